@@ -1,0 +1,104 @@
+//! The impartial-game abstraction: a ruleset generates the options of a position.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::error::BudgetExceeded;
+use crate::solve::{Budget, GrundySolver};
+
+/// Who wins from a position, with the player to move as reference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The next player (the one to move) wins.
+    N,
+    /// The previous player wins: every move loses.
+    P,
+}
+
+impl Outcome {
+    /// `"N"` or `"P"`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::N => "N",
+            Outcome::P => "P",
+        }
+    }
+}
+
+/// The winning convention.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Play {
+    /// The player who makes the last move wins.
+    #[default]
+    Normal,
+    /// The player who makes the last move loses.
+    Misere,
+}
+
+/// The rules of an impartial game: which positions are reachable in one move.
+///
+/// Games must be finite: every sequence of moves ends. Positions need not be canonical;
+/// [`Game::canonical`] maps equivalent positions (for example heaps in another order) to one
+/// representative, which the solvers use as the memo key.
+pub trait Game {
+    /// A position of the game.
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// Every position reachable in one move. No options means the game is over.
+    fn options(&self, position: &Self::Position) -> Vec<Self::Position>;
+
+    /// The representative of the position's equivalence class (default: the position itself).
+    fn canonical(&self, position: &Self::Position) -> Self::Position {
+        position.clone()
+    }
+
+    /// The Sprague-Grundy value, by memoized search under the default budget.
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] when the search needs more states than [`Budget::default`].
+    fn grundy_value(&self, position: &Self::Position) -> Result<u32, BudgetExceeded>
+    where
+        Self: Sized,
+    {
+        GrundySolver::with_budget(self, Budget::default()).value(position)
+    }
+
+    /// True when the player to move loses under normal play.
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] as for [`Game::grundy_value`].
+    fn is_p_position(&self, position: &Self::Position) -> Result<bool, BudgetExceeded>
+    where
+        Self: Sized,
+    {
+        Ok(self.grundy_value(position)? == 0)
+    }
+
+    /// Every option of value 0 (the winning moves under normal play), without duplicates.
+    ///
+    /// # Errors
+    /// [`BudgetExceeded`] as for [`Game::grundy_value`].
+    fn winning_moves(&self, position: &Self::Position) -> Result<Vec<Self::Position>, BudgetExceeded>
+    where
+        Self: Sized,
+    {
+        let mut solver = GrundySolver::with_budget(self, Budget::default());
+        let mut moves = Vec::new();
+        for (option, value) in solver.option_values(position)? {
+            if value == 0 && !moves.contains(&option) {
+                moves.push(option);
+            }
+        }
+        Ok(moves)
+    }
+}
+
+impl<G: Game + ?Sized> Game for &G {
+    type Position = G::Position;
+    fn options(&self, position: &Self::Position) -> Vec<Self::Position> {
+        (**self).options(position)
+    }
+    fn canonical(&self, position: &Self::Position) -> Self::Position {
+        (**self).canonical(position)
+    }
+}

@@ -1,0 +1,265 @@
+//! Nim: any number of heaps; a move takes any positive number of stones from one heap.
+//!
+//! Theory (Bouton 1901): the Grundy value is the nim-sum (XOR) of the heaps, so the position is
+//! P iff the nim-sum `X` is 0; the winning moves reduce a heap `h` with `h ^ X < h` to `h ^ X`.
+//!
+//! Misère (anti-Nim, seed 001 §9): the first player wins iff (every non-empty heap is 1 and the
+//! nim-sum is 0) or (some heap exceeds 1 and the nim-sum is not 0).
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+use crate::analysis::{Analysis, Basis, MoveReport, Ruleset};
+use crate::bigint::{join, to_bigs, to_u64s, xor_all};
+use crate::error::EngineError;
+use crate::game::{Game, Outcome, Play};
+use crate::rulesets::{describe_take, engine, only_params, GameSpec};
+use crate::solve::Budget;
+use crate::verify::heap_box;
+use crate::AnyGame;
+
+pub(crate) const SUMMARY: &str = "any number of heaps; take any number from one heap";
+
+/// Nim on any number of heaps.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Nim;
+
+pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    only_params(spec, &[])?;
+    Ok(engine(Nim, budget))
+}
+
+impl Game for Nim {
+    type Position = Vec<u64>;
+
+    fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut options = Vec::new();
+        for (i, &h) in heaps.iter().enumerate() {
+            for smaller in 0..h {
+                let mut option = heaps.clone();
+                option[i] = smaller;
+                options.push(option);
+            }
+        }
+        options
+    }
+
+    fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
+        let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        sorted.sort_unstable();
+        sorted
+    }
+}
+
+/// Moves that change the nim-sum from `x` by XOR-ing `delta` into one heap, where that lowers it.
+fn xor_moves(heaps: &[BigUint], delta: &BigUint) -> Vec<MoveReport> {
+    let mut moves = Vec::new();
+    if delta.is_zero() {
+        return moves;
+    }
+    for (i, h) in heaps.iter().enumerate() {
+        let target = h ^ delta;
+        if target < *h {
+            let mut to = heaps.to_vec();
+            to[i] = target;
+            moves.push(MoveReport { text: describe_take(heaps, &to), to });
+        }
+    }
+    moves
+}
+
+fn normal(heaps: &[BigUint]) -> Analysis {
+    let x = xor_all(heaps);
+    let moves = xor_moves(heaps, &x);
+    let sum = format!("nim-sum {} = {x}", join(heaps, "^"));
+    let reason = match moves.first() {
+        None => format!("{sum}, so every move leaves a non-zero nim-sum"),
+        Some(m) => format!("{sum}, so {} (nim-sum 0)", m.text),
+    };
+    Analysis {
+        outcome: if x.is_zero() { Outcome::P } else { Outcome::N },
+        grundy: Some(x),
+        winning_moves: moves,
+        moves_complete: true,
+        reason,
+        basis: Basis::Theory(THEOREM.into()),
+    }
+}
+
+/// True when the misère rule says the player to move wins.
+fn misere_wins(heaps: &[BigUint]) -> bool {
+    let x = xor_all(heaps);
+    let one = BigUint::one();
+    if heaps.iter().all(|h| *h <= one) {
+        x.is_zero()
+    } else {
+        !x.is_zero()
+    }
+}
+
+fn misere(heaps: &[BigUint]) -> Analysis {
+    let one = BigUint::one();
+    let x = xor_all(heaps);
+    let all_small = heaps.iter().all(|h| *h <= one);
+    let wins = misere_wins(heaps);
+    let mut moves: Vec<MoveReport> = Vec::new();
+    // A move changes one heap; the result is P exactly when the misère rule says the new mover
+    // loses. With some heap above 1 in the result that needs nim-sum 0 (one candidate per heap);
+    // with every heap at most 1 it needs an odd count of ones (candidates 0 and 1).
+    for i in 0..heaps.len() {
+        let mut candidates = vec![&heaps[i] ^ &x];
+        if heaps.iter().enumerate().all(|(j, h)| j == i || *h <= one) {
+            candidates.extend([BigUint::zero(), one.clone()]);
+        }
+        for v in candidates {
+            if v < heaps[i] {
+                let mut to = heaps.to_vec();
+                to[i] = v;
+                if !misere_wins(&to) && !moves.iter().any(|m| m.to == to) {
+                    moves.push(MoveReport { text: describe_take(heaps, &to), to });
+                }
+            }
+        }
+    }
+    let ones = heaps.iter().filter(|h| **h == one).count();
+    let reason = if all_small {
+        format!(
+            "misère, every heap at most 1: {ones} heap{} of 1 remain{}, so the player to move {}",
+            if ones == 1 { "" } else { "s" },
+            if ones == 1 { "s" } else { "" },
+            if wins { "can leave an odd number and win" } else { "must leave an even number and loses" }
+        )
+    } else {
+        let sum = format!("nim-sum {} = {x}", join(heaps, "^"));
+        match moves.first() {
+            Some(m) => format!("misère with a heap above 1: {sum} is not 0, so {}", m.text),
+            None => format!("misère with a heap above 1: {sum}, so the player to move loses"),
+        }
+    };
+    Analysis {
+        outcome: if wins { Outcome::N } else { Outcome::P },
+        grundy: None,
+        winning_moves: moves,
+        moves_complete: true,
+        reason,
+        basis: Basis::Theory(MISERE_THEOREM.into()),
+    }
+}
+
+const THEOREM: &str = "Bouton: P iff the nim-sum of the heaps is 0";
+const MISERE_THEOREM: &str =
+    "anti-Nim: the player to move wins iff (all heaps <= 1 and nim-sum 0) or (some heap > 1 and nim-sum != 0)";
+
+impl Ruleset for Nim {
+    fn name(&self) -> String {
+        "nim".into()
+    }
+
+    fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+        if numbers.is_empty() {
+            return Err(EngineError::InvalidPosition("nim takes at least one heap size".into()));
+        }
+        Ok(numbers.to_vec())
+    }
+
+    fn search_position(&self, numbers: &[BigUint]) -> Option<Vec<u64>> {
+        to_u64s(numbers)
+    }
+
+    fn numbers(&self, heaps: &Vec<u64>) -> Vec<BigUint> {
+        to_bigs(heaps)
+    }
+
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
+        describe_take(from, to)
+    }
+
+    fn theorem(&self, play: Play) -> Option<String> {
+        Some(
+            match play {
+                Play::Normal => THEOREM,
+                Play::Misere => MISERE_THEOREM,
+            }
+            .into(),
+        )
+    }
+
+    fn theory(&self, heaps: &[BigUint], play: Play) -> Option<Analysis> {
+        Some(match play {
+            Play::Normal => normal(heaps),
+            Play::Misere => misere(heaps),
+        })
+    }
+
+    fn theory_moves_to_value(&self, heaps: &[BigUint], target: &BigUint) -> Option<Vec<MoveReport>> {
+        Some(xor_moves(heaps, &(xor_all(heaps) ^ target)))
+    }
+
+    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
+        heap_box(3, bound)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Method;
+
+    fn nim() -> Box<dyn AnyGame> {
+        build(&GameSpec::named("nim"), Budget::default()).unwrap()
+    }
+
+    #[test]
+    fn theory_matches_search_on_three_heaps_up_to_12() {
+        for play in [Play::Normal, Play::Misere] {
+            let report = nim().verify(12, play).unwrap();
+            assert_eq!(report.positions, 13 * 13 * 13);
+            assert_eq!(report.counterexample, None, "{play:?}");
+        }
+    }
+
+    #[test]
+    fn three_four_five() {
+        let a = nim().analyze(&to_bigs(&[3, 4, 5]), Method::Auto, Play::Normal).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.grundy, Some(BigUint::from(2u8)));
+        assert_eq!(a.reason, "nim-sum 3^4^5 = 2, so take 2 from the heap of 3 (nim-sum 0)");
+        assert_eq!(a.winning_moves.len(), 1);
+        assert_eq!(a.winning_moves[0].to, to_bigs(&[1, 4, 5]));
+    }
+
+    #[test]
+    fn huge_heaps_are_answered_by_theory() {
+        let big: BigUint = "1".repeat(300).parse().unwrap();
+        let heaps = vec![big.clone(), big.clone() + 5u8, BigUint::from(5u8)];
+        let a = nim().analyze(&heaps, Method::Auto, Play::Normal).unwrap();
+        // big ^ (big+5) ^ 5 is not 0 in general; whichever it is, the move must restore nim-sum 0.
+        for m in &a.winning_moves {
+            assert!(xor_all(&m.to).is_zero());
+        }
+        assert_eq!(a.outcome == Outcome::P, a.winning_moves.is_empty());
+        let misere = nim().analyze(&heaps, Method::Theory, Play::Misere).unwrap();
+        assert_eq!(misere.grundy, None);
+    }
+
+    #[test]
+    fn misere_single_heaps_of_one() {
+        let a = nim().analyze(&to_bigs(&[1, 1, 1]), Method::Theory, Play::Misere).unwrap();
+        assert_eq!(a.outcome, Outcome::P);
+        let a = nim().analyze(&to_bigs(&[1, 1]), Method::Theory, Play::Misere).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        let a = nim().analyze(&to_bigs(&[0]), Method::Search, Play::Misere).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+    }
+
+    #[test]
+    fn moves_to_value_reach_the_target() {
+        let heaps = to_bigs(&[6, 9, 4]);
+        for target in 0..15u32 {
+            let t = BigUint::from(target);
+            for m in nim().moves_to_value(&heaps, &t, Method::Theory).unwrap() {
+                assert_eq!(xor_all(&m.to), t);
+            }
+        }
+    }
+}
