@@ -13,7 +13,7 @@ use num_bigint::BigUint;
 use crate::bigint::big;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::solve::{Budget, GrundySolver, MisereSolver};
+use crate::solve::{Budget, GrundySolver, MisereSolver, Remoteness, RemotenessSolver};
 use crate::verify::{Counterexample, VerifyReport};
 
 /// How to answer: by closed-form theory, by search, or theory where it exists.
@@ -35,6 +35,18 @@ pub struct MoveReport {
     pub text: String,
     /// The resulting position, in the same numbers as the input position.
     pub to: Vec<BigUint>,
+}
+
+/// The move a player should make to win fastest or, when losing, to lose slowest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BestMove {
+    /// The move.
+    pub report: MoveReport,
+    /// Who wins from the position before the move, with its mover as reference.
+    pub outcome: Outcome,
+    /// The remoteness of the position before the move: how many moves the game lasts when the
+    /// winner hurries and the loser stalls.
+    pub remoteness: u32,
 }
 
 /// Where an answer came from.
@@ -144,6 +156,20 @@ pub trait AnyGame: Send + Sync {
     /// # Errors
     /// [`EngineError::NoTheory`] when there is no closed form under `play`; search errors.
     fn verify(&self, bound: u64, play: Play) -> Result<VerifyReport, EngineError>;
+    /// Every legal move from a checked position, without duplicate results, in the ruleset's
+    /// order.
+    ///
+    /// # Errors
+    /// [`EngineError::TooLargeForSearch`] when the position does not fit the search or its
+    /// numbers add up to more than the state budget (listing its moves could exhaust memory).
+    fn options(&self, numbers: &[BigUint]) -> Result<Vec<MoveReport>, EngineError>;
+    /// The move that wins fastest from an N-position or loses slowest from a P-position
+    /// (Smith's remoteness, by search); `None` when the game is over. Ties go to the move the
+    /// ruleset lists first.
+    ///
+    /// # Errors
+    /// As for [`AnyGame::options`], and [`EngineError::Budget`] when the search runs out.
+    fn best_move(&self, numbers: &[BigUint], play: Play) -> Result<Option<BestMove>, EngineError>;
 }
 
 /// A ruleset with its memoized solvers; memo tables persist across requests.
@@ -151,6 +177,8 @@ pub struct Engine<R: Ruleset> {
     ruleset: R,
     grundy: Mutex<GrundySolver<R>>,
     misere: Mutex<MisereSolver<R>>,
+    remoteness_normal: Mutex<RemotenessSolver<R>>,
+    remoteness_misere: Mutex<RemotenessSolver<R>>,
 }
 
 /// How many states the automatic method may spend filling in a Grundy value that the theory
@@ -163,6 +191,16 @@ impl<R: Ruleset> Engine<R> {
         Engine {
             grundy: Mutex::new(GrundySolver::with_budget(ruleset.clone(), budget)),
             misere: Mutex::new(MisereSolver::misere(ruleset.clone(), budget)),
+            remoteness_normal: Mutex::new(RemotenessSolver::with_valuation(
+                ruleset.clone(),
+                Remoteness { play: Play::Normal },
+                budget,
+            )),
+            remoteness_misere: Mutex::new(RemotenessSolver::with_valuation(
+                ruleset.clone(),
+                Remoteness { play: Play::Misere },
+                budget,
+            )),
             ruleset,
         }
     }
@@ -175,6 +213,23 @@ impl<R: Ruleset> Engine<R> {
                 crate::bigint::join(numbers, " ")
             ))
         })
+    }
+
+    /// The search position, refusing positions whose numbers add up to more than the budget:
+    /// in Nim's family such a position can have more options than the budget has states, and
+    /// listing them alone could exhaust memory. `O(numbers)`.
+    fn bounded_search_position(&self, numbers: &[BigUint]) -> Result<R::Position, EngineError> {
+        let budget = self.grundy.lock().unwrap_or_else(|e| e.into_inner()).budget();
+        let total: BigUint = numbers.iter().sum();
+        if total > big(budget.0 as u64) {
+            return Err(EngineError::TooLargeForSearch(format!(
+                "{} {} (its numbers add up to more than the state budget, {})",
+                self.ruleset.name(),
+                crate::bigint::join(numbers, " "),
+                budget.0
+            )));
+        }
+        self.search_position(numbers)
     }
 
     fn move_report(&self, from: &[BigUint], to: &R::Position) -> MoveReport {
@@ -368,6 +423,40 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         }
         Ok(report)
     }
+
+    fn options(&self, numbers: &[BigUint]) -> Result<Vec<MoveReport>, EngineError> {
+        let position = self.bounded_search_position(numbers)?;
+        let mut moves = Vec::new();
+        for option in self.ruleset.options(&position) {
+            push_unique(&mut moves, Some(self.move_report(numbers, &option)));
+        }
+        Ok(moves)
+    }
+
+    fn best_move(&self, numbers: &[BigUint], play: Play) -> Result<Option<BestMove>, EngineError> {
+        let position = self.bounded_search_position(numbers)?;
+        let solver = match play {
+            Play::Normal => &self.remoteness_normal,
+            Play::Misere => &self.remoteness_misere,
+        };
+        let mut solver = solver.lock().unwrap_or_else(|e| e.into_inner());
+        let here = solver.value(&position)?;
+        let options = solver.option_values(&position)?;
+        // From an N-position: a P-option of least remoteness. From a P-position: any option of
+        // greatest remoteness. `min_by_key`/`max_by_key` keep the first/last of equals, so the
+        // loser's choice scans the options reversed to keep the first listed.
+        let chosen = match here.outcome {
+            Outcome::N => {
+                options.iter().filter(|(_, v)| v.outcome == Outcome::P).min_by_key(|(_, v)| v.remoteness)
+            }
+            Outcome::P => options.iter().rev().max_by_key(|(_, v)| v.remoteness),
+        };
+        Ok(chosen.map(|(option, _)| BestMove {
+            report: self.move_report(numbers, option),
+            outcome: here.outcome,
+            remoteness: here.remoteness,
+        }))
+    }
 }
 
 /// What theory and search disagree on, if anything.
@@ -397,4 +486,73 @@ fn disagreement(theory: &Analysis, search: &Analysis) -> Option<String> {
         return Some("theory gives no winning move from an N-position".into());
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bigint::to_bigs;
+    use crate::rulesets::{build, GameSpec};
+
+    fn game(name: &str, max: Option<u64>) -> Box<dyn AnyGame> {
+        build(&GameSpec { max, ..GameSpec::named(name) }, Budget::default()).unwrap()
+    }
+
+    #[test]
+    fn best_move_wins_by_theory_move_and_stalls_when_losing() {
+        let nim = game("nim", None);
+        let best = nim.best_move(&to_bigs(&[3, 4, 5]), Play::Normal).unwrap().unwrap();
+        assert_eq!(best.outcome, Outcome::N);
+        assert_eq!(best.report.to, to_bigs(&[1, 4, 5]));
+        // From the P-position (2, 2) the slowest loss takes one stone.
+        let best = nim.best_move(&to_bigs(&[2, 2]), Play::Normal).unwrap().unwrap();
+        assert_eq!((best.outcome, best.remoteness), (Outcome::P, 4));
+        assert_eq!(best.report.to, to_bigs(&[1, 2]));
+        assert_eq!(nim.best_move(&to_bigs(&[0, 0]), Play::Normal).unwrap(), None);
+    }
+
+    #[test]
+    fn best_move_is_always_a_winning_move_when_one_exists() {
+        for (name, max) in [("nim", None), ("bash", Some(3))] {
+            let g = game(name, max);
+            let positions: Vec<Vec<u64>> = if name == "nim" {
+                (0..8).flat_map(|a| (0..8).map(move |b| vec![a, b, 3])).collect()
+            } else {
+                (0..40).map(|n| vec![n]).collect()
+            };
+            for p in positions {
+                let numbers = to_bigs(&p);
+                for play in [Play::Normal, Play::Misere] {
+                    let analysis = g.analyze(&numbers, Method::Search, play).unwrap();
+                    let best = g.best_move(&numbers, play).unwrap();
+                    let Some(best) = best else {
+                        assert!(g.options(&numbers).unwrap().is_empty());
+                        continue;
+                    };
+                    assert_eq!(best.outcome, analysis.outcome, "{name} {p:?} {play:?}");
+                    if analysis.outcome == Outcome::N {
+                        assert!(analysis.winning_moves.iter().any(|m| m.to == best.report.to), "{p:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn options_list_every_move_once() {
+        let bash = game("bash", Some(3));
+        let moves = bash.options(&to_bigs(&[5])).unwrap();
+        let tos: Vec<Vec<BigUint>> = moves.iter().map(|m| m.to.clone()).collect();
+        assert_eq!(tos, [to_bigs(&[4]), to_bigs(&[3]), to_bigs(&[2])]);
+        assert_eq!(moves[0].text, "take 1 from the heap");
+    }
+
+    #[test]
+    fn huge_positions_are_refused_before_listing_moves() {
+        let nim = game("nim", None);
+        let err = nim.options(&to_bigs(&[1 << 40, 3])).unwrap_err();
+        assert!(matches!(err, EngineError::TooLargeForSearch(_)), "{err}");
+        let err = nim.best_move(&to_bigs(&[1 << 40]), Play::Normal).unwrap_err();
+        assert!(matches!(err, EngineError::TooLargeForSearch(_)), "{err}");
+    }
 }

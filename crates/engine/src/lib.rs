@@ -40,7 +40,7 @@ pub mod rulesets;
 pub mod solve;
 pub mod verify;
 
-pub use analysis::{Analysis, AnyGame, Basis, Method, MoveReport, Ruleset};
+pub use analysis::{Analysis, AnyGame, Basis, BestMove, Method, MoveReport, Ruleset};
 pub use error::{BudgetExceeded, EngineError};
 pub use game::{Game, Outcome, Play};
 pub use num_bigint::BigUint;

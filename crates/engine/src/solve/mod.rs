@@ -3,15 +3,17 @@
 //! [`Solver`] walks the game graph with an explicit stack (no recursion, so a chain of a million
 //! moves cannot overflow the call stack) and memoizes one value per canonical position. What the
 //! value is depends on the [`Valuation`]: the Grundy value ([`Grundy`]), the misère outcome
-//! ([`MisereOutcome`]), or anything else computed from the values of the options.
+//! ([`MisereOutcome`]), the outcome with Smith's remoteness ([`Remoteness`]), or anything else computed from the values of the options.
 //!
 //! Every solver counts the states it stores; a search that would store more than its [`Budget`]
 //! stops with [`BudgetExceeded`] instead of exhausting memory.
 
 mod dense;
+mod remoteness;
 mod sum;
 
 pub use dense::{dense_grundy_table, DenseTable};
+pub use remoteness::{Remote, Remoteness};
 pub use sum::{analyze_sum, SumAnalysis, SumMove, SumPart};
 
 use std::collections::HashMap;
@@ -97,6 +99,8 @@ pub type OptionValues<G, V> = Vec<(<G as Game>::Position, <V as Valuation>::Valu
 pub type GrundySolver<G> = Solver<G, Grundy>;
 /// Outcomes under misère play.
 pub type MisereSolver<G> = Solver<G, MisereOutcome>;
+/// Outcomes with Smith's remoteness, for playing well.
+pub type RemotenessSolver<G> = Solver<G, Remoteness>;
 
 impl<G: Game> Solver<G, Grundy> {
     /// A Grundy solver with the default budget.
