@@ -3,6 +3,7 @@
 
 mod cmd;
 mod game_args;
+mod opponent;
 mod render;
 
 use std::io::{self, Write};
@@ -39,6 +40,8 @@ enum Command {
     Verify(cmd::verify::Args),
     /// List the games nimlab knows.
     Games(cmd::games::Args),
+    /// Play a game against nimlab in the terminal.
+    Play(cmd::play::Args),
 }
 
 /// An error in what the user asked for: reported with exit status 2.
@@ -60,6 +63,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::PPositions(args) => cmd::p_positions::run(args, out),
         Command::Verify(args) => cmd::verify::run(args, out),
         Command::Games(args) => cmd::games::run(args, out),
+        Command::Play(args) => cmd::play::run(args, out),
     }
 }
 

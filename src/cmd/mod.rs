@@ -2,6 +2,7 @@
 
 pub mod games;
 pub mod p_positions;
+pub mod play;
 pub mod solve;
 pub mod table;
 pub mod verify;

@@ -1,0 +1,280 @@
+//! `nimlab play`: a game against nimlab in the terminal, one move per line on standard input.
+//!
+//! At the prompt a person types the position their move leads to (`1 4 5` from `3 4 5`), or
+//! `hint`, `undo`, `help` or `quit`. When the position has more numbers than the heaps moved
+//! (Fibonacci Nim's take limit), typing the first numbers is enough if only one move fits.
+//! nimlab replies by [`crate::opponent::reply`]. End of input ends the game cleanly.
+
+use std::io::{self, BufRead, Write};
+
+use clap::ValueEnum;
+use nimlab_engine::{AnyGame, BigUint, EngineError, Method, MoveReport, Outcome, Play};
+
+use crate::cmd::play;
+use crate::game_args::{parse_number, GameOptions};
+use crate::opponent::{last_mover_wins, reply};
+use crate::render::{play_name, spaced};
+use crate::UsageError;
+
+/// Who moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum First {
+    /// The person at the keyboard.
+    #[default]
+    Me,
+    /// nimlab.
+    Nimlab,
+}
+
+/// Arguments of `nimlab play`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "At the prompt, type the position your move leads to (from `3 4 5`, type `1 4 5` to take 2 \
+                  from the heap of 3), or: hint, undo, help, quit.\n\nExamples:\n  nimlab play nim 3 4 5\n  \
+                  nimlab play wythoff 4 7 --first nimlab\n  nimlab play bash 21 --max 3 --misere"
+)]
+pub struct Args {
+    /// The game (see `nimlab games`).
+    pub game: String,
+    /// The starting position: heap sizes.
+    #[arg(required = true)]
+    pub position: Vec<String>,
+    #[command(flatten)]
+    pub options: GameOptions,
+    /// Misère play: whoever makes the last move loses.
+    #[arg(long)]
+    pub misere: bool,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = First::Me)]
+    pub first: First,
+}
+
+/// Runs `nimlab play` on standard input.
+///
+/// # Errors
+/// Usage errors for a bad game or a position too large to play; engine and output errors.
+pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let (game, position) = args.options.build(&args.game, &args.position)?;
+    let stdin = io::stdin();
+    let mut session =
+        Session { game: game.as_ref(), play: play(args.misere), first: args.first, history: vec![] };
+    session.start(position)?;
+    session.run(&mut stdin.lock(), out)
+}
+
+/// What a person typed at the prompt.
+#[derive(Debug, PartialEq, Eq)]
+enum Command {
+    /// The position the move leads to.
+    Move(Vec<BigUint>),
+    Hint,
+    Undo,
+    Help,
+    Quit,
+    Empty,
+}
+
+/// Parses one line; numbers may be separated by spaces or commas.
+fn parse_command(line: &str) -> Result<Command, String> {
+    let words: Vec<&str> =
+        line.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+    match words.as_slice() {
+        [] => Ok(Command::Empty),
+        ["hint" | "h" | "?"] => Ok(Command::Hint),
+        ["undo" | "u"] => Ok(Command::Undo),
+        ["help"] => Ok(Command::Help),
+        ["quit" | "q" | "exit"] => Ok(Command::Quit),
+        numbers => numbers
+            .iter()
+            .map(|w| parse_number(w, "heap size").map_err(|e| e.to_string()))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Command::Move)
+            .map_err(|e| format!("{e}; type the position your move leads to, or help")),
+    }
+}
+
+const HELP: &str = "Type the position your move leads to, e.g. from `3 4 5` type `1 4 5` to take 2 from the heap \
+                    of 3.\nCommands: hint (the winning moves and why), undo (take back your last move), quit.";
+
+struct Session<'a> {
+    game: &'a dyn AnyGame,
+    play: Play,
+    first: First,
+    /// Every position so far; the last is the current one.
+    history: Vec<Vec<BigUint>>,
+}
+
+impl Session<'_> {
+    /// Checks that the starting position can be played (its moves can be listed).
+    fn start(&mut self, position: Vec<BigUint>) -> anyhow::Result<()> {
+        match self.game.options(&position) {
+            Ok(_) => {}
+            Err(EngineError::TooLargeForSearch(what)) => {
+                return Err(UsageError(format!(
+                    "this position is too large to play: {what}; choose smaller heaps (or raise --budget)"
+                ))
+                .into())
+            }
+            Err(other) => return Err(other.into()),
+        }
+        self.history.push(position);
+        Ok(())
+    }
+
+    fn current(&self) -> &[BigUint] {
+        self.history.last().map_or(&[], Vec::as_slice)
+    }
+
+    /// True when the person is to move: they moved first and an even number of moves were made,
+    /// or nimlab moved first and an odd number were.
+    fn person_to_move(&self) -> bool {
+        let moves_made = self.history.len().saturating_sub(1);
+        (moves_made % 2 == 0) == (self.first == First::Me)
+    }
+
+    fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
+        let convention = match self.play {
+            Play::Normal => "normal play: whoever makes the last move wins",
+            Play::Misere => "misère play: whoever makes the last move loses",
+        };
+        writeln!(
+            out,
+            "{} from {}: you against nimlab ({convention}).",
+            self.game.name(),
+            spaced(self.current())
+        )?;
+        writeln!(out, "{HELP}")?;
+        loop {
+            let moves = self.game.options(self.current())?;
+            if moves.is_empty() {
+                return self.game_over(out);
+            }
+            if !self.person_to_move() {
+                self.nimlab_moves(out)?;
+                continue;
+            }
+            write!(out, "position: {}\nyour move> ", spaced(self.current()))?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out, "\nend of input: the game is left unfinished.")?;
+                return Ok(());
+            }
+            match parse_command(&line) {
+                Err(message) => writeln!(out, "{message}")?,
+                Ok(Command::Empty) => {}
+                Ok(Command::Help) => writeln!(out, "{HELP}")?,
+                Ok(Command::Quit) => {
+                    writeln!(out, "bye.")?;
+                    return Ok(());
+                }
+                Ok(Command::Undo) => self.undo(out)?,
+                Ok(Command::Hint) => self.hint(out)?,
+                Ok(Command::Move(typed)) => match find_move(&moves, &typed) {
+                    Ok(chosen) => {
+                        writeln!(out, "you: {} -> {}", chosen.text, spaced(&chosen.to))?;
+                        self.history.push(chosen.to.clone());
+                    }
+                    Err(message) => writeln!(out, "{message}")?,
+                },
+            }
+        }
+    }
+
+    fn nimlab_moves(&mut self, out: &mut dyn Write) -> anyhow::Result<()> {
+        let Some(chosen) = reply(self.game, self.current(), self.play)? else {
+            return Ok(());
+        };
+        writeln!(
+            out,
+            "nimlab: {} -> {}  ({})",
+            chosen.report.text,
+            spaced(&chosen.report.to),
+            chosen.basis.explanation()
+        )?;
+        self.history.push(chosen.report.to);
+        Ok(())
+    }
+
+    fn game_over(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        let last_mover_was_person = !self.person_to_move();
+        let person_wins = last_mover_was_person == last_mover_wins(self.play);
+        let last = if last_mover_was_person { "you" } else { "nimlab" };
+        writeln!(
+            out,
+            "no move is left from {}: {last} made the last move, so {} ({} play).",
+            spaced(self.current()),
+            if person_wins { "you win" } else { "nimlab wins" },
+            play_name(self.play)
+        )?;
+        Ok(())
+    }
+
+    fn undo(&mut self, out: &mut dyn Write) -> anyhow::Result<()> {
+        // On the person's turn the last move was nimlab's reply to the person's move: take back
+        // both, which needs a position of the person's before them.
+        if self.history.len() >= 3 {
+            self.history.truncate(self.history.len() - 2);
+            writeln!(out, "undone: back to {}", spaced(self.current()))?;
+        } else {
+            writeln!(out, "nothing to undo: you have not moved yet")?;
+        }
+        Ok(())
+    }
+
+    fn hint(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        match self.game.analyze(self.current(), Method::Auto, self.play) {
+            Ok(analysis) => {
+                let standing = match analysis.outcome {
+                    Outcome::N => "you are winning (an N-position)",
+                    Outcome::P => {
+                        "you are losing against best play (a P-position): every move leaves nimlab a win"
+                    }
+                };
+                writeln!(out, "hint: {standing}.\n  why: {}", analysis.reason)?;
+                for m in &analysis.winning_moves {
+                    writeln!(out, "  winning move: {} -> type `{}`", m.text, spaced(&m.to))?;
+                }
+            }
+            Err(error) => writeln!(out, "hint: nimlab cannot analyse this position: {error}")?,
+        }
+        Ok(())
+    }
+}
+
+/// The legal move a person meant: the one leading exactly to `typed`, or the only one whose
+/// position starts with `typed` (for positions with a trailing parameter).
+///
+/// # Errors
+/// A message naming a few legal moves.
+fn find_move<'m>(moves: &'m [MoveReport], typed: &[BigUint]) -> Result<&'m MoveReport, String> {
+    if let Some(exact) = moves.iter().find(|m| m.to == typed) {
+        return Ok(exact);
+    }
+    let prefixed: Vec<&MoveReport> = moves.iter().filter(|m| m.to.starts_with(typed)).collect();
+    if let [only] = prefixed.as_slice() {
+        return Ok(only);
+    }
+    const SHOWN: usize = 6;
+    let examples: Vec<String> = moves.iter().take(SHOWN).map(|m| format!("`{}`", spaced(&m.to))).collect();
+    let more = if moves.len() > SHOWN { format!(" and {} more", moves.len() - SHOWN) } else { String::new() };
+    Err(format!(
+        "`{}` is not a legal move from here; you can move to {}{more}",
+        spaced(typed),
+        examples.join(", ")
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_and_positions_parse() {
+        assert_eq!(parse_command("  hint \n"), Ok(Command::Hint));
+        assert_eq!(parse_command("1, 4 5"), Ok(Command::Move(vec![1u32.into(), 4u32.into(), 5u32.into()])));
+        assert_eq!(parse_command("\n"), Ok(Command::Empty));
+        assert!(parse_command("take two").unwrap_err().contains("'take' is not a valid heap size"));
+        assert!(parse_command("-3").unwrap_err().contains("must not be negative"));
+    }
+}

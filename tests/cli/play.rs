@@ -1,0 +1,111 @@
+//! `nimlab play`, driven through standard input.
+
+use crate::nimlab;
+
+/// Runs `nimlab play ARGS` with `input` on stdin; expects exit 0 and returns stdout.
+fn play(args: &[&str], input: &str) -> String {
+    let output = nimlab().arg("play").args(args).write_stdin(input).output().expect("nimlab runs");
+    assert!(output.status.success(), "play {args:?} failed: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).expect("stdout is UTF-8")
+}
+
+#[test]
+fn nimlab_moving_first_from_an_n_position_wins() {
+    // bash --max 3 from 5: nimlab takes 1 (to 4); whatever the person takes, nimlab takes the rest.
+    let out = play(&["bash", "5", "--max", "3", "--first", "nimlab"], "3\n");
+    assert!(out.contains("nimlab: take 1 from the heap -> 4"), "{out}");
+    assert!(out.contains("nimlab: take 3 from the heap -> 0"), "{out}");
+    assert!(out.contains("nimlab makes the last move"), "{out}");
+    assert!(out.trim_end().ends_with("nimlab made the last move, so nimlab wins (normal play)."), "{out}");
+}
+
+#[test]
+fn the_person_wins_with_winning_moves_while_nimlab_stalls() {
+    // From 5 the person takes 1 (to 4, a P-position); nimlab, losing, takes 1 to last longest.
+    let out = play(&["bash", "5", "--max", "3"], "4\n0\n");
+    assert!(out.contains("you: take 1 from the heap -> 4"), "{out}");
+    assert!(
+        out.contains("nimlab: take 1 from the heap -> 3  (nimlab is losing against best play, so it stalls"),
+        "{out}"
+    );
+    assert!(out.contains("you made the last move, so you win (normal play)"), "{out}");
+}
+
+#[test]
+fn a_full_game_of_nim_the_person_wins() {
+    // 3 4 5 -> 1 4 5 (nim-sum 0); nimlab stalls with 0 4 5; then mirror to equal heaps.
+    let mut input = String::from("1 4 5\n0 4 4\n");
+    let mut transcript = play(&["nim", "3", "4", "5"], &input);
+    assert!(transcript.contains("nimlab: take 1 from the heap of 1 -> 0 4 5"), "{transcript}");
+    // Keep mirroring: after nimlab leaves 0 a b, answer 0 m m with m = min(a, b).
+    for _ in 0..8 {
+        if transcript.contains("you win") {
+            break;
+        }
+        let last = transcript.lines().filter(|l| l.starts_with("nimlab: ")).last().expect("nimlab moved");
+        let to: Vec<u64> = last
+            .split("-> ")
+            .nth(1)
+            .unwrap()
+            .split("  (")
+            .next()
+            .unwrap()
+            .split(' ')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let m = to[1].min(to[2]);
+        input.push_str(&format!("0 {m} {m}\n"));
+        transcript = play(&["nim", "3", "4", "5"], &input);
+    }
+    assert!(transcript.contains("you made the last move, so you win"), "{transcript}");
+}
+
+#[test]
+fn hint_shows_the_winning_move_and_why() {
+    let out = play(&["nim", "3", "4", "5"], "hint\n");
+    assert!(out.contains("hint: you are winning"), "{out}");
+    assert!(out.contains("nim-sum 3^4^5 = 2, so take 2 from the heap of 3"), "{out}");
+    assert!(out.contains("winning move: take 2 from the heap of 3 -> type `1 4 5`"), "{out}");
+}
+
+#[test]
+fn illegal_and_malformed_moves_get_a_message_and_the_prompt_again() {
+    let out = play(&["nim", "3", "4", "5"], "3 4 6\nthree\n-1 4 5\n\n1 4 5\n");
+    assert!(out.contains("`3 4 6` is not a legal move from here; you can move to `0 4 5`"), "{out}");
+    assert!(out.contains("'three' is not a valid heap size"), "{out}");
+    assert!(out.contains("must not be negative"), "{out}");
+    assert!(out.contains("you: take 2 from the heap of 3 -> 1 4 5"), "{out}");
+    assert_eq!(out.matches("your move> ").count(), 6, "{out}");
+}
+
+#[test]
+fn undo_takes_back_the_move_and_the_reply() {
+    let out = play(&["nim", "3", "4", "5"], "undo\n0 4 5\nundo\n");
+    assert!(out.contains("nothing to undo"), "{out}");
+    assert!(out.contains("nimlab: take 1 from the heap of 5 -> 0 4 4"), "{out}");
+    assert!(out.contains("undone: back to 3 4 5"), "{out}");
+}
+
+#[test]
+fn quit_and_end_of_input_end_the_game_cleanly() {
+    assert!(play(&["nim", "3", "4", "5"], "quit\n").contains("bye."));
+    assert!(play(&["nim", "3", "4", "5"], "").contains("end of input: the game is left unfinished."));
+}
+
+#[test]
+fn misere_play_makes_the_last_mover_lose() {
+    // Misère bash --max 3 from 2: take 1 (to 1) leaves nimlab the last stone, which loses.
+    let out = play(&["bash", "2", "--max", "3", "--misere"], "1\n");
+    assert!(out.contains("nimlab: take 1 from the heap -> 0"), "{out}");
+    assert!(out.contains("nimlab made the last move, so you win (misere play)"), "{out}");
+}
+
+#[test]
+fn positions_too_large_to_play_are_a_usage_error() {
+    nimlab()
+        .args(["play", "nim", "100000000000000000000", "3"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("too large to play"));
+}
