@@ -5,6 +5,7 @@ mod cmd;
 mod game_args;
 mod opponent;
 mod render;
+mod web;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -42,6 +43,8 @@ enum Command {
     Games(cmd::games::Args),
     /// Play a game against nimlab in the terminal.
     Play(cmd::play::Args),
+    /// The local web playground on 127.0.0.1.
+    Serve(cmd::serve::Args),
 }
 
 /// An error in what the user asked for: reported with exit status 2.
@@ -64,6 +67,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Verify(args) => cmd::verify::run(args, out),
         Command::Games(args) => cmd::games::run(args, out),
         Command::Play(args) => cmd::play::run(args, out),
+        Command::Serve(args) => cmd::serve::run(args, out),
     }
 }
 

@@ -148,3 +148,41 @@ pub fn sum_text(parts: &[(String, Vec<BigUint>)], sum: &SumAnalysis) -> String {
     }
     text
 }
+
+/// The JSON object listing every legal move of a position (`/api/options`).
+pub fn options_json(game: &str, position: &[BigUint], play: Play, moves: &[MoveReport]) -> Value {
+    json!({
+        "game": game,
+        "position": json_numbers(position),
+        "play": play_name(play),
+        "moves": moves.iter().map(move_json).collect::<Vec<_>>(),
+    })
+}
+
+/// The JSON object for nimlab's reply from a position (`/api/move`): the move (null when the
+/// game is over), why, and whether the game is over after it.
+pub fn reply_json(
+    game: &str,
+    position: &[BigUint],
+    play: Play,
+    reply: Option<&crate::opponent::Reply>,
+    game_over_after: bool,
+) -> Value {
+    let (outcome, remoteness) = match reply.map(|r| &r.basis) {
+        Some(crate::opponent::ReplyBasis::Remoteness { outcome, remoteness }) => {
+            (json!(outcome.as_str()), json!(remoteness))
+        }
+        _ => (Value::Null, Value::Null),
+    };
+    json!({
+        "game": game,
+        "position": json_numbers(position),
+        "play": play_name(play),
+        "move": reply.map_or(Value::Null, |r| move_json(&r.report)),
+        "basis": reply.map_or(Value::Null, |r| json!(r.basis.name())),
+        "explanation": reply.map_or(Value::Null, |r| json!(r.basis.explanation())),
+        "outcome": outcome,
+        "remoteness": remoteness,
+        "game_over": reply.is_none() || game_over_after,
+    })
+}

@@ -1,0 +1,35 @@
+//! `nimlab serve`: the local web playground (see [`crate::web`]).
+
+use std::io::Write;
+
+use crate::web::Playground;
+
+/// Arguments of `nimlab serve`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "The server listens on 127.0.0.1 only and prints its address. The page works offline.\n\n\
+                  Examples:\n  nimlab serve\n  nimlab serve --port 8080"
+)]
+pub struct Args {
+    /// The port on 127.0.0.1 (default: a free port chosen by the system).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// Worker threads answering requests.
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub workers: u16,
+}
+
+/// Runs `nimlab serve` until the process is stopped.
+///
+/// # Errors
+/// When the port cannot be bound, or the address cannot be printed.
+pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let playground = Playground::start(args.port, usize::from(args.workers))?;
+    let address = playground
+        .address()
+        .ok_or_else(|| anyhow::anyhow!("the server has no IP address"))?;
+    writeln!(out, "listening on http://{address}/")?;
+    out.flush()?;
+    playground.wait();
+    Ok(())
+}
