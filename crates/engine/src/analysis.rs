@@ -168,13 +168,14 @@ impl<R: Ruleset> Engine<R> {
     }
 
     fn search_position(&self, numbers: &[BigUint]) -> Result<R::Position, EngineError> {
-        self.ruleset.search_position(numbers).ok_or_else(|| {
-            EngineError::TooLargeForSearch(format!(
-                "{} {}",
-                self.ruleset.name(),
-                crate::bigint::join(numbers, " ")
-            ))
+        self.ruleset.search_position(numbers).ok_or_else(|| EngineError::TooLargeForSearch {
+            position: format!("{} {}", self.ruleset.name(), crate::bigint::join(numbers, " ")),
+            budget: self.budget().0,
         })
+    }
+
+    fn budget(&self) -> Budget {
+        self.grundy.lock().unwrap_or_else(|e| e.into_inner()).budget()
     }
 
     fn move_report(&self, from: &[BigUint], to: &R::Position) -> MoveReport {
