@@ -91,7 +91,7 @@ pub fn reply(game: &dyn AnyGame, numbers: &[BigUint], play: Play) -> Result<Opti
                 basis: ReplyBasis::Remoteness { outcome: best.outcome, remoteness: best.remoteness },
             }))
         }
-        Err(EngineError::Budget(_) | EngineError::TooLargeForSearch(_)) => {}
+        Err(EngineError::Budget(_) | EngineError::TooLargeForSearch { .. }) => {}
         Err(other) => return Err(other),
     }
     // Theory only: the automatic method could fall back to a search of this large position.

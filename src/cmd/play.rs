@@ -109,9 +109,9 @@ impl Session<'_> {
     fn start(&mut self, position: Vec<BigUint>) -> anyhow::Result<()> {
         match self.game.options(&position) {
             Ok(_) => {}
-            Err(EngineError::TooLargeForSearch(what)) => {
+            Err(error @ EngineError::TooLargeForSearch { .. }) => {
                 return Err(UsageError(format!(
-                    "this position is too large to play: {what}; choose smaller heaps (or raise --budget)"
+                    "this position is too large to play ({error}); choose smaller heaps or raise --budget"
                 ))
                 .into())
             }

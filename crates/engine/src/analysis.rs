@@ -206,28 +206,31 @@ impl<R: Ruleset> Engine<R> {
     }
 
     fn search_position(&self, numbers: &[BigUint]) -> Result<R::Position, EngineError> {
-        self.ruleset.search_position(numbers).ok_or_else(|| {
-            EngineError::TooLargeForSearch(format!(
-                "{} {}",
-                self.ruleset.name(),
-                crate::bigint::join(numbers, " ")
-            ))
+        self.ruleset.search_position(numbers).ok_or_else(|| EngineError::TooLargeForSearch {
+            position: format!("{} {}", self.ruleset.name(), crate::bigint::join(numbers, " ")),
+            budget: self.budget().0,
         })
+    }
+
+    fn budget(&self) -> Budget {
+        self.grundy.lock().unwrap_or_else(|e| e.into_inner()).budget()
     }
 
     /// The search position, refusing positions whose numbers add up to more than the budget:
     /// in Nim's family such a position can have more options than the budget has states, and
     /// listing them alone could exhaust memory. `O(numbers)`.
     fn bounded_search_position(&self, numbers: &[BigUint]) -> Result<R::Position, EngineError> {
-        let budget = self.grundy.lock().unwrap_or_else(|e| e.into_inner()).budget();
+        let budget = self.budget().0;
         let total: BigUint = numbers.iter().sum();
-        if total > big(budget.0 as u64) {
-            return Err(EngineError::TooLargeForSearch(format!(
-                "{} {} (its numbers add up to more than the state budget, {})",
-                self.ruleset.name(),
-                crate::bigint::join(numbers, " "),
-                budget.0
-            )));
+        if total > big(budget as u64) {
+            return Err(EngineError::TooLargeForSearch {
+                position: format!(
+                    "{} {} (its numbers add up to more than the state budget)",
+                    self.ruleset.name(),
+                    crate::bigint::join(numbers, " ")
+                ),
+                budget,
+            });
         }
         self.search_position(numbers)
     }
@@ -551,8 +554,8 @@ mod tests {
     fn huge_positions_are_refused_before_listing_moves() {
         let nim = game("nim", None);
         let err = nim.options(&to_bigs(&[1 << 40, 3])).unwrap_err();
-        assert!(matches!(err, EngineError::TooLargeForSearch(_)), "{err}");
+        assert!(matches!(err, EngineError::TooLargeForSearch { .. }), "{err}");
         let err = nim.best_move(&to_bigs(&[1 << 40]), Play::Normal).unwrap_err();
-        assert!(matches!(err, EngineError::TooLargeForSearch(_)), "{err}");
+        assert!(matches!(err, EngineError::TooLargeForSearch { .. }), "{err}");
     }
 }
