@@ -3,7 +3,10 @@
 //! tests.
 
 pub mod bash;
+pub mod half;
+pub mod moore;
 pub mod nim;
+pub mod subtraction;
 
 use num_bigint::BigUint;
 
@@ -47,10 +50,13 @@ pub struct RulesetInfo {
 pub const RULESETS: &[RulesetInfo] = &[
     RulesetInfo { name: "nim", summary: nim::SUMMARY, build: nim::build },
     RulesetInfo { name: "bash", summary: bash::SUMMARY, build: bash::build },
+    RulesetInfo { name: "subtraction", summary: subtraction::SUMMARY, build: subtraction::build },
+    RulesetInfo { name: "half", summary: half::SUMMARY, build: half::build },
+    RulesetInfo { name: "moore", summary: moore::SUMMARY, build: moore::build },
 ];
 
 /// The names of every ruleset.
-pub const RULESET_NAMES: &[&str] = &["nim", "bash"];
+pub const RULESET_NAMES: &[&str] = &["nim", "bash", "subtraction", "half", "moore"];
 
 /// Validates a specification and builds its ruleset with solvers under `budget`.
 ///
