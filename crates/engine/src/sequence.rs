@@ -268,6 +268,80 @@ mod tests {
         }
     }
 
+    /// The families of seed 003 (as digested in `docs/seed-digest.md`), over small parameters.
+    #[test]
+    fn seed_003_families() {
+        let found = |set: &[u64]| {
+            let p = certify_period(set, 1_000_000).unwrap();
+            (p.preperiod, p.period)
+        };
+        for c in 3..80 {
+            // {1, 2, c}: period c + 1 when 3 divides c, else 3.
+            assert_eq!(found(&[1, 2, c]), (0, if c % 3 == 0 { c + 1 } else { 3 }), "c {c}");
+        }
+        for b in (3..12).step_by(2) {
+            for c in b + 1..60 {
+                // {1, b, c}, b odd: period 2 for odd c, c + b for even c.
+                assert_eq!(found(&[1, b, c]), (0, if c % 2 == 1 { 2 } else { c + b }), "b {b} c {c}");
+            }
+        }
+        for c in 5..100 {
+            let expected = match c % 5 {
+                _ if c == 5 => (0, 8),
+                0 => (c + 6, c + 1),
+                1 | 4 => (0, 5),
+                2 => (0, c + 1),
+                _ => (0, c + 4),
+            };
+            assert_eq!(found(&[1, 4, c]), expected, "{{1, 4, {c}}}");
+        }
+        for a in 1..7 {
+            for c in 2 * a + 1..80 {
+                let r = c % (3 * a);
+                let preperiod = if 0 < r && r < a { c + a - r } else { 0 };
+                let period = if 2 * r == a {
+                    3 * a / 2
+                } else if a < 2 * r && r <= 2 * a {
+                    3 * a
+                } else {
+                    c + a
+                };
+                assert_eq!(found(&[a, 2 * a, c]), (preperiod, period), "{{{a}, {}, {c}}}", 2 * a);
+            }
+        }
+        for a in 1..5 {
+            for b in a..a + 4 {
+                for c in b + 1..50 {
+                    let mut set: Vec<u64> = (a..=b).collect();
+                    set.push(c);
+                    let r = c % (a + b);
+                    let period = if a <= r && r <= b {
+                        a + b
+                    } else if r == 0 || r > b {
+                        c + a
+                    } else {
+                        c + b
+                    };
+                    assert_eq!(found(&set), (0, period), "{set:?}");
+                }
+            }
+        }
+        for c in 11..120 {
+            // {2, 3, 5, 7, c}.
+            let preperiod = match c % 18 {
+                1 => 2 * c - 4,
+                10 => c + 5,
+                _ => 0,
+            };
+            let period = match c % 18 {
+                0 | 8 | 9 | 10 | 17 => c + 2,
+                1 => 4,
+                _ => 9,
+            };
+            assert_eq!(found(&[2, 3, 5, 7, c]), (preperiod, period), "c {c}");
+        }
+    }
+
     #[test]
     fn the_limit_stops_the_search() {
         assert_eq!(certify_period(&[1, 4, 10], 20), None);
