@@ -133,6 +133,16 @@ impl<G: Game, V: Valuation> Solver<G, V> {
         &self.game
     }
 
+    /// The state budget.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Changes the state budget; states already stored are kept.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
     /// How many positions have been evaluated and stored so far.
     pub fn states(&self) -> usize {
         self.memo.len()
