@@ -158,9 +158,9 @@ pub fn winning_move(heaps: &[BigUint], k: u64) -> Option<Vec<BigUint>> {
     let bits = heaps.iter().map(BigUint::bits).max().unwrap_or(0);
     let mut to = heaps.to_vec();
     let mut touched: Vec<usize> = Vec::new();
+    let mut is_touched = vec![false; heaps.len()];
     for b in (0..bits).rev() {
-        let ones: Vec<usize> =
-            (0..heaps.len()).filter(|i| !touched.contains(i) && heaps[*i].bit(b)).collect();
+        let ones: Vec<usize> = (0..heaps.len()).filter(|&i| !is_touched[i] && heaps[i].bit(b)).collect();
         let r = ones.len() as u128 % modulus;
         let need = (modulus - r) % modulus;
         if need <= touched.len() as u128 {
@@ -174,15 +174,11 @@ pub fn winning_move(heaps: &[BigUint], k: u64) -> Option<Vec<BigUint>> {
             for &i in ones.iter().take(r as usize) {
                 to[i].set_bit(b, false);
                 touched.push(i);
+                is_touched[i] = true;
             }
         }
     }
     Some(to)
-}
-
-/// `"2^b"` for a column.
-fn column(b: u64) -> String {
-    format!("2^{b}")
 }
 
 impl Ruleset for Moore {
@@ -234,8 +230,7 @@ impl Ruleset for Moore {
         };
         let reason = match (unbalanced, winning_moves.first()) {
             (Some((b, count)), Some(first)) => format!(
-                "column {} has {count} ones, not a multiple of {modulus}, so {} (then every column has a multiple of {modulus} ones)",
-                column(b),
+                "column 2^{b} has {count} ones, not a multiple of {modulus}, so {} (then every column has a multiple of {modulus} ones)",
                 first.text
             ),
             _ => format!(
