@@ -264,7 +264,7 @@ mod tests {
     fn moves_to_every_value_match_search_up_to_300() {
         let game = half();
         for n in 0..=300u64 {
-            for t in 0..=(n + 1) / 2 + 1 {
+            for t in 0..=n.div_ceil(2) + 1 {
                 let theory = game.moves_to_value(&[big(n)], &big(t), Method::Theory).unwrap();
                 let search = game.moves_to_value(&[big(n)], &big(t), Method::Search).unwrap();
                 assert_eq!(theory, search, "n {n} target {t}");
@@ -308,10 +308,10 @@ mod tests {
         let game = half();
         // 2^1000 - 2 is a P-position; one more has n + 2 = 2^1000 + 1, odd, so value 2^999.
         let p = (BigUint::one() << 1000u32) - 2u8;
-        let a = game.analyze(&[p.clone()], Method::Auto, Play::Normal).unwrap();
+        let a = game.analyze(std::slice::from_ref(&p), Method::Auto, Play::Normal).unwrap();
         assert_eq!(a.outcome, Outcome::P);
         let n = &p + 1u8;
-        let a = game.analyze(&[n.clone()], Method::Auto, Play::Normal).unwrap();
+        let a = game.analyze(std::slice::from_ref(&n), Method::Auto, Play::Normal).unwrap();
         assert_eq!(a.grundy, Some(BigUint::one() << 999u32));
         assert_eq!(a.winning_moves.len(), 1);
         assert_eq!(a.winning_moves[0].to, vec![p]);

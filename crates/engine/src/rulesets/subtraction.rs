@@ -284,7 +284,7 @@ mod tests {
     fn huge_heaps_by_the_period() {
         let game = subtraction(&[1, 3, 4]);
         let n: BigUint = "7".repeat(300).parse().unwrap();
-        let a = game.analyze(&[n.clone()], Method::Auto, Play::Normal).unwrap();
+        let a = game.analyze(std::slice::from_ref(&n), Method::Auto, Play::Normal).unwrap();
         let residue = (&n % 7u8).to_u64().unwrap();
         let values = [0u64, 1, 0, 1, 2, 3, 2];
         assert_eq!(a.grundy, Some(big(values[residue as usize])));
