@@ -43,6 +43,8 @@ enum Command {
     Games(cmd::games::Args),
     /// Play a game against nimlab in the terminal.
     Play(cmd::play::Args),
+    /// Pictures: the P-positions or Grundy values of a grid, or a one-heap sequence with its period.
+    Plot(cmd::plot::Args),
     /// The local web playground on 127.0.0.1.
     Serve(cmd::serve::Args),
 }
@@ -67,6 +69,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Verify(args) => cmd::verify::run(args, out),
         Command::Games(args) => cmd::games::run(args, out),
         Command::Play(args) => cmd::play::run(args, out),
+        Command::Plot(args) => cmd::plot::run(args, out),
         Command::Serve(args) => cmd::serve::run(args, out),
     }
 }

@@ -3,6 +3,7 @@
 pub mod games;
 pub mod p_positions;
 pub mod play;
+pub mod plot;
 pub mod serve;
 pub mod solve;
 pub mod table;

@@ -25,9 +25,7 @@ pub struct Args {
 /// When the port cannot be bound, or the address cannot be printed.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let playground = Playground::start(args.port, usize::from(args.workers))?;
-    let address = playground
-        .address()
-        .ok_or_else(|| anyhow::anyhow!("the server has no IP address"))?;
+    let address = playground.address().ok_or_else(|| anyhow::anyhow!("the server has no IP address"))?;
     writeln!(out, "listening on http://{address}/")?;
     out.flush()?;
     playground.wait();

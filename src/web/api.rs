@@ -39,7 +39,9 @@ pub fn answer(path: &str, query: &str) -> Reply {
         "/api/move" => reply(&params),
         _ => Err(Reply::error(
             404,
-            format!("no API at {path}; the API is /api/games, /api/solve, /api/table, /api/options, /api/move"),
+            format!(
+                "no API at {path}; the API is /api/games, /api/solve, /api/table, /api/options, /api/move"
+            ),
         )),
     });
     result.unwrap_or_else(|error| error)
@@ -62,9 +64,10 @@ impl Params {
     /// Fails on a parameter not in `allowed`.
     fn only(&self, allowed: &[&str]) -> Result<(), Reply> {
         match self.0.keys().find(|k| !allowed.contains(&k.as_str())) {
-            Some(key) => {
-                Err(Reply::error(400, format!("unknown parameter '{key}'; this API takes: {}", allowed.join(", "))))
-            }
+            Some(key) => Err(Reply::error(
+                400,
+                format!("unknown parameter '{key}'; this API takes: {}", allowed.join(", ")),
+            )),
             None => Ok(()),
         }
     }
@@ -102,17 +105,27 @@ impl Params {
 
     /// The position's numbers as typed, separated by commas or spaces.
     fn position(&self) -> Result<Vec<String>, Reply> {
-        let text = self.get("position").ok_or_else(|| Reply::error(400, "the parameter 'position' is required"))?;
-        let numbers: Vec<String> =
-            text.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).map(String::from).collect();
+        let text =
+            self.get("position").ok_or_else(|| Reply::error(400, "the parameter 'position' is required"))?;
+        let numbers: Vec<String> = text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|s| !s.is_empty())
+            .map(String::from)
+            .collect();
         if numbers.len() > MAX_NUMBERS {
             return Err(Reply::error(400, format!("a position has at most {MAX_NUMBERS} numbers")));
         }
         if let Some(long) = numbers.iter().find(|n| n.len() > MAX_DIGITS) {
-            return Err(Reply::error(400, format!("a number has at most {MAX_DIGITS} digits ({} given)", long.len())));
+            return Err(Reply::error(
+                400,
+                format!("a number has at most {MAX_DIGITS} digits ({} given)", long.len()),
+            ));
         }
         if let Some(bad) = numbers.iter().find(|n| !n.bytes().all(|b| b.is_ascii_digit())) {
-            return Err(Reply::error(400, format!("'{bad}' is not a valid heap size: expected a non-negative integer")));
+            return Err(Reply::error(
+                400,
+                format!("'{bad}' is not a valid heap size: expected a non-negative integer"),
+            ));
         }
         Ok(numbers)
     }
@@ -126,9 +139,13 @@ impl Params {
             }
         }
         if let Some(set) = self.get("set") {
-            let ok = set.len() <= 400 && set.split(',').all(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()));
+            let ok = set.len() <= 400
+                && set.split(',').all(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()));
             if !ok {
-                return Err(Reply::error(400, "'set' must be comma-separated non-negative integers, e.g. 1,3,4"));
+                return Err(Reply::error(
+                    400,
+                    "'set' must be comma-separated non-negative integers, e.g. 1,3,4",
+                ));
             }
             args.extend(["--set".to_string(), set.to_string()]);
         }
@@ -250,7 +267,8 @@ fn solve(params: &Params) -> Result<Reply, Reply> {
 }
 
 fn table(params: &Params) -> Result<Reply, Reply> {
-    params.only(&GAME_PARAMS.iter().copied().chain(["upto", "rows", "cols", "outcomes"]).collect::<Vec<_>>())?;
+    params
+        .only(&GAME_PARAMS.iter().copied().chain(["upto", "rows", "cols", "outcomes"]).collect::<Vec<_>>())?;
     let mut args = vec![params.game()?];
     args.extend(params.game_args()?);
     let upto = params.count("upto")?;

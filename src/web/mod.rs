@@ -90,11 +90,10 @@ impl Playground {
 /// Answers one request; never panics.
 fn serve_one(mut request: Request) {
     let reply = match read_request(&mut request) {
-        Ok((method, url, body)) => {
-            catch_unwind(AssertUnwindSafe(|| route(&method, &url, &body))).unwrap_or_else(|_| {
+        Ok((method, url, body)) => catch_unwind(AssertUnwindSafe(|| route(&method, &url, &body)))
+            .unwrap_or_else(|_| {
                 Reply::error(500, "internal error while answering this request; the server keeps serving")
-            })
-        }
+            }),
         Err(reply) => reply,
     };
     let mut response = Response::from_string(reply.body).with_status_code(reply.status);

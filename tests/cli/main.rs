@@ -3,6 +3,7 @@
 mod errors;
 mod one_heap_and_moore;
 mod play;
+mod plot;
 mod solve;
 mod table;
 mod verify;

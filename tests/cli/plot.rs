@@ -1,0 +1,94 @@
+//! `nimlab plot`: the pictures are written, and the JSON summary says what they show.
+
+use serde_json::json;
+
+use crate::{json, nimlab};
+
+fn temp_file(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nimlab-plot-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+#[test]
+fn a_two_heap_nim_grid_has_its_p_positions_on_the_diagonal() {
+    let file = temp_file("nim.png");
+    let v = json(&["plot", "nim", "--rows", "7", "--cols", "7", "-o", file.to_str().unwrap(), "--json"]);
+    assert_eq!(v["kind"], "grid");
+    let diagonal: Vec<[u64; 2]> = (0..=7).map(|i| [i, i]).collect();
+    assert_eq!(v["p_positions"], json!(diagonal));
+    let bytes = std::fs::read(&file).expect("the PNG is written");
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+}
+
+#[test]
+fn a_cell_template_draws_a_slice_of_a_three_heap_game() {
+    // Nim (r, c, c) is P exactly when r = 0: the apple game's (M, N, N) table has this shape.
+    let file = temp_file("slice.svg");
+    let v = json(&[
+        "plot",
+        "nim",
+        "--cell",
+        "r c c",
+        "--rows",
+        "4",
+        "--cols",
+        "4",
+        "--outcomes",
+        "-o",
+        file.to_str().unwrap(),
+        "--json",
+    ]);
+    let row_zero: Vec<[u64; 2]> = (0..=4).map(|c| [0, c]).collect();
+    assert_eq!(v["p_positions"], json!(row_zero));
+    let svg = std::fs::read_to_string(&file).expect("the SVG is written");
+    assert!(
+        svg.starts_with("<svg") && svg.contains("P-positions of (r, c, c)"),
+        "{}",
+        &svg[..200.min(svg.len())]
+    );
+}
+
+#[test]
+fn a_subtraction_sequence_has_its_certified_period_marked() {
+    let file = temp_file("sub.svg");
+    let v = json(&[
+        "plot",
+        "subtraction",
+        "--set",
+        "1,3,4",
+        "--upto",
+        "30",
+        "-o",
+        file.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(
+        (v["period"].clone(), v["preperiod"].clone(), v["certified"].clone()),
+        (json!(7), json!(0), json!(true))
+    );
+    assert_eq!(v["values"].as_array().unwrap()[..7], json!([0, 1, 0, 1, 2, 3, 2]).as_array().unwrap()[..]);
+    let svg = std::fs::read_to_string(&file).expect("the SVG is written");
+    assert!(svg.contains("period 7 from n = 0 (certified)"));
+}
+
+#[test]
+fn other_one_heap_games_get_the_observed_period() {
+    let file = temp_file("bash.png");
+    let v = json(&["plot", "bash", "--max", "3", "--upto", "30", "-o", file.to_str().unwrap(), "--json"]);
+    assert_eq!((v["period"].clone(), v["certified"].clone()), (json!(4), json!(false)));
+}
+
+#[test]
+fn bad_plot_requests_are_usage_errors() {
+    let file = temp_file("x.gif");
+    for args in [
+        vec!["plot", "nim", "--rows", "3", "--cols", "3", "-o", file.to_str().unwrap()],
+        vec!["plot", "nim", "--rows", "3", "--cols", "3", "--cell", "r 5", "-o", "a.svg"],
+        vec!["plot", "nim", "-o", "a.svg"],
+        vec!["plot", "bash", "--max", "3", "--upto", "10", "--misere", "-o", "a.svg"],
+    ] {
+        nimlab().args(&args).assert().code(2);
+    }
+    assert!(!std::path::Path::new("a.svg").exists());
+}
