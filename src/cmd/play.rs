@@ -129,7 +129,7 @@ impl Session<'_> {
     /// or nimlab moved first and an odd number were.
     fn person_to_move(&self) -> bool {
         let moves_made = self.history.len().saturating_sub(1);
-        (moves_made % 2 == 0) == (self.first == First::Me)
+        moves_made.is_multiple_of(2) == (self.first == First::Me)
     }
 
     fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {

@@ -219,8 +219,11 @@ fn games(params: &Params) -> Result<Reply, Reply> {
     Ok(run_json(|out| cmd::games::run(&command.args, out)))
 }
 
+/// A request's game, checked position and play convention.
+type Request = (Box<dyn AnyGame>, Vec<BigUint>, Play);
+
 /// The game with its options (built as the commands build it) and the checked position.
-fn build(params: &Params) -> Result<(Box<dyn AnyGame>, Vec<BigUint>, Play), Reply> {
+fn build(params: &Params) -> Result<Request, Reply> {
     let game = params.game()?;
     let position = params.position()?;
     let options: GameOptions = parse_command::<OptionsCommand>(&params.game_args()?)?.options;
@@ -303,7 +306,7 @@ fn table(params: &Params) -> Result<Reply, Reply> {
 }
 
 /// Builds the game for play, refusing positions too large to search.
-fn build_for_play(params: &Params) -> Result<(Box<dyn AnyGame>, Vec<BigUint>, Play), Reply> {
+fn build_for_play(params: &Params) -> Result<Request, Reply> {
     params.only(&GAME_PARAMS.iter().copied().chain(["position"]).collect::<Vec<_>>())?;
     let (game, numbers, play) = build(params)?;
     if !within_search_limit(&numbers) {

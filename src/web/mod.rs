@@ -90,10 +90,7 @@ impl Playground {
 /// Answers one request; never panics.
 fn serve_one(mut request: Request) {
     let reply = match read_request(&mut request) {
-        Ok((method, url, body)) => catch_unwind(AssertUnwindSafe(|| route(&method, &url, &body)))
-            .unwrap_or_else(|_| {
-                Reply::error(500, "internal error while answering this request; the server keeps serving")
-            }),
+        Ok((method, url, body)) => guarded(|| route(&method, &url, &body)),
         Err(reply) => reply,
     };
     let mut response = Response::from_string(reply.body).with_status_code(reply.status);
@@ -108,6 +105,13 @@ fn serve_one(mut request: Request) {
     }
     // The client may have gone away; nothing to do about it.
     let _ = request.respond(response);
+}
+
+/// The reply of `answer`, or a 500 reply if it panics (the worker thread lives on).
+fn guarded(answer: impl FnOnce() -> Reply) -> Reply {
+    catch_unwind(AssertUnwindSafe(answer)).unwrap_or_else(|_| {
+        Reply::error(500, "internal error while answering this request; the server keeps serving")
+    })
 }
 
 /// The method, URL and body of a request, or the error reply for an oversized one.
@@ -151,5 +155,27 @@ fn route(method: &Method, url: &str, body: &str) -> Reply {
             Reply::error(405, format!("{path} does not accept {method}"))
         }
         (path, _) => Reply::error(404, format!("nothing at {path}; the playground is at /")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panicking_handler_answers_500() {
+        let reply = guarded(|| panic!("a bug in a handler"));
+        assert_eq!(reply.status, 500);
+        assert!(reply.body.contains("the server keeps serving"));
+        assert_eq!(guarded(|| Reply::error(400, "bad")).status, 400);
+    }
+
+    #[test]
+    fn routes() {
+        assert_eq!(route(&Method::Get, "/", "").status, 200);
+        assert_eq!(route(&Method::Get, "/app.js", "").content_type, "text/javascript; charset=utf-8");
+        assert_eq!(route(&Method::Post, "/api/solve", "").status, 405);
+        assert_eq!(route(&Method::Post, "/api/move", "game=nim&position=1").status, 200);
+        assert_eq!(route(&Method::Get, "/../etc/passwd", "").status, 404);
     }
 }

@@ -4,6 +4,7 @@ mod errors;
 mod one_heap_and_moore;
 mod play;
 mod plot;
+mod serve;
 mod solve;
 mod table;
 mod verify;

@@ -42,7 +42,7 @@ fn a_full_game_of_nim_the_person_wins() {
         if transcript.contains("you win") {
             break;
         }
-        let last = transcript.lines().filter(|l| l.starts_with("nimlab: ")).last().expect("nimlab moved");
+        let last = transcript.lines().rev().find(|l| l.starts_with("nimlab: ")).expect("nimlab moved");
         let to: Vec<u64> = last
             .split("-> ")
             .nth(1)

@@ -1,0 +1,135 @@
+//! `nimlab serve`: a real server on a free loopback port, asked over HTTP.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::text;
+
+/// A running `nimlab serve`, stopped when dropped.
+struct Server {
+    child: Child,
+    base: String,
+    agent: ureq::Agent,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
+            .arg("serve")
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("nimlab serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("stdout is piped")).read_line(&mut line).expect("a line");
+        let base = line
+            .trim()
+            .strip_prefix("listening on ")
+            .expect("the address line")
+            .trim_end_matches('/')
+            .to_string();
+        assert!(base.starts_with("http://127.0.0.1:"), "{line}");
+        let agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(30)))
+            .build()
+            .into();
+        Server { child, base, agent }
+    }
+
+    /// GET `path`: the status and the body as JSON.
+    fn get(&self, path: &str) -> (u16, Value) {
+        let mut response =
+            self.agent.get(&format!("{}{path}", self.base)).call().expect("the server answers");
+        let status = response.status().as_u16();
+        let body = response.body_mut().read_to_string().expect("a body");
+        (status, serde_json::from_str(&body).unwrap_or(Value::String(body)))
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn the_api_answers_exactly_what_json_prints() {
+    let server = Server::start();
+    let cli = |args: &[&str]| serde_json::from_str::<Value>(&text(args)).unwrap();
+    assert_eq!(server.get("/api/games"), (200, cli(&["games", "--json"])));
+    assert_eq!(
+        server.get("/api/solve?game=nim&position=3,4,5"),
+        (200, cli(&["solve", "nim", "3", "4", "5", "--json"]))
+    );
+    assert_eq!(
+        server.get("/api/solve?game=bash&max=3&position=10&misere=1"),
+        (200, cli(&["solve", "bash", "10", "--max", "3", "--misere", "--json"]))
+    );
+    assert_eq!(
+        server.get("/api/table?game=nim&rows=5&cols=5&outcomes=1"),
+        (200, cli(&["table", "nim", "--rows", "5", "--cols", "5", "--outcomes", "--json"]))
+    );
+}
+
+#[test]
+fn move_and_options_serve_play() {
+    let server = Server::start();
+    let (status, reply) = server.get("/api/move?game=nim&position=3,4,5");
+    assert_eq!(status, 200);
+    assert_eq!(reply["move"]["to"], serde_json::json!([1, 4, 5]));
+    assert_eq!((reply["basis"].as_str(), reply["outcome"].as_str()), (Some("remoteness"), Some("N")));
+    let (_, reply) = server.get("/api/move?game=nim&position=0,1");
+    assert_eq!(reply["game_over"], true);
+    let (_, options) = server.get("/api/options?game=bash&max=3&position=3");
+    assert_eq!(options["moves"].as_array().map(Vec::len), Some(3));
+    // POST with a form body, as the README documents.
+    let mut response = server
+        .agent
+        .post(&format!("{}/api/move", server.base))
+        .content_type("application/x-www-form-urlencoded")
+        .send("game=nim&position=2,2")
+        .expect("the server answers");
+    assert_eq!(response.status().as_u16(), 200);
+    let reply: Value = serde_json::from_str(&response.body_mut().read_to_string().unwrap()).unwrap();
+    assert_eq!(
+        (reply["outcome"].as_str(), reply["move"]["to"].clone()),
+        (Some("P"), serde_json::json!([1, 2]))
+    );
+}
+
+#[test]
+fn bad_requests_get_4xx_with_a_message_and_the_server_keeps_serving() {
+    let server = Server::start();
+    for (path, status) in [
+        ("/api/solve?game=nim", 400),
+        ("/api/solve?game=nim&position=3,four", 400),
+        ("/api/solve?game=nope&position=3", 400),
+        ("/api/solve?game=nim&position=3&budget=999999999", 400),
+        ("/api/table?game=nim&rows=1000&cols=1000", 400),
+        ("/api/move?game=nim&position=400,400", 422),
+        ("/api/solve?game=nim&position=%FF%FE", 400),
+        ("/api/unknown", 404),
+        ("/nothing-here", 404),
+    ] {
+        let (got, body) = server.get(path);
+        assert_eq!(got, status, "{path}: {body}");
+        assert!(body["error"].as_str().is_some_and(|m| !m.is_empty()), "{path}: {body}");
+    }
+    // An oversized URL, and a request that is not HTTP at all.
+    let (status, _) = server.get(&format!("/api/solve?game=nim&position={}", "1".repeat(9000)));
+    assert_eq!(status, 414);
+    let address = server.base.trim_start_matches("http://");
+    let mut raw = TcpStream::connect(address).expect("connect");
+    raw.write_all(b"\x16\x03\x01 this is not HTTP\r\n\r\n").expect("write");
+    drop(raw);
+    // Still serving.
+    assert_eq!(server.get("/api/solve?game=nim&position=1,2,3").0, 200);
+    let (status, page) = server.get("/");
+    assert_eq!(status, 200);
+    assert!(page.as_str().is_some_and(|html| html.contains("nimlab playground")));
+}
