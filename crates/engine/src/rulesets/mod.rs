@@ -3,7 +3,10 @@
 //! tests.
 
 pub mod bash;
+pub mod fibonacci;
 pub mod nim;
+pub mod staircase;
+pub mod wythoff;
 
 use num_bigint::BigUint;
 
@@ -47,10 +50,13 @@ pub struct RulesetInfo {
 pub const RULESETS: &[RulesetInfo] = &[
     RulesetInfo { name: "nim", summary: nim::SUMMARY, build: nim::build },
     RulesetInfo { name: "bash", summary: bash::SUMMARY, build: bash::build },
+    RulesetInfo { name: "wythoff", summary: wythoff::SUMMARY, build: wythoff::build },
+    RulesetInfo { name: "fibonacci", summary: fibonacci::SUMMARY, build: fibonacci::build },
+    RulesetInfo { name: "staircase", summary: staircase::SUMMARY, build: staircase::build },
 ];
 
 /// The names of every ruleset.
-pub const RULESET_NAMES: &[&str] = &["nim", "bash"];
+pub const RULESET_NAMES: &[&str] = &["nim", "bash", "wythoff", "fibonacci", "staircase"];
 
 /// Validates a specification and builds its ruleset with solvers under `budget`.
 ///
