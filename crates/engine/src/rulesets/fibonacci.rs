@@ -49,10 +49,11 @@ pub(crate) const SUMMARY: &str =
     "one heap and a take limit (HEAP [LIMIT]); take 1..LIMIT, the next limit is twice the take; \
      the opening (no LIMIT) may take anything but the whole heap";
 
-/// Search takes heaps below 2^16 only: from a heap of `n` it may meet about `n^2 / 2` positions
-/// `(heap, limit)` with up to `n` options each, far beyond any state budget for larger heaps,
-/// which the theory answers instantly. Larger heaps get "too large for search".
-pub const SEARCH_HEAP_LIMIT: u64 = 1 << 16;
+/// Search takes heaps up to 400 only: from a heap of `n` it may meet about `n^2 / 2` positions
+/// `(heap, limit)` with up to `n` options each, about `n^3 / 6` option visits (about `10^7`, a
+/// second, for `n = 400`). The theory answers larger heaps instantly; they get "too
+/// large for search".
+pub const SEARCH_HEAP_LIMIT: u64 = 400;
 
 /// Fibonacci Nim; positions are `(heap, limit)`.
 #[derive(Debug, Clone, Copy, Default)]
@@ -205,9 +206,9 @@ impl Ruleset for FibonacciNim {
         }
     }
 
-    /// Heaps below [`SEARCH_HEAP_LIMIT`] only; a limit above the heap is lowered to the heap.
+    /// Heaps up to [`SEARCH_HEAP_LIMIT`] only; a limit above the heap is lowered to the heap.
     fn search_position(&self, numbers: &[BigUint]) -> Option<(u64, u64)> {
-        let n = numbers.first()?.to_u64().filter(|&n| n < SEARCH_HEAP_LIMIT)?;
+        let n = numbers.first()?.to_u64().filter(|&n| n <= SEARCH_HEAP_LIMIT)?;
         let limit = numbers.get(1)?;
         Some((n, if *limit > big(n) { n } else { limit.to_u64()? }))
     }
@@ -374,7 +375,7 @@ mod tests {
 
     #[test]
     fn large_heaps_are_not_searched() {
-        let err = fibonacci().analyze(&to_bigs(&[100_000, 5]), Method::Search, Play::Normal).unwrap_err();
+        let err = fibonacci().analyze(&to_bigs(&[401, 5]), Method::Search, Play::Normal).unwrap_err();
         assert!(matches!(err, EngineError::TooLargeForSearch(_)), "{err}");
     }
 

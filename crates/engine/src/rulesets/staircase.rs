@@ -33,10 +33,23 @@ use crate::AnyGame;
 pub(crate) const SUMMARY: &str =
     "coins on steps 1, 2, ...; move any number of coins from a step to the one below (step 1: off the board)";
 
-/// Search takes positions with fewer than 2^16 coins in all: a position has one option per
-/// coin on a step, so larger totals mean option lists (and a state space) no search can finish,
-/// while the theory answers instantly. Larger positions get "too large for search".
-pub const SEARCH_COIN_LIMIT: u64 = 1 << 16;
+/// The most option visits a search may need: `2^24`, a second or two. Step `i` can only ever
+/// hold coins from steps `i` and above, so the search meets at most `prod_i (S_i + 1)` positions
+/// (`S_i` = the coins on step `i` and above), each with at most `S_1` options (one per coin);
+/// positions where `(S_1 + 1)·prod_i (S_i + 1)` exceeds this get "too large for search". The
+/// theory answers every position instantly.
+pub const SEARCH_WORK_LIMIT: u128 = 1 << 24;
+
+/// The bound on the search's option visits described at [`SEARCH_WORK_LIMIT`], if it fits.
+fn search_work(steps: &[u64]) -> Option<u128> {
+    let mut above = 0u128;
+    let mut positions = 1u128;
+    for &coins in steps.iter().rev() {
+        above += u128::from(coins);
+        positions = positions.checked_mul(above + 1)?;
+    }
+    positions.checked_mul(above + 1)
+}
 
 /// Staircase Nim.
 #[derive(Debug, Clone, Copy, Default)]
@@ -157,11 +170,10 @@ impl Ruleset for Staircase {
         Ok(numbers.to_vec())
     }
 
-    /// The steps as `u64`s when the total is below [`SEARCH_COIN_LIMIT`].
+    /// The steps as `u64`s when the search fits [`SEARCH_WORK_LIMIT`].
     fn search_position(&self, numbers: &[BigUint]) -> Option<Vec<u64>> {
         let steps = to_u64s(numbers)?;
-        let total = steps.iter().try_fold(0u64, |total, &c| total.checked_add(c))?;
-        (total < SEARCH_COIN_LIMIT).then_some(steps)
+        (search_work(&steps)? <= SEARCH_WORK_LIMIT).then_some(steps)
     }
 
     fn numbers(&self, steps: &Vec<u64>) -> Vec<BigUint> {
@@ -289,5 +301,13 @@ mod tests {
         assert!(staircase()
             .analyze(&[BigUint::from(u64::MAX), big(1)], Method::Search, Play::Normal)
             .is_err());
+    }
+
+    #[test]
+    fn search_stays_within_its_work_limit() {
+        assert_eq!(search_work(&[12, 12, 12]), Some(37 * 25 * 13 * 37));
+        assert!(Staircase.search_position(&to_bigs(&[30, 30, 30])).is_some());
+        assert!(Staircase.search_position(&to_bigs(&[85, 85, 85])).is_none());
+        assert_eq!(search_work(&[u64::MAX; 3]), None);
     }
 }

@@ -52,11 +52,12 @@ use crate::AnyGame;
 
 pub(crate) const SUMMARY: &str = "two heaps; take any number from one heap, or the same number from both";
 
-/// Search takes heaps below 2^16 only. Searching `(x, y)` evaluates every `(0, k)`, `k <= y`,
-/// each with `k` options, so a heap of `h` costs at least `h^2 / 2` option visits (and one
-/// position's options take `48·h` bytes): beyond 2^16 the search cannot finish in reasonable
-/// time, while the theory answers instantly. Larger heaps get "too large for search".
-pub const SEARCH_HEAP_LIMIT: u64 = 1 << 16;
+/// The most option visits a search may need: `2^24`, a second or two. The search from `(x, y)`
+/// meets up to `(x+1)(y+1)` positions with up to `x + y + 1` options each, so only positions
+/// with `(x+1)(y+1)(x+y+1) <= 2^24` are searched (about 200 by 200, or 0 by 4000); larger
+/// ones get "too large for search". The theory answers every position instantly; search is
+/// its cross-check and the source of small Grundy values.
+pub const SEARCH_WORK_LIMIT: u128 = 1 << 24;
 
 /// Wythoff's game on two heaps.
 #[derive(Debug, Clone, Copy, Default)]
@@ -350,10 +351,12 @@ impl Ruleset for Wythoff {
         Ok(numbers.to_vec())
     }
 
-    /// Heaps below [`SEARCH_HEAP_LIMIT`] only: larger ones are for the theory.
+    /// Positions within [`SEARCH_WORK_LIMIT`] only: larger ones are for the theory.
     fn search_position(&self, numbers: &[BigUint]) -> Option<(u64, u64)> {
-        let heap = |i: usize| numbers.get(i)?.to_u64().filter(|&h| h < SEARCH_HEAP_LIMIT);
-        Some((heap(0)?, heap(1)?))
+        let heap = |i: usize| numbers.get(i)?.to_u64().filter(|&h| h < 1 << 20);
+        let (x, y) = (heap(0)?, heap(1)?);
+        let (wx, wy) = (u128::from(x), u128::from(y));
+        ((wx + 1) * (wy + 1) * (wx + wy + 1) <= SEARCH_WORK_LIMIT).then_some((x, y))
     }
 
     fn numbers(&self, &(x, y): &(u64, u64)) -> Vec<BigUint> {
@@ -565,6 +568,17 @@ mod tests {
             a.reason,
             "misère: (1, 2) is not a misère P-position: take 2 from the heap of 2 to reach the misère P-position (1, 0)"
         );
+    }
+
+    #[test]
+    fn search_stays_within_its_work_limit() {
+        assert_eq!(Wythoff.search_position(&to_bigs(&[200, 200])), Some((200, 200)));
+        assert_eq!(Wythoff.search_position(&to_bigs(&[0, 4000])), Some((0, 4000)));
+        assert_eq!(Wythoff.search_position(&to_bigs(&[300, 300])), None);
+        let err = wythoff().analyze(&to_bigs(&[300, 300]), Method::Search, Play::Normal).unwrap_err();
+        assert!(matches!(err, EngineError::TooLargeForSearch(_)), "{err}");
+        let auto = wythoff().analyze(&to_bigs(&[300, 300]), Method::Auto, Play::Normal).unwrap();
+        assert_eq!((auto.outcome, auto.grundy), (Outcome::N, None));
     }
 
     #[test]
