@@ -153,6 +153,10 @@ fn analysis(numbers: &[BigUint]) -> Analysis {
     let terms = zeckendorf(n);
     let takes = winning_takes(&terms, limit);
     let moves: Vec<MoveReport> = takes.iter().map(|t| take(n, t)).collect();
+    let p = match terms.last() {
+        None => true,
+        Some(smallest) => smallest > limit,
+    };
     let decomposition = show_decomposition(n, &terms);
     let reason = match (terms.last(), takes.first()) {
         (None, _) => "no stone is left, so the player to move cannot move and loses".to_string(),
@@ -177,7 +181,7 @@ fn analysis(numbers: &[BigUint]) -> Analysis {
         }
     };
     Analysis {
-        outcome: if moves.is_empty() { Outcome::P } else { Outcome::N },
+        outcome: if p { Outcome::P } else { Outcome::N },
         grundy: None,
         winning_moves: moves,
         moves_complete: true,

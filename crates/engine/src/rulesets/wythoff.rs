@@ -180,8 +180,8 @@ struct Rules {
     is_p: fn(&BigUint, &BigUint) -> bool,
     /// The P-positions with one heap equal to `h`: the other heap's values.
     partners: fn(&BigUint) -> Vec<BigUint>,
-    /// The P-positions whose heaps differ by `d`, as the smaller heap's value.
-    smaller_of_difference: fn(&BigUint) -> Option<BigUint>,
+    /// The smaller heap of the P-position whose heaps differ by `d` (there is exactly one).
+    smaller_of_difference: fn(&BigUint) -> BigUint,
 }
 
 /// Every move from `(x, y)` to a position that `rules` call P, without duplicates.
@@ -199,11 +199,10 @@ fn moves_to_p(heaps: &[BigUint], rules: &Rules) -> Vec<MoveReport> {
         }
     }
     let (small, large) = if x <= y { (x, y) } else { (y, x) };
-    if let Some(a) = (rules.smaller_of_difference)(&(large - small)) {
-        if a < *small {
-            let t = small - a;
-            targets.push(vec![x - &t, y - &t]);
-        }
+    let a = (rules.smaller_of_difference)(&(large - small));
+    if a < *small {
+        let t = small - a;
+        targets.push(vec![x - &t, y - &t]);
     }
     let mut moves: Vec<MoveReport> = Vec::new();
     for to in targets {
@@ -217,7 +216,7 @@ fn moves_to_p(heaps: &[BigUint], rules: &Rules) -> Vec<MoveReport> {
 const NORMAL_RULES: Rules = Rules {
     is_p: is_p_position,
     partners: |h| vec![beatty_place(h).partner()],
-    smaller_of_difference: |d| Some(lower_wythoff(d)),
+    smaller_of_difference: lower_wythoff,
 };
 
 /// Misère P-positions: `(0,1)`, `(1,0)`, `(2,2)` and the normal pairs of index `k >= 2`.
@@ -238,9 +237,9 @@ const MISERE_RULES: Rules = Rules {
         _ => vec![beatty_place(h).partner()],
     },
     smaller_of_difference: |d| match d.to_u64() {
-        Some(0) => Some(big(2)),
-        Some(1) => Some(big(0)),
-        _ => Some(lower_wythoff(d)),
+        Some(0) => big(2),
+        Some(1) => big(0),
+        _ => lower_wythoff(d),
     },
 };
 
@@ -266,11 +265,13 @@ fn explain_move(m: &MoveReport) -> String {
 fn normal(heaps: &[BigUint]) -> Analysis {
     let (x, y) = (&heaps[0], &heaps[1]);
     let moves = moves_to_p(heaps, &NORMAL_RULES);
+    let p = is_p_position(x, y);
     let reason = match moves.first() {
-        None => format!(
+        _ if p => format!(
             "{}; every move changes one heap or keeps the difference, and no other pair shares either",
             explain_pair(x, y)
         ),
+        None => format!("{} is not a P-position", pair(x, y)),
         Some(m) => {
             let (a, b) = if x <= y { (x, y) } else { (y, x) };
             let k = b - a;
@@ -289,7 +290,7 @@ fn normal(heaps: &[BigUint]) -> Analysis {
         }
     };
     Analysis {
-        outcome: if moves.is_empty() { Outcome::P } else { Outcome::N },
+        outcome: if p { Outcome::P } else { Outcome::N },
         grundy: None,
         winning_moves: moves,
         moves_complete: true,
