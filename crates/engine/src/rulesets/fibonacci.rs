@@ -380,7 +380,7 @@ mod tests {
     #[test]
     fn large_heaps_are_not_searched() {
         let err = fibonacci().analyze(&to_bigs(&[401, 5]), Method::Search, Play::Normal).unwrap_err();
-        assert!(matches!(err, EngineError::TooLargeForSearch(_)), "{err}");
+        assert!(matches!(err, EngineError::TooLargeForSearch { .. }), "{err}");
     }
 
     #[test]

@@ -4,8 +4,11 @@
 
 pub mod bash;
 pub mod fibonacci;
+pub mod half;
+pub mod moore;
 pub mod nim;
 pub mod staircase;
+pub mod subtraction;
 pub mod wythoff;
 
 use num_bigint::BigUint;
@@ -43,20 +46,76 @@ pub struct RulesetInfo {
     pub name: &'static str,
     /// One line: the rules and the position format.
     pub summary: &'static str,
+    /// Parameters used when no others are given (by `verify` over every ruleset).
+    pub default_spec: fn() -> GameSpec,
+    /// The default bound of `verify`: every number of every position up to it is checked.
+    pub verify_bound: u64,
     build: Builder,
 }
 
 /// Every ruleset nimlab knows, in the order they are listed to users.
 pub const RULESETS: &[RulesetInfo] = &[
-    RulesetInfo { name: "nim", summary: nim::SUMMARY, build: nim::build },
-    RulesetInfo { name: "bash", summary: bash::SUMMARY, build: bash::build },
-    RulesetInfo { name: "wythoff", summary: wythoff::SUMMARY, build: wythoff::build },
-    RulesetInfo { name: "fibonacci", summary: fibonacci::SUMMARY, build: fibonacci::build },
-    RulesetInfo { name: "staircase", summary: staircase::SUMMARY, build: staircase::build },
+    RulesetInfo {
+        name: "nim",
+        summary: nim::SUMMARY,
+        default_spec: || GameSpec::named("nim"),
+        verify_bound: 12,
+        build: nim::build,
+    },
+    RulesetInfo {
+        name: "bash",
+        summary: bash::SUMMARY,
+        default_spec: || GameSpec { max: Some(3), ..GameSpec::named("bash") },
+        verify_bound: 200,
+        build: bash::build,
+    },
+    RulesetInfo {
+        name: "subtraction",
+        summary: subtraction::SUMMARY,
+        default_spec: || GameSpec { set: Some(vec![1, 3, 4]), ..GameSpec::named("subtraction") },
+        verify_bound: 200,
+        build: subtraction::build,
+    },
+    RulesetInfo {
+        name: "half",
+        summary: half::SUMMARY,
+        default_spec: || GameSpec::named("half"),
+        verify_bound: 1000,
+        build: half::build,
+    },
+    RulesetInfo {
+        name: "moore",
+        summary: moore::SUMMARY,
+        default_spec: || GameSpec { k: Some(2), ..GameSpec::named("moore") },
+        verify_bound: 12,
+        build: moore::build,
+    },
+    RulesetInfo {
+        name: "wythoff",
+        summary: wythoff::SUMMARY,
+        default_spec: || GameSpec::named("wythoff"),
+        verify_bound: 60,
+        build: wythoff::build,
+    },
+    RulesetInfo {
+        name: "fibonacci",
+        summary: fibonacci::SUMMARY,
+        default_spec: || GameSpec::named("fibonacci"),
+        verify_bound: 100,
+        build: fibonacci::build,
+    },
+    RulesetInfo {
+        name: "staircase",
+        summary: staircase::SUMMARY,
+        default_spec: || GameSpec::named("staircase"),
+        verify_bound: 12,
+        build: staircase::build,
+    },
 ];
 
 /// The names of every ruleset.
-pub const RULESET_NAMES: &[&str] = &["nim", "bash", "wythoff", "fibonacci", "staircase"];
+pub const RULESET_NAMES: &[&str] =
+    &["nim", "bash", "subtraction", "half", "moore", "wythoff", "fibonacci", "staircase"];
 
 /// Validates a specification and builds its ruleset with solvers under `budget`.
 ///

@@ -577,7 +577,7 @@ mod tests {
         assert_eq!(Wythoff.search_position(&to_bigs(&[0, 4000])), Some((0, 4000)));
         assert_eq!(Wythoff.search_position(&to_bigs(&[300, 300])), None);
         let err = wythoff().analyze(&to_bigs(&[300, 300]), Method::Search, Play::Normal).unwrap_err();
-        assert!(matches!(err, EngineError::TooLargeForSearch(_)), "{err}");
+        assert!(matches!(err, EngineError::TooLargeForSearch { .. }), "{err}");
         let auto = wythoff().analyze(&to_bigs(&[300, 300]), Method::Auto, Play::Normal).unwrap();
         assert_eq!((auto.outcome, auto.grundy), (Outcome::N, None));
     }
