@@ -176,7 +176,8 @@ test('the Wythoff grid: P-positions in red, a click sets the position', async ()
   await page.waitForFunction(() => document.querySelector('[data-testid=a-position]').textContent === 'wythoff 3 5');
   assert.equal(await page.inputValue('[data-testid=position]'), '3 5');
   assert.match(await page.textContent('[data-testid=outcome]'), /^P: the player to move loses/);
-  assert.equal(await page.getAttribute('[data-testid=grid] td[data-cell="3,5"]', 'class'), 'P current');
+  // The grid is redrawn with the new position marked.
+  await page.waitForSelector('[data-testid=grid] td.P.current[data-cell="3,5"]');
   await page.screenshot({ path: join(screenshots, 'wythoff-grid.png'), fullPage: true });
 });
 

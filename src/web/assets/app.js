@@ -57,12 +57,17 @@ function showSummary() {
 
 // ---------------------------------------------------------------- analysis and grid
 
+/** Counts analyses, so that an answer arriving after a newer request was made is dropped. */
+let analysisNumber = 0;
+
 /** Analyses the position typed in the form and draws the grid for two heaps. */
 async function analyse() {
   showError('');
   const position = parseNumbers($('position').value);
+  const number = ++analysisNumber;
   try {
     const a = await api('solve', { ...gameParams(), position: position.join(',') });
+    if (number !== analysisNumber) return;
     $('a-position').textContent = `${a.game} ${spaced(a.position)}${a.play === 'misere' ? ' (misère)' : ''}`;
     const outcome = $('a-outcome');
     outcome.textContent = a.outcome === 'P'
@@ -86,14 +91,14 @@ async function analyse() {
       li.addEventListener('click', () => { $('position').value = spaced(m.to); analyse(); });
       moves.appendChild(li);
     }
-    await drawGrid(a.position);
+    await drawGrid(a.position, number);
   } catch (error) {
-    showError(error.message);
+    if (number === analysisNumber) showError(error.message);
   }
 }
 
 /** Draws the coloured grid of a two-heap game around `position`, or hides it. */
-async function drawGrid(position) {
+async function drawGrid(position, number) {
   const panel = $('grid-panel');
   const heaps = position.map(Number);
   if (heaps.length !== 2 || !heaps.every(Number.isSafeInteger) || Math.max(...heaps) > 59) {
@@ -107,9 +112,10 @@ async function drawGrid(position) {
   try {
     table = await api('table', params);
   } catch (error) {
-    panel.hidden = true; // not a two-heap game (or its parameters are missing)
+    if (number === analysisNumber) panel.hidden = true; // not a two-heap game (or its parameters are missing)
     return;
   }
+  if (number !== analysisNumber) return;
   const options = new Set(playing() ? legalMoves.map((m) => spaced(m.to)) : []);
   const grid = document.createElement('table');
   const header = grid.insertRow();
@@ -168,6 +174,12 @@ function log(who, text) {
 
 async function startGame(first) {
   showError('');
+  // Forget the previous game at once, before waiting for the server.
+  play.history = [];
+  play.over = true;
+  $('log').replaceChildren();
+  $('result').textContent = '';
+  $('turn').textContent = '(starting)';
   const position = parseNumbers($('position').value);
   play.params = gameParams();
   try {
@@ -179,8 +191,6 @@ async function startGame(first) {
   }
   play.first = first;
   play.over = false;
-  $('log').replaceChildren();
-  $('result').textContent = '';
   $('hint-text').textContent = '';
   $('game-area').hidden = false;
   log('start', `${play.params.game} from ${spaced(current())}; ${first === 'me' ? 'you move' : 'nimlab moves'} first`);
