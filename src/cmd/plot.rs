@@ -28,7 +28,7 @@ use crate::UsageError;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  nimlab plot wythoff --rows 40 --cols 40 --outcomes -o wythoff.png\n  \
                   nimlab plot nim --rows 16 --cols 16 -o nim.svg\n  \
-                  nimlab plot apple --cell 'r c c' --rows 9 --cols 9 --outcomes -o apple.png\n  \
+                  nimlab plot nim --cell 'r c c' --rows 9 --cols 9 --outcomes -o slice.png\n  \
                   nimlab plot subtraction --set 1,3,4 --upto 60 -o sub134.png")]
 pub struct Args {
     /// The game (see `nimlab games`).
