@@ -167,10 +167,19 @@ impl<R: Ruleset> Engine<R> {
         }
     }
 
+    /// The search position, refused when a number exceeds `budget`: a take-away game has about
+    /// that many positions (or options of one position) below such a heap, so the search could
+    /// not finish, and listing one position's options could exhaust memory first.
+    fn searchable(&self, numbers: &[BigUint], budget: Budget) -> Option<R::Position> {
+        let limit = big(budget.0 as u64);
+        numbers.iter().all(|n| *n <= limit).then(|| self.ruleset.search_position(numbers)).flatten()
+    }
+
     fn search_position(&self, numbers: &[BigUint]) -> Result<R::Position, EngineError> {
-        self.ruleset.search_position(numbers).ok_or_else(|| EngineError::TooLargeForSearch {
+        let budget = self.budget();
+        self.searchable(numbers, budget).ok_or_else(|| EngineError::TooLargeForSearch {
             position: format!("{} {}", self.ruleset.name(), crate::bigint::join(numbers, " ")),
-            budget: self.budget().0,
+            budget: budget.0,
         })
     }
 
@@ -253,7 +262,7 @@ impl<R: Ruleset> Engine<R> {
     /// Fills in a Grundy value the theory does not give, by search, when it costs at most
     /// [`AUTO_GRUNDY_BUDGET`] new states (the memo is shared with later requests).
     fn fill_grundy(&self, numbers: &[BigUint], analysis: &mut Analysis) {
-        let Some(position) = self.ruleset.search_position(numbers) else { return };
+        let Some(position) = self.searchable(numbers, Budget(AUTO_GRUNDY_BUDGET)) else { return };
         let mut solver = self.grundy.lock().unwrap_or_else(|e| e.into_inner());
         let full = solver.budget();
         let limit = full.0.min(solver.states().saturating_add(AUTO_GRUNDY_BUDGET));
