@@ -3,6 +3,7 @@
 //! tests.
 
 pub mod bash;
+pub mod large_nim;
 pub mod nim;
 
 use num_bigint::BigUint;
@@ -47,10 +48,11 @@ pub struct RulesetInfo {
 pub const RULESETS: &[RulesetInfo] = &[
     RulesetInfo { name: "nim", summary: nim::SUMMARY, build: nim::build },
     RulesetInfo { name: "bash", summary: bash::SUMMARY, build: bash::build },
+    RulesetInfo { name: "large-nim", summary: large_nim::SUMMARY, build: large_nim::build },
 ];
 
 /// The names of every ruleset.
-pub const RULESET_NAMES: &[&str] = &["nim", "bash"];
+pub const RULESET_NAMES: &[&str] = &["nim", "bash", "large-nim"];
 
 /// Validates a specification and builds its ruleset with solvers under `budget`.
 ///

@@ -9,9 +9,13 @@
 //! stops with [`BudgetExceeded`] instead of exhausting memory.
 
 mod dense;
+mod multiplayer;
+mod sorted;
 mod sum;
 
 pub use dense::{dense_grundy_table, DenseTable};
+pub use multiplayer::{MultiplayerSolver, StandardAlliance, Terminal};
+pub use sorted::{sorted_heap_table, SortedHeapTable};
 pub use sum::{analyze_sum, SumAnalysis, SumMove, SumPart};
 
 use std::collections::HashMap;
@@ -185,10 +189,7 @@ impl<G: Game, V: Valuation> Solver<G, V> {
     ///
     /// # Errors
     /// [`BudgetExceeded`] as for [`Solver::value`].
-    pub fn option_values(
-        &mut self,
-        position: &G::Position,
-    ) -> Result<OptionValues<G, V>, BudgetExceeded> {
+    pub fn option_values(&mut self, position: &G::Position) -> Result<OptionValues<G, V>, BudgetExceeded> {
         self.game.options(position).into_iter().map(|o| self.value(&o).map(|v| (o, v))).collect()
     }
 
