@@ -18,7 +18,8 @@ fn dense_six_heaps_to_30(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("dense table, <= 6 heaps <= 30", |b| {
         b.iter(|| {
-            let table = sorted_heap_table(&LargeNim, &four_players(), 6, 30, Budget(3_000_000)).expect("in budget");
+            let table =
+                sorted_heap_table(&LargeNim, &four_players(), 6, 30, Budget(3_000_000)).expect("in budget");
             assert_eq!(table.len(), 1_947_792);
         })
     });
@@ -44,7 +45,9 @@ fn dense_six_heaps_to_30(c: &mut Criterion) {
 fn explore_tables(c: &mut Criterion) {
     let mut group = c.benchmark_group("explore large-nim");
     group.sample_size(10);
-    group.bench_function("n=3 N=6 max 10", |b| b.iter(|| explore(3, 6, 10, Budget::default()).expect("in budget")));
+    group.bench_function("n=3 N=6 max 10", |b| {
+        b.iter(|| explore(3, 6, 10, Budget::default()).expect("in budget"))
+    });
     group.finish();
 }
 
