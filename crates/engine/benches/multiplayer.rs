@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use nimlab_engine::rulesets::large_nim::{explore::explore, sorted_positions, LargeNim};
-use nimlab_engine::solve::sorted_heap_table;
+use nimlab_engine::solve::{sorted_heap_table, ByOptions};
 use nimlab_engine::{Budget, MultiplayerSolver, StandardAlliance, Terminal};
 
 fn four_players() -> StandardAlliance {
@@ -21,6 +21,16 @@ fn dense_six_heaps_to_30(c: &mut Criterion) {
             let table =
                 sorted_heap_table(&LargeNim, &four_players(), 6, 30, Budget(3_000_000)).expect("in budget");
             assert_eq!(table.len(), 1_947_792);
+        })
+    });
+    // The generic path through Game::options against Large Nim's own option listing.
+    group.bench_function("dense table via visit_options, <= 6 heaps <= 20", |b| {
+        b.iter(|| sorted_heap_table(&LargeNim, &four_players(), 6, 20, Budget::default()).expect("in budget"))
+    });
+    group.bench_function("dense table via Game::options, <= 6 heaps <= 20", |b| {
+        b.iter(|| {
+            sorted_heap_table(&ByOptions(&LargeNim), &four_players(), 6, 20, Budget::default())
+                .expect("in budget")
         })
     });
     // The memoized search on a smaller range, for comparison: every position of at most 5 heaps

@@ -41,7 +41,7 @@ use crate::bigint::{big, join, to_bigs};
 use crate::error::EngineError;
 use crate::game::Game;
 use crate::rulesets::{engine, only_params, GameSpec};
-use crate::solve::{Budget, StandardAlliance, Terminal};
+use crate::solve::{Budget, HeapMultisetGame, StandardAlliance, Terminal};
 use crate::AnyGame;
 
 pub(crate) const SUMMARY: &str =
@@ -70,6 +70,24 @@ impl Game for LargeNim {
         let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
         sorted.sort_unstable();
         sorted
+    }
+}
+
+impl HeapMultisetGame for LargeNim {
+    /// Without allocating per option: `O(x_N × N)`.
+    fn visit_options(&self, heaps: &[u64], visit: &mut dyn FnMut(&[u64])) {
+        let Some((&largest, rest)) = heaps.split_last() else { return };
+        let mut option = Vec::with_capacity(heaps.len());
+        for y in (0..largest).rev() {
+            option.clear();
+            let at = rest.partition_point(|&h| h < y);
+            option.extend_from_slice(&rest[..at]);
+            if y > 0 {
+                option.push(y);
+            }
+            option.extend_from_slice(&rest[at..]);
+            visit(&option);
+        }
     }
 }
 
@@ -445,10 +463,10 @@ mod tests {
         assert_eq!(a.moves.len(), 7);
         assert!(a.optimal_moves().count() >= 1);
         let err = large_nim().analyze_players(&heaps, 3, Method::Search).unwrap_err();
-        assert!(matches!(err, EngineError::TooLargeForSearch(_)));
+        assert!(matches!(err, EngineError::TooLargeForSearch { .. }));
         let five = vec![huge.clone(); 5];
         let err = large_nim().analyze_players(&five, 3, Method::Auto).unwrap_err();
-        assert!(matches!(err, EngineError::TooLargeForSearch(_)));
+        assert!(matches!(err, EngineError::TooLargeForSearch { .. }));
     }
 
     #[test]
@@ -471,6 +489,15 @@ mod tests {
         assert_eq!(optimal, [&to_bigs(&[1, 2, 2, 3])]);
         let s = large_nim().analyze_players(&to_bigs(&[1, 2, 3, 4]), 3, Method::Search).unwrap();
         assert_eq!(multi_disagreement(&a, &s), None);
+    }
+
+    #[test]
+    fn listing_options_without_allocating_agrees_with_options() {
+        for heaps in sorted_positions(4, 6) {
+            let mut visited = Vec::new();
+            LargeNim.visit_options(&heaps, &mut |o| visited.push(o.to_vec()));
+            assert_eq!(visited, LargeNim.options(&heaps), "{heaps:?}");
+        }
     }
 
     #[test]

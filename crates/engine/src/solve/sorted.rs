@@ -8,18 +8,44 @@
 //! million heap vectors. Lowering one heap lowers the rank (the colex order compares the
 //! largest heaps first), so a table can be filled bottom-up in rank order without a search
 //! stack whenever no move increases a heap.
+//!
+//! Games reach the table through [`HeapMultisetGame`], which hands each option over as a
+//! borrowed sorted slice: any [`Game`] on heap lists does through [`ByOptions`] (its own
+//! `options` and `canonical`, two allocations per option), and a ruleset that lists its options
+//! without allocating (Large Nim) implements the trait directly, several times faster.
 
 use crate::error::BudgetExceeded;
 use crate::game::Game;
 use crate::solve::{Budget, Valuation};
+
+/// A game whose positions are multisets of heaps, written as ascending lists without empty
+/// heaps, that lists the options of a position the same way.
+pub trait HeapMultisetGame {
+    /// Calls `visit` once per option of the ascending, zero-free `heaps`, with the option as an
+    /// ascending, zero-free list.
+    fn visit_options(&self, heaps: &[u64], visit: &mut dyn FnMut(&[u64]));
+}
+
+/// Any [`Game`] on heap lists as a [`HeapMultisetGame`]: options from [`Game::options`], put in
+/// order by [`Game::canonical`] (which must sort and drop empty heaps).
+#[derive(Debug, Clone, Copy)]
+pub struct ByOptions<'a, G>(pub &'a G);
+
+impl<G: Game<Position = Vec<u64>>> HeapMultisetGame for ByOptions<'_, G> {
+    fn visit_options(&self, heaps: &[u64], visit: &mut dyn FnMut(&[u64])) {
+        for option in self.0.options(&heaps.to_vec()) {
+            visit(&self.0.canonical(&option));
+        }
+    }
+}
 
 /// The value of every multiset of at most `heaps` heaps of size at most `max`.
 #[derive(Debug, Clone)]
 pub struct SortedHeapTable<T> {
     heaps: usize,
     max: u64,
-    /// `binomials[v][j] = C(v, j)` for `v <= max + heaps`, `j <= heaps` (saturating).
-    binomials: Vec<Vec<usize>>,
+    /// `C(v, j)` at `v * (heaps + 1) + j` for `v <= max + heaps`, `j <= heaps` (saturating).
+    binomials: Vec<usize>,
     values: Vec<T>,
 }
 
@@ -75,7 +101,7 @@ impl<T: Copy> SortedHeapTable<T> {
             }
             previous = h;
             let i = pad + j;
-            rank += self.binomials[h as usize + i][i + 1];
+            rank += self.binomials[(h as usize + i) * (self.heaps + 1) + i + 1];
         }
         Some(rank)
     }
@@ -94,20 +120,22 @@ fn next_multiset(padded: &mut [u64], max: u64) {
     }
 }
 
-/// Pascal's triangle `C(v, j)` for `v <= rows`, `j <= columns`, saturating at `usize::MAX`.
-fn binomials(rows: usize, columns: usize) -> Vec<Vec<usize>> {
-    let mut table = vec![vec![0usize; columns + 1]; rows + 1];
+/// Pascal's triangle `C(v, j)` at `v * (columns + 1) + j` for `v <= rows`, `j <= columns`,
+/// saturating at `usize::MAX`.
+fn binomials(rows: usize, columns: usize) -> Vec<usize> {
+    let width = columns + 1;
+    let mut table = vec![0usize; (rows + 1) * width];
     for v in 0..=rows {
-        table[v][0] = 1;
+        table[v * width] = 1;
         for j in 1..=columns.min(v) {
-            table[v][j] = table[v - 1][j - 1].saturating_add(table[v - 1][j]);
+            table[v * width + j] = table[(v - 1) * width + j - 1].saturating_add(table[(v - 1) * width + j]);
         }
     }
     table
 }
 
 /// The values under `valuation` of every multiset of at most `heaps` heaps of size at most
-/// `max`, for a game whose canonical positions are ascending heap lists without empty heaps.
+/// `max`.
 ///
 /// Positions are visited in rank order and each option is looked up by its rank, so there is
 /// no hashing and no search stack: `O(C(max + heaps, heaps) × options × heaps)` time and one
@@ -117,8 +145,8 @@ fn binomials(rows: usize, columns: usize) -> Vec<Vec<usize>> {
 /// [`BudgetExceeded`] when the table would hold more positions than `budget`.
 ///
 /// # Panics
-/// If the game breaks the precondition: a canonical option that is not an ascending, zero-free
-/// list within the table, or a move that increases a heap (a bug in the ruleset).
+/// If the game breaks the precondition: an option that is not an ascending, zero-free list
+/// within the table, or a move that increases a heap (a bug in the ruleset).
 pub fn sorted_heap_table<G, V>(
     game: &G,
     valuation: &V,
@@ -127,7 +155,7 @@ pub fn sorted_heap_table<G, V>(
     budget: Budget,
 ) -> Result<SortedHeapTable<V::Value>, BudgetExceeded>
 where
-    G: Game<Position = Vec<u64>>,
+    G: HeapMultisetGame + ?Sized,
     V: Valuation,
 {
     let too_big = BudgetExceeded { budget: budget.0 };
@@ -142,7 +170,7 @@ where
         return Err(too_big);
     }
     let binomials = binomials(rows, heaps);
-    let size = binomials[rows][heaps];
+    let size = binomials[rows * (heaps + 1) + heaps];
     if size > budget.0 {
         return Err(too_big);
     }
@@ -154,15 +182,14 @@ where
         position.clear();
         position.extend(padded.iter().copied().filter(|&h| h > 0));
         scratch.clear();
-        for option in game.options(&position) {
-            let option = game.canonical(&option);
-            let j = table.rank(&option).filter(|&j| j < rank).unwrap_or_else(|| {
+        game.visit_options(&position, &mut |option| {
+            let j = table.rank(option).filter(|&j| j < rank).unwrap_or_else(|| {
                 panic!(
                     "sorted_heap_table: option {option:?} of {position:?} is not a smaller sorted heap multiset"
                 )
             });
             scratch.push(table.values[j]);
-        }
+        });
         table.values.push(valuation.evaluate(&scratch));
         next_multiset(&mut padded, max);
     }
@@ -198,7 +225,7 @@ mod tests {
 
     #[test]
     fn ranks_enumerate_every_multiset_once_in_order() {
-        let table = sorted_heap_table(&Nim, &Grundy, 3, 5, Budget::default()).unwrap();
+        let table = sorted_heap_table(&ByOptions(&Nim), &Grundy, 3, 5, Budget::default()).unwrap();
         assert_eq!(table.len(), 56); // C(8, 3)
         let positions: Vec<Vec<u64>> = table.iter().map(|(p, _)| p).collect();
         for (rank, p) in positions.iter().enumerate() {
@@ -211,7 +238,7 @@ mod tests {
 
     #[test]
     fn nim_values_are_xor_and_agree_with_search() {
-        let table = sorted_heap_table(&Nim, &Grundy, 4, 7, Budget::default()).unwrap();
+        let table = sorted_heap_table(&ByOptions(&Nim), &Grundy, 4, 7, Budget::default()).unwrap();
         let mut solver = GrundySolver::new(Nim);
         for (p, v) in table.iter() {
             assert_eq!(v, p.iter().fold(0, |x, &h| x ^ h) as u32, "{p:?}");
@@ -224,9 +251,9 @@ mod tests {
 
     #[test]
     fn oversized_tables_are_budget_errors() {
-        let err = sorted_heap_table(&Nim, &Grundy, 6, 1000, Budget(1_000_000)).unwrap_err();
+        let err = sorted_heap_table(&ByOptions(&Nim), &Grundy, 6, 1000, Budget(1_000_000)).unwrap_err();
         assert_eq!(err.budget, 1_000_000);
-        let err = sorted_heap_table(&Nim, &Grundy, 2, u64::MAX, Budget(1_000_000)).unwrap_err();
+        let err = sorted_heap_table(&ByOptions(&Nim), &Grundy, 2, u64::MAX, Budget(1_000_000)).unwrap_err();
         assert_eq!(err.budget, 1_000_000);
     }
 }

@@ -101,7 +101,8 @@ pub struct ValueCount {
     pub value: u32,
     /// How many positions of the class have it.
     pub positions: usize,
-    /// The least such position (in the table's order).
+    /// The first such position met (for [`explore`]: the first in colex order, which compares
+    /// the largest heaps first).
     pub example: Vec<u64>,
 }
 
@@ -176,9 +177,21 @@ pub fn explore(players: u32, heaps: usize, max: u64, budget: Budget) -> Result<E
         ));
     }
     let table = sorted_heap_table(&LargeNim, &valuation, heaps, max, budget)?;
+    let values = table.iter().filter(|(p, _)| p.len() == heaps);
+    Ok(classify(players, heaps, max, values))
+}
+
+/// Groups valued positions (sorted, `heaps` heaps each) by order pattern and builds the formula.
+/// `O(positions × heaps)` plus the minimization over at most `2^heaps` patterns.
+fn classify(
+    players: u32,
+    heaps: usize,
+    max: u64,
+    values: impl Iterator<Item = (Vec<u64>, u32)>,
+) -> Exploration {
     let mut classes: BTreeMap<Chain, PatternClass> = BTreeMap::new();
     let mut positions = 0;
-    for (position, value) in table.iter().filter(|(p, _)| p.len() == heaps) {
+    for (position, value) in values {
         positions += 1;
         let pattern = Chain::of(&position);
         let class = classes.entry(pattern.clone()).or_insert(PatternClass {
@@ -206,7 +219,7 @@ pub fn explore(players: u32, heaps: usize, max: u64, budget: Budget) -> Result<E
         .into_iter()
         .map(|(value, patterns)| FormulaCase { value, chains: minimize(&patterns) })
         .collect();
-    Ok(Exploration { players, heaps, max, positions, classes, formula })
+    Exploration { players, heaps, max, positions, classes, formula }
 }
 
 /// A small set of merged chains whose union is exactly `patterns`: the prime chains
@@ -308,10 +321,20 @@ mod tests {
         );
     }
 
+    /// Every class of every (n, N) tried is constant; non-constant classes are reported with a
+    /// position per value, shown here on values that depend on the largest heap's parity.
     #[test]
     fn non_constant_classes_show_counterexamples() {
-        // Two players on three heaps: some pattern's value depends on more than the pattern.
-        let exploration = explore(2, 3, 8, Budget::default()).unwrap();
+        let positions = crate::rulesets::large_nim::sorted_positions(3, 6);
+        let values = positions.into_iter().filter(|p| p.len() == 3).map(|p| {
+            let parity = (p[2] % 2) as u32;
+            (p, parity)
+        });
+        let exploration = classify(2, 3, 6, values);
+        assert_eq!(exploration.positions, 56); // C(8, 3)
+                                               // "1 = x1 = x2 = x3" holds only (1, 1, 1); every other pattern has both parities on top.
+        assert_eq!(exploration.non_constant().count(), 7);
+        assert_eq!(formula_text(&exploration), ["1: 1 = x1 = x2 = x3"]);
         for class in exploration.non_constant() {
             assert!(class.values.len() >= 2);
             let total: usize = class.values.iter().map(|v| v.positions).sum();
@@ -322,6 +345,21 @@ mod tests {
         }
         let listed: usize = exploration.classes.iter().map(|c| c.positions).sum();
         assert_eq!(listed, exploration.positions);
+        let class = exploration.classes.iter().find(|c| c.pattern.to_string() == "1 < x1 < x2 < x3").unwrap();
+        let examples: Vec<(u32, usize, Vec<u64>)> =
+            class.values.iter().map(|v| (v.value, v.positions, v.example.clone())).collect();
+        assert_eq!(examples, [(0, 7, vec![2, 3, 4]), (1, 3, vec![2, 3, 5])]);
+    }
+
+    /// Beyond the paper: in every range tried the value is a function of the order pattern.
+    #[test]
+    fn every_class_is_constant_up_to_six_players_and_five_heaps() {
+        for players in 2..=6 {
+            for heaps in 1..=5 {
+                let exploration = explore(players, heaps, 9, Budget::default()).unwrap();
+                assert_eq!(exploration.non_constant().count(), 0, "n = {players}, N = {heaps}");
+            }
+        }
     }
 
     #[test]
