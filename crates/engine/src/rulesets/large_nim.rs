@@ -259,7 +259,7 @@ fn multiplayer(heaps: &[BigUint], players: u32, listed: u64) -> Option<MultiAnal
             let (v, _, _) = theory_value(&to, players)?;
             let mut text = take_text(largest, &y);
             if y != last {
-                text.push_str(&format!(" (and likewise every take leaving {y}..={last})"));
+                text.push_str(&format!(" (likewise for every size left in {y}..={last})"));
             }
             moves.push(MultiMove { text, to, value: v, optimal: valuation.through(v) == value });
         }
