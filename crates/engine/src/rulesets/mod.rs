@@ -3,8 +3,11 @@
 //! tests.
 
 pub mod bash;
+pub mod half;
 pub mod large_nim;
+pub mod moore;
 pub mod nim;
+pub mod subtraction;
 
 use num_bigint::BigUint;
 
@@ -65,6 +68,27 @@ pub const RULESETS: &[RulesetInfo] = &[
         build: bash::build,
     },
     RulesetInfo {
+        name: "subtraction",
+        summary: subtraction::SUMMARY,
+        default_spec: || GameSpec { set: Some(vec![1, 3, 4]), ..GameSpec::named("subtraction") },
+        verify_bound: 200,
+        build: subtraction::build,
+    },
+    RulesetInfo {
+        name: "half",
+        summary: half::SUMMARY,
+        default_spec: || GameSpec::named("half"),
+        verify_bound: 1000,
+        build: half::build,
+    },
+    RulesetInfo {
+        name: "moore",
+        summary: moore::SUMMARY,
+        default_spec: || GameSpec { k: Some(2), ..GameSpec::named("moore") },
+        verify_bound: 12,
+        build: moore::build,
+    },
+    RulesetInfo {
         name: "large-nim",
         summary: large_nim::SUMMARY,
         default_spec: || GameSpec::named("large-nim"),
@@ -74,7 +98,7 @@ pub const RULESETS: &[RulesetInfo] = &[
 ];
 
 /// The names of every ruleset.
-pub const RULESET_NAMES: &[&str] = &["nim", "bash", "large-nim"];
+pub const RULESET_NAMES: &[&str] = &["nim", "bash", "subtraction", "half", "moore", "large-nim"];
 
 /// Validates a specification and builds its ruleset with solvers under `budget`.
 ///
