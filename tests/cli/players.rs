@@ -58,6 +58,11 @@ fn take_one_or_two_from_twenty(args: &[&str]) {
 }
 
 #[test]
+fn subtraction_20_set_1_2_with_four_players() {
+    take_one_or_two_from_twenty(&["solve", "subtraction", "20", "--set", "1,2", "--players", "4", "--json"]);
+}
+
+#[test]
 fn bash_20_take_one_or_two_with_four_players() {
     take_one_or_two_from_twenty(&["solve", "bash", "20", "--max", "2", "--players", "4", "--json"]);
 }

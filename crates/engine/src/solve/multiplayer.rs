@@ -200,9 +200,9 @@ mod tests {
         assert_eq!(values, [2, 0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 0, 0, 1]);
     }
 
-    /// Through the registry: with two players, every ruleset's value matches its two-player
-    /// outcome under its own terminal convention (normal play for nim and bash, misère for
-    /// large-nim, whose first player unable to move wins).
+    /// Through the registry: with two players, each ruleset's value matches its two-player
+    /// outcome under its own terminal convention (normal play for nim, bash, subtraction, half
+    /// and moore; misère for large-nim, whose first player unable to move wins).
     #[test]
     fn two_players_agree_with_two_player_outcomes_for_every_ruleset() {
         use crate::bigint::to_bigs;
@@ -211,10 +211,15 @@ mod tests {
         use crate::{Method, Play};
         let nim = GameSpec::named("nim");
         let bash = GameSpec { max: Some(3), ..GameSpec::named("bash") };
+        let subtraction = GameSpec { set: Some(vec![1, 3, 4]), ..GameSpec::named("subtraction") };
+        let moore = GameSpec { k: Some(2), ..GameSpec::named("moore") };
         let large_nim = GameSpec::named("large-nim");
         let cases = [
             (nim, heap_box(3, 5), Play::Normal),
             (bash, heap_box(1, 30), Play::Normal),
+            (subtraction, heap_box(1, 40), Play::Normal),
+            (GameSpec::named("half"), heap_box(1, 60), Play::Normal),
+            (moore, heap_box(3, 4), Play::Normal),
             (large_nim.clone(), heap_box(4, 4), Play::Misere),
         ];
         for (spec, positions, play) in cases {
