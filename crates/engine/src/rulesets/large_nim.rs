@@ -492,6 +492,16 @@ mod tests {
     }
 
     #[test]
+    fn search_for_players_respects_the_budget() {
+        let game = build(&GameSpec::named("large-nim"), Budget(100)).unwrap();
+        let heaps = to_bigs(&[5, 6, 7, 8, 9]);
+        let err = game.analyze_players(&heaps, 3, Method::Auto).unwrap_err();
+        assert_eq!(err, EngineError::Budget(crate::BudgetExceeded { budget: 100 }));
+        // The theory needs no search: 4 heaps and 3 players is formula (5).
+        assert_eq!(game.analyze_players(&heaps[1..], 3, Method::Auto).unwrap().value, 1);
+    }
+
+    #[test]
     fn listing_options_without_allocating_agrees_with_options() {
         for heaps in sorted_positions(4, 6) {
             let mut visited = Vec::new();
