@@ -3,11 +3,14 @@
 //! tests.
 
 pub mod bash;
+pub mod fibonacci;
 pub mod half;
 pub mod large_nim;
 pub mod moore;
 pub mod nim;
+pub mod staircase;
 pub mod subtraction;
+pub mod wythoff;
 
 use num_bigint::BigUint;
 
@@ -89,6 +92,27 @@ pub const RULESETS: &[RulesetInfo] = &[
         build: moore::build,
     },
     RulesetInfo {
+        name: "wythoff",
+        summary: wythoff::SUMMARY,
+        default_spec: || GameSpec::named("wythoff"),
+        verify_bound: 60,
+        build: wythoff::build,
+    },
+    RulesetInfo {
+        name: "fibonacci",
+        summary: fibonacci::SUMMARY,
+        default_spec: || GameSpec::named("fibonacci"),
+        verify_bound: 100,
+        build: fibonacci::build,
+    },
+    RulesetInfo {
+        name: "staircase",
+        summary: staircase::SUMMARY,
+        default_spec: || GameSpec::named("staircase"),
+        verify_bound: 12,
+        build: staircase::build,
+    },
+    RulesetInfo {
         name: "large-nim",
         summary: large_nim::SUMMARY,
         default_spec: || GameSpec::named("large-nim"),
@@ -98,7 +122,8 @@ pub const RULESETS: &[RulesetInfo] = &[
 ];
 
 /// The names of every ruleset.
-pub const RULESET_NAMES: &[&str] = &["nim", "bash", "subtraction", "half", "moore", "large-nim"];
+pub const RULESET_NAMES: &[&str] =
+    &["nim", "bash", "subtraction", "half", "moore", "wythoff", "fibonacci", "staircase", "large-nim"];
 
 /// Validates a specification and builds its ruleset with solvers under `budget`.
 ///
