@@ -20,7 +20,7 @@ const EXIT_FAILURE: u8 = 1;
     name = "nimlab",
     version,
     about = "Impartial games of Nim's family: who wins, Grundy values, every winning move, and why",
-    after_help = "Examples:\n  nimlab solve wythoff 3 5\n  nimlab solve nim 3 4 5 --json\n  nimlab solve bash 10 --max 3 --misere\n  nimlab table subtraction --set 1,3,4 --upto 30\n  nimlab verify\n  nimlab games"
+    after_help = "Examples:\n  nimlab solve wythoff 3 5\n  nimlab solve nim 3 4 5 --json\n  nimlab solve bash 10 --max 3 --misere\n  nimlab table subtraction --set 1,3,4 --upto 30\n  nimlab verify\n  nimlab games\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab explore large-nim --players 3 --heaps 4 --max 10"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -39,6 +39,8 @@ enum Command {
     Verify(cmd::verify::Args),
     /// List the games nimlab knows.
     Games(cmd::games::Args),
+    /// Multi-player Large Nim values grouped by order pattern, as a piecewise formula.
+    Explore(cmd::explore::Args),
 }
 
 /// An error in what the user asked for: reported with exit status 2.
@@ -60,6 +62,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::PPositions(args) => cmd::p_positions::run(args, out),
         Command::Verify(args) => cmd::verify::run(args, out),
         Command::Games(args) => cmd::games::run(args, out),
+        Command::Explore(args) => cmd::explore::run(args, out),
     }
 }
 

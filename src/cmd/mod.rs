@@ -1,7 +1,9 @@
 //! One module per subcommand: an `Args` struct (clap) and a `run` function.
 
+pub mod explore;
 pub mod games;
 pub mod p_positions;
+pub mod players;
 pub mod solve;
 pub mod table;
 pub mod verify;

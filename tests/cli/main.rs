@@ -2,6 +2,7 @@
 
 mod errors;
 mod one_heap_and_moore;
+mod players;
 mod solve;
 mod table;
 mod verify;

@@ -5,7 +5,7 @@
 //! closed forms can answer for heaps of any size; the generic search converts them to the
 //! ruleset's own 64-bit positions when they fit.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Mutex;
 
 use num_bigint::BigUint;
@@ -13,7 +13,7 @@ use num_bigint::BigUint;
 use crate::bigint::big;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::solve::{Budget, GrundySolver, MisereSolver};
+use crate::solve::{Budget, GrundySolver, MisereSolver, MultiplayerSolver, StandardAlliance, Terminal};
 use crate::verify::{Counterexample, VerifyReport};
 
 /// How to answer: by closed-form theory, by search, or theory where it exists.
@@ -68,6 +68,55 @@ pub struct Analysis {
     pub basis: Basis,
 }
 
+/// One move of an `n`-player analysis: where it goes and that option's game value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MultiMove {
+    /// What the move does, e.g. "take 2 from the largest heap (of 5)".
+    pub text: String,
+    /// The resulting position, in the same numbers as the input position.
+    pub to: Vec<BigUint>,
+    /// The option's game value `g(G')`.
+    pub value: u32,
+    /// True when `(value + 1) mod n` is the position's value: the move is optimal for the mover.
+    pub optimal: bool,
+}
+
+/// The answer for `n` players under the standard alliance matrix
+/// (see [`crate::solve::StandardAlliance`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MultiAnalysis {
+    /// The number of players `n >= 2`.
+    pub players: u32,
+    /// Who wins when the player to move has no move.
+    pub terminal: Terminal,
+    /// The game value `g` in `0..n`.
+    pub value: u32,
+    /// Named quantities of the position the theory uses, e.g. `("P(G)", 4)`.
+    pub measures: Vec<(String, BigUint)>,
+    /// The options with their values (one per distinct resulting position).
+    pub moves: Vec<MultiMove>,
+    /// True when `moves` lists every option; false when it lists one representative of each
+    /// class of equally valued options (heaps too large to enumerate).
+    pub moves_complete: bool,
+    /// A short explanation: the theorem applied, or what the search found.
+    pub reason: String,
+    /// Theory or search.
+    pub basis: Basis,
+}
+
+impl MultiAnalysis {
+    /// The winner's seat counted from the player to move: when `P_i` moves, `P_{i + winner}`
+    /// wins. Under the standard alliance matrix it is the game value.
+    pub fn winner(&self) -> u32 {
+        self.value
+    }
+
+    /// The optimal moves of the player to move.
+    pub fn optimal_moves(&self) -> impl Iterator<Item = &MultiMove> {
+        self.moves.iter().filter(|m| m.optimal)
+    }
+}
+
 /// What a ruleset file implements: the rules (through [`Game`]), how its positions are written
 /// as numbers, and its closed-form theory where there is one.
 pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
@@ -110,6 +159,22 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// The positions on which `verify` compares theory with search: every position whose
     /// numbers are at most `bound` (the ruleset chooses the number of heaps).
     fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>>;
+
+    /// Who wins a game of `n` players when the player to move has no move (default: the last
+    /// mover, as in normal play).
+    fn terminal_convention(&self) -> Terminal {
+        Terminal::LastMoverWins
+    }
+
+    /// The closed-form `n`-player answer for a checked position, if the ruleset has one.
+    fn multiplayer_theory(&self, _numbers: &[BigUint], _players: u32) -> Option<MultiAnalysis> {
+        None
+    }
+
+    /// Named quantities of a checked position shown with `n`-player answers (default: none).
+    fn measures(&self, _numbers: &[BigUint]) -> Vec<(String, BigUint)> {
+        Vec::new()
+    }
 }
 
 /// The object-safe face of a ruleset with its solvers.
@@ -144,6 +209,19 @@ pub trait AnyGame: Send + Sync {
     /// # Errors
     /// [`EngineError::NoTheory`] when there is no closed form under `play`; search errors.
     fn verify(&self, bound: u64, play: Play) -> Result<VerifyReport, EngineError>;
+    /// The game value of a checked position for `players` players under the standard alliance
+    /// matrix, every option's value and the optimal moves.
+    ///
+    /// # Errors
+    /// [`EngineError::InvalidSpec`] for fewer than 2 players; [`EngineError::NoTheory`] for
+    /// `Method::Theory` without a closed form; [`EngineError::TooLargeForSearch`] or a budget
+    /// error when search is needed and fails.
+    fn analyze_players(
+        &self,
+        numbers: &[BigUint],
+        players: u32,
+        method: Method,
+    ) -> Result<MultiAnalysis, EngineError>;
 }
 
 /// A ruleset with its memoized solvers; memo tables persist across requests.
@@ -151,6 +229,9 @@ pub struct Engine<R: Ruleset> {
     ruleset: R,
     grundy: Mutex<GrundySolver<R>>,
     misere: Mutex<MisereSolver<R>>,
+    /// One `n`-player solver per number of players asked about.
+    multiplayer: Mutex<HashMap<u32, MultiplayerSolver<R>>>,
+    budget: Budget,
 }
 
 /// How many states the automatic method may spend filling in a Grundy value that the theory
@@ -163,6 +244,8 @@ impl<R: Ruleset> Engine<R> {
         Engine {
             grundy: Mutex::new(GrundySolver::with_budget(ruleset.clone(), budget)),
             misere: Mutex::new(MisereSolver::misere(ruleset.clone(), budget)),
+            multiplayer: Mutex::new(HashMap::new()),
+            budget,
             ruleset,
         }
     }
@@ -256,6 +339,48 @@ impl<R: Ruleset> Engine<R> {
                 "{} has no closed form for {play}play in nimlab; use --method search",
                 self.ruleset.name()
             ))
+        })
+    }
+
+    fn search_players(&self, numbers: &[BigUint], players: u32) -> Result<MultiAnalysis, EngineError> {
+        let valuation = StandardAlliance::new(players, self.ruleset.terminal_convention())?;
+        let position = self.search_position(numbers)?;
+        let mut solvers = self.multiplayer.lock().unwrap_or_else(|e| e.into_inner());
+        let solver = solvers
+            .entry(players)
+            .or_insert_with(|| MultiplayerSolver::multiplayer(self.ruleset.clone(), valuation, self.budget));
+        let value = solver.value(&position)?;
+        let mut moves: Vec<MultiMove> = Vec::new();
+        for (option, v) in solver.option_values(&position)? {
+            let report = self.move_report(numbers, &option);
+            if !moves.iter().any(|m| m.to == report.to) {
+                let optimal = valuation.through(v) == value;
+                moves.push(MultiMove { text: report.text, to: report.to, value: v, optimal });
+            }
+        }
+        let reason = if moves.is_empty() {
+            format!(
+                "search: no move is left and {}, so the value is {value}",
+                valuation.terminal().describe()
+            )
+        } else {
+            let values: BTreeSet<u32> = moves.iter().map(|m| m.value).collect();
+            let worth: BTreeSet<u32> = values.iter().map(|&v| valuation.through(v)).collect();
+            format!(
+                "search: the options have values {}, worth {} to the mover ((g+1) mod {players}); the least is {value}",
+                brace_list(&values),
+                brace_list(&worth)
+            )
+        };
+        Ok(MultiAnalysis {
+            players,
+            terminal: valuation.terminal(),
+            value,
+            measures: self.ruleset.measures(numbers),
+            moves,
+            moves_complete: true,
+            reason,
+            basis: Basis::Search { states: solver.states() },
         })
     }
 
@@ -378,6 +503,55 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         }
         Ok(report)
     }
+
+    fn analyze_players(
+        &self,
+        numbers: &[BigUint],
+        players: u32,
+        method: Method,
+    ) -> Result<MultiAnalysis, EngineError> {
+        StandardAlliance::new(players, self.ruleset.terminal_convention())?;
+        let theory = || self.ruleset.multiplayer_theory(numbers, players);
+        match method {
+            Method::Search => self.search_players(numbers, players),
+            Method::Theory => theory().ok_or_else(|| {
+                EngineError::NoTheory(format!(
+                    "{} has no closed form for {players} players at this position in nimlab; use --method search",
+                    self.ruleset.name()
+                ))
+            }),
+            Method::Auto => theory().map_or_else(|| self.search_players(numbers, players), Ok),
+        }
+    }
+}
+
+/// What an `n`-player theory answer and a search answer disagree on, if anything: the value,
+/// the value of an option the theory lists, or (when the theory lists every option) the set of
+/// options.
+pub fn multi_disagreement(theory: &MultiAnalysis, search: &MultiAnalysis) -> Option<String> {
+    if theory.value != search.value {
+        return Some(format!("theory gives value {}, search gives {}", theory.value, search.value));
+    }
+    for m in &theory.moves {
+        match search.moves.iter().find(|s| s.to == m.to) {
+            None => return Some(format!("theory lists a move to {:?} that is not an option", m.to)),
+            Some(s) if s.value != m.value || s.optimal != m.optimal => {
+                return Some(format!(
+                    "the option {:?} has value {} by theory, {} by search",
+                    m.to, m.value, s.value
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    if theory.moves_complete && theory.moves.len() != search.moves.len() {
+        return Some(format!(
+            "theory lists {} options, search finds {}",
+            theory.moves.len(),
+            search.moves.len()
+        ));
+    }
+    None
 }
 
 /// What theory and search disagree on, if anything.

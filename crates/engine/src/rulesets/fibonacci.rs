@@ -361,7 +361,7 @@ mod tests {
         }
         // The opening of this 300-digit heap: take the smallest term, leaving a P-position.
         let game = fibonacci();
-        let position = game.check_position(&[n.clone()]).unwrap();
+        let position = game.check_position(std::slice::from_ref(&n)).unwrap();
         let a = game.analyze(&position, Method::Auto, Play::Normal).unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert_eq!(a.grundy, None);
@@ -373,7 +373,7 @@ mod tests {
         }
         // A 300-digit Fibonacci number loses the opening.
         let f = fibs.iter().find(|f| f.to_string().len() == 300).unwrap();
-        let position = game.check_position(&[f.clone()]).unwrap();
+        let position = game.check_position(std::slice::from_ref(f)).unwrap();
         assert_eq!(game.analyze(&position, Method::Auto, Play::Normal).unwrap().outcome, Outcome::P);
     }
 

@@ -5,6 +5,7 @@
 pub mod bash;
 pub mod fibonacci;
 pub mod half;
+pub mod large_nim;
 pub mod moore;
 pub mod nim;
 pub mod staircase;
@@ -111,11 +112,18 @@ pub const RULESETS: &[RulesetInfo] = &[
         verify_bound: 12,
         build: staircase::build,
     },
+    RulesetInfo {
+        name: "large-nim",
+        summary: large_nim::SUMMARY,
+        default_spec: || GameSpec::named("large-nim"),
+        verify_bound: 8,
+        build: large_nim::build,
+    },
 ];
 
 /// The names of every ruleset.
 pub const RULESET_NAMES: &[&str] =
-    &["nim", "bash", "subtraction", "half", "moore", "wythoff", "fibonacci", "staircase"];
+    &["nim", "bash", "subtraction", "half", "moore", "wythoff", "fibonacci", "staircase", "large-nim"];
 
 /// Validates a specification and builds its ruleset with solvers under `budget`.
 ///

@@ -9,9 +9,13 @@
 //! stops with [`BudgetExceeded`] instead of exhausting memory.
 
 mod dense;
+mod multiplayer;
+mod sorted;
 mod sum;
 
 pub use dense::{dense_grundy_table, DenseTable};
+pub use multiplayer::{MultiplayerSolver, StandardAlliance, Terminal};
+pub use sorted::{sorted_heap_table, ByOptions, HeapMultisetGame, SortedHeapTable};
 pub use sum::{analyze_sum, SumAnalysis, SumMove, SumPart};
 
 use rustc_hash::FxHashMap;
