@@ -2,8 +2,10 @@
 //! the closed-form theory. To add a ruleset, add a file here, one line to [`RULESETS`], and its
 //! tests.
 
+pub mod apple;
 pub mod bash;
 pub mod nim;
+// pub mod pattern;
 
 use num_bigint::BigUint;
 
@@ -22,6 +24,12 @@ pub struct GameSpec {
     pub set: Option<Vec<u64>>,
     /// The most heaps one move may take from (`moore`).
     pub k: Option<u64>,
+    /// Cap the take from every pile at `max` too (`apple --bounded-equal`).
+    pub bounded_equal: bool,
+    /// The number of piles (`pattern --piles K`).
+    pub piles: Option<u64>,
+    /// The move patterns, e.g. `one:1..3` (`pattern --move`, repeated).
+    pub moves: Vec<String>,
 }
 
 impl GameSpec {
@@ -47,10 +55,12 @@ pub struct RulesetInfo {
 pub const RULESETS: &[RulesetInfo] = &[
     RulesetInfo { name: "nim", summary: nim::SUMMARY, build: nim::build },
     RulesetInfo { name: "bash", summary: bash::SUMMARY, build: bash::build },
+    RulesetInfo { name: "apple", summary: apple::SUMMARY, build: apple::build },
+    // RulesetInfo { name: "pattern", summary: pattern::SUMMARY, build: pattern::build },
 ];
 
 /// The names of every ruleset.
-pub const RULESET_NAMES: &[&str] = &["nim", "bash"];
+pub const RULESET_NAMES: &[&str] = &["nim", "bash", "apple", "pattern"];
 
 /// Validates a specification and builds its ruleset with solvers under `budget`.
 ///
@@ -72,7 +82,14 @@ pub(crate) fn engine<R: crate::Ruleset>(ruleset: R, budget: Budget) -> Box<dyn A
 
 /// Fails if `spec` sets a parameter that is not in `allowed`.
 pub(crate) fn only_params(spec: &GameSpec, allowed: &[&str]) -> Result<(), EngineError> {
-    let given = [("--max", spec.max.is_some()), ("--set", spec.set.is_some()), ("--k", spec.k.is_some())];
+    let given = [
+        ("--max", spec.max.is_some()),
+        ("--set", spec.set.is_some()),
+        ("--k", spec.k.is_some()),
+        ("--bounded-equal", spec.bounded_equal),
+        ("--piles", spec.piles.is_some()),
+        ("--move", !spec.moves.is_empty()),
+    ];
     for (flag, present) in given {
         if present && !allowed.contains(&flag) {
             return Err(EngineError::InvalidSpec(format!(

@@ -10,9 +10,11 @@
 
 mod dense;
 mod sum;
+mod triples;
 
 pub use dense::{dense_grundy_table, DenseTable};
 pub use sum::{analyze_sum, SumAnalysis, SumMove, SumPart};
+pub use triples::{triple_grundy_table, Amounts, TripleRules, TripleTable};
 
 use std::collections::HashMap;
 
@@ -185,10 +187,7 @@ impl<G: Game, V: Valuation> Solver<G, V> {
     ///
     /// # Errors
     /// [`BudgetExceeded`] as for [`Solver::value`].
-    pub fn option_values(
-        &mut self,
-        position: &G::Position,
-    ) -> Result<OptionValues<G, V>, BudgetExceeded> {
+    pub fn option_values(&mut self, position: &G::Position) -> Result<OptionValues<G, V>, BudgetExceeded> {
         self.game.options(position).into_iter().map(|o| self.value(&o).map(|v| (o, v))).collect()
     }
 
