@@ -5,7 +5,7 @@
 pub mod apple;
 pub mod bash;
 pub mod nim;
-// pub mod pattern;
+pub mod pattern;
 
 use num_bigint::BigUint;
 
@@ -56,7 +56,7 @@ pub const RULESETS: &[RulesetInfo] = &[
     RulesetInfo { name: "nim", summary: nim::SUMMARY, build: nim::build },
     RulesetInfo { name: "bash", summary: bash::SUMMARY, build: bash::build },
     RulesetInfo { name: "apple", summary: apple::SUMMARY, build: apple::build },
-    // RulesetInfo { name: "pattern", summary: pattern::SUMMARY, build: pattern::build },
+    RulesetInfo { name: "pattern", summary: pattern::SUMMARY, build: pattern::build },
 ];
 
 /// The names of every ruleset.

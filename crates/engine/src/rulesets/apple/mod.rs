@@ -254,7 +254,7 @@ impl Apple {
         let residues: Vec<u128> = piles.iter().map(|h| self.residue(h)).collect();
         let mut e: u128 = 0;
         for bit in 0..q.trailing_zeros() {
-            let x = residues.iter().fold(0, |x, &r| x ^ (r + q - e) % q);
+            let x = residues.iter().fold(0, |x, &r| x ^ ((r + q - e) % q));
             if x >> bit & 1 == 1 {
                 e |= 1 << bit;
             }
@@ -617,4 +617,4 @@ impl Apple {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

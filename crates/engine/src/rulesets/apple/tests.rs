@@ -238,7 +238,7 @@ fn searched_strategy_replies_win() {
     let game = Apple::new(2, false).unwrap();
     let plan = game.strategy(&to_bigs(&[3, 5, 7]), 100_000, Budget::default()).unwrap();
     assert_eq!(plan.winner, Player::Second);
-    fn check(game: &Apple, plan: &Plan, solver: &mut GrundySolver<Apple>) -> usize {
+    fn check(plan: &Plan, solver: &mut GrundySolver<Apple>) -> usize {
         match plan {
             Plan::Over | Plan::Rule(_) => 0,
             Plan::Lines(lines) => lines
@@ -246,13 +246,13 @@ fn searched_strategy_replies_win() {
                 .map(|line| {
                     let to = to_u64s(&line.reply.to).unwrap();
                     assert_eq!(solver.value(&to).unwrap(), 0, "{}", line.reply.text);
-                    1 + check(game, &line.then, solver)
+                    1 + check(&line.then, solver)
                 })
                 .sum(),
         }
     }
     let mut solver = GrundySolver::new(game);
-    assert!(check(&game, &plan.plan, &mut solver) > 10);
+    assert!(check(&plan.plan, &mut solver) > 10);
     let err = game.strategy(&to_bigs(&[3, 5, 7]), 5, Budget::default()).unwrap_err();
     assert!(matches!(err, EngineError::Budget(_)));
 }
