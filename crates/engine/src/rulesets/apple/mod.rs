@@ -343,8 +343,13 @@ impl Apple {
         (moves, !unknown_singles)
     }
 
+    /// "the pile of 5", or "pile 2 (of 5)" when another pile also holds 5.
     fn pile_name(&self, piles: &[BigUint], i: usize) -> String {
-        format!("the pile of {}", piles[i])
+        if piles.iter().filter(|h| **h == piles[i]).count() > 1 {
+            format!("pile {} (of {})", i + 1, piles[i])
+        } else {
+            format!("the pile of {}", piles[i])
+        }
     }
 
     fn position_text(piles: &[BigUint]) -> String {

@@ -14,7 +14,7 @@ use num_traits::Zero;
 
 use super::{mnn_form, Apple};
 use crate::analysis::{MoveReport, Ruleset};
-use crate::bigint::to_u64s;
+use crate::bigint::{join, to_u64s};
 use crate::error::{BudgetExceeded, EngineError};
 use crate::game::{Game, Outcome, Play};
 use crate::solve::{Budget, GrundySolver};
@@ -195,12 +195,9 @@ struct Planner {
 
 impl Planner {
     fn search_piles(&self, piles: &[BigUint]) -> Result<Vec<u64>, EngineError> {
-        to_u64s(piles).ok_or_else(|| {
-            EngineError::TooLargeForSearch(format!(
-                "{} ({}) has no rule to follow",
-                self.apple.name(),
-                crate::bigint::join(piles, ", ")
-            ))
+        to_u64s(piles).ok_or_else(|| EngineError::TooLargeForSearch {
+            position: format!("{} {} (no rule of the plan covers it)", self.apple.name(), join(piles, " ")),
+            budget: self.solver.budget().0,
         })
     }
 
