@@ -38,9 +38,21 @@
 //!    each bit of `e` flipping the same bit of the XOR (an odd number of piles) and affecting no
 //!    lower bit. That move leaves a smallest pile below q and XOR zero: a P-position.
 //!
-//! Winning moves are listed in full except in case 3 when `q` is not a power of two and some
-//! take from one of the two equal piles leaves three different non-empty piles: those
-//! positions have no closed form, so `moves_complete` is false there.
+//! 5. **Three piles and the residue lemma** (found by nimlab). For `q <= 64` nimlab checks, at
+//!    construction, the finite lemma [`residue_lemma_holds`]: no take of the same amount from all
+//!    three piles leads from residues with XOR 0 to residues with XOR 0 (unbounded: the take is
+//!    at most the smallest pile, itself below q; bounded: any take below q). Where it holds, P iff
+//!    the residues mod q have XOR 0 — for every position with the bounded take, and for positions
+//!    whose smallest pile is below q with the unbounded one (those only reach each other). *Proof*
+//!    by induction: from XOR 0 a single-pile take changes one residue and a take from every pile
+//!    cannot restore XOR 0 (the lemma); from XOR not 0 the Bash residues, like Nim heaps, have a
+//!    single-pile take to XOR 0. The lemma holds exactly for q = 2, 3, 4, 5, 6, 7, 8, 10, 12, 14,
+//!    16, 20, 24, 28, 32, 40, 48, 56, 64 (odd part at most 7) among q <= 64; Grundy values there
+//!    are not the residue XOR unless q is a power of two (rule 4).
+//!
+//! Winning moves are listed in full except in case 3 without rule 5 (S >= 64 or the lemma
+//! fails) when some take from one of the two equal piles leaves three different non-empty
+//! piles: those positions have no closed form, so `moves_complete` is false there.
 
 pub mod strategy;
 
@@ -66,6 +78,38 @@ pub(crate) const SUMMARY: &str =
 pub struct Apple {
     max: u64,
     bounded_equal: bool,
+    /// Whether [`residue_lemma_holds`] for `q = max + 1` (rule 5 of the module doc).
+    residue_rule: bool,
+}
+
+/// The largest `q = S + 1` for which rule 5's lemma is checked (`O(q^3)` at construction).
+pub const RESIDUE_LEMMA_MAX_Q: u64 = 64;
+
+/// The finite lemma behind rule 5, checked exhaustively: for residues `x, y, z < q` with
+/// `x ^ y ^ z = 0`, no take `t` of the same amount from all three makes the XOR of the new
+/// residues zero again. Unbounded (`t <= x`, `x` being the smallest pile, below q, so it does
+/// not wrap) or bounded (`1 <= t <= q - 1`, any residues wrap). `None` above
+/// [`RESIDUE_LEMMA_MAX_Q`]. `O(q^3)`.
+pub fn residue_lemma_holds(q: u64, bounded: bool) -> Option<bool> {
+    if q > RESIDUE_LEMMA_MAX_Q {
+        return None;
+    }
+    for x in 0..q {
+        for y in 0..q {
+            let z = x ^ y;
+            if z >= q {
+                continue;
+            }
+            let top = if bounded { q - 1 } else { x };
+            for t in 1..=top {
+                let shifted = |r: u64| (r + q - t % q) % q;
+                if shifted(x) ^ shifted(y) ^ shifted(z) == 0 {
+                    return Some(false);
+                }
+            }
+        }
+    }
+    Some(true)
 }
 
 pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
@@ -102,7 +146,10 @@ impl Apple {
     /// The apple game taking 1..=`max` from one pile; the take from every pile is capped at
     /// `max` too when `bounded_equal`. `None` for `max = 0`.
     pub fn new(max: u64, bounded_equal: bool) -> Option<Self> {
-        (max > 0).then_some(Apple { max, bounded_equal })
+        let q = u128::from(max) + 1;
+        let residue_rule =
+            q.is_power_of_two() || residue_lemma_holds(max + 1, bounded_equal).unwrap_or(false);
+        (max > 0).then_some(Apple { max, bounded_equal, residue_rule })
     }
 
     /// The game a specification names.
@@ -183,6 +230,8 @@ impl Apple {
             Some(Rule::PowerOfTwo)
         } else if mnn_form(piles).is_some() {
             Some(Rule::Mnn)
+        } else if piles.len() == 3 && self.residue_rule && (self.bounded_equal || self.min_below_q(piles)) {
+            Some(Rule::ResidueXor)
         } else {
             None
         }
@@ -200,6 +249,7 @@ impl Apple {
                 let form = mnn_form(piles)?;
                 self.mnn_is_p(&form.m, &form.n)
             }
+            Rule::ResidueXor => self.residue_xor(piles) == 0,
         };
         Some(if p { Outcome::P } else { Outcome::N })
     }
@@ -217,7 +267,7 @@ impl Apple {
             Rule::PowerOfTwo if self.bounded_equal || self.min_below_q(piles) => {
                 Some(BigUint::from(self.residue_xor(piles)))
             }
-            Rule::PowerOfTwo | Rule::Mnn => None,
+            Rule::PowerOfTwo | Rule::Mnn | Rule::ResidueXor => None,
         }
     }
 
@@ -287,6 +337,24 @@ impl Apple {
         moves
     }
 
+    /// Winning moves under [`Rule::ResidueXor`] (S < 64 here): complete.
+    fn residue_rule_moves(&self, piles: &[BigUint]) -> Vec<MoveReport> {
+        let mut moves = self.residue_xor_moves(piles);
+        let smallest = piles.iter().min().cloned().unwrap_or_default();
+        let all: Vec<usize> = (0..piles.len()).collect();
+        for t in 1..=self.max {
+            let t = big(t);
+            if t > smallest {
+                break;
+            }
+            let report = self.take(piles, &all, &t);
+            if self.known_outcome(&report.to) == Some(Outcome::P) {
+                moves.push(report);
+            }
+        }
+        moves
+    }
+
     /// Winning moves from (M, N, N) by the paper's closed form, and whether they are all.
     fn mnn_moves(&self, piles: &[BigUint], form: &MnnForm) -> (Vec<MoveReport>, bool) {
         let MnnForm { m_index, m, n } = form;
@@ -334,7 +402,26 @@ impl Apple {
             }
         }
         // Any other take of s <= min(S, N-1) from an equal pile leaves three different non-empty
-        // piles (when 0 < M != N), which no closed form covers for this S.
+        // piles (when 0 < M != N): with rule 5 (S < 64) each is decided; otherwise they are
+        // unknown and the list may be incomplete.
+        if self.residue_rule && self.max < RESIDUE_LEMMA_MAX_Q {
+            let mut complete = true;
+            for s in 1..=self.max {
+                let s = big(s);
+                if s > *n {
+                    break;
+                }
+                for &i in &others {
+                    let report = self.take(piles, &[i], &s);
+                    match self.known_outcome(&report.to) {
+                        Some(Outcome::P) => push(report, &mut moves),
+                        Some(Outcome::N) => {}
+                        None => complete = false,
+                    }
+                }
+            }
+            return (moves, complete);
+        }
         let unknown_singles = !m.is_zero() && m != n && !n.is_zero() && {
             let candidates = s_max.min(n - 1u8);
             let two_equal_left = n > m && n - m <= candidates;
@@ -443,24 +530,48 @@ impl Apple {
                     self.residues_text(piles)
                 )
             }
+            Rule::ResidueXor => {
+                let low = if self.bounded_equal {
+                    String::new()
+                } else {
+                    format!("the smallest pile is below {} and ", self.q())
+                };
+                format!(
+                    "three piles with S+1 = {} (checked lemma: P iff the residue XOR is 0): {low}{}{then}",
+                    self.q(),
+                    self.residues_text(piles)
+                )
+            }
             Rule::Mnn => String::new(),
         }
     }
 
     fn theorem_text(&self) -> String {
         let q = self.max + 1;
-        if self.bounded_equal {
-            format!("apple (take from every pile at most {}): (M, N, N) is P iff {q} | M; an empty pile makes a sum of Bash games{}", self.max, if self.q_is_power_of_two() { "; with an odd number of piles G = XOR of the residues mod S+1" } else { "" })
-        } else {
-            format!(
-                "apple: (M, N, N) is P iff {q} | M and (M = 0 or N < {q}) (paper §6.2); an empty pile makes a sum of Bash games{}",
+        let (head, extra) = if self.bounded_equal {
+            (
+                format!("apple (take from every pile at most {}): (M, N, N) is P iff {q} | M", self.max),
                 if self.q_is_power_of_two() {
-                    "; with an odd number of piles P iff the smallest pile is below S+1 and the residues mod S+1 have XOR 0"
+                    "; odd number of piles: G = XOR of the residues mod S+1"
+                } else if self.residue_rule {
+                    "; three piles: P iff the residues mod S+1 have XOR 0 (residue lemma)"
                 } else {
                     ""
-                }
+                },
             )
-        }
+        } else {
+            (
+                format!("apple: (M, N, N) is P iff {q} | M and (M = 0 or N < {q}) (paper §6.2)"),
+                if self.q_is_power_of_two() {
+                    "; odd number of piles: P iff the smallest pile is below S+1 and the residues mod S+1 have XOR 0"
+                } else if self.residue_rule {
+                    "; three piles with the smallest below S+1: P iff the residues mod S+1 have XOR 0 (residue lemma)"
+                } else {
+                    ""
+                },
+            )
+        };
+        format!("{head}; an empty pile makes a sum of Bash games{extra}")
     }
 }
 
@@ -471,6 +582,7 @@ enum Rule {
     OnePile,
     Mnn,
     PowerOfTwo,
+    ResidueXor,
 }
 
 impl Game for Apple {
@@ -556,6 +668,7 @@ impl Ruleset for Apple {
                     (vec![self.take(piles, &[0], &amount)], true)
                 }
                 Rule::PowerOfTwo => (self.power_of_two_moves(piles), true),
+                Rule::ResidueXor => (self.residue_rule_moves(piles), true),
                 Rule::Mnn => self.mnn_moves(piles, form.as_ref()?),
             }
         };
@@ -575,23 +688,27 @@ impl Ruleset for Apple {
     }
 
     fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
+        // One pile; (M, N, N) in all three orders; every triple with an empty pile; and, where
+        // rule 4 or 5 applies, every triple up to min(bound, 16) that they decide.
         let mut positions = heap_box(1, bound);
-        if self.q_is_power_of_two() {
-            positions.extend(heap_box(3, bound));
-        } else {
-            for m in 0..=bound {
-                for n in 0..=bound {
-                    positions.push(to_bigs(&[m, n, n]));
-                    if m != n {
-                        positions.push(to_bigs(&[n, m, n]));
-                        positions.push(to_bigs(&[n, n, m]));
-                    }
+        for m in 0..=bound {
+            for n in 0..=bound {
+                positions.push(to_bigs(&[m, n, n]));
+                if m != n {
+                    positions.push(to_bigs(&[n, m, n]));
+                    positions.push(to_bigs(&[n, n, m]));
                 }
             }
-            // Positions with an empty pile, four piles with an empty one.
-            for rest in heap_box(2, bound) {
-                positions.push(vec![BigUint::zero(), rest[0].clone(), rest[1].clone()]);
-            }
+        }
+        for rest in heap_box(2, bound) {
+            positions.push(vec![BigUint::zero(), rest[0].clone(), rest[1].clone()]);
+        }
+        if self.residue_rule {
+            positions.extend(
+                heap_box(3, bound.min(16))
+                    .into_iter()
+                    .filter(|p| mnn_form(p).is_none() && self.rule(p).is_some()),
+            );
         }
         positions
     }

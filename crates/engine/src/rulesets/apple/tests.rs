@@ -66,7 +66,7 @@ fn bounded_tables_differ_and_are_multiples_of_q() {
 fn theory_matches_search_on_mnn_up_to_40_for_s_up_to_6() {
     for max in 1..=6 {
         for bounded in [false, true] {
-            let bound = if (max + 1u64).is_power_of_two() { 24 } else { 40 };
+            let bound = 40;
             let report = apple(max, bounded).verify(bound, Play::Normal).unwrap();
             assert_eq!(report.counterexample, None, "S = {max}, bounded {bounded}");
             assert!(report.positions > 41 * 41, "S = {max}");
@@ -255,4 +255,37 @@ fn searched_strategy_replies_win() {
     assert!(check(&plan.plan, &mut solver) > 10);
     let err = game.strategy(&to_bigs(&[3, 5, 7]), 5, Budget::default()).unwrap_err();
     assert!(matches!(err, EngineError::Budget(_)));
+}
+
+#[test]
+fn residue_lemma_holds_for_odd_part_at_most_seven() {
+    let holds: Vec<u64> = (2..=64).filter(|&q| residue_lemma_holds(q, false) == Some(true)).collect();
+    assert_eq!(holds, [2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64]);
+    let bounded: Vec<u64> = (2..=64).filter(|&q| residue_lemma_holds(q, true) == Some(true)).collect();
+    assert_eq!(bounded, holds);
+    assert_eq!(residue_lemma_holds(65, false), None);
+}
+
+#[test]
+fn residue_rule_on_every_triple() {
+    for max in 1..=9u64 {
+        for bounded in [false, true] {
+            let game = Apple::new(max, bounded).unwrap();
+            let table = game.triple_table(30, Budget::default()).unwrap();
+            for a in 0..=30u64 {
+                for b in a..=30 {
+                    for c in b..=30 {
+                        let piles = to_bigs(&[c, a, b]);
+                        let p = table.get([a, b, c]) == Some(0);
+                        match game.known_outcome(&piles) {
+                            Some(outcome) => {
+                                assert_eq!(outcome == Outcome::P, p, "S {max} {bounded} {piles:?}")
+                            }
+                            None => assert!(!game.residue_rule || (!bounded && a > max), "S {max} {piles:?}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
