@@ -289,3 +289,21 @@ fn residue_rule_on_every_triple() {
         }
     }
 }
+
+/// Observed, not proven (docs/apple.md): with S+1 a power of two and the unbounded take,
+/// G(M, N, N) = M mod q + q * min(M div q, N div q). It fails for other S (S = 2: G(10, 9, 9) = 11).
+#[test]
+fn mnn_grundy_formula_for_powers_of_two() {
+    for max in [1u64, 3, 7] {
+        let q = max + 1;
+        let table = Apple::new(max, false).unwrap().triple_table(80, Budget::default()).unwrap();
+        for m in 0..=80u64 {
+            for n in 0..=80u64 {
+                let expected = m % q + q * (m / q).min(n / q);
+                assert_eq!(u64::from(table.get([m, n, n]).unwrap()), expected, "S {max} ({m}, {n}, {n})");
+            }
+        }
+    }
+    let s2 = Apple::new(2, false).unwrap().triple_table(10, Budget::default()).unwrap();
+    assert_eq!(s2.get([10, 9, 9]), Some(11));
+}
