@@ -2,6 +2,7 @@
 
 mod apple;
 mod errors;
+mod one_heap_and_moore;
 mod solve;
 mod table;
 mod verify;

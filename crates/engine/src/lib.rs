@@ -6,6 +6,7 @@
 //! * [`rulesets`] — one file per ruleset: its rules, its closed-form theory, its move texts.
 //! * [`analysis`] — the common, object-safe face of every ruleset ([`AnyGame`]) and the
 //!   [`Analysis`] it returns; the command line and the playground only see this.
+//! * [`sequence`] — Grundy sequences of subtraction games and their certified periods.
 //! * [`verify`] — theory against search over every position up to a bound.
 //!
 //! Invariant: the engine never prints, never parses a command line and never touches files.
@@ -37,6 +38,7 @@ pub mod bigint;
 pub mod error;
 pub mod game;
 pub mod rulesets;
+pub mod sequence;
 pub mod solve;
 pub mod verify;
 

@@ -4,8 +4,11 @@
 
 pub mod apple;
 pub mod bash;
+pub mod half;
+pub mod moore;
 pub mod nim;
 pub mod pattern;
+pub mod subtraction;
 
 use num_bigint::BigUint;
 
@@ -72,6 +75,27 @@ pub const RULESETS: &[RulesetInfo] = &[
         build: bash::build,
     },
     RulesetInfo {
+        name: "subtraction",
+        summary: subtraction::SUMMARY,
+        default_spec: || GameSpec { set: Some(vec![1, 3, 4]), ..GameSpec::named("subtraction") },
+        verify_bound: 200,
+        build: subtraction::build,
+    },
+    RulesetInfo {
+        name: "half",
+        summary: half::SUMMARY,
+        default_spec: || GameSpec::named("half"),
+        verify_bound: 1000,
+        build: half::build,
+    },
+    RulesetInfo {
+        name: "moore",
+        summary: moore::SUMMARY,
+        default_spec: || GameSpec { k: Some(2), ..GameSpec::named("moore") },
+        verify_bound: 12,
+        build: moore::build,
+    },
+    RulesetInfo {
         name: "apple",
         summary: apple::SUMMARY,
         default_spec: || GameSpec { max: Some(3), ..GameSpec::named("apple") },
@@ -92,7 +116,7 @@ pub const RULESETS: &[RulesetInfo] = &[
 ];
 
 /// The names of every ruleset.
-pub const RULESET_NAMES: &[&str] = &["nim", "bash", "apple", "pattern"];
+pub const RULESET_NAMES: &[&str] = &["nim", "bash", "subtraction", "half", "moore", "apple", "pattern"];
 
 /// Validates a specification and builds its ruleset with solvers under `budget`.
 ///
