@@ -137,8 +137,15 @@ fn rule_text(text: &mut String, rule: &RulePlan, winner: Player, step: usize, in
         rule.name,
         rule.invariant
     ));
-    for reply in &rule.replies {
-        text.push_str(&format!("{indent}{step:<5} {loser:<7} {}\n", reply.loser));
+    for (i, reply) in rule.replies.iter().enumerate() {
+        let either = if rule.replies.len() == 1 {
+            ""
+        } else if i == 0 {
+            "either "
+        } else {
+            "or "
+        };
+        text.push_str(&format!("{indent}{step:<5} {loser:<7} {either}{}\n", reply.loser));
         text.push_str(&format!(
             "{indent}{:<5} {winner:<7} {} -> {}\n",
             step + 1,

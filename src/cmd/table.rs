@@ -72,9 +72,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     match (args.upto, args.rows, args.cols) {
         (Some(upto), _, _) => sequence(game.as_ref(), args, play, outcomes, upto, out),
         (None, Some(rows), Some(cols)) => grid(game.as_ref(), args, play, outcomes, rows, cols, out),
-        _ => {
-            Err(UsageError("table needs --upto N (one heap) or --rows R --cols C (two heaps)".into()).into())
-        }
+        _ => Err(UsageError(
+            "table needs --upto N (one heap), --rows R --cols C (two heaps) or --m A..B --n C..D \
+                 ((M, N, N) of a three-pile game)"
+                .into(),
+        )
+        .into()),
     }
 }
 

@@ -148,7 +148,7 @@ impl Apple {
     pub fn new(max: u64, bounded_equal: bool) -> Option<Self> {
         let q = u128::from(max) + 1;
         let residue_rule =
-            q.is_power_of_two() || residue_lemma_holds(max + 1, bounded_equal).unwrap_or(false);
+            q.is_power_of_two() || residue_lemma_holds(max.saturating_add(1), bounded_equal).unwrap_or(false);
         (max > 0).then_some(Apple { max, bounded_equal, residue_rule })
     }
 
@@ -547,7 +547,7 @@ impl Apple {
     }
 
     fn theorem_text(&self) -> String {
-        let q = self.max + 1;
+        let q = self.q();
         let (head, extra) = if self.bounded_equal {
             (
                 format!("apple (take from every pile at most {}): (M, N, N) is P iff {q} | M", self.max),
