@@ -731,11 +731,6 @@ impl Apple {
             .or_else(|| moves.iter().find(into_family))
             .or_else(|| moves.first())
     }
-
-    /// True when the closed form decides `piles` (see the module doc).
-    pub fn has_theory(&self, piles: &[BigUint]) -> bool {
-        self.rule(piles).is_some()
-    }
 }
 
 #[cfg(test)]

@@ -307,3 +307,38 @@ fn mnn_grundy_formula_for_powers_of_two() {
     let s2 = Apple::new(2, false).unwrap().triple_table(10, Budget::default()).unwrap();
     assert_eq!(s2.get([10, 9, 9]), Some(11));
 }
+
+#[test]
+fn largest_s_has_no_overflow() {
+    let huge: BigUint = "1".repeat(25).parse().unwrap();
+    for max in [u64::MAX, u64::MAX - 1] {
+        for bounded in [false, true] {
+            let game = apple(max, bounded);
+            for piles in [vec![huge.clone(), big(7), big(9)], vec![huge.clone(), big(9), big(9)]] {
+                if let Ok(a) = game.analyze(&piles, Method::Theory, Play::Normal) {
+                    for m in &a.winning_moves {
+                        let after = game.analyze(&m.to, Method::Theory, Play::Normal).unwrap();
+                        assert_eq!(after.outcome, Outcome::P, "S {max} {}", m.text);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// S = 8 and S = 10: the residue lemma fails (q = 9, 11), so some (M, N, N) move lists are
+/// incomplete; verify checks that every listed move wins and the outcome agrees.
+#[test]
+fn theory_matches_search_without_the_residue_lemma() {
+    for max in [8u64, 10] {
+        for bounded in [false, true] {
+            let game = Apple::new(max, bounded).unwrap();
+            assert!(!game.residue_rule);
+            let report = apple(max, bounded).verify(30, Play::Normal).unwrap();
+            assert_eq!(report.counterexample, None, "S = {max}, bounded {bounded}");
+            let a =
+                apple(max, bounded).analyze(&to_bigs(&[20, 12, 12]), Method::Theory, Play::Normal).unwrap();
+            assert!(!a.moves_complete);
+        }
+    }
+}
