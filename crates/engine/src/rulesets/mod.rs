@@ -4,11 +4,14 @@
 
 pub mod apple;
 pub mod bash;
+pub mod fibonacci;
 pub mod half;
 pub mod moore;
 pub mod nim;
 pub mod pattern;
+pub mod staircase;
 pub mod subtraction;
+pub mod wythoff;
 
 use num_bigint::BigUint;
 
@@ -96,6 +99,27 @@ pub const RULESETS: &[RulesetInfo] = &[
         build: moore::build,
     },
     RulesetInfo {
+        name: "wythoff",
+        summary: wythoff::SUMMARY,
+        default_spec: || GameSpec::named("wythoff"),
+        verify_bound: 60,
+        build: wythoff::build,
+    },
+    RulesetInfo {
+        name: "fibonacci",
+        summary: fibonacci::SUMMARY,
+        default_spec: || GameSpec::named("fibonacci"),
+        verify_bound: 100,
+        build: fibonacci::build,
+    },
+    RulesetInfo {
+        name: "staircase",
+        summary: staircase::SUMMARY,
+        default_spec: || GameSpec::named("staircase"),
+        verify_bound: 12,
+        build: staircase::build,
+    },
+    RulesetInfo {
         name: "apple",
         summary: apple::SUMMARY,
         default_spec: || GameSpec { max: Some(3), ..GameSpec::named("apple") },
@@ -116,7 +140,8 @@ pub const RULESETS: &[RulesetInfo] = &[
 ];
 
 /// The names of every ruleset.
-pub const RULESET_NAMES: &[&str] = &["nim", "bash", "subtraction", "half", "moore", "apple", "pattern"];
+pub const RULESET_NAMES: &[&str] =
+    &["nim", "bash", "subtraction", "half", "moore", "wythoff", "fibonacci", "staircase", "apple", "pattern"];
 
 /// Validates a specification and builds its ruleset with solvers under `budget`.
 ///

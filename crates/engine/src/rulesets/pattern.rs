@@ -482,6 +482,21 @@ mod tests {
     }
 
     #[test]
+    fn wythoff_form_agrees_with_wythoff() {
+        let form = pattern(2, &["one:1..", "all:1.."]).unwrap();
+        let wythoff = game("wythoff", None);
+        for piles in heap_box(2, 30) {
+            let a = form.analyze(&piles, Method::Search, Play::Normal).unwrap();
+            let b = wythoff.analyze(&piles, Method::Search, Play::Normal).unwrap();
+            assert_eq!(a.grundy, b.grundy, "{piles:?}");
+            let to = |m: &[crate::MoveReport]| m.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
+            assert_eq!(to(&a.winning_moves), to(&b.winning_moves), "{piles:?}");
+            let theory = wythoff.analyze(&piles, Method::Theory, Play::Normal).unwrap();
+            assert_eq!(a.outcome, theory.outcome, "{piles:?}");
+        }
+    }
+
+    #[test]
     fn apple_form_agrees_with_apple() {
         for max in 1..=4u64 {
             for bounded in [false, true] {
