@@ -37,6 +37,8 @@ enum Command {
     PPositions(cmd::p_positions::Args),
     /// Check closed-form theory against exhaustive search.
     Verify(cmd::verify::Args),
+    /// The winning player's whole plan (apple): the reply to every opponent move, turn by turn.
+    Strategy(cmd::strategy::Args),
     /// List the games nimlab knows.
     Games(cmd::games::Args),
     /// Multi-player Large Nim values grouped by order pattern, as a piecewise formula.
@@ -61,6 +63,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Table(args) => cmd::table::run(args, out),
         Command::PPositions(args) => cmd::p_positions::run(args, out),
         Command::Verify(args) => cmd::verify::run(args, out),
+        Command::Strategy(args) => cmd::strategy::run(args, out),
         Command::Games(args) => cmd::games::run(args, out),
         Command::Explore(args) => cmd::explore::run(args, out),
     }

@@ -5,7 +5,9 @@ pub mod games;
 pub mod p_positions;
 pub mod players;
 pub mod solve;
+pub mod strategy;
 pub mod table;
+pub mod table_mnn;
 pub mod verify;
 
 use clap::ValueEnum;

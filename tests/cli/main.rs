@@ -1,5 +1,6 @@
 //! Integration tests of the `nimlab` command: one test binary, one module per command.
 
+mod apple;
 mod errors;
 mod one_heap_and_moore;
 mod players;

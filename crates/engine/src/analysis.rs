@@ -144,8 +144,9 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
         None
     }
 
-    /// The closed-form answer for a checked position; `Some` exactly when
-    /// [`Ruleset::theorem`] is `Some` for `play`.
+    /// The closed-form answer for a checked position; `None` when [`Ruleset::theorem`] is `None`
+    /// for `play`, or when the closed form does not cover this position (the automatic method
+    /// then searches). It must cover every position of [`Ruleset::verification_positions`].
     fn theory(&self, _numbers: &[BigUint], _play: Play) -> Option<Analysis> {
         None
     }
@@ -334,9 +335,10 @@ impl<R: Ruleset> Engine<R> {
 
     fn theory(&self, numbers: &[BigUint], play: Play) -> Result<Analysis, EngineError> {
         self.ruleset.theory(numbers, play).ok_or_else(|| {
-            let play = if play == Play::Misere { "misère " } else { "" };
+            let play_name = if play == Play::Misere { "misère " } else { "" };
+            let scope = if self.ruleset.theorem(play).is_some() { " at this position" } else { "" };
             EngineError::NoTheory(format!(
-                "{} has no closed form for {play}play in nimlab; use --method search",
+                "{} has no closed form for {play_name}play{scope} in nimlab; use --method search",
                 self.ruleset.name()
             ))
         })
@@ -435,14 +437,15 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         match method {
             Method::Search => self.search(numbers, play),
             Method::Theory => self.theory(numbers, play),
-            Method::Auto if self.ruleset.theorem(play).is_none() => self.search(numbers, play),
-            Method::Auto => {
-                let mut analysis = self.theory(numbers, play)?;
-                if analysis.grundy.is_none() && play == Play::Normal {
-                    self.fill_grundy(numbers, &mut analysis);
+            Method::Auto => match self.ruleset.theory(numbers, play) {
+                None => self.search(numbers, play),
+                Some(mut analysis) => {
+                    if analysis.grundy.is_none() && play == Play::Normal {
+                        self.fill_grundy(numbers, &mut analysis);
+                    }
+                    Ok(analysis)
                 }
-                Ok(analysis)
-            }
+            },
         }
     }
 

@@ -12,11 +12,13 @@ mod dense;
 mod multiplayer;
 mod sorted;
 mod sum;
+mod triples;
 
 pub use dense::{dense_grundy_table, DenseTable};
 pub use multiplayer::{MultiplayerSolver, StandardAlliance, Terminal};
 pub use sorted::{sorted_heap_table, ByOptions, HeapMultisetGame, SortedHeapTable};
 pub use sum::{analyze_sum, SumAnalysis, SumMove, SumPart};
+pub use triples::{triple_grundy_table, Amounts, TripleRules, TripleTable};
 
 use rustc_hash::FxHashMap;
 
