@@ -20,6 +20,17 @@ pub struct GameOptions {
     /// Fibonacci Nim: the current take limit (default: the opening, where the whole heap may not be taken).
     #[arg(long, value_name = "L")]
     pub limit: Option<String>,
+    /// Apple: cap the take from every pile at --max too (default: unbounded, as in the paper's tables).
+    #[arg(long)]
+    pub bounded_equal: bool,
+    /// Pattern games: the number of piles.
+    #[arg(long, value_name = "K")]
+    pub piles: Option<u64>,
+    /// Pattern games: a kind of move, PATTERN:AMOUNTS (repeat for more). PATTERN is one, anyJ (any J
+    /// piles, e.g. any2), all, or pile numbers from 0 like 0,2; AMOUNTS is 1..3 (ends included), 1..
+    /// (no upper limit) or 2. Each move takes the same amount from every pile of its pattern.
+    #[arg(long = "move", value_name = "PATTERN:AMOUNTS")]
+    pub moves: Vec<String>,
     /// The most states a search may store before it stops.
     #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.0)]
     pub budget: usize,
@@ -28,7 +39,15 @@ pub struct GameOptions {
 impl GameOptions {
     /// The engine's specification of `game` with these options.
     pub fn spec(&self, game: &str) -> GameSpec {
-        GameSpec { name: game.to_string(), max: self.max, set: self.set.clone(), k: self.k }
+        GameSpec {
+            name: game.to_string(),
+            max: self.max,
+            set: self.set.clone(),
+            k: self.k,
+            bounded_equal: self.bounded_equal,
+            piles: self.piles,
+            moves: self.moves.clone(),
+        }
     }
 
     /// Builds the game.

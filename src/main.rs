@@ -22,7 +22,7 @@ const EXIT_FAILURE: u8 = 1;
     name = "nimlab",
     version,
     about = "Impartial games of Nim's family: who wins, Grundy values, every winning move, and why",
-    after_help = "Examples:\n  nimlab solve wythoff 3 5\n  nimlab solve nim 3 4 5 --json\n  nimlab solve bash 10 --max 3 --misere\n  nimlab table subtraction --set 1,3,4 --upto 30\n  nimlab verify\n  nimlab games"
+    after_help = "Examples:\n  nimlab solve wythoff 3 5\n  nimlab solve nim 3 4 5 --json\n  nimlab solve bash 10 --max 3 --misere\n  nimlab table subtraction --set 1,3,4 --upto 30\n  nimlab verify\n  nimlab games\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab explore large-nim --players 3 --heaps 4 --max 10"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -39,6 +39,8 @@ enum Command {
     PPositions(cmd::p_positions::Args),
     /// Check closed-form theory against exhaustive search.
     Verify(cmd::verify::Args),
+    /// The winning player's whole plan (apple): the reply to every opponent move, turn by turn.
+    Strategy(cmd::strategy::Args),
     /// List the games nimlab knows.
     Games(cmd::games::Args),
     /// Play a game against nimlab in the terminal.
@@ -47,6 +49,8 @@ enum Command {
     Plot(cmd::plot::Args),
     /// The local web playground on 127.0.0.1.
     Serve(cmd::serve::Args),
+    /// Multi-player Large Nim values grouped by order pattern, as a piecewise formula.
+    Explore(cmd::explore::Args),
 }
 
 /// An error in what the user asked for: reported with exit status 2.
@@ -67,10 +71,12 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Table(args) => cmd::table::run(args, out),
         Command::PPositions(args) => cmd::p_positions::run(args, out),
         Command::Verify(args) => cmd::verify::run(args, out),
+        Command::Strategy(args) => cmd::strategy::run(args, out),
         Command::Games(args) => cmd::games::run(args, out),
         Command::Play(args) => cmd::play::run(args, out),
         Command::Plot(args) => cmd::plot::run(args, out),
         Command::Serve(args) => cmd::serve::run(args, out),
+        Command::Explore(args) => cmd::explore::run(args, out),
     }
 }
 

@@ -1,12 +1,16 @@
 //! One module per subcommand: an `Args` struct (clap) and a `run` function.
 
+pub mod explore;
 pub mod games;
 pub mod p_positions;
 pub mod play;
+pub mod players;
 pub mod plot;
 pub mod serve;
 pub mod solve;
+pub mod strategy;
 pub mod table;
+pub mod table_mnn;
 pub mod verify;
 
 use clap::ValueEnum;

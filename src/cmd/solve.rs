@@ -15,7 +15,7 @@ use crate::UsageError;
 #[derive(clap::Args, Debug)]
 #[command(
     allow_negative_numbers = true,
-    after_help = "Examples:\n  nimlab solve nim 3 4 5\n  nimlab solve wythoff 165580140 267914295\n  nimlab solve bash 10 --max 3 --misere\n  nimlab solve subtraction 10 --set 1,3,4 --method search\n  nimlab solve nim 3 4 5 --json\n  nimlab solve --sum \"nim 3 4\" \"bash 10 --max 3\" \"subtraction 10 --set 1,3,4\""
+    after_help = "Examples:\n  nimlab solve nim 3 4 5\n  nimlab solve wythoff 165580140 267914295\n  nimlab solve bash 10 --max 3 --misere\n  nimlab solve subtraction 10 --set 1,3,4 --method search\n  nimlab solve nim 3 4 5 --json\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab solve --sum \"nim 3 4\" \"bash 10 --max 3\" \"subtraction 10 --set 1,3,4\""
 )]
 pub struct Args {
     /// The game (see `nimlab games`).
@@ -34,6 +34,9 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Play with N >= 2 players P_0..P_{N-1} under the standard alliance matrix (P_0 moves).
+    #[arg(long, value_name = "N", value_parser = crate::cmd::players::parse_players, conflicts_with_all = ["sum", "misere"])]
+    pub players: Option<u32>,
     /// A disjunctive sum: each value is one game and its position, quoted, e.g. "nim 3 4".
     #[arg(long, num_args = 1.., value_name = "PART", conflicts_with_all = ["game", "position", "misere"])]
     pub sum: Option<Vec<String>>,
@@ -59,6 +62,16 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     }
     let game_name = args.game.as_deref().unwrap_or_default();
     let (game, position) = args.options.build(game_name, &args.position)?;
+    if let Some(players) = args.players {
+        return crate::cmd::players::run(
+            game.as_ref(),
+            &position,
+            players,
+            args.method.into(),
+            args.json,
+            out,
+        );
+    }
     let play = play(args.misere);
     let analysis = game.analyze(&position, args.method.into(), play)?;
     if args.json {

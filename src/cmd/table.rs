@@ -13,7 +13,7 @@ use crate::UsageError;
 /// Arguments of `nimlab table`.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  nimlab table half --upto 20\n  nimlab table subtraction --set 1,3,4 --upto 30 --csv\n  nimlab table wythoff --rows 10 --cols 10 --outcomes\n  nimlab table nim --rows 7 --cols 7 --json"
+    after_help = "Examples:\n  nimlab table half --upto 20\n  nimlab table subtraction --set 1,3,4 --upto 30 --csv\n  nimlab table wythoff --rows 10 --cols 10 --outcomes\n  nimlab table nim --rows 7 --cols 7 --json\n  nimlab table apple --max 3 --m 1..9 --n 1..9"
 )]
 pub struct Args {
     /// The game (see `nimlab games`).
@@ -29,6 +29,15 @@ pub struct Args {
     /// Two-heap games: the grid's columns are second heaps 0..=C.
     #[arg(long, value_name = "C", requires = "rows")]
     pub cols: Option<u64>,
+    /// Three-pile games (apple, pattern --piles 3): the rows of an (M, N, N) table, e.g. 1..9.
+    #[arg(long, value_name = "A..B", requires = "n", conflicts_with_all = ["upto", "rows", "cols"])]
+    pub m: Option<String>,
+    /// Three-pile games: the columns N of an (M, N, N) table, e.g. 1..9.
+    #[arg(long, value_name = "C..D", requires = "m")]
+    pub n: Option<String>,
+    /// (M, N, N) tables: Grundy values instead of the paper's 1/0 (first/second player wins).
+    #[arg(long, requires = "m", conflicts_with = "outcomes")]
+    pub grundy: bool,
     /// Show P/N outcomes instead of Grundy values.
     #[arg(long)]
     pub outcomes: bool,
@@ -54,15 +63,21 @@ const MAX_CELLS: u64 = 1_000_000;
 /// # Errors
 /// Usage errors for bad input; engine errors when a search fails.
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    if let (Some(m), Some(n)) = (&args.m, &args.n) {
+        return crate::cmd::table_mnn::run(args, m, n, out);
+    }
     let game = args.options.game(&args.game)?;
     let play = play(args.misere);
     let outcomes = args.outcomes || args.misere;
     match (args.upto, args.rows, args.cols) {
         (Some(upto), _, _) => sequence(game.as_ref(), args, play, outcomes, upto, out),
         (None, Some(rows), Some(cols)) => grid(game.as_ref(), args, play, outcomes, rows, cols, out),
-        _ => {
-            Err(UsageError("table needs --upto N (one heap) or --rows R --cols C (two heaps)".into()).into())
-        }
+        _ => Err(UsageError(
+            "table needs --upto N (one heap), --rows R --cols C (two heaps) or --m A..B --n C..D \
+                 ((M, N, N) of a three-pile game)"
+                .into(),
+        )
+        .into()),
     }
 }
 

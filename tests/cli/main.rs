@@ -1,8 +1,10 @@
 //! Integration tests of the `nimlab` command: one test binary, one module per command.
 
+mod apple;
 mod errors;
 mod one_heap_and_moore;
 mod play;
+mod players;
 mod plot;
 mod serve;
 mod solve;

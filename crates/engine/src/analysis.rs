@@ -5,7 +5,7 @@
 //! closed forms can answer for heaps of any size; the generic search converts them to the
 //! ruleset's own 64-bit positions when they fit.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Mutex;
 
 use num_bigint::BigUint;
@@ -13,7 +13,10 @@ use num_bigint::BigUint;
 use crate::bigint::big;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::solve::{Budget, GrundySolver, MisereSolver, Remoteness, RemotenessSolver};
+use crate::solve::{
+    Budget, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness, RemotenessSolver, StandardAlliance,
+    Terminal,
+};
 use crate::verify::{Counterexample, VerifyReport};
 
 /// How to answer: by closed-form theory, by search, or theory where it exists.
@@ -80,6 +83,55 @@ pub struct Analysis {
     pub basis: Basis,
 }
 
+/// One move of an `n`-player analysis: where it goes and that option's game value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MultiMove {
+    /// What the move does, e.g. "take 2 from the largest heap (of 5)".
+    pub text: String,
+    /// The resulting position, in the same numbers as the input position.
+    pub to: Vec<BigUint>,
+    /// The option's game value `g(G')`.
+    pub value: u32,
+    /// True when `(value + 1) mod n` is the position's value: the move is optimal for the mover.
+    pub optimal: bool,
+}
+
+/// The answer for `n` players under the standard alliance matrix
+/// (see [`crate::solve::StandardAlliance`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MultiAnalysis {
+    /// The number of players `n >= 2`.
+    pub players: u32,
+    /// Who wins when the player to move has no move.
+    pub terminal: Terminal,
+    /// The game value `g` in `0..n`.
+    pub value: u32,
+    /// Named quantities of the position the theory uses, e.g. `("P(G)", 4)`.
+    pub measures: Vec<(String, BigUint)>,
+    /// The options with their values (one per distinct resulting position).
+    pub moves: Vec<MultiMove>,
+    /// True when `moves` lists every option; false when it lists one representative of each
+    /// class of equally valued options (heaps too large to enumerate).
+    pub moves_complete: bool,
+    /// A short explanation: the theorem applied, or what the search found.
+    pub reason: String,
+    /// Theory or search.
+    pub basis: Basis,
+}
+
+impl MultiAnalysis {
+    /// The winner's seat counted from the player to move: when `P_i` moves, `P_{i + winner}`
+    /// wins. Under the standard alliance matrix it is the game value.
+    pub fn winner(&self) -> u32 {
+        self.value
+    }
+
+    /// The optimal moves of the player to move.
+    pub fn optimal_moves(&self) -> impl Iterator<Item = &MultiMove> {
+        self.moves.iter().filter(|m| m.optimal)
+    }
+}
+
 /// What a ruleset file implements: the rules (through [`Game`]), how its positions are written
 /// as numbers, and its closed-form theory where there is one.
 pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
@@ -107,8 +159,9 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
         None
     }
 
-    /// The closed-form answer for a checked position; `Some` exactly when
-    /// [`Ruleset::theorem`] is `Some` for `play`.
+    /// The closed-form answer for a checked position; `None` when [`Ruleset::theorem`] is `None`
+    /// for `play`, or when the closed form does not cover this position (the automatic method
+    /// then searches). It must cover every position of [`Ruleset::verification_positions`].
     fn theory(&self, _numbers: &[BigUint], _play: Play) -> Option<Analysis> {
         None
     }
@@ -122,6 +175,22 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// The positions on which `verify` compares theory with search: every position whose
     /// numbers are at most `bound` (the ruleset chooses the number of heaps).
     fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>>;
+
+    /// Who wins a game of `n` players when the player to move has no move (default: the last
+    /// mover, as in normal play).
+    fn terminal_convention(&self) -> Terminal {
+        Terminal::LastMoverWins
+    }
+
+    /// The closed-form `n`-player answer for a checked position, if the ruleset has one.
+    fn multiplayer_theory(&self, _numbers: &[BigUint], _players: u32) -> Option<MultiAnalysis> {
+        None
+    }
+
+    /// Named quantities of a checked position shown with `n`-player answers (default: none).
+    fn measures(&self, _numbers: &[BigUint]) -> Vec<(String, BigUint)> {
+        Vec::new()
+    }
 }
 
 /// The object-safe face of a ruleset with its solvers.
@@ -170,6 +239,19 @@ pub trait AnyGame: Send + Sync {
     /// # Errors
     /// As for [`AnyGame::options`], and [`EngineError::Budget`] when the search runs out.
     fn best_move(&self, numbers: &[BigUint], play: Play) -> Result<Option<BestMove>, EngineError>;
+    /// The game value of a checked position for `players` players under the standard alliance
+    /// matrix, every option's value and the optimal moves.
+    ///
+    /// # Errors
+    /// [`EngineError::InvalidSpec`] for fewer than 2 players; [`EngineError::NoTheory`] for
+    /// `Method::Theory` without a closed form; [`EngineError::TooLargeForSearch`] or a budget
+    /// error when search is needed and fails.
+    fn analyze_players(
+        &self,
+        numbers: &[BigUint],
+        players: u32,
+        method: Method,
+    ) -> Result<MultiAnalysis, EngineError>;
 }
 
 /// A ruleset with its memoized solvers; memo tables persist across requests.
@@ -179,6 +261,9 @@ pub struct Engine<R: Ruleset> {
     misere: Mutex<MisereSolver<R>>,
     remoteness_normal: Mutex<RemotenessSolver<R>>,
     remoteness_misere: Mutex<RemotenessSolver<R>>,
+    /// One `n`-player solver per number of players asked about.
+    multiplayer: Mutex<HashMap<u32, MultiplayerSolver<R>>>,
+    budget: Budget,
 }
 
 /// How many states the automatic method may spend filling in a Grundy value that the theory
@@ -201,14 +286,25 @@ impl<R: Ruleset> Engine<R> {
                 Remoteness { play: Play::Misere },
                 budget,
             )),
+            multiplayer: Mutex::new(HashMap::new()),
+            budget,
             ruleset,
         }
     }
 
+    /// The search position, refused when a number exceeds `budget`: a take-away game has about
+    /// that many positions (or options of one position) below such a heap, so the search could
+    /// not finish, and listing one position's options could exhaust memory first.
+    fn searchable(&self, numbers: &[BigUint], budget: Budget) -> Option<R::Position> {
+        let limit = big(budget.0 as u64);
+        numbers.iter().all(|n| *n <= limit).then(|| self.ruleset.search_position(numbers)).flatten()
+    }
+
     fn search_position(&self, numbers: &[BigUint]) -> Result<R::Position, EngineError> {
-        self.ruleset.search_position(numbers).ok_or_else(|| EngineError::TooLargeForSearch {
+        let budget = self.budget();
+        self.searchable(numbers, budget).ok_or_else(|| EngineError::TooLargeForSearch {
             position: format!("{} {}", self.ruleset.name(), crate::bigint::join(numbers, " ")),
-            budget: self.budget().0,
+            budget: budget.0,
         })
     }
 
@@ -299,18 +395,61 @@ impl<R: Ruleset> Engine<R> {
 
     fn theory(&self, numbers: &[BigUint], play: Play) -> Result<Analysis, EngineError> {
         self.ruleset.theory(numbers, play).ok_or_else(|| {
-            let play = if play == Play::Misere { "misère " } else { "" };
+            let play_name = if play == Play::Misere { "misère " } else { "" };
+            let scope = if self.ruleset.theorem(play).is_some() { " at this position" } else { "" };
             EngineError::NoTheory(format!(
-                "{} has no closed form for {play}play in nimlab; use --method search",
+                "{} has no closed form for {play_name}play{scope} in nimlab; use --method search",
                 self.ruleset.name()
             ))
+        })
+    }
+
+    fn search_players(&self, numbers: &[BigUint], players: u32) -> Result<MultiAnalysis, EngineError> {
+        let valuation = StandardAlliance::new(players, self.ruleset.terminal_convention())?;
+        let position = self.search_position(numbers)?;
+        let mut solvers = self.multiplayer.lock().unwrap_or_else(|e| e.into_inner());
+        let solver = solvers
+            .entry(players)
+            .or_insert_with(|| MultiplayerSolver::multiplayer(self.ruleset.clone(), valuation, self.budget));
+        let value = solver.value(&position)?;
+        let mut moves: Vec<MultiMove> = Vec::new();
+        for (option, v) in solver.option_values(&position)? {
+            let report = self.move_report(numbers, &option);
+            if !moves.iter().any(|m| m.to == report.to) {
+                let optimal = valuation.through(v) == value;
+                moves.push(MultiMove { text: report.text, to: report.to, value: v, optimal });
+            }
+        }
+        let reason = if moves.is_empty() {
+            format!(
+                "search: no move is left and {}, so the value is {value}",
+                valuation.terminal().describe()
+            )
+        } else {
+            let values: BTreeSet<u32> = moves.iter().map(|m| m.value).collect();
+            let worth: BTreeSet<u32> = values.iter().map(|&v| valuation.through(v)).collect();
+            format!(
+                "search: the options have values {}, worth {} to the mover ((g+1) mod {players}); the least is {value}",
+                brace_list(&values),
+                brace_list(&worth)
+            )
+        };
+        Ok(MultiAnalysis {
+            players,
+            terminal: valuation.terminal(),
+            value,
+            measures: self.ruleset.measures(numbers),
+            moves,
+            moves_complete: true,
+            reason,
+            basis: Basis::Search { states: solver.states() },
         })
     }
 
     /// Fills in a Grundy value the theory does not give, by search, when it costs at most
     /// [`AUTO_GRUNDY_BUDGET`] new states (the memo is shared with later requests).
     fn fill_grundy(&self, numbers: &[BigUint], analysis: &mut Analysis) {
-        let Some(position) = self.ruleset.search_position(numbers) else { return };
+        let Some(position) = self.searchable(numbers, Budget(AUTO_GRUNDY_BUDGET)) else { return };
         let mut solver = self.grundy.lock().unwrap_or_else(|e| e.into_inner());
         let full = solver.budget();
         let limit = full.0.min(solver.states().saturating_add(AUTO_GRUNDY_BUDGET));
@@ -358,14 +497,15 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         match method {
             Method::Search => self.search(numbers, play),
             Method::Theory => self.theory(numbers, play),
-            Method::Auto if self.ruleset.theorem(play).is_none() => self.search(numbers, play),
-            Method::Auto => {
-                let mut analysis = self.theory(numbers, play)?;
-                if analysis.grundy.is_none() && play == Play::Normal {
-                    self.fill_grundy(numbers, &mut analysis);
+            Method::Auto => match self.ruleset.theory(numbers, play) {
+                None => self.search(numbers, play),
+                Some(mut analysis) => {
+                    if analysis.grundy.is_none() && play == Play::Normal {
+                        self.fill_grundy(numbers, &mut analysis);
+                    }
+                    Ok(analysis)
                 }
-                Ok(analysis)
-            }
+            },
         }
     }
 
@@ -460,6 +600,54 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             remoteness: here.remoteness,
         }))
     }
+    fn analyze_players(
+        &self,
+        numbers: &[BigUint],
+        players: u32,
+        method: Method,
+    ) -> Result<MultiAnalysis, EngineError> {
+        StandardAlliance::new(players, self.ruleset.terminal_convention())?;
+        let theory = || self.ruleset.multiplayer_theory(numbers, players);
+        match method {
+            Method::Search => self.search_players(numbers, players),
+            Method::Theory => theory().ok_or_else(|| {
+                EngineError::NoTheory(format!(
+                    "{} has no closed form for {players} players at this position in nimlab; use --method search",
+                    self.ruleset.name()
+                ))
+            }),
+            Method::Auto => theory().map_or_else(|| self.search_players(numbers, players), Ok),
+        }
+    }
+}
+
+/// What an `n`-player theory answer and a search answer disagree on, if anything: the value,
+/// the value of an option the theory lists, or (when the theory lists every option) the set of
+/// options.
+pub fn multi_disagreement(theory: &MultiAnalysis, search: &MultiAnalysis) -> Option<String> {
+    if theory.value != search.value {
+        return Some(format!("theory gives value {}, search gives {}", theory.value, search.value));
+    }
+    for m in &theory.moves {
+        match search.moves.iter().find(|s| s.to == m.to) {
+            None => return Some(format!("theory lists a move to {:?} that is not an option", m.to)),
+            Some(s) if s.value != m.value || s.optimal != m.optimal => {
+                return Some(format!(
+                    "the option {:?} has value {} by theory, {} by search",
+                    m.to, m.value, s.value
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    if theory.moves_complete && theory.moves.len() != search.moves.len() {
+        return Some(format!(
+            "theory lists {} options, search finds {}",
+            theory.moves.len(),
+            search.moves.len()
+        ));
+    }
+    None
 }
 
 /// What theory and search disagree on, if anything.

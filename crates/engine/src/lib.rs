@@ -43,8 +43,10 @@ pub mod solve;
 pub mod verify;
 
 pub use analysis::{Analysis, AnyGame, Basis, BestMove, Method, MoveReport, Ruleset};
+pub use analysis::{MultiAnalysis, MultiMove};
 pub use error::{BudgetExceeded, EngineError};
 pub use game::{Game, Outcome, Play};
 pub use num_bigint::BigUint;
 pub use rulesets::{build as build_ruleset, GameSpec, RULESET_NAMES};
 pub use solve::{Budget, GrundySolver, MisereSolver, Solver, Valuation};
+pub use solve::{MultiplayerSolver, StandardAlliance, Terminal};

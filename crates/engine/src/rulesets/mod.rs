@@ -2,11 +2,14 @@
 //! the closed-form theory. To add a ruleset, add a file here, one line to [`RULESETS`], and its
 //! tests.
 
+pub mod apple;
 pub mod bash;
 pub mod fibonacci;
 pub mod half;
+pub mod large_nim;
 pub mod moore;
 pub mod nim;
+pub mod pattern;
 pub mod staircase;
 pub mod subtraction;
 pub mod wythoff;
@@ -28,6 +31,12 @@ pub struct GameSpec {
     pub set: Option<Vec<u64>>,
     /// The most heaps one move may take from (`moore`).
     pub k: Option<u64>,
+    /// Cap the take from every pile at `max` too (`apple --bounded-equal`).
+    pub bounded_equal: bool,
+    /// The number of piles (`pattern --piles K`).
+    pub piles: Option<u64>,
+    /// The move patterns, e.g. `one:1..3` (`pattern --move`, repeated).
+    pub moves: Vec<String>,
 }
 
 impl GameSpec {
@@ -111,11 +120,47 @@ pub const RULESETS: &[RulesetInfo] = &[
         verify_bound: 12,
         build: staircase::build,
     },
+    RulesetInfo {
+        name: "large-nim",
+        summary: large_nim::SUMMARY,
+        default_spec: || GameSpec::named("large-nim"),
+        verify_bound: 8,
+        build: large_nim::build,
+    },
+    RulesetInfo {
+        name: "apple",
+        summary: apple::SUMMARY,
+        default_spec: || GameSpec { max: Some(3), ..GameSpec::named("apple") },
+        verify_bound: 20,
+        build: apple::build,
+    },
+    RulesetInfo {
+        name: "pattern",
+        summary: pattern::SUMMARY,
+        default_spec: || GameSpec {
+            piles: Some(2),
+            moves: vec!["one:1..".into(), "all:1..".into()],
+            ..GameSpec::named("pattern")
+        },
+        verify_bound: 0,
+        build: pattern::build,
+    },
 ];
 
 /// The names of every ruleset.
-pub const RULESET_NAMES: &[&str] =
-    &["nim", "bash", "subtraction", "half", "moore", "wythoff", "fibonacci", "staircase"];
+pub const RULESET_NAMES: &[&str] = &[
+    "nim",
+    "bash",
+    "subtraction",
+    "half",
+    "moore",
+    "wythoff",
+    "fibonacci",
+    "staircase",
+    "large-nim",
+    "apple",
+    "pattern",
+];
 
 /// Validates a specification and builds its ruleset with solvers under `budget`.
 ///
@@ -137,7 +182,14 @@ pub(crate) fn engine<R: crate::Ruleset>(ruleset: R, budget: Budget) -> Box<dyn A
 
 /// Fails if `spec` sets a parameter that is not in `allowed`.
 pub(crate) fn only_params(spec: &GameSpec, allowed: &[&str]) -> Result<(), EngineError> {
-    let given = [("--max", spec.max.is_some()), ("--set", spec.set.is_some()), ("--k", spec.k.is_some())];
+    let given = [
+        ("--max", spec.max.is_some()),
+        ("--set", spec.set.is_some()),
+        ("--k", spec.k.is_some()),
+        ("--bounded-equal", spec.bounded_equal),
+        ("--piles", spec.piles.is_some()),
+        ("--move", !spec.moves.is_empty()),
+    ];
     for (flag, present) in given {
         if present && !allowed.contains(&flag) {
             return Err(EngineError::InvalidSpec(format!(

@@ -9,12 +9,18 @@
 //! stops with [`BudgetExceeded`] instead of exhausting memory.
 
 mod dense;
+mod multiplayer;
 mod remoteness;
+mod sorted;
 mod sum;
+mod triples;
 
 pub use dense::{dense_grundy_table, DenseTable};
+pub use multiplayer::{MultiplayerSolver, StandardAlliance, Terminal};
 pub use remoteness::{Remote, Remoteness};
+pub use sorted::{sorted_heap_table, ByOptions, HeapMultisetGame, SortedHeapTable};
 pub use sum::{analyze_sum, SumAnalysis, SumMove, SumPart};
+pub use triples::{triple_grundy_table, Amounts, TripleRules, TripleTable};
 
 use rustc_hash::FxHashMap;
 
@@ -83,6 +89,10 @@ pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
     }
     seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
 }
+
+/// How many options a search may list per state of its budget: a budget of `b` states allows
+/// `b * WORK_PER_STATE` options in one call, so time, not only memory, is bounded.
+pub const WORK_PER_STATE: usize = 20;
 
 /// A memoized, stack-safe search computing one [`Valuation`] over a [`Game`].
 pub struct Solver<G: Game, V: Valuation> {
@@ -159,14 +169,21 @@ impl<G: Game, V: Valuation> Solver<G, V> {
     /// number of (position, option) pairs reachable from `position` that were not already known.
     ///
     /// # Errors
-    /// [`BudgetExceeded`] when more than the budget's number of states would be stored (or the
-    /// search path grows that long, which only a game with a cycle does).
+    /// [`BudgetExceeded`] when the stored values, or the options waiting on the search stack,
+    /// would exceed the budget (so memory stays proportional to the budget), when the call lists
+    /// more than [`WORK_PER_STATE`] times the budget in options (so time stays bounded too), or
+    /// when the search path grows as long as the budget (which only a game with a cycle does).
     pub fn value(&mut self, position: &G::Position) -> Result<V::Value, BudgetExceeded> {
         let root = self.game.canonical(position);
         if let Some(&v) = self.memo.get(&root) {
             return Ok(v);
         }
         let mut stack = vec![self.frame(root)];
+        // Options held by the frames on the stack: together with the memo they bound memory.
+        let mut pending = stack[0].options.len();
+        // Options listed by this search: bounds its time to a multiple of the budget.
+        let mut listed = pending;
+        let work_limit = self.budget.0.saturating_mul(WORK_PER_STATE);
         while let Some(top) = stack.last_mut() {
             while let Some(option) = top.options.get(top.values.len()) {
                 match self.memo.get(option) {
@@ -175,14 +192,17 @@ impl<G: Game, V: Valuation> Solver<G, V> {
                 }
             }
             if let Some(child) = top.options.get(top.values.len()).cloned() {
-                if stack.len() >= self.budget.0 {
+                let frame = self.frame(child);
+                pending += frame.options.len();
+                listed += frame.options.len();
+                if stack.len() >= self.budget.0 || pending > self.budget.0 || listed > work_limit {
                     return Err(BudgetExceeded { budget: self.budget.0 });
                 }
-                let frame = self.frame(child);
                 stack.push(frame);
                 continue;
             }
             let frame = stack.pop().expect("stack is non-empty");
+            pending -= frame.options.len();
             let value = self.valuation.evaluate(&frame.values);
             if self.memo.len() >= self.budget.0 {
                 return Err(BudgetExceeded { budget: self.budget.0 });
@@ -242,7 +262,24 @@ mod tests {
     fn budget_stops_the_search() {
         let mut solver = GrundySolver::with_budget(Bash(3), Budget(100));
         assert_eq!(solver.value(&1000), Err(BudgetExceeded { budget: 100 }));
-        assert_eq!(solver.value(&50).unwrap(), 50 % 4);
+        assert_eq!(solver.value(&30).unwrap(), 30 % 4);
+    }
+
+    struct Nim1;
+    impl Game for Nim1 {
+        type Position = u64;
+        fn options(&self, n: &u64) -> Vec<u64> {
+            (0..*n).rev().collect()
+        }
+    }
+
+    #[test]
+    fn options_waiting_on_the_stack_count_against_the_budget() {
+        // A heap of 100000 has 100000 options, its first option 99999, ...: the stack alone
+        // would hold billions of positions long before the memo grows.
+        let mut solver = GrundySolver::with_budget(Nim1, Budget(1_000_000));
+        assert_eq!(solver.value(&100_000), Err(BudgetExceeded { budget: 1_000_000 }));
+        assert_eq!(solver.value(&500).unwrap(), 500);
     }
 
     #[test]

@@ -1,0 +1,257 @@
+//! The winning player's whole plan from an apple position: the opening move, then a reply to
+//! every move of the opponent until the game ends, like the paper's step table.
+//!
+//! Where a rule of the paper applies, the replies are grouped by it instead of listed line by
+//! line: the **mirror** rule on (0, x, x), the **multiple** rule on (kq, N, N) (`q = S + 1`,
+//! `N < q`, or any N with the bounded take) and **Bash** on (kq, 0, 0). The winner's moves are
+//! chosen to land in these families when possible, so every (M, N, N) position's plan is a few
+//! grouped rules, for piles of any size. Elsewhere the plan lists every opponent move with the
+//! winner's reply, found by search; the number of lines is capped.
+
+use num_bigint::BigUint;
+use num_integer::Integer;
+use num_traits::Zero;
+
+use super::{mnn_form, Apple};
+use crate::analysis::{MoveReport, Ruleset};
+use crate::bigint::{join, to_u64s};
+use crate::error::{BudgetExceeded, EngineError};
+use crate::game::{Game, Outcome, Play};
+use crate::solve::{Budget, GrundySolver};
+
+/// Who wins with best play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    /// The player to move at the start.
+    First,
+    /// The other player.
+    Second,
+}
+
+/// The winning player's plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Strategy {
+    /// The starting position.
+    pub start: Vec<BigUint>,
+    /// Who wins.
+    pub winner: Player,
+    /// The winner's first move, when the first player wins.
+    pub opening: Option<MoveReport>,
+    /// The play from the position the loser faces (after the opening, or at the start).
+    pub plan: Plan,
+}
+
+/// The play from a position where the loser is to move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Plan {
+    /// No apple is left: the winner took the last one.
+    Over,
+    /// A rule answers every move from here to the end.
+    Rule(RulePlan),
+    /// Every move of the loser, each with the winner's reply and the play after it.
+    Lines(Vec<Line>),
+}
+
+/// One move of the loser with the winner's reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    /// The loser's move.
+    pub loser: MoveReport,
+    /// The winner's reply.
+    pub reply: MoveReport,
+    /// The play after the reply.
+    pub then: Plan,
+}
+
+/// A rule that answers every move from a family of positions, with the family kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RulePlan {
+    /// Its short name: `mirror`, `multiple` or `bash`.
+    pub name: &'static str,
+    /// The position where the rule takes over.
+    pub position: Vec<BigUint>,
+    /// The family of positions the rule keeps, in words.
+    pub invariant: String,
+    /// Each kind of move of the loser with the winner's answer.
+    pub replies: Vec<RuleReply>,
+    /// How the play ends.
+    pub ends: String,
+}
+
+/// A kind of move of the loser and the winner's answer under a rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RuleReply {
+    /// The loser's move, e.g. "take s (1 <= s <= 3) from one of the two equal piles".
+    pub loser: String,
+    /// The winner's answer, e.g. "take s from the other".
+    pub reply: String,
+    /// The position after the answer, e.g. "(0, x-s, x-s)".
+    pub leads_to: String,
+}
+
+/// The most lines a searched plan may list.
+pub const DEFAULT_LINE_LIMIT: usize = 2_000;
+
+impl Apple {
+    /// The winner's plan from `start`, with at most `line_limit` searched lines.
+    ///
+    /// # Errors
+    /// [`EngineError::InvalidPosition`] for an empty position; [`EngineError::TooLargeForSearch`]
+    /// when a position outside the rule families is too large to search; a budget error when the
+    /// search or the number of lines exceeds its limit.
+    pub fn strategy(
+        &self,
+        start: &[BigUint],
+        line_limit: usize,
+        budget: Budget,
+    ) -> Result<Strategy, EngineError> {
+        let start = self.check_position(start)?;
+        let mut planner =
+            Planner { apple: *self, solver: GrundySolver::with_budget(*self, budget), lines: 0, line_limit };
+        let (winner, opening, facing) = if planner.is_p(&start)? {
+            (Player::Second, None, start.clone())
+        } else {
+            let opening = planner.winning_reply(&start)?;
+            let facing = opening.to.clone();
+            (Player::First, Some(opening), facing)
+        };
+        let plan = planner.plan(&facing)?;
+        Ok(Strategy { start, winner, opening, plan })
+    }
+
+    /// The rule that answers every move from the P-position `piles`, if one applies.
+    pub fn rule_plan(&self, piles: &[BigUint]) -> Option<RulePlan> {
+        let form = mnn_form(piles)?;
+        let q = self.q();
+        let s = self.max;
+        let (m, n) = (&form.m, &form.n);
+        let position = piles.to_vec();
+        if m.is_zero() && !n.is_zero() {
+            return Some(RulePlan {
+                name: "mirror",
+                position,
+                invariant: "one pile empty, the other two equal: (0, x, x)".into(),
+                replies: vec![RuleReply {
+                    loser: format!("take s (1 <= s <= min({s}, x)) from one of the two equal piles"),
+                    reply: "take s from the other".into(),
+                    leads_to: "(0, x-s, x-s)".into(),
+                }],
+                ends: "the piles reach (0, 0, 0): the winner takes the last apple".into(),
+            });
+        }
+        if m.is_zero() || !m.is_multiple_of(&q) {
+            return None;
+        }
+        if n.is_zero() {
+            return Some(RulePlan {
+                name: "bash",
+                position,
+                invariant: format!("two piles empty, the third a multiple of {q}: (k*{q}, 0, 0)"),
+                replies: vec![RuleReply {
+                    loser: format!("take s (1 <= s <= {s}) from the non-empty pile"),
+                    reply: format!("take {q}-s from it"),
+                    leads_to: format!("((k-1)*{q}, 0, 0)"),
+                }],
+                ends: "the pile reaches 0: the winner takes the last apple".into(),
+            });
+        }
+        if !self.bounded_equal && *n >= q {
+            return None;
+        }
+        let every_limit = if self.bounded_equal { format!("min({s}, N)") } else { "N".into() };
+        let n_range = if self.bounded_equal { "N".to_string() } else { format!("N < {q}") };
+        Some(RulePlan {
+            name: "multiple",
+            position,
+            invariant: format!("(M, N, N) with M a multiple of {q} and {n_range} (here M = {m}, N = {n})"),
+            replies: vec![
+                RuleReply {
+                    loser: format!("take s (1 <= s <= {s}) from the pile of M"),
+                    reply: format!("take {q}-s from the pile of M"),
+                    leads_to: format!("(M-{q}, N, N)"),
+                },
+                RuleReply {
+                    loser: format!("take t (1 <= t <= {every_limit}) from every pile"),
+                    reply: format!("take {q}-t from the pile of M"),
+                    leads_to: format!("(M-{q}, N-t, N-t)"),
+                },
+                RuleReply {
+                    loser: "take s from one of the two equal piles".into(),
+                    reply: "take s from the other".into(),
+                    leads_to: "(M, N-s, N-s)".into(),
+                },
+            ],
+            ends: "M reaches 0: the mirror rule takes over; N reaches 0: Bash on the pile of M".into(),
+        })
+    }
+}
+
+struct Planner {
+    apple: Apple,
+    solver: GrundySolver<Apple>,
+    lines: usize,
+    line_limit: usize,
+}
+
+impl Planner {
+    fn search_piles(&self, piles: &[BigUint]) -> Result<Vec<u64>, EngineError> {
+        to_u64s(piles).ok_or_else(|| EngineError::TooLargeForSearch {
+            position: format!("{} {} (no rule of the plan covers it)", self.apple.name(), join(piles, " ")),
+            budget: self.solver.budget().0,
+        })
+    }
+
+    fn is_p(&mut self, piles: &[BigUint]) -> Result<bool, EngineError> {
+        if let Some(analysis) = self.apple.theory(piles, Play::Normal) {
+            return Ok(analysis.outcome == Outcome::P);
+        }
+        let position = self.search_piles(piles)?;
+        Ok(self.solver.value(&position)? == 0)
+    }
+
+    /// The winner's move from the N-position `piles`, preferring the rule families.
+    fn winning_reply(&mut self, piles: &[BigUint]) -> Result<MoveReport, EngineError> {
+        let moves = match self.apple.theory(piles, Play::Normal) {
+            Some(analysis) if !analysis.winning_moves.is_empty() => analysis.winning_moves,
+            _ => {
+                let position = self.search_piles(piles)?;
+                let mut moves = Vec::new();
+                for (option, value) in self.solver.option_values(&position)? {
+                    if value == 0 {
+                        let to = self.apple.numbers(&option);
+                        moves.push(MoveReport { text: self.apple.describe_move(piles, &to), to });
+                    }
+                }
+                moves
+            }
+        };
+        self.apple.preferred_move(piles, &moves).cloned().ok_or_else(|| {
+            EngineError::InvalidPosition(
+                "no winning move from an N-position (a bug in the apple rules)".into(),
+            )
+        })
+    }
+
+    fn plan(&mut self, piles: &[BigUint]) -> Result<Plan, EngineError> {
+        if piles.iter().all(Zero::is_zero) {
+            return Ok(Plan::Over);
+        }
+        if let Some(rule) = self.apple.rule_plan(piles) {
+            return Ok(Plan::Rule(rule));
+        }
+        let position = self.search_piles(piles)?;
+        let mut lines = Vec::new();
+        for option in self.apple.options(&position) {
+            self.lines += 1;
+            if self.lines > self.line_limit {
+                return Err(BudgetExceeded { budget: self.line_limit }.into());
+            }
+            let to = self.apple.numbers(&option);
+            let loser = MoveReport { text: self.apple.describe_move(piles, &to), to };
+            let reply = self.winning_reply(&loser.to)?;
+            let then = self.plan(&reply.to)?;
+            lines.push(Line { loser, reply, then });
+        }
+        Ok(Plan::Lines(lines))
+    }
+}

@@ -1,0 +1,344 @@
+use super::strategy::{Plan, Player};
+use super::*;
+use crate::bigint::to_bigs;
+use crate::solve::GrundySolver;
+use crate::Method;
+
+fn apple(max: u64, bounded_equal: bool) -> Box<dyn AnyGame> {
+    let spec = GameSpec { max: Some(max), bounded_equal, ..GameSpec::named("apple") };
+    build(&spec, Budget::default()).unwrap()
+}
+
+/// The paper's S=3 and S=4 tables (rows M = 1..9, columns N = 1..9; 1 = the first player wins).
+pub(crate) const PAPER_S3: [&str; 9] = [
+    "111111111",
+    "111111111",
+    "111111111",
+    "000111111",
+    "111111111",
+    "111111111",
+    "111111111",
+    "000111111",
+    "111111111",
+];
+pub(crate) const PAPER_S4: [&str; 9] = [
+    "111111111",
+    "111111111",
+    "111111111",
+    "111111111",
+    "000011111",
+    "111111111",
+    "111111111",
+    "111111111",
+    "111111111",
+];
+
+fn table_rows(max: u64, bounded_equal: bool) -> Vec<String> {
+    let table = Apple::new(max, bounded_equal).unwrap().triple_table(9, Budget::default()).unwrap();
+    (1..=9u64)
+        .map(|m| (1..=9u64).map(|n| if table.get([m, n, n]) == Some(0) { '0' } else { '1' }).collect())
+        .collect()
+}
+
+#[test]
+fn paper_tables_have_rows_m_and_columns_n() {
+    assert_eq!(table_rows(3, false), PAPER_S3);
+    assert_eq!(table_rows(4, false), PAPER_S4);
+    // Read with rows N and columns M (the paper's header), the values contradict the closed
+    // form: (M, N) = (1, 4) would be a P-position, but (1, 4, 4) -> (0, 3, 3) wins.
+    let a = apple(3, false).analyze(&to_bigs(&[1, 4, 4]), Method::Search, Play::Normal).unwrap();
+    assert_eq!(a.outcome, Outcome::N);
+}
+
+#[test]
+fn bounded_tables_differ_and_are_multiples_of_q() {
+    for max in [3u64, 4] {
+        let rows = table_rows(max, true);
+        assert_ne!(rows, table_rows(max, false));
+        for (m, row) in (1..=9u64).zip(&rows) {
+            let expected = if m % (max + 1) == 0 { "000000000" } else { "111111111" };
+            assert_eq!(row, expected, "S = {max}, M = {m}");
+        }
+    }
+}
+
+#[test]
+fn theory_matches_search_on_mnn_up_to_40_for_s_up_to_6() {
+    for max in 1..=6 {
+        for bounded in [false, true] {
+            let bound = 40;
+            let report = apple(max, bounded).verify(bound, Play::Normal).unwrap();
+            assert_eq!(report.counterexample, None, "S = {max}, bounded {bounded}");
+            assert!(report.positions > 41 * 41, "S = {max}");
+        }
+    }
+}
+
+#[test]
+fn every_mnn_up_to_40_by_dense_table() {
+    for max in 1..=6u64 {
+        for bounded in [false, true] {
+            let game = Apple::new(max, bounded).unwrap();
+            let table = game.triple_table(40, Budget::default()).unwrap();
+            for m in 0..=40u64 {
+                for n in 0..=40u64 {
+                    let p = table.get([m, n, n]) == Some(0);
+                    assert_eq!(
+                        p,
+                        game.mnn_is_p(&big(m), &big(n)),
+                        "S {max} bounded {bounded} ({m}, {n}, {n})"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn power_of_two_rule_on_every_triple() {
+    for max in [1u64, 3, 7] {
+        for bounded in [false, true] {
+            let game = Apple::new(max, bounded).unwrap();
+            let table = game.triple_table(30, Budget::default()).unwrap();
+            for a in 0..=30u64 {
+                for b in a..=30 {
+                    for c in b..=30 {
+                        let piles = to_bigs(&[a, b, c]);
+                        let g = table.get([a, b, c]).unwrap();
+                        assert_eq!(
+                            game.known_outcome(&piles) == Some(Outcome::P),
+                            g == 0,
+                            "S {max} {piles:?}"
+                        );
+                        if let Some(value) = game.known_grundy(&piles) {
+                            assert_eq!(value, big(u64::from(g)), "S {max} bounded {bounded} {piles:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn five_piles_with_power_of_two() {
+    let report = {
+        let game = Apple::new(3, false).unwrap();
+        let engine = crate::analysis::Engine::new(game, Budget::default());
+        let mut worst = None;
+        for piles in crate::verify::heap_box(5, 5) {
+            let theory = engine.analyze(&piles, Method::Theory, Play::Normal).unwrap();
+            let search = engine.analyze(&piles, Method::Search, Play::Normal).unwrap();
+            let found: Vec<_> = search.winning_moves.iter().map(|m| &m.to).collect();
+            let claimed: Vec<_> = theory.winning_moves.iter().map(|m| &m.to).collect();
+            if theory.outcome != search.outcome || found.len() != claimed.len() {
+                worst = Some(piles);
+                break;
+            }
+        }
+        worst
+    };
+    assert_eq!(report, None);
+}
+
+#[test]
+fn question_one() {
+    let a = apple(3, false).analyze(&to_bigs(&[1, 5, 5]), Method::Auto, Play::Normal).unwrap();
+    assert_eq!(a.outcome, Outcome::N);
+    assert!(a.reason.contains("take 1 from every pile to (0, 4, 4)"), "{}", a.reason);
+    assert!(a.winning_moves.iter().any(|m| m.to == to_bigs(&[0, 4, 4])));
+    assert!(a.grundy.is_some());
+    // The same in any order: M is found as the odd pile.
+    let b = apple(3, false).analyze(&to_bigs(&[5, 1, 5]), Method::Theory, Play::Normal).unwrap();
+    assert!(b.reason.contains("M = 1 (pile 2)"), "{}", b.reason);
+}
+
+#[test]
+fn paper_section_6_2_case_2_is_incomplete() {
+    // S = 3, (3, 1, 1): M > N and M mod 4 = 3 > N; no take from every pile wins, the take of
+    // 3 from the pile of M does.
+    let a = apple(3, false).analyze(&to_bigs(&[3, 1, 1]), Method::Search, Play::Normal).unwrap();
+    let tos: Vec<_> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
+    assert!(tos.contains(&to_bigs(&[0, 1, 1])));
+    assert!(!tos.iter().any(|t| t[1] < big(1) && t[2] < big(1) && t[0] < big(3)));
+    let t = apple(3, false).analyze(&to_bigs(&[3, 1, 1]), Method::Theory, Play::Normal).unwrap();
+    assert!(t.reason.contains("overlooks"), "{}", t.reason);
+}
+
+#[test]
+fn huge_piles_by_theory() {
+    let m: BigUint = "12".repeat(40).parse().unwrap();
+    let n: BigUint = "7".repeat(30).parse().unwrap();
+    for max in [3u64, 4, 5] {
+        for bounded in [false, true] {
+            let game = apple(max, bounded);
+            let piles = vec![n.clone(), m.clone(), n.clone()];
+            let a = game.analyze(&piles, Method::Theory, Play::Normal).unwrap();
+            for mv in &a.winning_moves {
+                let after = game.analyze(&mv.to, Method::Theory, Play::Normal).unwrap();
+                assert_eq!(after.outcome, Outcome::P, "S {max} {}", mv.text);
+            }
+            assert_eq!(a.outcome == Outcome::P, a.winning_moves.is_empty());
+        }
+    }
+}
+
+#[test]
+fn general_triples_fall_back_to_search() {
+    let game = apple(2, false);
+    let a = game.analyze(&to_bigs(&[3, 5, 7]), Method::Auto, Play::Normal).unwrap();
+    assert_eq!(a.outcome, Outcome::P);
+    assert!(matches!(a.basis, Basis::Search { .. }));
+    let err = game.analyze(&to_bigs(&[3, 5, 7]), Method::Theory, Play::Normal).unwrap_err();
+    assert!(err.to_string().contains("at this position"), "{err}");
+}
+
+#[test]
+fn bad_specifications() {
+    for spec in [
+        GameSpec { max: Some(0), ..GameSpec::named("apple") },
+        GameSpec::named("apple"),
+        GameSpec { max: Some(3), k: Some(2), ..GameSpec::named("apple") },
+    ] {
+        assert!(
+            matches!(build(&spec, Budget::default()).err(), Some(EngineError::InvalidSpec(_))),
+            "{spec:?}"
+        );
+    }
+    assert!(apple(3, false).check_position(&[]).is_err());
+}
+
+#[test]
+fn strategy_for_question_one_is_one_move_then_mirror() {
+    let game = Apple::new(3, false).unwrap();
+    let plan = game.strategy(&to_bigs(&[1, 5, 5]), strategy::DEFAULT_LINE_LIMIT, Budget::default()).unwrap();
+    assert_eq!(plan.winner, Player::First);
+    assert_eq!(plan.opening.as_ref().map(|m| m.to.clone()), Some(to_bigs(&[0, 4, 4])));
+    let Plan::Rule(rule) = &plan.plan else { panic!("{:?}", plan.plan) };
+    assert_eq!(rule.name, "mirror");
+}
+
+#[test]
+fn strategy_for_every_mnn_uses_rules_only() {
+    for max in 1..=5u64 {
+        for bounded in [false, true] {
+            let game = Apple::new(max, bounded).unwrap();
+            for m in 0..=15u64 {
+                for n in 0..=15u64 {
+                    let plan = game.strategy(&to_bigs(&[m, n, n]), 0, Budget::default()).unwrap();
+                    assert!(matches!(plan.plan, Plan::Rule(_) | Plan::Over), "S {max} ({m}, {n}, {n})");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn searched_strategy_replies_win() {
+    let game = Apple::new(2, false).unwrap();
+    let plan = game.strategy(&to_bigs(&[3, 5, 7]), 100_000, Budget::default()).unwrap();
+    assert_eq!(plan.winner, Player::Second);
+    fn check(plan: &Plan, solver: &mut GrundySolver<Apple>) -> usize {
+        match plan {
+            Plan::Over | Plan::Rule(_) => 0,
+            Plan::Lines(lines) => lines
+                .iter()
+                .map(|line| {
+                    let to = to_u64s(&line.reply.to).unwrap();
+                    assert_eq!(solver.value(&to).unwrap(), 0, "{}", line.reply.text);
+                    1 + check(&line.then, solver)
+                })
+                .sum(),
+        }
+    }
+    let mut solver = GrundySolver::new(game);
+    assert!(check(&plan.plan, &mut solver) > 10);
+    let err = game.strategy(&to_bigs(&[3, 5, 7]), 5, Budget::default()).unwrap_err();
+    assert!(matches!(err, EngineError::Budget(_)));
+}
+
+#[test]
+fn residue_lemma_holds_for_odd_part_at_most_seven() {
+    let holds: Vec<u64> = (2..=64).filter(|&q| residue_lemma_holds(q, false) == Some(true)).collect();
+    assert_eq!(holds, [2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 28, 32, 40, 48, 56, 64]);
+    let bounded: Vec<u64> = (2..=64).filter(|&q| residue_lemma_holds(q, true) == Some(true)).collect();
+    assert_eq!(bounded, holds);
+    assert_eq!(residue_lemma_holds(65, false), None);
+}
+
+#[test]
+fn residue_rule_on_every_triple() {
+    for max in 1..=9u64 {
+        for bounded in [false, true] {
+            let game = Apple::new(max, bounded).unwrap();
+            let table = game.triple_table(30, Budget::default()).unwrap();
+            for a in 0..=30u64 {
+                for b in a..=30 {
+                    for c in b..=30 {
+                        let piles = to_bigs(&[c, a, b]);
+                        let p = table.get([a, b, c]) == Some(0);
+                        match game.known_outcome(&piles) {
+                            Some(outcome) => {
+                                assert_eq!(outcome == Outcome::P, p, "S {max} {bounded} {piles:?}")
+                            }
+                            None => assert!(!game.residue_rule || (!bounded && a > max), "S {max} {piles:?}"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Observed, not proven (docs/apple.md): with S+1 a power of two and the unbounded take,
+/// G(M, N, N) = M mod q + q * min(M div q, N div q). It fails for other S (S = 2: G(10, 9, 9) = 11).
+#[test]
+fn mnn_grundy_formula_for_powers_of_two() {
+    for max in [1u64, 3, 7] {
+        let q = max + 1;
+        let table = Apple::new(max, false).unwrap().triple_table(80, Budget::default()).unwrap();
+        for m in 0..=80u64 {
+            for n in 0..=80u64 {
+                let expected = m % q + q * (m / q).min(n / q);
+                assert_eq!(u64::from(table.get([m, n, n]).unwrap()), expected, "S {max} ({m}, {n}, {n})");
+            }
+        }
+    }
+    let s2 = Apple::new(2, false).unwrap().triple_table(10, Budget::default()).unwrap();
+    assert_eq!(s2.get([10, 9, 9]), Some(11));
+}
+
+#[test]
+fn largest_s_has_no_overflow() {
+    let huge: BigUint = "1".repeat(25).parse().unwrap();
+    for max in [u64::MAX, u64::MAX - 1] {
+        for bounded in [false, true] {
+            let game = apple(max, bounded);
+            for piles in [vec![huge.clone(), big(7), big(9)], vec![huge.clone(), big(9), big(9)]] {
+                if let Ok(a) = game.analyze(&piles, Method::Theory, Play::Normal) {
+                    for m in &a.winning_moves {
+                        let after = game.analyze(&m.to, Method::Theory, Play::Normal).unwrap();
+                        assert_eq!(after.outcome, Outcome::P, "S {max} {}", m.text);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// S = 8 and S = 10: the residue lemma fails (q = 9, 11), so some (M, N, N) move lists are
+/// incomplete; verify checks that every listed move wins and the outcome agrees.
+#[test]
+fn theory_matches_search_without_the_residue_lemma() {
+    for max in [8u64, 10] {
+        for bounded in [false, true] {
+            let game = Apple::new(max, bounded).unwrap();
+            assert!(!game.residue_rule);
+            let report = apple(max, bounded).verify(30, Play::Normal).unwrap();
+            assert_eq!(report.counterexample, None, "S = {max}, bounded {bounded}");
+            let a =
+                apple(max, bounded).analyze(&to_bigs(&[20, 12, 12]), Method::Theory, Play::Normal).unwrap();
+            assert!(!a.moves_complete);
+        }
+    }
+}

@@ -1,0 +1,538 @@
+//! Large Nim (seed 002): heaps `x_1 <= ... <= x_N`; a move takes any positive number of chips
+//! from a **largest** heap; the first player who cannot move **wins**.
+//!
+//! A position is a multiset of heaps; nimlab writes it sorted, without empty heaps. With `n`
+//! players under Krawec's standard alliance matrix (see [`crate::solve::StandardAlliance`]) the
+//! terminal position has value 0 ([`Terminal::MoverWins`]). Write `P(G)` for the number of
+//! heaps, `m(G)` for the least heap and `beta(G)` for how often it occurs. The paper proves:
+//!
+//! * **Lemma 1**: `g(1^N) = N mod n` — every move is forced, so the game lasts `N` moves.
+//! * **Theorem 1**: `n > N + 1` ⇒ `g = N`. Taking the whole largest heap leaves `N - 1` heaps
+//!   (value `N - 1` by induction on `N`, worth `N`); any other take keeps `N` heaps (value `N`,
+//!   by induction on the chip count, worth `N + 1 < n`).
+//! * **Theorem 2**: `n = N + 1` ⇒ `g = N` for `1^N`, `N - 1 - beta` if `m = 1 < x_N`, `N - 1` if
+//!   `m > 1`. The best move leaves a heap of 1 (raising `beta` by one).
+//! * **Theorem 3**: `n = N` ⇒ `g = 0` for `1^N`, `N - 1 - beta` if `beta < N`, `N - 1` for
+//!   `x^N` with `x > 1`. The best move equalizes the largest heap with the least (or leaves a 1).
+//! * **Formula (5)**, `n = 3`, `N = 4`: `g = 2` if `x1 < x2 = x3 = x4`; `0` if
+//!   `x1 < x2 = x3 < x4` or `1 < x1 = x2 = x3 <= x4`; `1` otherwise.
+//!
+//! The paper states Theorems 2 and 3 for `n >= 3`. For `n = 2` they concern `N = 1` and
+//! `N = 2` and still hold: `g(x) = 0` for `x > 1` (leave a heap of 1, value 1); `g(1, x) = 0`
+//! (leave `(1)`); `g(x, y) = 0` for `1 < x < y` (leave `(x, x)`); `g(x, x) = 1` for `x > 1`
+//! (every option has value 0). nimlab uses them there too, and the tests check it by search.
+//!
+//! Every option of a position covered by these results is covered by one of them (an option
+//! has `N` or `N - 1` heaps), which is how the theory values every option as well. Option values
+//! only depend on how the new heap compares with 1 and with the other heaps, so for a huge
+//! largest heap the theory lists one option per class of equally placed new heap sizes.
+//!
+//! Two players, normal play (the last mover wins) is the ordinary [`crate::Play::Normal`]
+//! analysis of nimlab, by search; the paper's two-player convention (the player who cannot move
+//! wins) is misère play, [`crate::Play::Misere`], and equals `--players 2`.
+
+pub mod explore;
+
+use num_bigint::BigUint;
+use num_traits::{One, ToPrimitive, Zero};
+
+use crate::analysis::{Basis, MultiAnalysis, MultiMove, Ruleset};
+use crate::bigint::{big, to_bigs};
+use crate::error::EngineError;
+use crate::game::Game;
+use crate::rulesets::{engine, only_params, GameSpec};
+use crate::solve::{Budget, HeapMultisetGame, StandardAlliance, Terminal};
+use crate::AnyGame;
+
+pub(crate) const SUMMARY: &str =
+    "any number of heaps; take any number from a largest heap; the first player who cannot move wins";
+
+/// Large Nim on any number of heaps.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LargeNim;
+
+pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    only_params(spec, &[])?;
+    Ok(engine(LargeNim, budget))
+}
+
+impl Game for LargeNim {
+    /// Heap sizes, ascending, without empty heaps.
+    type Position = Vec<u64>;
+
+    /// `O(x_N × N)`: the largest heap becomes each smaller size, kept in sorted place.
+    fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        let Some((&largest, rest)) = heaps.split_last() else { return Vec::new() };
+        (0..largest).rev().map(|y| with_heap(rest, y)).collect()
+    }
+
+    fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
+        let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        sorted.sort_unstable();
+        sorted
+    }
+}
+
+impl HeapMultisetGame for LargeNim {
+    /// Without allocating per option: `O(x_N × N)`.
+    fn visit_options(&self, heaps: &[u64], visit: &mut dyn FnMut(&[u64])) {
+        let Some((&largest, rest)) = heaps.split_last() else { return };
+        let mut option = Vec::with_capacity(heaps.len());
+        for y in (0..largest).rev() {
+            option.clear();
+            let at = rest.partition_point(|&h| h < y);
+            option.extend_from_slice(&rest[..at]);
+            if y > 0 {
+                option.push(y);
+            }
+            option.extend_from_slice(&rest[at..]);
+            visit(&option);
+        }
+    }
+}
+
+/// The sorted heaps `rest` with a heap of `y` added in place (dropped when empty).
+fn with_heap<T: Ord + Clone + Zero>(rest: &[T], y: T) -> Vec<T> {
+    let mut out = Vec::with_capacity(rest.len() + 1);
+    out.extend_from_slice(rest);
+    if !y.is_zero() {
+        let at = rest.partition_point(|h| *h < y);
+        out.insert(at, y);
+    }
+    out
+}
+
+/// Which result of the paper gives a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// No heap is left: the player to move wins.
+    Terminal,
+    /// Lemma 1: `g(1^N) = N mod n`.
+    Lemma1,
+    /// Theorem 1: `n > N + 1`.
+    Theorem1,
+    /// Theorem 2: `n = N + 1` (the paper: `n >= 3`; nimlab also `n = 2`).
+    Theorem2,
+    /// Theorem 3: `n = N` (the paper: `n >= 3`; nimlab also `n = 2`).
+    Theorem3,
+    /// Formula (5): `n = 3`, `N = 4`.
+    Formula5,
+}
+
+impl Source {
+    /// The name shown to users.
+    pub fn name(self) -> &'static str {
+        match self {
+            Source::Terminal => "end of game",
+            Source::Lemma1 => "Lemma 1",
+            Source::Theorem1 => "Theorem 1",
+            Source::Theorem2 => "Theorem 2",
+            Source::Theorem3 => "Theorem 3",
+            Source::Formula5 => "formula (5)",
+        }
+    }
+}
+
+/// The least heap and how often it occurs, `(m(G), beta(G))`, of a non-empty sorted position.
+fn least(heaps: &[BigUint]) -> (&BigUint, usize) {
+    let m = &heaps[0];
+    (m, heaps.iter().take_while(|h| *h == m).count())
+}
+
+/// The value of a sorted, zero-free position for `players` players by the paper's results,
+/// with the result used and a reason, or `None` when none applies. `O(N)`.
+pub fn theory_value(heaps: &[BigUint], players: u32) -> Option<(u32, Source, String)> {
+    let n = u64::from(players);
+    let count = heaps.len() as u64;
+    if heaps.is_empty() {
+        return Some((
+            0,
+            Source::Terminal,
+            "no heap is left: the player to move cannot move and wins".into(),
+        ));
+    }
+    let (m, beta) = least(heaps);
+    let one = BigUint::one();
+    let all_ones = *m == one && beta == heaps.len();
+    let beta64 = beta as u64;
+    let (value, source, why) = if all_ones {
+        let g = count % n;
+        (g, Source::Lemma1, format!("every heap is 1, so g = N mod n = {count} mod {n} = {g}"))
+    } else if n > count + 1 {
+        (count, Source::Theorem1, format!("n = {n} > N + 1 = {}, so g = N = {count}", count + 1))
+    } else if n == count + 1 {
+        if *m == one {
+            let g = count - 1 - beta64;
+            let why =
+                format!("n = N + 1 = {n}, m(G) = 1 and beta(G) = {beta} < N, so g = N - 1 - beta = {g}");
+            (g, Source::Theorem2, why)
+        } else {
+            let g = count - 1;
+            (g, Source::Theorem2, format!("n = N + 1 = {n} and m(G) = {m} > 1, so g = N - 1 = {g}"))
+        }
+    } else if n == count {
+        if beta < heaps.len() {
+            let g = count - 1 - beta64;
+            (g, Source::Theorem3, format!("n = N = {n} and beta(G) = {beta} < N, so g = N - 1 - beta = {g}"))
+        } else {
+            let g = count - 1;
+            (g, Source::Theorem3, format!("n = N = {n} and every heap is {m} > 1, so g = N - 1 = {g}"))
+        }
+    } else if n == 3 && count == 4 {
+        let (g, case) = formula5([&heaps[0], &heaps[1], &heaps[2], &heaps[3]]);
+        (g, Source::Formula5, format!("n = 3, N = 4 and {case}, so g = {g}"))
+    } else {
+        return None;
+    };
+    let value = u32::try_from(value).expect("a value below n fits in u32");
+    Some((value, source, why))
+}
+
+/// Formula (5) for `n = 3`, `N = 4`: the value and the case that applies.
+fn formula5([x1, x2, x3, x4]: [&BigUint; 4]) -> (u64, &'static str) {
+    if x1 < x2 {
+        if x2 == x4 {
+            (2, "x1 < x2 = x3 = x4")
+        } else if x2 == x3 {
+            (0, "x1 < x2 = x3 < x4")
+        } else {
+            (1, "x1 < x2 < x3 <= x4")
+        }
+    } else if x2 < x3 {
+        (1, "x1 = x2 < x3 <= x4")
+    } else if x1.is_one() {
+        (1, "1 = x1 = x2 = x3 <= x4")
+    } else {
+        (0, "1 < x1 = x2 = x3 <= x4")
+    }
+}
+
+/// The largest heap every option of which the theory lists one by one.
+const LISTED_OPTIONS: u64 = 64;
+
+/// The sizes `y < x_N` the largest heap is reduced to in the listed options, largest first,
+/// each with the inclusive range of sizes it stands for, and whether that is every option.
+///
+/// All sizes strictly between two consecutive "breakpoints" (0, 1 and the other heaps) give
+/// options with the same order pattern, hence the same value under every theorem. `O(N log N)`
+/// for the classes, `O(x_N)` when every option is listed.
+fn option_classes(heaps: &[BigUint], listed: u64) -> (Vec<(BigUint, BigUint)>, bool) {
+    let Some((largest, rest)) = heaps.split_last() else { return (Vec::new(), true) };
+    if largest.to_u64().is_some_and(|x| x <= listed) {
+        let all = (0..largest.to_u64().unwrap_or(0)).rev().map(|y| (big(y), big(y))).collect();
+        return (all, true);
+    }
+    let mut breakpoints: Vec<BigUint> = vec![BigUint::zero(), BigUint::one()];
+    breakpoints.extend(rest.iter().cloned());
+    breakpoints.retain(|b| b < largest);
+    breakpoints.sort();
+    breakpoints.dedup();
+    let mut classes = Vec::new();
+    for (i, b) in breakpoints.iter().enumerate() {
+        classes.push((b.clone(), b.clone()));
+        let next = breakpoints.get(i + 1).unwrap_or(largest);
+        let first = b + 1u8;
+        if first < *next {
+            classes.push((first, next - 1u8));
+        }
+    }
+    classes.reverse();
+    (classes, false)
+}
+
+fn take_text(largest: &BigUint, y: &BigUint) -> String {
+    if y.is_zero() {
+        format!("take all {largest} from the largest heap")
+    } else {
+        format!("take {} from the largest heap (of {largest})", largest - y)
+    }
+}
+
+/// The `n`-player answer by the paper's results: the value and every option's value.
+fn multiplayer(heaps: &[BigUint], players: u32, listed: u64) -> Option<MultiAnalysis> {
+    let valuation = StandardAlliance::new(players, Terminal::MoverWins).ok()?;
+    let (value, source, why) = theory_value(heaps, players)?;
+    let (classes, complete) = option_classes(heaps, listed);
+    let mut moves = Vec::with_capacity(classes.len());
+    if let Some((largest, rest)) = heaps.split_last() {
+        for (y, last) in classes {
+            let to = with_heap(rest, y.clone());
+            let (v, _, _) = theory_value(&to, players)?;
+            let mut text = take_text(largest, &y);
+            if y != last {
+                text.push_str(&format!(" (likewise for every size left in {y}..={last})"));
+            }
+            moves.push(MultiMove { text, to, value: v, optimal: valuation.through(v) == value });
+        }
+    }
+    let best = match moves.iter().find(|m| m.optimal) {
+        Some(m) => format!("; optimal: {}, to a position of value {}", m.text, m.value),
+        None => String::new(),
+    };
+    Some(MultiAnalysis {
+        players,
+        terminal: Terminal::MoverWins,
+        value,
+        measures: measures(heaps),
+        moves,
+        moves_complete: complete,
+        reason: format!("{}: {why}: P_{value} wins when P_0 moves{best}", source.name()),
+        basis: Basis::Theory(source.name().into()),
+    })
+}
+
+/// `P(G)`, `m(G)` and `beta(G)` (only `P(G)` for the empty position).
+fn measures(heaps: &[BigUint]) -> Vec<(String, BigUint)> {
+    let mut out = vec![("P(G)".to_string(), big(heaps.len() as u64))];
+    if !heaps.is_empty() {
+        let (m, beta) = least(heaps);
+        out.push(("m(G)".into(), m.clone()));
+        out.push(("beta(G)".into(), big(beta as u64)));
+    }
+    out
+}
+
+/// Every sorted position of at most `heaps` heaps of size `1..=bound`, in increasing order of
+/// heap count. `O(C(bound + heaps, heaps))`.
+pub fn sorted_positions(heaps: usize, bound: u64) -> Vec<Vec<u64>> {
+    let mut out = vec![Vec::new()];
+    let mut frontier: Vec<Vec<u64>> = vec![Vec::new()];
+    for _ in 0..heaps {
+        let mut next = Vec::new();
+        for p in &frontier {
+            for h in p.last().copied().unwrap_or(1)..=bound {
+                let mut q = p.clone();
+                q.push(h);
+                next.push(q);
+            }
+        }
+        out.extend(next.iter().cloned());
+        frontier = next;
+    }
+    out
+}
+
+/// The most heaps of the verification positions.
+const VERIFICATION_HEAPS: usize = 5;
+
+impl Ruleset for LargeNim {
+    fn name(&self) -> String {
+        "large-nim".into()
+    }
+
+    fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+        if numbers.is_empty() {
+            return Err(EngineError::InvalidPosition("large-nim takes at least one heap size".into()));
+        }
+        let mut sorted: Vec<BigUint> = numbers.iter().filter(|h| !h.is_zero()).cloned().collect();
+        sorted.sort();
+        Ok(sorted)
+    }
+
+    fn search_position(&self, numbers: &[BigUint]) -> Option<Vec<u64>> {
+        let heaps: Option<Vec<u64>> = numbers.iter().map(|n| n.to_u64()).collect();
+        Some(self.canonical(&heaps?))
+    }
+
+    fn numbers(&self, heaps: &Vec<u64>) -> Vec<BigUint> {
+        to_bigs(heaps)
+    }
+
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
+        let largest = from.iter().max().cloned().unwrap_or_default();
+        let taken: BigUint = from.iter().sum::<BigUint>() - to.iter().sum::<BigUint>();
+        if taken >= largest {
+            take_text(&largest, &BigUint::zero())
+        } else {
+            take_text(&largest, &(&largest - taken))
+        }
+    }
+
+    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
+        sorted_positions(VERIFICATION_HEAPS, bound).iter().map(|p| to_bigs(p)).collect()
+    }
+
+    fn terminal_convention(&self) -> Terminal {
+        Terminal::MoverWins
+    }
+
+    fn multiplayer_theory(&self, numbers: &[BigUint], players: u32) -> Option<MultiAnalysis> {
+        multiplayer(numbers, players, LISTED_OPTIONS)
+    }
+
+    fn measures(&self, numbers: &[BigUint]) -> Vec<(String, BigUint)> {
+        measures(numbers)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::multi_disagreement;
+    use crate::game::{Outcome, Play};
+    use crate::Method;
+
+    fn large_nim() -> Box<dyn AnyGame> {
+        build(&GameSpec::named("large-nim"), Budget::default()).unwrap()
+    }
+
+    /// Every theorem against search on every sorted position of at most 5 heaps of size at most
+    /// 8, for 2..=7 players: the value, and every option's value.
+    #[test]
+    fn theory_matches_search_heaps_up_to_8_five_heaps_seven_players() {
+        let game = large_nim();
+        let positions = LargeNim.verification_positions(8);
+        assert_eq!(positions.len(), 1287); // C(13, 5)
+        for players in 2..=7u32 {
+            let mut checked = [0usize; 6];
+            for heaps in &positions {
+                let search = game.analyze_players(heaps, players, Method::Search).unwrap();
+                let Some(theory) = LargeNim.multiplayer_theory(heaps, players) else { continue };
+                let Basis::Theory(name) = &theory.basis else { panic!("theory basis") };
+                let source = [
+                    Source::Terminal,
+                    Source::Lemma1,
+                    Source::Theorem1,
+                    Source::Theorem2,
+                    Source::Theorem3,
+                    Source::Formula5,
+                ]
+                .iter()
+                .position(|s| s.name() == name)
+                .unwrap();
+                checked[source] += 1;
+                assert!(theory.moves_complete);
+                assert_eq!(multi_disagreement(&theory, &search), None, "{heaps:?} with {players} players");
+            }
+            // Which results applied: Theorems 2 and 3 need N = n - 1 and N = n heaps (<= 5).
+            // Theorem 1 needs n > N + 1, so N >= 1 heaps only from 3 players on.
+            assert!(checked[1] > 0, "{players}: {checked:?}");
+            assert_eq!(checked[2] > 0, players >= 3, "{players}: {checked:?}");
+            if players <= 6 {
+                assert!(checked[3] > 0, "{players}: {checked:?}");
+            }
+            if players <= 5 {
+                assert!(checked[4] > 0, "{players}: {checked:?}");
+            }
+            assert_eq!(checked[5] > 0, players == 3, "{players}: {checked:?}");
+        }
+    }
+
+    /// The class representatives of huge heaps: every option's value equals its class
+    /// representative's, checked by listing representatives on small heaps.
+    #[test]
+    fn option_classes_stand_for_every_option() {
+        let game = large_nim();
+        for heaps in LargeNim.verification_positions(8) {
+            for players in [2u32, 3, 4, 5, 6] {
+                let Some(theory) = multiplayer(&heaps, players, 0) else { continue };
+                let search = game.analyze_players(&heaps, players, Method::Search).unwrap();
+                assert_eq!(multi_disagreement(&theory, &search), None, "{heaps:?}");
+                let (classes, _) = option_classes(&heaps, 0);
+                let Some((largest, rest)) = heaps.split_last() else { continue };
+                let covered: u64 = classes.iter().map(|(a, b)| (b - a + 1u8).to_u64().unwrap()).sum();
+                assert_eq!(big(covered), *largest);
+                for (y, last) in classes {
+                    let representative = search.moves.iter().find(|m| m.to == with_heap(rest, y.clone()));
+                    let value = representative.unwrap().value;
+                    let mut z = y.clone();
+                    while z <= last {
+                        let m = search.moves.iter().find(|m| m.to == with_heap(rest, z.clone())).unwrap();
+                        assert_eq!(m.value, value, "{heaps:?} -> {:?}", m.to);
+                        z += 1u8;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn huge_heaps_by_theory() {
+        let huge: BigUint = "9".repeat(60).parse().unwrap();
+        let heaps = vec![big(1), big(7), huge.clone(), huge.clone() + 3u8];
+        let a = large_nim().analyze_players(&heaps, 3, Method::Auto).unwrap();
+        // Formula (5): x1 < x2 < x3 <= x4 gives 1.
+        assert_eq!(a.value, 1);
+        assert!(!a.moves_complete);
+        assert_eq!(a.basis, Basis::Theory("formula (5)".into()));
+        // Classes: y in 0, 1, 2..=6, 7, 8..=huge-1, huge, huge+1..=huge+2.
+        assert_eq!(a.moves.len(), 7);
+        assert!(a.optimal_moves().count() >= 1);
+        let err = large_nim().analyze_players(&heaps, 3, Method::Search).unwrap_err();
+        assert!(matches!(err, EngineError::TooLargeForSearch { .. }));
+        let five = vec![huge.clone(); 5];
+        let err = large_nim().analyze_players(&five, 3, Method::Auto).unwrap_err();
+        assert!(matches!(err, EngineError::TooLargeForSearch { .. }));
+    }
+
+    #[test]
+    fn one_two_three_four_with_three_players() {
+        let game = large_nim();
+        let heaps = game.check_position(&to_bigs(&[4, 3, 2, 1])).unwrap();
+        let a = game.analyze_players(&heaps, 3, Method::Auto).unwrap();
+        assert_eq!(a.value, 1);
+        assert_eq!(a.winner(), 1);
+        assert_eq!(
+            a.reason,
+            "formula (5): n = 3, N = 4 and x1 < x2 < x3 <= x4, so g = 1: P_1 wins when P_0 moves; \
+             optimal: take 2 from the largest heap (of 4), to a position of value 0"
+        );
+        let measures: Vec<String> = a.measures.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        assert_eq!(measures, ["P(G)=4", "m(G)=1", "beta(G)=1"]);
+        // Options: (1,2,3,3) has value 1 by (5), (1,2,2,3) value 0, (1,1,2,3) value 1, and (1,2,3)
+        // value 3 - 1 - 1 = 1 by Theorem 3: only (1,2,2,3) is worth (0 + 1) mod 3 = 1.
+        let optimal: Vec<&Vec<BigUint>> = a.optimal_moves().map(|m| &m.to).collect();
+        assert_eq!(optimal, [&to_bigs(&[1, 2, 2, 3])]);
+        let s = large_nim().analyze_players(&to_bigs(&[1, 2, 3, 4]), 3, Method::Search).unwrap();
+        assert_eq!(multi_disagreement(&a, &s), None);
+    }
+
+    #[test]
+    fn search_for_players_respects_the_budget() {
+        let game = build(&GameSpec::named("large-nim"), Budget(100)).unwrap();
+        let heaps = to_bigs(&[5, 6, 7, 8, 9]);
+        let err = game.analyze_players(&heaps, 3, Method::Auto).unwrap_err();
+        assert_eq!(err, EngineError::Budget(crate::BudgetExceeded { budget: 100 }));
+        // The theory needs no search: 4 heaps and 3 players is formula (5).
+        assert_eq!(game.analyze_players(&heaps[1..], 3, Method::Auto).unwrap().value, 1);
+    }
+
+    #[test]
+    fn listing_options_without_allocating_agrees_with_options() {
+        for heaps in sorted_positions(4, 6) {
+            let mut visited = Vec::new();
+            LargeNim.visit_options(&heaps, &mut |o| visited.push(o.to_vec()));
+            assert_eq!(visited, LargeNim.options(&heaps), "{heaps:?}");
+        }
+    }
+
+    #[test]
+    fn two_players_is_misere_large_nim() {
+        let game = large_nim();
+        for heaps in LargeNim.verification_positions(6) {
+            let multi = game.analyze_players(&heaps, 2, Method::Search).unwrap();
+            let misere = game.analyze(&heaps, Method::Search, Play::Misere).unwrap();
+            assert_eq!(multi.value == 0, misere.outcome == Outcome::N, "{heaps:?}");
+        }
+    }
+
+    #[test]
+    fn positions_are_sorted_and_zero_free() {
+        let game = large_nim();
+        assert_eq!(game.check_position(&to_bigs(&[3, 0, 1, 2])).unwrap(), to_bigs(&[1, 2, 3]));
+        assert!(game.check_position(&[]).is_err());
+        let empty = game.check_position(&to_bigs(&[0])).unwrap();
+        let a = game.analyze_players(&empty, 4, Method::Auto).unwrap();
+        assert_eq!(a.value, 0);
+        assert!(a.moves.is_empty());
+        assert_eq!(
+            LargeNim.describe_move(&to_bigs(&[2, 5]), &to_bigs(&[2, 3])),
+            "take 2 from the largest heap (of 5)"
+        );
+        assert_eq!(
+            LargeNim.describe_move(&to_bigs(&[2, 5]), &to_bigs(&[2])),
+            "take all 5 from the largest heap"
+        );
+        assert!(game.analyze_players(&to_bigs(&[1, 2]), 1, Method::Auto).is_err());
+    }
+}

@@ -1,0 +1,377 @@
+//! Exploring `n`-player Large Nim where the paper has no theorem (`n <= N - 1`): the values of
+//! every position of `N` heaps, grouped by **order pattern** — whether `x_1 = 1`, and which of
+//! `x_1 <= x_2 <= ... <= x_N` are equalities — as formula (5) does for `n = 3`, `N = 4`.
+//!
+//! Each class is reported constant (one value on every position in range) or not (with a
+//! position for each value found, the counterexamples). The constant classes of each value are
+//! then merged into a short piecewise formula: two chains that differ only in one relation,
+//! `=` in one and `<` in the other, merge into `<=` (Quine–McCluskey on the `2^N` patterns).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use super::LargeNim;
+use crate::error::EngineError;
+use crate::solve::{sorted_heap_table, Budget, StandardAlliance, Terminal};
+
+/// A relation between consecutive terms of the chain `1, x_1, x_2, ..., x_N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Relation {
+    /// `=`
+    Equal,
+    /// `<`
+    Less,
+    /// `<=` (in a merged formula only).
+    LessOrEqual,
+}
+
+impl Relation {
+    fn symbol(self) -> &'static str {
+        match self {
+            Relation::Equal => "=",
+            Relation::Less => "<",
+            Relation::LessOrEqual => "<=",
+        }
+    }
+
+    fn covers(self, other: Relation) -> bool {
+        self == other || self == Relation::LessOrEqual
+    }
+}
+
+/// A chain of relations `1 r_0 x_1 r_1 x_2 ... r_{N-1} x_N`: with only `=` and `<` it is the
+/// order pattern of a position; with `<=` it is a union of patterns.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Chain(pub Vec<Relation>);
+
+impl Chain {
+    /// The order pattern of a sorted position of positive heaps.
+    pub fn of(heaps: &[u64]) -> Chain {
+        let mut previous = 1;
+        Chain(
+            heaps
+                .iter()
+                .map(|&h| {
+                    let r = if h == previous { Relation::Equal } else { Relation::Less };
+                    previous = h;
+                    r
+                })
+                .collect(),
+        )
+    }
+
+    /// True when every pattern of `other` is one of this chain's.
+    pub fn covers(&self, other: &Chain) -> bool {
+        self.0.len() == other.0.len() && self.0.iter().zip(&other.0).all(|(a, b)| a.covers(*b))
+    }
+
+    /// The chain that covers exactly the patterns of `self` and `other`, when they differ in one
+    /// relation only, `=` in one and `<` in the other.
+    fn merge(&self, other: &Chain) -> Option<Chain> {
+        let mut differ = self.0.iter().zip(&other.0).enumerate().filter(|(_, (a, b))| a != b);
+        let (i, (a, b)) = differ.next()?;
+        if differ.next().is_some() || self.0.len() != other.0.len() {
+            return None;
+        }
+        let pair = [*a, *b];
+        if !(pair.contains(&Relation::Equal) && pair.contains(&Relation::Less)) {
+            return None;
+        }
+        let mut merged = self.0.clone();
+        merged[i] = Relation::LessOrEqual;
+        Some(Chain(merged))
+    }
+}
+
+impl fmt::Display for Chain {
+    /// `1 = x1 < x2 = x3 <= x4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "1")?;
+        for (i, r) in self.0.iter().enumerate() {
+            write!(f, " {} x{}", r.symbol(), i + 1)?;
+        }
+        Ok(())
+    }
+}
+
+/// How many positions of a class have one value, and the first of them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValueCount {
+    /// The game value.
+    pub value: u32,
+    /// How many positions of the class have it.
+    pub positions: usize,
+    /// The first such position met (for [`explore`]: the first in colex order, which compares
+    /// the largest heaps first).
+    pub example: Vec<u64>,
+}
+
+/// The positions of one order pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatternClass {
+    /// The order pattern.
+    pub pattern: Chain,
+    /// How many positions in range have it.
+    pub positions: usize,
+    /// Each value found, in increasing order; more than one means the class is not constant.
+    pub values: Vec<ValueCount>,
+}
+
+impl PatternClass {
+    /// The value, when every position of the class has the same one.
+    pub fn constant(&self) -> Option<u32> {
+        match self.values.as_slice() {
+            [only] => Some(only.value),
+            _ => None,
+        }
+    }
+}
+
+/// One line of the piecewise formula: `g = value` on the union of `chains`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormulaCase {
+    /// The game value.
+    pub value: u32,
+    /// The merged chains whose union is every constant class of this value.
+    pub chains: Vec<Chain>,
+}
+
+/// The values of every `heaps`-heap position with heaps at most `max`, grouped by pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exploration {
+    /// The number of players `n`.
+    pub players: u32,
+    /// The number of heaps `N`.
+    pub heaps: usize,
+    /// The largest heap size explored.
+    pub max: u64,
+    /// How many positions were evaluated (exactly `heaps` non-empty heaps).
+    pub positions: usize,
+    /// Every order pattern that occurs in range, in a fixed order.
+    pub classes: Vec<PatternClass>,
+    /// The constant classes as a piecewise formula, by increasing value.
+    pub formula: Vec<FormulaCase>,
+}
+
+impl Exploration {
+    /// The classes whose value is not constant in range.
+    pub fn non_constant(&self) -> impl Iterator<Item = &PatternClass> {
+        self.classes.iter().filter(|c| c.constant().is_none())
+    }
+}
+
+/// Explores `players`-player Large Nim on `heaps` heaps of size `1..=max`.
+///
+/// All values come from one dense table ([`sorted_heap_table`]) of the `C(max + heaps, heaps)`
+/// multisets of at most `heaps` heaps; grouping is linear in the table and the formula is
+/// minimized over at most `2^heaps` patterns.
+///
+/// # Errors
+/// [`EngineError::InvalidSpec`] for fewer than 2 players, no heaps or `max = 0`; a budget error
+/// when the table holds more positions than `budget`.
+pub fn explore(players: u32, heaps: usize, max: u64, budget: Budget) -> Result<Exploration, EngineError> {
+    let valuation = StandardAlliance::new(players, Terminal::MoverWins)?;
+    if heaps == 0 || max == 0 {
+        return Err(EngineError::InvalidSpec(
+            "explore needs at least one heap and a largest size of at least 1".into(),
+        ));
+    }
+    let table = sorted_heap_table(&LargeNim, &valuation, heaps, max, budget)?;
+    let values = table.iter().filter(|(p, _)| p.len() == heaps);
+    Ok(classify(players, heaps, max, values))
+}
+
+/// Groups valued positions (sorted, `heaps` heaps each) by order pattern and builds the formula.
+/// `O(positions × heaps)` plus the minimization over at most `2^heaps` patterns.
+fn classify(
+    players: u32,
+    heaps: usize,
+    max: u64,
+    values: impl Iterator<Item = (Vec<u64>, u32)>,
+) -> Exploration {
+    let mut classes: BTreeMap<Chain, PatternClass> = BTreeMap::new();
+    let mut positions = 0;
+    for (position, value) in values {
+        positions += 1;
+        let pattern = Chain::of(&position);
+        let class = classes.entry(pattern.clone()).or_insert(PatternClass {
+            pattern,
+            positions: 0,
+            values: Vec::new(),
+        });
+        class.positions += 1;
+        match class.values.iter_mut().find(|v| v.value == value) {
+            Some(count) => count.positions += 1,
+            None => class.values.push(ValueCount { value, positions: 1, example: position }),
+        }
+    }
+    let mut classes: Vec<PatternClass> = classes.into_values().collect();
+    for class in &mut classes {
+        class.values.sort_by_key(|v| v.value);
+    }
+    let mut by_value: BTreeMap<u32, Vec<Chain>> = BTreeMap::new();
+    for class in &classes {
+        if let Some(value) = class.constant() {
+            by_value.entry(value).or_default().push(class.pattern.clone());
+        }
+    }
+    let formula = by_value
+        .into_iter()
+        .map(|(value, patterns)| FormulaCase { value, chains: minimize(&patterns) })
+        .collect();
+    Exploration { players, heaps, max, positions, classes, formula }
+}
+
+/// A small set of merged chains whose union is exactly `patterns`: the prime chains
+/// (Quine–McCluskey), then essential ones, then greedily the one covering most of the rest.
+fn minimize(patterns: &[Chain]) -> Vec<Chain> {
+    let mut primes: BTreeSet<Chain> = BTreeSet::new();
+    let mut current: BTreeSet<Chain> = patterns.iter().cloned().collect();
+    while !current.is_empty() {
+        let mut next = BTreeSet::new();
+        let mut merged = BTreeSet::new();
+        for a in &current {
+            for b in &current {
+                if let Some(c) = a.merge(b) {
+                    next.insert(c);
+                    merged.insert(a.clone());
+                }
+            }
+        }
+        primes.extend(current.into_iter().filter(|c| !merged.contains(c)));
+        current = next;
+    }
+    let mut uncovered: Vec<&Chain> = patterns.iter().collect();
+    let mut chosen: Vec<Chain> = Vec::new();
+    let essential: Vec<&Chain> = patterns
+        .iter()
+        .filter_map(|p| {
+            let mut covering = primes.iter().filter(|c| c.covers(p));
+            let only = covering.next()?;
+            covering.next().is_none().then_some(only)
+        })
+        .collect();
+    for prime in essential {
+        if !chosen.contains(prime) {
+            chosen.push(prime.clone());
+        }
+    }
+    uncovered.retain(|p| !chosen.iter().any(|c| c.covers(p)));
+    while !uncovered.is_empty() {
+        let best = primes
+            .iter()
+            .max_by_key(|c| (uncovered.iter().filter(|p| c.covers(p)).count(), std::cmp::Reverse(*c)))
+            .expect("every pattern is covered by some prime")
+            .clone();
+        uncovered.retain(|p| !best.covers(p));
+        chosen.push(best);
+    }
+    chosen.sort();
+    chosen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bigint::to_bigs;
+    use crate::rulesets::large_nim::{theory_value, Source};
+
+    fn formula_text(exploration: &Exploration) -> Vec<String> {
+        exploration
+            .formula
+            .iter()
+            .map(|case| {
+                let chains: Vec<String> = case.chains.iter().map(|c| c.to_string()).collect();
+                format!("{}: {}", case.value, chains.join(" or "))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn reproduces_formula_5() {
+        let exploration = explore(3, 4, 10, Budget::default()).unwrap();
+        assert_eq!(exploration.positions, 715); // C(13, 4)
+        assert_eq!(exploration.classes.len(), 16);
+        assert_eq!(exploration.non_constant().count(), 0);
+        for class in &exploration.classes {
+            let example = to_bigs(&class.values[0].example);
+            let (value, source, _) = theory_value(&example, 3).unwrap();
+            assert!(matches!(source, Source::Formula5 | Source::Lemma1));
+            assert_eq!(class.constant(), Some(value), "{}", class.pattern);
+        }
+        // (5): the cases of value 1 are merged ("x1 = x2 < x3 <= x4 or x1 < x2 < x3 <= x4" is
+        // "x1 <= x2 < x3 <= x4") and may overlap ("1 = x1 = x2 <= x3" includes "1 = x1 = x2 < x3").
+        assert_eq!(
+            formula_text(&exploration),
+            [
+                "0: 1 < x1 = x2 = x3 <= x4 or 1 <= x1 < x2 = x3 < x4",
+                "1: 1 = x1 = x2 <= x3 <= x4 or 1 <= x1 <= x2 < x3 <= x4",
+                "2: 1 <= x1 < x2 = x3 = x4",
+            ]
+        );
+    }
+
+    #[test]
+    fn theorem_3_as_patterns() {
+        // n = N = 3: g = 0 for 1^3, 2 - beta for beta < 3, 2 for x^3 with x > 1.
+        let exploration = explore(3, 3, 9, Budget::default()).unwrap();
+        assert_eq!(
+            formula_text(&exploration),
+            ["0: 1 = x1 = x2 <= x3 or 1 <= x1 = x2 < x3", "1: 1 <= x1 < x2 <= x3", "2: 1 < x1 = x2 = x3"]
+        );
+    }
+
+    /// Every class of every (n, N) tried is constant; non-constant classes are reported with a
+    /// position per value, shown here on values that depend on the largest heap's parity.
+    #[test]
+    fn non_constant_classes_show_counterexamples() {
+        let positions = crate::rulesets::large_nim::sorted_positions(3, 6);
+        let values = positions.into_iter().filter(|p| p.len() == 3).map(|p| {
+            let parity = (p[2] % 2) as u32;
+            (p, parity)
+        });
+        let exploration = classify(2, 3, 6, values);
+        assert_eq!(exploration.positions, 56); // C(8, 3)
+                                               // "1 = x1 = x2 = x3" holds only (1, 1, 1); every other pattern has both parities on top.
+        assert_eq!(exploration.non_constant().count(), 7);
+        assert_eq!(formula_text(&exploration), ["1: 1 = x1 = x2 = x3"]);
+        for class in exploration.non_constant() {
+            assert!(class.values.len() >= 2);
+            let total: usize = class.values.iter().map(|v| v.positions).sum();
+            assert_eq!(total, class.positions);
+            for v in &class.values {
+                assert_eq!(Chain::of(&v.example), class.pattern);
+            }
+        }
+        let listed: usize = exploration.classes.iter().map(|c| c.positions).sum();
+        assert_eq!(listed, exploration.positions);
+        let class = exploration.classes.iter().find(|c| c.pattern.to_string() == "1 < x1 < x2 < x3").unwrap();
+        let examples: Vec<(u32, usize, Vec<u64>)> =
+            class.values.iter().map(|v| (v.value, v.positions, v.example.clone())).collect();
+        assert_eq!(examples, [(0, 7, vec![2, 3, 4]), (1, 3, vec![2, 3, 5])]);
+    }
+
+    /// Beyond the paper: in every range tried the value is a function of the order pattern.
+    #[test]
+    fn every_class_is_constant_up_to_six_players_and_five_heaps() {
+        for players in 2..=6 {
+            for heaps in 1..=5 {
+                let exploration = explore(players, heaps, 9, Budget::default()).unwrap();
+                assert_eq!(exploration.non_constant().count(), 0, "n = {players}, N = {heaps}");
+            }
+        }
+    }
+
+    #[test]
+    fn merging_and_text() {
+        use Relation::*;
+        let a = Chain(vec![Equal, Less, Equal]);
+        let b = Chain(vec![Less, Less, Equal]);
+        assert_eq!(a.merge(&b), Some(Chain(vec![LessOrEqual, Less, Equal])));
+        assert_eq!(a.merge(&Chain(vec![Less, Equal, Equal])), None);
+        assert_eq!(a.to_string(), "1 = x1 < x2 = x3");
+        assert_eq!(Chain::of(&[1, 3, 3]), a);
+        assert!(explore(1, 3, 5, Budget::default()).is_err());
+        assert!(explore(3, 0, 5, Budget::default()).is_err());
+    }
+}

@@ -1,0 +1,598 @@
+//! User-defined take-pattern games: `k` piles; a move picks one of the allowed patterns (a set
+//! of piles) and an allowed amount `t`, and takes `t` from every pile of the pattern (each must
+//! hold at least `t`). Nim, Bash, Wythoff's game and the apple game are all of this kind.
+//!
+//! # Syntax
+//!
+//! `--piles K` gives the number of piles; each `--move PATTERN:AMOUNTS` adds a kind of move.
+//!
+//! | PATTERN   | the piles a move takes from                                          |
+//! |-----------|----------------------------------------------------------------------|
+//! | `one`     | any one pile (the same as `any1`)                                    |
+//! | `anyJ`    | any J piles at once, e.g. `any2`                                     |
+//! | `all`     | every pile at once                                                   |
+//! | `0,2`     | exactly these piles, numbered from 0 in the order of the position    |
+//!
+//! | AMOUNTS   | the amount `t` taken from each pile of the pattern                  |
+//! |-----------|----------------------------------------------------------------------|
+//! | `1..3`    | 1, 2 or 3 (both ends included; `1..=3` means the same)              |
+//! | `1..`     | any amount from 1 up (as much as the piles hold)                     |
+//! | `2`       | exactly 2                                                            |
+//!
+//! Nim on 3 piles is `--piles 3 --move one:1..`; Bash is `--piles 1 --move one:1..3`; Wythoff's
+//! game is `--piles 2 --move one:1.. --move all:1..`; the apple game with S = 3 is
+//! `--piles 3 --move one:1..3 --move all:1..`.
+//!
+//! No closed form: answers come from the generic search (Grundy values, every winning move),
+//! and tables on three piles from the dense sorted-triple solver when the patterns are
+//! symmetric (`one`, `anyJ`, `all`, at most one amount range per pattern size).
+
+use std::fmt;
+
+use num_bigint::BigUint;
+
+use crate::analysis::Ruleset;
+use crate::bigint::{to_bigs, to_u64s};
+use crate::error::EngineError;
+use crate::game::Game;
+use crate::rulesets::{engine, expect_heaps, only_params, GameSpec};
+use crate::solve::{triple_grundy_table, Amounts, Budget, TripleRules, TripleTable};
+use crate::verify::heap_box;
+use crate::AnyGame;
+
+pub(crate) const SUMMARY: &str =
+    "your own take-pattern game: --piles K and one or more --move PATTERN:AMOUNTS \
+     (PATTERN one, anyJ, all or 0,2; AMOUNTS 1..3, 1.. or 2)";
+
+/// The most piles a pattern game may have.
+pub const MAX_PILES: usize = 32;
+
+/// The most pile sets the patterns may expand to (`anyJ` on many piles grows fast).
+pub const MAX_PILE_SETS: usize = 10_000;
+
+/// Which piles a move takes from.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Pattern {
+    /// Any `J` piles (`one` is `Any(1)`).
+    Any(usize),
+    /// Every pile.
+    All,
+    /// Exactly these piles (sorted, distinct, numbered from 0).
+    Piles(Vec<usize>),
+}
+
+/// One kind of move: a pattern and the amounts it may take from each of its piles.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PatternMove {
+    /// The piles.
+    pub pattern: Pattern,
+    /// The amounts.
+    pub amounts: Amounts,
+}
+
+/// A parsed, validated take-pattern game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatternSpec {
+    /// The number of piles.
+    pub piles: usize,
+    /// The kinds of move, in the order given.
+    pub moves: Vec<PatternMove>,
+}
+
+fn invalid(message: String) -> EngineError {
+    EngineError::InvalidSpec(message)
+}
+
+fn parse_count(text: &str, what: &str, whole: &str) -> Result<u64, EngineError> {
+    text.trim()
+        .parse::<u64>()
+        .map_err(|_| invalid(format!("move '{whole}': {what} '{text}' is not a whole number")))
+}
+
+impl fmt::Display for Pattern {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Pattern::Any(1) => write!(f, "one"),
+            Pattern::Any(j) => write!(f, "any{j}"),
+            Pattern::All => write!(f, "all"),
+            Pattern::Piles(set) => {
+                let names: Vec<String> = set.iter().map(usize::to_string).collect();
+                write!(f, "{}", names.join(","))
+            }
+        }
+    }
+}
+
+impl fmt::Display for PatternMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Amounts { min, max } = self.amounts;
+        match max {
+            None => write!(f, "{}:{min}..", self.pattern),
+            Some(max) if max == min => write!(f, "{}:{min}", self.pattern),
+            Some(max) => write!(f, "{}:{min}..{max}", self.pattern),
+        }
+    }
+}
+
+impl PatternMove {
+    /// Parses `PATTERN:AMOUNTS` for a game of `piles` piles (see the module doc).
+    ///
+    /// # Errors
+    /// [`EngineError::InvalidSpec`] naming the problem: no `:`, an unknown pattern, a pile that
+    /// does not exist, a repeated pile, `anyJ` with J = 0 or more than the piles, an amount of 0,
+    /// or an empty range such as `3..1`.
+    pub fn parse(text: &str, piles: usize) -> Result<Self, EngineError> {
+        let (pattern_text, amounts_text) = text.split_once(':').ok_or_else(|| {
+            invalid(format!("move '{text}' needs the form PATTERN:AMOUNTS, e.g. one:1..3 or all:1.."))
+        })?;
+        let pattern = Self::parse_pattern(pattern_text.trim(), piles, text)?;
+        let amounts = Self::parse_amounts(amounts_text.trim(), text)?;
+        Ok(PatternMove { pattern, amounts })
+    }
+
+    fn parse_pattern(text: &str, piles: usize, whole: &str) -> Result<Pattern, EngineError> {
+        let last = piles.saturating_sub(1);
+        if text == "one" {
+            return Ok(Pattern::Any(1));
+        }
+        if text == "all" {
+            return Ok(Pattern::All);
+        }
+        if let Some(count) = text.strip_prefix("any") {
+            let j = parse_count(count, "the pile count", whole)?;
+            if j == 0 || j > piles as u64 {
+                return Err(invalid(format!(
+                    "move '{whole}': any{j} must take from 1 to {piles} piles (the game has {piles})"
+                )));
+            }
+            return Ok(Pattern::Any(j as usize));
+        }
+        if !text.starts_with(|c: char| c.is_ascii_digit()) {
+            return Err(invalid(format!(
+                "move '{whole}': unknown pattern '{text}'; use one, anyJ (e.g. any2), all, or pile numbers like 0,2"
+            )));
+        }
+        let mut set = Vec::new();
+        for part in text.split(',') {
+            let pile = parse_count(part, "the pile", whole)?;
+            if pile >= piles as u64 {
+                return Err(invalid(format!(
+                    "move '{whole}' names pile {pile}, but the game has piles 0..={last} (numbered from 0)"
+                )));
+            }
+            let pile = pile as usize;
+            if set.contains(&pile) {
+                return Err(invalid(format!("move '{whole}' names pile {pile} twice")));
+            }
+            set.push(pile);
+        }
+        set.sort_unstable();
+        Ok(Pattern::Piles(set))
+    }
+
+    fn parse_amounts(text: &str, whole: &str) -> Result<Amounts, EngineError> {
+        let zero =
+            || invalid(format!("move '{whole}': a move must take at least 1 from each pile (amount 0)"));
+        let Some((low, high)) = text.split_once("..") else {
+            let t = parse_count(text, "the amount", whole)?;
+            return Amounts::bounded(t, t).ok_or_else(zero);
+        };
+        let low = parse_count(low, "the amount", whole)?;
+        let high = high.strip_prefix('=').unwrap_or(high);
+        if high.trim().is_empty() {
+            return Amounts::from(low).ok_or_else(zero);
+        }
+        let high = parse_count(high, "the amount", whole)?;
+        if low == 0 {
+            return Err(zero());
+        }
+        Amounts::bounded(low, high).ok_or_else(|| {
+            invalid(format!(
+                "move '{whole}': the amount range {low}..{high} is empty (it needs {low} <= {high})"
+            ))
+        })
+    }
+
+    /// The pile sets this move takes from, in a game of `piles` piles.
+    fn pile_sets(&self, piles: usize) -> Vec<Vec<usize>> {
+        match &self.pattern {
+            Pattern::All => vec![(0..piles).collect()],
+            Pattern::Piles(set) => vec![set.clone()],
+            Pattern::Any(j) => subsets(piles, *j),
+        }
+    }
+}
+
+/// Every `j`-element subset of `0..n`, in lexicographic order.
+fn subsets(n: usize, j: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut current: Vec<usize> = (0..j).collect();
+    if j > n {
+        return out;
+    }
+    loop {
+        out.push(current.clone());
+        let Some(i) = (0..j).rev().find(|&i| current[i] < n - j + i) else { return out };
+        current[i] += 1;
+        for k in i + 1..j {
+            current[k] = current[k - 1] + 1;
+        }
+    }
+}
+
+/// How many `j`-element subsets `0..n` has, saturating.
+fn binomial(n: usize, j: usize) -> usize {
+    (0..j).fold(1usize, |acc, i| acc.saturating_mul(n - i) / (i + 1))
+}
+
+impl PatternSpec {
+    /// Parses a game of `piles` piles with the given `--move` texts.
+    ///
+    /// # Errors
+    /// [`EngineError::InvalidSpec`] for no piles or more than [`MAX_PILES`], no moves, a move
+    /// [`PatternMove::parse`] rejects, or patterns expanding to more than [`MAX_PILE_SETS`] sets.
+    pub fn parse(piles: u64, moves: &[String]) -> Result<Self, EngineError> {
+        if piles == 0 || piles > MAX_PILES as u64 {
+            return Err(invalid(format!("--piles must be between 1 and {MAX_PILES}, got {piles}")));
+        }
+        let piles = piles as usize;
+        if moves.is_empty() {
+            return Err(invalid(
+                "a pattern game needs at least one --move PATTERN:AMOUNTS, e.g. --move one:1..3".into(),
+            ));
+        }
+        let moves = moves.iter().map(|m| PatternMove::parse(m, piles)).collect::<Result<Vec<_>, _>>()?;
+        let sets: usize = moves
+            .iter()
+            .map(|m| if let Pattern::Any(j) = m.pattern { binomial(piles, j) } else { 1 })
+            .fold(0, usize::saturating_add);
+        if sets > MAX_PILE_SETS {
+            return Err(invalid(format!(
+                "the patterns expand to {sets} pile sets, more than the {MAX_PILE_SETS} nimlab handles"
+            )));
+        }
+        Ok(PatternSpec { piles, moves })
+    }
+
+    /// True when every pattern treats all piles alike (no explicit pile numbers).
+    pub fn is_symmetric(&self) -> bool {
+        self.moves.iter().all(|m| !matches!(m.pattern, Pattern::Piles(_)))
+    }
+
+    /// The command-line form: `--piles 3 --move one:1..3 --move all:1..`.
+    pub fn arguments(&self) -> String {
+        let moves: Vec<String> = self.moves.iter().map(|m| format!(" --move {m}")).collect();
+        format!("--piles {}{}", self.piles, moves.concat())
+    }
+}
+
+/// A take-pattern game ready to play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PatternGame {
+    spec: PatternSpec,
+    /// Every pile set with its amounts, expanded from the patterns.
+    sets: Vec<(Vec<usize>, Amounts)>,
+}
+
+pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    Ok(engine(PatternGame::from_spec(spec)?, budget))
+}
+
+impl PatternGame {
+    /// The game a parsed specification describes.
+    pub fn new(spec: PatternSpec) -> Self {
+        let sets = spec
+            .moves
+            .iter()
+            .flat_map(|m| m.pile_sets(spec.piles).into_iter().map(move |set| (set, m.amounts)))
+            .collect();
+        PatternGame { spec, sets }
+    }
+
+    /// The game a command-line specification names (`--piles`, `--move`).
+    ///
+    /// # Errors
+    /// [`EngineError::InvalidSpec`] for a missing `--piles`, a parameter that does not apply,
+    /// or what [`PatternSpec::parse`] rejects.
+    pub fn from_spec(spec: &GameSpec) -> Result<Self, EngineError> {
+        only_params(spec, &["--piles", "--move"])?;
+        let piles = spec
+            .piles
+            .ok_or_else(|| invalid("a pattern game needs --piles K, the number of piles".into()))?;
+        Ok(PatternGame::new(PatternSpec::parse(piles, &spec.moves)?))
+    }
+
+    /// The parsed specification.
+    pub fn spec(&self) -> &PatternSpec {
+        &self.spec
+    }
+
+    /// The rules for the dense three-pile table: `Some` for three piles with symmetric patterns
+    /// and at most one amount range per pattern size.
+    pub fn triple_rules(&self) -> Option<TripleRules> {
+        if self.spec.piles != 3 || !self.spec.is_symmetric() {
+            return None;
+        }
+        let mut rules = TripleRules::default();
+        for m in &self.spec.moves {
+            let size = match m.pattern {
+                Pattern::All => 3,
+                Pattern::Any(j) => j,
+                Pattern::Piles(_) => return None,
+            };
+            let slot = match size {
+                1 => &mut rules.one,
+                2 => &mut rules.two,
+                _ => &mut rules.three,
+            };
+            if slot.is_some_and(|a| a != m.amounts) {
+                return None;
+            }
+            *slot = Some(m.amounts);
+        }
+        Some(rules)
+    }
+
+    /// Grundy values of every three-pile position with piles at most `bound` by the dense
+    /// solver, or `None` when [`PatternGame::triple_rules`] is `None`.
+    ///
+    /// # Errors
+    /// [`crate::BudgetExceeded`] when the table exceeds `budget`.
+    pub fn triple_table(
+        &self,
+        bound: u64,
+        budget: Budget,
+    ) -> Result<Option<TripleTable>, crate::BudgetExceeded> {
+        self.triple_rules().map(|rules| triple_grundy_table(&rules, bound, budget)).transpose()
+    }
+}
+
+impl Game for PatternGame {
+    type Position = Vec<u64>;
+
+    fn options(&self, piles: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut options = Vec::new();
+        for (set, amounts) in &self.sets {
+            let room = set.iter().map(|&i| piles[i]).min().unwrap_or(0);
+            for t in amounts.up_to(room) {
+                let mut option = piles.clone();
+                for &i in set {
+                    option[i] -= t;
+                }
+                options.push(option);
+            }
+        }
+        options
+    }
+
+    fn canonical(&self, piles: &Vec<u64>) -> Vec<u64> {
+        let mut canonical = piles.clone();
+        if self.spec.is_symmetric() {
+            canonical.sort_unstable();
+        }
+        canonical
+    }
+}
+
+impl Ruleset for PatternGame {
+    fn name(&self) -> String {
+        format!("pattern {}", self.spec.arguments())
+    }
+
+    fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+        let what = format!("{} pile size{}", self.spec.piles, if self.spec.piles == 1 { "" } else { "s" });
+        expect_heaps("this pattern game", numbers, self.spec.piles, &what)?;
+        Ok(numbers.to_vec())
+    }
+
+    fn search_position(&self, numbers: &[BigUint]) -> Option<Vec<u64>> {
+        to_u64s(numbers)
+    }
+
+    fn numbers(&self, piles: &Vec<u64>) -> Vec<BigUint> {
+        to_bigs(piles)
+    }
+
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
+        let changed: Vec<usize> = (0..from.len()).filter(|&i| from[i] != to[i]).collect();
+        let Some(&first) = changed.first() else { return "pass".into() };
+        let amount = &from[first] - &to[first];
+        let names: Vec<String> = changed.iter().map(|i| i.to_string()).collect();
+        match changed.len() {
+            1 => format!("take {amount} from pile {first}"),
+            n if n == from.len() && n > 1 => format!("take {amount} from every pile"),
+            _ => format!("take {amount} from each of piles {}", names.join(", ")),
+        }
+    }
+
+    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
+        heap_box(self.spec.piles, bound)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bigint::big;
+    use crate::game::{Outcome, Play};
+    use crate::Method;
+
+    fn pattern(piles: u64, moves: &[&str]) -> Result<Box<dyn AnyGame>, EngineError> {
+        let spec = GameSpec {
+            piles: Some(piles),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            ..GameSpec::named("pattern")
+        };
+        build(&spec, Budget::default())
+    }
+
+    fn game(name: &str, max: Option<u64>) -> Box<dyn AnyGame> {
+        crate::rulesets::build(&GameSpec { max, ..GameSpec::named(name) }, Budget::default()).unwrap()
+    }
+
+    fn grundy(game: &dyn AnyGame, piles: &[BigUint]) -> BigUint {
+        game.analyze(piles, Method::Search, Play::Normal).unwrap().grundy.unwrap()
+    }
+
+    #[test]
+    fn nim_form_agrees_with_nim() {
+        let form = pattern(3, &["one:1.."]).unwrap();
+        let nim = game("nim", None);
+        for piles in heap_box(3, 9) {
+            assert_eq!(grundy(form.as_ref(), &piles), grundy(nim.as_ref(), &piles), "{piles:?}");
+        }
+    }
+
+    #[test]
+    fn bash_form_agrees_with_bash() {
+        for max in 1..=5u64 {
+            let form = pattern(1, &[&format!("one:1..{max}")]).unwrap();
+            let bash = game("bash", Some(max));
+            for piles in heap_box(1, 60) {
+                assert_eq!(grundy(form.as_ref(), &piles), grundy(bash.as_ref(), &piles));
+            }
+        }
+    }
+
+    /// Wythoff's P-positions by exact integers: a_k = floor(k*phi) = (k + isqrt(5k^2)) / 2,
+    /// b_k = a_k + k.
+    fn wythoff_p(bound: u64) -> Vec<(u64, u64)> {
+        (0..=bound)
+            .map(|k| {
+                let a = (k + (5 * k * k).isqrt()) / 2;
+                (a, a + k)
+            })
+            .filter(|&(_, b)| b <= bound)
+            .collect()
+    }
+
+    #[test]
+    fn wythoff_form_reproduces_wythoff_p_positions() {
+        let form = pattern(2, &["one:1..", "all:1.."]).unwrap();
+        let expected = wythoff_p(60);
+        assert_eq!(&expected[..5], &[(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]);
+        for a in 0..=60u64 {
+            for b in 0..=60u64 {
+                let p = form.analyze(&[big(a), big(b)], Method::Search, Play::Normal).unwrap().outcome
+                    == Outcome::P;
+                let listed = expected.contains(&(a.min(b), a.max(b)));
+                assert_eq!(p, listed, "({a}, {b})");
+            }
+        }
+    }
+
+    #[test]
+    fn wythoff_form_agrees_with_wythoff() {
+        let form = pattern(2, &["one:1..", "all:1.."]).unwrap();
+        let wythoff = game("wythoff", None);
+        for piles in heap_box(2, 30) {
+            let a = form.analyze(&piles, Method::Search, Play::Normal).unwrap();
+            let b = wythoff.analyze(&piles, Method::Search, Play::Normal).unwrap();
+            assert_eq!(a.grundy, b.grundy, "{piles:?}");
+            let to = |m: &[crate::MoveReport]| m.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
+            assert_eq!(to(&a.winning_moves), to(&b.winning_moves), "{piles:?}");
+            let theory = wythoff.analyze(&piles, Method::Theory, Play::Normal).unwrap();
+            assert_eq!(a.outcome, theory.outcome, "{piles:?}");
+        }
+    }
+
+    #[test]
+    fn apple_form_agrees_with_apple() {
+        for max in 1..=4u64 {
+            for bounded in [false, true] {
+                let all = if bounded { format!("all:1..{max}") } else { "all:1..".into() };
+                let form = pattern(3, &[&format!("one:1..{max}"), &all]).unwrap();
+                let spec = GameSpec { max: Some(max), bounded_equal: bounded, ..GameSpec::named("apple") };
+                let apple = crate::rulesets::build(&spec, Budget::default()).unwrap();
+                for piles in heap_box(3, 10) {
+                    let a = form.analyze(&piles, Method::Search, Play::Normal).unwrap();
+                    let b = apple.analyze(&piles, Method::Search, Play::Normal).unwrap();
+                    assert_eq!(a.grundy, b.grundy, "{piles:?}");
+                    let to = |m: &[crate::MoveReport]| m.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
+                    assert_eq!(to(&a.winning_moves), to(&b.winning_moves), "{piles:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn apple_form_reproduces_the_paper_tables() {
+        use crate::rulesets::apple::tests::{PAPER_S3, PAPER_S4};
+        for (max, paper) in [(3u64, PAPER_S3), (4, PAPER_S4)] {
+            let spec = PatternSpec::parse(3, &[format!("one:1..{max}"), "all:1..".into()]).unwrap();
+            let table = PatternGame::new(spec).triple_table(9, Budget::default()).unwrap().unwrap();
+            for (m, row) in (1..=9u64).zip(paper) {
+                let got: String =
+                    (1..=9u64).map(|n| if table.get([m, n, n]) == Some(0) { '0' } else { '1' }).collect();
+                assert_eq!(got, row, "S = {max}, M = {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn explicit_piles_and_any_j() {
+        // Take from pile 0 alone, or from piles 0 and 2 together; pile 1 never changes. Emptying
+        // pile 0 ends the game, so both moves from (2, 5, 2) win.
+        let g = pattern(3, &["0:1..", "0,2:1.."]).unwrap();
+        let a = g.analyze(&[big(2), big(5), big(2)], Method::Search, Play::Normal).unwrap();
+        let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["take 2 from pile 0", "take 2 from each of piles 0, 2"]);
+        let b = g.analyze(&[big(1), big(5), big(3)], Method::Search, Play::Normal).unwrap();
+        assert_eq!(b.outcome, Outcome::N);
+        assert_eq!(
+            g.analyze(&[big(0), big(5), big(3)], Method::Search, Play::Normal).unwrap().outcome,
+            Outcome::P
+        );
+        // any2 on three piles with one:1.. is the same game as the symmetric dense table.
+        let spec = PatternSpec::parse(3, &["one:1..2".into(), "any2:1..".into()]).unwrap();
+        let dense = PatternGame::new(spec.clone()).triple_table(8, Budget::default()).unwrap().unwrap();
+        let generic = engine(PatternGame::new(spec), Budget::default());
+        for piles in heap_box(3, 8) {
+            let p: Vec<u64> = to_u64s(&piles).unwrap();
+            assert_eq!(
+                grundy(generic.as_ref(), &piles),
+                big(u64::from(dense.get([p[0], p[1], p[2]]).unwrap()))
+            );
+        }
+        assert_eq!(subsets(4, 2).len(), 6);
+        assert_eq!(binomial(32, 16), 601_080_390);
+    }
+
+    #[test]
+    fn display_round_trips() {
+        let moves: Vec<String> =
+            ["one:1..3", "all:1..", "any2:2", "0,2:1..4"].iter().map(|s| s.to_string()).collect();
+        let spec = PatternSpec::parse(3, &moves).unwrap();
+        assert_eq!(
+            spec.arguments(),
+            "--piles 3 --move one:1..3 --move all:1.. --move any2:2 --move 0,2:1..4"
+        );
+        let again = PatternSpec::parse(3, &["any1:1..=3".into(), "all:1..".into()]).unwrap();
+        assert_eq!(again.arguments(), "--piles 3 --move one:1..3 --move all:1..");
+    }
+
+    #[test]
+    fn bad_input_is_a_clear_error() {
+        let cases: [(u64, &[&str], &str); 10] = [
+            (3, &["0,3:1.."], "names pile 3, but the game has piles 0..=2"),
+            (3, &["one:3..1"], "the amount range 3..1 is empty"),
+            (3, &["one:1..0"], "the amount range 1..0 is empty"),
+            (3, &["one:0"], "at least 1"),
+            (3, &["one:0.."], "at least 1"),
+            (3, &["one"], "PATTERN:AMOUNTS"),
+            (3, &["some:1"], "unknown pattern 'some'"),
+            (3, &["any4:1"], "any4 must take from 1 to 3 piles"),
+            (3, &["1,1:1"], "names pile 1 twice"),
+            (0, &["one:1"], "--piles must be between 1 and 32"),
+        ];
+        for (piles, moves, message) in cases {
+            let err = pattern(piles, moves).err().unwrap();
+            assert!(matches!(err, EngineError::InvalidSpec(_)));
+            assert!(err.to_string().contains(message), "{moves:?}: {err}");
+        }
+        assert!(pattern(3, &[]).err().unwrap().to_string().contains("at least one --move"));
+        assert!(build(&GameSpec::named("pattern"), Budget::default()).is_err());
+        let g = pattern(3, &["one:1.."]).unwrap();
+        assert!(g.check_position(&[big(1), big(2)]).is_err());
+    }
+}
