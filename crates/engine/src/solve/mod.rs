@@ -185,10 +185,7 @@ impl<G: Game, V: Valuation> Solver<G, V> {
     ///
     /// # Errors
     /// [`BudgetExceeded`] as for [`Solver::value`].
-    pub fn option_values(
-        &mut self,
-        position: &G::Position,
-    ) -> Result<OptionValues<G, V>, BudgetExceeded> {
+    pub fn option_values(&mut self, position: &G::Position) -> Result<OptionValues<G, V>, BudgetExceeded> {
         self.game.options(position).into_iter().map(|o| self.value(&o).map(|v| (o, v))).collect()
     }
 
