@@ -168,13 +168,14 @@ impl<R: Ruleset> Engine<R> {
     }
 
     fn search_position(&self, numbers: &[BigUint]) -> Result<R::Position, EngineError> {
-        self.ruleset.search_position(numbers).ok_or_else(|| {
-            EngineError::TooLargeForSearch(format!(
-                "{} {}",
-                self.ruleset.name(),
-                crate::bigint::join(numbers, " ")
-            ))
+        self.ruleset.search_position(numbers).ok_or_else(|| EngineError::TooLargeForSearch {
+            position: format!("{} {}", self.ruleset.name(), crate::bigint::join(numbers, " ")),
+            budget: self.budget().0,
         })
+    }
+
+    fn budget(&self) -> Budget {
+        self.grundy.lock().unwrap_or_else(|e| e.into_inner()).budget()
     }
 
     fn move_report(&self, from: &[BigUint], to: &R::Position) -> MoveReport {
@@ -249,14 +250,17 @@ impl<R: Ruleset> Engine<R> {
         })
     }
 
-    /// Fills in a Grundy value the theory does not give, by a bounded search, if it is cheap.
+    /// Fills in a Grundy value the theory does not give, by search, when it costs at most
+    /// [`AUTO_GRUNDY_BUDGET`] new states (the memo is shared with later requests).
     fn fill_grundy(&self, numbers: &[BigUint], analysis: &mut Analysis) {
         let Some(position) = self.ruleset.search_position(numbers) else { return };
         let mut solver = self.grundy.lock().unwrap_or_else(|e| e.into_inner());
-        let mut small = GrundySolver::with_budget(self.ruleset.clone(), Budget(AUTO_GRUNDY_BUDGET));
-        let value = if solver.states() > 0 { solver.value(&position).ok() } else { None }
-            .or_else(|| small.value(&position).ok());
-        if let Some(value) = value {
+        let full = solver.budget();
+        let limit = full.0.min(solver.states().saturating_add(AUTO_GRUNDY_BUDGET));
+        solver.set_budget(Budget(limit));
+        let value = solver.value(&position);
+        solver.set_budget(full);
+        if let Ok(value) = value {
             analysis.grundy = Some(big(u64::from(value)));
             analysis.reason.push_str(&format!("; Grundy value {value} by search"));
         }

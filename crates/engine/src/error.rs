@@ -25,9 +25,21 @@ pub enum EngineError {
     /// Theory was requested but the ruleset has no closed form for this question.
     #[error("{0}")]
     NoTheory(String),
-    /// A heap is too large to search (it does not fit the searcher's 64-bit positions).
-    #[error("position too large for search: {0}; only rulesets with a closed form answer heaps this large")]
-    TooLargeForSearch(String),
+    /// A position is too large to search: its numbers do not fit the searcher's 64-bit
+    /// positions, so it would need far more states than the budget.
+    #[error(
+        "position too large for search: {position} needs more than {budget} states (the state budget); \
+         only a closed form (--method auto or theory, where the game has one) answers heaps this large"
+    )]
+    TooLargeForSearch {
+        /// The game and position.
+        position: String,
+        /// The state budget in force.
+        budget: usize,
+    },
+    /// A Grundy value is needed but neither theory nor a search within budget gives it.
+    #[error("{0}")]
+    NoGrundyValue(String),
     /// The search ran out of state budget.
     #[error(transparent)]
     Budget(#[from] BudgetExceeded),

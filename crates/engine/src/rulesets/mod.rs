@@ -40,13 +40,29 @@ pub struct RulesetInfo {
     pub name: &'static str,
     /// One line: the rules and the position format.
     pub summary: &'static str,
+    /// Parameters used when no others are given (by `verify` over every ruleset).
+    pub default_spec: fn() -> GameSpec,
+    /// The default bound of `verify`: every number of every position up to it is checked.
+    pub verify_bound: u64,
     build: Builder,
 }
 
 /// Every ruleset nimlab knows, in the order they are listed to users.
 pub const RULESETS: &[RulesetInfo] = &[
-    RulesetInfo { name: "nim", summary: nim::SUMMARY, build: nim::build },
-    RulesetInfo { name: "bash", summary: bash::SUMMARY, build: bash::build },
+    RulesetInfo {
+        name: "nim",
+        summary: nim::SUMMARY,
+        default_spec: || GameSpec::named("nim"),
+        verify_bound: 12,
+        build: nim::build,
+    },
+    RulesetInfo {
+        name: "bash",
+        summary: bash::SUMMARY,
+        default_spec: || GameSpec { max: Some(3), ..GameSpec::named("bash") },
+        verify_bound: 200,
+        build: bash::build,
+    },
 ];
 
 /// The names of every ruleset.

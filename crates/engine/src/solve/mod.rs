@@ -14,7 +14,7 @@ mod sum;
 pub use dense::{dense_grundy_table, DenseTable};
 pub use sum::{analyze_sum, SumAnalysis, SumMove, SumPart};
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::error::BudgetExceeded;
 use crate::game::{Game, Outcome};
@@ -86,7 +86,7 @@ pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
 pub struct Solver<G: Game, V: Valuation> {
     game: G,
     valuation: V,
-    memo: HashMap<G::Position, V::Value>,
+    memo: FxHashMap<G::Position, V::Value>,
     budget: Budget,
 }
 
@@ -116,21 +116,32 @@ impl<G: Game> Solver<G, MisereOutcome> {
     }
 }
 
-struct Frame<P> {
+struct Frame<P, V> {
     key: P,
     options: Vec<P>,
-    next: usize,
+    /// Values of `options[..values.len()]`, gathered as the search returns to this frame.
+    values: Vec<V>,
 }
 
 impl<G: Game, V: Valuation> Solver<G, V> {
     /// A solver for any valuation.
     pub fn with_valuation(game: G, valuation: V, budget: Budget) -> Self {
-        Solver { game, valuation, memo: HashMap::new(), budget }
+        Solver { game, valuation, memo: FxHashMap::default(), budget }
     }
 
     /// The game being solved.
     pub fn game(&self) -> &G {
         &self.game
+    }
+
+    /// The state budget.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// Changes the state budget; states already stored are kept.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     /// How many positions have been evaluated and stored so far.
@@ -152,13 +163,14 @@ impl<G: Game, V: Valuation> Solver<G, V> {
             return Ok(v);
         }
         let mut stack = vec![self.frame(root)];
-        let mut scratch = Vec::new();
         while let Some(top) = stack.last_mut() {
-            while top.next < top.options.len() && self.memo.contains_key(&top.options[top.next]) {
-                top.next += 1;
+            while let Some(option) = top.options.get(top.values.len()) {
+                match self.memo.get(option) {
+                    Some(&v) => top.values.push(v),
+                    None => break,
+                }
             }
-            if top.next < top.options.len() {
-                let child = top.options[top.next].clone();
+            if let Some(child) = top.options.get(top.values.len()).cloned() {
                 if stack.len() >= self.budget.0 {
                     return Err(BudgetExceeded { budget: self.budget.0 });
                 }
@@ -167,9 +179,7 @@ impl<G: Game, V: Valuation> Solver<G, V> {
                 continue;
             }
             let frame = stack.pop().expect("stack is non-empty");
-            scratch.clear();
-            scratch.extend(frame.options.iter().map(|o| self.memo[o]));
-            let value = self.valuation.evaluate(&scratch);
+            let value = self.valuation.evaluate(&frame.values);
             if self.memo.len() >= self.budget.0 {
                 return Err(BudgetExceeded { budget: self.budget.0 });
             }
@@ -189,9 +199,10 @@ impl<G: Game, V: Valuation> Solver<G, V> {
         self.game.options(position).into_iter().map(|o| self.value(&o).map(|v| (o, v))).collect()
     }
 
-    fn frame(&self, key: G::Position) -> Frame<G::Position> {
-        let options = self.game.options(&key).iter().map(|o| self.game.canonical(o)).collect();
-        Frame { key, options, next: 0 }
+    fn frame(&self, key: G::Position) -> Frame<G::Position, V::Value> {
+        let options: Vec<G::Position> =
+            self.game.options(&key).iter().map(|o| self.game.canonical(o)).collect();
+        Frame { key, values: Vec::with_capacity(options.len()), options }
     }
 }
 

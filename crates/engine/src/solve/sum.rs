@@ -53,10 +53,11 @@ pub fn analyze_sum(parts: &[SumPart<'_>], method: Method) -> Result<SumAnalysis,
     for part in parts {
         let analysis = part.game.analyze(&part.position, method, Play::Normal)?;
         let value = analysis.grundy.ok_or_else(|| {
-            EngineError::TooLargeForSearch(format!(
-                "the Grundy value of {} at {:?} is needed for the sum and has no closed form",
+            EngineError::NoGrundyValue(format!(
+                "the sum needs the Grundy value of {} {}, which has no closed form and is too large to \
+                 search within the state budget (raise it with --budget N)",
                 part.game.name(),
-                part.position
+                crate::bigint::join(&part.position, " ")
             ))
         })?;
         part_values.push(value);

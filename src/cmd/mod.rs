@@ -1,0 +1,41 @@
+//! One module per subcommand: an `Args` struct (clap) and a `run` function.
+
+pub mod games;
+pub mod p_positions;
+pub mod solve;
+pub mod table;
+pub mod verify;
+
+use clap::ValueEnum;
+use nimlab_engine::{Method, Play};
+
+/// How to answer, as typed on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum MethodArg {
+    /// Theory where a closed form exists, otherwise search.
+    #[default]
+    Auto,
+    /// Only closed-form theory.
+    Theory,
+    /// Only the generic search.
+    Search,
+}
+
+impl From<MethodArg> for Method {
+    fn from(m: MethodArg) -> Method {
+        match m {
+            MethodArg::Auto => Method::Auto,
+            MethodArg::Theory => Method::Theory,
+            MethodArg::Search => Method::Search,
+        }
+    }
+}
+
+/// The play convention from the `--misere` flag.
+pub fn play(misere: bool) -> Play {
+    if misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    }
+}
