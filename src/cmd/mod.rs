@@ -2,7 +2,10 @@
 
 pub mod games;
 pub mod p_positions;
+pub mod period;
+pub mod search;
 pub mod solve;
+pub mod sweep;
 pub mod table;
 pub mod verify;
 

@@ -1,7 +1,10 @@
 //! Integration tests of the `nimlab` command: one test binary, one module per command.
 
 mod errors;
+mod period;
+mod search;
 mod solve;
+mod sweep;
 mod table;
 mod verify;
 

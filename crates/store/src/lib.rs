@@ -11,6 +11,7 @@
 //! committed row.
 
 use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
 
 use rusqlite::{params, Connection, OptionalExtension};
 use thiserror::Error;
@@ -44,10 +45,11 @@ pub struct StoredRow {
     pub period: u64,
 }
 
-/// An open store.
+/// An open store. It may be shared between threads (rows recorded from a parallel sweep's
+/// workers); the connection is behind a lock.
 #[derive(Debug)]
 pub struct SweepStore {
-    connection: Connection,
+    connection: Mutex<Connection>,
 }
 
 /// A sweep's id in the store.
@@ -90,7 +92,13 @@ impl SweepStore {
         connection.pragma_update(None, "journal_mode", "WAL")?;
         connection.pragma_update(None, "synchronous", "NORMAL")?;
         connection.execute_batch(SCHEMA)?;
-        Ok(SweepStore { connection })
+        Ok(SweepStore { connection: Mutex::new(connection) })
+    }
+
+    /// The connection; a panic in another holder cannot leave it inconsistent (every statement
+    /// is its own transaction), so a poisoned lock is taken over.
+    fn connection(&self) -> MutexGuard<'_, Connection> {
+        self.connection.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// The id of the sweep `definition`, creating it if new.
@@ -98,7 +106,7 @@ impl SweepStore {
     /// # Errors
     /// [`StoreError::Sqlite`].
     pub fn sweep(&self, definition: &str) -> Result<SweepId, StoreError> {
-        self.connection
+        self.connection()
             .execute("INSERT OR IGNORE INTO sweeps (definition) VALUES (?1)", params![definition])?;
         self.existing_sweep(definition)?.ok_or_else(|| StoreError::UnknownSweep(definition.to_string()))
     }
@@ -109,7 +117,7 @@ impl SweepStore {
     /// [`StoreError::Sqlite`].
     pub fn existing_sweep(&self, definition: &str) -> Result<Option<SweepId>, StoreError> {
         let id = self
-            .connection
+            .connection()
             .query_row("SELECT id FROM sweeps WHERE definition = ?1", params![definition], |row| row.get(0))
             .optional()?;
         Ok(id.map(SweepId))
@@ -121,7 +129,7 @@ impl SweepStore {
     /// # Errors
     /// [`StoreError::Sqlite`], [`StoreError::TooLarge`].
     pub fn record(&self, sweep: SweepId, row: &StoredRow) -> Result<(), StoreError> {
-        self.connection.execute(
+        self.connection().execute(
             "INSERT OR IGNORE INTO rows (sweep, outer_value, c, members, preperiod, period)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![
@@ -141,7 +149,8 @@ impl SweepStore {
     /// # Errors
     /// [`StoreError::Sqlite`].
     pub fn rows(&self, sweep: SweepId) -> Result<Vec<StoredRow>, StoreError> {
-        let mut statement = self.connection.prepare(
+        let connection = self.connection();
+        let mut statement = connection.prepare(
             "SELECT outer_value, c, members, preperiod, period FROM rows WHERE sweep = ?1 ORDER BY outer_value, c",
         )?;
         let rows = statement.query_map(params![sweep.0], |row| {
@@ -153,7 +162,8 @@ impl SweepStore {
                 period: from_sql(row.get(4)?),
             })
         })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let rows = rows.collect::<Result<_, _>>()?;
+        Ok(rows)
     }
 }
 

@@ -243,7 +243,11 @@ pub fn fit_conjecture(rows: &[FitRow]) -> ConjectureFit {
             }
         }
         if let Some(candidate) = evaluate(&rows, q) {
-            if best.as_ref().map_or(true, |b| candidate.cost < b.cost) {
+            let better = match &best {
+                Some(b) => candidate.cost < b.cost,
+                None => true,
+            };
+            if better {
                 best = Some(candidate);
             }
         }
