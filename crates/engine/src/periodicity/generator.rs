@@ -3,8 +3,9 @@
 //! # The kernel
 //! With `k = max(S)`, `G(n)` depends on the `k` values before it. The generator keeps a linear
 //! buffer holding those `k` values followed by a chunk being filled; after each chunk the last
-//! `k` values move to the front (the chunk is at least `k` long, so the copy costs at most one
-//! move per value). Positions before 0 hold "no option", so the first `k` values need no special
+//! `k` values move to the front. A chunk is as long as the caller asks for (so a short request
+//! computes only what it needs) but at least `k` when more is asked, so the copy costs at most one
+//! move per value; the buffer holds `k + max(k, 4096)` words. Positions before 0 hold "no option", so the first `k` values need no special
 //! case.
 //!
 //! For `|S| ≤ 63` (every Grundy value is at most `|S|`, so at most 63) each value is stored
@@ -22,8 +23,11 @@ use std::cell::Cell;
 
 use super::{gcd_of, normalize_set, Grundy, PeriodicityError};
 
-/// Values produced per chunk at least (more when `max(S)` is larger, see the module doc).
+/// Capacity of a chunk, in values, at least (more when `max(S)` is larger, see the module doc).
 const MIN_CHUNK: usize = 4096;
+
+/// The fewest values computed per chunk.
+const MIN_STEP: usize = 64;
 
 /// Largest set handled by the one-hot kernels: its Grundy values are at most 63.
 const ONE_HOT_MAX_MEMBERS: usize = 63;
@@ -54,9 +58,9 @@ pub struct GrundyStream {
 #[derive(Debug, Clone)]
 enum Kernel {
     /// One-hot words: `history[..window]` is the window, then the chunk.
-    OneHot { offsets: Vec<usize>, window: usize, history: Vec<u64>, started: bool },
+    OneHot { offsets: Vec<usize>, window: usize, history: Vec<u64>, filled: usize },
     /// Plain values with a word-array mex, for sets of 64 members or more.
-    Wide { offsets: Vec<usize>, window: usize, history: Vec<Grundy>, seen: Vec<u64>, started: bool },
+    Wide { offsets: Vec<usize>, window: usize, history: Vec<Grundy>, seen: Vec<u64>, filled: usize },
 }
 
 /// Marks "no such position" (before 0) in the wide kernel's history; never a Grundy value.
@@ -73,28 +77,30 @@ impl GrundyStream {
         let offsets: Vec<usize> =
             set.iter().map(|&s| usize::try_from(s / repeat).unwrap_or(usize::MAX)).collect();
         let window = offsets.iter().copied().max().unwrap_or(1);
-        let chunk = window.max(MIN_CHUNK);
+        // The buffer starts with the window ("no option" before 0) and grows with the requests.
         let kernel = if offsets.len() <= ONE_HOT_MAX_MEMBERS {
-            Kernel::OneHot { offsets, window, history: vec![0; window + chunk], started: false }
+            Kernel::OneHot { offsets, window, history: vec![0; window], filled: 0 }
         } else {
             let words = offsets.len() / 64 + 1;
-            let history = vec![NO_OPTION; window + chunk];
-            Kernel::Wide { offsets, window, history, seen: vec![0; words], started: false }
+            let history = vec![NO_OPTION; window];
+            Kernel::Wide { offsets, window, history, seen: vec![0; words], filled: 0 }
         };
-        Ok(GrundyStream { cursor: chunk, kernel, repeat, repeated: 0 })
+        Ok(GrundyStream { cursor: 0, kernel, repeat, repeated: 0 })
     }
 
     /// Writes the next `out.len()` values of the sequence into `out`.
     ///
     /// Time `O(out.len() × |S|)`; no allocation.
     pub fn fill(&mut self, out: &mut [Grundy]) {
-        let chunk = self.kernel.chunk_len();
         let mut written = 0;
         while written < out.len() {
-            if self.cursor == chunk {
-                self.kernel.advance();
+            if self.cursor == self.kernel.filled() {
+                let wanted = (out.len() - written) as u64;
+                let wanted = if self.repeat == 1 { wanted } else { wanted.div_ceil(self.repeat) };
+                self.kernel.advance(usize::try_from(wanted).unwrap_or(usize::MAX));
                 self.cursor = 0;
             }
+            let chunk = self.kernel.filled();
             if self.repeat == 1 {
                 let take = (chunk - self.cursor).min(out.len() - written);
                 self.kernel.export(self.cursor, &mut out[written..written + take]);
@@ -116,10 +122,10 @@ impl GrundyStream {
 }
 
 impl Kernel {
-    fn chunk_len(&self) -> usize {
+    /// Length of the current chunk (0 before the first).
+    fn filled(&self) -> usize {
         match self {
-            Kernel::OneHot { window, history, .. } => history.len() - window,
-            Kernel::Wide { window, history, .. } => history.len() - window,
+            Kernel::OneHot { filled, .. } | Kernel::Wide { filled, .. } => *filled,
         }
     }
 
@@ -146,24 +152,27 @@ impl Kernel {
         }
     }
 
-    /// Computes the next chunk of values.
-    fn advance(&mut self) {
+    /// Computes the next chunk: `wanted` values, but at least `max(S)` and [`MIN_STEP`] and at
+    /// most the capacity.
+    fn advance(&mut self, wanted: usize) {
         match self {
-            Kernel::OneHot { offsets, window, history, started } => {
-                let chunk = history.len() - *window;
-                if *started {
-                    history.copy_within(chunk.., 0);
+            Kernel::OneHot { offsets, window, history, filled } => {
+                let len = chunk_len(wanted, *window);
+                if history.len() < *window + len {
+                    history.resize(*window + len, 0);
                 }
-                *started = true;
-                one_hot_chunk(history, offsets, *window);
+                history.copy_within(*filled..*filled + *window, 0);
+                *filled = len;
+                one_hot_chunk(&mut history[..*window + len], offsets, *window);
             }
-            Kernel::Wide { offsets, window, history, seen, started } => {
-                let chunk = history.len() - *window;
-                if *started {
-                    history.copy_within(chunk.., 0);
+            Kernel::Wide { offsets, window, history, seen, filled } => {
+                let len = chunk_len(wanted, *window);
+                if history.len() < *window + len {
+                    history.resize(*window + len, NO_OPTION);
                 }
-                *started = true;
-                for i in *window..history.len() {
+                history.copy_within(*filled..*filled + *window, 0);
+                *filled = len;
+                for i in *window..*window + len {
                     seen.fill(0);
                     for &s in offsets.iter() {
                         let value = history[i - s];
@@ -178,6 +187,12 @@ impl Kernel {
             }
         }
     }
+}
+
+/// The length of the next chunk: `wanted`, but at least `max(S)` and [`MIN_STEP`], and at most
+/// `max(max(S), MIN_CHUNK)`.
+fn chunk_len(wanted: usize, window: usize) -> usize {
+    wanted.max(window).max(MIN_STEP).min(window.max(MIN_CHUNK))
 }
 
 /// Fills `history[window..]` from the `window` one-hot words before it.
