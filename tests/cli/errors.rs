@@ -2,7 +2,7 @@
 
 use crate::nimlab;
 
-fn usage_error(args: &[&str], needle: &str) {
+pub(crate) fn usage_error(args: &[&str], needle: &str) {
     let output = nimlab().args(args).output().expect("nimlab runs");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(2), "nimlab {args:?}: {stderr}");

@@ -1,6 +1,7 @@
 //! Integration tests of the `nimlab` command: one test binary, one module per command.
 
 mod errors;
+mod one_heap_and_moore;
 mod period;
 mod search;
 mod solve;

@@ -3,7 +3,13 @@
 //! tests.
 
 pub mod bash;
+pub mod fibonacci;
+pub mod half;
+pub mod moore;
 pub mod nim;
+pub mod staircase;
+pub mod subtraction;
+pub mod wythoff;
 
 use num_bigint::BigUint;
 
@@ -63,10 +69,53 @@ pub const RULESETS: &[RulesetInfo] = &[
         verify_bound: 200,
         build: bash::build,
     },
+    RulesetInfo {
+        name: "subtraction",
+        summary: subtraction::SUMMARY,
+        default_spec: || GameSpec { set: Some(vec![1, 3, 4]), ..GameSpec::named("subtraction") },
+        verify_bound: 200,
+        build: subtraction::build,
+    },
+    RulesetInfo {
+        name: "half",
+        summary: half::SUMMARY,
+        default_spec: || GameSpec::named("half"),
+        verify_bound: 1000,
+        build: half::build,
+    },
+    RulesetInfo {
+        name: "moore",
+        summary: moore::SUMMARY,
+        default_spec: || GameSpec { k: Some(2), ..GameSpec::named("moore") },
+        verify_bound: 12,
+        build: moore::build,
+    },
+    RulesetInfo {
+        name: "wythoff",
+        summary: wythoff::SUMMARY,
+        default_spec: || GameSpec::named("wythoff"),
+        verify_bound: 60,
+        build: wythoff::build,
+    },
+    RulesetInfo {
+        name: "fibonacci",
+        summary: fibonacci::SUMMARY,
+        default_spec: || GameSpec::named("fibonacci"),
+        verify_bound: 100,
+        build: fibonacci::build,
+    },
+    RulesetInfo {
+        name: "staircase",
+        summary: staircase::SUMMARY,
+        default_spec: || GameSpec::named("staircase"),
+        verify_bound: 12,
+        build: staircase::build,
+    },
 ];
 
 /// The names of every ruleset.
-pub const RULESET_NAMES: &[&str] = &["nim", "bash"];
+pub const RULESET_NAMES: &[&str] =
+    &["nim", "bash", "subtraction", "half", "moore", "wythoff", "fibonacci", "staircase"];
 
 /// Validates a specification and builds its ruleset with solvers under `budget`.
 ///

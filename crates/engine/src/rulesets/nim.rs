@@ -52,7 +52,7 @@ impl Game for Nim {
 }
 
 /// Moves that change the nim-sum from `x` by XOR-ing `delta` into one heap, where that lowers it.
-fn xor_moves(heaps: &[BigUint], delta: &BigUint) -> Vec<MoveReport> {
+pub(crate) fn xor_moves(heaps: &[BigUint], delta: &BigUint) -> Vec<MoveReport> {
     let mut moves = Vec::new();
     if delta.is_zero() {
         return moves;

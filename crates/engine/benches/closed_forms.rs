@@ -1,0 +1,60 @@
+//! Closed-form answers of subtraction, half and Moore's Nim on 300-digit heaps, and the
+//! certified period search of subtraction games.
+//!
+//! Run: `cargo bench -p nimlab-engine --bench closed_forms`.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use nimlab_engine::sequence::certify_period;
+use nimlab_engine::{build_ruleset, BigUint, Budget, GameSpec, Method, Play};
+
+fn huge(seed: u32) -> BigUint {
+    let digits: String = (0..300).map(|i| char::from(b'0' + ((i * 7 + seed * 3 + 1) % 10) as u8)).collect();
+    format!("9{digits}").parse().expect("a decimal literal")
+}
+
+fn closed_forms(c: &mut Criterion) {
+    let half = build_ruleset(&GameSpec::named("half"), Budget::default()).expect("half builds");
+    let heap = [huge(1)];
+    c.bench_function("half: one 300-digit heap, theory", |b| {
+        b.iter(|| half.analyze(black_box(&heap), Method::Theory, Play::Normal))
+    });
+    c.bench_function("half misère: one 300-digit heap, theory", |b| {
+        b.iter(|| half.analyze(black_box(&heap), Method::Theory, Play::Misere))
+    });
+
+    let spec = GameSpec { set: Some(vec![1, 4, 10]), ..GameSpec::named("subtraction") };
+    let subtraction = build_ruleset(&spec, Budget::default()).expect("subtraction builds");
+    c.bench_function("subtraction {1,4,10}: one 300-digit heap, theory", |b| {
+        b.iter(|| subtraction.analyze(black_box(&heap), Method::Theory, Play::Normal))
+    });
+
+    let heaps: Vec<BigUint> = (1..=7).map(huge).collect();
+    for k in [2, 5] {
+        let moore = build_ruleset(&GameSpec { k: Some(k), ..GameSpec::named("moore") }, Budget::default())
+            .expect("moore builds");
+        c.bench_function(&format!("moore k={k}: seven 300-digit heaps, theory"), |b| {
+            b.iter(|| moore.analyze(black_box(&heaps), Method::Theory, Play::Normal))
+        });
+    }
+}
+
+fn periods(c: &mut Criterion) {
+    let sets: [&[u64]; 3] = [&[1, 4, 10], &[2, 3, 5, 7, 19], &[7, 13, 2000]];
+    for set in sets {
+        c.bench_function(&format!("certify_period {set:?}"), |b| {
+            b.iter(|| certify_period(black_box(set), 10_000_000))
+        });
+    }
+    let mut group = c.benchmark_group("slow periods");
+    group.sample_size(10);
+    group.bench_function("certify_period [1, 100000]", |b| {
+        b.iter(|| certify_period(black_box(&[1, 100_000]), 10_000_000))
+    });
+    group.bench_function("certify_period [1, 9999999] (no certificate within 10^7 values)", |b| {
+        b.iter(|| certify_period(black_box(&[1, 9_999_999]), 10_000_000))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, closed_forms, periods);
+criterion_main!(benches);

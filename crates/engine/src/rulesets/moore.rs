@@ -1,0 +1,404 @@
+//! Moore's Nim_k: any number of heaps; a move takes any positive number of stones from each of
+//! between 1 and `k` heaps (seed 001 §5). `k = 1` is Nim.
+//!
+//! # Theorem (Moore 1910)
+//!
+//! A position is P iff, for every binary digit (column), the number of heaps with a 1 in that
+//! column is divisible by `k + 1`.
+//!
+//! *From such a position every move leads out of it.* A move lowers between 1 and `k` heaps.
+//! Let `b` be the highest column in which some heap changes. Every heap that changes there has
+//! its higher bits unchanged and decreases, so its bit `b` goes from 1 to 0; no bit `b` goes
+//! from 0 to 1. The column count drops by between 1 and `k`, and is no longer divisible by
+//! `k + 1`. The empty position (every heap 0) satisfies the condition and has no move.
+//!
+//! *From any other position a move leads into it* — Moore's construction, which
+//! [`winning_move`] implements for heaps of any size. Go through the columns from the top,
+//! keeping a set `T` of *touched* heaps: heaps already lowered in a higher column, whose
+//! remaining lower bits may therefore be chosen freely (the heap stays smaller whatever they
+//! are). In column `b`, let `r` be the number of untouched heaps with a 1 there, mod `k + 1`,
+//! and `t = |T|`.
+//! * If `need = (k + 1 - r) mod (k + 1) <= t`, give exactly `need` touched heaps a 1 in column
+//!   `b` and the other touched heaps a 0: the column count becomes `r + need`, a multiple.
+//! * Otherwise `r + t <= k`. Choose `r` untouched heaps with a 1 in column `b`, clear that bit
+//!   (they are lowered here and join `T`), and give every touched heap a 0: the column count
+//!   becomes a multiple of `k + 1`, and `|T|` becomes `t + r <= k`.
+//!
+//! Untouched heaps keep their bits. At the end every column count is a multiple of `k + 1`,
+//! at most `k` heaps changed and each of them decreased. Since the position was not P, some
+//! column had `r != 0`; the first such column takes the second branch (`T` is empty there), so
+//! the move changes at least one heap. Time `O(bits * heaps)`.
+//!
+//! There can be many winning moves; theory gives this one (`moves_complete = false`), except
+//! for `k = 1`, where it is Nim and every winning move is listed. The Grundy values of Nim_k for
+//! `k >= 2` have no simple formula; theory gives the outcome only and `auto` fills the value
+//! by search when the position is small. Misère play: by search only.
+
+use num_bigint::BigUint;
+
+use crate::analysis::{Analysis, Basis, MoveReport, Ruleset};
+use crate::bigint::{to_bigs, to_u64s, xor_all};
+use crate::error::EngineError;
+use crate::game::{Game, Outcome, Play};
+use crate::rulesets::nim::xor_moves;
+use crate::rulesets::{describe_take, engine, only_params, GameSpec};
+use crate::solve::Budget;
+use crate::verify::heap_box;
+use crate::AnyGame;
+
+pub(crate) const SUMMARY: &str = "any number of heaps; take from 1..K heaps at once (--k K)";
+
+/// Moore's Nim_k.
+#[derive(Debug, Clone, Copy)]
+pub struct Moore {
+    k: u64,
+}
+
+impl Moore {
+    /// Nim_`k`; `None` for `k = 0`.
+    pub fn new(k: u64) -> Option<Self> {
+        (k > 0).then_some(Moore { k })
+    }
+
+    /// `k + 1`, the modulus of the column counts.
+    fn modulus(&self) -> u128 {
+        u128::from(self.k) + 1
+    }
+}
+
+pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    only_params(spec, &["--k"])?;
+    let k = spec.k.ok_or_else(|| {
+        EngineError::InvalidSpec("moore needs --k K, the most heaps one move takes from".into())
+    })?;
+    let moore = Moore::new(k).ok_or_else(|| EngineError::InvalidSpec("--k must be at least 1".into()))?;
+    Ok(engine(moore, budget))
+}
+
+impl Game for Moore {
+    type Position = Vec<u64>;
+
+    /// Every way to lower each heap of a non-empty set of at most `k` non-empty heaps.
+    /// `O(number of options)`, which is large: small positions only.
+    fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        let nonzero: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
+        let mut options = Vec::new();
+        self.extend_choices(heaps, &nonzero, 0, &mut Vec::new(), &mut options);
+        options
+    }
+
+    fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
+        let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        sorted.sort_unstable();
+        sorted
+    }
+}
+
+impl Moore {
+    /// Adds the options that lower the heaps in `chosen` plus any further heaps from
+    /// `candidates[start..]`, up to `k` heaps in all.
+    fn extend_choices(
+        &self,
+        heaps: &[u64],
+        candidates: &[usize],
+        start: usize,
+        chosen: &mut Vec<usize>,
+        options: &mut Vec<Vec<u64>>,
+    ) {
+        for next in start..candidates.len() {
+            chosen.push(candidates[next]);
+            push_lowerings(heaps, chosen, options);
+            if (chosen.len() as u64) < self.k {
+                self.extend_choices(heaps, candidates, next + 1, chosen, options);
+            }
+            chosen.pop();
+        }
+    }
+}
+
+/// Adds every position where each heap in `chosen` is lowered (to any smaller size) and the
+/// others are kept: an odometer over the new sizes.
+fn push_lowerings(heaps: &[u64], chosen: &[usize], options: &mut Vec<Vec<u64>>) {
+    let mut to = heaps.to_vec();
+    for &i in chosen {
+        to[i] = 0;
+    }
+    loop {
+        options.push(to.clone());
+        let mut carried = true;
+        for &i in chosen {
+            if to[i] + 1 < heaps[i] {
+                to[i] += 1;
+                carried = false;
+                break;
+            }
+            to[i] = 0;
+        }
+        if carried {
+            return;
+        }
+    }
+}
+
+/// The highest column whose count of 1s is not divisible by `modulus`, with that count; `None`
+/// for a P-position. `O(bits * heaps)`.
+fn unbalanced_column(heaps: &[BigUint], modulus: u128) -> Option<(u64, usize)> {
+    let bits = heaps.iter().map(BigUint::bits).max().unwrap_or(0);
+    (0..bits)
+        .rev()
+        .map(|b| (b, heaps.iter().filter(|h| h.bit(b)).count()))
+        .find(|&(_, c)| !(c as u128).is_multiple_of(modulus))
+}
+
+/// Moore's construction (see the module doc): a move from a position that is not P to one
+/// that is; `None` for a P-position. `O(bits * heaps)`.
+pub fn winning_move(heaps: &[BigUint], k: u64) -> Option<Vec<BigUint>> {
+    let modulus = u128::from(k) + 1;
+    unbalanced_column(heaps, modulus)?;
+    let bits = heaps.iter().map(BigUint::bits).max().unwrap_or(0);
+    let mut to = heaps.to_vec();
+    let mut touched: Vec<usize> = Vec::new();
+    let mut is_touched = vec![false; heaps.len()];
+    for b in (0..bits).rev() {
+        let ones: Vec<usize> = (0..heaps.len()).filter(|&i| !is_touched[i] && heaps[i].bit(b)).collect();
+        let r = ones.len() as u128 % modulus;
+        let need = (modulus - r) % modulus;
+        if need <= touched.len() as u128 {
+            for (rank, &i) in touched.iter().enumerate() {
+                to[i].set_bit(b, (rank as u128) < need);
+            }
+        } else {
+            for &i in &touched {
+                to[i].set_bit(b, false);
+            }
+            for &i in ones.iter().take(r as usize) {
+                to[i].set_bit(b, false);
+                touched.push(i);
+                is_touched[i] = true;
+            }
+        }
+    }
+    Some(to)
+}
+
+impl Ruleset for Moore {
+    fn name(&self) -> String {
+        format!("moore --k {}", self.k)
+    }
+
+    fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+        if numbers.is_empty() {
+            return Err(EngineError::InvalidPosition("moore takes at least one heap size".into()));
+        }
+        Ok(numbers.to_vec())
+    }
+
+    fn search_position(&self, numbers: &[BigUint]) -> Option<Vec<u64>> {
+        to_u64s(numbers)
+    }
+
+    fn numbers(&self, heaps: &Vec<u64>) -> Vec<BigUint> {
+        to_bigs(heaps)
+    }
+
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
+        describe_take(from, to)
+    }
+
+    fn theorem(&self, play: Play) -> Option<String> {
+        (play == Play::Normal).then(|| {
+            format!(
+                "Moore: P iff every binary column has a multiple of {} ones (k = {})",
+                self.modulus(),
+                self.k
+            )
+        })
+    }
+
+    fn theory(&self, heaps: &[BigUint], play: Play) -> Option<Analysis> {
+        let theorem = self.theorem(play)?;
+        let modulus = self.modulus();
+        let unbalanced = unbalanced_column(heaps, modulus);
+        let (winning_moves, moves_complete) = if self.k == 1 {
+            (xor_moves(heaps, &xor_all(heaps)), true)
+        } else {
+            let moves = winning_move(heaps, self.k)
+                .map(|to| MoveReport { text: describe_take(heaps, &to), to })
+                .into_iter()
+                .collect();
+            (moves, false)
+        };
+        let reason = match (unbalanced, winning_moves.first()) {
+            (Some((b, count)), Some(first)) => format!(
+                "column 2^{b} has {count} ones, not a multiple of {modulus}, so {} (then every column has a multiple of {modulus} ones)",
+                first.text
+            ),
+            _ => format!(
+                "every binary column has a multiple of {modulus} ones, so every move (from 1 to {} heaps) leaves a column that has not",
+                self.k
+            ),
+        };
+        Some(Analysis {
+            outcome: if unbalanced.is_some() { Outcome::N } else { Outcome::P },
+            grundy: (self.k == 1).then(|| xor_all(heaps)),
+            winning_moves,
+            moves_complete,
+            reason,
+            basis: Basis::Theory(theorem),
+        })
+    }
+
+    fn theory_moves_to_value(&self, heaps: &[BigUint], target: &BigUint) -> Option<Vec<MoveReport>> {
+        (self.k == 1).then(|| xor_moves(heaps, &(xor_all(heaps) ^ target)))
+    }
+
+    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
+        heap_box(3, bound)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bigint::big;
+    use crate::Method;
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+
+    /// True when every column count is divisible by `k + 1`.
+    fn is_p(heaps: &[BigUint], k: u64) -> bool {
+        unbalanced_column(heaps, u128::from(k) + 1).is_none()
+    }
+
+    fn moore(k: u64) -> Box<dyn AnyGame> {
+        build(&GameSpec { k: Some(k), ..GameSpec::named("moore") }, Budget::default()).unwrap()
+    }
+
+    #[test]
+    fn theory_matches_search_on_three_heaps_up_to_12() {
+        for k in 1..=3 {
+            let report = moore(k).verify(12, Play::Normal).unwrap();
+            assert_eq!(report.positions, 13 * 13 * 13);
+            assert_eq!(report.counterexample, None, "k = {k}");
+        }
+    }
+
+    #[test]
+    fn theory_matches_search_on_four_heaps_up_to_6() {
+        for k in [2, 3] {
+            let game = moore(k);
+            for heaps in heap_box(4, 6) {
+                let theory = game.analyze(&heaps, Method::Theory, Play::Normal).unwrap();
+                let search = game.analyze(&heaps, Method::Search, Play::Normal).unwrap();
+                assert_eq!(theory.outcome, search.outcome, "k {k} {heaps:?}");
+                let found: BTreeSet<&Vec<BigUint>> = search.winning_moves.iter().map(|m| &m.to).collect();
+                assert_eq!(theory.winning_moves.is_empty(), found.is_empty(), "k {k} {heaps:?}");
+                for m in &theory.winning_moves {
+                    assert!(found.contains(&m.to), "k {k} {heaps:?}: {} is not winning", m.text);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn reasons() {
+        let a = moore(2).analyze(&to_bigs(&[5, 6, 3]), Method::Theory, Play::Normal).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(
+            a.reason,
+            "column 2^2 has 2 ones, not a multiple of 3, so take 2 from the heap of 5 and 3 from the heap of 6 \
+             (then every column has a multiple of 3 ones)"
+        );
+        assert_eq!(a.winning_moves[0].to, to_bigs(&[3, 3, 3]));
+        assert!(!a.moves_complete);
+        assert_eq!(a.grundy, None);
+        let a = moore(2).analyze(&to_bigs(&[1, 2, 3]), Method::Theory, Play::Normal).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        let a = moore(2).analyze(&to_bigs(&[3, 3, 3]), Method::Theory, Play::Normal).unwrap();
+        assert_eq!(a.outcome, Outcome::P);
+        assert_eq!(
+            a.reason,
+            "every binary column has a multiple of 3 ones, so every move (from 1 to 2 heaps) leaves a column that has not"
+        );
+        let auto = moore(2).analyze(&to_bigs(&[3, 3, 3]), Method::Auto, Play::Normal).unwrap();
+        assert_eq!(auto.grundy, Some(big(0)));
+        assert!(auto.reason.ends_with("; Grundy value 0 by search"));
+    }
+
+    #[test]
+    fn k_one_is_nim() {
+        let game = moore(1);
+        let a = game.analyze(&to_bigs(&[3, 4, 5]), Method::Theory, Play::Normal).unwrap();
+        assert_eq!(a.grundy, Some(big(2)));
+        assert!(a.moves_complete);
+        for target in 0..8u64 {
+            let theory = game.moves_to_value(&to_bigs(&[3, 4, 5]), &big(target), Method::Theory).unwrap();
+            let search = game.moves_to_value(&to_bigs(&[3, 4, 5]), &big(target), Method::Search).unwrap();
+            let theory: BTreeSet<_> = theory.into_iter().map(|m| m.to).collect();
+            let search: BTreeSet<_> = search.into_iter().map(|m| m.to).collect();
+            assert_eq!(theory, search, "target {target}");
+        }
+        assert!(moore(2).moves_to_value(&to_bigs(&[3, 4, 5]), &big(0), Method::Theory).is_err());
+    }
+
+    /// Checks that `to` is a legal Nim_k move from `from` that reaches a P-position.
+    fn assert_winning(from: &[BigUint], to: &[BigUint], k: u64) {
+        assert!(is_p(to, k), "{to:?} is not P");
+        let changed = from.iter().zip(to).filter(|(f, t)| f != t).count();
+        assert!((1..=k as usize).contains(&changed), "{changed} heaps changed");
+        assert!(from.iter().zip(to).all(|(f, t)| t <= f), "a heap grew");
+    }
+
+    #[test]
+    fn three_hundred_digit_heaps() {
+        let base: BigUint = "31415926535897932384626433832795028841971693993751".repeat(6).parse().unwrap();
+        let heaps: Vec<BigUint> = (1u32..=7).map(|i| &base * i + (&base >> (i * 13)) + i).collect();
+        assert!(heaps.iter().all(|h| h.to_string().len() >= 300));
+        for k in [2, 3, 5, 6] {
+            let a = moore(k).analyze(&heaps, Method::Auto, Play::Normal).unwrap();
+            assert_eq!(a.outcome, Outcome::N, "k {k}");
+            assert_eq!(a.winning_moves.len(), 1);
+            assert_winning(&heaps, &a.winning_moves[0].to, k);
+            let p = moore(k).analyze(&a.winning_moves[0].to, Method::Auto, Play::Normal).unwrap();
+            assert_eq!(p.outcome, Outcome::P);
+            assert!(p.winning_moves.is_empty());
+        }
+    }
+
+    #[test]
+    fn bad_specs_are_errors() {
+        let message = |spec: &GameSpec| build(spec, Budget::default()).err().unwrap().to_string();
+        assert_eq!(
+            message(&GameSpec::named("moore")),
+            "moore needs --k K, the most heaps one move takes from"
+        );
+        assert_eq!(message(&GameSpec { k: Some(0), ..GameSpec::named("moore") }), "--k must be at least 1");
+        assert!(build(&GameSpec { k: Some(2), max: Some(1), ..GameSpec::named("moore") }, Budget::default())
+            .is_err());
+        assert!(moore(2).check_position(&[]).is_err());
+    }
+
+    #[test]
+    fn misere_is_answered_by_search() {
+        let a = moore(2).analyze(&to_bigs(&[1, 1, 1]), Method::Auto, Play::Misere).unwrap();
+        assert!(matches!(a.basis, Basis::Search { .. }));
+        assert_eq!(moore(2).theorem(Play::Misere), None);
+    }
+
+    proptest! {
+        #[test]
+        fn construction_reaches_a_p_position(
+            heaps in prop::collection::vec(prop::collection::vec(any::<u32>(), 0..12), 1..8),
+            k in 1u64..6,
+        ) {
+            let heaps: Vec<BigUint> = heaps.into_iter().map(BigUint::new).collect();
+            match winning_move(&heaps, k) {
+                None => prop_assert!(is_p(&heaps, k)),
+                Some(to) => {
+                    prop_assert!(!is_p(&heaps, k));
+                    assert_winning(&heaps, &to, k);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,338 @@
+//! Subtraction games SUB(S): one heap; a move takes `s` stones for some `s` in the finite set
+//! `S` of allowed takes (seed 001 §2, seed 003).
+//!
+//! Theory: `G(n) = mex{G(n - s) : s in S, s <= n}`, and the sequence is ultimately periodic:
+//! `G(n + p) = G(n)` for every `n >= l` (see [`crate::sequence`] for why). When the ruleset is
+//! built, [`certify_period`] computes the sequence once, finds the least preperiod `l` and
+//! period `p`, and checks the certificate `G(n + p) = G(n)` for `l <= n < l + max(S)`. From then
+//! on `G(n) = G(l + (n - l) mod p)` for every `n >= l`, which answers heaps of any size with
+//! one division. The winning moves are the takes `s` with `G(n - s) = 0`. When no certificate
+//! is found within [`CERTIFY_LIMIT`] sequence values there is no closed form for that set, and
+//! the engine answers by search.
+//!
+//! Misère play: by search only.
+
+use std::sync::Arc;
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use crate::analysis::{Analysis, Basis, MoveReport, Ruleset};
+use crate::bigint::big;
+use crate::error::EngineError;
+use crate::game::{Game, Outcome, Play};
+use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec};
+use crate::sequence::{certify_period, Periodicity};
+use crate::solve::Budget;
+use crate::verify::heap_box;
+use crate::AnyGame;
+
+pub(crate) const SUMMARY: &str = "one heap; take any amount from a finite set (--set 1,3,4)";
+
+/// The most sequence values the period search may produce when a ruleset is built.
+pub const CERTIFY_LIMIT: u64 = 10_000_000;
+
+/// SUB(S): one heap, takes from a finite set.
+#[derive(Debug, Clone)]
+pub struct Subtraction {
+    /// The allowed takes: sorted, distinct, each at least 1, not empty.
+    set: Vec<u64>,
+    /// The certified closed form, if one was found within the limit.
+    periodicity: Option<Arc<Periodicity>>,
+}
+
+impl Subtraction {
+    /// SUB(`set`) with its period searched for over at most `limit` sequence values.
+    /// Duplicates are removed and the set sorted.
+    ///
+    /// # Errors
+    /// [`EngineError::InvalidSpec`] when the set is empty or has a member below 1.
+    pub fn new(set: &[u64], limit: u64) -> Result<Self, EngineError> {
+        if set.is_empty() {
+            return Err(EngineError::InvalidSpec("--set must not be empty".into()));
+        }
+        if set.contains(&0) {
+            return Err(EngineError::InvalidSpec("--set members must be at least 1".into()));
+        }
+        let mut set = set.to_vec();
+        set.sort_unstable();
+        set.dedup();
+        let periodicity = certify_period(&set, limit).map(Arc::new);
+        Ok(Subtraction { set, periodicity })
+    }
+
+    /// The allowed takes, sorted.
+    pub fn set(&self) -> &[u64] {
+        &self.set
+    }
+
+    /// The certified preperiod, period and first values, if found.
+    pub fn periodicity(&self) -> Option<&Periodicity> {
+        self.periodicity.as_deref()
+    }
+
+    fn set_text(&self) -> String {
+        let members: Vec<String> = self.set.iter().map(u64::to_string).collect();
+        format!("{{{}}}", members.join(","))
+    }
+
+    /// The takes that fit a heap of `n`, with the heaps they leave.
+    fn takes<'a>(&'a self, n: &'a BigUint) -> impl Iterator<Item = (u64, BigUint)> + 'a {
+        self.set.iter().map(|&s| (s, big(s))).filter(move |(_, s)| s <= n).map(move |(s, b)| (s, n - b))
+    }
+
+    fn moves_to(&self, periodicity: &Periodicity, n: &BigUint, target: u32) -> Vec<MoveReport> {
+        self.takes(n)
+            .filter(|(_, to)| periodicity.value_at(to) == target)
+            .map(|(_, to)| {
+                let to = vec![to];
+                MoveReport { text: describe_take(std::slice::from_ref(n), &to), to }
+            })
+            .collect()
+    }
+}
+
+pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    only_params(spec, &["--set"])?;
+    let set = spec
+        .set
+        .as_deref()
+        .ok_or_else(|| EngineError::InvalidSpec("subtraction needs --set, e.g. --set 1,3,4".into()))?;
+    Ok(engine(Subtraction::new(set, CERTIFY_LIMIT)?, budget))
+}
+
+impl Game for Subtraction {
+    type Position = u64;
+
+    fn options(&self, n: &u64) -> Vec<u64> {
+        self.set.iter().filter(|&&s| s <= *n).map(|s| n - s).collect()
+    }
+}
+
+/// "G(n) = G(n mod p) = G(i) = v", or shorter when `n` is inside the table.
+fn formula(periodicity: &Periodicity, n: &BigUint) -> String {
+    let index = periodicity.reduce(n);
+    let value = periodicity.value_at(n);
+    let (l, p) = (periodicity.preperiod, periodicity.period);
+    if n.to_u64() == Some(index) {
+        format!("G({n}) = {value}")
+    } else if l == 0 {
+        format!("G({n}) = G({n} mod {p}) = G({index}) = {value}")
+    } else {
+        format!("G({n}) = G({l} + ({n} - {l}) mod {p}) = G({index}) = {value}")
+    }
+}
+
+impl Ruleset for Subtraction {
+    fn name(&self) -> String {
+        format!("subtraction --set {}", self.set_text().trim_matches(['{', '}']))
+    }
+
+    fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+        expect_heaps("subtraction", numbers, 1, "one heap size")?;
+        Ok(numbers.to_vec())
+    }
+
+    fn search_position(&self, numbers: &[BigUint]) -> Option<u64> {
+        numbers.first()?.to_u64()
+    }
+
+    fn numbers(&self, n: &u64) -> Vec<BigUint> {
+        vec![big(*n)]
+    }
+
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
+        describe_take(from, to)
+    }
+
+    fn theorem(&self, play: Play) -> Option<String> {
+        let periodicity = self.periodicity.as_ref().filter(|_| play == Play::Normal)?;
+        Some(format!(
+            "SUB({}) is periodic from {} with period {} (certified)",
+            self.set_text(),
+            periodicity.preperiod,
+            periodicity.period
+        ))
+    }
+
+    fn theory(&self, numbers: &[BigUint], play: Play) -> Option<Analysis> {
+        let theorem = self.theorem(play)?;
+        let periodicity = self.periodicity.as_deref()?;
+        let n = &numbers[0];
+        let value = periodicity.value_at(n);
+        let moves = self.moves_to(periodicity, n, 0);
+        let formula = formula(periodicity, n);
+        let reason = match moves.first() {
+            Some(first) => format!("{formula}, so {} to reach value 0", first.text),
+            None => format!("{formula}: no take in {} leads to value 0", self.set_text()),
+        };
+        Some(Analysis {
+            outcome: if value == 0 { Outcome::P } else { Outcome::N },
+            grundy: Some(BigUint::from(value)),
+            winning_moves: moves,
+            moves_complete: true,
+            reason,
+            basis: Basis::Theory(theorem),
+        })
+    }
+
+    fn theory_moves_to_value(&self, numbers: &[BigUint], target: &BigUint) -> Option<Vec<MoveReport>> {
+        let periodicity = self.periodicity.as_deref()?;
+        Some(match target.to_u32() {
+            Some(target) => self.moves_to(periodicity, &numbers[0], target),
+            None => Vec::new(),
+        })
+    }
+
+    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
+        heap_box(1, bound)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bigint::to_bigs;
+    use crate::Method;
+
+    fn spec(set: &[u64]) -> GameSpec {
+        GameSpec { set: Some(set.to_vec()), ..GameSpec::named("subtraction") }
+    }
+
+    fn subtraction(set: &[u64]) -> Box<dyn AnyGame> {
+        build(&spec(set), Budget::default()).unwrap()
+    }
+
+    const SETS: &[&[u64]] = &[
+        &[1],
+        &[2],
+        &[1, 2, 3],
+        &[1, 3, 4],
+        &[2, 5],
+        &[3, 4, 7],
+        &[2, 3, 5, 7],
+        &[1, 4, 10],
+        &[2, 3, 5, 7, 19],
+        &[1, 2, 9],
+        &[4, 8, 12, 13],
+    ];
+
+    #[test]
+    fn theory_matches_search_up_to_200() {
+        for set in SETS {
+            let report = subtraction(set).verify(200, Play::Normal).unwrap();
+            assert_eq!(report.positions, 201);
+            assert_eq!(report.counterexample, None, "{set:?}");
+        }
+    }
+
+    #[test]
+    fn theory_matches_search_up_to_60_for_every_subset_of_1_to_6() {
+        for mask in 1u32..64 {
+            let set: Vec<u64> = (1..=6).filter(|s| mask & (1 << (s - 1)) != 0).collect();
+            let report = subtraction(&set).verify(60, Play::Normal).unwrap();
+            assert_eq!(report.counterexample, None, "{set:?}");
+        }
+    }
+
+    #[test]
+    fn theorems_name_the_preperiod_and_period() {
+        assert_eq!(
+            subtraction(&[4, 3, 1, 3]).theorem(Play::Normal).unwrap(),
+            "SUB({1,3,4}) is periodic from 0 with period 7 (certified)"
+        );
+        assert_eq!(
+            subtraction(&[1, 4, 10]).theorem(Play::Normal).unwrap(),
+            "SUB({1,4,10}) is periodic from 16 with period 11 (certified)"
+        );
+        assert_eq!(subtraction(&[1, 3, 4]).theorem(Play::Misere), None);
+        assert_eq!(subtraction(&[3, 1, 4, 1]).name(), "subtraction --set 1,3,4");
+    }
+
+    #[test]
+    fn reasons() {
+        let game = subtraction(&[1, 3, 4]);
+        let a = game.analyze(&[big(10)], Method::Auto, Play::Normal).unwrap();
+        assert_eq!(a.grundy, Some(big(1)));
+        assert_eq!(a.reason, "G(10) = G(10 mod 7) = G(3) = 1, so take 1 from the heap to reach value 0");
+        let targets: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
+        assert_eq!(targets, [to_bigs(&[9]), to_bigs(&[7])]);
+        let a = game.analyze(&[big(14)], Method::Auto, Play::Normal).unwrap();
+        assert_eq!(a.outcome, Outcome::P);
+        assert_eq!(a.reason, "G(14) = G(14 mod 7) = G(0) = 0: no take in {1,3,4} leads to value 0");
+        let a = game.analyze(&[big(5)], Method::Auto, Play::Normal).unwrap();
+        assert_eq!(a.reason, "G(5) = 3, so take 3 from the heap to reach value 0");
+        let a = subtraction(&[1, 4, 10]).analyze(&[big(100)], Method::Theory, Play::Normal).unwrap();
+        assert!(a.reason.starts_with("G(100) = G(16 + (100 - 16) mod 11) = G(23) = "), "{}", a.reason);
+    }
+
+    #[test]
+    fn every_winning_move_is_listed() {
+        // Under {1, 3, 4} (values 0 1 0 1 2 3 2, repeating), 10 has two: to 9 and to 7.
+        let game = subtraction(&[1, 3, 4]);
+        let a = game.analyze(&[big(10)], Method::Theory, Play::Normal).unwrap();
+        assert_eq!(a.winning_moves.len(), 2);
+        let game = subtraction(&[1, 2, 3, 5]);
+        for n in 0..40u64 {
+            let theory = game.analyze(&[big(n)], Method::Theory, Play::Normal).unwrap();
+            let search = game.analyze(&[big(n)], Method::Search, Play::Normal).unwrap();
+            assert_eq!(theory.winning_moves, search.winning_moves, "{n}");
+        }
+    }
+
+    #[test]
+    fn huge_heaps_by_the_period() {
+        let game = subtraction(&[1, 3, 4]);
+        let n: BigUint = "7".repeat(300).parse().unwrap();
+        let a = game.analyze(std::slice::from_ref(&n), Method::Auto, Play::Normal).unwrap();
+        let residue = (&n % 7u8).to_u64().unwrap();
+        let values = [0u64, 1, 0, 1, 2, 3, 2];
+        assert_eq!(a.grundy, Some(big(values[residue as usize])));
+        for m in &a.winning_moves {
+            let r = (&m.to[0] % 7u8).to_u64().unwrap();
+            assert_eq!(values[r as usize], 0);
+        }
+        assert!(a.reason.contains(" mod 7) = G("));
+    }
+
+    #[test]
+    fn moves_to_every_value_match_search() {
+        let game = subtraction(&[2, 3, 5, 7]);
+        for n in 0..50u64 {
+            for t in 0..6u64 {
+                let theory = game.moves_to_value(&[big(n)], &big(t), Method::Theory).unwrap();
+                let search = game.moves_to_value(&[big(n)], &big(t), Method::Search).unwrap();
+                assert_eq!(theory, search, "n {n} target {t}");
+            }
+        }
+    }
+
+    #[test]
+    fn without_a_certificate_auto_falls_back_to_search() {
+        let ruleset = Subtraction::new(&[1, 4, 10], 20).unwrap();
+        assert!(ruleset.periodicity().is_none());
+        let game = engine(ruleset, Budget::default());
+        assert_eq!(game.theorem(Play::Normal), None);
+        let a = game.analyze(&[big(30)], Method::Auto, Play::Normal).unwrap();
+        assert!(matches!(a.basis, Basis::Search { .. }));
+        assert!(game.analyze(&[big(30)], Method::Theory, Play::Normal).is_err());
+    }
+
+    #[test]
+    fn misere_is_answered_by_search() {
+        let game = subtraction(&[1, 3, 4]);
+        let a = game.analyze(&[big(1)], Method::Auto, Play::Misere).unwrap();
+        assert_eq!(a.outcome, Outcome::P);
+        assert!(matches!(a.basis, Basis::Search { .. }));
+        assert!(game.verify(10, Play::Misere).is_err());
+    }
+
+    #[test]
+    fn bad_sets_are_errors() {
+        let message = |spec: &GameSpec| build(spec, Budget::default()).err().unwrap().to_string();
+        assert_eq!(message(&GameSpec::named("subtraction")), "subtraction needs --set, e.g. --set 1,3,4");
+        assert_eq!(message(&spec(&[])), "--set must not be empty");
+        assert_eq!(message(&spec(&[1, 0, 3])), "--set members must be at least 1");
+        assert!(build(&GameSpec { max: Some(3), ..spec(&[1, 2]) }, Budget::default()).is_err());
+    }
+}
