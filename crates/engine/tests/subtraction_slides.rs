@@ -68,6 +68,9 @@ fn assert_sequence(set: &[u64], preperiod: &str, period: &str) {
     assert_eq!(g, expected, "sequence of {set:?}: {preperiod} ({period})");
 }
 
+/// The printed sequence of a row: (preperiod, period) in the slides' notation.
+type Printed<P> = fn(&P) -> (String, String);
+
 /// One row of a table: the parameters it applies to, ℓ and p, and the printed sequence
 /// (preperiod, period) if the slides give one.
 struct Row<P> {
@@ -75,7 +78,7 @@ struct Row<P> {
     applies: fn(&P) -> bool,
     preperiod: fn(&P) -> u64,
     period: fn(&P) -> u64,
-    sequence: Option<fn(&P) -> (String, String)>,
+    sequence: Option<Printed<P>>,
 }
 
 /// Checks every parameter against the first row that applies (there must be one).

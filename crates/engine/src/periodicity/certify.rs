@@ -114,6 +114,10 @@ pub fn certify_period(set: &[u64], limit: u64) -> Result<Periodicity, Periodicit
     let limit_error = || PeriodicityError::LimitReached { set: set_text(&set), limit };
     let memory_cap = usize::MAX as u64 / 8;
     let limit = limit.min(memory_cap);
+    // A certificate needs more than max(S) values; fail before allocating the window.
+    if window >= limit {
+        return Err(limit_error());
+    }
     let mut stream = GrundyStream::new(&set)?;
     let mut values: Vec<Grundy> = Vec::new();
     let mut failure: Vec<u32> = Vec::new();
@@ -240,6 +244,8 @@ mod tests {
         assert_eq!(certify_period(&[], 100), Err(PeriodicityError::EmptySet));
         assert_eq!(certify_period(&[0, 3], 100), Err(PeriodicityError::ZeroInSet));
         assert!(matches!(certify_period(&[1, 4, 100], 50), Err(PeriodicityError::LimitReached { .. })));
+        let huge = certify_period(&[1, 1 << 60], 1 << 20);
+        assert!(matches!(huge, Err(PeriodicityError::LimitReached { .. })));
     }
 
     #[test]

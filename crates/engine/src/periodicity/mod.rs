@@ -48,7 +48,7 @@ pub enum PeriodicityError {
     ZeroInSet,
     /// The certificate needs more values than the limit allows.
     #[error(
-        "no certified period within the first {limit} values of SUB({set}); raise the limit (--limit N)"
+        "no certified period within the first {limit} values of SUB({{{set}}}); raise the limit (--limit N)"
     )]
     LimitReached {
         /// The set, written `a,b,c`.
