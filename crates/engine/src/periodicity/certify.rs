@@ -20,6 +20,11 @@
 //!
 //! So the largest certified `m` gives exactly `(ℓ*, p*)` as soon as one exists. The data grow by
 //! doubling until then: `O(ℓ + p + k)` values and time, never a multiple of the minimal period.
+//!
+//! A cheaper path is tried first on each round: compare the last window with the windows `p`
+//! values earlier, `p = 1, 2, ...`, stopping each comparison at the first difference, within a
+//! linear budget (see `by_last_window`); the KMP pass runs only when the budget runs out. Both
+//! give the same answer (a test checks it on every prefix of several sequences).
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
@@ -155,8 +160,42 @@ pub fn certify_period(set: &[u64], limit: u64) -> Result<Periodicity, Periodicit
 }
 
 /// The minimal certified `(ℓ, p)` on the data `values`, or `None` when the data are too short.
-/// `failure` is scratch space for the KMP failure function. `O(values.len())`.
+/// `failure` is scratch space for the KMP failure function. `O(values.len())`: the direct
+/// comparison of [`by_last_window`] first, within a linear budget, else the KMP pass.
 fn minimal_certified(values: &[Grundy], window: usize, failure: &mut Vec<u32>) -> Option<(usize, usize)> {
+    by_last_window(values, window).unwrap_or_else(|| by_failure_function(values, window, failure))
+}
+
+/// The fast path. The state at `n` is the window `G(n..n + k)`; the last state `W` repeating
+/// `p` values earlier, at `n = N - k - p`, certifies period `p` from `n` (that is the criterion).
+/// The least such `p` is `p*` (a smaller one would be a true period below `p*`, and a repeat
+/// starting before `ℓ*` is impossible), and scanning down from `n` while `G(m) = G(m + p)` gives
+/// `ℓ*`. Candidates are compared element by element, stopping at the first difference, within a
+/// budget of `4N` comparisons: `None` when the budget runs out (then the KMP pass decides),
+/// `Some(None)` when no state repeats in the data.
+fn by_last_window(values: &[Grundy], window: usize) -> Option<Option<(usize, usize)>> {
+    let len = values.len();
+    let last = &values[len - window..];
+    let mut budget = 4 * len;
+    for period in 1..=len - window {
+        let start = len - window - period;
+        let same = values[start..start + window].iter().zip(last).take_while(|(a, b)| a == b).count();
+        budget = budget.checked_sub(same + 1)?;
+        if same == window {
+            let mut preperiod = start;
+            while preperiod > 0 && values[preperiod - 1] == values[preperiod - 1 + period] {
+                preperiod -= 1;
+            }
+            return Some(Some((preperiod, period)));
+        }
+    }
+    Some(None)
+}
+
+/// The general path: with `R` the values reversed and `π` its KMP failure function, the prefix
+/// of `R` of length `m` has least period `m - π(m)`; the largest `m` with `π(m) ≥ k` is certified
+/// (see the module doc). `O(values.len())` always.
+fn by_failure_function(values: &[Grundy], window: usize, failure: &mut Vec<u32>) -> Option<(usize, usize)> {
     let len = values.len();
     // reversed[i] = values[len - 1 - i]
     let reversed = |i: usize| values[len - 1 - i];
@@ -208,6 +247,22 @@ mod tests {
             let g = grundy_values(&set, 600).unwrap();
             for (n, &v) in g.iter().enumerate() {
                 assert_eq!(p.value(n as u64), v, "set {set:?}, n {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn both_paths_agree_on_every_prefix_length() {
+        let mut scratch = Vec::new();
+        for set in [vec![2u64, 3, 5, 7, 19], vec![1, 4, 10], vec![3, 5, 9], vec![1, 6, 14], vec![4, 8, 9]] {
+            let k = *set.iter().max().unwrap() as usize;
+            let g = grundy_values(&set, 400).unwrap();
+            for len in k + 1..=400 {
+                let fast = by_last_window(&g[..len], k);
+                let general = by_failure_function(&g[..len], k, &mut scratch);
+                if let Some(fast) = fast {
+                    assert_eq!(fast, general, "set {set:?}, {len} values");
+                }
             }
         }
     }
