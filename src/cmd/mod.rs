@@ -3,9 +3,12 @@
 pub mod explore;
 pub mod games;
 pub mod p_positions;
+pub mod period;
 pub mod players;
+pub mod search;
 pub mod solve;
 pub mod strategy;
+pub mod sweep;
 pub mod table;
 pub mod table_mnn;
 pub mod verify;

@@ -3,8 +3,11 @@
 mod apple;
 mod errors;
 mod one_heap_and_moore;
+mod period;
 mod players;
+mod search;
 mod solve;
+mod sweep;
 mod table;
 mod verify;
 
