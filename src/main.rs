@@ -2,6 +2,7 @@
 //! JSON; nothing else lives here.
 
 mod cmd;
+mod family;
 mod game_args;
 mod opponent;
 mod render;
@@ -51,6 +52,12 @@ enum Command {
     Serve(cmd::serve::Args),
     /// Multi-player Large Nim values grouped by order pattern, as a piecewise formula.
     Explore(cmd::explore::Args),
+    /// The certified preperiod and period of a subtraction game, and its Grundy sequence.
+    Period(cmd::period::Args),
+    /// Preperiod and period over a family of subtraction sets, with the conjecture's fit.
+    Sweep(cmd::sweep::Args),
+    /// Subtraction sets of a given size whose Grundy sequence has a given period.
+    Search(cmd::search::Args),
 }
 
 /// An error in what the user asked for: reported with exit status 2.
@@ -77,6 +84,9 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Plot(args) => cmd::plot::run(args, out),
         Command::Serve(args) => cmd::serve::run(args, out),
         Command::Explore(args) => cmd::explore::run(args, out),
+        Command::Period(args) => cmd::period::run(args, out),
+        Command::Sweep(args) => cmd::sweep::run(args, out),
+        Command::Search(args) => cmd::search::run(args, out),
     }
 }
 

@@ -3,12 +3,15 @@
 pub mod explore;
 pub mod games;
 pub mod p_positions;
+pub mod period;
 pub mod play;
 pub mod players;
 pub mod plot;
+pub mod search;
 pub mod serve;
 pub mod solve;
 pub mod strategy;
+pub mod sweep;
 pub mod table;
 pub mod table_mnn;
 pub mod verify;

@@ -3,11 +3,14 @@
 mod apple;
 mod errors;
 mod one_heap_and_moore;
+mod period;
 mod play;
 mod players;
 mod plot;
+mod search;
 mod serve;
 mod solve;
+mod sweep;
 mod table;
 mod verify;
 

@@ -28,8 +28,9 @@ pub enum EngineError {
     /// A position is too large to search: its numbers do not fit the searcher's 64-bit
     /// positions, so it would need far more states than the budget.
     #[error(
-        "position too large for search: {position} needs more than {budget} states (the state budget); \
-         only a closed form (--method auto or theory, where the game has one) answers heaps this large"
+        "position too large for search: {position} needs more than {budget} states (the state budget; \
+         raise it with --budget N); otherwise only a closed form (--method auto or theory, where the game \
+         has one) answers heaps this large"
     )]
     TooLargeForSearch {
         /// The game and position.

@@ -6,6 +6,8 @@
 //! * [`rulesets`] — one file per ruleset: its rules, its closed-form theory, its move texts.
 //! * [`analysis`] — the common, object-safe face of every ruleset ([`AnyGame`]) and the
 //!   [`Analysis`] it returns; the command line and the playground only see this.
+//! * [`periodicity`] — the subtraction-game laboratory: fast Grundy sequences of SUB(S), certified
+//!   preperiod and period, family sweeps with the conjecture fit, period searches.
 //! * [`sequence`] — Grundy sequences of subtraction games and their certified periods.
 //! * [`verify`] — theory against search over every position up to a bound.
 //!
@@ -37,6 +39,7 @@ pub mod analysis;
 pub mod bigint;
 pub mod error;
 pub mod game;
+pub mod periodicity;
 pub mod rulesets;
 pub mod sequence;
 pub mod solve;

@@ -1,0 +1,89 @@
+//! The subtraction-game laboratory: Grundy sequences of SUB(S), their certified preperiod and
+//! period, family sweeps that test the eventual-linearity conjecture, and searches for sets of a
+//! given period.
+//!
+//! SUB(S) is one heap from which a move takes any `s` in the finite set `S`; its Grundy sequence
+//! is `G(n) = mex{G(n - s) : s ∈ S, s ≤ n}`. Every value is at most `|S|` (a mex of at most `|S|`
+//! values) and `G(n)` depends only on the `max(S)` values before it, so the sequence is
+//! ultimately periodic (pigeonhole on windows of `max(S)` values).
+//!
+//! * [`generator`] — [`GrundyStream`], a streaming generator in memory bounded by the window,
+//!   with a one-hot bitset mex and unrolled kernels for small sets; it uses the reduction
+//!   `G_{dS}(n) = G_S(⌊n/d⌋)` for `d = gcd(S)`.
+//! * [`certify`] — [`certify_period`]: the minimal preperiod and minimal period, certified by
+//!   the slides' criterion, in time linear in `ℓ + p + max(S)`.
+//! * [`fit`] — [`fit_conjecture`]: the piecewise-linear form `ℓ, p = α_r c + β_r` on residue
+//!   classes `c ≡ r (mod q)`, `c ≥ N`, or an honest "no fit".
+//! * [`sweep`] — [`sweep_periods`] over many sets in parallel and [`search_period`], the
+//!   search for sets with a given period (period 2: "ultimately bipartite").
+//!
+//! Everything is exact integer arithmetic; nothing here prints or touches files: long runs report
+//! progress through a closure.
+
+pub mod certify;
+pub mod fit;
+pub mod generator;
+pub mod sweep;
+
+pub use certify::{certify_period, Certificate, Periodicity};
+pub use fit::{
+    fit_conjecture, ConjectureFit, FitRow, LinearForm, PiecewiseFit, Quantity, Rational, ResidueForms,
+};
+pub use generator::{grundy_values, GrundyStream};
+pub use sweep::{search_period, sweep_periods, PeriodSummary, SearchReport};
+
+use thiserror::Error;
+
+/// A Grundy value of SUB(S); at most `|S|`.
+pub type Grundy = u32;
+
+/// Why a periodicity computation failed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PeriodicityError {
+    /// The subtraction set is empty.
+    #[error("the subtraction set is empty; give at least one positive take, e.g. --set 2,3,5,7")]
+    EmptySet,
+    /// The subtraction set contains 0 (a move must take at least one stone).
+    #[error("the subtraction set contains 0; every take must be at least 1")]
+    ZeroInSet,
+    /// The certificate needs more values than the limit allows.
+    #[error(
+        "no certified period within the first {limit} values of SUB({{{set}}}); raise the limit (--limit N)"
+    )]
+    LimitReached {
+        /// The set, written `a,b,c`.
+        set: String,
+        /// The limit, in values computed.
+        limit: u64,
+    },
+    /// The parameters of a search are invalid.
+    #[error("{0}")]
+    InvalidSearch(String),
+}
+
+/// The set sorted, without duplicates, checked to be non-empty and free of 0.
+///
+/// # Errors
+/// [`PeriodicityError::EmptySet`], [`PeriodicityError::ZeroInSet`].
+pub fn normalize_set(set: &[u64]) -> Result<Vec<u64>, PeriodicityError> {
+    if set.is_empty() {
+        return Err(PeriodicityError::EmptySet);
+    }
+    if set.contains(&0) {
+        return Err(PeriodicityError::ZeroInSet);
+    }
+    let mut sorted = set.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    Ok(sorted)
+}
+
+/// The set written as the slides do, without braces: `2,3,5,7`.
+pub fn set_text(set: &[u64]) -> String {
+    set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// The greatest common divisor of the members (0 for an empty slice).
+pub(crate) fn gcd_of(set: &[u64]) -> u64 {
+    set.iter().fold(0, |g, &s| num_integer::gcd(g, s))
+}

@@ -1,0 +1,355 @@
+//! Families of subtraction sets for `nimlab sweep`: the `--set` items and `--add` parameters,
+//! parsed and expanded into concrete sets at the edge.
+//!
+//! Grammar (documented in `nimlab sweep --help`):
+//! * `--set` items, comma-separated: an integer `7`, an interval `2..5` (= 2,3,4,5), or a linear
+//!   term in the parameters `2a`, `a+2`, `3a-1`.
+//! * `--add [NAME=]LO..HI[:STEP]` declares a parameter ranging over `LO, LO+STEP, ..., ≤ HI`
+//!   (both ends inclusive) and adds it to the set. `LO` and `HI` may be terms in parameters
+//!   declared before. An unnamed parameter is `c`. At most two: the first is the outer parameter,
+//!   the last is the one the conjecture's fit varies.
+
+use crate::UsageError;
+
+/// `coefficient × parameter + constant`, or a plain constant when `parameter` is `None`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Term {
+    coefficient: i128,
+    parameter: Option<String>,
+    constant: i128,
+}
+
+impl Term {
+    /// Parses `7`, `c`, `2a`, `a+2`, `3a-1`, `-1`.
+    fn parse(text: &str) -> Result<Term, UsageError> {
+        let text = text.trim();
+        let bad = || UsageError(format!("'{text}' is not a number or a term like 2a, a+2, 3a-1"));
+        if text.is_empty() {
+            return Err(bad());
+        }
+        let name_start = text.find(|ch: char| ch.is_ascii_alphabetic());
+        let Some(name_start) = name_start else {
+            let constant: i128 = text.parse().map_err(|_| bad())?;
+            return Ok(Term { coefficient: 0, parameter: None, constant });
+        };
+        let coefficient = match &text[..name_start] {
+            "" => 1,
+            "-" => -1,
+            digits => digits.parse().map_err(|_| bad())?,
+        };
+        let rest = &text[name_start..];
+        let name_end = rest.find(|ch: char| !ch.is_ascii_alphabetic()).unwrap_or(rest.len());
+        let (name, tail) = rest.split_at(name_end);
+        let constant = match tail.chars().next() {
+            None => 0,
+            Some('+') => tail[1..].parse().map_err(|_| bad())?,
+            Some('-') => -tail[1..].parse::<i128>().map_err(|_| bad())?,
+            Some(_) => return Err(bad()),
+        };
+        Ok(Term { coefficient, parameter: Some(name.to_string()), constant })
+    }
+
+    /// The value under the parameter values `bound` (name, value).
+    fn evaluate(&self, bound: &[(String, u64)]) -> Result<i128, UsageError> {
+        match &self.parameter {
+            None => Ok(self.constant),
+            Some(name) => {
+                let value = bound.iter().find(|(n, _)| n == name).map(|(_, v)| *v).ok_or_else(|| {
+                    UsageError(format!(
+                        "unknown parameter '{name}'; declare it with --add {name}=LO..HI first"
+                    ))
+                })?;
+                Ok(self.coefficient * value as i128 + self.constant)
+            }
+        }
+    }
+
+    /// The canonical text: `2a+1`, `c`, `7`.
+    fn canonical(&self) -> String {
+        match &self.parameter {
+            None => self.constant.to_string(),
+            Some(name) => {
+                let coefficient = match self.coefficient {
+                    1 => String::new(),
+                    -1 => "-".to_string(),
+                    k => k.to_string(),
+                };
+                let constant = match self.constant {
+                    0 => String::new(),
+                    k if k > 0 => format!("+{k}"),
+                    k => k.to_string(),
+                };
+                format!("{coefficient}{name}{constant}")
+            }
+        }
+    }
+}
+
+/// One `--add`: a named parameter with its range.
+#[derive(Debug, Clone)]
+pub struct Parameter {
+    /// The name, e.g. `c`.
+    pub name: String,
+    low: Term,
+    high: Term,
+    step: u64,
+}
+
+impl Parameter {
+    /// Parses `[NAME=]LO..HI[:STEP]`.
+    ///
+    /// # Errors
+    /// A usage error describing the expected form.
+    pub fn parse(text: &str) -> Result<Parameter, UsageError> {
+        let bad = |why: &str| {
+            UsageError(format!("--add '{text}': {why}; expected [NAME=]LO..HI[:STEP], e.g. c=11..500"))
+        };
+        let (name, range) = match text.split_once('=') {
+            Some((name, range)) => (name.trim(), range),
+            None => ("c", text),
+        };
+        if name.is_empty() || !name.chars().all(|ch| ch.is_ascii_lowercase()) {
+            return Err(bad("the name must be lowercase letters"));
+        }
+        let (range, step) = match range.split_once(':') {
+            Some((range, step)) => (range, step.trim().parse::<u64>().map_err(|_| bad("bad step"))?),
+            None => (range, 1),
+        };
+        if step == 0 {
+            return Err(bad("the step must be at least 1"));
+        }
+        let (low, high) = range.split_once("..").ok_or_else(|| bad("no '..' in the range"))?;
+        let low = Term::parse(low).map_err(|e| bad(&e.0))?;
+        let high = Term::parse(high.trim_start_matches('=')).map_err(|e| bad(&e.0))?;
+        Ok(Parameter { name: name.to_string(), low, high, step })
+    }
+
+    /// The values of this parameter given the earlier parameters' values.
+    fn values(&self, bound: &[(String, u64)]) -> Result<Vec<u64>, UsageError> {
+        let (low, high) = (self.low.evaluate(bound)?, self.high.evaluate(bound)?);
+        if low < 1 {
+            return Err(UsageError(format!(
+                "parameter {} starts at {low}; members must be at least 1",
+                self.name
+            )));
+        }
+        let (low, high) = (low as u64, u64::try_from(high).unwrap_or(0));
+        Ok((low..=high).step_by(self.step as usize).collect())
+    }
+}
+
+/// A `--set` item.
+#[derive(Debug, Clone)]
+enum Item {
+    Interval(u64, u64),
+    Term(Term),
+}
+
+/// A family: fixed items, 0 to 2 parameters.
+#[derive(Debug, Clone)]
+pub struct Family {
+    items: Vec<Item>,
+    /// The parameters, outer first.
+    pub parameters: Vec<Parameter>,
+}
+
+/// One concrete member of a family.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    /// The outer parameter's value (0 when there is one parameter).
+    pub outer: u64,
+    /// The inner parameter's value.
+    pub c: u64,
+    /// The set, sorted, without duplicates.
+    pub set: Vec<u64>,
+}
+
+/// The most sets one sweep may have.
+const MAX_MEMBERS: usize = 10_000_000;
+
+impl Family {
+    /// Parses `--set` (may be empty) and the `--add`s.
+    ///
+    /// # Errors
+    /// A usage error for a malformed item or range, or a bad number of parameters.
+    pub fn parse(set: &str, adds: &[String]) -> Result<Family, UsageError> {
+        let parameters = adds.iter().map(|a| Parameter::parse(a)).collect::<Result<Vec<_>, _>>()?;
+        if parameters.is_empty() || parameters.len() > 2 {
+            return Err(UsageError("a sweep needs one or two --add parameters, e.g. --add c=11..500".into()));
+        }
+        if parameters.len() == 2 && parameters[0].name == parameters[1].name {
+            return Err(UsageError(format!("--add declares '{}' twice", parameters[0].name)));
+        }
+        let items = parse_items(set, true)?;
+        Ok(Family { items, parameters })
+    }
+
+    /// The definition that names this family in the store: its shape without the ranges.
+    pub fn definition(&self) -> String {
+        let mut items: Vec<String> = self
+            .items
+            .iter()
+            .map(|item| match item {
+                Item::Interval(a, b) if a == b => a.to_string(),
+                Item::Interval(a, b) => format!("{a}..{b}"),
+                Item::Term(t) => t.canonical(),
+            })
+            .collect();
+        items.extend(self.parameters.iter().map(|p| p.name.clone()));
+        format!("subtraction {{{}}} over {}", items.join(","), self.names().join(","))
+    }
+
+    /// The parameter names, outer first.
+    pub fn names(&self) -> Vec<String> {
+        self.parameters.iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// Every member, by outer value then c.
+    ///
+    /// # Errors
+    /// A usage error when a member is 0 or negative, a term uses an undeclared parameter, or
+    /// the family is too large.
+    pub fn members(&self) -> Result<Vec<Member>, UsageError> {
+        let outer_values: Vec<Option<u64>> = if self.parameters.len() == 2 {
+            self.parameters[0].values(&[])?.into_iter().map(Some).collect()
+        } else {
+            vec![None]
+        };
+        let inner = self.parameters.last().ok_or_else(|| UsageError("no --add parameter".into()))?;
+        let mut members = Vec::new();
+        for outer in outer_values {
+            let mut bound: Vec<(String, u64)> = Vec::new();
+            if let Some(v) = outer {
+                bound.push((self.parameters[0].name.clone(), v));
+            }
+            for c in inner.values(&bound)? {
+                let mut bound = bound.clone();
+                bound.push((inner.name.clone(), c));
+                let mut set: Vec<u64> = bound.iter().map(|(_, v)| *v).collect();
+                for item in &self.items {
+                    match item {
+                        Item::Interval(a, b) => set.extend(*a..=*b),
+                        Item::Term(t) => {
+                            let v = t.evaluate(&bound)?;
+                            if v < 1 {
+                                return Err(UsageError(format!(
+                                    "the member {} is {v} at {}; members must be at least 1",
+                                    t.canonical(),
+                                    bound
+                                        .iter()
+                                        .map(|(n, v)| format!("{n}={v}"))
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
+                                )));
+                            }
+                            set.push(v as u64);
+                        }
+                    }
+                }
+                set.sort_unstable();
+                set.dedup();
+                members.push(Member { outer: outer.unwrap_or(0), c, set });
+                if members.len() > MAX_MEMBERS {
+                    return Err(UsageError(format!(
+                        "the sweep has more than {MAX_MEMBERS} sets; narrow the ranges"
+                    )));
+                }
+            }
+        }
+        if members.is_empty() {
+            return Err(UsageError("the --add ranges are empty".into()));
+        }
+        Ok(members)
+    }
+}
+
+/// Parses a comma-separated list of items; with `terms`, linear terms in parameters are allowed.
+fn parse_items(text: &str, terms: bool) -> Result<Vec<Item>, UsageError> {
+    let mut items = Vec::new();
+    for piece in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        if let Some((a, b)) = piece.split_once("..") {
+            let parse = |s: &str| {
+                s.trim()
+                    .parse::<u64>()
+                    .map_err(|_| UsageError(format!("'{piece}' is not an interval like 2..5")))
+            };
+            let (a, b) = (parse(a)?, parse(b)?);
+            if a == 0 || a > b {
+                return Err(UsageError(format!("'{piece}': an interval needs 1 ≤ LO ≤ HI")));
+            }
+            items.push(Item::Interval(a, b));
+        } else {
+            let term = Term::parse(piece)?;
+            if term.parameter.is_some() && !terms {
+                return Err(UsageError(format!("'{piece}' is not a number")));
+            }
+            if term.parameter.is_none() {
+                let v = u64::try_from(term.constant)
+                    .ok()
+                    .filter(|&v| v >= 1)
+                    .ok_or_else(|| UsageError(format!("'{piece}': every member must be at least 1")))?;
+                items.push(Item::Interval(v, v));
+            } else {
+                items.push(Item::Term(term));
+            }
+        }
+    }
+    Ok(items)
+}
+
+/// Parses a plain set (`2,3,5,7`, intervals allowed) for `nimlab period`.
+///
+/// # Errors
+/// A usage error for an empty set, 0, or a malformed item.
+pub fn parse_set(text: &str) -> Result<Vec<u64>, UsageError> {
+    let mut set = Vec::new();
+    for item in parse_items(text, false)? {
+        if let Item::Interval(a, b) = item {
+            set.extend(a..=b);
+        }
+    }
+    if set.is_empty() {
+        return Err(UsageError(
+            "the set is empty; give at least one positive take, e.g. --set 2,3,5,7".into(),
+        ));
+    }
+    set.sort_unstable();
+    set.dedup();
+    Ok(set)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terms_parse_and_print() {
+        for (text, canonical) in [("2a", "2a"), ("a+2", "a+2"), ("3a-1", "3a-1"), ("c", "c"), ("7", "7")] {
+            assert_eq!(Term::parse(text).unwrap().canonical(), canonical);
+        }
+        assert!(Term::parse("2a*").is_err());
+        assert!(Term::parse("").is_err());
+    }
+
+    #[test]
+    fn two_parameter_family_expands() {
+        let family = Family::parse("2a", &["a=1..3".into(), "c=2a+1..2a+2".into()]).unwrap();
+        let members = family.members().unwrap();
+        assert_eq!(members.len(), 6);
+        assert_eq!(members[0], Member { outer: 1, c: 3, set: vec![1, 2, 3] });
+        assert_eq!(members[5], Member { outer: 3, c: 8, set: vec![3, 6, 8] });
+        assert_eq!(family.definition(), "subtraction {2a,a,c} over a,c");
+    }
+
+    #[test]
+    fn bad_input_is_rejected() {
+        assert!(parse_set("").is_err());
+        assert!(parse_set("0,3").is_err());
+        assert!(parse_set("3..1").is_err());
+        assert!(Parameter::parse("c=11..").is_err());
+        assert!(Parameter::parse("c=11..50:0").is_err());
+        assert!(Family::parse("2,3", &[]).is_err());
+        assert!(Family::parse("2,b", &["c=1..5".into()]).unwrap().members().is_err());
+        assert_eq!(parse_set("2..4,7").unwrap(), vec![2, 3, 4, 7]);
+    }
+}

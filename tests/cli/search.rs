@@ -1,0 +1,42 @@
+use serde_json::json;
+
+use crate::{json, nimlab, text};
+
+#[test]
+fn ultimately_bipartite_triples_contain_the_slides_families() {
+    let v = json(&["search", "subtraction", "--size", "3", "--max", "60", "--period", "2", "--json"]);
+    let found: Vec<serde_json::Value> =
+        v["found"].as_array().unwrap().iter().map(|f| f["set"].clone()).collect();
+    // The slides' families with every member at most 60 (a ≥ 3 odd, t ≥ 1).
+    let mut expected = vec![json!([3, 5, 9]), json!([3, 5, 17]), json!([3, 5, 33])];
+    for a in (3..=19u64).step_by(2) {
+        expected.push(json!([a, a + 2, 2 * a + 3]));
+        expected.push(json!([a, 2 * a + 1, 3 * a]));
+        for t in 1..=20u64 {
+            expected.push(json!([a, a + 2, (2 * a + 2) * t + 1]));
+            expected.push(json!([a, 2 * a + 1, (3 * a + 1) * t - 1]));
+            expected.push(json!([a, 2 * a - 1, (3 * a - 1) * t + a - 2]));
+        }
+    }
+    let in_range = |s: &serde_json::Value| s.as_array().unwrap().iter().all(|m| m.as_u64().unwrap() <= 60);
+    for set in expected.iter().filter(|s| in_range(s)) {
+        assert!(found.contains(set), "{set} missing");
+    }
+    // No set with an even member has period 2.
+    assert!(found.iter().all(|s| s.as_array().unwrap().iter().all(|m| m.as_u64().unwrap() % 2 == 1)));
+    assert!(v["undetermined"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn text_lists_sets() {
+    let out = text(&["search", "subtraction", "--size", "2", "--max", "9", "--period", "2"]);
+    assert!(out.contains("{1,3}  preperiod 0"), "{out}");
+}
+
+#[test]
+fn bad_search_is_a_usage_error() {
+    for args in [["--size", "0", "--max", "5"], ["--size", "6", "--max", "5"]] {
+        let output = nimlab().args(["search", "subtraction"]).args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2));
+    }
+}
