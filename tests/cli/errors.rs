@@ -77,7 +77,10 @@ fn search_over_budget_stops_with_an_error_naming_the_budget() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("more than 1000 states (the state budget)") && stderr.contains("--budget"), "{stderr}");
+    assert!(
+        stderr.contains("more than 1000 states (the state budget)") && stderr.contains("--budget"),
+        "{stderr}"
+    );
     assert_eq!(stderr.trim_end().lines().count(), 1);
 }
 
