@@ -65,7 +65,22 @@ fn too_large_for_search_is_a_runtime_error_naming_the_budget() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("1000 states (the state budget)") && stderr.contains("--budget"), "{stderr}");
+    assert!(stderr.contains("1000 states (the state budget") && stderr.contains("--budget"), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1);
+}
+
+#[test]
+fn search_over_budget_stops_with_an_error_naming_the_budget() {
+    let output = nimlab()
+        .args(["solve", "nim", "30", "30", "30", "--method", "search", "--budget", "1000"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("more than 1000 states (the state budget)") && stderr.contains("--budget"),
+        "{stderr}"
+    );
     assert_eq!(stderr.trim_end().lines().count(), 1);
 }
 

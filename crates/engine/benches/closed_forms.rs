@@ -4,7 +4,7 @@
 //! Run: `cargo bench -p nimlab-engine --bench closed_forms`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use nimlab_engine::sequence::certify_period;
+use nimlab_engine::periodicity::certify_period;
 use nimlab_engine::{build_ruleset, BigUint, Budget, GameSpec, Method, Play};
 
 fn huge(seed: u32) -> BigUint {

@@ -1,54 +1,87 @@
-//! Engine benchmarks: generic search throughput and closed-form answers on huge heaps.
+//! Engine benchmarks for the core: generic search throughput (positions per second) on Wythoff
+//! and on a 3-heap Nim grid, the dense-table path, and closed-form answers on 300-digit heaps.
 //!
 //! Run with `cargo bench -p nimlab-engine --bench engine`; figures go in docs/benchmarks.md.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use nimlab_engine::rulesets::nim::Nim;
-use nimlab_engine::{build_ruleset, BigUint, Budget, GameSpec, GrundySolver, Method, Play};
+use nimlab_engine::rulesets::wythoff::Wythoff;
+use nimlab_engine::solve::dense_grundy_table;
+use nimlab_engine::{build_ruleset, BigUint, Budget, Game, GameSpec, GrundySolver, Method, Play};
 
-/// Search throughput: solve every position of a 3-heap Nim grid from scratch.
-fn search_nim_grid(c: &mut Criterion) {
+/// Solves every listed position from scratch with the memoized search; returns the states.
+fn solve_all<G: Game>(game: G, positions: &[G::Position]) -> usize {
+    let mut solver = GrundySolver::new(game);
+    for position in positions {
+        solver.value(position).expect("within budget");
+    }
+    solver.states()
+}
+
+fn search_throughput(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
+    group.sample_size(10);
+
+    let bound = 100u64;
+    let wythoff: Vec<(u64, u64)> = (0..=bound).flat_map(|x| (0..=bound).map(move |y| (x, y))).collect();
+    let states = solve_all(Wythoff, &wythoff);
+    group.throughput(Throughput::Elements(states as u64));
+    group.bench_function(BenchmarkId::new("wythoff", format!("heaps <= {bound}, {states} states")), |b| {
+        b.iter(|| solve_all(Wythoff, &wythoff))
+    });
+
     let bound = 20u64;
-    // Canonical (sorted, zero-free) positions with three heaps <= 20: C(23, 3) = 1771.
-    let states = {
-        let mut solver = GrundySolver::new(Nim);
-        solver.value(&vec![bound; 3]).expect("within budget");
-        solver.states() as u64
-    };
-    group.throughput(Throughput::Elements(states));
-    group.bench_function(BenchmarkId::new("nim-3-heaps", bound), |b| {
-        b.iter(|| {
-            let mut solver = GrundySolver::new(Nim);
-            for x in 0..=bound {
-                for y in x..=bound {
-                    for z in y..=bound {
-                        solver.value(&vec![x, y, z]).expect("within budget");
-                    }
-                }
-            }
-            solver.states()
-        })
+    let nim: Vec<Vec<u64>> = (0..=bound)
+        .flat_map(|x| (0..=bound).flat_map(move |y| (0..=bound).map(move |z| vec![x, y, z])))
+        .collect();
+    let states = solve_all(Nim, &nim);
+    group.throughput(Throughput::Elements(states as u64));
+    group
+        .bench_function(BenchmarkId::new("nim-3-heaps", format!("heaps <= {bound}, {states} states")), |b| {
+            b.iter(|| solve_all(Nim, &nim))
+        });
+    group.finish();
+}
+
+fn dense_throughput(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dense");
+    group.sample_size(10);
+    let nim = [20u64, 20, 20];
+    group.throughput(Throughput::Elements(21 * 21 * 21));
+    group.bench_function("nim 3 heaps <= 20", |b| {
+        b.iter(|| dense_grundy_table(&Nim, &nim, Budget::default()).expect("fits").len())
     });
     group.finish();
 }
 
-/// Closed forms on 300-digit heaps.
+/// Closed forms on 300-digit heaps, for every ruleset whose theory answers them.
 fn theory_huge_heaps(c: &mut Criterion) {
     let mut group = c.benchmark_group("theory-300-digits");
     let huge: BigUint = "7".repeat(300).parse().expect("digits");
+    let spec = |name: &str| GameSpec::named(name);
     let cases: Vec<(&str, GameSpec, Vec<BigUint>)> = vec![
-        ("nim", GameSpec::named("nim"), vec![huge.clone(), &huge + 12345u32, &huge >> 7u8]),
-        ("bash", GameSpec { max: Some(1_000_000), ..GameSpec::named("bash") }, vec![huge.clone()]),
+        ("nim", spec("nim"), vec![huge.clone(), &huge + 12345u32, &huge >> 7u8]),
+        ("nim misere", spec("nim"), vec![huge.clone(), &huge + 12345u32, &huge >> 7u8]),
+        ("bash", GameSpec { max: Some(1_000_000), ..spec("bash") }, vec![huge.clone()]),
+        ("half", spec("half"), vec![huge.clone()]),
+        (
+            "moore k=2",
+            GameSpec { k: Some(2), ..spec("moore") },
+            vec![huge.clone(), &huge + 1u8, &huge >> 3u8],
+        ),
+        ("wythoff", spec("wythoff"), vec![huge.clone(), &huge + (&huge >> 1u8)]),
+        ("fibonacci", spec("fibonacci"), vec![huge.clone(), &huge - 1u8]),
+        ("staircase", spec("staircase"), vec![huge.clone(), &huge >> 2u8, &huge + 9u8]),
     ];
     for (name, spec, position) in cases {
         let game = build_ruleset(&spec, Budget::default()).expect("valid spec");
+        let play = if name.ends_with("misere") { Play::Misere } else { Play::Normal };
         group.bench_function(name, |b| {
-            b.iter(|| game.analyze(&position, Method::Theory, Play::Normal).expect("theory"))
+            b.iter(|| game.analyze(&position, Method::Theory, play).expect("theory"))
         });
     }
     group.finish();
 }
 
-criterion_group!(benches, search_nim_grid, theory_huge_heaps);
+criterion_group!(benches, search_throughput, dense_throughput, theory_huge_heaps);
 criterion_main!(benches);

@@ -8,7 +8,6 @@
 //!   [`Analysis`] it returns; the command line and the playground only see this.
 //! * [`periodicity`] — the subtraction-game laboratory: fast Grundy sequences of SUB(S), certified
 //!   preperiod and period, family sweeps with the conjecture fit, period searches.
-//! * [`sequence`] — Grundy sequences of subtraction games and their certified periods.
 //! * [`verify`] — theory against search over every position up to a bound.
 //!
 //! Invariant: the engine never prints, never parses a command line and never touches files.
@@ -41,7 +40,6 @@ pub mod error;
 pub mod game;
 pub mod periodicity;
 pub mod rulesets;
-pub mod sequence;
 pub mod solve;
 pub mod verify;
 

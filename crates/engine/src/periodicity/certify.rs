@@ -74,13 +74,22 @@ impl Periodicity {
         self.values[(self.preperiod + offset) as usize]
     }
 
+    /// The index `i < ℓ + p` with `G(i) = G(n)`, for an arbitrarily large `n`: `n` itself when
+    /// it is that small, else `ℓ + (n - ℓ) mod p`. `O(size of n)`.
+    pub fn reduce_big(&self, n: &BigUint) -> u64 {
+        match n.to_u64() {
+            Some(small) if small < self.preperiod + self.period => small,
+            _ => {
+                // The remainder is below the period, which is a u64.
+                let offset = ((n - self.preperiod) % self.period).to_u64().unwrap_or_default();
+                self.preperiod + offset
+            }
+        }
+    }
+
     /// `G(n)` for an arbitrarily large `n`. `O(size of n)`.
     pub fn value_big(&self, n: &BigUint) -> Grundy {
-        if let Some(small) = n.to_u64() {
-            return self.value(small);
-        }
-        let offset = ((n - self.preperiod) % self.period).to_u64().unwrap_or(0);
-        self.values[(self.preperiod + offset) as usize]
+        self.values[self.reduce_big(n) as usize]
     }
 
     /// The preperiod's values.

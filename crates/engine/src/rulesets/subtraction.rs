@@ -2,7 +2,7 @@
 //! `S` of allowed takes (seed 001 §2, seed 003).
 //!
 //! Theory: `G(n) = mex{G(n - s) : s in S, s <= n}`, and the sequence is ultimately periodic:
-//! `G(n + p) = G(n)` for every `n >= l` (see [`crate::sequence`] for why). When the ruleset is
+//! `G(n + p) = G(n)` for every `n >= l` (see [`crate::periodicity`] for why). When the ruleset is
 //! built, [`certify_period`] computes the sequence once, finds the least preperiod `l` and
 //! period `p`, and checks the certificate `G(n + p) = G(n)` for `l <= n < l + max(S)`. From then
 //! on `G(n) = G(l + (n - l) mod p)` for every `n >= l`, which answers heaps of any size with
@@ -21,8 +21,8 @@ use crate::analysis::{Analysis, Basis, MoveReport, Ruleset};
 use crate::bigint::big;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::periodicity::{certify_period, Periodicity};
 use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec};
-use crate::sequence::{certify_period, Periodicity};
 use crate::solve::Budget;
 use crate::verify::heap_box;
 use crate::AnyGame;
@@ -57,7 +57,7 @@ impl Subtraction {
         let mut set = set.to_vec();
         set.sort_unstable();
         set.dedup();
-        let periodicity = certify_period(&set, limit).map(Arc::new);
+        let periodicity = certify_period(&set, limit).ok().map(Arc::new);
         Ok(Subtraction { set, periodicity })
     }
 
@@ -83,7 +83,7 @@ impl Subtraction {
 
     fn moves_to(&self, periodicity: &Periodicity, n: &BigUint, target: u32) -> Vec<MoveReport> {
         self.takes(n)
-            .filter(|(_, to)| periodicity.value_at(to) == target)
+            .filter(|(_, to)| periodicity.value_big(to) == target)
             .map(|(_, to)| {
                 let to = vec![to];
                 MoveReport { text: describe_take(std::slice::from_ref(n), &to), to }
@@ -111,8 +111,8 @@ impl Game for Subtraction {
 
 /// "G(n) = G(n mod p) = G(i) = v", or shorter when `n` is inside the table.
 fn formula(periodicity: &Periodicity, n: &BigUint) -> String {
-    let index = periodicity.reduce(n);
-    let value = periodicity.value_at(n);
+    let index = periodicity.reduce_big(n);
+    let value = periodicity.value_big(n);
     let (l, p) = (periodicity.preperiod, periodicity.period);
     if n.to_u64() == Some(index) {
         format!("G({n}) = {value}")
@@ -159,7 +159,7 @@ impl Ruleset for Subtraction {
         let theorem = self.theorem(play)?;
         let periodicity = self.periodicity.as_deref()?;
         let n = &numbers[0];
-        let value = periodicity.value_at(n);
+        let value = periodicity.value_big(n);
         let moves = self.moves_to(periodicity, n, 0);
         let formula = formula(periodicity, n);
         let reason = match moves.first() {
