@@ -12,7 +12,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use nimlab_engine::sequence::certify_period;
+use nimlab_engine::periodicity::certify_period;
 use nimlab_engine::{Analysis, AnyGame, BigUint, Method, Outcome, Play};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -361,7 +361,7 @@ fn sequence(
         values.push(value);
     }
     let period = match &args.options.set {
-        Some(set) => certify_period(set, 1_000_000).map(|p| SeenPeriod {
+        Some(set) => certify_period(set, 1_000_000).ok().map(|p| SeenPeriod {
             preperiod: p.preperiod,
             period: p.period,
             certified: true,
