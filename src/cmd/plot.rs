@@ -28,7 +28,7 @@ use crate::UsageError;
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  nimlab plot wythoff --rows 40 --cols 40 --outcomes -o wythoff.png\n  \
                   nimlab plot nim --rows 16 --cols 16 -o nim.svg\n  \
-                  nimlab plot nim --cell 'r c c' --rows 9 --cols 9 --outcomes -o slice.png\n  \
+                  nimlab plot apple --max 3 --cell 'r c c' --rows 9 --cols 9 --outcomes -o apple.png\n  \
                   nimlab plot subtraction --set 1,3,4 --upto 60 -o sub134.png")]
 pub struct Args {
     /// The game (see `nimlab games`).
@@ -269,6 +269,15 @@ impl GridPicture {
                 })
             }))
             .map_err(drawing_error)?;
+        if pixels >= 8 {
+            // Thin white borders keep neighbouring cells of one colour apart.
+            let border = |r: u64, c: u64| {
+                Rectangle::new([(exact(c), exact(r)), (exact(c + 1), exact(r + 1))], WHITE.stroke_width(1))
+            };
+            chart
+                .draw_series((0..=self.rows).flat_map(|r| (0..=self.cols).map(move |c| border(r, c))))
+                .map_err(drawing_error)?;
+        }
         if pixels >= 16 && !self.outcomes {
             let labels = cells.iter().enumerate().flat_map(|(r, line)| {
                 line.iter().enumerate().filter_map(move |(c, cell)| {

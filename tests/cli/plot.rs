@@ -92,3 +92,29 @@ fn bad_plot_requests_are_usage_errors() {
     }
     assert!(!std::path::Path::new("a.svg").exists());
 }
+
+#[test]
+fn the_apple_table_is_one_call_with_the_cell_template() {
+    // (M, N, N) with S = 3 (seed 000's closed form, rows M and columns N): P exactly when M = 0
+    // (mirror the equal piles), or when M is a multiple of S + 1 = 4 and N < 4.
+    let file = temp_file("apple.svg");
+    let v = json(&[
+        "plot",
+        "apple",
+        "--max",
+        "3",
+        "--cell",
+        "r c c",
+        "--rows",
+        "9",
+        "--cols",
+        "9",
+        "--outcomes",
+        "-o",
+        file.to_str().unwrap(),
+        "--json",
+    ]);
+    let mut expected: Vec<[u64; 2]> = (0..=9).map(|c| [0, c]).collect();
+    expected.extend([4, 8].iter().flat_map(|&m| (0..=3).map(move |n| [m, n])));
+    assert_eq!(v["p_positions"], json!(expected));
+}
