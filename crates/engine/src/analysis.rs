@@ -151,8 +151,11 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// The numbers of a search position (the inverse of [`Ruleset::search_position`]).
     fn numbers(&self, position: &Self::Position) -> Vec<BigUint>;
 
-    /// A text for the move `from -> to`, e.g. "take 2 from the heap of 3".
-    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String;
+    /// A text for the move `from -> to`, e.g. "take 2 from the heap of 3" (the default, for
+    /// games that take from heaps).
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
+        crate::rulesets::describe_take(from, to)
+    }
 
     /// The name of the closed form this ruleset uses under `play`, if it has one.
     fn theorem(&self, _play: Play) -> Option<String> {

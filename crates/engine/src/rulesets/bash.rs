@@ -85,10 +85,6 @@ impl Ruleset for Bash {
         vec![big(*n)]
     }
 
-    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
-        describe_take(from, to)
-    }
-
     fn theorem(&self, play: Play) -> Option<String> {
         Some(match play {
             Play::Normal => format!("Bash: G(n) = n mod {}", self.max + 1),

@@ -198,10 +198,6 @@ impl Ruleset for Half {
         vec![big(*n)]
     }
 
-    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
-        describe_take(from, to)
-    }
-
     fn theorem(&self, play: Play) -> Option<String> {
         Some(
             match play {

@@ -201,10 +201,6 @@ impl Ruleset for Moore {
         to_bigs(heaps)
     }
 
-    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
-        describe_take(from, to)
-    }
-
     fn theorem(&self, play: Play) -> Option<String> {
         (play == Play::Normal).then(|| {
             format!(

@@ -170,10 +170,6 @@ impl Ruleset for Nim {
         to_bigs(heaps)
     }
 
-    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
-        describe_take(from, to)
-    }
-
     fn theorem(&self, play: Play) -> Option<String> {
         Some(
             match play {

@@ -141,10 +141,6 @@ impl Ruleset for Subtraction {
         vec![big(*n)]
     }
 
-    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
-        describe_take(from, to)
-    }
-
     fn theorem(&self, play: Play) -> Option<String> {
         let periodicity = self.periodicity.as_ref().filter(|_| play == Play::Normal)?;
         Some(format!(

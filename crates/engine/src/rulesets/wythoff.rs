@@ -364,10 +364,6 @@ impl Ruleset for Wythoff {
         vec![big(x), big(y)]
     }
 
-    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
-        describe_take(from, to)
-    }
-
     fn theorem(&self, play: Play) -> Option<String> {
         Some(
             match play {

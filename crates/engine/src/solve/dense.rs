@@ -101,22 +101,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    struct Nim;
-    impl Game for Nim {
-        type Position = Vec<u64>;
-        fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-            let mut out = Vec::new();
-            for i in 0..heaps.len() {
-                for v in 0..heaps[i] {
-                    let mut o = heaps.clone();
-                    o[i] = v;
-                    out.push(o);
-                }
-            }
-            out
-        }
-    }
+    use crate::solve::test_games::Nim;
 
     #[test]
     fn nim_table_is_xor() {

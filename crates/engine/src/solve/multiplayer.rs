@@ -110,29 +110,8 @@ impl<G: Game> Solver<G, StandardAlliance> {
 mod tests {
     use super::*;
     use crate::game::Outcome;
+    use crate::solve::test_games::Nim;
     use crate::solve::{GrundySolver, MisereSolver};
-
-    /// Nim on sorted heap vectors.
-    struct Nim;
-    impl Game for Nim {
-        type Position = Vec<u64>;
-        fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-            let mut out = Vec::new();
-            for i in 0..heaps.len() {
-                for v in 0..heaps[i] {
-                    let mut o = heaps.clone();
-                    o[i] = v;
-                    out.push(o);
-                }
-            }
-            out
-        }
-        fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
-            let mut h: Vec<u64> = heaps.iter().copied().filter(|&x| x > 0).collect();
-            h.sort_unstable();
-            h
-        }
-    }
 
     /// Take 1 or 2 from one heap.
     struct OneOrTwo;

@@ -199,29 +199,8 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::test_games::Nim;
     use crate::solve::{Grundy, GrundySolver};
-
-    /// Nim on multisets.
-    struct Nim;
-    impl Game for Nim {
-        type Position = Vec<u64>;
-        fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-            let mut out = Vec::new();
-            for i in 0..heaps.len() {
-                for v in 0..heaps[i] {
-                    let mut o = heaps.clone();
-                    o[i] = v;
-                    out.push(o);
-                }
-            }
-            out
-        }
-        fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
-            let mut h: Vec<u64> = heaps.iter().copied().filter(|&x| x > 0).collect();
-            h.sort_unstable();
-            h
-        }
-    }
 
     #[test]
     fn ranks_enumerate_every_multiset_once_in_order() {
