@@ -42,7 +42,8 @@ pub fn outcome_words(outcome: Outcome) -> &'static str {
     }
 }
 
-fn move_json(m: &MoveReport) -> Value {
+/// One move as JSON: `{"move": text, "to": position}`.
+pub fn move_json(m: &MoveReport) -> Value {
     json!({ "move": m.text, "to": json_numbers(&m.to) })
 }
 

@@ -4,16 +4,21 @@
 //! `hint`, `undo`, `help` or `quit`. When the position has more numbers than the heaps moved
 //! (Fibonacci Nim's take limit), typing the first numbers is enough if only one move fits.
 //! nimlab replies by [`crate::opponent::reply`]. End of input ends the game cleanly.
+//!
+//! With `--json` the same session speaks JSON lines for programs: no prompts, one object per
+//! event on standard output, each with an `"event"` field (`start`, `your_turn`, `move`, `hint`,
+//! `undo`, `help`, `error`, `game_over`, `quit`, `end_of_input`).
 
 use std::io::{self, BufRead, Write};
 
 use clap::ValueEnum;
 use nimlab_engine::{AnyGame, BigUint, EngineError, Method, MoveReport, Outcome, Play};
+use serde_json::{json, Value};
 
 use crate::cmd::play;
 use crate::game_args::{parse_number, GameOptions};
 use crate::opponent::{last_mover_wins, reply};
-use crate::render::{play_name, spaced};
+use crate::render::{analysis_json, json_numbers, move_json, play_name, spaced};
 use crate::UsageError;
 
 /// Who moves first.
@@ -30,8 +35,11 @@ pub enum First {
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "At the prompt, type the position your move leads to (from `3 4 5`, type `1 4 5` to take 2 \
-                  from the heap of 3), or: hint, undo, help, quit.\n\nExamples:\n  nimlab play nim 3 4 5\n  \
-                  nimlab play wythoff 4 7 --first nimlab\n  nimlab play bash 21 --max 3 --misere"
+                  from the heap of 3), or: hint, undo, help, quit.\n\nWith --json, every event is one JSON object \
+                  per line (\"event\": start, your_turn, move, hint, undo, help, error, game_over, quit, \
+                  end_of_input) and no prompt is printed: for programs that play.\n\nExamples:\n  \
+                  nimlab play nim 3 4 5\n  nimlab play wythoff 4 7 --first nimlab\n  \
+                  nimlab play bash 21 --max 3 --misere\n  echo '1 4 5' | nimlab play nim 3 4 5 --json"
 )]
 pub struct Args {
     /// The game (see `nimlab games`).
@@ -47,6 +55,9 @@ pub struct Args {
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::Me)]
     pub first: First,
+    /// Print one JSON object per event (JSON lines) instead of text and prompts.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Runs `nimlab play` on standard input.
@@ -56,8 +67,13 @@ pub struct Args {
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let (game, position) = args.options.build(&args.game, &args.position)?;
     let stdin = io::stdin();
-    let mut session =
-        Session { game: game.as_ref(), play: play(args.misere), first: args.first, history: vec![] };
+    let mut session = Session {
+        game: game.as_ref(),
+        play: play(args.misere),
+        first: args.first,
+        json: args.json,
+        history: vec![],
+    };
     session.start(position)?;
     session.run(&mut stdin.lock(), out)
 }
@@ -100,6 +116,8 @@ struct Session<'a> {
     game: &'a dyn AnyGame,
     play: Play,
     first: First,
+    /// JSON lines instead of text.
+    json: bool,
     /// Every position so far; the last is the current one.
     history: Vec<Vec<BigUint>>,
 }
@@ -132,18 +150,33 @@ impl Session<'_> {
         moves_made.is_multiple_of(2) == (self.first == First::Me)
     }
 
+    /// Writes one event: `text` for a person, or the JSON object `event` as one line.
+    fn emit(&self, out: &mut dyn Write, text: &str, event: Value) -> io::Result<()> {
+        if self.json {
+            writeln!(out, "{event}")
+        } else {
+            writeln!(out, "{text}")
+        }
+    }
+
     fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
         let convention = match self.play {
             Play::Normal => "normal play: whoever makes the last move wins",
             Play::Misere => "misère play: whoever makes the last move loses",
         };
-        writeln!(
-            out,
-            "{} from {}: you against nimlab ({convention}).",
+        let start = json!({
+            "event": "start",
+            "game": self.game.name(),
+            "position": json_numbers(self.current()),
+            "play": play_name(self.play),
+            "first": if self.first == First::Me { "you" } else { "nimlab" },
+        });
+        let text = format!(
+            "{} from {}: you against nimlab ({convention}).\n{HELP}",
             self.game.name(),
             spaced(self.current())
-        )?;
-        writeln!(out, "{HELP}")?;
+        );
+        self.emit(out, &text, start)?;
         loop {
             let moves = self.game.options(self.current())?;
             if moves.is_empty() {
@@ -153,45 +186,72 @@ impl Session<'_> {
                 self.nimlab_moves(out)?;
                 continue;
             }
-            write!(out, "position: {}\nyour move> ", spaced(self.current()))?;
+            if self.json {
+                self.emit(
+                    out,
+                    "",
+                    json!({ "event": "your_turn", "position": json_numbers(self.current()) }),
+                )?;
+            } else {
+                write!(out, "position: {}\nyour move> ", spaced(self.current()))?;
+            }
             out.flush()?;
             let mut line = String::new();
             if input.read_line(&mut line)? == 0 {
-                writeln!(out, "\nend of input: the game is left unfinished.")?;
+                let event = json!({ "event": "end_of_input", "position": json_numbers(self.current()) });
+                self.emit(out, "\nend of input: the game is left unfinished.", event)?;
                 return Ok(());
             }
             match parse_command(&line) {
-                Err(message) => writeln!(out, "{message}")?,
+                Err(message) => self.error(out, &message)?,
                 Ok(Command::Empty) => {}
-                Ok(Command::Help) => writeln!(out, "{HELP}")?,
+                Ok(Command::Help) => self.emit(out, HELP, json!({ "event": "help", "message": HELP }))?,
                 Ok(Command::Quit) => {
-                    writeln!(out, "bye.")?;
+                    self.emit(
+                        out,
+                        "bye.",
+                        json!({ "event": "quit", "position": json_numbers(self.current()) }),
+                    )?;
                     return Ok(());
                 }
                 Ok(Command::Undo) => self.undo(out)?,
                 Ok(Command::Hint) => self.hint(out)?,
                 Ok(Command::Move(typed)) => match find_move(&moves, &typed) {
                     Ok(chosen) => {
-                        writeln!(out, "you: {} -> {}", chosen.text, spaced(&chosen.to))?;
+                        let text = format!("you: {} -> {}", chosen.text, spaced(&chosen.to));
+                        let mut event = move_json(chosen);
+                        event["event"] = json!("move");
+                        event["player"] = json!("you");
+                        self.emit(out, &text, event)?;
                         self.history.push(chosen.to.clone());
                     }
-                    Err(message) => writeln!(out, "{message}")?,
+                    Err(message) => self.error(out, &message)?,
                 },
             }
         }
+    }
+
+    /// A mistake of the person's (a malformed or illegal move); the prompt comes again.
+    fn error(&self, out: &mut dyn Write, message: &str) -> io::Result<()> {
+        self.emit(out, message, json!({ "event": "error", "message": message }))
     }
 
     fn nimlab_moves(&mut self, out: &mut dyn Write) -> anyhow::Result<()> {
         let Some(chosen) = reply(self.game, self.current(), self.play)? else {
             return Ok(());
         };
-        writeln!(
-            out,
+        let text = format!(
             "nimlab: {} -> {}  ({})",
             chosen.report.text,
             spaced(&chosen.report.to),
             chosen.basis.explanation()
-        )?;
+        );
+        let mut event = move_json(&chosen.report);
+        event["event"] = json!("move");
+        event["player"] = json!("nimlab");
+        event["basis"] = json!(chosen.basis.name());
+        event["explanation"] = json!(chosen.basis.explanation());
+        self.emit(out, &text, event)?;
         self.history.push(chosen.report.to);
         Ok(())
     }
@@ -200,13 +260,20 @@ impl Session<'_> {
         let last_mover_was_person = !self.person_to_move();
         let person_wins = last_mover_was_person == last_mover_wins(self.play);
         let last = if last_mover_was_person { "you" } else { "nimlab" };
-        writeln!(
-            out,
+        let text = format!(
             "no move is left from {}: {last} made the last move, so {} ({} play).",
             spaced(self.current()),
             if person_wins { "you win" } else { "nimlab wins" },
             play_name(self.play)
-        )?;
+        );
+        let event = json!({
+            "event": "game_over",
+            "position": json_numbers(self.current()),
+            "last_mover": last,
+            "winner": if person_wins { "you" } else { "nimlab" },
+            "play": play_name(self.play),
+        });
+        self.emit(out, &text, event)?;
         Ok(())
     }
 
@@ -215,9 +282,10 @@ impl Session<'_> {
         // both, which needs a position of the person's before them.
         if self.history.len() >= 3 {
             self.history.truncate(self.history.len() - 2);
-            writeln!(out, "undone: back to {}", spaced(self.current()))?;
+            let text = format!("undone: back to {}", spaced(self.current()));
+            self.emit(out, &text, json!({ "event": "undo", "position": json_numbers(self.current()) }))?;
         } else {
-            writeln!(out, "nothing to undo: you have not moved yet")?;
+            self.error(out, "nothing to undo: you have not moved yet")?;
         }
         Ok(())
     }
@@ -231,12 +299,17 @@ impl Session<'_> {
                         "you are losing against best play (a P-position): every move leaves nimlab a win"
                     }
                 };
-                writeln!(out, "hint: {standing}.\n  why: {}", analysis.reason)?;
+                let mut text = format!("hint: {standing}.\n  why: {}", analysis.reason);
                 for m in &analysis.winning_moves {
-                    writeln!(out, "  winning move: {} -> type `{}`", m.text, spaced(&m.to))?;
+                    text += &format!("\n  winning move: {} -> type `{}`", m.text, spaced(&m.to));
                 }
+                let solved = analysis_json(&self.game.name(), self.current(), self.play, &analysis);
+                self.emit(out, &text, json!({ "event": "hint", "analysis": solved }))?;
             }
-            Err(error) => writeln!(out, "hint: nimlab cannot analyse this position: {error}")?,
+            Err(error) => {
+                let message = format!("nimlab cannot analyse this position: {error}");
+                self.emit(out, &format!("hint: {message}"), json!({ "event": "hint", "error": message }))?;
+            }
         }
         Ok(())
     }

@@ -8,7 +8,7 @@ use crate::web::Playground;
 #[derive(clap::Args, Debug)]
 #[command(
     after_help = "The server listens on 127.0.0.1 only and prints its address. The page works offline.\n\n\
-                  Examples:\n  nimlab serve\n  nimlab serve --port 8080"
+                  Examples:\n  nimlab serve\n  nimlab serve --port 8080\n  nimlab serve --json"
 )]
 pub struct Args {
     /// The port on 127.0.0.1 (default: a free port chosen by the system).
@@ -17,6 +17,9 @@ pub struct Args {
     /// Worker threads answering requests.
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub workers: u16,
+    /// Print the address as one JSON object (`{"address": ...}`) instead of a line of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Runs `nimlab serve` until the process is stopped.
@@ -26,7 +29,12 @@ pub struct Args {
 pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let playground = Playground::start(args.port, usize::from(args.workers))?;
     let address = playground.address().ok_or_else(|| anyhow::anyhow!("the server has no IP address"))?;
-    writeln!(out, "listening on http://{address}/")?;
+    let url = format!("http://{address}/");
+    if args.json {
+        writeln!(out, "{}", serde_json::json!({ "address": url }))?;
+    } else {
+        writeln!(out, "listening on {url}")?;
+    }
     out.flush()?;
     playground.wait();
     Ok(())

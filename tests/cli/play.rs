@@ -109,3 +109,58 @@ fn positions_too_large_to_play_are_a_usage_error() {
         .code(2)
         .stderr(predicates::str::contains("too large to play"));
 }
+
+/// The events of `nimlab play ARGS --json` with `input` on stdin, one JSON object per line.
+fn play_events(args: &[&str], input: &str) -> Vec<serde_json::Value> {
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    play(&with_json, input)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}")))
+        .collect()
+}
+
+#[test]
+fn json_lines_report_every_event_of_a_won_game() {
+    let events = play_events(&["bash", "5", "--max", "3"], "4\nhint\nx\n0\n");
+    let kinds: Vec<&str> = events.iter().map(|e| e["event"].as_str().unwrap()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "start",
+            "your_turn",
+            "move",
+            "move",
+            "your_turn",
+            "hint",
+            "your_turn",
+            "error",
+            "your_turn",
+            "move",
+            "game_over"
+        ]
+    );
+    assert_eq!(events[0]["game"], "bash --max 3");
+    assert_eq!(events[0]["position"], serde_json::json!([5]));
+    assert_eq!(events[2]["player"], "you");
+    assert_eq!(events[2]["to"], serde_json::json!([4]));
+    assert_eq!(events[3]["player"], "nimlab");
+    assert_eq!(events[3]["to"], serde_json::json!([3]));
+    assert_eq!(events[3]["basis"], "remoteness");
+    // The hint carries exactly what `nimlab solve bash 3 --max 3 --json` prints.
+    assert_eq!(events[5]["analysis"], crate::json(&["solve", "bash", "3", "--max", "3", "--json"]));
+    assert!(events[7]["message"].as_str().unwrap().contains("'x' is not a valid heap size"));
+    assert_eq!(events[10]["winner"], "you");
+    assert_eq!(events[10]["last_mover"], "you");
+}
+
+#[test]
+fn json_lines_end_cleanly_on_quit_and_on_end_of_input() {
+    let events = play_events(&["wythoff", "4", "7", "--first", "nimlab"], "undo\nquit\n");
+    assert_eq!(events[1]["player"], "nimlab");
+    assert_eq!(events[3]["event"], "error");
+    assert_eq!(events.last().unwrap()["event"], "quit");
+    let events = play_events(&["nim", "3", "4", "5"], "");
+    assert_eq!(events.last().unwrap()["event"], "end_of_input");
+    assert_eq!(events.last().unwrap()["position"], serde_json::json!([3, 4, 5]));
+}

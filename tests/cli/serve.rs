@@ -133,3 +133,19 @@ fn bad_requests_get_4xx_with_a_message_and_the_server_keeps_serving() {
     assert_eq!(status, 200);
     assert!(page.as_str().is_some_and(|html| html.contains("nimlab playground")));
 }
+
+#[test]
+fn json_start_up_prints_the_address_as_an_object() {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
+        .args(["serve", "--json"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("nimlab serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout is piped")).read_line(&mut line).expect("a line");
+    let _ = child.kill();
+    let _ = child.wait();
+    let started: Value = serde_json::from_str(&line).expect("one JSON object");
+    let address = started["address"].as_str().expect("an address");
+    assert!(address.starts_with("http://127.0.0.1:") && address.ends_with('/'), "{line}");
+}
