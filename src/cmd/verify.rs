@@ -4,16 +4,21 @@ use std::io::Write;
 
 use nimlab_engine::rulesets::RULESETS;
 use nimlab_engine::verify::VerifyReport;
-use nimlab_engine::{build_ruleset, Budget, Play};
+use nimlab_engine::{build_ruleset, Budget, EngineError, Play};
 use serde_json::{json, Value};
 
 use crate::game_args::GameOptions;
 use crate::render::{json_numbers, play_name, spaced};
+use crate::UsageError;
 
 /// Arguments of `nimlab verify`.
 #[derive(clap::Args, Debug)]
 #[command(
-    after_help = "Examples:\n  nimlab verify\n  nimlab verify wythoff --upto 60\n  nimlab verify bash --max 5 --upto 1000 --misere\n  nimlab verify --json"
+    after_help = "Without a game, every closed form is checked: each game's two-player theory in normal and \
+                  misère play, and the n-player theorems for 2 to 7 players (or --players N).\n\n\
+                  Examples:\n  nimlab verify\n  nimlab verify wythoff --upto 60\n  \
+                  nimlab verify bash --max 5 --upto 1000 --misere\n  nimlab verify large-nim --players 3\n  \
+                  nimlab verify --json"
 )]
 pub struct Args {
     /// The game to verify (default: every game, with default parameters, both plays).
@@ -24,8 +29,12 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub upto: Option<u64>,
     /// Verify the misère theory (default for one game: normal play).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "players")]
     pub misere: bool,
+    /// Verify the n-player closed forms for N >= 2 players (standard alliance matrix): the value
+    /// and every option's value, on each position where a closed form applies.
+    #[arg(long, value_name = "N", value_parser = crate::cmd::players::parse_players)]
+    pub players: Option<u32>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -53,15 +62,36 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         Some(name) => {
             let game = args.options.game(name)?;
             let bound = args.upto.unwrap_or_else(|| default_bound(name));
-            reports.push(game.verify(bound, crate::cmd::play(args.misere))?);
+            let play = crate::cmd::play(args.misere);
+            reports.push(match args.players {
+                Some(players) => game.verify_players(bound, players)?,
+                None if game.theorem(play).is_none() => {
+                    return Err(UsageError(format!(
+                        "{} has no two-player closed form to verify under {} play (for n-player theorems add --players N)",
+                        game.name(),
+                        play_name(play)
+                    ))
+                    .into())
+                }
+                None => game.verify(bound, play)?,
+            });
         }
         None => {
+            let player_counts = args.players.map_or(DEFAULT_PLAYERS, |n| n..=n);
             for info in RULESETS {
                 let game = build_ruleset(&(info.default_spec)(), Budget(args.options.budget))?;
                 let bound = args.upto.unwrap_or(info.verify_bound);
-                for play in [Play::Normal, Play::Misere] {
-                    if game.theorem(play).is_some() {
-                        reports.push(game.verify(bound, play)?);
+                if args.players.is_none() {
+                    for play in [Play::Normal, Play::Misere] {
+                        if game.theorem(play).is_some() {
+                            reports.push(game.verify(bound, play)?);
+                        }
+                    }
+                }
+                for players in player_counts.clone() {
+                    match game.verify_players(bound, players) {
+                        Err(EngineError::NoTheory(_)) => {}
+                        other => reports.push(other?),
                     }
                 }
             }
@@ -85,20 +115,33 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The player counts `nimlab verify` checks without `--players`: the paper's range.
+const DEFAULT_PLAYERS: std::ops::RangeInclusive<u32> = 2..=7;
+
 fn default_bound(name: &str) -> u64 {
     RULESETS.iter().find(|r| r.name == name).map_or(12, |r| r.verify_bound)
 }
 
 fn report_text(r: &VerifyReport) -> String {
-    let play = if r.play == Play::Misere { " (misère)" } else { "" };
+    let setting = match (r.players, r.play) {
+        (Some(players), _) => format!(" with {players} players"),
+        (None, Play::Misere) => " (misère)".into(),
+        (None, Play::Normal) => String::new(),
+    };
+    let what = if r.players.is_some() { " (the value and every option's value)" } else { "" };
     let head = format!(
-        "{}{play}: {}\n  checked {} positions with every number <= {} (search memo up to {} states)",
+        "{}{setting}: {}\n  checked {} positions with every number <= {} (search memo up to {} states)",
         r.game, r.theorem, r.positions, r.bound, r.search_states
     );
-    match &r.counterexample {
-        None => format!("{head}: theory = search on all of them"),
+    let mut text = match &r.counterexample {
+        None => format!("{head}: theory = search on all of them{what}"),
         Some(c) => format!("{head}\n  COUNTEREXAMPLE at {}: {}", spaced(&c.position), c.problem),
+    };
+    if r.uncovered > 0 {
+        text +=
+            &format!("\n  {} more positions in range have no closed form (search answers them)", r.uncovered);
     }
+    text
 }
 
 fn report_json(r: &VerifyReport) -> Value {
@@ -106,6 +149,8 @@ fn report_json(r: &VerifyReport) -> Value {
         "game": r.game,
         "theorem": r.theorem,
         "play": play_name(r.play),
+        "players": r.players,
+        "uncovered": r.uncovered,
         "bound": r.bound,
         "positions": r.positions,
         "search_states": r.search_states,

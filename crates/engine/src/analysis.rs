@@ -228,6 +228,14 @@ pub trait AnyGame: Send + Sync {
     /// # Errors
     /// [`EngineError::NoTheory`] when there is no closed form under `play`; search errors.
     fn verify(&self, bound: u64, play: Play) -> Result<VerifyReport, EngineError>;
+    /// Compares the `n`-player closed forms with the `n`-player search on every verification
+    /// position up to `bound` where a closed form applies: the value and every option's value.
+    /// The report's theorem names the results that applied, with how many positions each.
+    ///
+    /// # Errors
+    /// [`EngineError::NoTheory`] when no position in range has an `n`-player closed form;
+    /// [`EngineError::InvalidSpec`] for fewer than 2 players; search errors.
+    fn verify_players(&self, bound: u64, players: u32) -> Result<VerifyReport, EngineError>;
     /// Every legal move from a checked position, without duplicate results, in the ruleset's
     /// order.
     ///
@@ -550,6 +558,8 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             game: self.name(),
             theorem,
             play,
+            players: None,
+            uncovered: 0,
             bound,
             positions: 0,
             search_states: 0,
@@ -567,6 +577,55 @@ impl<R: Ruleset> AnyGame for Engine<R> {
                 break;
             }
         }
+        Ok(report)
+    }
+
+    fn verify_players(&self, bound: u64, players: u32) -> Result<VerifyReport, EngineError> {
+        StandardAlliance::new(players, self.ruleset.terminal_convention())?;
+        let mut report = VerifyReport {
+            game: self.name(),
+            theorem: String::new(),
+            play: Play::Normal,
+            players: Some(players),
+            uncovered: 0,
+            bound,
+            positions: 0,
+            search_states: 0,
+            counterexample: None,
+        };
+        // How many positions each closed form answered, in the order first met.
+        let mut applied: Vec<(String, usize)> = Vec::new();
+        for numbers in self.ruleset.verification_positions(bound) {
+            let Some(theory) = self.ruleset.multiplayer_theory(&numbers, players) else {
+                report.uncovered += 1;
+                continue;
+            };
+            let search = self.search_players(&numbers, players)?;
+            report.positions += 1;
+            if let Basis::Search { states } = search.basis {
+                report.search_states = report.search_states.max(states);
+            }
+            let name = match &theory.basis {
+                Basis::Theory(name) => name.clone(),
+                Basis::Search { .. } => "search".into(),
+            };
+            match applied.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, count)) => *count += 1,
+                None => applied.push((name, 1)),
+            }
+            if let Some(problem) = multi_disagreement(&theory, &search) {
+                report.counterexample = Some(Counterexample { position: numbers, problem });
+                break;
+            }
+        }
+        if applied.is_empty() {
+            return Err(EngineError::NoTheory(format!(
+                "{} has no {players}-player closed form to verify on positions up to {bound}",
+                self.name()
+            )));
+        }
+        let applied: Vec<String> = applied.iter().map(|(name, count)| format!("{name} ({count})")).collect();
+        report.theorem = applied.join(", ");
         Ok(report)
     }
 
@@ -687,9 +746,100 @@ mod tests {
     use super::*;
     use crate::bigint::to_bigs;
     use crate::rulesets::{build, GameSpec};
+    use num_traits::ToPrimitive;
 
     fn game(name: &str, max: Option<u64>) -> Box<dyn AnyGame> {
         build(&GameSpec { max, ..GameSpec::named(name) }, Budget::default()).unwrap()
+    }
+
+    /// Take 1 or 2 from one heap, with a closed form that lies at the heap of 7 (it is an
+    /// N-position) and an `n`-player "theory" that calls every position value 0: `verify` must
+    /// catch both.
+    #[derive(Clone)]
+    struct LyingBash;
+
+    impl Game for LyingBash {
+        type Position = u64;
+        fn options(&self, n: &u64) -> Vec<u64> {
+            (1..=2).filter(|t| t <= n).map(|t| n - t).collect()
+        }
+    }
+
+    impl Ruleset for LyingBash {
+        fn name(&self) -> String {
+            "lying bash".into()
+        }
+        fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+            Ok(numbers.to_vec())
+        }
+        fn search_position(&self, numbers: &[BigUint]) -> Option<u64> {
+            numbers.first()?.to_u64()
+        }
+        fn numbers(&self, n: &u64) -> Vec<BigUint> {
+            vec![BigUint::from(*n)]
+        }
+        fn theorem(&self, play: Play) -> Option<String> {
+            (play == Play::Normal).then(|| "P iff 3 | n, and 7".into())
+        }
+        fn theory(&self, numbers: &[BigUint], _play: Play) -> Option<Analysis> {
+            let n = numbers[0].to_u64()?;
+            let p = n % 3 == 0 || n == 7;
+            Some(Analysis {
+                outcome: if p { Outcome::P } else { Outcome::N },
+                grundy: Some(BigUint::from(if p { 0 } else { n % 3 })),
+                winning_moves: if p { vec![] } else { vec![self.move_report_to(n, n - n % 3)] },
+                moves_complete: true,
+                reason: String::new(),
+                basis: Basis::Theory("P iff 3 | n, and 7".into()),
+            })
+        }
+        fn multiplayer_theory(&self, numbers: &[BigUint], players: u32) -> Option<MultiAnalysis> {
+            Some(MultiAnalysis {
+                players,
+                terminal: Terminal::LastMoverWins,
+                value: 0,
+                measures: vec![],
+                moves: vec![],
+                moves_complete: false,
+                reason: format!("{numbers:?} has value 0"),
+                basis: Basis::Theory("the all-zero guess".into()),
+            })
+        }
+        fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
+            (0..=bound).map(|n| vec![BigUint::from(n)]).collect()
+        }
+    }
+
+    impl LyingBash {
+        fn move_report_to(&self, from: u64, to: u64) -> MoveReport {
+            let (from, to) = (vec![BigUint::from(from)], vec![BigUint::from(to)]);
+            MoveReport { text: self.describe_move(&from, &to), to }
+        }
+    }
+
+    #[test]
+    fn verify_finds_the_first_position_where_theory_lies() {
+        let lying = Engine::new(LyingBash, Budget::default());
+        let report = lying.verify(20, Play::Normal).unwrap();
+        let counterexample = report.counterexample.expect("the lie at 7 is caught");
+        assert_eq!(counterexample.position, to_bigs(&[7]));
+        assert_eq!(counterexample.problem, "theory says P, search says N");
+        assert_eq!(report.positions, 8);
+    }
+
+    #[test]
+    fn verify_players_finds_a_wrong_n_player_value() {
+        let lying = Engine::new(LyingBash, Budget::default());
+        let report = lying.verify_players(20, 3).unwrap();
+        assert_eq!(report.players, Some(3));
+        let counterexample = report.counterexample.expect("value 0 everywhere is wrong");
+        // The end of the game: the last mover won, so P_{-1} = P_2 wins the empty heap (value 2).
+        assert_eq!(counterexample.position, to_bigs(&[0]));
+        assert!(
+            counterexample.problem.starts_with("theory gives value 0, search gives 2"),
+            "{counterexample:?}"
+        );
+        assert!(matches!(lying.verify_players(20, 1), Err(EngineError::InvalidSpec(_))));
     }
 
     #[test]

@@ -13,6 +13,12 @@ pub struct VerifyReport {
     pub theorem: String,
     /// Normal or misère play.
     pub play: Play,
+    /// The number of players for an `n`-player verification (standard alliance matrix), `None`
+    /// for two-player play.
+    pub players: Option<u32>,
+    /// Positions in range where the closed form gives no answer and which were therefore not
+    /// compared (`n`-player theorems cover some orders of heaps only).
+    pub uncovered: usize,
     /// Every number of every position checked was at most this.
     pub bound: u64,
     /// How many positions were compared (up to and including a counterexample).
