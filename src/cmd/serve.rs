@@ -14,7 +14,7 @@ pub struct Args {
     /// The port on 127.0.0.1 (default: a free port chosen by the system).
     #[arg(long, default_value_t = 0)]
     pub port: u16,
-    /// Worker threads answering requests.
+    /// How many answers may be computed at once (each on a thread of its own).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub workers: u16,
     /// Print the address as one JSON object (`{"address": ...}`) instead of a line of text.
@@ -36,6 +36,5 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         writeln!(out, "listening on {url}")?;
     }
     out.flush()?;
-    playground.wait();
-    Ok(())
+    playground.wait()
 }
