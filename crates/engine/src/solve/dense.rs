@@ -101,7 +101,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::test_games::Nim;
+    use crate::rulesets::nim::Nim;
 
     #[test]
     fn nim_table_is_xor() {

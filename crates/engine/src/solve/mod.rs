@@ -13,8 +13,6 @@ mod multiplayer;
 mod remoteness;
 mod sorted;
 mod sum;
-#[cfg(test)]
-mod test_games;
 mod triples;
 
 pub use dense::{dense_grundy_table, DenseTable};

@@ -110,7 +110,7 @@ impl<G: Game> Solver<G, StandardAlliance> {
 mod tests {
     use super::*;
     use crate::game::Outcome;
-    use crate::solve::test_games::Nim;
+    use crate::rulesets::nim::Nim;
     use crate::solve::{GrundySolver, MisereSolver};
 
     /// Take 1 or 2 from one heap.

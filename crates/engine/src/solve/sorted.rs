@@ -199,7 +199,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::test_games::Nim;
+    use crate::rulesets::nim::Nim;
     use crate::solve::{Grundy, GrundySolver};
 
     #[test]
