@@ -134,6 +134,13 @@ impl Parameter {
             )));
         }
         let (low, high) = (low as u64, u64::try_from(high).unwrap_or(0));
+        let count = if high < low { 0 } else { (high - low) / self.step + 1 };
+        if count > MAX_MEMBERS as u64 {
+            return Err(UsageError(format!(
+                "parameter {} takes {count} values; a sweep has at most {MAX_MEMBERS} sets, so narrow the range",
+                self.name
+            )));
+        }
         Ok((low..=high).step_by(self.step as usize).collect())
     }
 }
@@ -166,6 +173,10 @@ pub struct Member {
 
 /// The most sets one sweep may have.
 const MAX_MEMBERS: usize = 10_000_000;
+/// The most members one set may have (an interval like `1..1000` counts each of its numbers).
+const MAX_SET_SIZE: u64 = 1_000_000;
+/// The most numbers all the sets of one sweep may hold together.
+const MAX_SWEEP_NUMBERS: usize = 100_000_000;
 
 impl Family {
     /// Parses `--set` (may be empty) and the `--add`s.
@@ -217,6 +228,7 @@ impl Family {
         };
         let inner = self.parameters.last().ok_or_else(|| UsageError("no --add parameter".into()))?;
         let mut members = Vec::new();
+        let mut numbers = 0usize;
         for outer in outer_values {
             let mut bound: Vec<(String, u64)> = Vec::new();
             if let Some(v) = outer {
@@ -248,6 +260,12 @@ impl Family {
                 }
                 set.sort_unstable();
                 set.dedup();
+                numbers += set.len();
+                if numbers > MAX_SWEEP_NUMBERS {
+                    return Err(UsageError(format!(
+                        "the sweep's sets hold more than {MAX_SWEEP_NUMBERS} numbers in all; narrow the ranges"
+                    )));
+                }
                 members.push(Member { outer: outer.unwrap_or(0), c, set });
                 if members.len() > MAX_MEMBERS {
                     return Err(UsageError(format!(
@@ -277,6 +295,12 @@ fn parse_items(text: &str, terms: bool) -> Result<Vec<Item>, UsageError> {
             if a == 0 || a > b {
                 return Err(UsageError(format!("'{piece}': an interval needs 1 ≤ LO ≤ HI")));
             }
+            if b - a >= MAX_SET_SIZE {
+                return Err(UsageError(format!(
+                    "'{piece}' has {} numbers; a set may have at most {MAX_SET_SIZE} members",
+                    u128::from(b - a) + 1
+                )));
+            }
             items.push(Item::Interval(a, b));
         } else {
             let term = Term::parse(piece)?;
@@ -293,6 +317,18 @@ fn parse_items(text: &str, terms: bool) -> Result<Vec<Item>, UsageError> {
                 items.push(Item::Term(term));
             }
         }
+    }
+    let numbers: u128 = items
+        .iter()
+        .map(|item| match item {
+            Item::Interval(a, b) => u128::from(b - a) + 1,
+            Item::Term(_) => 1,
+        })
+        .sum();
+    if numbers > u128::from(MAX_SET_SIZE) {
+        return Err(UsageError(format!(
+            "the set lists {numbers} numbers; a set may have at most {MAX_SET_SIZE} members"
+        )));
     }
     Ok(items)
 }

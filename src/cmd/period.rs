@@ -22,7 +22,8 @@ pub struct Args {
     #[arg(long, value_name = "S")]
     pub set: String,
     /// The most Grundy values to compute before giving up.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_LIMIT))]
     pub limit: u64,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -31,6 +32,9 @@ pub struct Args {
 
 /// Default value budget of `period` and `sweep`: 8 bytes of memory per value while certifying.
 pub const DEFAULT_LIMIT: u64 = 50_000_000;
+/// The largest `--limit`: certification keeps 8 bytes per value (the value and its KMP
+/// failure entry), so this bounds one set's memory to 4 GB.
+pub const MAX_LIMIT: u64 = 500_000_000;
 
 /// Checks that the game is `subtraction`.
 ///

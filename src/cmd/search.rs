@@ -29,8 +29,13 @@ pub struct Args {
     #[arg(long, value_name = "P", default_value_t = 2)]
     pub period: u64,
     /// The most Grundy values to compute per set.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    #[arg(long, value_name = "N", default_value_t = 1_000_000,
+          value_parser = clap::value_parser!(u64).range(1..=crate::cmd::period::MAX_LIMIT))]
     pub limit: u64,
+    /// The most sets the search may cover (C(max, size) of them); a larger search stops at
+    /// once with an error.
+    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
+    pub max_sets: u64,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -53,10 +58,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} sets, {elapsed} elapsed")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let report = search_period(args.size, args.max, args.period, args.limit, |done, total| {
-        bar.set_length(total);
-        bar.set_position(done);
-    })?;
+    let report =
+        search_period(args.size, args.max, args.period, args.limit, args.max_sets, |done, total| {
+            bar.set_length(total);
+            bar.set_position(done);
+        })?;
     bar.finish_and_clear();
     if args.json {
         let value = json!({

@@ -13,7 +13,7 @@ use nimlab_engine::periodicity::{
 use nimlab_store::{StoreError, StoredRow, SweepStore};
 use serde_json::{json, Value};
 
-use crate::cmd::period::{require_subtraction, DEFAULT_LIMIT};
+use crate::cmd::period::{require_subtraction, DEFAULT_LIMIT, MAX_LIMIT};
 use crate::family::{Family, Member};
 use crate::UsageError;
 
@@ -56,7 +56,8 @@ pub struct Args {
     #[arg(long, requires = "db")]
     pub report: bool,
     /// The most Grundy values to compute per set.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_LIMIT))]
     pub limit: u64,
     /// Print JSON instead of text.
     #[arg(long)]

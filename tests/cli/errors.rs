@@ -90,3 +90,32 @@ fn help_has_examples() {
     assert!(output.status.success());
     assert!(String::from_utf8_lossy(&output.stdout).contains("Examples:"));
 }
+
+#[test]
+fn sets_sweeps_and_limits_too_large_for_memory_are_refused_before_any_work() {
+    usage_error(
+        &["period", "subtraction", "--set", "1..1000000000"],
+        "'1..1000000000' has 1000000000 numbers; a set may have at most 1000000 members",
+    );
+    usage_error(
+        &["period", "subtraction", "--set", "1..600000,700000..1300000"],
+        "the set lists 1200001 numbers",
+    );
+    usage_error(
+        &["sweep", "subtraction", "--set", "2,3", "--add", "c=5..1000000000"],
+        "a sweep has at most 10000000 sets",
+    );
+    usage_error(
+        &["sweep", "subtraction", "--set", "1..100000", "--add", "c=100001..102000"],
+        "the sweep's sets hold more than 100000000 numbers in all",
+    );
+    for command in ["period", "sweep", "search"] {
+        let mut args = vec![command, "subtraction", "--limit", "600000000"];
+        match command {
+            "period" => args.extend(["--set", "2,3"]),
+            "sweep" => args.extend(["--set", "2,3", "--add", "c=5..9"]),
+            _ => args.extend(["--size", "2", "--max", "9"]),
+        }
+        usage_error(&args, "600000000 is not in 1..=500000000");
+    }
+}

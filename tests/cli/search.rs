@@ -40,3 +40,21 @@ fn bad_search_is_a_usage_error() {
         assert_eq!(output.status.code(), Some(2));
     }
 }
+
+#[test]
+fn a_search_over_too_many_sets_stops_at_once_naming_the_budget() {
+    let output = crate::nimlab()
+        .args(["search", "subtraction", "--size", "10", "--max", "60", "--period", "2"])
+        .output()
+        .expect("nimlab runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("the search covers 75394027566 sets, more than the budget of 10000000"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--max-sets"), "{stderr}");
+    // Raised, the same kind of search runs.
+    let out = crate::text(&["search", "subtraction", "--size", "3", "--max", "20", "--max-sets", "1140"]);
+    assert!(out.starts_with("55 sets of 3 members in 1..=20 have period 2"), "{out}");
+}

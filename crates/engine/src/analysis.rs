@@ -175,6 +175,13 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
         None
     }
 
+    /// The first `count` P-positions under `play` by closed form, if the ruleset can list them:
+    /// on the ruleset's default number of heaps, heaps in non-decreasing order, in increasing
+    /// order of the largest heap (the order of a search through positions).
+    fn theory_p_positions(&self, _count: usize, _play: Play) -> Option<Vec<Vec<BigUint>>> {
+        None
+    }
+
     /// The positions on which `verify` compares theory with search: every position whose
     /// numbers are at most `bound` (the ruleset chooses the number of heaps).
     fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>>;
@@ -207,6 +214,9 @@ pub trait AnyGame: Send + Sync {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError>;
     /// The closed form used under `play`, if any.
     fn theorem(&self, play: Play) -> Option<String>;
+    /// The first `count` P-positions by closed form, if the ruleset can list them (see
+    /// [`Ruleset::theory_p_positions`]).
+    fn theory_p_positions(&self, count: usize, play: Play) -> Option<Vec<Vec<BigUint>>>;
     /// Who wins, the Grundy value and every winning move of a checked position.
     ///
     /// # Errors
@@ -502,6 +512,10 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn theorem(&self, play: Play) -> Option<String> {
         self.ruleset.theorem(play)
+    }
+
+    fn theory_p_positions(&self, count: usize, play: Play) -> Option<Vec<Vec<BigUint>>> {
+        self.ruleset.theory_p_positions(count, play)
     }
 
     fn analyze(&self, numbers: &[BigUint], method: Method, play: Play) -> Result<Analysis, EngineError> {
@@ -814,6 +828,48 @@ mod tests {
         fn move_report_to(&self, from: u64, to: u64) -> MoveReport {
             let (from, to) = (vec![BigUint::from(from)], vec![BigUint::from(to)]);
             MoveReport { text: self.describe_move(&from, &to), to }
+        }
+    }
+
+    /// The first `count` P-positions of `heaps` non-decreasing heaps by search, in order of the
+    /// largest heap (each heap at most `bound`).
+    fn searched_p_positions(game: &dyn AnyGame, heaps: usize, bound: u64, play: Play) -> Vec<Vec<BigUint>> {
+        let mut positions: Vec<Vec<u64>> = crate::verify::heap_box(heaps, bound)
+            .iter()
+            .map(|p| p.iter().map(|n| n.to_u64().unwrap()).collect())
+            .filter(|p: &Vec<u64>| p.windows(2).all(|w| w[0] <= w[1]))
+            .collect();
+        positions.sort_by_key(|p| (p.iter().max().copied(), p.clone()));
+        positions
+            .into_iter()
+            .map(|p| to_bigs(&p))
+            .filter(|p| game.analyze(p, Method::Search, play).unwrap().outcome == Outcome::P)
+            .collect()
+    }
+
+    #[test]
+    fn theory_p_positions_are_the_searched_ones_in_order() {
+        for play in [Play::Normal, Play::Misere] {
+            let wythoff = game("wythoff", None);
+            let searched = searched_p_positions(wythoff.as_ref(), 2, 200, play);
+            assert!(searched.len() > 70, "{}", searched.len());
+            // Every P-position with both heaps <= 200 comes before any with a heap above 200
+            // except those whose partner exceeds 200: compare the prefix of pairs inside the box.
+            let listed = wythoff.theory_p_positions(searched.len(), play).unwrap();
+            let inside: Vec<_> = listed.into_iter().filter(|p| p.iter().all(|n| *n <= big(200))).collect();
+            assert_eq!(inside, searched, "{play:?}");
+            for max in 1..=5 {
+                let bash = game("bash", Some(max));
+                let searched = searched_p_positions(bash.as_ref(), 1, 60, play);
+                assert_eq!(
+                    bash.theory_p_positions(searched.len(), play).unwrap(),
+                    searched,
+                    "{max} {play:?}"
+                );
+            }
+            let nim = game("nim", None);
+            let searched = searched_p_positions(nim.as_ref(), 1, 60, play);
+            assert_eq!(nim.theory_p_positions(10, play).unwrap(), searched, "{play:?}");
         }
     }
 

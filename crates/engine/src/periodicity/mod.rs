@@ -59,6 +59,16 @@ pub enum PeriodicityError {
     /// The parameters of a search are invalid.
     #[error("{0}")]
     InvalidSearch(String),
+    /// A search would examine more sets than its budget allows.
+    #[error(
+        "the search covers {sets} sets, more than the budget of {budget} (raise it with --max-sets N, or lower --size or --max)"
+    )]
+    TooManySets {
+        /// How many sets the search covers (`u64::MAX` when more than that).
+        sets: u64,
+        /// The most sets allowed.
+        budget: u64,
+    },
 }
 
 /// The set sorted, without duplicates, checked to be non-empty and free of 0.

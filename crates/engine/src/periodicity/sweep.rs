@@ -67,12 +67,14 @@ pub struct SearchReport {
 /// in parallel.
 ///
 /// # Errors
-/// [`PeriodicityError::InvalidSearch`] when `size` is 0 or above `max`, or `period` is 0.
+/// [`PeriodicityError::InvalidSearch`] when `size` is 0 or above `max`, or `period` is 0;
+/// [`PeriodicityError::TooManySets`] when there are more than `max_sets` sets, before any work.
 pub fn search_period<F>(
     size: usize,
     max: u64,
     period: u64,
     limit: u64,
+    max_sets: u64,
     progress: F,
 ) -> Result<SearchReport, PeriodicityError>
 where
@@ -86,7 +88,10 @@ where
     if period == 0 {
         return Err(PeriodicityError::InvalidSearch("--period must be at least 1".to_string()));
     }
-    let total: u64 = (size as u64..=max).map(|m| binomial(m - 1, size as u64 - 1)).sum();
+    let total = binomial(max, size as u64);
+    if total > max_sets {
+        return Err(PeriodicityError::TooManySets { sets: total, budget: max_sets });
+    }
     let done = std::sync::atomic::AtomicU64::new(0);
     let parts: Vec<SearchReport> = (size as u64..=max)
         .into_par_iter()
@@ -147,9 +152,21 @@ fn next_combination(members: &mut [u64], top: u64) -> bool {
 }
 
 /// `C(n, k)`, saturating.
+/// `C(n, k)`, or `u64::MAX` when it does not fit. Each partial product `C(n, i)·(n - i)` is
+/// divisible by `i + 1`, so the division is exact.
 fn binomial(n: u64, k: u64) -> u64 {
-    let k = k.min(n.saturating_sub(k));
-    (0..k).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut acc: u128 = 1;
+    for i in 0..k {
+        acc = acc * u128::from(n - i) / u128::from(i + 1);
+        if acc > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    acc as u64
 }
 
 #[cfg(test)]
@@ -169,7 +186,7 @@ mod tests {
 
     #[test]
     fn search_agrees_with_exhaustive_certification() {
-        let report = search_period(3, 16, 2, 1 << 20, |_, _| {}).unwrap();
+        let report = search_period(3, 16, 2, 1 << 20, 1 << 20, |_, _| {}).unwrap();
         let mut expected = Vec::new();
         for a in 1..=16u64 {
             for b in a + 1..=16 {
@@ -194,7 +211,15 @@ mod tests {
             count += 1;
         }
         assert_eq!(count, binomial(6, 2));
-        assert!(search_period(0, 5, 2, 10, |_, _| {}).is_err());
-        assert!(search_period(2, 5, 0, 10, |_, _| {}).is_err());
+        assert!(search_period(0, 5, 2, 10, 100, |_, _| {}).is_err());
+        assert!(search_period(2, 5, 0, 10, 100, |_, _| {}).is_err());
+        assert_eq!(
+            search_period(10, 60, 2, 10, 1_000_000, |_, _| {}),
+            Err(PeriodicityError::TooManySets { sets: 75_394_027_566, budget: 1_000_000 })
+        );
+        assert_eq!(binomial(60, 10), 75_394_027_566);
+        assert_eq!(binomial(16, 3), 560);
+        assert_eq!(binomial(3, 5), 0);
+        assert_eq!(binomial(1_000_000, 500), u64::MAX);
     }
 }

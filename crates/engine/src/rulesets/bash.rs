@@ -150,6 +150,13 @@ impl Ruleset for Bash {
         Some(if s <= *n { vec![self.take(n, &s)] } else { vec![] })
     }
 
+    /// The heaps `n ≡ 0` (misère: `n ≡ 1`) modulo `max + 1`, in increasing order.
+    fn theory_p_positions(&self, count: usize, play: Play) -> Option<Vec<Vec<BigUint>>> {
+        let first = BigUint::from(u8::from(play == Play::Misere));
+        let step = BigUint::from(self.max) + 1u8;
+        Some((0..count as u64).map(|i| vec![&first + &step * i]).collect())
+    }
+
     fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
         heap_box(1, bound)
     }

@@ -191,6 +191,12 @@ impl Ruleset for Nim {
         Some(xor_moves(heaps, &(xor_all(heaps) ^ target)))
     }
 
+    /// One heap: only the empty heap is P (misère: only the heap of 1).
+    fn theory_p_positions(&self, count: usize, play: Play) -> Option<Vec<Vec<BigUint>>> {
+        let only = BigUint::from(u8::from(play == Play::Misere));
+        Some(vec![vec![only]].into_iter().take(count).collect())
+    }
+
     fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
         heap_box(3, bound)
     }

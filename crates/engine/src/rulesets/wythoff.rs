@@ -381,6 +381,19 @@ impl Ruleset for Wythoff {
         })
     }
 
+    fn theory_p_positions(&self, count: usize, play: Play) -> Option<Vec<Vec<BigUint>>> {
+        let pairs = p_positions(count).into_iter().map(|(a, b)| vec![a, b]);
+        Some(match play {
+            Play::Normal => pairs.collect(),
+            // Misère: (0, 1) and (2, 2) replace (0, 0) and (1, 2); the rest are the same.
+            Play::Misere => [vec![big(0), big(1)], vec![big(2), big(2)]]
+                .into_iter()
+                .chain(pairs.skip(2))
+                .take(count)
+                .collect(),
+        })
+    }
+
     fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
         heap_box(2, bound)
     }
