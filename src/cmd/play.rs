@@ -187,10 +187,10 @@ impl Session<'_> {
                 continue;
             }
             if self.json {
-                self.emit(
+                writeln!(
                     out,
-                    "",
-                    json!({ "event": "your_turn", "position": json_numbers(self.current()) }),
+                    "{}",
+                    json!({ "event": "your_turn", "position": json_numbers(self.current()) })
                 )?;
             } else {
                 write!(out, "position: {}\nyour move> ", spaced(self.current()))?;
@@ -219,10 +219,7 @@ impl Session<'_> {
                 Ok(Command::Move(typed)) => match find_move(&moves, &typed) {
                     Ok(chosen) => {
                         let text = format!("you: {} -> {}", chosen.text, spaced(&chosen.to));
-                        let mut event = move_json(chosen);
-                        event["event"] = json!("move");
-                        event["player"] = json!("you");
-                        self.emit(out, &text, event)?;
+                        self.emit(out, &text, move_event("you", chosen))?;
                         self.history.push(chosen.to.clone());
                     }
                     Err(message) => self.error(out, &message)?,
@@ -246,9 +243,7 @@ impl Session<'_> {
             spaced(&chosen.report.to),
             chosen.basis.explanation()
         );
-        let mut event = move_json(&chosen.report);
-        event["event"] = json!("move");
-        event["player"] = json!("nimlab");
+        let mut event = move_event("nimlab", &chosen.report);
         event["basis"] = json!(chosen.basis.name());
         event["explanation"] = json!(chosen.basis.explanation());
         self.emit(out, &text, event)?;
@@ -313,6 +308,14 @@ impl Session<'_> {
         }
         Ok(())
     }
+}
+
+/// The JSON event of a move by `player` ("you" or "nimlab").
+fn move_event(player: &str, report: &MoveReport) -> Value {
+    let mut event = move_json(report);
+    event["event"] = json!("move");
+    event["player"] = json!(player);
+    event
 }
 
 /// The legal move a person meant: the one leading exactly to `typed`, or the only one whose

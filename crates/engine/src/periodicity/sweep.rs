@@ -151,7 +151,6 @@ fn next_combination(members: &mut [u64], top: u64) -> bool {
     false
 }
 
-/// `C(n, k)`, saturating.
 /// `C(n, k)`, or `u64::MAX` when it does not fit. Each partial product `C(n, i)·(n - i)` is
 /// divisible by `i + 1`, so the division is exact.
 fn binomial(n: u64, k: u64) -> u64 {
