@@ -2,7 +2,8 @@
 
 use serde_json::json;
 
-use crate::{json, nimlab, text};
+use crate::errors::usage_error;
+use crate::{json, text};
 
 /// The paper's tables, rows M = 1..9 and columns N = 1..9 (1: the first player wins).
 const PAPER_S3: &str = "M\\N,1,2,3,4,5,6,7,8,9\n\
@@ -102,14 +103,6 @@ fn pattern_solve() {
         "solve", "pattern", "--piles", "2", "--move", "one:1..", "--move", "all:1..", "3", "5", "--json",
     ]);
     assert_eq!(v["outcome"], "P");
-}
-
-fn usage_error(args: &[&str], needle: &str) {
-    let output = nimlab().args(args).output().expect("nimlab runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "nimlab {args:?}: {stderr}");
-    assert!(stderr.contains(needle), "nimlab {args:?}: stderr {stderr:?} lacks {needle:?}");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr:?}");
 }
 
 #[test]

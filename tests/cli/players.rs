@@ -3,7 +3,8 @@
 
 use serde_json::json;
 
-use crate::{json, nimlab, text};
+use crate::errors::usage_error;
+use crate::{json, text};
 
 /// Nim (1, 2, 3) with 3 players, the last mover winning (terminal value 2). By hand:
 /// g(1) = g(2) = 0 (take everything), g(1,1) = 1 (forced: P_1 takes the last),
@@ -110,15 +111,6 @@ fn large_nim_huge_heaps_by_theory() {
     assert_eq!(v["value"], 2);
     assert_eq!(v["moves_complete"], false);
     assert_eq!(v["position"][2], huge.as_str());
-}
-
-fn usage_error(args: &[&str], needle: &str) {
-    let output = nimlab().args(args).output().expect("nimlab runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "nimlab {args:?}: {stderr}");
-    assert!(stderr.contains(needle), "nimlab {args:?}: stderr {stderr:?} lacks {needle:?}");
-    assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr:?}");
-    assert!(output.stdout.is_empty());
 }
 
 #[test]

@@ -76,3 +76,11 @@ fn sum_that_is_zero_is_p() {
     assert_eq!(v["outcome"], "P");
     assert_eq!(v["winning_moves"], json!([]));
 }
+
+#[test]
+fn the_first_p_position_the_seed_formula_gets_wrong_is_p() {
+    let v = json(&["solve", "wythoff", "165580140", "267914295", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    assert!(v["reason"].as_str().unwrap().contains("(a_102334155, b_102334155)"), "{v}");
+}
