@@ -27,3 +27,62 @@ pub fn xor_all<'a>(numbers: impl IntoIterator<Item = &'a BigUint>) -> BigUint {
 pub fn join(numbers: &[BigUint], sep: &str) -> String {
     numbers.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(sep)
 }
+
+/// The largest integer every JSON reader represents exactly (2^53).
+pub const JSON_SAFE: u64 = 1 << 53;
+
+/// Serde helpers for unbounded integers in JSON: a number up to 2^53, a decimal string above
+/// (so that no reader rounds a heap).
+pub mod json {
+    use num_bigint::BigUint;
+    use num_traits::ToPrimitive;
+    use serde::ser::SerializeSeq;
+    use serde::Serializer;
+
+    use super::JSON_SAFE;
+
+    /// One number.
+    pub fn number<S: Serializer>(n: &BigUint, serializer: S) -> Result<S::Ok, S::Error> {
+        match n.to_u64() {
+            Some(v) if v <= JSON_SAFE => serializer.serialize_u64(v),
+            _ => serializer.collect_str(n),
+        }
+    }
+
+    /// A list of numbers.
+    pub fn numbers<S: Serializer>(ns: &[BigUint], serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(ns.len()))?;
+        for n in ns {
+            seq.serialize_element(&Number(n))?;
+        }
+        seq.end()
+    }
+
+    /// A number or null.
+    pub fn option_number<S: Serializer>(n: &Option<BigUint>, serializer: S) -> Result<S::Ok, S::Error> {
+        match n {
+            Some(n) => number(n, serializer),
+            None => serializer.serialize_none(),
+        }
+    }
+
+    /// A borrowed number that serializes as [`number`] does.
+    #[derive(Debug, Clone, Copy)]
+    pub struct Number<'a>(pub &'a BigUint);
+
+    impl serde::Serialize for Number<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            number(self.0, serializer)
+        }
+    }
+
+    /// A position: a list of numbers.
+    #[derive(Debug, Clone, Copy)]
+    pub struct Numbers<'a>(pub &'a [BigUint]);
+
+    impl serde::Serialize for Numbers<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            numbers(self.0, serializer)
+        }
+    }
+}

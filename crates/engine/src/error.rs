@@ -1,49 +1,52 @@
-//! The engine's error types: one small type per failure.
+//! The engine's error types. They name games, parameters and quantities, never a command-line
+//! flag: each surface (the command line, the web API, Python) phrases its own advice, from the
+//! variant, for its own users.
 
 use thiserror::Error;
 
-/// A search needed more states than its budget allows.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error(
-    "search stopped: it needs more than {budget} states (the state budget); raise it with --budget N \
-     or ask about a smaller position"
-)]
-pub struct BudgetExceeded {
-    /// The budget that was exceeded, in states.
-    pub budget: usize,
-}
+pub use crate::budget::Exhausted;
+pub use crate::spec::SpecError;
 
 /// Every way an engine request can fail.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum EngineError {
-    /// The game specification is invalid (unknown game, bad parameter).
-    #[error("{0}")]
-    InvalidSpec(String),
+    /// The game specification is invalid (unknown game, parameter or value).
+    #[error(transparent)]
+    Spec(#[from] SpecError),
     /// The position does not fit the ruleset (wrong number of heaps, ...).
     #[error("{0}")]
     InvalidPosition(String),
-    /// Theory was requested but the ruleset has no closed form for this question.
+    /// A request the engine cannot serve as asked (an empty sum, a bound beyond a fixed limit).
     #[error("{0}")]
-    NoTheory(String),
-    /// A position is too large to search: its numbers do not fit the searcher's 64-bit
-    /// positions, so it would need far more states than the budget.
+    InvalidRequest(String),
+    /// Theory was requested but the ruleset has no closed form for this question.
+    #[error("{game} has no closed form for {question} in nimlab")]
+    NoTheory {
+        /// The game with its parameters.
+        game: String,
+        /// What was asked, e.g. "misère play", "3 players at this position".
+        question: String,
+    },
+    /// A number does not fit the search's 64-bit positions: a fixed limit of the search.
     #[error(
-        "position too large for search: {position} needs more than {budget} states (the state budget; \
-         raise it with --budget N); otherwise only a closed form (--method auto or theory, where the game \
-         has one) answers heaps this large"
+        "{position} is too large for the generic search: its numbers must fit in 64 bits (a fixed \
+         limit); only a closed form answers heaps this large"
     )]
     TooLargeForSearch {
         /// The game and position.
         position: String,
-        /// The state budget in force.
-        budget: usize,
     },
-    /// A Grundy value is needed but neither theory nor a search within budget gives it.
+    /// An output limit of the request was reached (not the work budget): the message names it.
     #[error("{0}")]
-    NoGrundyValue(String),
-    /// The search ran out of state budget.
-    #[error(transparent)]
-    Budget(#[from] BudgetExceeded),
+    Limit(String),
+    /// A computation ran out of budget or time, or was cancelled.
+    #[error("{task} stopped: {cause}")]
+    Exhausted {
+        /// What was being computed, e.g. "the search of nim 3 4 5".
+        task: String,
+        /// What ran out.
+        cause: Exhausted,
+    },
 }
 
 impl EngineError {
@@ -52,7 +55,30 @@ impl EngineError {
     pub fn is_usage(&self) -> bool {
         matches!(
             self,
-            EngineError::InvalidSpec(_) | EngineError::InvalidPosition(_) | EngineError::NoTheory(_)
+            EngineError::Spec(_)
+                | EngineError::InvalidPosition(_)
+                | EngineError::InvalidRequest(_)
+                | EngineError::NoTheory { .. }
         )
+    }
+
+    /// What ran out, for a computation stopped by its budget, deadline or cancellation.
+    pub fn exhausted(&self) -> Option<&Exhausted> {
+        match self {
+            EngineError::Exhausted { cause, .. } => Some(cause),
+            _ => None,
+        }
+    }
+}
+
+/// Attaches the task's name to a budget error.
+pub(crate) trait Stopped<T> {
+    /// `Err(Exhausted)` becomes `Err(EngineError::Exhausted { task, .. })`.
+    fn during(self, task: impl FnOnce() -> String) -> Result<T, EngineError>;
+}
+
+impl<T> Stopped<T> for Result<T, Exhausted> {
+    fn during(self, task: impl FnOnce() -> String) -> Result<T, EngineError> {
+        self.map_err(|cause| EngineError::Exhausted { task: task(), cause })
     }
 }

@@ -2,12 +2,15 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::ops::ControlFlow;
 
-use crate::error::BudgetExceeded;
-use crate::solve::{Budget, GrundySolver};
+use serde::Serialize;
+
+use crate::budget::{Budget, Exhausted};
+use crate::solve::GrundySolver;
 
 /// Who wins from a position, with the player to move as reference.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub enum Outcome {
     /// The next player (the one to move) wins.
     N,
@@ -26,7 +29,8 @@ impl Outcome {
 }
 
 /// The winning convention.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Play {
     /// The player who makes the last move wins.
     #[default]
@@ -47,6 +51,20 @@ pub trait Game {
     /// Every position reachable in one move. No options means the game is over.
     fn options(&self, position: &Self::Position) -> Vec<Self::Position>;
 
+    /// Hands the options to `visit` one at a time, stopping when it breaks. The solvers use
+    /// this, charging each option as it comes; a game whose positions can have very many
+    /// options overrides it to generate them lazily (default: from [`Game::options`]).
+    fn for_each_option(
+        &self,
+        position: &Self::Position,
+        visit: &mut dyn FnMut(Self::Position) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for option in self.options(position) {
+            visit(option)?;
+        }
+        ControlFlow::Continue(())
+    }
+
     /// The representative of the position's equivalence class (default: the position itself).
     fn canonical(&self, position: &Self::Position) -> Self::Position {
         position.clone()
@@ -55,19 +73,19 @@ pub trait Game {
     /// The Sprague-Grundy value, by memoized search under the default budget.
     ///
     /// # Errors
-    /// [`BudgetExceeded`] when the search needs more states than [`Budget::default`].
-    fn grundy_value(&self, position: &Self::Position) -> Result<u32, BudgetExceeded>
+    /// [`Exhausted`] when the search needs more than [`Budget::default`].
+    fn grundy_value(&self, position: &Self::Position) -> Result<u32, Exhausted>
     where
         Self: Sized,
     {
-        GrundySolver::with_budget(self, Budget::default()).value(position)
+        GrundySolver::new(self).value(position, &Budget::default())
     }
 
     /// True when the player to move loses under normal play.
     ///
     /// # Errors
-    /// [`BudgetExceeded`] as for [`Game::grundy_value`].
-    fn is_p_position(&self, position: &Self::Position) -> Result<bool, BudgetExceeded>
+    /// [`Exhausted`] as for [`Game::grundy_value`].
+    fn is_p_position(&self, position: &Self::Position) -> Result<bool, Exhausted>
     where
         Self: Sized,
     {
@@ -77,14 +95,14 @@ pub trait Game {
     /// Every option of value 0 (the winning moves under normal play), without duplicates.
     ///
     /// # Errors
-    /// [`BudgetExceeded`] as for [`Game::grundy_value`].
-    fn winning_moves(&self, position: &Self::Position) -> Result<Vec<Self::Position>, BudgetExceeded>
+    /// [`Exhausted`] as for [`Game::grundy_value`].
+    fn winning_moves(&self, position: &Self::Position) -> Result<Vec<Self::Position>, Exhausted>
     where
         Self: Sized,
     {
-        let mut solver = GrundySolver::with_budget(self, Budget::default());
+        let mut solver = GrundySolver::new(self);
         let mut moves = Vec::new();
-        for (option, value) in solver.option_values(position)? {
+        for (option, value) in solver.option_values(position, &Budget::default())? {
             if value == 0 && !moves.contains(&option) {
                 moves.push(option);
             }
@@ -97,6 +115,13 @@ impl<G: Game + ?Sized> Game for &G {
     type Position = G::Position;
     fn options(&self, position: &Self::Position) -> Vec<Self::Position> {
         (**self).options(position)
+    }
+    fn for_each_option(
+        &self,
+        position: &Self::Position,
+        visit: &mut dyn FnMut(Self::Position) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (**self).for_each_option(position, visit)
     }
     fn canonical(&self, position: &Self::Position) -> Self::Position {
         (**self).canonical(position)

@@ -2,13 +2,16 @@
 //!
 //! * [`game`] — the [`Game`] trait: the rules of a game, nothing else.
 //! * [`solve`] — exact solvers generic over [`Game`]: memoized search that cannot overflow the
-//!   call stack, a dense-table path, misère play, disjunctive sums, all under a state budget.
-//! * [`rulesets`] — one file per ruleset: its rules, its closed-form theory, its move texts.
-//! * [`analysis`] — the common, object-safe face of every ruleset ([`AnyGame`]) and the
-//!   [`Analysis`] it returns; the command line and the playground only see this.
+//!   call stack, dense-table paths, misère play, `n` players, all under a [`Budget`].
+//! * [`rulesets`] — one file per ruleset: its declaration (parameters as data), its rules, its
+//!   closed-form theory, its move texts; and the registry of them all.
+//! * [`spec`] — games as users name them: parameter declarations and the [`GameSpec`].
+//! * [`analysis`] — the common, object-safe face of every ruleset ([`AnyGame`]), the answers
+//!   it gives ([`Analysis`]), theory against search, and sums.
+//! * [`listing`] — P-positions listed in order and observed periods of sequences.
 //! * [`periodicity`] — the subtraction-game laboratory: fast Grundy sequences of SUB(S), certified
 //!   preperiod and period, family sweeps with the conjecture fit, period searches.
-//! * [`verify`] — theory against search over every position up to a bound.
+//! * [`budget`] — the work budget and deadline every computation runs under.
 //!
 //! Invariant: the engine never prints, never parses a command line and never touches files.
 //!
@@ -17,7 +20,7 @@
 //! A game is a type that lists the options of a position. Here is "take 1 or 4 from one heap":
 //!
 //! ```
-//! use nimlab_engine::{Game, GrundySolver};
+//! use nimlab_engine::{Budget, Game, GrundySolver};
 //!
 //! struct OneOrFour;
 //! impl Game for OneOrFour {
@@ -28,26 +31,46 @@
 //! }
 //!
 //! let mut solver = GrundySolver::new(OneOrFour);
-//! let values: Vec<u32> = (0..10).map(|n| solver.value(&n).unwrap()).collect();
+//! let budget = Budget::default();
+//! let values: Vec<u32> = (0..10).map(|n| solver.value(&n, &budget).unwrap()).collect();
 //! assert_eq!(values, [0, 1, 0, 1, 2, 0, 1, 0, 1, 2]);
 //! assert!(OneOrFour.is_p_position(&5).unwrap());
 //! assert_eq!(OneOrFour.winning_moves(&6).unwrap(), vec![5, 2]);
 //! ```
+//!
+//! # Naming a game
+//!
+//! ```
+//! use nimlab_engine::{Budget, GameSpec, Query};
+//!
+//! let spec: GameSpec = "subtraction --set 1,3,4".parse().unwrap();
+//! let budget = Budget::default();
+//! let game = spec.build(&budget).unwrap();
+//! let answer = game.analyze(&[10u32.into()], &Query::default(), &budget).unwrap();
+//! assert_eq!(answer.outcome.as_str(), "N");
+//! assert_eq!(spec.to_string(), "subtraction --set 1,3,4");
+//! ```
 
 pub mod analysis;
 pub mod bigint;
+pub mod budget;
 pub mod error;
 pub mod game;
+pub mod listing;
 pub mod periodicity;
+pub mod positions;
 pub mod rulesets;
 pub mod solve;
-pub mod verify;
+pub mod spec;
 
-pub use analysis::{Analysis, AnyGame, Basis, BestMove, Method, MoveReport, Ruleset};
-pub use analysis::{MultiAnalysis, MultiMove};
-pub use error::{BudgetExceeded, EngineError};
+pub use analysis::{
+    analyze_sum, Analysis, AnyGame, Basis, BestMove, GrundyValue, Method, MoveReport, MultiAnalysis, MultiMove,
+    Query, Ruleset, SumPart, VerifyReport,
+};
+pub use budget::{Budget, CancelHandle, Exhausted};
+pub use error::EngineError;
 pub use game::{Game, Outcome, Play};
 pub use num_bigint::BigUint;
-pub use rulesets::{build as build_ruleset, GameSpec, RULESET_NAMES};
-pub use solve::{Budget, GrundySolver, MisereSolver, Solver, Valuation};
-pub use solve::{MultiplayerSolver, StandardAlliance, Terminal};
+pub use rulesets::RULESETS;
+pub use solve::{GrundySolver, MisereSolver, MultiplayerSolver, Solver, StandardAlliance, Terminal, Valuation};
+pub use spec::{GameSpec, ParamDecl, ParamKind, ParamValue, Params, RulesetInfo, SpecError};

@@ -30,6 +30,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use super::generator::GrundyStream;
+use crate::budget::Budget;
 use super::{normalize_set, set_text, Grundy, PeriodicityError};
 
 /// Values computed in the first round of the doubling search (at least; `2 max(S)` more).
@@ -105,24 +106,27 @@ impl Periodicity {
 
 /// The certified minimal preperiod and minimal period of SUB(`set`).
 ///
-/// Computes at most `limit` values (and fails beyond). Time and memory `O(ℓ + p + max(S))`:
+/// Computes at most `limit` values (and fails beyond), charging `budget`
+/// [`cost_per_value`] units per value before computing it. Time and memory `O(ℓ + p + max(S))`:
 /// the values are generated in doubling rounds and each round runs one KMP pass over them
 /// (see the module doc for why the result is minimal and certified).
 ///
 /// ```
 /// use nimlab_engine::periodicity::certify_period;
 ///
-/// let p = certify_period(&[2, 3, 5, 7], 1_000_000).unwrap();
+/// let budget = nimlab_engine::Budget::default();
+/// let p = certify_period(&[2, 3, 5, 7], 1_000_000, &budget).unwrap();
 /// assert_eq!((p.preperiod, p.period), (0, 9));
 /// assert_eq!(p.values, [0, 0, 1, 1, 2, 2, 3, 3, 4]);
-/// let q = certify_period(&[2, 3, 5, 7, 19], 1_000_000).unwrap();
+/// let q = certify_period(&[2, 3, 5, 7, 19], 1_000_000, &budget).unwrap();
 /// assert_eq!((q.preperiod, q.period), (34, 4));
 /// ```
 ///
 /// # Errors
 /// [`PeriodicityError::EmptySet`], [`PeriodicityError::ZeroInSet`], or
-/// [`PeriodicityError::LimitReached`] when `ℓ + p + max(S)` exceeds what `limit` values show.
-pub fn certify_period(set: &[u64], limit: u64) -> Result<Periodicity, PeriodicityError> {
+/// [`PeriodicityError::LimitReached`] when `ℓ + p + max(S)` exceeds what `limit` values show;
+/// [`PeriodicityError::Exhausted`] when the budget runs out first.
+pub fn certify_period(set: &[u64], limit: u64, budget: &Budget) -> Result<Periodicity, PeriodicityError> {
     let set = normalize_set(set)?;
     let window = *set.last().unwrap_or(&1);
     let limit_error = || PeriodicityError::LimitReached { set: set_text(&set), limit };
@@ -141,6 +145,7 @@ pub fn certify_period(set: &[u64], limit: u64) -> Result<Periodicity, Periodicit
             return Err(limit_error());
         }
         let old = values.len();
+        budget.charge((target - old as u64).saturating_mul(cost_per_value(&set)))?;
         values.resize(target as usize, 0);
         stream.fill(&mut values[old..]);
         if let Some((preperiod, period)) = minimal_certified(&values, window as usize, &mut failure) {
@@ -166,6 +171,12 @@ pub fn certify_period(set: &[u64], limit: u64) -> Result<Periodicity, Periodicit
         }
         target = target.saturating_mul(2).min(limit);
     }
+}
+
+/// Units of work one value of SUB(`set`) costs: its mex reads `|S|` earlier values, a few
+/// per unit (and the certification pass costs about one more unit per value).
+pub fn cost_per_value(set: &[u64]) -> u64 {
+    (set.len() as u64).div_ceil(8) + 1
 }
 
 /// The minimal certified `(ℓ, p)` on the data `values`, or `None` when the data are too short.
@@ -229,6 +240,7 @@ fn by_failure_function(values: &[Grundy], window: usize, failure: &mut Vec<u32>)
 
 #[cfg(test)]
 mod tests {
+    use crate::budget::Budget;
     use super::*;
     use crate::periodicity::grundy_values;
 
@@ -251,7 +263,7 @@ mod tests {
         // Every set with members in 1..=7 (127 sets), and some with a larger member.
         for mask in 1u32..128 {
             let set: Vec<u64> = (1..=7).filter(|s| mask & (1 << (s - 1)) != 0).collect();
-            let p = certify_period(&set, 1 << 20).unwrap();
+            let p = certify_period(&set, 1 << 20, &Budget::default()).unwrap();
             assert_eq!((p.preperiod, p.period), brute_force(&set, 600), "set {set:?}");
             let g = grundy_values(&set, 600).unwrap();
             for (n, &v) in g.iter().enumerate() {
@@ -279,7 +291,7 @@ mod tests {
     #[test]
     fn certificate_holds_and_preperiod_is_witnessed() {
         for set in [vec![2u64, 3, 5, 7, 19], vec![1, 4, 10], vec![3, 5, 9], vec![6, 9, 15]] {
-            let p = certify_period(&set, 1 << 20).unwrap();
+            let p = certify_period(&set, 1 << 20, &Budget::default()).unwrap();
             let g = grundy_values(&set, (p.certificate.checked_to + p.period) as usize).unwrap();
             for n in p.certificate.checked_from..p.certificate.checked_to {
                 assert_eq!(g[n as usize], g[(n + p.period) as usize]);
@@ -295,8 +307,8 @@ mod tests {
 
     #[test]
     fn gcd_reduction_matches_direct_definition() {
-        let p = certify_period(&[6, 9, 15], 1 << 20).unwrap();
-        let q = certify_period(&[2, 3, 5], 1 << 20).unwrap();
+        let p = certify_period(&[6, 9, 15], 1 << 20, &Budget::default()).unwrap();
+        let q = certify_period(&[2, 3, 5], 1 << 20, &Budget::default()).unwrap();
         assert_eq!(p.period % 3, 0);
         for n in 0..500u64 {
             assert_eq!(p.value(n), q.value(n / 3));
@@ -305,16 +317,16 @@ mod tests {
 
     #[test]
     fn limit_and_bad_sets_are_errors() {
-        assert_eq!(certify_period(&[], 100), Err(PeriodicityError::EmptySet));
-        assert_eq!(certify_period(&[0, 3], 100), Err(PeriodicityError::ZeroInSet));
-        assert!(matches!(certify_period(&[1, 4, 100], 50), Err(PeriodicityError::LimitReached { .. })));
-        let huge = certify_period(&[1, 1 << 60], 1 << 20);
+        assert_eq!(certify_period(&[], 100, &Budget::default()), Err(PeriodicityError::EmptySet));
+        assert_eq!(certify_period(&[0, 3], 100, &Budget::default()), Err(PeriodicityError::ZeroInSet));
+        assert!(matches!(certify_period(&[1, 4, 100], 50, &Budget::default()), Err(PeriodicityError::LimitReached { .. })));
+        let huge = certify_period(&[1, 1 << 60], 1 << 20, &Budget::default());
         assert!(matches!(huge, Err(PeriodicityError::LimitReached { .. })));
     }
 
     #[test]
     fn value_big_reads_far_positions() {
-        let p = certify_period(&[2, 3, 5, 7, 19], 1 << 20).unwrap();
+        let p = certify_period(&[2, 3, 5, 7, 19], 1 << 20, &Budget::default()).unwrap();
         let n = BigUint::from(10u32).pow(30);
         let reduced = ((&n - 34u32) % 4u32).to_u64().unwrap();
         assert_eq!(p.value_big(&n), p.value(34 + reduced));

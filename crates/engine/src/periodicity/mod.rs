@@ -25,7 +25,7 @@ pub mod fit;
 pub mod generator;
 pub mod sweep;
 
-pub use certify::{certify_period, Certificate, Periodicity};
+pub use certify::{certify_period, cost_per_value, Certificate, Periodicity};
 pub use fit::{
     fit_conjecture, ConjectureFit, FitRow, LinearForm, PiecewiseFit, Quantity, Rational, ResidueForms,
 };
@@ -41,28 +41,27 @@ pub type Grundy = u32;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PeriodicityError {
     /// The subtraction set is empty.
-    #[error("the subtraction set is empty; give at least one positive take, e.g. --set 2,3,5,7")]
+    #[error("the subtraction set is empty; give at least one positive take, e.g. 2,3,5,7")]
     EmptySet,
     /// The subtraction set contains 0 (a move must take at least one stone).
     #[error("the subtraction set contains 0; every take must be at least 1")]
     ZeroInSet,
     /// The certificate needs more values than the limit allows.
-    #[error(
-        "no certified period within the first {limit} values of SUB({{{set}}}); raise the limit (--limit N)"
-    )]
+    #[error("no certified period within the first {limit} values of SUB({{{set}}}) (the value limit)")]
     LimitReached {
         /// The set, written `a,b,c`.
         set: String,
         /// The limit, in values computed.
         limit: u64,
     },
+    /// The work budget, the deadline or a cancellation stopped the computation.
+    #[error("the computation stopped: {0}")]
+    Exhausted(#[from] crate::budget::Exhausted),
     /// The parameters of a search are invalid.
     #[error("{0}")]
     InvalidSearch(String),
     /// A search would examine more sets than its budget allows.
-    #[error(
-        "the search covers {sets} sets, more than the budget of {budget} (raise it with --max-sets N, or lower --size or --max)"
-    )]
+    #[error("the search covers {sets} sets, more than its limit of {budget} sets")]
     TooManySets {
         /// How many sets the search covers (`u64::MAX` when more than that).
         sets: u64,

@@ -4,6 +4,7 @@ use rayon::prelude::*;
 
 use super::certify::certify_period;
 use super::PeriodicityError;
+use crate::budget::Budget;
 
 /// The certified preperiod and period of one set of a sweep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,10 +21,12 @@ pub struct PeriodSummary {
 /// `on_done` is called once per member, from a worker thread, as soon as that member is
 /// finished (so a caller can store rows as they complete and drive a progress bar). The result
 /// holds one entry per member, in the order of `members`. Time: the sum of the members'
-/// [`certify_period`] costs, `O(Σ (ℓ + p + max S))`, spread over the pool.
+/// [`certify_period`] costs, `O(Σ (ℓ + p + max S))`, spread over the pool, all charged to
+/// `budget` (members started after it ran out fail with [`PeriodicityError::Exhausted`] at once).
 pub fn sweep_periods<K, F>(
     members: &[(K, Vec<u64>)],
     limit: u64,
+    budget: &Budget,
     on_done: F,
 ) -> Vec<Result<PeriodSummary, PeriodicityError>>
 where
@@ -33,7 +36,7 @@ where
     members
         .par_iter()
         .map(|(key, set)| {
-            let result = certify_period(set, limit)
+            let result = certify_period(set, limit, budget)
                 .map(|p| PeriodSummary { preperiod: p.preperiod, period: p.period });
             on_done(key, &result);
             result
@@ -64,17 +67,19 @@ pub struct SearchReport {
 ///
 /// `progress(done, total)` is called (from worker threads) as groups of sets finish, `done`
 /// and `total` counting sets. Time: `C(max, size)` certifications of `O(ℓ + p + max)` each,
-/// in parallel.
+/// in parallel, all charged to `budget`.
 ///
 /// # Errors
 /// [`PeriodicityError::InvalidSearch`] when `size` is 0 or above `max`, or `period` is 0;
-/// [`PeriodicityError::TooManySets`] when there are more than `max_sets` sets, before any work.
+/// [`PeriodicityError::TooManySets`] when there are more than `max_sets` sets, before any work;
+/// [`PeriodicityError::Exhausted`] when the budget runs out.
 pub fn search_period<F>(
     size: usize,
     max: u64,
     period: u64,
     limit: u64,
     max_sets: u64,
+    budget: &Budget,
     progress: F,
 ) -> Result<SearchReport, PeriodicityError>
 where
@@ -93,7 +98,7 @@ where
         return Err(PeriodicityError::TooManySets { sets: total, budget: max_sets });
     }
     let done = std::sync::atomic::AtomicU64::new(0);
-    let parts: Vec<SearchReport> = (size as u64..=max)
+    let parts: Vec<Result<SearchReport, PeriodicityError>> = (size as u64..=max)
         .into_par_iter()
         .map(|largest| {
             let mut part = SearchReport::default();
@@ -107,10 +112,11 @@ where
                     part.excluded += 1;
                 } else {
                     part.examined += 1;
-                    match certify_period(&set, limit) {
+                    match certify_period(&set, limit, budget) {
                         Ok(p) if p.period == period => part.found.push((set, p.preperiod)),
                         Ok(_) => {}
-                        Err(_) => part.undetermined.push(set),
+                        Err(PeriodicityError::LimitReached { .. }) => part.undetermined.push(set),
+                        Err(other) => return Err(other),
                     }
                 }
                 if !next_combination(&mut members, largest - 1) {
@@ -119,11 +125,12 @@ where
             }
             let finished = done.fetch_add(count, std::sync::atomic::Ordering::Relaxed) + count;
             progress(finished, total);
-            part
+            Ok(part)
         })
         .collect();
     let mut report = SearchReport::default();
     for part in parts {
+        let part = part?;
         report.found.extend(part.found);
         report.undetermined.extend(part.undetermined);
         report.examined += part.examined;
@@ -170,13 +177,14 @@ fn binomial(n: u64, k: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use crate::budget::Budget;
     use super::*;
 
     #[test]
     fn sweep_keeps_member_order_and_reports_each_once() {
         let members: Vec<(u64, Vec<u64>)> = (11..60).map(|c| (c, vec![2, 3, 5, 7, c])).collect();
         let calls = std::sync::Mutex::new(Vec::new());
-        let results = sweep_periods(&members, 1 << 20, |c, _| calls.lock().unwrap().push(*c));
+        let results = sweep_periods(&members, 1 << 20, &Budget::default(), |c, _| calls.lock().unwrap().push(*c));
         let mut calls = calls.into_inner().unwrap();
         calls.sort_unstable();
         assert_eq!(calls, (11..60).collect::<Vec<_>>());
@@ -185,12 +193,12 @@ mod tests {
 
     #[test]
     fn search_agrees_with_exhaustive_certification() {
-        let report = search_period(3, 16, 2, 1 << 20, 1 << 20, |_, _| {}).unwrap();
+        let report = search_period(3, 16, 2, 1 << 20, 1 << 20, &Budget::default(), |_, _| {}).unwrap();
         let mut expected = Vec::new();
         for a in 1..=16u64 {
             for b in a + 1..=16 {
                 for c in b + 1..=16 {
-                    let p = certify_period(&[a, b, c], 1 << 20).unwrap();
+                    let p = certify_period(&[a, b, c], 1 << 20, &Budget::default()).unwrap();
                     if p.period == 2 {
                         expected.push((vec![a, b, c], p.preperiod));
                     }
@@ -210,10 +218,10 @@ mod tests {
             count += 1;
         }
         assert_eq!(count, binomial(6, 2));
-        assert!(search_period(0, 5, 2, 10, 100, |_, _| {}).is_err());
-        assert!(search_period(2, 5, 0, 10, 100, |_, _| {}).is_err());
+        assert!(search_period(0, 5, 2, 10, 100, &Budget::default(), |_, _| {}).is_err());
+        assert!(search_period(2, 5, 0, 10, 100, &Budget::default(), |_, _| {}).is_err());
         assert_eq!(
-            search_period(10, 60, 2, 10, 1_000_000, |_, _| {}),
+            search_period(10, 60, 2, 10, 1_000_000, &Budget::default(), |_, _| {}),
             Err(PeriodicityError::TooManySets { sets: 75_394_027_566, budget: 1_000_000 })
         );
         assert_eq!(binomial(60, 10), 75_394_027_566);

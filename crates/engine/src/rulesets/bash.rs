@@ -11,20 +11,40 @@
 //! every take leaves a residue other than 1. A heap of 0 is an N-position: the previous player
 //! took the last stone and lost.
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::analysis::{Analysis, Basis, MoveReport, Ruleset};
+use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost, list_positions, Listed};
 use crate::bigint::big;
+use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec};
-use crate::solve::Budget;
-use crate::verify::heap_box;
+use crate::positions::HeapBox;
+use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
+use crate::spec::{GameSpec, ParamDecl, ParamKind, RulesetInfo};
 use crate::AnyGame;
 
-pub(crate) const SUMMARY: &str = "one heap; take 1..M stones (--max M)";
+/// The declaration of Bash's game.
+pub const RULESET: RulesetInfo = RulesetInfo {
+    name: "bash",
+    summary: "one heap; take 1..M stones (--max M)",
+    rules: "One heap of stones. A move takes between 1 and M stones.",
+    position: "the heap size",
+    example_position: "10",
+    params: &[ParamDecl {
+        name: "max",
+        label: "most stones per move",
+        help: "the most stones one move may take (M >= 1)",
+        kind: ParamKind::Count { min: 1, max: u64::MAX },
+        default: None,
+        example: "3",
+    }],
+    verify_bound: 200,
+    build,
+};
 
 /// Bash's game with takes of 1..=`max`.
 #[derive(Debug, Clone, Copy)]
@@ -39,13 +59,9 @@ impl Bash {
     }
 }
 
-pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    only_params(spec, &["--max"])?;
-    let max = spec
-        .max
-        .ok_or_else(|| EngineError::InvalidSpec("bash needs --max M, the most stones a move takes".into()))?;
-    let bash = Bash::new(max).ok_or_else(|| EngineError::InvalidSpec("--max must be at least 1".into()))?;
-    Ok(engine(bash, budget))
+fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    let bash = Bash::new(spec.params().count("max")).ok_or_else(|| crate::rulesets::invalid("max must be at least 1"))?;
+    Ok(engine(spec, bash))
 }
 
 impl Game for Bash {
@@ -53,6 +69,14 @@ impl Game for Bash {
 
     fn options(&self, n: &u64) -> Vec<u64> {
         (1..=self.max.min(*n)).map(|s| n - s).collect()
+    }
+
+    /// Lazily: `max` may be huge.
+    fn for_each_option(&self, n: &u64, visit: &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()> {
+        for s in 1..=self.max.min(*n) {
+            visit(n - s)?;
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -68,10 +92,6 @@ impl Bash {
 }
 
 impl Ruleset for Bash {
-    fn name(&self) -> String {
-        format!("bash --max {}", self.max)
-    }
-
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         expect_heaps("bash", numbers, 1, "one heap size")?;
         Ok(numbers.to_vec())
@@ -85,14 +105,24 @@ impl Ruleset for Bash {
         vec![big(*n)]
     }
 
+    /// Every heap below is met once: at least `n + 1` stored positions.
+    fn search_cost(&self, numbers: &[BigUint]) -> SearchCost {
+        let n = &numbers[0];
+        let options = n.min(&big(self.max)).clone();
+        let mut cost = box_search_cost(numbers, options);
+        cost.at_least = (n + 1u8) * UNITS_PER_POSITION;
+        cost
+    }
+
     fn theorem(&self, play: Play) -> Option<String> {
+        let q = self.modulus();
         Some(match play {
-            Play::Normal => format!("Bash: G(n) = n mod {}", self.max + 1),
-            Play::Misere => format!("misère Bash: P iff n mod {} = 1", self.max + 1),
+            Play::Normal => format!("Bash: G(n) = n mod {q}"),
+            Play::Misere => format!("misère Bash: P iff n mod {q} = 1"),
         })
     }
 
-    fn theory(&self, numbers: &[BigUint], play: Play) -> Option<Analysis> {
+    fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize) -> Option<Analysis> {
         let n = &numbers[0];
         let q = self.modulus();
         let r = n.mod_floor(&q);
@@ -107,8 +137,9 @@ impl Ruleset for Bash {
                 };
                 Analysis {
                     outcome: if r.is_zero() { Outcome::P } else { Outcome::N },
-                    grundy: Some(r),
+                    grundy: GrundyValue::Value(r),
                     winning_moves: moves,
+                    winning_move_count: None,
                     moves_complete: true,
                     reason,
                     basis,
@@ -129,8 +160,9 @@ impl Ruleset for Bash {
                     if n.is_zero() || p { vec![] } else { vec![self.take(n, &(n - &one).mod_floor(&q))] };
                 Analysis {
                     outcome: if p { Outcome::P } else { Outcome::N },
-                    grundy: None,
+                    grundy: GrundyValue::Undefined,
                     winning_moves: moves,
+                    winning_move_count: None,
                     moves_complete: true,
                     reason,
                     basis,
@@ -151,14 +183,18 @@ impl Ruleset for Bash {
     }
 
     /// The heaps `n ≡ 0` (misère: `n ≡ 1`) modulo `max + 1`, in increasing order.
-    fn theory_p_positions(&self, count: usize, play: Play) -> Option<Vec<Vec<BigUint>>> {
+    fn theory_p_positions(&self, count: usize, play: Play, budget: &Budget) -> Option<Listed> {
         let first = BigUint::from(u8::from(play == Play::Misere));
-        let step = BigUint::from(self.max) + 1u8;
-        Some((0..count as u64).map(|i| vec![&first + &step * i]).collect())
+        let step = self.modulus();
+        Some(list_positions(count, budget, |i| Some(vec![&first + &step * i])))
     }
 
-    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
-        heap_box(1, bound)
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        Box::new(HeapBox::new(1, bound))
+    }
+
+    fn verification_count(&self, bound: u64) -> u64 {
+        HeapBox::count(1, bound)
     }
 }
 

@@ -34,34 +34,42 @@
 //! Grundy values have no known closed form; the theory gives the outcome only. Misère play is
 //! answered by search only.
 
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::analysis::{Analysis, Basis, MoveReport, Ruleset};
+use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::big;
+use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::rulesets::{engine, only_params, GameSpec};
-use crate::solve::Budget;
+use crate::positions::HeapBox;
+use crate::rulesets::{box_search_cost, engine};
+use crate::spec::{GameSpec, RulesetInfo};
 use crate::AnyGame;
 
-pub(crate) const SUMMARY: &str =
-    "one heap and a take limit (HEAP [LIMIT]); take 1..LIMIT, the next limit is twice the take; \
-     the opening (no LIMIT) may take anything but the whole heap";
-
-/// Search takes heaps up to 400 only: from a heap of `n` it may meet about `n^2 / 2` positions
-/// `(heap, limit)` with up to `n` options each, about `n^3 / 6` option visits (about `10^7`, a
-/// second, for `n = 400`). The theory answers larger heaps instantly; they get "too
-/// large for search".
-pub const SEARCH_HEAP_LIMIT: u64 = 400;
+/// The declaration of Fibonacci Nim.
+pub const RULESET: RulesetInfo = RulesetInfo {
+    name: "fibonacci",
+    summary: "one heap and a take limit (HEAP [LIMIT]); take 1..LIMIT, the next limit is twice the take; \
+              the opening (no LIMIT) may take anything but the whole heap",
+    rules: "One heap of stones. The first move may take any number of stones but not the whole heap; \
+            after that a player may take from 1 up to twice what the other player just took.",
+    position: "the heap size, then optionally the current take limit",
+    example_position: "20",
+    params: &[],
+    verify_bound: 100,
+    build,
+};
 
 /// Fibonacci Nim; positions are `(heap, limit)`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FibonacciNim;
 
-pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    only_params(spec, &[])?;
-    Ok(engine(FibonacciNim, budget))
+fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    Ok(engine(spec, FibonacciNim))
 }
 
 impl Game for FibonacciNim {
@@ -71,51 +79,146 @@ impl Game for FibonacciNim {
         (1..=limit.min(n)).map(|t| (n - t, t.saturating_mul(2))).collect()
     }
 
+    /// Lazily: the limit may be huge.
+    fn for_each_option(&self, &(n, limit): &(u64, u64), visit: &mut dyn FnMut((u64, u64)) -> ControlFlow<()>) -> ControlFlow<()> {
+        for t in 1..=limit.min(n) {
+            visit((n - t, t.saturating_mul(2)))?;
+        }
+        ControlFlow::Continue(())
+    }
+
     /// A limit above the heap allows the same takes as a limit equal to it.
     fn canonical(&self, &(n, limit): &(u64, u64)) -> (u64, u64) {
         (n, limit.min(n))
     }
 }
 
-/// The Zeckendorf representation of `n`: distinct, non-consecutive Fibonacci numbers (from
-/// 1, 2, 3, 5, ...) summing to `n`, largest first; empty for 0. Greedy, `O(d^2)` for `d` digits
-/// (about `4.8·d` Fibonacci numbers are generated).
-pub fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
-    let mut fibs = vec![big(1), big(2)];
-    while let [.., previous, last] = fibs.as_slice() {
-        if last > n {
-            break;
-        }
-        let next = previous + last;
-        fibs.push(next);
-    }
-    let mut rest = n.clone();
-    let mut terms = Vec::new();
-    for f in fibs.iter().rev() {
-        if *f <= rest {
-            rest -= f;
-            terms.push(f.clone());
-        }
-    }
-    terms
+/// Fibonacci numbers without repetition (`F_1 = 1, F_2 = 2, F_{i+1} = F_i + F_{i-1}`), walked
+/// one step up or down at a time: two numbers in memory.
+#[derive(Debug, Clone)]
+struct FibPair {
+    index: u64,
+    /// `F_index`.
+    value: BigUint,
+    /// `F_{index + 1}`.
+    next: BigUint,
 }
 
-/// "85 = 55 + 21 + 8 + 1", or "89 is a Fibonacci number"; long sums show their ends.
-fn show_decomposition(n: &BigUint, terms: &[BigUint]) -> String {
-    const SHOWN_AT_EACH_END: usize = 3;
-    if terms.len() == 1 {
-        return format!("{n} is a Fibonacci number");
+impl FibPair {
+    fn first() -> Self {
+        FibPair { index: 1, value: big(1), next: big(2) }
     }
-    let join = |terms: &[BigUint]| terms.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(" + ");
-    if terms.len() <= 2 * SHOWN_AT_EACH_END + 2 {
-        format!("{n} = {}", join(terms))
-    } else {
-        format!(
-            "{n} = {} + ... + {} ({} terms)",
-            join(&terms[..SHOWN_AT_EACH_END]),
-            join(&terms[terms.len() - SHOWN_AT_EACH_END..]),
-            terms.len()
-        )
+
+    fn up(&mut self) {
+        let after = &self.value + &self.next;
+        self.value = std::mem::replace(&mut self.next, after);
+        self.index += 1;
+    }
+
+    /// `F_{index - 1} = F_{index + 1} - F_index`; only from `index >= 2`.
+    fn down(&mut self) {
+        let before = &self.next - &self.value;
+        self.next = std::mem::replace(&mut self.value, before);
+        self.index -= 1;
+    }
+}
+
+/// The Zeckendorf indices of `n`: `n = F_{k_1} + F_{k_2} + ...` with `k_1 > k_2 + 1 > ...`,
+/// largest first; empty for 0. Greedy from the largest `F_k <= n` down: `O(d^2)` time for `d`
+/// digits and `O(d)` memory (the terms themselves are not kept).
+pub fn zeckendorf_indices(n: &BigUint) -> Vec<u64> {
+    let mut indices = Vec::new();
+    if n.is_zero() {
+        return indices;
+    }
+    let mut f = FibPair::first();
+    while f.next <= *n {
+        f.up();
+    }
+    let mut rest = n.clone();
+    loop {
+        if f.value <= rest {
+            rest -= &f.value;
+            indices.push(f.index);
+            if rest.is_zero() {
+                return indices;
+            }
+        }
+        f.down();
+    }
+}
+
+/// `F_k` for each `k` of `indices` (any order), walking up once: `O(max k)` additions.
+fn fib_values(indices: &BTreeSet<u64>) -> BTreeMap<u64, BigUint> {
+    let mut values = BTreeMap::new();
+    let mut f = FibPair::first();
+    for &k in indices {
+        while f.index < k {
+            f.up();
+        }
+        values.insert(k, f.value.clone());
+    }
+    values
+}
+
+/// The Zeckendorf representation of `n`: distinct, non-consecutive Fibonacci numbers (from
+/// 1, 2, 3, 5, ...) summing to `n`, largest first; empty for 0. `O(d^2)` time and memory for
+/// `d` digits.
+pub fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
+    let indices = zeckendorf_indices(n);
+    let values = fib_values(&indices.iter().copied().collect());
+    indices.iter().map(|k| values[k].clone()).collect()
+}
+
+/// A Zeckendorf decomposition with the values of the terms its texts show (a few at each end).
+struct Decomposition {
+    /// Indices, largest first.
+    indices: Vec<u64>,
+    values: BTreeMap<u64, BigUint>,
+}
+
+/// Terms shown at each end of a long decomposition.
+const SHOWN_AT_EACH_END: usize = 3;
+
+impl Decomposition {
+    /// The decomposition with these indices (largest first).
+    fn new(indices: Vec<u64>) -> Self {
+        let mut needed: BTreeSet<u64> = indices.iter().rev().take(SHOWN_AT_EACH_END + 1).copied().collect();
+        needed.extend(indices.iter().take(SHOWN_AT_EACH_END));
+        if indices.len() <= 2 * SHOWN_AT_EACH_END + 2 {
+            needed.extend(indices.iter().copied());
+        }
+        Decomposition { values: fib_values(&needed), indices }
+    }
+
+    fn len(&self) -> usize {
+        self.indices.len()
+    }
+
+    /// The `r`-th smallest term (`r = 0`: the smallest), for `r <= SHOWN_AT_EACH_END`.
+    fn smallest(&self, r: usize) -> Option<&BigUint> {
+        let k = self.indices.get(self.indices.len().checked_sub(r + 1)?)?;
+        self.values.get(k)
+    }
+
+    /// "85 = 55 + 21 + 8 + 1", or "89 is a Fibonacci number"; long sums show their ends. `skip`
+    /// leaves out that many of the smallest terms (the sum is then `n`).
+    fn show(&self, n: &BigUint, skip: usize) -> String {
+        let indices = &self.indices[..self.indices.len().saturating_sub(skip)];
+        if indices.len() == 1 {
+            return format!("{n} is a Fibonacci number");
+        }
+        let join = |ks: &[u64]| ks.iter().map(|k| self.values[k].to_string()).collect::<Vec<_>>().join(" + ");
+        if indices.len() <= 2 * SHOWN_AT_EACH_END + 2 {
+            format!("{n} = {}", join(indices))
+        } else {
+            format!(
+                "{n} = {} + ... + {} ({} terms)",
+                join(&indices[..SHOWN_AT_EACH_END]),
+                join(&indices[indices.len() - SHOWN_AT_EACH_END..]),
+                indices.len()
+            )
+        }
     }
 }
 
@@ -127,38 +230,57 @@ fn take(n: &BigUint, t: &BigUint) -> MoveReport {
     MoveReport { text: take_text(t), to: vec![n - t, t * 2u8] }
 }
 
-/// Every winning take from `(n, limit)` given `n`'s Zeckendorf terms (largest first): the sums of
-/// the smallest terms that fit the limit and leave a P-position (see the module doc).
-fn winning_takes(terms: &[BigUint], limit: &BigUint) -> Vec<BigUint> {
-    let mut takes = Vec::new();
+/// The winning takes from `(n, limit)` given `n`'s Zeckendorf indices (largest first): the sums
+/// of the smallest terms that fit the limit and leave a P-position (see the module doc). The
+/// first `max` of them, and how many there are; one walk up the Fibonacci numbers, `O(d)`
+/// memory.
+fn winning_takes(indices: &[u64], limit: &BigUint, max: usize) -> (Vec<BigUint>, u64) {
+    let ascending: Vec<u64> = indices.iter().rev().copied().collect();
+    let mut f = FibPair::first();
+    let advance = |f: &mut FibPair, k: u64| {
+        while f.index < k {
+            f.up();
+        }
+    };
+    let (mut takes, mut count) = (Vec::new(), 0);
     let mut t = BigUint::zero();
-    for r in (0..terms.len()).rev() {
-        t += &terms[r];
+    for r in 0..ascending.len() {
+        // f is at the r-th smallest term.
+        advance(&mut f, ascending[r]);
+        t += &f.value;
         if t > *limit {
             break;
         }
-        let leaves_p = match r.checked_sub(1) {
+        let leaves_p = match ascending.get(r + 1) {
             None => true,
-            Some(next) => &t * 2u8 < terms[next],
+            Some(&next) => {
+                advance(&mut f, next);
+                &t * 2u8 < f.value
+            }
         };
         if leaves_p {
-            takes.push(t.clone());
+            count += 1;
+            if takes.len() < max {
+                takes.push(t.clone());
+            }
         }
     }
-    takes
+    (takes, count)
 }
 
-fn analysis(numbers: &[BigUint]) -> Analysis {
+fn analysis(numbers: &[BigUint], max_moves: usize) -> Analysis {
     let (n, limit) = (&numbers[0], &numbers[1]);
-    let terms = zeckendorf(n);
-    let takes = winning_takes(&terms, limit);
+    let indices = zeckendorf_indices(n);
+    let (takes, count) = winning_takes(&indices, limit, max_moves.max(1));
+    let terms = Decomposition::new(indices);
     let moves: Vec<MoveReport> = takes.iter().map(|t| take(n, t)).collect();
-    let p = match terms.last() {
+    let smallest = terms.smallest(0);
+    let p = match smallest {
         None => true,
         Some(smallest) => smallest > limit,
     };
-    let decomposition = show_decomposition(n, &terms);
-    let reason = match (terms.last(), takes.first()) {
+    let decomposition = terms.show(n, 0);
+    let reason = match (smallest, takes.first()) {
         (None, _) => "no stone is left, so the player to move cannot move and loses".to_string(),
         (Some(_), None) if limit.is_zero() => format!("{decomposition}; the limit is 0, so there is no move"),
         (Some(smallest), None) => format!(
@@ -169,22 +291,22 @@ fn analysis(numbers: &[BigUint]) -> Analysis {
             format!("{decomposition} within the limit {limit}: take all {t}, the smallest Zeckendorf term {smallest}")
         }
         (Some(_), Some(t)) => {
-            let rest = &terms[..terms.len() - 1];
             let rest_sum = n - t;
             format!(
                 "{decomposition}: take {t}, the smallest term (the limit is {limit}), leaving {}, whose smallest \
                  term {} is above the opponent's limit {}",
-                show_decomposition(&rest_sum, rest),
-                rest.last().map(|z| z.to_string()).unwrap_or_default(),
+                terms.show(&rest_sum, 1),
+                terms.smallest(1).map(|z| z.to_string()).unwrap_or_default(),
                 t * 2u8
             )
         }
     };
     Analysis {
         outcome: if p { Outcome::P } else { Outcome::N },
-        grundy: None,
+        grundy: GrundyValue::Unknown,
+        moves_complete: moves.len() as u64 == count,
+        winning_move_count: Some(count),
         winning_moves: moves,
-        moves_complete: true,
         reason,
         basis: Basis::Theory(THEOREM.into()),
     }
@@ -194,10 +316,6 @@ const THEOREM: &str =
     "Zeckendorf: (heap n, limit L) is P iff n = 0 or L < the smallest term of n's Zeckendorf sum";
 
 impl Ruleset for FibonacciNim {
-    fn name(&self) -> String {
-        "fibonacci".into()
-    }
-
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         match numbers {
             [n] if n.is_zero() => Ok(vec![BigUint::zero(), BigUint::zero()]),
@@ -210,15 +328,23 @@ impl Ruleset for FibonacciNim {
         }
     }
 
-    /// Heaps up to [`SEARCH_HEAP_LIMIT`] only; a limit above the heap is lowered to the heap.
+    /// A limit above the heap is lowered to the heap.
     fn search_position(&self, numbers: &[BigUint]) -> Option<(u64, u64)> {
-        let n = numbers.first()?.to_u64().filter(|&n| n <= SEARCH_HEAP_LIMIT)?;
+        let n = numbers.first()?.to_u64()?;
         let limit = numbers.get(1)?;
         Some((n, if *limit > big(n) { n } else { limit.to_u64()? }))
     }
 
     fn numbers(&self, &(n, limit): &(u64, u64)) -> Vec<BigUint> {
         vec![big(n), big(limit)]
+    }
+
+    /// From a heap of `n` the search may meet about `n^2 / 2` positions `(heap, limit)` with up
+    /// to `n` options each; the root alone has `min(limit, n)`.
+    fn search_cost(&self, numbers: &[BigUint]) -> SearchCost {
+        let n = &numbers[0];
+        let root = numbers.get(1).map_or_else(|| n.clone(), |limit| limit.min(n).clone());
+        box_search_cost(&[n.clone(), n.clone()], root)
     }
 
     fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
@@ -232,13 +358,17 @@ impl Ruleset for FibonacciNim {
         (play == Play::Normal).then(|| THEOREM.into())
     }
 
-    fn theory(&self, numbers: &[BigUint], play: Play) -> Option<Analysis> {
-        (play == Play::Normal).then(|| analysis(numbers))
+    fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize) -> Option<Analysis> {
+        (play == Play::Normal).then(|| analysis(numbers, max_moves))
     }
 
     /// Every heap `n <= bound` with every limit `L <= bound` (limits above the heap included).
-    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
-        (0..=bound).flat_map(|n| (0..=bound).map(move |limit| vec![big(n), big(limit)])).collect()
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        Box::new(HeapBox::new(2, bound))
+    }
+
+    fn verification_count(&self, bound: u64) -> u64 {
+        HeapBox::count(2, bound)
     }
 }
 

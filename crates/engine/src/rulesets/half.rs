@@ -42,19 +42,32 @@
 //! N-position by induction, so `n` is P. Otherwise `M*` is an option and a P-position: `n` is N,
 //! and the move to `M* - 2` is its only winning move. ∎
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::analysis::{Analysis, Basis, MoveReport, Ruleset};
+use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost, list_positions, Listed};
 use crate::bigint::big;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec};
-use crate::solve::Budget;
-use crate::verify::heap_box;
+use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
+use crate::spec::{GameSpec, RulesetInfo};
+use crate::budget::Budget;
+use crate::positions::HeapBox;
 use crate::AnyGame;
 
-pub(crate) const SUMMARY: &str = "one heap of n; take 1..ceil(n/2) stones";
+/// The declaration of Half.
+pub const RULESET: RulesetInfo = RulesetInfo {
+    name: "half",
+    summary: "one heap of n; take 1..ceil(n/2) stones",
+    rules: "One heap of n stones. A move takes between 1 and half of the heap, rounded up.",
+    position: "the heap size",
+    example_position: "20",
+    params: &[],
+    verify_bound: 1000,
+    build,
+};
 
 const THEOREM: &str = "half: G(n) = (o - 1)/2 where n + 2 = 2^j * o with o odd; P iff n + 2 is a power of 2";
 const MISERE_THEOREM: &str = "misère half: P iff n + 2 = 3 * 2^j";
@@ -63,9 +76,8 @@ const MISERE_THEOREM: &str = "misère half: P iff n + 2 = 3 * 2^j";
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Half;
 
-pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    only_params(spec, &[])?;
-    Ok(engine(Half, budget))
+fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    Ok(engine(spec, Half))
 }
 
 impl Game for Half {
@@ -73,6 +85,14 @@ impl Game for Half {
 
     fn options(&self, n: &u64) -> Vec<u64> {
         (n / 2..*n).collect()
+    }
+
+    /// Lazily: a heap of `n` has about `n / 2` options.
+    fn for_each_option(&self, n: &u64, visit: &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()> {
+        for option in n / 2..*n {
+            visit(option)?;
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -141,8 +161,9 @@ fn normal(n: &BigUint) -> Analysis {
     };
     Analysis {
         outcome: if value.is_zero() { Outcome::P } else { Outcome::N },
-        grundy: Some(value),
+        grundy: GrundyValue::Value(value),
         winning_moves: winning.into_iter().map(|to| take(n, to)).collect(),
+        winning_move_count: None,
         moves_complete: true,
         reason,
         basis: Basis::Theory(THEOREM.into()),
@@ -172,8 +193,9 @@ fn misere(n: &BigUint) -> Analysis {
     };
     Analysis {
         outcome: if lost { Outcome::P } else { Outcome::N },
-        grundy: None,
+        grundy: GrundyValue::Undefined,
         winning_moves: winning.into_iter().map(|to| take(n, to)).collect(),
+        winning_move_count: None,
         moves_complete: true,
         reason,
         basis: Basis::Theory(MISERE_THEOREM.into()),
@@ -181,10 +203,6 @@ fn misere(n: &BigUint) -> Analysis {
 }
 
 impl Ruleset for Half {
-    fn name(&self) -> String {
-        "half".into()
-    }
-
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         expect_heaps("half", numbers, 1, "one heap size")?;
         Ok(numbers.to_vec())
@@ -198,6 +216,12 @@ impl Ruleset for Half {
         vec![big(*n)]
     }
 
+    /// The root alone has `ceil(n/2)` options; every heap below may be met.
+    fn search_cost(&self, numbers: &[BigUint]) -> SearchCost {
+        let n = &numbers[0];
+        box_search_cost(numbers, (n + 1u8) >> 1u8)
+    }
+
     fn theorem(&self, play: Play) -> Option<String> {
         Some(
             match play {
@@ -208,7 +232,7 @@ impl Ruleset for Half {
         )
     }
 
-    fn theory(&self, numbers: &[BigUint], play: Play) -> Option<Analysis> {
+    fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize) -> Option<Analysis> {
         let n = numbers.first()?;
         Some(match play {
             Play::Normal => normal(n),
@@ -222,8 +246,18 @@ impl Ruleset for Half {
         Some(option_with_odd_part(n, &odd).into_iter().map(|to| take(n, to)).collect())
     }
 
-    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
-        heap_box(1, bound)
+    /// `2^k - 2` for `k = 1, 2, ...` (misère: `3 * 2^j - 2`), in increasing order.
+    fn theory_p_positions(&self, count: usize, play: Play, budget: &Budget) -> Option<Listed> {
+        let base = BigUint::from(if play == Play::Misere { 3u8 } else { 2u8 });
+        Some(list_positions(count, budget, |j| Some(vec![(&base << j) - 2u8])))
+    }
+
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        Box::new(HeapBox::new(1, bound))
+    }
+
+    fn verification_count(&self, bound: u64) -> u64 {
+        HeapBox::count(1, bound)
     }
 }
 

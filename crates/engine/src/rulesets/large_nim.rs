@@ -33,27 +33,42 @@
 
 pub mod explore;
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::analysis::{Basis, MultiAnalysis, MultiMove, Ruleset};
+use crate::analysis::{Basis, MultiAnalysis, MultiMove, Ruleset, SearchCost};
 use crate::bigint::{big, to_bigs};
 use crate::error::EngineError;
 use crate::game::Game;
-use crate::rulesets::{engine, only_params, GameSpec};
-use crate::solve::{Budget, HeapMultisetGame, StandardAlliance, Terminal};
+use crate::analysis::Measure;
+use crate::budget::Budget;
+use crate::positions::SortedTuples;
+use crate::rulesets::{box_search_cost, engine};
+use crate::solve::{HeapMultisetGame, StandardAlliance, Terminal};
+use crate::spec::{GameSpec, RulesetInfo};
 use crate::AnyGame;
 
-pub(crate) const SUMMARY: &str =
-    "any number of heaps; take any number from a largest heap; the first player who cannot move wins";
+/// The declaration of Large Nim.
+pub const RULESET: RulesetInfo = RulesetInfo {
+    name: "large-nim",
+    summary: "any number of heaps; take any number from a largest heap; the first player who cannot move wins",
+    rules: "Several heaps of chips. A move takes any positive number of chips from a largest heap. With \
+            several players, the first player who cannot move wins.",
+    position: "heap sizes",
+    example_position: "1 2 3 4",
+    params: &[],
+    verify_bound: 8,
+    build,
+};
 
 /// Large Nim on any number of heaps.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LargeNim;
 
-pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    only_params(spec, &[])?;
-    Ok(engine(LargeNim, budget))
+fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    Ok(engine(spec, LargeNim))
 }
 
 impl Game for LargeNim {
@@ -64,6 +79,15 @@ impl Game for LargeNim {
     fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
         let Some((&largest, rest)) = heaps.split_last() else { return Vec::new() };
         (0..largest).rev().map(|y| with_heap(rest, y)).collect()
+    }
+
+    /// Lazily: the largest heap may be huge.
+    fn for_each_option(&self, heaps: &Vec<u64>, visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
+        let Some((&largest, rest)) = heaps.split_last() else { return ControlFlow::Continue(()) };
+        for y in (0..largest).rev() {
+            visit(with_heap(rest, y))?;
+        }
+        ControlFlow::Continue(())
     }
 
     fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
@@ -282,32 +306,13 @@ fn multiplayer(heaps: &[BigUint], players: u32, listed: u64) -> Option<MultiAnal
 }
 
 /// `P(G)`, `m(G)` and `beta(G)` (only `P(G)` for the empty position).
-fn measures(heaps: &[BigUint]) -> Vec<(String, BigUint)> {
-    let mut out = vec![("P(G)".to_string(), big(heaps.len() as u64))];
+fn measures(heaps: &[BigUint]) -> Vec<Measure> {
+    let measure = |name: &str, value: BigUint| Measure { name: name.into(), value };
+    let mut out = vec![measure("P(G)", big(heaps.len() as u64))];
     if !heaps.is_empty() {
         let (m, beta) = least(heaps);
-        out.push(("m(G)".into(), m.clone()));
-        out.push(("beta(G)".into(), big(beta as u64)));
-    }
-    out
-}
-
-/// Every sorted position of at most `heaps` heaps of size `1..=bound`, in increasing order of
-/// heap count. `O(C(bound + heaps, heaps))`.
-pub fn sorted_positions(heaps: usize, bound: u64) -> Vec<Vec<u64>> {
-    let mut out = vec![Vec::new()];
-    let mut frontier: Vec<Vec<u64>> = vec![Vec::new()];
-    for _ in 0..heaps {
-        let mut next = Vec::new();
-        for p in &frontier {
-            for h in p.last().copied().unwrap_or(1)..=bound {
-                let mut q = p.clone();
-                q.push(h);
-                next.push(q);
-            }
-        }
-        out.extend(next.iter().cloned());
-        frontier = next;
+        out.push(measure("m(G)", m.clone()));
+        out.push(measure("beta(G)", big(beta as u64)));
     }
     out
 }
@@ -316,10 +321,6 @@ pub fn sorted_positions(heaps: usize, bound: u64) -> Vec<Vec<u64>> {
 const VERIFICATION_HEAPS: usize = 5;
 
 impl Ruleset for LargeNim {
-    fn name(&self) -> String {
-        "large-nim".into()
-    }
-
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if numbers.is_empty() {
             return Err(EngineError::InvalidPosition("large-nim takes at least one heap size".into()));
@@ -338,6 +339,11 @@ impl Ruleset for LargeNim {
         to_bigs(heaps)
     }
 
+    /// The root has `x_N` options; every multiset below may be met.
+    fn search_cost(&self, heaps: &[BigUint]) -> SearchCost {
+        box_search_cost(heaps, heaps.iter().max().cloned().unwrap_or_default())
+    }
+
     fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
         let largest = from.iter().max().cloned().unwrap_or_default();
         let taken: BigUint = from.iter().sum::<BigUint>() - to.iter().sum::<BigUint>();
@@ -348,8 +354,12 @@ impl Ruleset for LargeNim {
         }
     }
 
-    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
-        sorted_positions(VERIFICATION_HEAPS, bound).iter().map(|p| to_bigs(p)).collect()
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        Box::new(SortedTuples::new(VERIFICATION_HEAPS, bound).map(|p| to_bigs(&p)))
+    }
+
+    fn verification_count(&self, bound: u64) -> u64 {
+        SortedTuples::count(VERIFICATION_HEAPS, bound)
     }
 
     fn terminal_convention(&self) -> Terminal {
@@ -360,7 +370,7 @@ impl Ruleset for LargeNim {
         multiplayer(numbers, players, LISTED_OPTIONS)
     }
 
-    fn measures(&self, numbers: &[BigUint]) -> Vec<(String, BigUint)> {
+    fn measures(&self, numbers: &[BigUint]) -> Vec<Measure> {
         measures(numbers)
     }
 }
@@ -499,7 +509,7 @@ mod tests {
 
     #[test]
     fn listing_options_without_allocating_agrees_with_options() {
-        for heaps in sorted_positions(4, 6) {
+        for heaps in SortedTuples::new(4, 6) {
             let mut visited = Vec::new();
             LargeNim.visit_options(&heaps, &mut |o| visited.push(o.to_vec()));
             assert_eq!(visited, LargeNim.options(&heaps), "{heaps:?}");

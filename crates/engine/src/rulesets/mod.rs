@@ -1,6 +1,7 @@
-//! The rulesets: one file each, holding the rules ([`crate::Game`]), the position format and
-//! the closed-form theory. To add a ruleset, add a file here, one line to [`RULESETS`], and its
-//! tests.
+//! The rulesets: one file (or folder) each, holding the declaration ([`RulesetInfo`]: name,
+//! rules, parameters as data), the rules ([`crate::Game`]), the position format and the
+//! closed-form theory. To add a ruleset, add a file here with its `RULESET` declaration and its
+//! tests, and one line to [`RULESETS`] (with its `mod` line): every surface derives the rest.
 
 pub mod apple;
 pub mod bash;
@@ -16,189 +17,47 @@ pub mod wythoff;
 
 use num_bigint::BigUint;
 
-use crate::analysis::{AnyGame, Engine};
+use num_traits::ToPrimitive;
+
+use crate::analysis::{AnyGame, Engine, Ruleset, SearchCost};
+use crate::budget::UNITS_PER_POSITION;
 use crate::error::EngineError;
-use crate::solve::Budget;
+use crate::spec::{GameSpec, RulesetInfo};
 
-/// A game as the user names it: the ruleset and its parameters, not yet validated.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct GameSpec {
-    /// The ruleset's name, e.g. `bash`.
-    pub name: String,
-    /// The most stones one move may take (`bash`).
-    pub max: Option<u64>,
-    /// The allowed takes (`subtraction`).
-    pub set: Option<Vec<u64>>,
-    /// The most heaps one move may take from (`moore`).
-    pub k: Option<u64>,
-    /// Cap the take from every pile at `max` too (`apple --bounded-equal`).
-    pub bounded_equal: bool,
-    /// The number of piles (`pattern --piles K`).
-    pub piles: Option<u64>,
-    /// The move patterns, e.g. `one:1..3` (`pattern --move`, repeated).
-    pub moves: Vec<String>,
-}
-
-impl GameSpec {
-    /// A specification with only a name.
-    pub fn named(name: &str) -> Self {
-        GameSpec { name: name.to_string(), ..GameSpec::default() }
-    }
-}
-
-/// Validates a specification and builds the ruleset with its solvers.
-type Builder = fn(&GameSpec, Budget) -> Result<Box<dyn AnyGame>, EngineError>;
-
-/// A ruleset's entry in the registry.
-pub struct RulesetInfo {
-    /// The name users type.
-    pub name: &'static str,
-    /// One line: the rules and the position format.
-    pub summary: &'static str,
-    /// Parameters used when no others are given (by `verify` over every ruleset).
-    pub default_spec: fn() -> GameSpec,
-    /// The default bound of `verify`: every number of every position up to it is checked.
-    pub verify_bound: u64,
-    build: Builder,
-}
-
-/// Every ruleset nimlab knows, in the order they are listed to users.
-pub const RULESETS: &[RulesetInfo] = &[
-    RulesetInfo {
-        name: "nim",
-        summary: nim::SUMMARY,
-        default_spec: || GameSpec::named("nim"),
-        verify_bound: 12,
-        build: nim::build,
-    },
-    RulesetInfo {
-        name: "bash",
-        summary: bash::SUMMARY,
-        default_spec: || GameSpec { max: Some(3), ..GameSpec::named("bash") },
-        verify_bound: 200,
-        build: bash::build,
-    },
-    RulesetInfo {
-        name: "subtraction",
-        summary: subtraction::SUMMARY,
-        default_spec: || GameSpec { set: Some(vec![1, 3, 4]), ..GameSpec::named("subtraction") },
-        verify_bound: 200,
-        build: subtraction::build,
-    },
-    RulesetInfo {
-        name: "half",
-        summary: half::SUMMARY,
-        default_spec: || GameSpec::named("half"),
-        verify_bound: 1000,
-        build: half::build,
-    },
-    RulesetInfo {
-        name: "moore",
-        summary: moore::SUMMARY,
-        default_spec: || GameSpec { k: Some(2), ..GameSpec::named("moore") },
-        verify_bound: 12,
-        build: moore::build,
-    },
-    RulesetInfo {
-        name: "wythoff",
-        summary: wythoff::SUMMARY,
-        default_spec: || GameSpec::named("wythoff"),
-        verify_bound: 60,
-        build: wythoff::build,
-    },
-    RulesetInfo {
-        name: "fibonacci",
-        summary: fibonacci::SUMMARY,
-        default_spec: || GameSpec::named("fibonacci"),
-        verify_bound: 100,
-        build: fibonacci::build,
-    },
-    RulesetInfo {
-        name: "staircase",
-        summary: staircase::SUMMARY,
-        default_spec: || GameSpec::named("staircase"),
-        verify_bound: 12,
-        build: staircase::build,
-    },
-    RulesetInfo {
-        name: "large-nim",
-        summary: large_nim::SUMMARY,
-        default_spec: || GameSpec::named("large-nim"),
-        verify_bound: 8,
-        build: large_nim::build,
-    },
-    RulesetInfo {
-        name: "apple",
-        summary: apple::SUMMARY,
-        default_spec: || GameSpec { max: Some(3), ..GameSpec::named("apple") },
-        verify_bound: 20,
-        build: apple::build,
-    },
-    RulesetInfo {
-        name: "pattern",
-        summary: pattern::SUMMARY,
-        default_spec: || GameSpec {
-            piles: Some(2),
-            moves: vec!["one:1..".into(), "all:1..".into()],
-            ..GameSpec::named("pattern")
-        },
-        verify_bound: 0,
-        build: pattern::build,
-    },
+/// Every ruleset nimlab knows, in the order they are listed to users: one line each.
+pub const RULESETS: &[&RulesetInfo] = &[
+    &nim::RULESET,
+    &bash::RULESET,
+    &subtraction::RULESET,
+    &half::RULESET,
+    &moore::RULESET,
+    &wythoff::RULESET,
+    &fibonacci::RULESET,
+    &staircase::RULESET,
+    &large_nim::RULESET,
+    &apple::RULESET,
+    &pattern::RULESET,
 ];
 
-/// The names of every ruleset.
-pub const RULESET_NAMES: &[&str] = &[
-    "nim",
-    "bash",
-    "subtraction",
-    "half",
-    "moore",
-    "wythoff",
-    "fibonacci",
-    "staircase",
-    "large-nim",
-    "apple",
-    "pattern",
-];
-
-/// Validates a specification and builds its ruleset with solvers under `budget`.
-///
-/// # Errors
-/// [`EngineError::InvalidSpec`] for an unknown game, a missing or invalid parameter, or a
-/// parameter that does not apply to the game.
-pub fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    let info = RULESETS.iter().find(|r| r.name == spec.name).ok_or_else(|| {
-        let names: Vec<&str> = RULESETS.iter().map(|r| r.name).collect();
-        EngineError::InvalidSpec(format!("unknown game '{}'; the games are: {}", spec.name, names.join(", ")))
-    })?;
-    (info.build)(spec, budget)
+/// Wraps the ruleset `spec` names with its solvers.
+pub(crate) fn engine<R: Ruleset>(spec: &GameSpec, ruleset: R) -> Box<dyn AnyGame> {
+    Box::new(Engine::new(spec.clone(), ruleset))
 }
 
-/// Wraps a ruleset with its solvers.
-pub(crate) fn engine<R: crate::Ruleset>(ruleset: R, budget: Budget) -> Box<dyn AnyGame> {
-    Box::new(Engine::new(ruleset, budget))
+/// The search cost of a take-away game on heaps where no move raises a heap and the root has
+/// `root_options` options: at least those, at most one stored position for each heap vector
+/// below the position (`Π (n_i + 1)`), each with at most `root_options` options. Saturating
+/// arithmetic: only comparisons with budgets matter.
+pub(crate) fn box_search_cost(numbers: &[BigUint], root_options: BigUint) -> SearchCost {
+    let saturate = |n: &BigUint| n.to_u128().unwrap_or(u128::MAX);
+    let positions = numbers.iter().fold(1u128, |p, n| p.saturating_mul(saturate(n).saturating_add(1)));
+    let per_position = saturate(&root_options).saturating_add(u128::from(UNITS_PER_POSITION));
+    SearchCost { at_least: root_options, at_most: Some(BigUint::from(positions.saturating_mul(per_position))) }
 }
 
-/// Fails if `spec` sets a parameter that is not in `allowed`.
-pub(crate) fn only_params(spec: &GameSpec, allowed: &[&str]) -> Result<(), EngineError> {
-    let given = [
-        ("--max", spec.max.is_some()),
-        ("--set", spec.set.is_some()),
-        ("--k", spec.k.is_some()),
-        ("--bounded-equal", spec.bounded_equal),
-        ("--piles", spec.piles.is_some()),
-        ("--move", !spec.moves.is_empty()),
-    ];
-    for (flag, present) in given {
-        if present && !allowed.contains(&flag) {
-            return Err(EngineError::InvalidSpec(format!(
-                "{flag} does not apply to the game '{}'",
-                spec.name
-            )));
-        }
-    }
-    Ok(())
+/// The error for values that are valid one by one but not together.
+pub(crate) fn invalid(message: impl Into<String>) -> EngineError {
+    EngineError::Spec(crate::spec::SpecError::Invalid(message.into()))
 }
 
 /// Fails unless the position has exactly `count` numbers.
@@ -260,9 +119,16 @@ mod tests {
     use crate::bigint::to_bigs;
 
     #[test]
-    fn every_listed_name_builds_or_needs_parameters() {
-        assert_eq!(RULESET_NAMES, RULESETS.iter().map(|r| r.name).collect::<Vec<_>>().as_slice());
-        let err = build(&GameSpec::named("chess"), Budget::default()).err().unwrap();
+    fn every_ruleset_builds_from_its_example_and_names_itself() {
+        for info in RULESETS {
+            let spec = info.example_spec();
+            let game = spec.build().unwrap_or_else(|e| panic!("{}: {e}", info.name));
+            assert_eq!(game.spec(), &spec);
+            let example: Vec<BigUint> =
+                info.example_position.split_whitespace().map(|n| n.parse().unwrap()).collect();
+            game.check_position(&example).unwrap_or_else(|e| panic!("{}: {e}", info.name));
+        }
+        let err = GameSpec::named("chess").unwrap_err();
         assert!(err.to_string().contains("unknown game 'chess'"));
     }
 

@@ -34,19 +34,41 @@
 //! `k >= 2` have no simple formula; theory gives the outcome only and `auto` fills the value
 //! by search when the position is small. Misère play: by search only.
 
-use num_bigint::BigUint;
+use std::ops::ControlFlow;
 
-use crate::analysis::{Analysis, Basis, MoveReport, Ruleset};
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{to_bigs, to_u64s, xor_all};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
 use crate::rulesets::nim::xor_moves;
-use crate::rulesets::{describe_take, engine, only_params, GameSpec};
-use crate::solve::Budget;
-use crate::verify::heap_box;
+use crate::rulesets::{box_search_cost, describe_take, engine, invalid};
+use crate::spec::{GameSpec, ParamDecl, ParamKind, RulesetInfo};
+use crate::budget::Budget;
+use crate::positions::HeapBox;
 use crate::AnyGame;
 
-pub(crate) const SUMMARY: &str = "any number of heaps; take from 1..K heaps at once (--k K)";
+/// The declaration of Moore's Nim_k.
+pub const RULESET: RulesetInfo = RulesetInfo {
+    name: "moore",
+    summary: "any number of heaps; take from 1..K heaps at once (--k K)",
+    rules: "Several heaps of stones. A move takes stones from at least 1 and at most K heaps, any \
+            positive number from each.",
+    position: "heap sizes",
+    example_position: "3 5 6",
+    params: &[ParamDecl {
+        name: "k",
+        label: "most heaps per move",
+        help: "the most heaps one move may take from (K >= 1)",
+        kind: ParamKind::Count { min: 1, max: u64::MAX },
+        default: None,
+        example: "2",
+    }],
+    verify_bound: 12,
+    build,
+};
 
 /// Moore's Nim_k.
 #[derive(Debug, Clone, Copy)]
@@ -66,25 +88,28 @@ impl Moore {
     }
 }
 
-pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    only_params(spec, &["--k"])?;
-    let k = spec.k.ok_or_else(|| {
-        EngineError::InvalidSpec("moore needs --k K, the most heaps one move takes from".into())
-    })?;
-    let moore = Moore::new(k).ok_or_else(|| EngineError::InvalidSpec("--k must be at least 1".into()))?;
-    Ok(engine(moore, budget))
+fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    let moore = Moore::new(spec.params().count("k")).ok_or_else(|| invalid("k must be at least 1"))?;
+    Ok(engine(spec, moore))
 }
 
 impl Game for Moore {
     type Position = Vec<u64>;
 
     /// Every way to lower each heap of a non-empty set of at most `k` non-empty heaps.
-    /// `O(number of options)`, which is large: small positions only.
     fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-        let nonzero: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
         let mut options = Vec::new();
-        self.extend_choices(heaps, &nonzero, 0, &mut Vec::new(), &mut options);
+        let _ = self.for_each_option(heaps, &mut |option| {
+            options.push(option);
+            ControlFlow::Continue(())
+        });
         options
+    }
+
+    /// Lazily: the number of options is a product of heap sizes, which can be enormous.
+    fn for_each_option(&self, heaps: &Vec<u64>, visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
+        let nonzero: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
+        self.visit_choices(heaps, &nonzero, 0, &mut Vec::new(), visit)
     }
 
     fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
@@ -95,36 +120,53 @@ impl Game for Moore {
 }
 
 impl Moore {
-    /// Adds the options that lower the heaps in `chosen` plus any further heaps from
-    /// `candidates[start..]`, up to `k` heaps in all.
-    fn extend_choices(
+    /// Visits the options that lower the heaps in `chosen` plus any further heaps from
+    /// `candidates[start..]`, up to `k` heaps in all. The recursion is at most `k` deep.
+    fn visit_choices(
         &self,
         heaps: &[u64],
         candidates: &[usize],
         start: usize,
         chosen: &mut Vec<usize>,
-        options: &mut Vec<Vec<u64>>,
-    ) {
+        visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for next in start..candidates.len() {
             chosen.push(candidates[next]);
-            push_lowerings(heaps, chosen, options);
+            visit_lowerings(heaps, chosen, visit)?;
             if (chosen.len() as u64) < self.k {
-                self.extend_choices(heaps, candidates, next + 1, chosen, options);
+                self.visit_choices(heaps, candidates, next + 1, chosen, visit)?;
             }
             chosen.pop();
         }
+        ControlFlow::Continue(())
+    }
+
+    /// The number of options of `heaps`: the sum over sets of at most `k` non-empty heaps of
+    /// the product of their sizes (elementary symmetric sums), saturating. `O(heaps × k)`.
+    fn option_count(&self, heaps: &[BigUint]) -> u128 {
+        let k = usize::try_from(self.k).unwrap_or(usize::MAX).min(heaps.len());
+        // sums[j] = the sum of the products of j heaps, over the heaps seen so far.
+        let mut sums = vec![0u128; k + 1];
+        sums[0] = 1;
+        for h in heaps {
+            let h = h.to_u128().unwrap_or(u128::MAX);
+            for j in (1..=k).rev() {
+                sums[j] = sums[j].saturating_add(sums[j - 1].saturating_mul(h));
+            }
+        }
+        sums[1..].iter().fold(0u128, |total, &s| total.saturating_add(s))
     }
 }
 
-/// Adds every position where each heap in `chosen` is lowered (to any smaller size) and the
+/// Visits every position where each heap in `chosen` is lowered (to any smaller size) and the
 /// others are kept: an odometer over the new sizes.
-fn push_lowerings(heaps: &[u64], chosen: &[usize], options: &mut Vec<Vec<u64>>) {
+fn visit_lowerings(heaps: &[u64], chosen: &[usize], visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
     let mut to = heaps.to_vec();
     for &i in chosen {
         to[i] = 0;
     }
     loop {
-        options.push(to.clone());
+        visit(to.clone())?;
         let mut carried = true;
         for &i in chosen {
             if to[i] + 1 < heaps[i] {
@@ -135,7 +177,7 @@ fn push_lowerings(heaps: &[u64], chosen: &[usize], options: &mut Vec<Vec<u64>>) 
             to[i] = 0;
         }
         if carried {
-            return;
+            return ControlFlow::Continue(());
         }
     }
 }
@@ -182,10 +224,6 @@ pub fn winning_move(heaps: &[BigUint], k: u64) -> Option<Vec<BigUint>> {
 }
 
 impl Ruleset for Moore {
-    fn name(&self) -> String {
-        format!("moore --k {}", self.k)
-    }
-
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if numbers.is_empty() {
             return Err(EngineError::InvalidPosition("moore takes at least one heap size".into()));
@@ -201,6 +239,11 @@ impl Ruleset for Moore {
         to_bigs(heaps)
     }
 
+    /// The root's options exactly, and every heap vector below, each with at most as many.
+    fn search_cost(&self, heaps: &[BigUint]) -> SearchCost {
+        box_search_cost(heaps, BigUint::from(self.option_count(heaps)))
+    }
+
     fn theorem(&self, play: Play) -> Option<String> {
         (play == Play::Normal).then(|| {
             format!(
@@ -211,12 +254,14 @@ impl Ruleset for Moore {
         })
     }
 
-    fn theory(&self, heaps: &[BigUint], play: Play) -> Option<Analysis> {
+    fn theory(&self, heaps: &[BigUint], play: Play, max_moves: usize) -> Option<Analysis> {
         let theorem = self.theorem(play)?;
         let modulus = self.modulus();
         let unbalanced = unbalanced_column(heaps, modulus);
         let (winning_moves, moves_complete) = if self.k == 1 {
-            (xor_moves(heaps, &xor_all(heaps)), true)
+            let (moves, count) = xor_moves(heaps, &xor_all(heaps), max_moves.max(1));
+            let complete = moves.len() as u64 == count;
+            (moves, complete)
         } else {
             let moves = winning_move(heaps, self.k)
                 .map(|to| MoveReport { text: describe_take(heaps, &to), to })
@@ -236,8 +281,9 @@ impl Ruleset for Moore {
         };
         Some(Analysis {
             outcome: if unbalanced.is_some() { Outcome::N } else { Outcome::P },
-            grundy: (self.k == 1).then(|| xor_all(heaps)),
+            grundy: if self.k == 1 { GrundyValue::Value(xor_all(heaps)) } else { GrundyValue::Unknown },
             winning_moves,
+            winning_move_count: None,
             moves_complete,
             reason,
             basis: Basis::Theory(theorem),
@@ -245,11 +291,15 @@ impl Ruleset for Moore {
     }
 
     fn theory_moves_to_value(&self, heaps: &[BigUint], target: &BigUint) -> Option<Vec<MoveReport>> {
-        (self.k == 1).then(|| xor_moves(heaps, &(xor_all(heaps) ^ target)))
+        (self.k == 1).then(|| xor_moves(heaps, &(xor_all(heaps) ^ target), usize::MAX).0)
     }
 
-    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
-        heap_box(3, bound)
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        Box::new(HeapBox::new(3, bound))
+    }
+
+    fn verification_count(&self, bound: u64) -> u64 {
+        HeapBox::count(3, bound)
     }
 }
 

@@ -6,27 +6,39 @@
 //! Misère (anti-Nim, seed 001 §9): the first player wins iff (every non-empty heap is 1 and the
 //! nim-sum is 0) or (some heap exceeds 1 and the nim-sum is not 0).
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use crate::analysis::{Analysis, Basis, MoveReport, Ruleset};
+use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost, list_positions, Listed};
 use crate::bigint::{join, to_bigs, to_u64s, xor_all};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::rulesets::{describe_take, engine, only_params, GameSpec};
-use crate::solve::Budget;
-use crate::verify::heap_box;
+use crate::positions::HeapBox;
+use crate::rulesets::{box_search_cost, describe_take, engine};
+use crate::spec::{GameSpec, RulesetInfo};
+use crate::budget::Budget;
 use crate::AnyGame;
 
-pub(crate) const SUMMARY: &str = "any number of heaps; take any number from one heap";
+/// The declaration of Nim.
+pub const RULESET: RulesetInfo = RulesetInfo {
+    name: "nim",
+    summary: "any number of heaps; take any number from one heap",
+    rules: "Several heaps of stones. A move takes any positive number of stones from one heap.",
+    position: "heap sizes",
+    example_position: "3 4 5",
+    params: &[],
+    verify_bound: 12,
+    build,
+};
 
 /// Nim on any number of heaps.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Nim;
 
-pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    only_params(spec, &[])?;
-    Ok(engine(Nim, budget))
+fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    Ok(engine(spec, Nim))
 }
 
 impl Game for Nim {
@@ -34,14 +46,23 @@ impl Game for Nim {
 
     fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
         let mut options = Vec::new();
+        let _ = self.for_each_option(heaps, &mut |option| {
+            options.push(option);
+            ControlFlow::Continue(())
+        });
+        options
+    }
+
+    /// Lazily: a heap of `h` has `h` options.
+    fn for_each_option(&self, heaps: &Vec<u64>, visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
         for (i, &h) in heaps.iter().enumerate() {
             for smaller in 0..h {
                 let mut option = heaps.clone();
                 option[i] = smaller;
-                options.push(option);
+                visit(option)?;
             }
         }
-        options
+        ControlFlow::Continue(())
     }
 
     fn canonical(&self, heaps: &Vec<u64>) -> Vec<u64> {
@@ -51,36 +72,52 @@ impl Game for Nim {
     }
 }
 
-/// Moves that change the nim-sum from `x` by XOR-ing `delta` into one heap, where that lowers it.
-pub(crate) fn xor_moves(heaps: &[BigUint], delta: &BigUint) -> Vec<MoveReport> {
+/// Moves that change the nim-sum by XOR-ing `delta` into one heap, where that lowers it: the
+/// first `limit` of them, and how many there are. `O(heaps × limit)` numbers copied.
+pub(crate) fn xor_moves(heaps: &[BigUint], delta: &BigUint, limit: usize) -> (Vec<MoveReport>, u64) {
     let mut moves = Vec::new();
+    let mut count = 0;
     if delta.is_zero() {
-        return moves;
+        return (moves, 0);
     }
     for (i, h) in heaps.iter().enumerate() {
         let target = h ^ delta;
         if target < *h {
-            let mut to = heaps.to_vec();
-            to[i] = target;
-            moves.push(MoveReport { text: describe_take(heaps, &to), to });
+            count += 1;
+            if moves.len() < limit {
+                let mut to = heaps.to_vec();
+                to[i] = target;
+                moves.push(MoveReport { text: describe_take(heaps, &to), to });
+            }
         }
     }
-    moves
+    (moves, count)
 }
 
-fn normal(heaps: &[BigUint]) -> Analysis {
+/// The nim-sum spelled out, shortened for long positions.
+fn nim_sum_text(heaps: &[BigUint], x: &BigUint) -> String {
+    const SHOWN: usize = 12;
+    if heaps.len() <= SHOWN {
+        format!("nim-sum {} = {x}", join(heaps, "^"))
+    } else {
+        format!("nim-sum {}^... ({} heaps) = {x}", join(&heaps[..SHOWN], "^"), heaps.len())
+    }
+}
+
+fn normal(heaps: &[BigUint], max_moves: usize) -> Analysis {
     let x = xor_all(heaps);
-    let moves = xor_moves(heaps, &x);
-    let sum = format!("nim-sum {} = {x}", join(heaps, "^"));
+    let (moves, count) = xor_moves(heaps, &x, max_moves.max(1));
+    let sum = nim_sum_text(heaps, &x);
     let reason = match moves.first() {
         None => format!("{sum}, so every move leaves a non-zero nim-sum"),
         Some(m) => format!("{sum}, so {} (nim-sum 0)", m.text),
     };
     Analysis {
         outcome: if x.is_zero() { Outcome::P } else { Outcome::N },
-        grundy: Some(x),
+        grundy: GrundyValue::Value(x),
+        moves_complete: moves.len() as u64 == count,
+        winning_move_count: Some(count),
         winning_moves: moves,
-        moves_complete: true,
         reason,
         basis: Basis::Theory(THEOREM.into()),
     }
@@ -97,31 +134,47 @@ fn misere_wins(heaps: &[BigUint]) -> bool {
     }
 }
 
-fn misere(heaps: &[BigUint]) -> Analysis {
+fn misere(heaps: &[BigUint], max_moves: usize) -> Analysis {
     let one = BigUint::one();
     let x = xor_all(heaps);
     let all_small = heaps.iter().all(|h| *h <= one);
     let wins = misere_wins(heaps);
     let mut moves: Vec<MoveReport> = Vec::new();
+    let mut count = 0u64;
+    // Heaps above 1, so that each candidate's rule is decided in O(1).
+    let large = heaps.iter().filter(|h| **h > one).count();
+    let ones = heaps.iter().filter(|h| **h == one).count();
     // A move changes one heap; the result is P exactly when the misère rule says the new mover
     // loses. With some heap above 1 in the result that needs nim-sum 0 (one candidate per heap);
     // with every heap at most 1 it needs an odd count of ones (candidates 0 and 1).
     for i in 0..heaps.len() {
-        let mut candidates = vec![&heaps[i] ^ &x];
-        if heaps.iter().enumerate().all(|(j, h)| j == i || *h <= one) {
+        let h = &heaps[i];
+        let others_large = large - usize::from(*h > one);
+        let mut candidates = vec![h ^ &x];
+        if others_large == 0 {
             candidates.extend([BigUint::zero(), one.clone()]);
         }
+        candidates.sort();
+        candidates.dedup();
         for v in candidates {
-            if v < heaps[i] {
-                let mut to = heaps.to_vec();
-                to[i] = v;
-                if !misere_wins(&to) && !moves.iter().any(|m| m.to == to) {
+            if v >= *h {
+                continue;
+            }
+            // The result's nim-sum and counts, from the position's, in O(1).
+            let new_x = &x ^ h ^ &v;
+            let result_large = others_large + usize::from(v > one);
+            let result_ones = ones - usize::from(*h == one) + usize::from(v == one);
+            let mover_wins = if result_large == 0 { result_ones % 2 == 0 } else { !new_x.is_zero() };
+            if !mover_wins {
+                count += 1;
+                if moves.len() < max_moves {
+                    let mut to = heaps.to_vec();
+                    to[i] = v;
                     moves.push(MoveReport { text: describe_take(heaps, &to), to });
                 }
             }
         }
     }
-    let ones = heaps.iter().filter(|h| **h == one).count();
     let reason = if all_small {
         format!(
             "misère, every heap at most 1: {ones} heap{} of 1 remain{}, so the player to move {}",
@@ -130,7 +183,7 @@ fn misere(heaps: &[BigUint]) -> Analysis {
             if wins { "can leave an odd number and win" } else { "must leave an even number and loses" }
         )
     } else {
-        let sum = format!("nim-sum {} = {x}", join(heaps, "^"));
+        let sum = nim_sum_text(heaps, &x);
         match moves.first() {
             Some(m) => format!("misère with a heap above 1: {sum} is not 0, so {}", m.text),
             None => format!("misère with a heap above 1: {sum}, so the player to move loses"),
@@ -138,9 +191,10 @@ fn misere(heaps: &[BigUint]) -> Analysis {
     };
     Analysis {
         outcome: if wins { Outcome::N } else { Outcome::P },
-        grundy: None,
+        grundy: GrundyValue::Undefined,
+        moves_complete: moves.len() as u64 == count,
+        winning_move_count: Some(count),
         winning_moves: moves,
-        moves_complete: true,
         reason,
         basis: Basis::Theory(MISERE_THEOREM.into()),
     }
@@ -151,10 +205,6 @@ const MISERE_THEOREM: &str =
     "anti-Nim: the player to move wins iff (all heaps <= 1 and nim-sum 0) or (some heap > 1 and nim-sum != 0)";
 
 impl Ruleset for Nim {
-    fn name(&self) -> String {
-        "nim".into()
-    }
-
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if numbers.is_empty() {
             return Err(EngineError::InvalidPosition("nim takes at least one heap size".into()));
@@ -170,6 +220,12 @@ impl Ruleset for Nim {
         to_bigs(heaps)
     }
 
+    /// At least the root's options (the sum of the heaps); at most every multiset below, each
+    /// with at most that many options.
+    fn search_cost(&self, heaps: &[BigUint]) -> SearchCost {
+        box_search_cost(heaps, heaps.iter().sum())
+    }
+
     fn theorem(&self, play: Play) -> Option<String> {
         Some(
             match play {
@@ -180,25 +236,29 @@ impl Ruleset for Nim {
         )
     }
 
-    fn theory(&self, heaps: &[BigUint], play: Play) -> Option<Analysis> {
+    fn theory(&self, heaps: &[BigUint], play: Play, max_moves: usize) -> Option<Analysis> {
         Some(match play {
-            Play::Normal => normal(heaps),
-            Play::Misere => misere(heaps),
+            Play::Normal => normal(heaps, max_moves),
+            Play::Misere => misere(heaps, max_moves),
         })
     }
 
     fn theory_moves_to_value(&self, heaps: &[BigUint], target: &BigUint) -> Option<Vec<MoveReport>> {
-        Some(xor_moves(heaps, &(xor_all(heaps) ^ target)))
+        Some(xor_moves(heaps, &(xor_all(heaps) ^ target), usize::MAX).0)
     }
 
     /// One heap: only the empty heap is P (misère: only the heap of 1).
-    fn theory_p_positions(&self, count: usize, play: Play) -> Option<Vec<Vec<BigUint>>> {
+    fn theory_p_positions(&self, count: usize, play: Play, budget: &Budget) -> Option<Listed> {
         let only = BigUint::from(u8::from(play == Play::Misere));
-        Some(vec![vec![only]].into_iter().take(count).collect())
+        Some(list_positions(count, budget, |i| (i == 0).then(|| vec![only.clone()])))
     }
 
-    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
-        heap_box(3, bound)
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        Box::new(HeapBox::new(3, bound))
+    }
+
+    fn verification_count(&self, bound: u64) -> u64 {
+        HeapBox::count(3, bound)
     }
 }
 

@@ -28,21 +28,58 @@
 //! symmetric (`one`, `anyJ`, `all`, at most one amount range per pattern size).
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
 
-use crate::analysis::Ruleset;
+use crate::analysis::{Ruleset, SearchCost};
 use crate::bigint::{to_bigs, to_u64s};
+use crate::budget::{Budget, Exhausted};
 use crate::error::EngineError;
 use crate::game::Game;
-use crate::rulesets::{engine, expect_heaps, only_params, GameSpec};
-use crate::solve::{triple_grundy_table, Amounts, Budget, TripleRules, TripleTable};
-use crate::verify::heap_box;
+use crate::positions::HeapBox;
+use crate::rulesets::{box_search_cost, engine, expect_heaps};
+use crate::solve::{triple_grundy_table, Amounts, TripleRules, TripleTable};
+use crate::spec::{GameSpec, ParamDecl, ParamKind, Params, RulesetInfo};
 use crate::AnyGame;
 
-pub(crate) const SUMMARY: &str =
-    "your own take-pattern game: --piles K and one or more --move PATTERN:AMOUNTS \
-     (PATTERN one, anyJ, all or 0,2; AMOUNTS 1..3, 1.. or 2)";
+/// The declaration of take-pattern games.
+pub const RULESET: RulesetInfo = RulesetInfo {
+    name: "pattern",
+    summary: "your own take-pattern game: --piles K and one or more --move PATTERN:AMOUNTS \
+              (PATTERN one, anyJ, all or 0,2; AMOUNTS 1..3, 1.. or 2)",
+    rules: "Piles of stones. Each kind of move names which piles it takes from and how much: it takes \
+            the same amount from every pile of its pattern.",
+    position: "pile sizes, one per pile",
+    example_position: "3 5",
+    params: &[
+        ParamDecl {
+            name: "piles",
+            label: "number of piles",
+            help: "K, the number of piles (1 to 32)",
+            kind: ParamKind::Count { min: 1, max: MAX_PILES as u64 },
+            default: None,
+            example: "2",
+        },
+        ParamDecl {
+            name: "move",
+            label: "kinds of move",
+            help: "a kind of move, PATTERN:AMOUNTS (repeat for more): PATTERN is one, anyJ (any J piles), all, or \
+                   pile numbers from 0 like 0,2; AMOUNTS is 1..3 (ends included), 1.. (no upper limit) or 2",
+            kind: ParamKind::Text { syntax: "PATTERN:AMOUNTS, e.g. one:1..3 or all:1..", repeatable: true, canonical: canonical_move },
+            default: None,
+            example: "one:1..",
+        },
+    ],
+    verify_bound: 0,
+    build,
+};
+
+/// A move's text in canonical form, checked for syntax (pile numbers are checked against the
+/// number of piles when the game is built).
+fn canonical_move(text: &str) -> Result<String, String> {
+    PatternMove::parse(text, MAX_PILES).map(|m| m.to_string()).map_err(|e| e.to_string())
+}
 
 /// The most piles a pattern game may have.
 pub const MAX_PILES: usize = 32;
@@ -80,7 +117,7 @@ pub struct PatternSpec {
 }
 
 fn invalid(message: String) -> EngineError {
-    EngineError::InvalidSpec(message)
+    crate::rulesets::invalid(message)
 }
 
 fn parse_count(text: &str, what: &str, whole: &str) -> Result<u64, EngineError> {
@@ -233,12 +270,12 @@ impl PatternSpec {
     /// [`PatternMove::parse`] rejects, or patterns expanding to more than [`MAX_PILE_SETS`] sets.
     pub fn parse(piles: u64, moves: &[String]) -> Result<Self, EngineError> {
         if piles == 0 || piles > MAX_PILES as u64 {
-            return Err(invalid(format!("--piles must be between 1 and {MAX_PILES}, got {piles}")));
+            return Err(invalid(format!("piles must be between 1 and {MAX_PILES}, got {piles}")));
         }
         let piles = piles as usize;
         if moves.is_empty() {
             return Err(invalid(
-                "a pattern game needs at least one --move PATTERN:AMOUNTS, e.g. --move one:1..3".into(),
+                "a pattern game needs at least one move PATTERN:AMOUNTS, e.g. one:1..3".into(),
             ));
         }
         let moves = moves.iter().map(|m| PatternMove::parse(m, piles)).collect::<Result<Vec<_>, _>>()?;
@@ -274,8 +311,8 @@ pub struct PatternGame {
     sets: Vec<(Vec<usize>, Amounts)>,
 }
 
-pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    Ok(engine(PatternGame::from_spec(spec)?, budget))
+fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    Ok(engine(spec, PatternGame::from_params(spec.params())?))
 }
 
 impl PatternGame {
@@ -289,17 +326,12 @@ impl PatternGame {
         PatternGame { spec, sets }
     }
 
-    /// The game a command-line specification names (`--piles`, `--move`).
+    /// The game with these parameters (`piles`, `move`).
     ///
     /// # Errors
-    /// [`EngineError::InvalidSpec`] for a missing `--piles`, a parameter that does not apply,
-    /// or what [`PatternSpec::parse`] rejects.
-    pub fn from_spec(spec: &GameSpec) -> Result<Self, EngineError> {
-        only_params(spec, &["--piles", "--move"])?;
-        let piles = spec
-            .piles
-            .ok_or_else(|| invalid("a pattern game needs --piles K, the number of piles".into()))?;
-        Ok(PatternGame::new(PatternSpec::parse(piles, &spec.moves)?))
+    /// What [`PatternSpec::parse`] rejects.
+    pub fn from_params(params: &Params) -> Result<Self, EngineError> {
+        Ok(PatternGame::new(PatternSpec::parse(params.count("piles"), params.texts("move"))?))
     }
 
     /// The parsed specification.
@@ -337,12 +369,8 @@ impl PatternGame {
     /// solver, or `None` when [`PatternGame::triple_rules`] is `None`.
     ///
     /// # Errors
-    /// [`crate::BudgetExceeded`] when the table exceeds `budget`.
-    pub fn triple_table(
-        &self,
-        bound: u64,
-        budget: Budget,
-    ) -> Result<Option<TripleTable>, crate::BudgetExceeded> {
+    /// [`Exhausted`] when the table exceeds `budget`.
+    pub fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, Exhausted> {
         self.triple_rules().map(|rules| triple_grundy_table(&rules, bound, budget)).transpose()
     }
 }
@@ -352,6 +380,15 @@ impl Game for PatternGame {
 
     fn options(&self, piles: &Vec<u64>) -> Vec<Vec<u64>> {
         let mut options = Vec::new();
+        let _ = self.for_each_option(piles, &mut |option| {
+            options.push(option);
+            ControlFlow::Continue(())
+        });
+        options
+    }
+
+    /// Lazily: amounts may be unbounded and piles huge.
+    fn for_each_option(&self, piles: &Vec<u64>, visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
         for (set, amounts) in &self.sets {
             let room = set.iter().map(|&i| piles[i]).min().unwrap_or(0);
             for t in amounts.up_to(room) {
@@ -359,10 +396,10 @@ impl Game for PatternGame {
                 for &i in set {
                     option[i] -= t;
                 }
-                options.push(option);
+                visit(option)?;
             }
         }
-        options
+        ControlFlow::Continue(())
     }
 
     fn canonical(&self, piles: &Vec<u64>) -> Vec<u64> {
@@ -375,10 +412,6 @@ impl Game for PatternGame {
 }
 
 impl Ruleset for PatternGame {
-    fn name(&self) -> String {
-        format!("pattern {}", self.spec.arguments())
-    }
-
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         let what = format!("{} pile size{}", self.spec.piles, if self.spec.piles == 1 { "" } else { "s" });
         expect_heaps("this pattern game", numbers, self.spec.piles, &what)?;
@@ -393,6 +426,19 @@ impl Ruleset for PatternGame {
         to_bigs(piles)
     }
 
+    /// The root's options: for each pile set, the amounts that fit its smallest pile.
+    fn search_cost(&self, piles: &[BigUint]) -> SearchCost {
+        let root: BigUint = self
+            .sets
+            .iter()
+            .map(|(set, amounts)| {
+                let room = set.iter().map(|&i| &piles[i]).min().cloned().unwrap_or_default();
+                amounts.count_up_to(&room)
+            })
+            .sum();
+        box_search_cost(piles, root)
+    }
+
     fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
         let changed: Vec<usize> = (0..from.len()).filter(|&i| from[i] != to[i]).collect();
         let Some(&first) = changed.first() else { return "pass".into() };
@@ -405,8 +451,12 @@ impl Ruleset for PatternGame {
         }
     }
 
-    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
-        heap_box(self.spec.piles, bound)
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        Box::new(HeapBox::new(self.spec.piles, bound))
+    }
+
+    fn verification_count(&self, bound: u64) -> u64 {
+        HeapBox::count(self.spec.piles, bound)
     }
 }
 

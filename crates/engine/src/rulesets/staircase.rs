@@ -18,55 +18,70 @@
 //!
 //! Misère play is answered by search only.
 
-use num_bigint::BigUint;
-use num_traits::Zero;
+use std::ops::ControlFlow;
 
-use crate::analysis::{Analysis, Basis, MoveReport, Ruleset};
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+
+use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{join, to_bigs, to_u64s, xor_all};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::rulesets::{engine, only_params, GameSpec};
-use crate::solve::Budget;
-use crate::verify::heap_box;
+use crate::budget::{Budget, UNITS_PER_POSITION};
+use crate::positions::HeapBox;
+use crate::rulesets::engine;
+use crate::spec::{GameSpec, RulesetInfo};
 use crate::AnyGame;
 
-pub(crate) const SUMMARY: &str =
-    "coins on steps 1, 2, ...; move any number of coins from a step to the one below (step 1: off the board)";
+/// The declaration of staircase Nim.
+pub const RULESET: RulesetInfo = RulesetInfo {
+    name: "staircase",
+    summary: "coins on steps 1, 2, ...; move any number of coins from a step to the one below (step 1: off the board)",
+    rules: "Coins lie on the steps of a staircase. A move takes any positive number of coins from one \
+            step down to the step below; coins moved from step 1 leave the board.",
+    position: "the coins on steps 1, 2, 3, ...",
+    example_position: "3 1 4",
+    params: &[],
+    verify_bound: 12,
+    build,
+};
 
-/// The most option visits a search may need: `2^24`, a second or two. Step `i` can only ever
-/// hold coins from steps `i` and above, so the search meets at most `prod_i (S_i + 1)` positions
-/// (`S_i` = the coins on step `i` and above), each with at most `S_1` options (one per coin);
-/// positions where `(S_1 + 1)·prod_i (S_i + 1)` exceeds this get "too large for search". The
-/// theory answers every position instantly.
-pub const SEARCH_WORK_LIMIT: u128 = 1 << 24;
-
-/// The bound on the search's option visits described at [`SEARCH_WORK_LIMIT`], if it fits.
-fn search_work(steps: &[u64]) -> Option<u128> {
+/// A bound on the search's work: step `i` can only ever hold coins from steps `i` and above, so
+/// the search meets at most `prod_i (S_i + 1)` positions (`S_i` = the coins on step `i` and
+/// above), each with at most `S_1` options (one per coin). Saturating.
+fn search_work(steps: &[BigUint]) -> u128 {
     let mut above = 0u128;
     let mut positions = 1u128;
-    for &coins in steps.iter().rev() {
-        above += u128::from(coins);
-        positions = positions.checked_mul(above + 1)?;
+    for coins in steps.iter().rev() {
+        above = above.saturating_add(coins.to_u128().unwrap_or(u128::MAX));
+        positions = positions.saturating_mul(above.saturating_add(1));
     }
-    positions.checked_mul(above + 1)
+    positions.saturating_mul(above.saturating_add(u128::from(UNITS_PER_POSITION)))
 }
 
 /// Staircase Nim.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Staircase;
 
-pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    only_params(spec, &[])?;
-    Ok(engine(Staircase, budget))
+fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    Ok(engine(spec, Staircase))
 }
 
 impl Game for Staircase {
     type Position = Vec<u64>;
 
-    /// Coins arriving on a step saturate at `u64::MAX`; [`Ruleset::search_position`] only admits
-    /// small totals, where that cannot happen.
     fn options(&self, steps: &Vec<u64>) -> Vec<Vec<u64>> {
         let mut options = Vec::new();
+        let _ = self.for_each_option(steps, &mut |option| {
+            options.push(option);
+            ControlFlow::Continue(())
+        });
+        options
+    }
+
+    /// Lazily: one option per coin. Coins arriving on a step saturate at `u64::MAX`;
+    /// [`Ruleset::search_position`] only admits totals that fit, where that cannot happen.
+    fn for_each_option(&self, steps: &Vec<u64>, visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
         for (i, &coins) in steps.iter().enumerate() {
             for moved in 1..=coins {
                 let mut option = steps.clone();
@@ -74,10 +89,10 @@ impl Game for Staircase {
                 if i > 0 {
                     option[i - 1] = option[i - 1].saturating_add(moved);
                 }
-                options.push(option);
+                visit(option)?;
             }
         }
-        options
+        ControlFlow::Continue(())
     }
 }
 
@@ -97,46 +112,50 @@ fn move_text(index: usize, moved: &BigUint) -> String {
     format!("move {} from step {} to {destination}", coins(moved), index + 1)
 }
 
-/// Every move that changes the odd-step nim-sum by XOR-ing `delta` into it (see the module doc).
-fn moves_by_delta(steps: &[BigUint], delta: &BigUint) -> Vec<MoveReport> {
+/// The moves that change the odd-step nim-sum by XOR-ing `delta` into it (see the module doc):
+/// the first `limit`, and how many there are.
+fn moves_by_delta(steps: &[BigUint], delta: &BigUint, limit: usize) -> (Vec<MoveReport>, u64) {
     let mut moves = Vec::new();
+    let mut count = 0;
     if delta.is_zero() {
-        return moves;
+        return (moves, 0);
     }
     for (i, coins_here) in steps.iter().enumerate() {
-        let mut to = steps.to_vec();
+        // The coins moved, if a move from step i changes the odd-step nim-sum by delta.
         let moved = if i % 2 == 0 {
             let lowered = coins_here ^ delta;
             if lowered >= *coins_here {
                 continue;
             }
-            let moved = coins_here - &lowered;
-            to[i] = lowered;
-            if i > 0 {
-                to[i - 1] += &moved;
-            }
-            moved
+            coins_here - &lowered
         } else {
             let below = &steps[i - 1];
             let raised = below ^ delta;
             if raised <= *below || &raised - below > *coins_here {
                 continue;
             }
-            let moved = &raised - below;
-            to[i] -= &moved;
-            to[i - 1] = raised;
-            moved
+            &raised - below
         };
-        moves.push(MoveReport { text: move_text(i, &moved), to });
+        count += 1;
+        if moves.len() < limit {
+            let mut to = steps.to_vec();
+            to[i] -= &moved;
+            if i > 0 {
+                to[i - 1] += &moved;
+            }
+            moves.push(MoveReport { text: move_text(i, &moved), to });
+        }
     }
-    moves
+    (moves, count)
 }
 
-fn analysis(steps: &[BigUint]) -> Analysis {
+fn analysis(steps: &[BigUint], max_moves: usize) -> Analysis {
     let odd = odd_steps(steps);
     let x = xor_all(&odd);
-    let moves = moves_by_delta(steps, &x);
-    let sum = format!("nim-sum of the odd-numbered steps {} = {x}", join(&odd, "^"));
+    let (moves, count) = moves_by_delta(steps, &x, max_moves.max(1));
+    let shown = &odd[..odd.len().min(12)];
+    let more = if odd.len() > shown.len() { format!("^... ({} odd steps)", odd.len()) } else { String::new() };
+    let sum = format!("nim-sum of the odd-numbered steps {}{more} = {x}", join(shown, "^"));
     let reason = match moves.first() {
         None => format!(
             "{sum}: every move changes exactly one odd step (lowering it, or adding to it from the even step \
@@ -146,9 +165,10 @@ fn analysis(steps: &[BigUint]) -> Analysis {
     };
     Analysis {
         outcome: if x.is_zero() { Outcome::P } else { Outcome::N },
-        grundy: Some(x),
+        grundy: GrundyValue::Value(x),
+        moves_complete: moves.len() as u64 == count,
+        winning_move_count: Some(count),
         winning_moves: moves,
-        moves_complete: true,
         reason,
         basis: Basis::Theory(THEOREM.into()),
     }
@@ -157,10 +177,6 @@ fn analysis(steps: &[BigUint]) -> Analysis {
 const THEOREM: &str = "staircase: the Grundy value is the nim-sum of the odd-numbered steps";
 
 impl Ruleset for Staircase {
-    fn name(&self) -> String {
-        "staircase".into()
-    }
-
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if numbers.is_empty() {
             return Err(EngineError::InvalidPosition(
@@ -170,10 +186,16 @@ impl Ruleset for Staircase {
         Ok(numbers.to_vec())
     }
 
-    /// The steps as `u64`s when the search fits [`SEARCH_WORK_LIMIT`].
+    /// The steps as `u64`s when their total fits (coins only move down).
     fn search_position(&self, numbers: &[BigUint]) -> Option<Vec<u64>> {
-        let steps = to_u64s(numbers)?;
-        (search_work(&steps)? <= SEARCH_WORK_LIMIT).then_some(steps)
+        let total: BigUint = numbers.iter().sum();
+        total.to_u64()?;
+        to_u64s(numbers)
+    }
+
+    fn search_cost(&self, numbers: &[BigUint]) -> SearchCost {
+        let total: BigUint = numbers.iter().sum();
+        SearchCost { at_least: total, at_most: Some(BigUint::from(search_work(numbers))) }
     }
 
     fn numbers(&self, steps: &Vec<u64>) -> Vec<BigUint> {
@@ -192,17 +214,21 @@ impl Ruleset for Staircase {
         (play == Play::Normal).then(|| THEOREM.into())
     }
 
-    fn theory(&self, steps: &[BigUint], play: Play) -> Option<Analysis> {
-        (play == Play::Normal).then(|| analysis(steps))
+    fn theory(&self, steps: &[BigUint], play: Play, max_moves: usize) -> Option<Analysis> {
+        (play == Play::Normal).then(|| analysis(steps, max_moves))
     }
 
     fn theory_moves_to_value(&self, steps: &[BigUint], target: &BigUint) -> Option<Vec<MoveReport>> {
-        Some(moves_by_delta(steps, &(xor_all(&odd_steps(steps)) ^ target)))
+        Some(moves_by_delta(steps, &(xor_all(&odd_steps(steps)) ^ target), usize::MAX).0)
     }
 
     /// Three steps, each holding `0..=bound` coins.
-    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
-        heap_box(3, bound)
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        Box::new(HeapBox::new(3, bound))
+    }
+
+    fn verification_count(&self, bound: u64) -> u64 {
+        HeapBox::count(3, bound)
     }
 }
 

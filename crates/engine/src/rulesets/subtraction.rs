@@ -17,19 +17,38 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::analysis::{Analysis, Basis, MoveReport, Ruleset};
+use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::big;
+use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::periodicity::{certify_period, Periodicity};
-use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec};
-use crate::solve::Budget;
-use crate::verify::heap_box;
+use crate::periodicity::{certify_period, Periodicity, PeriodicityError};
+use crate::positions::HeapBox;
+use crate::rulesets::{describe_take, engine, expect_heaps, invalid};
+use crate::spec::{GameSpec, ParamDecl, ParamKind, RulesetInfo};
 use crate::AnyGame;
 
-pub(crate) const SUMMARY: &str = "one heap; take any amount from a finite set (--set 1,3,4)";
+/// The declaration of subtraction games.
+pub const RULESET: RulesetInfo = RulesetInfo {
+    name: "subtraction",
+    summary: "one heap; take any amount from a finite set (--set 1,3,4)",
+    rules: "One heap of stones. A move takes s stones for some s in the finite set S.",
+    position: "the heap size",
+    example_position: "10",
+    params: &[ParamDecl {
+        name: "set",
+        label: "allowed takes",
+        help: "the allowed takes S, e.g. 1,3,4 or 3..6,20",
+        kind: ParamKind::Set { min: 1 },
+        default: None,
+        example: "1,3,4",
+    }],
+    verify_bound: 200,
+    build,
+};
 
-/// The most sequence values the period search may produce when a ruleset is built.
+/// The most sequence values the period search may produce when a ruleset is built (beside the
+/// work budget it is charged to).
 pub const CERTIFY_LIMIT: u64 = 10_000_000;
 
 /// SUB(S): one heap, takes from a finite set.
@@ -42,22 +61,31 @@ pub struct Subtraction {
 }
 
 impl Subtraction {
-    /// SUB(`set`) with its period searched for over at most `limit` sequence values.
-    /// Duplicates are removed and the set sorted.
+    /// SUB(`set`) with its period searched for over at most `limit` sequence values, charged
+    /// to `budget` (without a certificate within them there is no closed form, and the engine
+    /// answers by search). Duplicates are removed and the set sorted.
     ///
     /// # Errors
-    /// [`EngineError::InvalidSpec`] when the set is empty or has a member below 1.
-    pub fn new(set: &[u64], limit: u64) -> Result<Self, EngineError> {
+    /// [`EngineError::Spec`] when the set is empty or has a member below 1;
+    /// [`EngineError::Exhausted`] when the budget, deadline or a cancellation stops the
+    /// certification.
+    pub fn new(set: &[u64], limit: u64, budget: &Budget) -> Result<Self, EngineError> {
         if set.is_empty() {
-            return Err(EngineError::InvalidSpec("--set must not be empty".into()));
+            return Err(invalid("the set of takes must not be empty"));
         }
         if set.contains(&0) {
-            return Err(EngineError::InvalidSpec("--set members must be at least 1".into()));
+            return Err(invalid("every take must be at least 1"));
         }
         let mut set = set.to_vec();
         set.sort_unstable();
         set.dedup();
-        let periodicity = certify_period(&set, limit).ok().map(Arc::new);
+        let periodicity = match certify_period(&set, limit, budget) {
+            Ok(p) => Some(Arc::new(p)),
+            Err(PeriodicityError::Exhausted(cause)) if !cause.is_budget() => {
+                return Err(EngineError::Exhausted { task: "certifying the period".into(), cause })
+            }
+            Err(_) => None,
+        };
         Ok(Subtraction { set, periodicity })
     }
 
@@ -92,13 +120,10 @@ impl Subtraction {
     }
 }
 
-pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    only_params(spec, &["--set"])?;
-    let set = spec
-        .set
-        .as_deref()
-        .ok_or_else(|| EngineError::InvalidSpec("subtraction needs --set, e.g. --set 1,3,4".into()))?;
-    Ok(engine(Subtraction::new(set, CERTIFY_LIMIT)?, budget))
+fn build(spec: &GameSpec, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    // The certification gets a part of the budget: without a certificate the search answers.
+    let certifying = budget.sub_budget(budget.remaining() / 4);
+    Ok(engine(spec, Subtraction::new(spec.params().set("set"), CERTIFY_LIMIT, &certifying)?))
 }
 
 impl Game for Subtraction {
@@ -124,10 +149,6 @@ fn formula(periodicity: &Periodicity, n: &BigUint) -> String {
 }
 
 impl Ruleset for Subtraction {
-    fn name(&self) -> String {
-        format!("subtraction --set {}", self.set_text().trim_matches(['{', '}']))
-    }
-
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         expect_heaps("subtraction", numbers, 1, "one heap size")?;
         Ok(numbers.to_vec())
@@ -141,6 +162,12 @@ impl Ruleset for Subtraction {
         vec![big(*n)]
     }
 
+    /// At most one stored position per heap below, with at most `|S|` options each.
+    fn search_cost(&self, numbers: &[BigUint]) -> SearchCost {
+        let states = &numbers[0] + 1u8;
+        SearchCost { at_least: BigUint::default(), at_most: Some(states * (self.set.len() as u64 + UNITS_PER_POSITION)) }
+    }
+
     fn theorem(&self, play: Play) -> Option<String> {
         let periodicity = self.periodicity.as_ref().filter(|_| play == Play::Normal)?;
         Some(format!(
@@ -151,7 +178,7 @@ impl Ruleset for Subtraction {
         ))
     }
 
-    fn theory(&self, numbers: &[BigUint], play: Play) -> Option<Analysis> {
+    fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize) -> Option<Analysis> {
         let theorem = self.theorem(play)?;
         let periodicity = self.periodicity.as_deref()?;
         let n = &numbers[0];
@@ -164,8 +191,9 @@ impl Ruleset for Subtraction {
         };
         Some(Analysis {
             outcome: if value == 0 { Outcome::P } else { Outcome::N },
-            grundy: Some(BigUint::from(value)),
+            grundy: GrundyValue::Value(BigUint::from(value)),
             winning_moves: moves,
+            winning_move_count: None,
             moves_complete: true,
             reason,
             basis: Basis::Theory(theorem),
@@ -180,8 +208,12 @@ impl Ruleset for Subtraction {
         })
     }
 
-    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
-        heap_box(1, bound)
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        Box::new(HeapBox::new(1, bound))
+    }
+
+    fn verification_count(&self, bound: u64) -> u64 {
+        HeapBox::count(1, bound)
     }
 }
 

@@ -38,34 +38,40 @@
 
 use std::cmp::Ordering;
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::analysis::{Analysis, Basis, MoveReport, Ruleset};
+use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost, list_positions, Listed};
 use crate::bigint::big;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec};
-use crate::solve::Budget;
-use crate::verify::heap_box;
+use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
+use crate::spec::{GameSpec, RulesetInfo};
+use crate::budget::Budget;
+use crate::positions::HeapBox;
 use crate::AnyGame;
 
-pub(crate) const SUMMARY: &str = "two heaps; take any number from one heap, or the same number from both";
-
-/// The most option visits a search may need: `2^24`, a second or two. The search from `(x, y)`
-/// meets up to `(x+1)(y+1)` positions with up to `x + y + 1` options each, so only positions
-/// with `(x+1)(y+1)(x+y+1) <= 2^24` are searched (about 200 by 200, or 0 by 4000); larger
-/// ones get "too large for search". The theory answers every position instantly; search is
-/// its cross-check and the source of small Grundy values.
-pub const SEARCH_WORK_LIMIT: u128 = 1 << 24;
+/// The declaration of Wythoff's game.
+pub const RULESET: RulesetInfo = RulesetInfo {
+    name: "wythoff",
+    summary: "two heaps; take any number from one heap, or the same number from both",
+    rules: "Two heaps of stones. A move takes any positive number from one heap, or the same positive \
+            number from both.",
+    position: "the two heap sizes",
+    example_position: "3 5",
+    params: &[],
+    verify_bound: 60,
+    build,
+};
 
 /// Wythoff's game on two heaps.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Wythoff;
 
-pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    only_params(spec, &[])?;
-    Ok(engine(Wythoff, budget))
+fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    Ok(engine(spec, Wythoff))
 }
 
 impl Game for Wythoff {
@@ -76,6 +82,20 @@ impl Game for Wythoff {
         let from_second = (0..y).map(|smaller| (x, smaller));
         let from_both = (1..=x.min(y)).map(|t| (x - t, y - t));
         from_first.chain(from_second).chain(from_both).collect()
+    }
+
+    /// Lazily, in the order of [`Game::options`].
+    fn for_each_option(&self, &(x, y): &(u64, u64), visit: &mut dyn FnMut((u64, u64)) -> ControlFlow<()>) -> ControlFlow<()> {
+        for smaller in 0..x {
+            visit((smaller, y))?;
+        }
+        for smaller in 0..y {
+            visit((x, smaller))?;
+        }
+        for t in 1..=x.min(y) {
+            visit((x - t, y - t))?;
+        }
+        ControlFlow::Continue(())
     }
 
     fn canonical(&self, &(x, y): &(u64, u64)) -> (u64, u64) {
@@ -95,16 +115,17 @@ pub fn upper_wythoff(k: &BigUint) -> BigUint {
     lower_wythoff(k) + k
 }
 
+/// The `k`-th P-position `(a_k, b_k)`.
+pub fn p_position(k: u64) -> (BigUint, BigUint) {
+    let k = big(k);
+    let a = lower_wythoff(&k);
+    let b = &a + &k;
+    (a, b)
+}
+
 /// The first `count` P-positions `(a_k, b_k)`, `k = 0..count`.
 pub fn p_positions(count: usize) -> Vec<(BigUint, BigUint)> {
-    (0..count as u64)
-        .map(|k| {
-            let k = big(k);
-            let a = lower_wythoff(&k);
-            let b = &a + &k;
-            (a, b)
-        })
-        .collect()
+    (0..count as u64).map(p_position).collect()
 }
 
 /// Where a number sits in the Wythoff pairs.
@@ -291,8 +312,9 @@ fn normal(heaps: &[BigUint]) -> Analysis {
     };
     Analysis {
         outcome: if p { Outcome::P } else { Outcome::N },
-        grundy: None,
+        grundy: GrundyValue::Unknown,
         winning_moves: moves,
+        winning_move_count: None,
         moves_complete: true,
         reason,
         basis: Basis::Theory(THEOREM.into()),
@@ -329,8 +351,9 @@ fn misere(heaps: &[BigUint]) -> Analysis {
     };
     Analysis {
         outcome: if p { Outcome::P } else { Outcome::N },
-        grundy: None,
+        grundy: GrundyValue::Undefined,
         winning_moves: moves,
+        winning_move_count: None,
         moves_complete: true,
         reason,
         basis: Basis::Theory(MISERE_THEOREM.into()),
@@ -343,25 +366,23 @@ const MISERE_THEOREM: &str =
     "misère Wythoff: P iff the heaps are (0, 1), (2, 2) or (a_k, b_k) with k >= 2, in either order";
 
 impl Ruleset for Wythoff {
-    fn name(&self) -> String {
-        "wythoff".into()
-    }
-
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         expect_heaps("wythoff", numbers, 2, "exactly two heap sizes")?;
         Ok(numbers.to_vec())
     }
 
-    /// Positions within [`SEARCH_WORK_LIMIT`] only: larger ones are for the theory.
     fn search_position(&self, numbers: &[BigUint]) -> Option<(u64, u64)> {
-        let heap = |i: usize| numbers.get(i)?.to_u64().filter(|&h| h < 1 << 20);
-        let (x, y) = (heap(0)?, heap(1)?);
-        let (wx, wy) = (u128::from(x), u128::from(y));
-        ((wx + 1) * (wy + 1) * (wx + wy + 1) <= SEARCH_WORK_LIMIT).then_some((x, y))
+        Some((numbers.first()?.to_u64()?, numbers.get(1)?.to_u64()?))
     }
 
     fn numbers(&self, &(x, y): &(u64, u64)) -> Vec<BigUint> {
         vec![big(x), big(y)]
+    }
+
+    /// The root has `x + y + min(x, y)` options; every pair below may be met.
+    fn search_cost(&self, heaps: &[BigUint]) -> SearchCost {
+        let root = &heaps[0] + &heaps[1] + (&heaps[0]).min(&heaps[1]);
+        box_search_cost(heaps, root)
     }
 
     fn theorem(&self, play: Play) -> Option<String> {
@@ -374,28 +395,33 @@ impl Ruleset for Wythoff {
         )
     }
 
-    fn theory(&self, heaps: &[BigUint], play: Play) -> Option<Analysis> {
+    fn theory(&self, heaps: &[BigUint], play: Play, _max_moves: usize) -> Option<Analysis> {
         Some(match play {
             Play::Normal => normal(heaps),
             Play::Misere => misere(heaps),
         })
     }
 
-    fn theory_p_positions(&self, count: usize, play: Play) -> Option<Vec<Vec<BigUint>>> {
-        let pairs = p_positions(count).into_iter().map(|(a, b)| vec![a, b]);
-        Some(match play {
-            Play::Normal => pairs.collect(),
-            // Misère: (0, 1) and (2, 2) replace (0, 0) and (1, 2); the rest are the same.
-            Play::Misere => [vec![big(0), big(1)], vec![big(2), big(2)]]
-                .into_iter()
-                .chain(pairs.skip(2))
-                .take(count)
-                .collect(),
-        })
+    fn theory_p_positions(&self, count: usize, play: Play, budget: &Budget) -> Option<Listed> {
+        Some(list_positions(count, budget, |k| {
+            Some(match (play, k) {
+                // Misère: (0, 1) and (2, 2) replace (0, 0) and (1, 2); the rest are the same.
+                (Play::Misere, 0) => vec![big(0), big(1)],
+                (Play::Misere, 1) => vec![big(2), big(2)],
+                _ => {
+                    let (a, b) = p_position(k as u64);
+                    vec![a, b]
+                }
+            })
+        }))
     }
 
-    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
-        heap_box(2, bound)
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        Box::new(HeapBox::new(2, bound))
+    }
+
+    fn verification_count(&self, bound: u64) -> u64 {
+        HeapBox::count(2, bound)
     }
 }
 

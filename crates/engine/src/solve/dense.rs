@@ -1,8 +1,8 @@
 //! The dense-table path: Grundy values of every position in a box of heap sizes.
 
-use crate::error::BudgetExceeded;
+use crate::budget::{Budget, Exhausted};
 use crate::game::Game;
-use crate::solve::{mex, Budget};
+use crate::solve::mex;
 
 /// Grundy values of every heap vector `h` with `h[i] <= bounds[i]`, stored densely.
 #[derive(Debug, Clone)]
@@ -60,7 +60,7 @@ impl DenseTable {
 ///
 /// # Panics
 /// If a move increases a heap (a violated precondition, a bug in the ruleset).
-pub fn dense_grundy_table<G>(game: &G, bounds: &[u64], budget: Budget) -> Result<DenseTable, BudgetExceeded>
+pub fn dense_grundy_table<G>(game: &G, bounds: &[u64], budget: &Budget) -> Result<DenseTable, Exhausted>
 where
     G: Game<Position = Vec<u64>>,
 {
@@ -72,15 +72,18 @@ where
             .ok()
             .and_then(|b| b.checked_add(1))
             .and_then(|w| size.checked_mul(w))
-            .filter(|&s| s <= budget.0)
-            .ok_or(BudgetExceeded { budget: budget.0 })?;
+            .filter(|&s| s as u64 <= budget.remaining())
+            .ok_or(Exhausted::Work { limit: budget.limit() })?;
     }
+    let mut meter = budget.meter();
     let mut table = DenseTable { bounds: bounds.to_vec(), strides, values: Vec::with_capacity(size) };
     let mut heaps = vec![0u64; bounds.len()];
     let mut scratch = Vec::new();
     for index in 0..size {
         scratch.clear();
-        for option in game.options(&heaps) {
+        let options = game.options(&heaps);
+        meter.charge(1 + options.len() as u64)?;
+        for option in options {
             let j = table.index(&option).filter(|&j| j < index).unwrap_or_else(|| {
                 panic!("dense_grundy_table: move {heaps:?} -> {option:?} increases a heap")
             });
@@ -95,6 +98,7 @@ where
             *h = 0;
         }
     }
+    meter.flush()?;
     Ok(table)
 }
 
@@ -105,7 +109,7 @@ mod tests {
 
     #[test]
     fn nim_table_is_xor() {
-        let table = dense_grundy_table(&Nim, &[7, 5, 6], Budget::default()).unwrap();
+        let table = dense_grundy_table(&Nim, &[7, 5, 6], &Budget::default()).unwrap();
         assert_eq!(table.len(), 8 * 6 * 7);
         for a in 0..=7u64 {
             for b in 0..=5 {
@@ -119,7 +123,7 @@ mod tests {
 
     #[test]
     fn oversized_box_is_a_budget_error() {
-        let err = dense_grundy_table(&Nim, &[1000, 1000, 1000], Budget(1_000_000)).unwrap_err();
-        assert_eq!(err.budget, 1_000_000);
+        let err = dense_grundy_table(&Nim, &[1000, 1000, 1000], &Budget::new(1_000_000)).unwrap_err();
+        assert_eq!(err, Exhausted::Work { limit: 1_000_000 });
     }
 }

@@ -5,42 +5,28 @@
 //! value is depends on the [`Valuation`]: the Grundy value ([`Grundy`]), the misère outcome
 //! ([`MisereOutcome`]), the outcome with Smith's remoteness ([`Remoteness`]), or anything else computed from the values of the options.
 //!
-//! Every solver counts the states it stores; a search that would store more than its [`Budget`]
-//! stops with [`BudgetExceeded`] instead of exhausting memory.
+//! Every search runs under a [`Budget`] of work units, charged while options are generated and
+//! positions stored; a search that would exceed it stops with [`Exhausted`] instead of
+//! exhausting memory or running on.
 
 mod dense;
 mod multiplayer;
 mod remoteness;
 mod sorted;
-mod sum;
 mod triples;
 
 pub use dense::{dense_grundy_table, DenseTable};
 pub use multiplayer::{MultiplayerSolver, StandardAlliance, Terminal};
 pub use remoteness::{Remote, Remoteness};
 pub use sorted::{sorted_heap_table, ByOptions, HeapMultisetGame, SortedHeapTable};
-pub use sum::{analyze_sum, SumAnalysis, SumMove, SumPart};
 pub use triples::{triple_grundy_table, Amounts, TripleRules, TripleTable};
+
+use std::ops::ControlFlow;
 
 use rustc_hash::FxHashMap;
 
-use crate::error::BudgetExceeded;
+pub use crate::budget::{Budget, Exhausted, Meter, UNITS_PER_POSITION};
 use crate::game::{Game, Outcome};
-
-/// The most states a search may store before it stops.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Budget(pub usize);
-
-impl Budget {
-    /// The default budget: five million states (a few hundred MiB at most).
-    pub const DEFAULT: Budget = Budget(5_000_000);
-}
-
-impl Default for Budget {
-    fn default() -> Self {
-        Budget::DEFAULT
-    }
-}
 
 /// How a position's value follows from the values of its options.
 pub trait Valuation {
@@ -90,16 +76,18 @@ pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
     seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
 }
 
-/// How many options a search may list per state of its budget: a budget of `b` states allows
-/// `b * WORK_PER_STATE` options in one call, so time, not only memory, is bounded.
-pub const WORK_PER_STATE: usize = 20;
-
 /// A memoized, stack-safe search computing one [`Valuation`] over a [`Game`].
+///
+/// The memo persists between calls (a later question about a nearby position reuses it); each
+/// call is bounded by the [`Budget`] it is given: one unit per option generated (charged while
+/// the options are generated, so a position with billions of options stops early), and
+/// [`UNITS_PER_POSITION`] per position stored. The positions held at once (stored, or waiting on
+/// the search stack) never exceed [`Budget::position_limit`]; a memo already that large is
+/// cleared before a new search.
 pub struct Solver<G: Game, V: Valuation> {
     game: G,
     valuation: V,
     memo: FxHashMap<G::Position, V::Value>,
-    budget: Budget,
 }
 
 /// The options of a position, each with its value.
@@ -113,20 +101,16 @@ pub type MisereSolver<G> = Solver<G, MisereOutcome>;
 pub type RemotenessSolver<G> = Solver<G, Remoteness>;
 
 impl<G: Game> Solver<G, Grundy> {
-    /// A Grundy solver with the default budget.
+    /// A Grundy solver.
     pub fn new(game: G) -> Self {
-        Solver::with_valuation(game, Grundy, Budget::default())
-    }
-    /// A Grundy solver with the given budget.
-    pub fn with_budget(game: G, budget: Budget) -> Self {
-        Solver::with_valuation(game, Grundy, budget)
+        Solver::with_valuation(game, Grundy)
     }
 }
 
 impl<G: Game> Solver<G, MisereOutcome> {
-    /// A misère-outcome solver with the given budget.
-    pub fn misere(game: G, budget: Budget) -> Self {
-        Solver::with_valuation(game, MisereOutcome, budget)
+    /// A misère-outcome solver.
+    pub fn misere(game: G) -> Self {
+        Solver::with_valuation(game, MisereOutcome)
     }
 }
 
@@ -139,8 +123,8 @@ struct Frame<P, V> {
 
 impl<G: Game, V: Valuation> Solver<G, V> {
     /// A solver for any valuation.
-    pub fn with_valuation(game: G, valuation: V, budget: Budget) -> Self {
-        Solver { game, valuation, memo: FxHashMap::default(), budget }
+    pub fn with_valuation(game: G, valuation: V) -> Self {
+        Solver { game, valuation, memo: FxHashMap::default() }
     }
 
     /// The game being solved.
@@ -148,19 +132,14 @@ impl<G: Game, V: Valuation> Solver<G, V> {
         &self.game
     }
 
-    /// The state budget.
-    pub fn budget(&self) -> Budget {
-        self.budget
-    }
-
-    /// Changes the state budget; states already stored are kept.
-    pub fn set_budget(&mut self, budget: Budget) {
-        self.budget = budget;
-    }
-
     /// How many positions have been evaluated and stored so far.
     pub fn states(&self) -> usize {
         self.memo.len()
+    }
+
+    /// The value of `position`, if it is already known.
+    pub fn known(&self, position: &G::Position) -> Option<V::Value> {
+        self.memo.get(&self.game.canonical(position)).copied()
     }
 
     /// The value of `position`.
@@ -169,21 +148,19 @@ impl<G: Game, V: Valuation> Solver<G, V> {
     /// number of (position, option) pairs reachable from `position` that were not already known.
     ///
     /// # Errors
-    /// [`BudgetExceeded`] when the stored values, or the options waiting on the search stack,
-    /// would exceed the budget (so memory stays proportional to the budget), when the call lists
-    /// more than [`WORK_PER_STATE`] times the budget in options (so time stays bounded too), or
-    /// when the search path grows as long as the budget (which only a game with a cycle does).
-    pub fn value(&mut self, position: &G::Position) -> Result<V::Value, BudgetExceeded> {
+    /// [`Exhausted`] when the budget runs out (work, positions held, deadline, cancellation).
+    pub fn value(&mut self, position: &G::Position, budget: &Budget) -> Result<V::Value, Exhausted> {
         let root = self.game.canonical(position);
         if let Some(&v) = self.memo.get(&root) {
             return Ok(v);
         }
-        let mut stack = vec![self.frame(root)];
-        // Options held by the frames on the stack: together with the memo they bound memory.
-        let mut pending = stack[0].options.len();
-        // Options listed by this search: bounds its time to a multiple of the budget.
-        let mut listed = pending;
-        let work_limit = self.budget.0.saturating_mul(WORK_PER_STATE);
+        let held_limit = budget.position_limit();
+        if self.memo.len() as u64 >= held_limit {
+            self.memo = FxHashMap::default();
+        }
+        let mut meter = budget.meter();
+        let mut pending = 0u64;
+        let mut stack = vec![self.frame(root, &mut meter, &mut pending, held_limit)?];
         while let Some(top) = stack.last_mut() {
             while let Some(option) = top.options.get(top.values.len()) {
                 match self.memo.get(option) {
@@ -192,23 +169,17 @@ impl<G: Game, V: Valuation> Solver<G, V> {
                 }
             }
             if let Some(child) = top.options.get(top.values.len()).cloned() {
-                let frame = self.frame(child);
-                pending += frame.options.len();
-                listed += frame.options.len();
-                if stack.len() >= self.budget.0 || pending > self.budget.0 || listed > work_limit {
-                    return Err(BudgetExceeded { budget: self.budget.0 });
-                }
+                let frame = self.frame(child, &mut meter, &mut pending, held_limit)?;
                 stack.push(frame);
                 continue;
             }
             let frame = stack.pop().expect("stack is non-empty");
-            pending -= frame.options.len();
+            pending -= frame.options.len() as u64 + 1;
             let value = self.valuation.evaluate(&frame.values);
-            if self.memo.len() >= self.budget.0 {
-                return Err(BudgetExceeded { budget: self.budget.0 });
-            }
+            meter.charge(UNITS_PER_POSITION)?;
             self.memo.insert(frame.key, value);
             if stack.is_empty() {
+                meter.flush()?;
                 return Ok(value);
             }
         }
@@ -218,15 +189,80 @@ impl<G: Game, V: Valuation> Solver<G, V> {
     /// Every option of `position` (as the game lists it, not canonicalized) with its value.
     ///
     /// # Errors
-    /// [`BudgetExceeded`] as for [`Solver::value`].
-    pub fn option_values(&mut self, position: &G::Position) -> Result<OptionValues<G, V>, BudgetExceeded> {
-        self.game.options(position).into_iter().map(|o| self.value(&o).map(|v| (o, v))).collect()
+    /// [`Exhausted`] as for [`Solver::value`].
+    pub fn option_values(
+        &mut self,
+        position: &G::Position,
+        budget: &Budget,
+    ) -> Result<OptionValues<G, V>, Exhausted> {
+        let options = collect_options(&self.game, position, budget)?;
+        options.into_iter().map(|o| self.value(&o, budget).map(|v| (o, v))).collect()
     }
 
-    fn frame(&self, key: G::Position) -> Frame<G::Position, V::Value> {
-        let options: Vec<G::Position> =
-            self.game.options(&key).iter().map(|o| self.game.canonical(o)).collect();
-        Frame { key, values: Vec::with_capacity(options.len()), options }
+    /// The frame of `key` with its canonical options, generated one by one: each is charged,
+    /// and counted with the positions held, as it is generated.
+    fn frame(
+        &self,
+        key: G::Position,
+        meter: &mut Meter<'_>,
+        pending: &mut u64,
+        held_limit: u64,
+    ) -> Result<Frame<G::Position, V::Value>, Exhausted> {
+        let mut options = Vec::new();
+        let mut failure = None;
+        let memo = self.memo.len() as u64;
+        *pending += 1;
+        let _ = self.game.for_each_option(&key, &mut |option| {
+            *pending += 1;
+            let check = if memo + *pending > held_limit {
+                Err(Exhausted::Memory { limit: held_limit })
+            } else {
+                meter.charge(1)
+            };
+            match check {
+                Ok(()) => {
+                    options.push(self.game.canonical(&option));
+                    ControlFlow::Continue(())
+                }
+                Err(e) => {
+                    failure = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(Frame { key, values: Vec::with_capacity(options.len()), options }),
+        }
+    }
+}
+
+/// Every option of `position` as the game lists it, charged one unit each while they are
+/// generated, and refused beyond the positions the budget may hold.
+///
+/// # Errors
+/// [`Exhausted`] when the budget runs out.
+pub fn collect_options<G: Game>(game: &G, position: &G::Position, budget: &Budget) -> Result<Vec<G::Position>, Exhausted> {
+    let mut meter = budget.meter();
+    let limit = budget.position_limit();
+    let mut options = Vec::new();
+    let mut failure = None;
+    let _ = game.for_each_option(position, &mut |option| {
+        let check = if options.len() as u64 >= limit { Err(Exhausted::Memory { limit }) } else { meter.charge(1) };
+        match check {
+            Ok(()) => {
+                options.push(option);
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                failure = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => meter.flush().map(|()| options),
     }
 }
 
@@ -253,16 +289,27 @@ mod tests {
     #[test]
     fn a_million_stone_chain_does_not_overflow_the_stack() {
         let mut solver = GrundySolver::new(Bash(3));
-        assert_eq!(solver.value(&1_000_000).unwrap(), 0);
-        assert_eq!(solver.value(&999_999).unwrap(), 3);
+        let budget = Budget::default();
+        assert_eq!(solver.value(&1_000_000, &budget).unwrap(), 0);
+        assert_eq!(solver.value(&999_999, &budget).unwrap(), 3);
         assert_eq!(solver.states(), 1_000_001);
     }
 
     #[test]
     fn budget_stops_the_search() {
-        let mut solver = GrundySolver::with_budget(Bash(3), Budget(100));
-        assert_eq!(solver.value(&1000), Err(BudgetExceeded { budget: 100 }));
-        assert_eq!(solver.value(&30).unwrap(), 30 % 4);
+        let mut solver = GrundySolver::new(Bash(3));
+        let error = solver.value(&1_000_000, &Budget::new(100_000)).unwrap_err();
+        assert!(error.is_budget(), "{error}");
+        assert_eq!(solver.value(&30, &Budget::new(100_000)).unwrap(), 30 % 4);
+    }
+
+    #[test]
+    fn the_positions_held_are_bounded_by_the_budget() {
+        // 1000 states need 1000 * UNITS_PER_POSITION units of work, but the budget pays for
+        // only 100 positions held at once.
+        let mut solver = GrundySolver::new(Bash(3));
+        let error = solver.value(&1000, &Budget::new(100 * UNITS_PER_POSITION)).unwrap_err();
+        assert_eq!(error, Exhausted::Memory { limit: 100 });
     }
 
     struct Nim1;
@@ -277,17 +324,44 @@ mod tests {
     fn options_waiting_on_the_stack_count_against_the_budget() {
         // A heap of 100000 has 100000 options, its first option 99999, ...: the stack alone
         // would hold billions of positions long before the memo grows.
-        let mut solver = GrundySolver::with_budget(Nim1, Budget(1_000_000));
-        assert_eq!(solver.value(&100_000), Err(BudgetExceeded { budget: 1_000_000 }));
-        assert_eq!(solver.value(&500).unwrap(), 500);
+        let mut solver = GrundySolver::new(Nim1);
+        let budget = Budget::new(20_000_000);
+        assert_eq!(solver.value(&100_000, &budget), Err(Exhausted::Memory { limit: 1_000_000 }));
+        assert_eq!(solver.value(&500, &Budget::new(20_000_000)).unwrap(), 500);
+    }
+
+    /// A game whose one position has about 2^64 options: the search must stop while they are
+    /// being generated, not after.
+    struct Huge;
+    impl Game for Huge {
+        type Position = u64;
+        fn options(&self, _: &u64) -> Vec<u64> {
+            unreachable!("the solver generates options through for_each_option")
+        }
+        fn for_each_option(&self, n: &u64, visit: &mut dyn FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()> {
+            if *n == u64::MAX {
+                for m in 0..u64::MAX {
+                    visit(m)?;
+                }
+            }
+            ControlFlow::Continue(())
+        }
+    }
+
+    #[test]
+    fn options_are_charged_while_they_are_generated() {
+        let mut solver = GrundySolver::new(Huge);
+        let budget = Budget::new(1_000_000);
+        assert!(solver.value(&u64::MAX, &budget).unwrap_err().is_budget());
+        assert!(budget.used() < 1_100_000);
     }
 
     #[test]
     fn misere_bash() {
-        let mut solver = MisereSolver::misere(Bash(3), Budget::default());
+        let mut solver = MisereSolver::misere(Bash(3));
         for n in 0..40u64 {
             let expected = if n % 4 == 1 { Outcome::P } else { Outcome::N };
-            assert_eq!(solver.value(&n).unwrap(), expected, "n = {n}");
+            assert_eq!(solver.value(&n, &Budget::default()).unwrap(), expected, "n = {n}");
         }
     }
 }

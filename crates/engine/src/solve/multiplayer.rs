@@ -18,12 +18,15 @@
 //! [`Terminal::MoverWins`] (the player who cannot move wins: misère play) `g = 0` exactly for
 //! misère N-positions.
 
+use serde::Serialize;
+
 use crate::error::EngineError;
-use crate::solve::{Budget, Solver, Valuation};
+use crate::solve::{Solver, Valuation};
 use crate::Game;
 
 /// Who wins when the player to move has no move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Terminal {
     /// The player who cannot move wins (Large Nim's convention): a terminal position has value 0.
     MoverWins,
@@ -53,10 +56,10 @@ impl StandardAlliance {
     /// The valuation for `players` players under the `terminal` convention.
     ///
     /// # Errors
-    /// [`EngineError::InvalidSpec`] when `players < 2`.
+    /// [`EngineError::InvalidRequest`] when `players < 2`.
     pub fn new(players: u32, terminal: Terminal) -> Result<Self, EngineError> {
         if players < 2 {
-            return Err(EngineError::InvalidSpec(format!(
+            return Err(EngineError::InvalidRequest(format!(
                 "the number of players must be at least 2, got {players}"
             )));
         }
@@ -100,9 +103,9 @@ impl Valuation for StandardAlliance {
 pub type MultiplayerSolver<G> = Solver<G, StandardAlliance>;
 
 impl<G: Game> Solver<G, StandardAlliance> {
-    /// An `n`-player solver with the given budget.
-    pub fn multiplayer(game: G, valuation: StandardAlliance, budget: Budget) -> Self {
-        Solver::with_valuation(game, valuation, budget)
+    /// An `n`-player solver.
+    pub fn multiplayer(game: G, valuation: StandardAlliance) -> Self {
+        Solver::with_valuation(game, valuation)
     }
 }
 
@@ -111,7 +114,7 @@ mod tests {
     use super::*;
     use crate::game::Outcome;
     use crate::rulesets::nim::Nim;
-    use crate::solve::{GrundySolver, MisereSolver};
+    use crate::solve::{Budget, GrundySolver, MisereSolver};
 
     /// Take 1 or 2 from one heap.
     struct OneOrTwo;
@@ -123,7 +126,7 @@ mod tests {
     }
 
     fn solver<G: Game>(game: G, players: u32, terminal: Terminal) -> MultiplayerSolver<G> {
-        Solver::multiplayer(game, StandardAlliance::new(players, terminal).unwrap(), Budget::default())
+        Solver::multiplayer(game, StandardAlliance::new(players, terminal).unwrap())
     }
 
     #[test]
@@ -142,27 +145,27 @@ mod tests {
             for b in 0..6 {
                 for c in 0..6 {
                     let p = vec![a, b, c];
-                    let g = multi.value(&p).unwrap();
-                    assert_eq!(g == 1, grundy.value(&p).unwrap() == 0, "{p:?}");
+                    let g = multi.value(&p, &Budget::default()).unwrap();
+                    assert_eq!(g == 1, grundy.value(&p, &Budget::default()).unwrap() == 0, "{p:?}");
                 }
             }
         }
         let mut multi = solver(OneOrTwo, 2, Terminal::LastMoverWins);
         for n in 0..40u64 {
-            assert_eq!(multi.value(&n).unwrap(), u32::from(n % 3 == 0), "n = {n}");
+            assert_eq!(multi.value(&n, &Budget::default()).unwrap(), u32::from(n % 3 == 0), "n = {n}");
         }
     }
 
     #[test]
     fn two_players_mover_wins_is_misere_play() {
         let mut multi = solver(Nim, 2, Terminal::MoverWins);
-        let mut misere = MisereSolver::misere(Nim, Budget::default());
+        let mut misere = MisereSolver::misere(Nim);
         for a in 0..6u64 {
             for b in 0..6 {
                 for c in 0..6 {
                     let p = vec![a, b, c];
-                    let g = multi.value(&p).unwrap();
-                    assert_eq!(g == 0, misere.value(&p).unwrap() == Outcome::N, "{p:?}");
+                    let g = multi.value(&p, &Budget::default()).unwrap();
+                    assert_eq!(g == 0, misere.value(&p, &Budget::default()).unwrap() == Outcome::N, "{p:?}");
                 }
             }
         }
@@ -175,7 +178,7 @@ mod tests {
         // g(2) = min((0+1)%3, (2+1)%3) = 0. g(3) = min(1, 1) = 1. g(4) = min(2, 1) = 1.
         // g(5) = min(2, 2) = 2. g(6) = min(0, 2) = 0. g(7) = min(1, 0) = 0: period 5 from n = 1.
         let mut multi = solver(OneOrTwo, 3, Terminal::LastMoverWins);
-        let values: Vec<u32> = (0..14).map(|n| multi.value(&n).unwrap()).collect();
+        let values: Vec<u32> = (0..14).map(|n| multi.value(&n, &Budget::default()).unwrap()).collect();
         assert_eq!(values, [2, 0, 0, 1, 1, 2, 0, 0, 1, 1, 2, 0, 0, 1]);
     }
 
@@ -224,7 +227,7 @@ mod tests {
     #[test]
     fn deep_chain_is_stack_safe() {
         let mut multi = solver(OneOrTwo, 5, Terminal::MoverWins);
-        assert!(multi.value(&500_000).unwrap() < 5);
+        assert!(multi.value(&500_000, &Budget::default()).unwrap() < 5);
         assert_eq!(multi.states(), 500_001);
     }
 }

@@ -14,9 +14,9 @@
 //! `options` and `canonical`, two allocations per option), and a ruleset that lists its options
 //! without allocating (Large Nim) implements the trait directly, several times faster.
 
-use crate::error::BudgetExceeded;
+use crate::budget::{Budget, Exhausted};
 use crate::game::Game;
-use crate::solve::{Budget, Valuation};
+use crate::solve::Valuation;
 
 /// A game whose positions are multisets of heaps, written as ascending lists without empty
 /// heaps, that lists the options of a position the same way.
@@ -142,7 +142,8 @@ fn binomials(rows: usize, columns: usize) -> Vec<usize> {
 /// value per position of memory.
 ///
 /// # Errors
-/// [`BudgetExceeded`] when the table would hold more positions than `budget`.
+/// [`Exhausted`] when the table would hold more positions than the budget has units, or the
+/// work (one unit per position and per option) runs out.
 ///
 /// # Panics
 /// If the game breaks the precondition: an option that is not an ascending, zero-free list
@@ -152,13 +153,14 @@ pub fn sorted_heap_table<G, V>(
     valuation: &V,
     heaps: usize,
     max: u64,
-    budget: Budget,
-) -> Result<SortedHeapTable<V::Value>, BudgetExceeded>
+    budget: &Budget,
+) -> Result<SortedHeapTable<V::Value>, Exhausted>
 where
     G: HeapMultisetGame + ?Sized,
     V: Valuation,
 {
-    let too_big = BudgetExceeded { budget: budget.0 };
+    let too_big = Exhausted::Work { limit: budget.limit() };
+    let room = usize::try_from(budget.remaining()).unwrap_or(usize::MAX);
     // With no heaps the table holds only the empty position and needs no triangle.
     let rows = if heaps == 0 {
         0
@@ -166,14 +168,15 @@ where
         usize::try_from(max).ok().and_then(|m| m.checked_add(heaps)).ok_or(too_big.clone())?
     };
     // C(rows, heaps) >= rows - heaps + 1 exceeds the budget already: avoid a huge triangle.
-    if rows > budget.0.saturating_add(heaps) {
+    if rows > room.saturating_add(heaps) {
         return Err(too_big);
     }
     let binomials = binomials(rows, heaps);
     let size = binomials[rows * (heaps + 1) + heaps];
-    if size > budget.0 {
+    if size > room {
         return Err(too_big);
     }
+    let mut meter = budget.meter();
     let mut table = SortedHeapTable { heaps, max, binomials, values: Vec::with_capacity(size) };
     let mut padded = vec![0u64; heaps];
     let mut position: Vec<u64> = Vec::with_capacity(heaps);
@@ -182,6 +185,7 @@ where
         position.clear();
         position.extend(padded.iter().copied().filter(|&h| h > 0));
         scratch.clear();
+        meter.charge(1)?;
         game.visit_options(&position, &mut |option| {
             let j = table.rank(option).filter(|&j| j < rank).unwrap_or_else(|| {
                 panic!(
@@ -190,9 +194,11 @@ where
             });
             scratch.push(table.values[j]);
         });
+        meter.charge(scratch.len() as u64)?;
         table.values.push(valuation.evaluate(&scratch));
         next_multiset(&mut padded, max);
     }
+    meter.flush()?;
     Ok(table)
 }
 
@@ -204,7 +210,7 @@ mod tests {
 
     #[test]
     fn ranks_enumerate_every_multiset_once_in_order() {
-        let table = sorted_heap_table(&ByOptions(&Nim), &Grundy, 3, 5, Budget::default()).unwrap();
+        let table = sorted_heap_table(&ByOptions(&Nim), &Grundy, 3, 5, &Budget::default()).unwrap();
         assert_eq!(table.len(), 56); // C(8, 3)
         let positions: Vec<Vec<u64>> = table.iter().map(|(p, _)| p).collect();
         for (rank, p) in positions.iter().enumerate() {
@@ -217,7 +223,7 @@ mod tests {
 
     #[test]
     fn nim_values_are_xor_and_agree_with_search() {
-        let table = sorted_heap_table(&ByOptions(&Nim), &Grundy, 4, 7, Budget::default()).unwrap();
+        let table = sorted_heap_table(&ByOptions(&Nim), &Grundy, 4, 7, &Budget::default()).unwrap();
         let mut solver = GrundySolver::new(Nim);
         for (p, v) in table.iter() {
             assert_eq!(v, p.iter().fold(0, |x, &h| x ^ h) as u32, "{p:?}");
@@ -230,9 +236,9 @@ mod tests {
 
     #[test]
     fn oversized_tables_are_budget_errors() {
-        let err = sorted_heap_table(&ByOptions(&Nim), &Grundy, 6, 1000, Budget(1_000_000)).unwrap_err();
-        assert_eq!(err.budget, 1_000_000);
-        let err = sorted_heap_table(&ByOptions(&Nim), &Grundy, 2, u64::MAX, Budget(1_000_000)).unwrap_err();
-        assert_eq!(err.budget, 1_000_000);
+        let err = sorted_heap_table(&ByOptions(&Nim), &Grundy, 6, 1000, &Budget::new(1_000_000)).unwrap_err();
+        assert_eq!(err, Exhausted::Work { limit: 1_000_000 });
+        let err = sorted_heap_table(&ByOptions(&Nim), &Grundy, 2, u64::MAX, &Budget::new(1_000_000)).unwrap_err();
+        assert_eq!(err, Exhausted::Work { limit: 1_000_000 });
     }
 }

@@ -11,8 +11,7 @@
 //! per position: piles up to 200 for Bash-like one-pile takes plus an unbounded take from all
 //! three (the apple game) is about 1.4 million positions and 80 million options.
 
-use crate::error::BudgetExceeded;
-use crate::solve::Budget;
+use crate::budget::{Budget, Exhausted};
 
 /// The amounts `t` a move may take from each pile of its pattern: `min..=max`, or `min..` when
 /// `max` is `None`. Always `1 <= min`, and `min <= max` when bounded.
@@ -38,6 +37,20 @@ impl Amounts {
     /// The amounts that fit piles of at least `room`: `min..=min(max, room)` (maybe empty).
     pub fn up_to(self, room: u64) -> std::ops::RangeInclusive<u64> {
         self.min..=self.max.map_or(room, |m| m.min(room))
+    }
+
+    /// How many amounts fit piles of at least `room`.
+    pub fn count_up_to(self, room: &num_bigint::BigUint) -> num_bigint::BigUint {
+        let top = match self.max {
+            Some(max) => room.min(&num_bigint::BigUint::from(max)).clone(),
+            None => room.clone(),
+        };
+        let min = num_bigint::BigUint::from(self.min);
+        if top < min {
+            num_bigint::BigUint::default()
+        } else {
+            top - min + 1u8
+        }
     }
 
     /// True when `t` is an allowed amount.
@@ -130,30 +143,32 @@ impl MexScratch {
 
 /// Grundy values of every sorted triple with piles at most `bound` under `rules`.
 ///
-/// `O(P × options)` time with `P = (bound+1)(bound+2)(bound+3)/6`, `4P` bytes.
+/// `O(P × options)` time with `P = (bound+1)(bound+2)(bound+3)/6`, `4P` bytes; one unit of
+/// `budget` per position and per option.
 ///
 /// # Errors
-/// [`BudgetExceeded`] when `P` exceeds `budget`.
-pub fn triple_grundy_table(
-    rules: &TripleRules,
-    bound: u64,
-    budget: Budget,
-) -> Result<TripleTable, BudgetExceeded> {
-    let too_big = BudgetExceeded { budget: budget.0 };
+/// [`Exhausted`] when `P` exceeds what is left of the budget, or the work runs out.
+pub fn triple_grundy_table(rules: &TripleRules, bound: u64, budget: &Budget) -> Result<TripleTable, Exhausted> {
+    let too_big = Exhausted::Work { limit: budget.limit() };
     let side = usize::try_from(bound).ok().and_then(|b| b.checked_add(1)).ok_or(too_big.clone())?;
     let size = side
         .checked_mul(side + 1)
         .and_then(|s| s.checked_mul(side + 2))
         .map(|s| s / 6)
-        .filter(|&s| s <= budget.0 && u32::try_from(s).is_ok())
+        .filter(|&s| s as u64 <= budget.remaining() && u32::try_from(s).is_ok())
         .ok_or(too_big)?;
+    let mut meter = budget.meter();
     let mut values: Vec<u32> = Vec::with_capacity(size);
     let mut scratch = MexScratch { stamp: Vec::new(), current: 0 };
     for c in 0..=bound {
         for b in 0..=c {
             for a in 0..=b {
                 scratch.next_position();
-                let mut mark = |(x, y, z): (u64, u64, u64)| scratch.mark(values[index(x, y, z)]);
+                let mut visited = 1u64;
+                let mut mark = |(x, y, z): (u64, u64, u64)| {
+                    visited += 1;
+                    scratch.mark(values[index(x, y, z)]);
+                };
                 if let Some(amounts) = rules.one {
                     for t in amounts.up_to(a) {
                         mark((a - t, b, c));
@@ -179,10 +194,12 @@ pub fn triple_grundy_table(
                         mark((a - t, b - t, c - t));
                     }
                 }
+                meter.charge(visited)?;
                 values.push(scratch.mex());
             }
         }
     }
+    meter.flush()?;
     Ok(TripleTable { bound, values })
 }
 
@@ -243,7 +260,7 @@ mod tests {
     #[test]
     fn nim_is_xor() {
         let rules = TripleRules { one: Amounts::from(1), ..TripleRules::default() };
-        let table = triple_grundy_table(&rules, 20, Budget::default()).unwrap();
+        let table = triple_grundy_table(&rules, 20, &Budget::default()).unwrap();
         assert_eq!(table.len(), 21 * 22 * 23 / 6);
         for a in 0..=20u64 {
             for b in 0..=20 {
@@ -263,7 +280,7 @@ mod tests {
             for two in amounts {
                 for three in [None, Amounts::from(1), Amounts::bounded(1, 2)] {
                     let rules = TripleRules { one, two, three };
-                    let table = triple_grundy_table(&rules, 9, Budget::default()).unwrap();
+                    let table = triple_grundy_table(&rules, 9, &Budget::default()).unwrap();
                     let mut solver = GrundySolver::new(Generic(rules));
                     for a in 0..=9u64 {
                         for b in a..=9 {
@@ -281,8 +298,8 @@ mod tests {
     #[test]
     fn oversized_table_is_a_budget_error() {
         let rules = TripleRules { one: Amounts::from(1), ..TripleRules::default() };
-        assert!(triple_grundy_table(&rules, 1000, Budget(1_000_000)).is_err());
-        assert!(triple_grundy_table(&rules, u64::MAX, Budget(1_000_000)).is_err());
+        assert!(triple_grundy_table(&rules, 1000, &Budget::new(1_000_000)).is_err());
+        assert!(triple_grundy_table(&rules, u64::MAX, &Budget::new(1_000_000)).is_err());
     }
 
     #[test]

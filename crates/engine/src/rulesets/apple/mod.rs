@@ -56,22 +56,53 @@
 
 pub mod strategy;
 
+use std::ops::ControlFlow;
+
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::analysis::{Analysis, Basis, MoveReport, Ruleset};
+use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{big, join, to_bigs, to_u64s};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::rulesets::{engine, only_params, GameSpec};
-use crate::solve::{triple_grundy_table, Amounts, Budget, TripleRules, TripleTable};
-use crate::verify::heap_box;
+use crate::budget::Budget;
+use crate::positions::HeapBox;
+use crate::rulesets::{box_search_cost, engine, invalid};
+use crate::solve::{triple_grundy_table, Amounts, TripleRules, TripleTable};
+use crate::spec::{GameSpec, ParamDecl, ParamKind, Params, RulesetInfo};
 use crate::AnyGame;
 
-pub(crate) const SUMMARY: &str =
-    "piles of apples; take 1..S from one pile (--max S) or the same number from every pile \
-     (unbounded, or at most S with --bounded-equal)";
+/// The declaration of the apple game.
+pub const RULESET: RulesetInfo = RulesetInfo {
+    name: "apple",
+    summary: "piles of apples; take 1..S from one pile (--max S) or the same number from every pile \
+              (unbounded, or at most S with --bounded-equal)",
+    rules: "Piles of apples. A move takes between 1 and S apples from one pile, or the same number of \
+            apples from every pile (any number, or at most S in the bounded variant).",
+    position: "pile sizes",
+    example_position: "1 5 5",
+    params: &[
+        ParamDecl {
+            name: "max",
+            label: "most apples from one pile",
+            help: "S, the most apples a move takes from one pile (S >= 1)",
+            kind: ParamKind::Count { min: 1, max: u64::MAX },
+            default: None,
+            example: "3",
+        },
+        ParamDecl {
+            name: "bounded-equal",
+            label: "cap the take from every pile at S",
+            help: "the bounded variant: taking from every pile takes at most S (default: any number, as in the paper)",
+            kind: ParamKind::Flag,
+            default: None,
+            example: "",
+        },
+    ],
+    verify_bound: 20,
+    build,
+};
 
 /// The apple game with takes of 1..=`max` from one pile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,8 +143,8 @@ pub fn residue_lemma_holds(q: u64, bounded: bool) -> Option<bool> {
     Some(true)
 }
 
-pub(crate) fn build(spec: &GameSpec, budget: Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    Ok(engine(Apple::from_spec(spec)?, budget))
+fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    Ok(engine(spec, Apple::from_params(spec.params())?))
 }
 
 /// Where a position stands with respect to the paper's (M, N, N) form.
@@ -152,18 +183,13 @@ impl Apple {
         (max > 0).then_some(Apple { max, bounded_equal, residue_rule })
     }
 
-    /// The game a specification names.
+    /// The game with these parameters (`max`, `bounded-equal`).
     ///
     /// # Errors
-    /// [`EngineError::InvalidSpec`] for a missing `--max`, `--max 0` or a parameter that does
-    /// not apply.
-    pub fn from_spec(spec: &GameSpec) -> Result<Self, EngineError> {
-        only_params(spec, &["--max", "--bounded-equal"])?;
-        let max = spec.max.ok_or_else(|| {
-            EngineError::InvalidSpec("apple needs --max S, the most apples a move takes from one pile".into())
-        })?;
-        Apple::new(max, spec.bounded_equal)
-            .ok_or_else(|| EngineError::InvalidSpec("--max must be at least 1 (S = 0 allows no move)".into()))
+    /// [`EngineError::Spec`] for `max = 0`.
+    pub fn from_params(params: &Params) -> Result<Self, EngineError> {
+        Apple::new(params.count("max"), params.flag("bounded-equal"))
+            .ok_or_else(|| invalid("max must be at least 1 (S = 0 allows no move)"))
     }
 
     /// S, the most apples a move takes from one pile.
@@ -188,7 +214,7 @@ impl Apple {
     ///
     /// # Errors
     /// [`crate::BudgetExceeded`] when the table holds more positions than `budget`.
-    pub fn triple_table(&self, bound: u64, budget: Budget) -> Result<TripleTable, crate::BudgetExceeded> {
+    pub fn triple_table(&self, bound: u64, budget: &Budget) -> Result<TripleTable, crate::Exhausted> {
         triple_grundy_table(&self.triple_rules(), bound, budget)
     }
 
@@ -590,19 +616,28 @@ impl Game for Apple {
 
     fn options(&self, piles: &Vec<u64>) -> Vec<Vec<u64>> {
         let mut options = Vec::new();
+        let _ = self.for_each_option(piles, &mut |option| {
+            options.push(option);
+            ControlFlow::Continue(())
+        });
+        options
+    }
+
+    /// Lazily: S and the piles may be huge.
+    fn for_each_option(&self, piles: &Vec<u64>, visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
         for (i, &h) in piles.iter().enumerate() {
             for s in 1..=self.max.min(h) {
                 let mut option = piles.clone();
                 option[i] = h - s;
-                options.push(option);
+                visit(option)?;
             }
         }
         let smallest = piles.iter().copied().min().unwrap_or(0);
         let limit = if self.bounded_equal { smallest.min(self.max) } else { smallest };
         for t in 1..=limit {
-            options.push(piles.iter().map(|h| h - t).collect());
+            visit(piles.iter().map(|h| h - t).collect())?;
         }
-        options
+        ControlFlow::Continue(())
     }
 
     fn canonical(&self, piles: &Vec<u64>) -> Vec<u64> {
@@ -613,10 +648,6 @@ impl Game for Apple {
 }
 
 impl Ruleset for Apple {
-    fn name(&self) -> String {
-        format!("apple --max {}{}", self.max, if self.bounded_equal { " --bounded-equal" } else { "" })
-    }
-
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if numbers.is_empty() {
             return Err(EngineError::InvalidPosition("apple takes at least one pile size".into()));
@@ -630,6 +661,15 @@ impl Ruleset for Apple {
 
     fn numbers(&self, piles: &Vec<u64>) -> Vec<BigUint> {
         to_bigs(piles)
+    }
+
+    /// The root's options: up to S per pile and up to the smallest pile from all.
+    fn search_cost(&self, piles: &[BigUint]) -> SearchCost {
+        let s = big(self.max);
+        let per_pile: BigUint = piles.iter().map(|h| h.min(&s).clone()).sum();
+        let smallest = piles.iter().min().cloned().unwrap_or_default();
+        let equal = if self.bounded_equal { smallest.min(s) } else { smallest };
+        box_search_cost(piles, per_pile + equal)
     }
 
     fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
@@ -647,7 +687,7 @@ impl Ruleset for Apple {
         (play == Play::Normal).then(|| self.theorem_text())
     }
 
-    fn theory(&self, piles: &[BigUint], play: Play) -> Option<Analysis> {
+    fn theory(&self, piles: &[BigUint], play: Play, _max_moves: usize) -> Option<Analysis> {
         if play != Play::Normal {
             return None;
         }
@@ -679,38 +719,35 @@ impl Ruleset for Apple {
         };
         Some(Analysis {
             outcome,
-            grundy: self.known_grundy(piles),
+            grundy: self.known_grundy(piles).map_or(GrundyValue::Unknown, GrundyValue::Value),
             winning_moves,
+            winning_move_count: None,
             moves_complete,
             reason,
             basis: Basis::Theory(self.theorem_text()),
         })
     }
 
-    fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
-        // One pile; (M, N, N) in all three orders; every triple with an empty pile; and, where
-        // rule 4 or 5 applies, every triple up to min(bound, 16) that they decide.
-        let mut positions = heap_box(1, bound);
-        for m in 0..=bound {
-            for n in 0..=bound {
-                positions.push(to_bigs(&[m, n, n]));
-                if m != n {
-                    positions.push(to_bigs(&[n, m, n]));
-                    positions.push(to_bigs(&[n, n, m]));
-                }
+    /// One pile; (M, N, N) in all three orders; every triple with an empty pile; and, where
+    /// rule 4 or 5 applies, every triple up to min(bound, 16) that they decide.
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        let mnn = HeapBox::new(2, bound).flat_map(|mn| {
+            let (m, n) = (mn[0].clone(), mn[1].clone());
+            let mut orders = vec![vec![m.clone(), n.clone(), n.clone()]];
+            if m != n {
+                orders.push(vec![n.clone(), m.clone(), n.clone()]);
+                orders.push(vec![n.clone(), n, m]);
             }
-        }
-        for rest in heap_box(2, bound) {
-            positions.push(vec![BigUint::zero(), rest[0].clone(), rest[1].clone()]);
-        }
-        if self.residue_rule {
-            positions.extend(
-                heap_box(3, bound.min(16))
-                    .into_iter()
-                    .filter(|p| mnn_form(p).is_none() && self.rule(p).is_some()),
-            );
-        }
-        positions
+            orders
+        });
+        let empty_pile = HeapBox::new(2, bound).map(|rest| vec![BigUint::zero(), rest[0].clone(), rest[1].clone()]);
+        let residue = HeapBox::new(3, if self.residue_rule { bound.min(16) } else { 0 })
+            .filter(move |p| self.residue_rule && mnn_form(p).is_none() && self.rule(p).is_some());
+        Box::new(HeapBox::new(1, bound).chain(mnn).chain(empty_pile).chain(residue))
+    }
+
+    fn verification_count(&self, bound: u64) -> u64 {
+        HeapBox::count(1, bound).saturating_add(HeapBox::count(2, bound).saturating_mul(4))
     }
 }
 

@@ -15,9 +15,10 @@ use num_traits::Zero;
 use super::{mnn_form, Apple};
 use crate::analysis::{MoveReport, Ruleset};
 use crate::bigint::{join, to_u64s};
-use crate::error::{BudgetExceeded, EngineError};
+use crate::budget::Budget;
+use crate::error::{EngineError, Stopped};
 use crate::game::{Game, Outcome, Play};
-use crate::solve::{Budget, GrundySolver};
+use crate::solve::GrundySolver;
 
 /// Who wins with best play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -97,17 +98,12 @@ impl Apple {
     ///
     /// # Errors
     /// [`EngineError::InvalidPosition`] for an empty position; [`EngineError::TooLargeForSearch`]
-    /// when a position outside the rule families is too large to search; a budget error when the
-    /// search or the number of lines exceeds its limit.
-    pub fn strategy(
-        &self,
-        start: &[BigUint],
-        line_limit: usize,
-        budget: Budget,
-    ) -> Result<Strategy, EngineError> {
+    /// when a position outside the rule families does not fit the search;
+    /// [`EngineError::Exhausted`] when the search runs out of budget; [`EngineError::Limit`]
+    /// when the plan needs more than `line_limit` lines.
+    pub fn strategy(&self, start: &[BigUint], line_limit: usize, budget: &Budget) -> Result<Strategy, EngineError> {
         let start = self.check_position(start)?;
-        let mut planner =
-            Planner { apple: *self, solver: GrundySolver::with_budget(*self, budget), lines: 0, line_limit };
+        let mut planner = Planner { apple: *self, solver: GrundySolver::new(*self), budget, lines: 0, line_limit };
         let (winner, opening, facing) = if planner.is_p(&start)? {
             (Player::Second, None, start.clone())
         } else {
@@ -186,37 +182,42 @@ impl Apple {
     }
 }
 
-struct Planner {
+struct Planner<'b> {
     apple: Apple,
     solver: GrundySolver<Apple>,
+    budget: &'b Budget,
     lines: usize,
     line_limit: usize,
 }
 
-impl Planner {
+impl Planner<'_> {
     fn search_piles(&self, piles: &[BigUint]) -> Result<Vec<u64>, EngineError> {
         to_u64s(piles).ok_or_else(|| EngineError::TooLargeForSearch {
-            position: format!("{} {} (no rule of the plan covers it)", self.apple.name(), join(piles, " ")),
-            budget: self.solver.budget().0,
+            position: format!("apple {} (no rule of the plan covers it)", join(piles, " ")),
         })
     }
 
+    fn task(piles: &[BigUint]) -> impl FnOnce() -> String + '_ {
+        move || format!("the plan's search at {}", join(piles, " "))
+    }
+
     fn is_p(&mut self, piles: &[BigUint]) -> Result<bool, EngineError> {
-        if let Some(analysis) = self.apple.theory(piles, Play::Normal) {
+        if let Some(analysis) = self.apple.theory(piles, Play::Normal, usize::MAX) {
             return Ok(analysis.outcome == Outcome::P);
         }
         let position = self.search_piles(piles)?;
-        Ok(self.solver.value(&position)? == 0)
+        Ok(self.solver.value(&position, self.budget).during(Self::task(piles))? == 0)
     }
 
     /// The winner's move from the N-position `piles`, preferring the rule families.
     fn winning_reply(&mut self, piles: &[BigUint]) -> Result<MoveReport, EngineError> {
-        let moves = match self.apple.theory(piles, Play::Normal) {
+        let moves = match self.apple.theory(piles, Play::Normal, usize::MAX) {
             Some(analysis) if !analysis.winning_moves.is_empty() => analysis.winning_moves,
             _ => {
                 let position = self.search_piles(piles)?;
                 let mut moves = Vec::new();
-                for (option, value) in self.solver.option_values(&position)? {
+                let options = self.solver.option_values(&position, self.budget).during(Self::task(piles))?;
+                for (option, value) in options {
                     if value == 0 {
                         let to = self.apple.numbers(&option);
                         moves.push(MoveReport { text: self.apple.describe_move(piles, &to), to });
@@ -244,7 +245,10 @@ impl Planner {
         for option in self.apple.options(&position) {
             self.lines += 1;
             if self.lines > self.line_limit {
-                return Err(BudgetExceeded { budget: self.line_limit }.into());
+                return Err(EngineError::Limit(format!(
+                    "the plan needs more than {} lines (the line limit)",
+                    self.line_limit
+                )));
             }
             let to = self.apple.numbers(&option);
             let loser = MoveReport { text: self.apple.describe_move(piles, &to), to };

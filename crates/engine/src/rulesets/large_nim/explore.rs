@@ -12,7 +12,9 @@ use std::fmt;
 
 use super::LargeNim;
 use crate::error::EngineError;
-use crate::solve::{sorted_heap_table, Budget, StandardAlliance, Terminal};
+use crate::budget::Budget;
+use crate::error::Stopped;
+use crate::solve::{sorted_heap_table, StandardAlliance, Terminal};
 
 /// A relation between consecutive terms of the chain `1, x_1, x_2, ..., x_N`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -167,16 +169,17 @@ impl Exploration {
 /// minimized over at most `2^heaps` patterns.
 ///
 /// # Errors
-/// [`EngineError::InvalidSpec`] for fewer than 2 players, no heaps or `max = 0`; a budget error
-/// when the table holds more positions than `budget`.
-pub fn explore(players: u32, heaps: usize, max: u64, budget: Budget) -> Result<Exploration, EngineError> {
+/// [`EngineError::InvalidRequest`] for fewer than 2 players, no heaps or `max = 0`;
+/// [`EngineError::Exhausted`] when the table does not fit `budget`.
+pub fn explore(players: u32, heaps: usize, max: u64, budget: &Budget) -> Result<Exploration, EngineError> {
     let valuation = StandardAlliance::new(players, Terminal::MoverWins)?;
     if heaps == 0 || max == 0 {
-        return Err(EngineError::InvalidSpec(
+        return Err(EngineError::InvalidRequest(
             "explore needs at least one heap and a largest size of at least 1".into(),
         ));
     }
-    let table = sorted_heap_table(&LargeNim, &valuation, heaps, max, budget)?;
+    let table = sorted_heap_table(&LargeNim, &valuation, heaps, max, budget)
+        .during(|| format!("the table of {heaps} heaps up to {max}"))?;
     let values = table.iter().filter(|(p, _)| p.len() == heaps);
     Ok(classify(players, heaps, max, values))
 }
@@ -289,7 +292,7 @@ mod tests {
 
     #[test]
     fn reproduces_formula_5() {
-        let exploration = explore(3, 4, 10, Budget::default()).unwrap();
+        let exploration = explore(3, 4, 10, &Budget::default()).unwrap();
         assert_eq!(exploration.positions, 715); // C(13, 4)
         assert_eq!(exploration.classes.len(), 16);
         assert_eq!(exploration.non_constant().count(), 0);
@@ -314,7 +317,7 @@ mod tests {
     #[test]
     fn theorem_3_as_patterns() {
         // n = N = 3: g = 0 for 1^3, 2 - beta for beta < 3, 2 for x^3 with x > 1.
-        let exploration = explore(3, 3, 9, Budget::default()).unwrap();
+        let exploration = explore(3, 3, 9, &Budget::default()).unwrap();
         assert_eq!(
             formula_text(&exploration),
             ["0: 1 = x1 = x2 <= x3 or 1 <= x1 = x2 < x3", "1: 1 <= x1 < x2 <= x3", "2: 1 < x1 = x2 = x3"]
@@ -325,7 +328,7 @@ mod tests {
     /// position per value, shown here on values that depend on the largest heap's parity.
     #[test]
     fn non_constant_classes_show_counterexamples() {
-        let positions = crate::rulesets::large_nim::sorted_positions(3, 6);
+        let positions: Vec<Vec<u64>> = crate::positions::SortedTuples::new(3, 6).collect();
         let values = positions.into_iter().filter(|p| p.len() == 3).map(|p| {
             let parity = (p[2] % 2) as u32;
             (p, parity)
@@ -356,7 +359,7 @@ mod tests {
     fn every_class_is_constant_up_to_six_players_and_five_heaps() {
         for players in 2..=6 {
             for heaps in 1..=5 {
-                let exploration = explore(players, heaps, 9, Budget::default()).unwrap();
+                let exploration = explore(players, heaps, 9, &Budget::default()).unwrap();
                 assert_eq!(exploration.non_constant().count(), 0, "n = {players}, N = {heaps}");
             }
         }
@@ -371,7 +374,7 @@ mod tests {
         assert_eq!(a.merge(&Chain(vec![Less, Equal, Equal])), None);
         assert_eq!(a.to_string(), "1 = x1 < x2 = x3");
         assert_eq!(Chain::of(&[1, 3, 3]), a);
-        assert!(explore(1, 3, 5, Budget::default()).is_err());
-        assert!(explore(3, 0, 5, Budget::default()).is_err());
+        assert!(explore(1, 3, 5, &Budget::default()).is_err());
+        assert!(explore(3, 0, 5, &Budget::default()).is_err());
     }
 }

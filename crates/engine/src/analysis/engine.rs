@@ -1,0 +1,599 @@
+//! [`Engine`]: a ruleset wrapped with its memoized solvers, and [`AnyGame`], the object-safe
+//! face every caller uses (the command line, the web API, Python, sums).
+//!
+//! Every question is answered under the caller's [`Budget`]; the one search-cost policy lives
+//! here ([`Engine::search_position`] refuses a search whose least cost exceeds the budget, and
+//! [`Engine::fill_grundy`] runs a by-product search only when it fits a small sub-budget).
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Mutex, MutexGuard};
+
+use num_bigint::BigUint;
+
+use super::answer::{Analysis, Basis, BestMove, GrundyValue, Method, MoveReport, MultiAnalysis, MultiMove};
+use super::compare::{disagreement, multi_disagreement, Counterexample, VerifyReport};
+use super::ruleset::{Listed, Ruleset};
+use crate::bigint::big;
+use crate::budget::{Budget, Exhausted};
+use crate::error::{EngineError, Stopped};
+use crate::game::{Outcome, Play};
+use crate::solve::{
+    collect_options, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness, RemotenessSolver,
+    StandardAlliance,
+};
+use crate::spec::GameSpec;
+
+/// A question about one position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Query {
+    /// Theory, search, or theory where it exists.
+    pub method: Method,
+    /// Normal or misère play.
+    pub play: Play,
+    /// The most winning moves to list (the count of all of them is given when known).
+    pub max_moves: usize,
+}
+
+impl Default for Query {
+    /// The automatic method, normal play, every winning move.
+    fn default() -> Self {
+        Query { method: Method::Auto, play: Play::Normal, max_moves: usize::MAX }
+    }
+}
+
+impl Query {
+    /// The default query under `play`.
+    pub fn play(play: Play) -> Self {
+        Query { play, ..Query::default() }
+    }
+
+    /// The default query with `method` and `play`.
+    pub fn new(method: Method, play: Play) -> Self {
+        Query { method, play, ..Query::default() }
+    }
+}
+
+/// Reports progress of a long computation: `(done, total)`.
+pub type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
+
+/// A progress report that goes nowhere.
+pub fn no_progress(_done: u64, _total: u64) {}
+
+/// The work a by-product search (a Grundy value the theory does not give) may spend.
+const BYPRODUCT_WORK: u64 = 20_000_000;
+
+/// The object-safe face of a ruleset with its solvers.
+pub trait AnyGame: Send + Sync {
+    /// The game: its ruleset and parameters.
+    fn spec(&self) -> &GameSpec;
+    /// The game's name with its parameters, e.g. `bash --max 3`.
+    fn name(&self) -> String {
+        self.spec().to_string()
+    }
+    /// See [`Ruleset::check_position`].
+    ///
+    /// # Errors
+    /// [`EngineError::InvalidPosition`].
+    fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError>;
+    /// The closed form used under `play`, if any.
+    fn theorem(&self, play: Play) -> Option<String>;
+    /// The first `count` P-positions by closed form, if the ruleset can list them (see
+    /// [`Ruleset::theory_p_positions`]).
+    fn theory_p_positions(&self, count: usize, play: Play, budget: &Budget) -> Option<Listed>;
+    /// Who wins, the Grundy value and the winning moves of a checked position.
+    ///
+    /// # Errors
+    /// [`EngineError::NoTheory`] for `Method::Theory` without a closed form;
+    /// [`EngineError::TooLargeForSearch`] or [`EngineError::Exhausted`] when a search is
+    /// needed and fails.
+    fn analyze(&self, numbers: &[BigUint], query: &Query, budget: &Budget) -> Result<Analysis, EngineError>;
+    /// Every move to an option of Grundy value `target` (normal play); `target` may be larger
+    /// than the position's own value.
+    ///
+    /// # Errors
+    /// As for [`AnyGame::analyze`].
+    fn moves_to_value(
+        &self,
+        numbers: &[BigUint],
+        target: &BigUint,
+        method: Method,
+        budget: &Budget,
+    ) -> Result<Vec<MoveReport>, EngineError>;
+    /// Compares theory with search on every verification position up to `bound`.
+    ///
+    /// # Errors
+    /// [`EngineError::NoTheory`] when there is no closed form under `play`; search errors.
+    fn verify(&self, bound: u64, play: Play, budget: &Budget, progress: Progress<'_>)
+        -> Result<VerifyReport, EngineError>;
+    /// Compares the `n`-player closed forms with the `n`-player search on every verification
+    /// position up to `bound` where a closed form applies: the value and every option's value.
+    /// The report's theorem names the results that applied, with how many positions each.
+    ///
+    /// # Errors
+    /// [`EngineError::NoTheory`] when no position in range has an `n`-player closed form;
+    /// [`EngineError::InvalidRequest`] for fewer than 2 players; search errors.
+    fn verify_players(
+        &self,
+        bound: u64,
+        players: u32,
+        budget: &Budget,
+        progress: Progress<'_>,
+    ) -> Result<VerifyReport, EngineError>;
+    /// Every legal move from a checked position, without duplicate results, in the ruleset's
+    /// order.
+    ///
+    /// # Errors
+    /// [`EngineError::TooLargeForSearch`] when the position does not fit the search;
+    /// [`EngineError::Exhausted`] when listing them exceeds the budget.
+    fn options(&self, numbers: &[BigUint], budget: &Budget) -> Result<Vec<MoveReport>, EngineError>;
+    /// The move that wins fastest from an N-position or loses slowest from a P-position
+    /// (Smith's remoteness, by search); `None` when the game is over. Ties go to the move the
+    /// ruleset lists first.
+    ///
+    /// # Errors
+    /// As for [`AnyGame::options`].
+    fn best_move(&self, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<Option<BestMove>, EngineError>;
+    /// The game value of a checked position for `players` players under the standard alliance
+    /// matrix, every option's value and the optimal moves.
+    ///
+    /// # Errors
+    /// [`EngineError::InvalidRequest`] for fewer than 2 players; [`EngineError::NoTheory`] for
+    /// `Method::Theory` without a closed form; search errors.
+    fn analyze_players(
+        &self,
+        numbers: &[BigUint],
+        players: u32,
+        method: Method,
+        budget: &Budget,
+    ) -> Result<MultiAnalysis, EngineError>;
+}
+
+/// A ruleset with its memoized solvers; memo tables persist across questions.
+pub struct Engine<R: Ruleset> {
+    spec: GameSpec,
+    ruleset: R,
+    grundy: Mutex<GrundySolver<R>>,
+    misere: Mutex<MisereSolver<R>>,
+    remoteness_normal: Mutex<RemotenessSolver<R>>,
+    remoteness_misere: Mutex<RemotenessSolver<R>>,
+    /// One `n`-player solver per number of players asked about.
+    multiplayer: Mutex<HashMap<u32, MultiplayerSolver<R>>>,
+}
+
+/// Locks a solver; a panic in another request cannot poison the memo for good.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The first numbers of a position, for messages: `3 4 5`, or `1 2 3 4 5 6 7 8 ... (30000 numbers)`.
+pub fn short_position(numbers: &[BigUint]) -> String {
+    const SHOWN: usize = 8;
+    let shown: Vec<String> = numbers.iter().take(SHOWN).map(short_number).collect();
+    if numbers.len() > SHOWN {
+        format!("{} ... ({} numbers)", shown.join(" "), numbers.len())
+    } else {
+        shown.join(" ")
+    }
+}
+
+/// A number for messages: in full up to 40 digits, else its first digits and length.
+fn short_number(n: &BigUint) -> String {
+    let text = n.to_string();
+    if text.len() > 40 {
+        format!("{}...({} digits)", &text[..12], text.len())
+    } else {
+        text
+    }
+}
+
+impl<R: Ruleset> Engine<R> {
+    /// The ruleset `spec` names, with its solvers.
+    pub fn new(spec: GameSpec, ruleset: R) -> Self {
+        Engine {
+            spec,
+            grundy: Mutex::new(GrundySolver::new(ruleset.clone())),
+            misere: Mutex::new(MisereSolver::misere(ruleset.clone())),
+            remoteness_normal: Mutex::new(RemotenessSolver::with_valuation(
+                ruleset.clone(),
+                Remoteness { play: Play::Normal },
+            )),
+            remoteness_misere: Mutex::new(RemotenessSolver::with_valuation(
+                ruleset.clone(),
+                Remoteness { play: Play::Misere },
+            )),
+            multiplayer: Mutex::new(HashMap::new()),
+            ruleset,
+        }
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &R {
+        &self.ruleset
+    }
+
+    fn task(&self, what: &str, numbers: &[BigUint]) -> String {
+        format!("{what} {} {}", self.spec, short_position(numbers))
+    }
+
+    /// The search position of checked numbers. The search-cost policy, in one place: numbers
+    /// must fit the search's positions, and a search whose least cost exceeds what is left of
+    /// the budget is refused before it starts.
+    fn search_position(&self, numbers: &[BigUint], budget: &Budget) -> Result<R::Position, EngineError> {
+        let position = self.ruleset.search_position(numbers).ok_or_else(|| EngineError::TooLargeForSearch {
+            position: format!("{} {}", self.spec, short_position(numbers)),
+        })?;
+        if self.ruleset.search_cost(numbers).at_least > big(budget.remaining()) {
+            return Err(EngineError::Exhausted {
+                task: self.task("the search of", numbers),
+                cause: Exhausted::Work { limit: budget.limit() },
+            });
+        }
+        Ok(position)
+    }
+
+    fn move_report(&self, from: &[BigUint], to: &R::Position) -> MoveReport {
+        let to = self.ruleset.numbers(to);
+        MoveReport { text: self.ruleset.describe_move(from, &to), to }
+    }
+
+    fn search(&self, numbers: &[BigUint], query: &Query, budget: &Budget) -> Result<Analysis, EngineError> {
+        let position = self.search_position(numbers, budget)?;
+        let task = || self.task("the search of", numbers);
+        let options = collect_options(&self.ruleset, &position, budget).during(task)?;
+        let mut analysis = match query.play {
+            Play::Normal => {
+                let mut solver = lock(&self.grundy);
+                let value = solver.value(&position, budget).during(task)?;
+                let mut winning = Vec::new();
+                let mut values = BTreeSet::new();
+                for option in &options {
+                    let v = solver.value(option, budget).during(task)?;
+                    values.insert(v);
+                    if v == 0 {
+                        push_unique(&mut winning, self.move_report(numbers, option));
+                    }
+                }
+                Analysis {
+                    outcome: if value == 0 { Outcome::P } else { Outcome::N },
+                    grundy: GrundyValue::Value(big(u64::from(value))),
+                    winning_moves: winning,
+                    winning_move_count: None,
+                    moves_complete: true,
+                    reason: format!(
+                        "search: the options have Grundy values {}, so the value is their mex, {value}",
+                        brace_list(&values)
+                    ),
+                    basis: Basis::Search { states: solver.states() },
+                }
+            }
+            Play::Misere => {
+                let mut solver = lock(&self.misere);
+                let outcome = solver.value(&position, budget).during(task)?;
+                let mut winning = Vec::new();
+                for option in &options {
+                    if solver.value(option, budget).during(task)? == Outcome::P {
+                        push_unique(&mut winning, self.move_report(numbers, option));
+                    }
+                }
+                let reason = if options.is_empty() {
+                    "search (misère): no move is left, so the previous player made the last move and lost"
+                        .to_string()
+                } else if outcome == Outcome::N {
+                    format!("search (misère): {} of the {} options are P-positions", winning.len(), options.len())
+                } else {
+                    format!("search (misère): all {} options are N-positions", options.len())
+                };
+                Analysis {
+                    outcome,
+                    grundy: GrundyValue::Undefined,
+                    winning_moves: winning,
+                    winning_move_count: None,
+                    moves_complete: true,
+                    reason,
+                    basis: Basis::Search { states: solver.states() },
+                }
+            }
+        };
+        analysis.limit_moves(query.max_moves);
+        Ok(analysis)
+    }
+
+    fn theory(&self, numbers: &[BigUint], query: &Query) -> Result<Analysis, EngineError> {
+        let mut analysis = self.ruleset.theory(numbers, query.play, query.max_moves).ok_or_else(|| {
+            let play = if query.play == Play::Misere { "misère play" } else { "normal play" };
+            let scope = if self.ruleset.theorem(query.play).is_some() { " at this position" } else { "" };
+            EngineError::NoTheory { game: self.spec.to_string(), question: format!("{play}{scope}") }
+        })?;
+        analysis.limit_moves(query.max_moves);
+        Ok(analysis)
+    }
+
+    fn search_players(&self, numbers: &[BigUint], players: u32, budget: &Budget) -> Result<MultiAnalysis, EngineError> {
+        let valuation = StandardAlliance::new(players, self.ruleset.terminal_convention())?;
+        let position = self.search_position(numbers, budget)?;
+        let task = || self.task(&format!("the {players}-player search of"), numbers);
+        let options = collect_options(&self.ruleset, &position, budget).during(task)?;
+        let mut solvers = lock(&self.multiplayer);
+        let solver =
+            solvers.entry(players).or_insert_with(|| MultiplayerSolver::multiplayer(self.ruleset.clone(), valuation));
+        let value = solver.value(&position, budget).during(task)?;
+        let mut moves: Vec<MultiMove> = Vec::new();
+        for option in &options {
+            let v = solver.value(option, budget).during(task)?;
+            let report = self.move_report(numbers, option);
+            if !moves.iter().any(|m| m.to == report.to) {
+                let optimal = valuation.through(v) == value;
+                moves.push(MultiMove { text: report.text, to: report.to, value: v, optimal });
+            }
+        }
+        let reason = if moves.is_empty() {
+            format!("search: no move is left and {}, so the value is {value}", valuation.terminal().describe())
+        } else {
+            let values: BTreeSet<u32> = moves.iter().map(|m| m.value).collect();
+            let worth: BTreeSet<u32> = values.iter().map(|&v| valuation.through(v)).collect();
+            format!(
+                "search: the options have values {}, worth {} to the mover ((g+1) mod {players}); the least is {value}",
+                brace_list(&values),
+                brace_list(&worth)
+            )
+        };
+        Ok(MultiAnalysis {
+            players,
+            terminal: valuation.terminal(),
+            value,
+            measures: self.ruleset.measures(numbers),
+            moves,
+            moves_complete: true,
+            reason,
+            basis: Basis::Search { states: solver.states() },
+        })
+    }
+
+    /// Fills in a Grundy value the theory does not give, by a search that must fit a small
+    /// sub-budget ([`BYPRODUCT_WORK`] units): it is skipped when the ruleset's cost bound says it
+    /// would not, and the value stays unknown when the search runs out.
+    fn fill_grundy(&self, numbers: &[BigUint], analysis: &mut Analysis, budget: &Budget) {
+        let sub = budget.sub_budget(BYPRODUCT_WORK);
+        let cost = self.ruleset.search_cost(numbers);
+        let limit = big(sub.limit());
+        if cost.at_least > limit || cost.at_most.is_some_and(|c| c > limit) {
+            analysis.grundy = GrundyValue::Unknown;
+            analysis.reason.push_str("; the Grundy value is unknown (a search would not fit the budget)");
+            return;
+        }
+        let Some(position) = self.ruleset.search_position(numbers) else {
+            analysis.grundy = GrundyValue::Unknown;
+            return;
+        };
+        match lock(&self.grundy).value(&position, &sub) {
+            Ok(value) => {
+                analysis.grundy = GrundyValue::Value(big(u64::from(value)));
+                analysis.reason.push_str(&format!("; Grundy value {value} by search"));
+            }
+            Err(_) => {
+                analysis.grundy = GrundyValue::Unknown;
+                analysis.reason.push_str("; the Grundy value is unknown (the search ran out of its budget)");
+            }
+        }
+    }
+}
+
+fn push_unique(moves: &mut Vec<MoveReport>, report: MoveReport) {
+    if !moves.iter().any(|m| m.to == report.to) {
+        moves.push(report);
+    }
+}
+
+fn brace_list(values: &BTreeSet<u32>) -> String {
+    const SHOWN: usize = 12;
+    let mut items: Vec<String> = values.iter().take(SHOWN).map(|v| v.to_string()).collect();
+    if values.len() > SHOWN {
+        items.push("...".into());
+    }
+    format!("{{{}}}", items.join(", "))
+}
+
+impl<R: Ruleset> AnyGame for Engine<R> {
+    fn spec(&self) -> &GameSpec {
+        &self.spec
+    }
+
+    fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+        self.ruleset.check_position(numbers)
+    }
+
+    fn theorem(&self, play: Play) -> Option<String> {
+        self.ruleset.theorem(play)
+    }
+
+    fn theory_p_positions(&self, count: usize, play: Play, budget: &Budget) -> Option<Listed> {
+        self.ruleset.theory_p_positions(count, play, budget)
+    }
+
+    fn analyze(&self, numbers: &[BigUint], query: &Query, budget: &Budget) -> Result<Analysis, EngineError> {
+        match query.method {
+            Method::Search => self.search(numbers, query, budget),
+            Method::Theory => self.theory(numbers, query),
+            Method::Auto => match self.ruleset.theory(numbers, query.play, query.max_moves) {
+                None => self.search(numbers, query, budget),
+                Some(mut analysis) => {
+                    if analysis.grundy == GrundyValue::Unknown && query.play == Play::Normal {
+                        self.fill_grundy(numbers, &mut analysis, budget);
+                    }
+                    analysis.limit_moves(query.max_moves);
+                    Ok(analysis)
+                }
+            },
+        }
+    }
+
+    fn moves_to_value(
+        &self,
+        numbers: &[BigUint],
+        target: &BigUint,
+        method: Method,
+        budget: &Budget,
+    ) -> Result<Vec<MoveReport>, EngineError> {
+        if method != Method::Search {
+            if let Some(moves) = self.ruleset.theory_moves_to_value(numbers, target) {
+                return Ok(moves);
+            }
+            if method == Method::Theory {
+                return Err(EngineError::NoTheory {
+                    game: self.spec.to_string(),
+                    question: "Grundy values".into(),
+                });
+            }
+        }
+        let position = self.search_position(numbers, budget)?;
+        let task = || self.task("the search of", numbers);
+        let options = collect_options(&self.ruleset, &position, budget).during(task)?;
+        let mut solver = lock(&self.grundy);
+        let mut moves = Vec::new();
+        for option in &options {
+            let v = solver.value(option, budget).during(task)?;
+            if big(u64::from(v)) == *target {
+                push_unique(&mut moves, self.move_report(numbers, option));
+            }
+        }
+        Ok(moves)
+    }
+
+    fn verify(
+        &self,
+        bound: u64,
+        play: Play,
+        budget: &Budget,
+        progress: Progress<'_>,
+    ) -> Result<VerifyReport, EngineError> {
+        let theorem = self.ruleset.theorem(play).ok_or_else(|| EngineError::NoTheory {
+            game: self.spec.to_string(),
+            question: format!("{} play", if play == Play::Misere { "misère" } else { "normal" }),
+        })?;
+        let mut report = VerifyReport::new(self.spec.to_string(), theorem, play, None, bound);
+        let query = Query::play(play);
+        let total = self.ruleset.verification_count(bound);
+        for (i, numbers) in self.ruleset.verification_positions(bound).enumerate() {
+            progress(i as u64, total);
+            budget.charge(1).during(|| format!("verifying {}", self.spec))?;
+            let theory = self.theory(&numbers, &query)?;
+            let search = self.search(&numbers, &query, budget)?;
+            report.positions += 1;
+            if let Basis::Search { states } = search.basis {
+                report.search_states = report.search_states.max(states);
+            }
+            if let Some(problem) = disagreement(&theory, &search) {
+                report.disagree(Counterexample { position: numbers, problem });
+                break;
+            }
+        }
+        progress(total, total);
+        Ok(report)
+    }
+
+    fn verify_players(
+        &self,
+        bound: u64,
+        players: u32,
+        budget: &Budget,
+        progress: Progress<'_>,
+    ) -> Result<VerifyReport, EngineError> {
+        StandardAlliance::new(players, self.ruleset.terminal_convention())?;
+        let mut report = VerifyReport::new(self.spec.to_string(), String::new(), Play::Normal, Some(players), bound);
+        // How many positions each closed form answered, in the order first met.
+        let mut applied: Vec<(String, usize)> = Vec::new();
+        let total = self.ruleset.verification_count(bound);
+        for (i, numbers) in self.ruleset.verification_positions(bound).enumerate() {
+            progress(i as u64, total);
+            budget.charge(1).during(|| format!("verifying {}", self.spec))?;
+            let Some(theory) = self.ruleset.multiplayer_theory(&numbers, players) else {
+                report.uncovered += 1;
+                continue;
+            };
+            let search = self.search_players(&numbers, players, budget)?;
+            report.positions += 1;
+            if let Basis::Search { states } = search.basis {
+                report.search_states = report.search_states.max(states);
+            }
+            let name = match &theory.basis {
+                Basis::Theory(name) => name.clone(),
+                Basis::Search { .. } => "search".into(),
+            };
+            match applied.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, count)) => *count += 1,
+                None => applied.push((name, 1)),
+            }
+            if let Some(problem) = multi_disagreement(&theory, &search) {
+                report.disagree(Counterexample { position: numbers, problem });
+                break;
+            }
+        }
+        progress(total, total);
+        if applied.is_empty() {
+            return Err(EngineError::NoTheory {
+                game: self.spec.to_string(),
+                question: format!("{players} players on positions up to {bound}"),
+            });
+        }
+        let applied: Vec<String> = applied.iter().map(|(name, count)| format!("{name} ({count})")).collect();
+        report.theorem = applied.join(", ");
+        Ok(report)
+    }
+
+    fn options(&self, numbers: &[BigUint], budget: &Budget) -> Result<Vec<MoveReport>, EngineError> {
+        let position = self.search_position(numbers, budget)?;
+        let options = collect_options(&self.ruleset, &position, budget)
+            .during(|| self.task("listing the moves of", numbers))?;
+        let mut moves = Vec::new();
+        for option in &options {
+            push_unique(&mut moves, self.move_report(numbers, option));
+        }
+        Ok(moves)
+    }
+
+    fn best_move(&self, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<Option<BestMove>, EngineError> {
+        let position = self.search_position(numbers, budget)?;
+        let solver = match play {
+            Play::Normal => &self.remoteness_normal,
+            Play::Misere => &self.remoteness_misere,
+        };
+        let mut solver = lock(solver);
+        let task = || self.task("the search for the best move of", numbers);
+        let here = solver.value(&position, budget).during(task)?;
+        let options = solver.option_values(&position, budget).during(task)?;
+        // From an N-position: a P-option of least remoteness. From a P-position: any option of
+        // greatest remoteness. `min_by_key`/`max_by_key` keep the first/last of equals, so the
+        // loser's choice scans the options reversed to keep the first listed.
+        let chosen = match here.outcome {
+            Outcome::N => {
+                options.iter().filter(|(_, v)| v.outcome == Outcome::P).min_by_key(|(_, v)| v.remoteness)
+            }
+            Outcome::P => options.iter().rev().max_by_key(|(_, v)| v.remoteness),
+        };
+        Ok(chosen.map(|(option, _)| BestMove {
+            report: self.move_report(numbers, option),
+            outcome: here.outcome,
+            remoteness: here.remoteness,
+        }))
+    }
+
+    fn analyze_players(
+        &self,
+        numbers: &[BigUint],
+        players: u32,
+        method: Method,
+        budget: &Budget,
+    ) -> Result<MultiAnalysis, EngineError> {
+        StandardAlliance::new(players, self.ruleset.terminal_convention())?;
+        let theory = || self.ruleset.multiplayer_theory(numbers, players);
+        match method {
+            Method::Search => self.search_players(numbers, players, budget),
+            Method::Theory => theory().ok_or_else(|| EngineError::NoTheory {
+                game: self.spec.to_string(),
+                question: format!("{players} players at this position"),
+            }),
+            Method::Auto => theory().map_or_else(|| self.search_players(numbers, players, budget), Ok),
+        }
+    }
+}
+

@@ -1,0 +1,26 @@
+//! The boundary every caller uses, in four parts:
+//!
+//! * [`answer`] — the answers: [`Analysis`] (outcome, [`GrundyValue`], moves, reason,
+//!   [`Basis`]) and [`MultiAnalysis`] for `n` players;
+//! * [`ruleset`] — the typed [`Ruleset`] trait a ruleset file implements;
+//! * [`engine`] — [`Engine`], a ruleset with its memoized solvers, behind the object-safe
+//!   [`AnyGame`] (analyze, verify, multi-player values, options, nimlab's move), every question
+//!   under a [`crate::Budget`];
+//! * [`compare`] — theory against search, and the [`VerifyReport`];
+//! * [`sum`] — disjunctive sums of positions of any rulesets.
+//!
+//! Positions cross this boundary as lists of unbounded integers (usually heap sizes), so that
+//! closed forms can answer for heaps of any size; the generic search converts them to the
+//! ruleset's own 64-bit positions when they fit.
+
+pub mod answer;
+pub mod compare;
+pub mod engine;
+pub mod ruleset;
+pub mod sum;
+
+pub use answer::{Analysis, Basis, BestMove, GrundyValue, Measure, Method, MoveReport, MultiAnalysis, MultiMove};
+pub use compare::{disagreement, multi_disagreement, Counterexample, VerifyReport};
+pub use engine::{no_progress, short_position, AnyGame, Engine, Progress, Query};
+pub use ruleset::{list_positions, Listed, Ruleset, SearchCost};
+pub use sum::{analyze_sum, SumAnalysis, SumMove, SumPart, SumPartReport};

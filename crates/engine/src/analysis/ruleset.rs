@@ -1,0 +1,129 @@
+//! [`Ruleset`]: what a ruleset file implements beyond the rules themselves (which come through
+//! [`Game`]): how positions are written as numbers, move texts, the closed-form theory, and what
+//! a search of a position would cost.
+
+use num_bigint::BigUint;
+
+use super::answer::{Analysis, MoveReport, MultiAnalysis, Measure};
+use crate::budget::{Budget, Exhausted};
+use crate::error::EngineError;
+use crate::game::{Game, Play};
+use crate::solve::Terminal;
+
+/// Positions listed by a closed form, and what stopped the listing early, if anything.
+pub type Listed = (Vec<Vec<BigUint>>, Option<Exhausted>);
+
+/// Lists `next(0), next(1), ...` until `count` positions, the end (`None`), or the budget:
+/// each position is charged one unit per 64 bits of its numbers, and one more.
+pub fn list_positions(count: usize, budget: &Budget, mut next: impl FnMut(usize) -> Option<Vec<BigUint>>) -> Listed {
+    let mut listed = Vec::new();
+    let mut meter = budget.meter();
+    for i in 0..count {
+        let Some(position) = next(i) else { break };
+        let bits: u64 = position.iter().map(|n| n.bits()).sum();
+        if let Err(stopped) = meter.charge(1 + bits / 64) {
+            return (listed, Some(stopped));
+        }
+        listed.push(position);
+    }
+    match meter.flush() {
+        Ok(()) => (listed, None),
+        Err(stopped) => (listed, Some(stopped)),
+    }
+}
+
+/// What a search of a position would cost, in units of work (see [`crate::Budget`]), as far as
+/// the ruleset can tell before searching.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SearchCost {
+    /// The search needs at least this many units (0: no useful lower bound).
+    pub at_least: BigUint,
+    /// The search needs at most this many units, when the ruleset can bound it.
+    pub at_most: Option<BigUint>,
+}
+
+/// What a ruleset file implements: the rules (through [`Game`]), how its positions are written
+/// as numbers, and its closed-form theory where there is one.
+pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
+    /// Checks a position given as numbers and returns it in full form (for example with a
+    /// default filled in).
+    ///
+    /// # Errors
+    /// [`EngineError::InvalidPosition`] naming what is wrong.
+    fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError>;
+
+    /// The search position for checked numbers, or `None` if they do not fit it (numbers
+    /// beyond 64 bits).
+    fn search_position(&self, numbers: &[BigUint]) -> Option<Self::Position>;
+
+    /// The numbers of a search position (the inverse of [`Ruleset::search_position`]).
+    fn numbers(&self, position: &Self::Position) -> Vec<BigUint>;
+
+    /// What searching a checked position would cost. The default knows nothing; rulesets whose
+    /// positions can be expensive say more, so that the engine can refuse a hopeless search at
+    /// once and skip a by-product search (a Grundy value beside a theory's answer) that would
+    /// not fit the budget.
+    fn search_cost(&self, _numbers: &[BigUint]) -> SearchCost {
+        SearchCost::default()
+    }
+
+    /// A text for the move `from -> to`, e.g. "take 2 from the heap of 3" (the default, for
+    /// games that take from heaps).
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
+        crate::rulesets::describe_take(from, to)
+    }
+
+    /// The name of the closed form this ruleset uses under `play`, if it has one.
+    fn theorem(&self, _play: Play) -> Option<String> {
+        None
+    }
+
+    /// The closed-form answer for a checked position, listing at most `max_moves` winning moves
+    /// (and [`Analysis::winning_move_count`] when more are known); `None` when
+    /// [`Ruleset::theorem`] is `None` for `play`, or when the closed form does not cover this
+    /// position (the automatic method then searches). It must cover every position of
+    /// [`Ruleset::verification_positions`].
+    fn theory(&self, _numbers: &[BigUint], _play: Play, _max_moves: usize) -> Option<Analysis> {
+        None
+    }
+
+    /// Every move to a position of Grundy value `target` (normal play) by closed form, if the
+    /// ruleset has one for Grundy values; `target` may be larger than the position's value.
+    /// Used to play a component of a sum.
+    fn theory_moves_to_value(&self, _numbers: &[BigUint], _target: &BigUint) -> Option<Vec<MoveReport>> {
+        None
+    }
+
+    /// The P-positions under `play` by closed form, if the ruleset can list them: on the
+    /// ruleset's default number of heaps, heaps in non-decreasing order, in increasing order of
+    /// the largest heap (the order of a search through positions), the first `count` of them
+    /// (fewer when there are no more), generated with [`list_positions`] so that the budget
+    /// bounds their memory.
+    fn theory_p_positions(&self, _count: usize, _play: Play, _budget: &Budget) -> Option<Listed> {
+        None
+    }
+
+    /// The positions on which `verify` compares theory with search: every position whose
+    /// numbers are at most `bound` (the ruleset chooses the number of heaps), generated lazily
+    /// so that a large bound costs budget, not memory.
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_>;
+
+    /// How many positions [`Ruleset::verification_positions`] yields (for progress; saturating).
+    fn verification_count(&self, bound: u64) -> u64;
+
+    /// Who wins a game of `n` players when the player to move has no move (default: the last
+    /// mover, as in normal play).
+    fn terminal_convention(&self) -> Terminal {
+        Terminal::LastMoverWins
+    }
+
+    /// The closed-form `n`-player answer for a checked position, if the ruleset has one.
+    fn multiplayer_theory(&self, _numbers: &[BigUint], _players: u32) -> Option<MultiAnalysis> {
+        None
+    }
+
+    /// Named quantities of a checked position shown with `n`-player answers (default: none).
+    fn measures(&self, _numbers: &[BigUint]) -> Vec<Measure> {
+        Vec::new()
+    }
+}

@@ -1,0 +1,224 @@
+//! Listings over many positions: the first P-positions of a game in order, and the period a
+//! finite sequence shows.
+
+use num_bigint::BigUint;
+use serde::Serialize;
+
+use crate::analysis::{AnyGame, Method, Progress, Query};
+use crate::bigint::{json, to_bigs};
+use crate::budget::{Budget, UNITS_PER_POSITION};
+use crate::error::{EngineError, Stopped};
+use crate::game::{Outcome, Play};
+use crate::positions::TuplesWithMax;
+
+/// What to list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PRequest {
+    /// How many P-positions.
+    pub count: usize,
+    /// How many numbers a position has; `None`: the ruleset's own (1, or 2 for games that need
+    /// two), which is what the closed-form listings cover.
+    pub heaps: Option<usize>,
+    /// List every order of the numbers, not only non-decreasing ones.
+    pub all_orders: bool,
+    /// Normal or misère play.
+    pub play: Play,
+    /// Theory (a closed-form listing), search (position by position), or theory where it can
+    /// list them.
+    pub method: Method,
+}
+
+/// Where a listing came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ListingBasis {
+    /// A closed form that lists the P-positions directly.
+    Theory,
+    /// Positions examined one by one, in order of their largest number (each answered by
+    /// theory where the ruleset has a closed form, otherwise by search).
+    Search,
+}
+
+/// The first P-positions of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PListing {
+    /// How the positions were found.
+    pub basis: ListingBasis,
+    /// How many numbers each position has.
+    pub heaps: usize,
+    /// The P-positions, in order of their largest number.
+    #[serde(serialize_with = "positions")]
+    pub p_positions: Vec<Vec<BigUint>>,
+    /// True when the listing has as many positions as asked for, or every P-position there is.
+    pub complete: bool,
+    /// Why the listing is shorter than asked, if it is.
+    pub stopped: Option<String>,
+    /// Positions examined (0 for a closed-form listing).
+    pub examined: u64,
+}
+
+fn positions<S: serde::Serializer>(list: &[Vec<BigUint>], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(list.iter().map(|p| json::Numbers(p)))
+}
+
+/// The first `request.count` P-positions of `game`.
+///
+/// A closed-form listing is used where the ruleset has one (on its own number of heaps);
+/// otherwise positions are examined in order of their largest number, each costing
+/// [`UNITS_PER_POSITION`] units of `budget` beside its analysis, so the listing always ends: with
+/// the positions asked for, or with those found when the budget, the deadline or the search's
+/// range runs out (`stopped` says which).
+///
+/// # Errors
+/// [`EngineError::InvalidRequest`] for 0 heaps; [`EngineError::NoTheory`] for `Method::Theory`
+/// without a closed-form listing; analysis errors other than running out of budget.
+pub fn p_positions(
+    game: &dyn AnyGame,
+    request: &PRequest,
+    budget: &Budget,
+    progress: Progress<'_>,
+) -> Result<PListing, EngineError> {
+    let own_heaps = if game.check_position(&[BigUint::default()]).is_ok() { 1 } else { 2 };
+    let heaps = request.heaps.unwrap_or(own_heaps);
+    if heaps == 0 {
+        return Err(EngineError::InvalidRequest("a position needs at least 1 heap".into()));
+    }
+    let by_theory = match request.method {
+        Method::Search => None,
+        // Closed forms list non-decreasing positions on the ruleset's own number of heaps.
+        _ if heaps != own_heaps || request.all_orders => None,
+        _ => game.theory_p_positions(request.count, request.play, budget),
+    };
+    if let Some((found, exhausted)) = by_theory {
+        let (complete, stopped) = match exhausted {
+            Some(cause) => (false, Some(format!("stopped after listing {} positions: {cause}", found.len()))),
+            None if found.len() < request.count => {
+                (true, Some(format!("there are no P-positions other than these {}", found.len())))
+            }
+            None => (true, None),
+        };
+        return Ok(PListing { basis: ListingBasis::Theory, heaps, p_positions: found, complete, stopped, examined: 0 });
+    }
+    if request.method == Method::Theory {
+        return Err(EngineError::NoTheory {
+            game: game.name(),
+            question: format!("listing its P-positions on {heaps} heap{}", if heaps == 1 { "" } else { "s" }),
+        });
+    }
+    let query = Query { method: Method::Auto, play: request.play, max_moves: 0 };
+    let mut found: Vec<Vec<BigUint>> = Vec::new();
+    let mut examined = 0u64;
+    let mut largest = 0u64;
+    let stopped = 'search: loop {
+        for tuple in TuplesWithMax::new(heaps, largest, !request.all_orders) {
+            let task = || format!("listing the P-positions of {}", game.name());
+            if let Err(error) = budget.charge(UNITS_PER_POSITION).during(task) {
+                break 'search Some(stop_reason(&error, examined, largest));
+            }
+            examined += 1;
+            let numbers = game.check_position(&to_bigs(&tuple))?;
+            match game.analyze(&numbers, &query, budget) {
+                Ok(a) if a.outcome == Outcome::P => {
+                    found.push(numbers);
+                    progress(found.len() as u64, request.count as u64);
+                    if found.len() == request.count {
+                        break 'search None;
+                    }
+                }
+                Ok(_) => {}
+                Err(error @ (EngineError::Exhausted { .. } | EngineError::TooLargeForSearch { .. })) => {
+                    break 'search Some(stop_reason(&error, examined, largest));
+                }
+                Err(other) => return Err(other),
+            }
+        }
+        largest = match largest.checked_add(1) {
+            Some(next) => next,
+            None => break None,
+        };
+    };
+    Ok(PListing {
+        basis: ListingBasis::Search,
+        heaps,
+        complete: found.len() == request.count,
+        p_positions: found,
+        stopped,
+        examined,
+    })
+}
+
+fn stop_reason(error: &EngineError, examined: u64, largest: u64) -> String {
+    let cause = match error {
+        EngineError::Exhausted { cause, .. } => cause.to_string(),
+        other => other.to_string(),
+    };
+    format!("stopped after examining {examined} positions (every number up to {largest}): {cause}")
+}
+
+/// A period seen in a finite sequence: `values[n + period] = values[n]` for every `n` from
+/// `preperiod` on, over at least three periods. What the values show, not a proof.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ObservedPeriod {
+    /// Where the periodic part starts.
+    pub preperiod: u64,
+    /// The least period.
+    pub period: u64,
+}
+
+/// The least period (with its least preperiod) such that the periodic part of `values` spans at
+/// least three periods; `None` if there is none. `O(len^2)` in the worst case.
+pub fn observed_period<T: PartialEq>(values: &[T]) -> Option<ObservedPeriod> {
+    let len = values.len();
+    (1..=len / 3).find_map(|p| {
+        // The last n where the shift by p breaks; the tail after it is periodic.
+        let start = (0..len - p).rev().find(|&n| values[n] != values[n + p]).map_or(0, |n| n + 1);
+        (len - start >= 3 * p).then_some(ObservedPeriod { preperiod: start as u64, period: p as u64 })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::no_progress;
+    use crate::spec::GameSpec;
+
+    fn game(spec: &str) -> Box<dyn AnyGame> {
+        spec.parse::<GameSpec>().unwrap().build().unwrap()
+    }
+
+    fn request(count: usize, heaps: Option<usize>, method: Method) -> PRequest {
+        PRequest { count, heaps, all_orders: false, play: Play::Normal, method }
+    }
+
+    #[test]
+    fn observed_periods() {
+        assert_eq!(observed_period(&[0, 1, 0, 1, 0, 1]), Some(ObservedPeriod { preperiod: 0, period: 2 }));
+        assert_eq!(observed_period(&[5, 0, 1, 2, 0, 1, 2, 0, 1, 2]), Some(ObservedPeriod { preperiod: 1, period: 3 }));
+        assert_eq!(observed_period(&[1, 2, 3, 4]), None);
+    }
+
+    #[test]
+    fn theory_listings_agree_with_search() {
+        for spec in ["wythoff", "bash --max 3", "nim", "half"] {
+            let g = game(spec);
+            let theory = p_positions(g.as_ref(), &request(12, None, Method::Auto), &Budget::default(), &no_progress)
+                .unwrap();
+            let search = p_positions(g.as_ref(), &request(12, None, Method::Search), &Budget::default(), &no_progress);
+            let search = search.unwrap();
+            assert_eq!(search.basis, ListingBasis::Search);
+            assert_eq!(theory.p_positions, search.p_positions, "{spec}");
+        }
+    }
+
+    #[test]
+    fn a_listing_stops_at_the_budget_with_what_it_found() {
+        // Staircase on one step has a single P-position (0): asking for ten must end.
+        let g = game("staircase");
+        let listing =
+            p_positions(g.as_ref(), &request(10, None, Method::Search), &Budget::new(2_000_000), &no_progress)
+                .unwrap();
+        assert_eq!(listing.p_positions, vec![vec![BigUint::default()]]);
+        assert!(!listing.complete);
+        assert!(listing.stopped.unwrap().contains("units of work"));
+    }
+}

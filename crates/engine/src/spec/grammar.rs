@@ -1,0 +1,157 @@
+//! The one grammar for numbers, sets and ranges, wherever a user writes them (game parameters,
+//! `--players 2..13`, `--m 1..9`, positions).
+//!
+//! * a number: decimal digits, `0` to `2^64 - 1` where a 64-bit count is meant (heaps in positions
+//!   are unbounded, see [`parse_natural`]);
+//! * a range: `A..B` or `A..=B` (both ends included), or a single number `A` (= `A..A`);
+//! * a set: ranges and numbers separated by commas, `3..6,20` = {3, 4, 5, 6, 20}.
+//!
+//! Spaces around items are ignored. Errors say what is wrong in words, never a parser's text.
+
+use std::fmt::Write as _;
+
+use num_bigint::BigUint;
+
+/// The most members a written set may expand to: a fixed limit, so `1..10^18` is refused
+/// before any memory is taken.
+pub const MAX_SET_MEMBERS: u64 = 1_000_000;
+
+/// Parses a count: a whole number that fits in 64 bits.
+///
+/// # Errors
+/// A sentence saying why `text` is not one (empty, not digits, negative, too large).
+pub fn parse_count(text: &str) -> Result<u64, String> {
+    let digits = text.trim();
+    if digits.is_empty() {
+        return Err("expected a whole number, got nothing".into());
+    }
+    if let Some(rest) = digits.strip_prefix('-') {
+        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("'{digits}' is negative; expected a whole number of at least 0"));
+        }
+    }
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("'{digits}' is not a whole number"));
+    }
+    digits.parse().map_err(|_| format!("'{digits}' is too large: at most {} (2^64 - 1)", u64::MAX))
+}
+
+/// Parses a natural number of any size (a heap).
+///
+/// # Errors
+/// A sentence saying why `text` is not one.
+pub fn parse_natural(text: &str) -> Result<BigUint, String> {
+    let digits = text.trim();
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        if let Ok(n) = digits.parse() {
+            return Ok(n);
+        }
+    }
+    if digits.starts_with('-') {
+        Err(format!("'{digits}' is negative; expected a whole number of at least 0"))
+    } else {
+        Err(format!("'{digits}' is not a whole number"))
+    }
+}
+
+/// Parses an inclusive range `A..B`, `A..=B` or a single `A`.
+///
+/// # Errors
+/// A sentence for a malformed or empty range.
+pub fn parse_range(text: &str) -> Result<(u64, u64), String> {
+    let text = text.trim();
+    let (low, high) = match text.split_once("..") {
+        None => (text, text),
+        Some((low, high)) => (low, high.strip_prefix('=').unwrap_or(high)),
+    };
+    if low.trim().is_empty() || high.trim().is_empty() {
+        return Err(format!("'{text}' is not a range like 3..6 (both ends included)"));
+    }
+    let low = parse_count(low)?;
+    let high = parse_count(high)?;
+    if low > high {
+        return Err(format!("the range {low}..{high} is empty: it needs {low} <= {high}"));
+    }
+    Ok((low, high))
+}
+
+/// Parses a set `3..6,20`: sorted, without duplicates, every member at least `min`.
+///
+/// # Errors
+/// A sentence for a malformed item, a member below `min`, an empty set, or more than
+/// [`MAX_SET_MEMBERS`] members.
+pub fn parse_set(text: &str, min: u64) -> Result<Vec<u64>, String> {
+    let mut members = Vec::new();
+    for item in text.split(',') {
+        if item.trim().is_empty() {
+            return Err(format!("'{text}' has an empty item; write members like 1,3,4 or 3..6,20"));
+        }
+        let (low, high) = parse_range(item)?;
+        if low < min {
+            return Err(format!("{low} is below {min}: every member must be at least {min}"));
+        }
+        let count = (high - low).saturating_add(1);
+        if (members.len() as u64).saturating_add(count) > MAX_SET_MEMBERS {
+            return Err(format!("the set has more than {MAX_SET_MEMBERS} members (a fixed limit)"));
+        }
+        members.extend(low..=high);
+    }
+    members.sort_unstable();
+    members.dedup();
+    Ok(members)
+}
+
+/// Writes a sorted set in the grammar, runs of three or more as ranges: `1..5,9,11`.
+pub fn set_text(members: &[u64]) -> String {
+    let mut text = String::new();
+    let mut i = 0;
+    while i < members.len() {
+        let mut j = i;
+        while j + 1 < members.len() && members[j + 1] == members[j] + 1 {
+            j += 1;
+        }
+        if !text.is_empty() {
+            text.push(',');
+        }
+        match j - i {
+            0 => write!(text, "{}", members[i]),
+            1 => write!(text, "{},{}", members[i], members[j]),
+            _ => write!(text, "{}..{}", members[i], members[j]),
+        }
+        .expect("writing to a String does not fail");
+        i = j + 1;
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn sets_and_ranges() {
+        assert_eq!(parse_set("3..6,20", 1).unwrap(), [3, 4, 5, 6, 20]);
+        assert_eq!(parse_set(" 4, 1,3 ,1", 1).unwrap(), [1, 3, 4]);
+        assert_eq!(parse_set("2..=4", 1).unwrap(), [2, 3, 4]);
+        assert!(parse_set("0,1", 1).unwrap_err().contains("at least 1"));
+        assert!(parse_set("1,,2", 1).unwrap_err().contains("empty item"));
+        assert!(parse_set("6..3", 1).unwrap_err().contains("empty"));
+        assert!(parse_set("1..1000000000000", 1).unwrap_err().contains("fixed limit"));
+        assert!(parse_set("18446744073709551617", 1).unwrap_err().contains("too large"));
+        assert!(parse_set("x", 1).unwrap_err().contains("not a whole number"));
+        assert_eq!(parse_range("7").unwrap(), (7, 7));
+        assert!(parse_range("3..").is_err());
+        assert!(parse_count("-3").unwrap_err().contains("negative"));
+        assert_eq!(set_text(&[1, 2, 3, 4, 5, 9, 11, 12]), "1..5,9,11,12");
+    }
+
+    proptest! {
+        #[test]
+        fn set_text_round_trips(mut members in proptest::collection::vec(1u64..200, 1..40)) {
+            members.sort_unstable();
+            members.dedup();
+            prop_assert_eq!(parse_set(&set_text(&members), 1).unwrap(), members);
+        }
+    }
+}

@@ -1,0 +1,493 @@
+//! Games as users name them: each ruleset's **declaration** (its parameters as data) and the
+//! [`GameSpec`], a ruleset name with validated parameter values.
+//!
+//! A ruleset declares its parameters once, in its own file, as [`ParamDecl`]s; every surface is
+//! derived from that list: the command line's options and help, the web API's accepted keys, the
+//! playground's inputs, `nimlab games`, the docs' list of games, and validation.
+//!
+//! A spec is written `NAME [--PARAM VALUE | --FLAG]...`, e.g. `subtraction --set 1,3,4` or
+//! `pattern --piles 2 --move one:1.. --move all:1..`; [`GameSpec`]'s `FromStr` and `Display`
+//! round-trip (a property test checks every ruleset).
+
+pub mod grammar;
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+use thiserror::Error;
+
+use crate::analysis::AnyGame;
+use crate::budget::Budget;
+use crate::error::EngineError;
+use crate::rulesets::RULESETS;
+
+/// A bad game specification: names the game and the parameter, never a command-line flag.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SpecError {
+    /// No ruleset has this name.
+    #[error("unknown game '{name}'; the games are: {}", known_games().join(", "))]
+    UnknownGame {
+        /// The name given.
+        name: String,
+    },
+    /// The ruleset has no parameter of this name.
+    #[error("the parameter '{param}' does not apply to the game '{game}'{}", takes(.game))]
+    UnknownParam {
+        /// The game.
+        game: String,
+        /// The parameter given.
+        param: String,
+    },
+    /// A required parameter is missing.
+    #[error("the game '{game}' needs the parameter '{param}': {help}")]
+    MissingParam {
+        /// The game.
+        game: String,
+        /// The parameter.
+        param: String,
+        /// What it means.
+        help: String,
+    },
+    /// A parameter was given twice (and is not repeatable).
+    #[error("the parameter '{param}' is given more than once")]
+    Repeated {
+        /// The parameter.
+        param: String,
+    },
+    /// A parameter's value is invalid.
+    #[error("invalid value '{value}' for the parameter '{param}': {reason}")]
+    InvalidValue {
+        /// The parameter.
+        param: String,
+        /// The value given.
+        value: String,
+        /// Why it is invalid.
+        reason: String,
+    },
+    /// The values are valid one by one but not together (the ruleset's own check).
+    #[error("{0}")]
+    Invalid(String),
+    /// The text of a spec is malformed.
+    #[error("'{text}' is not a game: {reason}")]
+    Syntax {
+        /// The text.
+        text: String,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+fn known_games() -> Vec<&'static str> {
+    RULESETS.iter().map(|r| r.name).collect()
+}
+
+fn takes(game: &str) -> String {
+    match RulesetInfo::find(game) {
+        Some(info) if info.params.is_empty() => " (it takes no parameters)".into(),
+        Some(info) => {
+            let names: Vec<&str> = info.params.iter().map(|p| p.name).collect();
+            format!(" (it takes: {})", names.join(", "))
+        }
+        None => String::new(),
+    }
+}
+
+/// What kind of value a parameter takes.
+#[derive(Debug, Clone, Copy)]
+pub enum ParamKind {
+    /// A whole number in `min..=max`.
+    Count {
+        /// The least value.
+        min: u64,
+        /// The largest value.
+        max: u64,
+    },
+    /// A set of whole numbers, each at least `min`, written in [`grammar::parse_set`]'s grammar.
+    Set {
+        /// The least member.
+        min: u64,
+    },
+    /// On or off (off unless given).
+    Flag,
+    /// Text in a grammar of the ruleset's own (take patterns, octal codes), which `canonical`
+    /// checks and writes in canonical form; `repeatable` ones may be given several times.
+    Text {
+        /// The grammar in a few words, for help texts and the page.
+        syntax: &'static str,
+        /// May the parameter be given more than once?
+        repeatable: bool,
+        /// The value in canonical form, or why it is invalid.
+        canonical: fn(&str) -> Result<String, String>,
+    },
+}
+
+impl ParamKind {
+    /// The kind's name in `nimlab games --json` and `/api/games`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            ParamKind::Count { .. } => "count",
+            ParamKind::Set { .. } => "set",
+            ParamKind::Flag => "flag",
+            ParamKind::Text { .. } => "text",
+        }
+    }
+
+    /// True when the parameter may be given several times.
+    pub fn repeatable(&self) -> bool {
+        matches!(self, ParamKind::Text { repeatable: true, .. })
+    }
+}
+
+/// One parameter of a ruleset, declared in the ruleset's file.
+#[derive(Debug, Clone, Copy)]
+pub struct ParamDecl {
+    /// The name: `max` is `--max` on the command line and `max=` in the web API.
+    pub name: &'static str,
+    /// A plain-language label for forms, e.g. "most stones per move".
+    pub label: &'static str,
+    /// One line of help.
+    pub help: &'static str,
+    /// The kind of value.
+    pub kind: ParamKind,
+    /// The value used when the parameter is not given; `None` makes it required (flags are
+    /// off unless given).
+    pub default: Option<&'static str>,
+    /// A typical value: the page's initial value and the game `verify` checks by default.
+    pub example: &'static str,
+}
+
+impl ParamDecl {
+    /// True when the parameter must be given.
+    pub fn required(&self) -> bool {
+        self.default.is_none() && !matches!(self.kind, ParamKind::Flag)
+    }
+
+    /// Parses one value of this parameter (as typed).
+    ///
+    /// # Errors
+    /// [`SpecError::InvalidValue`] naming the parameter and what is wrong.
+    pub fn parse(&self, text: &str) -> Result<ParamValue, SpecError> {
+        let invalid = |reason: String| SpecError::InvalidValue {
+            param: self.name.into(),
+            value: text.into(),
+            reason,
+        };
+        match self.kind {
+            ParamKind::Count { min, max } => {
+                let n = grammar::parse_count(text).map_err(invalid)?;
+                if n < min || n > max {
+                    let range = if max == u64::MAX { format!("at least {min}") } else { format!("{min}..{max}") };
+                    return Err(invalid(format!("it must be {range}")));
+                }
+                Ok(ParamValue::Count(n))
+            }
+            ParamKind::Set { min } => grammar::parse_set(text, min).map(ParamValue::Set).map_err(invalid),
+            ParamKind::Flag => match text.trim() {
+                "" | "1" | "true" | "yes" | "on" => Ok(ParamValue::Flag(true)),
+                "0" | "false" | "no" | "off" => Ok(ParamValue::Flag(false)),
+                _ => Err(invalid("a flag is true or false".into())),
+            },
+            ParamKind::Text { canonical, .. } => {
+                canonical(text.trim()).map(|t| ParamValue::Text(vec![t])).map_err(invalid)
+            }
+        }
+    }
+
+    /// The default value, if any (flags: off).
+    fn default_value(&self) -> Option<ParamValue> {
+        match (self.kind, self.default) {
+            (ParamKind::Flag, _) => Some(ParamValue::Flag(false)),
+            (_, Some(text)) => self.parse(text).ok(),
+            (_, None) => None,
+        }
+    }
+}
+
+/// A parameter's validated value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ParamValue {
+    /// A whole number.
+    Count(u64),
+    /// A set, sorted, without duplicates.
+    Set(Vec<u64>),
+    /// On or off.
+    Flag(bool),
+    /// One text, or several for a repeatable parameter, each in canonical form.
+    Text(Vec<String>),
+}
+
+impl ParamValue {
+    /// The value as it is written after `--name` (empty for a flag that is on).
+    fn texts(&self) -> Vec<String> {
+        match self {
+            ParamValue::Count(n) => vec![n.to_string()],
+            ParamValue::Set(members) => vec![grammar::set_text(members)],
+            ParamValue::Flag(_) => vec![String::new()],
+            ParamValue::Text(texts) => texts.clone(),
+        }
+    }
+}
+
+impl Serialize for ParamValue {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            ParamValue::Count(n) => serializer.serialize_u64(*n),
+            ParamValue::Set(members) => members.serialize(serializer),
+            ParamValue::Flag(on) => serializer.serialize_bool(*on),
+            ParamValue::Text(texts) => texts.serialize(serializer),
+        }
+    }
+}
+
+/// Builds the ruleset (with its solvers) from a spec with validated parameters; work done while
+/// building (a subtraction game certifies its period) is charged to the budget.
+pub type Builder = fn(&GameSpec, &Budget) -> Result<Box<dyn AnyGame>, EngineError>;
+
+/// A ruleset's declaration: everything a surface needs to offer it, from one place.
+#[derive(Debug)]
+pub struct RulesetInfo {
+    /// The name users type.
+    pub name: &'static str,
+    /// One line: the rules and the position format.
+    pub summary: &'static str,
+    /// The rules in a sentence or two, for the page and the docs.
+    pub rules: &'static str,
+    /// What the numbers of a position are, e.g. "heap sizes".
+    pub position: &'static str,
+    /// A typical position (numbers separated by spaces).
+    pub example_position: &'static str,
+    /// The parameters.
+    pub params: &'static [ParamDecl],
+    /// The default bound of `verify`: every number of every position up to it is checked.
+    pub verify_bound: u64,
+    /// Builds the ruleset.
+    pub build: Builder,
+}
+
+impl RulesetInfo {
+    /// The registered ruleset called `name`.
+    pub fn find(name: &str) -> Option<&'static RulesetInfo> {
+        RULESETS.iter().copied().find(|r| r.name == name)
+    }
+
+    /// The parameter called `name`.
+    pub fn param(&self, name: &str) -> Option<&'static ParamDecl> {
+        self.params.iter().find(|p| p.name == name)
+    }
+
+    /// The game with every parameter at its example value: what `verify` checks by default.
+    pub fn example_spec(&'static self) -> GameSpec {
+        let pairs: Vec<(&str, &str)> =
+            self.params.iter().filter(|p| p.required()).map(|p| (p.name, p.example)).collect();
+        GameSpec::from_pairs(self.name, &pairs).expect("every declared example is valid")
+    }
+}
+
+/// The validated parameter values of one game, every declared parameter present (defaults
+/// filled in), in declaration order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Params {
+    values: Vec<(&'static str, ParamValue)>,
+}
+
+impl Params {
+    fn get(&self, name: &str) -> Option<&ParamValue> {
+        self.values.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    /// A count parameter's value (0 if `name` is not a declared count: a ruleset bug that the
+    /// registry tests catch).
+    pub fn count(&self, name: &str) -> u64 {
+        match self.get(name) {
+            Some(ParamValue::Count(n)) => *n,
+            _ => 0,
+        }
+    }
+
+    /// A set parameter's members.
+    pub fn set(&self, name: &str) -> &[u64] {
+        match self.get(name) {
+            Some(ParamValue::Set(members)) => members,
+            _ => &[],
+        }
+    }
+
+    /// A flag's value.
+    pub fn flag(&self, name: &str) -> bool {
+        matches!(self.get(name), Some(ParamValue::Flag(true)))
+    }
+
+    /// A text parameter's values (one unless repeatable).
+    pub fn texts(&self, name: &str) -> &[String] {
+        match self.get(name) {
+            Some(ParamValue::Text(texts)) => texts,
+            _ => &[],
+        }
+    }
+
+    /// Every parameter with its value, in declaration order.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &ParamValue)> {
+        self.values.iter().map(|(n, v)| (*n, v))
+    }
+}
+
+impl Serialize for Params {
+    /// An object `{name: value}`, in declaration order.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.values.len()))?;
+        for (name, value) in &self.values {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+}
+
+/// A game as the user names it: a registered ruleset and validated values of its parameters.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct GameSpec {
+    name: &'static str,
+    params: Params,
+}
+
+impl GameSpec {
+    /// The game `name` with parameters given as `(name, value)` pairs, as typed; a repeatable
+    /// parameter may appear several times, a flag's value is `true` (or empty) or `false`.
+    ///
+    /// # Errors
+    /// [`SpecError`] for an unknown game or parameter, a bad or missing value, or a
+    /// parameter given twice.
+    pub fn from_pairs(name: &str, pairs: &[(&str, &str)]) -> Result<GameSpec, SpecError> {
+        let info = RulesetInfo::find(name).ok_or_else(|| SpecError::UnknownGame { name: name.into() })?;
+        let mut given: Vec<(&'static str, ParamValue)> = Vec::new();
+        for &(param, text) in pairs {
+            let decl = info.param(param).ok_or_else(|| SpecError::UnknownParam {
+                game: info.name.into(),
+                param: param.into(),
+            })?;
+            let value = decl.parse(text)?;
+            match given.iter_mut().find(|(n, _)| *n == decl.name) {
+                None => given.push((decl.name, value)),
+                Some((_, ParamValue::Text(texts))) if decl.kind.repeatable() => {
+                    if let ParamValue::Text(more) = value {
+                        texts.extend(more);
+                    }
+                }
+                Some(_) => return Err(SpecError::Repeated { param: decl.name.into() }),
+            }
+        }
+        let mut values = Vec::with_capacity(info.params.len());
+        for decl in info.params {
+            let value = match given.iter().position(|(n, _)| *n == decl.name) {
+                Some(i) => given.swap_remove(i).1,
+                None => decl.default_value().ok_or_else(|| SpecError::MissingParam {
+                    game: info.name.into(),
+                    param: decl.name.into(),
+                    help: decl.help.into(),
+                })?,
+            };
+            values.push((decl.name, value));
+        }
+        Ok(GameSpec { name: info.name, params: Params { values } })
+    }
+
+    /// The game `name` with every parameter at its default.
+    ///
+    /// # Errors
+    /// As for [`GameSpec::from_pairs`] (a required parameter is missing).
+    pub fn named(name: &str) -> Result<GameSpec, SpecError> {
+        GameSpec::from_pairs(name, &[])
+    }
+
+    /// The ruleset's name.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The ruleset's declaration.
+    pub fn info(&self) -> &'static RulesetInfo {
+        RulesetInfo::find(self.name).expect("a spec names a registered ruleset")
+    }
+
+    /// The parameter values.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// Builds the ruleset with its solvers, charging the work of building to `budget`.
+    ///
+    /// # Errors
+    /// [`EngineError::Spec`] when the values do not fit together (the ruleset's own check).
+    pub fn build(&self, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+        (self.info().build)(self, budget)
+    }
+}
+
+impl fmt::Display for GameSpec {
+    /// `NAME` followed by every parameter whose value differs from its default.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)?;
+        let info = self.info();
+        for (name, value) in self.params.iter() {
+            let decl = info.param(name).expect("declared");
+            if decl.default_value().as_ref() == Some(value) {
+                continue;
+            }
+            for text in value.texts() {
+                if text.is_empty() {
+                    write!(f, " --{name}")?;
+                } else {
+                    write!(f, " --{name} {text}")?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for GameSpec {
+    type Err = SpecError;
+
+    /// Parses `NAME [--PARAM VALUE | --PARAM=VALUE | --FLAG]...`.
+    fn from_str(text: &str) -> Result<GameSpec, SpecError> {
+        let mut words = text.split_whitespace();
+        let syntax = |reason: &str| SpecError::Syntax { text: text.into(), reason: reason.into() };
+        let name = words.next().ok_or_else(|| syntax("it is empty"))?;
+        let info = RulesetInfo::find(name).ok_or_else(|| SpecError::UnknownGame { name: name.into() })?;
+        let words: Vec<&str> = words.collect();
+        let mut pairs: Vec<(&str, &str)> = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            let word = words[i];
+            let Some(param) = word.strip_prefix("--") else {
+                return Err(syntax(&format!("'{word}' is not a parameter (parameters start with --)")));
+            };
+            if let Some((param, value)) = param.split_once('=') {
+                pairs.push((param, value));
+                i += 1;
+                continue;
+            }
+            let decl = info
+                .param(param)
+                .ok_or_else(|| SpecError::UnknownParam { game: info.name.into(), param: param.into() })?;
+            if matches!(decl.kind, ParamKind::Flag) {
+                pairs.push((param, "true"));
+                i += 1;
+            } else {
+                let value =
+                    words.get(i + 1).ok_or_else(|| syntax(&format!("the parameter '{param}' needs a value")))?;
+                pairs.push((param, value));
+                i += 2;
+            }
+        }
+        GameSpec::from_pairs(name, &pairs)
+    }
+}
+
+impl Serialize for GameSpec {
+    /// The spec as its text.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
