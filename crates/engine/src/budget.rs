@@ -275,6 +275,8 @@ impl Drop for Meter<'_> {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
 
     #[test]

@@ -74,3 +74,18 @@ pub use num_bigint::BigUint;
 pub use rulesets::RULESETS;
 pub use solve::{GrundySolver, MisereSolver, MultiplayerSolver, Solver, StandardAlliance, Terminal, Valuation};
 pub use spec::{GameSpec, ParamDecl, ParamKind, ParamValue, Params, RulesetInfo, SpecError};
+
+/// What the unit tests share: the budget, queries and a game built from its spec text.
+#[cfg(test)]
+pub(crate) mod test_prelude {
+    pub(crate) use crate::analysis::{no_progress, AnyGame, GrundyValue, Method, Query};
+    pub(crate) use crate::budget::Budget;
+    pub(crate) use crate::game::{Outcome, Play};
+    pub(crate) use crate::positions::heap_box;
+
+    /// The game a spec text names, built under the default budget.
+    pub(crate) fn test_game(spec: &str) -> Box<dyn AnyGame> {
+        let spec: crate::spec::GameSpec = spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"));
+        spec.build(&Budget::default()).unwrap_or_else(|e| panic!("{spec}: {e}"))
+    }
+}

@@ -178,6 +178,8 @@ pub fn observed_period<T: PartialEq>(values: &[T]) -> Option<ObservedPeriod> {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::analysis::no_progress;
     use crate::spec::GameSpec;

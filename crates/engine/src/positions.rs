@@ -179,6 +179,8 @@ impl Iterator for SortedTuples {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
 
     #[test]

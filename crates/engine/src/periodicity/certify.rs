@@ -29,7 +29,11 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+
 use super::generator::GrundyStream;
+use super::runs;
 use crate::budget::Budget;
 use super::{normalize_set, set_text, Grundy, PeriodicityError};
 
@@ -52,7 +56,7 @@ pub struct Periodicity {
 }
 
 /// The evidence behind a [`Periodicity`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Certificate {
     /// `G(n + p) = G(n)` was checked for every `n` in `checked_from..checked_to`; the range holds
     /// `max(S)` values, which by the criterion proves periodicity from `checked_from = ℓ`.
@@ -63,6 +67,26 @@ pub struct Certificate {
     pub preperiod_witness: Option<u64>,
     /// How many values were computed (at most about twice `ℓ + p + max(S)`).
     pub values_computed: u64,
+}
+
+impl Serialize for Periodicity {
+    /// `preperiod`, `period`, `values` (one preperiod and one period), `notation` (the slides'
+    /// run notation of both) and the `certificate`; the set is the game's parameter.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Notation {
+            preperiod: String,
+            period: String,
+        }
+        let mut map = serializer.serialize_map(Some(5))?;
+        map.serialize_entry("preperiod", &self.preperiod)?;
+        map.serialize_entry("period", &self.period)?;
+        map.serialize_entry("values", &self.values)?;
+        let notation = Notation { preperiod: runs(self.preperiod_values()), period: runs(self.period_values()) };
+        map.serialize_entry("notation", &notation)?;
+        map.serialize_entry("certificate", &self.certificate)?;
+        map.end()
+    }
 }
 
 impl Periodicity {
@@ -240,6 +264,8 @@ fn by_failure_function(values: &[Grundy], window: usize, failure: &mut Vec<u32>)
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use crate::budget::Budget;
     use super::*;
     use crate::periodicity::grundy_values;
@@ -267,7 +293,7 @@ mod tests {
             assert_eq!((p.preperiod, p.period), brute_force(&set, 600), "set {set:?}");
             let g = grundy_values(&set, 600).unwrap();
             for (n, &v) in g.iter().enumerate() {
-                assert_eq!(p.value(n as u64), v, "set {set:?}, n {n}");
+                assert_eq!(p.value(n as u64, &Budget::default()), v, "set {set:?}, n {n}");
             }
         }
     }
@@ -311,7 +337,7 @@ mod tests {
         let q = certify_period(&[2, 3, 5], 1 << 20, &Budget::default()).unwrap();
         assert_eq!(p.period % 3, 0);
         for n in 0..500u64 {
-            assert_eq!(p.value(n), q.value(n / 3));
+            assert_eq!(p.value(n, &Budget::default()), q.value(n / 3, &Budget::default()));
         }
     }
 
@@ -329,6 +355,6 @@ mod tests {
         let p = certify_period(&[2, 3, 5, 7, 19], 1 << 20, &Budget::default()).unwrap();
         let n = BigUint::from(10u32).pow(30);
         let reduced = ((&n - 34u32) % 4u32).to_u64().unwrap();
-        assert_eq!(p.value_big(&n), p.value(34 + reduced));
+        assert_eq!(p.value_big(&n), p.value(34 + reduced, &Budget::default()));
     }
 }

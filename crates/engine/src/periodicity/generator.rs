@@ -253,6 +253,8 @@ pub fn grundy_values(set: &[u64], count: usize) -> Result<Vec<Grundy>, Periodici
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use proptest::prelude::*;
 

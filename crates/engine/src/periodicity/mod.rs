@@ -21,11 +21,13 @@
 //! progress through a closure.
 
 pub mod certify;
+pub mod family;
 pub mod fit;
 pub mod generator;
 pub mod sweep;
 
 pub use certify::{certify_period, cost_per_value, Certificate, Periodicity};
+pub use family::{Family, FamilyError, Member};
 pub use fit::{
     fit_conjecture, ConjectureFit, FitRow, LinearForm, PiecewiseFit, Quantity, Rational, ResidueForms,
 };
@@ -92,7 +94,31 @@ pub fn set_text(set: &[u64]) -> String {
     set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
 }
 
+/// Values in the slides' notation, runs compressed: `0^2 1^2 2^2 3^2 4`.
+pub fn runs<T: PartialEq + std::fmt::Display>(values: &[T]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < values.len() {
+        let run = values[i..].iter().take_while(|&v| *v == values[i]).count();
+        parts.push(if run == 1 { values[i].to_string() } else { format!("{}^{run}", values[i]) });
+        i += run;
+    }
+    parts.join(" ")
+}
+
 /// The greatest common divisor of the members (0 for an empty slice).
 pub(crate) fn gcd_of(set: &[u64]) -> u64 {
     set.iter().fold(0, |g, &s| num_integer::gcd(g, s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::runs;
+
+    #[test]
+    fn runs_compress_like_the_slides() {
+        assert_eq!(runs(&[0, 0, 1, 1, 2, 2, 3, 3, 4]), "0^2 1^2 2^2 3^2 4");
+        assert_eq!(runs::<u32>(&[]), "");
+        assert_eq!(runs(&[10, 10, 1]), "10^2 1");
+    }
 }

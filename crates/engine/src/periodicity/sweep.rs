@@ -177,6 +177,8 @@ fn binomial(n: u64, k: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use crate::budget::Budget;
     use super::*;
 

@@ -200,6 +200,8 @@ impl Ruleset for Bash {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::Method;
 
@@ -211,7 +213,7 @@ mod tests {
     fn theory_matches_search_up_to_30() {
         for max in 1..=6 {
             for play in [Play::Normal, Play::Misere] {
-                let report = bash(max).verify(30, play).unwrap();
+                let report = bash(max).verify(30, play, &Budget::default(), &no_progress).unwrap();
                 assert_eq!(report.positions, 31);
                 assert_eq!(report.counterexample, None, "max {max} {play:?}");
             }
@@ -220,14 +222,14 @@ mod tests {
 
     #[test]
     fn ten_with_max_three() {
-        let a = bash(3).analyze(&[big(10)], Method::Auto, Play::Normal).unwrap();
+        let a = bash(3).analyze(&[big(10)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.reason, "10 mod 4 = 2, so take 2 to leave a multiple of 4");
         assert_eq!(a.winning_moves[0].to, vec![big(8)]);
     }
 
     #[test]
     fn million_stones_by_search() {
-        let a = bash(3).analyze(&[big(1_000_000)], Method::Search, Play::Normal).unwrap();
+        let a = bash(3).analyze(&[big(1_000_000)], &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::P);
     }
 
@@ -244,8 +246,8 @@ mod tests {
         let game = bash(4);
         for n in 0..20u64 {
             for t in 0..5u64 {
-                let moves = game.moves_to_value(&[big(n)], &big(t), Method::Theory).unwrap();
-                let searched = game.moves_to_value(&[big(n)], &big(t), Method::Search).unwrap();
+                let moves = game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default()).unwrap();
+                let searched = game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default()).unwrap();
                 assert_eq!(moves, searched, "n {n} target {t}");
             }
         }

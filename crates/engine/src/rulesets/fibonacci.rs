@@ -374,30 +374,32 @@ impl Ruleset for FibonacciNim {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::to_bigs;
     use crate::Method;
 
     fn fibonacci() -> Box<dyn AnyGame> {
-        build(&GameSpec::named("fibonacci"), Budget::default()).unwrap()
+        test_game("fibonacci")
     }
 
     fn analyze(numbers: &[u64], method: Method) -> Analysis {
         let game = fibonacci();
         let position = game.check_position(&to_bigs(numbers)).unwrap();
-        game.analyze(&position, method, Play::Normal).unwrap()
+        game.analyze(&position, &Query::new(method, Play::Normal), &Budget::default()).unwrap()
     }
 
     #[test]
     fn theory_matches_search_for_every_heap_and_limit_up_to_30() {
-        let report = fibonacci().verify(30, Play::Normal).unwrap();
+        let report = fibonacci().verify(30, Play::Normal, &Budget::default(), &no_progress).unwrap();
         assert_eq!(report.positions, 31 * 31);
         assert_eq!(report.counterexample, None);
     }
 
     #[test]
     fn theory_matches_search_for_every_heap_and_limit_up_to_100() {
-        let report = fibonacci().verify(100, Play::Normal).unwrap();
+        let report = fibonacci().verify(100, Play::Normal, &Budget::default(), &no_progress).unwrap();
         assert_eq!(report.positions, 101 * 101);
         assert_eq!(report.counterexample, None);
     }
@@ -492,24 +494,24 @@ mod tests {
         // The opening of this 300-digit heap: take the smallest term, leaving a P-position.
         let game = fibonacci();
         let position = game.check_position(std::slice::from_ref(&n)).unwrap();
-        let a = game.analyze(&position, Method::Auto, Play::Normal).unwrap();
+        let a = game.analyze(&position, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::N);
-        assert_eq!(a.grundy, None);
+        assert_eq!(a.grundy, GrundyValue::Undefined);
         let smallest = terms.last().unwrap();
         assert_eq!(a.winning_moves[0].to, vec![&n - smallest, smallest * 2u8]);
         assert!(a.reason.contains(&format!("({} terms)", terms.len())));
         for m in &a.winning_moves {
-            assert_eq!(game.analyze(&m.to, Method::Theory, Play::Normal).unwrap().outcome, Outcome::P);
+            assert_eq!(game.analyze(&m.to, &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap().outcome, Outcome::P);
         }
         // A 300-digit Fibonacci number loses the opening.
         let f = fibs.iter().find(|f| f.to_string().len() == 300).unwrap();
         let position = game.check_position(std::slice::from_ref(f)).unwrap();
-        assert_eq!(game.analyze(&position, Method::Auto, Play::Normal).unwrap().outcome, Outcome::P);
+        assert_eq!(game.analyze(&position, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap().outcome, Outcome::P);
     }
 
     #[test]
     fn large_heaps_are_not_searched() {
-        let err = fibonacci().analyze(&to_bigs(&[401, 5]), Method::Search, Play::Normal).unwrap_err();
+        let err = fibonacci().analyze(&to_bigs(&[401, 5]), &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap_err();
         assert!(matches!(err, EngineError::TooLargeForSearch { .. }), "{err}");
     }
 

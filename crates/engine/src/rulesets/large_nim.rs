@@ -377,13 +377,15 @@ impl Ruleset for LargeNim {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::analysis::multi_disagreement;
     use crate::game::{Outcome, Play};
     use crate::Method;
 
     fn large_nim() -> Box<dyn AnyGame> {
-        build(&GameSpec::named("large-nim"), Budget::default()).unwrap()
+        test_game("large-nim")
     }
 
     /// Every theorem against search on every sorted position of at most 5 heaps of size at most
@@ -396,7 +398,7 @@ mod tests {
         for players in 2..=7u32 {
             let mut checked = [0usize; 6];
             for heaps in &positions {
-                let search = game.analyze_players(heaps, players, Method::Search).unwrap();
+                let search = game.analyze_players(heaps, players, Method::Search, &Budget::default()).unwrap();
                 let Some(theory) = LargeNim.multiplayer_theory(heaps, players) else { continue };
                 let Basis::Theory(name) = &theory.basis else { panic!("theory basis") };
                 let source = [
@@ -436,7 +438,7 @@ mod tests {
         for heaps in LargeNim.verification_positions(8) {
             for players in [2u32, 3, 4, 5, 6] {
                 let Some(theory) = multiplayer(&heaps, players, 0) else { continue };
-                let search = game.analyze_players(&heaps, players, Method::Search).unwrap();
+                let search = game.analyze_players(&heaps, players, Method::Search, &Budget::default()).unwrap();
                 assert_eq!(multi_disagreement(&theory, &search), None, "{heaps:?}");
                 let (classes, _) = option_classes(&heaps, 0);
                 let Some((largest, rest)) = heaps.split_last() else { continue };
@@ -460,7 +462,7 @@ mod tests {
     fn huge_heaps_by_theory() {
         let huge: BigUint = "9".repeat(60).parse().unwrap();
         let heaps = vec![big(1), big(7), huge.clone(), huge.clone() + 3u8];
-        let a = large_nim().analyze_players(&heaps, 3, Method::Auto).unwrap();
+        let a = large_nim().analyze_players(&heaps, 3, Method::Auto, &Budget::default()).unwrap();
         // Formula (5): x1 < x2 < x3 <= x4 gives 1.
         assert_eq!(a.value, 1);
         assert!(!a.moves_complete);
@@ -468,10 +470,10 @@ mod tests {
         // Classes: y in 0, 1, 2..=6, 7, 8..=huge-1, huge, huge+1..=huge+2.
         assert_eq!(a.moves.len(), 7);
         assert!(a.optimal_moves().count() >= 1);
-        let err = large_nim().analyze_players(&heaps, 3, Method::Search).unwrap_err();
+        let err = large_nim().analyze_players(&heaps, 3, Method::Search, &Budget::default()).unwrap_err();
         assert!(matches!(err, EngineError::TooLargeForSearch { .. }));
         let five = vec![huge.clone(); 5];
-        let err = large_nim().analyze_players(&five, 3, Method::Auto).unwrap_err();
+        let err = large_nim().analyze_players(&five, 3, Method::Auto, &Budget::default()).unwrap_err();
         assert!(matches!(err, EngineError::TooLargeForSearch { .. }));
     }
 
@@ -479,7 +481,7 @@ mod tests {
     fn one_two_three_four_with_three_players() {
         let game = large_nim();
         let heaps = game.check_position(&to_bigs(&[4, 3, 2, 1])).unwrap();
-        let a = game.analyze_players(&heaps, 3, Method::Auto).unwrap();
+        let a = game.analyze_players(&heaps, 3, Method::Auto, &Budget::default()).unwrap();
         assert_eq!(a.value, 1);
         assert_eq!(a.winner(), 1);
         assert_eq!(
@@ -493,7 +495,7 @@ mod tests {
         // value 3 - 1 - 1 = 1 by Theorem 3: only (1,2,2,3) is worth (0 + 1) mod 3 = 1.
         let optimal: Vec<&Vec<BigUint>> = a.optimal_moves().map(|m| &m.to).collect();
         assert_eq!(optimal, [&to_bigs(&[1, 2, 2, 3])]);
-        let s = large_nim().analyze_players(&to_bigs(&[1, 2, 3, 4]), 3, Method::Search).unwrap();
+        let s = large_nim().analyze_players(&to_bigs(&[1, 2, 3, 4]), 3, Method::Search, &Budget::default()).unwrap();
         assert_eq!(multi_disagreement(&a, &s), None);
     }
 
@@ -501,10 +503,10 @@ mod tests {
     fn search_for_players_respects_the_budget() {
         let game = build(&GameSpec::named("large-nim"), Budget(100)).unwrap();
         let heaps = to_bigs(&[5, 6, 7, 8, 9]);
-        let err = game.analyze_players(&heaps, 3, Method::Auto).unwrap_err();
+        let err = game.analyze_players(&heaps, 3, Method::Auto, &Budget::default()).unwrap_err();
         assert_eq!(err, EngineError::Budget(crate::BudgetExceeded { budget: 100 }));
         // The theory needs no search: 4 heaps and 3 players is formula (5).
-        assert_eq!(game.analyze_players(&heaps[1..], 3, Method::Auto).unwrap().value, 1);
+        assert_eq!(game.analyze_players(&heaps[1..], 3, Method::Auto, &Budget::default()).unwrap().value, 1);
     }
 
     #[test]
@@ -520,8 +522,8 @@ mod tests {
     fn two_players_is_misere_large_nim() {
         let game = large_nim();
         for heaps in LargeNim.verification_positions(6) {
-            let multi = game.analyze_players(&heaps, 2, Method::Search).unwrap();
-            let misere = game.analyze(&heaps, Method::Search, Play::Misere).unwrap();
+            let multi = game.analyze_players(&heaps, 2, Method::Search, &Budget::default()).unwrap();
+            let misere = game.analyze(&heaps, &Query::new(Method::Search, Play::Misere), &Budget::default()).unwrap();
             assert_eq!(multi.value == 0, misere.outcome == Outcome::N, "{heaps:?}");
         }
     }
@@ -532,7 +534,7 @@ mod tests {
         assert_eq!(game.check_position(&to_bigs(&[3, 0, 1, 2])).unwrap(), to_bigs(&[1, 2, 3]));
         assert!(game.check_position(&[]).is_err());
         let empty = game.check_position(&to_bigs(&[0])).unwrap();
-        let a = game.analyze_players(&empty, 4, Method::Auto).unwrap();
+        let a = game.analyze_players(&empty, 4, Method::Auto, &Budget::default()).unwrap();
         assert_eq!(a.value, 0);
         assert!(a.moves.is_empty());
         assert_eq!(
@@ -543,6 +545,6 @@ mod tests {
             LargeNim.describe_move(&to_bigs(&[2, 5]), &to_bigs(&[2])),
             "take all 5 from the largest heap"
         );
-        assert!(game.analyze_players(&to_bigs(&[1, 2]), 1, Method::Auto).is_err());
+        assert!(game.analyze_players(&to_bigs(&[1, 2]), 1, Method::Auto, &Budget::default()).is_err());
     }
 }

@@ -115,6 +115,8 @@ pub(crate) fn describe_take(from: &[BigUint], to: &[BigUint]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::to_bigs;
 

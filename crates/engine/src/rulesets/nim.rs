@@ -264,17 +264,19 @@ impl Ruleset for Nim {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::Method;
 
     fn nim() -> Box<dyn AnyGame> {
-        build(&GameSpec::named("nim"), Budget::default()).unwrap()
+        test_game("nim")
     }
 
     #[test]
     fn theory_matches_search_on_three_heaps_up_to_12() {
         for play in [Play::Normal, Play::Misere] {
-            let report = nim().verify(12, play).unwrap();
+            let report = nim().verify(12, play, &Budget::default(), &no_progress).unwrap();
             assert_eq!(report.positions, 13 * 13 * 13);
             assert_eq!(report.counterexample, None, "{play:?}");
         }
@@ -282,9 +284,9 @@ mod tests {
 
     #[test]
     fn three_four_five() {
-        let a = nim().analyze(&to_bigs(&[3, 4, 5]), Method::Auto, Play::Normal).unwrap();
+        let a = nim().analyze(&to_bigs(&[3, 4, 5]), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::N);
-        assert_eq!(a.grundy, Some(BigUint::from(2u8)));
+        assert_eq!(a.grundy, GrundyValue::Value(BigUint::from(2u8)));
         assert_eq!(a.reason, "nim-sum 3^4^5 = 2, so take 2 from the heap of 3 (nim-sum 0)");
         assert_eq!(a.winning_moves.len(), 1);
         assert_eq!(a.winning_moves[0].to, to_bigs(&[1, 4, 5]));
@@ -294,23 +296,23 @@ mod tests {
     fn huge_heaps_are_answered_by_theory() {
         let big: BigUint = "1".repeat(300).parse().unwrap();
         let heaps = vec![big.clone(), big.clone() + 5u8, BigUint::from(5u8)];
-        let a = nim().analyze(&heaps, Method::Auto, Play::Normal).unwrap();
+        let a = nim().analyze(&heaps, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         // big ^ (big+5) ^ 5 is not 0 in general; whichever it is, the move must restore nim-sum 0.
         for m in &a.winning_moves {
             assert!(xor_all(&m.to).is_zero());
         }
         assert_eq!(a.outcome == Outcome::P, a.winning_moves.is_empty());
-        let misere = nim().analyze(&heaps, Method::Theory, Play::Misere).unwrap();
-        assert_eq!(misere.grundy, None);
+        let misere = nim().analyze(&heaps, &Query::new(Method::Theory, Play::Misere), &Budget::default()).unwrap();
+        assert_eq!(misere.grundy, GrundyValue::Undefined);
     }
 
     #[test]
     fn misere_single_heaps_of_one() {
-        let a = nim().analyze(&to_bigs(&[1, 1, 1]), Method::Theory, Play::Misere).unwrap();
+        let a = nim().analyze(&to_bigs(&[1, 1, 1]), &Query::new(Method::Theory, Play::Misere), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::P);
-        let a = nim().analyze(&to_bigs(&[1, 1]), Method::Theory, Play::Misere).unwrap();
+        let a = nim().analyze(&to_bigs(&[1, 1]), &Query::new(Method::Theory, Play::Misere), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::N);
-        let a = nim().analyze(&to_bigs(&[0]), Method::Search, Play::Misere).unwrap();
+        let a = nim().analyze(&to_bigs(&[0]), &Query::new(Method::Search, Play::Misere), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::N);
     }
 
@@ -319,7 +321,7 @@ mod tests {
         let heaps = to_bigs(&[6, 9, 4]);
         for target in 0..15u32 {
             let t = BigUint::from(target);
-            for m in nim().moves_to_value(&heaps, &t, Method::Theory).unwrap() {
+            for m in nim().moves_to_value(&heaps, &t, Method::Theory, &Budget::default()).unwrap() {
                 assert_eq!(xor_all(&m.to), t);
             }
         }

@@ -462,6 +462,8 @@ impl Ruleset for PatternGame {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::big;
     use crate::game::{Outcome, Play};
@@ -481,7 +483,7 @@ mod tests {
     }
 
     fn grundy(game: &dyn AnyGame, piles: &[BigUint]) -> BigUint {
-        game.analyze(piles, Method::Search, Play::Normal).unwrap().grundy.unwrap()
+        game.analyze(piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap().grundy.unwrap()
     }
 
     #[test]
@@ -523,7 +525,7 @@ mod tests {
         assert_eq!(&expected[..5], &[(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]);
         for a in 0..=60u64 {
             for b in 0..=60u64 {
-                let p = form.analyze(&[big(a), big(b)], Method::Search, Play::Normal).unwrap().outcome
+                let p = form.analyze(&[big(a), big(b)], &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap().outcome
                     == Outcome::P;
                 let listed = expected.contains(&(a.min(b), a.max(b)));
                 assert_eq!(p, listed, "({a}, {b})");
@@ -536,12 +538,12 @@ mod tests {
         let form = pattern(2, &["one:1..", "all:1.."]).unwrap();
         let wythoff = game("wythoff", None);
         for piles in heap_box(2, 30) {
-            let a = form.analyze(&piles, Method::Search, Play::Normal).unwrap();
-            let b = wythoff.analyze(&piles, Method::Search, Play::Normal).unwrap();
+            let a = form.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+            let b = wythoff.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
             assert_eq!(a.grundy, b.grundy, "{piles:?}");
             let to = |m: &[crate::MoveReport]| m.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
             assert_eq!(to(&a.winning_moves), to(&b.winning_moves), "{piles:?}");
-            let theory = wythoff.analyze(&piles, Method::Theory, Play::Normal).unwrap();
+            let theory = wythoff.analyze(&piles, &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
             assert_eq!(a.outcome, theory.outcome, "{piles:?}");
         }
     }
@@ -555,8 +557,8 @@ mod tests {
                 let spec = GameSpec { max: Some(max), bounded_equal: bounded, ..GameSpec::named("apple") };
                 let apple = crate::rulesets::build(&spec, Budget::default()).unwrap();
                 for piles in heap_box(3, 10) {
-                    let a = form.analyze(&piles, Method::Search, Play::Normal).unwrap();
-                    let b = apple.analyze(&piles, Method::Search, Play::Normal).unwrap();
+                    let a = form.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+                    let b = apple.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
                     assert_eq!(a.grundy, b.grundy, "{piles:?}");
                     let to = |m: &[crate::MoveReport]| m.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
                     assert_eq!(to(&a.winning_moves), to(&b.winning_moves), "{piles:?}");
@@ -584,13 +586,13 @@ mod tests {
         // Take from pile 0 alone, or from piles 0 and 2 together; pile 1 never changes. Emptying
         // pile 0 ends the game, so both moves from (2, 5, 2) win.
         let g = pattern(3, &["0:1..", "0,2:1.."]).unwrap();
-        let a = g.analyze(&[big(2), big(5), big(2)], Method::Search, Play::Normal).unwrap();
+        let a = g.analyze(&[big(2), big(5), big(2)], &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
         let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, ["take 2 from pile 0", "take 2 from each of piles 0, 2"]);
-        let b = g.analyze(&[big(1), big(5), big(3)], Method::Search, Play::Normal).unwrap();
+        let b = g.analyze(&[big(1), big(5), big(3)], &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(b.outcome, Outcome::N);
         assert_eq!(
-            g.analyze(&[big(0), big(5), big(3)], Method::Search, Play::Normal).unwrap().outcome,
+            g.analyze(&[big(0), big(5), big(3)], &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap().outcome,
             Outcome::P
         );
         // any2 on three piles with one:1.. is the same game as the symmetric dense table.

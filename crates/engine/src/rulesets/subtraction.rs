@@ -219,6 +219,8 @@ impl Ruleset for Subtraction {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::to_bigs;
     use crate::Method;
@@ -248,7 +250,7 @@ mod tests {
     #[test]
     fn theory_matches_search_up_to_200() {
         for set in SETS {
-            let report = subtraction(set).verify(200, Play::Normal).unwrap();
+            let report = subtraction(set).verify(200, Play::Normal, &Budget::default(), &no_progress).unwrap();
             assert_eq!(report.positions, 201);
             assert_eq!(report.counterexample, None, "{set:?}");
         }
@@ -258,7 +260,7 @@ mod tests {
     fn theory_matches_search_up_to_60_for_every_subset_of_1_to_6() {
         for mask in 1u32..64 {
             let set: Vec<u64> = (1..=6).filter(|s| mask & (1 << (s - 1)) != 0).collect();
-            let report = subtraction(&set).verify(60, Play::Normal).unwrap();
+            let report = subtraction(&set).verify(60, Play::Normal, &Budget::default(), &no_progress).unwrap();
             assert_eq!(report.counterexample, None, "{set:?}");
         }
     }
@@ -280,17 +282,17 @@ mod tests {
     #[test]
     fn reasons() {
         let game = subtraction(&[1, 3, 4]);
-        let a = game.analyze(&[big(10)], Method::Auto, Play::Normal).unwrap();
-        assert_eq!(a.grundy, Some(big(1)));
+        let a = game.analyze(&[big(10)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        assert_eq!(a.grundy, GrundyValue::Value(big(1)));
         assert_eq!(a.reason, "G(10) = G(10 mod 7) = G(3) = 1, so take 1 from the heap to reach value 0");
         let targets: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
         assert_eq!(targets, [to_bigs(&[9]), to_bigs(&[7])]);
-        let a = game.analyze(&[big(14)], Method::Auto, Play::Normal).unwrap();
+        let a = game.analyze(&[big(14)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert_eq!(a.reason, "G(14) = G(14 mod 7) = G(0) = 0: no take in {1,3,4} leads to value 0");
-        let a = game.analyze(&[big(5)], Method::Auto, Play::Normal).unwrap();
+        let a = game.analyze(&[big(5)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.reason, "G(5) = 3, so take 3 from the heap to reach value 0");
-        let a = subtraction(&[1, 4, 10]).analyze(&[big(100)], Method::Theory, Play::Normal).unwrap();
+        let a = subtraction(&[1, 4, 10]).analyze(&[big(100)], &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
         assert!(a.reason.starts_with("G(100) = G(16 + (100 - 16) mod 11) = G(23) = "), "{}", a.reason);
     }
 
@@ -298,12 +300,12 @@ mod tests {
     fn every_winning_move_is_listed() {
         // Under {1, 3, 4} (values 0 1 0 1 2 3 2, repeating), 10 has two: to 9 and to 7.
         let game = subtraction(&[1, 3, 4]);
-        let a = game.analyze(&[big(10)], Method::Theory, Play::Normal).unwrap();
+        let a = game.analyze(&[big(10)], &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.winning_moves.len(), 2);
         let game = subtraction(&[1, 2, 3, 5]);
         for n in 0..40u64 {
-            let theory = game.analyze(&[big(n)], Method::Theory, Play::Normal).unwrap();
-            let search = game.analyze(&[big(n)], Method::Search, Play::Normal).unwrap();
+            let theory = game.analyze(&[big(n)], &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+            let search = game.analyze(&[big(n)], &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
             assert_eq!(theory.winning_moves, search.winning_moves, "{n}");
         }
     }
@@ -312,10 +314,10 @@ mod tests {
     fn huge_heaps_by_the_period() {
         let game = subtraction(&[1, 3, 4]);
         let n: BigUint = "7".repeat(300).parse().unwrap();
-        let a = game.analyze(std::slice::from_ref(&n), Method::Auto, Play::Normal).unwrap();
+        let a = game.analyze(std::slice::from_ref(&n), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         let residue = (&n % 7u8).to_u64().unwrap();
         let values = [0u64, 1, 0, 1, 2, 3, 2];
-        assert_eq!(a.grundy, Some(big(values[residue as usize])));
+        assert_eq!(a.grundy, GrundyValue::Value(big(values[residue as usize])));
         for m in &a.winning_moves {
             let r = (&m.to[0] % 7u8).to_u64().unwrap();
             assert_eq!(values[r as usize], 0);
@@ -328,8 +330,8 @@ mod tests {
         let game = subtraction(&[2, 3, 5, 7]);
         for n in 0..50u64 {
             for t in 0..6u64 {
-                let theory = game.moves_to_value(&[big(n)], &big(t), Method::Theory).unwrap();
-                let search = game.moves_to_value(&[big(n)], &big(t), Method::Search).unwrap();
+                let theory = game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default()).unwrap();
+                let search = game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default()).unwrap();
                 assert_eq!(theory, search, "n {n} target {t}");
             }
         }
@@ -341,18 +343,18 @@ mod tests {
         assert!(ruleset.periodicity().is_none());
         let game = engine(ruleset, Budget::default());
         assert_eq!(game.theorem(Play::Normal), None);
-        let a = game.analyze(&[big(30)], Method::Auto, Play::Normal).unwrap();
+        let a = game.analyze(&[big(30)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert!(matches!(a.basis, Basis::Search { .. }));
-        assert!(game.analyze(&[big(30)], Method::Theory, Play::Normal).is_err());
+        assert!(game.analyze(&[big(30)], &Query::new(Method::Theory, Play::Normal), &Budget::default()).is_err());
     }
 
     #[test]
     fn misere_is_answered_by_search() {
         let game = subtraction(&[1, 3, 4]);
-        let a = game.analyze(&[big(1)], Method::Auto, Play::Misere).unwrap();
+        let a = game.analyze(&[big(1)], &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert!(matches!(a.basis, Basis::Search { .. }));
-        assert!(game.verify(10, Play::Misere).is_err());
+        assert!(game.verify(10, Play::Misere, &Budget::default(), &no_progress).is_err());
     }
 
     #[test]

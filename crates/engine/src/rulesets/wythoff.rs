@@ -427,18 +427,20 @@ impl Ruleset for Wythoff {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::to_bigs;
     use crate::Method;
 
     fn wythoff() -> Box<dyn AnyGame> {
-        build(&GameSpec::named("wythoff"), Budget::default()).unwrap()
+        test_game("wythoff")
     }
 
     #[test]
     fn theory_matches_search_on_both_heaps_up_to_60() {
         for play in [Play::Normal, Play::Misere] {
-            let report = wythoff().verify(60, play).unwrap();
+            let report = wythoff().verify(60, play, &Budget::default(), &no_progress).unwrap();
             assert_eq!(report.positions, 61 * 61);
             assert_eq!(report.counterexample, None, "{play:?}");
         }
@@ -474,7 +476,7 @@ mod tests {
 
     #[test]
     fn three_five_is_p_with_its_index_in_the_reason() {
-        let a = wythoff().analyze(&to_bigs(&[3, 5]), Method::Theory, Play::Normal).unwrap();
+        let a = wythoff().analyze(&to_bigs(&[3, 5]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert!(a.winning_moves.is_empty());
         assert!(
@@ -484,13 +486,13 @@ mod tests {
             "{}",
             a.reason
         );
-        let a = wythoff().analyze(&to_bigs(&[5, 3]), Method::Theory, Play::Normal).unwrap();
+        let a = wythoff().analyze(&to_bigs(&[5, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
         assert!(a.reason.starts_with("(5, 3) = (b_2, a_2), a P-position"), "{}", a.reason);
     }
 
     #[test]
     fn five_five_lists_all_three_winning_moves() {
-        let a = wythoff().analyze(&to_bigs(&[5, 5]), Method::Auto, Play::Normal).unwrap();
+        let a = wythoff().analyze(&to_bigs(&[5, 5]), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert!(a.moves_complete);
         let tos: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
@@ -505,7 +507,7 @@ mod tests {
 
     #[test]
     fn moves_keep_the_users_heap_order() {
-        let a = wythoff().analyze(&to_bigs(&[10, 3]), Method::Theory, Play::Normal).unwrap();
+        let a = wythoff().analyze(&to_bigs(&[10, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
         let tos: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
         assert_eq!(tos, vec![to_bigs(&[5, 3])]);
         assert!(
@@ -522,7 +524,7 @@ mod tests {
     #[test]
     fn fibonacci_difference_165580140_267914295_is_p() {
         let heaps = to_bigs(&[165_580_140, 267_914_295]);
-        let a = wythoff().analyze(&heaps, Method::Auto, Play::Normal).unwrap();
+        let a = wythoff().analyze(&heaps, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert!(a.reason.starts_with(
             "(165580140, 267914295) = (a_102334155, b_102334155), a P-position: \
@@ -531,7 +533,7 @@ mod tests {
         assert_eq!(lower_wythoff(&big(102_334_155)), big(165_580_140));
         // From the neighbours, a move back to it is found.
         let a =
-            wythoff().analyze(&to_bigs(&[165_580_141, 267_914_295]), Method::Theory, Play::Normal).unwrap();
+            wythoff().analyze(&to_bigs(&[165_580_141, 267_914_295]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
         assert!(a.winning_moves.iter().any(|m| m.to == heaps));
     }
 
@@ -569,18 +571,18 @@ mod tests {
         let (a, b) = (lower_wythoff(&k), upper_wythoff(&k));
         assert_eq!(a.to_string().len(), 301);
         let game = wythoff();
-        let p = game.analyze(&[a.clone(), b.clone()], Method::Auto, Play::Normal).unwrap();
+        let p = game.analyze(&[a.clone(), b.clone()], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(p.outcome, Outcome::P);
         assert_eq!(p.grundy, None, "no closed form, too large to search");
         assert!(p.reason.contains(&format!("(a_{k}, b_{k})")));
-        let n = game.analyze(&[&a + 1u8, b.clone()], Method::Auto, Play::Normal).unwrap();
+        let n = game.analyze(&[&a + 1u8, b.clone()], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(n.outcome, Outcome::N);
         assert!(n.winning_moves.iter().any(|m| m.to == vec![a.clone(), b.clone()]));
         for m in &n.winning_moves {
             assert!(is_p_position(&m.to[0], &m.to[1]));
         }
         // An upper heap: (b_k, b_k + 5) must be answered by lowering the second heap to a_k.
-        let n = game.analyze(&[b.clone(), &b + 5u8], Method::Theory, Play::Normal).unwrap();
+        let n = game.analyze(&[b.clone(), &b + 5u8], &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
         assert!(n.winning_moves.iter().any(|m| m.to == vec![b.clone(), a.clone()]));
         assert_eq!(beatty_place(&b), BeattyPlace::Upper(k.clone()));
         assert_eq!(beatty_place(&a), BeattyPlace::Lower(k));
@@ -596,10 +598,10 @@ mod tests {
             ([1, 2], Outcome::N),
             ([3, 5], Outcome::P),
         ] {
-            let a = game.analyze(&to_bigs(&heaps), Method::Theory, Play::Misere).unwrap();
+            let a = game.analyze(&to_bigs(&heaps), &Query::new(Method::Theory, Play::Misere), &Budget::default()).unwrap();
             assert_eq!(a.outcome, outcome, "{heaps:?}");
         }
-        let a = game.analyze(&to_bigs(&[1, 2]), Method::Theory, Play::Misere).unwrap();
+        let a = game.analyze(&to_bigs(&[1, 2]), &Query::new(Method::Theory, Play::Misere), &Budget::default()).unwrap();
         assert_eq!(
             a.reason,
             "misère: (1, 2) is not a misère P-position: take 2 from the heap of 2 to reach the misère P-position (1, 0)"
@@ -611,9 +613,9 @@ mod tests {
         assert_eq!(Wythoff.search_position(&to_bigs(&[200, 200])), Some((200, 200)));
         assert_eq!(Wythoff.search_position(&to_bigs(&[0, 4000])), Some((0, 4000)));
         assert_eq!(Wythoff.search_position(&to_bigs(&[300, 300])), None);
-        let err = wythoff().analyze(&to_bigs(&[300, 300]), Method::Search, Play::Normal).unwrap_err();
+        let err = wythoff().analyze(&to_bigs(&[300, 300]), &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap_err();
         assert!(matches!(err, EngineError::TooLargeForSearch { .. }), "{err}");
-        let auto = wythoff().analyze(&to_bigs(&[300, 300]), Method::Auto, Play::Normal).unwrap();
+        let auto = wythoff().analyze(&to_bigs(&[300, 300]), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!((auto.outcome, auto.grundy), (Outcome::N, None));
     }
 

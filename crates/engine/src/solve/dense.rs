@@ -104,6 +104,8 @@ where
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::rulesets::nim::Nim;
 

@@ -268,6 +268,8 @@ pub fn collect_options<G: Game>(game: &G, position: &G::Position, budget: &Budge
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
 
     struct Bash(u64);

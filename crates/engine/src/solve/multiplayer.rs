@@ -111,6 +111,8 @@ impl<G: Game> Solver<G, StandardAlliance> {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::game::Outcome;
     use crate::rulesets::nim::Nim;
@@ -208,8 +210,8 @@ mod tests {
             let game = build(&spec, Budget::default()).unwrap();
             for numbers in positions {
                 let numbers = game.check_position(&numbers).unwrap();
-                let multi = game.analyze_players(&numbers, 2, Method::Search).unwrap();
-                let two = game.analyze(&numbers, Method::Search, play).unwrap();
+                let multi = game.analyze_players(&numbers, 2, Method::Search, &Budget::default()).unwrap();
+                let two = game.analyze(&numbers, &Query::new(Method::Search, play), &Budget::default()).unwrap();
                 let mover_wins = two.outcome == Outcome::N;
                 assert_eq!(multi.value == 0, mover_wins, "{} {numbers:?}", spec.name);
                 let optimal: Vec<_> = multi.optimal_moves().map(|m| m.to.clone()).collect();
@@ -221,7 +223,7 @@ mod tests {
         }
         let game = build(&large_nim, Budget::default()).unwrap();
         let numbers = to_bigs(&[2, 3]);
-        assert_eq!(game.analyze_players(&numbers, 2, Method::Search).unwrap().terminal, Terminal::MoverWins);
+        assert_eq!(game.analyze_players(&numbers, 2, Method::Search, &Budget::default()).unwrap().terminal, Terminal::MoverWins);
     }
 
     #[test]

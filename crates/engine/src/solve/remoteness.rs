@@ -55,6 +55,8 @@ impl Valuation for Remoteness {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::game::Game;
     use crate::solve::{Budget, GrundySolver, MisereSolver, Solver};
@@ -75,15 +77,15 @@ mod tests {
     #[test]
     fn two_heap_nim_by_hand() {
         let mut s = solver(Play::Normal);
-        assert_eq!(s.value(&(0, 0)).unwrap(), Remote { outcome: Outcome::P, remoteness: 0 });
+        assert_eq!(s.value(&(0, 0), &Budget::default()).unwrap(), Remote { outcome: Outcome::P, remoteness: 0 });
         // (0, 5): take the heap, one move.
-        assert_eq!(s.value(&(0, 5)).unwrap(), Remote { outcome: Outcome::N, remoteness: 1 });
+        assert_eq!(s.value(&(0, 5), &Budget::default()).unwrap(), Remote { outcome: Outcome::N, remoteness: 1 });
         // (1, 1): the only move leaves (0, 1), and the opponent takes the last stone.
-        assert_eq!(s.value(&(1, 1)).unwrap(), Remote { outcome: Outcome::P, remoteness: 2 });
+        assert_eq!(s.value(&(1, 1), &Budget::default()).unwrap(), Remote { outcome: Outcome::P, remoteness: 2 });
         // (2, 2): the loser stalls by taking one stone; the game lasts 4 moves.
-        assert_eq!(s.value(&(2, 2)).unwrap(), Remote { outcome: Outcome::P, remoteness: 4 });
+        assert_eq!(s.value(&(2, 2), &Budget::default()).unwrap(), Remote { outcome: Outcome::P, remoteness: 4 });
         // (1, 3): the fastest win is to (1, 1), then 2 more moves.
-        assert_eq!(s.value(&(1, 3)).unwrap(), Remote { outcome: Outcome::N, remoteness: 3 });
+        assert_eq!(s.value(&(1, 3), &Budget::default()).unwrap(), Remote { outcome: Outcome::N, remoteness: 3 });
     }
 
     #[test]
@@ -91,12 +93,12 @@ mod tests {
         let mut normal = solver(Play::Normal);
         let mut misere = solver(Play::Misere);
         let mut grundy = GrundySolver::new(TwoHeapNim);
-        let mut misere_outcome = MisereSolver::misere(TwoHeapNim, Budget::default());
+        let mut misere_outcome = MisereSolver::misere(TwoHeapNim);
         for a in 0..15 {
             for b in 0..15 {
-                let g = grundy.value(&(a, b)).unwrap();
-                assert_eq!(normal.value(&(a, b)).unwrap().outcome == Outcome::P, g == 0, "({a}, {b})");
-                assert_eq!(misere.value(&(a, b)).unwrap().outcome, misere_outcome.value(&(a, b)).unwrap());
+                let g = grundy.value(&(a, b), &Budget::default()).unwrap();
+                assert_eq!(normal.value(&(a, b), &Budget::default()).unwrap().outcome == Outcome::P, g == 0, "({a}, {b})");
+                assert_eq!(misere.value(&(a, b), &Budget::default()).unwrap().outcome, misere_outcome.value(&(a, b), &Budget::default()).unwrap());
             }
         }
     }
@@ -108,7 +110,7 @@ mod tests {
         let mut s = solver(Play::Normal);
         for a in 0..12 {
             for b in 0..12 {
-                let v = s.value(&(a, b)).unwrap();
+                let v = s.value(&(a, b), &Budget::default()).unwrap();
                 assert_eq!(v.remoteness % 2 == 1, v.outcome == Outcome::N, "({a}, {b}): {v:?}");
             }
         }

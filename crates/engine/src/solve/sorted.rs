@@ -204,6 +204,8 @@ where
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::rulesets::nim::Nim;
     use crate::solve::{Grundy, GrundySolver};
@@ -227,7 +229,7 @@ mod tests {
         let mut solver = GrundySolver::new(Nim);
         for (p, v) in table.iter() {
             assert_eq!(v, p.iter().fold(0, |x, &h| x ^ h) as u32, "{p:?}");
-            assert_eq!(v, solver.value(&p).unwrap());
+            assert_eq!(v, solver.value(&p, &Budget::default()).unwrap());
         }
         assert_eq!(table.get(&[3, 0, 5, 1]), Some(7));
         assert_eq!(table.get(&[8]), None);

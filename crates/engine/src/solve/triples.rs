@@ -205,6 +205,8 @@ pub fn triple_grundy_table(rules: &TripleRules, bound: u64, budget: &Budget) -> 
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::game::Game;
     use crate::solve::GrundySolver;
@@ -285,7 +287,7 @@ mod tests {
                     for a in 0..=9u64 {
                         for b in a..=9 {
                             for c in b..=9 {
-                                let searched = solver.value(&vec![a, b, c]).unwrap();
+                                let searched = solver.value(&vec![a, b, c], &Budget::default()).unwrap();
                                 assert_eq!(table.get([c, a, b]), Some(searched), "{rules:?} at {a} {b} {c}");
                             }
                         }

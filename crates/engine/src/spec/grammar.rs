@@ -126,6 +126,8 @@ pub fn set_text(members: &[u64]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use proptest::prelude::*;
 

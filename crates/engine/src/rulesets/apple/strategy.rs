@@ -14,14 +14,17 @@ use num_traits::Zero;
 
 use super::{mnn_form, Apple};
 use crate::analysis::{MoveReport, Ruleset};
-use crate::bigint::{join, to_u64s};
+use serde::Serialize;
+
+use crate::bigint::{join, json, to_u64s};
 use crate::budget::Budget;
 use crate::error::{EngineError, Stopped};
 use crate::game::{Game, Outcome, Play};
 use crate::solve::GrundySolver;
 
 /// Who wins with best play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Player {
     /// The player to move at the start.
     First,
@@ -30,9 +33,10 @@ pub enum Player {
 }
 
 /// The winning player's plan.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Strategy {
     /// The starting position.
+    #[serde(rename = "position", serialize_with = "json::numbers")]
     pub start: Vec<BigUint>,
     /// Who wins.
     pub winner: Player,
@@ -43,20 +47,25 @@ pub struct Strategy {
 }
 
 /// The play from a position where the loser is to move.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Plan {
     /// No apple is left: the winner took the last one.
     Over,
     /// A rule answers every move from here to the end.
     Rule(RulePlan),
     /// Every move of the loser, each with the winner's reply and the play after it.
-    Lines(Vec<Line>),
+    Lines {
+        /// The lines.
+        lines: Vec<Line>,
+    },
 }
 
 /// One move of the loser with the winner's reply.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Line {
     /// The loser's move.
+    #[serde(rename = "opponent")]
     pub loser: MoveReport,
     /// The winner's reply.
     pub reply: MoveReport,
@@ -65,11 +74,13 @@ pub struct Line {
 }
 
 /// A rule that answers every move from a family of positions, with the family kept.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RulePlan {
     /// Its short name: `mirror`, `multiple` or `bash`.
+    #[serde(rename = "rule")]
     pub name: &'static str,
     /// The position where the rule takes over.
+    #[serde(serialize_with = "json::numbers")]
     pub position: Vec<BigUint>,
     /// The family of positions the rule keeps, in words.
     pub invariant: String,
@@ -80,9 +91,10 @@ pub struct RulePlan {
 }
 
 /// A kind of move of the loser and the winner's answer under a rule.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RuleReply {
     /// The loser's move, e.g. "take s (1 <= s <= 3) from one of the two equal piles".
+    #[serde(rename = "opponent")]
     pub loser: String,
     /// The winner's answer, e.g. "take s from the other".
     pub reply: String,
@@ -256,6 +268,6 @@ impl Planner<'_> {
             let then = self.plan(&reply.to)?;
             lines.push(Line { loser, reply, then });
         }
-        Ok(Plan::Lines(lines))
+        Ok(Plan::Lines { lines })
     }
 }

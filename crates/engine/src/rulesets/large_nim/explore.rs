@@ -275,6 +275,8 @@ fn minimize(patterns: &[Chain]) -> Vec<Chain> {
 
 #[cfg(test)]
 mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::to_bigs;
     use crate::rulesets::large_nim::{theory_value, Source};

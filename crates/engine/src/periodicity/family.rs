@@ -1,15 +1,23 @@
-//! Families of subtraction sets for `nimlab sweep`: the `--set` items and `--add` parameters,
-//! parsed and expanded into concrete sets at the edge.
+//! Families of subtraction sets (what `nimlab sweep` walks): fixed items and one or two
+//! parameters, parsed and expanded into concrete sets.
 //!
-//! Grammar (documented in `nimlab sweep --help`):
-//! * `--set` items, comma-separated: an integer `7`, an interval `2..5` (= 2,3,4,5), or a linear
-//!   term in the parameters `2a`, `a+2`, `3a-1`.
-//! * `--add [NAME=]LO..HI[:STEP]` declares a parameter ranging over `LO, LO+STEP, ..., ≤ HI`
-//!   (both ends inclusive) and adds it to the set. `LO` and `HI` may be terms in parameters
-//!   declared before. An unnamed parameter is `c`. At most two: the first is the outer parameter,
-//!   the last is the one the conjecture's fit varies.
+//! Grammar:
+//! * the fixed items, comma-separated: an integer `7`, an interval `2..5` (= 2,3,4,5), or a
+//!   linear term in the parameters `2a`, `a+2`, `3a-1`;
+//! * a parameter `[NAME=]LO..HI[:STEP]` ranges over `LO, LO+STEP, ..., ≤ HI` (both ends
+//!   inclusive) and joins the set. `LO` and `HI` may be terms in parameters declared before. An
+//!   unnamed parameter is `c`. At most two: the first is the outer parameter, the last is the
+//!   one the conjecture's fit varies.
+//!
+//! Arithmetic is checked: a member beyond `2^64 - 1` is an error, never a wrap.
 
-use crate::UsageError;
+use thiserror::Error;
+
+/// A malformed family, or one that is too large.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct FamilyError(pub String);
+
 
 /// `coefficient × parameter + constant`, or a plain constant when `parameter` is `None`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,9 +29,9 @@ pub struct Term {
 
 impl Term {
     /// Parses `7`, `c`, `2a`, `a+2`, `3a-1`, `-1`.
-    fn parse(text: &str) -> Result<Term, UsageError> {
+    fn parse(text: &str) -> Result<Term, FamilyError> {
         let text = text.trim();
-        let bad = || UsageError(format!("'{text}' is not a number or a term like 2a, a+2, 3a-1"));
+        let bad = || FamilyError(format!("'{text}' is not a number or a term like 2a, a+2, 3a-1"));
         if text.is_empty() {
             return Err(bad());
         }
@@ -50,16 +58,17 @@ impl Term {
     }
 
     /// The value under the parameter values `bound` (name, value).
-    fn evaluate(&self, bound: &[(String, u64)]) -> Result<i128, UsageError> {
+    fn evaluate(&self, bound: &[(String, u64)]) -> Result<i128, FamilyError> {
         match &self.parameter {
             None => Ok(self.constant),
             Some(name) => {
                 let value = bound.iter().find(|(n, _)| n == name).map(|(_, v)| *v).ok_or_else(|| {
-                    UsageError(format!(
-                        "unknown parameter '{name}'; declare it with --add {name}=LO..HI first"
-                    ))
+                    FamilyError(format!("unknown parameter '{name}'; declare it as {name}=LO..HI first"))
                 })?;
-                Ok(self.coefficient * value as i128 + self.constant)
+                self.coefficient
+                    .checked_mul(i128::from(value))
+                    .and_then(|v| v.checked_add(self.constant))
+                    .ok_or_else(|| FamilyError(format!("the term {} overflows at {name}={value}", self.canonical())))
             }
         }
     }
@@ -100,9 +109,9 @@ impl Parameter {
     ///
     /// # Errors
     /// A usage error describing the expected form.
-    pub fn parse(text: &str) -> Result<Parameter, UsageError> {
+    pub fn parse(text: &str) -> Result<Parameter, FamilyError> {
         let bad = |why: &str| {
-            UsageError(format!("--add '{text}': {why}; expected [NAME=]LO..HI[:STEP], e.g. c=11..500"))
+            FamilyError(format!("the parameter range '{text}': {why}; expected [NAME=]LO..HI[:STEP], e.g. c=11..500"))
         };
         let (name, range) = match text.split_once('=') {
             Some((name, range)) => (name.trim(), range),
@@ -125,18 +134,20 @@ impl Parameter {
     }
 
     /// The values of this parameter given the earlier parameters' values.
-    fn values(&self, bound: &[(String, u64)]) -> Result<Vec<u64>, UsageError> {
+    fn values(&self, bound: &[(String, u64)]) -> Result<Vec<u64>, FamilyError> {
         let (low, high) = (self.low.evaluate(bound)?, self.high.evaluate(bound)?);
         if low < 1 {
-            return Err(UsageError(format!(
+            return Err(FamilyError(format!(
                 "parameter {} starts at {low}; members must be at least 1",
                 self.name
             )));
         }
-        let (low, high) = (low as u64, u64::try_from(high).unwrap_or(0));
+        let too_large = |v: i128| FamilyError(format!("parameter {} reaches {v}, more than 2^64 - 1", self.name));
+        let low = u64::try_from(low).map_err(|_| too_large(low))?;
+        let high = if high < 0 { 0 } else { u64::try_from(high).map_err(|_| too_large(high))? };
         let count = if high < low { 0 } else { (high - low) / self.step + 1 };
         if count > MAX_MEMBERS as u64 {
-            return Err(UsageError(format!(
+            return Err(FamilyError(format!(
                 "parameter {} takes {count} values; a sweep has at most {MAX_MEMBERS} sets, so narrow the range",
                 self.name
             )));
@@ -183,13 +194,13 @@ impl Family {
     ///
     /// # Errors
     /// A usage error for a malformed item or range, or a bad number of parameters.
-    pub fn parse(set: &str, adds: &[String]) -> Result<Family, UsageError> {
+    pub fn parse(set: &str, adds: &[String]) -> Result<Family, FamilyError> {
         let parameters = adds.iter().map(|a| Parameter::parse(a)).collect::<Result<Vec<_>, _>>()?;
         if parameters.is_empty() || parameters.len() > 2 {
-            return Err(UsageError("a sweep needs one or two --add parameters, e.g. --add c=11..500".into()));
+            return Err(FamilyError("a family needs one or two parameters, e.g. c=11..500".into()));
         }
         if parameters.len() == 2 && parameters[0].name == parameters[1].name {
-            return Err(UsageError(format!("--add declares '{}' twice", parameters[0].name)));
+            return Err(FamilyError(format!("the parameter '{}' is declared twice", parameters[0].name)));
         }
         let items = parse_items(set, true)?;
         Ok(Family { items, parameters })
@@ -220,13 +231,13 @@ impl Family {
     /// # Errors
     /// A usage error when a member is 0 or negative, a term uses an undeclared parameter, or
     /// the family is too large.
-    pub fn members(&self) -> Result<Vec<Member>, UsageError> {
+    pub fn members(&self) -> Result<Vec<Member>, FamilyError> {
         let outer_values: Vec<Option<u64>> = if self.parameters.len() == 2 {
             self.parameters[0].values(&[])?.into_iter().map(Some).collect()
         } else {
             vec![None]
         };
-        let inner = self.parameters.last().ok_or_else(|| UsageError("no --add parameter".into()))?;
+        let inner = self.parameters.last().ok_or_else(|| FamilyError("the family has no parameter".into()))?;
         let mut members = Vec::new();
         let mut numbers = 0usize;
         for outer in outer_values {
@@ -244,7 +255,7 @@ impl Family {
                         Item::Term(t) => {
                             let v = t.evaluate(&bound)?;
                             if v < 1 {
-                                return Err(UsageError(format!(
+                                return Err(FamilyError(format!(
                                     "the member {} is {v} at {}; members must be at least 1",
                                     t.canonical(),
                                     bound
@@ -254,7 +265,10 @@ impl Family {
                                         .join(", ")
                                 )));
                             }
-                            set.push(v as u64);
+                            let v = u64::try_from(v).map_err(|_| {
+                                FamilyError(format!("the member {} is {v}, more than 2^64 - 1", t.canonical()))
+                            })?;
+                            set.push(v);
                         }
                     }
                 }
@@ -262,41 +276,41 @@ impl Family {
                 set.dedup();
                 numbers += set.len();
                 if numbers > MAX_SWEEP_NUMBERS {
-                    return Err(UsageError(format!(
+                    return Err(FamilyError(format!(
                         "the sweep's sets hold more than {MAX_SWEEP_NUMBERS} numbers in all; narrow the ranges"
                     )));
                 }
                 members.push(Member { outer: outer.unwrap_or(0), c, set });
                 if members.len() > MAX_MEMBERS {
-                    return Err(UsageError(format!(
+                    return Err(FamilyError(format!(
                         "the sweep has more than {MAX_MEMBERS} sets; narrow the ranges"
                     )));
                 }
             }
         }
         if members.is_empty() {
-            return Err(UsageError("the --add ranges are empty".into()));
+            return Err(FamilyError("the parameter ranges are empty".into()));
         }
         Ok(members)
     }
 }
 
 /// Parses a comma-separated list of items; with `terms`, linear terms in parameters are allowed.
-fn parse_items(text: &str, terms: bool) -> Result<Vec<Item>, UsageError> {
+fn parse_items(text: &str, terms: bool) -> Result<Vec<Item>, FamilyError> {
     let mut items = Vec::new();
     for piece in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         if let Some((a, b)) = piece.split_once("..") {
             let parse = |s: &str| {
                 s.trim()
                     .parse::<u64>()
-                    .map_err(|_| UsageError(format!("'{piece}' is not an interval like 2..5")))
+                    .map_err(|_| FamilyError(format!("'{piece}' is not an interval like 2..5")))
             };
             let (a, b) = (parse(a)?, parse(b)?);
             if a == 0 || a > b {
-                return Err(UsageError(format!("'{piece}': an interval needs 1 ≤ LO ≤ HI")));
+                return Err(FamilyError(format!("'{piece}': an interval needs 1 ≤ LO ≤ HI")));
             }
             if b - a >= MAX_SET_SIZE {
-                return Err(UsageError(format!(
+                return Err(FamilyError(format!(
                     "'{piece}' has {} numbers; a set may have at most {MAX_SET_SIZE} members",
                     u128::from(b - a) + 1
                 )));
@@ -305,13 +319,13 @@ fn parse_items(text: &str, terms: bool) -> Result<Vec<Item>, UsageError> {
         } else {
             let term = Term::parse(piece)?;
             if term.parameter.is_some() && !terms {
-                return Err(UsageError(format!("'{piece}' is not a number")));
+                return Err(FamilyError(format!("'{piece}' is not a number")));
             }
             if term.parameter.is_none() {
                 let v = u64::try_from(term.constant)
                     .ok()
                     .filter(|&v| v >= 1)
-                    .ok_or_else(|| UsageError(format!("'{piece}': every member must be at least 1")))?;
+                    .ok_or_else(|| FamilyError(format!("'{piece}': every member must be at least 1")))?;
                 items.push(Item::Interval(v, v));
             } else {
                 items.push(Item::Term(term));
@@ -326,7 +340,7 @@ fn parse_items(text: &str, terms: bool) -> Result<Vec<Item>, UsageError> {
         })
         .sum();
     if numbers > u128::from(MAX_SET_SIZE) {
-        return Err(UsageError(format!(
+        return Err(FamilyError(format!(
             "the set lists {numbers} numbers; a set may have at most {MAX_SET_SIZE} members"
         )));
     }
@@ -337,7 +351,7 @@ fn parse_items(text: &str, terms: bool) -> Result<Vec<Item>, UsageError> {
 ///
 /// # Errors
 /// A usage error for an empty set, 0, or a malformed item.
-pub fn parse_set(text: &str) -> Result<Vec<u64>, UsageError> {
+pub fn parse_set(text: &str) -> Result<Vec<u64>, FamilyError> {
     let mut set = Vec::new();
     for item in parse_items(text, false)? {
         if let Item::Interval(a, b) = item {
@@ -345,8 +359,8 @@ pub fn parse_set(text: &str) -> Result<Vec<u64>, UsageError> {
         }
     }
     if set.is_empty() {
-        return Err(UsageError(
-            "the set is empty; give at least one positive take, e.g. --set 2,3,5,7".into(),
+        return Err(FamilyError(
+            "the set is empty; give at least one positive take, e.g. 2,3,5,7".into(),
         ));
     }
     set.sort_unstable();
@@ -387,5 +401,14 @@ mod tests {
         assert!(Family::parse("2,3", &[]).is_err());
         assert!(Family::parse("2,b", &["c=1..5".into()]).unwrap().members().is_err());
         assert_eq!(parse_set("2..4,7").unwrap(), vec![2, 3, 4, 7]);
+    }
+
+    #[test]
+    fn members_beyond_64_bits_are_errors_not_wraps() {
+        let family = Family::parse("18446744073709551617a,2", &["a=1..3".into()]).unwrap();
+        let error = family.members().unwrap_err();
+        assert!(error.0.contains("more than 2^64 - 1"), "{error}");
+        let huge = Family::parse("2", &["c=18446744073709551615..18446744073709551616".into()]);
+        assert!(huge.is_err() || huge.unwrap().members().is_err());
     }
 }

@@ -1,0 +1,59 @@
+//! [`ReportError`]: every way a report can fail, in the engine's terms.
+
+use nimlab_engine::periodicity::PeriodicityError;
+use nimlab_engine::{EngineError, Exhausted};
+use nimlab_store::StoreError;
+use thiserror::Error;
+
+/// Why a report could not be made.
+#[derive(Debug, Error)]
+pub enum ReportError {
+    /// The engine refused or could not finish.
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    /// A periodicity computation failed.
+    #[error(transparent)]
+    Periodicity(#[from] PeriodicityError),
+    /// The sweep store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The request is invalid in a way only the command sees (a range, a count, a template).
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl ReportError {
+    /// True when the error is the caller's fault (exit status 2, HTTP 400), as opposed to a
+    /// computation that could not be completed or failed (exit status 1, HTTP 422/500).
+    pub fn is_usage(&self) -> bool {
+        match self {
+            ReportError::Engine(e) => e.is_usage(),
+            ReportError::Periodicity(e) => matches!(
+                e,
+                PeriodicityError::EmptySet | PeriodicityError::ZeroInSet | PeriodicityError::InvalidSearch(_)
+            ),
+            ReportError::Store(_) => false,
+            ReportError::Invalid(_) => true,
+        }
+    }
+
+    /// What ran out, when the budget, the deadline or a cancellation stopped the work.
+    pub fn exhausted(&self) -> Option<&Exhausted> {
+        match self {
+            ReportError::Engine(e) => e.exhausted(),
+            ReportError::Periodicity(PeriodicityError::Exhausted(e)) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// True when the engine has no closed form for what was asked (a surface may suggest
+    /// the search).
+    pub fn is_no_theory(&self) -> bool {
+        matches!(self, ReportError::Engine(EngineError::NoTheory { .. }))
+    }
+}
+
+/// `Err(ReportError::Invalid(..))` with this message.
+pub(crate) fn invalid<T>(message: impl Into<String>) -> Result<T, ReportError> {
+    Err(ReportError::Invalid(message.into()))
+}

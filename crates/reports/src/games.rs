@@ -1,0 +1,97 @@
+//! `games`: every ruleset with its declaration, the source of every surface's game options.
+
+use nimlab_engine::{ParamDecl, ParamKind, RulesetInfo, RULESETS};
+use serde::Serialize;
+
+/// One parameter as surfaces offer it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ParamReport {
+    /// The name (`--name` on the command line, `name=` in the web API).
+    pub name: &'static str,
+    /// A plain-language label.
+    pub label: &'static str,
+    /// One line of help.
+    pub help: &'static str,
+    /// `count`, `set`, `flag` or `text`.
+    pub kind: &'static str,
+    /// True when the game needs it.
+    pub required: bool,
+    /// The value used when it is not given (null: required, or off for a flag).
+    pub default: Option<&'static str>,
+    /// A typical value.
+    pub example: &'static str,
+    /// The least value of a count, the least member of a set.
+    pub min: Option<u64>,
+    /// The largest value of a count.
+    pub max: Option<u64>,
+    /// The grammar of a text parameter.
+    pub syntax: Option<&'static str>,
+    /// True when the parameter may be given several times.
+    pub repeatable: bool,
+}
+
+impl From<&ParamDecl> for ParamReport {
+    fn from(p: &ParamDecl) -> Self {
+        let (min, max, syntax) = match p.kind {
+            ParamKind::Count { min, max } => (Some(min), Some(max), None),
+            ParamKind::Set { min } => (Some(min), None, Some("members and ranges, e.g. 1,3,4 or 3..6,20")),
+            ParamKind::Flag => (None, None, None),
+            ParamKind::Text { syntax, .. } => (None, None, Some(syntax)),
+        };
+        ParamReport {
+            name: p.name,
+            label: p.label,
+            help: p.help,
+            kind: p.kind.name(),
+            required: p.required(),
+            default: p.default,
+            example: p.example,
+            min,
+            max,
+            syntax,
+            repeatable: p.kind.repeatable(),
+        }
+    }
+}
+
+/// One ruleset as surfaces offer it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameReport {
+    /// The name users type.
+    pub name: &'static str,
+    /// One line: the rules and the position format.
+    pub summary: &'static str,
+    /// The rules in a sentence or two.
+    pub rules: &'static str,
+    /// What the numbers of a position are.
+    pub position: &'static str,
+    /// A typical position.
+    pub example_position: &'static str,
+    /// The parameters.
+    pub params: Vec<ParamReport>,
+}
+
+impl From<&RulesetInfo> for GameReport {
+    fn from(r: &RulesetInfo) -> Self {
+        GameReport {
+            name: r.name,
+            summary: r.summary,
+            rules: r.rules,
+            position: r.position,
+            example_position: r.example_position,
+            params: r.params.iter().map(ParamReport::from).collect(),
+        }
+    }
+}
+
+/// Every ruleset nimlab knows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GamesReport {
+    /// The rulesets, in the order of the registry.
+    pub games: Vec<GameReport>,
+}
+
+/// The `games` report.
+pub fn games() -> GamesReport {
+    GamesReport { games: RULESETS.iter().map(|r| GameReport::from(*r)).collect() }
+}

@@ -1,0 +1,157 @@
+//! Playing: every legal move of a position, and nimlab's reply, shared by `nimlab play` and the
+//! playground so that both play alike.
+//!
+//! nimlab plays the move of Smith's remoteness (win fastest from an N-position, lose slowest
+//! from a P-position) when the position can be searched within the budget. Otherwise it plays a
+//! winning move from the closed-form theory, and failing that the legal move whose result has
+//! the largest numbers (in take-away games the smallest move, which tends to keep the game
+//! going longest).
+
+use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Method, MoveReport, Outcome, Play, Query};
+use serde::Serialize;
+
+use crate::position::Position;
+use crate::ReportError;
+
+/// Why nimlab chose its move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "basis", rename_all = "kebab-case")]
+pub enum ReplyBasis {
+    /// The remoteness search: who wins from the position before the move, and how many moves
+    /// the game lasts from there with best play on both sides.
+    Remoteness {
+        /// Who wins, with nimlab (the mover) as reference.
+        outcome: Outcome,
+        /// Moves left in the game, counting this one.
+        remoteness: u32,
+    },
+    /// A winning move given by the closed-form theory (the position is too large to search).
+    Theory,
+    /// No winning move is known and the position is too large to search: a legal move.
+    AnyLegalMove,
+}
+
+impl ReplyBasis {
+    /// A sentence on why nimlab made this move.
+    pub fn explanation(&self) -> String {
+        let plural = |n: u32| if n == 1 { "" } else { "s" };
+        match *self {
+            ReplyBasis::Remoteness { outcome: Outcome::N, remoteness: 1 } => "nimlab makes the last move".into(),
+            ReplyBasis::Remoteness { outcome: Outcome::N, remoteness } => format!(
+                "nimlab is winning: this is its fastest win, {} more move{} after this one with best play",
+                remoteness - 1,
+                plural(remoteness - 1)
+            ),
+            ReplyBasis::Remoteness { outcome: Outcome::P, remoteness } => format!(
+                "nimlab is losing against best play, so it stalls: {} more move{} if you play perfectly",
+                remoteness.saturating_sub(1),
+                plural(remoteness.saturating_sub(1))
+            ),
+            ReplyBasis::Theory => "a winning move by the closed-form theory".into(),
+            ReplyBasis::AnyLegalMove => {
+                "nimlab knows no winning move here (too large to search), so it takes as little as it can".into()
+            }
+        }
+    }
+}
+
+/// nimlab's move and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reply {
+    /// The move.
+    #[serde(rename = "move")]
+    pub report: MoveReport,
+    /// Why this move.
+    #[serde(flatten)]
+    pub basis: ReplyBasis,
+    /// The reason in words.
+    pub explanation: String,
+}
+
+/// nimlab's move from a checked position; `None` when the game is over.
+///
+/// # Errors
+/// [`EngineError::TooLargeForSearch`] or [`EngineError::Exhausted`] when the position is too
+/// large both to search and to list its moves and the theory gives no winning move.
+pub fn reply(game: &dyn AnyGame, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<Option<Reply>, EngineError> {
+    let basis_reply = |report: MoveReport, basis: ReplyBasis| Reply { report, basis, explanation: basis.explanation() };
+    // The search gets part of the budget, so that the fallbacks still have some.
+    let searching = budget.sub_budget(budget.remaining() / 2);
+    match game.best_move(numbers, play, &searching) {
+        Ok(best) => {
+            return Ok(best.map(|best| {
+                basis_reply(best.report, ReplyBasis::Remoteness { outcome: best.outcome, remoteness: best.remoteness })
+            }))
+        }
+        Err(EngineError::Exhausted { cause, .. }) if cause.is_budget() => {}
+        Err(EngineError::TooLargeForSearch { .. }) => {}
+        Err(other) => return Err(other),
+    }
+    // Theory only: the automatic method could fall back to a search of this large position.
+    if game.theorem(play).is_some() {
+        let query = Query { method: Method::Theory, play, max_moves: 1 };
+        if let Ok(analysis) = game.analyze(numbers, &query, budget) {
+            if let Some(first) = analysis.winning_moves.into_iter().next() {
+                return Ok(Some(basis_reply(first, ReplyBasis::Theory)));
+            }
+        }
+    }
+    let options = game.options(numbers, budget)?;
+    let smallest_move = options.into_iter().max_by_key(|m| m.to.iter().sum::<BigUint>());
+    Ok(smallest_move.map(|report| basis_reply(report, ReplyBasis::AnyLegalMove)))
+}
+
+/// Who made the last move wins under normal play and loses under misère play.
+pub fn last_mover_wins(play: Play) -> bool {
+    play == Play::Normal
+}
+
+/// Every legal move of a position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OptionsReport {
+    /// The game and position.
+    #[serde(flatten)]
+    pub position: Position,
+    /// Normal or misère.
+    pub play: Play,
+    /// The legal moves, in the ruleset's order.
+    pub moves: Vec<MoveReport>,
+}
+
+/// The legal moves of a position.
+///
+/// # Errors
+/// Engine errors: a bad position, or one too large to list its moves within the budget.
+pub fn options(spec: &GameSpec, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<OptionsReport, ReportError> {
+    let (game, position) = Position::new(spec, numbers, budget)?;
+    let moves = game.options(&position.position, budget)?;
+    Ok(OptionsReport { position, play, moves })
+}
+
+/// nimlab's reply from a position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReplyReport {
+    /// The game and position.
+    #[serde(flatten)]
+    pub position: Position,
+    /// Normal or misère.
+    pub play: Play,
+    /// The reply, or null when the game is already over.
+    pub reply: Option<Reply>,
+    /// True when no move is left after the reply (or before it).
+    pub game_over: bool,
+}
+
+/// nimlab's reply from a position, and whether the game is over after it.
+///
+/// # Errors
+/// As for [`reply`], and a bad position.
+pub fn reply_report(spec: &GameSpec, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<ReplyReport, ReportError> {
+    let (game, position) = Position::new(spec, numbers, budget)?;
+    let chosen = reply(game.as_ref(), &position.position, play, budget)?;
+    let game_over = match &chosen {
+        Some(r) => game.options(&r.report.to, budget)?.is_empty(),
+        None => true,
+    };
+    Ok(ReplyReport { position, play, reply: chosen, game_over })
+}

@@ -1,0 +1,128 @@
+//! `solve`: one position (two players or `n` players), or a sum of positions.
+
+use nimlab_engine::analysis::{analyze_sum, SumAnalysis, SumPart};
+use nimlab_engine::{Analysis, AnyGame, BigUint, Budget, GameSpec, Method, MultiAnalysis, Play, Query};
+use serde::Serialize;
+
+use crate::position::Position;
+use crate::ReportError;
+
+/// What to solve.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolveRequest {
+    /// The game.
+    pub spec: GameSpec,
+    /// The position's numbers, as given.
+    pub position: Vec<BigUint>,
+    /// Normal or misère play (two players only).
+    pub play: Play,
+    /// Theory, search, or theory where it exists.
+    pub method: Method,
+    /// `Some(n)`: `n` players under the standard alliance matrix.
+    pub players: Option<u32>,
+    /// The most winning moves to list.
+    pub max_moves: usize,
+}
+
+/// The answer for one position with two players.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SolveReport {
+    /// The game and position.
+    #[serde(flatten)]
+    pub position: Position,
+    /// Normal or misère.
+    pub play: Play,
+    /// The answer.
+    #[serde(flatten)]
+    pub analysis: Analysis,
+}
+
+/// The answer for one position with `n` players.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayersReport {
+    /// The game and position.
+    #[serde(flatten)]
+    pub position: Position,
+    /// The answer.
+    #[serde(flatten)]
+    pub analysis: MultiAnalysis,
+}
+
+/// Any answer of `solve`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum SolveAnswer {
+    /// Two players.
+    Two(SolveReport),
+    /// `n` players.
+    Players(PlayersReport),
+}
+
+/// Solves one position.
+///
+/// # Errors
+/// [`ReportError::Engine`] for a bad position, no theory for `Method::Theory`, or a search that
+/// does not fit the budget.
+pub fn solve(request: &SolveRequest, budget: &Budget) -> Result<SolveAnswer, ReportError> {
+    let (game, position) = Position::new(&request.spec, &request.position, budget)?;
+    Ok(match request.players {
+        Some(players) => {
+            let analysis = game.analyze_players(&position.position, players, request.method, budget)?;
+            SolveAnswer::Players(PlayersReport { position, analysis })
+        }
+        None => SolveAnswer::Two(solve_built(game.as_ref(), position, request, budget)?),
+    })
+}
+
+/// Solves a position of a game already built (the playground and `play` keep the game).
+///
+/// # Errors
+/// As for [`solve`].
+pub fn solve_built(
+    game: &dyn AnyGame,
+    position: Position,
+    request: &SolveRequest,
+    budget: &Budget,
+) -> Result<SolveReport, ReportError> {
+    let query = Query { method: request.method, play: request.play, max_moves: request.max_moves };
+    let analysis = game.analyze(&position.position, &query, budget)?;
+    Ok(SolveReport { position, play: request.play, analysis })
+}
+
+/// A sum to solve: games with positions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SumRequest {
+    /// The parts: each a game and its position's numbers.
+    pub parts: Vec<(GameSpec, Vec<BigUint>)>,
+    /// Theory, search, or theory where it exists (for every part).
+    pub method: Method,
+    /// The most winning moves to list.
+    pub max_moves: usize,
+}
+
+/// The answer for a sum.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SumReport {
+    /// Always `"sum"`.
+    pub game: &'static str,
+    /// The answer; the parts are numbered from 1.
+    #[serde(flatten)]
+    pub analysis: SumAnalysis,
+}
+
+/// Solves a disjunctive sum under normal play.
+///
+/// # Errors
+/// [`ReportError::Engine`] for an empty sum, a bad part, or a part whose Grundy value is not
+/// known within the budget.
+pub fn solve_sum(request: &SumRequest, budget: &Budget) -> Result<SumReport, ReportError> {
+    let mut games: Vec<(Box<dyn AnyGame>, Vec<BigUint>)> = Vec::new();
+    for (spec, numbers) in &request.parts {
+        let (game, position) = Position::new(spec, numbers, budget)?;
+        games.push((game, position.position));
+    }
+    let parts: Vec<SumPart<'_>> =
+        games.iter().map(|(game, position)| SumPart { game: game.as_ref(), position: position.clone() }).collect();
+    let analysis = analyze_sum(&parts, request.method, request.max_moves, budget)?;
+    Ok(SumReport { game: "sum", analysis })
+}

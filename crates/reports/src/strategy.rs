@@ -1,0 +1,38 @@
+//! `strategy`: the winning player's whole plan in the apple game, turn by turn.
+
+use nimlab_engine::rulesets::apple::strategy::Strategy;
+use nimlab_engine::rulesets::apple::Apple;
+use nimlab_engine::{BigUint, Budget, GameSpec};
+use serde::Serialize;
+
+use crate::error::invalid;
+use crate::position::GameRef;
+use crate::ReportError;
+
+/// The most opponent moves a plan lists one by one unless asked otherwise.
+pub use nimlab_engine::rulesets::apple::strategy::DEFAULT_LINE_LIMIT;
+
+/// A plan with its game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StrategyReport {
+    /// The game.
+    #[serde(flatten)]
+    pub game: GameRef,
+    /// The plan.
+    #[serde(flatten)]
+    pub strategy: Strategy,
+}
+
+/// The winner's plan from `position`, listing at most `lines` searched lines.
+///
+/// # Errors
+/// [`ReportError::Invalid`] for a game other than apple; engine errors (bad position, a search
+/// that does not fit the budget, more lines than `lines`).
+pub fn strategy(spec: &GameSpec, position: &[BigUint], lines: usize, budget: &Budget) -> Result<StrategyReport, ReportError> {
+    if spec.name() != "apple" {
+        return invalid(format!("strategy is available for the game 'apple', not '{}'", spec.name()));
+    }
+    let apple = Apple::from_params(spec.params())?;
+    let strategy = apple.strategy(position, lines, budget)?;
+    Ok(StrategyReport { game: GameRef::from(spec), strategy })
+}

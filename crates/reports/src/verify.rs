@@ -1,0 +1,73 @@
+//! `verify`: closed-form theory against exhaustive search, for one game or every game.
+
+use nimlab_engine::analysis::Progress;
+use nimlab_engine::{Budget, EngineError, GameSpec, Play, VerifyReport, RULESETS};
+use serde::Serialize;
+
+use crate::ReportError;
+
+/// The player counts checked when every game is verified without `players`: the paper's range.
+pub const DEFAULT_PLAYERS: std::ops::RangeInclusive<u32> = 2..=7;
+
+/// What to verify.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerifyRequest {
+    /// One game, or `None` for every game at its example parameters.
+    pub spec: Option<GameSpec>,
+    /// Every number of every position up to this (default: per game).
+    pub bound: Option<u64>,
+    /// Normal or misère play (one game, two players).
+    pub play: Play,
+    /// `Some(n)`: the `n`-player closed forms.
+    pub players: Option<u32>,
+}
+
+/// The verification runs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VerifyAllReport {
+    /// One report per closed form checked.
+    pub reports: Vec<VerifyReport>,
+    /// True when theory and search agree everywhere.
+    pub all_agree: bool,
+}
+
+/// Verifies one game or every game; `progress(done, total)` counts positions of the current run.
+///
+/// # Errors
+/// [`ReportError::Engine`]: a game without a closed form to verify (one game), or a search that
+/// does not fit the budget.
+pub fn verify(request: &VerifyRequest, budget: &Budget, progress: Progress<'_>) -> Result<VerifyAllReport, ReportError> {
+    let mut reports = Vec::new();
+    match &request.spec {
+        Some(spec) => {
+            let game = spec.build(budget)?;
+            let bound = request.bound.unwrap_or(spec.info().verify_bound);
+            reports.push(match request.players {
+                Some(players) => game.verify_players(bound, players, budget, progress)?,
+                None => game.verify(bound, request.play, budget, progress)?,
+            });
+        }
+        None => {
+            let player_counts = request.players.map_or(DEFAULT_PLAYERS, |n| n..=n);
+            for info in RULESETS {
+                let game = info.example_spec().build(budget)?;
+                let bound = request.bound.unwrap_or(info.verify_bound);
+                if request.players.is_none() {
+                    for play in [Play::Normal, Play::Misere] {
+                        if game.theorem(play).is_some() {
+                            reports.push(game.verify(bound, play, budget, progress)?);
+                        }
+                    }
+                }
+                for players in player_counts.clone() {
+                    match game.verify_players(bound, players, budget, progress) {
+                        Err(EngineError::NoTheory { .. }) => {}
+                        other => reports.push(other?),
+                    }
+                }
+            }
+        }
+    }
+    let all_agree = reports.iter().all(|r| r.agree);
+    Ok(VerifyAllReport { reports, all_agree })
+}
