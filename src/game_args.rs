@@ -1,105 +1,188 @@
-//! Game and position arguments shared by the commands, validated into engine types at the edge.
+//! The options every command shares, derived from data: each ruleset's parameter declarations
+//! become `--NAME` options (with their help), and the budget options bound the work.
 
-use clap::Args;
-use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec};
+use std::time::Duration;
+
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use nimlab_engine::spec::grammar::parse_natural;
+use nimlab_engine::{BigUint, Budget, GameSpec, ParamKind, RULESETS};
 
 use crate::UsageError;
 
-/// Which game, with its parameters.
-#[derive(Args, Debug, Clone, Default)]
-pub struct GameOptions {
-    /// Bash: the most stones one move may take.
-    #[arg(long, value_name = "M")]
-    pub max: Option<u64>,
-    /// Subtraction: the allowed takes, comma-separated (e.g. 1,3,4).
-    #[arg(long, value_name = "S", value_delimiter = ',', num_args = 1)]
-    pub set: Option<Vec<u64>>,
-    /// Moore's Nim_k: the most heaps one move may take from.
-    #[arg(long, value_name = "K")]
-    pub k: Option<u64>,
-    /// Fibonacci Nim: the current take limit (default: the opening, where the whole heap may not be taken).
-    #[arg(long, value_name = "L")]
-    pub limit: Option<String>,
-    /// Apple: cap the take from every pile at --max too (default: unbounded, as in the paper's tables).
-    #[arg(long)]
-    pub bounded_equal: bool,
-    /// Pattern games: the number of piles.
-    #[arg(long, value_name = "K")]
-    pub piles: Option<u64>,
-    /// Pattern games: a kind of move, PATTERN:AMOUNTS (repeat for more). PATTERN is one, anyJ (any J
-    /// piles, e.g. any2), all, or pile numbers from 0 like 0,2; AMOUNTS is 1..3 (ends included), 1..
-    /// (no upper limit) or 2. Each move takes the same amount from every pile of its pattern.
-    #[arg(long = "move", value_name = "PATTERN:AMOUNTS")]
-    pub moves: Vec<String>,
-    /// The most states a search may store before it stops.
-    #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.0)]
-    pub budget: usize,
-}
+/// The most digits of one number typed on the command line (a fixed limit: closed forms on
+/// numbers this long still answer in seconds).
+pub const MAX_DIGITS: usize = 100_000;
 
-impl GameOptions {
-    /// The engine's specification of `game` with these options.
-    pub fn spec(&self, game: &str) -> GameSpec {
-        GameSpec {
-            name: game.to_string(),
-            max: self.max,
-            set: self.set.clone(),
-            k: self.k,
-            bounded_equal: self.bounded_equal,
-            piles: self.piles,
-            moves: self.moves.clone(),
+/// Every parameter name declared by some ruleset, with the rulesets that use it and their help,
+/// in registry order.
+fn declared_params() -> Vec<(&'static str, ParamKind, Vec<String>)> {
+    let mut params: Vec<(&'static str, ParamKind, Vec<String>)> = Vec::new();
+    for info in RULESETS {
+        for p in info.params {
+            let help = format!("{}: {}", info.name, p.help);
+            match params.iter_mut().find(|(name, _, _)| *name == p.name) {
+                Some((_, _, helps)) => helps.push(help),
+                None => params.push((p.name, p.kind, vec![help])),
+            }
         }
     }
+    params
+}
 
-    /// Builds the game.
+/// The id of a game parameter's option (distinct from the commands' own options).
+fn arg_id(name: &str) -> String {
+    format!("param:{name}")
+}
+
+/// The game parameters as typed: `(name, value)` pairs, in the order declared (repeated
+/// parameters in the order given).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GameParams {
+    given: Vec<(String, String)>,
+}
+
+impl GameParams {
+    /// The game `name` with these parameters.
     ///
     /// # Errors
-    /// A usage error for an unknown game or bad parameters.
-    pub fn game(&self, game: &str) -> anyhow::Result<Box<dyn AnyGame>> {
-        if self.budget == 0 {
-            return Err(UsageError("--budget must be at least 1".into()).into());
-        }
-        Ok(nimlab_engine::build_ruleset(&self.spec(game), Budget(self.budget))?)
+    /// A spec error (unknown game, a parameter that does not apply, a bad value).
+    pub fn spec(&self, name: &str) -> Result<GameSpec, nimlab_engine::SpecError> {
+        let pairs: Vec<(&str, &str)> = self.given.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+        GameSpec::from_pairs(name, &pairs)
     }
 
-    /// Builds the game and checks `position` (heap sizes as typed) against it.
+    /// True when no parameter was given.
+    pub fn is_empty(&self) -> bool {
+        self.given.is_empty()
+    }
+}
+
+impl FromArgMatches for GameParams {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut given = Vec::new();
+        for (name, kind, _) in declared_params() {
+            let id = arg_id(name);
+            match kind {
+                ParamKind::Flag => {
+                    if matches.get_flag(&id) {
+                        given.push((name.to_string(), "true".to_string()));
+                    }
+                }
+                _ => {
+                    if let Some(values) = matches.get_many::<String>(&id) {
+                        given.extend(values.map(|v| (name.to_string(), v.clone())));
+                    }
+                }
+            }
+        }
+        Ok(GameParams { given })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for GameParams {
+    fn augment_args(mut cmd: Command) -> Command {
+        for (name, kind, helps) in declared_params() {
+            let arg = Arg::new(arg_id(name)).long(name).help(helps.join("; ")).help_heading("Game parameters");
+            let arg = match kind {
+                ParamKind::Flag => arg.action(ArgAction::SetTrue),
+                ParamKind::Text { repeatable: true, .. } => {
+                    arg.action(ArgAction::Append).value_name(name.to_uppercase())
+                }
+                _ => arg.action(ArgAction::Set).value_name(name.to_uppercase()).allow_hyphen_values(true),
+            };
+            cmd = cmd.arg(arg);
+        }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+/// Which game, with its parameters: the game's name as a positional argument.
+#[derive(clap::Args, Debug, Clone)]
+pub struct GameArgs {
+    /// The game (see `nimlab games`).
+    pub game: String,
+    #[command(flatten)]
+    pub params: GameParams,
+}
+
+impl GameArgs {
+    /// The validated game.
     ///
     /// # Errors
-    /// A usage error for an unknown game, bad parameters, or a bad position.
-    pub fn build(&self, game: &str, position: &[String]) -> anyhow::Result<(Box<dyn AnyGame>, Vec<BigUint>)> {
-        if self.limit.is_some() && game != "fibonacci" {
-            return Err(UsageError(format!("--limit does not apply to the game '{game}'")).into());
-        }
-        let game = self.game(game)?;
-        let mut numbers = parse_numbers(position)?;
-        if let Some(limit) = &self.limit {
-            numbers.push(parse_number(limit, "take limit")?);
-        }
-        let numbers = game.check_position(&numbers)?;
-        Ok((game, numbers))
+    /// A spec error.
+    pub fn spec(&self) -> Result<GameSpec, nimlab_engine::SpecError> {
+        self.params.spec(&self.game)
     }
 }
 
-/// Parses one non-negative integer of any size.
-///
-/// # Errors
-/// A usage error naming the text and what it should have been.
-pub fn parse_number(text: &str, what: &str) -> anyhow::Result<BigUint> {
-    let digits = text.trim();
-    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-        if let Ok(n) = digits.parse() {
-            return Ok(n);
-        }
-    }
-    let hint = if digits.starts_with('-') { " (it must not be negative)" } else { "" };
-    Err(UsageError(format!("'{text}' is not a valid {what}: expected a non-negative integer{hint}")).into())
+/// The work budget and the time limit of a command.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct BudgetArgs {
+    /// The work budget in units (one per option generated or value computed, 20 per position
+    /// stored): it bounds time and memory (about 4 bytes per unit). Default: 100000000.
+    #[arg(long, value_name = "N", global = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub budget: Option<u64>,
+    /// Stop after SECONDS of wall-clock time (default: no limit).
+    #[arg(long, value_name = "SECONDS", global = true, value_parser = parse_timeout)]
+    pub timeout: Option<Duration>,
 }
 
-/// Parses heap sizes.
+impl BudgetArgs {
+    /// A fresh budget with these limits.
+    pub fn budget(&self) -> Budget {
+        let work = self.budget.unwrap_or(Budget::DEFAULT_WORK);
+        match self.timeout {
+            Some(timeout) => Budget::with_timeout(work, timeout),
+            None => Budget::new(work),
+        }
+    }
+}
+
+/// Parses `--timeout`: seconds, possibly with a fraction (`2.5`).
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    let bad = || format!("'{text}' is not a number of seconds, e.g. 10 or 2.5");
+    let (whole, fraction) = text.trim().split_once('.').unwrap_or((text.trim(), ""));
+    if whole.is_empty() && fraction.is_empty() {
+        return Err(bad());
+    }
+    let seconds: u64 = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| bad())? };
+    if fraction.len() > 9 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let nanos: u32 = if fraction.is_empty() { 0 } else { format!("{fraction:0<9}").parse().map_err(|_| bad())? };
+    let timeout = Duration::new(seconds, nanos);
+    if timeout.is_zero() {
+        return Err("the time limit must be above 0 seconds".into());
+    }
+    Ok(timeout)
+}
+
+/// Parses heap sizes: non-negative integers of any size (up to [`MAX_DIGITS`] digits).
 ///
 /// # Errors
 /// A usage error for the first invalid one.
-pub fn parse_numbers(texts: &[String]) -> anyhow::Result<Vec<BigUint>> {
-    texts.iter().map(|t| parse_number(t, "heap size")).collect()
+pub fn parse_position(texts: &[String]) -> Result<Vec<BigUint>, UsageError> {
+    texts
+        .iter()
+        .map(|t| {
+            if t.trim().len() > MAX_DIGITS {
+                return Err(UsageError(format!(
+                    "a number has at most {MAX_DIGITS} digits (a fixed limit); this one has {}",
+                    t.trim().len()
+                )));
+            }
+            parse_natural(t).map_err(|e| UsageError(format!("{e}: heap sizes are whole numbers")))
+        })
+        .collect()
 }
 
 /// A clap error as one line: its first paragraph with the lines joined.
@@ -107,4 +190,19 @@ pub fn clap_error_line(error: &clap::Error) -> String {
     let rendered = error.render().to_string();
     let first_paragraph = rendered.split("\n\n").next().unwrap_or_default();
     first_paragraph.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_parse() {
+        assert_eq!(parse_timeout("10"), Ok(Duration::from_secs(10)));
+        assert_eq!(parse_timeout("2.5"), Ok(Duration::from_millis(2500)));
+        assert_eq!(parse_timeout(".25"), Ok(Duration::from_millis(250)));
+        assert!(parse_timeout("0").is_err());
+        assert!(parse_timeout("-1").is_err());
+        assert!(parse_timeout("1e3").is_err());
+    }
 }

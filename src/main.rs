@@ -1,33 +1,37 @@
-//! `nimlab`: the command line over the nimlab engine. Parse, call the engine, render text or
-//! JSON; nothing else lives here.
+//! `nimlab`: the command line over the nimlab engine and its reports. Parse, call a report
+//! function, render text, JSON or CSV; nothing else lives here.
 
 mod cmd;
-mod family;
+mod errors;
 mod game_args;
-mod opponent;
-mod render;
+mod progress;
+mod text;
 mod web;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
-/// Exit status for a usage error (bad arguments, unknown game, invalid position).
-const EXIT_USAGE: u8 = 2;
-/// Exit status for a runtime failure (budget exceeded, a counterexample found, I/O).
-const EXIT_FAILURE: u8 = 1;
+use crate::errors::{describe, is_broken_pipe, EXIT_USAGE};
+pub use crate::errors::UsageError;
+use crate::game_args::BudgetArgs;
 
 #[derive(Parser)]
 #[command(
     name = "nimlab",
     version,
     about = "Impartial games of Nim's family: who wins, Grundy values, every winning move, and why",
-    after_help = "Examples:\n  nimlab solve wythoff 3 5\n  nimlab solve nim 3 4 5 --json\n  nimlab solve bash 10 --max 3 --misere\n  nimlab table subtraction --set 1,3,4 --upto 30\n  nimlab verify\n  nimlab games\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab explore large-nim --players 3 --heaps 4 --max 10"
+    after_help = "Examples:\n  nimlab solve wythoff 3 5\n  nimlab solve nim 3 4 5 --json\n  nimlab solve bash 10 --max 3 --misere\n  nimlab table subtraction --set 1,3,4 --upto 30\n  nimlab verify\n  nimlab games\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab explore large-nim --players 3 --heaps 4 --max 10\n\nEvery command takes --json (one contract, docs/json.md; errors as one JSON object on standard error),\n--budget N (work units) and --timeout SECONDS. Exit status: 0 success, 1 failure, 2 usage error."
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Print JSON instead of text (errors as one JSON object on standard error).
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(flatten)]
+    limits: BudgetArgs,
 }
 
 #[derive(Subcommand)]
@@ -42,7 +46,7 @@ enum Command {
     Verify(cmd::verify::Args),
     /// The winning player's whole plan (apple): the reply to every opponent move, turn by turn.
     Strategy(cmd::strategy::Args),
-    /// List the games nimlab knows.
+    /// List the games nimlab knows, with their parameters.
     Games(cmd::games::Args),
     /// Play a game against nimlab in the terminal.
     Play(cmd::play::Args),
@@ -58,58 +62,53 @@ enum Command {
     Sweep(cmd::sweep::Args),
     /// Subtraction sets of a given size whose Grundy sequence has a given period.
     Search(cmd::search::Args),
+    /// Shell completions for bash, zsh, fish, elvish or PowerShell, on standard output.
+    Completions(cmd::completions::Args),
+    /// The manual page (roff), on standard output.
+    Man(cmd::completions::ManArgs),
 }
 
-/// An error in what the user asked for: reported with exit status 2.
-#[derive(Debug)]
-pub struct UsageError(pub String);
-
-impl std::fmt::Display for UsageError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+/// What every command gets besides its own arguments.
+pub struct Context {
+    /// `--json`.
+    pub json: bool,
+    /// `--budget` and `--timeout`.
+    pub limits: BudgetArgs,
 }
-
-impl std::error::Error for UsageError {}
 
 fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
+    let context = Context { json: cli.json, limits: cli.limits };
+    let cx = &context;
     match &cli.command {
-        Command::Solve(args) => cmd::solve::run(args, out),
-        Command::Table(args) => cmd::table::run(args, out),
-        Command::PPositions(args) => cmd::p_positions::run(args, out),
-        Command::Verify(args) => cmd::verify::run(args, out),
-        Command::Strategy(args) => cmd::strategy::run(args, out),
-        Command::Games(args) => cmd::games::run(args, out),
-        Command::Play(args) => cmd::play::run(args, out),
-        Command::Plot(args) => cmd::plot::run(args, out),
-        Command::Serve(args) => cmd::serve::run(args, out),
-        Command::Explore(args) => cmd::explore::run(args, out),
-        Command::Period(args) => cmd::period::run(args, out),
-        Command::Sweep(args) => cmd::sweep::run(args, out),
-        Command::Search(args) => cmd::search::run(args, out),
+        Command::Solve(args) => cmd::solve::run(args, cx, out),
+        Command::Table(args) => cmd::table::run(args, cx, out),
+        Command::PPositions(args) => cmd::p_positions::run(args, cx, out),
+        Command::Verify(args) => cmd::verify::run(args, cx, out),
+        Command::Strategy(args) => cmd::strategy::run(args, cx, out),
+        Command::Games(args) => cmd::games::run(args, cx, out),
+        Command::Play(args) => cmd::play::run(args, cx, out),
+        Command::Plot(args) => cmd::plot::run(args, cx, out),
+        Command::Serve(args) => cmd::serve::run(args, cx, out),
+        Command::Explore(args) => cmd::explore::run(args, cx, out),
+        Command::Period(args) => cmd::period::run(args, cx, out),
+        Command::Sweep(args) => cmd::sweep::run(args, cx, out),
+        Command::Search(args) => cmd::search::run(args, cx, out),
+        Command::Completions(args) => cmd::completions::run(args, &mut Cli::command(), out),
+        Command::Man(args) => cmd::completions::man(args, &Cli::command(), out),
     }
 }
 
-/// Exit status for an error: 2 for the user's mistakes, 1 for everything else.
-fn exit_status(error: &anyhow::Error) -> u8 {
-    let usage = error.chain().any(|cause| {
-        cause.downcast_ref::<UsageError>().is_some()
-            || cause.downcast_ref::<nimlab_engine::EngineError>().is_some_and(|e| e.is_usage())
-    });
-    if usage {
-        EXIT_USAGE
+/// Prints an error as one line of text, or as one JSON object with `--json`.
+fn report_error(report: &errors::ErrorReport, json: bool) {
+    if json {
+        eprintln!("{}", serde_json::to_string(report).unwrap_or_else(|_| report.error.clone()));
     } else {
-        EXIT_FAILURE
+        eprintln!("error: {}", report.error);
     }
-}
-
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error
-        .chain()
-        .any(|c| c.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
 }
 
 fn main() -> ExitCode {
+    let wants_json = std::env::args().any(|a| a == "--json");
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => {
@@ -118,7 +117,12 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(error) => {
-            eprintln!("{}", game_args::clap_error_line(&error));
+            let report = errors::ErrorReport {
+                error: game_args::clap_error_line(&error),
+                kind: "usage",
+                exit_status: EXIT_USAGE,
+            };
+            report_error(&report, wants_json);
             return ExitCode::from(EXIT_USAGE);
         }
     };
@@ -129,13 +133,21 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            let mut message = error.to_string();
-            for cause in error.chain().skip(1) {
-                message.push_str(": ");
-                message.push_str(&cause.to_string());
-            }
-            eprintln!("error: {message}");
-            ExitCode::from(exit_status(&error))
+            let report = describe(&error);
+            report_error(&report, cli.json);
+            ExitCode::from(report.exit_status)
         }
     }
+}
+
+/// The usage error for these words.
+pub fn usage<T>(message: impl Into<String>) -> anyhow::Result<T> {
+    Err(UsageError(message.into()).into())
+}
+
+/// Writes a report as one line of JSON.
+pub fn write_json<T: serde::Serialize>(out: &mut dyn Write, report: &T) -> anyhow::Result<()> {
+    serde_json::to_writer(&mut *out, report)?;
+    writeln!(out)?;
+    Ok(())
 }

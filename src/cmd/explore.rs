@@ -3,11 +3,10 @@
 
 use std::io::Write;
 
-use nimlab_engine::rulesets::large_nim::explore::{explore, Exploration, PatternClass};
-use nimlab_engine::Budget;
-use serde_json::{json, Value};
+use nimlab_reports::explore::{explore, ClassReport, ExploreReport};
 
-use crate::UsageError;
+use crate::cmd::parse_players;
+use crate::{usage, write_json, Context};
 
 /// Arguments of `nimlab explore`.
 #[derive(clap::Args, Debug)]
@@ -18,7 +17,7 @@ pub struct Args {
     /// The game: only `large-nim` has an explorer.
     pub game: String,
     /// The number of players N >= 2.
-    #[arg(long, value_name = "N", value_parser = crate::cmd::players::parse_players)]
+    #[arg(long, value_name = "N", value_parser = parse_players)]
     pub players: u32,
     /// The number of heaps of every position explored.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..))]
@@ -26,41 +25,33 @@ pub struct Args {
     /// The largest heap size explored.
     #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(1..))]
     pub max: u64,
-    /// The most positions the value table may hold.
-    #[arg(long, value_name = "N", default_value_t = Budget::DEFAULT.0)]
-    pub budget: usize,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// Runs `nimlab explore`.
 ///
 /// # Errors
-/// A usage error for another game; a budget error when the table is too large; I/O.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+/// A usage error for another game; the budget; I/O.
+pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     if args.game != "large-nim" {
-        return Err(UsageError(format!(
+        return usage(format!(
             "explore works on large-nim only (got '{}'): it groups positions by the order of their heaps",
             args.game
-        ))
-        .into());
+        ));
     }
-    let exploration = explore(args.players, usize::from(args.heaps), args.max, Budget(args.budget))?;
-    if args.json {
-        writeln!(out, "{}", exploration_json(&exploration))?;
+    let report = explore(args.players, usize::from(args.heaps), args.max, &cx.limits.budget())?;
+    if cx.json {
+        write_json(out, &report)
     } else {
-        write!(out, "{}", exploration_text(&exploration))?;
+        Ok(write!(out, "{}", exploration_text(&report))?)
     }
-    Ok(())
 }
 
 fn heaps_text(heaps: &[u64]) -> String {
     format!("({})", heaps.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(", "))
 }
 
-fn class_value_text(class: &PatternClass) -> String {
-    match class.constant() {
+fn class_value_text(class: &ClassReport) -> String {
+    match class.value {
         Some(value) => value.to_string(),
         None => {
             let values: Vec<String> = class
@@ -73,7 +64,7 @@ fn class_value_text(class: &PatternClass) -> String {
     }
 }
 
-fn exploration_text(e: &Exploration) -> String {
+fn exploration_text(e: &ExploreReport) -> String {
     let mut text = format!(
         "large-nim with {} players on {} heaps of 1..={}: {} positions in {} order patterns\n",
         e.players,
@@ -82,67 +73,21 @@ fn exploration_text(e: &Exploration) -> String {
         e.positions,
         e.classes.len()
     );
-    let width = e.classes.iter().map(|c| c.pattern.to_string().len()).max().unwrap_or(7).max(7);
+    let width = e.classes.iter().map(|c| c.pattern.len()).max().unwrap_or(7).max(7);
     text.push_str(&format!("  {:<width$}  {:>9}  value\n", "pattern", "positions"));
     for class in &e.classes {
-        text.push_str(&format!(
-            "  {:<width$}  {:>9}  {}\n",
-            class.pattern.to_string(),
-            class.positions,
-            class_value_text(class)
-        ));
+        text.push_str(&format!("  {:<width$}  {:>9}  {}\n", class.pattern, class.positions, class_value_text(class)));
     }
     text.push_str("formula:\n");
     for case in &e.formula {
-        let chains: Vec<String> = case.chains.iter().map(|c| c.to_string()).collect();
-        text.push_str(&format!("  g = {} if {}\n", case.value, chains.join("\n        or ")));
+        text.push_str(&format!("  g = {} if {}\n", case.value, case.cases.join("\n        or ")));
     }
-    let non_constant = e.non_constant().count();
-    if non_constant > 0 {
+    if e.non_constant > 0 {
         text.push_str(&format!(
-            "  otherwise not determined by the pattern: {non_constant} pattern{} take several values (above)\n",
-            if non_constant == 1 { "" } else { "s" }
+            "  otherwise not determined by the pattern: {} pattern{} take several values (above)\n",
+            e.non_constant,
+            if e.non_constant == 1 { "" } else { "s" }
         ));
     }
     text
-}
-
-fn exploration_json(e: &Exploration) -> Value {
-    let classes: Vec<Value> = e
-        .classes
-        .iter()
-        .map(|c| {
-            json!({
-                "pattern": c.pattern.to_string(),
-                "positions": c.positions,
-                "constant": c.constant().is_some(),
-                "value": c.constant(),
-                "values": c.values.iter().map(|v| json!({
-                    "value": v.value,
-                    "positions": v.positions,
-                    "example": v.example,
-                })).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let formula: Vec<Value> = e
-        .formula
-        .iter()
-        .map(|case| {
-            json!({
-                "value": case.value,
-                "cases": case.chains.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    json!({
-        "game": "large-nim",
-        "players": e.players,
-        "heaps": e.heaps,
-        "max": e.max,
-        "positions": e.positions,
-        "classes": classes,
-        "formula": formula,
-        "non_constant": e.non_constant().count(),
-    })
 }

@@ -1,31 +1,35 @@
-//! `nimlab games`: the rulesets nimlab knows.
+//! `nimlab games`: the rulesets nimlab knows, with their parameters.
 
 use std::io::Write;
 
-use nimlab_engine::rulesets::RULESETS;
-use serde_json::json;
+use nimlab_reports::games::games;
+
+use crate::{write_json, Context};
 
 /// Arguments of `nimlab games`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Example:\n  nimlab games --json")]
-pub struct Args {
-    /// Print JSON instead of text.
-    #[arg(long)]
-    pub json: bool,
-}
+#[command(after_help = "Examples:\n  nimlab games\n  nimlab games --json")]
+pub struct Args {}
 
 /// Runs `nimlab games`.
 ///
 /// # Errors
 /// Only output errors.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    if args.json {
-        let games: Vec<_> =
-            RULESETS.iter().map(|r| json!({ "name": r.name, "summary": r.summary })).collect();
-        writeln!(out, "{}", json!({ "games": games }))?;
-    } else {
-        for r in RULESETS {
-            writeln!(out, "{:<12} {}", r.name, r.summary)?;
+pub fn run(_args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    let report = games();
+    if cx.json {
+        return write_json(out, &report);
+    }
+    for game in &report.games {
+        writeln!(out, "{:<12} {}", game.name, game.summary)?;
+        for p in &game.params {
+            let flag = if p.kind == "flag" { format!("--{}", p.name) } else { format!("--{} {}", p.name, p.name.to_uppercase()) };
+            let default = match (p.required, p.default) {
+                (true, _) => " (required)".to_string(),
+                (false, Some(d)) => format!(" (default {d})"),
+                (false, None) => String::new(),
+            };
+            writeln!(out, "{:<12}   {flag:<22} {}{default}", "", p.help)?;
         }
     }
     Ok(())

@@ -1,11 +1,12 @@
-//! One module per subcommand: an `Args` struct (clap) and a `run` function.
+//! One module per subcommand: an `Args` struct (clap) and a `run` function that builds the
+//! request, calls the report function and renders the report.
 
+pub mod completions;
 pub mod explore;
 pub mod games;
 pub mod p_positions;
 pub mod period;
 pub mod play;
-pub mod players;
 pub mod plot;
 pub mod search;
 pub mod serve;
@@ -13,7 +14,6 @@ pub mod solve;
 pub mod strategy;
 pub mod sweep;
 pub mod table;
-pub mod table_mnn;
 pub mod verify;
 
 use clap::ValueEnum;
@@ -47,5 +47,34 @@ pub fn play(misere: bool) -> Play {
         Play::Misere
     } else {
         Play::Normal
+    }
+}
+
+/// Parses `--players`: an integer of at least 2.
+///
+/// # Errors
+/// A message for clap (which exits with status 2) for anything else.
+pub fn parse_players(text: &str) -> Result<u32, String> {
+    let players: u32 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of players: expected an integer of at least 2"))?;
+    if players < 2 {
+        return Err(format!("a game needs at least 2 players, got {players}"));
+    }
+    Ok(players)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_players;
+
+    #[test]
+    fn players_parse() {
+        assert_eq!(parse_players("3"), Ok(3));
+        assert!(parse_players("1").unwrap_err().contains("at least 2 players"));
+        assert!(parse_players("0").unwrap_err().contains("at least 2 players"));
+        assert!(parse_players("three").unwrap_err().contains("'three' is not a number of players"));
+        assert!(parse_players("-2").is_err());
     }
 }

@@ -1,9 +1,10 @@
 //! `nimlab play`: a game against nimlab in the terminal, one move per line on standard input.
 //!
 //! At the prompt a person types the position their move leads to (`1 4 5` from `3 4 5`), or
-//! `hint`, `undo`, `help` or `quit`. When the position has more numbers than the heaps moved
-//! (Fibonacci Nim's take limit), typing the first numbers is enough if only one move fits.
-//! nimlab replies by [`crate::opponent::reply`]. End of input ends the game cleanly.
+//! `hint`, `undo`, `help` or `quit`; every number of the position is typed (Fibonacci Nim's take
+//! limit too), so that no move is guessed from a part of it.
+//! nimlab replies by [`nimlab_reports::play::reply`]. End of input ends the game cleanly. Each of
+//! nimlab's answers runs under a fresh `--budget` and `--timeout`.
 //!
 //! With `--json` the same session speaks JSON lines for programs: no prompts, one object per
 //! event on standard output, each with an `"event"` field (`start`, `your_turn`, `move`, `hint`,
@@ -12,17 +13,23 @@
 use std::io::{self, BufRead, Write};
 
 use clap::ValueEnum;
-use nimlab_engine::{AnyGame, BigUint, EngineError, Method, MoveReport, Outcome, Play};
-use serde_json::{json, Value};
+use nimlab_engine::bigint::json;
+use nimlab_engine::spec::grammar::parse_natural;
+use nimlab_engine::{AnyGame, BigUint, EngineError, GameSpec, Method, MoveReport, Outcome, Play, Params};
+use nimlab_reports::play::{last_mover_wins, reply, ReplyBasis};
+use nimlab_reports::position::Position;
+use nimlab_reports::solve::{solve_built, SolveReport, SolveRequest};
+use nimlab_reports::DEFAULT_MAX_MOVES;
+use serde::Serialize;
 
 use crate::cmd::play;
-use crate::game_args::{parse_number, GameOptions};
-use crate::opponent::{last_mover_wins, reply};
-use crate::render::{analysis_json, json_numbers, move_json, play_name, spaced};
-use crate::UsageError;
+use crate::game_args::{parse_position, BudgetArgs, GameArgs};
+use crate::text::{destination, play_name, spaced};
+use crate::{Context, UsageError};
 
 /// Who moves first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum First {
     /// The person at the keyboard.
     #[default]
@@ -42,39 +49,37 @@ pub enum First {
                   nimlab play bash 21 --max 3 --misere\n  echo '1 4 5' | nimlab play nim 3 4 5 --json"
 )]
 pub struct Args {
-    /// The game (see `nimlab games`).
-    pub game: String,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// The starting position: heap sizes.
     #[arg(required = true)]
     pub position: Vec<String>,
-    #[command(flatten)]
-    pub options: GameOptions,
     /// Misère play: whoever makes the last move loses.
     #[arg(long)]
     pub misere: bool,
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::Me)]
     pub first: First,
-    /// Print one JSON object per event (JSON lines) instead of text and prompts.
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// Runs `nimlab play` on standard input.
 ///
 /// # Errors
 /// Usage errors for a bad game or a position too large to play; engine and output errors.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let (game, position) = args.options.build(&args.game, &args.position)?;
-    let stdin = io::stdin();
+pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    let spec = args.game.spec()?;
+    let (game, position) = Position::new(&spec, &parse_position(&args.position)?, &cx.limits.budget())?;
     let mut session = Session {
+        spec,
         game: game.as_ref(),
         play: play(args.misere),
         first: args.first,
-        json: args.json,
+        json: cx.json,
+        limits: cx.limits,
         history: vec![],
     };
-    session.start(position)?;
+    session.start(position.position)?;
+    let stdin = io::stdin();
     session.run(&mut stdin.lock(), out)
 }
 
@@ -92,8 +97,7 @@ enum Command {
 
 /// Parses one line; numbers may be separated by spaces or commas.
 fn parse_command(line: &str) -> Result<Command, String> {
-    let words: Vec<&str> =
-        line.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> = line.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
     match words.as_slice() {
         [] => Ok(Command::Empty),
         ["hint" | "h" | "?"] => Ok(Command::Hint),
@@ -102,7 +106,7 @@ fn parse_command(line: &str) -> Result<Command, String> {
         ["quit" | "q" | "exit"] => Ok(Command::Quit),
         numbers => numbers
             .iter()
-            .map(|w| parse_number(w, "heap size").map_err(|e| e.to_string()))
+            .map(|w| parse_natural(w))
             .collect::<Result<Vec<_>, _>>()
             .map(Command::Move)
             .map_err(|e| format!("{e}; type the position your move leads to, or help")),
@@ -112,12 +116,69 @@ fn parse_command(line: &str) -> Result<Command, String> {
 const HELP: &str = "Type the position your move leads to, e.g. from `3 4 5` type `1 4 5` to take 2 from the heap \
                     of 3.\nCommands: hint (the winning moves and why), undo (take back your last move), quit.";
 
+/// One event of a session, as a JSON line.
+#[derive(Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+enum Event<'a> {
+    Start {
+        game: &'a GameSpec,
+        params: &'a Params,
+        #[serde(serialize_with = "json::numbers")]
+        position: &'a [BigUint],
+        play: Play,
+        first: First,
+    },
+    YourTurn {
+        #[serde(serialize_with = "json::numbers")]
+        position: &'a [BigUint],
+    },
+    Move {
+        player: &'static str,
+        #[serde(flatten)]
+        report: &'a MoveReport,
+        #[serde(flatten)]
+        basis: Option<ReplyBasis>,
+        explanation: Option<String>,
+    },
+    Hint {
+        analysis: Option<SolveReport>,
+        error: Option<String>,
+    },
+    Undo {
+        #[serde(serialize_with = "json::numbers")]
+        position: &'a [BigUint],
+    },
+    Help {
+        message: &'a str,
+    },
+    Error {
+        message: &'a str,
+    },
+    GameOver {
+        #[serde(serialize_with = "json::numbers")]
+        position: &'a [BigUint],
+        last_mover: &'static str,
+        winner: &'static str,
+        play: Play,
+    },
+    Quit {
+        #[serde(serialize_with = "json::numbers")]
+        position: &'a [BigUint],
+    },
+    EndOfInput {
+        #[serde(serialize_with = "json::numbers")]
+        position: &'a [BigUint],
+    },
+}
+
 struct Session<'a> {
+    spec: GameSpec,
     game: &'a dyn AnyGame,
     play: Play,
     first: First,
     /// JSON lines instead of text.
     json: bool,
+    limits: BudgetArgs,
     /// Every position so far; the last is the current one.
     history: Vec<Vec<BigUint>>,
 }
@@ -125,9 +186,9 @@ struct Session<'a> {
 impl Session<'_> {
     /// Checks that the starting position can be played (its moves can be listed).
     fn start(&mut self, position: Vec<BigUint>) -> anyhow::Result<()> {
-        match self.game.options(&position) {
+        match self.game.options(&position, &self.limits.budget()) {
             Ok(_) => {}
-            Err(error @ EngineError::TooLargeForSearch { .. }) => {
+            Err(error @ (EngineError::TooLargeForSearch { .. } | EngineError::Exhausted { .. })) => {
                 return Err(UsageError(format!(
                     "this position is too large to play ({error}); choose smaller heaps or raise --budget"
                 ))
@@ -150,13 +211,15 @@ impl Session<'_> {
         moves_made.is_multiple_of(2) == (self.first == First::Me)
     }
 
-    /// Writes one event: `text` for a person, or the JSON object `event` as one line.
-    fn emit(&self, out: &mut dyn Write, text: &str, event: Value) -> io::Result<()> {
+    /// Writes one event: `text` for a person, or the event as one JSON line.
+    fn emit(&self, out: &mut dyn Write, text: &str, event: &Event<'_>) -> anyhow::Result<()> {
         if self.json {
-            writeln!(out, "{event}")
+            serde_json::to_writer(&mut *out, event)?;
+            writeln!(out)?;
         } else {
-            writeln!(out, "{text}")
+            writeln!(out, "{text}")?;
         }
+        Ok(())
     }
 
     fn run(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -164,21 +227,17 @@ impl Session<'_> {
             Play::Normal => "normal play: whoever makes the last move wins",
             Play::Misere => "misère play: whoever makes the last move loses",
         };
-        let start = json!({
-            "event": "start",
-            "game": self.game.name(),
-            "position": json_numbers(self.current()),
-            "play": play_name(self.play),
-            "first": if self.first == First::Me { "you" } else { "nimlab" },
-        });
-        let text = format!(
-            "{} from {}: you against nimlab ({convention}).\n{HELP}",
-            self.game.name(),
-            spaced(self.current())
-        );
-        self.emit(out, &text, start)?;
+        let text = format!("{} from {}: you against nimlab ({convention}).\n{HELP}", self.spec, spaced(self.current()));
+        let start = Event::Start {
+            game: &self.spec,
+            params: self.spec.params(),
+            position: self.current(),
+            play: self.play,
+            first: self.first,
+        };
+        self.emit(out, &text, &start)?;
         loop {
-            let moves = self.game.options(self.current())?;
+            let moves = self.game.options(self.current(), &self.limits.budget())?;
             if moves.is_empty() {
                 return self.game_over(out);
             }
@@ -187,39 +246,32 @@ impl Session<'_> {
                 continue;
             }
             if self.json {
-                writeln!(
-                    out,
-                    "{}",
-                    json!({ "event": "your_turn", "position": json_numbers(self.current()) })
-                )?;
+                self.emit(out, "", &Event::YourTurn { position: self.current() })?;
             } else {
                 write!(out, "position: {}\nyour move> ", spaced(self.current()))?;
             }
             out.flush()?;
             let mut line = String::new();
             if input.read_line(&mut line)? == 0 {
-                let event = json!({ "event": "end_of_input", "position": json_numbers(self.current()) });
-                self.emit(out, "\nend of input: the game is left unfinished.", event)?;
+                let event = Event::EndOfInput { position: self.current() };
+                self.emit(out, "\nend of input: the game is left unfinished.", &event)?;
                 return Ok(());
             }
             match parse_command(&line) {
                 Err(message) => self.error(out, &message)?,
                 Ok(Command::Empty) => {}
-                Ok(Command::Help) => self.emit(out, HELP, json!({ "event": "help", "message": HELP }))?,
+                Ok(Command::Help) => self.emit(out, HELP, &Event::Help { message: HELP })?,
                 Ok(Command::Quit) => {
-                    self.emit(
-                        out,
-                        "bye.",
-                        json!({ "event": "quit", "position": json_numbers(self.current()) }),
-                    )?;
+                    self.emit(out, "bye.", &Event::Quit { position: self.current() })?;
                     return Ok(());
                 }
                 Ok(Command::Undo) => self.undo(out)?,
                 Ok(Command::Hint) => self.hint(out)?,
                 Ok(Command::Move(typed)) => match find_move(&moves, &typed) {
                     Ok(chosen) => {
-                        let text = format!("you: {} -> {}", chosen.text, spaced(&chosen.to));
-                        self.emit(out, &text, move_event("you", chosen))?;
+                        let text = format!("you: {} -> {}", chosen.text, destination(self.current(), &chosen.to));
+                        let event = Event::Move { player: "you", report: chosen, basis: None, explanation: None };
+                        self.emit(out, &text, &event)?;
                         self.history.push(chosen.to.clone());
                     }
                     Err(message) => self.error(out, &message)?,
@@ -229,24 +281,27 @@ impl Session<'_> {
     }
 
     /// A mistake of the person's (a malformed or illegal move); the prompt comes again.
-    fn error(&self, out: &mut dyn Write, message: &str) -> io::Result<()> {
-        self.emit(out, message, json!({ "event": "error", "message": message }))
+    fn error(&self, out: &mut dyn Write, message: &str) -> anyhow::Result<()> {
+        self.emit(out, message, &Event::Error { message })
     }
 
     fn nimlab_moves(&mut self, out: &mut dyn Write) -> anyhow::Result<()> {
-        let Some(chosen) = reply(self.game, self.current(), self.play)? else {
+        let Some(chosen) = reply(self.game, self.current(), self.play, &self.limits.budget())? else {
             return Ok(());
         };
         let text = format!(
             "nimlab: {} -> {}  ({})",
             chosen.report.text,
-            spaced(&chosen.report.to),
-            chosen.basis.explanation()
+            destination(self.current(), &chosen.report.to),
+            chosen.explanation
         );
-        let mut event = move_event("nimlab", &chosen.report);
-        event["basis"] = json!(chosen.basis.name());
-        event["explanation"] = json!(chosen.basis.explanation());
-        self.emit(out, &text, event)?;
+        let event = Event::Move {
+            player: "nimlab",
+            report: &chosen.report,
+            basis: Some(chosen.basis),
+            explanation: Some(chosen.explanation.clone()),
+        };
+        self.emit(out, &text, &event)?;
         self.history.push(chosen.report.to);
         Ok(())
     }
@@ -261,15 +316,13 @@ impl Session<'_> {
             if person_wins { "you win" } else { "nimlab wins" },
             play_name(self.play)
         );
-        let event = json!({
-            "event": "game_over",
-            "position": json_numbers(self.current()),
-            "last_mover": last,
-            "winner": if person_wins { "you" } else { "nimlab" },
-            "play": play_name(self.play),
-        });
-        self.emit(out, &text, event)?;
-        Ok(())
+        let event = Event::GameOver {
+            position: self.current(),
+            last_mover: last,
+            winner: if person_wins { "you" } else { "nimlab" },
+            play: self.play,
+        };
+        self.emit(out, &text, &event)
     }
 
     fn undo(&mut self, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -278,48 +331,44 @@ impl Session<'_> {
         if self.history.len() >= 3 {
             self.history.truncate(self.history.len() - 2);
             let text = format!("undone: back to {}", spaced(self.current()));
-            self.emit(out, &text, json!({ "event": "undo", "position": json_numbers(self.current()) }))?;
+            self.emit(out, &text, &Event::Undo { position: self.current() })
         } else {
-            self.error(out, "nothing to undo: you have not moved yet")?;
+            self.error(out, "nothing to undo: you have not moved yet")
         }
-        Ok(())
     }
 
     fn hint(&self, out: &mut dyn Write) -> anyhow::Result<()> {
-        match self.game.analyze(self.current(), Method::Auto, self.play) {
-            Ok(analysis) => {
+        let request = SolveRequest {
+            spec: self.spec.clone(),
+            position: self.current().to_vec(),
+            play: self.play,
+            method: Method::Auto,
+            players: None,
+            max_moves: DEFAULT_MAX_MOVES,
+        };
+        let position = Position { game: self.spec.clone(), params: self.spec.params().clone(), position: self.current().to_vec() };
+        match solve_built(self.game, position, &request, &self.limits.budget()) {
+            Ok(report) => {
+                let analysis = &report.analysis;
                 let standing = match analysis.outcome {
                     Outcome::N => "you are winning (an N-position)",
-                    Outcome::P => {
-                        "you are losing against best play (a P-position): every move leaves nimlab a win"
-                    }
+                    Outcome::P => "you are losing against best play (a P-position): every move leaves nimlab a win",
                 };
                 let mut text = format!("hint: {standing}.\n  why: {}", analysis.reason);
                 for m in &analysis.winning_moves {
                     text += &format!("\n  winning move: {} -> type `{}`", m.text, spaced(&m.to));
                 }
-                let solved = analysis_json(&self.game.name(), self.current(), self.play, &analysis);
-                self.emit(out, &text, json!({ "event": "hint", "analysis": solved }))?;
+                self.emit(out, &text, &Event::Hint { analysis: Some(report.clone()), error: None })
             }
             Err(error) => {
                 let message = format!("nimlab cannot analyse this position: {error}");
-                self.emit(out, &format!("hint: {message}"), json!({ "event": "hint", "error": message }))?;
+                self.emit(out, &format!("hint: {message}"), &Event::Hint { analysis: None, error: Some(message.clone()) })
             }
         }
-        Ok(())
     }
 }
 
-/// The JSON event of a move by `player` ("you" or "nimlab").
-fn move_event(player: &str, report: &MoveReport) -> Value {
-    let mut event = move_json(report);
-    event["event"] = json!("move");
-    event["player"] = json!(player);
-    event
-}
-
-/// The legal move a person meant: the one leading exactly to `typed`, or the only one whose
-/// position starts with `typed` (for positions with a trailing parameter).
+/// The legal move leading exactly to `typed`.
 ///
 /// # Errors
 /// A message naming a few legal moves.
@@ -327,18 +376,10 @@ fn find_move<'m>(moves: &'m [MoveReport], typed: &[BigUint]) -> Result<&'m MoveR
     if let Some(exact) = moves.iter().find(|m| m.to == typed) {
         return Ok(exact);
     }
-    let prefixed: Vec<&MoveReport> = moves.iter().filter(|m| m.to.starts_with(typed)).collect();
-    if let [only] = prefixed.as_slice() {
-        return Ok(only);
-    }
     const SHOWN: usize = 6;
     let examples: Vec<String> = moves.iter().take(SHOWN).map(|m| format!("`{}`", spaced(&m.to))).collect();
     let more = if moves.len() > SHOWN { format!(" and {} more", moves.len() - SHOWN) } else { String::new() };
-    Err(format!(
-        "`{}` is not a legal move from here; you can move to {}{more}",
-        spaced(typed),
-        examples.join(", ")
-    ))
+    Err(format!("`{}` is not a legal move from here; you can move to {}{more}", spaced(typed), examples.join(", ")))
 }
 
 #[cfg(test)]
@@ -350,7 +391,15 @@ mod tests {
         assert_eq!(parse_command("  hint \n"), Ok(Command::Hint));
         assert_eq!(parse_command("1, 4 5"), Ok(Command::Move(vec![1u32.into(), 4u32.into(), 5u32.into()])));
         assert_eq!(parse_command("\n"), Ok(Command::Empty));
-        assert!(parse_command("take two").unwrap_err().contains("'take' is not a valid heap size"));
-        assert!(parse_command("-3").unwrap_err().contains("must not be negative"));
+        assert!(parse_command("take two").unwrap_err().contains("'take' is not a whole number"));
+        assert!(parse_command("-3").unwrap_err().contains("negative"));
+    }
+
+    #[test]
+    fn only_a_whole_position_is_a_move() {
+        let to = |ns: &[u32]| ns.iter().map(|&n| BigUint::from(n)).collect::<Vec<_>>();
+        let moves = vec![MoveReport { text: "a".into(), to: to(&[0, 4, 5]) }];
+        assert!(find_move(&moves, &to(&[0])).unwrap_err().contains("is not a legal move"));
+        assert_eq!(find_move(&moves, &to(&[0, 4, 5])).unwrap().text, "a");
     }
 }

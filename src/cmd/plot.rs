@@ -12,17 +12,19 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use nimlab_engine::listing::observed_period;
 use nimlab_engine::periodicity::certify_period;
-use nimlab_engine::{Analysis, AnyGame, BigUint, Method, Outcome, Play};
+use nimlab_engine::spec::grammar::parse_natural;
+use nimlab_engine::{Analysis, AnyGame, BigUint, Budget, GrundyValue, Method, Outcome, Play, Query};
+use nimlab_reports::position::GameRef;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
-use serde_json::json;
+use serde::Serialize;
 
 use crate::cmd::play;
-use crate::game_args::GameOptions;
-use crate::render::play_name;
-use crate::UsageError;
+use crate::game_args::GameArgs;
+use crate::{write_json, Context, UsageError};
 
 /// Arguments of `nimlab plot`.
 #[derive(clap::Args, Debug)]
@@ -31,10 +33,8 @@ use crate::UsageError;
                   nimlab plot apple --max 3 --cell 'r c c' --rows 9 --cols 9 --outcomes -o apple.png\n  \
                   nimlab plot subtraction --set 1,3,4 --upto 60 -o sub134.png")]
 pub struct Args {
-    /// The game (see `nimlab games`).
-    pub game: String,
     #[command(flatten)]
-    pub options: GameOptions,
+    pub game: GameArgs,
     /// A sequence: Grundy values of one heap, 0..=N.
     #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
     pub upto: Option<u64>,
@@ -56,9 +56,49 @@ pub struct Args {
     /// The image to write: a .svg or .png file.
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: PathBuf,
-    /// Print a JSON summary of the picture instead of a line of text.
-    #[arg(long)]
-    pub json: bool,
+}
+
+/// What a picture shows (the `--json` summary).
+#[derive(Debug, Serialize)]
+pub struct PlotReport {
+    /// The game.
+    #[serde(flatten)]
+    pub game: GameRef,
+    /// Normal or misère.
+    pub play: Play,
+    /// The file written.
+    pub file: String,
+    /// The picture.
+    #[serde(flatten)]
+    pub picture: Picture,
+}
+
+/// A grid or a sequence.
+#[derive(Debug, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Picture {
+    /// One cell per position of a grid.
+    Grid {
+        /// The last row.
+        rows: u64,
+        /// The last column.
+        cols: u64,
+        /// The cell template.
+        cell: String,
+        /// The P-positions as (row, column).
+        p_positions: Vec<[u64; 2]>,
+    },
+    /// One bar per heap.
+    Sequence {
+        /// The Grundy values.
+        values: Vec<u64>,
+        /// The period, if one is certified or seen.
+        period: Option<u64>,
+        /// Where the periodic part starts.
+        preperiod: Option<u64>,
+        /// True when the period is certified (not only seen in the values).
+        certified: bool,
+    },
 }
 
 /// The most cells of a grid picture.
@@ -74,17 +114,22 @@ const P_RED: RGBColor = RGBColor(211, 47, 47);
 ///
 /// # Errors
 /// Usage errors for bad input or an unknown file type; engine errors; drawing and I/O errors.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let format = ImageFormat::of(&args.output)?;
-    let game = args.options.game(&args.game)?;
+    let spec = args.game.spec()?;
+    let budget = cx.limits.budget();
+    let game = spec.build(&budget)?;
     let play = play(args.misere);
+    // Fail early, with the system's words, when the file cannot be written.
+    std::fs::File::create(&args.output)
+        .map_err(|e| anyhow::anyhow!("cannot write '{}': {e}", args.output.display()))?;
     register_font();
-    let summary = match (args.upto, args.rows, args.cols) {
-        (Some(upto), _, _) => sequence(game.as_ref(), args, format, upto)?,
+    let picture = match (args.upto, args.rows, args.cols) {
+        (Some(upto), _, _) => sequence(game.as_ref(), args, format, upto, &budget)?,
         (None, Some(rows), Some(cols)) => {
             let template = CellTemplate::parse(&args.cell)?;
             if rows.saturating_add(1).saturating_mul(cols.saturating_add(1)) > MAX_GRID_CELLS {
-                return Err(UsageError(format!("a grid picture has at most {MAX_GRID_CELLS} cells")).into());
+                return Err(UsageError(format!("a grid picture has at most {MAX_GRID_CELLS} cells (a fixed limit)")).into());
             }
             let outcomes = args.outcomes || play == Play::Misere;
             let title = format!(
@@ -94,36 +139,29 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
                 template.text.replace(' ', ", "),
                 if play == Play::Misere { ", misère play" } else { "" }
             );
+            let query = Query { method: Method::Auto, play, max_moves: 0 };
             let analyze = |r: u64, c: u64| -> anyhow::Result<Analysis> {
                 let numbers = game.check_position(&template.position(r, c))?;
-                Ok(game.analyze(&numbers, Method::Auto, play)?)
+                Ok(game.analyze(&numbers, &query, &budget)?)
             };
             let grid = GridPicture { rows, cols, outcomes, title, row_label: "r", col_label: "c" };
             let p_positions = grid.draw(&args.output, format, analyze)?;
-            json!({ "kind": "grid", "rows": rows, "cols": cols, "cell": template.text, "p_positions": p_positions })
+            Picture::Grid { rows, cols, cell: template.text, p_positions }
         }
-        _ => {
-            return Err(
-                UsageError("plot needs --upto N (one heap) or --rows R --cols C (a grid)".into()).into()
-            )
-        }
+        _ => return Err(UsageError("plot needs --upto N (one heap) or --rows R --cols C (a grid)".into()).into()),
     };
-    let mut summary = summary;
-    summary["game"] = json!(game.name());
-    summary["play"] = json!(play_name(play));
-    summary["file"] = json!(args.output.display().to_string());
-    if args.json {
-        writeln!(out, "{summary}")?;
+    let report =
+        PlotReport { game: GameRef::from(&spec), play, file: args.output.display().to_string(), picture };
+    if cx.json {
+        write_json(out, &report)
     } else {
-        writeln!(
-            out,
-            "wrote {} ({} of {})",
-            args.output.display(),
-            summary["kind"].as_str().unwrap_or(""),
-            game.name()
-        )?;
+        let kind = match report.picture {
+            Picture::Grid { .. } => "grid",
+            Picture::Sequence { .. } => "sequence",
+        };
+        writeln!(out, "wrote {} ({kind} of {})", args.output.display(), game.name())?;
+        Ok(())
     }
-    Ok(())
 }
 
 /// Registers the embedded font once; a second registration replaces it harmlessly.
@@ -212,10 +250,9 @@ impl GridPicture {
                 if p_position {
                     p_positions.push([r, c]);
                 }
-                let grundy = if self.outcomes {
-                    None
-                } else {
-                    analysis.grundy.as_ref().and_then(|g| g.try_into().ok())
+                let grundy = match (&analysis.grundy, self.outcomes) {
+                    (GrundyValue::Value(g), false) => g.try_into().ok(),
+                    _ => None,
                 };
                 line.push(Cell { p_position, grundy });
             }
@@ -326,56 +363,36 @@ struct SeenPeriod {
     certified: bool,
 }
 
-/// The least period `p` (with its least preperiod) such that `values[n + p] = values[n]` for
-/// every `n` from the preperiod on and the periodic part spans at least three periods; `None`
-/// if none does. Only what the values show, not a proof. `O(len^2)` worst case.
-fn observed_period(values: &[u64]) -> Option<SeenPeriod> {
-    let len = values.len();
-    (1..=len / 3).find_map(|p| {
-        // The last n where the shift by p breaks; the tail after it is periodic.
-        let start = (0..len - p).rev().find(|&n| values[n] != values[n + p]).map_or(0, |n| n + 1);
-        (len - start >= 3 * p).then_some(SeenPeriod {
-            preperiod: start as u64,
-            period: p as u64,
-            certified: false,
-        })
-    })
-}
-
-fn sequence(
-    game: &dyn AnyGame,
-    args: &Args,
-    format: ImageFormat,
-    upto: u64,
-) -> anyhow::Result<serde_json::Value> {
+fn sequence(game: &dyn AnyGame, args: &Args, format: ImageFormat, upto: u64, budget: &Budget) -> anyhow::Result<Picture> {
     if upto > MAX_UPTO {
-        return Err(UsageError(format!("a sequence picture goes up to at most {MAX_UPTO}")).into());
+        return Err(UsageError(format!("a sequence picture goes up to at most {MAX_UPTO} (a fixed limit)")).into());
     }
     if args.misere {
-        return Err(UsageError(
-            "a sequence picture shows Grundy values, which misère play does not have".into(),
-        )
-        .into());
+        return Err(UsageError("a sequence picture shows Grundy values, which misère play does not have".into()).into());
     }
+    let query = Query::default();
     let mut values = Vec::new();
     for n in 0..=upto {
         let numbers = game.check_position(&[BigUint::from(n)])?;
-        let analysis = game.analyze(&numbers, Method::Auto, Play::Normal)?;
-        let value = analysis.grundy.as_ref().and_then(|g| u64::try_from(g).ok()).ok_or_else(|| {
-            anyhow::anyhow!(
-                "no Grundy value for {} {n}: nimlab has no closed form and the search failed",
-                game.name()
-            )
+        let analysis = game.analyze(&numbers, &Query { max_moves: 0, ..query }, budget)?;
+        let value = match analysis.grundy {
+            GrundyValue::Value(g) => u64::try_from(&g).ok(),
+            _ => None,
+        };
+        let value = value.ok_or_else(|| {
+            anyhow::anyhow!("the Grundy value of {} {n} is unknown within the budget; raise it with --budget N", game.name())
         })?;
         values.push(value);
     }
-    let period = match &args.options.set {
-        Some(set) => certify_period(set, 1_000_000).ok().map(|p| SeenPeriod {
-            preperiod: p.preperiod,
-            period: p.period,
-            certified: true,
-        }),
-        None => observed_period(&values),
+    let spec = game.spec();
+    let certified = if spec.name() == "subtraction" {
+        certify_period(spec.params().set("set"), nimlab_reports::period::DEFAULT_LIMIT, budget).ok()
+    } else {
+        None
+    };
+    let period = match certified {
+        Some(p) => Some(SeenPeriod { preperiod: p.preperiod, period: p.period, certified: true }),
+        None => observed_period(&values).map(|p| SeenPeriod { preperiod: p.preperiod, period: p.period, certified: false }),
     };
     let period_text = match period {
         Some(SeenPeriod { preperiod, period, certified }) => format!(
@@ -387,13 +404,12 @@ fn sequence(
     let title = format!("{}: Grundy values G(n), n = 0..{upto}; {period_text}", game.name());
     let width = (upto as u32 + 1).saturating_mul(12).clamp(640, 1600) + 80;
     draw_to_file!(&args.output, format, (width, 480), |root| render_sequence(root, &title, &values, period));
-    Ok(json!({
-        "kind": "sequence",
-        "values": values,
-        "period": period.map(|p| p.period),
-        "preperiod": period.map(|p| p.preperiod),
-        "certified": period.is_some_and(|p| p.certified),
-    }))
+    Ok(Picture::Sequence {
+        period: period.map(|p| p.period),
+        preperiod: period.map(|p| p.preperiod),
+        certified: period.is_some_and(|p| p.certified),
+        values,
+    })
 }
 
 fn render_sequence<DB: DrawingBackend>(
@@ -480,9 +496,9 @@ impl CellTemplate {
             .map(|w| match w {
                 "r" => Ok(Slot::Row),
                 "c" => Ok(Slot::Col),
-                n => crate::game_args::parse_number(n, "number in --cell").map(Slot::Number),
+                n => parse_natural(n).map(Slot::Number).map_err(|e| UsageError(format!("--cell: {e}"))),
             })
-            .collect::<anyhow::Result<_>>()?;
+            .collect::<Result<_, _>>()?;
         if !slots.iter().any(|s| matches!(s, Slot::Row)) || !slots.iter().any(|s| matches!(s, Slot::Col)) {
             return Err(
                 UsageError(format!("--cell '{text}' must use both r and c, e.g. 'r c' or 'r c c'")).into()

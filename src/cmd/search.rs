@@ -3,12 +3,10 @@
 
 use std::io::Write;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nimlab_engine::periodicity::{search_period, set_text};
-use serde_json::json;
+use nimlab_engine::periodicity::set_text;
+use nimlab_reports::search::{search, SearchRequest};
 
-use crate::cmd::period::require_subtraction;
-use crate::UsageError;
+use crate::{progress, usage, write_json, Context};
 
 /// Arguments of `nimlab search`.
 #[derive(clap::Args, Debug)]
@@ -17,7 +15,7 @@ use crate::UsageError;
 cannot have that period (the option n - s would have the value G(n) itself).\n\nExamples:\n  nimlab search subtraction --size 3 --max 60 --period 2\n  nimlab search subtraction --size 4 --max 30 --period 2 --json"
 )]
 pub struct Args {
-    /// The game: only `subtraction`.
+    /// The game: subtraction games.
     pub game: String,
     /// How many members each set has.
     #[arg(long, value_name = "K")]
@@ -29,71 +27,55 @@ pub struct Args {
     #[arg(long, value_name = "P", default_value_t = 2)]
     pub period: u64,
     /// The most Grundy values to compute per set.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000,
-          value_parser = clap::value_parser!(u64).range(1..=crate::cmd::period::MAX_LIMIT))]
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
     /// The most sets the search may cover (C(max, size) of them); a larger search stops at
     /// once with an error.
     #[arg(long, value_name = "N", default_value_t = 10_000_000)]
     pub max_sets: u64,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// Runs `nimlab search`.
 ///
 /// # Errors
-/// Usage errors for bad parameters.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    require_subtraction(&args.game, "search")?;
-    if args.size == 0 || args.size as u64 > args.max {
-        return Err(UsageError(format!("--size must be between 1 and --max ({})", args.max)).into());
+/// Usage errors for bad parameters; the budget.
+pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    if args.game != "subtraction" {
+        return usage(format!("search looks through subtraction games, not '{}'", args.game));
     }
-    if args.period == 0 {
-        return Err(UsageError("--period must be at least 1".into()).into());
-    }
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} sets, {elapsed} elapsed")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let report =
-        search_period(args.size, args.max, args.period, args.limit, args.max_sets, |done, total| {
-            bar.set_length(total);
-            bar.set_position(done);
-        })?;
+    let request =
+        SearchRequest { size: args.size, max: args.max, period: args.period, limit: args.limit, max_sets: args.max_sets };
+    let bar = progress::bar("sets");
+    let report = search(&request, &cx.limits.budget(), &progress::update(&bar))?;
     bar.finish_and_clear();
-    if args.json {
-        let value = json!({
-            "game": "subtraction",
-            "size": args.size,
-            "max": args.max,
-            "period": args.period,
-            "found": report.found.iter().map(|(set, l)| json!({ "set": set, "preperiod": l })).collect::<Vec<_>>(),
-            "undetermined": report.undetermined,
-            "examined": report.examined,
-            "excluded": report.excluded,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
-        return Ok(());
+    if cx.json {
+        return write_json(out, &report);
     }
     writeln!(
         out,
         "{} sets of {} members in 1..={} have period {} ({} certified, {} excluded by divisibility):",
         report.found.len(),
-        args.size,
-        args.max,
-        args.period,
+        report.size,
+        report.max,
+        report.period,
         report.examined,
         report.excluded
     )?;
-    for (set, preperiod) in &report.found {
-        writeln!(out, "{{{}}}  preperiod {preperiod}", set_text(set))?;
+    for f in &report.found {
+        writeln!(out, "{{{}}}  preperiod {}", set_text(&f.set), f.preperiod)?;
     }
     if !report.undetermined.is_empty() {
-        let list: Vec<String> = report.undetermined.iter().map(|s| format!("{{{}}}", set_text(s))).collect();
-        writeln!(out, "undetermined within --limit {}: {}", args.limit, list.join(" "))?;
+        const SHOWN: usize = 20;
+        let list: Vec<String> = report.undetermined.iter().take(SHOWN).map(|s| format!("{{{}}}", set_text(s))).collect();
+        let more = report.undetermined.len().saturating_sub(SHOWN);
+        let more = if more > 0 { format!(" ... and {more} more") } else { String::new() };
+        writeln!(
+            out,
+            "{} sets undetermined within --limit {} values: {}{more}",
+            report.undetermined.len(),
+            report.limit,
+            list.join(" ")
+        )?;
     }
     Ok(())
 }

@@ -1,21 +1,22 @@
-//! `nimlab solve`: one position, or a sum of positions.
+//! `nimlab solve`: one position (two or more players), or a sum of positions.
 
 use std::io::Write;
 
-use clap::Parser;
-use nimlab_engine::solve::{analyze_sum, SumPart};
-use nimlab_engine::{AnyGame, BigUint, Method};
+use nimlab_engine::MultiMove;
+use nimlab_reports::position::parse_part;
+use nimlab_reports::solve::{solve, solve_sum, PlayersReport, SolveAnswer, SolveReport, SolveRequest, SumReport, SumRequest};
+use nimlab_reports::DEFAULT_MAX_MOVES;
 
-use crate::cmd::{play, MethodArg};
-use crate::game_args::{clap_error_line, GameOptions};
-use crate::render;
-use crate::UsageError;
+use crate::cmd::{parse_players, play, MethodArg};
+use crate::game_args::{parse_position, GameParams};
+use crate::text::{basis_line, destination, grundy_words, moves_text, outcome_words, position_text};
+use crate::{usage, write_json, Context};
 
 /// Arguments of `nimlab solve`.
 #[derive(clap::Args, Debug)]
 #[command(
     allow_negative_numbers = true,
-    after_help = "Examples:\n  nimlab solve nim 3 4 5\n  nimlab solve wythoff 165580140 267914295\n  nimlab solve bash 10 --max 3 --misere\n  nimlab solve subtraction 10 --set 1,3,4 --method search\n  nimlab solve nim 3 4 5 --json\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab solve --sum \"nim 3 4\" \"bash 10 --max 3\" \"subtraction 10 --set 1,3,4\""
+    after_help = "Examples:\n  nimlab solve nim 3 4 5\n  nimlab solve wythoff 165580140 267914295\n  nimlab solve bash 10 --max 3 --misere\n  nimlab solve subtraction 10 --set 1,3,4 --method search\n  nimlab solve nim 3 4 5 --json\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab solve --sum \"nim 3 4\" \"wythoff 3 5\" \"subtraction 10 --set 1,3,4\""
 )]
 pub struct Args {
     /// The game (see `nimlab games`).
@@ -24,90 +25,148 @@ pub struct Args {
     /// The position: heap sizes, non-negative integers of any size.
     pub position: Vec<String>,
     #[command(flatten)]
-    pub options: GameOptions,
+    pub params: GameParams,
     /// Misère play: whoever makes the last move loses.
     #[arg(long)]
     pub misere: bool,
     /// Answer by closed-form theory, by search, or theory where it exists.
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
     /// Play with N >= 2 players P_0..P_{N-1} under the standard alliance matrix (P_0 moves).
-    #[arg(long, value_name = "N", value_parser = crate::cmd::players::parse_players, conflicts_with_all = ["sum", "misere"])]
+    #[arg(long, value_name = "N", value_parser = parse_players, conflicts_with_all = ["sum", "misere"])]
     pub players: Option<u32>,
     /// A disjunctive sum: each value is one game and its position, quoted, e.g. "nim 3 4".
     #[arg(long, num_args = 1.., value_name = "PART", conflicts_with_all = ["game", "position", "misere"])]
     pub sum: Option<Vec<String>>,
-}
-
-/// One part of a sum, parsed from its quoted text.
-#[derive(Parser, Debug)]
-#[command(no_binary_name = true, allow_negative_numbers = true)]
-struct Part {
-    game: String,
-    position: Vec<String>,
-    #[command(flatten)]
-    options: GameOptions,
+    /// List every winning move (default: the first 20, and how many there are).
+    #[arg(long)]
+    pub all: bool,
 }
 
 /// Runs `nimlab solve`.
 ///
 /// # Errors
-/// Usage errors for bad input; engine errors when a search fails.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
+/// Usage errors for bad input; report errors when a search fails.
+pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    let max_moves = if args.all { usize::MAX } else { DEFAULT_MAX_MOVES };
+    let budget = cx.limits.budget();
     if let Some(parts) = &args.sum {
-        return run_sum(parts, args, out);
+        if !args.params.is_empty() {
+            return usage("with --sum, give each part's parameters inside its quotes, e.g. \"bash 10 --max 3\"");
+        }
+        let parts = parts.iter().map(|p| parse_part(p)).collect::<Result<Vec<_>, _>>()?;
+        let request = SumRequest { parts, method: args.method.into(), max_moves };
+        let report = solve_sum(&request, &budget)?;
+        return if cx.json { write_json(out, &report) } else { Ok(write!(out, "{}", sum_text(&report))?) };
     }
-    let game_name = args.game.as_deref().unwrap_or_default();
-    let (game, position) = args.options.build(game_name, &args.position)?;
-    if let Some(players) = args.players {
-        return crate::cmd::players::run(
-            game.as_ref(),
-            &position,
-            players,
-            args.method.into(),
-            args.json,
-            out,
-        );
+    let game = args.game.as_deref().unwrap_or_default();
+    let request = SolveRequest {
+        spec: args.params.spec(game)?,
+        position: parse_position(&args.position)?,
+        play: play(args.misere),
+        method: args.method.into(),
+        players: args.players,
+        max_moves,
+    };
+    let answer = solve(&request, &budget)?;
+    if cx.json {
+        return write_json(out, &answer);
     }
-    let play = play(args.misere);
-    let analysis = game.analyze(&position, args.method.into(), play)?;
-    if args.json {
-        writeln!(out, "{}", render::analysis_json(&game.name(), &position, play, &analysis))?;
-    } else {
-        write!(out, "{}", render::analysis_text(&game.name(), &position, play, &analysis))?;
-    }
+    let text = match &answer {
+        SolveAnswer::Two(report) => solve_text(report),
+        SolveAnswer::Players(report) => players_text(report),
+    };
+    write!(out, "{text}")?;
     Ok(())
 }
 
-fn run_sum(texts: &[String], args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut games: Vec<(Box<dyn AnyGame>, Vec<BigUint>)> = Vec::new();
-    for text in texts {
-        let part = Part::try_parse_from(text.split_whitespace())
-            .map_err(|e| UsageError(format!("in the sum part \"{text}\": {}", clap_error_line(&e))))?;
-        let mut options = part.options.clone();
-        options.budget = args.options.budget;
-        games.push(options.build(&part.game, &part.position)?);
+/// The text report for one position.
+pub fn solve_text(report: &SolveReport) -> String {
+    let (a, p) = (&report.analysis, &report.position);
+    let mut text = format!("{} {}", p.game, position_text(&p.position));
+    if report.play == nimlab_engine::Play::Misere {
+        text.push_str(" (misère play: whoever takes the last stone loses)");
     }
-    if games.is_empty() {
-        return Err(UsageError(
-            "--sum needs at least one part, e.g. --sum \"nim 3 4\" \"bash 5 --max 2\"".into(),
-        )
-        .into());
+    text.push('\n');
+    text.push_str(&format!("outcome: {}\n", outcome_words(a.outcome)));
+    text.push_str(&format!("Grundy value: {}\n", grundy_words(&a.grundy)));
+    text.push_str(&format!("reason: {}\n", a.reason));
+    text.push_str(&moves_text("winning moves", &p.position, &a.winning_moves, a.winning_move_count, a.moves_complete, |m| {
+        m.text.clone()
+    }));
+    text.push_str(&basis_line(&a.basis));
+    text
+}
+
+/// The text report for a sum; parts are numbered from 1, as in the JSON.
+fn sum_text(report: &SumReport) -> String {
+    let a = &report.analysis;
+    let mut text = String::from("sum of:\n");
+    for part in &a.parts {
+        text.push_str(&format!(
+            "  {}. {} {}  (Grundy value {})\n",
+            part.part,
+            part.game,
+            position_text(&part.position),
+            part.grundy
+        ));
     }
-    let parts: Vec<SumPart<'_>> = games
-        .iter()
-        .map(|(game, position)| SumPart { game: game.as_ref(), position: position.clone() })
-        .collect();
-    let method: Method = args.method.into();
-    let sum = analyze_sum(&parts, method)?;
-    let named: Vec<(String, Vec<BigUint>)> = games.iter().map(|(g, p)| (g.name(), p.clone())).collect();
-    if args.json {
-        writeln!(out, "{}", render::sum_json(&named, &sum))?;
+    text.push_str(&format!("outcome: {}\n", outcome_words(a.outcome)));
+    text.push_str(&format!("Grundy value: {}\n", grundy_words(&a.grundy)));
+    text.push_str(&format!("reason: {}\n", a.reason));
+    if a.winning_moves.is_empty() {
+        text.push_str("winning moves: none\n");
     } else {
-        write!(out, "{}", render::sum_text(&named, &sum))?;
+        text.push_str("winning moves:\n");
+        for m in &a.winning_moves {
+            let part = &a.parts[m.part - 1];
+            let label = format!("in part {} ({}): {}", m.part, part.game, m.report.text);
+            text.push_str(&format!("  {label:<50} -> {}\n", destination(&part.position, &m.report.to)));
+        }
+        let more = a.winning_move_count.unwrap_or(0).saturating_sub(a.winning_moves.len() as u64);
+        if more > 0 {
+            text.push_str(&format!("  ... and {more} more (--all lists them)\n"));
+        }
     }
-    Ok(())
+    text.push_str(&basis_line(&a.basis));
+    text
+}
+
+fn multi_moves_text(heading: &str, from: &[nimlab_engine::BigUint], moves: &[&MultiMove]) -> String {
+    let mut text = format!("{heading}:\n");
+    if moves.is_empty() {
+        text.push_str("  none\n");
+    }
+    for m in moves {
+        text.push_str(&format!("  {:<40} -> {} (value {})\n", m.text, destination(from, &m.to), m.value));
+    }
+    text
+}
+
+/// The text report of an `n`-player answer.
+fn players_text(report: &PlayersReport) -> String {
+    let (a, p) = (&report.analysis, &report.position);
+    let n = a.players;
+    let mut text = format!(
+        "{} {} with {n} players P_0..P_{} (P_0 moves; {})\n",
+        p.game,
+        position_text(&p.position),
+        n - 1,
+        a.terminal.describe()
+    );
+    text.push_str(&format!("value: g = {}, so P_{} wins\n", a.value, a.winner()));
+    if !a.measures.is_empty() {
+        let measures: Vec<String> = a.measures.iter().map(|m| format!("{} = {}", m.name, m.value)).collect();
+        text.push_str(&format!("{}\n", measures.join(", ")));
+    }
+    text.push_str(&format!("reason: {}\n", a.reason));
+    let optimal: Vec<&MultiMove> = a.optimal_moves().collect();
+    text.push_str(&multi_moves_text("optimal moves", &p.position, &optimal));
+    let all: Vec<&MultiMove> = a.moves.iter().collect();
+    let heading = if a.moves_complete { "all moves" } else { "all moves (one per class of equal options)" };
+    if !all.is_empty() {
+        text.push_str(&multi_moves_text(heading, &p.position, &all));
+    }
+    text.push_str(&basis_line(&a.basis));
+    text
 }

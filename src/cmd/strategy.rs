@@ -5,13 +5,10 @@
 use std::io::Write;
 
 use nimlab_engine::rulesets::apple::strategy::{Line, Plan, Player, RulePlan, Strategy, DEFAULT_LINE_LIMIT};
-use nimlab_engine::rulesets::apple::Apple;
-use nimlab_engine::{Budget, MoveReport, Ruleset};
-use serde_json::{json, Value};
+use nimlab_reports::strategy::strategy;
 
-use crate::game_args::{parse_numbers, GameOptions};
-use crate::render::json_numbers;
-use crate::UsageError;
+use crate::game_args::{parse_position, GameArgs};
+use crate::{write_json, Context};
 
 /// Arguments of `nimlab strategy`.
 #[derive(clap::Args, Debug)]
@@ -19,40 +16,30 @@ use crate::UsageError;
     after_help = "Examples:\n  nimlab strategy apple 1 5 5 --max 3\n  nimlab strategy apple 8 2 2 --max 3 --json\n  nimlab strategy apple 3 5 7 --max 2"
 )]
 pub struct Args {
-    /// The game: apple.
-    pub game: String,
-    /// The position: pile sizes.
-    pub position: Vec<String>,
     #[command(flatten)]
-    pub options: GameOptions,
+    pub game: GameArgs,
+    /// The position: pile sizes.
+    #[arg(required = true)]
+    pub position: Vec<String>,
     /// The most opponent moves listed one by one where no rule applies.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_LINE_LIMIT)]
     pub lines: usize,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// Runs `nimlab strategy`.
 ///
 /// # Errors
-/// Usage errors for bad input; a runtime error when the plan needs more lines than `--lines`
-/// or a search exceeds its budget.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    if args.game != "apple" {
-        return Err(
-            UsageError(format!("strategy is available for the game 'apple', not '{}'", args.game)).into()
-        );
-    }
-    let apple = Apple::from_spec(&args.options.spec("apple"))?;
-    let position = parse_numbers(&args.position)?;
-    let strategy = apple.strategy(&position, args.lines, Budget(args.options.budget))?;
-    if args.json {
-        writeln!(out, "{}", strategy_json(&apple.name(), &strategy))?;
+/// Usage errors for bad input; a failure when the plan needs more lines than `--lines` or a
+/// search exceeds the budget.
+pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    let spec = args.game.spec()?;
+    let position = parse_position(&args.position)?;
+    let report = strategy(&spec, &position, args.lines, &cx.limits.budget())?;
+    if cx.json {
+        write_json(out, &report)
     } else {
-        write!(out, "{}", strategy_text(&apple.name(), &strategy))?;
+        Ok(write!(out, "{}", strategy_text(&report.game.game.to_string(), &report.strategy))?)
     }
-    Ok(())
 }
 
 fn player(p: Player) -> &'static str {
@@ -72,42 +59,6 @@ fn other(p: Player) -> Player {
 fn tuple(piles: &[nimlab_engine::BigUint]) -> String {
     let parts: Vec<String> = piles.iter().map(ToString::to_string).collect();
     format!("({})", parts.join(", "))
-}
-
-fn move_json(m: &MoveReport) -> Value {
-    json!({ "move": m.text, "to": json_numbers(&m.to) })
-}
-
-fn plan_json(plan: &Plan) -> Value {
-    match plan {
-        Plan::Over => json!({ "kind": "over" }),
-        Plan::Rule(rule) => json!({
-            "kind": "rule",
-            "rule": rule.name,
-            "position": json_numbers(&rule.position),
-            "invariant": rule.invariant,
-            "replies": rule.replies.iter().map(|r| json!({
-                "opponent": r.loser, "reply": r.reply, "leads_to": r.leads_to
-            })).collect::<Vec<_>>(),
-            "ends": rule.ends,
-        }),
-        Plan::Lines(lines) => json!({
-            "kind": "lines",
-            "lines": lines.iter().map(|l| json!({
-                "opponent": move_json(&l.loser), "reply": move_json(&l.reply), "then": plan_json(&l.then)
-            })).collect::<Vec<_>>(),
-        }),
-    }
-}
-
-fn strategy_json(game: &str, s: &Strategy) -> Value {
-    json!({
-        "game": game,
-        "start": json_numbers(&s.start),
-        "winner": player(s.winner),
-        "opening": s.opening.as_ref().map(move_json),
-        "plan": plan_json(&s.plan),
-    })
 }
 
 fn strategy_text(game: &str, s: &Strategy) -> String {
@@ -164,7 +115,7 @@ fn plan_text(text: &mut String, plan: &Plan, winner: Player, step: usize, depth:
             player(winner)
         )),
         Plan::Rule(rule) => rule_text(text, rule, winner, step, &indent),
-        Plan::Lines(lines) => {
+        Plan::Lines { lines } => {
             for Line { loser, reply, then } in lines {
                 text.push_str(&format!(
                     "{indent}{step:<5} {:<7} -> {}: {}\n",

@@ -1,21 +1,14 @@
 //! `nimlab sweep`: certified preperiod and period over a family of sets, the conjecture's
 //! piecewise-linear fit, and a resumable SQLite store.
 
-use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Mutex;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nimlab_engine::periodicity::{
-    fit_conjecture, set_text, sweep_periods, ConjectureFit, FitRow, LinearForm, PeriodSummary, Quantity,
-};
-use nimlab_store::{StoreError, StoredRow, SweepStore};
-use serde_json::{json, Value};
+use nimlab_engine::periodicity::Family;
+use nimlab_reports::period::DEFAULT_LIMIT;
+use nimlab_reports::sweep::{sweep, FitReport, SweepReport, SweepRequest};
 
-use crate::cmd::period::{require_subtraction, DEFAULT_LIMIT, MAX_LIMIT};
-use crate::family::{Family, Member};
-use crate::UsageError;
+use crate::{progress, usage, write_json, Context, UsageError};
 
 /// Arguments of `nimlab sweep`.
 #[derive(clap::Args, Debug)]
@@ -41,7 +34,7 @@ Examples:
   nimlab sweep subtraction --set 1 --add b=6..12:2 --add c=b+1..300        # {1, b, c}, b even
   nimlab sweep subtraction --set 2..5 --add c=6..300 --json                # {2,3,4,5, c}")]
 pub struct Args {
-    /// The game: only `subtraction`.
+    /// The game: a family of subtraction games.
     pub game: String,
     /// The fixed members (integers, intervals LO..HI, terms like 2a); may be omitted.
     #[arg(long, value_name = "ITEMS", default_value = "")]
@@ -56,235 +49,70 @@ pub struct Args {
     #[arg(long, requires = "db")]
     pub report: bool,
     /// The most Grundy values to compute per set.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_LIMIT))]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// A sweep row's key: outer value, c, and the set as text (for the store).
-type RowKey<'a> = (u64, u64, &'a str);
-
-/// Rows of one outer value with their fit.
-struct Group<'a> {
-    outer: u64,
-    rows: Vec<(&'a Member, PeriodSummary)>,
-    fit: ConjectureFit,
 }
 
 /// Runs `nimlab sweep`.
 ///
 /// # Errors
-/// Usage errors for bad input; runtime errors from the store or a set whose period is beyond
-/// the limit.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    require_subtraction(&args.game, "sweep")?;
-    let family = Family::parse(&args.set, &args.add)?;
-    let members = family.members()?;
-    let store = args.db.as_ref().map(|path| SweepStore::open(path)).transpose()?;
-    let mut results: HashMap<(u64, u64), PeriodSummary> = HashMap::new();
-    let sweep_id = match &store {
-        Some(store) if args.report => store.existing_sweep(&family.definition())?,
-        Some(store) => Some(store.sweep(&family.definition())?),
-        None => None,
-    };
-    if let (Some(store), Some(id)) = (&store, sweep_id) {
-        for row in store.rows(id)? {
-            results
-                .insert((row.outer, row.c), PeriodSummary { preperiod: row.preperiod, period: row.period });
-        }
+/// Usage errors for bad input; runtime errors from the store, the budget or a set whose period
+/// is beyond the limit.
+pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    if args.game != "subtraction" {
+        return usage(format!("sweep runs over families of subtraction games, not '{}'", args.game));
     }
-    let pending: Vec<(&Member, String)> = members
-        .iter()
-        .filter(|m| !results.contains_key(&(m.outer, m.c)))
-        .map(|m| (m, set_text(&m.set)))
-        .collect();
-    if args.report {
-        if !pending.is_empty() {
-            eprintln!(
-                "note: {} of the {} sets are not in the store yet; run without --report",
-                pending.len(),
-                members.len()
-            );
-        }
-    } else {
-        compute(args, &pending, store.as_ref().zip(sweep_id), &mut results)?;
-    }
-    let rows: Vec<(&Member, PeriodSummary)> =
-        members.iter().filter_map(|m| results.get(&(m.outer, m.c)).map(|r| (m, *r))).collect();
-    if rows.is_empty() {
-        return Err(UsageError(format!("no stored rows for {}", family.definition())).into());
-    }
-    let names = family.names();
-    if args.json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&sweep_json(&family, &names, &rows))?)?;
-    } else {
-        write!(out, "{}", sweep_text(&family, &names, &rows))?;
-    }
-    Ok(())
-}
-
-/// Certifies the pending sets in parallel, recording each row in the store as it finishes.
-fn compute(
-    args: &Args,
-    pending: &[(&Member, String)],
-    store: Option<(&SweepStore, nimlab_store::SweepId)>,
-    results: &mut HashMap<(u64, u64), PeriodSummary>,
-) -> anyhow::Result<()> {
-    if pending.is_empty() {
-        return Ok(());
-    }
-    let bar = ProgressBar::with_draw_target(Some(pending.len() as u64), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} sets, {elapsed} elapsed, eta {eta}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let store_error: Mutex<Option<StoreError>> = Mutex::new(None);
-    let inputs: Vec<(RowKey, Vec<u64>)> =
-        pending.iter().map(|(m, text)| ((m.outer, m.c, text.as_str()), m.set.clone())).collect();
-    let outcomes = sweep_periods(&inputs, args.limit, |&(outer, c, members), result| {
-        if let (Ok(summary), Some((store, id))) = (result, &store) {
-            let row = StoredRow {
-                outer,
-                c,
-                members: members.to_string(),
-                preperiod: summary.preperiod,
-                period: summary.period,
-            };
-            if let Err(error) = store.record(*id, &row) {
-                if let Ok(mut slot) = store_error.lock() {
-                    slot.get_or_insert(error);
-                }
-            }
-        }
-        bar.inc(1);
-    });
+    let family = Family::parse(&args.set, &args.add).map_err(|e| UsageError(e.0))?;
+    let request = SweepRequest { family, limit: args.limit, db: args.db.as_deref(), report_only: args.report };
+    let bar = progress::bar("sets");
+    let report = sweep(&request, &cx.limits.budget(), &progress::update(&bar))?;
     bar.finish_and_clear();
-    if let Some(error) = store_error.into_inner().ok().flatten() {
-        return Err(error.into());
+    if report.missing > 0 {
+        eprintln!("note: {} sets of the family are not in the store yet; run without --report", report.missing);
     }
-    for (((outer, c, _), _), outcome) in inputs.iter().zip(outcomes) {
-        results.insert((*outer, *c), outcome?);
+    if cx.json {
+        write_json(out, &report)
+    } else {
+        Ok(write!(out, "{}", sweep_text(&report))?)
     }
-    Ok(())
 }
 
-/// The rows grouped by outer value, each with its fit.
-fn groups<'a>(rows: &[(&'a Member, PeriodSummary)]) -> Vec<Group<'a>> {
-    let mut groups: Vec<(u64, Vec<(&Member, PeriodSummary)>)> = Vec::new();
-    for &(m, r) in rows {
-        match groups.last_mut() {
-            Some((outer, list)) if *outer == m.outer => list.push((m, r)),
-            _ => groups.push((m.outer, vec![(m, r)])),
-        }
-    }
-    groups
-        .into_iter()
-        .map(|(outer, list)| {
-            let fit_rows: Vec<FitRow> = list
-                .iter()
-                .map(|(m, r)| FitRow { c: m.c, preperiod: r.preperiod, period: r.period })
-                .collect();
-            let fit = fit_conjecture(&fit_rows);
-            Group { outer, rows: list, fit }
-        })
-        .collect()
-}
-
-fn sweep_text(family: &Family, names: &[String], rows: &[(&Member, PeriodSummary)]) -> String {
+fn sweep_text(report: &SweepReport) -> String {
+    let names = &report.parameters;
     let inner = names.last().map_or("c", String::as_str);
-    let mut text = format!("{}: {} sets\n", family.definition(), rows.len());
-    for Group { outer, rows: list, fit } in groups(rows) {
-        let label = if names.len() == 2 { format!("{} = {outer}: ", names[0]) } else { String::new() };
+    let mut text = format!("{}: {} sets\n", report.definition, report.rows.len());
+    for fit in &report.fits {
+        let label = match fit.outer {
+            Some(outer) if names.len() == 2 => format!("{} = {outer}: ", names[0]),
+            _ => String::new(),
+        };
         text.push_str(&format!("\n{label}{:>8} {:>10} {:>8}  set\n", inner, "preperiod", "period"));
-        for (m, r) in &list {
-            text.push_str(&format!(
-                "{:>8} {:>10} {:>8}  {{{}}}\n",
-                m.c,
-                r.preperiod,
-                r.period,
-                set_text(&m.set)
-            ));
+        for row in report.rows.iter().filter(|r| r.outer == fit.outer) {
+            let set: Vec<String> = row.set.iter().map(u64::to_string).collect();
+            text.push_str(&format!("{:>8} {:>10} {:>8}  {{{}}}\n", row.c, row.preperiod, row.period, set.join(",")));
         }
-        text.push_str(&fit_text(&label, inner, &fit));
+        text.push_str(&fit_text(&label, inner, fit));
     }
     text
 }
 
-fn fit_text(label: &str, inner: &str, fit: &ConjectureFit) -> String {
-    match fit {
-        ConjectureFit::NoFit(reason) => format!("{label}no fit: {reason}\n"),
-        ConjectureFit::Fit(f) => {
-            let exceptions = if f.exceptions.is_empty() {
-                "no exceptions".to_string()
-            } else {
-                let list: Vec<String> = f
-                    .exceptions
-                    .iter()
-                    .map(|e| format!("{inner}={} (l={}, p={})", e.c, e.preperiod, e.period))
-                    .collect();
-                format!("exceptions: {}", list.join(", "))
-            };
-            let rename = |s: String| if inner == "c" { s } else { s.replace('c', inner) };
-            format!(
-                "{label}fit for {inner} >= {}, modulus {}; {exceptions}\n  l = {}\n  p = {}\n",
-                f.threshold,
-                f.modulus,
-                rename(f.formula(Quantity::Preperiod)),
-                rename(f.formula(Quantity::Period))
-            )
-        }
+fn fit_text(label: &str, inner: &str, fit: &FitReport) -> String {
+    if !fit.found {
+        return format!("{label}no fit: {}\n", fit.reason.as_deref().unwrap_or_default());
     }
-}
-
-fn form_json(form: &LinearForm) -> Value {
-    json!({ "slope": form.slope.to_string(), "intercept": form.intercept.to_string(), "text": form.to_string() })
-}
-
-fn fit_json(fit: &ConjectureFit) -> Value {
-    match fit {
-        ConjectureFit::NoFit(reason) => json!({ "found": false, "reason": reason }),
-        ConjectureFit::Fit(f) => json!({
-            "found": true,
-            "modulus": f.modulus,
-            "threshold": f.threshold,
-            "preperiod_formula": f.formula(Quantity::Preperiod),
-            "period_formula": f.formula(Quantity::Period),
-            "classes": f.classes.iter().map(|c| json!({
-                "residue": c.residue,
-                "preperiod": form_json(&c.preperiod),
-                "period": form_json(&c.period),
-                "support": c.support,
-            })).collect::<Vec<_>>(),
-            "exceptions": f.exceptions.iter().map(|e| json!({
-                "c": e.c, "preperiod": e.preperiod, "period": e.period,
-            })).collect::<Vec<_>>(),
-        }),
-    }
-}
-
-fn sweep_json(family: &Family, names: &[String], rows: &[(&Member, PeriodSummary)]) -> Value {
-    let row_json = |m: &Member, r: &PeriodSummary| {
-        let mut object = json!({ "c": m.c, "set": m.set, "preperiod": r.preperiod, "period": r.period });
-        if names.len() == 2 {
-            object[names[0].as_str()] = json!(m.outer);
-        }
-        object
+    let exceptions = if fit.exceptions.is_empty() {
+        "no exceptions".to_string()
+    } else {
+        let list: Vec<String> =
+            fit.exceptions.iter().map(|e| format!("{inner}={} (l={}, p={})", e.c, e.preperiod, e.period)).collect();
+        format!("exceptions: {}", list.join(", "))
     };
-    let groups = groups(rows);
-    let mut value = json!({
-        "game": "subtraction",
-        "definition": family.definition(),
-        "parameters": names,
-        "rows": rows.iter().map(|(m, r)| row_json(m, r)).collect::<Vec<_>>(),
-    });
-    if names.len() == 2 {
-        value["fits"] =
-            groups.iter().map(|g| json!({ names[0].as_str(): g.outer, "fit": fit_json(&g.fit) })).collect();
-    } else if let Some(group) = groups.first() {
-        value["fit"] = fit_json(&group.fit);
-    }
-    value
+    let rename = |s: &str| if inner == "c" { s.to_string() } else { s.replace('c', inner) };
+    format!(
+        "{label}fit for {inner} >= {}, modulus {}; {exceptions}\n  l = {}\n  p = {}\n",
+        fit.threshold.unwrap_or_default(),
+        fit.modulus.unwrap_or_default(),
+        rename(fit.preperiod_formula.as_deref().unwrap_or_default()),
+        rename(fit.period_formula.as_deref().unwrap_or_default())
+    )
 }

@@ -2,13 +2,13 @@
 
 use std::io::Write;
 
-use nimlab_engine::{Analysis, AnyGame, BigUint, Play};
-use serde_json::{json, Value};
+use nimlab_engine::spec::grammar::parse_range;
+use nimlab_reports::table::{table, Cell, CellKind, TableBody, TableReport, TableRequest, TableShape};
 
 use crate::cmd::{play, MethodArg};
-use crate::game_args::GameOptions;
-use crate::render::{json_number, play_name};
-use crate::UsageError;
+use crate::game_args::GameArgs;
+use crate::text::play_name;
+use crate::{usage, write_json, Context, UsageError};
 
 /// Arguments of `nimlab table`.
 #[derive(clap::Args, Debug)]
@@ -16,10 +16,8 @@ use crate::UsageError;
     after_help = "Examples:\n  nimlab table half --upto 20\n  nimlab table subtraction --set 1,3,4 --upto 30 --csv\n  nimlab table wythoff --rows 10 --cols 10 --outcomes\n  nimlab table nim --rows 7 --cols 7 --json\n  nimlab table apple --max 3 --m 1..9 --n 1..9"
 )]
 pub struct Args {
-    /// The game (see `nimlab games`).
-    pub game: String,
     #[command(flatten)]
-    pub options: GameOptions,
+    pub game: GameArgs,
     /// One-heap games: the sequence for heaps 0..=N.
     #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
     pub upto: Option<u64>,
@@ -29,7 +27,7 @@ pub struct Args {
     /// Two-heap games: the grid's columns are second heaps 0..=C.
     #[arg(long, value_name = "C", requires = "rows")]
     pub cols: Option<u64>,
-    /// Three-pile games (apple, pattern --piles 3): the rows of an (M, N, N) table, e.g. 1..9.
+    /// Three-pile games (apple, pattern --piles 3): the rows M of an (M, N, N) table, e.g. 1..9.
     #[arg(long, value_name = "A..B", requires = "n", conflicts_with_all = ["upto", "rows", "cols"])]
     pub m: Option<String>,
     /// Three-pile games: the columns N of an (M, N, N) table, e.g. 1..9.
@@ -47,160 +45,129 @@ pub struct Args {
     /// Answer by closed-form theory, by search, or theory where it exists.
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
-    /// Print JSON instead of text.
-    #[arg(long, conflicts_with = "csv")]
-    pub json: bool,
     /// Print CSV instead of text.
     #[arg(long)]
     pub csv: bool,
 }
 
-/// The largest number of cells a table may have.
-const MAX_CELLS: u64 = 1_000_000;
-
 /// Runs `nimlab table`.
 ///
 /// # Errors
-/// Usage errors for bad input; engine errors when a search fails.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    if let (Some(m), Some(n)) = (&args.m, &args.n) {
-        return crate::cmd::table_mnn::run(args, m, n, out);
-    }
-    let game = args.options.game(&args.game)?;
-    let play = play(args.misere);
-    let outcomes = args.outcomes || args.misere;
-    match (args.upto, args.rows, args.cols) {
-        (Some(upto), _, _) => sequence(game.as_ref(), args, play, outcomes, upto, out),
-        (None, Some(rows), Some(cols)) => grid(game.as_ref(), args, play, outcomes, rows, cols, out),
-        _ => Err(UsageError(
-            "table needs --upto N (one heap), --rows R --cols C (two heaps) or --m A..B --n C..D \
-                 ((M, N, N) of a three-pile game)"
-                .into(),
-        )
-        .into()),
-    }
-}
-
-fn analyze(game: &dyn AnyGame, args: &Args, play: Play, heaps: &[u64]) -> anyhow::Result<Analysis> {
-    let numbers: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
-    let numbers = game.check_position(&numbers)?;
-    Ok(game.analyze(&numbers, args.method.into(), play)?)
-}
-
-/// The cell's text: the Grundy value, or P/N.
-fn cell(analysis: &Analysis, outcomes: bool) -> String {
-    match (&analysis.grundy, outcomes) {
-        (Some(g), false) => g.to_string(),
-        _ => analysis.outcome.as_str().to_string(),
-    }
-}
-
-fn cell_json(analysis: &Analysis, outcomes: bool) -> Value {
-    match (&analysis.grundy, outcomes) {
-        (Some(g), false) => json_number(g),
-        _ => json!(analysis.outcome.as_str()),
-    }
-}
-
-fn check_size(cells: u64) -> anyhow::Result<()> {
-    if cells > MAX_CELLS {
-        return Err(
-            UsageError(format!("a table has at most {MAX_CELLS} cells; ask for a smaller range")).into()
-        );
-    }
-    Ok(())
-}
-
-fn sequence(
-    game: &dyn AnyGame,
-    args: &Args,
-    play: Play,
-    outcomes: bool,
-    upto: u64,
-    out: &mut dyn Write,
-) -> anyhow::Result<()> {
-    check_size(upto.saturating_add(1))?;
-    let mut rows = Vec::new();
-    for n in 0..=upto {
-        rows.push(analyze(game, args, play, &[n])?);
-    }
-    let what = if outcomes { "outcomes" } else { "Grundy values" };
-    if args.json {
-        let values: Vec<Value> = rows.iter().map(|a| cell_json(a, outcomes)).collect();
-        writeln!(
-            out,
-            "{}",
-            json!({ "game": game.name(), "play": play_name(play), "kind": what, "from": 0, "values": values })
-        )?;
-    } else if args.csv {
-        writeln!(out, "n,{}", if outcomes { "outcome" } else { "grundy" })?;
-        for (n, a) in rows.iter().enumerate() {
-            writeln!(out, "{n},{}", cell(a, outcomes))?;
+/// Usage errors for bad input; report errors when a cell cannot be answered.
+pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    let range = |text: &str, flag: &str| parse_range(text).map_err(|e| UsageError(format!("{flag}: {e}")));
+    let (shape, kind) = match (args.upto, args.rows.zip(args.cols), args.m.as_deref().zip(args.n.as_deref())) {
+        (Some(upto), _, _) => (TableShape::Sequence { upto }, None),
+        (None, Some((rows, cols)), _) => (TableShape::Grid { rows, cols }, None),
+        (None, None, Some((m, n))) => {
+            if args.misere {
+                return usage("(M, N, N) tables are for normal play: drop --misere");
+            }
+            let kind = if args.grundy { CellKind::Grundy } else if args.outcomes { CellKind::Outcome } else { CellKind::F };
+            (TableShape::Mnn { m: range(m, "--m")?, n: range(n, "--n")? }, Some(kind))
         }
+        _ => {
+            return usage(
+                "table needs --upto N (one heap), --rows R --cols C (two heaps) or --m A..B --n C..D \
+                 ((M, N, N) of a three-pile game)",
+            )
+        }
+    };
+    let kind = kind.unwrap_or(if args.outcomes || args.misere { CellKind::Outcome } else { CellKind::Grundy });
+    let request =
+        TableRequest { spec: args.game.spec()?, shape, kind, play: play(args.misere), method: args.method.into() };
+    let report = table(&request, &cx.limits.budget())?;
+    if cx.json {
+        write_json(out, &report)
+    } else if args.csv {
+        csv(&report, out)
     } else {
-        writeln!(out, "{}: {what} for heaps 0..={upto}", game.name())?;
-        let cells: Vec<String> = rows.iter().map(|a| cell(a, outcomes)).collect();
-        let width = cells.iter().map(String::len).max().unwrap_or(1).max(upto.to_string().len());
-        for (start, chunk) in cells.chunks(20).enumerate() {
-            let ns: Vec<String> = (0..chunk.len()).map(|i| format!("{:>width$}", start * 20 + i)).collect();
-            writeln!(out, "n     {}", ns.join(" "))?;
-            let vs: Vec<String> = chunk.iter().map(|c| format!("{c:>width$}")).collect();
-            writeln!(out, "{:<5} {}", if outcomes { "" } else { "G(n)" }, vs.join(" "))?;
+        text(&report, out)
+    }
+}
+
+fn kind_words(kind: CellKind) -> &'static str {
+    match kind {
+        CellKind::Grundy => "Grundy values",
+        CellKind::Outcome => "outcomes (P: the player to move loses)",
+        CellKind::F => "f (1: the first player wins, 0: the second player wins)",
+    }
+}
+
+fn strings(cells: &[Cell]) -> Vec<String> {
+    cells.iter().map(Cell::to_string).collect()
+}
+
+fn csv(report: &TableReport, out: &mut dyn Write) -> anyhow::Result<()> {
+    match &report.body {
+        TableBody::Sequence { values, .. } => {
+            writeln!(out, "n,{}", if report.kind == CellKind::Grundy { "grundy" } else { "outcome" })?;
+            for (n, v) in values.iter().enumerate() {
+                writeln!(out, "{n},{v}")?;
+            }
+        }
+        TableBody::Grid { cols, cells, .. } => {
+            let header: Vec<String> = (0..=*cols).map(|c| c.to_string()).collect();
+            writeln!(out, "row\\col,{}", header.join(","))?;
+            for (r, line) in cells.iter().enumerate() {
+                writeln!(out, "{r},{}", strings(line).join(","))?;
+            }
+        }
+        TableBody::Mnn { m, n, cells } => {
+            let header: Vec<String> = n.iter().map(u64::to_string).collect();
+            writeln!(out, "M\\N,{}", header.join(","))?;
+            for (m, line) in m.iter().zip(cells) {
+                writeln!(out, "{m},{}", strings(line).join(","))?;
+            }
         }
     }
     Ok(())
 }
 
-fn grid(
-    game: &dyn AnyGame,
-    args: &Args,
-    play: Play,
-    outcomes: bool,
-    rows: u64,
-    cols: u64,
-    out: &mut dyn Write,
-) -> anyhow::Result<()> {
-    check_size(rows.saturating_add(1).saturating_mul(cols.saturating_add(1)))?;
-    let mut grid = Vec::new();
-    for r in 0..=rows {
-        let mut line = Vec::new();
-        for c in 0..=cols {
-            line.push(analyze(game, args, play, &[r, c])?);
-        }
-        grid.push(line);
+/// A grid of strings with a header row and a label column, right-aligned.
+fn grid_text(corner: &str, columns: &[String], rows: &[(String, Vec<String>)], out: &mut dyn Write) -> anyhow::Result<()> {
+    let width = rows.iter().flat_map(|(_, cells)| cells).chain(columns).map(String::len).max().unwrap_or(1);
+    let label = rows.iter().map(|(l, _)| l.len()).chain([corner.len()]).max().unwrap_or(1);
+    let header: Vec<String> = columns.iter().map(|c| format!("{c:>width$}")).collect();
+    writeln!(out, "{corner:>label$} | {}", header.join(" "))?;
+    writeln!(out, "{}-+-{}", "-".repeat(label), "-".repeat(header.join(" ").len()))?;
+    for (l, cells) in rows {
+        let vs: Vec<String> = cells.iter().map(|c| format!("{c:>width$}")).collect();
+        writeln!(out, "{l:>label$} | {}", vs.join(" "))?;
     }
-    let what = if outcomes { "outcomes" } else { "Grundy values" };
-    if args.json {
-        let cells: Vec<Vec<Value>> =
-            grid.iter().map(|line| line.iter().map(|a| cell_json(a, outcomes)).collect()).collect();
-        writeln!(
-            out,
-            "{}",
-            json!({ "game": game.name(), "play": play_name(play), "kind": what, "rows": rows, "cols": cols, "cells": cells })
-        )?;
-    } else if args.csv {
-        let header: Vec<String> = (0..=cols).map(|c| c.to_string()).collect();
-        writeln!(out, "row\\col,{}", header.join(","))?;
-        for (r, line) in grid.iter().enumerate() {
-            let cells: Vec<String> = line.iter().map(|a| cell(a, outcomes)).collect();
-            writeln!(out, "{r},{}", cells.join(","))?;
+    Ok(())
+}
+
+fn text(report: &TableReport, out: &mut dyn Write) -> anyhow::Result<()> {
+    let game = &report.game.game;
+    let misere = if report.play == nimlab_engine::Play::Misere { format!(" ({} play)", play_name(report.play)) } else { String::new() };
+    let what = kind_words(report.kind);
+    match &report.body {
+        TableBody::Sequence { upto, values } => {
+            writeln!(out, "{game}: {what} for heaps 0..={upto}{misere}")?;
+            let cells = strings(values);
+            let width = cells.iter().map(String::len).max().unwrap_or(1).max(upto.to_string().len());
+            for (start, chunk) in cells.chunks(20).enumerate() {
+                let ns: Vec<String> = (0..chunk.len()).map(|i| format!("{:>width$}", start * 20 + i)).collect();
+                writeln!(out, "n     {}", ns.join(" "))?;
+                let vs: Vec<String> = chunk.iter().map(|c| format!("{c:>width$}")).collect();
+                writeln!(out, "{:<5} {}", if report.kind == CellKind::Grundy { "G(n)" } else { "" }, vs.join(" "))?;
+            }
         }
-    } else {
-        writeln!(
-            out,
-            "{}: {what}, rows = first heap 0..={rows}, columns = second heap 0..={cols}",
-            game.name()
-        )?;
-        let cells: Vec<Vec<String>> =
-            grid.iter().map(|l| l.iter().map(|a| cell(a, outcomes)).collect()).collect();
-        let width = cells.iter().flatten().map(String::len).max().unwrap_or(1).max(cols.to_string().len());
-        let label = rows.to_string().len();
-        let header: Vec<String> = (0..=cols).map(|c| format!("{c:>width$}")).collect();
-        writeln!(out, "{:>label$} | {}", "", header.join(" "))?;
-        writeln!(out, "{}-+-{}", "-".repeat(label), "-".repeat(header.join(" ").len()))?;
-        for (r, line) in cells.iter().enumerate() {
-            let vs: Vec<String> = line.iter().map(|c| format!("{c:>width$}")).collect();
-            writeln!(out, "{r:>label$} | {}", vs.join(" "))?;
+        TableBody::Grid { rows, cols, cells } => {
+            writeln!(out, "{game}: {what}, rows = first heap 0..={rows}, columns = second heap 0..={cols}{misere}")?;
+            let columns: Vec<String> = (0..=*cols).map(|c| c.to_string()).collect();
+            let lines: Vec<(String, Vec<String>)> =
+                cells.iter().enumerate().map(|(r, line)| (r.to_string(), strings(line))).collect();
+            grid_text("", &columns, &lines, out)?;
+        }
+        TableBody::Mnn { m, n, cells } => {
+            let (m_low, m_high) = (m[0], m[m.len() - 1]);
+            let (n_low, n_high) = (n[0], n[n.len() - 1]);
+            writeln!(out, "{game}: {what} of (M, N, N); rows M = {m_low}..={m_high}, columns N = {n_low}..={n_high}")?;
+            let columns: Vec<String> = n.iter().map(u64::to_string).collect();
+            let lines: Vec<(String, Vec<String>)> = m.iter().zip(cells).map(|(m, line)| (m.to_string(), strings(line))).collect();
+            grid_text("M\\N", &columns, &lines, out)?;
         }
     }
     Ok(())

@@ -2,14 +2,14 @@
 
 use std::io::Write;
 
-use nimlab_engine::rulesets::RULESETS;
-use nimlab_engine::verify::VerifyReport;
-use nimlab_engine::{build_ruleset, Budget, EngineError, Play};
-use serde_json::{json, Value};
+use nimlab_engine::{Play, VerifyReport};
+use nimlab_reports::verify::{verify, VerifyRequest};
 
-use crate::game_args::GameOptions;
-use crate::render::{json_numbers, play_name, spaced};
-use crate::UsageError;
+use crate::cmd::parse_players;
+use crate::errors::Failure;
+use crate::game_args::GameParams;
+use crate::text::spaced;
+use crate::{progress, write_json, Context};
 
 /// Arguments of `nimlab verify`.
 #[derive(clap::Args, Debug)]
@@ -21,10 +21,10 @@ use crate::UsageError;
                   nimlab verify --json"
 )]
 pub struct Args {
-    /// The game to verify (default: every game, with default parameters, both plays).
+    /// The game to verify (default: every game, with example parameters, both plays).
     pub game: Option<String>,
     #[command(flatten)]
-    pub options: GameOptions,
+    pub params: GameParams,
     /// Check every position whose numbers are all at most N (default: per game).
     #[arg(long, value_name = "N")]
     pub upto: Option<u64>,
@@ -33,93 +33,35 @@ pub struct Args {
     pub misere: bool,
     /// Verify the n-player closed forms for N >= 2 players (standard alliance matrix): the value
     /// and every option's value, on each position where a closed form applies.
-    #[arg(long, value_name = "N", value_parser = crate::cmd::players::parse_players)]
+    #[arg(long, value_name = "N", value_parser = parse_players)]
     pub players: Option<u32>,
-    /// Print JSON instead of text.
-    #[arg(long)]
-    pub json: bool,
 }
-
-/// A counterexample found by `verify`: a runtime failure (exit status 1).
-#[derive(Debug)]
-struct CounterexampleFound;
-
-impl std::fmt::Display for CounterexampleFound {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("theory and search disagree (see the counterexample above)")
-    }
-}
-
-impl std::error::Error for CounterexampleFound {}
 
 /// Runs `nimlab verify`.
 ///
 /// # Errors
-/// Usage errors for bad input; a runtime error when a counterexample is found.
-pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut reports = Vec::new();
-    match &args.game {
-        Some(name) => {
-            let game = args.options.game(name)?;
-            let bound = args.upto.unwrap_or_else(|| default_bound(name));
-            let play = crate::cmd::play(args.misere);
-            reports.push(match args.players {
-                Some(players) => game.verify_players(bound, players)?,
-                None if game.theorem(play).is_none() => {
-                    return Err(UsageError(format!(
-                        "{} has no two-player closed form to verify under {} play (for n-player theorems add --players N)",
-                        game.name(),
-                        play_name(play)
-                    ))
-                    .into())
-                }
-                None => game.verify(bound, play)?,
-            });
-        }
-        None => {
-            let player_counts = args.players.map_or(DEFAULT_PLAYERS, |n| n..=n);
-            for info in RULESETS {
-                let game = build_ruleset(&(info.default_spec)(), Budget(args.options.budget))?;
-                let bound = args.upto.unwrap_or(info.verify_bound);
-                if args.players.is_none() {
-                    for play in [Play::Normal, Play::Misere] {
-                        if game.theorem(play).is_some() {
-                            reports.push(game.verify(bound, play)?);
-                        }
-                    }
-                }
-                for players in player_counts.clone() {
-                    match game.verify_players(bound, players) {
-                        Err(EngineError::NoTheory(_)) => {}
-                        other => reports.push(other?),
-                    }
-                }
-            }
-        }
-    }
-    if args.json {
-        let list: Vec<Value> = reports.iter().map(report_json).collect();
-        writeln!(
-            out,
-            "{}",
-            json!({ "reports": list, "all_agree": reports.iter().all(|r| r.counterexample.is_none()) })
-        )?;
+/// Usage errors for bad input; a failure when a counterexample is found.
+pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    let spec = match &args.game {
+        Some(name) => Some(args.params.spec(name)?),
+        None if !args.params.is_empty() => return crate::usage("game parameters need a game, e.g. nimlab verify bash --max 5"),
+        None => None,
+    };
+    let request = VerifyRequest { spec, bound: args.upto, play: crate::cmd::play(args.misere), players: args.players };
+    let bar = progress::bar("positions");
+    let report = verify(&request, &cx.limits.budget(), &progress::update(&bar))?;
+    bar.finish_and_clear();
+    if cx.json {
+        write_json(out, &report)?;
     } else {
-        for report in &reports {
-            writeln!(out, "{}", report_text(report))?;
+        for r in &report.reports {
+            writeln!(out, "{}", report_text(r))?;
         }
     }
-    if reports.iter().any(|r| r.counterexample.is_some()) {
-        return Err(CounterexampleFound.into());
+    if !report.all_agree {
+        return Err(Failure("theory and search disagree (see the counterexample above)".into()).into());
     }
     Ok(())
-}
-
-/// The player counts `nimlab verify` checks without `--players`: the paper's range.
-const DEFAULT_PLAYERS: std::ops::RangeInclusive<u32> = 2..=7;
-
-fn default_bound(name: &str) -> u64 {
-    RULESETS.iter().find(|r| r.name == name).map_or(12, |r| r.verify_bound)
 }
 
 fn report_text(r: &VerifyReport) -> String {
@@ -138,26 +80,7 @@ fn report_text(r: &VerifyReport) -> String {
         Some(c) => format!("{head}\n  COUNTEREXAMPLE at {}: {}", spaced(&c.position), c.problem),
     };
     if r.uncovered > 0 {
-        text +=
-            &format!("\n  {} more positions in range have no closed form (search answers them)", r.uncovered);
+        text += &format!("\n  {} more positions in range have no closed form (search answers them)", r.uncovered);
     }
     text
-}
-
-fn report_json(r: &VerifyReport) -> Value {
-    json!({
-        "game": r.game,
-        "theorem": r.theorem,
-        "play": play_name(r.play),
-        "players": r.players,
-        "uncovered": r.uncovered,
-        "bound": r.bound,
-        "positions": r.positions,
-        "search_states": r.search_states,
-        "agree": r.counterexample.is_none(),
-        "counterexample": r.counterexample.as_ref().map(|c| json!({
-            "position": json_numbers(&c.position),
-            "problem": c.problem,
-        })),
-    })
 }

@@ -1,379 +1,424 @@
-//! The JSON API. `/api/games`, `/api/solve` and `/api/table` run the very commands behind
-//! `nimlab games|solve|table --json` (their arguments are built from the validated query), so
-//! the JSON is the same byte for byte; `/api/options` and `/api/move` serve play.
+//! The JSON API: each endpoint builds a request from the query (or a JSON body) and calls the
+//! same report function as the command, then serializes the report. The accepted keys are the
+//! endpoint's own and the game parameters the rulesets declare (`max=`, `set=`, `move=` ...).
 //!
-//! Bounds: every search runs under [`SERVER_BUDGET`] states; a position whose numbers add up to
-//! more than [`SEARCH_SUM_LIMIT`] is answered by closed-form theory only (or refused for a game
-//! without one, and for play); tables are capped at [`MAX_TABLE_CELLS`] cells.
+//! | endpoint | keys | report |
+//! |---|---|---|
+//! | `/api/games` | | every ruleset with its parameters |
+//! | `/api/solve` | `game`, `position`, parameters, `misere`, `method`, `players`, `all`; or `part` (repeated) for a sum | `solve` |
+//! | `/api/table` | `game`, parameters, `upto` or `rows` + `cols`, `outcomes`, `misere`, `method` | `table` |
+//! | `/api/p-positions` | `game`, parameters, `count`, `heaps`, `misere` | `p-positions` |
+//! | `/api/options` | `game`, `position`, parameters, `misere` | every legal move |
+//! | `/api/move` | `game`, `position`, parameters, `misere` | nimlab's reply |
+//!
+//! Fixed bounds: a position has at most [`MAX_NUMBERS`] numbers of at most [`MAX_DIGITS`]
+//! digits; a table at most [`MAX_TABLE_CELLS`] cells; a listing at most [`MAX_COUNT`] positions.
 
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 
-use clap::Parser;
-use nimlab_engine::{AnyGame, BigUint, EngineError, Play};
+use nimlab_engine::listing::PRequest;
+use nimlab_engine::spec::grammar::{parse_count, parse_natural};
+use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Method, Play};
+use nimlab_reports::position::parse_part;
+use nimlab_reports::solve::{SolveRequest, SumRequest};
+use nimlab_reports::table::{CellKind, TableRequest, TableShape};
+use nimlab_reports::{ReportError, DEFAULT_MAX_MOVES};
+use serde::Serialize;
 
 use super::Reply;
-use crate::cmd;
-use crate::game_args::GameOptions;
-use crate::render;
 
-/// The state budget of every search the server runs.
-pub const SERVER_BUDGET: usize = 2_000_000;
-/// The largest sum of a position's numbers that the server searches (larger: theory only).
-pub const SEARCH_SUM_LIMIT: u64 = 500;
+/// The most numbers in a position.
+pub const MAX_NUMBERS: usize = 64;
+/// The most digits in one number.
+pub const MAX_DIGITS: usize = 400;
 /// The most cells a table may have.
 pub const MAX_TABLE_CELLS: u64 = 64 * 64;
-/// The longest one-heap table (`upto`).
-pub const MAX_TABLE_UPTO: u64 = 2_000;
-/// The most numbers in a position.
-const MAX_NUMBERS: usize = 64;
-/// The most digits in one number.
-const MAX_DIGITS: usize = 400;
+/// The most P-positions one listing returns.
+pub const MAX_COUNT: u64 = 10_000;
+/// The most parts of a sum.
+const MAX_PARTS: usize = 16;
 
-/// The answer to `GET path?query`.
-pub fn answer(path: &str, query: &str) -> Reply {
-    let result = Params::parse(query).and_then(|params| match path {
-        "/api/games" => games(&params),
-        "/api/solve" => solve(&params),
-        "/api/table" => table(&params),
-        "/api/options" => options(&params),
-        "/api/move" => reply(&params),
-        _ => Err(Reply::error(
-            404,
-            format!(
-                "no API at {path}; the API is /api/games, /api/solve, /api/table, /api/options, /api/move"
-            ),
-        )),
-    });
-    result.unwrap_or_else(|error| error)
+/// Keys an endpoint takes besides the game parameters.
+const POSITION_KEYS: &[&str] = &["game", "position", "misere"];
+
+/// Which lane an answer is computed in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lane {
+    /// A small budget: running out is not an error, the slow lane takes over.
+    Fast,
+    /// The server's budget: running out is the answer.
+    Final,
 }
 
-/// The query's parameters, each at most once.
-struct Params(BTreeMap<String, String>);
+/// What a lane produced.
+#[derive(Debug)]
+pub enum Answer {
+    /// The reply to send.
+    Done(Reply),
+    /// The fast lane's budget ran out.
+    OutOfBudget,
+}
+
+/// The request's parameters as `(key, value)` pairs, from a query or a JSON object.
+#[derive(Debug, Clone, Default)]
+pub struct Params(Vec<(String, String)>);
 
 impl Params {
-    fn parse(query: &str) -> Result<Params, Reply> {
-        let mut map = BTreeMap::new();
-        for (key, value) in form_urlencoded::parse(query.as_bytes()) {
-            if map.insert(key.to_string(), value.trim().to_string()).is_some() {
-                return Err(Reply::error(400, format!("the parameter '{key}' is given more than once")));
-            }
-        }
-        Ok(Params(map))
+    /// Parses a URL query.
+    ///
+    /// # Errors
+    /// A 400 reply for a malformed query.
+    pub fn from_query(query: &str) -> Result<Params, Reply> {
+        let pairs: Vec<(String, String)> =
+            form_urlencoded::parse(query.as_bytes()).map(|(k, v)| (k.into_owned(), v.trim().to_string())).collect();
+        Ok(Params(pairs))
     }
 
-    /// Fails on a parameter not in `allowed`.
-    fn only(&self, allowed: &[&str]) -> Result<(), Reply> {
-        match self.0.keys().find(|k| !allowed.contains(&k.as_str())) {
-            Some(key) => Err(Reply::error(
-                400,
-                format!("unknown parameter '{key}'; this API takes: {}", allowed.join(", ")),
-            )),
+    /// Parses a JSON object: strings, numbers and booleans as values, arrays for repeated keys
+    /// (a position may be an array of numbers or a string).
+    ///
+    /// # Errors
+    /// A 400 reply for anything else.
+    pub fn from_json(body: &[u8]) -> Result<Params, Reply> {
+        let bad = |why: &str| Reply::error(400, "usage", format!("the request body must be a JSON object: {why}"));
+        let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| bad(&e.to_string()))?;
+        let object = value.as_object().ok_or_else(|| bad("it is not an object"))?;
+        let scalar = |v: &serde_json::Value| match v {
+            serde_json::Value::String(s) => Some(s.trim().to_string()),
+            serde_json::Value::Number(n) => Some(n.to_string()),
+            serde_json::Value::Bool(b) => Some(b.to_string()),
+            _ => None,
+        };
+        let mut pairs = Vec::new();
+        for (key, value) in object {
+            match value {
+                serde_json::Value::Array(items) if key == "position" => {
+                    let numbers: Option<Vec<String>> = items.iter().map(scalar).collect();
+                    let numbers = numbers.ok_or_else(|| bad("a position holds numbers"))?;
+                    pairs.push((key.clone(), numbers.join(" ")));
+                }
+                serde_json::Value::Array(items) => {
+                    for item in items {
+                        pairs.push((key.clone(), scalar(item).ok_or_else(|| bad("arrays hold strings or numbers"))?));
+                    }
+                }
+                serde_json::Value::Null => {}
+                other => pairs.push((key.clone(), scalar(other).ok_or_else(|| bad("values are strings, numbers or booleans"))?)),
+            }
+        }
+        Ok(Params(pairs))
+    }
+
+    /// The one value of `key` (empty values count as absent).
+    fn get(&self, key: &str) -> Result<Option<&str>, Reply> {
+        let mut values = self.0.iter().filter(|(k, v)| k == key && !v.is_empty()).map(|(_, v)| v.as_str());
+        let first = values.next();
+        if values.next().is_some() {
+            return Err(usage(format!("the parameter '{key}' is given more than once")));
+        }
+        Ok(first)
+    }
+
+    /// Every value of `key`.
+    fn all(&self, key: &str) -> Vec<&str> {
+        self.0.iter().filter(|(k, v)| k == key && !v.is_empty()).map(|(_, v)| v.as_str()).collect()
+    }
+
+    fn flag(&self, key: &str) -> Result<bool, Reply> {
+        match self.get(key)? {
+            None | Some("0" | "false" | "no") => Ok(false),
+            Some("1" | "true" | "yes") => Ok(true),
+            Some(other) => Err(usage(format!("'{key}' must be 1 or 0 (true or false), not '{other}'"))),
+        }
+    }
+
+    fn count(&self, key: &str) -> Result<Option<u64>, Reply> {
+        self.get(key)?.map(|v| parse_count(v).map_err(|e| usage(format!("'{key}': {e}")))).transpose()
+    }
+
+    /// Fails on a key that is neither the endpoint's own nor a game parameter of `spec`'s game
+    /// (the spec itself rejects parameters of other games).
+    fn only(&self, own: &[&str], spec: Option<&GameSpec>) -> Result<(), Reply> {
+        let declared: BTreeSet<&str> =
+            spec.map(|s| s.info().params.iter().map(|p| p.name).collect()).unwrap_or_default();
+        match self.0.iter().map(|(k, _)| k.as_str()).find(|k| !own.contains(k) && !declared.contains(k)) {
+            Some(key) => {
+                let mut accepted: Vec<&str> = own.to_vec();
+                accepted.extend(declared);
+                Err(usage(format!("unknown parameter '{key}'; this request takes: {}", accepted.join(", "))))
+            }
             None => Ok(()),
         }
     }
 
-    fn get(&self, key: &str) -> Option<&str> {
-        self.0.get(key).map(String::as_str).filter(|v| !v.is_empty())
-    }
-
-    fn flag(&self, key: &str) -> Result<bool, Reply> {
-        match self.get(key) {
-            None | Some("0" | "false" | "no") => Ok(false),
-            Some("1" | "true" | "yes") => Ok(true),
-            Some(other) => Err(Reply::error(400, format!("'{key}' must be 1 or 0, not '{other}'"))),
-        }
-    }
-
-    /// A number parameter as typed: digits only, at most 20 of them.
-    fn count(&self, key: &str) -> Result<Option<String>, Reply> {
-        match self.get(key) {
-            None => Ok(None),
-            Some(v) if !v.is_empty() && v.len() <= 20 && v.bytes().all(|b| b.is_ascii_digit()) => {
-                Ok(Some(v.to_string()))
-            }
-            Some(v) => Err(Reply::error(400, format!("'{key}' must be a non-negative integer, not '{v}'"))),
-        }
-    }
-
-    fn game(&self) -> Result<String, Reply> {
-        let game = self.get("game").ok_or_else(|| Reply::error(400, "the parameter 'game' is required"))?;
-        if game.len() > 40 || !game.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
-            return Err(Reply::error(400, "'game' must be a game name as listed by /api/games"));
-        }
-        Ok(game.to_string())
-    }
-
-    /// The position's numbers as typed, separated by commas or spaces.
-    fn position(&self) -> Result<Vec<String>, Reply> {
-        let text =
-            self.get("position").ok_or_else(|| Reply::error(400, "the parameter 'position' is required"))?;
-        let numbers: Vec<String> = text
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|s| !s.is_empty())
-            .map(String::from)
+    /// The game with the parameters among the pairs (all pairs whose key is not in `own`).
+    fn spec(&self, own: &[&str]) -> Result<GameSpec, Reply> {
+        let game = self.get("game")?.ok_or_else(|| usage("the parameter 'game' is required"))?;
+        let pairs: Vec<(&str, &str)> = self
+            .0
+            .iter()
+            .filter(|(k, v)| !own.contains(&k.as_str()) && !v.is_empty())
+            .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
-        if numbers.len() > MAX_NUMBERS {
-            return Err(Reply::error(400, format!("a position has at most {MAX_NUMBERS} numbers")));
-        }
-        if let Some(long) = numbers.iter().find(|n| n.len() > MAX_DIGITS) {
-            return Err(Reply::error(
-                400,
-                format!("a number has at most {MAX_DIGITS} digits ({} given)", long.len()),
-            ));
-        }
-        if let Some(bad) = numbers.iter().find(|n| !n.bytes().all(|b| b.is_ascii_digit())) {
-            return Err(Reply::error(
-                400,
-                format!("'{bad}' is not a valid heap size: expected a non-negative integer"),
-            ));
-        }
-        Ok(numbers)
+        GameSpec::from_pairs(game, &pairs).map_err(|e| report_error(&ReportError::Engine(EngineError::Spec(e))))
     }
 
-    /// The game parameters as command-line arguments (with the server's budget).
-    fn game_args(&self) -> Result<Vec<String>, Reply> {
-        let mut args = Vec::new();
-        for key in ["max", "k", "limit"] {
-            if let Some(v) = self.count(key)? {
-                args.extend([format!("--{key}"), v]);
-            }
+    /// The position's numbers, separated by commas or spaces.
+    fn position(&self) -> Result<Vec<BigUint>, Reply> {
+        let text = self.get("position")?.ok_or_else(|| usage("the parameter 'position' is required"))?;
+        let words: Vec<&str> = text.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).collect();
+        if words.len() > MAX_NUMBERS {
+            return Err(usage(format!("a position has at most {MAX_NUMBERS} numbers (a fixed limit of the playground)")));
         }
-        if let Some(set) = self.get("set") {
-            let ok = set.len() <= 400
-                && set.split(',').all(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()));
-            if !ok {
-                return Err(Reply::error(
-                    400,
-                    "'set' must be comma-separated non-negative integers, e.g. 1,3,4",
-                ));
-            }
-            args.extend(["--set".to_string(), set.to_string()]);
+        words
+            .iter()
+            .map(|w| {
+                if w.len() > MAX_DIGITS {
+                    return Err(usage(format!("a number has at most {MAX_DIGITS} digits ({} given)", w.len())));
+                }
+                parse_natural(w).map_err(|e| usage(format!("{e}: heap sizes are whole numbers")))
+            })
+            .collect()
+    }
+
+    fn play(&self) -> Result<Play, Reply> {
+        Ok(if self.flag("misere")? { Play::Misere } else { Play::Normal })
+    }
+
+    fn method(&self) -> Result<Method, Reply> {
+        match self.get("method")? {
+            None | Some("auto") => Ok(Method::Auto),
+            Some("theory") => Ok(Method::Theory),
+            Some("search") => Ok(Method::Search),
+            Some(other) => Err(usage(format!("'method' is auto, theory or search, not '{other}'"))),
         }
-        if self.flag("misere")? {
-            args.push("--misere".into());
-        }
-        args.extend(["--budget".to_string(), SERVER_BUDGET.to_string()]);
-        Ok(args)
     }
 }
 
-const GAME_PARAMS: [&str; 6] = ["game", "max", "set", "k", "limit", "misere"];
-
-/// Parses `args` as the command `C` would from its command line.
-fn parse_command<C: Parser>(args: &[String]) -> Result<C, Reply> {
-    C::try_parse_from(std::iter::once("nimlab").chain(args.iter().map(String::as_str)))
-        .map_err(|e| Reply::error(400, crate::game_args::clap_error_line(&e)))
+fn usage(message: impl Into<String>) -> Reply {
+    Reply::error(400, "usage", message)
 }
 
-/// Runs a command with `--json` and returns what it printed, or the error as a 4xx/5xx.
-fn run_json(run: impl FnOnce(&mut dyn std::io::Write) -> anyhow::Result<()>) -> Reply {
-    let mut out = Vec::new();
-    match run(&mut out) {
-        Ok(()) => match serde_json::from_slice::<serde_json::Value>(&out) {
-            Ok(value) => Reply::json(200, &value),
-            Err(_) => Reply::error(500, "the command printed no JSON"),
-        },
-        Err(error) => error_reply(&error),
+/// A report error as the playground says it.
+fn report_error(error: &ReportError) -> Reply {
+    if error.is_usage() {
+        let hint = if error.is_no_theory() { "; choose method=search" } else { "" };
+        return Reply::error(400, "usage", format!("{error}{hint}"));
     }
-}
-
-/// 400 for the user's mistakes, 422 for a request the engine cannot answer within the bounds
-/// (budget, size, no theory), 500 for anything else.
-fn error_reply(error: &anyhow::Error) -> Reply {
-    let mut message = error.to_string();
-    for cause in error.chain().skip(1) {
-        message.push_str(": ");
-        message.push_str(&cause.to_string());
-    }
-    let engine = error.chain().find_map(|c| c.downcast_ref::<EngineError>());
-    let status = match engine {
-        _ if crate::exit_status(error) == crate::EXIT_USAGE => 400,
-        Some(_) => 422,
-        None => 500,
-    };
-    Reply::error(status, message)
-}
-
-#[derive(Parser)]
-struct GamesCommand {
-    #[command(flatten)]
-    args: cmd::games::Args,
-}
-
-#[derive(Parser)]
-#[command(allow_negative_numbers = true)]
-struct SolveCommand {
-    #[command(flatten)]
-    args: cmd::solve::Args,
-}
-
-#[derive(Parser)]
-struct TableCommand {
-    #[command(flatten)]
-    args: cmd::table::Args,
-}
-
-fn games(params: &Params) -> Result<Reply, Reply> {
-    params.only(&[])?;
-    let command: GamesCommand = parse_command(&["--json".to_string()])?;
-    Ok(run_json(|out| cmd::games::run(&command.args, out)))
-}
-
-/// A request's game, checked position and play convention.
-type Request = (Box<dyn AnyGame>, Vec<BigUint>, Play);
-
-/// The game with its options (built as the commands build it) and the checked position.
-fn build(params: &Params) -> Result<Request, Reply> {
-    let game = params.game()?;
-    let position = params.position()?;
-    let options: GameOptions = parse_command::<OptionsCommand>(&params.game_args()?)?.options;
-    let play = if params.flag("misere")? { Play::Misere } else { Play::Normal };
-    let (game, numbers) = options.build(&game, &position).map_err(|e| error_reply(&e))?;
-    Ok((game, numbers, play))
-}
-
-/// Parses the game options (and `--misere`) alone.
-#[derive(Parser)]
-struct OptionsCommand {
-    #[command(flatten)]
-    options: GameOptions,
-    #[arg(long)]
-    misere: bool,
-}
-
-fn within_search_limit(numbers: &[BigUint]) -> bool {
-    numbers.iter().sum::<BigUint>() <= BigUint::from(SEARCH_SUM_LIMIT)
-}
-
-fn solve(params: &Params) -> Result<Reply, Reply> {
-    params.only(&GAME_PARAMS.iter().copied().chain(["position"]).collect::<Vec<_>>())?;
-    let (game, numbers, play) = build(params)?;
-    let mut args = vec![params.game()?];
-    args.extend(params.position()?);
-    args.extend(params.game_args()?);
-    args.push("--json".into());
-    if !within_search_limit(&numbers) {
-        if game.theorem(play).is_none() {
-            return Err(Reply::error(
-                422,
-                format!(
-                    "{} has no closed form here and the playground searches only positions whose numbers add \
-                     up to at most {SEARCH_SUM_LIMIT}; use `nimlab solve` for larger ones",
-                    game.name()
-                ),
-            ));
-        }
-        args.extend(["--method".to_string(), "theory".to_string()]);
-    }
-    let command: SolveCommand = parse_command(&args)?;
-    Ok(run_json(|out| cmd::solve::run(&command.args, out)))
-}
-
-fn table(params: &Params) -> Result<Reply, Reply> {
-    params
-        .only(&GAME_PARAMS.iter().copied().chain(["upto", "rows", "cols", "outcomes"]).collect::<Vec<_>>())?;
-    let mut args = vec![params.game()?];
-    args.extend(params.game_args()?);
-    let upto = params.count("upto")?;
-    let (rows, cols) = (params.count("rows")?, params.count("cols")?);
-    let number = |v: &Option<String>| v.as_deref().and_then(|v| v.parse::<u64>().ok());
-    match (&upto, &rows, &cols) {
-        (Some(_), None, None) if number(&upto).is_some_and(|n| n <= MAX_TABLE_UPTO) => {}
-        (None, Some(_), Some(_))
-            if number(&rows)
-                .zip(number(&cols))
-                .is_some_and(|(r, c)| (r + 1) * (c + 1) <= MAX_TABLE_CELLS) => {}
-        _ => {
-            return Err(Reply::error(
-                400,
-                format!(
-                    "a table needs upto=N (N <= {MAX_TABLE_UPTO}) or rows=R&cols=C (at most {MAX_TABLE_CELLS} cells)"
-                ),
-            ))
-        }
-    }
-    for (key, value) in [("upto", upto), ("rows", rows), ("cols", cols)] {
-        if let Some(v) = value {
-            args.extend([format!("--{key}"), v]);
-        }
-    }
-    if params.flag("outcomes")? {
-        args.push("--outcomes".into());
-    }
-    args.push("--json".into());
-    let command: TableCommand = parse_command(&args)?;
-    Ok(run_json(|out| cmd::table::run(&command.args, out)))
-}
-
-/// Builds the game for play, refusing positions too large to search.
-fn build_for_play(params: &Params) -> Result<Request, Reply> {
-    params.only(&GAME_PARAMS.iter().copied().chain(["position"]).collect::<Vec<_>>())?;
-    let (game, numbers, play) = build(params)?;
-    if !within_search_limit(&numbers) {
-        return Err(Reply::error(
+    match error.exhausted() {
+        Some(Exhausted::Cancelled) => Reply::error(503, "cancelled", error.to_string()),
+        Some(cause @ Exhausted::Deadline { .. }) => Reply::error(
             422,
-            format!("the playground plays positions whose numbers add up to at most {SEARCH_SUM_LIMIT}"),
-        ));
+            "deadline",
+            format!("{error}; the playground's time limit is fixed ({cause}): use the command line for larger questions"),
+        ),
+        Some(_) => Reply::error(
+            422,
+            "budget",
+            format!("{error}; the playground's budget is fixed: use the command line (--budget N) for larger questions"),
+        ),
+        None => Reply::error(500, "failure", error.to_string()),
     }
-    Ok((game, numbers, play))
 }
 
-fn options(params: &Params) -> Result<Reply, Reply> {
-    let (game, numbers, play) = build_for_play(params)?;
-    let moves = game.options(&numbers).map_err(|e| error_reply(&e.into()))?;
-    Ok(Reply::json(200, &render::options_json(&game.name(), &numbers, play, &moves)))
+/// The JSON of a report, or the error as a reply.
+fn done<T: Serialize>(result: Result<T, ReportError>, lane: Lane) -> Answer {
+    match result {
+        Ok(report) => match serde_json::to_string(&report) {
+            Ok(body) => Answer::Done(Reply::json(200, body)),
+            Err(e) => Answer::Done(Reply::error(500, "failure", format!("the report could not be written: {e}"))),
+        },
+        Err(error) if lane == Lane::Fast && error.exhausted().is_some_and(Exhausted::is_budget) => Answer::OutOfBudget,
+        Err(error) => Answer::Done(report_error(&error)),
+    }
 }
 
-fn reply(params: &Params) -> Result<Reply, Reply> {
-    let (game, numbers, play) = build_for_play(params)?;
-    let chosen = crate::opponent::reply(game.as_ref(), &numbers, play).map_err(|e| error_reply(&e.into()))?;
-    let game_over_after = match &chosen {
-        Some(r) => game.options(&r.report.to).map_err(|e| error_reply(&e.into()))?.is_empty(),
-        None => true,
+/// `/api/games`: the declarations, with no computation.
+pub fn games() -> Reply {
+    match serde_json::to_string(&nimlab_reports::games::games()) {
+        Ok(body) => Reply::json(200, body),
+        Err(e) => Reply::error(500, "failure", e.to_string()),
+    }
+}
+
+/// The answer to `endpoint` with `params`, under `budget`.
+pub fn answer(endpoint: &str, params: &Params, budget: &Budget, lane: Lane) -> Answer {
+    let result = match endpoint {
+        "solve" => solve(params, budget, lane),
+        "table" => table(params, budget, lane),
+        "p-positions" => p_positions(params, budget, lane),
+        "options" => options(params, budget, lane),
+        "move" => reply(params, budget, lane),
+        other => Err(Reply::error(
+            404,
+            "usage",
+            format!("no API at /api/{other}; the API is /api/games, /api/solve, /api/table, /api/p-positions, /api/options, /api/move"),
+        )),
     };
-    Ok(Reply::json(200, &render::reply_json(&game.name(), &numbers, play, chosen.as_ref(), game_over_after)))
+    result.unwrap_or_else(Answer::Done)
+}
+
+fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
+    const OWN: &[&str] = &["game", "position", "misere", "method", "players", "all", "part"];
+    let max_moves = if params.flag("all")? { usize::MAX } else { DEFAULT_MAX_MOVES };
+    let parts = params.all("part");
+    if !parts.is_empty() {
+        params.only(&["part", "method", "all"], None)?;
+        if parts.len() > MAX_PARTS {
+            return Err(usage(format!("a sum has at most {MAX_PARTS} parts")));
+        }
+        let parts = parts.iter().map(|p| parse_part(p)).collect::<Result<Vec<_>, _>>().map_err(|e| report_error(&e))?;
+        for (_, numbers) in &parts {
+            if numbers.len() > MAX_NUMBERS || numbers.iter().any(|n| n.to_string().len() > MAX_DIGITS) {
+                return Err(usage(format!("a part has at most {MAX_NUMBERS} numbers of at most {MAX_DIGITS} digits")));
+            }
+        }
+        let request = SumRequest { parts, method: params.method()?, max_moves };
+        return Ok(done(nimlab_reports::solve::solve_sum(&request, budget), lane));
+    }
+    let spec = params.spec(OWN)?;
+    params.only(OWN, Some(&spec))?;
+    let players = match params.count("players")? {
+        Some(n) if n < 2 => return Err(usage("a game needs at least 2 players")),
+        Some(n) => Some(u32::try_from(n).map_err(|_| usage("too many players"))?),
+        None => None,
+    };
+    let request = SolveRequest {
+        spec,
+        position: params.position()?,
+        play: params.play()?,
+        method: params.method()?,
+        players,
+        max_moves,
+    };
+    Ok(done(nimlab_reports::solve::solve(&request, budget), lane))
+}
+
+fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
+    const OWN: &[&str] = &["game", "misere", "method", "upto", "rows", "cols", "outcomes"];
+    let spec = params.spec(OWN)?;
+    params.only(OWN, Some(&spec))?;
+    let cells = |rows: u64, cols: u64| rows.checked_add(1).zip(cols.checked_add(1)).and_then(|(r, c)| r.checked_mul(c));
+    let shape = match (params.count("upto")?, params.count("rows")?, params.count("cols")?) {
+        (Some(upto), None, None) if upto < MAX_TABLE_CELLS => TableShape::Sequence { upto },
+        (None, Some(rows), Some(cols)) if cells(rows, cols).is_some_and(|c| c <= MAX_TABLE_CELLS) => {
+            TableShape::Grid { rows, cols }
+        }
+        _ => {
+            return Err(usage(format!(
+                "a table needs upto=N or rows=R&cols=C, with at most {MAX_TABLE_CELLS} cells (a fixed limit of the playground)"
+            )))
+        }
+    };
+    let play = params.play()?;
+    let kind = if params.flag("outcomes")? || play == Play::Misere { CellKind::Outcome } else { CellKind::Grundy };
+    let request = TableRequest { spec, shape, kind, play, method: params.method()? };
+    Ok(done(nimlab_reports::table::table(&request, budget), lane))
+}
+
+fn p_positions(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
+    const OWN: &[&str] = &["game", "misere", "count", "heaps"];
+    let spec = params.spec(OWN)?;
+    params.only(OWN, Some(&spec))?;
+    let count = params.count("count")?.unwrap_or(10);
+    if count == 0 || count > MAX_COUNT {
+        return Err(usage(format!("'count' is between 1 and {MAX_COUNT}")));
+    }
+    let heaps = match params.count("heaps")? {
+        Some(h) if h == 0 || h > MAX_NUMBERS as u64 => return Err(usage(format!("'heaps' is between 1 and {MAX_NUMBERS}"))),
+        h => h.map(|h| h as usize),
+    };
+    let request = PRequest { count: count as usize, heaps, all_orders: false, play: params.play()?, method: Method::Auto };
+    Ok(done(nimlab_reports::p_positions::p_positions(&spec, &request, budget, &nimlab_engine::analysis::no_progress), lane))
+}
+
+fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
+    let spec = params.spec(POSITION_KEYS)?;
+    params.only(POSITION_KEYS, Some(&spec))?;
+    let report = nimlab_reports::play::options(&spec, &params.position()?, params.play()?, budget);
+    Ok(done(report, lane))
+}
+
+fn reply(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
+    let spec = params.spec(POSITION_KEYS)?;
+    params.only(POSITION_KEYS, Some(&spec))?;
+    let report = nimlab_reports::play::reply_report(&spec, &params.position()?, params.play()?, budget);
+    Ok(done(report, lane))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn status(path: &str, query: &str) -> u16 {
-        answer(path, query).status
+    fn status(endpoint: &str, query: &str) -> u16 {
+        let params = Params::from_query(query).unwrap();
+        match answer(endpoint, &params, &Budget::new(20_000_000), Lane::Final) {
+            Answer::Done(reply) => reply.status,
+            Answer::OutOfBudget => 0,
+        }
+    }
+
+    fn body(endpoint: &str, query: &str) -> serde_json::Value {
+        let params = Params::from_query(query).unwrap();
+        match answer(endpoint, &params, &Budget::new(20_000_000), Lane::Final) {
+            Answer::Done(reply) => serde_json::from_str(&reply.body).unwrap(),
+            Answer::OutOfBudget => panic!("out of budget"),
+        }
     }
 
     #[test]
     fn bad_requests_are_4xx() {
-        assert_eq!(status("/api/solve", "game=nim"), 400);
-        assert_eq!(status("/api/solve", "game=nim&position=3,x"), 400);
-        assert_eq!(status("/api/solve", "game=nim&position=-3"), 400);
-        assert_eq!(status("/api/solve", "game=chess&position=3"), 400);
-        assert_eq!(status("/api/solve", "game=nim&position=3&colour=red"), 400);
-        assert_eq!(status("/api/solve", "game=nim&position=3&position=4"), 400);
-        assert_eq!(status("/api/solve", "game=bash&position=3"), 400);
-        assert_eq!(status("/api/table", "game=nim&rows=100&cols=100"), 400);
-        assert_eq!(status("/api/table", "game=nim&upto=5&rows=3"), 400);
-        assert_eq!(status("/api/solve", &format!("game=nim&position={}", "9".repeat(401))), 400);
-        assert_eq!(status("/api/nothing", ""), 404);
-        assert_eq!(status("/api/move", "game=nim&position=300,300"), 422);
+        assert_eq!(status("solve", "game=nim"), 400);
+        assert_eq!(status("solve", "game=nim&position=3,x"), 400);
+        assert_eq!(status("solve", "game=nim&position=-3"), 400);
+        assert_eq!(status("solve", "game=chess&position=3"), 400);
+        assert_eq!(status("solve", "game=nim&position=3&colour=red"), 400);
+        assert_eq!(status("solve", "game=nim&position=3&position=4"), 400);
+        assert_eq!(status("solve", "game=bash&position=3"), 400);
+        assert_eq!(status("solve", "game=nim&position=3&max=3"), 400);
+        assert_eq!(status("table", "game=nim&rows=100&cols=100"), 400);
+        assert_eq!(status("table", "game=nim&rows=4294967295&cols=4294967295"), 400);
+        assert_eq!(status("table", "game=nim&upto=5&rows=3"), 400);
+        assert_eq!(status("solve", &format!("game=nim&position={}", "9".repeat(401))), 400);
+        assert_eq!(status("nothing", ""), 404);
     }
 
     #[test]
-    fn large_positions_are_answered_by_theory() {
-        let reply = answer("/api/solve", "game=nim&position=1000,2000,3000");
+    fn every_declared_parameter_is_accepted() {
+        let a = body("solve", "game=pattern&piles=2&move=one:1..&move=all:1..&position=3,5");
+        assert_eq!(a["outcome"], "P");
+        assert_eq!(a["params"]["move"], serde_json::json!(["one:1..", "all:1.."]));
+        let a = body("solve", "game=apple&max=3&bounded-equal=1&position=1,5,5");
+        assert_eq!(a["params"]["bounded-equal"], true);
+        let a = body("solve", "game=large-nim&position=1,2,3,4&players=3");
+        assert_eq!(a["players"], 3);
+    }
+
+    #[test]
+    fn sums_and_json_bodies() {
+        let a = body("solve", "part=nim 3 4&part=wythoff 3 5&part=subtraction 10 --set 1,3,4");
+        assert_eq!(a["game"], "sum");
+        assert_eq!(a["winning_moves"].as_array().unwrap().len(), 2);
+        let params = Params::from_json(br#"{"game": "pattern", "piles": 2, "move": ["one:1.."], "position": [3, 4]}"#).unwrap();
+        let Answer::Done(reply) = answer("solve", &params, &Budget::new(20_000_000), Lane::Final) else { panic!() };
         assert_eq!(reply.status, 200, "{}", reply.body);
-        assert!(reply.body.contains("\"basis\":\"theory\""), "{}", reply.body);
     }
 
     #[test]
     fn move_and_options() {
-        let reply = answer("/api/move", "game=nim&position=3,4,5");
-        assert_eq!(reply.status, 200, "{}", reply.body);
-        let v: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
-        assert_eq!(v["move"]["to"], serde_json::json!([1, 4, 5]));
+        let v = body("move", "game=nim&position=3,4,5");
+        assert_eq!(v["reply"]["move"]["to"], serde_json::json!([1, 4, 5]));
         assert_eq!(v["game_over"], false);
-        let reply = answer("/api/options", "game=bash&max=3&position=2");
-        let v: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
+        let v = body("options", "game=bash&max=3&position=2");
         assert_eq!(v["moves"].as_array().map(Vec::len), Some(2));
+    }
+
+    #[test]
+    fn the_fast_lane_hands_expensive_questions_on() {
+        let params = Params::from_query("game=nim&position=40,40,40&method=search").unwrap();
+        assert!(matches!(answer("solve", &params, &Budget::new(1_000), Lane::Fast), Answer::OutOfBudget));
+        let Answer::Done(reply) = answer("solve", &params, &Budget::new(1_000), Lane::Final) else { panic!() };
+        assert_eq!(reply.status, 422, "{}", reply.body);
+        assert!(reply.body.contains("\"kind\":\"budget\""), "{}", reply.body);
     }
 }

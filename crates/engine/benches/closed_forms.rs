@@ -5,53 +5,61 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use nimlab_engine::periodicity::certify_period;
-use nimlab_engine::{build_ruleset, BigUint, Budget, GameSpec, Method, Play};
+use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, Method, Play, Query};
 
 fn huge(seed: u32) -> BigUint {
     let digits: String = (0..300).map(|i| char::from(b'0' + ((i * 7 + seed * 3 + 1) % 10) as u8)).collect();
     format!("9{digits}").parse().expect("a decimal literal")
 }
 
+/// The game a spec text names, built under the default budget.
+fn game(spec: &str) -> Box<dyn AnyGame> {
+    let spec: GameSpec = spec.parse().expect("a valid spec");
+    spec.build(&Budget::default()).expect("the game builds")
+}
+
 fn closed_forms(c: &mut Criterion) {
-    let half = build_ruleset(&GameSpec::named("half"), Budget::default()).expect("half builds");
+    // Theory charges no work, so one budget serves every iteration.
+    let budget = Budget::default();
+    let theory = |play| Query::new(Method::Theory, play);
+    let half = game("half");
     let heap = [huge(1)];
     c.bench_function("half: one 300-digit heap, theory", |b| {
-        b.iter(|| half.analyze(black_box(&heap), Method::Theory, Play::Normal))
+        b.iter(|| half.analyze(black_box(&heap), &theory(Play::Normal), &budget))
     });
     c.bench_function("half misère: one 300-digit heap, theory", |b| {
-        b.iter(|| half.analyze(black_box(&heap), Method::Theory, Play::Misere))
+        b.iter(|| half.analyze(black_box(&heap), &theory(Play::Misere), &budget))
     });
 
-    let spec = GameSpec { set: Some(vec![1, 4, 10]), ..GameSpec::named("subtraction") };
-    let subtraction = build_ruleset(&spec, Budget::default()).expect("subtraction builds");
+    let subtraction = game("subtraction --set 1,4,10");
     c.bench_function("subtraction {1,4,10}: one 300-digit heap, theory", |b| {
-        b.iter(|| subtraction.analyze(black_box(&heap), Method::Theory, Play::Normal))
+        b.iter(|| subtraction.analyze(black_box(&heap), &theory(Play::Normal), &budget))
     });
 
     let heaps: Vec<BigUint> = (1..=7).map(huge).collect();
     for k in [2, 5] {
-        let moore = build_ruleset(&GameSpec { k: Some(k), ..GameSpec::named("moore") }, Budget::default())
-            .expect("moore builds");
+        let moore = game(&format!("moore --k {k}"));
         c.bench_function(&format!("moore k={k}: seven 300-digit heaps, theory"), |b| {
-            b.iter(|| moore.analyze(black_box(&heaps), Method::Theory, Play::Normal))
+            b.iter(|| moore.analyze(black_box(&heaps), &theory(Play::Normal), &budget))
         });
     }
 }
 
+/// Each certification runs under a fresh default budget, as one request would.
 fn periods(c: &mut Criterion) {
     let sets: [&[u64]; 3] = [&[1, 4, 10], &[2, 3, 5, 7, 19], &[7, 13, 2000]];
     for set in sets {
         c.bench_function(&format!("certify_period {set:?}"), |b| {
-            b.iter(|| certify_period(black_box(set), 10_000_000))
+            b.iter(|| certify_period(black_box(set), 10_000_000, &Budget::default()))
         });
     }
     let mut group = c.benchmark_group("slow periods");
     group.sample_size(10);
     group.bench_function("certify_period [1, 100000]", |b| {
-        b.iter(|| certify_period(black_box(&[1, 100_000]), 10_000_000))
+        b.iter(|| certify_period(black_box(&[1, 100_000]), 10_000_000, &Budget::default()))
     });
     group.bench_function("certify_period [1, 9999999] (no certificate within 10^7 values)", |b| {
-        b.iter(|| certify_period(black_box(&[1, 9_999_999]), 10_000_000))
+        b.iter(|| certify_period(black_box(&[1, 9_999_999]), 10_000_000, &Budget::default()))
     });
     group.finish();
 }

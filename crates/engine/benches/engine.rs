@@ -7,13 +7,15 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use nimlab_engine::rulesets::nim::Nim;
 use nimlab_engine::rulesets::wythoff::Wythoff;
 use nimlab_engine::solve::dense_grundy_table;
-use nimlab_engine::{build_ruleset, BigUint, Budget, Game, GameSpec, GrundySolver, Method, Play};
+use nimlab_engine::{BigUint, Budget, Game, GameSpec, GrundySolver, Method, Play, Query};
 
-/// Solves every listed position from scratch with the memoized search; returns the states.
+/// Solves every listed position from scratch with the memoized search, under one default
+/// budget; returns the states.
 fn solve_all<G: Game>(game: G, positions: &[G::Position]) -> usize {
     let mut solver = GrundySolver::new(game);
+    let budget = Budget::default();
     for position in positions {
-        solver.value(position).expect("within budget");
+        solver.value(position, &budget).expect("within budget");
     }
     solver.states()
 }
@@ -49,7 +51,7 @@ fn dense_throughput(c: &mut Criterion) {
     let nim = [20u64, 20, 20];
     group.throughput(Throughput::Elements(21 * 21 * 21));
     group.bench_function("nim 3 heaps <= 20", |b| {
-        b.iter(|| dense_grundy_table(&Nim, &nim, Budget::default()).expect("fits").len())
+        b.iter(|| dense_grundy_table(&Nim, &nim, &Budget::default()).expect("fits").len())
     });
     group.finish();
 }
@@ -58,27 +60,24 @@ fn dense_throughput(c: &mut Criterion) {
 fn theory_huge_heaps(c: &mut Criterion) {
     let mut group = c.benchmark_group("theory-300-digits");
     let huge: BigUint = "7".repeat(300).parse().expect("digits");
-    let spec = |name: &str| GameSpec::named(name);
+    let spec = |text: &str| text.parse::<GameSpec>().expect("a valid spec");
     let cases: Vec<(&str, GameSpec, Vec<BigUint>)> = vec![
         ("nim", spec("nim"), vec![huge.clone(), &huge + 12345u32, &huge >> 7u8]),
         ("nim misere", spec("nim"), vec![huge.clone(), &huge + 12345u32, &huge >> 7u8]),
-        ("bash", GameSpec { max: Some(1_000_000), ..spec("bash") }, vec![huge.clone()]),
+        ("bash", spec("bash --max 1000000"), vec![huge.clone()]),
         ("half", spec("half"), vec![huge.clone()]),
-        (
-            "moore k=2",
-            GameSpec { k: Some(2), ..spec("moore") },
-            vec![huge.clone(), &huge + 1u8, &huge >> 3u8],
-        ),
+        ("moore k=2", spec("moore --k 2"), vec![huge.clone(), &huge + 1u8, &huge >> 3u8]),
         ("wythoff", spec("wythoff"), vec![huge.clone(), &huge + (&huge >> 1u8)]),
         ("fibonacci", spec("fibonacci"), vec![huge.clone(), &huge - 1u8]),
         ("staircase", spec("staircase"), vec![huge.clone(), &huge >> 2u8, &huge + 9u8]),
     ];
+    // Theory charges no work, so one budget serves every iteration.
+    let budget = Budget::default();
     for (name, spec, position) in cases {
-        let game = build_ruleset(&spec, Budget::default()).expect("valid spec");
+        let game = spec.build(&budget).expect("valid spec");
         let play = if name.ends_with("misere") { Play::Misere } else { Play::Normal };
-        group.bench_function(name, |b| {
-            b.iter(|| game.analyze(&position, Method::Theory, play).expect("theory"))
-        });
+        let query = Query::new(Method::Theory, play);
+        group.bench_function(name, |b| b.iter(|| game.analyze(&position, &query, &budget).expect("theory")));
     }
     group.finish();
 }

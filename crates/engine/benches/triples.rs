@@ -13,7 +13,8 @@ fn apple_triples(c: &mut Criterion) {
         let name = if bounded { "apple_s3_bounded_piles_200" } else { "apple_s3_piles_200" };
         group.bench_function(name, |b| {
             b.iter(|| {
-                let table = game.triple_table(200, Budget(2_000_000)).expect("fits the budget");
+                // One unit per position and per option: about 10^8 units for piles <= 200.
+                let table = game.triple_table(200, &Budget::new(1_000_000_000)).expect("fits the budget");
                 assert_eq!(table.len(), 1_373_701);
                 table
             })

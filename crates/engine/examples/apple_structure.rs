@@ -19,7 +19,9 @@ fn main() {
         for max in 1..=8u64 {
             let q = max + 1;
             let game = Apple::new(max, bounded).expect("S >= 1");
-            let table = game.triple_table(bound, Budget(50_000_000)).expect("fits");
+            // One unit per position and per option visited: about 2 * 10^6 for the default bound of
+            // 60; the budget stops bounds beyond a few hundred before memory runs short.
+            let table = game.triple_table(bound, &Budget::new(2_000_000_000)).expect("fits the budget");
             let (mut p_total, mut p_bad, mut miss, mut p_big, mut g_low, mut g_all, mut period_bad) =
                 (0, 0, 0, 0, 0, 0, 0);
             let (mut p_vs_rx, mut g_period_bad) = (0, 0);

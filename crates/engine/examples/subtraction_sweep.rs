@@ -8,6 +8,7 @@
 use std::time::Instant;
 
 use nimlab_engine::periodicity::sweep_periods;
+use nimlab_engine::Budget;
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
@@ -17,7 +18,8 @@ fn main() -> Result<(), String> {
     let members: Vec<(u64, Vec<u64>)> = (low..=high).map(|c| (c, vec![2, 3, 5, 7, c])).collect();
     rayon::broadcast(|_| ());
     let start = Instant::now();
-    let results = sweep_periods(&members, 1 << 30, |_, _| {});
+    // Unlimited work: the value limit of 2^30 per set bounds each certification, as before.
+    let results = sweep_periods(&members, 1 << 30, &Budget::new(u64::MAX), |_, _| {});
     let seconds = start.elapsed().as_secs_f64();
     if let Some(error) = results.into_iter().find_map(Result::err) {
         return Err(error.to_string());

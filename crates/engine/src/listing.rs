@@ -181,11 +181,9 @@ mod tests {
     #[allow(unused_imports)]
     use crate::test_prelude::*;
     use super::*;
-    use crate::analysis::no_progress;
-    use crate::spec::GameSpec;
 
     fn game(spec: &str) -> Box<dyn AnyGame> {
-        spec.parse::<GameSpec>().unwrap().build().unwrap()
+        test_game(spec)
     }
 
     fn request(count: usize, heaps: Option<usize>, method: Method) -> PRequest {

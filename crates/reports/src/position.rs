@@ -44,3 +44,35 @@ impl From<&GameSpec> for GameRef {
         GameRef { game: spec.clone(), params: spec.params().clone() }
     }
 }
+
+/// Parses a game with its position written together, as a sum's part is: `nim 3 4`,
+/// `subtraction 10 --set 1,3,4`, `apple 1 5 5 --max 3 --bounded-equal` (the numbers are the
+/// position, the rest the game's spec).
+///
+/// # Errors
+/// [`ReportError::Invalid`] for an empty text or a bad number; spec errors.
+pub fn parse_part(text: &str) -> Result<(GameSpec, Vec<BigUint>), ReportError> {
+    let mut words = text.split_whitespace();
+    let name = words.next().ok_or_else(|| ReportError::Invalid("a part needs a game, e.g. \"nim 3 4\"".into()))?;
+    let info = nimlab_engine::RulesetInfo::find(name)
+        .ok_or_else(|| nimlab_engine::EngineError::Spec(nimlab_engine::SpecError::UnknownGame { name: name.into() }))?;
+    let mut spec_words = vec![name.to_string()];
+    let mut numbers = Vec::new();
+    let mut expecting_value = false;
+    for word in words {
+        if expecting_value {
+            spec_words.push(word.to_string());
+            expecting_value = false;
+        } else if let Some(param) = word.strip_prefix("--") {
+            spec_words.push(word.to_string());
+            let is_flag = info.param(param).is_some_and(|p| matches!(p.kind, nimlab_engine::ParamKind::Flag));
+            expecting_value = !param.contains('=') && !is_flag;
+        } else {
+            let n = nimlab_engine::spec::grammar::parse_natural(word)
+                .map_err(|e| ReportError::Invalid(format!("in \"{text}\": {e}")))?;
+            numbers.push(n);
+        }
+    }
+    let spec: GameSpec = spec_words.join(" ").parse().map_err(nimlab_engine::EngineError::Spec)?;
+    Ok((spec, numbers))
+}

@@ -597,3 +597,280 @@ impl<R: Ruleset> AnyGame for Engine<R> {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
+    use super::*;
+    use crate::bigint::{big, to_bigs};
+    use crate::game::Game;
+    use crate::positions::HeapBox;
+    use crate::solve::Terminal;
+    use num_traits::ToPrimitive;
+
+    /// Take 1 or 2 from one heap (the rules of `bash --max 2`), with a closed form that lies at
+    /// the heap of 7 (it is an N-position) and an `n`-player "theory" that calls every position
+    /// value 0: `verify` must catch both.
+    #[derive(Clone)]
+    struct LyingBash;
+
+    const LIE: &str = "P iff 3 | n, and 7";
+
+    impl Game for LyingBash {
+        type Position = u64;
+        fn options(&self, n: &u64) -> Vec<u64> {
+            (1..=2).filter(|t| t <= n).map(|t| n - t).collect()
+        }
+    }
+
+    impl Ruleset for LyingBash {
+        fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+            Ok(numbers.to_vec())
+        }
+        fn search_position(&self, numbers: &[BigUint]) -> Option<u64> {
+            numbers.first()?.to_u64()
+        }
+        fn numbers(&self, n: &u64) -> Vec<BigUint> {
+            vec![big(*n)]
+        }
+        fn theorem(&self, play: Play) -> Option<String> {
+            (play == Play::Normal).then(|| LIE.into())
+        }
+        fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize) -> Option<Analysis> {
+            self.theorem(play)?;
+            let n = numbers[0].to_u64()?;
+            let p = n % 3 == 0 || n == 7;
+            Some(Analysis {
+                outcome: if p { Outcome::P } else { Outcome::N },
+                grundy: GrundyValue::Value(big(if p { 0 } else { n % 3 })),
+                winning_moves: if p { vec![] } else { vec![self.move_report_to(n, n - n % 3)] },
+                winning_move_count: None,
+                moves_complete: true,
+                reason: String::new(),
+                basis: Basis::Theory(LIE.into()),
+            })
+        }
+        fn multiplayer_theory(&self, numbers: &[BigUint], players: u32) -> Option<MultiAnalysis> {
+            Some(MultiAnalysis {
+                players,
+                terminal: Terminal::LastMoverWins,
+                value: 0,
+                measures: vec![],
+                moves: vec![],
+                moves_complete: false,
+                reason: format!("{numbers:?} has value 0"),
+                basis: Basis::Theory("the all-zero guess".into()),
+            })
+        }
+        fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+            Box::new(HeapBox::new(1, bound))
+        }
+        fn verification_count(&self, bound: u64) -> u64 {
+            HeapBox::count(1, bound)
+        }
+    }
+
+    impl LyingBash {
+        fn move_report_to(&self, from: u64, to: u64) -> MoveReport {
+            let (from, to) = (vec![big(from)], vec![big(to)]);
+            MoveReport { text: self.describe_move(&from, &to), to }
+        }
+    }
+
+    fn lying_bash() -> Engine<LyingBash> {
+        Engine::new("bash --max 2".parse().unwrap(), LyingBash)
+    }
+
+    /// The first P-positions of `heaps` non-decreasing heaps by search, in order of the largest
+    /// heap (each heap at most `bound`).
+    fn searched_p_positions(game: &dyn AnyGame, heaps: usize, bound: u64, play: Play) -> Vec<Vec<BigUint>> {
+        let mut positions: Vec<Vec<u64>> = heap_box(heaps, bound)
+            .iter()
+            .map(|p| p.iter().map(|n| n.to_u64().unwrap()).collect())
+            .filter(|p: &Vec<u64>| p.windows(2).all(|w| w[0] <= w[1]))
+            .collect();
+        positions.sort_by_key(|p| (p.iter().max().copied(), p.clone()));
+        let search = Query::new(Method::Search, play);
+        positions
+            .into_iter()
+            .map(|p| to_bigs(&p))
+            .filter(|p| game.analyze(p, &search, &Budget::default()).unwrap().outcome == Outcome::P)
+            .collect()
+    }
+
+    /// The first `count` P-positions by theory, which must list them all within the budget.
+    fn listed(game: &dyn AnyGame, count: usize, play: Play) -> Vec<Vec<BigUint>> {
+        let (positions, stopped) = game.theory_p_positions(count, play, &Budget::default()).unwrap();
+        assert_eq!(stopped, None, "{}", game.name());
+        positions
+    }
+
+    #[test]
+    fn theory_p_positions_are_the_searched_ones_in_order() {
+        for play in [Play::Normal, Play::Misere] {
+            let wythoff = test_game("wythoff");
+            let searched = searched_p_positions(wythoff.as_ref(), 2, 200, play);
+            assert!(searched.len() > 70, "{}", searched.len());
+            // Every P-position with both heaps <= 200 comes before any with a heap above 200
+            // except those whose partner exceeds 200: compare the prefix of pairs inside the box.
+            let inside: Vec<_> = listed(wythoff.as_ref(), searched.len(), play)
+                .into_iter()
+                .filter(|p| p.iter().all(|n| *n <= big(200)))
+                .collect();
+            assert_eq!(inside, searched, "{play:?}");
+            for max in 1..=5 {
+                let bash = test_game(&format!("bash --max {max}"));
+                let searched = searched_p_positions(bash.as_ref(), 1, 60, play);
+                assert_eq!(listed(bash.as_ref(), searched.len(), play), searched, "{max} {play:?}");
+            }
+            let nim = test_game("nim");
+            let searched = searched_p_positions(nim.as_ref(), 1, 60, play);
+            assert_eq!(listed(nim.as_ref(), 10, play), searched, "{play:?}");
+        }
+    }
+
+    #[test]
+    fn theory_p_positions_stop_at_the_budget_with_what_they_listed() {
+        let bash = test_game("bash --max 3");
+        let (positions, stopped) = bash.theory_p_positions(1_000_000, Play::Normal, &Budget::new(1000)).unwrap();
+        assert!(stopped.as_ref().is_some_and(|s| s.is_budget()), "{stopped:?}");
+        assert!(!positions.is_empty() && positions.len() < 1_000_000, "{}", positions.len());
+        let expected: Vec<Vec<BigUint>> = (0..positions.len() as u64).map(|i| vec![big(4 * i)]).collect();
+        assert_eq!(positions, expected);
+    }
+
+    #[test]
+    fn verify_finds_the_first_position_where_theory_lies() {
+        let report = lying_bash().verify(20, Play::Normal, &Budget::default(), &no_progress).unwrap();
+        assert!(!report.agree);
+        let counterexample = report.counterexample.expect("the lie at 7 is caught");
+        assert_eq!(counterexample.position, to_bigs(&[7]));
+        assert_eq!(counterexample.problem, "theory says P, search says N");
+        assert_eq!(report.positions, 8);
+        assert_eq!(report.theorem, LIE);
+        // Where the theory tells the truth, the report agrees.
+        let report = lying_bash().verify(6, Play::Normal, &Budget::default(), &no_progress).unwrap();
+        assert!(report.agree && report.counterexample.is_none());
+        assert_eq!(report.positions, 7);
+        // No closed form under misère play: nothing to verify.
+        let err = lying_bash().verify(6, Play::Misere, &Budget::default(), &no_progress).unwrap_err();
+        assert!(matches!(err, EngineError::NoTheory { .. }), "{err}");
+    }
+
+    #[test]
+    fn verify_reports_progress_and_stops_at_the_budget() {
+        let calls = std::sync::Mutex::new(Vec::new());
+        let progress = |done: u64, total: u64| calls.lock().unwrap().push((done, total));
+        lying_bash().verify(5, Play::Normal, &Budget::default(), &progress).unwrap();
+        let calls = calls.into_inner().unwrap();
+        assert_eq!(calls.first(), Some(&(0, 6)));
+        assert_eq!(calls.last(), Some(&(6, 6)));
+        let err = test_game("nim").verify(12, Play::Normal, &Budget::new(1000), &no_progress).unwrap_err();
+        assert!(err.exhausted().is_some_and(|e| e.is_budget()), "{err}");
+    }
+
+    #[test]
+    fn verify_players_finds_a_wrong_n_player_value() {
+        let lying = lying_bash();
+        let report = lying.verify_players(20, 3, &Budget::default(), &no_progress).unwrap();
+        assert_eq!(report.players, Some(3));
+        assert!(!report.agree);
+        let counterexample = report.counterexample.expect("value 0 everywhere is wrong");
+        // The end of the game: the last mover won, so P_{-1} = P_2 wins the empty heap (value 2).
+        assert_eq!(counterexample.position, to_bigs(&[0]));
+        assert!(
+            counterexample.problem.starts_with("theory gives value 0, search gives 2"),
+            "{counterexample:?}"
+        );
+        let err = lying.verify_players(20, 1, &Budget::default(), &no_progress).unwrap_err();
+        assert!(matches!(err, EngineError::InvalidRequest(_)), "{err}");
+    }
+
+    #[test]
+    fn best_move_wins_by_theory_move_and_stalls_when_losing() {
+        let nim = test_game("nim");
+        let budget = Budget::default();
+        let best = nim.best_move(&to_bigs(&[3, 4, 5]), Play::Normal, &budget).unwrap().unwrap();
+        assert_eq!(best.outcome, Outcome::N);
+        assert_eq!(best.report.to, to_bigs(&[1, 4, 5]));
+        // From the P-position (2, 2) the slowest loss takes one stone.
+        let best = nim.best_move(&to_bigs(&[2, 2]), Play::Normal, &budget).unwrap().unwrap();
+        assert_eq!((best.outcome, best.remoteness), (Outcome::P, 4));
+        assert_eq!(best.report.to, to_bigs(&[1, 2]));
+        assert_eq!(nim.best_move(&to_bigs(&[0, 0]), Play::Normal, &budget).unwrap(), None);
+    }
+
+    #[test]
+    fn best_move_is_always_a_winning_move_when_one_exists() {
+        for spec in ["nim", "bash --max 3"] {
+            let g = test_game(spec);
+            let positions: Vec<Vec<u64>> = if spec == "nim" {
+                (0..8).flat_map(|a| (0..8).map(move |b| vec![a, b, 3])).collect()
+            } else {
+                (0..40).map(|n| vec![n]).collect()
+            };
+            let budget = Budget::default();
+            for p in positions {
+                let numbers = to_bigs(&p);
+                for play in [Play::Normal, Play::Misere] {
+                    let analysis = g.analyze(&numbers, &Query::new(Method::Search, play), &budget).unwrap();
+                    let best = g.best_move(&numbers, play, &budget).unwrap();
+                    let Some(best) = best else {
+                        assert!(g.options(&numbers, &budget).unwrap().is_empty());
+                        continue;
+                    };
+                    assert_eq!(best.outcome, analysis.outcome, "{spec} {p:?} {play:?}");
+                    if analysis.outcome == Outcome::N {
+                        assert!(analysis.winning_moves.iter().any(|m| m.to == best.report.to), "{p:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn options_list_every_move_once() {
+        let bash = test_game("bash --max 3");
+        let moves = bash.options(&to_bigs(&[5]), &Budget::default()).unwrap();
+        let tos: Vec<Vec<BigUint>> = moves.iter().map(|m| m.to.clone()).collect();
+        assert_eq!(tos, [to_bigs(&[4]), to_bigs(&[3]), to_bigs(&[2])]);
+        assert_eq!(moves[0].text, "take 1 from the heap");
+    }
+
+    #[test]
+    fn huge_positions_are_refused_before_listing_moves() {
+        // A heap of 2^40 has 2^40 options, more than the budget pays for: refused before any
+        // work is done.
+        let nim = test_game("nim");
+        let budget = Budget::default();
+        let err = nim.options(&to_bigs(&[1 << 40, 3]), &budget).unwrap_err();
+        assert!(matches!(err, EngineError::Exhausted { .. }), "{err}");
+        let err = nim.best_move(&to_bigs(&[1 << 40]), Play::Normal, &budget).unwrap_err();
+        assert!(matches!(err, EngineError::Exhausted { .. }), "{err}");
+        assert_eq!(budget.used(), 0);
+        // Numbers beyond 64 bits never fit the search.
+        let beyond = vec![BigUint::from(1u8) << 64u32];
+        let err = nim.options(&beyond, &budget).unwrap_err();
+        assert!(matches!(err, EngineError::TooLargeForSearch { .. }), "{err}");
+    }
+
+    #[test]
+    fn max_moves_limits_the_list_and_keeps_the_count() {
+        // Nim 3 5 6 7 has XOR 7 and three winning moves, from the heaps of 5, 6 and 7.
+        let nim = test_game("nim");
+        let heaps = to_bigs(&[3, 5, 6, 7]);
+        for method in [Method::Theory, Method::Search] {
+            let all = nim.analyze(&heaps, &Query::new(method, Play::Normal), &Budget::default()).unwrap();
+            let count = all.winning_moves.len();
+            assert_eq!(count, 3, "{method:?}");
+            assert_eq!(all.winning_move_count, Some(count as u64));
+            assert!(all.moves_complete);
+            let query = Query { max_moves: 1, ..Query::new(method, Play::Normal) };
+            let one = nim.analyze(&heaps, &query, &Budget::default()).unwrap();
+            assert_eq!(one.winning_moves, all.winning_moves[..1]);
+            assert_eq!(one.winning_move_count, Some(count as u64));
+            assert!(!one.moves_complete);
+        }
+    }
+}

@@ -158,3 +158,155 @@ pub fn analyze_sum(
         basis,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
+    use super::*;
+    use crate::bigint::{big, to_bigs, to_u64s};
+    use crate::game::Game;
+    use crate::solve::GrundySolver;
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+    use std::sync::OnceLock;
+
+    /// A sum written as a [`Game`] from the parts' rules alone: a position is the tuple of the
+    /// parts' positions (as numbers), a move is a move in one part. Searching it checks the
+    /// sum's answer without the Sprague-Grundy theorem.
+    struct WholeSum<'a> {
+        parts: Vec<&'a dyn AnyGame>,
+    }
+
+    impl Game for WholeSum<'_> {
+        type Position = Vec<Vec<u64>>;
+        fn options(&self, position: &Vec<Vec<u64>>) -> Vec<Vec<Vec<u64>>> {
+            let budget = Budget::default();
+            let mut options = Vec::new();
+            for (i, (game, part)) in self.parts.iter().zip(position).enumerate() {
+                for m in game.options(&to_bigs(part), &budget).unwrap() {
+                    let mut next = position.clone();
+                    next[i] = to_u64s(&m.to).unwrap();
+                    options.push(next);
+                }
+            }
+            options
+        }
+    }
+
+    /// The games the random sums draw from, built once.
+    fn games() -> &'static [Box<dyn AnyGame>] {
+        static GAMES: OnceLock<Vec<Box<dyn AnyGame>>> = OnceLock::new();
+        GAMES.get_or_init(|| {
+            ["nim", "wythoff", "bash --max 3", "subtraction --set 1,3,4"].into_iter().map(test_game).collect()
+        })
+    }
+
+    /// Checks the sum of `parts` (game index, position) under `method` against the search of the
+    /// whole sum: the Grundy value and exactly the same winning moves, each listed once.
+    fn check_against_whole_search(parts: &[(usize, Vec<u64>)], method: Method) -> Result<(), TestCaseError> {
+        let games = games();
+        let sum_parts: Vec<SumPart<'_>> = parts
+            .iter()
+            .map(|(g, position)| SumPart { game: games[*g].as_ref(), position: to_bigs(position) })
+            .collect();
+        let sum = analyze_sum(&sum_parts, method, usize::MAX, &Budget::default()).unwrap();
+        let whole = WholeSum { parts: parts.iter().map(|(g, _)| games[*g].as_ref()).collect() };
+        let position: Vec<Vec<u64>> = parts.iter().map(|(_, p)| p.clone()).collect();
+        let mut solver = GrundySolver::new(whole);
+        let budget = Budget::default();
+        let value = solver.value(&position, &budget).unwrap();
+        let searched: BTreeSet<Vec<Vec<u64>>> = solver
+            .option_values(&position, &budget)
+            .unwrap()
+            .into_iter()
+            .filter(|(_, v)| *v == 0)
+            .map(|(option, _)| option)
+            .collect();
+        let listed: Vec<Vec<Vec<u64>>> = sum
+            .winning_moves
+            .iter()
+            .map(|m| {
+                let mut next = position.clone();
+                next[m.part - 1] = to_u64s(&m.report.to).unwrap();
+                next
+            })
+            .collect();
+        let names: Vec<String> = sum_parts.iter().map(|p| format!("{} {:?}", p.game.name(), p.position)).collect();
+        prop_assert_eq!(&sum.grundy, &GrundyValue::Value(big(u64::from(value))), "{:?}", names);
+        prop_assert_eq!(sum.outcome == Outcome::P, value == 0, "{:?}", names);
+        prop_assert_eq!(listed.len(), searched.len(), "{:?} lists a move twice or misses one", names);
+        prop_assert_eq!(listed.into_iter().collect::<BTreeSet<_>>(), searched, "{:?} {:?}", names, method);
+        prop_assert_eq!(sum.winning_move_count, Some(sum.winning_moves.len() as u64));
+        prop_assert!(sum.moves_complete);
+        Ok(())
+    }
+
+    /// A random part: nim on 1 or 2 heaps, wythoff, bash --max 3 or subtraction --set 1,3,4.
+    fn part() -> impl Strategy<Value = (usize, Vec<u64>)> {
+        prop_oneof![
+            prop::collection::vec(0u64..8, 1..=2).prop_map(|heaps| (0, heaps)),
+            (0u64..8, 0u64..8).prop_map(|(a, b)| (1, vec![a, b])),
+            (0u64..16).prop_map(|n| (2, vec![n])),
+            (0u64..16).prop_map(|n| (3, vec![n])),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+        #[test]
+        fn winning_moves_are_those_of_the_whole_sums_search(parts in prop::collection::vec(part(), 1..=3)) {
+            check_against_whole_search(&parts, Method::Auto)?;
+            check_against_whole_search(&parts, Method::Search)?;
+        }
+    }
+
+    #[test]
+    fn a_winning_move_may_raise_a_parts_value() {
+        // nim 3 4 (value 7) + wythoff 3 5 (value 0) + subtraction 10 (value 1): the sum has value
+        // 6, and one winning move takes the Wythoff part from value 0 up to value 6, at (3, 3).
+        let parts = [(0, vec![3, 4]), (1, vec![3, 5]), (3, vec![10])];
+        for method in [Method::Auto, Method::Search] {
+            check_against_whole_search(&parts, method).unwrap();
+            let games = games();
+            let sum_parts: Vec<SumPart<'_>> = parts
+                .iter()
+                .map(|(g, position)| SumPart { game: games[*g].as_ref(), position: to_bigs(position) })
+                .collect();
+            let sum = analyze_sum(&sum_parts, method, usize::MAX, &Budget::default()).unwrap();
+            let values: Vec<BigUint> = sum.parts.iter().map(|p| p.grundy.clone()).collect();
+            assert_eq!(values, to_bigs(&[7, 0, 1]));
+            assert_eq!(sum.grundy, GrundyValue::Value(big(6)));
+            let raise = SumMove {
+                part: 2,
+                report: MoveReport { text: "take 2 from the heap of 5".into(), to: to_bigs(&[3, 3]) },
+            };
+            assert!(sum.winning_moves.contains(&raise), "{method:?}: {:?}", sum.winning_moves);
+            assert_eq!(sum.parts.iter().map(|p| p.part).collect::<Vec<_>>(), [1, 2, 3]);
+        }
+    }
+
+    #[test]
+    fn max_moves_limits_the_list_and_keeps_the_count() {
+        let games = games();
+        // Nim 3 5 6 7 (value 7) has three winning moves; the empty Bash heap has none.
+        let parts = [
+            SumPart { game: games[0].as_ref(), position: to_bigs(&[3, 5, 6, 7]) },
+            SumPart { game: games[2].as_ref(), position: to_bigs(&[0]) },
+        ];
+        let all = analyze_sum(&parts, Method::Auto, usize::MAX, &Budget::default()).unwrap();
+        let count = all.winning_moves.len();
+        assert_eq!(count, 3);
+        assert!(all.winning_moves.iter().all(|m| m.part == 1));
+        let one = analyze_sum(&parts, Method::Auto, 1, &Budget::default()).unwrap();
+        assert_eq!(one.winning_moves, all.winning_moves[..1]);
+        assert_eq!(one.winning_move_count, Some(count as u64));
+        assert!(!one.moves_complete);
+    }
+
+    #[test]
+    fn empty_sums_are_refused() {
+        let err = analyze_sum(&[], Method::Auto, usize::MAX, &Budget::default()).unwrap_err();
+        assert!(matches!(err, EngineError::InvalidRequest(_)), "{err}");
+    }
+}

@@ -266,7 +266,6 @@ fn by_failure_function(values: &[Grundy], window: usize, failure: &mut Vec<u32>)
 mod tests {
     #[allow(unused_imports)]
     use crate::test_prelude::*;
-    use crate::budget::Budget;
     use super::*;
     use crate::periodicity::grundy_values;
 
@@ -293,7 +292,7 @@ mod tests {
             assert_eq!((p.preperiod, p.period), brute_force(&set, 600), "set {set:?}");
             let g = grundy_values(&set, 600).unwrap();
             for (n, &v) in g.iter().enumerate() {
-                assert_eq!(p.value(n as u64, &Budget::default()), v, "set {set:?}, n {n}");
+                assert_eq!(p.value(n as u64), v, "set {set:?}, n {n}");
             }
         }
     }
@@ -337,7 +336,7 @@ mod tests {
         let q = certify_period(&[2, 3, 5], 1 << 20, &Budget::default()).unwrap();
         assert_eq!(p.period % 3, 0);
         for n in 0..500u64 {
-            assert_eq!(p.value(n, &Budget::default()), q.value(n / 3, &Budget::default()));
+            assert_eq!(p.value(n), q.value(n / 3));
         }
     }
 
@@ -355,6 +354,6 @@ mod tests {
         let p = certify_period(&[2, 3, 5, 7, 19], 1 << 20, &Budget::default()).unwrap();
         let n = BigUint::from(10u32).pow(30);
         let reduced = ((&n - 34u32) % 4u32).to_u64().unwrap();
-        assert_eq!(p.value_big(&n), p.value(34 + reduced, &Budget::default()));
+        assert_eq!(p.value_big(&n), p.value(34 + reduced));
     }
 }

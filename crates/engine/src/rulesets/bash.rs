@@ -206,7 +206,7 @@ mod tests {
     use crate::Method;
 
     fn bash(max: u64) -> Box<dyn AnyGame> {
-        build(&GameSpec { max: Some(max), ..GameSpec::named("bash") }, Budget::default()).unwrap()
+        test_game(&format!("bash --max {max}"))
     }
 
     #[test]
@@ -235,10 +235,14 @@ mod tests {
 
     #[test]
     fn zero_max_and_missing_max_are_errors() {
-        assert!(build(&GameSpec { max: Some(0), ..GameSpec::named("bash") }, Budget::default()).is_err());
-        assert!(build(&GameSpec::named("bash"), Budget::default()).is_err());
-        assert!(build(&GameSpec { k: Some(2), max: Some(3), ..GameSpec::named("bash") }, Budget::default())
-            .is_err());
+        use crate::spec::SpecError;
+        let zero = "bash --max 0".parse::<GameSpec>().unwrap_err();
+        assert!(matches!(zero, SpecError::InvalidValue { ref param, .. } if param == "max"), "{zero}");
+        assert!(Bash::new(0).is_none());
+        let missing = GameSpec::named("bash").unwrap_err();
+        assert!(matches!(missing, SpecError::MissingParam { ref param, .. } if param == "max"), "{missing}");
+        let foreign = "bash --k 2 --max 3".parse::<GameSpec>().unwrap_err();
+        assert!(matches!(foreign, SpecError::UnknownParam { ref param, .. } if param == "k"), "{foreign}");
     }
 
     #[test]

@@ -496,7 +496,7 @@ mod tests {
         let position = game.check_position(std::slice::from_ref(&n)).unwrap();
         let a = game.analyze(&position, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::N);
-        assert_eq!(a.grundy, GrundyValue::Undefined);
+        assert_eq!(a.grundy, GrundyValue::Unknown);
         let smallest = terms.last().unwrap();
         assert_eq!(a.winning_moves[0].to, vec![&n - smallest, smallest * 2u8]);
         assert!(a.reason.contains(&format!("({} terms)", terms.len())));
@@ -510,8 +510,18 @@ mod tests {
     }
 
     #[test]
-    fn large_heaps_are_not_searched() {
-        let err = fibonacci().analyze(&to_bigs(&[401, 5]), &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap_err();
+    fn large_heaps_are_searched_only_within_the_budget() {
+        let game = fibonacci();
+        let search = Query::new(Method::Search, Play::Normal);
+        // A heap of 401 needs tens of thousands of positions: a small budget stops the search.
+        let err = game.analyze(&to_bigs(&[401, 5]), &search, &Budget::new(100_000)).unwrap_err();
+        assert!(matches!(err, EngineError::Exhausted { .. }), "{err}");
+        // The default budget affords it (there is no fixed heap limit), and it agrees with theory.
+        let searched = game.analyze(&to_bigs(&[401, 5]), &search, &Budget::default()).unwrap();
+        assert_eq!(searched.outcome, analyze(&[401, 5], Method::Theory).outcome);
+        // Heaps beyond 64 bits are never searched.
+        let huge = vec![BigUint::from(1u8) << 64u32, big(5)];
+        let err = game.analyze(&huge, &search, &Budget::default()).unwrap_err();
         assert!(matches!(err, EngineError::TooLargeForSearch { .. }), "{err}");
     }
 
@@ -525,7 +535,8 @@ mod tests {
                 "{err}"
             );
         }
-        assert!(build(&GameSpec { max: Some(2), ..GameSpec::named("fibonacci") }, Budget::default()).is_err());
+        let err = "fibonacci --max 2".parse::<crate::spec::GameSpec>().unwrap_err();
+        assert!(matches!(err, crate::spec::SpecError::UnknownParam { .. }), "{err}");
         assert_eq!(fibonacci().theorem(Play::Misere), None);
     }
 }

@@ -355,7 +355,8 @@ mod tests {
 
     #[test]
     fn parameters_are_errors() {
-        assert!(build(&GameSpec { max: Some(3), ..GameSpec::named("half") }, Budget::default()).is_err());
+        let err = "half --max 3".parse::<crate::spec::GameSpec>().unwrap_err();
+        assert!(matches!(err, crate::spec::SpecError::UnknownParam { .. }), "{err}");
         assert!(half().check_position(&[big(1), big(2)]).is_err());
     }
 

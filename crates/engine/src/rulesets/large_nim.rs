@@ -393,8 +393,9 @@ mod tests {
     #[test]
     fn theory_matches_search_heaps_up_to_8_five_heaps_seven_players() {
         let game = large_nim();
-        let positions = LargeNim.verification_positions(8);
+        let positions: Vec<Vec<BigUint>> = LargeNim.verification_positions(8).collect();
         assert_eq!(positions.len(), 1287); // C(13, 5)
+        assert_eq!(LargeNim.verification_count(8), 1287);
         for players in 2..=7u32 {
             let mut checked = [0usize; 6];
             for heaps in &positions {
@@ -489,7 +490,7 @@ mod tests {
             "formula (5): n = 3, N = 4 and x1 < x2 < x3 <= x4, so g = 1: P_1 wins when P_0 moves; \
              optimal: take 2 from the largest heap (of 4), to a position of value 0"
         );
-        let measures: Vec<String> = a.measures.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let measures: Vec<String> = a.measures.iter().map(|m| format!("{}={}", m.name, m.value)).collect();
         assert_eq!(measures, ["P(G)=4", "m(G)=1", "beta(G)=1"]);
         // Options: (1,2,3,3) has value 1 by (5), (1,2,2,3) value 0, (1,1,2,3) value 1, and (1,2,3)
         // value 3 - 1 - 1 = 1 by Theorem 3: only (1,2,2,3) is worth (0 + 1) mod 3 = 1.
@@ -501,12 +502,15 @@ mod tests {
 
     #[test]
     fn search_for_players_respects_the_budget() {
-        let game = build(&GameSpec::named("large-nim"), Budget(100)).unwrap();
+        use crate::budget::{Exhausted, UNITS_PER_POSITION};
+        let game = large_nim();
+        // A budget that pays for 100 positions held at once.
+        let budget = Budget::new(100 * UNITS_PER_POSITION);
         let heaps = to_bigs(&[5, 6, 7, 8, 9]);
-        let err = game.analyze_players(&heaps, 3, Method::Auto, &Budget::default()).unwrap_err();
-        assert_eq!(err, EngineError::Budget(crate::BudgetExceeded { budget: 100 }));
+        let err = game.analyze_players(&heaps, 3, Method::Auto, &budget).unwrap_err();
+        assert_eq!(err.exhausted(), Some(&Exhausted::Memory { limit: 100 }), "{err}");
         // The theory needs no search: 4 heaps and 3 players is formula (5).
-        assert_eq!(game.analyze_players(&heaps[1..], 3, Method::Auto, &Budget::default()).unwrap().value, 1);
+        assert_eq!(game.analyze_players(&heaps[1..], 3, Method::Auto, &budget).unwrap().value, 1);
     }
 
     #[test]

@@ -124,7 +124,7 @@ mod tests {
     fn every_ruleset_builds_from_its_example_and_names_itself() {
         for info in RULESETS {
             let spec = info.example_spec();
-            let game = spec.build().unwrap_or_else(|e| panic!("{}: {e}", info.name));
+            let game = spec.build(&Budget::default()).unwrap_or_else(|e| panic!("{}: {e}", info.name));
             assert_eq!(game.spec(), &spec);
             let example: Vec<BigUint> =
                 info.example_position.split_whitespace().map(|n| n.parse().unwrap()).collect();

@@ -319,7 +319,7 @@ mod tests {
     }
 
     fn moore(k: u64) -> Box<dyn AnyGame> {
-        build(&GameSpec { k: Some(k), ..GameSpec::named("moore") }, Budget::default()).unwrap()
+        test_game(&format!("moore --k {k}"))
     }
 
     #[test]
@@ -359,7 +359,7 @@ mod tests {
         );
         assert_eq!(a.winning_moves[0].to, to_bigs(&[3, 3, 3]));
         assert!(!a.moves_complete);
-        assert_eq!(a.grundy, GrundyValue::Undefined);
+        assert_eq!(a.grundy, GrundyValue::Unknown);
         let a = moore(2).analyze(&to_bigs(&[1, 2, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::N);
         let a = moore(2).analyze(&to_bigs(&[3, 3, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
@@ -415,14 +415,17 @@ mod tests {
 
     #[test]
     fn bad_specs_are_errors() {
-        let message = |spec: &GameSpec| build(spec, Budget::default()).err().unwrap().to_string();
+        let message = |spec: &str| spec.parse::<GameSpec>().err().unwrap().to_string();
         assert_eq!(
-            message(&GameSpec::named("moore")),
-            "moore needs --k K, the most heaps one move takes from"
+            message("moore"),
+            "the game 'moore' needs the parameter 'k': the most heaps one move may take from (K >= 1)"
         );
-        assert_eq!(message(&GameSpec { k: Some(0), ..GameSpec::named("moore") }), "--k must be at least 1");
-        assert!(build(&GameSpec { k: Some(2), max: Some(1), ..GameSpec::named("moore") }, Budget::default())
-            .is_err());
+        assert_eq!(message("moore --k 0"), "invalid value '0' for the parameter 'k': it must be at least 1");
+        assert!(Moore::new(0).is_none());
+        assert_eq!(
+            message("moore --k 2 --max 1"),
+            "the parameter 'max' does not apply to the game 'moore' (it takes: k)"
+        );
         assert!(moore(2).check_position(&[]).is_err());
     }
 

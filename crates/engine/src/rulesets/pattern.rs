@@ -470,26 +470,21 @@ mod tests {
     use crate::Method;
 
     fn pattern(piles: u64, moves: &[&str]) -> Result<Box<dyn AnyGame>, EngineError> {
-        let spec = GameSpec {
-            piles: Some(piles),
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-            ..GameSpec::named("pattern")
-        };
-        build(&spec, Budget::default())
-    }
-
-    fn game(name: &str, max: Option<u64>) -> Box<dyn AnyGame> {
-        crate::rulesets::build(&GameSpec { max, ..GameSpec::named(name) }, Budget::default()).unwrap()
+        let piles = piles.to_string();
+        let mut pairs = vec![("piles", piles.as_str())];
+        pairs.extend(moves.iter().map(|m| ("move", *m)));
+        GameSpec::from_pairs("pattern", &pairs)?.build(&Budget::default())
     }
 
     fn grundy(game: &dyn AnyGame, piles: &[BigUint]) -> BigUint {
-        game.analyze(piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap().grundy.unwrap()
+        let analysis = game.analyze(piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+        analysis.grundy.value().cloned().unwrap()
     }
 
     #[test]
     fn nim_form_agrees_with_nim() {
         let form = pattern(3, &["one:1.."]).unwrap();
-        let nim = game("nim", None);
+        let nim = test_game("nim");
         for piles in heap_box(3, 9) {
             assert_eq!(grundy(form.as_ref(), &piles), grundy(nim.as_ref(), &piles), "{piles:?}");
         }
@@ -499,7 +494,7 @@ mod tests {
     fn bash_form_agrees_with_bash() {
         for max in 1..=5u64 {
             let form = pattern(1, &[&format!("one:1..{max}")]).unwrap();
-            let bash = game("bash", Some(max));
+            let bash = test_game(&format!("bash --max {max}"));
             for piles in heap_box(1, 60) {
                 assert_eq!(grundy(form.as_ref(), &piles), grundy(bash.as_ref(), &piles));
             }
@@ -536,7 +531,7 @@ mod tests {
     #[test]
     fn wythoff_form_agrees_with_wythoff() {
         let form = pattern(2, &["one:1..", "all:1.."]).unwrap();
-        let wythoff = game("wythoff", None);
+        let wythoff = test_game("wythoff");
         for piles in heap_box(2, 30) {
             let a = form.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
             let b = wythoff.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
@@ -554,8 +549,8 @@ mod tests {
             for bounded in [false, true] {
                 let all = if bounded { format!("all:1..{max}") } else { "all:1..".into() };
                 let form = pattern(3, &[&format!("one:1..{max}"), &all]).unwrap();
-                let spec = GameSpec { max: Some(max), bounded_equal: bounded, ..GameSpec::named("apple") };
-                let apple = crate::rulesets::build(&spec, Budget::default()).unwrap();
+                let flag = if bounded { " --bounded-equal" } else { "" };
+                let apple = test_game(&format!("apple --max {max}{flag}"));
                 for piles in heap_box(3, 10) {
                     let a = form.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
                     let b = apple.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
@@ -572,7 +567,7 @@ mod tests {
         use crate::rulesets::apple::tests::{PAPER_S3, PAPER_S4};
         for (max, paper) in [(3u64, PAPER_S3), (4, PAPER_S4)] {
             let spec = PatternSpec::parse(3, &[format!("one:1..{max}"), "all:1..".into()]).unwrap();
-            let table = PatternGame::new(spec).triple_table(9, Budget::default()).unwrap().unwrap();
+            let table = PatternGame::new(spec).triple_table(9, &Budget::default()).unwrap().unwrap();
             for (m, row) in (1..=9u64).zip(paper) {
                 let got: String =
                     (1..=9u64).map(|n| if table.get([m, n, n]) == Some(0) { '0' } else { '1' }).collect();
@@ -597,8 +592,9 @@ mod tests {
         );
         // any2 on three piles with one:1.. is the same game as the symmetric dense table.
         let spec = PatternSpec::parse(3, &["one:1..2".into(), "any2:1..".into()]).unwrap();
-        let dense = PatternGame::new(spec.clone()).triple_table(8, Budget::default()).unwrap().unwrap();
-        let generic = engine(PatternGame::new(spec), Budget::default());
+        let dense = PatternGame::new(spec.clone()).triple_table(8, &Budget::default()).unwrap().unwrap();
+        let name: GameSpec = format!("pattern {}", spec.arguments()).parse().unwrap();
+        let generic = engine(&name, PatternGame::new(spec));
         for piles in heap_box(3, 8) {
             let p: Vec<u64> = to_u64s(&piles).unwrap();
             assert_eq!(
@@ -635,15 +631,21 @@ mod tests {
             (3, &["some:1"], "unknown pattern 'some'"),
             (3, &["any4:1"], "any4 must take from 1 to 3 piles"),
             (3, &["1,1:1"], "names pile 1 twice"),
-            (0, &["one:1"], "--piles must be between 1 and 32"),
+            (0, &["one:1"], "invalid value '0' for the parameter 'piles': it must be 1..32"),
         ];
         for (piles, moves, message) in cases {
             let err = pattern(piles, moves).err().unwrap();
-            assert!(matches!(err, EngineError::InvalidSpec(_)));
+            assert!(matches!(err, EngineError::Spec(_)), "{err:?}");
             assert!(err.to_string().contains(message), "{moves:?}: {err}");
         }
-        assert!(pattern(3, &[]).err().unwrap().to_string().contains("at least one --move"));
-        assert!(build(&GameSpec::named("pattern"), Budget::default()).is_err());
+        let err = pattern(3, &[]).err().unwrap();
+        assert!(err.to_string().contains("the game 'pattern' needs the parameter 'move'"), "{err}");
+        // The ruleset's own parser refuses the same, for callers that bypass the spec.
+        let err = PatternSpec::parse(0, &["one:1".into()]).unwrap_err();
+        assert!(err.to_string().contains("piles must be between 1 and 32"), "{err}");
+        let err = PatternSpec::parse(3, &[]).unwrap_err();
+        assert!(err.to_string().contains("at least one move"), "{err}");
+        assert!(GameSpec::named("pattern").is_err());
         let g = pattern(3, &["one:1.."]).unwrap();
         assert!(g.check_position(&[big(1), big(2)]).is_err());
     }

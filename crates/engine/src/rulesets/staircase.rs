@@ -325,17 +325,27 @@ mod tests {
     #[test]
     fn bad_positions_and_parameters_are_errors() {
         assert!(staircase().check_position(&[]).is_err());
-        assert!(build(&GameSpec { k: Some(2), ..GameSpec::named("staircase") }, Budget::default()).is_err());
+        let err = "staircase --k 2".parse::<GameSpec>().unwrap_err();
+        assert!(matches!(err, crate::spec::SpecError::UnknownParam { .. }), "{err}");
         assert!(staircase()
             .analyze(&[BigUint::from(u64::MAX), big(1)], &Query::new(Method::Search, Play::Normal), &Budget::default())
             .is_err());
     }
 
     #[test]
-    fn search_stays_within_its_work_limit() {
-        assert_eq!(search_work(&[12, 12, 12]), Some(37 * 25 * 13 * 37));
-        assert!(Staircase.search_position(&to_bigs(&[30, 30, 30])).is_some());
-        assert!(Staircase.search_position(&to_bigs(&[85, 85, 85])).is_none());
-        assert_eq!(search_work(&[u64::MAX; 3]), None);
+    fn search_stays_within_its_work_bound_and_the_budget() {
+        // 13 * 25 * 37 positions (coins on each step and above, plus one), each costing its
+        // options (at most the 36 coins) and its storage.
+        let bound = search_work(&to_bigs(&[12, 12, 12]));
+        assert_eq!(bound, 37 * 25 * 13 * (36 + u128::from(UNITS_PER_POSITION)));
+        assert_eq!(search_work(&vec![BigUint::from(u64::MAX); 3]), u128::MAX);
+        let search = Query::new(Method::Search, Play::Normal);
+        let budget = Budget::new(u64::try_from(bound).unwrap());
+        staircase().analyze(&to_bigs(&[12, 12, 12]), &search, &budget).unwrap();
+        assert!(budget.used() <= budget.limit());
+        // There is no fixed work limit any more: the budget stops a search too large for it.
+        assert!(Staircase.search_position(&to_bigs(&[85, 85, 85])).is_some());
+        let err = staircase().analyze(&to_bigs(&[85, 85, 85]), &search, &Budget::new(1_000_000)).unwrap_err();
+        assert!(matches!(err, EngineError::Exhausted { .. }), "{err}");
     }
 }

@@ -225,12 +225,13 @@ mod tests {
     use crate::bigint::to_bigs;
     use crate::Method;
 
-    fn spec(set: &[u64]) -> GameSpec {
-        GameSpec { set: Some(set.to_vec()), ..GameSpec::named("subtraction") }
+    /// The set written as a parameter value, e.g. `1,3,4`.
+    fn set_param(set: &[u64]) -> String {
+        set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
     }
 
     fn subtraction(set: &[u64]) -> Box<dyn AnyGame> {
-        build(&spec(set), Budget::default()).unwrap()
+        test_game(&format!("subtraction --set {}", set_param(set)))
     }
 
     const SETS: &[&[u64]] = &[
@@ -339,9 +340,9 @@ mod tests {
 
     #[test]
     fn without_a_certificate_auto_falls_back_to_search() {
-        let ruleset = Subtraction::new(&[1, 4, 10], 20).unwrap();
+        let ruleset = Subtraction::new(&[1, 4, 10], 20, &Budget::default()).unwrap();
         assert!(ruleset.periodicity().is_none());
-        let game = engine(ruleset, Budget::default());
+        let game = engine(&"subtraction --set 1,4,10".parse().unwrap(), ruleset);
         assert_eq!(game.theorem(Play::Normal), None);
         let a = game.analyze(&[big(30)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert!(matches!(a.basis, Basis::Search { .. }));
@@ -359,10 +360,26 @@ mod tests {
 
     #[test]
     fn bad_sets_are_errors() {
-        let message = |spec: &GameSpec| build(spec, Budget::default()).err().unwrap().to_string();
-        assert_eq!(message(&GameSpec::named("subtraction")), "subtraction needs --set, e.g. --set 1,3,4");
-        assert_eq!(message(&spec(&[])), "--set must not be empty");
-        assert_eq!(message(&spec(&[1, 0, 3])), "--set members must be at least 1");
-        assert!(build(&GameSpec { max: Some(3), ..spec(&[1, 2]) }, Budget::default()).is_err());
+        let message = |pairs: &[(&str, &str)]| GameSpec::from_pairs("subtraction", pairs).unwrap_err().to_string();
+        assert_eq!(
+            message(&[]),
+            "the game 'subtraction' needs the parameter 'set': the allowed takes S, e.g. 1,3,4 or 3..6,20"
+        );
+        assert_eq!(
+            message(&[("set", "")]),
+            "invalid value '' for the parameter 'set': '' has an empty item; write members like 1,3,4 or 3..6,20"
+        );
+        assert_eq!(
+            message(&[("set", &set_param(&[1, 0, 3]))]),
+            "invalid value '1,0,3' for the parameter 'set': 0 is below 1: every member must be at least 1"
+        );
+        assert!(matches!(
+            GameSpec::from_pairs("subtraction", &[("set", "1,2"), ("max", "3")]),
+            Err(crate::spec::SpecError::UnknownParam { .. })
+        ));
+        // The ruleset itself refuses the same sets.
+        let refused = |set: &[u64]| Subtraction::new(set, 100, &Budget::default()).unwrap_err().to_string();
+        assert_eq!(refused(&[]), "the set of takes must not be empty");
+        assert_eq!(refused(&[1, 0, 3]), "every take must be at least 1");
     }
 }

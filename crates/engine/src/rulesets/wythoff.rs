@@ -573,7 +573,7 @@ mod tests {
         let game = wythoff();
         let p = game.analyze(&[a.clone(), b.clone()], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(p.outcome, Outcome::P);
-        assert_eq!(p.grundy, None, "no closed form, too large to search");
+        assert_eq!(p.grundy, GrundyValue::Unknown, "no closed form, too large to search");
         assert!(p.reason.contains(&format!("(a_{k}, b_{k})")));
         let n = game.analyze(&[&a + 1u8, b.clone()], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(n.outcome, Outcome::N);
@@ -609,14 +609,19 @@ mod tests {
     }
 
     #[test]
-    fn search_stays_within_its_work_limit() {
+    fn search_stays_within_the_budget() {
         assert_eq!(Wythoff.search_position(&to_bigs(&[200, 200])), Some((200, 200)));
         assert_eq!(Wythoff.search_position(&to_bigs(&[0, 4000])), Some((0, 4000)));
-        assert_eq!(Wythoff.search_position(&to_bigs(&[300, 300])), None);
-        let err = wythoff().analyze(&to_bigs(&[300, 300]), &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap_err();
-        assert!(matches!(err, EngineError::TooLargeForSearch { .. }), "{err}");
-        let auto = wythoff().analyze(&to_bigs(&[300, 300]), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
-        assert_eq!((auto.outcome, auto.grundy), (Outcome::N, None));
+        // No fixed work limit: the budget decides how far a search may go.
+        assert_eq!(Wythoff.search_position(&to_bigs(&[300, 300])), Some((300, 300)));
+        let err = wythoff()
+            .analyze(&to_bigs(&[300, 300]), &Query::new(Method::Search, Play::Normal), &Budget::new(1_000_000))
+            .unwrap_err();
+        assert!(matches!(err, EngineError::Exhausted { .. }), "{err}");
+        // The automatic method answers by theory and leaves the Grundy value unknown: the
+        // by-product search would not fit its share of the budget.
+        let auto = wythoff().analyze(&to_bigs(&[300, 300]), &Query::default(), &Budget::default()).unwrap();
+        assert_eq!((auto.outcome, auto.grundy), (Outcome::N, GrundyValue::Unknown));
     }
 
     #[test]
@@ -626,6 +631,7 @@ mod tests {
             let err = game.check_position(&to_bigs(&heaps)).unwrap_err();
             assert!(err.to_string().contains("wythoff takes exactly two heap sizes"), "{err}");
         }
-        assert!(build(&GameSpec { max: Some(3), ..GameSpec::named("wythoff") }, Budget::default()).is_err());
+        let err = "wythoff --max 3".parse::<GameSpec>().unwrap_err();
+        assert!(matches!(err, crate::spec::SpecError::UnknownParam { .. }), "{err}");
     }
 }

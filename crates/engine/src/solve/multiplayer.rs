@@ -114,9 +114,8 @@ mod tests {
     #[allow(unused_imports)]
     use crate::test_prelude::*;
     use super::*;
-    use crate::game::Outcome;
     use crate::rulesets::nim::Nim;
-    use crate::solve::{Budget, GrundySolver, MisereSolver};
+    use crate::solve::{GrundySolver, MisereSolver};
 
     /// Take 1 or 2 from one heap.
     struct OneOrTwo;
@@ -190,38 +189,33 @@ mod tests {
     #[test]
     fn two_players_agree_with_two_player_outcomes_for_every_ruleset() {
         use crate::bigint::to_bigs;
-        use crate::rulesets::{build, GameSpec};
-        use crate::verify::heap_box;
-        use crate::{Method, Play};
-        let nim = GameSpec::named("nim");
-        let bash = GameSpec { max: Some(3), ..GameSpec::named("bash") };
-        let subtraction = GameSpec { set: Some(vec![1, 3, 4]), ..GameSpec::named("subtraction") };
-        let moore = GameSpec { k: Some(2), ..GameSpec::named("moore") };
-        let large_nim = GameSpec::named("large-nim");
+        use crate::spec::GameSpec;
+        let spec = |text: &str| text.parse::<GameSpec>().unwrap();
+        let large_nim = spec("large-nim");
         let cases = [
-            (nim, heap_box(3, 5), Play::Normal),
-            (bash, heap_box(1, 30), Play::Normal),
-            (subtraction, heap_box(1, 40), Play::Normal),
-            (GameSpec::named("half"), heap_box(1, 60), Play::Normal),
-            (moore, heap_box(3, 4), Play::Normal),
+            (spec("nim"), heap_box(3, 5), Play::Normal),
+            (spec("bash --max 3"), heap_box(1, 30), Play::Normal),
+            (spec("subtraction --set 1,3,4"), heap_box(1, 40), Play::Normal),
+            (spec("half"), heap_box(1, 60), Play::Normal),
+            (spec("moore --k 2"), heap_box(3, 4), Play::Normal),
             (large_nim.clone(), heap_box(4, 4), Play::Misere),
         ];
         for (spec, positions, play) in cases {
-            let game = build(&spec, Budget::default()).unwrap();
+            let game = spec.build(&Budget::default()).unwrap();
             for numbers in positions {
                 let numbers = game.check_position(&numbers).unwrap();
                 let multi = game.analyze_players(&numbers, 2, Method::Search, &Budget::default()).unwrap();
                 let two = game.analyze(&numbers, &Query::new(Method::Search, play), &Budget::default()).unwrap();
                 let mover_wins = two.outcome == Outcome::N;
-                assert_eq!(multi.value == 0, mover_wins, "{} {numbers:?}", spec.name);
+                assert_eq!(multi.value == 0, mover_wins, "{spec} {numbers:?}");
                 let optimal: Vec<_> = multi.optimal_moves().map(|m| m.to.clone()).collect();
                 if mover_wins {
                     let winning: Vec<_> = two.winning_moves.iter().map(|m| m.to.clone()).collect();
-                    assert_eq!(optimal, winning, "{} {numbers:?}", spec.name);
+                    assert_eq!(optimal, winning, "{spec} {numbers:?}");
                 }
             }
         }
-        let game = build(&large_nim, Budget::default()).unwrap();
+        let game = large_nim.build(&Budget::default()).unwrap();
         let numbers = to_bigs(&[2, 3]);
         assert_eq!(game.analyze_players(&numbers, 2, Method::Search, &Budget::default()).unwrap().terminal, Terminal::MoverWins);
     }

@@ -59,7 +59,7 @@ mod tests {
     use crate::test_prelude::*;
     use super::*;
     use crate::game::Game;
-    use crate::solve::{Budget, GrundySolver, MisereSolver, Solver};
+    use crate::solve::{GrundySolver, MisereSolver, Solver};
 
     /// Nim on two heaps, small enough to check by hand.
     struct TwoHeapNim;
@@ -71,7 +71,7 @@ mod tests {
     }
 
     fn solver(play: Play) -> Solver<TwoHeapNim, Remoteness> {
-        Solver::with_valuation(TwoHeapNim, Remoteness { play }, Budget::default())
+        Solver::with_valuation(TwoHeapNim, Remoteness { play })
     }
 
     #[test]

@@ -491,3 +491,108 @@ impl Serialize for GameSpec {
         serializer.collect_str(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A valid take-pattern move, `PATTERN:AMOUNTS` in any of the written forms (the grammar of
+    /// the only text parameter so far, `pattern --move`).
+    fn move_text() -> impl Strategy<Value = String> {
+        let pattern = prop_oneof![
+            Just("one".to_string()),
+            Just("all".to_string()),
+            (1usize..5).prop_map(|j| format!("any{j}")),
+            prop::collection::btree_set(0usize..6, 1..4)
+                .prop_map(|piles| piles.iter().map(usize::to_string).collect::<Vec<_>>().join(",")),
+        ];
+        let amounts = prop_oneof![
+            (1u64..6).prop_map(|t| t.to_string()),
+            (1u64..6).prop_map(|t| format!("{t}..")),
+            (1u64..6, 0u64..4).prop_map(|(t, d)| format!("{t}..{}", t + d)),
+            (1u64..6, 0u64..4).prop_map(|(t, d)| format!("{t}..={}", t + d)),
+        ];
+        (pattern, amounts).prop_map(|(p, a)| format!("{p}:{a}"))
+    }
+
+    /// Random valid values of one parameter, as typed: `None` leaves it out (when it may be left
+    /// out), several texts give a repeatable parameter several times.
+    fn values(decl: &'static ParamDecl) -> BoxedStrategy<Option<Vec<String>>> {
+        let given: BoxedStrategy<Vec<String>> = match decl.kind {
+            ParamKind::Count { min, max } => {
+                prop_oneof![min..=max.min(min.saturating_add(20)), min..=max].prop_map(|n| vec![n.to_string()]).boxed()
+            }
+            ParamKind::Set { min } => {
+                // Members and ranges `a..b`, in any order, possibly overlapping.
+                let item = (min..min + 60, 0u64..4)
+                    .prop_map(|(a, d)| if d == 0 { a.to_string() } else { format!("{a}..{}", a + d) });
+                prop::collection::vec(item, 1..6).prop_map(|items| vec![items.join(",")]).boxed()
+            }
+            ParamKind::Flag => prop_oneof![Just(vec!["true".to_string()]), Just(vec!["false".to_string()])].boxed(),
+            ParamKind::Text { repeatable, .. } => {
+                prop::collection::vec(move_text(), 1..=if repeatable { 4 } else { 1 }).boxed()
+            }
+        };
+        if decl.required() {
+            given.prop_map(Some).boxed()
+        } else {
+            prop::option::of(given).boxed()
+        }
+    }
+
+    #[test]
+    fn every_ruleset_round_trips_through_its_text() {
+        let strategies: Vec<Vec<BoxedStrategy<Option<Vec<String>>>>> =
+            RULESETS.iter().map(|info| info.params.iter().map(values).collect()).collect();
+        proptest!(ProptestConfig::with_cases(128), |(chosen in strategies)| {
+            for (info, values) in RULESETS.iter().zip(&chosen) {
+                let mut pairs: Vec<(&str, &str)> = Vec::new();
+                for (decl, texts) in info.params.iter().zip(values) {
+                    for text in texts.iter().flatten() {
+                        pairs.push((decl.name, text));
+                    }
+                }
+                let spec = GameSpec::from_pairs(info.name, &pairs)
+                    .unwrap_or_else(|e| panic!("{} {pairs:?}: {e} (a new text grammar needs a generator here)", info.name));
+                let text = spec.to_string();
+                let parsed: GameSpec = text.parse().unwrap_or_else(|e| panic!("'{text}': {e}"));
+                prop_assert_eq!(&parsed, &spec, "{}", text);
+                prop_assert_eq!(&parsed.to_string(), &text);
+                // The `--param=value` form names the same game.
+                let equals = text.split(" --").collect::<Vec<_>>();
+                let joined = equals[1..].iter().fold(equals[0].to_string(), |mut out, param| {
+                    out.push_str(" --");
+                    out.push_str(&param.replacen(' ', "=", 1));
+                    out
+                });
+                let again: GameSpec = joined.parse().unwrap_or_else(|e| panic!("'{joined}': {e}"));
+                prop_assert_eq!(&again, &spec, "{}", joined);
+            }
+        });
+    }
+
+    #[test]
+    fn defaults_are_left_out_and_errors_name_the_parameter() {
+        let spec: GameSpec = "subtraction --set 4,1,3,1".parse().unwrap();
+        assert_eq!(spec.to_string(), "subtraction --set 1,3,4");
+        assert_eq!(spec.params().set("set"), [1, 3, 4]);
+        let spec: GameSpec = "apple --max 3 --bounded-equal=false".parse().unwrap();
+        assert_eq!(spec.to_string(), "apple --max 3");
+        let spec: GameSpec = "pattern --piles 2 --move one:1.. --move all:1..=3".parse().unwrap();
+        assert_eq!(spec.to_string(), "pattern --piles 2 --move one:1.. --move all:1..3");
+        assert_eq!(spec.params().texts("move"), ["one:1..", "all:1..3"]);
+        let err = "bash --max 3 --max 4".parse::<GameSpec>().unwrap_err();
+        assert_eq!(err, SpecError::Repeated { param: "max".into() });
+        let err = "bash --max".parse::<GameSpec>().unwrap_err();
+        assert!(matches!(err, SpecError::Syntax { .. }), "{err}");
+        let err = "bash 3".parse::<GameSpec>().unwrap_err();
+        assert!(err.to_string().contains("'3' is not a parameter"), "{err}");
+        let err = "".parse::<GameSpec>().unwrap_err();
+        assert!(matches!(err, SpecError::Syntax { .. }), "{err}");
+        let err = "chess".parse::<GameSpec>().unwrap_err();
+        assert!(err.to_string().starts_with("unknown game 'chess'; the games are: nim, bash,"), "{err}");
+    }
+}
