@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use nimlab_engine::spec::grammar::parse_natural;
+use nimlab_engine::spec::grammar::{parse_count, parse_natural};
 use nimlab_engine::{BigUint, Budget, GameSpec, ParamKind, RULESETS};
 
 use crate::UsageError;
@@ -129,7 +129,7 @@ impl GameArgs {
 pub struct BudgetArgs {
     /// The work budget in units (one per option generated or value computed, 20 per position
     /// stored): it bounds time and memory (about 4 bytes per unit). Default: 100000000.
-    #[arg(long, value_name = "N", global = true, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", global = true, value_parser = crate::game_args::positive)]
     pub budget: Option<u64>,
     /// Stop after SECONDS of wall-clock time (default: no limit).
     #[arg(long, value_name = "SECONDS", global = true, value_parser = parse_timeout)]
@@ -144,6 +144,46 @@ impl BudgetArgs {
             Some(timeout) => Budget::with_timeout(work, timeout),
             None => Budget::new(work),
         }
+    }
+}
+
+/// Parses a count option: a whole number that fits in 64 bits (clap's own messages are a
+/// parser's words).
+///
+/// # Errors
+/// A sentence for clap to print.
+pub fn count(text: &str) -> Result<u64, String> {
+    parse_count(text)
+}
+
+/// Parses a count of at least 1.
+///
+/// # Errors
+/// A sentence for clap to print.
+pub fn positive(text: &str) -> Result<u64, String> {
+    match parse_count(text)? {
+        0 => Err("it must be at least 1".into()),
+        n => Ok(n),
+    }
+}
+
+/// Parses a small count of at least 1 (heaps of an exploration).
+///
+/// # Errors
+/// A sentence for clap to print.
+pub fn positive_u16(text: &str) -> Result<u16, String> {
+    let n = positive(text)?;
+    u16::try_from(n).map_err(|_| format!("{n} is too large: at most {}", u16::MAX))
+}
+
+/// Parses a number of heaps: 1 to 64.
+///
+/// # Errors
+/// A sentence for clap to print.
+pub fn heap_count(text: &str) -> Result<u64, String> {
+    match positive(text)? {
+        n if n > 64 => Err(format!("{n} heaps is more than 64, the most a listing takes (a fixed limit)")),
+        n => Ok(n),
     }
 }
 
@@ -189,7 +229,8 @@ pub fn parse_position(texts: &[String]) -> Result<Vec<BigUint>, UsageError> {
 pub fn clap_error_line(error: &clap::Error) -> String {
     let rendered = error.render().to_string();
     let first_paragraph = rendered.split("\n\n").next().unwrap_or_default();
-    first_paragraph.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+    let line = first_paragraph.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ");
+    line.strip_prefix("error: ").map(str::to_string).unwrap_or(line)
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use crate::{usage, write_json, Context};
 /// Arguments of `nimlab explore`.
 #[derive(clap::Args, Debug)]
 #[command(
+    allow_negative_numbers = true,
     after_help = "Examples:\n  nimlab explore large-nim --players 3 --heaps 4 --max 10\n  nimlab explore large-nim --players 4 --heaps 5 --max 10 --json"
 )]
 pub struct Args {
@@ -20,10 +21,10 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = parse_players)]
     pub players: u32,
     /// The number of heaps of every position explored.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, value_name = "K", value_parser = crate::game_args::positive_u16)]
     pub heaps: u16,
     /// The largest heap size explored.
-    #[arg(long, value_name = "M", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "M", value_parser = crate::game_args::positive)]
     pub max: u64,
 }
 

@@ -8,7 +8,7 @@ use crate::{write_json, Context};
 
 /// Arguments of `nimlab games`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Examples:\n  nimlab games\n  nimlab games --json")]
+#[command(allow_negative_numbers = true, after_help = "Examples:\n  nimlab games\n  nimlab games --json")]
 pub struct Args {}
 
 /// Runs `nimlab games`.

@@ -14,6 +14,7 @@ use crate::{write_json, Context};
 /// Arguments of `nimlab p-positions`.
 #[derive(clap::Args, Debug)]
 #[command(
+    allow_negative_numbers = true,
     after_help = "Where a closed form lists the P-positions (wythoff, bash, half; nim on one heap) they come \
                   from it; otherwise positions are examined in order of their largest heap, each answered by \
                   theory where the game has a closed form and by search otherwise, until the count is reached \
@@ -26,10 +27,10 @@ pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
     /// How many P-positions to list.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 10, value_parser = crate::game_args::positive)]
     pub count: u64,
     /// How many heaps a position has (default: 1, or 2 for games that need two).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
+    #[arg(long, value_parser = crate::game_args::heap_count)]
     pub heaps: Option<u64>,
     /// List every order of the heaps, not only non-decreasing ones.
     #[arg(long)]

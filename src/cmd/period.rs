@@ -11,6 +11,7 @@ use crate::{write_json, Context};
 /// Arguments of `nimlab period`.
 #[derive(clap::Args, Debug)]
 #[command(
+    allow_negative_numbers = true,
     after_help = "The sequence is printed as in the slides: runs compressed (0^2 = 0 0), the preperiod, then \
 the period in parentheses followed by \"...\" (it repeats forever). The certificate is the checked range: \
 G(n + p) = G(n) for l <= n < l + max(S), which proves periodicity from l.\n\nExamples:\n  nimlab period subtraction --set 2,3,5,7\n  nimlab period subtraction --set 2,3,5,7,19 --json\n  nimlab period subtraction --set 3..6,20"
@@ -19,7 +20,7 @@ pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
     /// The most Grundy values to compute before giving up.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT, value_parser = crate::game_args::positive)]
     pub limit: u64,
 }
 

@@ -41,6 +41,7 @@ pub enum First {
 /// Arguments of `nimlab play`.
 #[derive(clap::Args, Debug)]
 #[command(
+    allow_negative_numbers = true,
     after_help = "At the prompt, type the position your move leads to (from `3 4 5`, type `1 4 5` to take 2 \
                   from the heap of 3), or: hint, undo, help, quit.\n\nWith --json, every event is one JSON object \
                   per line (\"event\": start, your_turn, move, hint, undo, help, error, game_over, quit, \

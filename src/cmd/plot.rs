@@ -28,7 +28,7 @@ use crate::{write_json, Context, UsageError};
 
 /// Arguments of `nimlab plot`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Examples:\n  nimlab plot wythoff --rows 40 --cols 40 --outcomes -o wythoff.png\n  \
+#[command(allow_negative_numbers = true, after_help = "Examples:\n  nimlab plot wythoff --rows 40 --cols 40 --outcomes -o wythoff.png\n  \
                   nimlab plot nim --rows 16 --cols 16 -o nim.svg\n  \
                   nimlab plot apple --max 3 --cell 'r c c' --rows 9 --cols 9 --outcomes -o apple.png\n  \
                   nimlab plot subtraction --set 1,3,4 --upto 60 -o sub134.png")]
@@ -36,13 +36,13 @@ pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
     /// A sequence: Grundy values of one heap, 0..=N.
-    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
+    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"], value_parser = crate::game_args::count)]
     pub upto: Option<u64>,
     /// A grid: rows r = 0..=R.
-    #[arg(long, value_name = "R", requires = "cols")]
+    #[arg(long, value_name = "R", requires = "cols", value_parser = crate::game_args::count)]
     pub rows: Option<u64>,
     /// A grid: columns c = 0..=C.
-    #[arg(long, value_name = "C", requires = "rows")]
+    #[arg(long, value_name = "C", requires = "rows", value_parser = crate::game_args::count)]
     pub cols: Option<u64>,
     /// The position of a grid cell: numbers and the letters r (row) and c (column).
     #[arg(long, value_name = "TEMPLATE", default_value = "r c")]

@@ -11,6 +11,7 @@ use crate::{progress, usage, write_json, Context};
 /// Arguments of `nimlab search`.
 #[derive(clap::Args, Debug)]
 #[command(
+    allow_negative_numbers = true,
     after_help = "Sets with a member divisible by the period are skipped without computation: such a set \
 cannot have that period (the option n - s would have the value G(n) itself).\n\nExamples:\n  nimlab search subtraction --size 3 --max 60 --period 2\n  nimlab search subtraction --size 4 --max 30 --period 2 --json"
 )]
@@ -18,20 +19,20 @@ pub struct Args {
     /// The game: subtraction games.
     pub game: String,
     /// How many members each set has.
-    #[arg(long, value_name = "K")]
-    pub size: usize,
+    #[arg(long, value_name = "K", value_parser = crate::game_args::count)]
+    pub size: u64,
     /// The largest member allowed.
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "M", value_parser = crate::game_args::count)]
     pub max: u64,
     /// The minimal period wanted.
-    #[arg(long, value_name = "P", default_value_t = 2)]
+    #[arg(long, value_name = "P", default_value_t = 2, value_parser = crate::game_args::count)]
     pub period: u64,
     /// The most Grundy values to compute per set.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 1_000_000, value_parser = crate::game_args::positive)]
     pub limit: u64,
     /// The most sets the search may cover (C(max, size) of them); a larger search stops at
     /// once with an error.
-    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
+    #[arg(long, value_name = "N", default_value_t = 10_000_000, value_parser = crate::game_args::count)]
     pub max_sets: u64,
 }
 
@@ -44,7 +45,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         return usage(format!("search looks through subtraction games, not '{}'", args.game));
     }
     let request =
-        SearchRequest { size: args.size, max: args.max, period: args.period, limit: args.limit, max_sets: args.max_sets };
+        SearchRequest { size: usize::try_from(args.size).unwrap_or(usize::MAX), max: args.max, period: args.period, limit: args.limit, max_sets: args.max_sets };
     let bar = progress::bar("sets");
     let report = search(&request, &cx.limits.budget(), &progress::update(&bar))?;
     bar.finish_and_clear();

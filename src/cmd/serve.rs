@@ -8,6 +8,7 @@ use crate::Context;
 /// Arguments of `nimlab serve`.
 #[derive(clap::Args, Debug)]
 #[command(
+    allow_negative_numbers = true,
     after_help = "The server listens on 127.0.0.1 only and prints its address. The page works offline. Every \
                   answer is computed under --budget (default for the server: 20000000 units) and --timeout \
                   (default 10 s).\n\nExamples:\n  nimlab serve\n  nimlab serve --port 8080\n  nimlab serve --json"

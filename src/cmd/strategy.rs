@@ -13,6 +13,7 @@ use crate::{write_json, Context};
 /// Arguments of `nimlab strategy`.
 #[derive(clap::Args, Debug)]
 #[command(
+    allow_negative_numbers = true,
     after_help = "Examples:\n  nimlab strategy apple 1 5 5 --max 3\n  nimlab strategy apple 8 2 2 --max 3 --json\n  nimlab strategy apple 3 5 7 --max 2"
 )]
 pub struct Args {
@@ -22,8 +23,8 @@ pub struct Args {
     #[arg(required = true)]
     pub position: Vec<String>,
     /// The most opponent moves listed one by one where no rule applies.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_LINE_LIMIT)]
-    pub lines: usize,
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LINE_LIMIT as u64, value_parser = crate::game_args::count)]
+    pub lines: u64,
 }
 
 /// Runs `nimlab strategy`.
@@ -34,7 +35,8 @@ pub struct Args {
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let spec = args.game.spec()?;
     let position = parse_position(&args.position)?;
-    let report = strategy(&spec, &position, args.lines, &cx.limits.budget())?;
+    let lines = usize::try_from(args.lines).unwrap_or(usize::MAX);
+    let report = strategy(&spec, &position, lines, &cx.limits.budget())?;
     if cx.json {
         write_json(out, &report)
     } else {

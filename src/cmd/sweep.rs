@@ -12,7 +12,7 @@ use crate::{progress, usage, write_json, Context, UsageError};
 
 /// Arguments of `nimlab sweep`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Families:
+#[command(allow_negative_numbers = true, after_help = "Families:
   --set lists the fixed members: integers (7), intervals (2..5 = 2,3,4,5) and linear terms in the
   parameters (2a, a+2, 3a-1). Each --add NAME=LO..HI[:STEP] declares a parameter running over
   LO, LO+STEP, ... up to HI (both ends included) and adds it to the set; LO and HI may be terms in
@@ -49,7 +49,7 @@ pub struct Args {
     #[arg(long, requires = "db")]
     pub report: bool,
     /// The most Grundy values to compute per set.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT, value_parser = crate::game_args::positive)]
     pub limit: u64,
 }
 

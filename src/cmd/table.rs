@@ -13,19 +13,20 @@ use crate::{usage, write_json, Context, UsageError};
 /// Arguments of `nimlab table`.
 #[derive(clap::Args, Debug)]
 #[command(
+    allow_negative_numbers = true,
     after_help = "Examples:\n  nimlab table half --upto 20\n  nimlab table subtraction --set 1,3,4 --upto 30 --csv\n  nimlab table wythoff --rows 10 --cols 10 --outcomes\n  nimlab table nim --rows 7 --cols 7 --json\n  nimlab table apple --max 3 --m 1..9 --n 1..9"
 )]
 pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
     /// One-heap games: the sequence for heaps 0..=N.
-    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"])]
+    #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"], value_parser = crate::game_args::count)]
     pub upto: Option<u64>,
     /// Two-heap games: the grid's rows are first heaps 0..=R.
-    #[arg(long, value_name = "R", requires = "cols")]
+    #[arg(long, value_name = "R", requires = "cols", value_parser = crate::game_args::count)]
     pub rows: Option<u64>,
     /// Two-heap games: the grid's columns are second heaps 0..=C.
-    #[arg(long, value_name = "C", requires = "rows")]
+    #[arg(long, value_name = "C", requires = "rows", value_parser = crate::game_args::count)]
     pub cols: Option<u64>,
     /// Three-pile games (apple, pattern --piles 3): the rows M of an (M, N, N) table, e.g. 1..9.
     #[arg(long, value_name = "A..B", requires = "n", conflicts_with_all = ["upto", "rows", "cols"])]

@@ -14,6 +14,7 @@ use crate::{progress, write_json, Context};
 /// Arguments of `nimlab verify`.
 #[derive(clap::Args, Debug)]
 #[command(
+    allow_negative_numbers = true,
     after_help = "Without a game, every closed form is checked: each game's two-player theory in normal and \
                   misère play, and the n-player theorems for 2 to 7 players (or --players N).\n\n\
                   Examples:\n  nimlab verify\n  nimlab verify wythoff --upto 60\n  \
@@ -26,7 +27,7 @@ pub struct Args {
     #[command(flatten)]
     pub params: GameParams,
     /// Check every position whose numbers are all at most N (default: per game).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::game_args::count)]
     pub upto: Option<u64>,
     /// Verify the misère theory (default for one game: normal play).
     #[arg(long, conflicts_with = "players")]

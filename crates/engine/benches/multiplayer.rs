@@ -23,14 +23,16 @@ fn dense_six_heaps_to_30(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("dense table, <= 6 heaps <= 30", |b| {
         b.iter(|| {
-            let table =
-                sorted_heap_table(&LargeNim, &four_players(), 6, 30, &Budget::new(TABLE_WORK)).expect("in budget");
+            let table = sorted_heap_table(&LargeNim, &four_players(), 6, 30, &Budget::new(TABLE_WORK))
+                .expect("in budget");
             assert_eq!(table.len(), 1_947_792);
         })
     });
     // The generic path through Game::options against Large Nim's own option listing.
     group.bench_function("dense table via visit_options, <= 6 heaps <= 20", |b| {
-        b.iter(|| sorted_heap_table(&LargeNim, &four_players(), 6, 20, &Budget::new(TABLE_WORK)).expect("in budget"))
+        b.iter(|| {
+            sorted_heap_table(&LargeNim, &four_players(), 6, 20, &Budget::new(TABLE_WORK)).expect("in budget")
+        })
     });
     group.bench_function("dense table via Game::options, <= 6 heaps <= 20", |b| {
         b.iter(|| {
@@ -52,7 +54,9 @@ fn dense_six_heaps_to_30(c: &mut Criterion) {
         })
     });
     group.bench_function("dense table, <= 5 heaps <= 15", |b| {
-        b.iter(|| sorted_heap_table(&LargeNim, &four_players(), 5, 15, &Budget::new(TABLE_WORK)).expect("in budget"))
+        b.iter(|| {
+            sorted_heap_table(&LargeNim, &four_players(), 5, 15, &Budget::new(TABLE_WORK)).expect("in budget")
+        })
     });
     group.finish();
 }

@@ -275,9 +275,9 @@ impl Drop for Meter<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
-    use super::*;
 
     #[test]
     fn work_runs_out() {
@@ -291,7 +291,7 @@ mod tests {
             spent += 1;
         };
         assert_eq!(error, Exhausted::Work { limit: 10_000 });
-        assert!(spent >= 10_000 && spent < 10_000 + FLUSH_EVERY, "{spent}");
+        assert!((10_000..10_000 + FLUSH_EVERY).contains(&spent), "{spent}");
     }
 
     #[test]

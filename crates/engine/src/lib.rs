@@ -78,7 +78,7 @@ pub use spec::{GameSpec, ParamDecl, ParamKind, ParamValue, Params, RulesetInfo, 
 /// What the unit tests share: the budget, queries and a game built from its spec text.
 #[cfg(test)]
 pub(crate) mod test_prelude {
-    pub(crate) use crate::analysis::{no_progress, AnyGame, GrundyValue, Method, Query};
+    pub(crate) use crate::analysis::{no_progress, AnyGame, Method, Query};
     pub(crate) use crate::budget::Budget;
     pub(crate) use crate::game::{Outcome, Play};
     pub(crate) use crate::positions::heap_box;

@@ -178,9 +178,9 @@ pub fn observed_period<T: PartialEq>(values: &[T]) -> Option<ObservedPeriod> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
-    use super::*;
 
     fn game(spec: &str) -> Box<dyn AnyGame> {
         test_game(spec)
@@ -193,7 +193,10 @@ mod tests {
     #[test]
     fn observed_periods() {
         assert_eq!(observed_period(&[0, 1, 0, 1, 0, 1]), Some(ObservedPeriod { preperiod: 0, period: 2 }));
-        assert_eq!(observed_period(&[5, 0, 1, 2, 0, 1, 2, 0, 1, 2]), Some(ObservedPeriod { preperiod: 1, period: 3 }));
+        assert_eq!(
+            observed_period(&[5, 0, 1, 2, 0, 1, 2, 0, 1, 2]),
+            Some(ObservedPeriod { preperiod: 1, period: 3 })
+        );
         assert_eq!(observed_period(&[1, 2, 3, 4]), None);
     }
 
@@ -201,9 +204,11 @@ mod tests {
     fn theory_listings_agree_with_search() {
         for spec in ["wythoff", "bash --max 3", "nim", "half"] {
             let g = game(spec);
-            let theory = p_positions(g.as_ref(), &request(12, None, Method::Auto), &Budget::default(), &no_progress)
-                .unwrap();
-            let search = p_positions(g.as_ref(), &request(12, None, Method::Search), &Budget::default(), &no_progress);
+            let theory =
+                p_positions(g.as_ref(), &request(12, None, Method::Auto), &Budget::default(), &no_progress)
+                    .unwrap();
+            let search =
+                p_positions(g.as_ref(), &request(12, None, Method::Search), &Budget::default(), &no_progress);
             let search = search.unwrap();
             assert_eq!(search.basis, ListingBasis::Search);
             assert_eq!(theory.p_positions, search.p_positions, "{spec}");
@@ -214,9 +219,13 @@ mod tests {
     fn a_listing_stops_at_the_budget_with_what_it_found() {
         // Staircase on one step has a single P-position (0): asking for ten must end.
         let g = game("staircase");
-        let listing =
-            p_positions(g.as_ref(), &request(10, None, Method::Search), &Budget::new(2_000_000), &no_progress)
-                .unwrap();
+        let listing = p_positions(
+            g.as_ref(),
+            &request(10, None, Method::Search),
+            &Budget::new(2_000_000),
+            &no_progress,
+        )
+        .unwrap();
         assert_eq!(listing.p_positions, vec![vec![BigUint::default()]]);
         assert!(!listing.complete);
         assert!(listing.stopped.unwrap().contains("units of work"));

@@ -179,9 +179,9 @@ impl Iterator for SortedTuples {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
-    use super::*;
 
     #[test]
     fn heap_box_counts() {

@@ -600,13 +600,13 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::{big, to_bigs};
     use crate::game::Game;
     use crate::positions::HeapBox;
     use crate::solve::Terminal;
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use num_traits::ToPrimitive;
 
     /// Take 1 or 2 from one heap (the rules of `bash --max 2`), with a closed form that lies at
@@ -733,7 +733,8 @@ mod tests {
     #[test]
     fn theory_p_positions_stop_at_the_budget_with_what_they_listed() {
         let bash = test_game("bash --max 3");
-        let (positions, stopped) = bash.theory_p_positions(1_000_000, Play::Normal, &Budget::new(1000)).unwrap();
+        let (positions, stopped) =
+            bash.theory_p_positions(1_000_000, Play::Normal, &Budget::new(1000)).unwrap();
         assert!(stopped.as_ref().is_some_and(|s| s.is_budget()), "{stopped:?}");
         assert!(!positions.is_empty() && positions.len() < 1_000_000, "{}", positions.len());
         let expected: Vec<Vec<BigUint>> = (0..positions.len() as u64).map(|i| vec![big(4 * i)]).collect();

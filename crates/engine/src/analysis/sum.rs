@@ -161,12 +161,12 @@ pub fn analyze_sum(
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::{big, to_bigs, to_u64s};
     use crate::game::Game;
     use crate::solve::GrundySolver;
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use proptest::prelude::*;
     use std::collections::BTreeSet;
     use std::sync::OnceLock;
@@ -202,15 +202,21 @@ mod tests {
         })
     }
 
-    /// Checks the sum of `parts` (game index, position) under `method` against the search of the
-    /// whole sum: the Grundy value and exactly the same winning moves, each listed once.
-    fn check_against_whole_search(parts: &[(usize, Vec<u64>)], method: Method) -> Result<(), TestCaseError> {
+    /// The sum of `parts` (index into [`games`], position) under `method`, every move listed.
+    fn sum_of(parts: &[(usize, Vec<u64>)], method: Method) -> SumAnalysis {
         let games = games();
         let sum_parts: Vec<SumPart<'_>> = parts
             .iter()
             .map(|(g, position)| SumPart { game: games[*g].as_ref(), position: to_bigs(position) })
             .collect();
-        let sum = analyze_sum(&sum_parts, method, usize::MAX, &Budget::default()).unwrap();
+        analyze_sum(&sum_parts, method, usize::MAX, &Budget::default()).unwrap()
+    }
+
+    /// Checks the sum of `parts` under `method` against the search of the whole sum: the Grundy
+    /// value and exactly the same winning moves, each listed once.
+    fn check_against_whole_search(parts: &[(usize, Vec<u64>)], method: Method) -> Result<(), TestCaseError> {
+        let games = games();
+        let sum = sum_of(parts, method);
         let whole = WholeSum { parts: parts.iter().map(|(g, _)| games[*g].as_ref()).collect() };
         let position: Vec<Vec<u64>> = parts.iter().map(|(_, p)| p.clone()).collect();
         let mut solver = GrundySolver::new(whole);
@@ -232,7 +238,7 @@ mod tests {
                 next
             })
             .collect();
-        let names: Vec<String> = sum_parts.iter().map(|p| format!("{} {:?}", p.game.name(), p.position)).collect();
+        let names: Vec<String> = sum.parts.iter().map(|p| format!("{} {:?}", p.game, p.position)).collect();
         prop_assert_eq!(&sum.grundy, &GrundyValue::Value(big(u64::from(value))), "{:?}", names);
         prop_assert_eq!(sum.outcome == Outcome::P, value == 0, "{:?}", names);
         prop_assert_eq!(listed.len(), searched.len(), "{:?} lists a move twice or misses one", names);
@@ -268,12 +274,7 @@ mod tests {
         let parts = [(0, vec![3, 4]), (1, vec![3, 5]), (3, vec![10])];
         for method in [Method::Auto, Method::Search] {
             check_against_whole_search(&parts, method).unwrap();
-            let games = games();
-            let sum_parts: Vec<SumPart<'_>> = parts
-                .iter()
-                .map(|(g, position)| SumPart { game: games[*g].as_ref(), position: to_bigs(position) })
-                .collect();
-            let sum = analyze_sum(&sum_parts, method, usize::MAX, &Budget::default()).unwrap();
+            let sum = sum_of(&parts, method);
             let values: Vec<BigUint> = sum.parts.iter().map(|p| p.grundy.clone()).collect();
             assert_eq!(values, to_bigs(&[7, 0, 1]));
             assert_eq!(sum.grundy, GrundyValue::Value(big(6)));

@@ -264,10 +264,10 @@ fn by_failure_function(values: &[Grundy], window: usize, failure: &mut Vec<u32>)
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::periodicity::grundy_values;
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
 
     /// Brute force: the least ℓ, then the least p, such that `G(n + p) = G(n)` on a long prefix.
     fn brute_force(set: &[u64], horizon: usize) -> (u64, u64) {
@@ -344,7 +344,10 @@ mod tests {
     fn limit_and_bad_sets_are_errors() {
         assert_eq!(certify_period(&[], 100, &Budget::default()), Err(PeriodicityError::EmptySet));
         assert_eq!(certify_period(&[0, 3], 100, &Budget::default()), Err(PeriodicityError::ZeroInSet));
-        assert!(matches!(certify_period(&[1, 4, 100], 50, &Budget::default()), Err(PeriodicityError::LimitReached { .. })));
+        assert!(matches!(
+            certify_period(&[1, 4, 100], 50, &Budget::default()),
+            Err(PeriodicityError::LimitReached { .. })
+        ));
         let huge = certify_period(&[1, 1 << 60], 1 << 20, &Budget::default());
         assert!(matches!(huge, Err(PeriodicityError::LimitReached { .. })));
     }

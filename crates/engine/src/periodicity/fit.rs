@@ -336,9 +336,9 @@ fn final_linear_run(class: &[FitRow]) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
-    use super::*;
 
     fn rows_from(mut f: impl FnMut(u64) -> (u64, u64), range: std::ops::RangeInclusive<u64>) -> Vec<FitRow> {
         range

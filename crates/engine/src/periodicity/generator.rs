@@ -253,9 +253,9 @@ pub fn grundy_values(set: &[u64], count: usize) -> Result<Vec<Grundy>, Periodici
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
-    use super::*;
     use proptest::prelude::*;
 
     /// The definition, directly: `G(n) = mex{G(n - s) : s ∈ S, s ≤ n}`.

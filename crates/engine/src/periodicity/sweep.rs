@@ -177,16 +177,17 @@ fn binomial(n: u64, k: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::budget::Budget;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
-    use crate::budget::Budget;
-    use super::*;
 
     #[test]
     fn sweep_keeps_member_order_and_reports_each_once() {
         let members: Vec<(u64, Vec<u64>)> = (11..60).map(|c| (c, vec![2, 3, 5, 7, c])).collect();
         let calls = std::sync::Mutex::new(Vec::new());
-        let results = sweep_periods(&members, 1 << 20, &Budget::default(), |c, _| calls.lock().unwrap().push(*c));
+        let results =
+            sweep_periods(&members, 1 << 20, &Budget::default(), |c, _| calls.lock().unwrap().push(*c));
         let mut calls = calls.into_inner().unwrap();
         calls.sort_unstable();
         assert_eq!(calls, (11..60).collect::<Vec<_>>());

@@ -200,9 +200,9 @@ impl Ruleset for Bash {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
-    use super::*;
     use crate::Method;
 
     fn bash(max: u64) -> Box<dyn AnyGame> {
@@ -222,14 +222,17 @@ mod tests {
 
     #[test]
     fn ten_with_max_three() {
-        let a = bash(3).analyze(&[big(10)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a =
+            bash(3).analyze(&[big(10)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.reason, "10 mod 4 = 2, so take 2 to leave a multiple of 4");
         assert_eq!(a.winning_moves[0].to, vec![big(8)]);
     }
 
     #[test]
     fn million_stones_by_search() {
-        let a = bash(3).analyze(&[big(1_000_000)], &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+        let a = bash(3)
+            .analyze(&[big(1_000_000)], &Query::new(Method::Search, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::P);
     }
 
@@ -250,8 +253,10 @@ mod tests {
         let game = bash(4);
         for n in 0..20u64 {
             for t in 0..5u64 {
-                let moves = game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default()).unwrap();
-                let searched = game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default()).unwrap();
+                let moves =
+                    game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default()).unwrap();
+                let searched =
+                    game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default()).unwrap();
                 assert_eq!(moves, searched, "n {n} target {t}");
             }
         }

@@ -374,10 +374,10 @@ impl Ruleset for FibonacciNim {
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::to_bigs;
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use crate::Method;
 
     fn fibonacci() -> Box<dyn AnyGame> {
@@ -501,12 +501,22 @@ mod tests {
         assert_eq!(a.winning_moves[0].to, vec![&n - smallest, smallest * 2u8]);
         assert!(a.reason.contains(&format!("({} terms)", terms.len())));
         for m in &a.winning_moves {
-            assert_eq!(game.analyze(&m.to, &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap().outcome, Outcome::P);
+            assert_eq!(
+                game.analyze(&m.to, &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                    .unwrap()
+                    .outcome,
+                Outcome::P
+            );
         }
         // A 300-digit Fibonacci number loses the opening.
         let f = fibs.iter().find(|f| f.to_string().len() == 300).unwrap();
         let position = game.check_position(std::slice::from_ref(f)).unwrap();
-        assert_eq!(game.analyze(&position, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap().outcome, Outcome::P);
+        assert_eq!(
+            game.analyze(&position, &Query::new(Method::Auto, Play::Normal), &Budget::default())
+                .unwrap()
+                .outcome,
+            Outcome::P
+        );
     }
 
     #[test]

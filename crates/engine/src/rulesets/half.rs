@@ -263,9 +263,9 @@ impl Ruleset for Half {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
-    use super::*;
     use crate::Method;
     use proptest::prelude::*;
 
@@ -297,8 +297,10 @@ mod tests {
         let game = half();
         for n in 0..=300u64 {
             for t in 0..=n.div_ceil(2) + 1 {
-                let theory = game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default()).unwrap();
-                let search = game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default()).unwrap();
+                let theory =
+                    game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default()).unwrap();
+                let search =
+                    game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default()).unwrap();
                 assert_eq!(theory, search, "n {n} target {t}");
             }
         }
@@ -307,13 +309,15 @@ mod tests {
     #[test]
     fn reasons() {
         let game = half();
-        let a = game.analyze(&[big(20)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a =
+            game.analyze(&[big(20)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(
             a.reason,
             "20 + 2 = 2^1 * 11, so G(20) = (11 - 1)/2 = 5; take 6 to leave 14 (14 + 2 = 2^4), of value 0"
         );
         assert_eq!(a.winning_moves[0].text, "take 6 from the heap");
-        let a = game.analyze(&[big(14)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a =
+            game.analyze(&[big(14)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(
             a.reason,
             "14 + 2 = 2^4, a power of 2, so G(14) = 0: no take leaves a heap h with h + 2 a power of 2"
@@ -323,12 +327,14 @@ mod tests {
             a.reason,
             "7 + 2 = 9, so G(7) = (9 - 1)/2 = 4; take 1 to leave 6 (6 + 2 = 2^3), of value 0"
         );
-        let a = game.analyze(&[big(20)], &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
+        let a =
+            game.analyze(&[big(20)], &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
         assert_eq!(
             a.reason,
             "misère: 20 + 2 = 2^1 * 11 is not 3 * 2^i, so take 10 to leave 10 (10 + 2 = 2^2 * 3)"
         );
-        let a = game.analyze(&[big(22)], &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
+        let a =
+            game.analyze(&[big(22)], &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert_eq!(a.reason, "misère: 22 + 2 = 2^3 * 3, so no take leaves a heap h with h + 2 = 3 * 2^i");
         let a = game.analyze(&[big(0)], &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
@@ -340,10 +346,14 @@ mod tests {
         let game = half();
         // 2^1000 - 2 is a P-position; one more has n + 2 = 2^1000 + 1, odd, so value 2^999.
         let p = (BigUint::one() << 1000u32) - 2u8;
-        let a = game.analyze(std::slice::from_ref(&p), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(std::slice::from_ref(&p), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::P);
         let n = &p + 1u8;
-        let a = game.analyze(std::slice::from_ref(&n), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(std::slice::from_ref(&n), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.grundy, GrundyValue::Value(BigUint::one() << 999u32));
         assert_eq!(a.winning_moves.len(), 1);
         assert_eq!(a.winning_moves[0].to, vec![p]);

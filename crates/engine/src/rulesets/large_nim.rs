@@ -377,11 +377,11 @@ impl Ruleset for LargeNim {
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::analysis::multi_disagreement;
     use crate::game::{Outcome, Play};
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use crate::Method;
 
     fn large_nim() -> Box<dyn AnyGame> {
@@ -399,7 +399,8 @@ mod tests {
         for players in 2..=7u32 {
             let mut checked = [0usize; 6];
             for heaps in &positions {
-                let search = game.analyze_players(heaps, players, Method::Search, &Budget::default()).unwrap();
+                let search =
+                    game.analyze_players(heaps, players, Method::Search, &Budget::default()).unwrap();
                 let Some(theory) = LargeNim.multiplayer_theory(heaps, players) else { continue };
                 let Basis::Theory(name) = &theory.basis else { panic!("theory basis") };
                 let source = [
@@ -439,7 +440,8 @@ mod tests {
         for heaps in LargeNim.verification_positions(8) {
             for players in [2u32, 3, 4, 5, 6] {
                 let Some(theory) = multiplayer(&heaps, players, 0) else { continue };
-                let search = game.analyze_players(&heaps, players, Method::Search, &Budget::default()).unwrap();
+                let search =
+                    game.analyze_players(&heaps, players, Method::Search, &Budget::default()).unwrap();
                 assert_eq!(multi_disagreement(&theory, &search), None, "{heaps:?}");
                 let (classes, _) = option_classes(&heaps, 0);
                 let Some((largest, rest)) = heaps.split_last() else { continue };
@@ -496,7 +498,9 @@ mod tests {
         // value 3 - 1 - 1 = 1 by Theorem 3: only (1,2,2,3) is worth (0 + 1) mod 3 = 1.
         let optimal: Vec<&Vec<BigUint>> = a.optimal_moves().map(|m| &m.to).collect();
         assert_eq!(optimal, [&to_bigs(&[1, 2, 2, 3])]);
-        let s = large_nim().analyze_players(&to_bigs(&[1, 2, 3, 4]), 3, Method::Search, &Budget::default()).unwrap();
+        let s = large_nim()
+            .analyze_players(&to_bigs(&[1, 2, 3, 4]), 3, Method::Search, &Budget::default())
+            .unwrap();
         assert_eq!(multi_disagreement(&a, &s), None);
     }
 
@@ -527,7 +531,8 @@ mod tests {
         let game = large_nim();
         for heaps in LargeNim.verification_positions(6) {
             let multi = game.analyze_players(&heaps, 2, Method::Search, &Budget::default()).unwrap();
-            let misere = game.analyze(&heaps, &Query::new(Method::Search, Play::Misere), &Budget::default()).unwrap();
+            let misere =
+                game.analyze(&heaps, &Query::new(Method::Search, Play::Misere), &Budget::default()).unwrap();
             assert_eq!(multi.value == 0, misere.outcome == Outcome::N, "{heaps:?}");
         }
     }

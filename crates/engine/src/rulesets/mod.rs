@@ -115,10 +115,10 @@ pub(crate) fn describe_take(from: &[BigUint], to: &[BigUint]) -> String {
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::to_bigs;
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
 
     #[test]
     fn every_ruleset_builds_from_its_example_and_names_itself() {

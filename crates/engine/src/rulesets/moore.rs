@@ -305,10 +305,10 @@ impl Ruleset for Moore {
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::big;
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use crate::Method;
     use proptest::prelude::*;
     use std::collections::BTreeSet;
@@ -336,8 +336,12 @@ mod tests {
         for k in [2, 3] {
             let game = moore(k);
             for heaps in heap_box(4, 6) {
-                let theory = game.analyze(&heaps, &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
-                let search = game.analyze(&heaps, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+                let theory = game
+                    .analyze(&heaps, &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                    .unwrap();
+                let search = game
+                    .analyze(&heaps, &Query::new(Method::Search, Play::Normal), &Budget::default())
+                    .unwrap();
                 assert_eq!(theory.outcome, search.outcome, "k {k} {heaps:?}");
                 let found: BTreeSet<&Vec<BigUint>> = search.winning_moves.iter().map(|m| &m.to).collect();
                 assert_eq!(theory.winning_moves.is_empty(), found.is_empty(), "k {k} {heaps:?}");
@@ -350,7 +354,9 @@ mod tests {
 
     #[test]
     fn reasons() {
-        let a = moore(2).analyze(&to_bigs(&[5, 6, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+        let a = moore(2)
+            .analyze(&to_bigs(&[5, 6, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert_eq!(
             a.reason,
@@ -360,15 +366,21 @@ mod tests {
         assert_eq!(a.winning_moves[0].to, to_bigs(&[3, 3, 3]));
         assert!(!a.moves_complete);
         assert_eq!(a.grundy, GrundyValue::Unknown);
-        let a = moore(2).analyze(&to_bigs(&[1, 2, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+        let a = moore(2)
+            .analyze(&to_bigs(&[1, 2, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::N);
-        let a = moore(2).analyze(&to_bigs(&[3, 3, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+        let a = moore(2)
+            .analyze(&to_bigs(&[3, 3, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert_eq!(
             a.reason,
             "every binary column has a multiple of 3 ones, so every move (from 1 to 2 heaps) leaves a column that has not"
         );
-        let auto = moore(2).analyze(&to_bigs(&[3, 3, 3]), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let auto = moore(2)
+            .analyze(&to_bigs(&[3, 3, 3]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(auto.grundy, GrundyValue::Value(big(0)));
         assert!(auto.reason.ends_with("; Grundy value 0 by search"));
     }
@@ -376,17 +388,25 @@ mod tests {
     #[test]
     fn k_one_is_nim() {
         let game = moore(1);
-        let a = game.analyze(&to_bigs(&[3, 4, 5]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&to_bigs(&[3, 4, 5]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.grundy, GrundyValue::Value(big(2)));
         assert!(a.moves_complete);
         for target in 0..8u64 {
-            let theory = game.moves_to_value(&to_bigs(&[3, 4, 5]), &big(target), Method::Theory, &Budget::default()).unwrap();
-            let search = game.moves_to_value(&to_bigs(&[3, 4, 5]), &big(target), Method::Search, &Budget::default()).unwrap();
+            let theory = game
+                .moves_to_value(&to_bigs(&[3, 4, 5]), &big(target), Method::Theory, &Budget::default())
+                .unwrap();
+            let search = game
+                .moves_to_value(&to_bigs(&[3, 4, 5]), &big(target), Method::Search, &Budget::default())
+                .unwrap();
             let theory: BTreeSet<_> = theory.into_iter().map(|m| m.to).collect();
             let search: BTreeSet<_> = search.into_iter().map(|m| m.to).collect();
             assert_eq!(theory, search, "target {target}");
         }
-        assert!(moore(2).moves_to_value(&to_bigs(&[3, 4, 5]), &big(0), Method::Theory, &Budget::default()).is_err());
+        assert!(moore(2)
+            .moves_to_value(&to_bigs(&[3, 4, 5]), &big(0), Method::Theory, &Budget::default())
+            .is_err());
     }
 
     /// Checks that `to` is a legal Nim_k move from `from` that reaches a P-position.
@@ -403,11 +423,15 @@ mod tests {
         let heaps: Vec<BigUint> = (1u32..=7).map(|i| &base * i + (&base >> (i * 13)) + i).collect();
         assert!(heaps.iter().all(|h| h.to_string().len() >= 300));
         for k in [2, 3, 5, 6] {
-            let a = moore(k).analyze(&heaps, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+            let a = moore(k)
+                .analyze(&heaps, &Query::new(Method::Auto, Play::Normal), &Budget::default())
+                .unwrap();
             assert_eq!(a.outcome, Outcome::N, "k {k}");
             assert_eq!(a.winning_moves.len(), 1);
             assert_winning(&heaps, &a.winning_moves[0].to, k);
-            let p = moore(k).analyze(&a.winning_moves[0].to, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+            let p = moore(k)
+                .analyze(&a.winning_moves[0].to, &Query::new(Method::Auto, Play::Normal), &Budget::default())
+                .unwrap();
             assert_eq!(p.outcome, Outcome::P);
             assert!(p.winning_moves.is_empty());
         }
@@ -431,7 +455,9 @@ mod tests {
 
     #[test]
     fn misere_is_answered_by_search() {
-        let a = moore(2).analyze(&to_bigs(&[1, 1, 1]), &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
+        let a = moore(2)
+            .analyze(&to_bigs(&[1, 1, 1]), &Query::new(Method::Auto, Play::Misere), &Budget::default())
+            .unwrap();
         assert!(matches!(a.basis, Basis::Search { .. }));
         assert_eq!(moore(2).theorem(Play::Misere), None);
     }

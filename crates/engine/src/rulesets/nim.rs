@@ -264,9 +264,9 @@ impl Ruleset for Nim {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
-    use super::*;
     use crate::Method;
 
     fn nim() -> Box<dyn AnyGame> {
@@ -284,7 +284,9 @@ mod tests {
 
     #[test]
     fn three_four_five() {
-        let a = nim().analyze(&to_bigs(&[3, 4, 5]), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = nim()
+            .analyze(&to_bigs(&[3, 4, 5]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert_eq!(a.grundy, GrundyValue::Value(BigUint::from(2u8)));
         assert_eq!(a.reason, "nim-sum 3^4^5 = 2, so take 2 from the heap of 3 (nim-sum 0)");
@@ -302,17 +304,24 @@ mod tests {
             assert!(xor_all(&m.to).is_zero());
         }
         assert_eq!(a.outcome == Outcome::P, a.winning_moves.is_empty());
-        let misere = nim().analyze(&heaps, &Query::new(Method::Theory, Play::Misere), &Budget::default()).unwrap();
+        let misere =
+            nim().analyze(&heaps, &Query::new(Method::Theory, Play::Misere), &Budget::default()).unwrap();
         assert_eq!(misere.grundy, GrundyValue::Undefined);
     }
 
     #[test]
     fn misere_single_heaps_of_one() {
-        let a = nim().analyze(&to_bigs(&[1, 1, 1]), &Query::new(Method::Theory, Play::Misere), &Budget::default()).unwrap();
+        let a = nim()
+            .analyze(&to_bigs(&[1, 1, 1]), &Query::new(Method::Theory, Play::Misere), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::P);
-        let a = nim().analyze(&to_bigs(&[1, 1]), &Query::new(Method::Theory, Play::Misere), &Budget::default()).unwrap();
+        let a = nim()
+            .analyze(&to_bigs(&[1, 1]), &Query::new(Method::Theory, Play::Misere), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::N);
-        let a = nim().analyze(&to_bigs(&[0]), &Query::new(Method::Search, Play::Misere), &Budget::default()).unwrap();
+        let a = nim()
+            .analyze(&to_bigs(&[0]), &Query::new(Method::Search, Play::Misere), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::N);
     }
 

@@ -462,11 +462,11 @@ impl Ruleset for PatternGame {
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::big;
     use crate::game::{Outcome, Play};
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use crate::Method;
 
     fn pattern(piles: u64, moves: &[&str]) -> Result<Box<dyn AnyGame>, EngineError> {
@@ -477,7 +477,8 @@ mod tests {
     }
 
     fn grundy(game: &dyn AnyGame, piles: &[BigUint]) -> BigUint {
-        let analysis = game.analyze(piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+        let analysis =
+            game.analyze(piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
         analysis.grundy.value().cloned().unwrap()
     }
 
@@ -520,7 +521,10 @@ mod tests {
         assert_eq!(&expected[..5], &[(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]);
         for a in 0..=60u64 {
             for b in 0..=60u64 {
-                let p = form.analyze(&[big(a), big(b)], &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap().outcome
+                let p = form
+                    .analyze(&[big(a), big(b)], &Query::new(Method::Search, Play::Normal), &Budget::default())
+                    .unwrap()
+                    .outcome
                     == Outcome::P;
                 let listed = expected.contains(&(a.min(b), a.max(b)));
                 assert_eq!(p, listed, "({a}, {b})");
@@ -533,12 +537,17 @@ mod tests {
         let form = pattern(2, &["one:1..", "all:1.."]).unwrap();
         let wythoff = test_game("wythoff");
         for piles in heap_box(2, 30) {
-            let a = form.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
-            let b = wythoff.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+            let a =
+                form.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+            let b = wythoff
+                .analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default())
+                .unwrap();
             assert_eq!(a.grundy, b.grundy, "{piles:?}");
             let to = |m: &[crate::MoveReport]| m.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
             assert_eq!(to(&a.winning_moves), to(&b.winning_moves), "{piles:?}");
-            let theory = wythoff.analyze(&piles, &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+            let theory = wythoff
+                .analyze(&piles, &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                .unwrap();
             assert_eq!(a.outcome, theory.outcome, "{piles:?}");
         }
     }
@@ -552,8 +561,12 @@ mod tests {
                 let flag = if bounded { " --bounded-equal" } else { "" };
                 let apple = test_game(&format!("apple --max {max}{flag}"));
                 for piles in heap_box(3, 10) {
-                    let a = form.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
-                    let b = apple.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+                    let a = form
+                        .analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default())
+                        .unwrap();
+                    let b = apple
+                        .analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default())
+                        .unwrap();
                     assert_eq!(a.grundy, b.grundy, "{piles:?}");
                     let to = |m: &[crate::MoveReport]| m.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
                     assert_eq!(to(&a.winning_moves), to(&b.winning_moves), "{piles:?}");
@@ -581,13 +594,23 @@ mod tests {
         // Take from pile 0 alone, or from piles 0 and 2 together; pile 1 never changes. Emptying
         // pile 0 ends the game, so both moves from (2, 5, 2) win.
         let g = pattern(3, &["0:1..", "0,2:1.."]).unwrap();
-        let a = g.analyze(&[big(2), big(5), big(2)], &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+        let a = g
+            .analyze(&[big(2), big(5), big(2)], &Query::new(Method::Search, Play::Normal), &Budget::default())
+            .unwrap();
         let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, ["take 2 from pile 0", "take 2 from each of piles 0, 2"]);
-        let b = g.analyze(&[big(1), big(5), big(3)], &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+        let b = g
+            .analyze(&[big(1), big(5), big(3)], &Query::new(Method::Search, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(b.outcome, Outcome::N);
         assert_eq!(
-            g.analyze(&[big(0), big(5), big(3)], &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap().outcome,
+            g.analyze(
+                &[big(0), big(5), big(3)],
+                &Query::new(Method::Search, Play::Normal),
+                &Budget::default()
+            )
+            .unwrap()
+            .outcome,
             Outcome::P
         );
         // any2 on three piles with one:1.. is the same game as the symmetric dense table.

@@ -265,8 +265,10 @@ mod tests {
         let positions = heap_box(4, 6);
         assert_eq!(positions.len(), 7 * 7 * 7 * 7);
         for steps in positions {
-            let theory = game.analyze(&steps, &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
-            let search = game.analyze(&steps, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+            let theory =
+                game.analyze(&steps, &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+            let search =
+                game.analyze(&steps, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
             assert_eq!(theory.outcome, search.outcome, "{steps:?}");
             assert_eq!(theory.grundy, search.grundy, "{steps:?}");
             assert_eq!(targets(&theory.winning_moves), targets(&search.winning_moves), "{steps:?}");
@@ -278,8 +280,10 @@ mod tests {
         let game = staircase();
         for steps in heap_box(3, 5) {
             for target in 0..8u64 {
-                let theory = game.moves_to_value(&steps, &big(target), Method::Theory, &Budget::default()).unwrap();
-                let search = game.moves_to_value(&steps, &big(target), Method::Search, &Budget::default()).unwrap();
+                let theory =
+                    game.moves_to_value(&steps, &big(target), Method::Theory, &Budget::default()).unwrap();
+                let search =
+                    game.moves_to_value(&steps, &big(target), Method::Search, &Budget::default()).unwrap();
                 assert_eq!(targets(&theory), targets(&search), "{steps:?} to {target}");
             }
         }
@@ -288,22 +292,30 @@ mod tests {
     #[test]
     fn reasons_and_move_texts() {
         let game = staircase();
-        let a = game.analyze(&to_bigs(&[3, 0, 5]), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&to_bigs(&[3, 0, 5]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.grundy, GrundyValue::Value(big(6)));
         assert_eq!(
             a.reason,
             "nim-sum of the odd-numbered steps 3^5 = 6, so move 2 coins from step 3 to step 2 (odd-step nim-sum 0)"
         );
         assert_eq!(a.winning_moves[0].to, to_bigs(&[3, 2, 3]));
-        let a = game.analyze(&to_bigs(&[1, 4]), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&to_bigs(&[1, 4]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.winning_moves[0].text, "move 1 coin from step 1 to the floor");
         assert_eq!(a.winning_moves.len(), 1);
-        let a = game.analyze(&to_bigs(&[2, 4, 3]), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&to_bigs(&[2, 4, 3]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         // 2^3 = 1: lower step 1 to 3? no (3 > 2); lower step 3 to 2; or raise step 1 from 2 to 3
         // with one coin from step 2.
         let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, ["move 1 coin from step 2 to step 1", "move 1 coin from step 3 to step 2"]);
-        let p = game.analyze(&to_bigs(&[4, 9, 4]), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let p = game
+            .analyze(&to_bigs(&[4, 9, 4]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(p.outcome, Outcome::P);
         assert!(p.reason.starts_with("nim-sum of the odd-numbered steps 4^4 = 0: every move"));
     }
@@ -312,7 +324,8 @@ mod tests {
     fn three_hundred_digit_steps() {
         let huge: BigUint = "9".repeat(300).parse().unwrap();
         let steps = vec![huge.clone(), huge.clone(), &huge - 12345u32, big(7)];
-        let a = staircase().analyze(&steps, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a =
+            staircase().analyze(&steps, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert!(!a.winning_moves.is_empty());
         for m in &a.winning_moves {
@@ -328,7 +341,11 @@ mod tests {
         let err = "staircase --k 2".parse::<GameSpec>().unwrap_err();
         assert!(matches!(err, crate::spec::SpecError::UnknownParam { .. }), "{err}");
         assert!(staircase()
-            .analyze(&[BigUint::from(u64::MAX), big(1)], &Query::new(Method::Search, Play::Normal), &Budget::default())
+            .analyze(
+                &[BigUint::from(u64::MAX), big(1)],
+                &Query::new(Method::Search, Play::Normal),
+                &Budget::default()
+            )
             .is_err());
     }
 

@@ -219,10 +219,10 @@ impl Ruleset for Subtraction {
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::to_bigs;
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use crate::Method;
 
     /// The set written as a parameter value, e.g. `1,3,4`.
@@ -251,7 +251,8 @@ mod tests {
     #[test]
     fn theory_matches_search_up_to_200() {
         for set in SETS {
-            let report = subtraction(set).verify(200, Play::Normal, &Budget::default(), &no_progress).unwrap();
+            let report =
+                subtraction(set).verify(200, Play::Normal, &Budget::default(), &no_progress).unwrap();
             assert_eq!(report.positions, 201);
             assert_eq!(report.counterexample, None, "{set:?}");
         }
@@ -261,7 +262,8 @@ mod tests {
     fn theory_matches_search_up_to_60_for_every_subset_of_1_to_6() {
         for mask in 1u32..64 {
             let set: Vec<u64> = (1..=6).filter(|s| mask & (1 << (s - 1)) != 0).collect();
-            let report = subtraction(&set).verify(60, Play::Normal, &Budget::default(), &no_progress).unwrap();
+            let report =
+                subtraction(&set).verify(60, Play::Normal, &Budget::default(), &no_progress).unwrap();
             assert_eq!(report.counterexample, None, "{set:?}");
         }
     }
@@ -283,17 +285,21 @@ mod tests {
     #[test]
     fn reasons() {
         let game = subtraction(&[1, 3, 4]);
-        let a = game.analyze(&[big(10)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a =
+            game.analyze(&[big(10)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.grundy, GrundyValue::Value(big(1)));
         assert_eq!(a.reason, "G(10) = G(10 mod 7) = G(3) = 1, so take 1 from the heap to reach value 0");
         let targets: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
         assert_eq!(targets, [to_bigs(&[9]), to_bigs(&[7])]);
-        let a = game.analyze(&[big(14)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a =
+            game.analyze(&[big(14)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert_eq!(a.reason, "G(14) = G(14 mod 7) = G(0) = 0: no take in {1,3,4} leads to value 0");
         let a = game.analyze(&[big(5)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.reason, "G(5) = 3, so take 3 from the heap to reach value 0");
-        let a = subtraction(&[1, 4, 10]).analyze(&[big(100)], &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+        let a = subtraction(&[1, 4, 10])
+            .analyze(&[big(100)], &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .unwrap();
         assert!(a.reason.starts_with("G(100) = G(16 + (100 - 16) mod 11) = G(23) = "), "{}", a.reason);
     }
 
@@ -301,12 +307,17 @@ mod tests {
     fn every_winning_move_is_listed() {
         // Under {1, 3, 4} (values 0 1 0 1 2 3 2, repeating), 10 has two: to 9 and to 7.
         let game = subtraction(&[1, 3, 4]);
-        let a = game.analyze(&[big(10)], &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+        let a =
+            game.analyze(&[big(10)], &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.winning_moves.len(), 2);
         let game = subtraction(&[1, 2, 3, 5]);
         for n in 0..40u64 {
-            let theory = game.analyze(&[big(n)], &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
-            let search = game.analyze(&[big(n)], &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+            let theory = game
+                .analyze(&[big(n)], &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                .unwrap();
+            let search = game
+                .analyze(&[big(n)], &Query::new(Method::Search, Play::Normal), &Budget::default())
+                .unwrap();
             assert_eq!(theory.winning_moves, search.winning_moves, "{n}");
         }
     }
@@ -315,7 +326,9 @@ mod tests {
     fn huge_heaps_by_the_period() {
         let game = subtraction(&[1, 3, 4]);
         let n: BigUint = "7".repeat(300).parse().unwrap();
-        let a = game.analyze(std::slice::from_ref(&n), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(std::slice::from_ref(&n), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         let residue = (&n % 7u8).to_u64().unwrap();
         let values = [0u64, 1, 0, 1, 2, 3, 2];
         assert_eq!(a.grundy, GrundyValue::Value(big(values[residue as usize])));
@@ -331,8 +344,10 @@ mod tests {
         let game = subtraction(&[2, 3, 5, 7]);
         for n in 0..50u64 {
             for t in 0..6u64 {
-                let theory = game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default()).unwrap();
-                let search = game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default()).unwrap();
+                let theory =
+                    game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default()).unwrap();
+                let search =
+                    game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default()).unwrap();
                 assert_eq!(theory, search, "n {n} target {t}");
             }
         }
@@ -344,9 +359,12 @@ mod tests {
         assert!(ruleset.periodicity().is_none());
         let game = engine(&"subtraction --set 1,4,10".parse().unwrap(), ruleset);
         assert_eq!(game.theorem(Play::Normal), None);
-        let a = game.analyze(&[big(30)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a =
+            game.analyze(&[big(30)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert!(matches!(a.basis, Basis::Search { .. }));
-        assert!(game.analyze(&[big(30)], &Query::new(Method::Theory, Play::Normal), &Budget::default()).is_err());
+        assert!(game
+            .analyze(&[big(30)], &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .is_err());
     }
 
     #[test]
@@ -360,7 +378,8 @@ mod tests {
 
     #[test]
     fn bad_sets_are_errors() {
-        let message = |pairs: &[(&str, &str)]| GameSpec::from_pairs("subtraction", pairs).unwrap_err().to_string();
+        let message =
+            |pairs: &[(&str, &str)]| GameSpec::from_pairs("subtraction", pairs).unwrap_err().to_string();
         assert_eq!(
             message(&[]),
             "the game 'subtraction' needs the parameter 'set': the allowed takes S, e.g. 1,3,4 or 3..6,20"

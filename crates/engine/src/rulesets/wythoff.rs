@@ -427,10 +427,10 @@ impl Ruleset for Wythoff {
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::to_bigs;
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
     use crate::Method;
 
     fn wythoff() -> Box<dyn AnyGame> {
@@ -476,7 +476,9 @@ mod tests {
 
     #[test]
     fn three_five_is_p_with_its_index_in_the_reason() {
-        let a = wythoff().analyze(&to_bigs(&[3, 5]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+        let a = wythoff()
+            .analyze(&to_bigs(&[3, 5]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert!(a.winning_moves.is_empty());
         assert!(
@@ -486,13 +488,17 @@ mod tests {
             "{}",
             a.reason
         );
-        let a = wythoff().analyze(&to_bigs(&[5, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+        let a = wythoff()
+            .analyze(&to_bigs(&[5, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .unwrap();
         assert!(a.reason.starts_with("(5, 3) = (b_2, a_2), a P-position"), "{}", a.reason);
     }
 
     #[test]
     fn five_five_lists_all_three_winning_moves() {
-        let a = wythoff().analyze(&to_bigs(&[5, 5]), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = wythoff()
+            .analyze(&to_bigs(&[5, 5]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert!(a.moves_complete);
         let tos: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
@@ -507,7 +513,9 @@ mod tests {
 
     #[test]
     fn moves_keep_the_users_heap_order() {
-        let a = wythoff().analyze(&to_bigs(&[10, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+        let a = wythoff()
+            .analyze(&to_bigs(&[10, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .unwrap();
         let tos: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
         assert_eq!(tos, vec![to_bigs(&[5, 3])]);
         assert!(
@@ -524,7 +532,8 @@ mod tests {
     #[test]
     fn fibonacci_difference_165580140_267914295_is_p() {
         let heaps = to_bigs(&[165_580_140, 267_914_295]);
-        let a = wythoff().analyze(&heaps, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a =
+            wythoff().analyze(&heaps, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert!(a.reason.starts_with(
             "(165580140, 267914295) = (a_102334155, b_102334155), a P-position: \
@@ -532,8 +541,13 @@ mod tests {
         ));
         assert_eq!(lower_wythoff(&big(102_334_155)), big(165_580_140));
         // From the neighbours, a move back to it is found.
-        let a =
-            wythoff().analyze(&to_bigs(&[165_580_141, 267_914_295]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+        let a = wythoff()
+            .analyze(
+                &to_bigs(&[165_580_141, 267_914_295]),
+                &Query::new(Method::Theory, Play::Normal),
+                &Budget::default(),
+            )
+            .unwrap();
         assert!(a.winning_moves.iter().any(|m| m.to == heaps));
     }
 
@@ -571,18 +585,24 @@ mod tests {
         let (a, b) = (lower_wythoff(&k), upper_wythoff(&k));
         assert_eq!(a.to_string().len(), 301);
         let game = wythoff();
-        let p = game.analyze(&[a.clone(), b.clone()], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let p = game
+            .analyze(&[a.clone(), b.clone()], &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(p.outcome, Outcome::P);
         assert_eq!(p.grundy, GrundyValue::Unknown, "no closed form, too large to search");
         assert!(p.reason.contains(&format!("(a_{k}, b_{k})")));
-        let n = game.analyze(&[&a + 1u8, b.clone()], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let n = game
+            .analyze(&[&a + 1u8, b.clone()], &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(n.outcome, Outcome::N);
         assert!(n.winning_moves.iter().any(|m| m.to == vec![a.clone(), b.clone()]));
         for m in &n.winning_moves {
             assert!(is_p_position(&m.to[0], &m.to[1]));
         }
         // An upper heap: (b_k, b_k + 5) must be answered by lowering the second heap to a_k.
-        let n = game.analyze(&[b.clone(), &b + 5u8], &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+        let n = game
+            .analyze(&[b.clone(), &b + 5u8], &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .unwrap();
         assert!(n.winning_moves.iter().any(|m| m.to == vec![b.clone(), a.clone()]));
         assert_eq!(beatty_place(&b), BeattyPlace::Upper(k.clone()));
         assert_eq!(beatty_place(&a), BeattyPlace::Lower(k));
@@ -598,10 +618,14 @@ mod tests {
             ([1, 2], Outcome::N),
             ([3, 5], Outcome::P),
         ] {
-            let a = game.analyze(&to_bigs(&heaps), &Query::new(Method::Theory, Play::Misere), &Budget::default()).unwrap();
+            let a = game
+                .analyze(&to_bigs(&heaps), &Query::new(Method::Theory, Play::Misere), &Budget::default())
+                .unwrap();
             assert_eq!(a.outcome, outcome, "{heaps:?}");
         }
-        let a = game.analyze(&to_bigs(&[1, 2]), &Query::new(Method::Theory, Play::Misere), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&to_bigs(&[1, 2]), &Query::new(Method::Theory, Play::Misere), &Budget::default())
+            .unwrap();
         assert_eq!(
             a.reason,
             "misère: (1, 2) is not a misère P-position: take 2 from the heap of 2 to reach the misère P-position (1, 0)"
@@ -615,7 +639,11 @@ mod tests {
         // No fixed work limit: the budget decides how far a search may go.
         assert_eq!(Wythoff.search_position(&to_bigs(&[300, 300])), Some((300, 300)));
         let err = wythoff()
-            .analyze(&to_bigs(&[300, 300]), &Query::new(Method::Search, Play::Normal), &Budget::new(1_000_000))
+            .analyze(
+                &to_bigs(&[300, 300]),
+                &Query::new(Method::Search, Play::Normal),
+                &Budget::new(1_000_000),
+            )
             .unwrap_err();
         assert!(matches!(err, EngineError::Exhausted { .. }), "{err}");
         // The automatic method answers by theory and leaves the Grundy value unknown: the

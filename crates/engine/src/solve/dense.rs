@@ -104,10 +104,10 @@ where
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::rulesets::nim::Nim;
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
 
     #[test]
     fn nim_table_is_xor() {

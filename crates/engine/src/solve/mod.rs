@@ -268,9 +268,9 @@ pub fn collect_options<G: Game>(game: &G, position: &G::Position, budget: &Budge
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
-    use super::*;
 
     struct Bash(u64);
     impl Game for Bash {

@@ -111,11 +111,11 @@ impl<G: Game> Solver<G, StandardAlliance> {
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::rulesets::nim::Nim;
     use crate::solve::{GrundySolver, MisereSolver};
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
 
     /// Take 1 or 2 from one heap.
     struct OneOrTwo;
@@ -205,7 +205,8 @@ mod tests {
             for numbers in positions {
                 let numbers = game.check_position(&numbers).unwrap();
                 let multi = game.analyze_players(&numbers, 2, Method::Search, &Budget::default()).unwrap();
-                let two = game.analyze(&numbers, &Query::new(Method::Search, play), &Budget::default()).unwrap();
+                let two =
+                    game.analyze(&numbers, &Query::new(Method::Search, play), &Budget::default()).unwrap();
                 let mover_wins = two.outcome == Outcome::N;
                 assert_eq!(multi.value == 0, mover_wins, "{spec} {numbers:?}");
                 let optimal: Vec<_> = multi.optimal_moves().map(|m| m.to.clone()).collect();
@@ -217,7 +218,10 @@ mod tests {
         }
         let game = large_nim.build(&Budget::default()).unwrap();
         let numbers = to_bigs(&[2, 3]);
-        assert_eq!(game.analyze_players(&numbers, 2, Method::Search, &Budget::default()).unwrap().terminal, Terminal::MoverWins);
+        assert_eq!(
+            game.analyze_players(&numbers, 2, Method::Search, &Budget::default()).unwrap().terminal,
+            Terminal::MoverWins
+        );
     }
 
     #[test]

@@ -55,11 +55,11 @@ impl Valuation for Remoteness {
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::game::Game;
     use crate::solve::{GrundySolver, MisereSolver, Solver};
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
 
     /// Nim on two heaps, small enough to check by hand.
     struct TwoHeapNim;
@@ -77,15 +77,17 @@ mod tests {
     #[test]
     fn two_heap_nim_by_hand() {
         let mut s = solver(Play::Normal);
-        assert_eq!(s.value(&(0, 0), &Budget::default()).unwrap(), Remote { outcome: Outcome::P, remoteness: 0 });
+        let budget = Budget::default();
+        let mut value = |p: (u64, u64)| s.value(&p, &budget).unwrap();
+        assert_eq!(value((0, 0)), Remote { outcome: Outcome::P, remoteness: 0 });
         // (0, 5): take the heap, one move.
-        assert_eq!(s.value(&(0, 5), &Budget::default()).unwrap(), Remote { outcome: Outcome::N, remoteness: 1 });
+        assert_eq!(value((0, 5)), Remote { outcome: Outcome::N, remoteness: 1 });
         // (1, 1): the only move leaves (0, 1), and the opponent takes the last stone.
-        assert_eq!(s.value(&(1, 1), &Budget::default()).unwrap(), Remote { outcome: Outcome::P, remoteness: 2 });
+        assert_eq!(value((1, 1)), Remote { outcome: Outcome::P, remoteness: 2 });
         // (2, 2): the loser stalls by taking one stone; the game lasts 4 moves.
-        assert_eq!(s.value(&(2, 2), &Budget::default()).unwrap(), Remote { outcome: Outcome::P, remoteness: 4 });
+        assert_eq!(value((2, 2)), Remote { outcome: Outcome::P, remoteness: 4 });
         // (1, 3): the fastest win is to (1, 1), then 2 more moves.
-        assert_eq!(s.value(&(1, 3), &Budget::default()).unwrap(), Remote { outcome: Outcome::N, remoteness: 3 });
+        assert_eq!(value((1, 3)), Remote { outcome: Outcome::N, remoteness: 3 });
     }
 
     #[test]
@@ -97,8 +99,15 @@ mod tests {
         for a in 0..15 {
             for b in 0..15 {
                 let g = grundy.value(&(a, b), &Budget::default()).unwrap();
-                assert_eq!(normal.value(&(a, b), &Budget::default()).unwrap().outcome == Outcome::P, g == 0, "({a}, {b})");
-                assert_eq!(misere.value(&(a, b), &Budget::default()).unwrap().outcome, misere_outcome.value(&(a, b), &Budget::default()).unwrap());
+                assert_eq!(
+                    normal.value(&(a, b), &Budget::default()).unwrap().outcome == Outcome::P,
+                    g == 0,
+                    "({a}, {b})"
+                );
+                assert_eq!(
+                    misere.value(&(a, b), &Budget::default()).unwrap().outcome,
+                    misere_outcome.value(&(a, b), &Budget::default()).unwrap()
+                );
             }
         }
     }

@@ -204,11 +204,11 @@ where
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::rulesets::nim::Nim;
     use crate::solve::{Grundy, GrundySolver};
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
 
     #[test]
     fn ranks_enumerate_every_multiset_once_in_order() {
@@ -240,7 +240,8 @@ mod tests {
     fn oversized_tables_are_budget_errors() {
         let err = sorted_heap_table(&ByOptions(&Nim), &Grundy, 6, 1000, &Budget::new(1_000_000)).unwrap_err();
         assert_eq!(err, Exhausted::Work { limit: 1_000_000 });
-        let err = sorted_heap_table(&ByOptions(&Nim), &Grundy, 2, u64::MAX, &Budget::new(1_000_000)).unwrap_err();
+        let err =
+            sorted_heap_table(&ByOptions(&Nim), &Grundy, 2, u64::MAX, &Budget::new(1_000_000)).unwrap_err();
         assert_eq!(err, Exhausted::Work { limit: 1_000_000 });
     }
 }

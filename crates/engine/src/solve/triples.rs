@@ -205,11 +205,11 @@ pub fn triple_grundy_table(rules: &TripleRules, bound: u64, budget: &Budget) -> 
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::game::Game;
     use crate::solve::GrundySolver;
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
 
     /// The same rules through the generic [`Game`] path, for comparison.
     struct Generic(TripleRules);

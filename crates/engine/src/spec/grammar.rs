@@ -126,9 +126,9 @@ pub fn set_text(members: &[u64]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
-    use super::*;
     use proptest::prelude::*;
 
     #[test]

@@ -494,9 +494,9 @@ impl Serialize for GameSpec {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
-    use super::*;
     use proptest::prelude::*;
 
     /// A valid take-pattern move, `PATTERN:AMOUNTS` in any of the written forms (the grammar of
@@ -506,8 +506,10 @@ mod tests {
             Just("one".to_string()),
             Just("all".to_string()),
             (1usize..5).prop_map(|j| format!("any{j}")),
-            prop::collection::btree_set(0usize..6, 1..4)
-                .prop_map(|piles| piles.iter().map(usize::to_string).collect::<Vec<_>>().join(",")),
+            prop::collection::btree_set(0usize..6, 1..4).prop_map(|piles| {
+                let names: Vec<String> = piles.iter().map(usize::to_string).collect();
+                names.join(",")
+            }),
         ];
         let amounts = prop_oneof![
             (1u64..6).prop_map(|t| t.to_string()),
@@ -522,16 +524,23 @@ mod tests {
     /// out), several texts give a repeatable parameter several times.
     fn values(decl: &'static ParamDecl) -> BoxedStrategy<Option<Vec<String>>> {
         let given: BoxedStrategy<Vec<String>> = match decl.kind {
-            ParamKind::Count { min, max } => {
-                prop_oneof![min..=max.min(min.saturating_add(20)), min..=max].prop_map(|n| vec![n.to_string()]).boxed()
-            }
+            ParamKind::Count { min, max } => prop_oneof![min..=max.min(min.saturating_add(20)), min..=max]
+                .prop_map(|n| vec![n.to_string()])
+                .boxed(),
             ParamKind::Set { min } => {
                 // Members and ranges `a..b`, in any order, possibly overlapping.
-                let item = (min..min + 60, 0u64..4)
-                    .prop_map(|(a, d)| if d == 0 { a.to_string() } else { format!("{a}..{}", a + d) });
+                let item = (min..min + 60, 0u64..4).prop_map(|(a, d)| {
+                    if d == 0 {
+                        a.to_string()
+                    } else {
+                        format!("{a}..{}", a + d)
+                    }
+                });
                 prop::collection::vec(item, 1..6).prop_map(|items| vec![items.join(",")]).boxed()
             }
-            ParamKind::Flag => prop_oneof![Just(vec!["true".to_string()]), Just(vec!["false".to_string()])].boxed(),
+            ParamKind::Flag => {
+                prop_oneof![Just(vec!["true".to_string()]), Just(vec!["false".to_string()])].boxed()
+            }
             ParamKind::Text { repeatable, .. } => {
                 prop::collection::vec(move_text(), 1..=if repeatable { 4 } else { 1 }).boxed()
             }

@@ -1,9 +1,9 @@
-#[allow(unused_imports)]
-use crate::test_prelude::*;
 use super::strategy::{Plan, Player};
 use super::*;
 use crate::bigint::to_bigs;
 use crate::solve::GrundySolver;
+#[allow(unused_imports)]
+use crate::test_prelude::*;
 use crate::Method;
 
 fn apple(max: u64, bounded_equal: bool) -> Box<dyn AnyGame> {
@@ -48,7 +48,9 @@ fn paper_tables_have_rows_m_and_columns_n() {
     assert_eq!(table_rows(4, false), PAPER_S4);
     // Read with rows N and columns M (the paper's header), the values contradict the closed
     // form: (M, N) = (1, 4) would be a P-position, but (1, 4, 4) -> (0, 3, 3) wins.
-    let a = apple(3, false).analyze(&to_bigs(&[1, 4, 4]), &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+    let a = apple(3, false)
+        .analyze(&to_bigs(&[1, 4, 4]), &Query::new(Method::Search, Play::Normal), &Budget::default())
+        .unwrap();
     assert_eq!(a.outcome, Outcome::N);
 }
 
@@ -69,7 +71,8 @@ fn theory_matches_search_on_mnn_up_to_40_for_s_up_to_6() {
     for max in 1..=6 {
         for bounded in [false, true] {
             let bound = 40;
-            let report = apple(max, bounded).verify(bound, Play::Normal, &Budget::default(), &no_progress).unwrap();
+            let report =
+                apple(max, bounded).verify(bound, Play::Normal, &Budget::default(), &no_progress).unwrap();
             assert_eq!(report.counterexample, None, "S = {max}, bounded {bounded}");
             assert!(report.positions > 41 * 41, "S = {max}");
         }
@@ -129,8 +132,12 @@ fn five_piles_with_power_of_two() {
         let engine = crate::analysis::Engine::new("apple --max 3".parse().unwrap(), game);
         let mut worst = None;
         for piles in heap_box(5, 5) {
-            let theory = engine.analyze(&piles, &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
-            let search = engine.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+            let theory = engine
+                .analyze(&piles, &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                .unwrap();
+            let search = engine
+                .analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default())
+                .unwrap();
             let found: Vec<_> = search.winning_moves.iter().map(|m| &m.to).collect();
             let claimed: Vec<_> = theory.winning_moves.iter().map(|m| &m.to).collect();
             if theory.outcome != search.outcome || found.len() != claimed.len() {
@@ -145,13 +152,17 @@ fn five_piles_with_power_of_two() {
 
 #[test]
 fn question_one() {
-    let a = apple(3, false).analyze(&to_bigs(&[1, 5, 5]), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+    let a = apple(3, false)
+        .analyze(&to_bigs(&[1, 5, 5]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+        .unwrap();
     assert_eq!(a.outcome, Outcome::N);
     assert!(a.reason.contains("take 1 from every pile to (0, 4, 4)"), "{}", a.reason);
     assert!(a.winning_moves.iter().any(|m| m.to == to_bigs(&[0, 4, 4])));
     assert!(a.grundy.value().is_some(), "{:?}", a.grundy);
     // The same in any order: M is found as the odd pile.
-    let b = apple(3, false).analyze(&to_bigs(&[5, 1, 5]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+    let b = apple(3, false)
+        .analyze(&to_bigs(&[5, 1, 5]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+        .unwrap();
     assert!(b.reason.contains("M = 1 (pile 2)"), "{}", b.reason);
 }
 
@@ -159,11 +170,15 @@ fn question_one() {
 fn paper_section_6_2_case_2_is_incomplete() {
     // S = 3, (3, 1, 1): M > N and M mod 4 = 3 > N; no take from every pile wins, the take of
     // 3 from the pile of M does.
-    let a = apple(3, false).analyze(&to_bigs(&[3, 1, 1]), &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+    let a = apple(3, false)
+        .analyze(&to_bigs(&[3, 1, 1]), &Query::new(Method::Search, Play::Normal), &Budget::default())
+        .unwrap();
     let tos: Vec<_> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
     assert!(tos.contains(&to_bigs(&[0, 1, 1])));
     assert!(!tos.iter().any(|t| t[1] < big(1) && t[2] < big(1) && t[0] < big(3)));
-    let t = apple(3, false).analyze(&to_bigs(&[3, 1, 1]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+    let t = apple(3, false)
+        .analyze(&to_bigs(&[3, 1, 1]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+        .unwrap();
     assert!(t.reason.contains("overlooks"), "{}", t.reason);
 }
 
@@ -175,9 +190,12 @@ fn huge_piles_by_theory() {
         for bounded in [false, true] {
             let game = apple(max, bounded);
             let piles = vec![n.clone(), m.clone(), n.clone()];
-            let a = game.analyze(&piles, &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+            let a =
+                game.analyze(&piles, &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
             for mv in &a.winning_moves {
-                let after = game.analyze(&mv.to, &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+                let after = game
+                    .analyze(&mv.to, &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                    .unwrap();
                 assert_eq!(after.outcome, Outcome::P, "S {max} {}", mv.text);
             }
             assert_eq!(a.outcome == Outcome::P, a.winning_moves.is_empty());
@@ -188,10 +206,14 @@ fn huge_piles_by_theory() {
 #[test]
 fn general_triples_fall_back_to_search() {
     let game = apple(2, false);
-    let a = game.analyze(&to_bigs(&[3, 5, 7]), &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+    let a = game
+        .analyze(&to_bigs(&[3, 5, 7]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+        .unwrap();
     assert_eq!(a.outcome, Outcome::P);
     assert!(matches!(a.basis, Basis::Search { .. }));
-    let err = game.analyze(&to_bigs(&[3, 5, 7]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap_err();
+    let err = game
+        .analyze(&to_bigs(&[3, 5, 7]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+        .unwrap_err();
     assert!(err.to_string().contains("at this position"), "{err}");
 }
 
@@ -315,9 +337,13 @@ fn largest_s_has_no_overflow() {
         for bounded in [false, true] {
             let game = apple(max, bounded);
             for piles in [vec![huge.clone(), big(7), big(9)], vec![huge.clone(), big(9), big(9)]] {
-                if let Ok(a) = game.analyze(&piles, &Query::new(Method::Theory, Play::Normal), &Budget::default()) {
+                if let Ok(a) =
+                    game.analyze(&piles, &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                {
                     for m in &a.winning_moves {
-                        let after = game.analyze(&m.to, &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+                        let after = game
+                            .analyze(&m.to, &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                            .unwrap();
                         assert_eq!(after.outcome, Outcome::P, "S {max} {}", m.text);
                     }
                 }
@@ -334,10 +360,16 @@ fn theory_matches_search_without_the_residue_lemma() {
         for bounded in [false, true] {
             let game = Apple::new(max, bounded).unwrap();
             assert!(!game.residue_rule);
-            let report = apple(max, bounded).verify(30, Play::Normal, &Budget::default(), &no_progress).unwrap();
+            let report =
+                apple(max, bounded).verify(30, Play::Normal, &Budget::default(), &no_progress).unwrap();
             assert_eq!(report.counterexample, None, "S = {max}, bounded {bounded}");
-            let a =
-                apple(max, bounded).analyze(&to_bigs(&[20, 12, 12]), &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+            let a = apple(max, bounded)
+                .analyze(
+                    &to_bigs(&[20, 12, 12]),
+                    &Query::new(Method::Theory, Play::Normal),
+                    &Budget::default(),
+                )
+                .unwrap();
             assert!(!a.moves_complete);
         }
     }

@@ -275,11 +275,11 @@ fn minimize(patterns: &[Chain]) -> Vec<Chain> {
 
 #[cfg(test)]
 mod tests {
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
     use super::*;
     use crate::bigint::to_bigs;
     use crate::rulesets::large_nim::{theory_value, Source};
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
 
     fn formula_text(exploration: &Exploration) -> Vec<String> {
         exploration
