@@ -6,9 +6,9 @@
 //! |---|---|---|
 //! | `/api/games` | | every ruleset with its parameters |
 //! | `/api/solve` | `game`, `position`, parameters, `misere`, `method`, `players`, `all`; or `part` (repeated) for a sum | `solve` |
-//! | `/api/table` | `game`, parameters, `upto` or `rows` + `cols`, `outcomes`, `misere`, `method` | `table` |
+//! | `/api/table` | `game`, parameters, `upto` or `rows` + `cols`, `outcomes`, `misere`, `method`, `period` | `table`; with `period=1` a sequence's period |
 //! | `/api/p-positions` | `game`, parameters, `count`, `heaps`, `misere` | `p-positions` |
-//! | `/api/options` | `game`, `position`, parameters, `misere` | every legal move |
+//! | `/api/options` | `game`, `position`, parameters, `misere`, `values` | every legal move; with `values=1` each move's value (outcome and remoteness) |
 //! | `/api/move` | `game`, `position`, parameters, `misere` | nimlab's reply |
 //!
 //! Fixed bounds: a position has at most [`MAX_NUMBERS`] numbers of at most [`MAX_DIGITS`]
@@ -16,12 +16,16 @@
 
 use std::collections::BTreeSet;
 
-use nimlab_engine::listing::PRequest;
+use nimlab_engine::listing::{observed_period, PRequest};
+use nimlab_engine::periodicity::certify_period;
 use nimlab_engine::spec::grammar::{parse_count, parse_natural};
-use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Method, Play};
-use nimlab_reports::position::parse_part;
+use nimlab_engine::{
+    AnyGame, BigUint, Budget, EngineError, Exhausted, GameSpec, Method, MoveReport, Outcome, Play, Query,
+};
+use nimlab_reports::play::OptionsReport;
+use nimlab_reports::position::{parse_part, Position};
 use nimlab_reports::solve::{SolveRequest, SumRequest};
-use nimlab_reports::table::{CellKind, TableRequest, TableShape};
+use nimlab_reports::table::{CellKind, TableReport, TableRequest, TableShape};
 use nimlab_reports::{ReportError, DEFAULT_MAX_MOVES};
 use serde::Serialize;
 
@@ -40,6 +44,8 @@ const MAX_PARTS: usize = 16;
 
 /// Keys an endpoint takes besides the game parameters.
 const POSITION_KEYS: &[&str] = &["game", "position", "misere"];
+/// The most values a subtraction game's period certificate may compute for `/api/table`.
+const PERIOD_LIMIT: u64 = 100_000;
 
 /// Which lane an answer is computed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,9 +169,15 @@ impl Params {
         GameSpec::from_pairs(game, &pairs).map_err(|e| report_error(&ReportError::Engine(EngineError::Spec(e))))
     }
 
-    /// The position's numbers, separated by commas or spaces.
+    /// The position's numbers, separated by commas or spaces; `position=` given empty is the
+    /// position without heaps (where a game drops empty heaps, as Large Nim does, the game ends
+    /// there).
     fn position(&self) -> Result<Vec<BigUint>, Reply> {
-        let text = self.get("position")?.ok_or_else(|| usage("the parameter 'position' is required"))?;
+        let text = match self.get("position")? {
+            Some(text) => text,
+            None if self.0.iter().any(|(k, _)| k == "position") => "",
+            None => return Err(usage("the parameter 'position' is required")),
+        };
         let words: Vec<&str> = text.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).collect();
         if words.len() > MAX_NUMBERS {
             return Err(usage(format!("a position has at most {MAX_NUMBERS} numbers (a fixed limit of the playground)")));
@@ -295,9 +307,10 @@ fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
 }
 
 fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
-    const OWN: &[&str] = &["game", "misere", "method", "upto", "rows", "cols", "outcomes"];
+    const OWN: &[&str] = &["game", "misere", "method", "upto", "rows", "cols", "outcomes", "period"];
     let spec = params.spec(OWN)?;
     params.only(OWN, Some(&spec))?;
+    let want_period = params.flag("period")?;
     let cells = |rows: u64, cols: u64| rows.checked_add(1).zip(cols.checked_add(1)).and_then(|(r, c)| r.checked_mul(c));
     let shape = match (params.count("upto")?, params.count("rows")?, params.count("cols")?) {
         (Some(upto), None, None) if upto < MAX_TABLE_CELLS => TableShape::Sequence { upto },
@@ -312,8 +325,51 @@ fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
     };
     let play = params.play()?;
     let kind = if params.flag("outcomes")? || play == Play::Misere { CellKind::Outcome } else { CellKind::Grundy };
+    if want_period && !matches!(shape, TableShape::Sequence { .. }) {
+        return Err(usage("'period' applies to a sequence (upto=N)"));
+    }
     let request = TableRequest { spec, shape, kind, play, method: params.method()? };
-    Ok(done(nimlab_reports::table::table(&request, budget), lane))
+    let report = nimlab_reports::table::table(&request, budget);
+    if !want_period {
+        return Ok(done(report, lane));
+    }
+    Ok(done(report.map(|table| with_period(table, budget)), lane))
+}
+
+/// A period of a sequence table, as `nimlab plot` marks it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+struct SeenPeriod {
+    /// Where the periodic part starts.
+    preperiod: u64,
+    /// The least period.
+    period: u64,
+    /// True when the engine certified it (subtraction games); false when it is only the least
+    /// period the table's values show (over at least three periods).
+    certified: bool,
+}
+
+/// A sequence table with its period (null when none is certified or seen).
+#[derive(Debug, Serialize)]
+struct TableWithPeriod {
+    #[serde(flatten)]
+    table: TableReport,
+    period: Option<SeenPeriod>,
+}
+
+/// Adds the period to a sequence table: certified for a subtraction game (within
+/// [`PERIOD_LIMIT`] values and the budget), otherwise the least period its values show.
+fn with_period(table: TableReport, budget: &Budget) -> TableWithPeriod {
+    let nimlab_reports::table::TableBody::Sequence { values, .. } = &table.body else {
+        return TableWithPeriod { table, period: None };
+    };
+    let certified = (table.game.game.name() == "subtraction" && table.play == Play::Normal)
+        .then(|| certify_period(table.game.params.set("set"), PERIOD_LIMIT, budget).ok())
+        .flatten()
+        .map(|p| SeenPeriod { preperiod: p.preperiod, period: p.period, certified: true });
+    let period = certified.or_else(|| {
+        observed_period(values).map(|p| SeenPeriod { preperiod: p.preperiod, period: p.period, certified: false })
+    });
+    TableWithPeriod { table, period }
 }
 
 fn p_positions(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
@@ -333,10 +389,98 @@ fn p_positions(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, R
 }
 
 fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
-    let spec = params.spec(POSITION_KEYS)?;
-    params.only(POSITION_KEYS, Some(&spec))?;
-    let report = nimlab_reports::play::options(&spec, &params.position()?, params.play()?, budget);
-    Ok(done(report, lane))
+    const OWN: &[&str] = &["game", "position", "misere", "values"];
+    let spec = params.spec(OWN)?;
+    params.only(OWN, Some(&spec))?;
+    let (play, numbers) = (params.play()?, params.position()?);
+    if !params.flag("values")? {
+        return Ok(done(nimlab_reports::play::options(&spec, &numbers, play, budget), lane));
+    }
+    let valued = Position::new(&spec, &numbers, budget).and_then(|(game, position)| {
+        let moves = game.options(&position.position, budget)?;
+        Ok((game, OptionsReport { position, play, moves }))
+    });
+    let (game, report) = match valued {
+        Ok(built) => built,
+        Err(error) => return Ok(done::<OptionsReport>(Err(error), lane)),
+    };
+    match option_values(game.as_ref(), &report, budget) {
+        Ok(values) => Ok(done(Ok(values), lane)),
+        Err(error) if lane == Lane::Fast && error.exhausted().is_some_and(Exhausted::is_budget) => {
+            Ok(Answer::OutOfBudget)
+        }
+        // The moves are still worth showing when their values cannot be had.
+        Err(error) => Ok(done(
+            Ok(ValuedOptions {
+                value: None,
+                moves: report.moves.into_iter().map(|report| ValuedMove { report, value: None }).collect(),
+                values_error: Some(error.to_string()),
+                position: report.position,
+                play: report.play,
+            }),
+            lane,
+        )),
+    }
+}
+
+/// Who wins from a position, with its player to move as reference, and in how many moves with
+/// best play (Smith's remoteness: the winner hurries, the loser stalls).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+struct PositionValue {
+    outcome: Outcome,
+    remoteness: u32,
+}
+
+/// A legal move with the value of the position it leads to (for the player to move there).
+#[derive(Debug, Serialize)]
+struct ValuedMove {
+    #[serde(flatten)]
+    report: MoveReport,
+    value: Option<PositionValue>,
+}
+
+/// `/api/options` with `values=1`: the position's value and every move's.
+#[derive(Debug, Serialize)]
+struct ValuedOptions {
+    #[serde(flatten)]
+    position: Position,
+    play: Play,
+    /// The value of the position itself; null when it could not be searched.
+    value: Option<PositionValue>,
+    moves: Vec<ValuedMove>,
+    /// Why the values are missing, if they are.
+    values_error: Option<String>,
+}
+
+/// The value of a checked position by the remoteness search; a position without moves has
+/// remoteness 0 and the outcome its rules give it (lost under normal play, won under misère).
+fn position_value(game: &dyn AnyGame, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<PositionValue, EngineError> {
+    if let Some(best) = game.best_move(numbers, play, budget)? {
+        return Ok(PositionValue { outcome: best.outcome, remoteness: best.remoteness });
+    }
+    let analysis = game.analyze(numbers, &Query { method: Method::Auto, play, max_moves: 0 }, budget)?;
+    Ok(PositionValue { outcome: analysis.outcome, remoteness: 0 })
+}
+
+/// The values of a position and of each of its options (one remoteness search: the game's memo
+/// is shared, so this costs about one search of the position).
+fn option_values(game: &dyn AnyGame, report: &OptionsReport, budget: &Budget) -> Result<ValuedOptions, ReportError> {
+    let value = position_value(game, &report.position.position, report.play, budget)?;
+    let moves = report
+        .moves
+        .iter()
+        .map(|m| {
+            let to = game.check_position(&m.to)?;
+            Ok(ValuedMove { report: m.clone(), value: Some(position_value(game, &to, report.play, budget)?) })
+        })
+        .collect::<Result<Vec<_>, EngineError>>()?;
+    Ok(ValuedOptions {
+        position: report.position.clone(),
+        play: report.play,
+        value: Some(value),
+        moves,
+        values_error: None,
+    })
 }
 
 fn reply(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
@@ -411,6 +555,69 @@ mod tests {
         assert_eq!(v["game_over"], false);
         let v = body("options", "game=bash&max=3&position=2");
         assert_eq!(v["moves"].as_array().map(Vec::len), Some(2));
+    }
+
+    #[test]
+    fn options_with_values_give_outcome_and_remoteness_of_every_move() {
+        let v = body("options", "game=nim&position=1,2&values=1");
+        assert_eq!(v["value"], serde_json::json!({"outcome": "N", "remoteness": 3}));
+        assert_eq!(v["values_error"], serde_json::Value::Null);
+        let mut values: Vec<String> =
+            v["moves"].as_array().unwrap().iter().map(|m| format!("{} {}", m["to"], m["value"])).collect();
+        values.sort();
+        assert_eq!(
+            values,
+            [
+                r#"[0,2] {"outcome":"N","remoteness":1}"#,
+                r#"[1,0] {"outcome":"N","remoteness":1}"#,
+                r#"[1,1] {"outcome":"P","remoteness":2}"#,
+            ]
+        );
+        // A move to a position without moves: lost for the player to move under normal play,
+        // won under misère play.
+        let normal = body("options", "game=nim&position=1&values=1");
+        assert_eq!(normal["moves"][0]["value"], serde_json::json!({"outcome": "P", "remoteness": 0}));
+        let misere = body("options", "game=nim&position=1&values=1&misere=1");
+        assert_eq!(misere["value"], serde_json::json!({"outcome": "P", "remoteness": 1}));
+        assert_eq!(misere["moves"][0]["value"], serde_json::json!({"outcome": "N", "remoteness": 0}));
+    }
+
+    #[test]
+    fn option_values_agree_with_the_winning_moves() {
+        for query in ["game=wythoff&position=4,6", "game=bash&max=3&position=9", "game=nim&position=2,3,4&misere=1"] {
+            let valued = body("options", &format!("{query}&values=1"));
+            let solved = body("solve", &format!("{query}&all=1"));
+            let winning: Vec<&serde_json::Value> = solved["winning_moves"].as_array().unwrap().iter().map(|m| &m["to"]).collect();
+            for m in valued["moves"].as_array().unwrap() {
+                assert_eq!(m["value"]["outcome"] == "P", winning.contains(&&m["to"]), "{query}: {m}");
+            }
+            assert_eq!(valued["value"]["outcome"], solved["outcome"], "{query}");
+        }
+    }
+
+    #[test]
+    fn an_empty_position_is_the_position_without_heaps() {
+        // Large Nim drops empty heaps: its games end at the empty position.
+        let taken = body("options", "game=large-nim&position=2");
+        assert_eq!(taken["moves"][1]["to"], serde_json::json!([]));
+        let end = body("solve", "game=large-nim&position=&players=3");
+        assert_eq!((end["outcome"].as_str(), end["position"].clone()), (Some("N"), serde_json::json!([])));
+        assert_eq!(body("options", "game=large-nim&position=")["moves"], serde_json::json!([]));
+        assert_eq!(status("solve", "game=wythoff&position="), 400);
+        assert_eq!(status("solve", "game=nim"), 400);
+    }
+
+    #[test]
+    fn sequence_tables_with_their_period() {
+        let certified = body("table", "game=subtraction&set=1,3,4&upto=30&period=1");
+        assert_eq!(certified["period"], serde_json::json!({"preperiod": 0, "period": 7, "certified": true}));
+        assert_eq!(certified["values"].as_array().map(Vec::len), Some(31));
+        let seen = body("table", "game=bash&max=3&upto=20&period=1");
+        assert_eq!(seen["period"], serde_json::json!({"preperiod": 0, "period": 4, "certified": false}));
+        let none = body("table", "game=half&upto=40&period=1");
+        assert_eq!(none["period"], serde_json::Value::Null);
+        assert_eq!(status("table", "game=wythoff&rows=3&cols=3&period=1"), 400);
+        assert!(body("table", "game=bash&max=3&upto=20").get("period").is_none());
     }
 
     #[test]

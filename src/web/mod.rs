@@ -95,6 +95,8 @@ impl IntoResponse for Reply {
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
+const I18N_JS: &str = include_str!("assets/i18n.js");
+const DRAW_JS: &str = include_str!("assets/draw.js");
 const STYLE_CSS: &str = include_str!("assets/style.css");
 
 /// A bound server, not yet serving.
@@ -173,6 +175,8 @@ fn router(shared: Arc<Shared>) -> Router {
         .route("/", get(html.clone()))
         .route("/index.html", get(html))
         .route("/app.js", get(asset("text/javascript; charset=utf-8", APP_JS)))
+        .route("/i18n.js", get(asset("text/javascript; charset=utf-8", I18N_JS)))
+        .route("/draw.js", get(asset("text/javascript; charset=utf-8", DRAW_JS)))
         .route("/style.css", get(asset("text/css; charset=utf-8", STYLE_CSS)))
         .route("/api/games", get(|| async { api::games() }))
         .route("/api/{endpoint}", get(api_get).post(api_post))

@@ -1,37 +1,45 @@
-// End-to-end test of `nimlab serve` in headless Chromium (Debian's /usr/bin/chromium), driven by
-// Playwright: analyse a position, play full games of Nim and Wythoff against the server (one won
-// by the person, one by nimlab), click grid cells, and check what the page shows.
+// End-to-end test of the `nimlab serve` playground in headless Chromium (Debian's
+// /usr/bin/chromium), driven by Playwright, at a desktop size (1280x900) and a phone size
+// (390x844), in English and in Chinese. It plays full games of Nim on the drawn heaps and of
+// Wythoff on the grid at 20 33, by mouse and by keyboard only; restores shared games from their
+// address; starts a game during nimlab's reply; plays a pattern game, the apple game's bounded
+// variant, Large Nim with 3 players and a sum of games; and runs an axe-core scan of each state.
+// Every state is saved as a screenshot under screenshots/ for review.
 //
 // Run by ./run.sh, which builds the release binary; NIMLAB_BIN overrides the binary's path.
 
-import { test, before, after } from 'node:test';
+import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const binary = process.env.NIMLAB_BIN || join(here, '..', '..', 'target', 'release', 'nimlab');
+const targetDir = process.env.CARGO_TARGET_DIR || join(here, '..', '..', 'target');
+const binary = process.env.NIMLAB_BIN || join(targetDir, 'release', 'nimlab');
 const screenshots = join(here, 'screenshots');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const { TEXT, GAMES } = await import(pathToFileURL(join(here, '..', '..', 'src', 'web', 'assets', 'i18n.js')));
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
 
 let server;
 let address;
-let context;
-let page;
-let profile;
+let browser;
 
 /** Starts `nimlab serve` on a free port and resolves to the address it prints. */
 function startServer() {
   return new Promise((resolve, reject) => {
-    server = spawn(binary, ['serve'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    server = spawn(binary, ['serve', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     const timer = setTimeout(() => reject(new Error(`no address printed: ${output}`)), 20000);
     server.stdout.on('data', (chunk) => {
       output += chunk;
-      const match = output.match(/listening on (http:\/\/127\.0\.0\.1:\d+\/)/);
+      const match = output.match(/(http:\/\/127\.0\.0\.1:\d+\/)/);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]);
@@ -43,154 +51,592 @@ function startServer() {
 
 before(async () => {
   address = await startServer();
-  profile = mkdtempSync(join(tmpdir(), 'nimlab-chromium-'));
   mkdirSync(screenshots, { recursive: true });
-  context = await chromium.launchPersistentContext(profile, {
+  browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 1100 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
   });
-  page = context.pages()[0] || await context.newPage();
-  page.setDefaultTimeout(20000);
-  // The page must work offline: fail on any request that leaves the server.
-  await page.route('**/*', (route) => (route.request().url().startsWith(address) ? route.continue() : route.abort()));
-  await page.goto(address);
-  await page.waitForSelector('[data-testid=game] option[value=nim]', { state: 'attached' });
 });
 
 after(async () => {
-  await context?.close();
+  await browser?.close();
   server?.kill();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
-/** Sets the game and position in the form and waits for the analysis of that position. */
-async function analyse(game, position) {
+/** A new page at `size`; every request that leaves the server fails the test (the page is offline). */
+async function openPage(size, path = '', options = {}) {
+  const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1, ...options });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  const outside = [];
+  await page.route('**/*', (route) => {
+    if (route.request().url().startsWith(address)) return route.continue();
+    outside.push(route.request().url());
+    return route.abort();
+  });
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.checkClean = () => {
+    assert.deepEqual(outside, [], 'the page loads nothing from elsewhere');
+    assert.deepEqual(errors.filter((e) => !/status of 4\d\d|status of 5\d\d/.test(e)), [], 'no script errors');
+  };
+  await page.goto(`${address}${path}`);
+  await page.waitForSelector('body[data-ready=true]');
+  return page;
+}
+
+const shot = (page, name) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
+
+/** Waits until the board shows a settled state: the person's turn, the end, or an exploration. */
+async function settled(page, states = ['you', 'over', 'explore']) {
+  await page.waitForFunction((s) => s.includes(document.body.dataset.turn), states);
+}
+
+const boardPosition = async (page) => (await page.getAttribute('[data-testid=board]', 'data-position')).split(' ').map(Number);
+const movesMade = async (page) => Number(await page.getAttribute('[data-testid=board]', 'data-moves'));
+
+async function chooseGame(page, game, position) {
   await page.selectOption('[data-testid=game]', game);
-  await page.fill('[data-testid=position]', position);
-  await page.click('[data-testid=analyse]');
-  await page.waitForFunction(
-    ([g, p]) => document.querySelector('[data-testid=a-position]').textContent === `${g} ${p}`,
-    [game, position],
-  );
-}
-
-/** The current play position as numbers. */
-async function playPosition() {
-  const text = await page.textContent('[data-testid=play-position]');
-  return text.split(' ').map(Number);
-}
-
-/** Waits until it is the person's turn or the game is over; returns the result text ('' if none). */
-async function waitForTurn() {
-  await page.waitForFunction(() => ['(your move)', '(game over)'].includes(document.querySelector('[data-testid=turn]').textContent));
-  // The analysis of the play position is drawn after the turn is shown.
-  await page.waitForFunction(() => document.querySelector('[data-testid=a-position]').textContent.endsWith(document.querySelector('[data-testid=play-position]').textContent));
-  return (await page.textContent('[data-testid=result]')).trim();
-}
-
-/**
- * Plays a game to its end. On each turn of the person, `choose` gets the position and the
- * winning moves the page shows and returns the position to move to (or null: the first legal
- * move), and `how` picks how to make it ('button', 'grid' or 'type'). Returns the result text.
- */
-async function playGame(first, choose, how) {
-  await page.click(first === 'me' ? '[data-testid=start-me]' : '[data-testid=start-nimlab]');
-  for (let turn = 0; turn < 200; turn++) {
-    const result = await waitForTurn();
-    if (result) return result;
-    const position = await playPosition();
-    const winning = await page.$$eval('[data-testid=winning-moves] li', (items) => items
-      .map((li) => li.textContent.split('→ ')[1])
-      .filter(Boolean)
-      .map((to) => to.trim().split(' ').map(Number)));
-    let target = choose(position, winning);
-    if (!target) {
-      const first = await page.getAttribute('[data-testid=legal-moves] button', 'data-to');
-      target = first.split(' ').map(Number);
-    }
-    const logLength = await page.$$eval('[data-testid=log] li', (items) => items.length);
-    if (how === 'grid') {
-      await page.click(`[data-testid=grid] td[data-cell="${target[0]},${target[1]}"]`);
-    } else if (how === 'type') {
-      await page.fill('[data-testid=move-to]', target.join(' '));
-      await page.click('[data-testid=move-submit]');
-    } else {
-      await page.click(`[data-testid=legal-moves] button[data-to="${target.join(' ')}"]`);
-    }
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log] li').length > n, logLength);
+  await settled(page);
+  if (position !== undefined) {
+    await page.fill('[data-testid=position]', position);
+    await page.click('[data-testid=analyse]');
+    await page.waitForFunction((p) => document.querySelector('[data-testid=board]').dataset.position === p && document.body.dataset.turn === 'explore', position);
   }
-  throw new Error('the game did not end within 200 turns');
+}
+
+/** Presses Tab until `selector` has the focus (at most `limit` times). */
+async function tabTo(page, selector, limit = 80) {
+  for (let i = 0; i < limit; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s), selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+/** Runs axe-core in the page (evaluated through the debugging protocol, which the CSP does not govern). */
+async function axeScan(page, name) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`), [], `axe at ${name}`);
 }
 
 const xor = (heaps) => heaps.reduce((a, b) => a ^ b, 0);
+/** Nim: the position of nim-sum 0 one move away (null from a P-position). */
+function nimWinning(heaps) {
+  const x = xor(heaps);
+  if (x === 0) return null;
+  const i = heaps.findIndex((h) => (h ^ x) < h);
+  return heaps.map((h, j) => (j === i ? h ^ x : h));
+}
 
-test('the page analyses a Nim position', async () => {
-  await analyse('nim', '3 4 5');
-  assert.match(await page.textContent('[data-testid=outcome]'), /^N: the player to move wins/);
-  assert.equal(await page.textContent('[data-testid=grundy]'), '2');
-  assert.match(await page.textContent('[data-testid=reason]'), /nim-sum 3\^4\^5 = 2, so take 2 from the heap of 3/);
-  assert.match(await page.textContent('[data-testid=winning-moves]'), /take 2 from the heap of 3 → 1 4 5/);
-  // Nim on three heaps has no grid.
-  assert.equal(await page.isVisible('[data-testid=grid-panel]'), false);
-});
-
-test('a bad position shows the server\'s message', async () => {
-  await page.fill('[data-testid=position]', '3 x 5');
-  await page.click('[data-testid=analyse]');
-  await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.length > 0);
-  assert.match(await page.textContent('[data-testid=error]'), /'x' is not a valid heap size/);
-});
-
-test('a full game of Nim: the person plays nim-sum zero and wins', async () => {
-  await analyse('nim', '3 4 5');
-  const result = await playGame('me', (heaps) => {
-    const x = xor(heaps);
-    const i = heaps.findIndex((h) => (h ^ x) < h);
-    return heaps.map((h, j) => (j === i ? h ^ x : h));
-  }, 'button');
-  assert.equal(result, 'You win!');
-  assert.match(await page.textContent('[data-testid=log]'), /nimlab is losing against best play, so it stalls/);
-  await page.screenshot({ path: join(screenshots, 'nim-won.png'), fullPage: true });
-});
-
-test('a full game of Nim: nimlab moving first from an N-position wins', async () => {
-  await analyse('nim', '2 5 6');
-  const result = await playGame('nimlab', () => null, 'type');
-  assert.equal(result, 'nimlab wins.');
-  assert.match(await page.textContent('[data-testid=log]'), /nimlab: take 1 from the heap of 5 → 2 4 6/);
-});
-
-test('the Wythoff grid: P-positions in red, a click sets the position', async () => {
-  await analyse('wythoff', '4 7');
-  await page.waitForSelector('[data-testid=grid] td[data-cell="3,5"]');
-  const pCells = await page.$$eval('[data-testid=grid] td.P', (tds) => tds.map((td) => td.dataset.cell));
-  // The first P-positions of Wythoff's game (floor(k*phi), floor(k*phi^2)) and their mirrors.
-  for (const cell of ['0,0', '1,2', '2,1', '3,5', '5,3', '4,7', '7,4', '6,10', '10,6']) {
-    assert.ok(pCells.includes(cell), `${cell} is a P-position: ${pCells.join(' ')}`);
+/** Wythoff's P-positions (a, b) and (b, a) with a <= 100, built by the mex rule (no floating point). */
+const wythoffP = (() => {
+  const p = new Set(['0,0']);
+  const used = new Set([0]);
+  for (let k = 1, a = 1; a <= 100; k++) {
+    while (used.has(a)) a++;
+    const b = a + k;
+    used.add(a).add(b);
+    p.add(`${a},${b}`).add(`${b},${a}`);
   }
-  assert.ok(!pCells.includes('3,4'));
-  await page.click('[data-testid=grid] td[data-cell="3,5"]');
-  await page.waitForFunction(() => document.querySelector('[data-testid=a-position]').textContent === 'wythoff 3 5');
-  assert.equal(await page.inputValue('[data-testid=position]'), '3 5');
-  assert.match(await page.textContent('[data-testid=outcome]'), /^P: the player to move loses/);
-  // The grid is redrawn with the new position marked.
-  await page.waitForSelector('[data-testid=grid] td.P.current[data-cell="3,5"]');
-  await page.screenshot({ path: join(screenshots, 'wythoff-grid.png'), fullPage: true });
+  return p;
+})();
+/** Wythoff: a P-position one move away, or null. */
+function wythoffWinning([x, y]) {
+  for (let t = 1; t <= Math.max(x, y); t++) {
+    for (const [a, b] of [[x - t, y], [x, y - t], [x - t, y - t]]) if (a >= 0 && b >= 0 && wythoffP.has(`${a},${b}`)) return [a, b];
+  }
+  return null;
+}
+
+/** Makes the move to `target` on the drawn heaps: a click (or Enter) on the token that leaves target[i] in heap i. */
+async function moveOnHeaps(page, from, target, how) {
+  const i = target.findIndex((h, j) => h !== from[j]);
+  const token = `[data-testid=board] button.token[data-heap="${i}"][data-leave="${target[i]}"]`;
+  if (how === 'mouse') {
+    await page.click(token);
+    // Several moves leave that many (Wythoff's diagonal moves): choose the one that leads to target.
+    const choice = page.locator(`[data-testid=chooser-move][data-to="${target.join(' ')}"]`);
+    if (await page.isVisible('[data-testid=chooser]')) await choice.click();
+    return;
+  }
+  // Keyboard only: Tab to the heap, arrows to the token, Enter.
+  await tabTo(page, '[data-testid=board] button.token');
+  let heap = Number(await page.evaluate(() => document.activeElement.dataset.heap));
+  while (heap !== i) {
+    await page.keyboard.press(heap < i ? 'ArrowDown' : 'ArrowUp');
+    heap = Number(await page.evaluate(() => document.activeElement.dataset.heap));
+  }
+  await page.keyboard.press('Home');
+  for (let k = 0; k < target[i]; k++) await page.keyboard.press('ArrowRight');
+  assert.ok(await page.evaluate((s) => document.activeElement.matches(s), token), 'the keyboard reached the token');
+  await page.keyboard.press('Enter');
+}
+
+/** Makes the move to `target` on the grid: a click, or arrow keys from the focused cell and Enter. */
+async function moveOnGrid(page, target, how) {
+  const cell = `[data-testid=grid] button[data-cell="${target[0]},${target[1]}"]`;
+  if (how === 'mouse') {
+    await page.click(cell);
+    return;
+  }
+  await tabTo(page, '[data-testid=grid] button[tabindex="0"]');
+  let [r, c] = (await page.evaluate(() => document.activeElement.dataset.cell)).split(',').map(Number);
+  while (r !== target[0]) { await page.keyboard.press(r < target[0] ? 'ArrowDown' : 'ArrowUp'); r += r < target[0] ? 1 : -1; }
+  while (c !== target[1]) { await page.keyboard.press(c < target[1] ? 'ArrowRight' : 'ArrowLeft'); c += c < target[1] ? 1 : -1; }
+  assert.ok(await page.evaluate((s) => document.activeElement.matches(s), cell), 'the keyboard reached the cell');
+  await page.keyboard.press('Enter');
+}
+
+/** Starts a game by a click, or by Tab and Enter. */
+async function start(page, who, how) {
+  const button = who === 'me' ? '[data-testid=start-me]' : '[data-testid=start-nimlab]';
+  if (how === 'mouse') await page.click(button);
+  else {
+    await tabTo(page, button, 60);
+    await page.keyboard.press('Enter');
+  }
+  await page.waitForFunction(() => document.body.dataset.mode === 'play');
+}
+
+/** Plays to the end: on each turn of the person `choose(position)` gives the target; returns the result title. */
+async function playOut(page, choose, move) {
+  for (let turn = 0; turn < 100; turn++) {
+    await settled(page, ['you', 'over']);
+    if (await page.evaluate(() => document.body.dataset.turn === 'over')) return (await page.textContent('[data-testid=result]')).trim();
+    const position = await boardPosition(page);
+    const made = await movesMade(page);
+    await move(position, choose(position));
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid=board]').dataset.moves) > n, made);
+  }
+  throw new Error('the game did not end');
+}
+
+const text = (lang, key) => TEXT[lang][key];
+
+// ------------------------------------------------------------------------------------------
+
+test('every text of the page exists in English and Chinese, and every game has Chinese texts', async () => {
+  assert.deepEqual(Object.keys(TEXT.zh).sort(), Object.keys(TEXT.en).sort());
+  for (const [key, value] of Object.entries(TEXT.zh)) {
+    if (key === 'analysis.engineLanguage') continue;
+    assert.ok(value.length > 0, key);
+    const placeholders = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+    assert.deepEqual(placeholders(value), placeholders(TEXT.en[key]), `placeholders of ${key}`);
+  }
+  // The seeds' terms.
+  const zh = Object.values(TEXT.zh).join('\n') + JSON.stringify(GAMES.zh);
+  for (const term of ['必胜态', '必败态', 'SG 值', 'SG 函数', '巴什博弈', '威佐夫博弈', '斐波那契博弈', '阶梯 Nim', '异或', '反常']) {
+    assert.ok(zh.includes(term), `the Chinese uses ${term}`);
+  }
+  const games = await (await fetch(`${address}api/games`)).json();
+  for (const game of games.games) {
+    const local = GAMES.zh[game.name];
+    assert.ok(local?.name && local.rules && local.position, `Chinese name, rules and position of ${game.name}`);
+    for (const param of game.params) {
+      assert.ok(local.params?.[param.name]?.label && local.params[param.name].help, `Chinese label and help of ${game.name} ${param.name}`);
+    }
+  }
 });
 
-test('a full game of Wythoff: the person wins by clicking winning cells of the grid', async () => {
-  await analyse('wythoff', '3 5');
-  // From the P-position (3, 5) nimlab moves first and loses; the person follows the page's winning moves.
-  const result = await playGame('nimlab', (position, winning) => winning[0], 'grid');
-  assert.equal(result, 'You win!');
-  await page.screenshot({ path: join(screenshots, 'wythoff-won.png'), fullPage: true });
+describe('desktop 1280x900', () => {
+  test('explore: heaps drawn, analysis, only the chosen game\'s parameters with labels and defaults', async () => {
+    const page = await openPage(DESKTOP);
+    await settled(page);
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '3 4 5');
+    for (const [i, n] of [[0, 3], [1, 4], [2, 5]]) {
+      assert.equal(await page.locator(`[data-testid=heap-${i}] button.token`).count(), n);
+    }
+    assert.match(await page.textContent('[data-testid=outcome]'), /^N-position/);
+    assert.match(await page.textContent('[data-testid=reason]'), /nim-sum 3\^4\^5 = 2/);
+    assert.match(await page.textContent('[data-testid=winning-moves]'), /take 2 from the heap of 3 → 1 4 5/);
+    // Nim has no parameters; Bash shows exactly its one, labelled in plain language, with its example.
+    assert.equal(await page.locator('[data-testid^=param-]').count(), 0);
+    await chooseGame(page, 'bash');
+    assert.equal(await page.inputValue('[data-testid=position]'), '10', 'a new game starts at its example position');
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '10');
+    assert.equal(await page.locator('[data-testid^=param-]').count(), 1);
+    assert.equal(await page.inputValue('[data-testid=param-max]'), '3');
+    assert.match(await page.textContent('label[for=param-max]'), /most stones per move/);
+    assert.doesNotMatch(await page.textContent('#setup'), /--max/);
+    assert.match(await page.textContent('[data-testid=rules]'), /A move takes between 1 and M stones/);
+    // The one-heap sequence with its period.
+    await page.waitForSelector('[data-testid=sequence] svg.sequence');
+    assert.equal(await page.textContent('[data-testid=sequence-period]'), 'Period 4 from n = 0 (observed in this range).');
+    await shot(page, 'desktop-en-bash-sequence');
+    await chooseGame(page, 'subtraction');
+    await page.waitForFunction(() => /certified/.test(document.querySelector('[data-testid=sequence-period]').textContent));
+    assert.equal(await page.textContent('[data-testid=sequence-period]'), 'Period 7 from n = 0 (certified by the engine).');
+    // Switching games analyses the new game's own example, never the old position.
+    await chooseGame(page, 'wythoff');
+    assert.equal(await page.textContent('[data-testid=a-position]'), 'wythoff 3 5');
+    assert.equal(await page.textContent('[data-testid=error]'), '');
+    // A bad position: the message, and nothing of the old analysis.
+    await page.fill('[data-testid=position]', '3 x 5');
+    await page.click('[data-testid=analyse]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.length > 0);
+    assert.match(await page.textContent('[data-testid=error]'), /'x' is not a whole number/);
+    assert.equal(await page.textContent('[data-testid=outcome]'), '');
+    assert.equal(await page.locator('[data-testid=board] button').count(), 0);
+    // The server's own message for a position it refuses.
+    await page.fill('[data-testid=position]', '3 4 5');
+    await page.click('[data-testid=analyse]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.length > 0);
+    assert.match(await page.textContent('[data-testid=error]'), /two/i);
+    await chooseGame(page, 'nim', '3 4 5');
+    await shot(page, 'desktop-en-explore-nim');
+    await axeScan(page, 'desktop explore');
+    page.checkClean();
+    await page.context().close();
+  });
+
+  test('a full game of Nim on the drawn heaps by mouse (English): values hidden, hint, undo and redo, result banner', async () => {
+    const page = await openPage(DESKTOP, '?game=nim&position=3,4,5');
+    await settled(page);
+    await start(page, 'me', 'mouse');
+    await settled(page, ['you']);
+    // During play the answer is not given away.
+    assert.equal(await page.isChecked('[data-testid=show-values]'), false);
+    assert.equal(await page.isVisible('[data-testid=analysis-hidden]'), true);
+    assert.equal(await page.isVisible('[data-testid=outcome]'), false);
+    assert.equal(await page.locator('[data-testid=legal-moves] .verdict').count(), 0);
+    // Legal tokens are marked by shape, not only colour: illegal ones are dashed and say so.
+    // Hint on request.
+    await page.click('[data-testid=hint]');
+    assert.match(await page.textContent('[data-testid=hint-text]'), /You are winning\. Play → 1 4 5/);
+    // Show values: each legal move as a win or a loss with its remoteness.
+    await page.check('[data-testid=show-values]');
+    await page.waitForSelector('[data-testid=legal-moves] .verdict');
+    assert.match(await page.textContent('[data-testid=legal-moves] button[data-to="1 4 5"]'), /✓ win, \d+ more moves/);
+    assert.match(await page.textContent('[data-testid=legal-moves] button[data-to="2 4 5"]'), /✗ loss/);
+    assert.equal(await page.getAttribute('[data-testid=heap-0] button[data-leave="1"]', 'class'), 'token legal good');
+    await shot(page, 'desktop-en-nim-values');
+    await page.uncheck('[data-testid=show-values]');
+    // A move, then undo and redo.
+    await moveOnHeaps(page, [3, 4, 5], [1, 4, 5], 'mouse');
+    await settled(page, ['you']);
+    assert.equal(await movesMade(page), 2);
+    const afterReply = await boardPosition(page);
+    await page.click('[data-testid=undo]');
+    await settled(page, ['you']);
+    assert.deepEqual(await boardPosition(page), [3, 4, 5]);
+    assert.equal(await page.isEnabled('[data-testid=redo]'), true);
+    await page.click('[data-testid=redo]');
+    await settled(page, ['you']);
+    assert.deepEqual(await boardPosition(page), afterReply);
+    // Typing a prefix is not a move: the whole position must be typed.
+    const before = await boardPosition(page);
+    await page.fill('[data-testid=move-to]', '0');
+    await page.click('[data-testid=move-submit]');
+    assert.match(await page.textContent('[data-testid=error]'), /is not a legal move/);
+    assert.deepEqual(await boardPosition(page), before);
+    const result = await playOut(page, nimWinning, (from, to) => moveOnHeaps(page, from, to, 'mouse'));
+    assert.equal(result, 'You win!');
+    assert.match(await page.textContent('[data-testid=result-detail]'), /nimlab has no move left after \d+ moves\. The player who cannot move loses\./);
+    assert.match(await page.textContent('[data-testid=announcer]'), /You win!/);
+    for (const id of ['hint', 'undo', 'move-submit']) assert.equal(await page.isEnabled(`[data-testid=${id}]`), false, `${id} is disabled after the game`);
+    assert.equal(await page.isVisible('[data-testid=rematch]'), true);
+    assert.match(await page.textContent('[data-testid=log]'), /nimlab: .* → .*nimlab is losing against best play, so it stalls/);
+    // The value history after the game.
+    await page.waitForSelector('[data-testid=chart] svg.history-chart');
+    await shot(page, 'desktop-en-nim-won');
+    await axeScan(page, 'desktop result');
+    // Rematch and swap sides.
+    await page.click('[data-testid=swap]');
+    await settled(page, ['you', 'over']);
+    assert.equal(await movesMade(page), 1, 'nimlab moved first after swapping sides');
+    assert.match(page.url(), /first=nimlab/);
+    page.checkClean();
+    await page.context().close();
+  });
+
+  test('a full game of Nim by keyboard only (Chinese)', async () => {
+    const page = await openPage(DESKTOP, '?lang=zh&game=nim&position=2,5,6');
+    await settled(page);
+    assert.equal(await page.getAttribute('html', 'lang'), 'zh-CN');
+    assert.equal(await page.textContent('h1'), text('zh', 'page.title'));
+    await start(page, 'nimlab', 'keyboard');
+    const result = await playOut(page, nimWinning, async (from, to) => moveOnHeaps(page, from, to ?? from.map((h, i) => (i === from.findIndex((x) => x > 0) ? h - 1 : h)), 'keyboard'));
+    assert.equal(result, text('zh', 'result.nimlabWins'), 'nimlab wins from an N-position it moves first in');
+    assert.match(await page.textContent('[data-testid=result-detail]'), /无路可走/);
+    await shot(page, 'desktop-zh-nim-keyboard');
+    page.checkClean();
+    await page.context().close();
+  });
+
+  test('Wythoff at 20 33 on the grid by keyboard only (English), and by mouse (Chinese)', async () => {
+    const page = await openPage(DESKTOP, '?game=wythoff&position=20,33');
+    await settled(page);
+    await page.waitForSelector('[data-testid=grid] button.current[data-cell="20,33"]');
+    assert.match(await page.textContent('[data-testid=grid-caption]'), /Rows: the first heap; columns: the second heap\./);
+    await start(page, 'me', 'keyboard');
+    await settled(page, ['you']);
+    // Values are hidden in the grid during play; the position and the legal moves are marked with glyphs.
+    assert.equal(await page.textContent('[data-testid=grid] button[data-cell="20,33"]'), '●');
+    assert.equal(await page.textContent('[data-testid=grid] button[data-cell="20,30"]'), '○');
+    assert.equal(await page.textContent('[data-testid=grid] button[data-cell="12,20"]'), '');
+    await shot(page, 'desktop-en-wythoff-play');
+    const result = await playOut(page, wythoffWinning, (from, to) => moveOnGrid(page, to, 'keyboard'));
+    assert.equal(result, 'You win!');
+    await shot(page, 'desktop-en-wythoff-won');
+    // In Chinese, by mouse, from the same position: nimlab moves first and wins.
+    await page.click('[data-testid=lang-zh]');
+    assert.match(page.url(), /lang=zh/);
+    assert.equal(await page.textContent('[data-testid=result]'), text('zh', 'result.youWin'));
+    await start(page, 'nimlab', 'mouse');
+    const lost = await playOut(page, (p) => wythoffWinning(p) ?? (p[0] > 0 ? [p[0] - 1, p[1]] : [p[0], p[1] - 1]), (from, to) => moveOnGrid(page, to, 'mouse'));
+    assert.equal(lost, text('zh', 'result.nimlabWins'));
+    assert.match(await page.textContent('[data-testid=grid-caption]'), /行：第一堆；列：第二堆。/);
+    await shot(page, 'desktop-zh-wythoff-lost');
+    page.checkClean();
+    await page.context().close();
+  });
+
+  test('a shared address restores a game in progress, and a reload keeps it', async () => {
+    const page = await openPage(DESKTOP, '?game=nim&position=3,4,5');
+    await settled(page);
+    await start(page, 'me', 'mouse');
+    await settled(page, ['you']);
+    await moveOnHeaps(page, [3, 4, 5], [1, 4, 5], 'mouse');
+    await settled(page, ['you']);
+    const position = await boardPosition(page);
+    const url = page.url();
+    assert.match(url, /moves=1,4,5~/);
+    const other = await openPage(DESKTOP, url.slice(address.length));
+    await settled(other, ['you']);
+    assert.deepEqual(await boardPosition(other), position);
+    assert.equal(await movesMade(other), 2);
+    assert.equal(await other.locator('[data-testid=log] li').count(), 3);
+    assert.equal(await other.isChecked('[data-testid=show-values]'), false);
+    await other.reload();
+    await other.waitForSelector('body[data-ready=true]');
+    await settled(other, ['you']);
+    assert.deepEqual(await boardPosition(other), position);
+    await shot(other, 'desktop-en-restored');
+    // An address with a move that is not legal is restored up to there, with a message.
+    const bad = await openPage(DESKTOP, '?game=nim&position=3,4,5&mode=play&first=me&moves=1,4,5~1,4,1~0,9,9');
+    await settled(bad, ['you']);
+    assert.deepEqual(await boardPosition(bad), [1, 4, 1]);
+    assert.match(await bad.textContent('[data-testid=error]'), /stops at move 3: 0 9 9 is not a legal move from 1 4 1/);
+    for (const p of [page, other, bad]) { p.checkClean(); await p.context().close(); }
+  });
+
+  test('a game started during nimlab\'s reply is not disturbed; a failed reply can be tried again', async () => {
+    const page = await openPage(DESKTOP, '?game=nim&position=2,5,6');
+    await settled(page);
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/api/move?*', async (route) => { await held; await route.continue().catch(() => {}); });
+    await start(page, 'nimlab', 'mouse');
+    await page.waitForFunction(() => document.body.dataset.turn === 'nimlab');
+    // A new game while nimlab is thinking.
+    await page.fill('[data-testid=position]', '1 2');
+    await start(page, 'me', 'mouse');
+    await settled(page, ['you']);
+    release();
+    await page.unroute('**/api/move?*');
+    await page.waitForTimeout(500);
+    assert.deepEqual(await boardPosition(page), [1, 2]);
+    assert.equal(await movesMade(page), 0);
+    assert.equal(await page.locator('[data-testid=log] li').count(), 1);
+    assert.doesNotMatch(await page.textContent('[data-testid=log]'), /2 5 6|nimlab:/);
+    // nimlab's move request fails: the message, a retry, and the game goes on.
+    let failures = 1;
+    await page.route('**/api/move?*', (route) => (failures-- > 0
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"the server broke","kind":"failure","status":500}' })
+      : route.continue()));
+    await moveOnHeaps(page, [1, 2], [1, 1], 'mouse');
+    await page.waitForSelector('[data-testid=retry]', { state: 'visible' });
+    assert.match(await page.textContent('[data-testid=error]'), /nimlab could not choose a move: the server broke/);
+    assert.notEqual(await page.textContent('[data-testid=status]'), text('en', 'board.nimlabThinking'));
+    await shot(page, 'desktop-en-reply-failed');
+    await page.click('[data-testid=retry]');
+    await settled(page, ['you']);
+    assert.equal(await movesMade(page), 2);
+    assert.equal(await page.isVisible('[data-testid=retry]'), false);
+    page.checkClean();
+    await page.context().close();
+  });
+
+  test('a pattern game, the apple game\'s bounded variant, Large Nim with 3 players and a sum, solved and played', async () => {
+    const page = await openPage(DESKTOP);
+    await settled(page);
+    // A pattern game: two piles, take from one or the same from both (Wythoff's moves).
+    await chooseGame(page, 'pattern');
+    await page.fill('[data-testid=param-piles]', '2');
+    await page.fill('[data-testid=param-move-0]', 'one:1..');
+    await page.click('[data-testid=param-move-add]');
+    await page.fill('[data-testid=param-move-1]', 'all:1..');
+    await page.fill('[data-testid=position]', '3 5');
+    await page.click('[data-testid=analyse]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=a-position]').textContent.startsWith('pattern'));
+    assert.match(await page.textContent('[data-testid=outcome]'), /^P-position/);
+    await start(page, 'nimlab', 'mouse');
+    const pattern = await playOut(page, wythoffWinning, (from, to) => moveOnHeaps(page, from, to, 'mouse'));
+    assert.equal(pattern, 'You win!');
+    assert.match(page.url(), /move=one%3A1\.\.&move=all%3A1\.\./);
+    await shot(page, 'desktop-en-pattern-won');
+    // The apple game, bounded variant: the hint's move each turn.
+    await chooseGame(page, 'apple');
+    assert.equal(await page.inputValue('[data-testid=param-max]'), '3');
+    await page.check('[data-testid=param-bounded-equal]');
+    await page.fill('[data-testid=position]', '1 5 5');
+    await page.click('[data-testid=analyse]');
+    await page.waitForFunction(() => /bounded-equal/.test(document.querySelector('[data-testid=a-position]').textContent));
+    assert.match(page.url(), /bounded-equal=1/);
+    await start(page, 'me', 'mouse');
+    const apple = await playOut(page, () => null, async () => {
+      await page.click('[data-testid=hint]');
+      const play = page.locator('[data-testid=hint-play]');
+      if (await play.count()) await play.click();
+      else await page.click('[data-testid=legal-moves] button >> nth=0');
+    });
+    assert.equal(apple, 'You win!', 'the first player wins (1, 5, 5) by following the hints');
+    await shot(page, 'desktop-en-apple-bounded');
+    // Large Nim with three players: nimlab plays the two other seats.
+    await chooseGame(page, 'large-nim');
+    await page.selectOption('[data-testid=players]', '3');
+    assert.equal(await page.isDisabled('[data-testid=misere]'), true);
+    await page.click('[data-testid=analyse]');
+    await page.waitForFunction(() => /3 players/.test(document.querySelector('[data-testid=a-position]').textContent));
+    assert.match(await page.textContent('[data-testid=outcome]'), /game value \d: player \d wins/);
+    await start(page, 'me', 'mouse');
+    const large = await playOut(page, () => null, () => page.click('[data-testid=legal-moves] button >> nth=0'));
+    assert.match(large, /^Player [123] \((you|nimlab)\) wins\.$/);
+    assert.match(await page.textContent('[data-testid=log]'), /nimlab \(player 2\)/);
+    await shot(page, 'desktop-en-large-nim-3');
+    // A sum of games, played part by part.
+    await page.check('[data-testid=kind-sum]');
+    await page.waitForSelector('[data-testid=part-game-1]');
+    await page.click('[data-testid=analyse]');
+    await page.waitForFunction(() => /^the sum/.test(document.querySelector('[data-testid=a-position]').textContent));
+    await start(page, 'me', 'mouse');
+    const sum = await playOut(page, () => null, async () => {
+      await page.click('[data-testid=hint]');
+      const play = page.locator('[data-testid=hint-play]');
+      if (await play.count()) await play.click();
+      else await page.click('[data-testid=legal-moves] button >> nth=0');
+    });
+    assert.match(sum, /^(You win!|nimlab wins\.)$/);
+    assert.match(page.url(), /part=nim/);
+    await shot(page, 'desktop-en-sum');
+    page.checkClean();
+    await page.context().close();
+  });
+
+  test('misère play, Fibonacci\'s grid captions, and a game with no move at the start', async () => {
+    const page = await openPage(DESKTOP, '?game=wythoff&position=4,6&misere=1');
+    await settled(page);
+    await page.waitForSelector('[data-testid=grid] button.current');
+    assert.match(await page.textContent('[data-testid=grid-caption]'), /Misère play/);
+    const fib = await openPage(DESKTOP, '?game=fibonacci&position=10,4');
+    await settled(fib);
+    await fib.waitForSelector('[data-testid=grid] button.current');
+    assert.match(await fib.textContent('[data-testid=grid-caption]'), /Rows: the heap; columns: the take limit\./);
+    assert.match(await fib.textContent('[data-testid=board]'), /Take limit: 4/);
+    const empty = await openPage(DESKTOP, '?game=nim&position=0,0,0');
+    await settled(empty);
+    await start(empty, 'nimlab', 'mouse');
+    await settled(empty, ['over']);
+    assert.equal(await empty.textContent('[data-testid=result]'), 'You win!');
+    assert.equal(await empty.textContent('[data-testid=result-detail]'), 'nimlab cannot move at the start. The player who cannot move loses.');
+    for (const p of [page, fib, empty]) { p.checkClean(); await p.context().close(); }
+  });
 });
 
-test('a full game of Wythoff: nimlab wins when the person plays carelessly', async () => {
-  await analyse('wythoff', '4 6');
-  const result = await playGame('me', () => null, 'button');
-  assert.equal(result, 'nimlab wins.');
+describe('phone 390x844', () => {
+  test('Wythoff at 20 33 on the grid by keyboard only (Chinese): the grid scrolls in its panel and follows the position', async () => {
+    const page = await openPage(PHONE, '?lang=zh&game=wythoff&position=20,33');
+    await settled(page);
+    await page.waitForSelector('[data-testid=grid] button.current[data-cell="20,33"]');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390, 'the page is no wider than the phone');
+    const inView = () => page.evaluate(() => {
+      const box = document.querySelector('#grid-scroll').getBoundingClientRect();
+      const cell = document.querySelector('[data-testid=grid] button.current').getBoundingClientRect();
+      return cell.left >= box.left && cell.right <= box.right && cell.top >= box.top && cell.bottom <= box.bottom;
+    });
+    assert.ok(await inView(), 'the current cell is scrolled into the grid\'s view');
+    await start(page, 'me', 'keyboard');
+    await settled(page, ['you']);
+    await shot(page, 'phone-zh-wythoff-play');
+    await axeScan(page, 'phone play');
+    const result = await playOut(page, wythoffWinning, async (from, to) => {
+      await moveOnGrid(page, to, 'keyboard');
+    });
+    assert.equal(result, text('zh', 'result.youWin'));
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390);
+    await shot(page, 'phone-zh-wythoff-won');
+    page.checkClean();
+    await page.context().close();
+  });
+
+  test('Wythoff at 20 33 by tapping the grid (English); tap targets are at least 44 px', async () => {
+    const page = await openPage(PHONE, '?game=wythoff&position=20,33', { hasTouch: true, isMobile: true });
+    await settled(page);
+    await page.waitForSelector('[data-testid=grid] button.current');
+    const small = await page.evaluate(() => [...document.querySelectorAll('button, input, select')]
+      .filter((e) => e.offsetParent !== null)
+      // A checkbox's tap target is its whole label.
+      .map((e) => (['checkbox', 'radio'].includes(e.type) ? e.closest('label') : e))
+      .map((e) => ({ e, r: e.getBoundingClientRect() }))
+      .filter(({ r }) => r.width < 44 || r.height < 44)
+      .map(({ e, r }) => `${e.id || e.dataset.testid || e.dataset.cell || e.textContent} ${Math.round(r.width)}x${Math.round(r.height)}`));
+    assert.deepEqual(small, [], 'every tap target is at least 44 x 44 px');
+    await start(page, 'nimlab', 'mouse');
+    const result = await playOut(page, (p) => wythoffWinning(p) ?? (p[1] > 0 ? [p[0], p[1] - 1] : [p[0] - 1, p[1]]), async (from, to) => {
+      await page.locator(`[data-testid=grid] button[data-cell="${to[0]},${to[1]}"]`).scrollIntoViewIfNeeded();
+      await page.tap(`[data-testid=grid] button[data-cell="${to[0]},${to[1]}"]`);
+    });
+    assert.equal(result, 'nimlab wins.');
+    await shot(page, 'phone-en-wythoff-lost');
+    page.checkClean();
+    await page.context().close();
+  });
+
+  test('a full game of Nim on the heaps by keyboard only (English) and by tapping (Chinese)', async () => {
+    const page = await openPage(PHONE, '?game=nim&position=3,4,5');
+    await settled(page);
+    await start(page, 'me', 'keyboard');
+    const result = await playOut(page, nimWinning, (from, to) => moveOnHeaps(page, from, to, 'keyboard'));
+    assert.equal(result, 'You win!');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390);
+    await shot(page, 'phone-en-nim-won');
+    const zh = await openPage(PHONE, '?lang=zh&game=nim&position=3,4,5', { hasTouch: true, isMobile: true });
+    await settled(zh);
+    await start(zh, 'me', 'mouse');
+    await settled(zh, ['you']);
+    await shot(zh, 'phone-zh-nim-play');
+    await axeScan(zh, 'phone nim zh');
+    const won = await playOut(zh, nimWinning, async (from, to) => {
+      const i = to.findIndex((h, j) => h !== from[j]);
+      await zh.tap(`[data-testid=board] button.token[data-heap="${i}"][data-leave="${to[i]}"]`);
+    });
+    assert.equal(won, text('zh', 'result.youWin'));
+    await shot(zh, 'phone-zh-nim-won');
+    // Every text of the page in Chinese: nothing of the English texts is left.
+    const english = new Set(Object.values(TEXT.en));
+    const shown = await zh.$$eval('[data-i18n]', (nodes) => nodes.map((n) => n.textContent));
+    assert.deepEqual(shown.filter((s) => s && english.has(s)), []);
+    assert.match(await zh.textContent('[data-testid=engine-language]'), /引擎/);
+    for (const p of [page, zh]) { p.checkClean(); await p.context().close(); }
+  });
+
+  test('a shared game restores on a phone, and the language switch keeps the game', async () => {
+    const page = await openPage(PHONE, '?game=wythoff&position=20,33&mode=play&first=me&moves=20,12~19,12');
+    await settled(page, ['you']);
+    assert.deepEqual(await boardPosition(page), [19, 12]);
+    assert.equal(await page.textContent('[data-testid=error]'), '');
+    await page.click('[data-testid=lang-zh]');
+    assert.equal(await page.textContent('[data-testid=status]'), text('zh', 'board.yourTurn'));
+    assert.deepEqual(await boardPosition(page), [19, 12]);
+    assert.match(page.url(), /lang=zh.*moves=20,12~19,12/);
+    await shot(page, 'phone-zh-restored');
+    page.checkClean();
+    await page.context().close();
+  });
 });

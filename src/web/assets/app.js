@@ -1,310 +1,1513 @@
-// nimlab playground: vanilla JavaScript over the JSON API; no external resources.
+// nimlab playground: plain JavaScript modules over the JSON API, nothing loaded from elsewhere.
+//
+// One model (`S`) holds the game being shown: its setup (game, parameters, misère, players, or
+// the parts of a sum), the positions so far (`history`), who plays which seat, and what the
+// server said about the current position. Every change of position takes a new step token and
+// aborts the requests of the old one, so a late answer can never land in a newer game. The page
+// is drawn from the model; the URL holds the setup and the moves, so a game can be shared and
+// survives a reload.
 'use strict';
+
+import { GAMES, LANGUAGES, translate } from './i18n.js';
+import { historyChart, sequenceChart } from './draw.js';
 
 const $ = (id) => document.getElementById(id);
 
-/** Calls GET /api/PATH with the parameters; resolves to the JSON, rejects with its message. */
-async function api(path, params) {
-  const query = new URLSearchParams(params).toString();
-  const response = await fetch(`/api/${path}?${query}`);
+/** Heaps above this size are not drawn stone by stone. */
+const MAX_STONES = 60;
+/** The grid is drawn when both numbers are at most this. */
+const MAX_GRID_NUMBER = 58;
+/** The API's limit on a table's cells. */
+const MAX_TABLE_CELLS = 64 * 64;
+/** Players offered. */
+const MAX_PLAYERS = 6;
+/** Legal moves listed at most (the board and the grid reach every move). */
+const MAX_LISTED_MOVES = 150;
+/** Moves replayed from a shared address at most. */
+const MAX_REPLAY = 400;
+
+/** An element with attributes (`text` for its text, `on` for listeners) and children. */
+function el(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === 'text') element.textContent = value;
+    else if (key === 'class') element.className = value;
+    else if (key === 'on') for (const [event, handler] of Object.entries(value)) element.addEventListener(event, handler);
+    else if (key === 'dataset') Object.assign(element.dataset, value);
+    else element.setAttribute(key, value === true ? '' : String(value));
+  }
+  element.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
+  return element;
+}
+
+// ---------------------------------------------------------------- the model
+
+const S = {
+  lang: 'en',
+  /** The games of /api/games. */
+  games: [],
+  /** The languages the engine writes its reasons in. */
+  engineLanguages: ['en'],
+  /** What the setup form shows (kept across redraws and languages). */
+  form: { kind: 'single', game: 'nim', params: {}, position: '3 4 5', misere: false, players: 2, parts: [] },
+  /** The setup of the game on the board (a copy of the form when it started). */
+  setup: null,
+  /** 'explore' (the person moves for every side) or 'play' (against nimlab). */
+  mode: 'explore',
+  /** In play: 'me' when the person has seat 0, 'nimlab' when nimlab's seat 0 moves first. */
+  first: 'me',
+  /** The positions so far; the first is the start. */
+  history: [],
+  /** One entry per move: {seat, text, part}. */
+  log: [],
+  /** The value of each position of `history` once known (see `valueOf`). */
+  values: [],
+  /** Moves undone, last undone first: {position, entry, value}. */
+  redo: [],
+  showValues: true,
+  over: false,
+  result: null,
+  /** What the server said about the current position: {moves, value, analysis, analysisError, movesError}. */
+  here: null,
+  /** True while nimlab chooses its move. */
+  thinking: false,
+  /** A failed step to try again. */
+  retry: null,
+  /** The step token: every change of position takes a new one. */
+  step: 0,
+  controller: new AbortController(),
+  grid: null,
+  sequence: null,
+  /** Where keyboard focus was on the board, to put it back after a redraw. */
+  focus: null,
+  /** A candidate list open after a click on a stone: {moves, label}. */
+  chooser: null,
+  message: '',
+  /** Tables being fetched. */
+  loading: new Set(),
+};
+
+const t = (key, vars) => translate(S.lang, key, vars);
+const gameInfo = (name) => S.games.find((g) => g.name === name);
+
+/** A text of a game in the page's language, else the declaration's English. */
+function gameText(name, field) {
+  const local = GAMES[S.lang]?.[name]?.[field] ?? GAMES.en[name]?.[field];
+  if (local) return local;
+  if (field === 'name') return name;
+  return gameInfo(name)?.[field] ?? '';
+}
+
+function paramText(game, param, field) {
+  return GAMES[S.lang]?.[game]?.params?.[param.name]?.[field] ?? param[field];
+}
+
+const isSum = () => S.setup?.kind === 'sum';
+/** The game and its parameters (with misère play) as one text, to key cached tables. */
+const setupKey = () => (S.setup && !isSum() ? JSON.stringify(gameKeys(S.setup)) : '');
+const players = () => (isSum() ? 2 : S.setup?.players ?? 2);
+const current = () => S.history[S.history.length - 1];
+const movesMade = () => S.history.length - 1;
+/** The seat to move at history index `i`. */
+const seatAt = (i) => i % players();
+/** The person's seat in play. */
+const personSeat = () => (S.first === 'me' ? 0 : 1);
+const personToMove = () => S.mode === 'explore' || seatAt(movesMade()) === personSeat();
+const canPersonMove = () => S.here && S.here.moves && !S.over && !S.thinking && personToMove();
+
+/** Numbers as strings, leading zeros dropped. */
+const normal = (n) => String(n).replace(/^0+(?=\d)/, '');
+const parseNumbers = (text) => String(text).split(/[\s,]+/).filter((s) => s.length > 0);
+const spaced = (numbers) => numbers.join(' ');
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+/** A position as text: "3 4 5", or for a sum "(3 4) + (3 5)". */
+const showPosition = (position) => (Array.isArray(position[0])
+  ? position.map((p) => `(${spaced(p) || '∅'})`).join(' + ')
+  : spaced(position) || '∅');
+const size = (n) => (String(n).length > 15 ? Infinity : Number(n));
+
+// ---------------------------------------------------------------- the API
+
+/**
+ * GET /api/PATH with `params` (arrays repeat a key); resolves to the JSON, rejects with the
+ * server's message. Aborted when the step changes.
+ */
+async function api(path, params, signal = S.controller.signal) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    // An empty position (Large Nim ends with no heap left) is sent as `position=`.
+    if (value === undefined || value === null || value === false || (value === '' && key !== 'position')) continue;
+    for (const item of Array.isArray(value) ? value : [value]) query.append(key, item === true ? '1' : String(item));
+  }
+  if (S.lang !== 'en' && S.engineLanguages.includes(S.lang) && path !== 'games') query.append('lang', S.lang);
+  let response;
+  try {
+    response = await fetch(`/api/${path}?${query}`, { signal });
+  } catch (error) {
+    if (error.name === 'AbortError') throw error;
+    throw new Error(t('error.network', { message: error.message }));
+  }
   const body = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
   if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
   return body;
 }
 
-/** Heap sizes typed as "3 4 5" or "3,4,5" -> ["3", "4", "5"]. */
-function parseNumbers(text) {
-  return text.split(/[\s,]+/).filter((s) => s.length > 0);
+const aborted = (error) => error?.name === 'AbortError';
+
+/** A game's parameters as API keys (flags as 1, repeatable ones as arrays, empty ones left out). */
+function paramKeys(game, values) {
+  const out = {};
+  for (const param of gameInfo(game)?.params ?? []) {
+    const value = values[param.name];
+    if (param.kind === 'flag') {
+      if (value) out[param.name] = '1';
+    } else if (param.repeatable) {
+      const items = (value ?? []).map((v) => String(v).trim()).filter(Boolean);
+      if (items.length) out[param.name] = items;
+    } else if (value !== undefined && String(value).trim() !== '') {
+      out[param.name] = String(value).trim();
+    }
+  }
+  return out;
 }
 
-const spaced = (numbers) => numbers.join(' ');
+/** The keys of a single game's setup (without the position). */
+function gameKeys(setup) {
+  return { game: setup.game, ...paramKeys(setup.game, setup.params), misere: setup.misere && setup.players === 2 ? '1' : '' };
+}
 
-/** The game and its options, as API parameters (empty ones left out). */
-function gameParams() {
-  const params = { game: $('game').value };
-  for (const key of ['max', 'set', 'k', 'limit']) {
-    const value = $(key).value.trim();
-    if (value) params[key] = value;
+/** A part of a sum in the API's part syntax: "subtraction 10 --set 1,3,4". */
+function partText(part, numbers) {
+  const words = [part.game, ...numbers];
+  for (const [key, value] of Object.entries(paramKeys(part.game, part.params))) {
+    const info = gameInfo(part.game).params.find((p) => p.name === key);
+    for (const item of Array.isArray(value) ? value : [value]) {
+      words.push(`--${key}`);
+      if (info.kind !== 'flag') words.push(item);
+    }
   }
-  if ($('misere').checked) params.misere = '1';
-  return params;
+  return words.join(' ');
+}
+
+/** The legal moves of `position` as {move, to, part?, partTo?, value?}, plus the position's value. */
+async function movesAt(setup, position, withValues, signal) {
+  if (setup.kind === 'sum') {
+    const lists = await Promise.all(setup.parts.map((part, i) => api('options', {
+      game: part.game, ...paramKeys(part.game, part.params), position: position[i].join(','),
+    }, signal)));
+    const moves = [];
+    lists.forEach((list, i) => {
+      for (const m of list.moves) {
+        const to = position.map((p, j) => (j === i ? m.to.map(normal) : p));
+        moves.push({ move: m.move, to, part: i + 1, partTo: m.to.map(normal) });
+      }
+    });
+    return { moves, value: null };
+  }
+  const values = withValues && setup.players === 2;
+  const list = await api('options', { ...gameKeys(setup), position: position.join(','), values: values ? '1' : '' }, signal);
+  return {
+    position: list.position.map(normal),
+    moves: list.moves.map((m) => ({ move: m.move, to: m.to.map(normal), value: m.value ?? null })),
+    value: list.value ?? null,
+    valuesError: list.values_error ?? null,
+  };
+}
+
+/** The analysis of `position`: solve for two players, for n players, or of the sum. */
+function analyse(setup, position, signal, all = false) {
+  if (setup.kind === 'sum') {
+    return api('solve', { part: setup.parts.map((part, i) => partText(part, position[i])), all: '1' }, signal);
+  }
+  return api('solve', {
+    ...gameKeys(setup), position: position.join(','),
+    players: setup.players > 2 ? setup.players : '', all: all ? '1' : '',
+  }, signal);
+}
+
+// ---------------------------------------------------------------- steps
+
+/** A new step: the old step's requests are aborted and its answers will be dropped. */
+function newStep() {
+  S.controller.abort();
+  S.controller = new AbortController();
+  S.step += 1;
+  S.chooser = null;
+  return S.step;
+}
+
+const live = (token) => token === S.step;
+
+/** Starts a game (or an exploration) of `setup` from `start`. */
+function begin(setup, start, mode, first) {
+  const token = newStep();
+  S.setup = setup;
+  S.mode = mode;
+  S.first = first;
+  S.history = [start];
+  S.log = [];
+  S.values = [];
+  S.redo = [];
+  S.over = false;
+  S.result = null;
+  S.here = null;
+  S.thinking = false;
+  S.retry = null;
+  S.showValues = mode === 'explore';
+  S.message = '';
+  showError('');
+  $('hint-text').replaceChildren();
+  return token;
+}
+
+/** Learns what the current position offers, ends the game or lets nimlab move. */
+async function arrive(token) {
+  S.here = null;
+  S.retry = null;
+  render();
+  const setup = S.setup;
+  const position = current();
+  const signal = S.controller.signal;
+  const [moves, analysis] = await Promise.allSettled([
+    movesAt(setup, position, true, signal),
+    analyse(setup, position, signal),
+  ]);
+  if (!live(token)) return;
+  if ([moves, analysis].some((r) => r.status === 'rejected' && aborted(r.reason))) return;
+  const here = {
+    moves: moves.status === 'fulfilled' ? moves.value.moves : null,
+    value: moves.status === 'fulfilled' ? moves.value.value : null,
+    valuesError: moves.status === 'fulfilled' ? moves.value.valuesError : null,
+    movesError: moves.status === 'rejected' ? moves.reason.message : null,
+    analysis: analysis.status === 'fulfilled' ? analysis.value : null,
+    analysisError: analysis.status === 'rejected' ? analysis.reason.message : null,
+  };
+  // The position as the game keeps it (Large Nim sorts its heaps and drops empty ones).
+  if (moves.status === 'fulfilled' && moves.value.position) S.history[movesMade()] = moves.value.position;
+  S.here = here;
+  S.values[movesMade()] = valueOf(here);
+  if (here.movesError) {
+    showError(here.movesError);
+    S.retry = () => arrive(token);
+  }
+  if (here.moves && here.moves.length === 0) {
+    finish();
+    return;
+  }
+  render();
+  if (S.mode === 'play' && here.moves && !personToMove()) await nimlabMoves(token);
+  else announceTurn();
+}
+
+/** The value of a position for the history: who wins from it (a seat) and the remoteness. */
+function valueOf(here) {
+  const i = movesMade();
+  if (players() === 2 && !isSum() && here.value) {
+    return { winner: here.value.outcome === 'N' ? seatAt(i) : seatAt(i + 1), remoteness: here.value.remoteness };
+  }
+  const a = here.analysis;
+  if (!a) return null;
+  if (a.players) return { winner: (seatAt(i) + a.value) % players(), remoteness: null };
+  return { winner: a.outcome === 'N' ? seatAt(i) : seatAt(i + 1), remoteness: null };
+}
+
+/** The game is over at the current position: the engine's answer there says who won. */
+function finish() {
+  S.over = true;
+  const i = movesMade();
+  const value = S.values[i];
+  S.result = { winner: value ? value.winner : null, mover: seatAt(i), moves: i };
+  if (!value) showError(S.here.analysisError || '');
+  render();
+  const title = $('result-title');
+  announce(`${title.textContent} ${$('result-detail').textContent}`, true);
+  if (document.activeElement === document.body || $('board-panel').contains(document.activeElement)) title.focus();
+}
+
+/** nimlab's move: by remoteness for two players, an optimal move for n players, the sum's winning move. */
+async function nimlabMoves(token) {
+  S.thinking = true;
+  render();
+  try {
+    const chosen = await nimlabChoice(token);
+    if (!live(token)) return;
+    S.thinking = false;
+    play(chosen, false);
+  } catch (error) {
+    if (!live(token) || aborted(error)) return;
+    S.thinking = false;
+    S.retry = () => nimlabMoves(token);
+    showError(t('error.nimlabFailed', { message: error.message }));
+    render();
+  }
+}
+
+async function nimlabChoice() {
+  const setup = S.setup;
+  const position = current();
+  const signal = S.controller.signal;
+  if (setup.kind === 'sum') {
+    const a = S.here.analysis;
+    if (a && a.outcome === 'N' && a.winning_moves.length) {
+      const w = a.winning_moves[0];
+      return S.here.moves.find((m) => m.part === w.part && same(m.partTo, w.to.map(normal)));
+    }
+    // Losing: the stalling move of the first game with a move left.
+    const i = setup.parts.findIndex((_, j) => S.here.moves.some((m) => m.part === j + 1));
+    const part = setup.parts[i];
+    const reply = await api('move', { game: part.game, ...paramKeys(part.game, part.params), position: position[i].join(',') }, signal);
+    return S.here.moves.find((m) => m.part === i + 1 && same(m.partTo, reply.reply.move.to.map(normal)));
+  }
+  if (setup.players > 2) {
+    const a = S.here.analysis;
+    if (!a) throw new Error(S.here.analysisError || 'no analysis');
+    const best = a.winning_moves[0];
+    return { move: best.move, to: best.to.map(normal) };
+  }
+  const reply = await api('move', { ...gameKeys(setup), position: position.join(',') }, signal);
+  if (!reply.reply) throw new Error('no move');
+  return { move: reply.reply.move.move, to: reply.reply.move.to.map(normal), explanation: reply.reply.explanation };
+}
+
+/** Makes `move` (from the legal moves) for the seat to move. */
+function play(move, byPerson) {
+  const seat = seatAt(movesMade());
+  const from = current();
+  const token = newStep();
+  S.history.push(move.to);
+  S.log.push({ seat, text: move.move, part: move.part, explanation: move.explanation, from, to: move.to });
+  if (byPerson) S.redo = [];
+  $('hint-text').replaceChildren();
+  showError('');
+  announce(t('announce.moved', { who: seatName(seat, true), from: showPosition(from), to: showPosition(move.to) }), !byPerson);
+  updateUrl();
+  arrive(token);
+}
+
+/** The person's move, if it is theirs to make. */
+function personMove(move) {
+  if (!canPersonMove()) return;
+  play(move, true);
+}
+
+/** Undo: back to the person's previous turn (in exploration, one move). */
+function undo() {
+  if (!canUndo()) return;
+  do {
+    S.redo.push({ position: S.history.pop(), entry: S.log.pop(), value: S.values.pop() });
+  } while (S.mode === 'play' && !personToMove() && S.history.length > 1);
+  S.values.length = S.history.length;
+  const token = newStep();
+  S.over = false;
+  S.result = null;
+  showError('');
+  updateUrl();
+  arrive(token);
+}
+
+function canUndo() {
+  if (S.over && S.mode === 'play') return false;
+  if (S.thinking || S.history.length < 2) return false;
+  if (S.mode === 'explore') return true;
+  for (let i = S.history.length - 2; i >= 0; i--) if (seatAt(i) === personSeat()) return true;
+  return false;
+}
+
+/** Redo: the moves undone, up to the person's next turn. */
+function redo() {
+  if (!canRedo()) return;
+  do {
+    const { position, entry, value } = S.redo.pop();
+    S.history.push(position);
+    S.log.push(entry);
+    S.values[S.history.length - 1] = value;
+  } while (S.mode === 'play' && !personToMove() && S.redo.length);
+  const token = newStep();
+  updateUrl();
+  arrive(token);
+}
+
+const canRedo = () => S.redo.length > 0 && !S.thinking && !S.over;
+
+// ---------------------------------------------------------------- starting
+
+/** The setup in the form, checked; throws with a message to show. */
+function formSetup() {
+  const f = S.form;
+  if (f.kind === 'sum') {
+    if (!f.parts.length) throw new Error(t('error.emptySum'));
+    const parts = f.parts.map((p) => ({ game: p.game, params: structuredClone(p.params) }));
+    const start = f.parts.map((p) => checkedNumbers(p.position));
+    return { setup: { kind: 'sum', parts, players: 2, misere: false }, start };
+  }
+  if (!gameInfo(f.game)) throw new Error(t('error.noGame'));
+  const setup = { kind: 'single', game: f.game, params: structuredClone(f.params), misere: f.misere, players: f.players };
+  return { setup, start: checkedNumbers(f.position) };
+}
+
+/** The numbers of a typed position; throws on a word that is not a whole number. */
+function checkedNumbers(text) {
+  const words = parseNumbers(text);
+  const bad = words.find((w) => !/^\d+$/.test(w));
+  if (bad !== undefined) throw new Error(t('error.badNumber', { word: bad }));
+  if (!words.length) throw new Error(t('error.emptyPosition'));
+  return words.map(normal);
+}
+
+/** Starts from the form: an exploration, or a game against nimlab. */
+async function startFromForm(mode, first) {
+  let chosen;
+  try {
+    chosen = formSetup();
+  } catch (error) {
+    // Nothing of the previous game stays on screen beside the message.
+    newStep();
+    S.setup = null;
+    S.history = [];
+    S.here = null;
+    render();
+    showError(error.message);
+    return;
+  }
+  const token = begin(chosen.setup, chosen.start, mode, first);
+  S.message = mode === 'play' ? t('board.starting') : '';
+  updateUrl();
+  await arrive(token);
+}
+
+function rematch(swap) {
+  if (!S.setup) return;
+  const first = swap ? (S.first === 'me' ? 'nimlab' : 'me') : S.first;
+  const token = begin(S.setup, S.history[0], 'play', first);
+  updateUrl();
+  arrive(token);
+  S.focus = null;
+  $('board-panel').focus();
+}
+
+// ---------------------------------------------------------------- the URL
+
+/** Writes the setup, the mode, the moves and the language into the address (reload keeps them). */
+function updateUrl() {
+  const q = new URLSearchParams();
+  if (S.lang !== 'en') q.set('lang', S.lang);
+  if (S.setup) {
+    if (isSum()) {
+      S.setup.parts.forEach((part, i) => q.append('part', partText(part, S.history[0][i])));
+    } else {
+      q.set('game', S.setup.game);
+      for (const [key, value] of Object.entries(paramKeys(S.setup.game, S.setup.params))) {
+        for (const item of Array.isArray(value) ? value : [value]) q.append(key, item);
+      }
+      q.set('position', S.history[0].join(','));
+      if (S.setup.misere && S.setup.players === 2) q.set('misere', '1');
+      if (S.setup.players > 2) q.set('players', String(S.setup.players));
+    }
+    if (S.mode === 'play') {
+      q.set('mode', 'play');
+      q.set('first', S.first);
+    }
+    if (S.history.length > 1) {
+      q.set('moves', S.history.slice(1).map((p) => (isSum() ? p.map((x) => x.join(',')).join('.') : p.join(','))).join('~'));
+    }
+    if (S.showValues !== (S.mode === 'explore')) q.set('values', S.showValues ? '1' : '0');
+  }
+  const text = [...q].map(([k, v]) => `${urlText(k)}=${urlText(v)}`).join('&');
+  history.replaceState(null, '', text ? `?${text}` : location.pathname);
+}
+
+/** A key or value of the address, readable: commas and spaces (as +) left as they are. */
+const urlText = (s) => encodeURIComponent(s).replace(/%2C/g, ',').replace(/%20/g, '+');
+
+/** Reads a game from the address into the form; returns {mode, first, moves, values} or null. */
+function readUrl() {
+  const q = new URLSearchParams(location.search);
+  if (LANGUAGES.includes(q.get('lang'))) S.lang = q.get('lang');
+  const parts = q.getAll('part');
+  const game = q.get('game');
+  if (!parts.length && !game) return null;
+  if (parts.length) {
+    S.form.kind = 'sum';
+    S.form.parts = parts.map(readPart);
+  } else {
+    if (!gameInfo(game)) throw new Error(`unknown game '${game}'`);
+    S.form.kind = 'single';
+    S.form.game = game;
+    S.form.params = defaults(game);
+    for (const param of gameInfo(game).params) {
+      const values = q.getAll(param.name);
+      if (!values.length) continue;
+      if (param.kind === 'flag') S.form.params[param.name] = ['1', 'true', 'yes'].includes(values[0]);
+      else if (param.repeatable) S.form.params[param.name] = values;
+      else S.form.params[param.name] = values[0];
+    }
+    S.form.position = parseNumbers(q.get('position') ?? gameInfo(game).example_position).join(' ');
+    S.form.misere = q.get('misere') === '1';
+    const n = Number(q.get('players') ?? 2);
+    S.form.players = Number.isInteger(n) && n >= 2 && n <= MAX_PLAYERS ? n : 2;
+  }
+  const moves = (q.get('moves') ? q.get('moves').split('~') : [])
+    .map((p) => (parts.length ? p.split('.').map((x) => parseNumbers(x).map(normal)) : parseNumbers(p).map(normal)));
+  return {
+    mode: q.get('mode') === 'play' ? 'play' : 'explore',
+    first: q.get('first') === 'nimlab' ? 'nimlab' : 'me',
+    moves: moves.slice(0, MAX_REPLAY),
+    values: q.get('values'),
+  };
+}
+
+/** A part "subtraction 10 --set 1,3,4" back into the form's part. */
+function readPart(text) {
+  const words = text.split(/\s+/).filter(Boolean);
+  const game = words.shift();
+  const info = gameInfo(game);
+  if (!info) throw new Error(`unknown game '${game}'`);
+  const params = defaults(game);
+  const seen = new Set();
+  const numbers = [];
+  while (words.length) {
+    const word = words.shift();
+    if (word.startsWith('--')) {
+      const param = info.params.find((p) => p.name === word.slice(2));
+      if (!param) throw new Error(`unknown parameter '${word}'`);
+      if (param.kind === 'flag') params[param.name] = true;
+      else if (param.repeatable) {
+        if (!seen.has(param.name)) params[param.name] = [];
+        seen.add(param.name);
+        params[param.name].push(words.shift());
+      } else params[param.name] = words.shift();
+    } else numbers.push(word);
+  }
+  return { game, params, position: numbers.join(' ') };
+}
+
+/** Restores a shared game: replays its moves, each checked against the legal moves. */
+async function restore(saved) {
+  const chosen = formSetup();
+  const token = begin(chosen.setup, chosen.start, saved.mode, saved.first);
+  S.message = t('board.restoring');
+  render();
+  for (const [n, next] of saved.moves.entries()) {
+    let list;
+    try {
+      list = await movesAt(S.setup, current(), false, S.controller.signal);
+    } catch (error) {
+      if (!live(token) || aborted(error)) return;
+      showError(t('error.badUrl', { message: error.message }));
+      break;
+    }
+    if (!live(token)) return;
+    const move = list.moves.find((m) => same(m.to, next));
+    if (!move) {
+      showError(t('error.replay', { n: n + 1, to: showPosition(next), from: showPosition(current()) }));
+      break;
+    }
+    S.log.push({ seat: seatAt(movesMade()), text: move.move, part: move.part, from: current(), to: move.to });
+    S.history.push(move.to);
+  }
+  if (saved.values === '1' || saved.values === '0') S.showValues = saved.values === '1';
+  S.message = '';
+  updateUrl();
+  await arrive(token);
+}
+
+// ---------------------------------------------------------------- the setup form
+
+/** The default parameter values of a game: its default, else its example for a required one. */
+function defaults(game) {
+  const values = {};
+  for (const param of gameInfo(game)?.params ?? []) {
+    if (param.kind === 'flag') values[param.name] = param.default === 'true';
+    else if (param.repeatable) values[param.name] = param.default ? [param.default] : param.required ? [param.example] : [];
+    else values[param.name] = param.default ?? (param.required ? param.example : '');
+  }
+  return values;
+}
+
+function gameSelect(id, value, onChange, testid) {
+  const select = el('select', { id, 'data-testid': testid, on: { change: (e) => onChange(e.target.value) } });
+  for (const game of S.games) {
+    select.append(el('option', { value: game.name, text: `${gameText(game.name, 'name')}` }));
+  }
+  select.value = value;
+  return select;
+}
+
+/**
+ * The fields of a game's parameters, from its declaration: a number, a set, a switch, or a list
+ * of texts; each with its plain-language label, its help and its default.
+ */
+function paramFields(game, values, prefix, onInput) {
+  const box = el('div', { class: 'params' });
+  const info = gameInfo(game);
+  if (!info.params.length) box.append(el('p', { class: 'help', text: t('setup.paramsNone') }));
+  for (const param of info.params) {
+    const id = `${prefix}${param.name}`;
+    const helpId = `${id}-help`;
+    const label = paramText(game, param, 'label');
+    let help = paramText(game, param, 'help');
+    if (param.default) help += ` (${t('setup.default', { value: param.default })})`;
+    if (param.kind === 'flag') {
+      const input = el('input', {
+        type: 'checkbox', id, 'data-testid': `param-${param.name}`, 'aria-describedby': helpId,
+        on: { change: (e) => { values[param.name] = e.target.checked; onInput(); } },
+      });
+      input.checked = Boolean(values[param.name]);
+      box.append(el('div', { class: 'param' }, el('label', { class: 'choice', for: id }, input, el('span', { text: label })),
+        el('p', { class: 'help', id: helpId, text: help })));
+    } else if (param.repeatable) {
+      const list = el('ul', { class: 'repeat', 'aria-label': label });
+      const items = values[param.name];
+      items.forEach((item, k) => {
+        const input = el('input', {
+          id: `${id}-${k}`, value: item, 'data-testid': `param-${param.name}-${k}`, 'aria-describedby': helpId,
+          'aria-label': `${label} ${k + 1}`, placeholder: param.example, spellcheck: 'false',
+          on: { input: (e) => { items[k] = e.target.value; onInput(); } },
+        });
+        const remove = el('button', {
+          type: 'button', class: 'small', text: '×', 'aria-label': t('setup.removeMove'), title: t('setup.removeMove'),
+          on: { click: () => { items.splice(k, 1); renderForm(); onInput(); } },
+        });
+        list.append(el('li', {}, input, items.length > 1 ? remove : null));
+      });
+      const add = el('button', {
+        type: 'button', class: 'small', text: `+ ${t('setup.addMove')}`, 'data-testid': `param-${param.name}-add`,
+        on: { click: () => { items.push(''); renderForm(); $(`${id}-${items.length - 1}`)?.focus(); } },
+      });
+      box.append(el('div', { class: 'param' }, el('span', { class: 'label', id: `${id}-label`, text: label }), list, add,
+        el('p', { class: 'help', id: helpId, text: help })));
+    } else {
+      const input = el('input', {
+        id, value: values[param.name] ?? '', 'data-testid': `param-${param.name}`, 'aria-describedby': helpId,
+        placeholder: param.default ?? param.example, inputmode: param.kind === 'count' ? 'numeric' : undefined,
+        required: param.required, spellcheck: 'false', size: param.kind === 'count' ? 6 : 14,
+        on: { input: (e) => { values[param.name] = e.target.value; onInput(); } },
+      });
+      box.append(el('div', { class: 'param' },
+        el('label', { class: 'field', for: id }, el('span', { text: label + (param.required ? ` (${t('setup.required')})` : '') }), input),
+        el('p', { class: 'help', id: helpId, text: help })));
+    }
+  }
+  return box;
+}
+
+/** The position field of a game. */
+function positionField(game, value, id, onInput, testid) {
+  const info = gameInfo(game);
+  const helpId = `${id}-help`;
+  const input = el('input', {
+    id, value, 'data-testid': testid, inputmode: 'numeric', spellcheck: 'false', 'aria-describedby': helpId, size: 16,
+    on: { input: (e) => onInput(e.target.value) },
+  });
+  return el('div', { class: 'param' },
+    el('label', { class: 'field', for: id }, el('span', { text: t('setup.position') }), input),
+    el('p', { class: 'help', id: helpId, text: t('setup.positionHelp', { what: gameText(game, 'position'), example: info.example_position }) }));
+}
+
+/** Draws the setup form from `S.form`. */
+function renderForm() {
+  const f = S.form;
+  $('kind-single').checked = f.kind === 'single';
+  $('kind-sum').checked = f.kind === 'sum';
+  $('single-setup').hidden = f.kind !== 'single';
+  $('sum-setup').hidden = f.kind !== 'sum';
+  const focused = document.activeElement?.id;
+  if (f.kind === 'single' && gameInfo(f.game)) {
+    const select = gameSelect('game', f.game, (name) => chooseGame(name), 'game');
+    $('single-setup').replaceChildren(
+      el('label', { class: 'field', for: 'game' }, el('span', { text: t('setup.game') }), select),
+      el('p', { class: 'rules', id: 'rules', 'data-testid': 'rules', text: gameText(f.game, 'rules') }),
+      paramFields(f.game, f.params, 'param-', () => {}),
+      positionField(f.game, f.position, 'position', (v) => { f.position = v; }, 'position'),
+    );
+  } else {
+    $('single-setup').replaceChildren();
+  }
+  if (f.kind === 'sum') {
+    $('parts').replaceChildren(...f.parts.map((part, i) => {
+      const select = gameSelect(`part${i}-game`, part.game, (name) => {
+        f.parts[i] = { game: name, params: defaults(name), position: gameInfo(name).example_position };
+        renderForm();
+        $(`part${i}-game`).focus();
+      }, `part-game-${i}`);
+      return el('li', { class: 'part', 'aria-label': t('setup.part', { n: i + 1 }) },
+        el('div', { class: 'part-head' },
+          el('label', { class: 'field', for: `part${i}-game` }, el('span', { text: t('setup.part', { n: i + 1 }) }), select),
+          el('button', {
+            type: 'button', class: 'small', text: '×', 'aria-label': t('setup.removePart', { n: i + 1 }), title: t('setup.removePart', { n: i + 1 }),
+            on: { click: () => { f.parts.splice(i, 1); renderForm(); } },
+          })),
+        el('p', { class: 'rules', text: gameText(part.game, 'rules') }),
+        paramFields(part.game, part.params, `part${i}-`, () => {}),
+        positionField(part.game, part.position, `part${i}-position`, (v) => { part.position = v; }, `part-position-${i}`));
+    }));
+  }
+  const n = $('players');
+  n.replaceChildren(...Array.from({ length: MAX_PLAYERS - 1 }, (_, k) => el('option', {
+    value: k + 2, text: k === 0 ? t('setup.playersTwo') : t('setup.playersN', { n: k + 2 }),
+  })));
+  n.value = String(f.players);
+  n.disabled = f.kind === 'sum';
+  $('misere').checked = f.misere;
+  $('misere').disabled = f.kind === 'sum' || f.players > 2;
+  if (focused && $(focused) && document.activeElement !== $(focused)) $(focused).focus();
+}
+
+/** A new game in the form: its defaults and example position, then an analysis of that. */
+function chooseGame(name) {
+  S.form.game = name;
+  S.form.params = defaults(name);
+  S.form.position = gameInfo(name).example_position;
+  renderForm();
+  $('game').focus();
+  startFromForm('explore', 'me');
+}
+
+// ---------------------------------------------------------------- drawing the board
+
+/** How the numbers of a game's position are drawn. */
+function roleOf(game, index) {
+  if (game === 'fibonacci' && index === 1) return 'limit';
+  if (game === 'staircase') return 'step';
+  if (game === 'apple' || game === 'pattern') return 'pile';
+  return 'heap';
+}
+
+const tokenClass = (game) => ({ apple: 'apple', staircase: 'coin', 'large-nim': 'chip' }[game] ?? 'stone');
+
+/** What a move means for the player making it: {good, text}, or null when unknown or hidden. */
+function verdict(move) {
+  const seat = seatAt(movesMade());
+  if (isSum()) {
+    const a = S.here?.analysis;
+    if (!a || !a.moves_complete) return null;
+    const good = a.winning_moves.some((w) => w.part === move.part && same(w.to.map(normal), move.partTo));
+    return { good, text: good ? t('moves.win') : t('moves.lose') };
+  }
+  if (players() > 2) {
+    const options = S.here?.analysis?.options;
+    const option = options?.find((o) => same(o.to.map(normal), move.to));
+    if (!option) return null;
+    const winner = (seat + 1 + option.value) % players();
+    return { good: winner === seat, text: t('moves.seatWins', { seat: winner + 1 }) };
+  }
+  if (!move.value) return null;
+  const good = move.value.outcome === 'P';
+  const r = move.value.remoteness;
+  if (good && r === 0) return { good, text: t('moves.winNow') };
+  const key = `${good ? 'moves.win' : 'moves.lose'}${r === 1 ? 'R1' : 'R'}`;
+  return { good, text: t(key, { r }) };
+}
+
+const valuesVisible = () => S.showValues || S.over;
+
+function heapLabel(game, index, part) {
+  const role = roleOf(game, index);
+  const name = t(role === 'step' ? 'board.step' : role === 'pile' ? 'board.pile' : 'board.heap', { n: index + 1 });
+  return part ? `${t('moves.part', { n: part })}, ${name}` : name;
+}
+
+/** Draws every heap of the position (every part of a sum). */
+function renderBoard() {
+  const board = $('board');
+  board.replaceChildren();
+  if (!S.setup || !S.history.length) return;
+  const position = current();
+  const previous = S.history.length > 1 ? S.history[S.history.length - 2] : null;
+  if (isSum()) {
+    S.setup.parts.forEach((part, i) => {
+      const block = el('div', { class: 'part-board' },
+        el('h3', { text: t('board.partLabel', { n: i + 1, name: gameText(part.game, 'name') }) }));
+      block.append(heaps(part.game, position[i], previous?.[i], i + 1));
+      board.append(block);
+    });
+  } else {
+    board.append(heaps(S.setup.game, position, previous, null));
+  }
+  restoreFocus('board');
+}
+
+/** One game's heaps as rows of tokens; a click on a token takes from there to the end of the heap. */
+function heaps(game, numbers, before, part) {
+  const box = el('div', { class: 'heaps' });
+  const moves = (S.here?.moves ?? []).filter((m) => (part ? m.part === part : true));
+  const targetOf = (m) => (part ? m.partTo : m.to);
+  const leaving = movesLeaving(numbers, moves.map(targetOf));
+  const enabled = canPersonMove();
+  numbers.forEach((n, index) => {
+    const role = roleOf(game, index);
+    if (role === 'limit') {
+      box.append(el('p', { class: 'limit', text: `${t('board.limit')}: ${n}` }));
+      return;
+    }
+    const label = heapLabel(game, index, part);
+    const count = size(n);
+    const row = el('div', {
+      class: `heap ${tokenClass(game)}s`, role: 'group', 'aria-label': t('board.groupLabel', { heap: label, n }),
+      'data-testid': `heap-${part ? `${part}-` : ''}${index}`,
+    }, el('span', { class: 'heap-label', 'aria-hidden': 'true' }, el('span', { text: label }), el('strong', { text: n })));
+    const tokens = el('div', { class: 'tokens' });
+    if (count <= MAX_STONES) {
+      for (let j = 1; j <= count; j++) {
+        const leave = String(j - 1);
+        const candidates = leaving(index, leave).map((k) => moves[k]);
+        const verdicts = valuesVisible() ? candidates.map(verdict) : [];
+        const agreed = verdicts.length && verdicts.every((v) => v && v.good === verdicts[0].good) ? verdicts[0] : null;
+        const legal = candidates.length > 0;
+        const button = el('button', {
+          type: 'button', tabindex: '-1',
+          class: ['token', legal ? 'legal' : 'illegal', agreed ? (agreed.good ? 'good' : 'bad') : ''].join(' ').trim(),
+          'aria-label': `${legal ? t('board.stoneLabel', { heap: label, n: leave, total: n }) : t('board.stoneNoMove', { heap: label, n: leave })}${agreed ? `: ${agreed.text}` : ''}`,
+          'aria-disabled': enabled && legal ? undefined : 'true',
+          dataset: { part: part ?? '', heap: index, leave },
+          text: agreed ? (agreed.good ? '✓' : '✗') : '',
+          on: { click: () => tokenClicked(game, index, leave, candidates, label) },
+        });
+        tokens.append(button);
+      }
+      const taken = before && before.length === numbers.length && size(before[index]) <= MAX_STONES ? size(before[index]) - count : 0;
+      for (let k = 0; k < taken; k++) tokens.append(el('span', { class: 'token taken', 'aria-hidden': 'true', title: t('board.taken') }));
+      const buttons = [...tokens.querySelectorAll('button')];
+      const usable = buttons.filter((b) => !b.hasAttribute('aria-disabled'));
+      (usable[usable.length - 1] ?? buttons[buttons.length - 1])?.setAttribute('tabindex', '0');
+    } else {
+      const id = `big-${part ?? 0}-${index}`;
+      const input = el('input', { id, inputmode: 'numeric', size: 10, 'aria-label': `${label}: ${t('board.bigHeap')}` });
+      tokens.append(el('span', { class: 'help', text: t('board.bigHeap') }), input, el('button', {
+        type: 'button', text: t('board.bigHeapGo'), disabled: !enabled,
+        on: { click: () => tokenClicked(game, index, normal(input.value.trim()), leaving(index, normal(input.value.trim())).map((k) => moves[k]), label) },
+      }));
+    }
+    row.append(tokens);
+    box.append(row);
+  });
+  return box;
+}
+
+/**
+ * Which of the positions `targets` a click meaning "leave `leave` in heap `index`" stands for.
+ * Positions kept in order (Nim, Wythoff, ...): those with `leave` at `index`, so that a move
+ * changing several heaps (Wythoff's diagonal, the apple game's take from every pile) is one of
+ * the candidates. Positions kept as sorted multisets without empty heaps (Large Nim): those
+ * equal, as multisets, to the position with that one heap changed.
+ */
+function movesLeaving(numbers, targets) {
+  const ascending = (list) => list.every((n, k) => k === 0 || BigInt(list[k - 1]) <= BigInt(n));
+  const multiset = ascending(numbers) && targets.every(ascending) && targets.some((to) => to.length !== numbers.length);
+  const key = (list) => list.filter((n) => n !== '0').map(BigInt).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(' ');
+  return (index, leave) => {
+    const matches = [];
+    const wanted = multiset ? key(numbers.map((n, k) => (k === index ? leave : n))) : null;
+    targets.forEach((to, k) => {
+      if (multiset ? key(to) === wanted : to.length === numbers.length && to[index] === leave) matches.push(k);
+    });
+    return matches;
+  };
+}
+
+function tokenClicked(game, index, leave, candidates, label) {
+  if (!canPersonMove()) return;
+  if (candidates.length === 0) {
+    showError(t('board.noMoveLeaves', { n: leave, heap: label }));
+    return;
+  }
+  showError('');
+  if (candidates.length === 1) {
+    personMove(candidates[0]);
+    return;
+  }
+  S.chooser = { moves: candidates, text: t('board.choose', { n: leave, heap: label }) };
+  renderChooser();
+  $('chooser-moves').querySelector('button')?.focus();
+}
+
+function moveButton(move, onClick, testid) {
+  const v = valuesVisible() ? verdict(move) : null;
+  return el('button', {
+    type: 'button', class: `move ${v ? (v.good ? 'good' : 'bad') : ''}`.trim(), 'data-to': showPosition(move.to), 'data-testid': testid,
+    on: { click: onClick },
+  }, el('span', { class: 'to', text: `→ ${showPosition(move.to)}` }),
+  el('span', { class: 'what', text: move.part ? `${t('moves.part', { n: move.part })}: ${move.move}` : move.move }),
+  v ? el('span', { class: 'verdict', text: `${v.good ? '✓' : '✗'} ${v.text}` }) : null);
+}
+
+function renderChooser() {
+  const box = $('chooser');
+  box.hidden = !S.chooser;
+  if (!S.chooser) return;
+  $('chooser-text').textContent = S.chooser.text;
+  $('chooser-moves').replaceChildren(...S.chooser.moves.map((m) => el('li', {}, moveButton(m, () => {
+    S.chooser = null;
+    renderChooser();
+    personMove(m);
+  }, 'chooser-move'))));
+}
+
+// ---------------------------------------------------------------- the grid
+
+/** Fetches the table of a two-number position's game when the grid applies. */
+async function ensureGrid(token) {
+  const position = current();
+  if (isSum() || players() > 2 || position.length !== 2 || position.some((n) => size(n) > MAX_GRID_NUMBER)) return;
+  if (S.here?.moves?.some((m) => m.to.length !== 2)) return;
+  let rows = Math.max(15, size(position[0]) + 5);
+  let cols = Math.max(15, size(position[1]) + 5);
+  while ((rows + 1) * (cols + 1) > MAX_TABLE_CELLS) {
+    if (rows > cols) rows--; else cols--;
+  }
+  const key = setupKey();
+  if (S.grid?.key === key && S.grid.table.rows >= size(position[0]) && S.grid.table.cols >= size(position[1])) return;
+  const request = `${key} ${rows} ${cols}`;
+  if (S.loading.has(request)) return;
+  S.loading.add(request);
+  try {
+    const table = await api('table', { ...gameKeys(S.setup), rows, cols, outcomes: S.setup.misere ? '1' : '' }, undefined);
+    if (key === setupKey()) S.grid = { key, table };
+  } catch (error) {
+    if (key === setupKey()) S.grid = null;
+  } finally {
+    S.loading.delete(request);
+  }
+  if (live(token)) renderGrid();
+}
+
+function axisNames(game) {
+  if (game === 'fibonacci') return [t('grid.axisHeap'), t('grid.axisLimit')];
+  if (game === 'staircase') return [t('grid.axisStep1'), t('grid.axisStep2')];
+  if (roleOf(game, 0) === 'pile') return [t('grid.axisPile1'), t('grid.axisPile2')];
+  return [t('grid.axisHeap1'), t('grid.axisHeap2')];
+}
+
+function renderGrid() {
+  const box = $('grid-box');
+  const grid = S.grid;
+  const position = current();
+  if (!grid || !S.setup || isSum() || grid.key !== setupKey() || position?.length !== 2 || S.here?.moves?.some((m) => m.to.length !== 2)
+    || size(position[0]) > grid.table.rows || size(position[1]) > grid.table.cols) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const table = grid.table;
+  const [rowName, colName] = axisNames(S.setup.game);
+  const shown = valuesVisible();
+  const caption = [t('grid.rows', { row: rowName, col: colName })];
+  if (!shown) caption.push(t('grid.hidden'));
+  else if (S.setup.misere) caption.push(t('grid.misere'));
+  else caption.push(table.kind === 'grundy' ? t('grid.values') : t('grid.outcomes'), t('grid.legend'));
+  caption.push(t('grid.use'));
+  $('grid-caption').textContent = caption.join(' ');
+  const legal = new Map((S.here?.moves ?? []).map((m) => [m.to.join(','), m]));
+  const here = position.join(',');
+  const enabled = canPersonMove();
+  const element = $('grid');
+  element.replaceChildren();
+  const head = el('tr', {}, el('th', { scope: 'col', class: 'corner', text: '' }));
+  for (let c = 0; c <= table.cols; c++) head.append(el('th', { scope: 'col', text: String(c) }));
+  element.append(el('thead', {}, head));
+  const body = el('tbody');
+  const focusKey = S.focus?.where === 'grid' ? S.focus.key : here;
+  table.cells.forEach((row, r) => {
+    const tr = el('tr', {}, el('th', { scope: 'row', text: String(r) }));
+    row.forEach((cell, c) => {
+      const key = `${r},${c}`;
+      const isP = cell === 'P' || cell === 0 || cell === '0';
+      const move = legal.get(key);
+      const v = move && shown ? verdict(move) : null;
+      const current = key === here;
+      const classes = ['cell', shown ? (isP ? 'P' : 'N') : 'hidden', current ? 'current' : '', move ? 'legal' : '', v ? (v.good ? 'good' : 'bad') : ''];
+      const text = shown ? (isP ? 'P' : String(cell)) : current ? '●' : move ? '○' : '';
+      const label = [t('grid.cell', { r, c }), shown ? (isP ? 'P' : `N${cell === 'N' ? '' : `, SG ${cell}`}`) : '',
+        current ? t('grid.current') : '', move ? t('grid.legal') : '', v ? v.text : ''].filter(Boolean).join(', ');
+      tr.append(el('td', {}, el('button', {
+        type: 'button', class: classes.join(' ').replace(/\s+/g, ' ').trim(), tabindex: key === focusKey ? '0' : '-1',
+        'aria-label': label, 'data-cell': key, 'aria-disabled': enabled && (move || S.mode === 'explore') ? undefined : 'true',
+        text, on: { click: () => cellClicked(r, c) },
+      })));
+    });
+    body.append(tr);
+  });
+  element.append(body);
+  if (!element.querySelector('button[tabindex="0"]')) element.querySelector(`button[data-cell="${here}"]`)?.setAttribute('tabindex', '0');
+  followCurrentCell();
+  restoreFocus('grid');
+}
+
+/** Scrolls the grid inside its own box so the current position is in the middle. */
+function followCurrentCell() {
+  const scroller = $('grid-scroll');
+  const cell = $('grid').querySelector('button.current');
+  if (!cell || scroller.offsetParent === null) return;
+  const box = scroller.getBoundingClientRect();
+  const c = cell.getBoundingClientRect();
+  scroller.scrollLeft += c.left - box.left - (box.width - c.width) / 2;
+  scroller.scrollTop += c.top - box.top - (box.height - c.height) / 2;
+}
+
+function cellClicked(r, c) {
+  const to = [String(r), String(c)];
+  const move = S.here?.moves?.find((m) => same(m.to, to));
+  if (move && canPersonMove()) {
+    personMove(move);
+  } else if (S.mode === 'explore' && !S.thinking) {
+    // Exploring: any cell is a position to look at.
+    const token = begin(S.setup, to, 'explore', 'me');
+    S.form.position = to.join(' ');
+    renderForm();
+    updateUrl();
+    arrive(token);
+  } else if (!S.over && personToMove() && S.here) {
+    showError(t('grid.notLegal', { r, c, from: showPosition(current()) }));
+  }
+}
+
+// ---------------------------------------------------------------- keyboard
+
+/** Arrow keys move between tokens (left/right in a heap, up/down between heaps) and grid cells. */
+function onKey(event) {
+  const target = event.target;
+  if (!(target instanceof HTMLButtonElement)) return;
+  const keys = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+  let next = null;
+  if (target.dataset.cell) {
+    const [r, c] = target.dataset.cell.split(',').map(Number);
+    const move = keys[event.key];
+    if (move) next = $('grid').querySelector(`button[data-cell="${r + move[0]},${c + move[1]}"]`);
+    if (event.key === 'Home') next = $('grid').querySelector(`button[data-cell="${r},0"]`);
+    if (event.key === 'End') next = [...$('grid').querySelectorAll(`button[data-cell^="${r},"]`)].pop();
+    if (next) {
+      $('grid').querySelectorAll('button[tabindex="0"]').forEach((b) => b.setAttribute('tabindex', '-1'));
+      next.setAttribute('tabindex', '0');
+    }
+  } else if (target.classList.contains('token')) {
+    const heap = target.closest('.heap');
+    const inHeap = [...heap.querySelectorAll('button.token')];
+    const at = inHeap.indexOf(target);
+    if (event.key === 'ArrowLeft') next = inHeap[at - 1];
+    if (event.key === 'ArrowRight') next = inHeap[at + 1];
+    if (event.key === 'Home') next = inHeap[0];
+    if (event.key === 'End') next = inHeap[inHeap.length - 1];
+    if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+      const all = [...$('board').querySelectorAll('.heap')].filter((h) => h.querySelector('button.token'));
+      const other = all[all.indexOf(heap) + (event.key === 'ArrowUp' ? -1 : 1)];
+      if (other) {
+        const tokens = [...other.querySelectorAll('button.token')];
+        next = tokens[Math.min(at, tokens.length - 1)];
+      }
+    }
+    if (next) {
+      inHeap.forEach((b) => b.setAttribute('tabindex', '-1'));
+      next.closest('.heap').querySelectorAll('button.token').forEach((b) => b.setAttribute('tabindex', '-1'));
+      next.setAttribute('tabindex', '0');
+    }
+  } else if (event.key === 'Escape' && S.chooser) {
+    S.chooser = null;
+    renderChooser();
+  }
+  if (next) {
+    event.preventDefault();
+    next.focus();
+  }
+}
+
+/** Remembers where on the board or grid the keyboard is. */
+function onFocus(event) {
+  const target = event.target;
+  if (target.dataset?.cell) S.focus = { where: 'grid', key: target.dataset.cell };
+  else if (target.classList?.contains('token')) {
+    S.focus = { where: 'board', part: target.dataset.part, heap: target.dataset.heap, leave: Number(target.dataset.leave) };
+  } else if (!$('chooser').contains(target) && target !== document.body) S.focus = null;
+}
+
+/** Puts keyboard focus back where it was after the board or the grid was redrawn. */
+function restoreFocus(where) {
+  const f = S.focus;
+  if (!f || f.where !== where) return;
+  if (document.activeElement !== document.body && document.activeElement !== null && document.contains(document.activeElement)) return;
+  if (where === 'grid') {
+    $('grid').querySelector(`button[data-cell="${f.key}"]`)?.focus();
+    return;
+  }
+  const heap = [...$('board').querySelectorAll(`button.token[data-heap="${f.heap}"][data-part="${f.part}"]`)];
+  const pick = heap[Math.min(f.leave, heap.length - 1)] ?? $('board').querySelector('button.token[tabindex="0"]');
+  if (pick) {
+    heap.forEach((b) => b.setAttribute('tabindex', '-1'));
+    pick.setAttribute('tabindex', '0');
+    pick.focus();
+  }
+}
+
+// ---------------------------------------------------------------- the rest of the page
+
+function seatName(seat, capital = false) {
+  if (S.mode === 'explore') return t('who.player', { seat: seat + 1 });
+  if (players() === 2) {
+    const me = seat === personSeat();
+    return t(me ? (capital ? 'who.youCap' : 'who.you') : capital ? 'who.nimlabCap' : 'who.nimlab');
+  }
+  return seat === personSeat() ? t('who.youSeat', { seat: seat + 1 }) : t('who.nimlabSeat', { seat: seat + 1 });
+}
+
+function statusText() {
+  if (!S.setup) return '';
+  if (S.over) return t('board.over');
+  if (S.message) return S.message;
+  if (S.thinking) return players() > 2 ? t('board.nimlabThinkingSeat', { seat: seatAt(movesMade()) + 1 }) : t('board.nimlabThinking');
+  if (S.mode === 'explore') return t('board.explore');
+  if (!S.here) return '';
+  if (personToMove()) return players() > 2 ? t('board.yourTurnSeat', { seat: personSeat() + 1 }) : t('board.yourTurn');
+  return '';
+}
+
+function announceTurn() {
+  if (S.mode === 'play' && personToMove() && !S.over) announce(statusText(), true);
+}
+
+/** Says `text` in the live region, after what it says now when `append`. */
+function announce(text, append = false) {
+  const region = $('announcer');
+  region.textContent = append && region.textContent ? `${region.textContent} ${text}` : text;
 }
 
 function showError(message) {
   $('error').textContent = message || '';
 }
 
-let games = [];
-
-async function loadGames() {
-  const list = await api('games', {});
-  games = list.games;
-  const select = $('game');
-  for (const game of games) {
-    const option = document.createElement('option');
-    option.value = game.name;
-    option.textContent = game.name;
-    select.appendChild(option);
+function renderStatus() {
+  $('status').textContent = statusText();
+  // The state in data attributes, for tests and styles.
+  const turn = !S.setup ? 'none' : S.over ? 'over' : S.thinking ? 'nimlab' : !S.here ? 'loading'
+    : S.mode === 'explore' ? 'explore' : personToMove() ? 'you' : 'nimlab';
+  document.body.dataset.turn = turn;
+  document.body.dataset.mode = S.mode;
+  $('board').dataset.position = S.history.length ? showPosition(current()) : '';
+  $('board').dataset.moves = String(Math.max(0, movesMade()));
+  $('retry-box').hidden = !S.retry;
+  const banner = $('result');
+  banner.hidden = !S.over;
+  if (S.over && S.result) {
+    const { winner, mover, moves } = S.result;
+    let title;
+    if (winner === null) title = t('result.explore');
+    else if (S.mode === 'explore') title = `${t('result.explore')} ${t('result.exploreWin', { who: seatName(winner) })}`;
+    else if (players() === 2) title = winner === personSeat() ? t('result.youWin') : t('result.nimlabWins');
+    else title = t('result.seatWins', { seat: winner + 1, who: winner === personSeat() ? t('result.you') : t('result.nimlab') });
+    $('result-title').textContent = title;
+    const who = seatName(mover);
+    const detail = [moves === 0 ? t('result.noMoveStart', { who }) : t('result.noMove', { who, n: moves })];
+    if (winner !== null) detail.push(winner === mover ? t('result.lastWins') : t('result.lastLoses'));
+    $('result-detail').textContent = detail.join(' ');
+    banner.classList.toggle('won', S.mode === 'play' && winner === personSeat());
+    $('rematch').hidden = S.mode !== 'play';
+    $('swap').hidden = S.mode !== 'play';
   }
-  select.value = 'nim';
-  showSummary();
 }
 
-function showSummary() {
-  const game = games.find((g) => g.name === $('game').value);
-  $('game-summary').textContent = game ? `${game.name}: ${game.summary}` : '';
+function renderControls() {
+  const playing = S.setup && !S.over;
+  $('hint').disabled = !(playing && S.mode === 'play' && personToMove() && S.here && !S.thinking);
+  $('undo').disabled = !canUndo();
+  $('redo').disabled = !canRedo();
+  $('show-values').checked = S.showValues;
+  $('move-to').disabled = !canPersonMove();
+  $('move-submit').disabled = !canPersonMove();
+  const example = S.here?.moves?.[0] ? showPosition(S.here.moves[0].to) : '';
+  $('move-to-help').textContent = example ? t('controls.moveToHelp', { example }) : '';
+  $('move-form').hidden = isSum();
+  $('move-to-help').hidden = isSum();
 }
 
-// ---------------------------------------------------------------- analysis and grid
+function renderMoves() {
+  const list = $('legal-moves');
+  list.replaceChildren();
+  $('moves-legend').hidden = !valuesVisible();
+  if (!S.here) return;
+  if (!S.here.moves) {
+    list.append(el('li', { class: 'help', text: t('moves.unknown') }));
+    return;
+  }
+  if (!S.here.moves.length) {
+    list.append(el('li', { class: 'help', text: t('moves.none') }));
+    return;
+  }
+  const enabled = canPersonMove();
+  for (const m of S.here.moves.slice(0, MAX_LISTED_MOVES)) {
+    const button = moveButton(m, () => personMove(m), 'legal-move');
+    if (!enabled) button.disabled = true;
+    list.append(el('li', {}, button));
+  }
+  if (S.here.moves.length > MAX_LISTED_MOVES) {
+    list.append(el('li', { class: 'help', text: t('analysis.moreMoves', { n: S.here.moves.length - MAX_LISTED_MOVES }) }));
+  }
+}
 
-/** Counts analyses, so that an answer arriving after a newer request was made is dropped. */
-let analysisNumber = 0;
+function renderAnalysis() {
+  const hidden = S.mode === 'play' && !valuesVisible();
+  $('analysis-hidden').hidden = !hidden;
+  $('analysis-body').hidden = hidden;
+  $('engine-language').hidden = S.engineLanguages.includes(S.lang);
+  const fields = ['a-position', 'a-outcome', 'a-grundy', 'a-reason', 'a-basis'];
+  const a = S.here?.analysis;
+  if (!a) {
+    fields.forEach((id) => { $(id).textContent = S.here?.analysisError ? '—' : ''; });
+    $('a-reason').textContent = S.here?.analysisError ?? '';
+    $('a-outcome').className = '';
+    $('a-moves').replaceChildren();
+    return;
+  }
+  const seat = seatAt(movesMade());
+  const label = isSum() ? `${t('analysis.sum')}: ${showPosition(current())}`
+    : `${a.game} ${spaced(a.position.map(normal))}${a.play === 'misere' ? ` ${t('analysis.misere')}` : ''}${a.players ? ` ${t('analysis.players', { n: a.players })}` : ''}`;
+  $('a-position').textContent = label;
+  const outcome = $('a-outcome');
+  if (a.players) {
+    outcome.textContent = `${t(`analysis.${a.outcome}`)} ${t('analysis.nValue', { value: a.value, seat: ((seat + a.value) % a.players) + 1 })}`;
+  } else {
+    outcome.textContent = t(`analysis.${a.outcome}`);
+  }
+  outcome.className = `outcome-${a.outcome}`;
+  if (a.players) $('a-grundy').textContent = '—';
+  else if (a.grundy === null || a.grundy === undefined) $('a-grundy').textContent = a.play === 'misere' ? t('analysis.grundyUndefined') : t('analysis.grundyUnknown');
+  else $('a-grundy').textContent = String(a.grundy) + (isSum() ? ` (${a.parts.map((p) => t('analysis.partGrundy', { n: p.part, g: p.grundy ?? '?' })).join('; ')})` : '');
+  $('a-reason').textContent = a.reason;
+  $('a-basis').textContent = a.basis === 'theory' ? t('analysis.theory', { theorem: a.theorem }) : t('analysis.search', { states: a.search_states ?? '?' });
+  const list = $('a-moves');
+  list.replaceChildren();
+  if (!a.winning_moves.length) list.append(el('li', { class: 'help', text: t('analysis.noWinning') }));
+  for (const w of a.winning_moves.slice(0, 20)) {
+    const move = S.here.moves?.find((m) => (isSum() ? m.part === w.part && same(m.partTo, w.to.map(normal)) : same(m.to, w.to.map(normal))));
+    const to = move ? move.to : w.to.map(normal);
+    const text = `${w.part ? `${t('moves.part', { n: w.part })}: ` : ''}${w.move} → ${showPosition(to)}`;
+    list.append(el('li', {}, move && canPersonMove()
+      ? el('button', { type: 'button', class: 'move', text, 'data-testid': 'winning-move', 'data-to': showPosition(to), on: { click: () => personMove(move) } })
+      : el('span', { text })));
+  }
+  const more = (a.winning_move_count ?? a.winning_moves.length) - Math.min(20, a.winning_moves.length);
+  if (more > 0) list.append(el('li', { class: 'help', text: t('analysis.moreMoves', { n: more }) }));
+}
 
-/** Analyses the position typed in the form and draws the grid for two heaps. */
-async function analyse() {
-  showError('');
-  const position = parseNumbers($('position').value);
-  const number = ++analysisNumber;
+function renderHistory() {
+  const log = $('log');
+  log.replaceChildren();
+  if (!S.setup) return;
+  const shown = valuesVisible();
+  $('history-note').textContent = S.log.length === 0 ? t('history.empty') : shown ? '' : t('history.hidden');
+  log.append(el('li', { class: 'start', text: t('history.start', { position: showPosition(S.history[0]) }) }));
+  S.log.forEach((entry, k) => {
+    const value = S.values[k + 1];
+    const parts = [t('history.move', { who: seatName(entry.seat, true), from: showPosition(entry.from), to: showPosition(entry.to) })];
+    if (entry.text) parts.push(`(${entry.part ? `${t('moves.part', { n: entry.part })}: ` : ''}${entry.text})`);
+    if (entry.explanation) parts.push(`— ${entry.explanation}`);
+    if (shown && value) {
+      parts.push(`· ${value.remoteness === null ? t('moves.seatWins', { seat: value.winner + 1 }) : t('history.valueWin', { who: seatName(value.winner, true), r: value.remoteness })}`);
+    }
+    log.append(el('li', { class: entry.seat === personSeat() || S.mode === 'explore' ? 'you' : 'nimlab', text: parts.join(' ') }));
+  });
+  const chart = $('chart');
+  chart.replaceChildren();
+  if (shown && players() === 2 && !isSum() && S.values.filter((v) => v && v.remoteness !== null).length > 1) {
+    const topSeat = S.mode === 'play' ? personSeat() : 0;
+    const points = S.history.map((_, i) => {
+      const v = S.values[i];
+      return v && v.remoteness !== null ? { side: v.winner === topSeat ? 1 : -1, remoteness: v.remoteness } : null;
+    });
+    const top = S.mode === 'play' ? t('who.you') : t('history.firstPlayer');
+    const bottom = S.mode === 'play' ? t('who.nimlab') : t('history.secondPlayer');
+    chart.append(el('p', { class: 'help', text: t('history.chart', { top, bottom }) }),
+      el('div', { class: 'chart-scroll', tabindex: '0', role: 'region', 'aria-label': t('history.chartTitle') },
+        historyChart({ points, label: t('history.chartTitle'), top, bottom })));
+  }
+}
+
+/** Fetches the SG sequence of a one-heap game around the current heap. */
+async function ensureSequence(token) {
+  const position = current();
+  if (isSum() || players() > 2 || position.length !== 1 || size(position[0]) > 140) return;
+  const upto = Math.min(150, Math.max(30, size(position[0]) + 10));
+  const key = setupKey();
+  if (S.sequence?.key === key && S.sequence.table.upto >= size(position[0])) return;
+  const request = `${key} ${upto}`;
+  if (S.loading.has(request)) return;
+  S.loading.add(request);
   try {
-    const a = await api('solve', { ...gameParams(), position: position.join(',') });
-    if (number !== analysisNumber) return;
-    $('a-position').textContent = `${a.game} ${spaced(a.position)}${a.play === 'misere' ? ' (misère)' : ''}`;
-    const outcome = $('a-outcome');
-    outcome.textContent = a.outcome === 'P'
-      ? 'P: the player to move loses (the second player wins)'
-      : 'N: the player to move wins';
-    outcome.className = `outcome-${a.outcome}`;
-    $('a-grundy').textContent = a.grundy === null ? (a.play === 'misere' ? 'undefined under misère play' : 'unknown') : String(a.grundy);
-    $('a-reason').textContent = a.reason;
-    $('a-basis').textContent = a.basis === 'theory' ? `theory: ${a.theorem}` : `search (${a.search_states} states)`;
-    const moves = $('a-moves');
-    moves.replaceChildren();
-    if (a.winning_moves.length === 0) {
-      const li = document.createElement('li');
-      li.textContent = 'none: every move loses against best play';
-      moves.appendChild(li);
-    }
-    for (const m of a.winning_moves) {
-      const li = document.createElement('li');
-      li.textContent = `${m.move} → ${spaced(m.to)}`;
-      li.title = 'click to analyse this position';
-      li.addEventListener('click', () => { $('position').value = spaced(m.to); analyse(); });
-      moves.appendChild(li);
-    }
-    await drawGrid(a.position, number);
+    const table = await api('table', { ...gameKeys(S.setup), upto, period: '1', outcomes: S.setup.misere ? '1' : '' }, undefined);
+    if (key === setupKey()) S.sequence = { key, table };
   } catch (error) {
-    if (number === analysisNumber) showError(error.message);
+    if (key === setupKey()) S.sequence = null;
+  } finally {
+    S.loading.delete(request);
   }
+  if (live(token)) renderSequence();
 }
 
-/** Draws the coloured grid of a two-heap game around `position`, or hides it. */
-async function drawGrid(position, number) {
-  const panel = $('grid-panel');
-  const heaps = position.map(Number);
-  if (heaps.length !== 2 || !heaps.every(Number.isSafeInteger) || Math.max(...heaps) > 59) {
+function renderSequence() {
+  const panel = $('sequence-panel');
+  const sequence = S.sequence;
+  const position = current();
+  if (!sequence || !position || isSum() || sequence.key !== setupKey() || position.length !== 1 || size(position[0]) > sequence.table.upto) {
     panel.hidden = true;
     return;
   }
-  const size = Math.min(63, Math.max(15, Math.max(...heaps) + 4));
-  const params = { ...gameParams(), rows: size, cols: size };
-  if (params.misere) params.outcomes = '1';
-  let table;
-  try {
-    table = await api('table', params);
-  } catch (error) {
-    if (number === analysisNumber) panel.hidden = true; // not a two-heap game (or its parameters are missing)
-    return;
-  }
-  if (number !== analysisNumber) return;
-  const options = new Set(playing() ? legalMoves.map((m) => spaced(m.to)) : []);
-  const grid = document.createElement('table');
-  const header = grid.insertRow();
-  header.appendChild(document.createElement('th'));
-  for (let c = 0; c <= table.cols; c++) {
-    const th = document.createElement('th');
-    th.textContent = c;
-    header.appendChild(th);
-  }
-  table.cells.forEach((row, r) => {
-    const tr = grid.insertRow();
-    const th = document.createElement('th');
-    th.textContent = r;
-    tr.appendChild(th);
-    row.forEach((cell, c) => {
-      const td = tr.insertCell();
-      const isP = cell === 'P' || cell === 0;
-      td.textContent = cell === 0 ? 'P' : String(cell);
-      td.className = [isP ? 'P' : 'N', r === heaps[0] && c === heaps[1] ? 'current' : '',
-        options.has(`${r} ${c}`) ? 'option' : ''].join(' ').trim();
-      td.dataset.cell = `${r},${c}`;
-      td.title = `(${r}, ${c}): ${isP ? 'P-position' : 'N-position'}`;
-      td.addEventListener('click', () => cellClicked(r, c));
-    });
-  });
-  $('grid').replaceChildren(grid);
   panel.hidden = false;
-}
-
-/** During a game on the person's turn a click moves there; otherwise it sets the position. */
-function cellClicked(r, c) {
-  if (playing() && personToMove()) {
-    personMove([String(r), String(c)]);
-  } else {
-    $('position').value = `${r} ${c}`;
-    analyse();
-  }
-}
-
-// ---------------------------------------------------------------- play
-
-const play = { history: [], first: 'me', over: true, params: null };
-let legalMoves = [];
-
-const playing = () => play.history.length > 0 && !play.over;
-const current = () => play.history[play.history.length - 1];
-/** The person is to move when they moved first and an even number of moves were made, or the reverse. */
-const personToMove = () => ((play.history.length - 1) % 2 === 0) === (play.first === 'me');
-
-function log(who, text) {
-  const li = document.createElement('li');
-  li.className = who;
-  li.textContent = text;
-  $('log').appendChild(li);
-}
-
-async function startGame(first) {
-  showError('');
-  // Forget the previous game at once, before waiting for the server.
-  play.history = [];
-  play.over = true;
-  $('log').replaceChildren();
-  $('result').textContent = '';
-  $('turn').textContent = '(starting)';
-  const position = parseNumbers($('position').value);
-  play.params = gameParams();
-  try {
-    const options = await api('options', { ...play.params, position: position.join(',') });
-    play.history = [options.position.map(String)];
-  } catch (error) {
-    showError(error.message);
+  const table = sequence.table;
+  const chart = $('sequence-chart');
+  if (!valuesVisible()) {
+    $('sequence-caption').textContent = t('sequence.hidden');
+    chart.replaceChildren();
+    $('sequence-period').textContent = '';
     return;
   }
-  play.first = first;
-  play.over = false;
-  $('hint-text').textContent = '';
-  $('game-area').hidden = false;
-  log('start', `${play.params.game} from ${spaced(current())}; ${first === 'me' ? 'you move' : 'nimlab moves'} first`);
-  await afterMove();
+  const misere = table.play === 'misere';
+  $('sequence-caption').textContent = t(misere ? 'sequence.captionMisere' : 'sequence.caption', { upto: table.upto });
+  const period = table.period;
+  $('sequence-period').textContent = period
+    ? t('sequence.period', { period: period.period, preperiod: period.preperiod, how: t(period.certified ? 'sequence.certified' : 'sequence.observed') })
+    : t('sequence.noPeriod');
+  chart.replaceChildren(el('div', { class: 'chart-scroll', tabindex: '0', role: 'region', 'aria-label': t('sequence.heading') },
+    sequenceChart({
+      values: table.values, current: size(position[0]), period, label: t('sequence.label', { upto: table.upto }), here: t('sequence.here'),
+    })));
 }
 
-/** Shows the position, checks for the end of the game, and lets nimlab move on its turn. */
-async function afterMove() {
-  $('play-position').textContent = spaced(current());
-  $('position').value = spaced(current());
-  const options = await api('options', { ...play.params, position: current().join(',') });
-  legalMoves = options.moves;
-  if (legalMoves.length === 0) {
-    finish();
-  } else if (!personToMove()) {
-    $('turn').textContent = '(nimlab is thinking)';
-    const reply = await api('move', { ...play.params, position: current().join(',') });
-    play.history.push(reply.move.to.map(String));
-    log('nimlab', `nimlab: ${reply.move.move} → ${spaced(reply.move.to)} (${reply.explanation})`);
-    await afterMove();
-    return;
-  } else {
-    $('turn').textContent = '(your move)';
+/** Draws everything but the form from the model, and fetches the pictures the position needs. */
+function render() {
+  renderStatus();
+  renderBoard();
+  renderChooser();
+  renderControls();
+  renderMoves();
+  renderAnalysis();
+  renderHistory();
+  renderGrid();
+  renderSequence();
+  if (S.here && S.setup) {
+    ensureGrid(S.step);
+    ensureSequence(S.step);
   }
-  showLegalMoves();
-  await analyse();
 }
 
-function showLegalMoves() {
-  const box = $('legal-moves');
+/** The hint: who is winning, and a winning (or optimal) move, on request only. */
+function hint() {
+  const a = S.here?.analysis;
+  const box = $('hint-text');
   box.replaceChildren();
-  if (!playing()) return;
-  for (const m of legalMoves) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.textContent = `${spaced(m.to)}`;
-    button.title = m.move;
-    button.dataset.to = spaced(m.to);
-    button.addEventListener('click', () => personMove(m.to.map(String)));
-    box.appendChild(button);
-  }
-}
-
-/** The legal move leading to `typed`, or the only one whose position starts with it. */
-function findMove(typed) {
-  const exact = legalMoves.find((m) => spaced(m.to) === spaced(typed));
-  if (exact) return exact;
-  const prefixed = legalMoves.filter((m) => spaced(m.to.slice(0, typed.length)) === spaced(typed));
-  return prefixed.length === 1 ? prefixed[0] : null;
-}
-
-async function personMove(typed) {
-  showError('');
-  if (!playing() || !personToMove()) return;
-  const chosen = findMove(typed.map((n) => n.replace(/^0+(?=\d)/, '')));
-  if (!chosen) {
-    showError(`${spaced(typed)} is not a legal move from ${spaced(current())}`);
+  if (!a) {
+    box.textContent = S.here?.analysisError ?? '';
     return;
   }
-  play.history.push(chosen.to.map(String));
-  log('you', `you: ${chosen.move} → ${spaced(chosen.to)}`);
+  const best = a.winning_moves[0];
+  const move = best && S.here.moves?.find((m) => (isSum() ? m.part === best.part && same(m.partTo, best.to.map(normal)) : same(m.to, best.to.map(normal))));
+  const moveText = move ? `→ ${showPosition(move.to)} (${move.move})` : '';
+  let text;
+  if (a.players) text = t('hint.seat', { seat: (seatAt(movesMade()) + a.value) % a.players + 1, move: moveText });
+  else text = a.outcome === 'N' ? t('hint.winning', { move: moveText }) : t('hint.losing');
+  box.append(el('span', { text }));
+  if (!a.players) box.append(el('span', { class: 'reason', text: ` ${a.reason}` }));
+  if (move && (a.outcome === 'N' || a.players)) {
+    box.append(' ', el('button', { type: 'button', class: 'small', 'data-testid': 'hint-play', text: t('analysis.play'), on: { click: () => personMove(move) } }));
+  }
+  announce(box.textContent);
+}
+
+function typedMove(event) {
+  event.preventDefault();
+  if (!canPersonMove()) return;
+  const typed = parseNumbers($('move-to').value).map(normal);
+  if (!typed.length) {
+    showError(t('error.nothingTyped'));
+    return;
+  }
+  const move = S.here.moves.find((m) => same(m.to, typed));
+  if (!move) {
+    const example = S.here.moves[0] ? showPosition(S.here.moves[0].to) : '';
+    showError(t('error.notLegal', { typed: spaced(typed), from: showPosition(current()), example }));
+    return;
+  }
   $('move-to').value = '';
-  $('hint-text').textContent = '';
-  try {
-    await afterMove();
-  } catch (error) {
-    showError(error.message);
-  }
+  personMove(move);
 }
 
-function finish() {
-  play.over = true;
-  const lastMoverIsPerson = !personToMove();
-  const lastMoverWins = play.params.misere !== '1';
-  const personWins = lastMoverIsPerson === lastMoverWins;
-  $('turn').textContent = '(game over)';
-  $('result').textContent = personWins ? 'You win!' : 'nimlab wins.';
-  log('end', `no move is left: ${lastMoverIsPerson ? 'you' : 'nimlab'} made the last move, so ${personWins ? 'you win' : 'nimlab wins'}`);
+/** The page's own texts in the chosen language. */
+function renderStatic() {
+  document.documentElement.lang = S.lang === 'zh' ? 'zh-CN' : 'en';
+  document.title = t('page.title');
+  for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  for (const node of document.querySelectorAll('[data-i18n-label]')) node.setAttribute('aria-label', t(node.dataset.i18nLabel));
+  $('lang-en').setAttribute('aria-pressed', String(S.lang === 'en'));
+  $('lang-zh').setAttribute('aria-pressed', String(S.lang === 'zh'));
 }
 
-async function hint() {
-  if (!playing()) return;
-  try {
-    const a = await api('solve', { ...play.params, position: current().join(',') });
-    const moves = a.winning_moves.map((m) => `${m.move} → ${spaced(m.to)}`).join('; ');
-    $('hint-text').textContent = a.outcome === 'N'
-      ? `You are winning. ${a.reason}. Winning moves: ${moves}`
-      : `You are losing against best play: ${a.reason}`;
-  } catch (error) {
-    showError(error.message);
-  }
-}
-
-async function undo() {
-  if (!playing() || play.history.length < 3) {
-    showError('nothing to undo');
-    return;
-  }
-  play.history.splice(play.history.length - 2, 2);
-  log('you', `undone: back to ${spaced(current())}`);
-  await afterMove();
+function setLanguage(lang) {
+  S.lang = lang;
+  renderStatic();
+  renderForm();
+  render();
+  updateUrl();
 }
 
 // ---------------------------------------------------------------- wiring
 
-$('position-form').addEventListener('submit', (event) => { event.preventDefault(); analyse(); });
-$('game').addEventListener('change', () => { showSummary(); analyse(); });
-$('start-me').addEventListener('click', () => startGame('me'));
-$('start-nimlab').addEventListener('click', () => startGame('nimlab'));
-$('move-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  personMove(parseNumbers($('move-to').value));
-});
-$('hint').addEventListener('click', hint);
-$('undo').addEventListener('click', undo);
+function wire() {
+  $('setup-form').addEventListener('submit', (event) => { event.preventDefault(); startFromForm('explore', 'me'); });
+  $('play-me').addEventListener('click', () => startFromForm('play', 'me'));
+  $('play-nimlab').addEventListener('click', () => startFromForm('play', 'nimlab'));
+  $('kind-single').addEventListener('change', () => { S.form.kind = 'single'; renderForm(); });
+  $('kind-sum').addEventListener('change', () => {
+    S.form.kind = 'sum';
+    if (!S.form.parts.length) {
+      S.form.parts = ['nim', 'wythoff'].filter(gameInfo).map((game) => ({ game, params: defaults(game), position: gameInfo(game).example_position }));
+    }
+    renderForm();
+  });
+  $('add-part').addEventListener('click', () => {
+    S.form.parts.push({ game: 'nim', params: defaults('nim'), position: '3' });
+    renderForm();
+    $(`part${S.form.parts.length - 1}-game`)?.focus();
+  });
+  $('misere').addEventListener('change', (e) => { S.form.misere = e.target.checked; });
+  $('players').addEventListener('change', (e) => { S.form.players = Number(e.target.value); renderForm(); });
+  $('hint').addEventListener('click', hint);
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('retry').addEventListener('click', () => { showError(''); S.retry?.(); });
+  $('rematch').addEventListener('click', () => rematch(false));
+  $('swap').addEventListener('click', () => rematch(true));
+  $('show-values').addEventListener('change', (e) => { S.showValues = e.target.checked; updateUrl(); render(); });
+  $('move-form').addEventListener('submit', typedMove);
+  $('chooser-cancel').addEventListener('click', () => { S.chooser = null; renderChooser(); restoreFocus('board'); });
+  $('lang-en').addEventListener('click', () => setLanguage('en'));
+  $('lang-zh').addEventListener('click', () => setLanguage('zh'));
+  document.addEventListener('keydown', onKey);
+  document.addEventListener('focusin', onFocus);
+}
 
-loadGames().then(analyse).catch((error) => showError(error.message));
+async function main() {
+  wire();
+  try {
+    const list = await api('games', {}, undefined);
+    S.games = list.games;
+    if (Array.isArray(list.languages)) S.engineLanguages = list.languages;
+  } catch (error) {
+    showError(error.message);
+    return;
+  }
+  let saved = null;
+  try {
+    saved = readUrl();
+  } catch (error) {
+    showError(t('error.badUrl', { message: error.message }));
+  }
+  if (!saved) {
+    S.form.game = gameInfo('nim') ? 'nim' : S.games[0].name;
+    S.form.params = defaults(S.form.game);
+    S.form.position = gameInfo(S.form.game).example_position;
+  }
+  renderStatic();
+  renderForm();
+  document.body.dataset.ready = 'true';
+  if (saved) await restore(saved);
+  else await startFromForm('explore', 'me');
+}
+
+main();

@@ -5,7 +5,7 @@
 //! here ([`Engine::search_position`] refuses a search whose least cost exceeds the budget, and
 //! [`Engine::fill_grundy`] runs a by-product search only when it fits a small sub-budget).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::{Mutex, MutexGuard};
 
 use num_bigint::BigUint;
@@ -14,7 +14,7 @@ use super::answer::{Analysis, Basis, BestMove, GrundyValue, Method, MoveReport, 
 use super::compare::{disagreement, multi_disagreement, Counterexample, VerifyReport};
 use super::ruleset::{Listed, Ruleset};
 use crate::bigint::big;
-use crate::budget::{Budget, Exhausted};
+use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::{EngineError, Stopped};
 use crate::game::{Outcome, Play};
 use crate::solve::{
@@ -61,6 +61,19 @@ pub fn no_progress(_done: u64, _total: u64) {}
 
 /// The work a by-product search (a Grundy value the theory does not give) may spend.
 const BYPRODUCT_WORK: u64 = 20_000_000;
+
+/// Units charged per option of an answered position, beside its generation: each option is
+/// canonicalized and looked up, and may become a move with a text, which costs about as much as
+/// a few option visits of the search itself (measured on `verify nim` and `verify large-nim --players 3`: 8 to 16 times, mostly allocation).
+const UNITS_PER_REPORTED_OPTION: u64 = 16;
+
+/// The options of a checked position, generated and charged for a report (see
+/// [`UNITS_PER_REPORTED_OPTION`]).
+fn reported_options<R: Ruleset>(ruleset: &R, position: &R::Position, budget: &Budget) -> Result<Vec<R::Position>, Exhausted> {
+    let options = collect_options(ruleset, position, budget)?;
+    budget.charge((options.len() as u64).saturating_mul(UNITS_PER_REPORTED_OPTION))?;
+    Ok(options)
+}
 
 /// The object-safe face of a ruleset with its solvers.
 pub trait AnyGame: Send + Sync {
@@ -239,18 +252,18 @@ impl<R: Ruleset> Engine<R> {
     fn search(&self, numbers: &[BigUint], query: &Query, budget: &Budget) -> Result<Analysis, EngineError> {
         let position = self.search_position(numbers, budget)?;
         let task = || self.task("the search of", numbers);
-        let options = collect_options(&self.ruleset, &position, budget).during(task)?;
+        let options = reported_options(&self.ruleset, &position, budget).during(task)?;
         let mut analysis = match query.play {
             Play::Normal => {
                 let mut solver = lock(&self.grundy);
                 let value = solver.value(&position, budget).during(task)?;
                 let mut winning = Vec::new();
                 let mut values = BTreeSet::new();
-                for option in &options {
+                for option in distinct(&options) {
                     let v = solver.value(option, budget).during(task)?;
                     values.insert(v);
                     if v == 0 {
-                        push_unique(&mut winning, self.move_report(numbers, option));
+                        winning.push(self.move_report(numbers, option));
                     }
                 }
                 Analysis {
@@ -270,9 +283,9 @@ impl<R: Ruleset> Engine<R> {
                 let mut solver = lock(&self.misere);
                 let outcome = solver.value(&position, budget).during(task)?;
                 let mut winning = Vec::new();
-                for option in &options {
+                for option in distinct(&options) {
                     if solver.value(option, budget).during(task)? == Outcome::P {
-                        push_unique(&mut winning, self.move_report(numbers, option));
+                        winning.push(self.move_report(numbers, option));
                     }
                 }
                 let reason = if options.is_empty() {
@@ -308,23 +321,30 @@ impl<R: Ruleset> Engine<R> {
         Ok(analysis)
     }
 
-    fn search_players(&self, numbers: &[BigUint], players: u32, budget: &Budget) -> Result<MultiAnalysis, EngineError> {
+    /// The `n`-player answer by search; `texts` false leaves the moves' texts empty (for
+    /// `verify`, which compares positions and values only).
+    fn search_players(
+        &self,
+        numbers: &[BigUint],
+        players: u32,
+        budget: &Budget,
+        texts: bool,
+    ) -> Result<MultiAnalysis, EngineError> {
         let valuation = StandardAlliance::new(players, self.ruleset.terminal_convention())?;
         let position = self.search_position(numbers, budget)?;
         let task = || self.task(&format!("the {players}-player search of"), numbers);
-        let options = collect_options(&self.ruleset, &position, budget).during(task)?;
+        let options = reported_options(&self.ruleset, &position, budget).during(task)?;
         let mut solvers = lock(&self.multiplayer);
         let solver =
             solvers.entry(players).or_insert_with(|| MultiplayerSolver::multiplayer(self.ruleset.clone(), valuation));
         let value = solver.value(&position, budget).during(task)?;
         let mut moves: Vec<MultiMove> = Vec::new();
-        for option in &options {
+        for option in distinct(&options) {
             let v = solver.value(option, budget).during(task)?;
-            let report = self.move_report(numbers, option);
-            if !moves.iter().any(|m| m.to == report.to) {
-                let optimal = valuation.through(v) == value;
-                moves.push(MultiMove { text: report.text, to: report.to, value: v, optimal });
-            }
+            let to = self.ruleset.numbers(option);
+            let text = if texts { self.ruleset.describe_move(numbers, &to) } else { String::new() };
+            let optimal = valuation.through(v) == value;
+            moves.push(MultiMove { text, to, value: v, optimal });
         }
         let reason = if moves.is_empty() {
             format!("search: no move is left and {}, so the value is {value}", valuation.terminal().describe())
@@ -378,10 +398,10 @@ impl<R: Ruleset> Engine<R> {
     }
 }
 
-fn push_unique(moves: &mut Vec<MoveReport>, report: MoveReport) {
-    if !moves.iter().any(|m| m.to == report.to) {
-        moves.push(report);
-    }
+/// The options without repeats (a ruleset may list the same option twice), in order.
+fn distinct<P: Eq + std::hash::Hash>(options: &[P]) -> impl Iterator<Item = &P> {
+    let mut seen = HashSet::with_capacity(options.len());
+    options.iter().filter(move |o| seen.insert(*o))
 }
 
 fn brace_list(values: &BTreeSet<u32>) -> String {
@@ -447,13 +467,13 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         }
         let position = self.search_position(numbers, budget)?;
         let task = || self.task("the search of", numbers);
-        let options = collect_options(&self.ruleset, &position, budget).during(task)?;
+        let options = reported_options(&self.ruleset, &position, budget).during(task)?;
         let mut solver = lock(&self.grundy);
         let mut moves = Vec::new();
-        for option in &options {
+        for option in distinct(&options) {
             let v = solver.value(option, budget).during(task)?;
             if big(u64::from(v)) == *target {
-                push_unique(&mut moves, self.move_report(numbers, option));
+                moves.push(self.move_report(numbers, option));
             }
         }
         Ok(moves)
@@ -475,7 +495,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         let total = self.ruleset.verification_count(bound);
         for (i, numbers) in self.ruleset.verification_positions(bound).enumerate() {
             progress(i as u64, total);
-            budget.charge(1).during(|| format!("verifying {}", self.spec))?;
+            budget.charge(UNITS_PER_POSITION).during(|| format!("verifying {}", self.spec))?;
             let theory = self.theory(&numbers, &query)?;
             let search = self.search(&numbers, &query, budget)?;
             report.positions += 1;
@@ -505,12 +525,12 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         let total = self.ruleset.verification_count(bound);
         for (i, numbers) in self.ruleset.verification_positions(bound).enumerate() {
             progress(i as u64, total);
-            budget.charge(1).during(|| format!("verifying {}", self.spec))?;
+            budget.charge(UNITS_PER_POSITION).during(|| format!("verifying {}", self.spec))?;
             let Some(theory) = self.ruleset.multiplayer_theory(&numbers, players) else {
                 report.uncovered += 1;
                 continue;
             };
-            let search = self.search_players(&numbers, players, budget)?;
+            let search = self.search_players(&numbers, players, budget, false)?;
             report.positions += 1;
             if let Basis::Search { states } = search.basis {
                 report.search_states = report.search_states.max(states);
@@ -542,11 +562,11 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn options(&self, numbers: &[BigUint], budget: &Budget) -> Result<Vec<MoveReport>, EngineError> {
         let position = self.search_position(numbers, budget)?;
-        let options = collect_options(&self.ruleset, &position, budget)
+        let options = reported_options(&self.ruleset, &position, budget)
             .during(|| self.task("listing the moves of", numbers))?;
         let mut moves = Vec::new();
-        for option in &options {
-            push_unique(&mut moves, self.move_report(numbers, option));
+        for option in distinct(&options) {
+            moves.push(self.move_report(numbers, option));
         }
         Ok(moves)
     }
@@ -587,12 +607,12 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         StandardAlliance::new(players, self.ruleset.terminal_convention())?;
         let theory = || self.ruleset.multiplayer_theory(numbers, players);
         match method {
-            Method::Search => self.search_players(numbers, players, budget),
+            Method::Search => self.search_players(numbers, players, budget, true),
             Method::Theory => theory().ok_or_else(|| EngineError::NoTheory {
                 game: self.spec.to_string(),
                 question: format!("{players} players at this position"),
             }),
-            Method::Auto => theory().map_or_else(|| self.search_players(numbers, players, budget), Ok),
+            Method::Auto => theory().map_or_else(|| self.search_players(numbers, players, budget, true), Ok),
         }
     }
 }
