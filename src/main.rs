@@ -147,7 +147,7 @@ pub fn usage<T>(message: impl Into<String>) -> anyhow::Result<T> {
 
 /// Writes a report as one line of JSON.
 pub fn write_json<T: serde::Serialize>(out: &mut dyn Write, report: &T) -> anyhow::Result<()> {
-    serde_json::to_writer(&mut *out, report)?;
+    serde_json::to_writer(&mut *out, report).map_err(io::Error::from)?; // keeps a broken pipe an io::Error
     writeln!(out)?;
     Ok(())
 }

@@ -169,15 +169,9 @@ impl Params {
         GameSpec::from_pairs(game, &pairs).map_err(|e| report_error(&ReportError::Engine(EngineError::Spec(e))))
     }
 
-    /// The position's numbers, separated by commas or spaces; `position=` given empty is the
-    /// position without heaps (where a game drops empty heaps, as Large Nim does, the game ends
-    /// there).
+    /// The position's numbers, separated by commas or spaces.
     fn position(&self) -> Result<Vec<BigUint>, Reply> {
-        let text = match self.get("position")? {
-            Some(text) => text,
-            None if self.0.iter().any(|(k, _)| k == "position") => "",
-            None => return Err(usage("the parameter 'position' is required")),
-        };
+        let text = self.get("position")?.ok_or_else(|| usage("the parameter 'position' is required"))?;
         let words: Vec<&str> = text.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).collect();
         if words.len() > MAX_NUMBERS {
             return Err(usage(format!("a position has at most {MAX_NUMBERS} numbers (a fixed limit of the playground)")));
@@ -593,18 +587,6 @@ mod tests {
             }
             assert_eq!(valued["value"]["outcome"], solved["outcome"], "{query}");
         }
-    }
-
-    #[test]
-    fn an_empty_position_is_the_position_without_heaps() {
-        // Large Nim drops empty heaps: its games end at the empty position.
-        let taken = body("options", "game=large-nim&position=2");
-        assert_eq!(taken["moves"][1]["to"], serde_json::json!([]));
-        let end = body("solve", "game=large-nim&position=&players=3");
-        assert_eq!((end["outcome"].as_str(), end["position"].clone()), (Some("N"), serde_json::json!([])));
-        assert_eq!(body("options", "game=large-nim&position=")["moves"], serde_json::json!([]));
-        assert_eq!(status("solve", "game=wythoff&position="), 400);
-        assert_eq!(status("solve", "game=nim"), 400);
     }
 
     #[test]

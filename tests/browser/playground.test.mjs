@@ -109,10 +109,10 @@ async function chooseGame(page, game, position) {
 }
 
 /** Presses Tab until `selector` has the focus (at most `limit` times). */
-async function tabTo(page, selector, limit = 80) {
+async function tabTo(page, selector, limit = 80, key = 'Tab') {
   for (let i = 0; i < limit; i++) {
     if (await page.evaluate((s) => document.activeElement?.matches(s), selector)) return;
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
   }
   throw new Error(`Tab never reached ${selector}`);
 }
@@ -262,7 +262,7 @@ describe('desktop 1280x900', () => {
     assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '10');
     assert.equal(await page.locator('[data-testid^=param-]').count(), 1);
     assert.equal(await page.inputValue('[data-testid=param-max]'), '3');
-    assert.match(await page.textContent('label[for=param-max]'), /most stones per move/);
+    assert.match(await page.textContent('label[for=param-max]'), /Most stones per move/);
     assert.doesNotMatch(await page.textContent('#setup'), /--max/);
     assert.match(await page.textContent('[data-testid=rules]'), /A move takes between 1 and M stones/);
     // The one-heap sequence with its period.
@@ -381,6 +381,14 @@ describe('desktop 1280x900', () => {
     assert.equal(await page.textContent('[data-testid=grid] button[data-cell="20,30"]'), '○');
     assert.equal(await page.textContent('[data-testid=grid] button[data-cell="12,20"]'), '');
     await shot(page, 'desktop-en-wythoff-play');
+    await page.check('[data-testid=show-values]');
+    await page.waitForSelector('[data-testid=grid] button.P');
+    await page.locator('#board-heading').evaluate((h) => h.scrollIntoView());
+    await page.screenshot({ path: join(screenshots, 'desktop-en-wythoff-values-viewport.png') });
+    await page.focus('[data-testid=show-values]');
+    await page.keyboard.press('Space');
+    assert.equal(await page.isChecked('[data-testid=show-values]'), false);
+    await tabTo(page, '[data-testid=grid] button[tabindex="0"]', 10, 'Shift+Tab');
     const result = await playOut(page, wythoffWinning, (from, to) => moveOnGrid(page, to, 'keyboard'));
     assert.equal(result, 'You win!');
     await shot(page, 'desktop-en-wythoff-won');
@@ -411,7 +419,7 @@ describe('desktop 1280x900', () => {
     await settled(other, ['you']);
     assert.deepEqual(await boardPosition(other), position);
     assert.equal(await movesMade(other), 2);
-    assert.equal(await other.locator('[data-testid=log] li').count(), 3);
+    assert.equal(await other.locator('[data-testid=log] li').count(), 2);
     assert.equal(await other.isChecked('[data-testid=show-values]'), false);
     await other.reload();
     await other.waitForSelector('body[data-ready=true]');
@@ -443,7 +451,7 @@ describe('desktop 1280x900', () => {
     await page.waitForTimeout(500);
     assert.deepEqual(await boardPosition(page), [1, 2]);
     assert.equal(await movesMade(page), 0);
-    assert.equal(await page.locator('[data-testid=log] li').count(), 1);
+    assert.equal(await page.locator('[data-testid=log] li').count(), 0);
     assert.doesNotMatch(await page.textContent('[data-testid=log]'), /2 5 6|nimlab:/);
     // nimlab's move request fails: the message, a retry, and the game goes on.
     let failures = 1;
@@ -490,6 +498,11 @@ describe('desktop 1280x900', () => {
     await page.waitForFunction(() => /bounded-equal/.test(document.querySelector('[data-testid=a-position]').textContent));
     assert.match(page.url(), /bounded-equal=1/);
     await start(page, 'me', 'mouse');
+    await settled(page, ['you']);
+    // The piles are drawn as apples; the first move by a click on one: (1, 5, 5) -> (0, 4, 4) takes one from every pile.
+    assert.equal(await page.locator('[data-testid=heap-1].apples button.token').count(), 5);
+    await moveOnHeaps(page, [1, 5, 5], [0, 4, 4], 'mouse');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=board]').dataset.moves) >= 1);
     const apple = await playOut(page, () => null, async () => {
       await page.click('[data-testid=hint]');
       const play = page.locator('[data-testid=hint-play]');
@@ -504,8 +517,13 @@ describe('desktop 1280x900', () => {
     assert.equal(await page.isDisabled('[data-testid=misere]'), true);
     await page.click('[data-testid=analyse]');
     await page.waitForFunction(() => /3 players/.test(document.querySelector('[data-testid=a-position]').textContent));
-    assert.match(await page.textContent('[data-testid=outcome]'), /game value \d: player \d wins/);
+    assert.match(await page.textContent('[data-testid=outcome]'), /Game value \d: player \d wins with best play/);
     await start(page, 'me', 'mouse');
+    await settled(page, ['you']);
+    // Only the largest heap can be taken from: the other heaps' tokens are marked (dashed, and in words) as no move.
+    assert.match(await page.getAttribute('[data-testid=heap-0] button.token', 'class'), /illegal/);
+    assert.match(await page.getAttribute('[data-testid=heap-0] button.token', 'aria-label'), /no legal move leaves 0/);
+    assert.match(await page.getAttribute('[data-testid=heap-3] button.token[data-leave="0"]', 'class'), /\blegal\b/);
     const large = await playOut(page, () => null, () => page.click('[data-testid=legal-moves] button >> nth=0'));
     assert.match(large, /^Player [123] \((you|nimlab)\) wins\.$/);
     assert.match(await page.textContent('[data-testid=log]'), /nimlab \(player 2\)/);
@@ -530,6 +548,11 @@ describe('desktop 1280x900', () => {
   });
 
   test('misère play, Fibonacci\'s grid captions, and a game with no move at the start', async () => {
+    const misere = await openPage(DESKTOP, '?game=nim&position=1,1,1&misere=1');
+    await settled(misere);
+    assert.match(await misere.textContent('[data-testid=a-position]'), /\(misère\)/);
+    assert.match(await misere.textContent('[data-testid=outcome]'), /^P-position/, 'three heaps of one: the player to move takes the last stone');
+    await misere.context().close();
     const page = await openPage(DESKTOP, '?game=wythoff&position=4,6&misere=1');
     await settled(page);
     await page.waitForSelector('[data-testid=grid] button.current');

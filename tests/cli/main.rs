@@ -1,20 +1,26 @@
-//! Integration tests of the `nimlab` command: one test binary, one module per command.
+//! Integration tests of the `nimlab` command: one test binary, one module per command, plus the
+//! promises every command shares (`contract`), the `--json` snapshots (`snapshots`) and the
+//! JSON Schemas of `docs/schema/` checked against real output (`schemas`).
 
 mod apple;
+mod contract;
 mod errors;
 mod one_heap_and_moore;
 mod period;
 mod play;
 mod players;
 mod plot;
+mod schemas;
 mod search;
 mod serve;
+mod snapshots;
 mod solve;
 mod sweep;
 mod table;
 mod verify;
 
 use assert_cmd::Command;
+use serde_json::Value;
 
 /// The `nimlab` binary with NO_COLOR set, ready for arguments.
 pub fn nimlab() -> Command {
@@ -23,8 +29,8 @@ pub fn nimlab() -> Command {
     cmd
 }
 
-/// Runs nimlab with `args`, expects success, and parses stdout as JSON.
-pub fn json(args: &[&str]) -> serde_json::Value {
+/// Runs nimlab with `args`, expects success, and parses stdout as one JSON value.
+pub fn json(args: &[&str]) -> Value {
     let output = nimlab().args(args).output().expect("nimlab runs");
     assert!(output.status.success(), "nimlab {args:?} failed: {}", String::from_utf8_lossy(&output.stderr));
     serde_json::from_slice(&output.stdout).expect("stdout is one JSON value")
@@ -35,4 +41,25 @@ pub fn text(args: &[&str]) -> String {
     let output = nimlab().args(args).output().expect("nimlab runs");
     assert!(output.status.success(), "nimlab {args:?} failed: {}", String::from_utf8_lossy(&output.stderr));
     String::from_utf8(output.stdout).expect("stdout is UTF-8")
+}
+
+/// Runs nimlab with `args` and `--json`, expects it to fail with `exit_status`, and returns the
+/// error object. Checks the contract of errors under `--json`: nothing on stdout, and on stderr
+/// exactly one line holding one JSON object with exactly `error` (one non-empty line), `kind` and
+/// `exit_status` (the process's own exit status).
+pub fn json_error(args: &[&str], exit_status: i32, kind: &str) -> Value {
+    let output = nimlab().args(args).arg("--json").write_stdin("").output().expect("nimlab runs");
+    let stderr = String::from_utf8(output.stderr).expect("stderr is UTF-8");
+    assert_eq!(output.status.code(), Some(exit_status), "nimlab {args:?} --json: {stderr}");
+    assert!(output.stdout.is_empty(), "nimlab {args:?} --json printed on stdout");
+    assert_eq!(stderr.lines().count(), 1, "one line on stderr: {stderr:?}");
+    let error: Value = serde_json::from_str(&stderr).unwrap_or_else(|e| panic!("not one JSON object ({e}): {stderr}"));
+    let keys: Vec<&str> = error.as_object().expect("an object").keys().map(String::as_str).collect();
+    assert_eq!(keys.len(), 3, "{error}");
+    assert_eq!(error["kind"], kind, "{error}");
+    assert_eq!(error["exit_status"], exit_status, "{error}");
+    let message = error["error"].as_str().expect("error is a string");
+    assert!(!message.is_empty() && !message.contains('\n'), "{error}");
+    assert!(!message.starts_with("error:"), "the message has no 'error:' prefix: {error}");
+    error
 }

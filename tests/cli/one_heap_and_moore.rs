@@ -12,6 +12,7 @@ fn subtraction_reason_reduces_by_the_period() {
     assert!(out.contains("SUB({1,3,4}) is periodic from 0 with period 7 (certified)"), "{out}");
     let v = json(&["solve", "subtraction", "10", "--set", "4,1,3,3", "--json"]);
     assert_eq!(v["game"], "subtraction --set 1,3,4");
+    assert_eq!(v["params"], json!({ "set": [1, 3, 4] }));
     assert_eq!(
         v["winning_moves"],
         json!([{ "move": "take 1 from the heap", "to": [9] }, { "move": "take 3 from the heap", "to": [7] }])
@@ -43,25 +44,25 @@ fn three_hundred_digit_heaps_are_answered_by_theory() {
 
 #[test]
 fn subtraction_without_a_set() {
-    usage_error(&["solve", "subtraction", "10"], "subtraction needs --set, e.g. --set 1,3,4");
+    usage_error(&["solve", "subtraction", "10"], "the game 'subtraction' needs --set: the allowed takes S, e.g. 1,3,4");
 }
 
 #[test]
 fn subtraction_with_a_zero_take() {
-    usage_error(&["solve", "subtraction", "10", "--set", "0,2"], "--set members must be at least 1");
+    usage_error(&["solve", "subtraction", "10", "--set", "0,2"], "invalid value '0,2' for --set: 0 is below 1");
 }
 
 #[test]
 fn subtraction_with_an_empty_set() {
-    usage_error(&["solve", "subtraction", "10", "--set", ""], "--set");
+    usage_error(&["solve", "subtraction", "10", "--set", ""], "invalid value '' for --set");
 }
 
 #[test]
 fn moore_without_k() {
-    usage_error(&["solve", "moore", "3", "4"], "moore needs --k K");
+    usage_error(&["solve", "moore", "3", "4"], "the game 'moore' needs --k");
 }
 
 #[test]
 fn moore_with_k_zero() {
-    usage_error(&["solve", "moore", "3", "4", "--k", "0"], "--k must be at least 1");
+    usage_error(&["solve", "moore", "3", "4", "--k", "0"], "invalid value '0' for --k: it must be at least 1");
 }

@@ -1,6 +1,7 @@
 use serde_json::json;
 
-use crate::{json, nimlab, text};
+use crate::errors::{runtime_error, usage_error};
+use crate::{json, text};
 
 #[test]
 fn two_three_five_seven_in_the_slides_notation() {
@@ -20,7 +21,8 @@ fn json_has_preperiod_period_values_and_certificate() {
     assert_eq!(v["certificate"]["checked_from"], 34);
     assert_eq!(v["certificate"]["checked_to"], 53);
     assert_eq!(v["certificate"]["preperiod_witness"], 33);
-    assert_eq!(v["set"], json!([2, 3, 5, 7, 19]));
+    assert_eq!(v["game"], "subtraction --set 2,3,5,7,19");
+    assert_eq!(v["params"], json!({ "set": [2, 3, 5, 7, 19] }));
 }
 
 #[test]
@@ -29,24 +31,24 @@ fn gcd_and_intervals() {
     let w = json(&["period", "subtraction", "--set", "2,3,5", "--json"]);
     assert_eq!(v["period"].as_u64().unwrap(), 3 * w["period"].as_u64().unwrap());
     let v = json(&["period", "subtraction", "--set", "2..4", "--json"]);
-    assert_eq!(v["set"], json!([2, 3, 4]));
+    assert_eq!(v["params"]["set"], json!([2, 3, 4]));
+    assert_eq!(v["game"], "subtraction --set 2..4");
 }
 
 #[test]
 fn bad_sets_are_usage_errors() {
     for set in ["", "0,3", "2,x", "5..2", "3.."] {
-        let output = nimlab().args(["period", "subtraction", "--set", set]).output().unwrap();
-        assert_eq!(output.status.code(), Some(2), "--set '{set}'");
-        let stderr = String::from_utf8(output.stderr).unwrap();
-        assert_eq!(stderr.lines().count(), 1, "one line for --set '{set}': {stderr}");
+        usage_error(&["period", "subtraction", "--set", set], &format!("invalid value '{set}' for --set"));
     }
-    let output = nimlab().args(["period", "nim", "--set", "1,2"]).output().unwrap();
-    assert_eq!(output.status.code(), Some(2));
+    usage_error(&["period", "nim", "--set", "1,2"], "--set does not apply to the game 'nim'");
+    usage_error(&["period", "nim"], "period certifies the Grundy sequences of subtraction games");
 }
 
 #[test]
 fn limit_reached_is_a_runtime_error() {
-    let output =
-        nimlab().args(["period", "subtraction", "--set", "1,4,1000", "--limit", "500"]).output().unwrap();
-    assert_eq!(output.status.code(), Some(1));
+    runtime_error(
+        &["period", "subtraction", "--set", "1,4,1000", "--limit", "500"],
+        "failure",
+        &["no certified period within the first 500 values of SUB({1,4,1000})", "--limit"],
+    );
 }

@@ -72,10 +72,21 @@ fn hint_shows_the_winning_move_and_why() {
 fn illegal_and_malformed_moves_get_a_message_and_the_prompt_again() {
     let out = play(&["nim", "3", "4", "5"], "3 4 6\nthree\n-1 4 5\n\n1 4 5\n");
     assert!(out.contains("`3 4 6` is not a legal move from here; you can move to `0 4 5`"), "{out}");
-    assert!(out.contains("'three' is not a valid heap size"), "{out}");
-    assert!(out.contains("must not be negative"), "{out}");
+    assert!(out.contains("'three' is not a whole number"), "{out}");
+    assert!(out.contains("'-1' is negative"), "{out}");
     assert!(out.contains("you: take 2 from the heap of 3 -> 1 4 5"), "{out}");
     assert_eq!(out.matches("your move> ").count(), 6, "{out}");
+}
+
+/// A move is typed as the whole position it leads to: a prefix that only one move matches (`1 4`
+/// for `1 4 5`) is not a move.
+#[test]
+fn a_move_is_the_whole_position() {
+    let out = play(&["nim", "3", "4", "5"], "1 4\n1\n1 4 5\n");
+    assert!(out.contains("`1 4` is not a legal move from here; you can move to `0 4 5`, `1 4 5`"), "{out}");
+    assert!(out.contains("`1` is not a legal move from here"), "{out}");
+    assert_eq!(out.matches("you: ").count(), 1, "{out}");
+    assert!(out.contains("you: take 2 from the heap of 3 -> 1 4 5"), "{out}");
 }
 
 #[test]
@@ -141,17 +152,26 @@ fn json_lines_report_every_event_of_a_won_game() {
         ]
     );
     assert_eq!(events[0]["game"], "bash --max 3");
+    assert_eq!(events[0]["params"], serde_json::json!({ "max": 3 }));
     assert_eq!(events[0]["position"], serde_json::json!([5]));
+    assert_eq!((events[0]["play"].as_str(), events[0]["first"].as_str()), (Some("normal"), Some("me")));
+    assert_eq!(events[1]["position"], serde_json::json!([5]));
     assert_eq!(events[2]["player"], "you");
     assert_eq!(events[2]["to"], serde_json::json!([4]));
     assert_eq!(events[3]["player"], "nimlab");
     assert_eq!(events[3]["to"], serde_json::json!([3]));
     assert_eq!(events[3]["basis"], "remoteness");
+    // nimlab is left a P-position: it loses against best play, and says so.
+    assert_eq!((events[3]["outcome"].as_str(), events[3]["remoteness"].as_u64()), (Some("P"), Some(2)));
+    assert!(events[3]["explanation"].as_str().unwrap().contains("nimlab is losing"), "{}", events[3]);
     // The hint carries exactly what `nimlab solve bash 3 --max 3 --json` prints.
     assert_eq!(events[5]["analysis"], crate::json(&["solve", "bash", "3", "--max", "3", "--json"]));
-    assert!(events[7]["message"].as_str().unwrap().contains("'x' is not a valid heap size"));
+    assert_eq!(events[5]["error"], serde_json::Value::Null);
+    assert!(events[7]["message"].as_str().unwrap().contains("'x' is not a whole number"), "{}", events[7]);
     assert_eq!(events[10]["winner"], "you");
     assert_eq!(events[10]["last_mover"], "you");
+    assert_eq!(events[10]["position"], serde_json::json!([0]));
+    assert_eq!(events[10]["play"], "normal");
 }
 
 #[test]

@@ -15,21 +15,43 @@ use crate::{json, text};
 #[test]
 fn nim_1_2_3_with_three_players() {
     let v = json(&["solve", "nim", "1", "2", "3", "--players", "3", "--json"]);
+    assert_eq!(v["game"], "nim");
+    assert_eq!(v["params"], json!({}));
     assert_eq!(v["players"], 3);
     assert_eq!(v["position"], json!([1, 2, 3]));
     assert_eq!(v["value"], 1);
     assert_eq!(v["winner"], 1);
+    // P_1 wins: neither the player to move (N) nor the one who moved last (P).
+    assert_eq!(v["outcome"], "O");
     assert_eq!(v["terminal"], "last-mover-wins");
     assert_eq!(v["basis"], "search");
-    let moves = v["moves"].as_array().unwrap();
-    assert_eq!(moves.len(), 6);
+    assert_eq!(v["moves_complete"], true);
+    let options = v["options"].as_array().unwrap();
+    assert_eq!(options.len(), 6);
     let optimal: Vec<&serde_json::Value> =
-        moves.iter().filter(|m| m["optimal"] == true).map(|m| &m["to"]).collect();
+        options.iter().filter(|m| m["optimal"] == true).map(|m| &m["to"]).collect();
     assert_eq!(optimal, [&json!([1, 1, 3]), &json!([1, 2, 1])]);
-    for m in moves {
+    for m in options {
         let expected = if m["optimal"] == true { 0 } else { 1 };
         assert_eq!(m["value"], expected, "{m}");
     }
+    // winning_moves are exactly the optimal options.
+    let optimal_options: Vec<&serde_json::Value> = options.iter().filter(|m| m["optimal"] == true).collect();
+    assert_eq!(v["winning_moves"].as_array().unwrap().iter().collect::<Vec<_>>(), optimal_options);
+}
+
+/// The outcome letter follows the value: g = 0 means the player to move wins (N), g = n - 1 the
+/// player who moved last (P). Nim (1) with 3 players: P_0 takes the last stone and wins, g = 0.
+/// Nim (1, 1) with 2 players is a P-position: g = 1 = n - 1.
+#[test]
+fn players_outcome_is_n_p_or_o() {
+    let v = json(&["solve", "nim", "1", "--players", "3", "--json"]);
+    assert_eq!((v["value"].clone(), v["outcome"].clone()), (json!(0), json!("N")));
+    let v = json(&["solve", "nim", "1", "1", "--players", "2", "--json"]);
+    assert_eq!((v["value"].clone(), v["outcome"].clone()), (json!(1), json!("P")));
+    // The contract: with --players, winning_moves are the mover's optimal moves, even when the
+    // mover loses (here both moves, each worth the same).
+    assert_eq!(v["winning_moves"], v["options"]);
 }
 
 #[test]
@@ -49,13 +71,15 @@ fn take_one_or_two_from_twenty(args: &[&str]) {
     assert_eq!(v["winner"], 2);
     assert_eq!(v["players"], 4);
     assert_eq!(v["position"], json!([20]));
+    assert_eq!(v["outcome"], "O");
     assert_eq!(
-        v["moves"],
+        v["options"],
         json!([
             { "move": "take 1 from the heap", "to": [19], "value": 2, "optimal": false },
             { "move": "take 2 from the heap", "to": [18], "value": 1, "optimal": true },
         ])
     );
+    assert_eq!(v["winning_moves"], json!([{ "move": "take 2 from the heap", "to": [18], "value": 1, "optimal": true }]));
 }
 
 #[test]
@@ -78,10 +102,14 @@ fn large_nim_1_2_3_4_with_three_players() {
     assert!(out.contains("basis: theory (formula (5))"), "{out}");
     let v = json(&["solve", "large-nim", "4", "3", "2", "1", "--players", "3", "--json"]);
     assert_eq!(v["position"], json!([1, 2, 3, 4]));
-    assert_eq!(v["measures"], json!({ "P(G)": 4, "m(G)": 1, "beta(G)": 1 }));
-    assert_eq!(v["theorem"], "formula (5)");
     assert_eq!(
-        v["optimal_moves"],
+        v["measures"],
+        json!([{ "name": "P(G)", "value": 4 }, { "name": "m(G)", "value": 1 }, { "name": "beta(G)", "value": 1 }])
+    );
+    assert_eq!(v["theorem"], "formula (5)");
+    assert_eq!(v["basis"], "theory");
+    assert_eq!(
+        v["winning_moves"],
         json!([{ "move": "take 2 from the largest heap (of 4)", "to": [1, 2, 2, 3], "value": 0, "optimal": true }])
     );
 }
@@ -116,6 +144,7 @@ fn large_nim_huge_heaps_by_theory() {
 #[test]
 fn too_few_or_non_numeric_players_are_usage_errors() {
     usage_error(&["solve", "nim", "1", "2", "--players", "1"], "a game needs at least 2 players, got 1");
+    usage_error(&["solve", "--sum", "nim 1", "nim 2", "--players", "3"], "cannot be used with");
     usage_error(&["solve", "nim", "1", "2", "--players", "0"], "a game needs at least 2 players, got 0");
     usage_error(&["solve", "nim", "1", "2", "--players", "three"], "'three' is not a number of players");
     usage_error(&["solve", "nim", "1", "2", "--players", "3", "--misere"], "cannot be used with");

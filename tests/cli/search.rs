@@ -1,6 +1,7 @@
 use serde_json::json;
 
-use crate::{json, nimlab, text};
+use crate::errors::{runtime_error, usage_error};
+use crate::{json, text};
 
 #[test]
 fn ultimately_bipartite_triples_contain_the_slides_families() {
@@ -34,26 +35,30 @@ fn text_lists_sets() {
 }
 
 #[test]
+fn json_names_the_search() {
+    let v = json(&["search", "subtraction", "--size", "2", "--max", "9", "--period", "2", "--json"]);
+    assert_eq!(v["game"], "subtraction");
+    assert_eq!((v["size"].clone(), v["max"].clone(), v["period"].clone()), (json!(2), json!(9), json!(2)));
+    assert_eq!(v["limit"], 1_000_000);
+    let found: Vec<&serde_json::Value> = v["found"].as_array().unwrap().iter().map(|f| &f["set"]).collect();
+    assert_eq!(found, [&json!([1, 3]), &json!([1, 5]), &json!([1, 7]), &json!([1, 9])]);
+    assert_eq!((v["examined"].clone(), v["excluded"].clone()), (json!(10), json!(26)));
+}
+
+#[test]
 fn bad_search_is_a_usage_error() {
-    for args in [["--size", "0", "--max", "5"], ["--size", "6", "--max", "5"]] {
-        let output = nimlab().args(["search", "subtraction"]).args(args).output().unwrap();
-        assert_eq!(output.status.code(), Some(2));
-    }
+    usage_error(&["search", "subtraction", "--size", "0", "--max", "5"], "--size must be between 1 and --max (5); it is 0");
+    usage_error(&["search", "subtraction", "--size", "6", "--max", "5"], "--size must be between 1 and --max (5); it is 6");
+    usage_error(&["search", "nim", "--size", "2", "--max", "5"], "nim");
 }
 
 #[test]
 fn a_search_over_too_many_sets_stops_at_once_naming_the_budget() {
-    let output = crate::nimlab()
-        .args(["search", "subtraction", "--size", "10", "--max", "60", "--period", "2"])
-        .output()
-        .expect("nimlab runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(
-        stderr.contains("the search covers 75394027566 sets, more than the budget of 10000000"),
-        "{stderr}"
+    runtime_error(
+        &["search", "subtraction", "--size", "10", "--max", "60", "--period", "2"],
+        "failure",
+        &["the search covers 75394027566 sets, more than its limit of 10000000 sets", "--max-sets"],
     );
-    assert!(stderr.contains("--max-sets"), "{stderr}");
     // Raised, the same kind of search runs.
     let out = crate::text(&["search", "subtraction", "--size", "3", "--max", "20", "--max-sets", "1140"]);
     assert!(out.starts_with("55 sets of 3 members in 1..=20 have period 2"), "{out}");

@@ -5,7 +5,7 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::text;
 
@@ -48,6 +48,20 @@ impl Server {
         let body = response.body_mut().read_to_string().expect("a body");
         (status, serde_json::from_str(&body).unwrap_or(Value::String(body)))
     }
+
+    /// POST `body` as JSON to `path`, from the page's own origin: the status and the body.
+    fn post_json(&self, path: &str, body: &str) -> (u16, Value) {
+        let mut response = self
+            .agent
+            .post(&format!("{}{path}", self.base))
+            .header("Origin", &self.base)
+            .content_type("application/json")
+            .send(body)
+            .expect("the server answers");
+        let status = response.status().as_u16();
+        let body = response.body_mut().read_to_string().expect("a body");
+        (status, serde_json::from_str(&body).unwrap_or(Value::String(body)))
+    }
 }
 
 impl Drop for Server {
@@ -74,32 +88,59 @@ fn the_api_answers_exactly_what_json_prints() {
         server.get("/api/table?game=nim&rows=5&cols=5&outcomes=1"),
         (200, cli(&["table", "nim", "--rows", "5", "--cols", "5", "--outcomes", "--json"]))
     );
+    assert_eq!(
+        server.get("/api/solve?game=subtraction&set=3..6,20&position=10"),
+        (200, cli(&["solve", "subtraction", "10", "--set", "3..6,20", "--json"]))
+    );
+    assert_eq!(
+        server.get("/api/solve?game=nim&position=1,2,3&players=3"),
+        (200, cli(&["solve", "nim", "1", "2", "3", "--players", "3", "--json"]))
+    );
+    assert_eq!(
+        server.get("/api/solve?part=nim%203%204&part=wythoff%203%205&part=subtraction%2010%20--set%201,3,4"),
+        (200, cli(&["solve", "--sum", "nim 3 4", "wythoff 3 5", "subtraction 10 --set 1,3,4", "--json"]))
+    );
+    assert_eq!(
+        server.get("/api/p-positions?game=wythoff&count=5"),
+        (200, cli(&["p-positions", "wythoff", "--count", "5", "--json"]))
+    );
 }
 
 #[test]
 fn move_and_options_serve_play() {
     let server = Server::start();
-    let (status, reply) = server.get("/api/move?game=nim&position=3,4,5");
+    let (status, answer) = server.get("/api/move?game=nim&position=3,4,5");
     assert_eq!(status, 200);
-    assert_eq!(reply["move"]["to"], serde_json::json!([1, 4, 5]));
+    assert_eq!((answer["game"].as_str(), answer["position"].clone()), (Some("nim"), json!([3, 4, 5])));
+    let reply = &answer["reply"];
+    assert_eq!(reply["move"]["to"], json!([1, 4, 5]));
     assert_eq!((reply["basis"].as_str(), reply["outcome"].as_str()), (Some("remoteness"), Some("N")));
-    let (_, reply) = server.get("/api/move?game=nim&position=0,1");
-    assert_eq!(reply["game_over"], true);
+    assert_eq!(answer["game_over"], false);
+    // nimlab takes the last stone: the game is over after its reply.
+    let (_, answer) = server.get("/api/move?game=nim&position=0,1");
+    assert_eq!((answer["reply"]["move"]["to"].clone(), answer["game_over"].clone()), (json!([0, 0]), json!(true)));
+    // Nothing to move: no reply.
+    let (_, answer) = server.get("/api/move?game=nim&position=0,0");
+    assert_eq!((answer["reply"].clone(), answer["game_over"].clone()), (Value::Null, json!(true)));
+    // Too large to search: any legal move, said so.
+    let (status, answer) = server.get("/api/move?game=nim&position=400,400");
+    assert_eq!(status, 200);
+    assert_eq!(answer["reply"]["basis"], "any-legal-move");
     let (_, options) = server.get("/api/options?game=bash&max=3&position=3");
+    assert_eq!(options["params"], json!({ "max": 3 }));
     assert_eq!(options["moves"].as_array().map(Vec::len), Some(3));
-    // POST with a form body, as the README documents.
-    let mut response = server
+    // POST with a JSON body from the page's origin.
+    let (status, answer) = server.post_json("/api/move", r#"{"game": "nim", "position": "2,2"}"#);
+    assert_eq!(status, 200);
+    assert_eq!((answer["reply"]["outcome"].as_str(), answer["reply"]["move"]["to"].clone()), (Some("P"), json!([1, 2])));
+    // A form body is refused: POST takes JSON only.
+    let response = server
         .agent
         .post(&format!("{}/api/move", server.base))
         .content_type("application/x-www-form-urlencoded")
         .send("game=nim&position=2,2")
         .expect("the server answers");
-    assert_eq!(response.status().as_u16(), 200);
-    let reply: Value = serde_json::from_str(&response.body_mut().read_to_string().unwrap()).unwrap();
-    assert_eq!(
-        (reply["outcome"].as_str(), reply["move"]["to"].clone()),
-        (Some("P"), serde_json::json!([1, 2]))
-    );
+    assert_eq!(response.status().as_u16(), 403);
 }
 
 #[test]
@@ -111,7 +152,7 @@ fn bad_requests_get_4xx_with_a_message_and_the_server_keeps_serving() {
         ("/api/solve?game=nope&position=3", 400),
         ("/api/solve?game=nim&position=3&budget=999999999", 400),
         ("/api/table?game=nim&rows=1000&cols=1000", 400),
-        ("/api/move?game=nim&position=400,400", 422),
+        ("/api/solve?game=nim&position=300,300,300&method=search", 422),
         ("/api/solve?game=nim&position=%FF%FE", 400),
         ("/api/unknown", 404),
         ("/nothing-here", 404),
@@ -119,17 +160,17 @@ fn bad_requests_get_4xx_with_a_message_and_the_server_keeps_serving() {
         let (got, body) = server.get(path);
         assert_eq!(got, status, "{path}: {body}");
         assert!(body["error"].as_str().is_some_and(|m| !m.is_empty()), "{path}: {body}");
+        assert_eq!(body["status"], status, "{path}: {body}");
+        let kind = if status == 422 { "budget" } else { "usage" };
+        assert_eq!(body["kind"], kind, "{path}: {body}");
     }
     // An oversized URL, and a request that is not HTTP at all.
     let (status, _) = server.get(&format!("/api/solve?game=nim&position={}", "1".repeat(9000)));
     assert_eq!(status, 414);
-    let mut response = server
-        .agent
-        .post(&format!("{}/api/move", server.base))
-        .send(format!("game=nim&position=1,2&pad={}", "x".repeat(9000)).as_str())
-        .expect("the server answers");
-    assert_eq!(response.status().as_u16(), 413);
-    assert!(response.body_mut().read_to_string().expect("a body").contains("larger than 8192 bytes"));
+    let (status, body) =
+        server.post_json("/api/move", &format!(r#"{{"game": "nim", "position": "1,2", "pad": "{}"}}"#, "x".repeat(9000)));
+    assert_eq!(status, 413);
+    assert!(body["error"].as_str().unwrap().contains("larger than 8192 bytes"), "{body}");
     let address = server.base.trim_start_matches("http://");
     let mut raw = TcpStream::connect(address).expect("connect");
     raw.write_all(b"\x16\x03\x01 this is not HTTP\r\n\r\n").expect("write");

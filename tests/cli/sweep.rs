@@ -1,8 +1,9 @@
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
+use crate::errors::usage_error;
 use crate::{json, nimlab, text};
 
 const FORMULA_L: &str = "2c - 4 if c ≡ 1 (mod 18); c + 5 if c ≡ 10 (mod 18); 0 otherwise";
@@ -37,12 +38,31 @@ fn two_three_five_seven_recovers_the_slides_formula() {
             "c = {c}"
         );
     }
-    assert_eq!(v["fit"]["found"], true);
-    assert_eq!(v["fit"]["modulus"], 18);
-    assert_eq!(v["fit"]["threshold"], 11);
-    assert_eq!(v["fit"]["preperiod_formula"], FORMULA_L);
-    assert_eq!(v["fit"]["period_formula"], FORMULA_P);
-    assert_eq!(v["fit"]["exceptions"], serde_json::json!([]));
+    assert!(rows.iter().all(|row| row["outer"].is_null()), "one parameter: no outer value");
+    assert_eq!(v["game"], "subtraction");
+    assert_eq!(v["parameters"], json!(["c"]));
+    assert_eq!(v["missing"], 0);
+    let fits = v["fits"].as_array().unwrap();
+    assert_eq!(fits.len(), 1);
+    let fit = &fits[0];
+    assert_eq!(fit["outer"], Value::Null);
+    assert_eq!((fit["found"].clone(), fit["reason"].clone()), (json!(true), Value::Null));
+    assert_eq!(fit["modulus"], 18);
+    assert_eq!(fit["threshold"], 11);
+    assert_eq!(fit["preperiod_formula"], FORMULA_L);
+    assert_eq!(fit["period_formula"], FORMULA_P);
+    assert_eq!(fit["exceptions"], json!([]));
+    let classes = fit["classes"].as_array().unwrap();
+    assert_eq!(classes.len(), 18);
+    assert_eq!(
+        classes[1],
+        json!({
+            "residue": 1,
+            "preperiod": { "slope": "2", "intercept": "-4", "text": "2c - 4" },
+            "period": { "slope": "0", "intercept": "4", "text": "4" },
+            "support": 27,
+        })
+    );
     let out = text(&["sweep", "subtraction", "--set", "2,3,5,7", "--add", "c=11..500"]);
     assert!(out.contains(&format!("l = {FORMULA_L}")), "{out}");
     assert!(out.contains(&format!("p = {FORMULA_P}")), "{out}");
@@ -53,35 +73,41 @@ fn two_parameters_fit_per_outer_value() {
     // {a, 2a, c}: p = c + a on r = 0 or r > 2a (slides), here for a = 2, 3.
     let v =
         json(&["sweep", "subtraction", "--set", "2a", "--add", "a=2..3", "--add", "c=2a+1..120", "--json"]);
-    assert_eq!(v["parameters"], serde_json::json!(["a", "c"]));
+    assert_eq!(v["parameters"], json!(["a", "c"]));
     let fits = v["fits"].as_array().unwrap();
     assert_eq!(fits.len(), 2);
-    assert_eq!(fits[0]["a"], 2);
-    assert_eq!(fits[0]["fit"]["modulus"], 6);
-    assert_eq!(fits[1]["fit"]["modulus"], 9);
-    assert_eq!(
-        fits[1]["fit"]["preperiod_formula"],
-        "c + 2 if c ≡ 1 (mod 9); c + 1 if c ≡ 2 (mod 9); 0 otherwise"
-    );
-    let row = v["rows"].as_array().unwrap().iter().find(|r| r["a"] == 3 && r["c"] == 20).unwrap();
-    assert_eq!(row["set"], serde_json::json!([3, 6, 20]));
+    assert_eq!((fits[0]["outer"].clone(), fits[1]["outer"].clone()), (json!(2), json!(3)));
+    assert_eq!(fits[0]["modulus"], 6);
+    assert_eq!(fits[1]["modulus"], 9);
+    assert_eq!(fits[1]["preperiod_formula"], "c + 2 if c ≡ 1 (mod 9); c + 1 if c ≡ 2 (mod 9); 0 otherwise");
+    let row = v["rows"].as_array().unwrap().iter().find(|r| r["outer"] == 3 && r["c"] == 20).unwrap();
+    assert_eq!(row["set"], json!([3, 6, 20]));
 }
 
 #[test]
 fn no_fit_is_stated() {
     let out = text(&["sweep", "subtraction", "--set", "3,5", "--add", "6..20"]);
     assert!(out.contains("no fit:"), "{out}");
+    let v = json(&["sweep", "subtraction", "--set", "3,5", "--add", "6..20", "--json"]);
+    let fit = &v["fits"][0];
+    assert_eq!(fit["found"], false);
+    assert!(fit["reason"].as_str().is_some_and(|r| !r.is_empty()), "{fit}");
+    assert_eq!((fit["modulus"].clone(), fit["classes"].clone()), (Value::Null, json!([])));
 }
 
 #[test]
 fn malformed_ranges_are_usage_errors() {
-    for add in ["11..", "c=..5", "c=1..9:0", "C=1..5", "c=b..9"] {
-        let output = nimlab().args(["sweep", "subtraction", "--set", "2,3", "--add", add]).output().unwrap();
-        assert_eq!(output.status.code(), Some(2), "--add {add}");
-        assert_eq!(String::from_utf8(output.stderr).unwrap().lines().count(), 1);
+    for (add, needle) in [
+        ("11..", "the parameter range '11..'"),
+        ("c=..5", "the parameter range 'c=..5'"),
+        ("c=1..9:0", "the step must be at least 1"),
+        ("C=1..5", "the name must be lowercase letters"),
+        ("c=b..9", "unknown parameter 'b'"),
+    ] {
+        usage_error(&["sweep", "subtraction", "--set", "2,3", "--add", add], needle);
     }
-    let output = nimlab().args(["sweep", "subtraction", "--set", "0", "--add", "5..9"]).output().unwrap();
-    assert_eq!(output.status.code(), Some(2));
+    usage_error(&["sweep", "subtraction", "--set", "0", "--add", "5..9"], "every member must be at least 1");
+    usage_error(&["sweep", "nim", "--set", "2", "--add", "5..9"], "sweep runs over families of subtraction games");
 }
 
 #[test]
@@ -112,7 +138,9 @@ fn report_reads_the_store_without_computing() {
     assert!(output.status.success());
     let partial: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(partial["rows"].as_array().unwrap().len(), 190);
-    assert!(String::from_utf8(output.stderr).unwrap().contains("100 of the 290 sets are not in the store"));
+    assert_eq!(partial["missing"], 100);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("100 sets of the family are not in the store yet"), "{stderr}");
 }
 
 fn stored_rows(db: &std::path::Path) -> (i64, i64) {
@@ -129,7 +157,19 @@ fn kill_9_then_resume_stores_every_row_exactly_once() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("k.sqlite");
     let range = format!("c=11..{HIGH}");
-    let args = ["sweep", "subtraction", "--set", "2,3,5,7", "--add", &range, "--db", db.to_str().unwrap()];
+    // The work budget is shared by the whole sweep: this one needs more than the default.
+    let args = [
+        "sweep",
+        "subtraction",
+        "--set",
+        "2,3,5,7",
+        "--add",
+        &range,
+        "--db",
+        db.to_str().unwrap(),
+        "--budget",
+        "10000000000",
+    ];
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
         .args(args)
         .stdout(Stdio::null())
@@ -166,5 +206,5 @@ fn kill_9_then_resume_stores_every_row_exactly_once() {
             "c = {c}"
         );
     }
-    assert_eq!(v["fit"]["preperiod_formula"], FORMULA_L);
+    assert_eq!(v["fits"][0]["preperiod_formula"], FORMULA_L);
 }

@@ -1,3 +1,5 @@
+use serde_json::json;
+
 use crate::{json, text};
 
 #[test]
@@ -48,7 +50,29 @@ fn verify_large_nim_with_three_players_names_each_theorem_and_what_it_covered() 
 
 #[test]
 fn verify_asks_for_players_where_only_n_player_theorems_exist() {
-    crate::errors::usage_error(&["verify", "large-nim"], "add --players N");
-    crate::errors::usage_error(&["verify", "nim", "--players", "3"], "nim has no 3-player closed form");
+    crate::errors::usage_error(&["verify", "large-nim"], "--players N");
+    crate::errors::usage_error(&["verify", "nim", "--players", "3"], "nim has no closed form for 3 players");
     crate::errors::usage_error(&["verify", "large-nim", "--players", "1"], "at least 2 players");
+    // verify has no --method: its messages must not suggest one.
+    for args in [&["verify", "large-nim"][..], &["verify", "nim", "--players", "3"]] {
+        let output = crate::nimlab().args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("--method"), "nimlab {args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn verify_json_reports_what_was_checked() {
+    let v = json(&["verify", "nim", "--upto", "3", "--json"]);
+    assert_eq!(v["all_agree"], true);
+    let reports = v["reports"].as_array().unwrap();
+    assert_eq!(reports.len(), 1);
+    let r = &reports[0];
+    assert_eq!((r["game"].clone(), r["play"].clone(), r["players"].clone()), (json!("nim"), json!("normal"), json!(null)));
+    // Nim is verified on 3 heaps of 0..=3: 4^3 = 64 positions.
+    assert_eq!((r["bound"].clone(), r["positions"].clone(), r["uncovered"].clone()), (json!(3), json!(64), json!(0)));
+    assert_eq!((r["agree"].clone(), r["counterexample"].clone()), (json!(true), json!(null)));
+    let v = json(&["verify", "bash", "--max", "3", "--misere", "--upto", "20", "--json"]);
+    assert_eq!(v["reports"][0]["game"], "bash --max 3");
+    assert_eq!(v["reports"][0]["play"], "misere");
 }

@@ -99,6 +99,9 @@ function gameText(name, field) {
   return gameInfo(name)?.[field] ?? '';
 }
 
+/** A label with its first letter in capitals (declarations write them in lower case). */
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function paramText(game, param, field) {
   return GAMES[S.lang]?.[game]?.params?.[param.name]?.[field] ?? param[field];
 }
@@ -136,8 +139,7 @@ const size = (n) => (String(n).length > 15 ? Infinity : Number(n));
 async function api(path, params, signal = S.controller.signal) {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    // An empty position (Large Nim ends with no heap left) is sent as `position=`.
-    if (value === undefined || value === null || value === false || (value === '' && key !== 'position')) continue;
+    if (value === undefined || value === null || value === '' || value === false) continue;
     for (const item of Array.isArray(value) ? value : [value]) query.append(key, item === true ? '1' : String(item));
   }
   if (S.lang !== 'en' && S.engineLanguages.includes(S.lang) && path !== 'games') query.append('lang', S.lang);
@@ -194,7 +196,7 @@ function partText(part, numbers) {
 async function movesAt(setup, position, withValues, signal) {
   if (setup.kind === 'sum') {
     const lists = await Promise.all(setup.parts.map((part, i) => api('options', {
-      game: part.game, ...paramKeys(part.game, part.params), position: position[i].join(','),
+      game: part.game, ...paramKeys(part.game, part.params), position: positionKey(position[i]),
     }, signal)));
     const moves = [];
     lists.forEach((list, i) => {
@@ -206,7 +208,7 @@ async function movesAt(setup, position, withValues, signal) {
     return { moves, value: null };
   }
   const values = withValues && setup.players === 2;
-  const list = await api('options', { ...gameKeys(setup), position: position.join(','), values: values ? '1' : '' }, signal);
+  const list = await api('options', { ...gameKeys(setup), position: positionKey(position), values: values ? '1' : '' }, signal);
   return {
     position: list.position.map(normal),
     moves: list.moves.map((m) => ({ move: m.move, to: m.to.map(normal), value: m.value ?? null })),
@@ -221,7 +223,7 @@ function analyse(setup, position, signal, all = false) {
     return api('solve', { part: setup.parts.map((part, i) => partText(part, position[i])), all: '1' }, signal);
   }
   return api('solve', {
-    ...gameKeys(setup), position: position.join(','),
+    ...gameKeys(setup), position: positionKey(position),
     players: setup.players > 2 ? setup.players : '', all: all ? '1' : '',
   }, signal);
 }
@@ -286,6 +288,7 @@ async function arrive(token) {
   // The position as the game keeps it (Large Nim sorts its heaps and drops empty ones).
   if (moves.status === 'fulfilled' && moves.value.position) S.history[movesMade()] = moves.value.position;
   S.here = here;
+  S.message = '';
   S.values[movesMade()] = valueOf(here);
   if (here.movesError) {
     showError(here.movesError);
@@ -356,7 +359,7 @@ async function nimlabChoice() {
     // Losing: the stalling move of the first game with a move left.
     const i = setup.parts.findIndex((_, j) => S.here.moves.some((m) => m.part === j + 1));
     const part = setup.parts[i];
-    const reply = await api('move', { game: part.game, ...paramKeys(part.game, part.params), position: position[i].join(',') }, signal);
+    const reply = await api('move', { game: part.game, ...paramKeys(part.game, part.params), position: positionKey(position[i]) }, signal);
     return S.here.moves.find((m) => m.part === i + 1 && same(m.partTo, reply.reply.move.to.map(normal)));
   }
   if (setup.players > 2) {
@@ -365,7 +368,7 @@ async function nimlabChoice() {
     const best = a.winning_moves[0];
     return { move: best.move, to: best.to.map(normal) };
   }
-  const reply = await api('move', { ...gameKeys(setup), position: position.join(',') }, signal);
+  const reply = await api('move', { ...gameKeys(setup), position: positionKey(position) }, signal);
   if (!reply.reply) throw new Error('no move');
   return { move: reply.reply.move.move, to: reply.reply.move.to.map(normal), explanation: reply.reply.explanation };
 }
@@ -472,6 +475,8 @@ async function startFromForm(mode, first) {
   }
   const token = begin(chosen.setup, chosen.start, mode, first);
   S.message = mode === 'play' ? t('board.starting') : '';
+  // On a phone the board is below the form: bring it into view for the game.
+  if (mode === 'play' && matchMedia('(max-width: 760px)').matches) $('board-panel').scrollIntoView();
   updateUrl();
   await arrive(token);
 }
@@ -516,6 +521,12 @@ function updateUrl() {
   const text = [...q].map(([k, v]) => `${urlText(k)}=${urlText(v)}`).join('&');
   history.replaceState(null, '', text ? `?${text}` : location.pathname);
 }
+
+/**
+ * A position as the API's `position` key. Large Nim drops empty heaps, so its games end at the
+ * position without heaps, which the engine lists as a move but takes only written as "0".
+ */
+const positionKey = (numbers) => (numbers.length ? numbers.join(',') : '0');
 
 /** A key or value of the address, readable: commas and spaces (as +) left as they are. */
 const urlText = (s) => encodeURIComponent(s).replace(/%2C/g, ',').replace(/%20/g, '+');
@@ -645,7 +656,7 @@ function paramFields(game, values, prefix, onInput) {
   for (const param of info.params) {
     const id = `${prefix}${param.name}`;
     const helpId = `${id}-help`;
-    const label = paramText(game, param, 'label');
+    const label = capital(paramText(game, param, 'label'));
     let help = paramText(game, param, 'help');
     if (param.default) help += ` (${t('setup.default', { value: param.default })})`;
     if (param.kind === 'flag') {
@@ -747,7 +758,7 @@ function renderForm() {
   n.replaceChildren(...Array.from({ length: MAX_PLAYERS - 1 }, (_, k) => el('option', {
     value: k + 2, text: k === 0 ? t('setup.playersTwo') : t('setup.playersN', { n: k + 2 }),
   })));
-  n.value = String(f.players);
+  n.value = f.kind === 'sum' ? '2' : String(f.players);
   n.disabled = f.kind === 'sum';
   $('misere').checked = f.misere;
   $('misere').disabled = f.kind === 'sum' || f.players > 2;
@@ -846,7 +857,7 @@ function heaps(game, numbers, before, part) {
     const row = el('div', {
       class: `heap ${tokenClass(game)}s`, role: 'group', 'aria-label': t('board.groupLabel', { heap: label, n }),
       'data-testid': `heap-${part ? `${part}-` : ''}${index}`,
-    }, el('span', { class: 'heap-label', 'aria-hidden': 'true' }, el('span', { text: label }), el('strong', { text: n })));
+    }, el('span', { class: 'heap-label', 'aria-hidden': 'true' }, el('span', { text: heapLabel(game, index, null) }), el('strong', { text: n })));
     const tokens = el('div', { class: 'tokens' });
     if (count <= MAX_STONES) {
       for (let j = 1; j <= count; j++) {
@@ -1258,11 +1269,11 @@ function renderAnalysis() {
   }
   const seat = seatAt(movesMade());
   const label = isSum() ? `${t('analysis.sum')}: ${showPosition(current())}`
-    : `${a.game} ${spaced(a.position.map(normal))}${a.play === 'misere' ? ` ${t('analysis.misere')}` : ''}${a.players ? ` ${t('analysis.players', { n: a.players })}` : ''}`;
+    : `${a.game} ${showPosition(a.position.map(normal))}${a.play === 'misere' ? ` ${t('analysis.misere')}` : ''}${a.players ? ` ${t('analysis.players', { n: a.players })}` : ''}`;
   $('a-position').textContent = label;
   const outcome = $('a-outcome');
   if (a.players) {
-    outcome.textContent = `${t(`analysis.${a.outcome}`)} ${t('analysis.nValue', { value: a.value, seat: ((seat + a.value) % a.players) + 1 })}`;
+    outcome.textContent = t('analysis.nValue', { value: a.value, seat: ((seat + a.value) % a.players) + 1 });
   } else {
     outcome.textContent = t(`analysis.${a.outcome}`);
   }
@@ -1272,9 +1283,11 @@ function renderAnalysis() {
   else $('a-grundy').textContent = String(a.grundy) + (isSum() ? ` (${a.parts.map((p) => t('analysis.partGrundy', { n: p.part, g: p.grundy ?? '?' })).join('; ')})` : '');
   $('a-reason').textContent = a.reason;
   $('a-basis').textContent = a.basis === 'theory' ? t('analysis.theory', { theorem: a.theorem }) : t('analysis.search', { states: a.search_states ?? '?' });
+  $('winning-heading').textContent = t(a.players ? 'analysis.optimalMoves' : 'analysis.winningMoves');
   const list = $('a-moves');
   list.replaceChildren();
-  if (!a.winning_moves.length) list.append(el('li', { class: 'help', text: t('analysis.noWinning') }));
+  if (S.here.moves && !S.here.moves.length) list.append(el('li', { class: 'help', text: t('moves.none') }));
+  else if (!a.winning_moves.length) list.append(el('li', { class: 'help', text: t('analysis.noWinning') }));
   for (const w of a.winning_moves.slice(0, 20)) {
     const move = S.here.moves?.find((m) => (isSum() ? m.part === w.part && same(m.partTo, w.to.map(normal)) : same(m.to, w.to.map(normal))));
     const to = move ? move.to : w.to.map(normal);
@@ -1290,17 +1303,22 @@ function renderAnalysis() {
 function renderHistory() {
   const log = $('log');
   log.replaceChildren();
+  $('history-start').textContent = '';
   if (!S.setup) return;
   const shown = valuesVisible();
   $('history-note').textContent = S.log.length === 0 ? t('history.empty') : shown ? '' : t('history.hidden');
-  log.append(el('li', { class: 'start', text: t('history.start', { position: showPosition(S.history[0]) }) }));
+  $('history-start').textContent = t('history.start', { position: showPosition(S.history[0]) });
   S.log.forEach((entry, k) => {
     const value = S.values[k + 1];
     const parts = [t('history.move', { who: seatName(entry.seat, true), from: showPosition(entry.from), to: showPosition(entry.to) })];
     if (entry.text) parts.push(`(${entry.part ? `${t('moves.part', { n: entry.part })}: ` : ''}${entry.text})`);
     if (entry.explanation) parts.push(`— ${entry.explanation}`);
     if (shown && value) {
-      parts.push(`· ${value.remoteness === null ? t('moves.seatWins', { seat: value.winner + 1 }) : t('history.valueWin', { who: seatName(value.winner, true), r: value.remoteness })}`);
+      let said;
+      if (players() > 2) said = t('moves.seatWins', { seat: value.winner + 1 });
+      else if (value.remoteness === null) said = t('history.valueWinNoR', { who: seatName(value.winner, true) });
+      else said = t('history.valueWin', { who: seatName(value.winner, true), r: value.remoteness });
+      parts.push(`· ${said}`);
     }
     log.append(el('li', { class: entry.seat === personSeat() || S.mode === 'explore' ? 'you' : 'nimlab', text: parts.join(' ') }));
   });
