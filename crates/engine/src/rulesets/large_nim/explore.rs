@@ -7,8 +7,10 @@
 //! then merged into a short piecewise formula: two chains that differ only in one relation,
 //! `=` in one and `<` in the other, merge into `<=` (Quine–McCluskey on the `2^N` patterns).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
+
+use serde::{Serialize, Serializer};
 
 use super::LargeNim;
 use crate::error::EngineError;
@@ -64,22 +66,12 @@ impl Chain {
     pub fn covers(&self, other: &Chain) -> bool {
         self.0.len() == other.0.len() && self.0.iter().zip(&other.0).all(|(a, b)| a.covers(*b))
     }
+}
 
-    /// The chain that covers exactly the patterns of `self` and `other`, when they differ in one
-    /// relation only, `=` in one and `<` in the other.
-    fn merge(&self, other: &Chain) -> Option<Chain> {
-        let mut differ = self.0.iter().zip(&other.0).enumerate().filter(|(_, (a, b))| a != b);
-        let (i, (a, b)) = differ.next()?;
-        if differ.next().is_some() || self.0.len() != other.0.len() {
-            return None;
-        }
-        let pair = [*a, *b];
-        if !(pair.contains(&Relation::Equal) && pair.contains(&Relation::Less)) {
-            return None;
-        }
-        let mut merged = self.0.clone();
-        merged[i] = Relation::LessOrEqual;
-        Some(Chain(merged))
+impl Serialize for Chain {
+    /// As its text, `1 = x1 < x2`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 
@@ -128,7 +120,7 @@ impl PatternClass {
 }
 
 /// One line of the piecewise formula: `g = value` on the union of `chains`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FormulaCase {
     /// The game value.
     pub value: u32,
@@ -209,21 +201,27 @@ fn classify(
     for class in &mut classes {
         class.values.sort_by_key(|v| v.value);
     }
-    let mut by_value: BTreeMap<u32, Vec<Chain>> = BTreeMap::new();
-    for class in &classes {
-        if let Some(value) = class.constant() {
-            by_value.entry(value).or_default().push(class.pattern.clone());
-        }
-    }
-    let formula = by_value
-        .into_iter()
-        .map(|(value, patterns)| FormulaCase { value, chains: minimize(&patterns) })
-        .collect();
+    let constant = classes.iter().filter_map(|c| c.constant().map(|v| (c.pattern.clone(), v)));
+    let formula = formula(constant);
     Exploration { players, heaps, max, positions, classes, formula }
 }
 
+/// The piecewise formula of valued order patterns: for each value, in increasing order, a small
+/// set of merged chains whose union is exactly the patterns of that value.
+pub fn formula(valued: impl IntoIterator<Item = (Chain, u32)>) -> Vec<FormulaCase> {
+    let mut by_value: BTreeMap<u32, Vec<Chain>> = BTreeMap::new();
+    for (pattern, value) in valued {
+        by_value.entry(value).or_default().push(pattern);
+    }
+    by_value.into_iter().map(|(value, patterns)| FormulaCase { value, chains: minimize(&patterns) }).collect()
+}
+
 /// A small set of merged chains whose union is exactly `patterns`: the prime chains
-/// (Quine–McCluskey), then essential ones, then greedily the one covering most of the rest.
+/// (Quine–McCluskey), then essential ones, then greedily the one covering most of the rest (ties
+/// to the least chain).
+///
+/// Merging looks each chain's partner up in a set, `O(implicants × N)` per round; the cover
+/// works on the list of patterns each prime covers.
 fn minimize(patterns: &[Chain]) -> Vec<Chain> {
     let mut primes: BTreeSet<Chain> = BTreeSet::new();
     let mut current: BTreeSet<Chain> = patterns.iter().cloned().collect();
@@ -231,43 +229,71 @@ fn minimize(patterns: &[Chain]) -> Vec<Chain> {
         let mut next = BTreeSet::new();
         let mut merged = BTreeSet::new();
         for a in &current {
-            for b in &current {
-                if let Some(c) = a.merge(b) {
-                    next.insert(c);
+            for (i, r) in a.0.iter().enumerate() {
+                if *r != Relation::Equal {
+                    continue;
+                }
+                let mut partner = a.clone();
+                partner.0[i] = Relation::Less;
+                if current.contains(&partner) {
+                    let mut union = a.clone();
+                    union.0[i] = Relation::LessOrEqual;
+                    next.insert(union);
                     merged.insert(a.clone());
+                    merged.insert(partner);
                 }
             }
         }
         primes.extend(current.into_iter().filter(|c| !merged.contains(c)));
         current = next;
     }
-    let mut uncovered: Vec<&Chain> = patterns.iter().collect();
-    let mut chosen: Vec<Chain> = Vec::new();
-    let essential: Vec<&Chain> = patterns
-        .iter()
-        .filter_map(|p| {
-            let mut covering = primes.iter().filter(|c| c.covers(p));
-            let only = covering.next()?;
-            covering.next().is_none().then_some(only)
-        })
-        .collect();
-    for prime in essential {
-        if !chosen.contains(prime) {
-            chosen.push(prime.clone());
+    let primes: Vec<Chain> = primes.into_iter().collect();
+    let position: HashMap<&Chain, usize> = patterns.iter().enumerate().map(|(i, p)| (p, i)).collect();
+    let covered: Vec<Vec<usize>> =
+        primes.iter().map(|c| expand(c).iter().map(|p| position[p]).collect()).collect();
+    let mut coverers = vec![Vec::new(); patterns.len()];
+    for (prime, list) in covered.iter().enumerate() {
+        for &p in list {
+            coverers[p].push(prime);
         }
     }
-    uncovered.retain(|p| !chosen.iter().any(|c| c.covers(p)));
-    while !uncovered.is_empty() {
-        let best = primes
-            .iter()
-            .max_by_key(|c| (uncovered.iter().filter(|p| c.covers(p)).count(), std::cmp::Reverse(*c)))
-            .expect("every pattern is covered by some prime")
-            .clone();
-        uncovered.retain(|p| !best.covers(p));
-        chosen.push(best);
+    let mut chosen: BTreeSet<usize> = coverers.iter().filter(|c| c.len() == 1).map(|c| c[0]).collect();
+    let mut uncovered = vec![true; patterns.len()];
+    for &prime in &chosen {
+        covered[prime].iter().for_each(|&p| uncovered[p] = false);
     }
-    chosen.sort();
-    chosen
+    while uncovered.iter().any(|&u| u) {
+        let count = |prime: usize| covered[prime].iter().filter(|&&p| uncovered[p]).count();
+        // The first (least) prime among those covering the most.
+        let best = (0..primes.len())
+            .max_by_key(|&prime| (count(prime), std::cmp::Reverse(prime)))
+            .expect("every pattern is covered by some prime");
+        covered[best].iter().for_each(|&p| uncovered[p] = false);
+        chosen.insert(best);
+    }
+    chosen.into_iter().map(|prime| primes[prime].clone()).collect()
+}
+
+/// The order patterns a merged chain stands for (each `<=` as `=` and as `<`).
+fn expand(chain: &Chain) -> Vec<Chain> {
+    let mut out = vec![Chain(Vec::with_capacity(chain.0.len()))];
+    for r in &chain.0 {
+        let choices: &[Relation] = match r {
+            Relation::LessOrEqual => &[Relation::Equal, Relation::Less],
+            _ => std::slice::from_ref(r),
+        };
+        out = out
+            .into_iter()
+            .flat_map(|c| {
+                choices.iter().map(move |&choice| {
+                    let mut longer = c.clone();
+                    longer.0.push(choice);
+                    longer
+                })
+            })
+            .collect();
+    }
+    out
 }
 
 #[cfg(test)]
@@ -367,8 +393,10 @@ mod tests {
         use Relation::*;
         let a = Chain(vec![Equal, Less, Equal]);
         let b = Chain(vec![Less, Less, Equal]);
-        assert_eq!(a.merge(&b), Some(Chain(vec![LessOrEqual, Less, Equal])));
-        assert_eq!(a.merge(&Chain(vec![Less, Equal, Equal])), None);
+        assert_eq!(minimize(&[a.clone(), b.clone()]), [Chain(vec![LessOrEqual, Less, Equal])]);
+        let c = Chain(vec![Less, Equal, Equal]);
+        assert_eq!(minimize(&[a.clone(), c.clone()]), [a.clone(), c]);
+        assert_eq!(expand(&Chain(vec![LessOrEqual, Less, Equal])), [a.clone(), b]);
         assert_eq!(a.to_string(), "1 = x1 < x2 = x3");
         assert_eq!(Chain::of(&[1, 3, 3]), a);
         assert!(explore(1, 3, 5, Budget::default()).is_err());
