@@ -23,7 +23,7 @@ const EXIT_FAILURE: u8 = 1;
     name = "nimlab",
     version,
     about = "Impartial games of Nim's family: who wins, Grundy values, every winning move, and why",
-    after_help = "Examples:\n  nimlab solve wythoff 3 5\n  nimlab solve nim 3 4 5 --json\n  nimlab solve bash 10 --max 3 --misere\n  nimlab table subtraction --set 1,3,4 --upto 30\n  nimlab verify\n  nimlab games\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab explore large-nim --players 3 --heaps 4 --max 10"
+    after_help = "Examples:\n  nimlab solve wythoff 3 5\n  nimlab solve nim 3 4 5 --json\n  nimlab solve bash 10 --max 3 --misere\n  nimlab table subtraction --set 1,3,4 --upto 30\n  nimlab verify\n  nimlab games\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab explore large-nim --players 3 --heaps 4 --max 10\n  nimlab prove large-nim --players 3 --heaps 4"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -52,6 +52,8 @@ enum Command {
     Serve(cmd::serve::Args),
     /// Multi-player Large Nim values grouped by order pattern, as a piecewise formula.
     Explore(cmd::explore::Args),
+    /// Prove multi-player Large Nim's order-pattern theorems for heaps of any size.
+    Prove(cmd::prove::Args),
     /// The certified preperiod and period of a subtraction game, and its Grundy sequence.
     Period(cmd::period::Args),
     /// Preperiod and period over a family of subtraction sets, with the conjecture's fit.
@@ -84,6 +86,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Plot(args) => cmd::plot::run(args, out),
         Command::Serve(args) => cmd::serve::run(args, out),
         Command::Explore(args) => cmd::explore::run(args, out),
+        Command::Prove(args) => cmd::prove::run(args, out),
         Command::Period(args) => cmd::period::run(args, out),
         Command::Sweep(args) => cmd::sweep::run(args, out),
         Command::Search(args) => cmd::search::run(args, out),

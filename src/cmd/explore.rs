@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use nimlab_engine::rulesets::large_nim::explore::{explore, Exploration, PatternClass};
+use nimlab_engine::rulesets::large_nim::explore::{explore, Exploration, FormulaCase, PatternClass};
 use nimlab_engine::Budget;
 use serde_json::{json, Value};
 
@@ -73,6 +73,16 @@ fn class_value_text(class: &PatternClass) -> String {
     }
 }
 
+/// A piecewise formula, one `g = v if ...` per value, its chains joined by `or` lines.
+pub fn formula_text(formula: &[FormulaCase]) -> String {
+    let mut text = String::new();
+    for case in formula {
+        let chains: Vec<String> = case.chains.iter().map(|c| c.to_string()).collect();
+        text.push_str(&format!("  g = {} if {}\n", case.value, chains.join("\n        or ")));
+    }
+    text
+}
+
 fn exploration_text(e: &Exploration) -> String {
     let mut text = format!(
         "large-nim with {} players on {} heaps of 1..={}: {} positions in {} order patterns\n",
@@ -93,10 +103,7 @@ fn exploration_text(e: &Exploration) -> String {
         ));
     }
     text.push_str("formula:\n");
-    for case in &e.formula {
-        let chains: Vec<String> = case.chains.iter().map(|c| c.to_string()).collect();
-        text.push_str(&format!("  g = {} if {}\n", case.value, chains.join("\n        or ")));
-    }
+    text.push_str(&formula_text(&e.formula));
     let non_constant = e.non_constant().count();
     if non_constant > 0 {
         text.push_str(&format!(

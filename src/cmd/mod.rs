@@ -7,6 +7,7 @@ pub mod period;
 pub mod play;
 pub mod players;
 pub mod plot;
+pub mod prove;
 pub mod search;
 pub mod serve;
 pub mod solve;

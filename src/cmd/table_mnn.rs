@@ -13,7 +13,7 @@ use crate::cmd::table::Args;
 use crate::UsageError;
 
 /// An inclusive range typed as `1..9` (or a single number).
-fn parse_range(text: &str, flag: &str) -> anyhow::Result<(u64, u64)> {
+pub(crate) fn parse_range(text: &str, flag: &str) -> anyhow::Result<(u64, u64)> {
     let bad = || UsageError(format!("{flag} '{text}' is not a range like 1..9 (both ends included)"));
     let (low, high) = text.split_once("..").unwrap_or((text, text));
     let high = high.strip_prefix('=').unwrap_or(high);

@@ -7,6 +7,7 @@ mod period;
 mod play;
 mod players;
 mod plot;
+mod prove;
 mod search;
 mod serve;
 mod solve;

@@ -86,6 +86,9 @@ fn large_nim_1_2_3_4_with_three_players() {
     );
 }
 
+/// A position of 13 heaps: more than nimlab proves theorems for.
+const THIRTEEN_HEAPS: [&str; 13] = ["1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "2", "2"];
+
 #[test]
 fn large_nim_theorems_and_search() {
     // Theorem 1: 7 players, 3 heaps: g = 3.
@@ -97,8 +100,12 @@ fn large_nim_theorems_and_search() {
     // Theorem 3: 3 players, (x, x, x) with x > 1: g = 2.
     let v = json(&["solve", "large-nim", "6", "6", "6", "--players", "3", "--json"]);
     assert_eq!((v["value"].clone(), v["theorem"].clone()), (json!(2), json!("Theorem 3")));
-    // n = 3, N = 5: no theorem, search.
+    // n = 3, N = 5: nimlab's proved theorem (1 = x1 = x2 < x3 = x4 < x5 has value 0).
     let v = json(&["solve", "large-nim", "1", "1", "2", "2", "3", "--players", "3", "--json"]);
+    assert_eq!(v["value"], 0);
+    assert_eq!(v["theorem"], "proved: finite induction over order patterns (nimlab prove)");
+    // 13 heaps: beyond the proved theorems (12 heaps), search.
+    let v = json(&[&["solve", "large-nim"][..], &THIRTEEN_HEAPS, &["--players", "3", "--json"]].concat());
     assert_eq!(v["basis"], "search");
     assert_eq!(v["theorem"], serde_json::Value::Null);
 }
@@ -125,7 +132,7 @@ fn too_few_or_non_numeric_players_are_usage_errors() {
     );
     usage_error(&["explore", "nim", "--players", "3", "--heaps", "4", "--max", "5"], "large-nim only");
     usage_error(
-        &["solve", "large-nim", "1", "1", "2", "2", "3", "--players", "3", "--method", "theory"],
+        &[&["solve", "large-nim"][..], &THIRTEEN_HEAPS, &["--players", "3", "--method", "theory"]].concat(),
         "no closed form",
     );
 }

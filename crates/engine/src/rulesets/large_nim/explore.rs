@@ -7,7 +7,7 @@
 //! then merged into a short piecewise formula: two chains that differ only in one relation,
 //! `=` in one and `<` in the other, merge into `<=` (Quine–McCluskey on the `2^N` patterns).
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
 
 use serde::{Serialize, Serializer};
@@ -125,6 +125,7 @@ pub struct FormulaCase {
     /// The game value.
     pub value: u32,
     /// The merged chains whose union is every constant class of this value.
+    #[serde(rename = "cases")]
     pub chains: Vec<Chain>,
 }
 
@@ -216,30 +217,72 @@ pub fn formula(valued: impl IntoIterator<Item = (Chain, u32)>) -> Vec<FormulaCas
     by_value.into_iter().map(|(value, patterns)| FormulaCase { value, chains: minimize(&patterns) }).collect()
 }
 
-/// A small set of merged chains whose union is exactly `patterns`: the prime chains
-/// (Quine–McCluskey), then essential ones, then greedily the one covering most of the rest (ties
-/// to the least chain).
+/// A chain of at most 128 relations as bit masks: bit `i` of `less` for `<`, of `any` for `<=`
+/// (neither for `=`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Masks {
+    less: u128,
+    any: u128,
+}
+
+impl Masks {
+    fn of(chain: &Chain) -> Masks {
+        assert!(chain.0.len() <= 128, "a formula of more than 128 heaps cannot have been enumerated");
+        let mut masks = Masks { less: 0, any: 0 };
+        for (i, r) in chain.0.iter().enumerate() {
+            match r {
+                Relation::Equal => {}
+                Relation::Less => masks.less |= 1 << i,
+                Relation::LessOrEqual => masks.any |= 1 << i,
+            }
+        }
+        masks
+    }
+
+    fn chain(self, len: usize) -> Chain {
+        Chain(
+            (0..len)
+                .map(|i| match (self.less >> i & 1, self.any >> i & 1) {
+                    (1, _) => Relation::Less,
+                    (_, 1) => Relation::LessOrEqual,
+                    _ => Relation::Equal,
+                })
+                .collect(),
+        )
+    }
+
+    /// The patterns this chain stands for: each `<=` as `=` and as `<`. `O(2^(number of <=))`.
+    fn expand(self) -> impl Iterator<Item = Masks> {
+        // Every subset of `any`, by the carry trick, starting from the empty one.
+        let mut subset = Some(0u128);
+        std::iter::from_fn(move || {
+            let current = subset?;
+            subset = (current != self.any).then(|| (current.wrapping_sub(self.any)) & self.any);
+            Some(Masks { less: self.less | current, any: 0 })
+        })
+    }
+}
+
+/// A small set of merged chains whose union is exactly `patterns` (all of one length): the
+/// prime chains (Quine–McCluskey), then essential ones, then greedily the one covering most of
+/// the rest (ties to the least chain).
 ///
-/// Merging looks each chain's partner up in a set, `O(implicants × N)` per round; the cover
-/// works on the list of patterns each prime covers.
+/// Chains are bit masks: merging looks each chain's partner up in a hash set, `O(implicants ×
+/// N)` per round; the cover works on the list of patterns each prime covers.
 fn minimize(patterns: &[Chain]) -> Vec<Chain> {
-    let mut primes: BTreeSet<Chain> = BTreeSet::new();
-    let mut current: BTreeSet<Chain> = patterns.iter().cloned().collect();
+    let Some(len) = patterns.first().map(|p| p.0.len()) else { return Vec::new() };
+    let mut primes: Vec<Masks> = Vec::new();
+    let mut current: HashSet<Masks> = patterns.iter().map(Masks::of).collect();
     while !current.is_empty() {
-        let mut next = BTreeSet::new();
-        let mut merged = BTreeSet::new();
-        for a in &current {
-            for (i, r) in a.0.iter().enumerate() {
-                if *r != Relation::Equal {
-                    continue;
-                }
-                let mut partner = a.clone();
-                partner.0[i] = Relation::Less;
-                if current.contains(&partner) {
-                    let mut union = a.clone();
-                    union.0[i] = Relation::LessOrEqual;
-                    next.insert(union);
-                    merged.insert(a.clone());
+        let mut next = HashSet::new();
+        let mut merged = HashSet::new();
+        for &a in &current {
+            for i in 0..len {
+                let bit = 1u128 << i;
+                let partner = Masks { less: a.less | bit, any: a.any };
+                if (a.less | a.any) & bit == 0 && current.contains(&partner) {
+                    next.insert(Masks { less: a.less, any: a.any | bit });
+                    merged.insert(a);
                     merged.insert(partner);
                 }
             }
@@ -247,10 +290,12 @@ fn minimize(patterns: &[Chain]) -> Vec<Chain> {
         primes.extend(current.into_iter().filter(|c| !merged.contains(c)));
         current = next;
     }
-    let primes: Vec<Chain> = primes.into_iter().collect();
-    let position: HashMap<&Chain, usize> = patterns.iter().enumerate().map(|(i, p)| (p, i)).collect();
+    let mut primes: Vec<(Chain, Masks)> = primes.into_iter().map(|m| (m.chain(len), m)).collect();
+    primes.sort_by(|a, b| a.0.cmp(&b.0));
+    let position: HashMap<Masks, usize> =
+        patterns.iter().enumerate().map(|(i, p)| (Masks::of(p), i)).collect();
     let covered: Vec<Vec<usize>> =
-        primes.iter().map(|c| expand(c).iter().map(|p| position[p]).collect()).collect();
+        primes.iter().map(|(_, m)| m.expand().map(|p| position[&p]).collect()).collect();
     let mut coverers = vec![Vec::new(); patterns.len()];
     for (prime, list) in covered.iter().enumerate() {
         for &p in list {
@@ -271,29 +316,7 @@ fn minimize(patterns: &[Chain]) -> Vec<Chain> {
         covered[best].iter().for_each(|&p| uncovered[p] = false);
         chosen.insert(best);
     }
-    chosen.into_iter().map(|prime| primes[prime].clone()).collect()
-}
-
-/// The order patterns a merged chain stands for (each `<=` as `=` and as `<`).
-fn expand(chain: &Chain) -> Vec<Chain> {
-    let mut out = vec![Chain(Vec::with_capacity(chain.0.len()))];
-    for r in &chain.0 {
-        let choices: &[Relation] = match r {
-            Relation::LessOrEqual => &[Relation::Equal, Relation::Less],
-            _ => std::slice::from_ref(r),
-        };
-        out = out
-            .into_iter()
-            .flat_map(|c| {
-                choices.iter().map(move |&choice| {
-                    let mut longer = c.clone();
-                    longer.0.push(choice);
-                    longer
-                })
-            })
-            .collect();
-    }
-    out
+    chosen.into_iter().map(|prime| primes[prime].0.clone()).collect()
 }
 
 #[cfg(test)]
@@ -396,7 +419,9 @@ mod tests {
         assert_eq!(minimize(&[a.clone(), b.clone()]), [Chain(vec![LessOrEqual, Less, Equal])]);
         let c = Chain(vec![Less, Equal, Equal]);
         assert_eq!(minimize(&[a.clone(), c.clone()]), [a.clone(), c]);
-        assert_eq!(expand(&Chain(vec![LessOrEqual, Less, Equal])), [a.clone(), b]);
+        let patterns: Vec<Chain> =
+            Masks::of(&Chain(vec![LessOrEqual, Less, Equal])).expand().map(|m| m.chain(3)).collect();
+        assert_eq!(patterns, [a.clone(), b]);
         assert_eq!(a.to_string(), "1 = x1 < x2 = x3");
         assert_eq!(Chain::of(&[1, 3, 3]), a);
         assert!(explore(1, 3, 5, Budget::default()).is_err());

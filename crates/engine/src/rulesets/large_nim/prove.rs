@@ -77,7 +77,6 @@ pub struct HeapCountTheorem {
     /// Wall time of this heap count's check, in microseconds.
     pub micros: u64,
     /// The value on every pattern, merged into a piecewise formula.
-    #[serde(rename = "cases")]
     pub formula: Vec<FormulaCase>,
     /// The paper's result for `k` heaps and this many players, if it has one.
     pub paper: Option<&'static str>,
