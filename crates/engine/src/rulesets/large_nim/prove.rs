@@ -231,8 +231,9 @@ fn conjecture_and_check(
     let too_large = |what| ProveError::TooLarge { heaps, what, budget: budget.0 };
     let what = if cap == PATTERN_CAP { "order patterns" } else { "classes" };
     let classes = GapClasses::new(cap, heaps, budget.0).ok_or_else(|| too_large(what))?;
-    if !profile_count(cap, heaps).is_some_and(|p| p <= budget.0) {
-        return Err(too_large("profiles"));
+    match profile_count(cap, heaps) {
+        Some(profiles) if profiles <= budget.0 => {}
+        _ => return Err(too_large("profiles")),
     }
     let started = Instant::now();
     let table = conjecture_classes(players, classes);
@@ -325,8 +326,11 @@ fn heap_count_theorem(table: &ClassTable, counts: &HeapCountCheck) -> HeapCountT
     }
 }
 
-/// Proved order-pattern tables, by number of players and heaps, for the process.
-static PROVED: Mutex<BTreeMap<(u32, usize), Option<Arc<ClassTable>>>> = Mutex::new(BTreeMap::new());
+/// Proved order-pattern tables (`None`: the check failed) by number of players and heaps.
+type ProvedTables = BTreeMap<(u32, usize), Option<Arc<ClassTable>>>;
+
+/// The tables proved so far in this process.
+static PROVED: Mutex<ProvedTables> = Mutex::new(BTreeMap::new());
 
 /// The order-pattern table of `players` players for at most `heaps` heaps, proved on first use
 /// (conjecture and check, as [`prove`]) and kept for the process; `None` for more than
