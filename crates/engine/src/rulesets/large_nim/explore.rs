@@ -319,6 +319,18 @@ fn minimize(patterns: &[Chain]) -> Vec<Chain> {
     chosen.into_iter().map(|prime| primes[prime].0.clone()).collect()
 }
 
+/// A formula as one line per value, `"v: chain or chain"` (for tests).
+#[cfg(test)]
+pub(crate) fn formula_lines(formula: &[FormulaCase]) -> Vec<String> {
+    formula
+        .iter()
+        .map(|case| {
+            let chains: Vec<String> = case.chains.iter().map(|c| c.to_string()).collect();
+            format!("{}: {}", case.value, chains.join(" or "))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -326,14 +338,7 @@ mod tests {
     use crate::rulesets::large_nim::{theory_value, Source};
 
     fn formula_text(exploration: &Exploration) -> Vec<String> {
-        exploration
-            .formula
-            .iter()
-            .map(|case| {
-                let chains: Vec<String> = case.chains.iter().map(|c| c.to_string()).collect();
-                format!("{}: {}", case.value, chains.join(" or "))
-            })
-            .collect()
+        formula_lines(&exploration.formula)
     }
 
     #[test]

@@ -359,20 +359,9 @@ pub fn proved_table(players: u32, heaps: usize) -> Option<Arc<ClassTable>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::large_nim::explore::explore;
+    use crate::rulesets::large_nim::explore::{explore, formula_lines};
     use crate::rulesets::large_nim::{sorted_positions, theory_value};
     use crate::solve::sorted_heap_table;
-
-    fn formula_text(theorem: &HeapCountTheorem) -> Vec<String> {
-        theorem
-            .formula
-            .iter()
-            .map(|case| {
-                let chains: Vec<String> = case.chains.iter().map(|c| c.to_string()).collect();
-                format!("{}: {}", case.value, chains.join(" or "))
-            })
-            .collect()
-    }
 
     #[test]
     fn formula_5_is_proved() {
@@ -389,7 +378,7 @@ mod tests {
         assert!(four.law_agrees);
         // The same text as explore's (and the paper's formula (5), see explore's test).
         assert_eq!(
-            formula_text(four),
+            formula_lines(&four.formula),
             [
                 "0: 1 < x1 = x2 = x3 <= x4 or 1 <= x1 < x2 = x3 < x4",
                 "1: 1 = x1 = x2 <= x3 <= x4 or 1 <= x1 <= x2 < x3 <= x4",
