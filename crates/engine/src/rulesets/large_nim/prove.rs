@@ -195,7 +195,6 @@ fn prove_with(
         .skip(1)
         .map(|counts| heap_count_theorem(&table, counts))
         .collect();
-    let sum = |f: fn(&HeapCountCheck) -> u64| outcome.checked.iter().map(f).sum::<u64>();
     let failure = outcome.failure.clone().map(|check| {
         let index = classes.index_of_gaps(&check.class).expect("the failing class is in the table");
         ProofFailure { pattern: classes.chain(index), check }
@@ -211,8 +210,8 @@ fn prove_with(
         theorem,
         patterns: outcome.checked.iter().map(|c| c.classes).sum(),
         profiles: outcome.checked.iter().map(|c| c.profiles).sum(),
-        options: sum(|c| c.options),
-        check_micros: sum(|c| c.micros),
+        options: outcome.checked.iter().map(|c| c.options).sum(),
+        check_micros: outcome.checked.iter().map(|c| c.micros).sum(),
         failure,
         refinement,
     })
