@@ -37,6 +37,10 @@ pub struct Args {
     pub json: bool,
 }
 
+/// The most player counts one command proves (each proof is bounded by the budget; this bounds
+/// their number).
+const MAX_PLAYER_COUNTS: u64 = 100;
+
 /// Some proof failed (reported above): a runtime failure (exit status 1).
 #[derive(Debug)]
 struct NotProved;
@@ -69,6 +73,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
     }
     if heaps_low < 1 {
         return Err(UsageError("--heaps starts at 1 (no heaps is the end of the game)".into()).into());
+    }
+    if players_high - players_low >= MAX_PLAYER_COUNTS {
+        return Err(UsageError(format!(
+            "--players {players_low}..{players_high} asks for more than {MAX_PLAYER_COUNTS} proofs; prove fewer \
+             player counts at once (from n = N + 2 on, the value is N: Theorem 1)"
+        ))
+        .into());
     }
     let players_high =
         u32::try_from(players_high).map_err(|_| UsageError("--players is too large".into()))?;

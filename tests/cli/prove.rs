@@ -65,6 +65,7 @@ fn bad_requests() {
     usage_error(&["prove", "large-nim", "--players", "3", "--heaps", "0"], "--heaps starts at 1");
     usage_error(&["prove", "large-nim", "--players", "3", "--heaps", "5..4"], "is empty");
     usage_error(&["prove", "large-nim", "--players", "x", "--heaps", "4"], "not a range like 1..9");
+    usage_error(&["prove", "large-nim", "--players", "2..1000", "--heaps", "4"], "more than 100 proofs");
     // Too many profiles for the budget: a runtime failure, exit status 1, one line.
     let output = nimlab()
         .args(["prove", "large-nim", "--players", "3", "--heaps", "9", "--budget", "5000"])
