@@ -22,7 +22,7 @@ use crate::game_args::BudgetArgs;
     name = "nimlab",
     version,
     about = "Impartial games of Nim's family: who wins, Grundy values, every winning move, and why",
-    after_help = "Examples:\n  nimlab solve wythoff 3 5\n  nimlab solve nim 3 4 5 --json\n  nimlab solve bash 10 --max 3 --misere\n  nimlab table subtraction --set 1,3,4 --upto 30\n  nimlab verify\n  nimlab games\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab explore large-nim --players 3 --heaps 4 --max 10\n\nEvery command takes --json (one contract, docs/json.md; errors as one JSON object on standard error),\n--budget N (work units) and --timeout SECONDS. Exit status: 0 success, 1 failure, 2 usage error."
+    after_help = "Examples:\n  nimlab solve wythoff 3 5\n  nimlab solve nim 3 4 5 --json\n  nimlab solve bash 10 --max 3 --misere\n  nimlab table subtraction --set 1,3,4 --upto 30\n  nimlab verify\n  nimlab games\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab explore large-nim --players 3 --heaps 4 --max 10\n  nimlab prove large-nim --players 3 --heaps 4\n\nEvery command takes --json (one contract, docs/json.md; errors as one JSON object on standard error),\n--budget N (work units) and --timeout SECONDS. Exit status: 0 success, 1 failure, 2 usage error."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -56,6 +56,8 @@ enum Command {
     Serve(cmd::serve::Args),
     /// Multi-player Large Nim values grouped by order pattern, as a piecewise formula.
     Explore(cmd::explore::Args),
+    /// Prove multi-player Large Nim's order-pattern theorems for heaps of any size.
+    Prove(cmd::prove::Args),
     /// The certified preperiod and period of a subtraction game, and its Grundy sequence.
     Period(cmd::period::Args),
     /// Preperiod and period over a family of subtraction sets, with the conjecture's fit.
@@ -90,6 +92,7 @@ fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Plot(args) => cmd::plot::run(args, cx, out),
         Command::Serve(args) => cmd::serve::run(args, cx, out),
         Command::Explore(args) => cmd::explore::run(args, cx, out),
+        Command::Prove(args) => cmd::prove::run(args, cx, out),
         Command::Period(args) => cmd::period::run(args, cx, out),
         Command::Sweep(args) => cmd::sweep::run(args, cx, out),
         Command::Search(args) => cmd::search::run(args, cx, out),

@@ -3,6 +3,7 @@
 
 use std::io::Write;
 
+use nimlab_engine::rulesets::large_nim::explore::FormulaCase;
 use nimlab_reports::explore::{explore, ClassReport, ExploreReport};
 
 use crate::cmd::parse_players;
@@ -65,6 +66,16 @@ fn class_value_text(class: &ClassReport) -> String {
     }
 }
 
+/// A piecewise formula, one `g = v if ...` per value, its chains joined by `or` lines.
+pub fn formula_text(formula: &[FormulaCase]) -> String {
+    let mut text = String::new();
+    for case in formula {
+        let chains: Vec<String> = case.chains.iter().map(|c| c.to_string()).collect();
+        text.push_str(&format!("  g = {} if {}\n", case.value, chains.join("\n        or ")));
+    }
+    text
+}
+
 fn exploration_text(e: &ExploreReport) -> String {
     let mut text = format!(
         "large-nim with {} players on {} heaps of 1..={}: {} positions in {} order patterns\n",
@@ -80,9 +91,7 @@ fn exploration_text(e: &ExploreReport) -> String {
         text.push_str(&format!("  {:<width$}  {:>9}  {}\n", class.pattern, class.positions, class_value_text(class)));
     }
     text.push_str("formula:\n");
-    for case in &e.formula {
-        text.push_str(&format!("  g = {} if {}\n", case.value, case.cases.join("\n        or ")));
-    }
+    text.push_str(&formula_text(&e.formula));
     if e.non_constant > 0 {
         text.push_str(&format!(
             "  otherwise not determined by the pattern: {} pattern{} take several values (above)\n",

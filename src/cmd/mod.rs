@@ -8,6 +8,7 @@ pub mod p_positions;
 pub mod period;
 pub mod play;
 pub mod plot;
+pub mod prove;
 pub mod search;
 pub mod serve;
 pub mod solve;

@@ -1,6 +1,7 @@
 //! [`ReportError`]: every way a report can fail, in the engine's terms.
 
 use nimlab_engine::periodicity::PeriodicityError;
+use nimlab_engine::rulesets::large_nim::prove::ProveError;
 use nimlab_engine::{EngineError, Exhausted};
 use nimlab_store::StoreError;
 use thiserror::Error;
@@ -14,6 +15,9 @@ pub enum ReportError {
     /// A periodicity computation failed.
     #[error(transparent)]
     Periodicity(#[from] PeriodicityError),
+    /// A proof could not be made.
+    #[error(transparent)]
+    Prove(#[from] ProveError),
     /// The sweep store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -32,6 +36,7 @@ impl ReportError {
                 e,
                 PeriodicityError::EmptySet | PeriodicityError::ZeroInSet | PeriodicityError::InvalidSearch(_)
             ),
+            ReportError::Prove(e) => matches!(e, ProveError::TooFewPlayers(_)),
             ReportError::Store(_) => false,
             ReportError::Invalid(_) => true,
         }
@@ -42,6 +47,7 @@ impl ReportError {
         match self {
             ReportError::Engine(e) => e.exhausted(),
             ReportError::Periodicity(PeriodicityError::Exhausted(e)) => Some(e),
+            ReportError::Prove(ProveError::Stopped { cause, .. }) => Some(cause),
             _ => None,
         }
     }

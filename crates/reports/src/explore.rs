@@ -1,6 +1,6 @@
 //! `explore`: multi-player Large Nim values grouped by order pattern, as a piecewise formula.
 
-use nimlab_engine::rulesets::large_nim::explore::{explore as run, Exploration};
+use nimlab_engine::rulesets::large_nim::explore::{explore as run, Exploration, FormulaCase};
 use nimlab_engine::Budget;
 use serde::Serialize;
 
@@ -32,15 +32,6 @@ pub struct ClassReport {
     pub values: Vec<ValueReport>,
 }
 
-/// One case of the formula: a value and the patterns that have it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct CaseReport {
-    /// The value.
-    pub value: u32,
-    /// The merged patterns.
-    pub cases: Vec<String>,
-}
-
 /// The exploration.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ExploreReport {
@@ -56,8 +47,8 @@ pub struct ExploreReport {
     pub positions: usize,
     /// The pattern classes.
     pub classes: Vec<ClassReport>,
-    /// The piecewise formula of the constant classes.
-    pub formula: Vec<CaseReport>,
+    /// The piecewise formula of the constant classes (`value`, `cases`).
+    pub formula: Vec<FormulaCase>,
     /// How many classes take several values.
     pub non_constant: usize,
 }
@@ -85,11 +76,7 @@ impl From<&Exploration> for ExploreReport {
                         .collect(),
                 })
                 .collect(),
-            formula: e
-                .formula
-                .iter()
-                .map(|case| CaseReport { value: case.value, cases: case.chains.iter().map(|c| c.to_string()).collect() })
-                .collect(),
+            formula: e.formula.clone(),
             non_constant: e.non_constant().count(),
         }
     }

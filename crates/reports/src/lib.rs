@@ -15,6 +15,7 @@ pub mod p_positions;
 pub mod period;
 pub mod play;
 pub mod position;
+pub mod prove;
 pub mod search;
 pub mod solve;
 pub mod strategy;

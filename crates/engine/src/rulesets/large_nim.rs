@@ -27,17 +27,28 @@
 //! only depend on how the new heap compares with 1 and with the other heaps, so for a huge
 //! largest heap the theory lists one option per class of equally placed new heap sizes.
 //!
+//! Where the paper has no result (`n <= N - 1`, except formula (5)), nimlab proves one: for
+//! at most [`prove::SOLVE_HEAPS`] heaps the value depends only on the order pattern, by a finite
+//! induction over order patterns checked on demand ([`prove`], [`check`]); the position and its
+//! options are then valued from the same proved table.
+//!
 //! Two players, normal play (the last mover wins) is the ordinary [`crate::Play::Normal`]
 //! analysis of nimlab, by search; the paper's two-player convention (the player who cannot move
 //! wins) is misère play, [`crate::Play::Misere`], and equals `--players 2`.
 
+pub mod check;
+pub mod classes;
 pub mod explore;
+pub mod law;
+pub mod prove;
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
+use self::classes::ClassTable;
 use crate::analysis::{Basis, MultiAnalysis, MultiMove, Ruleset, SearchCost};
 use crate::bigint::{big, to_bigs};
 use crate::error::EngineError;
@@ -141,6 +152,8 @@ pub enum Source {
     Theorem3,
     /// Formula (5): `n = 3`, `N = 4`.
     Formula5,
+    /// nimlab's theorem for `n` players and at most `N` heaps (`nimlab prove`).
+    Proved,
 }
 
 impl Source {
@@ -153,6 +166,7 @@ impl Source {
             Source::Theorem2 => "Theorem 2",
             Source::Theorem3 => "Theorem 3",
             Source::Formula5 => "formula (5)",
+            Source::Proved => "proved: finite induction over order patterns (nimlab prove)",
         }
     }
 }
@@ -272,16 +286,38 @@ fn take_text(largest: &BigUint, y: &BigUint) -> String {
     }
 }
 
-/// The `n`-player answer by the paper's results: the value and every option's value.
+/// The value of a sorted, zero-free position from nimlab's proved theorem for `players` players
+/// and its number of heaps, with the table (for the options) and a reason; `None` beyond
+/// [`prove::SOLVE_HEAPS`] heaps.
+fn proved_value(heaps: &[BigUint], players: u32) -> Option<(u32, Arc<ClassTable>, String)> {
+    let table = prove::proved_table(players, heaps.len())?;
+    let index = table.classes().index_big(heaps)?;
+    let value = table.value_at(index);
+    let why =
+        format!("n = {players}, N = {} and {}, so g = {value}", heaps.len(), table.classes().chain(index));
+    Some((value, table, why))
+}
+
+/// The `n`-player answer by the paper's results, or else nimlab's proved theorem: the value and
+/// every option's value (from the same theorem).
 fn multiplayer(heaps: &[BigUint], players: u32, listed: u64) -> Option<MultiAnalysis> {
     let valuation = StandardAlliance::new(players, Terminal::MoverWins).ok()?;
-    let (value, source, why) = theory_value(heaps, players)?;
+    let (value, source, why, proved) = match theory_value(heaps, players) {
+        Some((value, source, why)) => (value, source, why, None),
+        None => {
+            let (value, table, why) = proved_value(heaps, players)?;
+            (value, Source::Proved, why, Some(table))
+        }
+    };
     let (classes, complete) = option_classes(heaps, listed);
     let mut moves = Vec::with_capacity(classes.len());
     if let Some((largest, rest)) = heaps.split_last() {
         for (y, last) in classes {
             let to = with_heap(rest, y.clone());
-            let (v, _, _) = theory_value(&to, players)?;
+            let v = match &proved {
+                Some(table) => table.value_big(&to)?,
+                None => theory_value(&to, players)?.0,
+            };
             let mut text = take_text(largest, &y);
             if y != last {
                 text.push_str(&format!(" (likewise for every size left in {y}..={last})"));
@@ -388,8 +424,8 @@ mod tests {
         test_game("large-nim")
     }
 
-    /// Every theorem against search on every sorted position of at most 5 heaps of size at most
-    /// 8, for 2..=7 players: the value, and every option's value.
+    /// Every theorem (the paper's and nimlab's proved ones) against search on every sorted position
+    /// of at most 5 heaps of size at most 8, for 2..=7 players: the value, and every option's value.
     #[test]
     fn theory_matches_search_heaps_up_to_8_five_heaps_seven_players() {
         let game = large_nim();
@@ -397,11 +433,11 @@ mod tests {
         assert_eq!(positions.len(), 1287); // C(13, 5)
         assert_eq!(LargeNim.verification_count(8), 1287);
         for players in 2..=7u32 {
-            let mut checked = [0usize; 6];
+            let mut checked = [0usize; 7];
             for heaps in &positions {
                 let search =
                     game.analyze_players(heaps, players, Method::Search, &Budget::default()).unwrap();
-                let Some(theory) = LargeNim.multiplayer_theory(heaps, players) else { continue };
+                let theory = LargeNim.multiplayer_theory(heaps, players).expect("every position is covered");
                 let Basis::Theory(name) = &theory.basis else { panic!("theory basis") };
                 let source = [
                     Source::Terminal,
@@ -410,6 +446,7 @@ mod tests {
                     Source::Theorem2,
                     Source::Theorem3,
                     Source::Formula5,
+                    Source::Proved,
                 ]
                 .iter()
                 .position(|s| s.name() == name)
@@ -419,7 +456,8 @@ mod tests {
                 assert_eq!(multi_disagreement(&theory, &search), None, "{heaps:?} with {players} players");
             }
             // Which results applied: Theorems 2 and 3 need N = n - 1 and N = n heaps (<= 5).
-            // Theorem 1 needs n > N + 1, so N >= 1 heaps only from 3 players on.
+            // Theorem 1 needs n > N + 1, so N >= 1 heaps only from 3 players on. nimlab's proved
+            // theorems cover the rest: N >= n + 1 heaps (but formula (5)), so n <= 4.
             assert!(checked[1] > 0, "{players}: {checked:?}");
             assert_eq!(checked[2] > 0, players >= 3, "{players}: {checked:?}");
             if players <= 6 {
@@ -429,6 +467,7 @@ mod tests {
                 assert!(checked[4] > 0, "{players}: {checked:?}");
             }
             assert_eq!(checked[5] > 0, players == 3, "{players}: {checked:?}");
+            assert_eq!(checked[6] > 0, players <= 4, "{players}: {checked:?}");
         }
     }
 
@@ -475,9 +514,38 @@ mod tests {
         assert!(a.optimal_moves().count() >= 1);
         let err = large_nim().analyze_players(&heaps, 3, Method::Search, &Budget::default()).unwrap_err();
         assert!(matches!(err, EngineError::TooLargeForSearch { .. }));
-        let five = vec![huge.clone(); 5];
-        let err = large_nim().analyze_players(&five, 3, Method::Auto, &Budget::default()).unwrap_err();
-        assert!(matches!(err, EngineError::TooLargeForSearch { .. }));
+    }
+
+    /// Five heaps of 100 digits with 3 players: nimlab's proved theorem for 5 heaps, the position
+    /// and one option per class valued by it.
+    #[test]
+    fn five_huge_heaps_by_the_proved_theorem() {
+        let huge: BigUint = "9".repeat(100).parse().unwrap();
+        let heaps =
+            vec![huge.clone() - 7u8, huge.clone() - 7u8, huge.clone() - 3u8, huge.clone(), huge.clone()];
+        let a = large_nim().analyze_players(&heaps, 3, Method::Auto, &Budget::default()).unwrap();
+        // n = 3, N = 5: 1 < x1 = x2 < x3 < x4 = x5 has value 1 (explore's table of n = 3, N = 5).
+        assert_eq!(a.value, 1);
+        assert_eq!(a.basis, Basis::Theory(Source::Proved.name().into()));
+        assert!(a.reason.contains("n = 3, N = 5 and 1 < x1 = x2 < x3 < x4 = x5, so g = 1"), "{}", a.reason);
+        assert!(!a.moves_complete);
+        // Classes of the size left: 0, 1, 2..x1-1, x1, x1+1..x3-1, x3, x3+1..x5-1.
+        assert_eq!(a.moves.len(), 7);
+        // Each option with its heaps near 10^100 moved down to near 20 keeps its order pattern.
+        let shrink = |h: &BigUint| {
+            if *h > big(10) {
+                (h + 20u8 - &huge).to_u64().unwrap()
+            } else {
+                h.to_u64().unwrap()
+            }
+        };
+        for m in &a.moves {
+            let small: Vec<u64> = m.to.iter().map(shrink).collect();
+            // The same order pattern with small heaps, by search.
+            let s = large_nim().analyze_players(&to_bigs(&small), 3, Method::Search, &Budget::default()).unwrap();
+            assert_eq!(m.value, s.value, "{:?}", m.to);
+        }
+        assert!(a.optimal_moves().count() >= 1);
     }
 
     #[test]
@@ -510,11 +578,16 @@ mod tests {
         let game = large_nim();
         // A budget that pays for 100 positions held at once.
         let budget = Budget::new(100 * UNITS_PER_POSITION);
-        let heaps = to_bigs(&[5, 6, 7, 8, 9]);
+        // 13 heaps: beyond the proved theorems, so the search answers and runs out.
+        let heaps = to_bigs(&(5..=17).collect::<Vec<u64>>());
         let err = game.analyze_players(&heaps, 3, Method::Auto, &budget).unwrap_err();
         assert_eq!(err.exhausted(), Some(&Exhausted::Memory { limit: 100 }), "{err}");
-        // The theory needs no search: 4 heaps and 3 players is formula (5).
-        assert_eq!(game.analyze_players(&heaps[1..], 3, Method::Auto, &budget).unwrap().value, 1);
+        // The theory needs no search: 4 heaps and 3 players is formula (5), 5 heaps proved.
+        assert_eq!(game.analyze_players(&heaps[1..5], 3, Method::Auto, &budget).unwrap().value, 1);
+        assert_eq!(
+            game.analyze_players(&heaps[..5], 3, Method::Auto, &budget).unwrap().basis,
+            Basis::Theory(Source::Proved.name().into())
+        );
     }
 
     #[test]

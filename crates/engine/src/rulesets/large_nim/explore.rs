@@ -7,8 +7,10 @@
 //! then merged into a short piecewise formula: two chains that differ only in one relation,
 //! `=` in one and `<` in the other, merge into `<=` (Quine–McCluskey on the `2^N` patterns).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt;
+
+use serde::{Serialize, Serializer};
 
 use super::LargeNim;
 use crate::error::EngineError;
@@ -66,22 +68,12 @@ impl Chain {
     pub fn covers(&self, other: &Chain) -> bool {
         self.0.len() == other.0.len() && self.0.iter().zip(&other.0).all(|(a, b)| a.covers(*b))
     }
+}
 
-    /// The chain that covers exactly the patterns of `self` and `other`, when they differ in one
-    /// relation only, `=` in one and `<` in the other.
-    fn merge(&self, other: &Chain) -> Option<Chain> {
-        let mut differ = self.0.iter().zip(&other.0).enumerate().filter(|(_, (a, b))| a != b);
-        let (i, (a, b)) = differ.next()?;
-        if differ.next().is_some() || self.0.len() != other.0.len() {
-            return None;
-        }
-        let pair = [*a, *b];
-        if !(pair.contains(&Relation::Equal) && pair.contains(&Relation::Less)) {
-            return None;
-        }
-        let mut merged = self.0.clone();
-        merged[i] = Relation::LessOrEqual;
-        Some(Chain(merged))
+impl Serialize for Chain {
+    /// As its text, `1 = x1 < x2`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 
@@ -130,11 +122,12 @@ impl PatternClass {
 }
 
 /// One line of the piecewise formula: `g = value` on the union of `chains`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FormulaCase {
     /// The game value.
     pub value: u32,
     /// The merged chains whose union is every constant class of this value.
+    #[serde(rename = "cases")]
     pub chains: Vec<Chain>,
 }
 
@@ -212,65 +205,133 @@ fn classify(
     for class in &mut classes {
         class.values.sort_by_key(|v| v.value);
     }
-    let mut by_value: BTreeMap<u32, Vec<Chain>> = BTreeMap::new();
-    for class in &classes {
-        if let Some(value) = class.constant() {
-            by_value.entry(value).or_default().push(class.pattern.clone());
-        }
-    }
-    let formula = by_value
-        .into_iter()
-        .map(|(value, patterns)| FormulaCase { value, chains: minimize(&patterns) })
-        .collect();
+    let constant = classes.iter().filter_map(|c| c.constant().map(|v| (c.pattern.clone(), v)));
+    let formula = formula(constant);
     Exploration { players, heaps, max, positions, classes, formula }
 }
 
-/// A small set of merged chains whose union is exactly `patterns`: the prime chains
-/// (Quine–McCluskey), then essential ones, then greedily the one covering most of the rest.
+/// The piecewise formula of valued order patterns: for each value, in increasing order, a small
+/// set of merged chains whose union is exactly the patterns of that value.
+pub fn formula(valued: impl IntoIterator<Item = (Chain, u32)>) -> Vec<FormulaCase> {
+    let mut by_value: BTreeMap<u32, Vec<Chain>> = BTreeMap::new();
+    for (pattern, value) in valued {
+        by_value.entry(value).or_default().push(pattern);
+    }
+    by_value.into_iter().map(|(value, patterns)| FormulaCase { value, chains: minimize(&patterns) }).collect()
+}
+
+/// A chain of at most 128 relations as bit masks: bit `i` of `less` for `<`, of `any` for `<=`
+/// (neither for `=`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Masks {
+    less: u128,
+    any: u128,
+}
+
+impl Masks {
+    fn of(chain: &Chain) -> Masks {
+        assert!(chain.0.len() <= 128, "a formula of more than 128 heaps cannot have been enumerated");
+        let mut masks = Masks { less: 0, any: 0 };
+        for (i, r) in chain.0.iter().enumerate() {
+            match r {
+                Relation::Equal => {}
+                Relation::Less => masks.less |= 1 << i,
+                Relation::LessOrEqual => masks.any |= 1 << i,
+            }
+        }
+        masks
+    }
+
+    fn chain(self, len: usize) -> Chain {
+        Chain(
+            (0..len)
+                .map(|i| match (self.less >> i & 1, self.any >> i & 1) {
+                    (1, _) => Relation::Less,
+                    (_, 1) => Relation::LessOrEqual,
+                    _ => Relation::Equal,
+                })
+                .collect(),
+        )
+    }
+
+    /// The patterns this chain stands for: each `<=` as `=` and as `<`. `O(2^(number of <=))`.
+    fn expand(self) -> impl Iterator<Item = Masks> {
+        // Every subset of `any`, by the carry trick, starting from the empty one.
+        let mut subset = Some(0u128);
+        std::iter::from_fn(move || {
+            let current = subset?;
+            subset = (current != self.any).then(|| (current.wrapping_sub(self.any)) & self.any);
+            Some(Masks { less: self.less | current, any: 0 })
+        })
+    }
+}
+
+/// A small set of merged chains whose union is exactly `patterns` (all of one length): the
+/// prime chains (Quine–McCluskey), then essential ones, then greedily the one covering most of
+/// the rest (ties to the least chain).
+///
+/// Chains are bit masks: merging looks each chain's partner up in a hash set, `O(implicants ×
+/// N)` per round; the cover works on the list of patterns each prime covers.
 fn minimize(patterns: &[Chain]) -> Vec<Chain> {
-    let mut primes: BTreeSet<Chain> = BTreeSet::new();
-    let mut current: BTreeSet<Chain> = patterns.iter().cloned().collect();
+    let Some(len) = patterns.first().map(|p| p.0.len()) else { return Vec::new() };
+    let mut primes: Vec<Masks> = Vec::new();
+    let mut current: HashSet<Masks> = patterns.iter().map(Masks::of).collect();
     while !current.is_empty() {
-        let mut next = BTreeSet::new();
-        let mut merged = BTreeSet::new();
-        for a in &current {
-            for b in &current {
-                if let Some(c) = a.merge(b) {
-                    next.insert(c);
-                    merged.insert(a.clone());
+        let mut next = HashSet::new();
+        let mut merged = HashSet::new();
+        for &a in &current {
+            for i in 0..len {
+                let bit = 1u128 << i;
+                let partner = Masks { less: a.less | bit, any: a.any };
+                if (a.less | a.any) & bit == 0 && current.contains(&partner) {
+                    next.insert(Masks { less: a.less, any: a.any | bit });
+                    merged.insert(a);
+                    merged.insert(partner);
                 }
             }
         }
         primes.extend(current.into_iter().filter(|c| !merged.contains(c)));
         current = next;
     }
-    let mut uncovered: Vec<&Chain> = patterns.iter().collect();
-    let mut chosen: Vec<Chain> = Vec::new();
-    let essential: Vec<&Chain> = patterns
-        .iter()
-        .filter_map(|p| {
-            let mut covering = primes.iter().filter(|c| c.covers(p));
-            let only = covering.next()?;
-            covering.next().is_none().then_some(only)
-        })
-        .collect();
-    for prime in essential {
-        if !chosen.contains(prime) {
-            chosen.push(prime.clone());
+    let mut primes: Vec<(Chain, Masks)> = primes.into_iter().map(|m| (m.chain(len), m)).collect();
+    primes.sort_by(|a, b| a.0.cmp(&b.0));
+    let position: HashMap<Masks, usize> =
+        patterns.iter().enumerate().map(|(i, p)| (Masks::of(p), i)).collect();
+    let covered: Vec<Vec<usize>> =
+        primes.iter().map(|(_, m)| m.expand().map(|p| position[&p]).collect()).collect();
+    let mut coverers = vec![Vec::new(); patterns.len()];
+    for (prime, list) in covered.iter().enumerate() {
+        for &p in list {
+            coverers[p].push(prime);
         }
     }
-    uncovered.retain(|p| !chosen.iter().any(|c| c.covers(p)));
-    while !uncovered.is_empty() {
-        let best = primes
-            .iter()
-            .max_by_key(|c| (uncovered.iter().filter(|p| c.covers(p)).count(), std::cmp::Reverse(*c)))
-            .expect("every pattern is covered by some prime")
-            .clone();
-        uncovered.retain(|p| !best.covers(p));
-        chosen.push(best);
+    let mut chosen: BTreeSet<usize> = coverers.iter().filter(|c| c.len() == 1).map(|c| c[0]).collect();
+    let mut uncovered = vec![true; patterns.len()];
+    for &prime in &chosen {
+        covered[prime].iter().for_each(|&p| uncovered[p] = false);
     }
-    chosen.sort();
-    chosen
+    while uncovered.iter().any(|&u| u) {
+        let count = |prime: usize| covered[prime].iter().filter(|&&p| uncovered[p]).count();
+        // The first (least) prime among those covering the most.
+        let best = (0..primes.len())
+            .max_by_key(|&prime| (count(prime), std::cmp::Reverse(prime)))
+            .expect("every pattern is covered by some prime");
+        covered[best].iter().for_each(|&p| uncovered[p] = false);
+        chosen.insert(best);
+    }
+    chosen.into_iter().map(|prime| primes[prime].0.clone()).collect()
+}
+
+/// A formula as one line per value, `"v: chain or chain"` (for tests).
+#[cfg(test)]
+pub(crate) fn formula_lines(formula: &[FormulaCase]) -> Vec<String> {
+    formula
+        .iter()
+        .map(|case| {
+            let chains: Vec<String> = case.chains.iter().map(|c| c.to_string()).collect();
+            format!("{}: {}", case.value, chains.join(" or "))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -282,14 +343,7 @@ mod tests {
     use crate::test_prelude::*;
 
     fn formula_text(exploration: &Exploration) -> Vec<String> {
-        exploration
-            .formula
-            .iter()
-            .map(|case| {
-                let chains: Vec<String> = case.chains.iter().map(|c| c.to_string()).collect();
-                format!("{}: {}", case.value, chains.join(" or "))
-            })
-            .collect()
+        formula_lines(&exploration.formula)
     }
 
     #[test]
@@ -372,8 +426,12 @@ mod tests {
         use Relation::*;
         let a = Chain(vec![Equal, Less, Equal]);
         let b = Chain(vec![Less, Less, Equal]);
-        assert_eq!(a.merge(&b), Some(Chain(vec![LessOrEqual, Less, Equal])));
-        assert_eq!(a.merge(&Chain(vec![Less, Equal, Equal])), None);
+        assert_eq!(minimize(&[a.clone(), b.clone()]), [Chain(vec![LessOrEqual, Less, Equal])]);
+        let c = Chain(vec![Less, Equal, Equal]);
+        assert_eq!(minimize(&[a.clone(), c.clone()]), [a.clone(), c]);
+        let patterns: Vec<Chain> =
+            Masks::of(&Chain(vec![LessOrEqual, Less, Equal])).expand().map(|m| m.chain(3)).collect();
+        assert_eq!(patterns, [a.clone(), b]);
         assert_eq!(a.to_string(), "1 = x1 < x2 = x3");
         assert_eq!(Chain::of(&[1, 3, 3]), a);
         assert!(explore(1, 3, 5, &Budget::default()).is_err());
