@@ -76,10 +76,32 @@ pub struct Context {
     pub json: bool,
     /// `--budget` and `--timeout`.
     pub limits: BudgetArgs,
+    /// The command's budget (a session of `play` makes a fresh one per answer).
+    pub budget: nimlab_engine::Budget,
+}
+
+impl Command {
+    /// True for the commands that draw their own progress bar (counting positions or sets)
+    /// or none at all; the others get one that follows the work budget.
+    fn own_progress(&self) -> bool {
+        matches!(
+            self,
+            Command::Verify(_)
+                | Command::PPositions(_)
+                | Command::Sweep(_)
+                | Command::Search(_)
+                | Command::Play(_)
+                | Command::Serve(_)
+                | Command::Games(_)
+                | Command::Completions(_)
+                | Command::Man(_)
+        )
+    }
 }
 
 fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
-    let context = Context { json: cli.json, limits: cli.limits };
+    let context = Context { json: cli.json, limits: cli.limits, budget: cli.limits.budget() };
+    let _progress = (!cli.command.own_progress()).then(|| progress::WorkProgress::start(&context.budget));
     let cx = &context;
     match &cli.command {
         Command::Solve(args) => cmd::solve::run(args, cx, out),

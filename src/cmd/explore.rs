@@ -40,7 +40,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
             args.game
         ));
     }
-    let report = explore(args.players, usize::from(args.heaps), args.max, &cx.limits.budget())?;
+    let report = explore(args.players, usize::from(args.heaps), args.max, &cx.budget)?;
     if cx.json {
         write_json(out, &report)
     } else {

@@ -56,7 +56,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         method: args.method.into(),
     };
     let bar = progress::bar("P-positions");
-    let report = p_positions(&args.game.spec()?, &request, &cx.limits.budget(), &progress::update(&bar))?;
+    let report = p_positions(&args.game.spec()?, &request, &cx.budget, &progress::update(&bar))?;
     bar.finish_and_clear();
     if cx.json {
         return write_json(out, &report);

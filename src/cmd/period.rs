@@ -29,7 +29,7 @@ pub struct Args {
 /// # Errors
 /// Usage errors for bad input; a failure when no certificate is found within the limits.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
-    let report = period(&args.game.spec()?, args.limit, &cx.limits.budget())?;
+    let report = period(&args.game.spec()?, args.limit, &cx.budget)?;
     if cx.json {
         write_json(out, &report)
     } else {

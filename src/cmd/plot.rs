@@ -117,15 +117,15 @@ const P_RED: RGBColor = RGBColor(211, 47, 47);
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let format = ImageFormat::of(&args.output)?;
     let spec = args.game.spec()?;
-    let budget = cx.limits.budget();
-    let game = spec.build(&budget)?;
+    let budget = &cx.budget;
+    let game = spec.build(budget)?;
     let play = play(args.misere);
     // Fail early, with the system's words, when the file cannot be written.
     std::fs::File::create(&args.output)
         .map_err(|e| anyhow::anyhow!("cannot write '{}': {e}", args.output.display()))?;
     register_font();
     let picture = match (args.upto, args.rows, args.cols) {
-        (Some(upto), _, _) => sequence(game.as_ref(), args, format, upto, &budget)?,
+        (Some(upto), _, _) => sequence(game.as_ref(), args, format, upto, budget)?,
         (None, Some(rows), Some(cols)) => {
             let template = CellTemplate::parse(&args.cell)?;
             if rows.saturating_add(1).saturating_mul(cols.saturating_add(1)) > MAX_GRID_CELLS {
@@ -142,7 +142,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
             let query = Query { method: Method::Auto, play, max_moves: 0 };
             let analyze = |r: u64, c: u64| -> anyhow::Result<Analysis> {
                 let numbers = game.check_position(&template.position(r, c))?;
-                Ok(game.analyze(&numbers, &query, &budget)?)
+                Ok(game.analyze(&numbers, &query, budget)?)
             };
             let grid = GridPicture { rows, cols, outcomes, title, row_label: "r", col_label: "c" };
             let p_positions = grid.draw(&args.output, format, analyze)?;

@@ -51,7 +51,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         players: (small(players_low, "--players")?, small(players_high, "--players")?),
         heaps: (small(heaps_low, "--heaps")? as usize, small(heaps_high, "--heaps")? as usize),
     };
-    let report = prove(&request, &cx.limits.budget())?;
+    let report = prove(&request, &cx.budget)?;
     if cx.json {
         write_json(out, &report)?;
     } else {

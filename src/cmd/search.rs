@@ -47,7 +47,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     let request =
         SearchRequest { size: usize::try_from(args.size).unwrap_or(usize::MAX), max: args.max, period: args.period, limit: args.limit, max_sets: args.max_sets };
     let bar = progress::bar("sets");
-    let report = search(&request, &cx.limits.budget(), &progress::update(&bar))?;
+    let report = search(&request, &cx.budget, &progress::update(&bar))?;
     bar.finish_and_clear();
     if cx.json {
         return write_json(out, &report);

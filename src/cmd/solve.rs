@@ -49,14 +49,14 @@ pub struct Args {
 /// Usage errors for bad input; report errors when a search fails.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let max_moves = if args.all { usize::MAX } else { DEFAULT_MAX_MOVES };
-    let budget = cx.limits.budget();
+    let budget = &cx.budget;
     if let Some(parts) = &args.sum {
         if !args.params.is_empty() {
             return usage("with --sum, give each part's parameters inside its quotes, e.g. \"bash 10 --max 3\"");
         }
         let parts = parts.iter().map(|p| parse_part(p)).collect::<Result<Vec<_>, _>>()?;
         let request = SumRequest { parts, method: args.method.into(), max_moves };
-        let report = solve_sum(&request, &budget)?;
+        let report = solve_sum(&request, budget)?;
         return if cx.json { write_json(out, &report) } else { Ok(write!(out, "{}", sum_text(&report))?) };
     }
     let game = args.game.as_deref().unwrap_or_default();
@@ -68,7 +68,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         players: args.players,
         max_moves,
     };
-    let answer = solve(&request, &budget)?;
+    let answer = solve(&request, budget)?;
     if cx.json {
         return write_json(out, &answer);
     }

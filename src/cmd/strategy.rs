@@ -36,7 +36,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     let spec = args.game.spec()?;
     let position = parse_position(&args.position)?;
     let lines = usize::try_from(args.lines).unwrap_or(usize::MAX);
-    let report = strategy(&spec, &position, lines, &cx.limits.budget())?;
+    let report = strategy(&spec, &position, lines, &cx.budget)?;
     if cx.json {
         write_json(out, &report)
     } else {

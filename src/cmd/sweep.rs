@@ -65,7 +65,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     let family = Family::parse(&args.set, &args.add).map_err(|e| UsageError(e.0))?;
     let request = SweepRequest { family, limit: args.limit, db: args.db.as_deref(), report_only: args.report };
     let bar = progress::bar("sets");
-    let report = sweep(&request, &cx.limits.budget(), &progress::update(&bar))?;
+    let report = sweep(&request, &cx.budget, &progress::update(&bar))?;
     bar.finish_and_clear();
     if report.missing > 0 {
         eprintln!("note: {} sets of the family are not in the store yet; run without --report", report.missing);

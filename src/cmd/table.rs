@@ -77,7 +77,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     let kind = kind.unwrap_or(if args.outcomes || args.misere { CellKind::Outcome } else { CellKind::Grundy });
     let request =
         TableRequest { spec: args.game.spec()?, shape, kind, play: play(args.misere), method: args.method.into() };
-    let report = table(&request, &cx.limits.budget())?;
+    let report = table(&request, &cx.budget)?;
     if cx.json {
         write_json(out, &report)
     } else if args.csv {

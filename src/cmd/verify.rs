@@ -50,7 +50,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     };
     let request = VerifyRequest { spec, bound: args.upto, play: crate::cmd::play(args.misere), players: args.players };
     let bar = progress::bar("positions");
-    let report = verify(&request, &cx.limits.budget(), &progress::update(&bar))?;
+    let report = verify(&request, &cx.budget, &progress::update(&bar))?;
     bar.finish_and_clear();
     if cx.json {
         write_json(out, &report)?;

@@ -172,7 +172,7 @@ fn router(shared: Arc<Shared>) -> Router {
     };
     let html = asset("text/html; charset=utf-8", INDEX_HTML);
     Router::new()
-        .route("/", get(html.clone()))
+        .route("/", get(html))
         .route("/index.html", get(html))
         .route("/app.js", get(asset("text/javascript; charset=utf-8", APP_JS)))
         .route("/i18n.js", get(asset("text/javascript; charset=utf-8", I18N_JS)))

@@ -943,6 +943,13 @@ function moveButton(move, onClick, testid) {
   v ? el('span', { class: 'verdict', text: `${v.good ? '✓' : '✗'} ${v.text}` }) : null);
 }
 
+/** Closes the list of candidate moves and puts the focus back on the token that opened it. */
+function closeChooser() {
+  S.chooser = null;
+  renderChooser();
+  restoreFocus('board', true);
+}
+
 function renderChooser() {
   const box = $('chooser');
   box.hidden = !S.chooser;
@@ -1113,8 +1120,7 @@ function onKey(event) {
       next.setAttribute('tabindex', '0');
     }
   } else if (event.key === 'Escape' && S.chooser) {
-    S.chooser = null;
-    renderChooser();
+    closeChooser();
   }
   if (next) {
     event.preventDefault();
@@ -1132,10 +1138,11 @@ function onFocus(event) {
 }
 
 /** Puts keyboard focus back where it was after the board or the grid was redrawn. */
-function restoreFocus(where) {
+function restoreFocus(where, always = false) {
   const f = S.focus;
   if (!f || f.where !== where) return;
-  if (document.activeElement !== document.body && document.activeElement !== null && document.contains(document.activeElement)) return;
+  const active = document.activeElement;
+  if (!always && active !== document.body && active !== null && document.contains(active)) return;
   if (where === 'grid') {
     $('grid').querySelector(`button[data-cell="${f.key}"]`)?.focus();
     return;
@@ -1493,7 +1500,7 @@ function wire() {
   $('swap').addEventListener('click', () => rematch(true));
   $('show-values').addEventListener('change', (e) => { S.showValues = e.target.checked; updateUrl(); render(); });
   $('move-form').addEventListener('submit', typedMove);
-  $('chooser-cancel').addEventListener('click', () => { S.chooser = null; renderChooser(); restoreFocus('board'); });
+  $('chooser-cancel').addEventListener('click', closeChooser);
   $('lang-en').addEventListener('click', () => setLanguage('en'));
   $('lang-zh').addEventListener('click', () => setLanguage('zh'));
   document.addEventListener('keydown', onKey);
