@@ -41,7 +41,9 @@ fn set_ranges_mean_the_same_in_every_command() {
         }
     }
     let members = json!([3, 4, 5, 6, 20]);
-    for (report, command) in ranged.iter().zip(["solve", "players", "sum", "table", "p-positions", "plot", "period"]) {
+    for (report, command) in
+        ranged.iter().zip(["solve", "players", "sum", "table", "p-positions", "plot", "period"])
+    {
         let (game, params) = match command {
             "sum" => (&report["parts"][0]["game"], None),
             _ => (&report["game"], Some(&report["params"])),
@@ -81,7 +83,11 @@ fn sweep_set_ranges_mean_the_same() {
         let c = row["c"].as_u64().unwrap();
         assert_eq!(row["set"], json!([3, 4, 5, 6, 20, c]));
         let certified = json(&["period", "subtraction", "--set", &format!("{RANGED},{c}"), "--json"]);
-        assert_eq!((&row["preperiod"], &row["period"]), (&certified["preperiod"], &certified["period"]), "c = {c}");
+        assert_eq!(
+            (&row["preperiod"], &row["period"]),
+            (&certified["preperiod"], &certified["period"]),
+            "c = {c}"
+        );
     }
 }
 
@@ -124,9 +130,17 @@ fn exit_statuses_and_json_errors() {
     ] {
         json_error(args, 2, "usage");
     }
-    let budget = json_error(&["solve", "nim", "30", "30", "30", "--method", "search", "--budget", "1000"], 1, "budget");
+    let budget = json_error(
+        &["solve", "nim", "30", "30", "30", "--method", "search", "--budget", "1000"],
+        1,
+        "budget",
+    );
     assert!(budget["error"].as_str().unwrap().contains("--budget"), "{budget}");
-    let deadline = json_error(&["solve", "nim", "200", "200", "200", "--method", "search", "--timeout", "0.001"], 1, "deadline");
+    let deadline = json_error(
+        &["solve", "nim", "200", "200", "200", "--method", "search", "--timeout", "0.001"],
+        1,
+        "deadline",
+    );
     let message = deadline["error"].as_str().unwrap();
     assert!(message.contains("time limit of 0.001 s") && message.contains("--timeout"), "{deadline}");
     // The text form of the same failures: one line, the same exit status.
@@ -163,8 +177,13 @@ fn the_budget_bounds_every_computing_command() {
             assert_eq!(v["complete"], false, "{with_budget:?}: {v}");
             assert!(v["stopped"].as_str().unwrap().contains("work budget"), "{with_budget:?}: {v}");
         } else {
-            let error: Value = serde_json::from_str(&stderr).unwrap_or_else(|_| panic!("{with_budget:?}: {stderr}"));
-            assert_eq!((error["kind"].as_str(), output.status.code()), (Some("budget"), Some(1)), "{with_budget:?}: {error}");
+            let error: Value =
+                serde_json::from_str(&stderr).unwrap_or_else(|_| panic!("{with_budget:?}: {stderr}"));
+            assert_eq!(
+                (error["kind"].as_str(), output.status.code()),
+                (Some("budget"), Some(1)),
+                "{with_budget:?}: {error}"
+            );
         }
     }
 }
@@ -193,7 +212,10 @@ fn man_pages_name_the_commands_and_the_game_parameters() {
     let page = text(&["man"]);
     assert!(page.contains(".TH nimlab 1"), "{}", &page[..200.min(page.len())]);
     for command in COMMANDS {
-        assert!(page.contains(&format!("nimlab\\-{}(1)", command.replace('-', "\\-"))), "man lacks {command}");
+        assert!(
+            page.contains(&format!("nimlab\\-{}(1)", command.replace('-', "\\-"))),
+            "man lacks {command}"
+        );
     }
     let solve = text(&["man", "solve"]);
     assert!(solve.contains(".TH nimlab\\-solve 1") || solve.contains(".TH solve"), "{}", &solve[..200]);
@@ -225,7 +247,8 @@ fn every_declared_parameter_reaches_the_command_line() {
                 _ => vec![flag, p["example"].as_str().unwrap().to_string()],
             }
         };
-        let required: Vec<String> = params.iter().filter(|p| p["required"] == true).flat_map(option).collect();
+        let required: Vec<String> =
+            params.iter().filter(|p| p["required"] == true).flat_map(option).collect();
         let solve = |extra: &[String]| {
             let mut args = vec!["solve", name];
             args.extend(&position);
@@ -239,7 +262,10 @@ fn every_declared_parameter_reaches_the_command_line() {
         let keys: Vec<&str> = plain["params"].as_object().unwrap().keys().map(String::as_str).collect();
         for p in params {
             let param = p["name"].as_str().unwrap();
-            assert!(help.contains(&format!("--{param} ")) || help.contains(&format!("--{param}\n")), "solve --help lacks --{param}");
+            assert!(
+                help.contains(&format!("--{param} ")) || help.contains(&format!("--{param}\n")),
+                "solve --help lacks --{param}"
+            );
             assert!(keys.contains(&param), "{name}: params {keys:?} lack {param}");
             if p["required"] == true {
                 continue;

@@ -53,7 +53,8 @@ pub fn json_error(args: &[&str], exit_status: i32, kind: &str) -> Value {
     assert_eq!(output.status.code(), Some(exit_status), "nimlab {args:?} --json: {stderr}");
     assert!(output.stdout.is_empty(), "nimlab {args:?} --json printed on stdout");
     assert_eq!(stderr.lines().count(), 1, "one line on stderr: {stderr:?}");
-    let error: Value = serde_json::from_str(&stderr).unwrap_or_else(|e| panic!("not one JSON object ({e}): {stderr}"));
+    let error: Value =
+        serde_json::from_str(&stderr).unwrap_or_else(|e| panic!("not one JSON object ({e}): {stderr}"));
     let keys: Vec<&str> = error.as_object().expect("an object").keys().map(String::as_str).collect();
     assert_eq!(keys.len(), 3, "{error}");
     assert_eq!(error["kind"], kind, "{error}");

@@ -79,7 +79,10 @@ fn take_one_or_two_from_twenty(args: &[&str]) {
             { "move": "take 2 from the heap", "to": [18], "value": 1, "optimal": true },
         ])
     );
-    assert_eq!(v["winning_moves"], json!([{ "move": "take 2 from the heap", "to": [18], "value": 1, "optimal": true }]));
+    assert_eq!(
+        v["winning_moves"],
+        json!([{ "move": "take 2 from the heap", "to": [18], "value": 1, "optimal": true }])
+    );
 }
 
 #[test]

@@ -33,7 +33,13 @@ fn solve_two_players() {
     pin("solve_misere", &["solve", "bash", "6", "--max", "3", "--misere"]);
     pin("solve_search", &["solve", "subtraction", "7", "--set", "2,5", "--method", "search"]);
     pin("solve_big_numbers", &["solve", "nim", "123456789012345678901234567890", "5"]);
-    pin("solve_capped_moves", &["solve", "nim", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1"]);
+    pin(
+        "solve_capped_moves",
+        &[
+            "solve", "nim", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1",
+            "1", "1", "1", "1", "1",
+        ],
+    );
 }
 
 #[test]
@@ -73,7 +79,10 @@ fn period() {
 #[test]
 fn sweep() {
     pin("sweep_one_parameter", &["sweep", "subtraction", "--set", "2,3", "--add", "c=5..14"]);
-    pin("sweep_two_parameters", &["sweep", "subtraction", "--set", "2a", "--add", "a=2..3", "--add", "c=2a+1..12"]);
+    pin(
+        "sweep_two_parameters",
+        &["sweep", "subtraction", "--set", "2a", "--add", "a=2..3", "--add", "c=2a+1..12"],
+    );
 }
 
 #[test]
@@ -113,7 +122,8 @@ fn plot() {
 #[test]
 fn play() {
     let args = ["play", "bash", "5", "--max", "3"];
-    let output = nimlab().args(args).arg("--json").write_stdin("4\nhint\nx\nhelp\nundo\n2\n").output().unwrap();
+    let output =
+        nimlab().args(args).arg("--json").write_stdin("4\nhint\nx\nhelp\nundo\n2\n").output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let events: Vec<Value> = String::from_utf8(output.stdout)
         .unwrap()
@@ -151,7 +161,11 @@ fn errors() {
     for (name, args, status) in [
         ("error_usage", &["solve", "bash", "10"][..], 2),
         ("error_budget", &["solve", "nim", "30", "30", "30", "--method", "search", "--budget", "1000"], 1),
-        ("error_deadline", &["solve", "nim", "200", "200", "200", "--method", "search", "--timeout", "0.001"], 1),
+        (
+            "error_deadline",
+            &["solve", "nim", "200", "200", "200", "--method", "search", "--timeout", "0.001"],
+            1,
+        ),
     ] {
         let kind = match status {
             2 => "usage",
