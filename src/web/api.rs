@@ -228,10 +228,10 @@ fn report_error(error: &ReportError) -> Reply {
     }
     match error.exhausted() {
         Some(Exhausted::Cancelled) => Reply::error(503, "cancelled", error.to_string()),
-        Some(cause @ Exhausted::Deadline { .. }) => Reply::error(
+        Some(Exhausted::Deadline { .. }) => Reply::error(
             422,
             "deadline",
-            format!("{error}; the playground's time limit is fixed ({cause}): use the command line for larger questions"),
+            format!("{error}; the playground's time limit is fixed: use the command line for larger questions"),
         ),
         Some(_) => Reply::error(
             422,
