@@ -344,11 +344,13 @@ impl Serialize for Params {
     }
 }
 
-/// A game as the user names it: a registered ruleset and validated values of its parameters.
+/// A game as the user names it: a registered ruleset and validated values of its parameters,
+/// or a game its caller defines ([`GameSpec::custom`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GameSpec {
     name: &'static str,
     params: Params,
+    custom: bool,
 }
 
 impl GameSpec {
@@ -389,7 +391,20 @@ impl GameSpec {
             };
             values.push((decl.name, value));
         }
-        Ok(GameSpec { name: info.name, params: Params { values } })
+        Ok(GameSpec { name: info.name, params: Params { values }, custom: false })
+    }
+
+    /// A game its caller defines instead of a registered ruleset (a Python function, in the
+    /// Python module): a name and no parameters. There is no declaration to build it from, so
+    /// [`GameSpec::build`] refuses it: the caller wraps its own ruleset in an
+    /// [`crate::analysis::Engine`] and passes the built game to the reports.
+    pub fn custom(name: &'static str) -> GameSpec {
+        GameSpec { name, params: Params { values: Vec::new() }, custom: true }
+    }
+
+    /// True for a game defined by its caller ([`GameSpec::custom`]).
+    pub fn is_custom(&self) -> bool {
+        self.custom
     }
 
     /// The game `name` with every parameter at its default.
@@ -406,7 +421,11 @@ impl GameSpec {
     }
 
     /// The ruleset's declaration.
+    ///
+    /// # Panics
+    /// For a game defined by its caller ([`GameSpec::custom`]), which has none.
     pub fn info(&self) -> &'static RulesetInfo {
+        assert!(!self.custom, "the game '{}' is defined by its caller and has no declaration", self.name);
         RulesetInfo::find(self.name).expect("a spec names a registered ruleset")
     }
 
@@ -418,8 +437,15 @@ impl GameSpec {
     /// Builds the ruleset with its solvers, charging the work of building to `budget`.
     ///
     /// # Errors
-    /// [`EngineError::Spec`] when the values do not fit together (the ruleset's own check).
+    /// [`EngineError::Spec`] when the values do not fit together (the ruleset's own check), or
+    /// for a game defined by its caller.
     pub fn build(&self, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+        if self.custom {
+            return Err(EngineError::Spec(SpecError::Invalid(format!(
+                "the game '{}' is defined by its caller, which builds it",
+                self.name
+            ))));
+        }
         (self.info().build)(self, budget)
     }
 }
@@ -428,6 +454,9 @@ impl fmt::Display for GameSpec {
     /// `NAME` followed by every parameter whose value differs from its default.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name)?;
+        if self.custom {
+            return Ok(());
+        }
         let info = self.info();
         for (name, value) in self.params.iter() {
             let decl = info.param(name).expect("declared");
