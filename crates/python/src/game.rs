@@ -12,7 +12,11 @@ use nimlab_reports::p_positions::PPositionsReport;
 use nimlab_reports::position::GameRef;
 use nimlab_reports::solve::{PlayersReport, SolveReport, SolveRequest, SumReport};
 use nimlab_reports::verify::VerifyRequest;
-use nimlab_reports::{ReportError, DEFAULT_MAX_MOVES};
+use nimlab_reports::ReportError;
+
+// The defaults written in the signatures below are the reports' own.
+const _: () = assert!(nimlab_reports::DEFAULT_MAX_MOVES == 20);
+const _: () = assert!(nimlab_reports::period::DEFAULT_LIMIT == 50_000_000);
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -278,7 +282,10 @@ impl Game {
     /// 'P'
     /// >>> Game('nim').solve([1, 1], misere=True).outcome
     /// 'N'
-    #[pyo3(signature = (position, *, misere = false, players = None, method = "auto", max_moves = Some(DEFAULT_MAX_MOVES), budget = None, timeout = None))]
+    #[pyo3(
+        signature = (position, *, misere = false, players = None, method = "auto", max_moves = Some(20), budget = None, timeout = None),
+        text_signature = "(self, /, position, *, misere=False, players=None, method='auto', max_moves=20, budget=None, timeout=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
@@ -357,7 +364,7 @@ impl Game {
 
     /// The certified minimal preperiod and period of a subtraction game's Grundy sequence,
     /// computing at most ``limit`` values.
-    #[pyo3(signature = (*, limit = nimlab_reports::period::DEFAULT_LIMIT, budget = None, timeout = None))]
+    #[pyo3(signature = (*, limit = 50_000_000, budget = None, timeout = None))]
     fn period(&self, py: Python<'_>, limit: u64, budget: Option<u64>, timeout: Option<f64>) -> PyResult<PeriodResult> {
         let budget = self::budget(budget, timeout)?;
         let spec = self.spec();
@@ -416,7 +423,10 @@ impl Position {
     }
 
     /// Solves this position alone (as ``Game.solve``).
-    #[pyo3(signature = (*, misere = false, players = None, method = "auto", max_moves = Some(DEFAULT_MAX_MOVES), budget = None, timeout = None))]
+    #[pyo3(
+        signature = (*, misere = false, players = None, method = "auto", max_moves = Some(20), budget = None, timeout = None),
+        text_signature = "(self, /, *, misere=False, players=None, method='auto', max_moves=20, budget=None, timeout=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
@@ -508,7 +518,10 @@ impl Sum {
 
     /// The sum's outcome and Grundy value (the XOR of its parts') under normal play, with every
     /// winning move: a move in one part to an option of value ``g_i ^ X``.
-    #[pyo3(signature = (*, method = "auto", max_moves = Some(DEFAULT_MAX_MOVES), budget = None, timeout = None))]
+    #[pyo3(
+        signature = (*, method = "auto", max_moves = Some(20), budget = None, timeout = None),
+        text_signature = "(self, /, *, method='auto', max_moves=20, budget=None, timeout=None)"
+    )]
     fn solve(
         &self,
         py: Python<'_>,

@@ -48,7 +48,7 @@ fn games() -> GamesResult {
 /// >>> [(row.c, row.preperiod, row.period) for row in r.rows[7:9]]
 /// [(18, 0, 20), (19, 34, 4)]
 #[pyfunction]
-#[pyo3(signature = (set, add, *, limit = nimlab_reports::period::DEFAULT_LIMIT, budget = None, timeout = None))]
+#[pyo3(signature = (set, add, *, limit = 50_000_000, budget = None, timeout = None))]
 fn sweep(
     py: Python<'_>,
     set: &Bound<'_, PyAny>,
