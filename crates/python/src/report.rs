@@ -75,7 +75,7 @@ impl Report {
 }
 
 /// A field as an attribute: objects (a move, a row, a certificate) become [`Record`]s with
-/// attribute access, except `params`, a plain dict; lists of them lists of records; numbers are
+/// attribute access, except a game's `params`, a plain dict; lists of them lists of records; numbers are
 /// ints of any size.
 pub(crate) fn field<'py>(py: Python<'py>, name: &str, value: &Value) -> PyResult<Bound<'py, PyAny>> {
     match value {
@@ -83,7 +83,7 @@ pub(crate) fn field<'py>(py: Python<'py>, name: &str, value: &Value) -> PyResult
         Value::Array(items) if items.iter().any(Value::is_object) => {
             let list = PyList::empty(py);
             for item in items {
-                list.append(field(py, name, item)?)?;
+                list.append(field(py, "", item)?)?;
             }
             Ok(list.into_any())
         }
