@@ -7,6 +7,7 @@
 See docs/python.md for a tour.
 """
 
+from ._nimlab import _engine_solve_ns  # noqa: F401  (the benchmark of the overhead)
 from ._nimlab import (
     BudgetExceeded,
     GamesResult,

@@ -179,6 +179,37 @@ impl Game {
     }
 }
 
+/// The engine's own time for `Game.solve(position)` (nanoseconds per call, the mean of
+/// `repeats` calls in a Rust loop: a fresh budget, the position checked, `solve_built`), for the
+/// benchmark of the module's overhead (bench/python.py). Registered games only.
+#[pyfunction]
+pub(crate) fn _engine_solve_ns(py: Python<'_>, game: &Game, position: &Bound<'_, PyAny>, repeats: u32) -> PyResult<f64> {
+    let Rules::Registered(built) = &game.rules else {
+        return Err(PyValueError::new_err("the engine's own time is measured for built-in games"));
+    };
+    let numbers = self::position(position)?;
+    let request = SolveRequest {
+        spec: game.spec().clone(),
+        position: Vec::new(),
+        play: Play::Normal,
+        method: Method::Auto,
+        players: None,
+        max_moves: nimlab_reports::DEFAULT_MAX_MOVES,
+    };
+    let elapsed = py.detach(|| {
+        let start = std::time::Instant::now();
+        for _ in 0..repeats {
+            let budget = Budget::default();
+            let checked = built.check_position(&numbers)?;
+            let report = nimlab_reports::solve::solve_built(built.as_ref(), game.reports_position(checked), &request, &budget)?;
+            std::hint::black_box(report);
+        }
+        Ok::<_, ReportError>(start.elapsed())
+    });
+    let elapsed = elapsed.map_err(crate::compute::py_error)?;
+    Ok(elapsed.as_nanos() as f64 / f64::from(repeats.max(1)))
+}
+
 #[pymethods]
 impl Game {
     #[new]
