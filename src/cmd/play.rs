@@ -189,7 +189,10 @@ impl Session<'_> {
     fn start(&mut self, position: Vec<BigUint>) -> anyhow::Result<()> {
         match self.game.options(&position, &self.limits.budget()) {
             Ok(_) => {}
-            Err(error @ (EngineError::TooLargeForSearch { .. } | EngineError::Exhausted { .. })) => {
+            Err(error @ EngineError::TooLargeForSearch { .. }) => {
+                return Err(UsageError(format!("this position is too large to play: {error}")).into())
+            }
+            Err(error @ EngineError::Exhausted { .. }) => {
                 return Err(UsageError(format!(
                     "this position is too large to play ({error}); choose smaller heaps or raise --budget"
                 ))

@@ -120,9 +120,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     let budget = &cx.budget;
     let game = spec.build(budget)?;
     let play = play(args.misere);
-    // Fail early, with the system's words, when the file cannot be written.
-    std::fs::File::create(&args.output)
-        .map_err(|e| anyhow::anyhow!("cannot write '{}': {e}", args.output.display()))?;
+    check_writable(&args.output)?;
     register_font();
     let picture = match (args.upto, args.rows, args.cols) {
         (Some(upto), _, _) => sequence(game.as_ref(), args, format, upto, budget)?,
@@ -162,6 +160,29 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         writeln!(out, "wrote {} ({kind} of {})", args.output.display(), game.name())?;
         Ok(())
     }
+}
+
+/// Fails early, with the system's words, when the picture's folder does not exist or the file
+/// cannot be written; nothing is created or truncated before the picture is drawn.
+fn check_writable(path: &Path) -> anyhow::Result<()> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let cannot = |why: String| anyhow::anyhow!("cannot write '{}': {why}", path.display());
+    let meta = std::fs::metadata(folder).map_err(|e| cannot(format!("{}: {e}", folder.display())))?;
+    if !meta.is_dir() {
+        return Err(cannot(format!("{} is not a folder", folder.display())));
+    }
+    if let Ok(file) = std::fs::metadata(path) {
+        if file.is_dir() {
+            return Err(cannot("it is a folder".into()));
+        }
+        if file.permissions().readonly() {
+            return Err(cannot("the file is read-only".into()));
+        }
+    }
+    Ok(())
 }
 
 /// Registers the embedded font once; a second registration replaces it harmlessly.
@@ -209,8 +230,13 @@ macro_rules! draw_to_file {
     };
 }
 
+/// A drawing error in words: the innermost cause (an I/O error, say), not the backend's debug text.
 fn drawing_error<E: std::error::Error + Send + Sync>(error: DrawingAreaErrorKind<E>) -> anyhow::Error {
-    anyhow::anyhow!("cannot draw the picture: {error}")
+    let mut cause: &dyn std::error::Error = &error;
+    while let Some(inner) = cause.source() {
+        cause = inner;
+    }
+    anyhow::anyhow!("cannot draw the picture: {cause}")
 }
 
 /// One cell of a grid picture.

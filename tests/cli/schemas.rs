@@ -202,6 +202,17 @@ fn explore() {
 }
 
 #[test]
+fn prove() {
+    check(
+        "prove.schema.json",
+        &[
+            &["prove", "large-nim", "--players", "3", "--heaps", "4"],
+            &["prove", "large-nim", "--players", "2..5", "--heaps", "1..5"],
+        ],
+    );
+}
+
+#[test]
 fn strategy() {
     check(
         "strategy.schema.json",
@@ -251,18 +262,8 @@ fn play_events() {
 
 #[test]
 fn serve_address() {
-    use std::io::BufRead;
     let validator = validator("serve.schema.json");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
-        .args(["serve", "--json"])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("nimlab serve starts");
-    let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().expect("piped")).read_line(&mut line).expect("a line");
-    let _ = child.kill();
-    let _ = child.wait();
-    assert_valid(&validator, &serde_json::from_str(&line).expect("one JSON object"), "serve --json");
+    assert_valid(&validator, &crate::serve_json_start_up(), "serve --json");
 }
 
 #[test]
@@ -286,7 +287,8 @@ fn wrong_documents_are_rejected() {
     let solve = validator("solve.schema.json");
     let good = json(&["solve", "nim", "3", "4", "5", "--json"]);
     assert_valid(&solve, &good, "the unchanged answer");
-    let wrong: [(&str, fn(&mut Value)); 12] = [
+    type Change = fn(&mut Value);
+    let wrong: [(&str, Change); 12] = [
         ("a small number as a string", |v| v["grundy"] = json!("2")),
         ("the position as prose", |v| v["position"] = json!("(3, 4, 5)")),
         ("a position mixing numbers and prose", |v| v["position"] = json!([3, "4 heaps", 5])),
@@ -352,6 +354,7 @@ fn every_schema_file_is_tested() {
         "explore.schema.json",
         "strategy.schema.json",
         "plot.schema.json",
+        "prove.schema.json",
         "play.schema.json",
         "serve.schema.json",
         "error.schema.json",

@@ -158,7 +158,7 @@ fn bad_requests_get_4xx_with_a_message_and_the_server_keeps_serving() {
         ("/api/solve?game=nope&position=3", 400),
         ("/api/solve?game=nim&position=3&budget=999999999", 400),
         ("/api/table?game=nim&rows=1000&cols=1000", 400),
-        ("/api/solve?game=nim&position=300,300,300&method=search", 422),
+        ("/api/solve?game=staircase&position=1000000,1000000,1000000&method=search", 422),
         ("/api/solve?game=nim&position=%FF%FE", 400),
         ("/api/unknown", 404),
         ("/nothing-here", 404),
@@ -192,18 +192,9 @@ fn bad_requests_get_4xx_with_a_message_and_the_server_keeps_serving() {
 
 #[test]
 fn json_start_up_prints_the_address_as_an_object() {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
-        .args(["serve", "--json"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("nimlab serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout is piped")).read_line(&mut line).expect("a line");
-    let _ = child.kill();
-    let _ = child.wait();
-    let started: Value = serde_json::from_str(&line).expect("one JSON object");
+    let started = crate::serve_json_start_up();
     let address = started["address"].as_str().expect("an address");
-    assert!(address.starts_with("http://127.0.0.1:") && address.ends_with('/'), "{line}");
+    assert!(address.starts_with("http://127.0.0.1:") && address.ends_with('/'), "{started}");
 }
 
 /// 40 clients connect at the same moment and keep their connections open: every one is

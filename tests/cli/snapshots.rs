@@ -17,7 +17,9 @@ fn pin(name: &str, args: &[&str]) {
 }
 
 fn pin_value(name: &str, args: &[&str], value: &Value) {
-    insta::with_settings!({ description => format!("nimlab {} --json", args.join(" ")), omit_expression => true }, {
+    let quoted: Vec<String> =
+        args.iter().map(|a| if a.contains(' ') { format!("\"{a}\"") } else { a.to_string() }).collect();
+    insta::with_settings!({ description => format!("nimlab {} --json", quoted.join(" ")), omit_expression => true }, {
         insta::assert_json_snapshot!(name, value);
     });
 }
@@ -95,6 +97,32 @@ fn explore() {
     pin("explore", &["explore", "large-nim", "--players", "3", "--heaps", "3", "--max", "4"]);
 }
 
+/// Wall-clock times (`*micros`) vary from run to run: each is checked to be a count and pinned
+/// as "[micros]".
+#[test]
+fn prove() {
+    fn redact_times(value: &mut Value) {
+        match value {
+            Value::Object(map) => {
+                for (key, field) in map.iter_mut() {
+                    if key.ends_with("micros") {
+                        assert!(field.is_u64(), "{key}: {field}");
+                        *field = "[micros]".into();
+                    } else {
+                        redact_times(field);
+                    }
+                }
+            }
+            Value::Array(items) => items.iter_mut().for_each(redact_times),
+            _ => {}
+        }
+    }
+    let args = ["prove", "large-nim", "--players", "3", "--heaps", "1..3"];
+    let mut proof = json(&[&args[..], &["--json"]].concat());
+    redact_times(&mut proof);
+    pin_value("prove", &args, &proof);
+}
+
 #[test]
 fn strategy() {
     pin("strategy_rule", &["strategy", "apple", "1", "5", "5", "--max", "3"]);
@@ -137,17 +165,7 @@ fn play() {
 /// pinned.
 #[test]
 fn serve() {
-    use std::io::BufRead;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
-        .args(["serve", "--json"])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("nimlab serve starts");
-    let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().expect("piped")).read_line(&mut line).expect("a line");
-    let _ = child.kill();
-    let _ = child.wait();
-    let mut started: Value = serde_json::from_str(&line).expect("one JSON object");
+    let mut started = crate::serve_json_start_up();
     let address = started["address"].as_str().expect("an address");
     let port = address.strip_prefix("http://127.0.0.1:").and_then(|rest| rest.strip_suffix('/'));
     assert!(port.is_some_and(|p| p.parse::<u16>().is_ok_and(|p| p > 0)), "{address}");

@@ -25,19 +25,24 @@ const DEFAULT_SEED: u64 = 11;
 /// How long a `serve` that started successfully is left running before it is stopped.
 const SERVE_WALL: Duration = Duration::from_secs(2);
 
-/// SplitMix64: a small, fast, well-mixed generator; enough for drawing test arguments.
-struct Rng(u64);
+/// SplitMix64 (a small, fast, well-mixed generator; enough for drawing test arguments), and
+/// whether this run is hostile: a hostile run puts malformed words anywhere, a well-formed run
+/// only well-formed (but possibly huge or many) numbers, so that most runs get past parsing.
+struct Rng {
+    state: u64,
+    hostile: bool,
+}
 
 impl Rng {
     fn new(seed: u64, index: u64) -> Rng {
-        let mut rng = Rng(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        rng.next();
+        let mut rng = Rng { state: seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15), hostile: false };
+        rng.hostile = rng.chance(35);
         rng
     }
 
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
@@ -55,6 +60,20 @@ impl Rng {
 
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.next() as usize % items.len()]
+    }
+
+    /// `hostile` in a hostile run, otherwise `fine`.
+    fn either(&mut self, hostile: impl FnOnce(&mut Rng) -> String, fine: impl FnOnce(&mut Rng) -> String) -> String {
+        if self.hostile {
+            hostile(self)
+        } else {
+            fine(self)
+        }
+    }
+
+    /// An edge word in a hostile run, otherwise `fine`.
+    fn edge(&mut self, fine: impl FnOnce(&mut Rng) -> String) -> String {
+        self.either(|rng| rng.pick(EDGE_NUMBERS).to_string(), fine)
     }
 }
 
@@ -90,7 +109,7 @@ const EDGE_NUMBERS: &[&str] = &[
     "1..",
     "..",
     "3..1",
-    "\u{0}",
+    "\u{1b}[2J",
     "💥",
 ];
 
@@ -99,7 +118,7 @@ fn count(rng: &mut Rng) -> String {
     match rng.range(0, 9) {
         0..=4 => rng.range(0, 12).to_string(),
         5 | 6 => rng.range(0, 2000).to_string(),
-        7 => rng.pick(EDGE_NUMBERS).to_string(),
+        7 => rng.edge(|rng| rng.range(0, 5).to_string()),
         8 => rng.next().to_string(),
         _ => "9".repeat(rng.range(20, 400) as usize),
     }
@@ -115,7 +134,7 @@ fn heap(rng: &mut Rng) -> String {
             let digits = rng.range(20, 3000) as usize;
             (0..digits).map(|i| char::from(b'0' + ((rng.next() % 9) as u8 + u8::from(i == 0)))).collect()
         }
-        _ => rng.pick(EDGE_NUMBERS).to_string(),
+        _ => rng.edge(|rng| rng.range(0, 5).to_string()),
     }
 }
 
@@ -139,9 +158,9 @@ fn range_text(rng: &mut Rng) -> String {
             format!("{low}..{}", low + rng.range(0, 30))
         }
         6 => format!("{}..={}", rng.range(0, 5), rng.range(0, 50)),
-        7 => format!("1..{}", rng.pick(EDGE_NUMBERS)),
+        7 => format!("1..{}", rng.edge(|rng| rng.next().to_string())),
         8 => format!("{}..{}", count(rng), count(rng)),
-        _ => rng.pick(EDGE_NUMBERS).to_string(),
+        _ => rng.edge(|rng| rng.range(0, 9).to_string()),
     }
 }
 
@@ -163,9 +182,9 @@ fn set_text(rng: &mut Rng) -> String {
             members.join(",")
         }
         7 => format!("1..{}", rng.pick(&["1000", "100000", "1000000", "1000001", "18446744073709551615"])),
-        8 => format!("{},{}", rng.pick(EDGE_NUMBERS), rng.range(1, 9)),
+        8 => format!("{},{}", rng.edge(|rng| rng.range(1, 99).to_string()), rng.range(1, 9)),
         9 => format!("{}", rng.next()),
-        10 => ["1,,2", ",", "0", "1,0", "5..3", "2 3", "a"][rng.range(0, 6) as usize].to_string(),
+        10 => rng.either(|rng| rng.pick(&["1,,2", ",", "0", "1,0", "5..3", "2 3", "a"]).to_string(), |rng| set_text(rng)),
         _ => range_text(rng),
     }
 }
@@ -180,23 +199,30 @@ fn pattern_move(rng: &mut Rng) -> String {
             let piles: Vec<String> = (0..rng.range(1, 3)).map(|_| rng.range(0, 5).to_string()).collect();
             piles.join(",")
         }
-        5 => rng.pick(EDGE_NUMBERS).to_string(),
-        _ => rng.pick(&["none", "any", "ALL", "one one", "1..2", ""]).to_string(),
+        5 => rng.edge(|_| "one".to_string()),
+        _ => rng.either(|rng| rng.pick(&["none", "any", "ALL", "one one", "1..2", ""]).to_string(), |_| "all".into()),
     };
-    let low = rng.range(0, 4);
+    let low = if rng.hostile { rng.range(0, 4) } else { rng.range(1, 4) };
     let amounts = match rng.range(0, 6) {
         0 => low.to_string(),
         1 => format!("{low}.."),
         2 => format!("{low}..{}", low + rng.range(0, 4)),
         3 => format!("{low}..={}", low + rng.range(0, 4)),
-        4 => rng.pick(EDGE_NUMBERS).to_string(),
+        4 => rng.edge(|rng| format!("{low}..{}", rng.next())),
         _ => format!("{}..{}", count(rng), count(rng)),
     };
-    if rng.chance(5) {
+    if rng.hostile && rng.chance(10) {
         pattern
     } else {
         format!("{pattern}:{amounts}")
     }
+}
+
+/// A number in `1..=high`, log-uniform (each decade about as likely as the next).
+fn log_uniform(rng: &mut Rng, high: u64) -> u64 {
+    let decades = f64::from(u32::try_from(high.ilog10()).unwrap_or(0)) + 1.0;
+    let exponent = (rng.next() % 1_000_000) as f64 / 1_000_000.0 * decades;
+    (10f64.powf(exponent) as u64).clamp(1, high)
 }
 
 /// A declared game parameter, from `nimlab games --json`.
@@ -261,9 +287,9 @@ fn param_value(rng: &mut Rng, param: &Param) -> Vec<String> {
             let min = param.min.unwrap_or(0);
             let value = match rng.range(0, 9) {
                 0..=5 => rng.range(min, min.saturating_add(6).min(param.max.unwrap_or(u64::MAX))).to_string(),
-                6 => min.saturating_sub(1).to_string(),
+                6 => rng.either(|_| min.saturating_sub(1).to_string(), |rng| rng.range(min, min + 1).to_string()),
                 7 => param.max.map_or_else(|| count(rng), |m| m.to_string()),
-                8 => param.max.map_or_else(|| count(rng), |m| (u128::from(m) + 1).to_string()),
+                8 if rng.hostile => param.max.map_or_else(|| count(rng), |m| (u128::from(m) + 1).to_string()),
                 _ => count(rng),
             };
             vec![flag, value]
@@ -275,17 +301,17 @@ fn param_value(rng: &mut Rng, param: &Param) -> Vec<String> {
 /// parameter missing, one of another game, or an unknown game.
 fn game_words(rng: &mut Rng, games: &[Game]) -> Vec<String> {
     let game = rng.pick(games).clone();
-    let mut words = vec![match rng.range(0, 39) {
-        0 => rng.pick(&["chess", "", "NIM", "nim ", "größe", "--json"]).to_string(),
+    let mut words = vec![match rng.range(0, 19) {
+        0 if rng.hostile => rng.pick(&["chess", "", "NIM", "nim ", "größe", "--json"]).to_string(),
         _ => game.name.clone(),
     }];
     for param in &game.params {
-        let give = if param.required { rng.chance(94) } else { rng.chance(40) };
+        let give = if param.required { !rng.hostile || rng.chance(90) } else { rng.chance(40) };
         if give {
             words.extend(param_value(rng, param));
         }
     }
-    if rng.chance(4) {
+    if rng.hostile && rng.chance(10) {
         let other = rng.pick(games);
         if let Some(param) = other.params.first() {
             words.extend(param_value(rng, param));
@@ -300,7 +326,8 @@ fn play_options(rng: &mut Rng, words: &mut Vec<String>) {
     }
     if rng.chance(20) {
         words.push("--method".into());
-        words.push(rng.pick(&["auto", "theory", "search", "magic", ""]).to_string());
+        let methods: &[&str] = if rng.hostile { &["auto", "theory", "search", "magic", ""] } else { &["auto", "theory", "search"] };
+        words.push(rng.pick(methods).to_string());
     }
 }
 
@@ -424,7 +451,7 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
                     5 => "hint".into(),
                     6 => "undo".into(),
                     7 => "help".into(),
-                    8 => rng.pick(EDGE_NUMBERS).to_string(),
+                    8 => rng.edge(|_| "hint".into()),
                     _ => "quit".into(),
                 };
                 input.extend_from_slice(line.as_bytes());
@@ -496,7 +523,7 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
                         1 => format!("{}a", rng.range(1, 4)),
                         2 => format!("a+{}", rng.range(0, 5)),
                         3 => format!("{}..{}", rng.range(1, 5), rng.range(5, 12)),
-                        _ => format!("{}{}", rng.pick(EDGE_NUMBERS), rng.pick(&["a", "c", ""])),
+                        _ => format!("{}{}", rng.edge(|rng| rng.next().to_string()), rng.pick(&["a", "c", ""])),
                     })
                     .collect();
                 words.extend(["--set".to_string(), items.join(",")]);
@@ -542,19 +569,26 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
                 .flat_map(|w| w.split(' ').map(str::to_string).collect::<Vec<_>>()),
         ),
     }
-    // The run's own limits: mostly small, so that thousands fit in minutes; sometimes the
-    // defaults. A budget above the default always comes with a time limit, so that the
-    // command's own limits promise an end within the suite's deadline.
-    match rng.range(0, 9) {
-        0..=4 => words.extend(["--budget".to_string(), rng.range(1, 2_000_000).to_string()]),
-        5 => words.extend(["--timeout".to_string(), rng.pick(&["0.5", "1", "2"]).to_string()]),
-        6 => {
+    // The run's own limits: mostly a small budget (log-uniform up to 2*10^6 units), so that
+    // thousands of runs fit in minutes; sometimes only a time limit, sometimes the defaults. A
+    // budget above the default always comes with a time limit, so that the command's own limits
+    // promise an end within the suite's deadline.
+    match rng.range(0, 99) {
+        0..=61 => words.extend(["--budget".to_string(), log_uniform(rng, 2_000_000).to_string()]),
+        62..=73 => words.extend(["--timeout".to_string(), rng.pick(&["0.5", "1", "2"]).to_string()]),
+        74..=81 => {
             words.extend(["--budget".to_string(), rng.pick(&["18446744073709551615", "1000000000000"]).to_string()]);
             words.extend(["--timeout".to_string(), rng.pick(&["0.5", "1", "3"]).to_string()]);
         }
-        7 => words.extend([
+        82..=91 if rng.hostile => words.extend([
             rng.pick(&["--budget", "--timeout"]).to_string(),
-            rng.pick(&["0", "-1", "", "1e400", "NaN", "inf", "18446744073709551616", "0.000000001"]).to_string(),
+            rng.pick(&["0", "-1", "", "1e400", "NaN", "inf", "18446744073709551616", "0.000000001", "٣"]).to_string(),
+        ]),
+        92..=96 => words.extend([
+            "--budget".to_string(),
+            log_uniform(rng, 100_000_000).to_string(),
+            "--timeout".to_string(),
+            rng.pick(&["0.001", "0.1", "1"]).to_string(),
         ]),
         _ => {}
     }
@@ -575,6 +609,7 @@ struct Tally {
     max_cpu: Duration,
     max_cpu_run: String,
     max_wall: Duration,
+    total_cpu: Duration,
 }
 
 impl Tally {
@@ -598,6 +633,7 @@ impl Tally {
             self.max_cpu_run = format!("run {index}: {}", run.describe());
         }
         self.max_wall = self.max_wall.max(run.elapsed);
+        self.total_cpu += run.cpu;
     }
 }
 
@@ -657,7 +693,13 @@ fn every_subcommand_with_random_and_edge_arguments() {
         tally.by_status
     );
     eprintln!("peak RSS {} MiB ({})", tally.peak_rss_kib / 1024, tally.peak_run);
-    eprintln!("max CPU {:.2} s ({}); max wall {:.2} s", tally.max_cpu.as_secs_f64(), tally.max_cpu_run, tally.max_wall.as_secs_f64());
+    eprintln!(
+        "CPU {:.1} s in all; max CPU {:.2} s ({}); max wall {:.2} s",
+        tally.total_cpu.as_secs_f64(),
+        tally.max_cpu.as_secs_f64(),
+        tally.max_cpu_run,
+        tally.max_wall.as_secs_f64()
+    );
     let mut report = String::new();
     for (defect, runs) in &tally.defects {
         eprintln!("{defect:?}: {} runs", runs.len());

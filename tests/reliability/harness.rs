@@ -147,15 +147,20 @@ impl Run {
 
     /// The run, for a failure message: the command, how it ended, time, memory, stderr.
     pub fn describe(&self) -> String {
-        let quoted: Vec<String> = self
+        const SHOWN_ARGS: usize = 24;
+        let mut quoted: Vec<String> = self
             .args
             .iter()
+            .take(SHOWN_ARGS)
             .map(|a| {
                 let shown: String = a.chars().take(120).collect();
                 let shown = if shown.len() < a.len() { format!("{shown}...({} bytes)", a.len()) } else { shown };
                 format!("'{}'", shown.replace('\'', "'\\''"))
             })
             .collect();
+        if self.args.len() > SHOWN_ARGS {
+            quoted.push(format!("... ({} arguments in all)", self.args.len()));
+        }
         let stderr: String = self.stderr.text().chars().take(600).collect();
         format!(
             "nimlab {} -> {:?} after {:.2} s ({:.2} s CPU), peak RSS {} MiB, stdout {} bytes; stderr: {}",

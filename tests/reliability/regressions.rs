@@ -12,6 +12,8 @@ use crate::harness::{run, Run};
 /// Runs the case and fails on any defect (panic, signal, deadline, status, message).
 fn checked(args: &[&str]) -> Run {
     let run = run(args);
+    // The figures of every case, shown with --nocapture (docs/reliability.md quotes them).
+    eprintln!("{}", run.describe().lines().next().unwrap_or_default());
     if let Some(defect) = run.defect() {
         panic!("{defect:?}: {}", run.describe());
     }

@@ -26,21 +26,21 @@ const DEADLINE_SLACK: Duration = Duration::from_secs(1);
 /// The most a cheap request may take while expensive ones run.
 const CHEAP_LATENCY: Duration = Duration::from_millis(100);
 /// The resident memory the server must be back under after the burst.
-const RSS_AFTER_BURST_KIB: u64 = 64 * 1024;
+const RSS_AFTER_BURST_KIB: u64 = 128 * 1024;
 /// How often the prober asks during the burst.
 const PROBE_EVERY: Duration = Duration::from_millis(50);
 
 /// The expensive requests of the issue: Moore k = 5 on ten heaps of 10 (solve, options, move),
-/// and a three-player Large Nim search that runs out of the server's budget.
+/// and Large Nim searches that run out of the server's budget (about 2 s of CPU each).
 const EXPENSIVE: &[&str] = &[
     "/api/solve?game=moore&k=5&position=10,10,10,10,10,10,10,10,10,10",
     "/api/options?game=moore&k=5&position=10,10,10,10,10,10,10,10,10,10",
     "/api/move?game=moore&k=5&position=10,10,10,10,10,10,10,10,10,10",
-    "/api/solve?game=large-nim&players=3&position=30,31,32,33,34,35",
-    "/api/solve?game=large-nim&players=3&position=30,31,32,33,34,36",
-    "/api/solve?game=large-nim&players=3&position=30,31,32,33,34,37",
-    "/api/solve?game=large-nim&players=3&position=30,31,32,33,34,38",
-    "/api/solve?game=large-nim&players=3&position=30,31,32,33,34,39",
+    "/api/solve?game=large-nim&position=30,31,32,33,34,35",
+    "/api/solve?game=large-nim&position=30,31,32,33,34,36",
+    "/api/solve?game=large-nim&position=30,31,32,33,34,37",
+    "/api/solve?game=large-nim&position=30,31,32,33,34,38",
+    "/api/solve?game=large-nim&position=30,31,32,33,34,39",
 ];
 
 /// The cheap requests timed during the burst.
@@ -294,7 +294,9 @@ fn server_survives_each_request_of_the_issue() {
         ("/api/move?game=moore&k=5&position=10,10,10,10,10,10,10,10,10,10", &[200]),
         ("/api/table?game=nim&rows=4294967295&cols=4294967295", &[400]),
         ("/api/table?game=nim&rows=18446744073709551615&cols=2", &[400]),
-        ("/api/solve?game=large-nim&players=3&position=30,31,32,33,34,35", &[200, 422, 503]),
+        // Three players: the theory answers; two players: the search runs out of budget or time.
+        ("/api/solve?game=large-nim&players=3&position=30,31,32,33,34,35", &[200]),
+        ("/api/solve?game=large-nim&position=30,31,32,33,34,35", &[422, 503]),
         ("/api/p-positions?game=staircase&count=10000", &[200, 422]),
         ("/api/solve?game=fibonacci&position=7777777777", &[200]),
     ];
@@ -304,6 +306,7 @@ fn server_survives_each_request_of_the_issue() {
         r.json();
         assert!(r.elapsed <= SERVER_DEADLINE + DEADLINE_SLACK, "{path}: {:?}", r.elapsed);
         assert!(server.alive(), "the server died on {path}");
+        eprintln!("{path}: {} after {:.2} s; server peak RSS so far {} KiB", r.status, r.elapsed.as_secs_f64(), server.status_kib("VmHWM"));
         assert_eq!(server.get("/").status, 200, "GET / after {path}");
     }
     let solved = server.get("/api/move?game=moore&k=5&position=10,10,10,10,10,10,10,10,10,10").json();

@@ -207,16 +207,26 @@ impl Family {
     }
 
     /// The definition that names this family in the store: its shape without the ranges.
+    /// The fixed numbers are written as one sorted set (`3..6,20` and `20,3,4,5,6` name the
+    /// same family), then the terms in canonical form, then the parameters.
     pub fn definition(&self) -> String {
-        let mut items: Vec<String> = self
-            .items
-            .iter()
-            .map(|item| match item {
-                Item::Interval(a, b) if a == b => a.to_string(),
-                Item::Interval(a, b) => format!("{a}..{b}"),
-                Item::Term(t) => t.canonical(),
-            })
-            .collect();
+        let mut numbers: Vec<u64> = Vec::new();
+        let mut terms: Vec<String> = Vec::new();
+        for item in &self.items {
+            match item {
+                Item::Interval(a, b) => numbers.extend(*a..=*b),
+                Item::Term(t) => terms.push(t.canonical()),
+            }
+        }
+        numbers.sort_unstable();
+        numbers.dedup();
+        terms.sort();
+        terms.dedup();
+        let mut items: Vec<String> = Vec::new();
+        if !numbers.is_empty() {
+            items.push(crate::spec::grammar::set_text(&numbers));
+        }
+        items.extend(terms);
         items.extend(self.parameters.iter().map(|p| p.name.clone()));
         format!("subtraction {{{}}} over {}", items.join(","), self.names().join(","))
     }
@@ -389,6 +399,9 @@ mod tests {
         assert_eq!(members[0], Member { outer: 1, c: 3, set: vec![1, 2, 3] });
         assert_eq!(members[5], Member { outer: 3, c: 8, set: vec![3, 6, 8] });
         assert_eq!(family.definition(), "subtraction {2a,a,c} over a,c");
+        let spelled = |set: &str| Family::parse(set, &["c=21..30".into()]).unwrap().definition();
+        assert_eq!(spelled("3..6,20"), spelled("20,6,5,4,3"));
+        assert_eq!(spelled("3..6,20"), "subtraction {3..6,20,c} over c");
     }
 
     #[test]

@@ -357,10 +357,9 @@ fn measures(heaps: &[BigUint]) -> Vec<Measure> {
 const VERIFICATION_HEAPS: usize = 5;
 
 impl Ruleset for LargeNim {
+    /// Heaps sorted, empty ones dropped; no heaps at all is the end of the game (its options
+    /// lead there), so an empty position is valid.
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
-        if numbers.is_empty() {
-            return Err(EngineError::InvalidPosition("large-nim takes at least one heap size".into()));
-        }
         let mut sorted: Vec<BigUint> = numbers.iter().filter(|h| !h.is_zero()).cloned().collect();
         sorted.sort();
         Ok(sorted)

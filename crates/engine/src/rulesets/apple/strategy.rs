@@ -258,8 +258,9 @@ impl Planner<'_> {
             self.lines += 1;
             if self.lines > self.line_limit {
                 return Err(EngineError::Limit(format!(
-                    "the plan needs more than {} lines (the line limit)",
-                    self.line_limit
+                    "the plan needs more than {} line{} (the line limit)",
+                    self.line_limit,
+                    if self.line_limit == 1 { "" } else { "s" }
                 )));
             }
             let to = self.apple.numbers(&option);
