@@ -154,7 +154,8 @@ impl Run {
             .take(SHOWN_ARGS)
             .map(|a| {
                 let shown: String = a.chars().take(120).collect();
-                let shown = if shown.len() < a.len() { format!("{shown}...({} bytes)", a.len()) } else { shown };
+                let shown =
+                    if shown.len() < a.len() { format!("{shown}...({} bytes)", a.len()) } else { shown };
                 format!("'{}'", shown.replace('\'', "'\\''"))
             })
             .collect();
@@ -185,7 +186,9 @@ pub fn limited<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Command {
         command.pre_exec(|| {
             let memory = libc::rlimit { rlim_cur: MEMORY_LIMIT, rlim_max: MEMORY_LIMIT };
             let no_core = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-            if libc::setrlimit(libc::RLIMIT_AS, &memory) != 0 || libc::setrlimit(libc::RLIMIT_CORE, &no_core) != 0 {
+            if libc::setrlimit(libc::RLIMIT_AS, &memory) != 0
+                || libc::setrlimit(libc::RLIMIT_CORE, &no_core) != 0
+            {
                 return Err(std::io::Error::last_os_error());
             }
             Ok(())

@@ -67,7 +67,8 @@ fn moore_move(from: &[u64], to: &[u64], k: u64) -> bool {
 /// Checks a Moore answer: the outcome by Moore's rule, every listed move legal and to a
 /// P-position.
 fn check_moore(heaps: &[u64], k: u64) {
-    let mut args: Vec<String> = vec!["solve".into(), "moore".into(), "--k".into(), k.to_string(), "--json".into()];
+    let mut args: Vec<String> =
+        vec!["solve".into(), "moore".into(), "--k".into(), k.to_string(), "--json".into()];
     args.extend(heaps.iter().map(u64::to_string));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let v = answer(&args);
@@ -108,7 +109,11 @@ fn moore_k3_large_heaps() {
 #[test]
 #[ignore = "release suite: see main.rs"]
 fn moore_four_players_stops_at_the_budget() {
-    stop(&["solve", "moore", "19793", "83167", "25931", "35378", "--k", "2", "--players", "4"], 1, &["--budget"]);
+    stop(
+        &["solve", "moore", "19793", "83167", "25931", "35378", "--k", "2", "--players", "4"],
+        1,
+        &["--budget"],
+    );
 }
 
 #[test]
@@ -146,7 +151,8 @@ fn listing(args: &[&str], first: &[&[u64]]) -> Value {
     let mut args = args.to_vec();
     args.push("--json");
     let v = answer(&args);
-    let found: Vec<Vec<u64>> = v["p_positions"].as_array().expect("p_positions").iter().map(numbers).collect();
+    let found: Vec<Vec<u64>> =
+        v["p_positions"].as_array().expect("p_positions").iter().map(numbers).collect();
     assert!(found.len() >= first.len(), "fewer P-positions than {first:?}: {v}");
     for (got, want) in found.iter().zip(first) {
         assert_eq!(got, want, "{v}");
@@ -359,7 +365,8 @@ fn wythoff_grundy(a: usize, b: usize) -> u64 {
 #[test]
 #[ignore = "release suite: see main.rs"]
 fn wythoff_250_250_by_search_with_a_raised_budget() {
-    let v = answer(&["solve", "wythoff", "250", "250", "--method", "search", "--budget", "5000000000", "--json"]);
+    let v =
+        answer(&["solve", "wythoff", "250", "250", "--method", "search", "--budget", "5000000000", "--json"]);
     assert_eq!(number(&v["grundy"]), wythoff_grundy(250, 250));
 }
 
@@ -447,7 +454,11 @@ fn bash_with_max_2_64_minus_1() {
 #[test]
 #[ignore = "release suite: see main.rs"]
 fn plot_to_a_missing_directory() {
-    stop(&["plot", "nim", "--rows", "4", "--cols", "4", "-o", "/nonexistent/x.png"], 1, &["/nonexistent/x.png"]);
+    stop(
+        &["plot", "nim", "--rows", "4", "--cols", "4", "-o", "/nonexistent/x.png"],
+        1,
+        &["/nonexistent/x.png"],
+    );
 }
 
 /// Out-of-range numbers get a sentence, never a parser's words (checked by `Run::defect`).

@@ -19,7 +19,6 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString, PyTuple};
 
-
 /// The Python functions of a game, and the failure of the call in progress.
 pub(crate) struct Functions {
     options: Py<PyAny>,

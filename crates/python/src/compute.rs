@@ -42,9 +42,12 @@ pub(crate) fn budget(work: Option<u64>, timeout: Option<f64>) -> PyResult<Budget
     match timeout {
         None => Ok(Budget::new(work)),
         Some(seconds) => {
-            let after = Duration::try_from_secs_f64(seconds).ok().filter(|d| !d.is_zero()).ok_or_else(|| {
-                PyValueError::new_err(format!("timeout must be a positive number of seconds, not {seconds}"))
-            })?;
+            let after =
+                Duration::try_from_secs_f64(seconds).ok().filter(|d| !d.is_zero()).ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "timeout must be a positive number of seconds, not {seconds}"
+                    ))
+                })?;
             Ok(Budget::with_timeout(work, after))
         }
     }
@@ -98,7 +101,11 @@ enum Stop {
 }
 
 /// Runs `task` on a worker thread while this thread checks for signals; see the module doc.
-fn watched<T: Send>(py: Python<'_>, budget: &Budget, task: &(impl Fn(&Budget) -> Result<T, ReportError> + Sync)) -> Result<T, Stop> {
+fn watched<T: Send>(
+    py: Python<'_>,
+    budget: &Budget,
+    task: &(impl Fn(&Budget) -> Result<T, ReportError> + Sync),
+) -> Result<T, Stop> {
     let done = (Mutex::new(false), Condvar::new());
     std::thread::scope(|scope| {
         let worker = scope.spawn(|| {
@@ -111,7 +118,10 @@ fn watched<T: Send>(py: Python<'_>, budget: &Budget, task: &(impl Fn(&Budget) ->
         loop {
             let finished = py.detach(|| {
                 let guard = lock(&done.0);
-                let (guard, _) = done.1.wait_timeout_while(guard, WATCH_EVERY, |done| !*done).unwrap_or_else(PoisonError::into_inner);
+                let (guard, _) = done
+                    .1
+                    .wait_timeout_while(guard, WATCH_EVERY, |done| !*done)
+                    .unwrap_or_else(PoisonError::into_inner);
                 *guard
             });
             if finished {

@@ -21,8 +21,12 @@ pub(crate) fn natural(item: &Bound<'_, PyAny>) -> PyResult<BigUint> {
             item.repr()?
         )));
     }
-    item.extract::<BigUint>()
-        .map_err(|_| PyValueError::new_err(format!("{} is not a valid heap size: it must not be negative", item.repr().map_or_else(|_| "?".into(), |r| r.to_string()))))
+    item.extract::<BigUint>().map_err(|_| {
+        PyValueError::new_err(format!(
+            "{} is not a valid heap size: it must not be negative",
+            item.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+        ))
+    })
 }
 
 /// A position as the caller gives it: one int (a single heap) or an iterable of ints.
@@ -57,7 +61,9 @@ pub(crate) fn game_spec(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyRes
             if value.is_none() {
                 continue;
             }
-            let repeatable = info.and_then(|i| i.param(&key)).is_some_and(|p| matches!(p.kind, ParamKind::Text { repeatable: true, .. }));
+            let repeatable = info
+                .and_then(|i| i.param(&key))
+                .is_some_and(|p| matches!(p.kind, ParamKind::Text { repeatable: true, .. }));
             for text in param_texts(&key, &value, repeatable)? {
                 pairs.push((key.clone(), text));
             }
@@ -84,8 +90,11 @@ fn param_texts(key: &str, value: &Bound<'_, PyAny>, repeatable: bool) -> PyResul
         return Ok(vec![n]);
     }
     if let Ok(range) = value.cast::<PyRange>() {
-        let (start, stop, step): (BigUint, BigUint, u64) =
-            (natural(&range.getattr("start")?)?, natural(&range.getattr("stop")?)?, range.getattr("step")?.extract()?);
+        let (start, stop, step): (BigUint, BigUint, u64) = (
+            natural(&range.getattr("start")?)?,
+            natural(&range.getattr("stop")?)?,
+            range.getattr("step")?.extract()?,
+        );
         if step == 1 && stop > start {
             return Ok(vec![format!("{start}..{}", stop - 1u8)]);
         }

@@ -78,7 +78,9 @@ fn method(text: &str) -> PyResult<Method> {
         "auto" => Ok(Method::Auto),
         "theory" => Ok(Method::Theory),
         "search" => Ok(Method::Search),
-        other => Err(PyValueError::new_err(format!("method must be 'auto', 'theory' or 'search', not '{other}'"))),
+        other => {
+            Err(PyValueError::new_err(format!("method must be 'auto', 'theory' or 'search', not '{other}'")))
+        }
     }
 }
 
@@ -151,13 +153,21 @@ impl Game {
         let budget = budget(work, timeout)?;
         if let Some(players) = players {
             if misere {
-                return Err(PyValueError::new_err("misère play is for two players; players= takes the standard alliance matrix"));
+                return Err(PyValueError::new_err(
+                    "misère play is for two players; players= takes the standard alliance matrix",
+                ));
             }
-            let analysis = self.run(py, &budget, Lane::Point, |_| false, |game, budget| {
-                let numbers = game.check_position(&numbers)?;
-                let analysis = game.analyze_players(&numbers, players, method, budget)?;
-                Ok((numbers, analysis))
-            })?;
+            let analysis = self.run(
+                py,
+                &budget,
+                Lane::Point,
+                |_| false,
+                |game, budget| {
+                    let numbers = game.check_position(&numbers)?;
+                    let analysis = game.analyze_players(&numbers, players, method, budget)?;
+                    Ok((numbers, analysis))
+                },
+            )?;
             let (numbers, analysis) = analysis;
             let report = PlayersReport { position: self.reports_position(numbers), analysis };
             return Ok(Py::new(py, PlayersResult(Report::new(report)))?.into_any());
@@ -183,7 +193,12 @@ impl Game {
 /// `repeats` calls in a Rust loop: a fresh budget, the position checked, `solve_built`), for the
 /// benchmark of the module's overhead (bench/python.py). Registered games only.
 #[pyfunction]
-pub(crate) fn _engine_solve_ns(py: Python<'_>, game: &Game, position: &Bound<'_, PyAny>, repeats: u32) -> PyResult<f64> {
+pub(crate) fn _engine_solve_ns(
+    py: Python<'_>,
+    game: &Game,
+    position: &Bound<'_, PyAny>,
+    repeats: u32,
+) -> PyResult<f64> {
     let Rules::Registered(built) = &game.rules else {
         return Err(PyValueError::new_err("the engine's own time is measured for built-in games"));
     };
@@ -201,7 +216,12 @@ pub(crate) fn _engine_solve_ns(py: Python<'_>, game: &Game, position: &Bound<'_,
         for _ in 0..repeats {
             let budget = Budget::default();
             let checked = built.check_position(&numbers)?;
-            let report = nimlab_reports::solve::solve_built(built.as_ref(), game.reports_position(checked), &request, &budget)?;
+            let report = nimlab_reports::solve::solve_built(
+                built.as_ref(),
+                game.reports_position(checked),
+                &request,
+                &budget,
+            )?;
             std::hint::black_box(report);
         }
         Ok::<_, ReportError>(start.elapsed())
@@ -217,7 +237,9 @@ impl Game {
     fn new(py: Python<'_>, name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
         let spec = if name.contains(char::is_whitespace) {
             if params.is_some_and(|p| !p.is_empty()) {
-                return Err(PyTypeError::new_err("give the parameters either in the name's text or as keywords, not both"));
+                return Err(PyTypeError::new_err(
+                    "give the parameters either in the name's text or as keywords, not both",
+                ));
             }
             name.parse::<GameSpec>().map_err(spec_error)?
         } else {
@@ -246,21 +268,30 @@ impl Game {
     /// [6]
     #[staticmethod]
     #[pyo3(signature = (options, canonical = None, name = "custom"))]
-    fn from_options(options: &Bound<'_, PyAny>, canonical: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Self> {
+    fn from_options(
+        options: &Bound<'_, PyAny>,
+        canonical: Option<&Bound<'_, PyAny>>,
+        name: &str,
+    ) -> PyResult<Self> {
         if !options.is_callable() {
             return Err(PyTypeError::new_err("options must be a function: options(position) -> positions"));
         }
         if canonical.is_some_and(|c| !c.is_callable()) {
-            return Err(PyTypeError::new_err("canonical must be a function: canonical(position) -> position"));
+            return Err(PyTypeError::new_err(
+                "canonical must be a function: canonical(position) -> position",
+            ));
         }
         let name = name.trim();
         if name.is_empty() || name.contains(char::is_whitespace) {
             return Err(PyValueError::new_err(format!("a game's name is one word, not '{name}'")));
         }
         if RulesetInfo::find(name).is_some() {
-            return Err(PyValueError::new_err(format!("'{name}' is a built-in game; give your game another name")));
+            return Err(PyValueError::new_err(format!(
+                "'{name}' is a built-in game; give your game another name"
+            )));
         }
-        let game = CallbackGame::new(intern(name), options.clone().unbind(), canonical.map(|c| c.clone().unbind()));
+        let game =
+            CallbackGame::new(intern(name), options.clone().unbind(), canonical.map(|c| c.clone().unbind()));
         Ok(Game { rules: Rules::Python(game) })
     }
 
@@ -353,10 +384,16 @@ impl Game {
     ) -> PyResult<Bound<'py, PyList>> {
         let numbers = self::position(position)?;
         let budget = self::budget(budget, timeout)?;
-        let moves = self.run(py, &budget, Lane::Point, |_| false, |game, budget| {
-            let numbers = game.check_position(&numbers)?;
-            Ok(game.options(&numbers, budget)?)
-        })?;
+        let moves = self.run(
+            py,
+            &budget,
+            Lane::Point,
+            |_| false,
+            |game, budget| {
+                let numbers = game.check_position(&numbers)?;
+                Ok(game.options(&numbers, budget)?)
+            },
+        )?;
         let list = PyList::empty(py);
         for report in moves {
             list.append(Record(serde_json::to_value(&report).expect("moves serialize")))?;
@@ -384,22 +421,40 @@ impl Game {
         budget: Option<u64>,
         timeout: Option<f64>,
     ) -> PyResult<PPositions> {
-        let request = PRequest { count, heaps, all_orders, play: play(misere), method: self::method(method)?, };
+        let request =
+            PRequest { count, heaps, all_orders, play: play(misere), method: self::method(method)? };
         let budget = self::budget(budget, timeout)?;
-        let listing = self.run(py, &budget, Lane::Long, |_| false, |game, budget| {
-            Ok(nimlab_engine::listing::p_positions(game, &request, budget, &no_progress)?)
-        })?;
-        let report = PPositionsReport { game: GameRef::from(self.spec()), play: request.play, count, listing };
+        let listing = self.run(
+            py,
+            &budget,
+            Lane::Long,
+            |_| false,
+            |game, budget| Ok(nimlab_engine::listing::p_positions(game, &request, budget, &no_progress)?),
+        )?;
+        let report =
+            PPositionsReport { game: GameRef::from(self.spec()), play: request.play, count, listing };
         Ok(PPositions(Report::new(report)))
     }
 
     /// The certified minimal preperiod and period of a subtraction game's Grundy sequence,
     /// computing at most ``limit`` values.
     #[pyo3(signature = (*, limit = 50_000_000, budget = None, timeout = None))]
-    fn period(&self, py: Python<'_>, limit: u64, budget: Option<u64>, timeout: Option<f64>) -> PyResult<PeriodResult> {
+    fn period(
+        &self,
+        py: Python<'_>,
+        limit: u64,
+        budget: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<PeriodResult> {
         let budget = self::budget(budget, timeout)?;
         let spec = self.spec();
-        let report = run(py, &budget, Lane::Long, |_| false, |budget| nimlab_reports::period::period(spec, limit, budget))?;
+        let report = run(
+            py,
+            &budget,
+            Lane::Long,
+            |_| false,
+            |budget| nimlab_reports::period::period(spec, limit, budget),
+        )?;
         Ok(PeriodResult(Report::new(report)))
     }
 
@@ -422,9 +477,16 @@ impl Game {
                 self.spec()
             )));
         }
-        let request = VerifyRequest { spec: Some(self.spec().clone()), bound: upto, play: play(misere), players };
+        let request =
+            VerifyRequest { spec: Some(self.spec().clone()), bound: upto, play: play(misere), players };
         let budget = self::budget(budget, timeout)?;
-        let report = run(py, &budget, Lane::Long, |_| false, |budget| nimlab_reports::verify::verify(&request, budget, &no_progress))?;
+        let report = run(
+            py,
+            &budget,
+            Lane::Long,
+            |_| false,
+            |budget| nimlab_reports::verify::verify(&request, budget, &no_progress),
+        )?;
         Ok(VerifyResult(Report::new(report)))
     }
 }
@@ -469,7 +531,16 @@ impl Position {
         budget: Option<u64>,
         timeout: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
-        self.game.get().solve_numbers(py, self.numbers.clone(), misere, players, method, max_moves, budget, timeout)
+        self.game.get().solve_numbers(
+            py,
+            self.numbers.clone(),
+            misere,
+            players,
+            method,
+            max_moves,
+            budget,
+            timeout,
+        )
     }
 
     fn __add__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Sum> {
@@ -543,7 +614,8 @@ impl Sum {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let parts: Vec<String> = self.parts.iter().map(|p| Ok(p.bind(py).repr()?.to_string())).collect::<PyResult<_>>()?;
+        let parts: Vec<String> =
+            self.parts.iter().map(|p| Ok(p.bind(py).repr()?.to_string())).collect::<PyResult<_>>()?;
         Ok(format!("Sum({})", parts.join(", ")))
     }
 
@@ -583,15 +655,21 @@ impl Sum {
             }
         }
         let moves = max_moves.unwrap_or(usize::MAX);
-        let answer = run(py, &budget, Lane::Point, |_| false, |budget| {
-            let sum: Vec<SumPart<'_>> = parts
-                .iter()
-                .zip(&games)
-                .map(|(part, game)| SumPart { game: game.as_ref(), position: part.numbers.clone() })
-                .collect();
-            let analysis = analyze_sum(&sum, method, moves, budget)?;
-            Ok(SumReport { game: "sum", analysis })
-        });
+        let answer = run(
+            py,
+            &budget,
+            Lane::Point,
+            |_| false,
+            |budget| {
+                let sum: Vec<SumPart<'_>> = parts
+                    .iter()
+                    .zip(&games)
+                    .map(|(part, game)| SumPart { game: game.as_ref(), position: part.numbers.clone() })
+                    .collect();
+                let analysis = analyze_sum(&sum, method, moves, budget)?;
+                Ok(SumReport { game: "sum", analysis })
+            },
+        );
         let mut failure = None;
         for (_, session) in sessions {
             if let Some(error) = session.end() {

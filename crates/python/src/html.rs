@@ -52,16 +52,14 @@ pub(crate) fn value(value: &Value) -> String {
 
 /// One cell of a field: P outcomes coloured; P-positions listed in red.
 fn cell(key: &str, item: &Value) -> String {
-    let coloured = |text: &str| format!("<td style=\"{CELL};background:{P_COLOUR};color:white\">{}</td>", escape(text));
+    let coloured =
+        |text: &str| format!("<td style=\"{CELL};background:{P_COLOUR};color:white\">{}</td>", escape(text));
     match (key, item) {
         ("outcome", Value::String(o)) if o == "P" => coloured(o),
         ("p_positions", Value::Array(positions)) => {
             let shown: Vec<String> = positions.iter().take(SHOWN).map(scalar).collect();
             let more = more(positions.len());
-            format!(
-                "<td style=\"{CELL};color:{P_COLOUR}\">{}{more}</td>",
-                escape(&shown.join(", "))
-            )
+            format!("<td style=\"{CELL};color:{P_COLOUR}\">{}{more}</td>", escape(&shown.join(", ")))
         }
         _ => format!("<td style=\"{CELL}\">{}</td>", value(item)),
     }

@@ -17,11 +17,11 @@ mod html;
 mod report;
 mod results;
 
-use nimlab_reports::sweep::SweepRequest;
-use nimlab_engine::periodicity::Family;
-use nimlab_reports::verify::VerifyRequest;
 use nimlab_engine::analysis::no_progress;
+use nimlab_engine::periodicity::Family;
 use nimlab_engine::Play;
+use nimlab_reports::sweep::SweepRequest;
+use nimlab_reports::verify::VerifyRequest;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -60,21 +60,26 @@ fn sweep(
     let set = if set.is_instance_of::<PyString>() {
         set.extract::<String>()?
     } else {
-        let members: Vec<String> = set
-            .try_iter()?
-            .map(|m| Ok(m?.str()?.to_string()))
-            .collect::<PyResult<_>>()?;
+        let members: Vec<String> =
+            set.try_iter()?.map(|m| Ok(m?.str()?.to_string())).collect::<PyResult<_>>()?;
         members.join(",")
     };
     let adds: Vec<String> = if add.is_instance_of::<PyString>() {
         vec![add.extract()?]
     } else {
-        add.extract().map_err(|_| PyTypeError::new_err("add is a string such as '11..500', or a list of them"))?
+        add.extract()
+            .map_err(|_| PyTypeError::new_err("add is a string such as '11..500', or a list of them"))?
     };
     let family = Family::parse(&set, &adds).map_err(|e| PyValueError::new_err(e.0))?;
     let request = SweepRequest { family, limit, db: None, report_only: false };
     let budget = self::budget(budget, timeout)?;
-    let report = run(py, &budget, Lane::Long, |_| false, |budget| nimlab_reports::sweep::sweep(&request, budget, &no_progress))?;
+    let report = run(
+        py,
+        &budget,
+        Lane::Long,
+        |_| false,
+        |budget| nimlab_reports::sweep::sweep(&request, budget, &no_progress),
+    )?;
     Ok(SweepResult(Report::new(report)))
 }
 
@@ -82,10 +87,22 @@ fn sweep(
 /// game's example parameters; ``players=n``: the ``n``-player closed forms only.
 #[pyfunction]
 #[pyo3(signature = (*, upto = None, players = None, budget = None, timeout = None))]
-fn verify(py: Python<'_>, upto: Option<u64>, players: Option<u32>, budget: Option<u64>, timeout: Option<f64>) -> PyResult<VerifyResult> {
+fn verify(
+    py: Python<'_>,
+    upto: Option<u64>,
+    players: Option<u32>,
+    budget: Option<u64>,
+    timeout: Option<f64>,
+) -> PyResult<VerifyResult> {
     let request = VerifyRequest { spec: None, bound: upto, play: Play::Normal, players };
     let budget = self::budget(budget, timeout)?;
-    let report = run(py, &budget, Lane::Long, |_| false, |budget| nimlab_reports::verify::verify(&request, budget, &no_progress))?;
+    let report = run(
+        py,
+        &budget,
+        Lane::Long,
+        |_| false,
+        |budget| nimlab_reports::verify::verify(&request, budget, &no_progress),
+    )?;
     Ok(VerifyResult(Report::new(report)))
 }
 

@@ -54,7 +54,12 @@ impl Report {
     }
 
     /// The field `name` as a Python value ([`field`]).
-    pub(crate) fn attribute<'py>(&self, py: Python<'py>, class: &str, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    pub(crate) fn attribute<'py>(
+        &self,
+        py: Python<'py>,
+        class: &str,
+        name: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
         match self.object().get(name) {
             Some(value) => field(py, name, value),
             None => Err(PyAttributeError::new_err(format!("'{class}' object has no attribute '{name}'"))),

@@ -23,7 +23,13 @@ with ``.move`` and ``.to``), ``winning_move_count``, ``moves_complete``, ``reaso
 >>> r.basis
 'theory'
 ",
-    |v| format!("{} {}: {} (Grundy value {})", text(v, "game"), numbers_text(v.get("position")), text(v, "outcome"), text(v, "grundy"))
+    |v| format!(
+        "{} {}: {} (Grundy value {})",
+        text(v, "game"),
+        numbers_text(v.get("position")),
+        text(v, "outcome"),
+        text(v, "grundy")
+    )
 );
 
 result_class!(

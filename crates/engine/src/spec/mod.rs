@@ -169,16 +169,14 @@ impl ParamDecl {
     /// # Errors
     /// [`SpecError::InvalidValue`] naming the parameter and what is wrong.
     pub fn parse(&self, text: &str) -> Result<ParamValue, SpecError> {
-        let invalid = |reason: String| SpecError::InvalidValue {
-            param: self.name.into(),
-            value: text.into(),
-            reason,
-        };
+        let invalid =
+            |reason: String| SpecError::InvalidValue { param: self.name.into(), value: text.into(), reason };
         match self.kind {
             ParamKind::Count { min, max } => {
                 let n = grammar::parse_count(text).map_err(invalid)?;
                 if n < min || n > max {
-                    let range = if max == u64::MAX { format!("at least {min}") } else { format!("{min}..{max}") };
+                    let range =
+                        if max == u64::MAX { format!("at least {min}") } else { format!("{min}..{max}") };
                     return Err(invalid(format!("it must be {range}")));
                 }
                 Ok(ParamValue::Count(n))
@@ -364,10 +362,9 @@ impl GameSpec {
         let info = RulesetInfo::find(name).ok_or_else(|| SpecError::UnknownGame { name: name.into() })?;
         let mut given: Vec<(&'static str, ParamValue)> = Vec::new();
         for &(param, text) in pairs {
-            let decl = info.param(param).ok_or_else(|| SpecError::UnknownParam {
-                game: info.name.into(),
-                param: param.into(),
-            })?;
+            let decl = info
+                .param(param)
+                .ok_or_else(|| SpecError::UnknownParam { game: info.name.into(), param: param.into() })?;
             let value = decl.parse(text)?;
             match given.iter_mut().find(|(n, _)| *n == decl.name) {
                 None => given.push((decl.name, value)),
@@ -504,8 +501,9 @@ impl FromStr for GameSpec {
                 pairs.push((param, "true"));
                 i += 1;
             } else {
-                let value =
-                    words.get(i + 1).ok_or_else(|| syntax(&format!("the parameter '{param}' needs a value")))?;
+                let value = words
+                    .get(i + 1)
+                    .ok_or_else(|| syntax(&format!("the parameter '{param}' needs a value")))?;
                 pairs.push((param, value));
                 i += 2;
             }
