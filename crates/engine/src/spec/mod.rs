@@ -611,6 +611,18 @@ mod tests {
     }
 
     #[test]
+    fn a_game_defined_by_its_caller_has_a_name_and_is_not_built_from_it() {
+        let spec = GameSpec::custom("my-game");
+        assert!(spec.is_custom() && spec.params().iter().next().is_none());
+        assert_eq!(spec.to_string(), "my-game");
+        let err =
+            spec.build(&Budget::default()).err().expect("a custom game has no declaration to build from");
+        assert!(err.to_string().contains("defined by its caller"), "{err}");
+        assert_ne!(GameSpec::custom("nim"), GameSpec::named("nim").unwrap());
+        assert!(!GameSpec::named("nim").unwrap().is_custom());
+    }
+
+    #[test]
     fn defaults_are_left_out_and_errors_name_the_parameter() {
         let spec: GameSpec = "subtraction --set 4,1,3,1".parse().unwrap();
         assert_eq!(spec.to_string(), "subtraction --set 1,3,4");
