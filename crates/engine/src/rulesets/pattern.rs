@@ -388,7 +388,11 @@ impl Game for PatternGame {
     }
 
     /// Lazily: amounts may be unbounded and piles huge.
-    fn for_each_option(&self, piles: &Vec<u64>, visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_option(
+        &self,
+        piles: &Vec<u64>,
+        visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for (set, amounts) in &self.sets {
             let room = set.iter().map(|&i| piles[i]).min().unwrap_or(0);
             for t in amounts.up_to(room) {

@@ -242,13 +242,18 @@ impl<G: Game, V: Valuation> Solver<G, V> {
 ///
 /// # Errors
 /// [`Exhausted`] when the budget runs out.
-pub fn collect_options<G: Game>(game: &G, position: &G::Position, budget: &Budget) -> Result<Vec<G::Position>, Exhausted> {
+pub fn collect_options<G: Game>(
+    game: &G,
+    position: &G::Position,
+    budget: &Budget,
+) -> Result<Vec<G::Position>, Exhausted> {
     let mut meter = budget.meter();
     let limit = budget.position_limit();
     let mut options = Vec::new();
     let mut failure = None;
     let _ = game.for_each_option(position, &mut |option| {
-        let check = if options.len() as u64 >= limit { Err(Exhausted::Memory { limit }) } else { meter.charge(1) };
+        let check =
+            if options.len() as u64 >= limit { Err(Exhausted::Memory { limit }) } else { meter.charge(1) };
         match check {
             Ok(()) => {
                 options.push(option);
