@@ -98,12 +98,7 @@ impl Game for Moore {
 
     /// Every way to lower each heap of a non-empty set of at most `k` non-empty heaps.
     fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut options = Vec::new();
-        let _ = self.for_each_option(heaps, &mut |option| {
-            options.push(option);
-            ControlFlow::Continue(())
-        });
-        options
+        crate::game::gather_options(self, heaps)
     }
 
     /// Lazily: the number of options is a product of heap sizes, which can be enormous.

@@ -47,12 +47,7 @@ impl Game for Nim {
     type Position = Vec<u64>;
 
     fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut options = Vec::new();
-        let _ = self.for_each_option(heaps, &mut |option| {
-            options.push(option);
-            ControlFlow::Continue(())
-        });
-        options
+        crate::game::gather_options(self, heaps)
     }
 
     /// Lazily: a heap of `h` has `h` options.

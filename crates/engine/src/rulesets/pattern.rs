@@ -379,12 +379,7 @@ impl Game for PatternGame {
     type Position = Vec<u64>;
 
     fn options(&self, piles: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut options = Vec::new();
-        let _ = self.for_each_option(piles, &mut |option| {
-            options.push(option);
-            ControlFlow::Continue(())
-        });
-        options
+        crate::game::gather_options(self, piles)
     }
 
     /// Lazily: amounts may be unbounded and piles huge.

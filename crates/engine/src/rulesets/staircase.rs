@@ -71,12 +71,7 @@ impl Game for Staircase {
     type Position = Vec<u64>;
 
     fn options(&self, steps: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut options = Vec::new();
-        let _ = self.for_each_option(steps, &mut |option| {
-            options.push(option);
-            ControlFlow::Continue(())
-        });
-        options
+        crate::game::gather_options(self, steps)
     }
 
     /// Lazily: one option per coin. Coins arriving on a step saturate at `u64::MAX`;

@@ -615,12 +615,7 @@ impl Game for Apple {
     type Position = Vec<u64>;
 
     fn options(&self, piles: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut options = Vec::new();
-        let _ = self.for_each_option(piles, &mut |option| {
-            options.push(option);
-            ControlFlow::Continue(())
-        });
-        options
+        crate::game::gather_options(self, piles)
     }
 
     /// Lazily: S and the piles may be huge.
