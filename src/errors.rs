@@ -79,7 +79,7 @@ fn exhausted_hint(cause: &Exhausted) -> &'static str {
     match cause {
         Exhausted::Work { .. } | Exhausted::Memory { .. } => "; raise it with --budget N",
         Exhausted::Deadline { .. } => "; raise it with --timeout SECONDS",
-        Exhausted::Cancelled => "",
+        Exhausted::Cancelled | Exhausted::MachineMemory { .. } => "",
     }
 }
 
@@ -88,6 +88,7 @@ fn kind_of(cause: Option<&Exhausted>) -> &'static str {
         Some(Exhausted::Work { .. } | Exhausted::Memory { .. }) => "budget",
         Some(Exhausted::Deadline { .. }) => "deadline",
         Some(Exhausted::Cancelled) => "cancelled",
+        Some(Exhausted::MachineMemory { .. }) => "memory",
         None => "failure",
     }
 }
@@ -138,6 +139,16 @@ pub fn describe(error: &anyhow::Error, command: &str) -> ErrorReport {
         if let Some(e) = cause.downcast_ref::<UsageError>() {
             return ErrorReport { error: e.0.clone(), kind: "usage", exit_status: EXIT_USAGE };
         }
+        if let Some(stopped) = written_until(cause) {
+            return ErrorReport {
+                error: format!(
+                    "the answer was stopped while it was being written (what was written is incomplete): {stopped}{}",
+                    exhausted_hint(stopped)
+                ),
+                kind: kind_of(Some(stopped)),
+                exit_status: EXIT_FAILURE,
+            };
+        }
     }
     let mut message = error.to_string();
     for cause in error.chain().skip(1) {
@@ -145,6 +156,12 @@ pub fn describe(error: &anyhow::Error, command: &str) -> ErrorReport {
         message.push_str(&cause.to_string());
     }
     ErrorReport { error: message, kind: "failure", exit_status: EXIT_FAILURE }
+}
+
+/// The deadline or cancellation that stopped writing an answer to standard output, if that is
+/// what this error is.
+fn written_until<'a>(cause: &'a (dyn std::error::Error + 'static)) -> Option<&'a Exhausted> {
+    cause.downcast_ref::<std::io::Error>()?.get_ref()?.downcast_ref::<Exhausted>()
 }
 
 /// True when the error is a closed pipe on standard output (the reader went away): quiet.

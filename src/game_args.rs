@@ -141,11 +141,33 @@ impl BudgetArgs {
     /// A fresh budget with these limits.
     pub fn budget(&self) -> Budget {
         let work = self.budget.unwrap_or(Budget::DEFAULT_WORK);
-        match self.timeout {
+        let budget = match self.timeout {
             Some(timeout) => Budget::with_timeout(work, timeout),
             None => Budget::new(work),
+        };
+        budget.with_memory_ceiling(memory_ceiling())
+    }
+}
+
+/// The most memory one computation may hold, in bytes: half of the machine's memory or of the
+/// process's address-space limit (`ulimit -v`), whichever is smaller, so that a large
+/// `--budget` stops with a clear line instead of an out-of-memory abort.
+fn memory_ceiling() -> u64 {
+    let mut bytes = u64::MAX;
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit writes the limit into the struct we own.
+    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0 && limit.rlim_cur != libc::RLIM_INFINITY {
+        bytes = limit.rlim_cur;
+    }
+    // SAFETY: sysinfo fills the zeroed struct we own.
+    let mut info: libc::sysinfo = unsafe { std::mem::zeroed() };
+    if unsafe { libc::sysinfo(&mut info) } == 0 {
+        let ram = info.totalram.saturating_mul(u64::from(info.mem_unit));
+        if ram > 0 {
+            bytes = bytes.min(ram);
         }
     }
+    bytes / 2
 }
 
 /// Parses a count option: a whole number that fits in 64 bits (clap's own messages are a
@@ -175,6 +197,26 @@ pub fn positive(text: &str) -> Result<u64, String> {
 pub fn positive_u16(text: &str) -> Result<u16, String> {
     let n = positive(text)?;
     u16::try_from(n).map_err(|_| format!("{n} is too large: at most {}", u16::MAX))
+}
+
+/// Parses a TCP port, 0 (any free port) to 65535.
+///
+/// # Errors
+/// A sentence for clap to print.
+pub fn port(text: &str) -> Result<u16, String> {
+    let n = parse_count(text)?;
+    u16::try_from(n).map_err(|_| format!("{n} is not a port: ports go from 0 (any free port) to 65535"))
+}
+
+/// Parses a number of workers: 1 to 64.
+///
+/// # Errors
+/// A sentence for clap to print.
+pub fn workers(text: &str) -> Result<u16, String> {
+    match positive(text)? {
+        n if n > 64 => Err(format!("{n} workers is more than 64, the most the server runs (a fixed limit)")),
+        n => Ok(n as u16),
+    }
 }
 
 /// Parses a number of heaps: 1 to 64.

@@ -12,6 +12,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
+use nimlab_engine::Budget;
 
 pub use crate::errors::UsageError;
 use crate::errors::{describe, is_broken_pipe, EXIT_USAGE};
@@ -121,8 +122,29 @@ impl Command {
     }
 }
 
-fn run(cli: &Cli, out: &mut dyn Write) -> anyhow::Result<()> {
-    let context = Context { json: cli.json, limits: cli.limits, budget: cli.limits.budget() };
+/// Standard output under the command's deadline: writing an answer counts as part of its work
+/// (writing a long list of huge numbers in decimal can take longer than finding them), so a
+/// write after the deadline fails with the budget's reason instead of running on.
+struct DeadlineWriter<W> {
+    inner: W,
+    budget: Option<Budget>,
+}
+
+impl<W: Write> Write for DeadlineWriter<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if let Some(budget) = &self.budget {
+            budget.check().map_err(io::Error::other)?;
+        }
+        self.inner.write(bytes)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+fn run(cli: &Cli, budget: Budget, out: &mut dyn Write) -> anyhow::Result<()> {
+    let context = Context { json: cli.json, limits: cli.limits, budget };
     let _progress = (!cli.command.own_progress()).then(|| progress::WorkProgress::start(&context.budget));
     let cx = &context;
     match &cli.command {
@@ -173,9 +195,12 @@ fn main() -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let result = run(&cli, &mut out).and_then(|()| out.flush().map_err(anyhow::Error::from));
+    let budget = cli.limits.budget();
+    // `play` and `serve` run for as long as their user wants; their limits apply per answer.
+    let one_answer = !matches!(cli.command, Command::Play(_) | Command::Serve(_));
+    let stdout = DeadlineWriter { inner: io::stdout().lock(), budget: one_answer.then(|| budget.clone()) };
+    let mut out = io::BufWriter::new(stdout);
+    let result = run(&cli, budget, &mut out).and_then(|()| out.flush().map_err(anyhow::Error::from));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,

@@ -88,7 +88,9 @@ pub fn moves_text(
         text.push_str(&format!("  {:<40} -> {}\n", label(m), destination(from, &m.to)));
     }
     if more > 0 {
-        text.push_str(&format!("  ... and {more} more (--all lists them)\n"));
+        text.push_str(&format!(
+            "  ... and {more} more (--all lists them; a very long list needs a larger --budget)\n"
+        ));
     }
     text
 }

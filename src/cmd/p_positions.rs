@@ -66,9 +66,15 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         nimlab_engine::listing::ListingBasis::Theory => "by theory",
         nimlab_engine::listing::ListingBasis::Search => "by search",
     };
-    writeln!(out, "{}: the first {} P-positions ({basis})", report.game.game, listing.p_positions.len())?;
+    let found = match listing.p_positions.len() {
+        1 => "the first P-position".to_string(),
+        n => format!("the first {n} P-positions"),
+    };
+    writeln!(out, "{}: {found} ({basis})", report.game.game)?;
     for (i, p) in listing.p_positions.iter().enumerate() {
-        writeln!(out, "{i:>4}  {}", spaced(p))?;
+        // The page writes the position without heaps as ∅ too.
+        let position = if p.is_empty() { "∅ (no heaps)".to_string() } else { spaced(p) };
+        writeln!(out, "{i:>4}  {position}")?;
     }
     if let Some(stopped) = &listing.stopped {
         writeln!(out, "note: {stopped}")?;

@@ -15,10 +15,10 @@ use crate::Context;
 )]
 pub struct Args {
     /// The port on 127.0.0.1 (default: a free port chosen by the system).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::game_args::port)]
     pub port: u16,
     /// How many expensive answers may be computed at once.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
+    #[arg(long, default_value_t = 2, value_parser = crate::game_args::workers)]
     pub workers: u16,
 }
 

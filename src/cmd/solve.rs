@@ -134,7 +134,9 @@ fn sum_text(report: &SumReport) -> String {
         }
         let more = a.winning_move_count.unwrap_or(0).saturating_sub(a.winning_moves.len() as u64);
         if more > 0 {
-            text.push_str(&format!("  ... and {more} more (--all lists them)\n"));
+            text.push_str(&format!(
+                "  ... and {more} more (--all lists them; a very long list needs a larger --budget)\n"
+            ));
         }
     }
     text.push_str(&basis_line(&a.basis));

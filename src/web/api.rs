@@ -233,6 +233,7 @@ fn report_error(error: &ReportError) -> Reply {
             "deadline",
             format!("{error}; the playground's time limit is fixed: use the command line for larger questions"),
         ),
+        Some(Exhausted::MachineMemory { .. }) => Reply::error(422, "memory", error.to_string()),
         Some(_) => Reply::error(
             422,
             "budget",

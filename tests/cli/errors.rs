@@ -145,11 +145,11 @@ fn sets_and_sweeps_too_large_for_memory_are_refused_before_any_work() {
     );
     usage_error(
         &["sweep", "subtraction", "--set", "2,3", "--add", "c=5..1000000000"],
-        "a sweep has at most 10000000 sets",
+        "a sweep has at most 1000000 sets",
     );
     usage_error(
         &["sweep", "subtraction", "--set", "1..100000", "--add", "c=100001..102000"],
-        "the sweep's sets hold more than 100000000 numbers in all",
+        "the sweep's sets hold more than 10000000 numbers in all",
     );
 }
 

@@ -23,6 +23,15 @@ use thiserror::Error;
 /// search's stack): memory per position is a few dozen bytes.
 pub const UNITS_PER_POSITION: u64 = 20;
 
+/// Units a listed move pays per number of the position it leads to: a report holds that
+/// position whole (a few dozen bytes a number), so a list of moves from a long position is
+/// bounded by the budget's memory as a search is.
+pub const UNITS_PER_LISTED_NUMBER: u64 = 8;
+
+/// Bytes a held position takes at most, as the memory ceiling counts them (a memo entry and its
+/// share of the table, or a position on the search's stack).
+pub const BYTES_PER_HELD_POSITION: u64 = 4 * UNITS_PER_POSITION;
+
 /// Units a [`Meter`] gathers before it updates the shared account and checks the deadline.
 const FLUSH_EVERY: u64 = 4096;
 
@@ -42,6 +51,16 @@ pub enum Exhausted {
     Memory {
         /// The most positions allowed.
         limit: u64,
+    },
+    /// The computation would hold more memory than the process may use (see
+    /// [`Budget::with_memory_ceiling`]): a fixed limit that a larger budget cannot raise.
+    #[error(
+        "it would hold more than {} MiB in memory, the most this process may use (a fixed limit: half of the machine's memory or of its address-space limit)",
+        .bytes >> 20
+    )]
+    MachineMemory {
+        /// The memory ceiling, in bytes.
+        bytes: u64,
     },
     /// The deadline passed.
     #[error("it ran past its time limit of {} s", .after.as_secs_f64())]
@@ -65,6 +84,8 @@ impl Exhausted {
 struct Account {
     limit: u64,
     used: AtomicU64,
+    /// The most bytes a computation may hold (positions, listings), whatever the work budget.
+    memory_ceiling: u64,
     deadline: Option<(Instant, Duration)>,
     cancelled: Arc<AtomicBool>,
     /// A parent account charged alongside (a sub-budget for a by-product computation).
@@ -112,6 +133,7 @@ impl Budget {
             account: Arc::new(Account {
                 limit: work,
                 used: AtomicU64::new(0),
+                memory_ceiling: u64::MAX,
                 deadline: None,
                 cancelled: Arc::new(AtomicBool::new(false)),
                 parent: None,
@@ -128,6 +150,18 @@ impl Budget {
         budget
     }
 
+    /// This budget with a memory ceiling of `bytes`: computations hold at most that much
+    /// (positions, listings) however large the work budget, and stop with
+    /// [`Exhausted::MachineMemory`] instead of running the process out of memory. The command
+    /// line sets it from the machine's memory and the address-space limit.
+    #[must_use]
+    pub fn with_memory_ceiling(mut self, bytes: u64) -> Self {
+        if let Some(account) = Arc::get_mut(&mut self.account) {
+            account.memory_ceiling = bytes;
+        }
+        self
+    }
+
     /// A sub-budget of at most `work` more units, charged to this budget too and sharing its
     /// deadline and cancellation: for work that is worth doing only if it is cheap.
     pub fn sub_budget(&self, work: u64) -> Budget {
@@ -135,6 +169,7 @@ impl Budget {
             account: Arc::new(Account {
                 limit: work.min(self.remaining()),
                 used: AtomicU64::new(0),
+                memory_ceiling: self.account.memory_ceiling,
                 deadline: self.account.deadline,
                 cancelled: Arc::clone(&self.account.cancelled),
                 parent: Some(Arc::clone(&self.account)),
@@ -157,9 +192,40 @@ impl Budget {
         self.limit().saturating_sub(self.used())
     }
 
-    /// The most positions a computation under this budget may hold at once.
+    /// The most positions a computation under this budget may hold at once: what the work
+    /// budget pays for, and no more than the memory ceiling holds.
     pub fn position_limit(&self) -> u64 {
-        self.limit() / UNITS_PER_POSITION
+        (self.limit() / UNITS_PER_POSITION).min(self.account.memory_ceiling / BYTES_PER_HELD_POSITION)
+    }
+
+    /// Why a computation may hold no more than [`Budget::position_limit`] positions: the work
+    /// budget, or the memory ceiling.
+    pub fn positions_exhausted(&self) -> Exhausted {
+        let paid = self.limit() / UNITS_PER_POSITION;
+        if paid <= self.position_limit() {
+            Exhausted::Memory { limit: paid }
+        } else {
+            Exhausted::MachineMemory { bytes: self.account.memory_ceiling }
+        }
+    }
+
+    /// Fails when a computation holding `bytes` would pass the memory ceiling.
+    ///
+    /// # Errors
+    /// [`Exhausted::MachineMemory`].
+    pub fn check_memory(&self, bytes: u64) -> Result<(), Exhausted> {
+        let ceiling = self.account.memory_ceiling;
+        if bytes > ceiling {
+            return Err(Exhausted::MachineMemory { bytes: ceiling });
+        }
+        Ok(())
+    }
+
+    /// The most moves to positions of `numbers` numbers that a report may list under what is
+    /// left of this budget (see [`UNITS_PER_LISTED_NUMBER`]); at least one.
+    pub fn listable_moves(&self, numbers: usize) -> usize {
+        let per_move = UNITS_PER_LISTED_NUMBER.saturating_mul(numbers.max(1) as u64);
+        usize::try_from(self.remaining() / per_move).unwrap_or(usize::MAX).max(1)
     }
 
     /// The time limit, if any.

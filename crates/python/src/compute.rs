@@ -154,7 +154,7 @@ pub(crate) fn py_error(error: ReportError) -> PyErr {
         let advice = match cause {
             Exhausted::Work { .. } | Exhausted::Memory { .. } => " (raise it with budget=N)",
             Exhausted::Deadline { .. } => " (raise it with timeout=SECONDS)",
-            Exhausted::Cancelled => "",
+            Exhausted::Cancelled | Exhausted::MachineMemory { .. } => "",
         };
         return BudgetExceeded::new_err(format!("{message}{advice}"));
     }

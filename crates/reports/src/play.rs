@@ -174,7 +174,7 @@ pub fn reply_report(
     let (game, position) = Position::new(spec, numbers, budget)?;
     let chosen = reply(game.as_ref(), &position.position, play, budget)?;
     let game_over = match &chosen {
-        Some(r) => game.options(&r.report.to, budget)?.is_empty(),
+        Some(r) => !game.has_moves(&r.report.to)?,
         None => true,
     };
     Ok(ReplyReport { position, play, reply: chosen, game_over })

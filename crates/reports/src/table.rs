@@ -226,11 +226,12 @@ fn mnn(
     if m.0 > m.1 || n.0 > n.1 {
         return invalid("the ranges of an (M, N, N) table must not be empty");
     }
+    let length = |(low, high): (u64, u64)| (high - low).saturating_add(1);
+    check_size(length(m).saturating_mul(length(n)))?;
     let bound = m.1.max(n.1);
     let table = triple_table(&request.spec, bound, budget)?;
     let ms: Vec<u64> = (m.0..=m.1).collect();
     let ns: Vec<u64> = (n.0..=n.1).collect();
-    check_size((ms.len() as u64).saturating_mul(ns.len() as u64))?;
     let cells = ms
         .iter()
         .map(|&m| {

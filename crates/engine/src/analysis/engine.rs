@@ -6,6 +6,7 @@
 //! [`Engine::fill_grundy`] runs a by-product search only when it fits a small sub-budget).
 
 use std::collections::{BTreeSet, HashMap, HashSet};
+use std::ops::ControlFlow;
 use std::sync::{Mutex, MutexGuard};
 
 use num_bigint::BigUint;
@@ -148,6 +149,12 @@ pub trait AnyGame: Send + Sync {
     /// [`EngineError::TooLargeForSearch`] when the position does not fit the search;
     /// [`EngineError::Exhausted`] when listing them exceeds the budget.
     fn options(&self, numbers: &[BigUint], budget: &Budget) -> Result<Vec<MoveReport>, EngineError>;
+    /// True when a checked position has at least one move: generates one option, not all.
+    ///
+    /// # Errors
+    /// [`EngineError::TooLargeForSearch`] when the position's numbers are beyond the rules'
+    /// representation.
+    fn has_moves(&self, numbers: &[BigUint]) -> Result<bool, EngineError>;
     /// The move that wins fastest from an N-position or loses slowest from a P-position
     /// (Smith's remoteness, by search); `None` when the game is over. Ties go to the move the
     /// ruleset lists first.
@@ -453,6 +460,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
     }
 
     fn analyze(&self, numbers: &[BigUint], query: &Query, budget: &Budget) -> Result<Analysis, EngineError> {
+        let query = &Query { max_moves: query.max_moves.min(budget.listable_moves(numbers.len())), ..*query };
         match query.method {
             Method::Search => self.search(numbers, query, budget),
             Method::Theory => self.theory(numbers, query),
@@ -592,6 +600,14 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             moves.push(self.move_report(numbers, option));
         }
         Ok(moves)
+    }
+
+    fn has_moves(&self, numbers: &[BigUint]) -> Result<bool, EngineError> {
+        let position = self.ruleset.search_position(numbers).ok_or_else(|| {
+            EngineError::TooLargeForSearch { position: format!("{} {}", self.spec, short_position(numbers)) }
+        })?;
+        let first = self.ruleset.for_each_option(&position, &mut |_| ControlFlow::Break(()));
+        Ok(first.is_break())
     }
 
     fn best_move(

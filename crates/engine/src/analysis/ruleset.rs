@@ -14,8 +14,10 @@ use crate::solve::Terminal;
 pub type Listed = (Vec<Vec<BigUint>>, Option<Exhausted>);
 
 /// Lists `next(0), next(1), ...` until `count` positions, the end (`None`), or the budget:
-/// each position is charged as a stored position ([`UNITS_PER_POSITION`]) and one more unit
-/// per 16 bits of its numbers, so that the budget bounds the listing's memory.
+/// each position is charged as a stored position ([`UNITS_PER_POSITION`]), one more unit per 16
+/// bits of its numbers, so that the budget bounds the listing's memory, and `w^2 / 16` units
+/// for each number of `w` 64-bit words, the cost of writing it in decimal (quadratic in its
+/// length), so that the budget bounds the time the answer takes to print too.
 pub fn list_positions(
     count: usize,
     budget: &Budget,
@@ -23,10 +25,16 @@ pub fn list_positions(
 ) -> Listed {
     let mut listed = Vec::new();
     let mut meter = budget.meter();
+    let mut held = 0u64;
     for i in 0..count {
         let Some(position) = next(i) else { break };
         let bits: u64 = position.iter().map(|n| n.bits()).sum();
-        if let Err(stopped) = meter.charge(UNITS_PER_POSITION + bits / 16) {
+        held = held.saturating_add(48 + 32 * position.len() as u64 + bits / 8);
+        if let Err(stopped) = budget.check_memory(held) {
+            return (listed, Some(stopped));
+        }
+        let writing: u64 = position.iter().map(|n| (n.bits() / 64).saturating_pow(2) / 16).sum();
+        if let Err(stopped) = meter.charge(UNITS_PER_POSITION + bits / 16 + writing) {
             return (listed, Some(stopped));
         }
         listed.push(position);

@@ -116,6 +116,8 @@ pub fn analyze_sum(
             basis: analysis.basis,
         });
     }
+    let longest = parts.iter().map(|p| p.position.len()).max().unwrap_or(0);
+    let max_moves = max_moves.min(budget.listable_moves(longest));
     let total = crate::bigint::xor_all(reports.iter().map(|r| &r.grundy));
     let mut winning_moves = Vec::new();
     let mut count = 0u64;

@@ -152,7 +152,7 @@ impl Parameter {
         let count = if high < low { 0 } else { (high - low) / self.step + 1 };
         if count > MAX_MEMBERS as u64 {
             return Err(FamilyError(format!(
-                "parameter {} takes {count} values; a sweep has at most {MAX_MEMBERS} sets, so narrow the range",
+                "parameter {} takes {count} values; a sweep has at most {MAX_MEMBERS} sets (a fixed limit), so narrow the range",
                 self.name
             )));
         }
@@ -186,12 +186,13 @@ pub struct Member {
     pub set: Vec<u64>,
 }
 
-/// The most sets one sweep may have.
-const MAX_MEMBERS: usize = 10_000_000;
+/// The most sets one sweep may have: the sets are listed before the sweep starts (about 100
+/// bytes each), so this fixed limit keeps the list near 100 MB.
+const MAX_MEMBERS: usize = 1_000_000;
 /// The most members one set may have (an interval like `1..1000` counts each of its numbers).
 const MAX_SET_SIZE: u64 = 1_000_000;
-/// The most numbers all the sets of one sweep may hold together.
-const MAX_SWEEP_NUMBERS: usize = 100_000_000;
+/// The most numbers all the sets of one sweep may hold together (8 bytes each: 80 MB).
+const MAX_SWEEP_NUMBERS: usize = 10_000_000;
 
 impl Family {
     /// Parses `--set` (may be empty) and the `--add`s.
@@ -295,13 +296,13 @@ impl Family {
                 numbers += set.len();
                 if numbers > MAX_SWEEP_NUMBERS {
                     return Err(FamilyError(format!(
-                        "the sweep's sets hold more than {MAX_SWEEP_NUMBERS} numbers in all; narrow the ranges"
+                        "the sweep's sets hold more than {MAX_SWEEP_NUMBERS} numbers in all (a fixed limit); narrow the ranges"
                     )));
                 }
                 members.push(Member { outer: outer.unwrap_or(0), c, set });
                 if members.len() > MAX_MEMBERS {
                     return Err(FamilyError(format!(
-                        "the sweep has more than {MAX_MEMBERS} sets; narrow the ranges"
+                        "the sweep has more than {MAX_MEMBERS} sets (a fixed limit); narrow the ranges"
                     )));
                 }
             }

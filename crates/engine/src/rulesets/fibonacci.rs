@@ -38,9 +38,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
-use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
+use crate::analysis::{
+    list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
+};
 use crate::bigint::big;
 use crate::budget::Budget;
 use crate::error::EngineError;
@@ -206,14 +208,15 @@ impl Decomposition {
     }
 
     /// "85 = 55 + 21 + 8 + 1", or "89 is a Fibonacci number"; long sums show their ends. `skip`
-    /// leaves out that many of the smallest terms (the sum is then `n`).
+    /// (0 or 1) leaves out that many of the smallest terms (the sum is then `n`).
     fn show(&self, n: &BigUint, skip: usize) -> String {
         let indices = &self.indices[..self.indices.len().saturating_sub(skip)];
         if indices.len() == 1 {
             return format!("{n} is a Fibonacci number");
         }
         let join = |ks: &[u64]| ks.iter().map(|k| self.values[k].to_string()).collect::<Vec<_>>().join(" + ");
-        if indices.len() <= 2 * SHOWN_AT_EACH_END + 2 {
+        // Every term's value is known only for a short decomposition (see `new`).
+        if self.indices.len() <= 2 * SHOWN_AT_EACH_END + 2 {
             format!("{n} = {}", join(indices))
         } else {
             format!(
@@ -366,6 +369,23 @@ impl Ruleset for FibonacciNim {
         (play == Play::Normal).then(|| analysis(numbers, max_moves))
     }
 
+    /// The openings `[n]` (written `[n, n - 1]`) that are P-positions: the empty heap and the
+    /// Fibonacci numbers 1, 2, 3, 5, 8, ... (see the module doc).
+    fn theory_p_positions(&self, count: usize, play: Play, budget: &Budget) -> Option<Listed> {
+        if play != Play::Normal {
+            return None;
+        }
+        let (mut fib, mut next) = (BigUint::one(), BigUint::from(2u8));
+        Some(list_positions(count, budget, |i| {
+            if i == 0 {
+                return Some(vec![BigUint::zero(), BigUint::zero()]);
+            }
+            let following = &fib + &next;
+            let n = std::mem::replace(&mut fib, std::mem::replace(&mut next, following));
+            Some(vec![n.clone(), n - 1u8])
+        }))
+    }
+
     /// Every heap `n <= bound` with every limit `L <= bound` (limits above the heap included).
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
         Box::new(HeapBox::new(2, bound))
@@ -406,6 +426,41 @@ mod tests {
         let report = fibonacci().verify(100, Play::Normal, &Budget::default(), &no_progress).unwrap();
         assert_eq!(report.positions, 101 * 101);
         assert_eq!(report.counterexample, None);
+    }
+
+    /// Heaps whose Zeckendorf sums have 7 to 10 terms once left a term's value out of the reason
+    /// (4180 = 2584 + 987 + 377 + 144 + 55 + 21 + 8 + 3 + 1 is the first with 9 terms).
+    #[test]
+    fn reasons_for_every_heap_up_to_20000_and_its_opening_limit() {
+        for n in 0..=20_000u64 {
+            for limit in [1, n.saturating_sub(1), n] {
+                let numbers = to_bigs(&[n, limit]);
+                let report = analysis(&numbers, 1);
+                assert!(!report.reason.is_empty(), "n = {n}");
+            }
+        }
+        let long = analysis(&to_bigs(&[4180, 4179]), 1).reason;
+        assert!(long.starts_with("4180 = 2584 + 987 + 377 + ... + 8 + 3 + 1 (9 terms)"), "{long}");
+    }
+
+    #[test]
+    fn p_position_listing_by_theory_matches_search() {
+        let game = fibonacci();
+        let budget = Budget::default();
+        let listed = |method| {
+            let request = crate::listing::PRequest {
+                count: 12,
+                heaps: None,
+                all_orders: false,
+                play: Play::Normal,
+                method,
+            };
+            crate::listing::p_positions(game.as_ref(), &request, &budget, &no_progress).unwrap()
+        };
+        let (theory, search) = (listed(Method::Auto), listed(Method::Search));
+        assert_eq!(theory.basis, crate::listing::ListingBasis::Theory);
+        assert_eq!(theory.p_positions, search.p_positions);
+        assert_eq!(theory.p_positions[11], to_bigs(&[144, 143]));
     }
 
     /// Seed 001 §7: the first player loses the opening exactly when the heap is a Fibonacci

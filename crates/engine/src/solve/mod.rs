@@ -209,12 +209,13 @@ impl<G: Game, V: Valuation> Solver<G, V> {
         held_limit: u64,
     ) -> Result<Frame<G::Position, V::Value>, Exhausted> {
         let memo = self.memo.len() as u64;
+        let exhausted = meter.budget().positions_exhausted();
         *pending += 1;
         let options = gather_charged(&self.game, &key, meter, |option| {
             *pending += 1;
             (memo + *pending <= held_limit)
                 .then(|| self.game.canonical(&option))
-                .ok_or(Exhausted::Memory { limit: held_limit })
+                .ok_or_else(|| exhausted.clone())
         })?;
         Ok(Frame { key, values: Vec::with_capacity(options.len()), options })
     }
@@ -259,7 +260,7 @@ pub fn collect_options<G: Game>(
     let mut count = 0u64;
     let options = gather_charged(game, position, &mut meter, |option| {
         count += 1;
-        (count <= limit).then_some(option).ok_or(Exhausted::Memory { limit })
+        (count <= limit).then_some(option).ok_or_else(|| budget.positions_exhausted())
     })?;
     meter.flush()?;
     Ok(options)
