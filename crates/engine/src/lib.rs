@@ -8,6 +8,8 @@
 //!   [`Analysis`] it returns; the command line and the playground only see this.
 //! * [`periodicity`] — the subtraction-game laboratory: fast Grundy sequences of SUB(S), certified
 //!   preperiod and period, family sweeps with the conjecture fit, period searches.
+//! * [`octal`] — octal and take-and-break games (Kayles, Dawson's Kayles, Grundy's game...):
+//!   codes, rules, fast Grundy sequences, certified periods, atlases of codes.
 //! * [`verify`] — theory against search over every position up to a bound.
 //!
 //! Invariant: the engine never prints, never parses a command line and never touches files.
@@ -38,6 +40,7 @@ pub mod analysis;
 pub mod bigint;
 pub mod error;
 pub mod game;
+pub mod octal;
 pub mod periodicity;
 pub mod rulesets;
 pub mod solve;
