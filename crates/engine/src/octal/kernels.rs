@@ -2,7 +2,9 @@
 //!
 //! Option values are recorded by **stamping**: `marks[v] = stamp` says "value `v` is an option of
 //! the heap being computed", with a fresh stamp per heap, so nothing is cleared between heaps and
-//! a record is one store with no dependency on the previous one.
+//! a record is one store with no dependency on the previous one. `marks` always has a power of
+//! two length above every value and nim-sum, so indices are masked (which also lets the compiler
+//! drop the bounds checks).
 
 use std::ops::BitXor;
 
@@ -51,20 +53,28 @@ pub(crate) fn split_pairs<T: Cell>(g: &[T], m: usize, unequal: bool) -> (&[T], &
 }
 
 /// Width of the blocks the presence scan compares at once (a multiple of every vector width).
-const BLOCK: usize = 64;
+pub(crate) const BLOCK: usize = 64;
 
-/// True when some pair of `split_pairs` has nim-sum `target`. `O(pairs)`, vectorized by blocks
-/// of 64 with an early exit after the first block that contains the value.
-pub(crate) fn pairs_contain<T: Cell>(low: &[T], high: &[T], target: T) -> bool {
-    low.chunks(BLOCK).zip(high.rchunks(BLOCK)).any(|(a, b)| {
-        a.iter().zip(b.iter().rev()).fold(false, |found, (&x, &y)| found | (x ^ y == target))
-    })
+/// Whether some pair of `split_pairs` has nim-sum `target`, and how many pairs were compared.
+/// `O(pairs)`, vectorized by blocks of 64 with an early exit after the first block that
+/// contains the value.
+pub(crate) fn pairs_contain<T: Cell>(low: &[T], high: &[T], target: T) -> (bool, usize) {
+    let mut compared = 0;
+    for (a, b) in low.chunks(BLOCK).zip(high.rchunks(BLOCK)) {
+        compared += a.len();
+        if a.iter().zip(b.iter().rev()).fold(false, |found, (&x, &y)| found | (x ^ y == target)) {
+            return (true, compared);
+        }
+    }
+    (false, compared)
 }
 
 /// Stamps the nim-sum of every pair of `split_pairs`. `O(pairs)`.
 pub(crate) fn stamp_pairs<T: Cell>(low: &[T], high: &[T], marks: &mut [u32], stamp: u32) {
+    let mask = marks.len() - 1;
+    debug_assert!(marks.len().is_power_of_two());
     for (&x, &y) in low.iter().zip(high.iter().rev()) {
-        marks[(x ^ y).index()] = stamp;
+        marks[(x ^ y).index() & mask] = stamp;
     }
 }
 
@@ -72,18 +82,21 @@ pub(crate) fn stamp_pairs<T: Cell>(low: &[T], high: &[T], marks: &mut [u32], sta
 /// `O(rare.len())`: one load, one xor, one store each.
 pub(crate) fn stamp_rare<T: Cell>(g: &[T], rare: &[(u32, T)], m: usize, marks: &mut [u32], stamp: u32) {
     let window = &g[..m];
+    let mask = marks.len() - 1;
+    debug_assert!(marks.len().is_power_of_two());
     for &(position, value) in rare {
-        marks[(value ^ window[m - position as usize]).index()] = stamp;
+        marks[(value ^ window[m - position as usize]).index() & mask] = stamp;
     }
 }
 
 /// Stamps the nim-sum of every three-heap split `a + b + c = m`, `1 <= a <= b <= c`.
 /// `O(m²/12)`.
 pub(crate) fn stamp_triples<T: Cell>(g: &[T], m: usize, marks: &mut [u32], stamp: u32) {
+    let mask = marks.len() - 1;
     for a in 1..=m / 3 {
         let rest = m - a;
         for b in a..=rest / 2 {
-            marks[(g[a] ^ g[b] ^ g[rest - b]).index()] = stamp;
+            marks[(g[a] ^ g[b] ^ g[rest - b]).index() & mask] = stamp;
         }
     }
 }
@@ -110,7 +123,7 @@ mod tests {
                 let got: Vec<u16> = low.iter().zip(high.iter().rev()).map(|(&x, &y)| x ^ y).collect();
                 assert_eq!(got, expected, "m {m}");
                 for target in 0..16u16 {
-                    assert_eq!(pairs_contain(low, high, target), expected.contains(&target), "m {m} target {target}");
+                    assert_eq!(pairs_contain(low, high, target).0, expected.contains(&target), "m {m} target {target}");
                 }
             }
         }

@@ -35,7 +35,7 @@ use thiserror::Error;
 
 use super::code::OctalCode;
 use super::game::MoveMenu;
-use super::kernels::{mex_from, pairs_contain, split_pairs, stamp_pairs, stamp_rare, stamp_triples, Cell};
+use super::kernels::{mex_from, pairs_contain, split_pairs, stamp_pairs, stamp_rare, stamp_triples, Cell, BLOCK};
 
 /// Values handed to the sink at a time.
 const CHUNK: usize = 1 << 16;
@@ -46,8 +46,13 @@ const FIRST_REVIEW: usize = 64;
 /// The sparse method is used while `rare positions × SPARSE_FACTOR <= n`.
 const SPARSE_FACTOR: usize = 8;
 
-/// Candidates scanned for one heap before recording every pair instead.
-const MAX_CANDIDATE_SCANS: usize = 8;
+/// Pairs compared looking for candidates, in multiples of the pairs not recorded, before
+/// recording every pair instead.
+const PRESENCE_BUDGET: usize = 2;
+
+/// Pairs the sparse method records without the candidate moving before it looks for the
+/// candidate alone among the rest.
+const STALL: usize = 1 << 13;
 
 /// The most positions the engine indexes (positions are stored as `u32` in the rare list).
 pub const MAX_VALUES: u64 = u32::MAX as u64;
@@ -211,6 +216,8 @@ struct State {
     /// `marks[v] == stamp`: `v` is an option value of the heap being computed.
     marks: Vec<u32>,
     stamp: u32,
+    /// Per split digit: pairs recorded from the start for the heap being computed.
+    frontier: Vec<usize>,
     next_review: usize,
     /// Values above this force widening (`u16::MAX`; lower in tests).
     narrow_max: u32,
@@ -264,6 +271,7 @@ impl Sequence {
             common: None,
             marks: vec![0; 2],
             stamp: 0,
+            frontier: Vec::new(),
             next_review: FIRST_REVIEW,
             narrow_max: u16::MAX.into(),
             stats,
@@ -491,39 +499,83 @@ fn next_value<T: Cell>(state: &mut State, typed: &Typed<T>) -> u32 {
         }
     }
     let mut candidate = mex_from(marks, stamp, 0);
-    let mut scans = 0;
-    loop {
-        if let Some(common) = &state.common {
-            if is_common(common, candidate) {
-                return candidate as u32;
-            }
-        }
-        if candidate as u64 > u64::from(T::MAX) {
-            // No nim-sum of stored values reaches it.
-            return candidate as u32;
-        }
-        if scans == MAX_CANDIDATE_SCANS {
-            // Many options to confirm: record every pair once instead.
-            for &j in &menu.split {
-                if n >= j + 2 {
-                    let (low, high) = split_pairs(g, n - j, menu.unequal);
-                    stamp_pairs(low, high, marks, stamp);
-                    state.stats.scanned_pairs += low.len() as u64;
+    let common = state.common.as_deref();
+    // A common candidate is decided (no pair of common heaps reaches it), and so is one beyond
+    // what the stored width holds.
+    let settled = |c: usize| common.is_some_and(|common| is_common(common, c)) || c as u64 > u64::from(T::MAX);
+    if settled(candidate) {
+        return candidate as u32;
+    }
+    let regions = |j: usize| if n >= j + 2 { split_pairs(g, n - j, menu.unequal) } else { (&[][..], &[][..]) };
+    let frontier = &mut state.frontier;
+    frontier.clear();
+    frontier.resize(menu.split.len(), 0);
+    if common.is_some() {
+        // Sparse: record the pairs from the start, block by block, until the candidate is common
+        // (the common-common pairs confirm the rare values below it). When the candidate has not
+        // moved for STALL pairs it is probably absent: the vectorized scan below decides.
+        let mut stalled = 0;
+        for (d, &j) in menu.split.iter().enumerate() {
+            let (low, high) = regions(j);
+            while frontier[d] < low.len() {
+                if stalled >= STALL {
+                    let target = T::from_value(candidate as u32);
+                    let mut present = false;
+                    for (e, &i) in menu.split.iter().enumerate().skip(d) {
+                        let (low, high) = regions(i);
+                        let k = frontier[e];
+                        let (found, scanned) = pairs_contain(&low[k..], &high[..high.len() - k], target);
+                        state.stats.scanned_pairs += scanned as u64;
+                        if found {
+                            present = true;
+                            break;
+                        }
+                    }
+                    if !present {
+                        return candidate as u32;
+                    }
+                    marks[candidate] = stamp;
+                    candidate = mex_from(marks, stamp, candidate + 1);
+                    if settled(candidate) {
+                        return candidate as u32;
+                    }
+                    stalled = 0;
+                }
+                let k = frontier[d];
+                let take = BLOCK.min(low.len() - k);
+                stamp_pairs(&low[k..k + take], &high[high.len() - k - take..high.len() - k], marks, stamp);
+                frontier[d] += take;
+                stalled += take;
+                state.stats.scanned_pairs += take as u64;
+                if marks.get(candidate) == Some(&stamp) {
+                    candidate = mex_from(marks, stamp, candidate);
+                    if settled(candidate) {
+                        return candidate as u32;
+                    }
+                    stalled = 0;
                 }
             }
-            return mex_from(marks, stamp, candidate) as u32;
         }
-        scans += 1;
+        // Every pair recorded.
+        return candidate as u32;
+    }
+    let remaining: usize = menu.split.iter().zip(frontier.iter()).map(|(&j, &k)| regions(j).0.len() - k).sum();
+    // Look for the candidate among the pairs not recorded (vectorized, stopping at the first
+    // block that holds it); each hit moves it on. Only the last candidate is absent, so only it
+    // costs a full scan.
+    let mut compared = 0;
+    while compared <= PRESENCE_BUDGET * remaining {
         let target = T::from_value(candidate as u32);
         let mut present = false;
-        for &j in &menu.split {
-            if n >= j + 2 {
-                let (low, high) = split_pairs(g, n - j, menu.unequal);
-                state.stats.scanned_pairs += low.len() as u64;
-                if pairs_contain(low, high, target) {
-                    present = true;
-                    break;
-                }
+        for (d, &j) in menu.split.iter().enumerate() {
+            let (low, high) = regions(j);
+            let k = frontier[d];
+            let (found, scanned) = pairs_contain(&low[k..], &high[..high.len() - k], target);
+            compared += scanned;
+            state.stats.scanned_pairs += scanned as u64;
+            if found {
+                present = true;
+                break;
             }
         }
         if !present {
@@ -531,7 +583,18 @@ fn next_value<T: Cell>(state: &mut State, typed: &Typed<T>) -> u32 {
         }
         marks[candidate] = stamp;
         candidate = mex_from(marks, stamp, candidate + 1);
+        if settled(candidate) {
+            return candidate as u32;
+        }
     }
+    // Many candidates with far witnesses: record every remaining pair once instead.
+    for (d, &j) in menu.split.iter().enumerate() {
+        let (low, high) = regions(j);
+        let k = frontier[d];
+        stamp_pairs(&low[k..], &high[..high.len() - k], marks, stamp);
+    }
+    state.stats.scanned_pairs += remaining as u64;
+    mex_from(marks, stamp, candidate) as u32
 }
 
 /// Chooses the common values greedily, most frequent first (ties: smaller first), keeping the set
