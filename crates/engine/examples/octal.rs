@@ -5,7 +5,8 @@
 //! octal values CODE COUNT [METHOD]   G(0..COUNT): checksum (ogsolve's Fletcher-32), time, figures
 //! octal print CODE COUNT             G(0..COUNT), one value per line
 //! octal period CODE UPTO [METHOD]    certified preperiod and period (stops at the certificate)
-//! octal grundy COUNT                 Grundy's game, as `values`
+//! octal limit CODE COUNT             the bare recording loop over as many pairs as `values`
+//!                                    records and scans: the throughput bound of the method
 //! ```
 //! `CODE` is an octal code (`0.07`, `0x0.8`) or `grundy`; `METHOD` is auto, direct or sparse.
 
@@ -42,7 +43,7 @@ fn fletcher(values: impl Iterator<Item = u32>) -> u32 {
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: octal values|print|period CODE COUNT [auto|direct|sparse]";
+    let usage = "usage: octal values|print|period|limit CODE COUNT [auto|direct|sparse]";
     let (mode, code, count) = match args.as_slice() {
         [mode, code, count, ..] => (mode.as_str(), code.as_str(), count),
         _ => return Err(usage.to_string()),
@@ -74,6 +75,38 @@ fn main() -> Result<(), String> {
                 stats.split_rebuilds,
                 stats.rare_pairs,
                 stats.scanned_pairs,
+            );
+        }
+        "limit" => {
+            let mut sequence = rules.sequence().with_method(method);
+            sequence.extend_to(count, |_| ControlFlow::Continue(())).map_err(|e| e.to_string())?;
+            let stats = sequence.stats();
+            let pairs = stats.rare_pairs + stats.scanned_pairs;
+            let g: Vec<u16> = sequence.view().iter().map(|v| u16::try_from(v).map_err(|_| "values above 16 bits")).collect::<Result<_, _>>()?;
+            let mut marks = vec![0u32; (stats.largest_value as usize + 1).next_power_of_two()];
+            let mask = marks.len() - 1;
+            // The pairs (i, m - i) of every heap m from the top down, one fresh stamp per heap:
+            // one load from each end, one xor, one store, nothing else.
+            let start = Instant::now();
+            let (mut done, mut stamp) = (0u64, 0u32);
+            'heaps: loop {
+                for m in (2..g.len()).rev() {
+                    stamp = stamp.wrapping_add(1);
+                    let half = m / 2;
+                    for (&x, &y) in g[1..=half].iter().zip(g[m - half..m].iter().rev()) {
+                        marks[usize::from(x ^ y) & mask] = stamp;
+                    }
+                    done += half as u64;
+                    if done >= pairs {
+                        break 'heaps;
+                    }
+                }
+            }
+            let seconds = start.elapsed().as_secs_f64();
+            println!(
+                "game {rules} values {count} pairs {pairs} bare_seconds {seconds:.4} ns_per_pair {:.4} check {}",
+                seconds * 1e9 / done as f64,
+                marks.iter().map(|&m| u64::from(m)).sum::<u64>()
             );
         }
         "period" => {

@@ -1,4 +1,4 @@
-//! Resumable storage of sweep results in SQLite.
+//! Resumable storage of sweep results in SQLite; [`atlas`] holds the atlas of octal codes.
 //!
 //! A sweep is identified by its **definition** (the family's shape, e.g.
 //! `subtraction {2,3,5,7,c}`), independent of the parameter ranges, so that a longer range reuses
@@ -9,6 +9,10 @@
 //! Each row is committed on its own as soon as it is recorded, in WAL mode: a process killed at
 //! any point (even `kill -9`) loses at most the row being written, and the next run skips every
 //! committed row.
+
+pub mod atlas;
+
+pub use atlas::{AtlasRow, AtlasStore, MergeReport, Recorded, Shard};
 
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
@@ -25,6 +29,16 @@ pub enum StoreError {
     /// A number does not fit SQLite's signed 64-bit integers.
     #[error("sweep store: the number {0} is too large to store (the limit is 2^63 - 1)")]
     TooLarge(u64),
+    /// Two certified results for the same code disagree (a corrupt or foreign store).
+    #[error("atlas store: code {code} is stored as certified {stored} but a new result says {new}")]
+    Conflict {
+        /// The code.
+        code: String,
+        /// The stored (preperiod, period).
+        stored: String,
+        /// The new one.
+        new: String,
+    },
     /// The sweep definition is not in the store.
     #[error("sweep store: no results for {0}; run the sweep with --db first")]
     UnknownSweep(String),

@@ -176,6 +176,16 @@ pub enum Equivalence {
     },
 }
 
+impl Equivalence {
+    /// `same-game` or `same-values`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Equivalence::SameGame => "same-game",
+            Equivalence::SameValues { .. } => "same-values",
+        }
+    }
+}
+
 /// One game of an atlas: the code computed and the codes that are the same game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CodeGroup {

@@ -450,7 +450,7 @@ mod tests {
 
     #[test]
     fn certified_pairs_agree_with_brute_force() {
-        for text in ["0.77", "0.07", "0.137", "0.51", "0.52", "0.53", "0.15", "4.07", "0.3", "0.1", "0.", "0x0.8", "0x0.9"] {
+        for text in ["0.77", "0.07", "0.137", "0.51", "0.52", "0.53", "0.15", "4.07", "0.3", "0.1", "0.", "0x0.F", "0x4.8"] {
             let c = certify(text, 100_000);
             let code: OctalCode = text.parse().unwrap();
             let horizon = 3 * (c.preperiod + c.period) as usize + 600;
@@ -486,6 +486,18 @@ mod tests {
         let values: Vec<u32> = (0..4000u32).map(|n| 2 * (n / 4) + n % 2).collect();
         let observed = observe(ValuesView::Wide(&values), None).unwrap();
         assert_eq!((observed.period, observed.saltus), (4, 2));
+    }
+
+    #[test]
+    fn hexadecimal_games_show_their_saltus() {
+        // 0x0.8 (remove one, leave three heaps) is arithmetic-periodic: G(n + 3) = G(n) + 1.
+        let code: OctalCode = "0x0.8".parse().unwrap();
+        let PeriodOutcome::Open(open) = analyze(&GameRules::Octal(code), 400, SequenceMethod::Auto).unwrap() else {
+            panic!("an arithmetic-periodic sequence has no period")
+        };
+        let observed = open.observed.unwrap();
+        assert_eq!((observed.period, observed.saltus), (3, 1));
+        assert_eq!(observed.certificate_needs, None);
     }
 
     #[test]
