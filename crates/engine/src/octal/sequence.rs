@@ -6,19 +6,22 @@
 //! after that (the store widens itself; nothing fails), so memory is 2 bytes per value.
 //!
 //! # Two methods, chosen and revised automatically
-//! * **Direct.** The removals give a first candidate `c` (their mex); then the two-heap splits are
-//!   scanned for a pair of nim-sum `c` (a vectorized comparison, stopping at the first block that
-//!   holds one). If there is one, `c` is an option: the candidate moves to the next unrecorded
-//!   value and the scan repeats; if not, `G(n) = c`. A heap costs about `(n/2)` comparisons per
-//!   split digit, times a small factor; after eight candidates the heap falls back to recording
-//!   every pair's value once.
+//! Both find `G(n)` as the least value that is not an option, by moving a **candidate** up: the
+//! removals give the first candidate (their mex); the pairs of each two-heap split are then
+//! recorded from the start, block by block, and each record of the candidate moves it on. A
+//! candidate that has not moved for 2,048 pairs is probably absent: a vectorized scan of the
+//! pairs not yet recorded looks for it alone (stopping at the first block of 64 that holds it),
+//! so an absent candidate — the answer — costs one fast scan instead of recording everything.
+//! * **Direct.** As above: about `n/2` pairs per heap and split digit, mostly compared rather than
+//!   recorded.
 //! * **Sparse space (rare/common).** Split the values seen into *common* values `C` — a set
 //!   closed against nim-addition (`a ^ b ∉ C` for `a, b ∈ C`), chosen greedily from the most
 //!   frequent values — and *rare* values. A pair of two common heaps never has a common nim-sum,
-//!   so for a common candidate only the pairs with a rare part can hit it: recording those
-//!   (`O(#rare positions)` per split digit) decides every common `G(n)` exactly. When the
-//!   candidate is rare, the direct scan confirms or refutes it. This is the method of Beling's
-//!   ogsolve (RC) and Flammenkamp's computations, after the "sparse space" phenomenon.
+//!   so after recording the pairs with a rare part (`O(#rare positions)` per split digit) a
+//!   common candidate is the answer at once; a rare candidate moves on as above until it is
+//!   common (the common-common pairs confirm the rare values below it in a few blocks). This is
+//!   the method of Beling's ogsolve (RC) and Flammenkamp's computations, after the "sparse
+//!   space" phenomenon.
 //!
 //! The engine starts direct and reviews the split at growing intervals (every `max(256, n/8)`
 //! values): it chooses `C` from the current frequencies, switches to the sparse method when the
@@ -46,13 +49,9 @@ const FIRST_REVIEW: usize = 64;
 /// The sparse method is used while `rare positions × SPARSE_FACTOR <= n`.
 const SPARSE_FACTOR: usize = 8;
 
-/// Pairs compared looking for candidates, in multiples of the pairs not recorded, before
-/// recording every pair instead.
-const PRESENCE_BUDGET: usize = 2;
-
-/// Pairs the sparse method records without the candidate moving before it looks for the
-/// candidate alone among the rest.
-const STALL: usize = 1 << 13;
+/// Pairs recorded without the candidate moving before the candidate is looked for alone among
+/// the rest.
+const STALL: usize = 2048;
 
 /// The most positions the engine indexes (positions are stored as `u32` in the rare list).
 pub const MAX_VALUES: u64 = u32::MAX as u64;
@@ -510,91 +509,54 @@ fn next_value<T: Cell>(state: &mut State, typed: &Typed<T>) -> u32 {
     let frontier = &mut state.frontier;
     frontier.clear();
     frontier.resize(menu.split.len(), 0);
-    if common.is_some() {
-        // Sparse: record the pairs from the start, block by block, until the candidate is common
-        // (the common-common pairs confirm the rare values below it). When the candidate has not
-        // moved for STALL pairs it is probably absent: the vectorized scan below decides.
-        let mut stalled = 0;
-        for (d, &j) in menu.split.iter().enumerate() {
-            let (low, high) = regions(j);
-            while frontier[d] < low.len() {
-                if stalled >= STALL {
-                    let target = T::from_value(candidate as u32);
-                    let mut present = false;
-                    for (e, &i) in menu.split.iter().enumerate().skip(d) {
-                        let (low, high) = regions(i);
-                        let k = frontier[e];
-                        let (found, scanned) = pairs_contain(&low[k..], &high[..high.len() - k], target);
-                        state.stats.scanned_pairs += scanned as u64;
-                        if found {
-                            present = true;
-                            break;
-                        }
-                    }
-                    if !present {
-                        return candidate as u32;
-                    }
-                    marks[candidate] = stamp;
-                    candidate = mex_from(marks, stamp, candidate + 1);
-                    if settled(candidate) {
-                        return candidate as u32;
-                    }
-                    stalled = 0;
-                }
-                let k = frontier[d];
-                let take = BLOCK.min(low.len() - k);
-                stamp_pairs(&low[k..k + take], &high[high.len() - k - take..high.len() - k], marks, stamp);
-                frontier[d] += take;
-                stalled += take;
-                state.stats.scanned_pairs += take as u64;
-                if marks.get(candidate) == Some(&stamp) {
-                    candidate = mex_from(marks, stamp, candidate);
-                    if settled(candidate) {
-                        return candidate as u32;
-                    }
-                    stalled = 0;
-                }
-            }
-        }
-        // Every pair recorded.
-        return candidate as u32;
-    }
-    let remaining: usize = menu.split.iter().zip(frontier.iter()).map(|(&j, &k)| regions(j).0.len() - k).sum();
-    // Look for the candidate among the pairs not recorded (vectorized, stopping at the first
-    // block that holds it); each hit moves it on. Only the last candidate is absent, so only it
-    // costs a full scan.
-    let mut compared = 0;
-    while compared <= PRESENCE_BUDGET * remaining {
-        let target = T::from_value(candidate as u32);
-        let mut present = false;
-        for (d, &j) in menu.split.iter().enumerate() {
-            let (low, high) = regions(j);
-            let k = frontier[d];
-            let (found, scanned) = pairs_contain(&low[k..], &high[..high.len() - k], target);
-            compared += scanned;
-            state.stats.scanned_pairs += scanned as u64;
-            if found {
-                present = true;
-                break;
-            }
-        }
-        if !present {
-            return candidate as u32;
-        }
-        marks[candidate] = stamp;
-        candidate = mex_from(marks, stamp, candidate + 1);
-        if settled(candidate) {
-            return candidate as u32;
-        }
-    }
-    // Many candidates with far witnesses: record every remaining pair once instead.
+    // Record the pairs from the start, block by block, while the candidate moves (sparse: until
+    // it is common — the common-common pairs confirm the rare values below it). When it has not
+    // moved for STALL pairs it is probably absent: a vectorized scan of the pairs not recorded
+    // looks for it alone, and only an absent candidate costs that whole scan.
+    let mut stalled = 0;
     for (d, &j) in menu.split.iter().enumerate() {
         let (low, high) = regions(j);
-        let k = frontier[d];
-        stamp_pairs(&low[k..], &high[..high.len() - k], marks, stamp);
+        while frontier[d] < low.len() {
+            if stalled >= STALL {
+                let target = T::from_value(candidate as u32);
+                let mut present = false;
+                for (e, &i) in menu.split.iter().enumerate().skip(d) {
+                    let (low, high) = regions(i);
+                    let k = frontier[e];
+                    let (found, scanned) = pairs_contain(&low[k..], &high[..high.len() - k], target);
+                    state.stats.scanned_pairs += scanned as u64;
+                    if found {
+                        present = true;
+                        break;
+                    }
+                }
+                if !present {
+                    return candidate as u32;
+                }
+                marks[candidate] = stamp;
+                candidate = mex_from(marks, stamp, candidate + 1);
+                if settled(candidate) {
+                    return candidate as u32;
+                }
+                stalled = 0;
+            }
+            let k = frontier[d];
+            let take = BLOCK.min(low.len() - k);
+            stamp_pairs(&low[k..k + take], &high[high.len() - k - take..high.len() - k], marks, stamp);
+            frontier[d] += take;
+            stalled += take;
+            state.stats.scanned_pairs += take as u64;
+            if marks.get(candidate) == Some(&stamp) {
+                candidate = mex_from(marks, stamp, candidate);
+                if settled(candidate) {
+                    return candidate as u32;
+                }
+                stalled = 0;
+            }
+        }
     }
-    state.stats.scanned_pairs += remaining as u64;
-    mex_from(marks, stamp, candidate) as u32
+    // Every pair recorded.
+    candidate as u32
 }
 
 /// Chooses the common values greedily, most frequent first (ties: smaller first), keeping the set
