@@ -82,7 +82,11 @@ fn main() -> Result<(), String> {
             sequence.extend_to(count, |_| ControlFlow::Continue(())).map_err(|e| e.to_string())?;
             let stats = sequence.stats();
             let pairs = stats.rare_pairs + stats.scanned_pairs;
-            let g: Vec<u16> = sequence.view().iter().map(|v| u16::try_from(v).map_err(|_| "values above 16 bits")).collect::<Result<_, _>>()?;
+            let g: Vec<u16> = sequence
+                .view()
+                .iter()
+                .map(|v| u16::try_from(v).map_err(|_| "values above 16 bits"))
+                .collect::<Result<_, _>>()?;
             let mut marks = vec![0u32; (stats.largest_value as usize + 1).next_power_of_two()];
             let mask = marks.len() - 1;
             // The pairs (i, m - i) of every heap m from the top down, one fresh stamp per heap:

@@ -104,7 +104,8 @@ fn optional_to_sql(n: Option<u64>) -> Result<Option<i64>, StoreError> {
 
 fn read_row(row: &Row<'_>) -> rusqlite::Result<AtlasRow> {
     let aliases: String = row.get(1)?;
-    let optional = |i: usize| -> rusqlite::Result<Option<u64>> { Ok(row.get::<_, Option<i64>>(i)?.map(from_sql)) };
+    let optional =
+        |i: usize| -> rusqlite::Result<Option<u64>> { Ok(row.get::<_, Option<i64>>(i)?.map(from_sql)) };
     Ok(AtlasRow {
         code: row.get(0)?,
         aliases: aliases.split_whitespace().map(str::to_string).collect(),
@@ -175,7 +176,8 @@ impl AtlasStore {
     /// [`StoreError::Sqlite`].
     pub fn rows(&self) -> Result<Vec<AtlasRow>, StoreError> {
         let connection = self.connection();
-        let mut statement = connection.prepare(&format!("SELECT {COLUMNS} FROM octal_atlas ORDER BY code"))?;
+        let mut statement =
+            connection.prepare(&format!("SELECT {COLUMNS} FROM octal_atlas ORDER BY code"))?;
         let rows = statement.query_map([], read_row)?.collect::<Result<_, _>>()?;
         Ok(rows)
     }
@@ -262,7 +264,9 @@ impl Shard {
     /// True when `key` (a code) belongs to this shard: FNV-1a (64-bit) of its text, modulo
     /// `count`. Stable across machines and versions; every key belongs to exactly one shard.
     pub fn owns(&self, key: &str) -> bool {
-        let hash = key.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+        let hash = key
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
         hash % u64::from(self.count) == u64::from(self.index)
     }
 }

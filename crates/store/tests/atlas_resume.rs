@@ -11,12 +11,8 @@ const UPTO: u64 = 20_000;
 
 /// The row of a finished game.
 fn row_of(entry: &AtlasEntry) -> AtlasRow {
-    let aliases = entry
-        .group
-        .aliases
-        .iter()
-        .map(|(code, relation)| format!("{code}={}", relation.name()))
-        .collect();
+    let aliases =
+        entry.group.aliases.iter().map(|(code, relation)| format!("{code}={}", relation.name())).collect();
     let code = entry.group.representative.to_string();
     match &entry.outcome {
         PeriodOutcome::Certified(c) => AtlasRow {
@@ -53,8 +49,11 @@ fn groups() -> Vec<CodeGroup> {
 /// Runs the groups not yet done in `store`, recording each as it finishes; `stop_after` sets the
 /// cancel flag once that many rows are recorded (an interruption).
 fn run_into(store: &AtlasStore, groups: &[CodeGroup], stop_after: Option<usize>) {
-    let todo: Vec<CodeGroup> =
-        groups.iter().filter(|g| !store.is_done(&g.representative.to_string(), UPTO).unwrap()).cloned().collect();
+    let todo: Vec<CodeGroup> = groups
+        .iter()
+        .filter(|g| !store.is_done(&g.representative.to_string(), UPTO).unwrap())
+        .cloned()
+        .collect();
     let cancel = AtomicBool::new(false);
     let recorded = AtomicUsize::new(0);
     run_atlas(&todo, UPTO, &cancel, |entry| {
@@ -93,7 +92,8 @@ fn an_interrupted_atlas_resumes_with_every_row_once_and_shards_merge_to_the_whol
     let merged = AtlasStore::open(&dir.path().join("merged.sqlite")).unwrap();
     for index in 0..4 {
         let shard = Shard { index, count: 4 };
-        let mine: Vec<CodeGroup> = groups.iter().filter(|g| shard.owns(&g.representative.to_string())).cloned().collect();
+        let mine: Vec<CodeGroup> =
+            groups.iter().filter(|g| shard.owns(&g.representative.to_string())).cloned().collect();
         let shard_path = dir.path().join(format!("shard-{index}.sqlite"));
         run_into(&AtlasStore::open(&shard_path).unwrap(), &mine, None);
         merged.merge_from(&shard_path).unwrap();

@@ -110,7 +110,11 @@ pub fn expand_pattern(pattern: &str, limit: u64) -> Result<Vec<OctalCode>, Atlas
                 (0..radix).collect()
             }),
             '[' => {
-                let close = chars[i..].iter().position(|&c| c == ']').ok_or_else(|| bad(format!("the [ at character {column} is not closed")))? + i;
+                let close = chars[i..]
+                    .iter()
+                    .position(|&c| c == ']')
+                    .ok_or_else(|| bad(format!("the [ at character {column} is not closed")))?
+                    + i;
                 let mut set: Vec<u8> = Vec::new();
                 let mut k = i + 1;
                 while k < close {
@@ -118,7 +122,10 @@ pub fn expand_pattern(pattern: &str, limit: u64) -> Result<Vec<OctalCode>, Atlas
                     if k + 2 < close && chars[k + 1] == '-' {
                         let high = digit(chars[k + 2], offset + k + 3)?;
                         if high < low {
-                            return Err(bad(format!("the range at character {} runs backwards", offset + k + 1)));
+                            return Err(bad(format!(
+                                "the range at character {} runs backwards",
+                                offset + k + 1
+                            )));
                         }
                         set.extend(low..=high);
                         k += 3;
@@ -153,7 +160,10 @@ pub fn expand_pattern(pattern: &str, limit: u64) -> Result<Vec<OctalCode>, Atlas
     let mut index = vec![0usize; choices.len()];
     loop {
         let digits: Vec<u8> = index.iter().zip(&choices).map(|(&k, c)| c[k]).collect();
-        codes.push(OctalCode::from_digits(digits).map_err(|source| AtlasError::BadCode { pattern: pattern.to_string(), source })?);
+        codes.push(
+            OctalCode::from_digits(digits)
+                .map_err(|source| AtlasError::BadCode { pattern: pattern.to_string(), source })?,
+        );
         // Odometer, last digit fastest.
         let Some(carry) = (0..index.len()).rev().find(|&p| index[p] + 1 < choices[p].len()) else { break };
         index[carry] += 1;
@@ -283,7 +293,8 @@ pub fn run_atlas(
                 return Ok(None);
             }
             let rules = GameRules::Octal(group.representative.clone());
-            let outcome = analyze_until(&rules, upto, SequenceMethod::Auto, |_| !cancel.load(Ordering::Relaxed))?;
+            let outcome =
+                analyze_until(&rules, upto, SequenceMethod::Auto, |_| !cancel.load(Ordering::Relaxed))?;
             Ok(outcome.map(|outcome| {
                 let entry = AtlasEntry { group: group.clone(), outcome };
                 on_done(&entry);
@@ -308,7 +319,10 @@ mod tests {
 
     #[test]
     fn patterns_expand_in_order() {
-        assert_eq!(texts(&expand_pattern("0.?", 10).unwrap()), ["0.0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7"]);
+        assert_eq!(
+            texts(&expand_pattern("0.?", 10).unwrap()),
+            ["0.0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7"]
+        );
         assert_eq!(texts(&expand_pattern("?.7", 10).unwrap()), ["0.7", "4.7"]);
         assert_eq!(texts(&expand_pattern("0.[1-35]", 10).unwrap()), ["0.1", "0.2", "0.3", "0.5"]);
         assert_eq!(texts(&expand_pattern(".0[67]", 10).unwrap()), ["0.06", "0.07"]);
@@ -332,18 +346,26 @@ mod tests {
         let codes = expand_pattern("?.??", 1000).unwrap();
         let groups = group_codes(&codes);
         // Every code is listed exactly once: as a representative or as an alias.
-        let mut listed: Vec<&OctalCode> = groups.iter().flat_map(|g| g.aliases.iter().map(|(c, _)| c)).collect();
+        let mut listed: Vec<&OctalCode> =
+            groups.iter().flat_map(|g| g.aliases.iter().map(|(c, _)| c)).collect();
         listed.extend(groups.iter().map(|g| &g.representative).filter(|r| codes.contains(r)));
         listed.sort();
         assert_eq!(listed, codes.iter().collect::<Vec<_>>());
-        assert!(groups.iter().any(|g| g.aliases.iter().any(|(_, e)| matches!(e, Equivalence::SameValues { .. }))));
+        assert!(groups
+            .iter()
+            .any(|g| g.aliases.iter().any(|(_, e)| matches!(e, Equivalence::SameValues { .. }))));
         for group in &groups {
             let mut base = Sequence::octal(&group.representative);
             base.extend_to(300, |_| std::ops::ControlFlow::Continue(())).unwrap();
             for (alias, relation) in &group.aliases {
                 let mut other = Sequence::octal(alias);
                 other.extend_to(300, |_| std::ops::ControlFlow::Continue(())).unwrap();
-                assert_eq!(other.view().to_vec(), base.view().to_vec(), "{alias} {relation:?} {}", group.representative);
+                assert_eq!(
+                    other.view().to_vec(),
+                    base.view().to_vec(),
+                    "{alias} {relation:?} {}",
+                    group.representative
+                );
                 if *relation == Equivalence::SameGame {
                     assert_eq!(alias.canonical(), group.representative);
                 }

@@ -54,7 +54,9 @@ pub enum CodeError {
         code: String,
     },
     /// A character that is not a digit of the notation.
-    #[error("octal code `{code}`: character {column} ('{found}') is not a digit; write d0.d1d2..., e.g. 0.77")]
+    #[error(
+        "octal code `{code}`: character {column} ('{found}') is not a digit; write d0.d1d2..., e.g. 0.77"
+    )]
     BadCharacter {
         /// The code as given.
         code: String,
@@ -328,7 +330,10 @@ mod tests {
         assert!(matches!(parse("40.7"), Err(CodeError::Misplaced { column: 2, .. })));
         assert!(matches!(parse("0x2.8"), Err(CodeError::BadFirstDigit { column: 3, .. })));
         let message = parse("0.8").unwrap_err().to_string();
-        assert!(message.contains("character 3") && message.contains("d1") && message.contains("0x0.8"), "{message}");
+        assert!(
+            message.contains("character 3") && message.contains("d1") && message.contains("0x0.8"),
+            "{message}"
+        );
         assert!(OctalCode::from_digits(vec![]).is_err());
         assert!(OctalCode::from_digits(vec![1, 7]).is_err());
         assert!(OctalCode::from_digits(vec![0, 16]).is_err());

@@ -31,7 +31,13 @@ impl MoveMenu {
         let with_bit = |bit: u8, from: usize| -> Vec<usize> {
             (from..code.digits().len()).filter(|&j| code.digit(j) & bit != 0).collect()
         };
-        MoveMenu { whole: with_bit(1, 1), take: with_bit(2, 1), split: with_bit(4, 0), split3: with_bit(8, 0), unequal: false }
+        MoveMenu {
+            whole: with_bit(1, 1),
+            take: with_bit(2, 1),
+            split: with_bit(4, 0),
+            split3: with_bit(8, 0),
+            unequal: false,
+        }
     }
 
     /// Grundy's game: split a heap into two unequal non-empty heaps, nothing removed.
@@ -112,7 +118,12 @@ impl fmt::Display for HeapMove {
             (_, 0) => write!(f, "take the whole heap of {}", self.heap),
             (0, _) => write!(f, "split the heap of {} into heaps of {}", self.heap, list(&self.leaves)),
             (take, 1) => write!(f, "take {take} from the heap of {}", self.heap),
-            (take, _) => write!(f, "take {take} from the heap of {}, leaving heaps of {}", self.heap, list(&self.leaves)),
+            (take, _) => write!(
+                f,
+                "take {take} from the heap of {}, leaving heaps of {}",
+                self.heap,
+                list(&self.leaves)
+            ),
         }
     }
 }
@@ -261,13 +272,27 @@ mod tests {
         let kayles = OctalGame::kayles();
         assert_eq!(
             texts(&kayles, &[3]),
-            ["take 1 from the heap of 3", "take 2 from the heap of 3", "take 1 from the heap of 3, leaving heaps of 1 and 1"]
+            [
+                "take 1 from the heap of 3",
+                "take 2 from the heap of 3",
+                "take 1 from the heap of 3, leaving heaps of 1 and 1"
+            ]
         );
         assert_eq!(texts(&kayles, &[1]), ["take the whole heap of 1"]);
         let split: OctalCode = "4.".parse().unwrap();
-        assert_eq!(texts(&OctalGame::new(split), &[4]), ["split the heap of 4 into heaps of 1 and 3", "split the heap of 4 into heaps of 2 and 2"]);
+        assert_eq!(
+            texts(&OctalGame::new(split), &[4]),
+            ["split the heap of 4 into heaps of 1 and 3", "split the heap of 4 into heaps of 2 and 2"]
+        );
         let three: OctalCode = "0x0.8".parse().unwrap();
-        assert_eq!(texts(&OctalGame::new(three), &[7]), ["take 1 from the heap of 7, leaving heaps of 1, 1 and 4", "take 1 from the heap of 7, leaving heaps of 1, 2 and 3", "take 1 from the heap of 7, leaving heaps of 2, 2 and 2"]);
+        assert_eq!(
+            texts(&OctalGame::new(three), &[7]),
+            [
+                "take 1 from the heap of 7, leaving heaps of 1, 1 and 4",
+                "take 1 from the heap of 7, leaving heaps of 1, 2 and 3",
+                "take 1 from the heap of 7, leaving heaps of 2, 2 and 2"
+            ]
+        );
     }
 
     #[test]
@@ -275,7 +300,10 @@ mod tests {
         let dawson = OctalGame::dawson_kayles();
         let m = &dawson.moves(&[13, 5, 8])[1];
         assert_eq!(m.apply(&[13, 5, 8]), [1, 10, 5, 8]);
-        assert!(dawson.options(&vec![13, 5, 8]).iter().all(|p| p.windows(2).all(|w| w[0] <= w[1]) && !p.contains(&0)));
+        assert!(dawson
+            .options(&vec![13, 5, 8])
+            .iter()
+            .all(|p| p.windows(2).all(|w| w[0] <= w[1]) && !p.contains(&0)));
         // Equal heaps are moved in once.
         assert_eq!(dawson.moves(&[4, 4]).len(), dawson.moves(&[4]).len());
         assert_eq!(dawson.canonical(&vec![3, 0, 1]), [1, 3]);

@@ -43,7 +43,7 @@ impl Cell for u32 {
 /// runs down `high`, so pair `k` is `(low[k], high[high.len() - 1 - k])`.
 pub(crate) fn split_pairs<T: Cell>(g: &[T], m: usize, unequal: bool) -> (&[T], &[T]) {
     let mut last = m / 2;
-    if unequal && m % 2 == 0 {
+    if unequal && m.is_multiple_of(2) {
         last -= 1;
     }
     if last == 0 {
@@ -119,11 +119,16 @@ mod tests {
         for m in 2..300 {
             for unequal in [false, true] {
                 let (low, high) = split_pairs(&g, m, unequal);
-                let expected: Vec<u16> = (1..=m / 2).filter(|&i| !(unequal && 2 * i == m)).map(|i| g[i] ^ g[m - i]).collect();
+                let expected: Vec<u16> =
+                    (1..=m / 2).filter(|&i| !(unequal && 2 * i == m)).map(|i| g[i] ^ g[m - i]).collect();
                 let got: Vec<u16> = low.iter().zip(high.iter().rev()).map(|(&x, &y)| x ^ y).collect();
                 assert_eq!(got, expected, "m {m}");
                 for target in 0..16u16 {
-                    assert_eq!(pairs_contain(low, high, target).0, expected.contains(&target), "m {m} target {target}");
+                    assert_eq!(
+                        pairs_contain(low, high, target).0,
+                        expected.contains(&target),
+                        "m {m} target {target}"
+                    );
                 }
             }
         }
