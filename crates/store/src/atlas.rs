@@ -21,7 +21,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Row};
 
-use crate::{from_sql, to_sql, StoreError};
+use crate::{from_sql, lock, open_connection, to_sql, StoreError};
 
 /// One game of the atlas.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,17 +126,11 @@ impl AtlasStore {
     /// # Errors
     /// [`StoreError::Sqlite`] when the file cannot be opened or is not a nimlab store.
     pub fn open(path: &Path) -> Result<Self, StoreError> {
-        let connection = Connection::open(path)?;
-        connection.busy_timeout(std::time::Duration::from_secs(10))?;
-        connection.pragma_update(None, "journal_mode", "WAL")?;
-        connection.pragma_update(None, "synchronous", "NORMAL")?;
-        connection.execute_batch(SCHEMA)?;
-        Ok(AtlasStore { connection: Mutex::new(connection) })
+        Ok(AtlasStore { connection: Mutex::new(open_connection(path, SCHEMA)?) })
     }
 
-    /// The connection; every write is its own transaction, so a poisoned lock is taken over.
     fn connection(&self) -> MutexGuard<'_, Connection> {
-        self.connection.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.connection)
     }
 
     /// The stored row of `code`.

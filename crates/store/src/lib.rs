@@ -95,24 +95,33 @@ fn from_sql(n: i64) -> u64 {
     n.unsigned_abs()
 }
 
+/// Opens (creating if needed) the SQLite file at `path` in WAL mode and creates `schema`.
+fn open_connection(path: &Path, schema: &str) -> Result<Connection, StoreError> {
+    let connection = Connection::open(path)?;
+    connection.busy_timeout(std::time::Duration::from_secs(10))?;
+    connection.pragma_update(None, "journal_mode", "WAL")?;
+    connection.pragma_update(None, "synchronous", "NORMAL")?;
+    connection.execute_batch(schema)?;
+    Ok(connection)
+}
+
+/// The connection; a panic in another holder cannot leave it inconsistent (every write is its own
+/// transaction), so a poisoned lock is taken over.
+fn lock(connection: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
+    connection.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 impl SweepStore {
     /// Opens (creating if needed) the store at `path`, in WAL mode.
     ///
     /// # Errors
     /// [`StoreError::Sqlite`] when the file cannot be opened or is not a nimlab store.
     pub fn open(path: &Path) -> Result<Self, StoreError> {
-        let connection = Connection::open(path)?;
-        connection.busy_timeout(std::time::Duration::from_secs(10))?;
-        connection.pragma_update(None, "journal_mode", "WAL")?;
-        connection.pragma_update(None, "synchronous", "NORMAL")?;
-        connection.execute_batch(SCHEMA)?;
-        Ok(SweepStore { connection: Mutex::new(connection) })
+        Ok(SweepStore { connection: Mutex::new(open_connection(path, SCHEMA)?) })
     }
 
-    /// The connection; a panic in another holder cannot leave it inconsistent (every statement
-    /// is its own transaction), so a poisoned lock is taken over.
     fn connection(&self) -> MutexGuard<'_, Connection> {
-        self.connection.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.connection)
     }
 
     /// The id of the sweep `definition`, creating it if new.
