@@ -184,8 +184,10 @@ pub struct SequenceStats {
     pub rare_positions: Option<u64>,
     /// How often the list of rare positions was rebuilt.
     pub split_rebuilds: u64,
-    /// Pairs examined by direct scans (for a rare or a direct candidate), in pairs.
-    pub scanned_pairs: u64,
+    /// Pairs of splits recorded one by one (the candidate loop), beside the rare pairs.
+    pub recorded_pairs: u64,
+    /// Pairs compared by the vectorized scan for a stalled candidate.
+    pub compared_pairs: u64,
     /// Pairs recorded from the rare list, in pairs.
     pub rare_pairs: u64,
     /// True once a value needed more than 16 bits.
@@ -262,7 +264,8 @@ impl Sequence {
             rare_values: None,
             rare_positions: None,
             split_rebuilds: 0,
-            scanned_pairs: 0,
+            recorded_pairs: 0,
+            compared_pairs: 0,
             rare_pairs: 0,
             widened: false,
         };
@@ -532,7 +535,7 @@ fn next_value<T: Cell>(state: &mut State, typed: &Typed<T>) -> u32 {
                     let (low, high) = regions(i);
                     let k = frontier[e];
                     let (found, scanned) = pairs_contain(&low[k..], &high[..high.len() - k], target);
-                    state.stats.scanned_pairs += scanned as u64;
+                    state.stats.compared_pairs += scanned as u64;
                     if found {
                         present = true;
                         break;
@@ -553,7 +556,7 @@ fn next_value<T: Cell>(state: &mut State, typed: &Typed<T>) -> u32 {
             stamp_pairs(&low[k..k + take], &high[high.len() - k - take..high.len() - k], marks, stamp);
             frontier[d] += take;
             stalled += take;
-            state.stats.scanned_pairs += take as u64;
+            state.stats.recorded_pairs += take as u64;
             if marks.get(candidate) == Some(&stamp) {
                 candidate = mex_from(marks, stamp, candidate);
                 if settled(candidate) {
