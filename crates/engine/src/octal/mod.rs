@@ -26,7 +26,9 @@ pub mod sequence;
 pub use atlas::{expand_pattern, group_codes, run_atlas, AtlasEntry, AtlasError, CodeGroup, Equivalence};
 pub use code::{CodeError, OctalCode};
 pub use game::{GrundyGame, HeapMove, OctalGame};
-pub use period::{analyze, Certificate, CertifiedPeriod, GameRules, Observed, OpenSequence, PeriodOutcome};
+pub use period::{
+    analyze, analyze_until, Certificate, CertifiedPeriod, GameRules, Observed, OpenSequence, PeriodOutcome,
+};
 pub use sequence::{
     ActiveMethod, Chunk, Sequence, SequenceError, SequenceMethod, SequenceStats, ValuesView, MAX_VALUES,
 };
