@@ -1,0 +1,102 @@
+//! The atlas path end to end below the command line: an interrupted atlas resumes with every row
+//! exactly once, and four shards merged equal the unsharded atlas. (The `kill -9` test of the
+//! command comes with the command's `sweep octal`.)
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use nimlab_engine::octal::{expand_pattern, group_codes, run_atlas, AtlasEntry, CodeGroup, PeriodOutcome};
+use nimlab_store::{AtlasRow, AtlasStore, Shard};
+
+const UPTO: u64 = 20_000;
+
+/// The row of a finished game.
+fn row_of(entry: &AtlasEntry) -> AtlasRow {
+    let aliases =
+        entry.group.aliases.iter().map(|(code, relation)| format!("{code}={}", relation.name())).collect();
+    let code = entry.group.representative.to_string();
+    match &entry.outcome {
+        PeriodOutcome::Certified(c) => AtlasRow {
+            code,
+            aliases,
+            certified: true,
+            preperiod: Some(c.preperiod),
+            period: Some(c.period),
+            saltus: None,
+            values_computed: c.certificate.values_computed,
+            largest_value: c.stats.largest_value.into(),
+            rare_values: c.stats.rare_values.map(u64::from),
+            rare_positions: c.stats.rare_positions,
+        },
+        PeriodOutcome::Open(o) => AtlasRow {
+            code,
+            aliases,
+            certified: false,
+            preperiod: o.observed.as_ref().map(|x| x.preperiod),
+            period: o.observed.as_ref().map(|x| x.period),
+            saltus: o.observed.as_ref().map(|x| x.saltus),
+            values_computed: o.values_computed,
+            largest_value: o.stats.largest_value.into(),
+            rare_values: o.stats.rare_values.map(u64::from),
+            rare_positions: o.stats.rare_positions,
+        },
+    }
+}
+
+fn groups() -> Vec<CodeGroup> {
+    group_codes(&expand_pattern("?.??", 1000).unwrap())
+}
+
+/// Runs the groups not yet done in `store`, recording each as it finishes; `stop_after` sets the
+/// cancel flag once that many rows are recorded (an interruption).
+fn run_into(store: &AtlasStore, groups: &[CodeGroup], stop_after: Option<usize>) {
+    let todo: Vec<CodeGroup> = groups
+        .iter()
+        .filter(|g| !store.is_done(&g.representative.to_string(), UPTO).unwrap())
+        .cloned()
+        .collect();
+    let cancel = AtomicBool::new(false);
+    let recorded = AtomicUsize::new(0);
+    run_atlas(&todo, UPTO, &cancel, |entry| {
+        store.record(&row_of(entry)).unwrap();
+        if stop_after.is_some_and(|n| recorded.fetch_add(1, Ordering::SeqCst) + 1 >= n) {
+            cancel.store(true, Ordering::SeqCst);
+        }
+    })
+    .unwrap();
+}
+
+#[test]
+fn an_interrupted_atlas_resumes_with_every_row_once_and_shards_merge_to_the_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let groups = groups();
+    let whole = AtlasStore::open(&dir.path().join("whole.sqlite")).unwrap();
+    run_into(&whole, &groups, None);
+    let expected = whole.rows().unwrap();
+    assert_eq!(expected.len(), groups.len());
+    let kayles = expected.iter().find(|r| r.code == "0.77").unwrap();
+    assert_eq!((kayles.certified, kayles.preperiod, kayles.period), (true, Some(71), Some(12)));
+
+    // Interrupted after 10 rows, the store closed, reopened and the run resumed.
+    let path = dir.path().join("resumed.sqlite");
+    {
+        let store = AtlasStore::open(&path).unwrap();
+        run_into(&store, &groups, Some(10));
+        let partial = store.rows().unwrap().len();
+        assert!((10..groups.len()).contains(&partial), "{partial} rows after the interruption");
+    }
+    let store = AtlasStore::open(&path).unwrap();
+    run_into(&store, &groups, None);
+    assert_eq!(store.rows().unwrap(), expected);
+
+    // Four shards, each computing only its codes, merged.
+    let merged = AtlasStore::open(&dir.path().join("merged.sqlite")).unwrap();
+    for index in 0..4 {
+        let shard = Shard { index, count: 4 };
+        let mine: Vec<CodeGroup> =
+            groups.iter().filter(|g| shard.owns(&g.representative.to_string())).cloned().collect();
+        let shard_path = dir.path().join(format!("shard-{index}.sqlite"));
+        run_into(&AtlasStore::open(&shard_path).unwrap(), &mine, None);
+        merged.merge_from(&shard_path).unwrap();
+    }
+    assert_eq!(merged.rows().unwrap(), expected);
+}
