@@ -2,9 +2,12 @@
 //! exactly once, and four shards merged equal the unsharded atlas. (The `kill -9` test of the
 //! command comes with the command's `sweep octal`.)
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-use nimlab_engine::octal::{expand_pattern, group_codes, run_atlas, AtlasEntry, CodeGroup, PeriodOutcome};
+use nimlab_engine::octal::{
+    expand_pattern, group_codes, run_atlas, AtlasEntry, AtlasRunError, CodeGroup, PeriodOutcome,
+};
+use nimlab_engine::{Budget, Exhausted};
 use nimlab_store::{AtlasRow, AtlasStore, Shard};
 
 const UPTO: u64 = 20_000;
@@ -46,23 +49,27 @@ fn groups() -> Vec<CodeGroup> {
     group_codes(&expand_pattern("?.??", 1000).unwrap())
 }
 
-/// Runs the groups not yet done in `store`, recording each as it finishes; `stop_after` sets the
-/// cancel flag once that many rows are recorded (an interruption).
+/// Runs the groups not yet done in `store`, recording each as it finishes; `stop_after` cancels
+/// the budget once that many rows are recorded (an interruption).
 fn run_into(store: &AtlasStore, groups: &[CodeGroup], stop_after: Option<usize>) {
     let todo: Vec<CodeGroup> = groups
         .iter()
         .filter(|g| !store.is_done(&g.representative.to_string(), UPTO).unwrap())
         .cloned()
         .collect();
-    let cancel = AtomicBool::new(false);
+    let budget = Budget::new(u64::MAX);
+    let cancel = budget.cancel_handle();
     let recorded = AtomicUsize::new(0);
-    run_atlas(&todo, UPTO, &cancel, |entry| {
+    let result = run_atlas(&todo, UPTO, &budget, |entry| {
         store.record(&row_of(entry)).unwrap();
         if stop_after.is_some_and(|n| recorded.fetch_add(1, Ordering::SeqCst) + 1 >= n) {
-            cancel.store(true, Ordering::SeqCst);
+            cancel.cancel();
         }
-    })
-    .unwrap();
+    });
+    match (result, stop_after) {
+        (Ok(_), None) | (Err(AtlasRunError::Exhausted { cause: Exhausted::Cancelled, .. }), Some(_)) => {}
+        (other, _) => panic!("unexpected end of the atlas: {other:?}"),
+    }
 }
 
 #[test]

@@ -17,7 +17,7 @@
 //! Apart from these, two different codes have different moves (a move's result — how many heaps,
 //! how many tokens — names its digit and bit), so they are reported as different games.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -25,8 +25,9 @@ use thiserror::Error;
 
 use super::code::{CodeError, OctalCode};
 use super::game::MoveMenu;
-use super::period::{analyze_until, GameRules, PeriodOutcome};
+use super::period::{analyze_with, GameRules, PeriodOutcome, Progress};
 use super::sequence::{Sequence, SequenceError, SequenceMethod};
+use crate::budget::{Budget, Exhausted};
 
 /// A pattern that cannot be expanded.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -273,28 +274,61 @@ pub struct AtlasEntry {
     pub outcome: PeriodOutcome,
 }
 
+/// Why an atlas stopped before every game was computed.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum AtlasRunError {
+    /// A game's sequence could not be computed within the engine's bounds.
+    #[error(transparent)]
+    Sequence(#[from] SequenceError),
+    /// The work budget, the deadline or a cancellation stopped the atlas.
+    #[error("the atlas stopped after {finished} of {total} games: {cause}")]
+    Exhausted {
+        /// Games finished (and handed to `on_done`) before it stopped.
+        finished: usize,
+        /// Games asked for.
+        total: usize,
+        /// What ran out.
+        cause: Exhausted,
+    },
+}
+
 /// Computes the status of every group (at most `upto` values each) on rayon's pool, calling
-/// `on_done` from the worker as each finishes (so a caller can store it at once). Stops starting
-/// and interrupts games when `cancel` is set; returns the finished entries in the order of
-/// `groups`. Time: the sum of the games' [`analyze`](super::analyze) costs, spread over the pool.
+/// `on_done` from the worker as each finishes (so a caller can store it at once), and charging
+/// the work to `budget` as it is done ([`work_units`](super::work_units), a few milliseconds apart). Returns the
+/// finished entries in the order of `groups`. Time: the sum of the games' [`analyze`](super::analyze)
+/// costs, spread over the pool.
 ///
 /// # Errors
-/// The first [`SequenceError`] of a game, after every started game has stopped.
+/// [`AtlasRunError::Exhausted`] when the budget, its deadline or its cancellation stopped the
+/// atlas (the games finished before were handed to `on_done`); the first [`SequenceError`] of a
+/// game. Either way after every started game has stopped.
 pub fn run_atlas(
     groups: &[CodeGroup],
     upto: u64,
-    cancel: &AtomicBool,
+    budget: &Budget,
     on_done: impl Fn(&AtlasEntry) + Sync,
-) -> Result<Vec<AtlasEntry>, SequenceError> {
+) -> Result<Vec<AtlasEntry>, AtlasRunError> {
+    let stopped: Mutex<Option<Exhausted>> = Mutex::new(None);
+    let stop = |cause: Exhausted| {
+        if let Ok(mut slot) = stopped.lock() {
+            slot.get_or_insert(cause);
+        }
+    };
     let results: Vec<Result<Option<AtlasEntry>, SequenceError>> = groups
         .par_iter()
         .map(|group| {
-            if cancel.load(Ordering::Relaxed) {
+            if let Err(cause) = budget.check() {
+                stop(cause);
                 return Ok(None);
             }
             let rules = GameRules::Octal(group.representative.clone());
-            let outcome =
-                analyze_until(&rules, upto, SequenceMethod::Auto, |_| !cancel.load(Ordering::Relaxed))?;
+            let mut charged = 0;
+            let keep_going = |progress: Progress| {
+                let charge = budget.charge(progress.work - charged);
+                charged = progress.work;
+                charge.map_err(&stop).is_ok()
+            };
+            let (outcome, _) = analyze_with(&rules, upto, SequenceMethod::Auto, keep_going)?;
             Ok(outcome.map(|outcome| {
                 let entry = AtlasEntry { group: group.clone(), outcome };
                 on_done(&entry);
@@ -306,7 +340,10 @@ pub fn run_atlas(
     for result in results {
         entries.extend(result?);
     }
-    Ok(entries)
+    match stopped.into_inner().ok().flatten() {
+        Some(cause) => Err(AtlasRunError::Exhausted { finished: entries.len(), total: groups.len(), cause }),
+        None => Ok(entries),
+    }
 }
 
 #[cfg(test)]
@@ -376,15 +413,23 @@ mod tests {
     #[test]
     fn atlas_computes_every_group_and_can_be_cancelled() {
         let groups = group_codes(&expand_pattern("0.??", 100).unwrap());
-        let done = std::sync::Mutex::new(0);
-        let cancel = AtomicBool::new(false);
-        let entries = run_atlas(&groups, 20_000, &cancel, |_| *done.lock().unwrap() += 1).unwrap();
+        let done = Mutex::new(0);
+        let budget = Budget::new(u64::MAX);
+        let entries = run_atlas(&groups, 20_000, &budget, |_| *done.lock().unwrap() += 1).unwrap();
         assert_eq!(entries.len(), groups.len());
         assert_eq!(*done.lock().unwrap(), groups.len());
+        assert!(budget.used() > 20_000, "the work is charged");
         let kayles = entries.iter().find(|e| e.group.representative == OctalCode::kayles()).unwrap();
         let PeriodOutcome::Certified(c) = &kayles.outcome else { panic!("Kayles is periodic") };
         assert_eq!((c.preperiod, c.period), (71, 12));
-        cancel.store(true, Ordering::Relaxed);
-        assert!(run_atlas(&groups, 20_000, &cancel, |_| {}).unwrap().is_empty());
+        budget.cancel_handle().cancel();
+        let error = run_atlas(&groups, 20_000, &budget, |_| {}).unwrap_err();
+        assert_eq!(
+            error,
+            AtlasRunError::Exhausted { finished: 0, total: groups.len(), cause: Exhausted::Cancelled }
+        );
+        // A small budget stops the atlas part way, with a typed error.
+        let error = run_atlas(&groups, 20_000, &Budget::new(1_000_000), |_| {}).unwrap_err();
+        assert!(matches!(error, AtlasRunError::Exhausted { cause: Exhausted::Work { .. }, .. }), "{error:?}");
     }
 }

@@ -107,24 +107,24 @@ impl HeapMove {
 
 impl fmt::Display for HeapMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let list = |heaps: &[u64]| -> String {
-            let texts: Vec<String> = heaps.iter().map(u64::to_string).collect();
-            match texts.split_last() {
-                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-                _ => texts.join(""),
-            }
-        };
-        match (self.take, self.leaves.len()) {
-            (_, 0) => write!(f, "take the whole heap of {}", self.heap),
-            (0, _) => write!(f, "split the heap of {} into heaps of {}", self.heap, list(&self.leaves)),
-            (take, 1) => write!(f, "take {take} from the heap of {}", self.heap),
-            (take, _) => write!(
-                f,
-                "take {take} from the heap of {}, leaving heaps of {}",
-                self.heap,
-                list(&self.leaves)
-            ),
-        }
+        f.write_str(&describe_heap_move(&self.heap, self.take, &self.leaves))
+    }
+}
+
+/// A move in words, for heaps of any size: "take the whole heap of 2", "take 2 from the heap of
+/// 8", "take 2 from the heap of 8, leaving heaps of 1 and 5", "split the heap of 6 into heaps of
+/// 1 and 5" (`leaves` ascending).
+pub fn describe_heap_move<N: fmt::Display>(heap: &N, take: u64, leaves: &[N]) -> String {
+    let texts: Vec<String> = leaves.iter().map(N::to_string).collect();
+    let list = match texts.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => texts.join(""),
+    };
+    match (take, leaves.len()) {
+        (_, 0) => format!("take the whole heap of {heap}"),
+        (0, _) => format!("split the heap of {heap} into heaps of {list}"),
+        (take, 1) => format!("take {take} from the heap of {heap}"),
+        (take, _) => format!("take {take} from the heap of {heap}, leaving heaps of {list}"),
     }
 }
 

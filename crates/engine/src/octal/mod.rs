@@ -23,11 +23,14 @@ mod kernels;
 pub mod period;
 pub mod sequence;
 
-pub use atlas::{expand_pattern, group_codes, run_atlas, AtlasEntry, AtlasError, CodeGroup, Equivalence};
+pub use atlas::{
+    expand_pattern, group_codes, run_atlas, AtlasEntry, AtlasError, AtlasRunError, CodeGroup, Equivalence,
+};
 pub use code::{CodeError, OctalCode};
-pub use game::{GrundyGame, HeapMove, OctalGame};
+pub use game::{describe_heap_move, GrundyGame, HeapMove, OctalGame};
 pub use period::{
-    analyze, analyze_until, Certificate, CertifiedPeriod, GameRules, Observed, OpenSequence, PeriodOutcome,
+    analyze, analyze_until, analyze_with, work_units, Certificate, CertifiedPeriod, GameRules, Observed, OpenSequence,
+    PeriodOutcome, Progress,
 };
 pub use sequence::{
     ActiveMethod, Chunk, Sequence, SequenceError, SequenceMethod, SequenceStats, ValuesView, MAX_VALUES,

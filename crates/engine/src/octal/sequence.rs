@@ -190,6 +190,8 @@ pub struct SequenceStats {
     pub compared_pairs: u64,
     /// Pairs recorded from the rare list, in pairs.
     pub rare_pairs: u64,
+    /// Triples of three-heap splits recorded (hexadecimal codes).
+    pub recorded_triples: u64,
     /// True once a value needed more than 16 bits.
     pub widened: bool,
 }
@@ -267,6 +269,7 @@ impl Sequence {
             recorded_pairs: 0,
             compared_pairs: 0,
             rare_pairs: 0,
+            recorded_triples: 0,
             widened: false,
         };
         let state = State {
@@ -359,11 +362,8 @@ impl Sequence {
         target: u64,
         mut sink: impl FnMut(Chunk<'_>) -> ControlFlow<()>,
     ) -> Result<u64, SequenceError> {
-        if target > MAX_VALUES {
-            return Err(SequenceError::TooManyValues { requested: target, max: MAX_VALUES });
-        }
-        let target = target as usize;
         self.reserve(target)?;
+        let target = target as usize;
         while self.view().len() < target {
             let start = self.view().len();
             let end = (start + CHUNK).min(target);
@@ -375,7 +375,17 @@ impl Sequence {
         Ok(self.len())
     }
 
-    fn reserve(&mut self, target: usize) -> Result<(), SequenceError> {
+    /// Reserves room for `target` values exactly (2 bytes each while narrow), so that extending
+    /// to `target` in small steps reallocates nothing; [`Sequence::extend_to`] reserves for its
+    /// own target.
+    ///
+    /// # Errors
+    /// [`SequenceError::TooManyValues`] beyond [`MAX_VALUES`]; [`SequenceError::OutOfMemory`].
+    pub fn reserve(&mut self, target: u64) -> Result<(), SequenceError> {
+        if target > MAX_VALUES {
+            return Err(SequenceError::TooManyValues { requested: target, max: MAX_VALUES });
+        }
+        let target = target as usize;
         let more = target.saturating_sub(self.view().len());
         let (result, width) = match &mut self.store {
             Store::Narrow(t) => (t.values.try_reserve_exact(more), 2),
@@ -485,6 +495,9 @@ fn next_value<T: Cell>(state: &mut State, typed: &Typed<T>) -> u32 {
     for &j in &menu.split3 {
         if n >= j + 3 {
             stamp_triples(g, n - j, marks, stamp);
+            // Partitions of m into three parts: round(m² / 12).
+            let m = (n - j) as u64;
+            state.stats.recorded_triples += (m * m + 6) / 12;
         }
     }
     if state.common.is_some() {
@@ -693,14 +706,15 @@ mod tests {
         codes.extend(
             ["0.137", "0.16", "0.1777", "0x0.8", "0x0.C", "0x4.9"].map(|t| t.parse::<OctalCode>().unwrap()),
         );
+        let budget = crate::Budget::default();
         for code in codes {
             let g = values(Sequence::octal(&code), 40);
             let mut solver = GrundySolver::new(OctalGame::new(code.clone()));
             for a in 0..=16u64 {
-                assert_eq!(solver.value(&vec![a]).unwrap(), g[a as usize], "{code} heap {a}");
+                assert_eq!(solver.value(&vec![a], &budget).unwrap(), g[a as usize], "{code} heap {a}");
                 for b in [1u64, 5] {
                     assert_eq!(
-                        solver.value(&vec![a, b]).unwrap(),
+                        solver.value(&vec![a, b], &budget).unwrap(),
                         g[a as usize] ^ g[b as usize],
                         "{code} heaps {a} {b}"
                     );
@@ -710,7 +724,7 @@ mod tests {
         let g = values(Sequence::grundy_game(), 40);
         let mut solver = GrundySolver::new(GrundyGame::new());
         for a in 0..40u64 {
-            assert_eq!(solver.value(&vec![a]).unwrap(), g[a as usize], "Grundy's game heap {a}");
+            assert_eq!(solver.value(&vec![a], &budget).unwrap(), g[a as usize], "Grundy's game heap {a}");
         }
     }
 
