@@ -62,10 +62,14 @@ fn takes(game: &str) -> String {
 /// A spec error phrased with flags.
 fn spec_message(error: &SpecError) -> String {
     match error {
-        SpecError::UnknownParam { game, param } => format!("--{param} does not apply to the game '{game}'{}", takes(game)),
+        SpecError::UnknownParam { game, param } => {
+            format!("--{param} does not apply to the game '{game}'{}", takes(game))
+        }
         SpecError::MissingParam { game, param, help } => format!("the game '{game}' needs --{param}: {help}"),
         SpecError::Repeated { param } => format!("--{param} is given more than once"),
-        SpecError::InvalidValue { param, value, reason } => format!("invalid value '{value}' for --{param}: {reason}"),
+        SpecError::InvalidValue { param, value, reason } => {
+            format!("invalid value '{value}' for --{param}: {reason}")
+        }
         other => other.to_string(),
     }
 }
@@ -145,5 +149,7 @@ pub fn describe(error: &anyhow::Error, command: &str) -> ErrorReport {
 
 /// True when the error is a closed pipe on standard output (the reader went away): quiet.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe))
+    error.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

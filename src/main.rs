@@ -13,8 +13,8 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::errors::{describe, is_broken_pipe, EXIT_USAGE};
 pub use crate::errors::UsageError;
+use crate::errors::{describe, is_broken_pipe, EXIT_USAGE};
 use crate::game_args::BudgetArgs;
 
 #[derive(Parser)]

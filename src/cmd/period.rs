@@ -42,8 +42,12 @@ fn period_text(report: &PeriodReport) -> String {
     let pre = runs(p.preperiod_values());
     let period = runs(p.period_values());
     let sequence = if pre.is_empty() { format!("({period}) ...") } else { format!("{pre} ({period}) ...") };
-    let mut text =
-        format!("SUB({{{}}}): preperiod {}, period {}\nG = {sequence}\n", set_text(&p.set), p.preperiod, p.period);
+    let mut text = format!(
+        "SUB({{{}}}): preperiod {}, period {}\nG = {sequence}\n",
+        set_text(&p.set),
+        p.preperiod,
+        p.period
+    );
     let c = &p.certificate;
     text.push_str(&format!(
         "certificate: G(n + {}) = G(n) for {} <= n < {} ({} values computed)",

@@ -28,10 +28,13 @@ use crate::{write_json, Context, UsageError};
 
 /// Arguments of `nimlab plot`.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true, after_help = "Examples:\n  nimlab plot wythoff --rows 40 --cols 40 --outcomes -o wythoff.png\n  \
+#[command(
+    allow_negative_numbers = true,
+    after_help = "Examples:\n  nimlab plot wythoff --rows 40 --cols 40 --outcomes -o wythoff.png\n  \
                   nimlab plot nim --rows 16 --cols 16 -o nim.svg\n  \
                   nimlab plot apple --max 3 --cell 'r c c' --rows 9 --cols 9 --outcomes -o apple.png\n  \
-                  nimlab plot subtraction --set 1,3,4 --upto 60 -o sub134.png")]
+                  nimlab plot subtraction --set 1,3,4 --upto 60 -o sub134.png"
+)]
 pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
@@ -127,7 +130,10 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         (None, Some(rows), Some(cols)) => {
             let template = CellTemplate::parse(&args.cell)?;
             if rows.saturating_add(1).saturating_mul(cols.saturating_add(1)) > MAX_GRID_CELLS {
-                return Err(UsageError(format!("a grid picture has at most {MAX_GRID_CELLS} cells (a fixed limit)")).into());
+                return Err(UsageError(format!(
+                    "a grid picture has at most {MAX_GRID_CELLS} cells (a fixed limit)"
+                ))
+                .into());
             }
             let outcomes = args.outcomes || play == Play::Misere;
             let title = format!(
@@ -146,7 +152,11 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
             let p_positions = grid.draw(&args.output, format, analyze)?;
             Picture::Grid { rows, cols, cell: template.text, p_positions }
         }
-        _ => return Err(UsageError("plot needs --upto N (one heap) or --rows R --cols C (a grid)".into()).into()),
+        _ => {
+            return Err(
+                UsageError("plot needs --upto N (one heap) or --rows R --cols C (a grid)".into()).into()
+            )
+        }
     };
     let report =
         PlotReport { game: GameRef::from(&spec), play, file: args.output.display().to_string(), picture };
@@ -389,12 +399,23 @@ struct SeenPeriod {
     certified: bool,
 }
 
-fn sequence(game: &dyn AnyGame, args: &Args, format: ImageFormat, upto: u64, budget: &Budget) -> anyhow::Result<Picture> {
+fn sequence(
+    game: &dyn AnyGame,
+    args: &Args,
+    format: ImageFormat,
+    upto: u64,
+    budget: &Budget,
+) -> anyhow::Result<Picture> {
     if upto > MAX_UPTO {
-        return Err(UsageError(format!("a sequence picture goes up to at most {MAX_UPTO} (a fixed limit)")).into());
+        return Err(
+            UsageError(format!("a sequence picture goes up to at most {MAX_UPTO} (a fixed limit)")).into()
+        );
     }
     if args.misere {
-        return Err(UsageError("a sequence picture shows Grundy values, which misère play does not have".into()).into());
+        return Err(UsageError(
+            "a sequence picture shows Grundy values, which misère play does not have".into(),
+        )
+        .into());
     }
     let query = Query::default();
     let mut values = Vec::new();
@@ -406,7 +427,10 @@ fn sequence(game: &dyn AnyGame, args: &Args, format: ImageFormat, upto: u64, bud
             _ => None,
         };
         let value = value.ok_or_else(|| {
-            anyhow::anyhow!("the Grundy value of {} {n} is unknown within the budget; raise it with --budget N", game.name())
+            anyhow::anyhow!(
+                "the Grundy value of {} {n} is unknown within the budget; raise it with --budget N",
+                game.name()
+            )
         })?;
         values.push(value);
     }
@@ -418,7 +442,11 @@ fn sequence(game: &dyn AnyGame, args: &Args, format: ImageFormat, upto: u64, bud
     };
     let period = match certified {
         Some(p) => Some(SeenPeriod { preperiod: p.preperiod, period: p.period, certified: true }),
-        None => observed_period(&values).map(|p| SeenPeriod { preperiod: p.preperiod, period: p.period, certified: false }),
+        None => observed_period(&values).map(|p| SeenPeriod {
+            preperiod: p.preperiod,
+            period: p.period,
+            certified: false,
+        }),
     };
     let period_text = match period {
         Some(SeenPeriod { preperiod, period, certified }) => format!(

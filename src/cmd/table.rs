@@ -57,14 +57,21 @@ pub struct Args {
 /// Usage errors for bad input; report errors when a cell cannot be answered.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let range = |text: &str, flag: &str| parse_range(text).map_err(|e| UsageError(format!("{flag}: {e}")));
-    let (shape, kind) = match (args.upto, args.rows.zip(args.cols), args.m.as_deref().zip(args.n.as_deref())) {
+    let (shape, kind) = match (args.upto, args.rows.zip(args.cols), args.m.as_deref().zip(args.n.as_deref()))
+    {
         (Some(upto), _, _) => (TableShape::Sequence { upto }, None),
         (None, Some((rows, cols)), _) => (TableShape::Grid { rows, cols }, None),
         (None, None, Some((m, n))) => {
             if args.misere {
                 return usage("(M, N, N) tables are for normal play: drop --misere");
             }
-            let kind = if args.grundy { CellKind::Grundy } else if args.outcomes { CellKind::Outcome } else { CellKind::F };
+            let kind = if args.grundy {
+                CellKind::Grundy
+            } else if args.outcomes {
+                CellKind::Outcome
+            } else {
+                CellKind::F
+            };
             (TableShape::Mnn { m: range(m, "--m")?, n: range(n, "--n")? }, Some(kind))
         }
         _ => {
@@ -74,9 +81,15 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
             )
         }
     };
-    let kind = kind.unwrap_or(if args.outcomes || args.misere { CellKind::Outcome } else { CellKind::Grundy });
-    let request =
-        TableRequest { spec: args.game.spec()?, shape, kind, play: play(args.misere), method: args.method.into() };
+    let kind =
+        kind.unwrap_or(if args.outcomes || args.misere { CellKind::Outcome } else { CellKind::Grundy });
+    let request = TableRequest {
+        spec: args.game.spec()?,
+        shape,
+        kind,
+        play: play(args.misere),
+        method: args.method.into(),
+    };
     let report = table(&request, &cx.budget)?;
     if cx.json {
         write_json(out, &report)
@@ -126,7 +139,12 @@ fn csv(report: &TableReport, out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 /// A grid of strings with a header row and a label column, right-aligned.
-fn grid_text(corner: &str, columns: &[String], rows: &[(String, Vec<String>)], out: &mut dyn Write) -> anyhow::Result<()> {
+fn grid_text(
+    corner: &str,
+    columns: &[String],
+    rows: &[(String, Vec<String>)],
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     let width = rows.iter().flat_map(|(_, cells)| cells).chain(columns).map(String::len).max().unwrap_or(1);
     let label = rows.iter().map(|(l, _)| l.len()).chain([corner.len()]).max().unwrap_or(1);
     let header: Vec<String> = columns.iter().map(|c| format!("{c:>width$}")).collect();
@@ -141,7 +159,11 @@ fn grid_text(corner: &str, columns: &[String], rows: &[(String, Vec<String>)], o
 
 fn text(report: &TableReport, out: &mut dyn Write) -> anyhow::Result<()> {
     let game = &report.game.game;
-    let misere = if report.play == nimlab_engine::Play::Misere { format!(" ({} play)", play_name(report.play)) } else { String::new() };
+    let misere = if report.play == nimlab_engine::Play::Misere {
+        format!(" ({} play)", play_name(report.play))
+    } else {
+        String::new()
+    };
     let what = kind_words(report.kind);
     match &report.body {
         TableBody::Sequence { upto, values } => {
@@ -149,14 +171,23 @@ fn text(report: &TableReport, out: &mut dyn Write) -> anyhow::Result<()> {
             let cells = strings(values);
             let width = cells.iter().map(String::len).max().unwrap_or(1).max(upto.to_string().len());
             for (start, chunk) in cells.chunks(20).enumerate() {
-                let ns: Vec<String> = (0..chunk.len()).map(|i| format!("{:>width$}", start * 20 + i)).collect();
+                let ns: Vec<String> =
+                    (0..chunk.len()).map(|i| format!("{:>width$}", start * 20 + i)).collect();
                 writeln!(out, "n     {}", ns.join(" "))?;
                 let vs: Vec<String> = chunk.iter().map(|c| format!("{c:>width$}")).collect();
-                writeln!(out, "{:<5} {}", if report.kind == CellKind::Grundy { "G(n)" } else { "" }, vs.join(" "))?;
+                writeln!(
+                    out,
+                    "{:<5} {}",
+                    if report.kind == CellKind::Grundy { "G(n)" } else { "" },
+                    vs.join(" ")
+                )?;
             }
         }
         TableBody::Grid { rows, cols, cells } => {
-            writeln!(out, "{game}: {what}, rows = first heap 0..={rows}, columns = second heap 0..={cols}{misere}")?;
+            writeln!(
+                out,
+                "{game}: {what}, rows = first heap 0..={rows}, columns = second heap 0..={cols}{misere}"
+            )?;
             let columns: Vec<String> = (0..=*cols).map(|c| c.to_string()).collect();
             let lines: Vec<(String, Vec<String>)> =
                 cells.iter().enumerate().map(|(r, line)| (r.to_string(), strings(line))).collect();
@@ -165,9 +196,13 @@ fn text(report: &TableReport, out: &mut dyn Write) -> anyhow::Result<()> {
         TableBody::Mnn { m, n, cells } => {
             let (m_low, m_high) = (m[0], m[m.len() - 1]);
             let (n_low, n_high) = (n[0], n[n.len() - 1]);
-            writeln!(out, "{game}: {what} of (M, N, N); rows M = {m_low}..={m_high}, columns N = {n_low}..={n_high}")?;
+            writeln!(
+                out,
+                "{game}: {what} of (M, N, N); rows M = {m_low}..={m_high}, columns N = {n_low}..={n_high}"
+            )?;
             let columns: Vec<String> = n.iter().map(u64::to_string).collect();
-            let lines: Vec<(String, Vec<String>)> = m.iter().zip(cells).map(|(m, line)| (m.to_string(), strings(line))).collect();
+            let lines: Vec<(String, Vec<String>)> =
+                m.iter().zip(cells).map(|(m, line)| (m.to_string(), strings(line))).collect();
             grid_text("M\\N", &columns, &lines, out)?;
         }
     }

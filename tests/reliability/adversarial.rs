@@ -63,7 +63,11 @@ impl Rng {
     }
 
     /// `hostile` in a hostile run, otherwise `fine`.
-    fn either(&mut self, hostile: impl FnOnce(&mut Rng) -> String, fine: impl FnOnce(&mut Rng) -> String) -> String {
+    fn either(
+        &mut self,
+        hostile: impl FnOnce(&mut Rng) -> String,
+        fine: impl FnOnce(&mut Rng) -> String,
+    ) -> String {
         if self.hostile {
             hostile(self)
         } else {
@@ -184,7 +188,9 @@ fn set_text(rng: &mut Rng) -> String {
         7 => format!("1..{}", rng.pick(&["1000", "100000", "1000000", "1000001", "18446744073709551615"])),
         8 => format!("{},{}", rng.edge(|rng| rng.range(1, 99).to_string()), rng.range(1, 9)),
         9 => format!("{}", rng.next()),
-        10 => rng.either(|rng| rng.pick(&["1,,2", ",", "0", "1,0", "5..3", "2 3", "a"]).to_string(), |rng| set_text(rng)),
+        10 => {
+            rng.either(|rng| rng.pick(&["1,,2", ",", "0", "1,0", "5..3", "2 3", "a"]).to_string(), set_text)
+        }
         _ => range_text(rng),
     }
 }
@@ -200,7 +206,10 @@ fn pattern_move(rng: &mut Rng) -> String {
             piles.join(",")
         }
         5 => rng.edge(|_| "one".to_string()),
-        _ => rng.either(|rng| rng.pick(&["none", "any", "ALL", "one one", "1..2", ""]).to_string(), |_| "all".into()),
+        _ => rng.either(
+            |rng| rng.pick(&["none", "any", "ALL", "one one", "1..2", ""]).to_string(),
+            |_| "all".into(),
+        ),
     };
     let low = if rng.hostile { rng.range(0, 4) } else { rng.range(1, 4) };
     let amounts = match rng.range(0, 6) {
@@ -220,7 +229,7 @@ fn pattern_move(rng: &mut Rng) -> String {
 
 /// A number in `1..=high`, log-uniform (each decade about as likely as the next).
 fn log_uniform(rng: &mut Rng, high: u64) -> u64 {
-    let decades = f64::from(u32::try_from(high.ilog10()).unwrap_or(0)) + 1.0;
+    let decades = f64::from(high.ilog10()) + 1.0;
     let exponent = (rng.next() % 1_000_000) as f64 / 1_000_000.0 * decades;
     (10f64.powf(exponent) as u64).clamp(1, high)
 }
@@ -287,7 +296,8 @@ fn param_value(rng: &mut Rng, param: &Param) -> Vec<String> {
             let min = param.min.unwrap_or(0);
             let value = match rng.range(0, 9) {
                 0..=5 => rng.range(min, min.saturating_add(6).min(param.max.unwrap_or(u64::MAX))).to_string(),
-                6 => rng.either(|_| min.saturating_sub(1).to_string(), |rng| rng.range(min, min + 1).to_string()),
+                6 => rng
+                    .either(|_| min.saturating_sub(1).to_string(), |rng| rng.range(min, min + 1).to_string()),
                 7 => param.max.map_or_else(|| count(rng), |m| m.to_string()),
                 8 if rng.hostile => param.max.map_or_else(|| count(rng), |m| (u128::from(m) + 1).to_string()),
                 _ => count(rng),
@@ -326,7 +336,11 @@ fn play_options(rng: &mut Rng, words: &mut Vec<String>) {
     }
     if rng.chance(20) {
         words.push("--method".into());
-        let methods: &[&str] = if rng.hostile { &["auto", "theory", "search", "magic", ""] } else { &["auto", "theory", "search"] };
+        let methods: &[&str] = if rng.hostile {
+            &["auto", "theory", "search", "magic", ""]
+        } else {
+            &["auto", "theory", "search"]
+        };
         words.push(rng.pick(methods).to_string());
     }
 }
@@ -345,9 +359,30 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
     let mut words: Vec<String> = Vec::new();
     let mut input = Vec::new();
     let command = *rng.pick(&[
-        "solve", "solve", "solve", "solve", "table", "table", "p-positions", "p-positions", "verify", "verify",
-        "strategy", "games", "play", "play", "plot", "serve", "explore", "period", "sweep", "sweep", "search",
-        "completions", "man", "junk",
+        "solve",
+        "solve",
+        "solve",
+        "solve",
+        "table",
+        "table",
+        "p-positions",
+        "p-positions",
+        "verify",
+        "verify",
+        "strategy",
+        "games",
+        "play",
+        "play",
+        "plot",
+        "serve",
+        "explore",
+        "period",
+        "sweep",
+        "sweep",
+        "search",
+        "completions",
+        "man",
+        "junk",
     ]);
     match command {
         "solve" => {
@@ -393,7 +428,10 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
                 words.extend(["--count".to_string(), count(rng)]);
             }
             if rng.chance(50) {
-                words.extend(["--heaps".to_string(), if rng.chance(80) { rng.range(0, 6).to_string() } else { count(rng) }]);
+                words.extend([
+                    "--heaps".to_string(),
+                    if rng.chance(80) { rng.range(0, 6).to_string() } else { count(rng) },
+                ]);
             }
             if rng.chance(20) {
                 words.push("--all-orders".into());
@@ -406,7 +444,10 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
                 words.extend(game_words(rng, games));
             }
             if rng.chance(70) {
-                words.extend(["--upto".to_string(), if rng.chance(60) { rng.range(0, 30).to_string() } else { count(rng) }]);
+                words.extend([
+                    "--upto".to_string(),
+                    if rng.chance(60) { rng.range(0, 30).to_string() } else { count(rng) },
+                ]);
             }
             if rng.chance(25) {
                 words.push("--misere".into());
@@ -444,7 +485,8 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
                         let mut next = start.clone();
                         if !next.is_empty() {
                             let i = rng.next() as usize % next.len();
-                            next[i] = next[i].parse::<u64>().map_or_else(|_| "0".into(), |h| (h / 2).to_string());
+                            next[i] =
+                                next[i].parse::<u64>().map_or_else(|_| "0".into(), |h| (h / 2).to_string());
                         }
                         next.join(" ")
                     }
@@ -467,7 +509,10 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
                 _ => {}
             }
             if rng.chance(25) {
-                words.extend(["--cell".to_string(), rng.pick(&["r c", "r c 3", "1 r c", "c", "r r", "x", ""]).to_string()]);
+                words.extend([
+                    "--cell".to_string(),
+                    rng.pick(&["r c", "r c 3", "1 r c", "c", "r r", "x", ""]).to_string(),
+                ]);
             }
             for flag in ["--outcomes", "--misere"] {
                 if rng.chance(20) {
@@ -487,10 +532,16 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
         "serve" => {
             words.push("serve".into());
             if rng.chance(60) {
-                words.extend(["--port".to_string(), rng.pick(&["0", "0", "1", "70000", "-1", "x", ""]).to_string()]);
+                words.extend([
+                    "--port".to_string(),
+                    rng.pick(&["0", "0", "1", "70000", "-1", "x", ""]).to_string(),
+                ]);
             }
             if rng.chance(50) {
-                words.extend(["--workers".to_string(), rng.pick(&["0", "1", "2", "64", "65", "x"]).to_string()]);
+                words.extend([
+                    "--workers".to_string(),
+                    rng.pick(&["0", "1", "2", "64", "65", "x"]).to_string(),
+                ]);
             }
         }
         "explore" => {
@@ -498,7 +549,10 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
             words.push(if rng.chance(85) { "large-nim".into() } else { rng.pick(games).name.clone() });
             for (flag, small) in [("--players", 6), ("--heaps", 5), ("--max", 12)] {
                 if rng.chance(85) {
-                    words.extend([flag.to_string(), if rng.chance(80) { rng.range(0, small).to_string() } else { count(rng) }]);
+                    words.extend([
+                        flag.to_string(),
+                        if rng.chance(80) { rng.range(0, small).to_string() } else { count(rng) },
+                    ]);
                 }
             }
         }
@@ -523,7 +577,9 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
                         1 => format!("{}a", rng.range(1, 4)),
                         2 => format!("a+{}", rng.range(0, 5)),
                         3 => format!("{}..{}", rng.range(1, 5), rng.range(5, 12)),
-                        _ => format!("{}{}", rng.edge(|rng| rng.next().to_string()), rng.pick(&["a", "c", ""])),
+                        _ => {
+                            format!("{}{}", rng.edge(|rng| rng.next().to_string()), rng.pick(&["a", "c", ""]))
+                        }
                     })
                     .collect();
                 words.extend(["--set".to_string(), items.join(",")]);
@@ -541,7 +597,10 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
                 words.extend(["--limit".to_string(), count(rng)]);
             }
             if rng.chance(15) {
-                words.extend(["--db".to_string(), scratch.join(format!("sweep-{index}.sqlite")).display().to_string()]);
+                words.extend([
+                    "--db".to_string(),
+                    scratch.join(format!("sweep-{index}.sqlite")).display().to_string(),
+                ]);
                 if rng.chance(40) {
                     words.push("--report".into());
                 }
@@ -550,11 +609,18 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
         "search" => {
             words.push("search".into());
             words.push(if rng.chance(90) { "subtraction".into() } else { rng.pick(games).name.clone() });
-            for (flag, low, high, percent) in
-                [("--size", 0, 5, 90), ("--max", 0, 40, 90), ("--period", 0, 12, 50), ("--limit", 0, 5000, 40), ("--max-sets", 0, 100_000, 20)]
-            {
+            for (flag, low, high, percent) in [
+                ("--size", 0, 5, 90),
+                ("--max", 0, 40, 90),
+                ("--period", 0, 12, 50),
+                ("--limit", 0, 5000, 40),
+                ("--max-sets", 0, 100_000, 20),
+            ] {
                 if rng.chance(percent) {
-                    words.extend([flag.to_string(), if rng.chance(80) { rng.range(low, high).to_string() } else { count(rng) }]);
+                    words.extend([
+                        flag.to_string(),
+                        if rng.chance(80) { rng.range(low, high).to_string() } else { count(rng) },
+                    ]);
                 }
             }
         }
@@ -564,9 +630,10 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
         }
         "man" => words.push("man".into()),
         _ => words.extend(
-            [rng.pick(&["", "--help", "--version", "solve --help", "frobnicate", "help solve", "-x"]).to_string()]
-                .into_iter()
-                .flat_map(|w| w.split(' ').map(str::to_string).collect::<Vec<_>>()),
+            [rng.pick(&["", "--help", "--version", "solve --help", "frobnicate", "help solve", "-x"])
+                .to_string()]
+            .into_iter()
+            .flat_map(|w| w.split(' ').map(str::to_string).collect::<Vec<_>>()),
         ),
     }
     // The run's own limits: mostly a small budget (log-uniform up to 2*10^6 units), so that
@@ -577,12 +644,16 @@ fn draw(rng: &mut Rng, games: &[Game], scratch: &std::path::Path, index: usize) 
         0..=61 => words.extend(["--budget".to_string(), log_uniform(rng, 2_000_000).to_string()]),
         62..=73 => words.extend(["--timeout".to_string(), rng.pick(&["0.5", "1", "2"]).to_string()]),
         74..=81 => {
-            words.extend(["--budget".to_string(), rng.pick(&["18446744073709551615", "1000000000000"]).to_string()]);
+            words.extend([
+                "--budget".to_string(),
+                rng.pick(&["18446744073709551615", "1000000000000"]).to_string(),
+            ]);
             words.extend(["--timeout".to_string(), rng.pick(&["0.5", "1", "3"]).to_string()]);
         }
         82..=91 if rng.hostile => words.extend([
             rng.pick(&["--budget", "--timeout"]).to_string(),
-            rng.pick(&["0", "-1", "", "1e400", "NaN", "inf", "18446744073709551616", "0.000000001", "٣"]).to_string(),
+            rng.pick(&["0", "-1", "", "1e400", "NaN", "inf", "18446744073709551616", "0.000000001", "٣"])
+                .to_string(),
         ]),
         92..=96 => words.extend([
             "--budget".to_string(),
@@ -641,18 +712,33 @@ fn env_number(name: &str) -> Option<u64> {
     std::env::var(name).ok().map(|v| v.parse().unwrap_or_else(|_| panic!("{name}={v} is not a number")))
 }
 
-/// Runs `serve` with a short wall-clock limit: a server that started and was still serving when
-/// stopped is a success, not a deadline miss.
+/// The run's defect: [`Run::defect`], and with `--json` an answer that is not JSON (JSON lines
+/// for `play`) or an error that is not the error object. A `serve` that started and was still
+/// serving when stopped (after [`SERVE_WALL`]) is a success, not a deadline miss.
 fn judge(words: &[String], run: &Run) -> Option<Defect> {
-    let serving = words.first().is_some_and(|w| w == "serve")
-        && run.ending == Ending::TimedOut
-        && run.stdout.text().contains("127.0.0.1:")
-        && !run.stderr.text().contains("panicked");
-    if serving {
-        None
-    } else {
-        run.defect()
+    let command = words.first().map_or("", String::as_str);
+    if command == "serve" && run.ending == Ending::TimedOut {
+        let started = run.stdout.text().contains("127.0.0.1:") && !run.stderr.text().contains("panicked");
+        return if started { None } else { Some(Defect::DeadlineMiss) };
     }
+    if let Some(defect) = run.defect() {
+        return Some(defect);
+    }
+    let json = words.iter().any(|w| w == "--json");
+    let help = words.iter().any(|w| w == "--help" || w == "--version" || w == "help");
+    if !json || help || ["completions", "man"].contains(&command) || run.stdout.total > run.stdout.head.len() as u64 {
+        return None;
+    }
+    let is_json = |text: &str| serde_json::from_str::<Value>(text).is_ok();
+    let fine = match run.code() {
+        Some(0) if command == "play" => run.stdout.text().lines().all(is_json),
+        Some(0) => is_json(&run.stdout.text()),
+        Some(code) => serde_json::from_str::<Value>(&run.stderr.text()).is_ok_and(|v| {
+            v["error"].is_string() && v["kind"].is_string() && v["exit_status"].as_i64() == Some(i64::from(code))
+        }),
+        None => true,
+    };
+    (!fine).then_some(Defect::BadJson)
 }
 
 #[test]

@@ -15,7 +15,7 @@ pub const MEMORY_LIMIT: u64 = 1 << 30;
 pub const DEADLINE: Duration = Duration::from_secs(20);
 /// The wall-clock limit: a run still going after this long is killed (and counted as a deadline
 /// miss), whatever its CPU time, so a run that blocks or sleeps cannot hang the suite.
-pub const WALL_LIMIT: Duration = Duration::from_secs(60);
+pub const WALL_LIMIT: Duration = Duration::from_secs(120);
 /// How much of each output stream is kept for inspection (the rest is counted, not kept).
 const KEPT: usize = 16 << 20;
 
@@ -100,6 +100,8 @@ pub enum Defect {
     NotOneLine,
     /// Rust's debug text or a parser's raw words in the message.
     RawMessage,
+    /// With `--json`: an answer that is not JSON, or an error that is not the JSON error object.
+    BadJson,
 }
 
 /// Phrases that only a Rust value's `Debug` form or a standard parser's error produces.
@@ -154,7 +156,8 @@ impl Run {
             .take(SHOWN_ARGS)
             .map(|a| {
                 let shown: String = a.chars().take(120).collect();
-                let shown = if shown.len() < a.len() { format!("{shown}...({} bytes)", a.len()) } else { shown };
+                let shown =
+                    if shown.len() < a.len() { format!("{shown}...({} bytes)", a.len()) } else { shown };
                 format!("'{}'", shown.replace('\'', "'\\''"))
             })
             .collect();
@@ -185,7 +188,9 @@ pub fn limited<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Command {
         command.pre_exec(|| {
             let memory = libc::rlimit { rlim_cur: MEMORY_LIMIT, rlim_max: MEMORY_LIMIT };
             let no_core = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-            if libc::setrlimit(libc::RLIMIT_AS, &memory) != 0 || libc::setrlimit(libc::RLIMIT_CORE, &no_core) != 0 {
+            if libc::setrlimit(libc::RLIMIT_AS, &memory) != 0
+                || libc::setrlimit(libc::RLIMIT_CORE, &no_core) != 0
+            {
                 return Err(std::io::Error::last_os_error());
             }
             Ok(())
@@ -196,6 +201,8 @@ pub fn limited<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> Command {
 
 /// Runs `nimlab ARGS` with `input` on standard input (closed at its end), under
 /// [`MEMORY_LIMIT`], killed after `wall_limit`.
+// The child is reaped by `wait4`, which also gives its resource usage, not by `Child::wait`.
+#[allow(clippy::zombie_processes)]
 pub fn run_with(args: &[String], input: &[u8], wall_limit: Duration) -> Run {
     let mut command = limited(args);
     command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());

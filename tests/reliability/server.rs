@@ -54,7 +54,11 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = limited(&["serve", "--json"]).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().expect("serve starts");
+        let mut child = limited(&["serve", "--json"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("serve starts");
         let mut line = String::new();
         BufReader::new(child.stdout.take().expect("piped")).read_line(&mut line).expect("the address line");
         let v: Value = serde_json::from_str(&line).expect("serve --json prints an object");
@@ -75,14 +79,20 @@ impl Server {
         matches!(self.child.try_wait(), Ok(None))
     }
 
+    /// The process state from /proc/PID/status ("R (running)", "Z (zombie)" once it died).
+    fn state(&self) -> String {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).unwrap_or_default();
+        status.lines().find_map(|l| l.strip_prefix("State:")).unwrap_or("gone").trim().to_string()
+    }
+
     /// A field of /proc/PID/status in KiB (VmRSS, VmHWM).
     fn status_kib(&self, field: &str) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).expect("the server runs");
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.pid())).unwrap_or_default();
         status
             .lines()
             .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
             .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-            .unwrap_or_else(|| panic!("no {field} in /proc status"))
+            .unwrap_or_else(|| panic!("no {field} for the server: it is no longer running ({})", self.state()))
     }
 
     /// CPU time used so far (user + system), from /proc/PID/stat.
@@ -98,11 +108,15 @@ impl Server {
     }
 
     fn get(&self, path: &str) -> Response {
-        self.send(&format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n", self.port))
+        self.send(&format!(
+            "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n",
+            self.port
+        ))
     }
 
     fn send(&self, request: &str) -> Response {
-        send(self.port, request.as_bytes()).unwrap_or_else(|e| panic!("no answer to {request:.200}: {e}"))
+        send(self.port, request.as_bytes())
+            .unwrap_or_else(|e| panic!("no answer to {request:.200}: {e}; the server's state: {}", self.state()))
     }
 }
 
@@ -196,7 +210,8 @@ fn server_burst_keeps_cheap_requests_fast_and_memory_returns() {
                     break;
                 }
                 let path = CHEAP[i % CHEAP.len()];
-                let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+                let request =
+                    format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
                 match send(port, request.as_bytes()) {
                     Ok(r) if r.status == 200 => {
                         if r.elapsed > CHEAP_LATENCY {
@@ -218,7 +233,8 @@ fn server_burst_keeps_cheap_requests_fast_and_memory_returns() {
         .map(|path| {
             let port = server.port;
             thread::spawn(move || {
-                let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+                let request =
+                    format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
                 (path, send(port, request.as_bytes()))
             })
         })
@@ -229,8 +245,12 @@ fn server_burst_keeps_cheap_requests_fast_and_memory_returns() {
         match answer {
             Ok(r) => {
                 let json = serde_json::from_str::<Value>(&r.body).is_ok();
-                if ![200, 422, 503].contains(&r.status) || !json || r.elapsed > SERVER_DEADLINE + DEADLINE_SLACK {
-                    problems.push(format!("{path}: status {} after {:?}: {:.300}", r.status, r.elapsed, r.body));
+                if ![200, 422, 503].contains(&r.status)
+                    || !json
+                    || r.elapsed > SERVER_DEADLINE + DEADLINE_SLACK
+                {
+                    problems
+                        .push(format!("{path}: status {} after {:?}: {:.300}", r.status, r.elapsed, r.body));
                 }
                 eprintln!("{path}: {} after {:.2} s", r.status, r.elapsed.as_secs_f64());
             }
@@ -240,8 +260,8 @@ fn server_burst_keeps_cheap_requests_fast_and_memory_returns() {
     let burst = burst_started.elapsed();
     done.store(true, Ordering::Relaxed);
     let slow = prober.join().unwrap();
+    assert!(server.alive(), "the server died during the burst (under the 1 GiB address-space limit): {problems:#?}");
     let peak = server.status_kib("VmHWM");
-    assert!(server.alive(), "the server died during the burst");
     // Memory is handed back after each slow answer; allow the last one a moment.
     thread::sleep(Duration::from_secs(1));
     let rss_after = server.status_kib("VmRSS");
@@ -249,7 +269,12 @@ fn server_burst_keeps_cheap_requests_fast_and_memory_returns() {
     for path in CHEAP {
         let mut times: Vec<Duration> = samples.iter().filter(|(p, _)| p == path).map(|(_, t)| *t).collect();
         let (median, max) = median_and_max(&mut times);
-        eprintln!("during the burst, {path}: {} answers, median {:.1} ms, max {:.1} ms", times.len(), median.as_secs_f64() * 1e3, max.as_secs_f64() * 1e3);
+        eprintln!(
+            "during the burst, {path}: {} answers, median {:.1} ms, max {:.1} ms",
+            times.len(),
+            median.as_secs_f64() * 1e3,
+            max.as_secs_f64() * 1e3
+        );
     }
     eprintln!(
         "burst of {} expensive requests: {:.1} s; server RSS before {} KiB, peak {} KiB, after {} KiB",
@@ -260,7 +285,10 @@ fn server_burst_keeps_cheap_requests_fast_and_memory_returns() {
         rss_after
     );
     assert!(problems.is_empty(), "expensive requests: {problems:#?}");
-    assert!(slow.is_empty(), "cheap requests slower than {CHEAP_LATENCY:?} or failed during the burst: {slow:#?}");
+    assert!(
+        slow.is_empty(),
+        "cheap requests slower than {CHEAP_LATENCY:?} or failed during the burst: {slow:#?}"
+    );
     assert!(rss_after < RSS_AFTER_BURST_KIB, "RSS after the burst: {rss_after} KiB");
 }
 
@@ -270,7 +298,8 @@ fn server_stops_the_work_of_a_client_that_went_away() {
     let server = Server::start();
     for path in EXPENSIVE.iter().take(4) {
         let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
-        write!(stream, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n", server.port).unwrap();
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\n\r\n", server.port)
+            .unwrap();
         thread::sleep(Duration::from_millis(1500));
         drop(stream);
         // Cancellation is noticed at the next budget check; then the server idles.
@@ -278,7 +307,10 @@ fn server_stops_the_work_of_a_client_that_went_away() {
         let before = server.cpu();
         thread::sleep(Duration::from_secs(2));
         let used = server.cpu() - before;
-        assert!(used < Duration::from_millis(200), "{path}: {used:?} of CPU in the 2 s after its client left");
+        assert!(
+            used < Duration::from_millis(200),
+            "{path}: {used:?} of CPU in the 2 s after its client left"
+        );
         assert_eq!(server.get("/").status, 200);
     }
 }
@@ -306,11 +338,17 @@ fn server_survives_each_request_of_the_issue() {
         r.json();
         assert!(r.elapsed <= SERVER_DEADLINE + DEADLINE_SLACK, "{path}: {:?}", r.elapsed);
         assert!(server.alive(), "the server died on {path}");
-        eprintln!("{path}: {} after {:.2} s; server peak RSS so far {} KiB", r.status, r.elapsed.as_secs_f64(), server.status_kib("VmHWM"));
+        eprintln!(
+            "{path}: {} after {:.2} s; server peak RSS so far {} KiB",
+            r.status,
+            r.elapsed.as_secs_f64(),
+            server.status_kib("VmHWM")
+        );
         assert_eq!(server.get("/").status, 200, "GET / after {path}");
     }
     let solved = server.get("/api/move?game=moore&k=5&position=10,10,10,10,10,10,10,10,10,10").json();
-    let to: Vec<u64> = solved["reply"]["move"]["to"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
+    let to: Vec<u64> =
+        solved["reply"]["move"]["to"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
     assert!(
         (0..64).all(|bit| to.iter().filter(|&&h| h >> bit & 1 == 1).count() % 6 == 0),
         "nimlab's reply from an N-position is a winning move: {solved}"
@@ -341,7 +379,8 @@ fn server_security_cases() {
     // Cross-site POSTs and non-JSON bodies are refused; the page's own POST is answered.
     post("Origin: http://evil.example.com\r\nContent-Type: application/json\r\n").assert_error(403);
     post("Content-Type: text/plain\r\n").assert_error(403);
-    post(&format!("Origin: http://127.0.0.1:{port}\r\nContent-Type: text/plain;charset=UTF-8\r\n")).assert_error(403);
+    post(&format!("Origin: http://127.0.0.1:{port}\r\nContent-Type: text/plain;charset=UTF-8\r\n"))
+        .assert_error(403);
     post("Sec-Fetch-Site: cross-site\r\nContent-Type: application/json\r\n").assert_error(403);
     let own = post(&format!("Origin: http://127.0.0.1:{port}\r\nContent-Type: application/json\r\n"));
     assert_eq!(own.status, 200, "{own:?}");
@@ -350,9 +389,12 @@ fn server_security_cases() {
     let long = format!("/api/solve?game=nim&position={}", "1,".repeat(50_000));
     server.get(&long).assert_error(414);
     let many: String = (0..200).map(|i| format!("X-Filler-{i}: {}\r\n", "y".repeat(100))).collect();
-    server.send(&format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{many}Connection: close\r\n\r\n")).assert_error(431);
+    server
+        .send(&format!("GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{many}Connection: close\r\n\r\n"))
+        .assert_error(431);
     // A method the address does not take: 405 with Allow.
-    let r = server.send(&format!("DELETE /api/solve HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"));
+    let r = server
+        .send(&format!("DELETE /api/solve HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n"));
     r.assert_error(405);
     assert!(r.header("allow").is_some_and(|a| a.contains("GET")), "{r:?}");
     // The page's headers: a CSP without inline script, no framing, no referrer.

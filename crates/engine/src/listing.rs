@@ -97,7 +97,14 @@ pub fn p_positions(
             }
             None => (true, None),
         };
-        return Ok(PListing { basis: ListingBasis::Theory, heaps, p_positions: found, complete, stopped, examined: 0 });
+        return Ok(PListing {
+            basis: ListingBasis::Theory,
+            heaps,
+            p_positions: found,
+            complete,
+            stopped,
+            examined: 0,
+        });
     }
     if request.method == Method::Theory {
         return Err(EngineError::NoTheory {

@@ -160,7 +160,9 @@ pub fn table(request: &TableRequest, budget: &Budget) -> Result<TableReport, Rep
         TableShape::Sequence { upto } => {
             check_size(upto.saturating_add(1))?;
             let game = request.spec.build(budget)?;
-            let values = (0..=upto).map(|h| cell(game.as_ref(), &[h], request, kind, budget)).collect::<Result<_, _>>()?;
+            let values = (0..=upto)
+                .map(|h| cell(game.as_ref(), &[h], request, kind, budget))
+                .collect::<Result<_, _>>()?;
             TableBody::Sequence { upto, values }
         }
         TableShape::Grid { rows, cols } => {
@@ -177,13 +179,21 @@ pub fn table(request: &TableRequest, budget: &Budget) -> Result<TableReport, Rep
 
 fn check_size(cells: u64) -> Result<(), ReportError> {
     if cells > MAX_CELLS {
-        return invalid(format!("a table has at most {MAX_CELLS} cells (a fixed limit); ask for a smaller range"));
+        return invalid(format!(
+            "a table has at most {MAX_CELLS} cells (a fixed limit); ask for a smaller range"
+        ));
     }
     Ok(())
 }
 
 /// One cell by analysis of its position.
-fn cell(game: &dyn AnyGame, heaps: &[u64], request: &TableRequest, kind: CellKind, budget: &Budget) -> Result<Cell, ReportError> {
+fn cell(
+    game: &dyn AnyGame,
+    heaps: &[u64],
+    request: &TableRequest,
+    kind: CellKind,
+    budget: &Budget,
+) -> Result<Cell, ReportError> {
     let numbers: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
     let numbers = game.check_position(&numbers)?;
     let query = Query { method: request.method, play: request.play, max_moves: 0 };
@@ -203,7 +213,13 @@ fn cell(game: &dyn AnyGame, heaps: &[u64], request: &TableRequest, kind: CellKin
 }
 
 /// The (M, N, N) table from the dense sorted-triple solver.
-fn mnn(request: &TableRequest, m: (u64, u64), n: (u64, u64), kind: CellKind, budget: &Budget) -> Result<TableBody, ReportError> {
+fn mnn(
+    request: &TableRequest,
+    m: (u64, u64),
+    n: (u64, u64),
+    kind: CellKind,
+    budget: &Budget,
+) -> Result<TableBody, ReportError> {
     if request.play != Play::Normal {
         return invalid("(M, N, N) tables are for normal play");
     }
@@ -248,6 +264,8 @@ fn triple_table(spec: &GameSpec, bound: u64, budget: &Budget) -> Result<TripleTa
                         .into(),
                 )
             }),
-        other => invalid(format!("(M, N, N) tables are for three-pile games (apple, pattern), not '{other}'")),
+        other => {
+            invalid(format!("(M, N, N) tables are for three-pile games (apple, pattern), not '{other}'"))
+        }
     }
 }

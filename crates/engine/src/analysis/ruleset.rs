@@ -4,7 +4,7 @@
 
 use num_bigint::BigUint;
 
-use super::answer::{Analysis, MoveReport, MultiAnalysis, Measure};
+use super::answer::{Analysis, Measure, MoveReport, MultiAnalysis};
 use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Play};
@@ -16,7 +16,11 @@ pub type Listed = (Vec<Vec<BigUint>>, Option<Exhausted>);
 /// Lists `next(0), next(1), ...` until `count` positions, the end (`None`), or the budget:
 /// each position is charged as a stored position ([`UNITS_PER_POSITION`]) and one more unit
 /// per 16 bits of its numbers, so that the budget bounds the listing's memory.
-pub fn list_positions(count: usize, budget: &Budget, mut next: impl FnMut(usize) -> Option<Vec<BigUint>>) -> Listed {
+pub fn list_positions(
+    count: usize,
+    budget: &Budget,
+    mut next: impl FnMut(usize) -> Option<Vec<BigUint>>,
+) -> Listed {
     let mut listed = Vec::new();
     let mut meter = budget.meter();
     for i in 0..count {

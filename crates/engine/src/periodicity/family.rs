@@ -18,7 +18,6 @@ use thiserror::Error;
 #[error("{0}")]
 pub struct FamilyError(pub String);
 
-
 /// `coefficient × parameter + constant`, or a plain constant when `parameter` is `None`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Term {
@@ -68,7 +67,9 @@ impl Term {
                 self.coefficient
                     .checked_mul(i128::from(value))
                     .and_then(|v| v.checked_add(self.constant))
-                    .ok_or_else(|| FamilyError(format!("the term {} overflows at {name}={value}", self.canonical())))
+                    .ok_or_else(|| {
+                        FamilyError(format!("the term {} overflows at {name}={value}", self.canonical()))
+                    })
             }
         }
     }
@@ -111,7 +112,9 @@ impl Parameter {
     /// A usage error describing the expected form.
     pub fn parse(text: &str) -> Result<Parameter, FamilyError> {
         let bad = |why: &str| {
-            FamilyError(format!("the parameter range '{text}': {why}; expected [NAME=]LO..HI[:STEP], e.g. c=11..500"))
+            FamilyError(format!(
+                "the parameter range '{text}': {why}; expected [NAME=]LO..HI[:STEP], e.g. c=11..500"
+            ))
         };
         let (name, range) = match text.split_once('=') {
             Some((name, range)) => (name.trim(), range),
@@ -142,7 +145,8 @@ impl Parameter {
                 self.name
             )));
         }
-        let too_large = |v: i128| FamilyError(format!("parameter {} reaches {v}, more than 2^64 - 1", self.name));
+        let too_large =
+            |v: i128| FamilyError(format!("parameter {} reaches {v}, more than 2^64 - 1", self.name));
         let low = u64::try_from(low).map_err(|_| too_large(low))?;
         let high = if high < 0 { 0 } else { u64::try_from(high).map_err(|_| too_large(high))? };
         let count = if high < low { 0 } else { (high - low) / self.step + 1 };
@@ -247,7 +251,8 @@ impl Family {
         } else {
             vec![None]
         };
-        let inner = self.parameters.last().ok_or_else(|| FamilyError("the family has no parameter".into()))?;
+        let inner =
+            self.parameters.last().ok_or_else(|| FamilyError("the family has no parameter".into()))?;
         let mut members = Vec::new();
         let mut numbers = 0usize;
         for outer in outer_values {
@@ -276,7 +281,10 @@ impl Family {
                                 )));
                             }
                             let v = u64::try_from(v).map_err(|_| {
-                                FamilyError(format!("the member {} is {v}, more than 2^64 - 1", t.canonical()))
+                                FamilyError(format!(
+                                    "the member {} is {v}, more than 2^64 - 1",
+                                    t.canonical()
+                                ))
                             })?;
                             set.push(v);
                         }
@@ -369,9 +377,7 @@ pub fn parse_set(text: &str) -> Result<Vec<u64>, FamilyError> {
         }
     }
     if set.is_empty() {
-        return Err(FamilyError(
-            "the set is empty; give at least one positive take, e.g. 2,3,5,7".into(),
-        ));
+        return Err(FamilyError("the set is empty; give at least one positive take, e.g. 2,3,5,7".into()));
     }
     set.sort_unstable();
     set.dedup();

@@ -17,7 +17,9 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost, list_positions, Listed};
+use crate::analysis::{
+    list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
+};
 use crate::bigint::big;
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
@@ -60,7 +62,8 @@ impl Bash {
 }
 
 fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    let bash = Bash::new(spec.params().count("max")).ok_or_else(|| crate::rulesets::invalid("max must be at least 1"))?;
+    let bash = Bash::new(spec.params().count("max"))
+        .ok_or_else(|| crate::rulesets::invalid("max must be at least 1"))?;
     Ok(engine(spec, bash))
 }
 

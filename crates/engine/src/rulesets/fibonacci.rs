@@ -80,7 +80,11 @@ impl Game for FibonacciNim {
     }
 
     /// Lazily: the limit may be huge.
-    fn for_each_option(&self, &(n, limit): &(u64, u64), visit: &mut dyn FnMut((u64, u64)) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_option(
+        &self,
+        &(n, limit): &(u64, u64),
+        visit: &mut dyn FnMut((u64, u64)) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for t in 1..=limit.min(n) {
             visit((n - t, t.saturating_mul(2)))?;
         }

@@ -47,14 +47,16 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost, list_positions, Listed};
+use crate::analysis::{
+    list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
+};
 use crate::bigint::big;
+use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
 use crate::spec::{GameSpec, RulesetInfo};
-use crate::budget::Budget;
-use crate::positions::HeapBox;
 use crate::AnyGame;
 
 /// The declaration of Half.

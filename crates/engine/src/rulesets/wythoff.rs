@@ -43,14 +43,16 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost, list_positions, Listed};
+use crate::analysis::{
+    list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
+};
 use crate::bigint::big;
+use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
 use crate::spec::{GameSpec, RulesetInfo};
-use crate::budget::Budget;
-use crate::positions::HeapBox;
 use crate::AnyGame;
 
 /// The declaration of Wythoff's game.
@@ -85,7 +87,11 @@ impl Game for Wythoff {
     }
 
     /// Lazily, in the order of [`Game::options`].
-    fn for_each_option(&self, &(x, y): &(u64, u64), visit: &mut dyn FnMut((u64, u64)) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_option(
+        &self,
+        &(x, y): &(u64, u64),
+        visit: &mut dyn FnMut((u64, u64)) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for smaller in 0..x {
             visit((smaller, y))?;
         }

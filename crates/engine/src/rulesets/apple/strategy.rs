@@ -113,9 +113,15 @@ impl Apple {
     /// when a position outside the rule families does not fit the search;
     /// [`EngineError::Exhausted`] when the search runs out of budget; [`EngineError::Limit`]
     /// when the plan needs more than `line_limit` lines.
-    pub fn strategy(&self, start: &[BigUint], line_limit: usize, budget: &Budget) -> Result<Strategy, EngineError> {
+    pub fn strategy(
+        &self,
+        start: &[BigUint],
+        line_limit: usize,
+        budget: &Budget,
+    ) -> Result<Strategy, EngineError> {
         let start = self.check_position(start)?;
-        let mut planner = Planner { apple: *self, solver: GrundySolver::new(*self), budget, lines: 0, line_limit };
+        let mut planner =
+            Planner { apple: *self, solver: GrundySolver::new(*self), budget, lines: 0, line_limit };
         let (winner, opening, facing) = if planner.is_p(&start)? {
             (Player::Second, None, start.clone())
         } else {
