@@ -145,10 +145,33 @@ pub const BUILD_WORK: u64 = 200_000_000;
 /// The most winning moves a theory answer lists (a heap of `h` may have about `h/2`).
 pub const MAX_LISTED: usize = 100_000;
 
+/// The game's name in texts: "Kayles (0.77)", "0.16", "Grundy's game".
+pub fn title(rules: &GameRules) -> String {
+    let name = match rules {
+        GameRules::Octal(code) if *code == OctalCode::kayles() => "Kayles",
+        GameRules::Octal(code) if *code == OctalCode::dawson_kayles() => "Dawson's Kayles",
+        GameRules::Octal(code) if *code == OctalCode::dawsons_chess() => "Dawson's chess",
+        _ => return rules.to_string(),
+    };
+    format!("{name} ({rules})")
+}
+
+/// The rules of a take-and-break game named by `spec` (`octal --code`, `kayles`,
+/// `dawson-kayles`, `dawsons-chess`, `grundy-game`); `None` for other rulesets.
+pub fn rules_of(spec: &GameSpec) -> Option<GameRules> {
+    Some(match spec.name() {
+        "octal" => GameRules::Octal(spec.params().texts("code").first()?.parse().ok()?),
+        "kayles" => GameRules::Octal(OctalCode::kayles()),
+        "dawson-kayles" => GameRules::Octal(OctalCode::dawson_kayles()),
+        "dawsons-chess" => GameRules::Octal(OctalCode::dawsons_chess()),
+        "grundy-game" => GameRules::GrundyGame,
+        _ => return None,
+    })
+}
+
 fn build_octal(spec: &GameSpec, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    let text = spec.params().texts("code").first().cloned().unwrap_or_default();
-    let code: OctalCode = text.parse().map_err(|e: crate::octal::CodeError| crate::rulesets::invalid(e.to_string()))?;
-    build_code(spec, code, budget)
+    let rules = rules_of(spec).ok_or_else(|| crate::rulesets::invalid("octal needs a valid --code"))?;
+    Ok(engine(spec, TakeAndBreak::new(rules, BUILD_LIMIT, budget)?))
 }
 
 fn build_code(spec: &GameSpec, code: OctalCode, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
@@ -163,8 +186,8 @@ pub struct TakeAndBreak {
     known: Arc<Known>,
 }
 
-/// The engine's sequence errors in the engine's terms: a fixed limit, or memory.
-pub(crate) fn sequence_error(error: SequenceError, task: impl FnOnce() -> String) -> EngineError {
+/// The sequence engine's errors as engine errors: a fixed limit (a usage error), or memory.
+pub fn sequence_error(error: SequenceError, task: impl FnOnce() -> String) -> EngineError {
     match error {
         SequenceError::TooManyValues { .. } => EngineError::InvalidRequest(error.to_string()),
         SequenceError::OutOfMemory { values, .. } => {
@@ -234,17 +257,6 @@ impl TakeAndBreak {
     /// `G(heap)`, when known (always with a certified period).
     pub fn heap_value(&self, heap: &BigUint) -> Option<u32> {
         self.known.value(heap)
-    }
-
-    /// The game's name for theorems: "Kayles (0.77)", "0.16", "Grundy's game".
-    fn title(&self) -> String {
-        let name = match &self.rules {
-            GameRules::Octal(code) if *code == OctalCode::kayles() => "Kayles",
-            GameRules::Octal(code) if *code == OctalCode::dawson_kayles() => "Dawson's Kayles",
-            GameRules::Octal(code) if *code == OctalCode::dawsons_chess() => "Dawson's chess",
-            _ => return self.rules.to_string(),
-        };
-        format!("{name} ({})", self.rules)
     }
 
     /// Every move of the heap at `index` (`O(1)` per move, lazily), as the position it leads to:
@@ -357,12 +369,7 @@ impl Game for TakeAndBreak {
     type Position = Vec<u64>;
 
     fn options(&self, position: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut options = Vec::new();
-        let _ = self.for_each_option(position, &mut |option| {
-            options.push(option);
-            ControlFlow::Continue(())
-        });
-        options
+        crate::game::gather_options(self, position)
     }
 
     /// Lazily, heap by heap (equal heaps once): a split of a heap of `h` has `h/2` options.
@@ -478,7 +485,7 @@ impl Ruleset for TakeAndBreak {
             (Known::Periodic(c), _) => format!(
                 "{} is periodic from {} with period {} (certified by the Guy–Smith periodicity theorem, \
                  checked to {}); a sum's value is the nim-sum of its heaps' values",
-                self.title(),
+                title(&self.rules),
                 c.preperiod,
                 c.period,
                 c.certificate.checked_to
@@ -491,7 +498,7 @@ impl Ruleset for TakeAndBreak {
             (Known::Prefix(sequence), _) => format!(
                 "{}: values computed exactly up to heap {} (no period certified within the build's budget); \
                  a sum's value is the nim-sum of its heaps' values",
-                self.title(),
+                title(&self.rules),
                 sequence.len().saturating_sub(1)
             ),
         })
