@@ -114,8 +114,8 @@ EOF
 start=$(date +%s.%N)
 sbatch --wait "$dir/atlas.sbatch"
 echo "array job of $shards shards: $(echo "$(date +%s.%N) - $start" | bc) s"
-sacct_states="$(for i in $(seq 0 $((shards - 1))); do test -s "$dir/shard-$i.sqlite" && echo ok; done | wc -l)"
-[ "$sacct_states" = "$shards" ] || { echo "only $sacct_states of $shards shard stores were written" >&2; exit 1; }
+written="$(for i in $(seq 0 $((shards - 1))); do test -s "$dir/shard-$i.sqlite" && echo ok; done | wc -l)"
+[ "$written" = "$shards" ] || { echo "only $written of $shards shard stores were written" >&2; exit 1; }
 
 # Merge, and the unsharded atlas to compare with.
 merge=()
@@ -135,6 +135,15 @@ for r in sorted(rows, key=lambda r: r["code"]):
 dump "$dir/merged.sqlite" > "$dir/merged.rows"
 dump "$dir/whole.sqlite" > "$dir/whole.rows"
 rows=$(wc -l < "$dir/whole.rows")
+# The shards are disjoint: every merged row is new (none replaced or kept), one per game.
+python3 - "$dir/merged.json" "$rows" <<'PY'
+import json, sys
+merged = json.load(open(sys.argv[1]))["merged"]
+inserted = sum(m["inserted"] for m in merged)
+overlap = sum(m["replaced"] + m["kept"] for m in merged)
+if overlap or inserted != int(sys.argv[2]):
+    sys.exit(f"FAIL: the shards overlap or miss games: {merged}")
+PY
 if diff -u "$dir/whole.rows" "$dir/merged.rows"; then
     echo "OK: the $shards shards merged equal the unsharded atlas of $pattern ($rows games, $upto values each)"
 else
