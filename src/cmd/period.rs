@@ -60,7 +60,8 @@ fn sequence_line(preperiod: &str, period: &str) -> String {
 
 fn subtraction_text(p: &Periodicity) -> String {
     let line = sequence_line(&runs(p.preperiod_values()), &runs(p.period_values()));
-    let mut text = format!("SUB({{{}}}): preperiod {}, period {}\n{line}\n", set_text(&p.set), p.preperiod, p.period);
+    let mut text =
+        format!("SUB({{{}}}): preperiod {}, period {}\n{line}\n", set_text(&p.set), p.preperiod, p.period);
     let c = &p.certificate;
     text.push_str(&format!(
         "certificate: G(n + {}) = G(n) for {} <= n < {} ({} values computed)",
@@ -81,7 +82,11 @@ fn shortened_runs(values: &[u32]) -> String {
     if values.len() <= SHOWN {
         runs(values)
     } else {
-        format!("{} ... [{} more values; --json lists them all]", runs(&values[..SHOWN]), values.len() - SHOWN)
+        format!(
+            "{} ... [{} more values; --json lists them all]",
+            runs(&values[..SHOWN]),
+            values.len() - SHOWN
+        )
     }
 }
 

@@ -412,7 +412,8 @@ fn find_move<'m>(moves: &'m [MoveReport], typed: &[BigUint]) -> Result<&'m MoveR
         return Ok(emptied);
     }
     const SHOWN: usize = 6;
-    let examples: Vec<String> = moves.iter().take(SHOWN).map(|m| format!("`{}`", typed_form(&m.to))).collect();
+    let examples: Vec<String> =
+        moves.iter().take(SHOWN).map(|m| format!("`{}`", typed_form(&m.to))).collect();
     let more = if moves.len() > SHOWN { format!(" and {} more", moves.len() - SHOWN) } else { String::new() };
     Err(format!(
         "`{}` is not a legal move from here; you can move to {}{more}",

@@ -84,7 +84,9 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         ));
     }
     if let Some(flag) = args.atlas.given() {
-        return usage(format!("{flag} is for atlases of octal codes (sweep octal), not subtraction families"));
+        return usage(format!(
+            "{flag} is for atlases of octal codes (sweep octal), not subtraction families"
+        ));
     }
     if args.add.is_empty() {
         return usage("a subtraction family needs --add [NAME=]LO..HI (the varying member)");

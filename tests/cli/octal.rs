@@ -140,9 +140,9 @@ fn grundy_game_twenty() {
     assert_eq!((v["outcome"].as_str(), v["grundy"].as_u64()), (Some("P"), Some(0)));
     let search = json(&["solve", "grundy-game", "20", "--method", "search", "--json"]);
     assert_eq!(search["grundy"], 0);
-    // A heap of 7 splits into 1 and 6, 2 and 5, 3 and 4; G(7) = 0 too, G(8) = 2.
+    // G(8) = 2; of its splits (1, 7), (2, 6), (3, 5) only 1 and 7 have values 0 ^ 0.
     let out = text(&["solve", "grundy-game", "8"]);
-    assert!(out.contains("split the heap of 8 into heaps of"), "{out}");
+    assert!(out.contains("winning moves:\n  split the heap of 8 into heaps of 1 and 7 -> 1 7\n"), "{out}");
 }
 
 /// The position `to` of the last move `player` made in a `play --json` transcript.
@@ -150,8 +150,8 @@ fn last_move(transcript: &str, player: &str) -> Option<Vec<u64>> {
     transcript
         .lines()
         .map(|line| serde_json::from_str::<Value>(line).unwrap())
-        .filter(|event| event["event"] == "move" && event["player"] == player)
-        .last()
+        .rev()
+        .find(|event| event["event"] == "move" && event["player"] == player)
         .map(|event| event["to"].as_array().unwrap().iter().map(|h| h.as_u64().unwrap()).collect())
 }
 
@@ -237,7 +237,15 @@ fn subtraction_and_its_octal_code_agree() {
                     .as_array()
                     .unwrap()
                     .iter()
-                    .map(|m| m["to"].as_array().unwrap().iter().filter_map(Value::as_u64).filter(|&h| h > 0).collect())
+                    .map(|m| {
+                        m["to"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .filter_map(Value::as_u64)
+                            .filter(|&h| h > 0)
+                            .collect()
+                    })
                     .collect();
                 to.sort();
                 to
@@ -250,7 +258,12 @@ fn subtraction_and_its_octal_code_agree() {
 /// Every row of an atlas store: code -> (aliases and figures), via `sweep octal --report`.
 fn stored_atlas(db: &Path) -> BTreeMap<String, Value> {
     let v = json(&["sweep", "octal", "--store", db.to_str().unwrap(), "--report", "--json"]);
-    v["rows"].as_array().unwrap().iter().map(|r| (r["code"].as_str().unwrap().to_string(), r.clone())).collect()
+    v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["code"].as_str().unwrap().to_string(), r.clone()))
+        .collect()
 }
 
 /// Every code a report lists (representatives of the pattern and aliases), with its count.
@@ -346,7 +359,8 @@ fn four_shards_merged_equal_the_unsharded_atlas() {
     args.extend(shards.iter().map(String::as_str));
     args.push("--json");
     let report = json(&args);
-    let inserted: u64 = report["merged"].as_array().unwrap().iter().map(|m| m["inserted"].as_u64().unwrap()).sum();
+    let inserted: u64 =
+        report["merged"].as_array().unwrap().iter().map(|m| m["inserted"].as_u64().unwrap()).sum();
     let overlap: u64 = report["merged"]
         .as_array()
         .unwrap()
@@ -362,5 +376,8 @@ fn four_shards_merged_equal_the_unsharded_atlas() {
 #[test]
 fn a_bad_shard_is_a_usage_error() {
     usage_error(&["sweep", "octal", "--codes", "0.?", "--shard", "4/4"], "write i/n with 0 <= i < n");
-    usage_error(&["sweep", "subtraction", "--add", "1..3", "--codes", "0.?"], "--codes is for atlases of octal codes");
+    usage_error(
+        &["sweep", "subtraction", "--add", "1..3", "--codes", "0.?"],
+        "--codes is for atlases of octal codes",
+    );
 }

@@ -112,9 +112,13 @@ fn octal_rulesets_in_the_playground() {
     let (status, games) = server.get("/api/games");
     assert_eq!(status, 200);
     let games = games["games"].as_array().unwrap();
-    let find = |name: &str| games.iter().find(|g| g["name"] == name).unwrap_or_else(|| panic!("{name} listed"));
+    let find =
+        |name: &str| games.iter().find(|g| g["name"] == name).unwrap_or_else(|| panic!("{name} listed"));
     let code = &find("octal")["params"][0];
-    assert_eq!((code["name"].as_str(), code["kind"].as_str(), code["required"].as_bool()), (Some("code"), Some("text"), Some(true)));
+    assert_eq!(
+        (code["name"].as_str(), code["kind"].as_str(), code["required"].as_bool()),
+        (Some("code"), Some("text"), Some(true))
+    );
     for name in ["kayles", "dawson-kayles", "dawsons-chess", "grundy-game"] {
         assert_eq!(find(name)["params"], json!([]), "{name}");
     }
@@ -129,7 +133,10 @@ fn octal_rulesets_in_the_playground() {
     );
     // nimlab takes the last heap of Kayles: no heap is left, the game is over.
     let (_, answer) = server.get("/api/move?game=kayles&position=2");
-    assert_eq!((answer["reply"]["move"]["to"].clone(), answer["game_over"].clone()), (json!([]), json!(true)));
+    assert_eq!(
+        (answer["reply"]["move"]["to"].clone(), answer["game_over"].clone()),
+        (json!([]), json!(true))
+    );
     let (status, error) = server.get("/api/solve?game=octal&code=0.8&position=5");
     assert_eq!((status, error["kind"].as_str()), (400, Some("usage")));
     assert!(error["error"].as_str().unwrap().contains("character 3 ('8', digit d1)"), "{error}");

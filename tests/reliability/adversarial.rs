@@ -726,7 +726,11 @@ fn judge(words: &[String], run: &Run) -> Option<Defect> {
     }
     let json = words.iter().any(|w| w == "--json");
     let help = words.iter().any(|w| w == "--help" || w == "--version" || w == "help");
-    if !json || help || ["completions", "man"].contains(&command) || run.stdout.total > run.stdout.head.len() as u64 {
+    if !json
+        || help
+        || ["completions", "man"].contains(&command)
+        || run.stdout.total > run.stdout.head.len() as u64
+    {
         return None;
     }
     let is_json = |text: &str| serde_json::from_str::<Value>(text).is_ok();
@@ -734,7 +738,9 @@ fn judge(words: &[String], run: &Run) -> Option<Defect> {
         Some(0) if command == "play" => run.stdout.text().lines().all(is_json),
         Some(0) => is_json(&run.stdout.text()),
         Some(code) => serde_json::from_str::<Value>(&run.stderr.text()).is_ok_and(|v| {
-            v["error"].is_string() && v["kind"].is_string() && v["exit_status"].as_i64() == Some(i64::from(code))
+            v["error"].is_string()
+                && v["kind"].is_string()
+                && v["exit_status"].as_i64() == Some(i64::from(code))
         }),
         None => true,
     };

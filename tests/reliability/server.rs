@@ -92,7 +92,9 @@ impl Server {
             .lines()
             .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
             .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-            .unwrap_or_else(|| panic!("no {field} for the server: it is no longer running ({})", self.state()))
+            .unwrap_or_else(|| {
+                panic!("no {field} for the server: it is no longer running ({})", self.state())
+            })
     }
 
     /// CPU time used so far (user + system), from /proc/PID/stat.
@@ -115,8 +117,9 @@ impl Server {
     }
 
     fn send(&self, request: &str) -> Response {
-        send(self.port, request.as_bytes())
-            .unwrap_or_else(|e| panic!("no answer to {request:.200}: {e}; the server's state: {}", self.state()))
+        send(self.port, request.as_bytes()).unwrap_or_else(|e| {
+            panic!("no answer to {request:.200}: {e}; the server's state: {}", self.state())
+        })
     }
 }
 
@@ -260,7 +263,10 @@ fn server_burst_keeps_cheap_requests_fast_and_memory_returns() {
     let burst = burst_started.elapsed();
     done.store(true, Ordering::Relaxed);
     let slow = prober.join().unwrap();
-    assert!(server.alive(), "the server died during the burst (under the 1 GiB address-space limit): {problems:#?}");
+    assert!(
+        server.alive(),
+        "the server died during the burst (under the 1 GiB address-space limit): {problems:#?}"
+    );
     let peak = server.status_kib("VmHWM");
     // Memory is handed back after each slow answer; allow the last one a moment.
     thread::sleep(Duration::from_secs(1));

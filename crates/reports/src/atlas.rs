@@ -149,7 +149,10 @@ impl AtlasGame {
             Some(group) => group
                 .aliases
                 .iter()
-                .map(|(code, relation)| Alias { code: code.to_string(), relation: relation.name().to_string() })
+                .map(|(code, relation)| Alias {
+                    code: code.to_string(),
+                    relation: relation.name().to_string(),
+                })
                 .collect(),
             None => row
                 .aliases
@@ -221,11 +224,17 @@ pub fn row_of(entry: &AtlasEntry) -> AtlasRow {
 /// [`ReportError::Invalid`] for a bad pattern, `--merge` or `--report` without a store, or
 /// nothing to report; store errors; [`ReportError::Engine`] when the budget, the deadline or a
 /// cancellation stops the atlas (every game finished before is in the store).
-pub fn atlas(request: &AtlasRequest<'_>, budget: &Budget, progress: Progress<'_>) -> Result<AtlasReport, ReportError> {
+pub fn atlas(
+    request: &AtlasRequest<'_>,
+    budget: &Budget,
+    progress: Progress<'_>,
+) -> Result<AtlasReport, ReportError> {
     let store = request.db.map(AtlasStore::open).transpose()?;
     let mut merged = Vec::new();
     if !request.merge.is_empty() {
-        let Some(store) = &store else { return invalid("merging shard stores needs the store to merge into (--db)") };
+        let Some(store) = &store else {
+            return invalid("merging shard stores needs the store to merge into (--db)");
+        };
         for file in &request.merge {
             let MergeReport { read, inserted, replaced, kept } = store.merge_from(file)?;
             merged.push(Merged { file: file.display().to_string(), read, inserted, replaced, kept });

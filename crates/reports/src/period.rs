@@ -3,7 +3,8 @@
 //! uncertified sequence is reported honestly as what was seen up to the limit.
 
 use nimlab_engine::octal::{
-    analyze_with, ActiveMethod, Certificate, GameRules, Observed, PeriodOutcome, SequenceMethod, SequenceStats,
+    analyze_with, ActiveMethod, Certificate, GameRules, Observed, PeriodOutcome, SequenceMethod,
+    SequenceStats,
 };
 use nimlab_engine::periodicity::{certify_period, runs, Periodicity};
 use nimlab_engine::rulesets::octal::{rules_of, sequence_error, title};
@@ -35,7 +36,7 @@ pub enum PeriodBody {
     /// A subtraction game: always certified (or the report fails).
     Subtraction(Periodicity),
     /// A take-and-break game: certified, or open up to the limit.
-    TakeAndBreak(SequencePeriod),
+    TakeAndBreak(Box<SequencePeriod>),
 }
 
 /// The slides' run notation of the preperiod and of one period (`0^2 1^2 2` = 0 0 1 1 2).
@@ -110,7 +111,10 @@ impl SequencePeriod {
                 SequencePeriod {
                     preperiod: Some(c.preperiod),
                     period: Some(c.period),
-                    notation: Some(Notation { preperiod: runs(&c.values[..split]), period: runs(&c.values[split..]) }),
+                    notation: Some(Notation {
+                        preperiod: runs(&c.values[..split]),
+                        period: runs(&c.values[split..]),
+                    }),
                     values: Some(c.values.clone()),
                     certificate: Some(c.certificate.clone()),
                     values_computed: c.certificate.values_computed,
@@ -133,7 +137,7 @@ impl SequencePeriod {
 /// stops a take-and-break game's sequence (the message says what was seen).
 pub fn period(spec: &GameSpec, limit: u64, budget: &Budget) -> Result<PeriodReport, ReportError> {
     if let Some(rules) = rules_of(spec) {
-        let body = PeriodBody::TakeAndBreak(sequence_period(&rules, limit, budget)?);
+        let body = PeriodBody::TakeAndBreak(Box::new(sequence_period(&rules, limit, budget)?));
         return Ok(PeriodReport { game: GameRef::from(spec), body });
     }
     if spec.name() != "subtraction" {

@@ -29,8 +29,8 @@ pub use atlas::{
 pub use code::{CodeError, OctalCode};
 pub use game::{describe_heap_move, GrundyGame, HeapMove, OctalGame};
 pub use period::{
-    analyze, analyze_until, analyze_with, work_units, Certificate, CertifiedPeriod, GameRules, Observed, OpenSequence,
-    PeriodOutcome, Progress,
+    analyze, analyze_until, analyze_with, work_units, Certificate, CertifiedPeriod, GameRules, Observed,
+    OpenSequence, PeriodOutcome, Progress,
 };
 pub use sequence::{
     ActiveMethod, Chunk, Sequence, SequenceError, SequenceMethod, SequenceStats, ValuesView, MAX_VALUES,

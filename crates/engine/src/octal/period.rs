@@ -238,7 +238,8 @@ pub struct Progress {
 /// 16 pairs compared by the vectorized scan (about 0.15 ns each). A unit also pays for the
 /// 2 bytes a value is kept in.
 pub fn work_units(stats: &SequenceStats) -> u64 {
-    let recorded = stats.recorded_pairs.saturating_add(stats.rare_pairs).saturating_add(stats.recorded_triples);
+    let recorded =
+        stats.recorded_pairs.saturating_add(stats.rare_pairs).saturating_add(stats.recorded_triples);
     stats.values.saturating_add(recorded / 4).saturating_add(stats.compared_pairs / 16)
 }
 
@@ -277,7 +278,8 @@ pub fn analyze_with(
             let stats = sequence.stats();
             let now = work_units(&stats);
             let spent = (now - work).max(1);
-            step = ((stats.values - before).saturating_mul(STEP_WORK) / spent).clamp(MIN_ROUND as u64, MAX_STEP);
+            step =
+                ((stats.values - before).saturating_mul(STEP_WORK) / spent).clamp(MIN_ROUND as u64, MAX_STEP);
             work = now;
             if !keep_going(Progress { values: stats.values, work }) {
                 return Ok((None, sequence));

@@ -212,19 +212,20 @@ impl TakeAndBreak {
         let part = budget.sub_budget((budget.remaining() / 2).min(BUILD_WORK));
         let (mut charged, mut stopped) = (0, None);
         let task = || format!("computing the Grundy sequence of {rules}");
-        let (outcome, sequence) = analyze_with(&rules, limit.min(MAX_VALUES), SequenceMethod::Auto, |progress| {
-            match part.charge(progress.work - charged) {
-                Ok(()) => {
-                    charged = progress.work;
-                    true
+        let (outcome, sequence) =
+            analyze_with(&rules, limit.min(MAX_VALUES), SequenceMethod::Auto, |progress| {
+                match part.charge(progress.work - charged) {
+                    Ok(()) => {
+                        charged = progress.work;
+                        true
+                    }
+                    Err(cause) => {
+                        stopped = Some(cause);
+                        false
+                    }
                 }
-                Err(cause) => {
-                    stopped = Some(cause);
-                    false
-                }
-            }
-        })
-        .map_err(|e| sequence_error(e, task))?;
+            })
+            .map_err(|e| sequence_error(e, task))?;
         if let Some(cause) = stopped.filter(|cause| !cause.is_budget()) {
             return Err(EngineError::Exhausted { task: task(), cause });
         }

@@ -553,8 +553,12 @@ mod tests {
         let octal = (prop::sample::select(vec!["0", "4", ""]), prop::collection::vec(0u8..8, 0..12))
             .prop_map(|(d0, digits)| format!("{d0}.{}", digits.iter().map(u8::to_string).collect::<String>()))
             .prop_filter("a code has a digit", |code| code != ".");
-        let hexadecimal = (prop::sample::select(vec!["0", "4", "8", "C"]), prop::collection::vec(0u8..16, 0..12))
-            .prop_map(|(d0, digits)| format!("0x{d0}.{}", digits.iter().map(|d| format!("{d:X}")).collect::<String>()));
+        let hexadecimal =
+            (prop::sample::select(vec!["0", "4", "8", "C"]), prop::collection::vec(0u8..16, 0..12)).prop_map(
+                |(d0, digits)| {
+                    format!("0x{d0}.{}", digits.iter().map(|d| format!("{d:X}")).collect::<String>())
+                },
+            );
         prop_oneof![octal, hexadecimal]
     }
 

@@ -105,7 +105,8 @@ impl Known {
     /// `O(heap)` per split digit from the prefix, `O(min(heap², MAX_TRIPLES))` per three-heap digit.
     pub fn moves_to(&self, menu: &MoveMenu, heap: &BigUint, target: u32, max: usize) -> Option<HeapMoves> {
         self.value(heap)?;
-        let mut found = Collector { max, moves: HeapMoves { listed: Vec::new(), count: Some(BigUint::zero()) } };
+        let mut found =
+            Collector { max, moves: HeapMoves { listed: Vec::new(), count: Some(BigUint::zero()) } };
         for &j in &menu.whole {
             if *heap == BigUint::from(j) && target == 0 {
                 found.add(j as u64, Vec::new);
@@ -134,7 +135,14 @@ impl Known {
 
     /// The two-heap splits `(a, r - a)`, `1 <= a <= r - a` (`a < r - a` when `unequal`), of
     /// value `target`.
-    fn pairs_to(&self, r: &BigUint, take: u64, unequal: bool, target: u32, found: &mut Collector) -> Option<()> {
+    fn pairs_to(
+        &self,
+        r: &BigUint,
+        take: u64,
+        unequal: bool,
+        target: u32,
+        found: &mut Collector,
+    ) -> Option<()> {
         let mut last: BigUint = r / 2u8;
         if unequal && (r % 2u8).is_zero() {
             last -= 1u8;
@@ -159,8 +167,9 @@ impl Known {
         // a = l + p + class + k·p >= l + p: G(a) = G(l + class) and G(r - a) depend on the class
         // only (r - a >= r/2 >= l + p is periodic too).
         let (l, p) = (c.preperiod, c.period);
-        let winning: Vec<u64> =
-            (0..p).filter(|&class| c.values[(l + class) as usize] ^ rest(l + p + class).unwrap_or(0) == target).collect();
+        let winning: Vec<u64> = (0..p)
+            .filter(|&class| c.values[(l + class) as usize] ^ rest(l + p + class).unwrap_or(0) == target)
+            .collect();
         for &class in &winning {
             let first = BigUint::from(l + p + class);
             if first <= last {

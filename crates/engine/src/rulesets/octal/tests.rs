@@ -123,7 +123,9 @@ fn dawson_kayles_sum_reason_and_moves_in_words() {
     assert_eq!(a.grundy, GrundyValue::Value(big(3)));
     assert_eq!(a.outcome, Outcome::N);
     assert!(a.reason.starts_with("G(5) ^ G(8) ^ G(13) = 0 ^ 1 ^ 2 = 3, so "), "{}", a.reason);
-    assert!(matches!(&a.basis, Basis::Theory(t) if t.starts_with("Dawson's Kayles (0.07) is periodic from 53 with period 34")));
+    assert!(
+        matches!(&a.basis, Basis::Theory(t) if t.starts_with("Dawson's Kayles (0.07) is periodic from 53 with period 34"))
+    );
     // Every winning move leaves a position of value 0, and the search finds the same ones.
     let search = game.analyze(&to_bigs(&[5, 8, 13]), &query(Method::Search), &Budget::default()).unwrap();
     assert_eq!(targets(&a), targets(&search));
@@ -139,7 +141,8 @@ fn dawson_kayles_sum_reason_and_moves_in_words() {
 
 /// The search's move text for `from -> to` (what `describe_move` says).
 fn game_describe(from: &[u64], to: &[BigUint]) -> String {
-    let game = TakeAndBreak::new(GameRules::Octal(OctalCode::dawson_kayles()), 1000, &Budget::default()).unwrap();
+    let game =
+        TakeAndBreak::new(GameRules::Octal(OctalCode::dawson_kayles()), 1000, &Budget::default()).unwrap();
     game.describe_move(&to_bigs(from), to)
 }
 
@@ -152,7 +155,10 @@ fn move_texts_of_the_search() {
     assert_eq!(text(&[1, 7], &[7]), "take the whole heap of 1");
     assert_eq!(text(&[4, 4], &[4, 1, 1]), "take 2 from the heap of 4, leaving heaps of 1 and 1");
     let grundy = TakeAndBreak::new(GameRules::GrundyGame, 1000, &Budget::default()).unwrap();
-    assert_eq!(grundy.describe_move(&to_bigs(&[6]), &to_bigs(&[1, 5])), "split the heap of 6 into heaps of 1 and 5");
+    assert_eq!(
+        grundy.describe_move(&to_bigs(&[6]), &to_bigs(&[1, 5])),
+        "split the heap of 6 into heaps of 1 and 5"
+    );
 }
 
 #[test]
@@ -208,7 +214,8 @@ fn a_small_budget_keeps_the_values_it_computed_and_searches_beyond() {
     assert!(game.theory(&[big(computed)], Play::Normal, 20).is_none(), "beyond the values: no theory");
     // The engine then searches, and a heap this large does not fit the budget.
     let engine = crate::rulesets::engine(&"octal --code 0.16".parse().unwrap(), game);
-    let error = engine.analyze(&[big(10_000_000)], &query(Method::Auto), &Budget::new(1_000_000)).unwrap_err();
+    let error =
+        engine.analyze(&[big(10_000_000)], &query(Method::Auto), &Budget::new(1_000_000)).unwrap_err();
     assert!(matches!(error, EngineError::Exhausted { .. }), "{error}");
     // A deadline that has passed is an error, not a shorter sequence.
     let late = Budget::with_timeout(u64::MAX, Duration::from_nanos(1));
@@ -245,7 +252,9 @@ fn misere_and_several_players_by_search() {
 fn codes_are_checked_with_the_digit_named() {
     let error = GameSpec::from_pairs("octal", &[("code", "0.8")]).unwrap_err().to_string();
     assert!(
-        error.starts_with("invalid value '0.8' for the parameter 'code': octal code `0.8`: character 3 ('8', digit d1)"),
+        error.starts_with(
+            "invalid value '0.8' for the parameter 'code': octal code `0.8`: character 3 ('8', digit d1)"
+        ),
         "{error}"
     );
     for bad in ["1.2", "", "0.7z", "077"] {
@@ -272,6 +281,7 @@ fn search_costs_bound_the_search() {
     assert!(cost.at_most.is_some());
     // The search of a heap of a million is refused before it starts.
     let engine = crate::rulesets::engine(&"kayles".parse().unwrap(), kayles);
-    let error = engine.analyze(&[big(1_000_000)], &query(Method::Search), &Budget::new(1_000_000)).unwrap_err();
+    let error =
+        engine.analyze(&[big(1_000_000)], &query(Method::Search), &Budget::new(1_000_000)).unwrap_err();
     assert!(matches!(error, EngineError::Exhausted { .. }), "{error}");
 }
