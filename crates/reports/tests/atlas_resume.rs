@@ -1,49 +1,15 @@
 //! The atlas path end to end below the command line: an interrupted atlas resumes with every row
 //! exactly once, and four shards merged equal the unsharded atlas. (The `kill -9` test of the
-//! command comes with the command's `sweep octal`.)
+//! command is `tests/cli/octal.rs`.)
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use nimlab_engine::octal::{
-    expand_pattern, group_codes, run_atlas, AtlasEntry, AtlasRunError, CodeGroup, PeriodOutcome,
-};
+use nimlab_engine::octal::{expand_pattern, group_codes, run_atlas, AtlasRunError, CodeGroup};
 use nimlab_engine::{Budget, Exhausted};
-use nimlab_store::{AtlasRow, AtlasStore, Shard};
+use nimlab_reports::atlas::row_of;
+use nimlab_store::{AtlasStore, Shard};
 
 const UPTO: u64 = 20_000;
-
-/// The row of a finished game.
-fn row_of(entry: &AtlasEntry) -> AtlasRow {
-    let aliases =
-        entry.group.aliases.iter().map(|(code, relation)| format!("{code}={}", relation.name())).collect();
-    let code = entry.group.representative.to_string();
-    match &entry.outcome {
-        PeriodOutcome::Certified(c) => AtlasRow {
-            code,
-            aliases,
-            certified: true,
-            preperiod: Some(c.preperiod),
-            period: Some(c.period),
-            saltus: None,
-            values_computed: c.certificate.values_computed,
-            largest_value: c.stats.largest_value.into(),
-            rare_values: c.stats.rare_values.map(u64::from),
-            rare_positions: c.stats.rare_positions,
-        },
-        PeriodOutcome::Open(o) => AtlasRow {
-            code,
-            aliases,
-            certified: false,
-            preperiod: o.observed.as_ref().map(|x| x.preperiod),
-            period: o.observed.as_ref().map(|x| x.period),
-            saltus: o.observed.as_ref().map(|x| x.saltus),
-            values_computed: o.values_computed,
-            largest_value: o.stats.largest_value.into(),
-            rare_values: o.stats.rare_values.map(u64::from),
-            rare_positions: o.stats.rare_positions,
-        },
-    }
-}
 
 fn groups() -> Vec<CodeGroup> {
     group_codes(&expand_pattern("?.??", 1000).unwrap())
