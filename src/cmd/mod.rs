@@ -1,6 +1,7 @@
 //! One module per subcommand: an `Args` struct (clap) and a `run` function that builds the
 //! request, calls the report function and renders the report.
 
+pub mod atlas;
 pub mod completions;
 pub mod explore;
 pub mod games;

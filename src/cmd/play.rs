@@ -373,7 +373,7 @@ impl Session<'_> {
                 };
                 let mut text = format!("hint: {standing}.\n  why: {}", analysis.reason);
                 for m in &analysis.winning_moves {
-                    text += &format!("\n  winning move: {} -> type `{}`", m.text, spaced(&m.to));
+                    text += &format!("\n  winning move: {} -> type `{}`", m.text, typed_form(&m.to));
                 }
                 self.emit(out, &text, &Event::Hint { analysis: Some(report.clone()), error: None })
             }
@@ -389,7 +389,17 @@ impl Session<'_> {
     }
 }
 
-/// The legal move leading exactly to `typed`.
+/// How a position is typed as a move: its heaps, or `0` for no heap at all.
+fn typed_form(to: &[BigUint]) -> String {
+    if to.is_empty() {
+        "0".to_string()
+    } else {
+        spaced(to)
+    }
+}
+
+/// The legal move leading exactly to `typed`. A move that leaves no heap at all (the last heap of
+/// a take-and-break game taken) is typed `0`.
 ///
 /// # Errors
 /// A message naming a few legal moves.
@@ -397,8 +407,13 @@ fn find_move<'m>(moves: &'m [MoveReport], typed: &[BigUint]) -> Result<&'m MoveR
     if let Some(exact) = moves.iter().find(|m| m.to == typed) {
         return Ok(exact);
     }
+    let no_heap_left = matches!(typed, [n] if *n == BigUint::ZERO);
+    if let Some(emptied) = moves.iter().find(|m| no_heap_left && m.to.is_empty()) {
+        return Ok(emptied);
+    }
     const SHOWN: usize = 6;
-    let examples: Vec<String> = moves.iter().take(SHOWN).map(|m| format!("`{}`", spaced(&m.to))).collect();
+    let examples: Vec<String> =
+        moves.iter().take(SHOWN).map(|m| format!("`{}`", typed_form(&m.to))).collect();
     let more = if moves.len() > SHOWN { format!(" and {} more", moves.len() - SHOWN) } else { String::new() };
     Err(format!(
         "`{}` is not a legal move from here; you can move to {}{more}",
@@ -426,5 +441,8 @@ mod tests {
         let moves = vec![MoveReport { text: "a".into(), to: to(&[0, 4, 5]) }];
         assert!(find_move(&moves, &to(&[0])).unwrap_err().contains("is not a legal move"));
         assert_eq!(find_move(&moves, &to(&[0, 4, 5])).unwrap().text, "a");
+        let last = vec![MoveReport { text: "take the whole heap of 1".into(), to: to(&[]) }];
+        assert_eq!(find_move(&last, &to(&[0])).unwrap().text, "take the whole heap of 1");
+        assert!(find_move(&last, &to(&[1])).unwrap_err().contains("you can move to `0`"));
     }
 }

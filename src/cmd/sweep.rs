@@ -1,5 +1,6 @@
 //! `nimlab sweep`: certified preperiod and period over a family of sets, the conjecture's
-//! piecewise-linear fit, and a resumable SQLite store.
+//! piecewise-linear fit, and a resumable SQLite store; `sweep octal` is an atlas of octal codes
+//! ([`crate::cmd::atlas`]).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -28,6 +29,14 @@ printed when no modulus explains the data.
 Store: with --db F each finished row is committed at once; a re-run skips stored rows (also after
 kill -9), and --report prints the stored rows and the fit without computing.
 
+Octal atlases (sweep octal --codes PATTERN): every code of the pattern (? is any digit, [1-3] a
+range, [157] a list; 0x for hexadecimal), codes that are the same game once with their aliases,
+each game's certified preperiod and period or \"no period up to N\" (--upto, default 10000) with
+its largest value and rare values; in parallel. With --db F each game is committed as it finishes
+(a run killed even by kill -9 resumes where it stopped, every game stored once); --shard i/n
+computes one of n deterministic parts (an array job's task); --merge A B ... merges shard stores
+into --db and reports the result.
+
 Examples:
   nimlab sweep subtraction --set 2,3,5,7 --add 11..500
   nimlab sweep subtraction --set 2,3,5,7 --add c=11..2000 --db results.sqlite
@@ -37,23 +46,25 @@ Examples:
   nimlab sweep subtraction --set 2..5 --add c=6..300 --json                # {2,3,4,5, c}"
 )]
 pub struct Args {
-    /// The game: a family of subtraction games.
+    /// The game: a family of subtraction games, or `octal` for an atlas of octal codes.
     pub game: String,
     /// The fixed members (integers, intervals LO..HI, terms like 2a); may be omitted.
     #[arg(long, value_name = "ITEMS", default_value = "")]
     pub set: String,
-    /// A varying member: [NAME=]LO..HI[:STEP]; give it once or twice.
-    #[arg(long, value_name = "RANGE", required = true)]
+    /// A varying member: [NAME=]LO..HI[:STEP]; give it once or twice (subtraction).
+    #[arg(long, value_name = "RANGE", required_unless_present_any = ["codes", "merge", "report"])]
     pub add: Vec<String>,
-    /// SQLite file recording every finished row (created if missing).
-    #[arg(long, value_name = "FILE")]
+    /// SQLite file recording every finished row (created if missing); `--store` is the same.
+    #[arg(long, visible_alias = "store", value_name = "FILE")]
     pub db: Option<PathBuf>,
-    /// Print the stored rows and the fit from --db without computing anything.
+    /// Print the stored rows (and the fit) from --db without computing anything.
     #[arg(long, requires = "db")]
     pub report: bool,
-    /// The most Grundy values to compute per set.
+    /// The most Grundy values to compute per set (subtraction).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT, value_parser = crate::game_args::positive)]
     pub limit: u64,
+    #[command(flatten)]
+    pub atlas: crate::cmd::atlas::AtlasArgs,
 }
 
 /// Runs `nimlab sweep`.
@@ -62,8 +73,23 @@ pub struct Args {
 /// Usage errors for bad input; runtime errors from the store, the budget or a set whose period
 /// is beyond the limit.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    if args.game == "octal" {
+        return crate::cmd::atlas::run(args, cx, out);
+    }
     if args.game != "subtraction" {
-        return usage(format!("sweep runs over families of subtraction games, not '{}'", args.game));
+        return usage(format!(
+            "sweep runs over families of subtraction games (sweep subtraction --add ...) and atlases of octal \
+             codes (sweep octal --codes ...), not '{}'",
+            args.game
+        ));
+    }
+    if let Some(flag) = args.atlas.given() {
+        return usage(format!(
+            "{flag} is for atlases of octal codes (sweep octal), not subtraction families"
+        ));
+    }
+    if args.add.is_empty() {
+        return usage("a subtraction family needs --add [NAME=]LO..HI (the varying member)");
     }
     let family = Family::parse(&args.set, &args.add).map_err(|e| UsageError(e.0))?;
     let request =

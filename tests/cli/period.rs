@@ -41,7 +41,7 @@ fn bad_sets_are_usage_errors() {
         usage_error(&["period", "subtraction", "--set", set], &format!("invalid value '{set}' for --set"));
     }
     usage_error(&["period", "nim", "--set", "1,2"], "--set does not apply to the game 'nim'");
-    usage_error(&["period", "nim"], "period certifies the Grundy sequences of subtraction games");
+    usage_error(&["period", "nim"], "period certifies the Grundy sequences of one-heap games");
 }
 
 #[test]

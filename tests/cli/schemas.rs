@@ -166,7 +166,14 @@ fn verify() {
 fn period() {
     check(
         "period.schema.json",
-        &[&["period", "subtraction", "--set", "2,3,5,7"], &["period", "subtraction", "--set", "2,3,5,7,19"]],
+        &[
+            &["period", "subtraction", "--set", "2,3,5,7"],
+            &["period", "subtraction", "--set", "2,3,5,7,19"],
+            &["period", "kayles"],
+            &["period", "octal", "--code", "0.6", "--upto", "20000"],
+            &["period", "octal", "--code", "0x0.8", "--upto", "300"],
+            &["period", "grundy-game", "--upto", "1000"],
+        ],
     );
 }
 
@@ -178,6 +185,8 @@ fn sweep() {
             &["sweep", "subtraction", "--set", "2,3,5,7", "--add", "c=11..100"],
             &["sweep", "subtraction", "--set", "3,5", "--add", "6..20"],
             &["sweep", "subtraction", "--set", "2a", "--add", "a=2..3", "--add", "c=2a+1..40"],
+            &["sweep", "octal", "--codes", "0.?[1-3]", "--upto", "3000"],
+            &["sweep", "octal", "--codes", "0.??", "--upto", "1000", "--shard", "1/3"],
         ],
     );
 }

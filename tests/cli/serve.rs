@@ -107,6 +107,42 @@ fn the_api_answers_exactly_what_json_prints() {
 }
 
 #[test]
+fn octal_rulesets_in_the_playground() {
+    let server = Server::start();
+    let (status, games) = server.get("/api/games");
+    assert_eq!(status, 200);
+    let games = games["games"].as_array().unwrap();
+    let find =
+        |name: &str| games.iter().find(|g| g["name"] == name).unwrap_or_else(|| panic!("{name} listed"));
+    let code = &find("octal")["params"][0];
+    assert_eq!(
+        (code["name"].as_str(), code["kind"].as_str(), code["required"].as_bool()),
+        (Some("code"), Some("text"), Some(true))
+    );
+    for name in ["kayles", "dawson-kayles", "dawsons-chess", "grundy-game"] {
+        assert_eq!(find(name)["params"], json!([]), "{name}");
+    }
+    let cli = |args: &[&str]| serde_json::from_str::<Value>(&text(args)).unwrap();
+    assert_eq!(
+        server.get("/api/solve?game=octal&code=0.07&position=5,8,13"),
+        (200, cli(&["solve", "octal", "--code", "0.07", "5", "8", "13", "--json"]))
+    );
+    assert_eq!(
+        server.get("/api/solve?game=grundy-game&position=20"),
+        (200, cli(&["solve", "grundy-game", "20", "--json"]))
+    );
+    // nimlab takes the last heap of Kayles: no heap is left, the game is over.
+    let (_, answer) = server.get("/api/move?game=kayles&position=2");
+    assert_eq!(
+        (answer["reply"]["move"]["to"].clone(), answer["game_over"].clone()),
+        (json!([]), json!(true))
+    );
+    let (status, error) = server.get("/api/solve?game=octal&code=0.8&position=5");
+    assert_eq!((status, error["kind"].as_str()), (400, Some("usage")));
+    assert!(error["error"].as_str().unwrap().contains("character 3 ('8', digit d1)"), "{error}");
+}
+
+#[test]
 fn move_and_options_serve_play() {
     let server = Server::start();
     let (status, answer) = server.get("/api/move?game=nim&position=3,4,5");

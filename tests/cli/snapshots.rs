@@ -76,6 +76,14 @@ fn verify() {
 #[test]
 fn period() {
     pin("period", &["period", "subtraction", "--set", "2,3,5,7"]);
+    pin("period_octal", &["period", "kayles"]);
+    pin("period_octal_open", &["period", "octal", "--code", "0.6", "--upto", "3000"]);
+}
+
+#[test]
+fn octal() {
+    pin("solve_octal_sum", &["solve", "octal", "--code", "0.07", "5", "8", "13"]);
+    pin("sweep_octal", &["sweep", "octal", "--codes", "0.[0-7]", "--upto", "500"]);
 }
 
 #[test]

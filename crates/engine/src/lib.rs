@@ -11,6 +11,8 @@
 //! * [`listing`] — P-positions listed in order and observed periods of sequences.
 //! * [`periodicity`] — the subtraction-game laboratory: fast Grundy sequences of SUB(S), certified
 //!   preperiod and period, family sweeps with the conjecture fit, period searches.
+//! * [`octal`] — octal and take-and-break games (Kayles, Dawson's Kayles, Grundy's game...):
+//!   codes, rules, fast Grundy sequences, certified periods, atlases of codes.
 //! * [`budget`] — the work budget and deadline every computation runs under.
 //!
 //! Invariant: the engine never prints, never parses a command line and never touches files.
@@ -57,6 +59,7 @@ pub mod budget;
 pub mod error;
 pub mod game;
 pub mod listing;
+pub mod octal;
 pub mod periodicity;
 pub mod positions;
 pub mod rulesets;

@@ -8,6 +8,7 @@
 //! [`BigUint`]s); errors are [`ReportError`]s that name what is wrong in the engine's terms,
 //! which each surface phrases for its users (a flag on the command line, a key in the web API).
 
+pub mod atlas;
 pub mod error;
 pub mod explore;
 pub mod games;

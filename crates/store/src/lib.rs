@@ -1,4 +1,4 @@
-//! Resumable storage of sweep results in SQLite.
+//! Resumable storage of sweep results in SQLite; [`atlas`] holds the atlas of octal codes.
 //!
 //! A sweep is identified by its **definition** (the family's shape, e.g.
 //! `subtraction {2,3,5,7,c}`), independent of the parameter ranges, so that a longer range reuses
@@ -9,6 +9,10 @@
 //! Each row is committed on its own as soon as it is recorded, in WAL mode: a process killed at
 //! any point (even `kill -9`) loses at most the row being written, and the next run skips every
 //! committed row.
+
+pub mod atlas;
+
+pub use atlas::{AtlasRow, AtlasStore, MergeReport, Recorded, Shard};
 
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
@@ -25,6 +29,16 @@ pub enum StoreError {
     /// A number does not fit SQLite's signed 64-bit integers.
     #[error("sweep store: the number {0} is too large to store (the limit is 2^63 - 1)")]
     TooLarge(u64),
+    /// Two certified results for the same code disagree (a corrupt or foreign store).
+    #[error("atlas store: code {code} is stored as certified {stored} but a new result says {new}")]
+    Conflict {
+        /// The code.
+        code: String,
+        /// The stored (preperiod, period).
+        stored: String,
+        /// The new one.
+        new: String,
+    },
     /// The sweep definition is not in the store.
     #[error("sweep store: no results for {0}; run the sweep with --db first")]
     UnknownSweep(String),
@@ -81,24 +95,33 @@ fn from_sql(n: i64) -> u64 {
     n.unsigned_abs()
 }
 
+/// Opens (creating if needed) the SQLite file at `path` in WAL mode and creates `schema`.
+fn open_connection(path: &Path, schema: &str) -> Result<Connection, StoreError> {
+    let connection = Connection::open(path)?;
+    connection.busy_timeout(std::time::Duration::from_secs(10))?;
+    connection.pragma_update(None, "journal_mode", "WAL")?;
+    connection.pragma_update(None, "synchronous", "NORMAL")?;
+    connection.execute_batch(schema)?;
+    Ok(connection)
+}
+
+/// The connection; a panic in another holder cannot leave it inconsistent (every write is its own
+/// transaction), so a poisoned lock is taken over.
+fn lock(connection: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
+    connection.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 impl SweepStore {
     /// Opens (creating if needed) the store at `path`, in WAL mode.
     ///
     /// # Errors
     /// [`StoreError::Sqlite`] when the file cannot be opened or is not a nimlab store.
     pub fn open(path: &Path) -> Result<Self, StoreError> {
-        let connection = Connection::open(path)?;
-        connection.busy_timeout(std::time::Duration::from_secs(10))?;
-        connection.pragma_update(None, "journal_mode", "WAL")?;
-        connection.pragma_update(None, "synchronous", "NORMAL")?;
-        connection.execute_batch(SCHEMA)?;
-        Ok(SweepStore { connection: Mutex::new(connection) })
+        Ok(SweepStore { connection: Mutex::new(open_connection(path, SCHEMA)?) })
     }
 
-    /// The connection; a panic in another holder cannot leave it inconsistent (every statement
-    /// is its own transaction), so a poisoned lock is taken over.
     fn connection(&self) -> MutexGuard<'_, Connection> {
-        self.connection.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        lock(&self.connection)
     }
 
     /// The id of the sweep `definition`, creating it if new.

@@ -1443,7 +1443,8 @@ function typedMove(event) {
     showError(t('error.nothingTyped'));
     return;
   }
-  const move = S.here.moves.find((m) => same(m.to, typed));
+  // A move that leaves no heap at all (the last heap of a take-and-break game) is typed 0.
+  const move = S.here.moves.find((m) => same(m.to, typed)) ?? (same(typed, ['0']) ? S.here.moves.find((m) => m.to.length === 0) : undefined);
   if (!move) {
     const example = S.here.moves[0] ? showPosition(S.here.moves[0].to) : '';
     showError(t('error.notLegal', { typed: spaced(typed), from: showPosition(current()), example }));

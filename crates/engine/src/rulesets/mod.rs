@@ -10,6 +10,7 @@ pub mod half;
 pub mod large_nim;
 pub mod moore;
 pub mod nim;
+pub mod octal;
 pub mod pattern;
 pub mod staircase;
 pub mod subtraction;
@@ -37,6 +38,11 @@ pub const RULESETS: &[&RulesetInfo] = &[
     &large_nim::RULESET,
     &apple::RULESET,
     &pattern::RULESET,
+    &octal::OCTAL,
+    &octal::KAYLES,
+    &octal::DAWSON_KAYLES,
+    &octal::DAWSONS_CHESS,
+    &octal::GRUNDY_GAME,
 ];
 
 /// Wraps the ruleset `spec` names with its solvers.

@@ -527,7 +527,7 @@ mod tests {
     use proptest::prelude::*;
 
     /// A valid take-pattern move, `PATTERN:AMOUNTS` in any of the written forms (the grammar of
-    /// the only text parameter so far, `pattern --move`).
+    /// `pattern --move`).
     fn move_text() -> impl Strategy<Value = String> {
         let pattern = prop_oneof![
             Just("one".to_string()),
@@ -545,6 +545,21 @@ mod tests {
             (1u64..6, 0u64..4).prop_map(|(t, d)| format!("{t}..={}", t + d)),
         ];
         (pattern, amounts).prop_map(|(p, a)| format!("{p}:{a}"))
+    }
+
+    /// A valid octal code (`octal --code`) as typed: octal digits with `d0` 0 or 4, written
+    /// `0.07` or `.07`, or `0x` and hexadecimal digits.
+    fn code_text() -> impl Strategy<Value = String> {
+        let octal = (prop::sample::select(vec!["0", "4", ""]), prop::collection::vec(0u8..8, 0..12))
+            .prop_map(|(d0, digits)| format!("{d0}.{}", digits.iter().map(u8::to_string).collect::<String>()))
+            .prop_filter("a code has a digit", |code| code != ".");
+        let hexadecimal =
+            (prop::sample::select(vec!["0", "4", "8", "C"]), prop::collection::vec(0u8..16, 0..12)).prop_map(
+                |(d0, digits)| {
+                    format!("0x{d0}.{}", digits.iter().map(|d| format!("{d:X}")).collect::<String>())
+                },
+            );
+        prop_oneof![octal, hexadecimal]
     }
 
     /// Random valid values of one parameter, as typed: `None` leaves it out (when it may be left
@@ -568,6 +583,7 @@ mod tests {
             ParamKind::Flag => {
                 prop_oneof![Just(vec!["true".to_string()]), Just(vec!["false".to_string()])].boxed()
             }
+            ParamKind::Text { .. } if decl.name == "code" => code_text().prop_map(|code| vec![code]).boxed(),
             ParamKind::Text { repeatable, .. } => {
                 prop::collection::vec(move_text(), 1..=if repeatable { 4 } else { 1 }).boxed()
             }

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Speed of nimlab's octal sequence engine against ogsolve (Beling), side by side in one run.
+# Not a test: run it by hand and copy the figures into docs/benchmarks.md.
+#
+#   bench/octal-vs-ogsolve.sh          # OG_METHODS_SPARSE=rc,rc2 OG_METHODS_DENSE=naive,rc,rc2
+#   DENSE_COUNT=100000 OG_METHODS_DENSE=naive bench/octal-vs-ogsolve.sh   # a shorter dense run
+#
+# Times are CPU seconds (user + system) of whole processes, from /usr/bin/time, so that the load
+# of a shared machine (printed) does not count; ogsolve's own "calculation time" (wall clock) is
+# printed beside. Both compute the same values: the checksums must agree.
+# (a) certify the period of 0.16 and 0.56: nimlab stops at the certificate (N values); ogsolve
+#     computes the same N values (-n N-1) with each of its methods; the fastest counts.
+# (b) 10^6 values of 0.034 and 0.007 (sparse), of 0.07 and 0.77 (dense; DENSE_COUNT values):
+#     nimlab computes all of them (and, for the dense ones, also stops at the certificate);
+#     ogsolve each method (its naive method is quadratic: hundreds of CPU seconds at 10^6).
+# (c) the bound of the sparse method: nimlab's pairs (recorded and scanned) through the bare
+#     recording loop (one load, one xor, one store per pair) on one core; CPU of `limit` minus
+#     CPU of `values`, since `limit` computes the sequence first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OG_METHODS_SPARSE=${OG_METHODS_SPARSE:-rc,rc2}
+OG_METHODS_DENSE=${OG_METHODS_DENSE:-naive,rc,rc2}
+DENSE_COUNT=${DENSE_COUNT:-1000000}
+if ! command -v ogsolve >/dev/null; then
+    cargo install ogsolve --locked
+fi
+ogsolve --help | grep -q -- '-n <POSITION>' || { echo "ogsolve's command line changed: check ogsolve --help" >&2; exit 1; }
+cargo build --release --locked --quiet -p nimlab-engine --example octal
+OCTAL=target/release/examples/octal
+OUT=target/bench
+mkdir -p "$OUT"
+
+# Runs a command; prints "CPU_SECONDS<TAB>its output".
+cpu() {
+    local report
+    report=$(/usr/bin/time -f 'cpu %U %S' "$@" 2>"$OUT/time.txt")
+    awk '/^cpu / { printf "%.2f\t", $2 + $3 }' "$OUT/time.txt"
+    tr '\n' ' ' <<<"$report"
+    echo
+}
+field() { awk -v k="$1" '{ for (i = 1; i < NF; i++) if ($i == k) { print $(i + 1); exit } }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "inf" }'; }
+
+# ogsolve with each method on n values: prints "method cpu calc checksum" lines; the fastest last.
+ogsolve_best() {
+    local code=$1 count=$2 methods=$3 best="" best_cpu=1e99 line cpu_s calc sum m
+    for m in ${methods//,/ }; do
+        line=$(cpu ogsolve "$code" -m "$m" -n $((count - 1)))
+        cpu_s=$(cut -f1 <<<"$line")
+        calc=$(sed -n 's/.*calculation time: \([^ ]*\).*/\1/p' <<<"$line")
+        sum=$(sed -n 's/.*checksum: \([0-9A-F]*\).*/\1/p' <<<"$line")
+        echo "    ogsolve -m $m -n $((count - 1)): cpu $cpu_s s (its calculation time $calc), checksum $sum" >&2
+        if awk -v a="$cpu_s" -v b="$best_cpu" 'BEGIN { exit !(a < b) }'; then best_cpu=$cpu_s; best="$m $cpu_s $sum"; fi
+    done
+    echo "$best"
+}
+
+# Compares nimlab's CPU time and checksum with ogsolve's fastest method on the same values.
+against_ogsolve() {
+    local code=$1 count=$2 methods=$3 ours=$4 sum=$5 m og og_sum
+    read -r m og og_sum <<<"$(ogsolve_best "$code" "$count" "$methods")"
+    [[ "$sum" == "$og_sum" ]] || { echo "checksums differ: nimlab $sum, ogsolve $og_sum" >&2; exit 1; }
+    echo "    fastest ogsolve ($m) / nimlab, $count values each: $(ratio "$og" "$ours")x (checksums agree: $sum)"
+}
+
+echo "machine: $(nproc) cores ($(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "ogsolve: $(ogsolve --version) (cargo install, default release profile); nimlab: release profile"
+echo
+
+echo "(a) certify the period"
+for code in 0.16 0.56; do
+    line=$(cpu "$OCTAL" period "$code" 100000000)
+    ours=$(cut -f1 <<<"$line")
+    n=$(field values_computed <<<"$line")
+    echo "  $code: nimlab certifies (l, p) = ($(field preperiod <<<"$line"), $(field period <<<"$line")) from $n values: cpu $ours s"
+    sum=$(cut -f2 <<<"$(cpu "$OCTAL" values "$code" "$n")" | field checksum)
+    against_ogsolve "$code" "$n" "$OG_METHODS_SPARSE" "$ours" "$sum"
+done
+echo
+
+echo "(b) many values"
+for code in 0.034 0.007 0.07 0.77; do
+    count=1000000 methods=$OG_METHODS_SPARSE
+    [[ $code == 0.07 || $code == 0.77 ]] && count=$DENSE_COUNT methods=$OG_METHODS_DENSE
+    line=$(cpu "$OCTAL" values "$code" "$count")
+    ours=$(cut -f1 <<<"$line")
+    sum=$(field checksum <<<"$line")
+    echo "  $code: nimlab $count values: cpu $ours s ($(field method <<<"$line"), largest $(field largest <<<"$line"), rare positions $(field rare_positions <<<"$line"))"
+    if [[ $code == 0.07 || $code == 0.77 ]]; then
+        stop=$(cpu "$OCTAL" period "$code" "$count")
+        echo "    nimlab stops at the certificate: (l, p) = ($(field preperiod <<<"$stop"), $(field period <<<"$stop")) after $(field values_computed <<<"$stop") values, cpu $(cut -f1 <<<"$stop") s"
+    fi
+    against_ogsolve "$code" "$count" "$methods" "$ours" "$sum"
+done
+echo
+
+echo "(c) the bound of the sparse method (one core): the bare recording loop over the pairs nimlab recorded"
+for run in "0.16 509622" "0.034 1000000" "0.007 200000"; do
+    read -r code count <<<"$run"
+    ours=$(cut -f1 <<<"$(cpu "$OCTAL" values "$code" "$count")")
+    line=$(cpu "$OCTAL" limit "$code" "$count")
+    # `limit` computes the sequence first, then runs the bare loop.
+    bare=$(awk -v a="$(cut -f1 <<<"$line")" -v b="$ours" 'BEGIN { printf "%.2f", a - b }')
+    echo "  $code, $count values: nimlab cpu $ours s; $(field pairs <<<"$line") pairs through the bare loop: cpu $bare s; nimlab / bound: $(ratio "$ours" "$bare")x"
+done

@@ -1,0 +1,144 @@
+//! The inner loops of the sequence engine, generic over the stored value width.
+//!
+//! Option values are recorded by **stamping**: `marks[v] = stamp` says "value `v` is an option of
+//! the heap being computed", with a fresh stamp per heap, so nothing is cleared between heaps and
+//! a record is one store with no dependency on the previous one. `marks` always has a power of
+//! two length above every value and nim-sum, so indices are masked (which also lets the compiler
+//! drop the bounds checks).
+
+use std::ops::BitXor;
+
+/// A stored Grundy value: `u16` while every value fits, `u32` after widening.
+pub(crate) trait Cell: Copy + Eq + BitXor<Output = Self> + Send + Sync + 'static {
+    /// The largest value this width stores.
+    const MAX: u32;
+    /// The value (which must be at most `MAX`).
+    fn from_value(value: u32) -> Self;
+    /// The value as an index.
+    fn index(self) -> usize;
+}
+
+impl Cell for u16 {
+    const MAX: u32 = u16::MAX as u32;
+    fn from_value(value: u32) -> Self {
+        value as u16
+    }
+    fn index(self) -> usize {
+        usize::from(self)
+    }
+}
+
+impl Cell for u32 {
+    const MAX: u32 = u32::MAX;
+    fn from_value(value: u32) -> Self {
+        value
+    }
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The pairs `(i, m - i)`, `1 <= i <= m/2`, of a two-heap split of `m` tokens (without
+/// `i = m/2` when the heaps must be unequal) as two slices: `i` runs up `low` while `m - i`
+/// runs down `high`, so pair `k` is `(low[k], high[high.len() - 1 - k])`.
+pub(crate) fn split_pairs<T: Cell>(g: &[T], m: usize, unequal: bool) -> (&[T], &[T]) {
+    let mut last = m / 2;
+    if unequal && m.is_multiple_of(2) {
+        last -= 1;
+    }
+    if last == 0 {
+        return (&[], &[]);
+    }
+    (&g[1..=last], &g[m - last..m])
+}
+
+/// Width of the blocks the presence scan compares at once (a multiple of every vector width).
+pub(crate) const BLOCK: usize = 64;
+
+/// Whether some pair of `split_pairs` has nim-sum `target`, and how many pairs were compared.
+/// `O(pairs)`, vectorized by blocks of 64 with an early exit after the first block that
+/// contains the value.
+pub(crate) fn pairs_contain<T: Cell>(low: &[T], high: &[T], target: T) -> (bool, usize) {
+    let mut compared = 0;
+    for (a, b) in low.chunks(BLOCK).zip(high.rchunks(BLOCK)) {
+        compared += a.len();
+        if a.iter().zip(b.iter().rev()).fold(false, |found, (&x, &y)| found | (x ^ y == target)) {
+            return (true, compared);
+        }
+    }
+    (false, compared)
+}
+
+/// Stamps the nim-sum of every pair of `split_pairs`. `O(pairs)`.
+pub(crate) fn stamp_pairs<T: Cell>(low: &[T], high: &[T], marks: &mut [u32], stamp: u32) {
+    let mask = marks.len() - 1;
+    debug_assert!(marks.len().is_power_of_two());
+    for (&x, &y) in low.iter().zip(high.iter().rev()) {
+        marks[(x ^ y).index() & mask] = stamp;
+    }
+}
+
+/// Stamps `value ^ g[m - position]` for every rare `(position, value)` given (all below `m`).
+/// `O(rare.len())`: one load, one xor, one store each.
+pub(crate) fn stamp_rare<T: Cell>(g: &[T], rare: &[(u32, T)], m: usize, marks: &mut [u32], stamp: u32) {
+    let window = &g[..m];
+    let mask = marks.len() - 1;
+    debug_assert!(marks.len().is_power_of_two());
+    for &(position, value) in rare {
+        marks[(value ^ window[m - position as usize]).index() & mask] = stamp;
+    }
+}
+
+/// Stamps the nim-sum of every three-heap split `a + b + c = m`, `1 <= a <= b <= c`.
+/// `O(m²/12)`.
+pub(crate) fn stamp_triples<T: Cell>(g: &[T], m: usize, marks: &mut [u32], stamp: u32) {
+    let mask = marks.len() - 1;
+    for a in 1..=m / 3 {
+        let rest = m - a;
+        for b in a..=rest / 2 {
+            marks[(g[a] ^ g[b] ^ g[rest - b]).index() & mask] = stamp;
+        }
+    }
+}
+
+/// The least value from `from` on that is not stamped.
+pub(crate) fn mex_from(marks: &[u32], stamp: u32, from: usize) -> usize {
+    if from >= marks.len() {
+        return from;
+    }
+    marks[from..].iter().position(|&m| m != stamp).map_or(marks.len(), |k| from + k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_and_presence_match_the_definition() {
+        let g: Vec<u16> = (0..300u16).map(|i| (i * 7 + i / 5) % 13).collect();
+        for m in 2..300 {
+            for unequal in [false, true] {
+                let (low, high) = split_pairs(&g, m, unequal);
+                let expected: Vec<u16> =
+                    (1..=m / 2).filter(|&i| !(unequal && 2 * i == m)).map(|i| g[i] ^ g[m - i]).collect();
+                let got: Vec<u16> = low.iter().zip(high.iter().rev()).map(|(&x, &y)| x ^ y).collect();
+                assert_eq!(got, expected, "m {m}");
+                for target in 0..16u16 {
+                    assert_eq!(
+                        pairs_contain(low, high, target).0,
+                        expected.contains(&target),
+                        "m {m} target {target}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn mex_skips_stamped_values() {
+        let marks = [5, 5, 3, 5, 5];
+        assert_eq!(mex_from(&marks, 5, 0), 2);
+        assert_eq!(mex_from(&marks, 5, 3), 5);
+        assert_eq!(mex_from(&marks, 5, 9), 9);
+    }
+}

@@ -1,0 +1,37 @@
+//! Octal and take-and-break games: Kayles (`0.77`), Dawson's Kayles (`0.07`), Dawson's chess
+//! (`0.137`), any code `d0.d1d2...dk` (hexadecimal too), and Grundy's game.
+//!
+//! * [`code`] — [`OctalCode`]: Winning Ways' notation, parsed and printed (round-trip), with
+//!   errors naming the bad digit; `0x` asks for hexadecimal.
+//! * [`game`] — [`OctalGame`] and [`GrundyGame`] as [`crate::Game`]s on sums of heaps (sorted
+//!   `Vec<u64>`), for the generic search, and [`HeapMove`] with its text in words.
+//! * [`sequence`] — [`Sequence`]: the exact Grundy sequence of one heap, streamed in chunks,
+//!   2 bytes per value, by the direct or the sparse-space (rare/common) method, chosen and
+//!   revised automatically.
+//! * [`period`] — [`analyze`]: the minimal preperiod and period certified by the Guy–Smith
+//!   periodicity theorem (generalized to three-heap moves), stopping as soon as the certificate
+//!   holds, or an honest "no period up to N" with what was observed.
+//! * [`atlas`] — patterns of codes (`0.??`, `0.[1-3]7`), codes that are the same game, and
+//!   every code's status computed in parallel.
+//!
+//! Everything is exact integer arithmetic; nothing here prints or touches files.
+
+pub mod atlas;
+pub mod code;
+pub mod game;
+mod kernels;
+pub mod period;
+pub mod sequence;
+
+pub use atlas::{
+    expand_pattern, group_codes, run_atlas, AtlasEntry, AtlasError, AtlasRunError, CodeGroup, Equivalence,
+};
+pub use code::{CodeError, OctalCode};
+pub use game::{describe_heap_move, GrundyGame, HeapMove, OctalGame};
+pub use period::{
+    analyze, analyze_until, analyze_with, work_units, Certificate, CertifiedPeriod, GameRules, Observed,
+    OpenSequence, PeriodOutcome, Progress,
+};
+pub use sequence::{
+    ActiveMethod, Chunk, Sequence, SequenceError, SequenceMethod, SequenceStats, ValuesView, MAX_VALUES,
+};

@@ -1,0 +1,809 @@
+//! The Grundy sequence `G(0), G(1), ...` of one heap, computed exactly and streamed in chunks.
+//!
+//! `G(n)` is the mex of the values of the options of a heap of `n`: `G(n - j)` for a removal
+//! leaving one heap, `G(a) ^ G(n - j - a)` for a split into two, `G(a) ^ G(b) ^ G(c)` for three.
+//! Every value is kept (a split reads values far back), as `u16` while they fit and as `u32`
+//! after that (the store widens itself; nothing fails), so memory is 2 bytes per value.
+//!
+//! # Two methods, chosen and revised automatically
+//! Both find `G(n)` as the least value that is not an option, by moving a **candidate** up: the
+//! removals give the first candidate (their mex); the pairs of each two-heap split are then
+//! recorded from the start, block by block, and each record of the candidate moves it on. A
+//! candidate that has not moved for 2,048 pairs is probably absent: a vectorized scan of the
+//! pairs not yet recorded looks for it alone (stopping at the first block of 64 that holds it),
+//! so an absent candidate — the answer — costs one fast scan instead of recording everything.
+//! * **Direct.** As above: about `n/2` pairs per heap and split digit, mostly compared rather than
+//!   recorded.
+//! * **Sparse space (rare/common).** Split the values seen into *common* values `C` — a set
+//!   closed against nim-addition (`a ^ b ∉ C` for `a, b ∈ C`), chosen greedily from the most
+//!   frequent values — and *rare* values. A pair of two common heaps never has a common nim-sum,
+//!   so after recording the pairs with a rare part (`O(#rare positions)` per split digit) a
+//!   common candidate is the answer at once; a rare candidate moves on as above until it is
+//!   common (the common-common pairs confirm the rare values below it in a few blocks). This is
+//!   the method of Beling's ogsolve (RC) and Flammenkamp's computations, after the "sparse
+//!   space" phenomenon.
+//!
+//! The engine starts direct and reviews the split at growing intervals (every `max(256, n/8)`
+//! values): it chooses `C` from the current frequencies, switches to the sparse method when the
+//! rare positions are fewer than `n / 8`, rebuilds the list of rare positions when a new split
+//! has at least 10% fewer, and falls back to direct when the game stops being sparse. Three-heap
+//! splits (hexadecimal codes) are recorded directly, `O(n²)` per heap.
+//!
+//! The engine never prints and never touches files: values go to the caller's sink.
+
+use std::ops::ControlFlow;
+
+use serde::Serialize;
+use thiserror::Error;
+
+use super::code::OctalCode;
+use super::game::MoveMenu;
+use super::kernels::{
+    mex_from, pairs_contain, split_pairs, stamp_pairs, stamp_rare, stamp_triples, Cell, BLOCK,
+};
+
+/// Values handed to the sink at a time.
+const CHUNK: usize = 1 << 16;
+
+/// The first review of the method.
+const FIRST_REVIEW: usize = 64;
+
+/// The sparse method is used while `rare positions × SPARSE_FACTOR <= n`.
+const SPARSE_FACTOR: usize = 8;
+
+/// Pairs recorded without the candidate moving before the candidate is looked for alone among
+/// the rest.
+const STALL: usize = 2048;
+
+/// The most positions the engine indexes (positions are stored as `u32` in the rare list).
+pub const MAX_VALUES: u64 = u32::MAX as u64;
+
+/// Which method computes the values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SequenceMethod {
+    /// Direct until the game proves sparse, then rare/common, revised as the values come.
+    #[default]
+    Auto,
+    /// Direct only.
+    Direct,
+    /// Rare/common from the first value on (still exact; for tests and comparisons).
+    Sparse,
+}
+
+/// A computation that cannot be done within the engine's bounds.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SequenceError {
+    /// More values were asked for than positions the engine indexes.
+    #[error(
+        "{requested} values asked for; the sequence engine computes at most {max} (positions are 32-bit)"
+    )]
+    TooManyValues {
+        /// Values asked for.
+        requested: u64,
+        /// The limit, [`MAX_VALUES`].
+        max: u64,
+    },
+    /// Memory for the values could not be reserved.
+    #[error("out of memory: cannot keep {values} values ({bytes} bytes); ask for fewer values")]
+    OutOfMemory {
+        /// Values that were to be kept.
+        values: u64,
+        /// Bytes that were to be reserved.
+        bytes: u64,
+    },
+}
+
+/// A slice of the sequence, narrow (`u16`) or wide (`u32`).
+#[derive(Debug, Clone, Copy)]
+pub enum ValuesView<'a> {
+    /// Every value fits 16 bits.
+    Narrow(&'a [u16]),
+    /// Widened.
+    Wide(&'a [u32]),
+}
+
+impl<'a> ValuesView<'a> {
+    /// The number of values.
+    pub fn len(&self) -> usize {
+        match self {
+            ValuesView::Narrow(v) => v.len(),
+            ValuesView::Wide(v) => v.len(),
+        }
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The value at `i`. Panics beyond the end, like indexing.
+    pub fn get(&self, i: usize) -> u32 {
+        match self {
+            ValuesView::Narrow(v) => u32::from(v[i]),
+            ValuesView::Wide(v) => v[i],
+        }
+    }
+
+    /// The values from `start` to `end` (exclusive).
+    pub fn slice(&self, start: usize, end: usize) -> ValuesView<'a> {
+        match self {
+            ValuesView::Narrow(v) => ValuesView::Narrow(&v[start..end]),
+            ValuesView::Wide(v) => ValuesView::Wide(&v[start..end]),
+        }
+    }
+
+    /// The values, widened to `u32`.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + 'a {
+        let (narrow, wide): (&'a [u16], &'a [u32]) = match *self {
+            ValuesView::Narrow(v) => (v, &[]),
+            ValuesView::Wide(v) => (&[], v),
+        };
+        narrow.iter().map(|&x| u32::from(x)).chain(wide.iter().copied())
+    }
+
+    /// The values as a vector.
+    pub fn to_vec(&self) -> Vec<u32> {
+        self.iter().collect()
+    }
+}
+
+/// Values handed to a sink: `values` are `G(start), G(start + 1), ...`.
+#[derive(Debug, Clone, Copy)]
+pub struct Chunk<'a> {
+    /// The heap size of the first value.
+    pub start: u64,
+    /// The values.
+    pub values: ValuesView<'a>,
+}
+
+/// The method in use now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ActiveMethod {
+    /// Direct scans.
+    Direct,
+    /// The rare/common split.
+    Sparse,
+}
+
+/// Figures about a sequence computed so far.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SequenceStats {
+    /// Values computed, `G(0)` to `G(values - 1)`.
+    pub values: u64,
+    /// The largest value so far.
+    pub largest_value: u32,
+    /// How many distinct values occurred.
+    pub distinct_values: u32,
+    /// The method in use now.
+    pub method: ActiveMethod,
+    /// Values classed rare by the current split (occurring ones only); `None` while direct.
+    pub rare_values: Option<u32>,
+    /// Heap sizes `n >= 1` whose value is rare; `None` while direct.
+    pub rare_positions: Option<u64>,
+    /// How often the list of rare positions was rebuilt.
+    pub split_rebuilds: u64,
+    /// Pairs of splits recorded one by one (the candidate loop), beside the rare pairs.
+    pub recorded_pairs: u64,
+    /// Pairs compared by the vectorized scan for a stalled candidate.
+    pub compared_pairs: u64,
+    /// Pairs recorded from the rare list, in pairs.
+    pub rare_pairs: u64,
+    /// Triples of three-heap splits recorded (hexadecimal codes).
+    pub recorded_triples: u64,
+    /// True once a value needed more than 16 bits.
+    pub widened: bool,
+}
+
+/// The stored values with the rare list in the same width.
+#[derive(Debug, Clone)]
+struct Typed<T> {
+    values: Vec<T>,
+    /// `(n, G(n))` for every `n >= 1` with a rare value, ascending; empty while direct.
+    rare: Vec<(u32, T)>,
+}
+
+#[derive(Debug, Clone)]
+enum Store {
+    Narrow(Typed<u16>),
+    Wide(Typed<u32>),
+}
+
+/// Everything but the values: rules, counts, the split, scratch, statistics.
+#[derive(Debug, Clone)]
+struct State {
+    menu: MoveMenu,
+    method: SequenceMethod,
+    /// Occurrences of each value.
+    counts: Vec<u64>,
+    largest: u32,
+    /// `common[v]`: value `v` is common. `Some` while the sparse method is on.
+    common: Option<Vec<bool>>,
+    /// `marks[v] == stamp`: `v` is an option value of the heap being computed.
+    marks: Vec<u32>,
+    stamp: u32,
+    /// Per split digit: pairs recorded from the start for the heap being computed.
+    frontier: Vec<usize>,
+    next_review: usize,
+    /// Values above this force widening (`u16::MAX`; lower in tests).
+    narrow_max: u32,
+    stats: SequenceStats,
+}
+
+/// The Grundy sequence of a take-and-break game, computed on demand.
+///
+/// ```
+/// use nimlab_engine::octal::{OctalCode, Sequence};
+///
+/// let mut kayles = Sequence::octal(&OctalCode::kayles());
+/// kayles.extend_to(12, |_| std::ops::ControlFlow::Continue(())).unwrap();
+/// assert_eq!(kayles.view().to_vec(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Sequence {
+    state: State,
+    store: Store,
+}
+
+impl Sequence {
+    /// The sequence of an octal or hexadecimal code.
+    pub fn octal(code: &OctalCode) -> Self {
+        Sequence::with_menu(MoveMenu::of_code(code))
+    }
+
+    /// The sequence of Grundy's game.
+    pub fn grundy_game() -> Self {
+        Sequence::with_menu(MoveMenu::grundy_game())
+    }
+
+    fn with_menu(menu: MoveMenu) -> Self {
+        let stats = SequenceStats {
+            values: 0,
+            largest_value: 0,
+            distinct_values: 0,
+            method: ActiveMethod::Direct,
+            rare_values: None,
+            rare_positions: None,
+            split_rebuilds: 0,
+            recorded_pairs: 0,
+            compared_pairs: 0,
+            rare_pairs: 0,
+            recorded_triples: 0,
+            widened: false,
+        };
+        let state = State {
+            menu,
+            method: SequenceMethod::Auto,
+            counts: Vec::new(),
+            largest: 0,
+            common: None,
+            marks: vec![0; 2],
+            stamp: 0,
+            frontier: Vec::new(),
+            next_review: FIRST_REVIEW,
+            narrow_max: u16::MAX.into(),
+            stats,
+        };
+        Sequence { state, store: Store::Narrow(Typed { values: Vec::new(), rare: Vec::new() }) }
+    }
+
+    /// The same sequence computed by `method` (before any value is computed).
+    pub fn with_method(mut self, method: SequenceMethod) -> Self {
+        self.state.method = method;
+        self.state.next_review = if method == SequenceMethod::Sparse { 1 } else { FIRST_REVIEW };
+        self
+    }
+
+    /// Widen above `max` instead of `u16::MAX` (tests of the widening path).
+    #[cfg(test)]
+    fn with_narrow_max(mut self, max: u32) -> Self {
+        self.state.narrow_max = max;
+        self
+    }
+
+    /// Values computed so far.
+    pub fn len(&self) -> u64 {
+        self.view().len() as u64
+    }
+
+    /// True before the first value.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `G(n)` if computed.
+    pub fn value(&self, n: u64) -> Option<u32> {
+        let view = self.view();
+        usize::try_from(n).ok().filter(|&i| i < view.len()).map(|i| view.get(i))
+    }
+
+    /// Every value computed so far.
+    pub fn view(&self) -> ValuesView<'_> {
+        match &self.store {
+            Store::Narrow(t) => ValuesView::Narrow(&t.values),
+            Store::Wide(t) => ValuesView::Wide(&t.values),
+        }
+    }
+
+    /// Figures about the values so far.
+    pub fn stats(&self) -> SequenceStats {
+        let mut stats = self.state.stats.clone();
+        stats.values = self.len();
+        stats.largest_value = self.state.largest;
+        stats.distinct_values = self.state.counts.iter().filter(|&&c| c > 0).count() as u32;
+        let rare_positions = match &self.store {
+            Store::Narrow(t) => t.rare.len(),
+            Store::Wide(t) => t.rare.len(),
+        };
+        match &self.state.common {
+            Some(common) => {
+                stats.method = ActiveMethod::Sparse;
+                let rare =
+                    self.state.counts.iter().enumerate().filter(|&(v, &c)| c > 0 && !is_common(common, v));
+                stats.rare_values = Some(rare.count() as u32);
+                stats.rare_positions = Some(rare_positions as u64);
+            }
+            None => stats.method = ActiveMethod::Direct,
+        }
+        stats
+    }
+
+    /// Computes the values up to `G(target - 1)`, handing each new chunk (at most 65,536 values)
+    /// to `sink` as soon as it is computed; stops early when the sink breaks. Returns the number
+    /// of values computed in all. Time: see the module doc; memory 2 bytes per value (4 after
+    /// widening).
+    ///
+    /// # Errors
+    /// [`SequenceError::TooManyValues`] beyond [`MAX_VALUES`]; [`SequenceError::OutOfMemory`]
+    /// when the values cannot be reserved.
+    pub fn extend_to(
+        &mut self,
+        target: u64,
+        mut sink: impl FnMut(Chunk<'_>) -> ControlFlow<()>,
+    ) -> Result<u64, SequenceError> {
+        self.reserve(target)?;
+        let target = target as usize;
+        while self.view().len() < target {
+            let start = self.view().len();
+            let end = (start + CHUNK).min(target);
+            self.compute_until(end);
+            if sink(Chunk { start: start as u64, values: self.view().slice(start, end) }).is_break() {
+                break;
+            }
+        }
+        Ok(self.len())
+    }
+
+    /// Reserves room for `target` values exactly (2 bytes each while narrow), so that extending
+    /// to `target` in small steps reallocates nothing; [`Sequence::extend_to`] reserves for its
+    /// own target.
+    ///
+    /// # Errors
+    /// [`SequenceError::TooManyValues`] beyond [`MAX_VALUES`]; [`SequenceError::OutOfMemory`].
+    pub fn reserve(&mut self, target: u64) -> Result<(), SequenceError> {
+        if target > MAX_VALUES {
+            return Err(SequenceError::TooManyValues { requested: target, max: MAX_VALUES });
+        }
+        let target = target as usize;
+        let more = target.saturating_sub(self.view().len());
+        let (result, width) = match &mut self.store {
+            Store::Narrow(t) => (t.values.try_reserve_exact(more), 2),
+            Store::Wide(t) => (t.values.try_reserve_exact(more), 4),
+        };
+        result.map_err(|_| SequenceError::OutOfMemory { values: target as u64, bytes: target as u64 * width })
+    }
+
+    /// Computes values until `end`, widening the store when a value needs it.
+    fn compute_until(&mut self, end: usize) {
+        loop {
+            match &mut self.store {
+                Store::Narrow(typed) => match advance(&mut self.state, typed, end) {
+                    Some(value) => {
+                        let wide =
+                            widen(std::mem::replace(typed, Typed { values: Vec::new(), rare: Vec::new() }));
+                        self.store = Store::Wide(wide);
+                        self.state.stats.widened = true;
+                        if let Store::Wide(typed) = &mut self.store {
+                            record(&mut self.state, typed, value);
+                        }
+                    }
+                    None => return,
+                },
+                Store::Wide(typed) => {
+                    // u32 holds every value a heap of at most 2^32 can have.
+                    let _ = advance(&mut self.state, typed, end);
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn widen(narrow: Typed<u16>) -> Typed<u32> {
+    Typed {
+        values: narrow.values.into_iter().map(u32::from).collect(),
+        rare: narrow.rare.into_iter().map(|(n, v)| (n, u32::from(v))).collect(),
+    }
+}
+
+fn is_common(common: &[bool], value: usize) -> bool {
+    common.get(value).copied().unwrap_or(false)
+}
+
+/// Computes values until `end`; returns `Some(value)` (not stored) when a value exceeds what
+/// `T` may hold under `narrow_max`.
+fn advance<T: Cell>(state: &mut State, typed: &mut Typed<T>, end: usize) -> Option<u32> {
+    let limit = T::MAX.min(if T::MAX == u32::from(u16::MAX) { state.narrow_max } else { u32::MAX });
+    while typed.values.len() < end {
+        let value = next_value(state, typed);
+        if value > limit {
+            return Some(value);
+        }
+        record(state, typed, value);
+    }
+    None
+}
+
+/// Appends `G(n) = value` for the next `n` and keeps counts, split and scratch up to date.
+fn record<T: Cell>(state: &mut State, typed: &mut Typed<T>, value: u32) {
+    let n = typed.values.len();
+    typed.values.push(T::from_value(value));
+    let v = value as usize;
+    if v >= state.counts.len() {
+        state.counts.resize(v + 1, 0);
+    }
+    state.counts[v] += 1;
+    if value > state.largest {
+        state.largest = value;
+        // Every nim-sum of values up to `largest` is below the next power of two.
+        let needed = (value as usize + 1).next_power_of_two();
+        if state.marks.len() < needed {
+            state.marks.resize(needed, 0);
+        }
+    }
+    if let Some(common) = &state.common {
+        if n >= 1 && !is_common(common, v) {
+            typed.rare.push((n as u32, T::from_value(value)));
+        }
+    }
+    if n + 1 >= state.next_review {
+        review(state, typed);
+    }
+}
+
+/// The value of the next heap, `n = values.len()`.
+fn next_value<T: Cell>(state: &mut State, typed: &Typed<T>) -> u32 {
+    let n = typed.values.len();
+    let g = &typed.values[..];
+    state.stamp = state.stamp.wrapping_add(1);
+    if state.stamp == 0 {
+        state.marks.fill(0);
+        state.stamp = 1;
+    }
+    let (marks, stamp, menu) = (&mut state.marks, state.stamp, &state.menu);
+    for &j in &menu.whole {
+        if n == j {
+            marks[0] = stamp;
+        }
+    }
+    for &j in &menu.take {
+        if n > j {
+            marks[g[n - j].index()] = stamp;
+        }
+    }
+    for &j in &menu.split3 {
+        if n >= j + 3 {
+            stamp_triples(g, n - j, marks, stamp);
+            // Partitions of m into three parts: round(m² / 12).
+            let m = (n - j) as u64;
+            state.stats.recorded_triples += (m * m + 6) / 12;
+        }
+    }
+    if state.common.is_some() {
+        for &j in &menu.split {
+            if n >= j + 2 {
+                let m = n - j;
+                let below = typed.rare.partition_point(|&(r, _)| (r as usize) < m);
+                let rare = &typed.rare[..below];
+                if menu.unequal && m.is_multiple_of(2) {
+                    // The split into two equal heaps is not a move.
+                    let middle = rare.partition_point(|&(r, _)| (r as usize) < m / 2);
+                    let skip = usize::from(rare.get(middle).is_some_and(|&(r, _)| r as usize == m / 2));
+                    stamp_rare(g, &rare[..middle], m, marks, stamp);
+                    stamp_rare(g, &rare[middle + skip..], m, marks, stamp);
+                } else {
+                    stamp_rare(g, rare, m, marks, stamp);
+                }
+                state.stats.rare_pairs += below as u64;
+            }
+        }
+    }
+    let mut candidate = mex_from(marks, stamp, 0);
+    let common = state.common.as_deref();
+    // A common candidate is decided (no pair of common heaps reaches it), and so is one beyond
+    // what the stored width holds.
+    let settled =
+        |c: usize| common.is_some_and(|common| is_common(common, c)) || c as u64 > u64::from(T::MAX);
+    if settled(candidate) {
+        return candidate as u32;
+    }
+    let regions =
+        |j: usize| if n >= j + 2 { split_pairs(g, n - j, menu.unequal) } else { (&[][..], &[][..]) };
+    let frontier = &mut state.frontier;
+    frontier.clear();
+    frontier.resize(menu.split.len(), 0);
+    // Record the pairs from the start, block by block, while the candidate moves (sparse: until
+    // it is common — the common-common pairs confirm the rare values below it). When it has not
+    // moved for STALL pairs it is probably absent: a vectorized scan of the pairs not recorded
+    // looks for it alone, and only an absent candidate costs that whole scan.
+    let mut stalled = 0;
+    for (d, &j) in menu.split.iter().enumerate() {
+        let (low, high) = regions(j);
+        while frontier[d] < low.len() {
+            if stalled >= STALL {
+                let target = T::from_value(candidate as u32);
+                let mut present = false;
+                for (e, &i) in menu.split.iter().enumerate().skip(d) {
+                    let (low, high) = regions(i);
+                    let k = frontier[e];
+                    let (found, scanned) = pairs_contain(&low[k..], &high[..high.len() - k], target);
+                    state.stats.compared_pairs += scanned as u64;
+                    if found {
+                        present = true;
+                        break;
+                    }
+                }
+                if !present {
+                    return candidate as u32;
+                }
+                marks[candidate] = stamp;
+                candidate = mex_from(marks, stamp, candidate + 1);
+                if settled(candidate) {
+                    return candidate as u32;
+                }
+                stalled = 0;
+            }
+            let k = frontier[d];
+            let take = BLOCK.min(low.len() - k);
+            stamp_pairs(&low[k..k + take], &high[high.len() - k - take..high.len() - k], marks, stamp);
+            frontier[d] += take;
+            stalled += take;
+            state.stats.recorded_pairs += take as u64;
+            if marks.get(candidate) == Some(&stamp) {
+                candidate = mex_from(marks, stamp, candidate);
+                if settled(candidate) {
+                    return candidate as u32;
+                }
+                stalled = 0;
+            }
+        }
+    }
+    // Every pair recorded.
+    candidate as u32
+}
+
+/// Chooses the common values greedily, most frequent first (ties: smaller first), keeping the set
+/// closed against nim-addition. Position 0 (value 0) is never a part of a split and never common
+/// (`0 = c ^ c`). `O(V · |C|)` for `V` distinct values.
+fn choose_common(counts: &[u64]) -> Vec<bool> {
+    let mut order: Vec<usize> = (1..counts.len()).filter(|&v| counts[v] > 0).collect();
+    order.sort_by(|&a, &b| counts[b].cmp(&counts[a]).then(a.cmp(&b)));
+    let size = counts.len().next_power_of_two().max(2);
+    let mut common = vec![false; size];
+    let mut members: Vec<usize> = Vec::new();
+    for v in order {
+        if members.iter().all(|&c| !common[c ^ v]) {
+            common[v] = true;
+            members.push(v);
+        }
+    }
+    common
+}
+
+/// Heap sizes `n >= 1` whose value is not common.
+fn rare_count(counts: &[u64], common: &[bool]) -> u64 {
+    let rare: u64 = counts.iter().enumerate().filter(|&(v, _)| !is_common(common, v)).map(|(_, &c)| c).sum();
+    rare.saturating_sub(1) // G(0) = 0 is rare but never part of a split.
+}
+
+/// Revises the method: chooses the split, switches on or off, rebuilds the rare list.
+fn review<T: Cell>(state: &mut State, typed: &mut Typed<T>) {
+    let n = typed.values.len();
+    state.next_review = n + (n / 8).max(256);
+    if state.method == SequenceMethod::Direct || state.menu.split.is_empty() {
+        return;
+    }
+    let proposal = choose_common(&state.counts);
+    let proposed_rare = rare_count(&state.counts, &proposal);
+    let forced = state.method == SequenceMethod::Sparse;
+    let worth = |rare: u64| forced || rare.saturating_mul(SPARSE_FACTOR as u64) <= n as u64;
+    match &state.common {
+        None if worth(proposed_rare) => {}
+        None => return,
+        Some(_) if !forced && !worth(proposed_rare / 2) => {
+            // No longer sparse: back to direct.
+            state.common = None;
+            typed.rare = Vec::new();
+            return;
+        }
+        Some(_) if proposed_rare * 10 >= typed.rare.len() as u64 * 9 => return,
+        Some(_) => {}
+    }
+    typed.rare = (1..n)
+        .filter(|&i| !is_common(&proposal, typed.values[i].index()))
+        .map(|i| (i as u32, typed.values[i]))
+        .collect();
+    state.common = Some(proposal);
+    state.stats.split_rebuilds += 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::octal::game::{GrundyGame, OctalGame};
+    use crate::solve::GrundySolver;
+
+    fn values(mut sequence: Sequence, count: u64) -> Vec<u32> {
+        sequence.extend_to(count, |_| ControlFlow::Continue(())).unwrap();
+        sequence.view().to_vec()
+    }
+
+    /// The definition, directly: the mex over every move of a heap.
+    fn by_definition(menu: &MoveMenu, count: usize) -> Vec<u32> {
+        let mut g: Vec<u32> = Vec::new();
+        for n in 0..count as u64 {
+            let options = menu
+                .heap_moves(n)
+                .into_iter()
+                .map(|(_, leaves)| leaves.iter().fold(0, |x, &h| x ^ g[h as usize]));
+            g.push(crate::solve::mex(options));
+        }
+        g
+    }
+
+    fn every_method(code: &OctalCode, count: u64) -> [Vec<u32>; 3] {
+        [SequenceMethod::Auto, SequenceMethod::Direct, SequenceMethod::Sparse]
+            .map(|method| values(Sequence::octal(code).with_method(method), count))
+    }
+
+    #[test]
+    fn every_code_of_two_digits_and_d0_matches_the_definition() {
+        for d0 in [0u8, 4] {
+            for d1 in 0..8u8 {
+                for d2 in 0..8u8 {
+                    let code = OctalCode::from_digits(vec![d0, d1, d2]).unwrap();
+                    let expected = by_definition(&MoveMenu::of_code(&code), 700);
+                    for (i, got) in every_method(&code, 700).iter().enumerate() {
+                        assert_eq!(got, &expected, "code {code}, method {i}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn three_digit_and_hexadecimal_codes_match_the_definition() {
+        for text in [
+            "0.137", "0.16", "0.56", "0.034", "0.007", "0.777", "0.4", "4.007", "0.1777", "0x0.8", "0x0.F",
+            "0x4.9C", "0x0.48",
+        ] {
+            let code: OctalCode = text.parse().unwrap();
+            let count = if code.is_hexadecimal() { 150 } else { 2500 };
+            let expected = by_definition(&MoveMenu::of_code(&code), count);
+            for (i, got) in every_method(&code, count as u64).iter().enumerate() {
+                assert_eq!(got, &expected, "code {code}, method {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn search_agrees_with_the_sequence_on_sums_of_small_heaps() {
+        // Every code ?.?? (removals, whole-heap moves, splits with and without removal) and some
+        // longer and hexadecimal ones: single heaps up to 16 and sums of two heaps.
+        let mut codes = crate::octal::expand_pattern("?.??", 1000).unwrap();
+        codes.extend(
+            ["0.137", "0.16", "0.1777", "0x0.8", "0x0.C", "0x4.9"].map(|t| t.parse::<OctalCode>().unwrap()),
+        );
+        let budget = crate::Budget::default();
+        for code in codes {
+            let g = values(Sequence::octal(&code), 40);
+            let mut solver = GrundySolver::new(OctalGame::new(code.clone()));
+            for a in 0..=16u64 {
+                assert_eq!(solver.value(&vec![a], &budget).unwrap(), g[a as usize], "{code} heap {a}");
+                for b in [1u64, 5] {
+                    assert_eq!(
+                        solver.value(&vec![a, b], &budget).unwrap(),
+                        g[a as usize] ^ g[b as usize],
+                        "{code} heaps {a} {b}"
+                    );
+                }
+            }
+        }
+        let g = values(Sequence::grundy_game(), 40);
+        let mut solver = GrundySolver::new(GrundyGame::new());
+        for a in 0..40u64 {
+            assert_eq!(solver.value(&vec![a], &budget).unwrap(), g[a as usize], "Grundy's game heap {a}");
+        }
+    }
+
+    #[test]
+    fn grundy_game_matches_the_definition_by_every_method() {
+        let expected = by_definition(&MoveMenu::grundy_game(), 3000);
+        for method in [SequenceMethod::Auto, SequenceMethod::Direct, SequenceMethod::Sparse] {
+            assert_eq!(values(Sequence::grundy_game().with_method(method), 3000), expected, "{method:?}");
+        }
+        assert!(GrundyGame::new().is_p_position(&vec![20]).unwrap());
+    }
+
+    #[test]
+    fn subtraction_codes_give_the_subtraction_sequences() {
+        for set in [vec![1u64, 3, 4], vec![2, 3, 5, 7], vec![2, 3, 5, 7, 19], vec![5, 9, 12]] {
+            let code = OctalCode::from_subtraction_set(&set);
+            let expected = crate::periodicity::grundy_values(&set, 2000).unwrap();
+            assert_eq!(values(Sequence::octal(&code), 2000), expected, "set {set:?}");
+        }
+    }
+
+    #[test]
+    fn widening_keeps_every_value() {
+        for text in ["0.77", "0.16", "0.007"] {
+            let code: OctalCode = text.parse().unwrap();
+            let narrow = values(Sequence::octal(&code), 3000);
+            let mut widened = Sequence::octal(&code).with_narrow_max(3);
+            widened.extend_to(3000, |_| ControlFlow::Continue(())).unwrap();
+            assert!(widened.stats().widened);
+            assert_eq!(widened.view().to_vec(), narrow, "{code}");
+        }
+    }
+
+    #[test]
+    fn chunks_stream_in_order_and_the_sink_can_stop() {
+        let mut sequence = Sequence::octal(&"0.16".parse().unwrap());
+        let mut seen = Vec::new();
+        let mut next = 0;
+        sequence
+            .extend_to(200_000, |chunk| {
+                assert_eq!(chunk.start, next);
+                next += chunk.values.len() as u64;
+                seen.extend(chunk.values.iter());
+                if next >= 100_000 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+            .unwrap();
+        assert_eq!(seen.len() as u64, sequence.len());
+        assert_eq!(sequence.len(), 2 * CHUNK as u64);
+        assert_eq!(seen, sequence.view().to_vec());
+        let stats = sequence.stats();
+        assert_eq!(stats.method, ActiveMethod::Sparse);
+        assert!(stats.rare_positions.unwrap() < 200);
+    }
+
+    #[test]
+    fn too_many_values_is_an_error() {
+        let mut sequence = Sequence::octal(&OctalCode::kayles());
+        assert!(matches!(
+            sequence.extend_to(MAX_VALUES + 1, |_| ControlFlow::Continue(())),
+            Err(SequenceError::TooManyValues { .. })
+        ));
+    }
+
+    #[test]
+    fn common_values_are_closed_against_nim_addition() {
+        let counts = [5, 9, 9, 8, 1, 7, 7, 0, 3];
+        let common = choose_common(&counts);
+        let members: Vec<usize> = (0..common.len()).filter(|&v| common[v]).collect();
+        for &a in &members {
+            for &b in &members {
+                assert!(!common[a ^ b], "{a} ^ {b} in {members:?}");
+            }
+        }
+        assert!(!common[0]);
+        // By frequency: 1, 2 in; 3 = 1 ^ 2 out; 5, 6 in; 8 in; 4 = 1 ^ 5 out.
+        assert_eq!(members, [1, 2, 5, 6, 8]);
+    }
+}

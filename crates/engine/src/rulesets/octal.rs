@@ -1,0 +1,603 @@
+//! Octal and take-and-break games on sums of heaps: `octal --code d0.d1d2...` (any code, octal or
+//! `0x` hexadecimal), and the games users know by name: `kayles` (0.77), `dawson-kayles` (0.07),
+//! `dawsons-chess` (0.137) and `grundy-game` (split a heap into two unequal heaps). The rules,
+//! codes and the sequence engine are in [`crate::octal`]; this file makes them rulesets.
+//!
+//! Theory (normal play): by the Sprague–Grundy theorem a sum's value is the nim-sum of its heaps'
+//! values `G(h)`, and a move wins when it takes a heap to the value `G(h) ^ X` (`X` the nim-sum).
+//! When the ruleset is built, [`analyze_with`] computes `G(0), G(1), ...` under a part of the
+//! budget and stops at the Guy–Smith certificate of the period (docs/octal.md has the proof):
+//! from then on `G(h) = G(l + (h - l) mod p)` answers heaps of any size, and the winning
+//! splits of a large heap come by residue classes ([`known`]). Without a certificate within the
+//! budget (or for Grundy's game, which no periodicity theorem covers) the computed values still
+//! answer every heap they reach, exactly; larger heaps fall to the generic search.
+//!
+//! Misère play and several players: by the generic search.
+
+mod known;
+#[cfg(test)]
+mod tests;
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+
+use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
+use crate::bigint::{join, to_bigs};
+use crate::budget::{Budget, UNITS_PER_POSITION};
+use crate::error::EngineError;
+use crate::game::{Game, Outcome, Play};
+use crate::octal::game::MoveMenu;
+use crate::octal::{
+    analyze_with, describe_heap_move, GameRules, OctalCode, PeriodOutcome, SequenceError, SequenceMethod,
+    MAX_VALUES,
+};
+use crate::positions::SortedTuples;
+use crate::rulesets::engine;
+use crate::spec::{GameSpec, ParamDecl, ParamKind, RulesetInfo};
+use crate::{AnyGame, Exhausted};
+
+use known::{HeapMoves, Known};
+
+/// The position format shared by every take-and-break ruleset.
+const POSITION: &str = "heap sizes (a sum of heaps; each move is made in one heap)";
+
+/// The default bound of `verify`: every position of at most two heaps up to it.
+const VERIFY_BOUND: u64 = 16;
+
+/// The declaration of `octal --code`.
+pub const OCTAL: RulesetInfo = RulesetInfo {
+    name: "octal",
+    summary: "take-and-break games on heaps by an octal code (--code 0.07), Winning Ways' notation",
+    rules: "Several heaps. Digit d_j of the code d0.d1d2... says how j tokens may be removed from one heap: \
+            bit 1 when they are the whole heap, bit 2 leaving one heap, bit 4 leaving two heaps (a split); \
+            d0 = 4 splits a heap without removing anything. Hexadecimal codes (0x...) add bit 8: leaving \
+            three heaps.",
+    position: POSITION,
+    example_position: "5 8 13",
+    params: &[CODE],
+    verify_bound: VERIFY_BOUND,
+    build: build_octal,
+};
+
+/// The declaration of Kayles.
+pub const KAYLES: RulesetInfo = RulesetInfo {
+    name: "kayles",
+    summary: "rows of pins; knock down one pin or two adjacent ones (octal 0.77)",
+    rules: "Rows of pins. A move knocks down one pin or two adjacent pins, which may split a row in two. \
+            The octal game 0.77.",
+    position: "row lengths (a sum of rows)",
+    example_position: "10",
+    params: &[],
+    verify_bound: VERIFY_BOUND,
+    build: |spec, budget| build_code(spec, OctalCode::kayles(), budget),
+};
+
+/// The declaration of Dawson's Kayles.
+pub const DAWSON_KAYLES: RulesetInfo = RulesetInfo {
+    name: "dawson-kayles",
+    summary: "rows of pins; knock down two adjacent pins (octal 0.07)",
+    rules: "Rows of pins. A move knocks down two adjacent pins, which may split a row in two. The octal \
+            game 0.07.",
+    position: "row lengths (a sum of rows)",
+    example_position: "5 8 13",
+    params: &[],
+    verify_bound: VERIFY_BOUND,
+    build: |spec, budget| build_code(spec, OctalCode::dawson_kayles(), budget),
+};
+
+/// The declaration of Dawson's chess.
+pub const DAWSONS_CHESS: RulesetInfo = RulesetInfo {
+    name: "dawsons-chess",
+    summary: "Dawson's chess (pawns on 3 × n boards) as the octal game 0.137",
+    rules: "Heaps of tokens. A move takes one token if it is the whole heap, one or two if they leave one \
+            heap, or three, leaving at most two heaps. The octal game 0.137: Dawson's chess, whose \
+            values are Dawson's Kayles shifted by one.",
+    position: POSITION,
+    example_position: "9",
+    params: &[],
+    verify_bound: VERIFY_BOUND,
+    build: |spec, budget| build_code(spec, OctalCode::dawsons_chess(), budget),
+};
+
+/// The declaration of Grundy's game.
+pub const GRUNDY_GAME: RulesetInfo = RulesetInfo {
+    name: "grundy-game",
+    summary: "split one heap into two unequal non-empty heaps (Grundy's game)",
+    rules: "Several heaps. A move splits one heap into two non-empty heaps of different sizes.",
+    position: POSITION,
+    example_position: "20",
+    params: &[],
+    verify_bound: VERIFY_BOUND,
+    build: |spec, budget| Ok(engine(spec, TakeAndBreak::new(GameRules::GrundyGame, BUILD_LIMIT, budget)?)),
+};
+
+/// The `code` parameter: an [`OctalCode`].
+const CODE: ParamDecl = ParamDecl {
+    name: "code",
+    label: "octal code",
+    help: "the game's code d0.d1d2... (Winning Ways): 0.77 Kayles, 0.07 Dawson's Kayles, 4.07; 0x... for \
+           hexadecimal",
+    kind: ParamKind::Text {
+        syntax: "d0.d1d2... with octal digits 0-7 (d0 is 0 or 4), or 0x followed by hexadecimal digits",
+        repeatable: false,
+        canonical: canonical_code,
+    },
+    default: None,
+    example: "0.07",
+};
+
+/// The code in canonical form (`.07` is `0.07`), or why it is not a code: the character and the
+/// digit at fault.
+fn canonical_code(text: &str) -> Result<String, String> {
+    text.parse::<OctalCode>().map(|code| code.to_string()).map_err(|e| e.to_string())
+}
+
+/// The most values computed when a ruleset is built (beside the work it may spend): 20 MB.
+pub const BUILD_LIMIT: u64 = 10_000_000;
+
+/// The most work the build spends on the sequence (about half a second), whatever the budget:
+/// more is for `nimlab period`.
+pub const BUILD_WORK: u64 = 200_000_000;
+
+/// The most winning moves a theory answer lists (a heap of `h` may have about `h/2`).
+pub const MAX_LISTED: usize = 100_000;
+
+/// The game's name in texts: "Kayles (0.77)", "0.16", "Grundy's game".
+pub fn title(rules: &GameRules) -> String {
+    let name = match rules {
+        GameRules::Octal(code) if *code == OctalCode::kayles() => "Kayles",
+        GameRules::Octal(code) if *code == OctalCode::dawson_kayles() => "Dawson's Kayles",
+        GameRules::Octal(code) if *code == OctalCode::dawsons_chess() => "Dawson's chess",
+        _ => return rules.to_string(),
+    };
+    format!("{name} ({rules})")
+}
+
+/// The rules of a take-and-break game named by `spec` (`octal --code`, `kayles`,
+/// `dawson-kayles`, `dawsons-chess`, `grundy-game`); `None` for other rulesets.
+pub fn rules_of(spec: &GameSpec) -> Option<GameRules> {
+    Some(match spec.name() {
+        "octal" => GameRules::Octal(spec.params().texts("code").first()?.parse().ok()?),
+        "kayles" => GameRules::Octal(OctalCode::kayles()),
+        "dawson-kayles" => GameRules::Octal(OctalCode::dawson_kayles()),
+        "dawsons-chess" => GameRules::Octal(OctalCode::dawsons_chess()),
+        "grundy-game" => GameRules::GrundyGame,
+        _ => return None,
+    })
+}
+
+fn build_octal(spec: &GameSpec, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    let rules = rules_of(spec).ok_or_else(|| crate::rulesets::invalid("octal needs a valid --code"))?;
+    Ok(engine(spec, TakeAndBreak::new(rules, BUILD_LIMIT, budget)?))
+}
+
+fn build_code(spec: &GameSpec, code: OctalCode, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    Ok(engine(spec, TakeAndBreak::new(GameRules::Octal(code), BUILD_LIMIT, budget)?))
+}
+
+/// A take-and-break game on sums of heaps, with what is known of its Grundy sequence.
+#[derive(Debug, Clone)]
+pub struct TakeAndBreak {
+    rules: GameRules,
+    menu: MoveMenu,
+    known: Arc<Known>,
+}
+
+/// The sequence engine's errors as engine errors: a fixed limit (a usage error), or memory.
+pub fn sequence_error(error: SequenceError, task: impl FnOnce() -> String) -> EngineError {
+    match error {
+        SequenceError::TooManyValues { .. } => EngineError::InvalidRequest(error.to_string()),
+        SequenceError::OutOfMemory { values, .. } => {
+            EngineError::Exhausted { task: task(), cause: Exhausted::Memory { limit: values } }
+        }
+    }
+}
+
+impl TakeAndBreak {
+    /// The game of `rules`, its sequence computed up to the period's certificate, `limit` values,
+    /// or the part of `budget` it gets (half of what is left, at most [`BUILD_WORK`] units),
+    /// whichever comes first. Without a certificate the values computed are kept.
+    ///
+    /// # Errors
+    /// [`EngineError::Exhausted`] when the deadline or a cancellation stops it (running out of
+    /// work only stops the certification).
+    pub fn new(rules: GameRules, limit: u64, budget: &Budget) -> Result<Self, EngineError> {
+        let menu = match &rules {
+            GameRules::Octal(code) => MoveMenu::of_code(code),
+            GameRules::GrundyGame => MoveMenu::grundy_game(),
+        };
+        let part = budget.sub_budget((budget.remaining() / 2).min(BUILD_WORK));
+        let (mut charged, mut stopped) = (0, None);
+        let task = || format!("computing the Grundy sequence of {rules}");
+        let (outcome, sequence) =
+            analyze_with(&rules, limit.min(MAX_VALUES), SequenceMethod::Auto, |progress| {
+                match part.charge(progress.work - charged) {
+                    Ok(()) => {
+                        charged = progress.work;
+                        true
+                    }
+                    Err(cause) => {
+                        stopped = Some(cause);
+                        false
+                    }
+                }
+            })
+            .map_err(|e| sequence_error(e, task))?;
+        if let Some(cause) = stopped.filter(|cause| !cause.is_budget()) {
+            return Err(EngineError::Exhausted { task: task(), cause });
+        }
+        let known = match outcome {
+            Some(PeriodOutcome::Certified(period)) => Known::Periodic(period),
+            _ => Known::Prefix(sequence),
+        };
+        Ok(TakeAndBreak { rules, menu, known: Arc::new(known) })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &GameRules {
+        &self.rules
+    }
+
+    /// The certified `(preperiod, period)`, if found when the game was built.
+    pub fn period(&self) -> Option<(u64, u64)> {
+        match self.known.as_ref() {
+            Known::Periodic(c) => Some((c.preperiod, c.period)),
+            Known::Prefix(_) => None,
+        }
+    }
+
+    /// How many values were computed when no period was certified: heaps below it are answered
+    /// from them (`None`: a certified period answers every heap).
+    pub fn values_computed(&self) -> Option<u64> {
+        self.known.computed()
+    }
+
+    /// `G(heap)`, when known (always with a certified period).
+    pub fn heap_value(&self, heap: &BigUint) -> Option<u32> {
+        self.known.value(heap)
+    }
+
+    /// Every move of the heap at `index` (`O(1)` per move, lazily), as the position it leads to:
+    /// the heap replaced by the heaps left, the others in their order.
+    fn for_each_heap_move(
+        &self,
+        position: &[u64],
+        index: usize,
+        visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let heap = position[index];
+        let mut leave = |leaves: &[u64]| {
+            let mut after = Vec::with_capacity(position.len() + leaves.len());
+            after.extend_from_slice(&position[..index]);
+            after.extend_from_slice(leaves);
+            after.extend_from_slice(&position[index + 1..]);
+            visit(after)
+        };
+        let menu = &self.menu;
+        for &j in &menu.whole {
+            if heap == j as u64 {
+                leave(&[])?;
+            }
+        }
+        for &j in &menu.take {
+            if heap > j as u64 {
+                leave(&[heap - j as u64])?;
+            }
+        }
+        for &j in &menu.split {
+            let Some(rest) = heap.checked_sub(j as u64) else { continue };
+            for a in 1..=rest / 2 {
+                if !(menu.unequal && 2 * a == rest) {
+                    leave(&[a, rest - a])?;
+                }
+            }
+        }
+        for &j in &menu.split3 {
+            let Some(rest) = heap.checked_sub(j as u64) else { continue };
+            for a in 1..=rest / 3 {
+                for b in a..=(rest - a) / 2 {
+                    leave(&[a, b, rest - a - b])?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// At most how many options a position of `total` tokens has: at most `total` heaps, each with
+    /// its removals, and the splits of heaps summing to `total` (saturating).
+    fn options_bound(&self, total: u64) -> u128 {
+        let menu = &self.menu;
+        let total = u128::from(total);
+        let removals = (menu.whole.len() + menu.take.len()) as u128;
+        let splits = menu.split.len() as u128 * (total / 2);
+        let triples = (menu.split3.len() as u128).saturating_mul((total * total + 6) / 12);
+        removals.saturating_mul(total).saturating_add(splits).saturating_add(triples)
+    }
+
+    /// How many moves a heap of `heap` has (saturating).
+    fn heap_move_count(&self, heap: u64) -> u128 {
+        let menu = &self.menu;
+        let rest = |j: usize| u128::from(heap.saturating_sub(j as u64));
+        let whole = menu.whole.iter().filter(|&&j| heap == j as u64).count() as u128;
+        let take = menu.take.iter().filter(|&&j| heap > j as u64).count() as u128;
+        let split: u128 = menu.split.iter().map(|&j| rest(j) / 2).sum();
+        let split3: u128 = menu.split3.iter().map(|&j| (rest(j) * rest(j) + 6) / 12).sum();
+        whole + take + split + split3
+    }
+
+    /// The winning moves (normal play) of a position whose heaps have the values `values`, to a
+    /// position of value `target`: at most `max` listed, with their count when known. `None` when
+    /// a heap's moves need values that are not known.
+    fn moves_to_sum_value(
+        &self,
+        heaps: &[BigUint],
+        values: &[u32],
+        target: u32,
+        max: usize,
+    ) -> Option<(Vec<MoveReport>, Option<BigUint>)> {
+        let total = values.iter().fold(0, |x, v| x ^ v);
+        let mut listed = Vec::new();
+        let mut count = Some(BigUint::zero());
+        for (index, heap) in heaps.iter().enumerate() {
+            // Equal heaps have the same moves, listed once (on the first).
+            if heaps[..index].contains(heap) {
+                continue;
+            }
+            let HeapMoves { listed: moves, count: heap_count } =
+                self.known.moves_to(&self.menu, heap, total ^ values[index] ^ target, max - listed.len())?;
+            count = count.zip(heap_count).map(|(a, b)| a + b);
+            listed.extend(moves.into_iter().map(|(take, leaves)| MoveReport {
+                text: describe_heap_move(heap, take, &leaves),
+                to: splice(heaps, index, leaves),
+            }));
+        }
+        Some((listed, count))
+    }
+}
+
+/// `heaps` with the heap at `index` replaced by `leaves` (the order of `HeapMove::apply`).
+fn splice(heaps: &[BigUint], index: usize, leaves: Vec<BigUint>) -> Vec<BigUint> {
+    let mut after = heaps[..index].to_vec();
+    after.extend(leaves);
+    after.extend_from_slice(&heaps[index + 1..]);
+    after
+}
+
+impl Game for TakeAndBreak {
+    type Position = Vec<u64>;
+
+    fn options(&self, position: &Vec<u64>) -> Vec<Vec<u64>> {
+        crate::game::gather_options(self, position)
+    }
+
+    /// Lazily, heap by heap (equal heaps once): a split of a heap of `h` has `h/2` options.
+    fn for_each_option(
+        &self,
+        position: &Vec<u64>,
+        visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for index in 0..position.len() {
+            if !position[..index].contains(&position[index]) {
+                self.for_each_heap_move(position, index, visit)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The sorted heaps without empty ones.
+    fn canonical(&self, position: &Vec<u64>) -> Vec<u64> {
+        let mut heaps: Vec<u64> = position.iter().copied().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        heaps
+    }
+}
+
+/// "G(5) ^ G(8) ^ G(13) = 0 ^ 1 ^ 2 = 3" (or "G(8) = 1"), the heaps reduced by the period named
+/// after it, shortened for long positions.
+fn value_text(heaps: &[BigUint], values: &[u32], known: &Known) -> String {
+    const SHOWN: usize = 12;
+    let shown = heaps.len().min(SHOWN);
+    let more = if heaps.len() > SHOWN { format!(" ^ ... ({} heaps)", heaps.len()) } else { String::new() };
+    let terms: Vec<String> = heaps[..shown].iter().map(|h| format!("G({h})")).collect();
+    let numbers: Vec<String> = values[..shown].iter().map(u32::to_string).collect();
+    let total = values.iter().fold(0, |x, v| x ^ v);
+    let mut text = if heaps.len() == 1 {
+        format!("{} = {total}", terms[0])
+    } else {
+        format!("{}{more} = {}{more} = {total}", terms.join(" ^ "), numbers.join(" ^ "))
+    };
+    if let Known::Periodic(c) = known {
+        let reduced: Vec<String> = heaps[..shown]
+            .iter()
+            .filter_map(|h| {
+                let index = match h.to_u64() {
+                    Some(small) if small < c.preperiod + c.period => return None,
+                    Some(small) => c.reduce(small),
+                    None => c.preperiod + ((h - c.preperiod) % c.period).to_u64()?,
+                };
+                Some(format!("G({h}) = G({index})"))
+            })
+            .collect();
+        if !reduced.is_empty() {
+            text.push_str(&format!(" (period {} from {}: {})", c.period, c.preperiod, reduced.join(", ")));
+        }
+    }
+    text
+}
+
+impl Ruleset for TakeAndBreak {
+    fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+        Ok(numbers.to_vec())
+    }
+
+    fn search_position(&self, numbers: &[BigUint]) -> Option<Vec<u64>> {
+        numbers.iter().map(ToPrimitive::to_u64).collect()
+    }
+
+    fn numbers(&self, position: &Vec<u64>) -> Vec<BigUint> {
+        to_bigs(position)
+    }
+
+    /// At least the root's moves and one stored position for each of the largest heap's options;
+    /// at most one stored position per combination of the multisets of heaps each heap can become
+    /// (the partitions of the numbers up to it), each with at most [`Self::options_bound`] options.
+    fn search_cost(&self, numbers: &[BigUint]) -> SearchCost {
+        let Some(heaps) = self.search_position(numbers) else { return SearchCost::default() };
+        let units = u128::from(UNITS_PER_POSITION);
+        let root: u128 = heaps.iter().map(|&h| self.heap_move_count(h)).fold(0, u128::saturating_add);
+        let largest = heaps.iter().map(|&h| self.heap_move_count(h)).max().unwrap_or(0);
+        let at_least = root.saturating_add(largest.saturating_mul(units));
+        let total: u64 = heaps.iter().fold(0, |t, &h| t.saturating_add(h));
+        let at_most = partition_sums(heaps.iter().copied().max().unwrap_or(0)).map(|sums| {
+            let states = heaps.iter().fold(1u128, |s, &h| s.saturating_mul(sums[h as usize]));
+            BigUint::from(states.saturating_mul(self.options_bound(total).saturating_add(units)))
+        });
+        SearchCost { at_least: BigUint::from(at_least), at_most }
+    }
+
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
+        // `to` is `from` with one heap replaced by the heaps it leaves (0 to 3 of them).
+        if let Some(count) = (to.len() + 1).checked_sub(from.len()) {
+            for index in 0..from.len() {
+                let leaves = &to[index..index + count];
+                let sum: BigUint = leaves.iter().sum();
+                if from[..index] == to[..index]
+                    && from[index + 1..] == to[index + count..]
+                    && sum <= from[index]
+                    && leaves.windows(2).all(|w| w[0] <= w[1])
+                {
+                    if let Some(take) = (&from[index] - sum).to_u64() {
+                        return describe_heap_move(&from[index], take, leaves);
+                    }
+                }
+            }
+        }
+        format!("move to {}", join(to, " "))
+    }
+
+    fn theorem(&self, play: Play) -> Option<String> {
+        if play != Play::Normal {
+            return None;
+        }
+        Some(match (self.known.as_ref(), &self.rules) {
+            (Known::Periodic(c), _) => format!(
+                "{} is periodic from {} with period {} (certified by the Guy–Smith periodicity theorem, \
+                 checked to {}); a sum's value is the nim-sum of its heaps' values",
+                title(&self.rules),
+                c.preperiod,
+                c.period,
+                c.certificate.checked_to
+            ),
+            (Known::Prefix(sequence), GameRules::GrundyGame) => format!(
+                "Grundy's game: values computed exactly up to heap {} (no periodicity theorem applies); a \
+                 sum's value is the nim-sum of its heaps' values",
+                sequence.len().saturating_sub(1)
+            ),
+            (Known::Prefix(sequence), _) => format!(
+                "{}: values computed exactly up to heap {} (no period certified within the build's budget); \
+                 a sum's value is the nim-sum of its heaps' values",
+                title(&self.rules),
+                sequence.len().saturating_sub(1)
+            ),
+        })
+    }
+
+    fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize) -> Option<Analysis> {
+        let theorem = self.theorem(play)?;
+        let values: Vec<u32> = numbers.iter().map(|h| self.known.value(h)).collect::<Option<_>>()?;
+        let total = values.iter().fold(0, |x, v| x ^ v);
+        let formula = value_text(numbers, &values, &self.known);
+        // A table asks for no moves: counting them would cost O(heap) per heap.
+        let (moves, count) = if total == 0 || max_moves == 0 {
+            (Vec::new(), (total == 0).then(BigUint::zero))
+        } else {
+            self.moves_to_sum_value(numbers, &values, 0, max_moves.min(MAX_LISTED))?
+        };
+        let reason = match moves.first() {
+            _ if total == 0 && numbers.len() == 1 => format!("{formula}: no move leads to value 0"),
+            _ if total == 0 => format!("{formula}: every move changes the nim-sum, so no move leads to 0"),
+            Some(first) => format!("{formula}, so {} to reach value 0", first.text),
+            None => format!("{formula}, not 0, so some move leads to value 0"),
+        };
+        let complete = count.as_ref().is_some_and(|c| *c == BigUint::from(moves.len()));
+        Some(Analysis {
+            outcome: if total == 0 { Outcome::P } else { Outcome::N },
+            grundy: GrundyValue::Value(BigUint::from(total)),
+            winning_move_count: count.as_ref().and_then(ToPrimitive::to_u64),
+            moves_complete: complete,
+            winning_moves: moves,
+            reason,
+            basis: Basis::Theory(theorem),
+        })
+    }
+
+    /// Every move to a position of value `target`; `None` (the search then answers) when a value
+    /// is not known or there are more than [`MAX_LISTED`] such moves.
+    fn theory_moves_to_value(&self, numbers: &[BigUint], target: &BigUint) -> Option<Vec<MoveReport>> {
+        let values: Vec<u32> = numbers.iter().map(|h| self.known.value(h)).collect::<Option<_>>()?;
+        let Some(target) = target.to_u32() else { return Some(Vec::new()) };
+        let (moves, count) = self.moves_to_sum_value(numbers, &values, target, MAX_LISTED)?;
+        (count? == BigUint::from(moves.len())).then_some(moves)
+    }
+
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        Box::new(SortedTuples::new(2, bound).map(|heaps| to_bigs(&heaps)))
+    }
+
+    fn verification_count(&self, bound: u64) -> u64 {
+        SortedTuples::count(2, bound)
+    }
+}
+
+/// The largest heap whose partition sums [`partition_sums`] computes; beyond it they exceed
+/// any budget anyway.
+const PARTITION_LIMIT: u64 = 4_000;
+
+/// `sums[n]` = how many multisets of non-empty heaps have a total of at most `n` (the positions
+/// one heap of `n` can become), for `n <= largest`, saturating; `None` beyond
+/// [`PARTITION_LIMIT`]. `O(largest^1.5)` by Euler's pentagonal recurrence.
+fn partition_sums(largest: u64) -> Option<Vec<u128>> {
+    if largest > PARTITION_LIMIT {
+        return None;
+    }
+    let n = largest as usize;
+    // p(m) = Σ_{k >= 1} (-1)^(k+1) (p(m - k(3k-1)/2) + p(m - k(3k+1)/2)); p grows, so once a
+    // value is too large to compute safely every later one is reported as saturated.
+    let mut p = vec![0u128; n + 1];
+    p[0] = 1;
+    let mut saturated = false;
+    for m in 1..=n {
+        if saturated {
+            p[m] = u128::MAX;
+            continue;
+        }
+        let (mut plus, mut minus) = (0u128, 0u128);
+        for k in 1.. {
+            let first = k * (3 * k - 1) / 2;
+            if first > m {
+                break;
+            }
+            let terms = p[m - first] + if k * (3 * k + 1) / 2 <= m { p[m - k * (3 * k + 1) / 2] } else { 0 };
+            if k % 2 == 1 {
+                plus = plus.saturating_add(terms);
+            } else {
+                minus = minus.saturating_add(terms);
+            }
+        }
+        // Below u128::MAX / 256 every sum of the recurrence's (at most 2·√4000) terms fits.
+        if p[m - 1] > u128::MAX / 256 {
+            saturated = true;
+            p[m] = u128::MAX;
+        } else {
+            p[m] = plus - minus;
+        }
+    }
+    let mut sums = p;
+    for m in 1..=n {
+        sums[m] = sums[m].saturating_add(sums[m - 1]);
+    }
+    Some(sums)
+}

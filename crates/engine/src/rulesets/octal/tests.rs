@@ -1,0 +1,287 @@
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use num_bigint::BigUint;
+
+use super::known::Known;
+use super::*;
+use crate::bigint::{big, to_bigs};
+use crate::octal::expand_pattern;
+#[allow(unused_imports)]
+use crate::test_prelude::*;
+use crate::Method;
+
+fn query(method: Method) -> Query {
+    Query::new(method, Play::Normal)
+}
+
+fn solve(game: &dyn AnyGame, heaps: &[u64]) -> Analysis {
+    game.analyze(&to_bigs(heaps), &query(Method::Auto), &Budget::default()).unwrap()
+}
+
+fn targets(analysis: &Analysis) -> BTreeSet<Vec<BigUint>> {
+    analysis.winning_moves.iter().map(|m| m.to.clone()).collect()
+}
+
+/// A position as a multiset of non-empty heaps: a subtraction game writes an emptied heap as
+/// 0, a take-and-break game drops it.
+fn heaps_of(position: &[BigUint]) -> Vec<BigUint> {
+    let mut heaps: Vec<BigUint> = position.iter().filter(|h| **h != BigUint::ZERO).cloned().collect();
+    heaps.sort();
+    heaps
+}
+
+/// Theory against the generic search on every position of at most two heaps up to `bound`:
+/// outcome, value and the set of winning moves (removals and splits).
+fn assert_verified(spec: &str, bound: u64) {
+    let game = test_game(spec);
+    let report = game.verify(bound, Play::Normal, &Budget::default(), &no_progress).unwrap();
+    assert_eq!(report.counterexample, None, "{spec}");
+    assert_eq!(report.positions as u64, SortedTuples::count(2, bound), "{spec}");
+}
+
+#[test]
+fn theory_matches_search_on_every_code_of_two_digits_up_to_10() {
+    for code in expand_pattern("?.??", 1000).unwrap() {
+        assert_verified(&format!("octal --code {code}"), 10);
+    }
+}
+
+#[test]
+fn theory_matches_search_for_named_hexadecimal_and_grundy_games_up_to_16() {
+    for spec in ["kayles", "dawson-kayles", "dawsons-chess", "grundy-game", "octal --code 4.07"] {
+        assert_verified(spec, 16);
+    }
+    for code in ["0x0.8", "0x4.8", "0x0.F", "0x0.48", "0xC.1", "0x0.0F", "0.1337", "0.6", "0.16"] {
+        assert_verified(&format!("octal --code {code}"), 12);
+    }
+}
+
+#[test]
+fn subtraction_games_and_their_codes_give_the_same_answers() {
+    for set in [&[1u64, 3, 4][..], &[2, 3, 5, 7], &[1, 4, 10], &[3], &[2, 5, 6]] {
+        let text: Vec<String> = set.iter().map(u64::to_string).collect();
+        let subtraction = test_game(&format!("subtraction --set {}", text.join(",")));
+        let octal = test_game(&format!("octal --code {}", OctalCode::from_subtraction_set(set)));
+        for n in 0..300u64 {
+            let (a, b) = (solve(subtraction.as_ref(), &[n]), solve(octal.as_ref(), &[n]));
+            assert_eq!((a.outcome, &a.grundy), (b.outcome, &b.grundy), "{set:?} heap {n}");
+            let multisets = |a: &Analysis| -> BTreeSet<Vec<BigUint>> {
+                a.winning_moves.iter().map(|m| heaps_of(&m.to)).collect()
+            };
+            assert_eq!(multisets(&a), multisets(&b), "{set:?} heap {n}");
+            for t in 0..4u64 {
+                let moves = |g: &dyn AnyGame| -> BTreeSet<Vec<BigUint>> {
+                    let all = g.moves_to_value(&[big(n)], &big(t), Method::Auto, &Budget::default()).unwrap();
+                    all.into_iter().map(|m| heaps_of(&m.to)).collect()
+                };
+                assert_eq!(moves(subtraction.as_ref()), moves(octal.as_ref()), "{set:?} heap {n} to {t}");
+            }
+        }
+    }
+}
+
+/// The game of `code` with its period certified, and the same values as a plain prefix of
+/// `len` values.
+fn periodic_and_prefix(code: &str, len: u64) -> (TakeAndBreak, Known) {
+    let rules = GameRules::Octal(code.parse().unwrap());
+    let game = TakeAndBreak::new(rules.clone(), BUILD_LIMIT, &Budget::new(u64::MAX)).unwrap();
+    assert!(game.period().is_some(), "{code} is certified");
+    let mut sequence = rules.sequence();
+    sequence.extend_to(len, |_| ControlFlow::Continue(())).unwrap();
+    (game, Known::Prefix(sequence))
+}
+
+#[test]
+fn winning_splits_by_residue_classes_match_the_values_one_by_one() {
+    for code in ["0.77", "0.07", "0.137", "4.07", "0.51", "0.15"] {
+        let (game, prefix) = periodic_and_prefix(code, 2_000);
+        let (l, p) = game.period().unwrap();
+        // Heaps well past l + p, where the classes apply, and around the boundary.
+        let start = (2 * (l + p)).saturating_sub(20);
+        for heap in (start..start + 150).chain([1_999]) {
+            let heap = big(heap);
+            for target in 0..=10 {
+                let by_classes = game.known.moves_to(&game.menu, &heap, target, usize::MAX).unwrap();
+                let one_by_one = prefix.moves_to(&game.menu, &heap, target, usize::MAX).unwrap();
+                assert_eq!(by_classes.listed, one_by_one.listed, "{code} heap {heap} to {target}");
+                assert_eq!(by_classes.count, one_by_one.count, "{code} heap {heap} to {target}");
+                // A shorter list is the start of the full one, with the same count.
+                let first = game.known.moves_to(&game.menu, &heap, target, 3).unwrap();
+                assert_eq!(first.listed[..], one_by_one.listed[..first.listed.len()]);
+                assert_eq!(first.count, one_by_one.count);
+            }
+        }
+    }
+}
+
+#[test]
+fn dawson_kayles_sum_reason_and_moves_in_words() {
+    let game = test_game("dawson-kayles");
+    let a = solve(game.as_ref(), &[5, 8, 13]);
+    assert_eq!(a.grundy, GrundyValue::Value(big(3)));
+    assert_eq!(a.outcome, Outcome::N);
+    assert!(a.reason.starts_with("G(5) ^ G(8) ^ G(13) = 0 ^ 1 ^ 2 = 3, so "), "{}", a.reason);
+    assert!(
+        matches!(&a.basis, Basis::Theory(t) if t.starts_with("Dawson's Kayles (0.07) is periodic from 53 with period 34"))
+    );
+    // Every winning move leaves a position of value 0, and the search finds the same ones.
+    let search = game.analyze(&to_bigs(&[5, 8, 13]), &query(Method::Search), &Budget::default()).unwrap();
+    assert_eq!(targets(&a), targets(&search));
+    assert!(a.moves_complete);
+    assert_eq!(a.winning_move_count, Some(a.winning_moves.len() as u64));
+    let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.text.as_str()).collect();
+    assert!(texts.iter().any(|t| t.contains(", leaving heaps of ")), "{texts:?}");
+    // The user's order is kept: the moved heap is replaced in place.
+    for m in &a.winning_moves {
+        assert_eq!(m.text, game_describe(&[5, 8, 13], &m.to), "{m:?}");
+    }
+}
+
+/// The search's move text for `from -> to` (what `describe_move` says).
+fn game_describe(from: &[u64], to: &[BigUint]) -> String {
+    let game =
+        TakeAndBreak::new(GameRules::Octal(OctalCode::dawson_kayles()), 1000, &Budget::default()).unwrap();
+    game.describe_move(&to_bigs(from), to)
+}
+
+#[test]
+fn move_texts_of_the_search() {
+    let kayles = TakeAndBreak::new(GameRules::Octal(OctalCode::kayles()), 1000, &Budget::default()).unwrap();
+    let text = |from: &[u64], to: &[u64]| kayles.describe_move(&to_bigs(from), &to_bigs(to));
+    assert_eq!(text(&[3, 7], &[3, 2, 4]), "take 1 from the heap of 7, leaving heaps of 2 and 4");
+    assert_eq!(text(&[3, 7], &[1, 7]), "take 2 from the heap of 3");
+    assert_eq!(text(&[1, 7], &[7]), "take the whole heap of 1");
+    assert_eq!(text(&[4, 4], &[4, 1, 1]), "take 2 from the heap of 4, leaving heaps of 1 and 1");
+    let grundy = TakeAndBreak::new(GameRules::GrundyGame, 1000, &Budget::default()).unwrap();
+    assert_eq!(
+        grundy.describe_move(&to_bigs(&[6]), &to_bigs(&[1, 5])),
+        "split the heap of 6 into heaps of 1 and 5"
+    );
+}
+
+#[test]
+fn huge_heaps_by_the_period() {
+    let game = test_game("kayles");
+    let n: BigUint = BigUint::from(10u32).pow(40) + 7u8;
+    let listed = Query { max_moves: 20, ..query(Method::Auto) };
+    let a = game.analyze(std::slice::from_ref(&n), &listed, &Budget::default()).unwrap();
+    let kayles = TakeAndBreak::new(GameRules::Octal(OctalCode::kayles()), 1000, &Budget::default()).unwrap();
+    let reduced = 71 + ((&n - 71u8) % 12u8).to_u64().unwrap();
+    assert_eq!(a.grundy, GrundyValue::Value(big(u64::from(kayles.heap_value(&big(reduced)).unwrap()))));
+    assert!(a.reason.contains(&format!("(period 12 from 71: G({n}) = G({reduced}))")), "{}", a.reason);
+    // A heap this large has about 10^39 winning splits: 20 are listed, all are counted.
+    assert_eq!(a.winning_moves.len(), 20);
+    assert!(!a.moves_complete);
+    assert_eq!(a.winning_move_count, None, "more than 2^64");
+    for m in &a.winning_moves {
+        let value = m.to.iter().fold(0, |x, h| x ^ kayles.heap_value(h).unwrap());
+        assert_eq!(value, 0, "{}", m.text);
+    }
+    // Two huge heaps: the sum is their nim-sum.
+    let b = game.analyze(&[n.clone(), n.clone()], &query(Method::Auto), &Budget::default()).unwrap();
+    assert_eq!(b.outcome, Outcome::P);
+    assert_eq!(b.winning_move_count, Some(0));
+}
+
+#[test]
+fn grundy_game_is_answered_from_its_computed_values() {
+    let game = test_game("grundy-game");
+    let a = solve(game.as_ref(), &[20]);
+    assert_eq!(a.outcome, Outcome::P);
+    assert_eq!(a.reason, "G(20) = 0: no move leads to value 0");
+    let theorem = game.theorem(Play::Normal).unwrap();
+    assert!(theorem.starts_with("Grundy's game: values computed exactly up to heap "), "{theorem}");
+    assert!(theorem.contains("no periodicity theorem applies"));
+    let b = solve(game.as_ref(), &[3, 7, 12]);
+    let grundy = [0u32, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3];
+    assert_eq!(b.grundy, GrundyValue::Value(big(u64::from(grundy[3] ^ grundy[7] ^ grundy[12]))));
+}
+
+#[test]
+fn a_small_budget_keeps_the_values_it_computed_and_searches_beyond() {
+    // 0.16 needs half a million values for its certificate: not within 2·10^5 units.
+    let rules = GameRules::Octal("0.16".parse().unwrap());
+    let game = TakeAndBreak::new(rules, BUILD_LIMIT, &Budget::new(200_000)).unwrap();
+    assert_eq!(game.period(), None);
+    let computed = game.values_computed().unwrap();
+    assert!(computed > 1_000, "{computed}");
+    let theorem = game.theorem(Play::Normal).unwrap();
+    assert!(theorem.contains("no period certified within the build's budget"), "{theorem}");
+    let analysis = game.theory(&[big(900)], Play::Normal, 20).unwrap();
+    assert!(matches!(analysis.grundy, GrundyValue::Value(_)));
+    assert!(game.theory(&[big(computed)], Play::Normal, 20).is_none(), "beyond the values: no theory");
+    // The engine then searches, and a heap this large does not fit the budget.
+    let engine = crate::rulesets::engine(&"octal --code 0.16".parse().unwrap(), game);
+    let error =
+        engine.analyze(&[big(10_000_000)], &query(Method::Auto), &Budget::new(1_000_000)).unwrap_err();
+    assert!(matches!(error, EngineError::Exhausted { .. }), "{error}");
+    // A deadline that has passed is an error, not a shorter sequence.
+    let late = Budget::with_timeout(u64::MAX, Duration::from_nanos(1));
+    std::thread::sleep(Duration::from_millis(2));
+    let error = TakeAndBreak::new(GameRules::GrundyGame, BUILD_LIMIT, &late).unwrap_err();
+    assert!(matches!(error, EngineError::Exhausted { cause: Exhausted::Deadline { .. }, .. }), "{error}");
+}
+
+#[test]
+fn the_build_charges_its_budget() {
+    let budget = Budget::new(10_000_000);
+    "dawson-kayles".parse::<GameSpec>().unwrap().build(&budget).unwrap();
+    let used = budget.used();
+    assert!((176..100_000).contains(&used), "{used}");
+}
+
+#[test]
+fn misere_and_several_players_by_search() {
+    let game = test_game("kayles");
+    let misere = game.analyze(&to_bigs(&[1]), &Query::play(Play::Misere), &Budget::default()).unwrap();
+    assert_eq!(misere.outcome, Outcome::P);
+    assert!(matches!(misere.basis, Basis::Search { .. }));
+    // Misère Kayles: a row of 4 loses (every move leaves 3, 1 + 2, 2 or 1 + 1, each of which
+    // can be taken to a lone pin), while it wins under normal play (G(4) = 1).
+    let four = game.analyze(&to_bigs(&[4]), &Query::play(Play::Misere), &Budget::default()).unwrap();
+    assert_eq!(four.outcome, Outcome::P);
+    assert_eq!(solve(game.as_ref(), &[4]).outcome, Outcome::N);
+    let players = game.analyze_players(&to_bigs(&[5, 3]), 3, Method::Auto, &Budget::default()).unwrap();
+    assert!(matches!(players.basis, Basis::Search { .. }));
+    assert!(!players.moves.is_empty());
+}
+
+#[test]
+fn codes_are_checked_with_the_digit_named() {
+    let error = GameSpec::from_pairs("octal", &[("code", "0.8")]).unwrap_err().to_string();
+    assert!(
+        error.starts_with(
+            "invalid value '0.8' for the parameter 'code': octal code `0.8`: character 3 ('8', digit d1)"
+        ),
+        "{error}"
+    );
+    for bad in ["1.2", "", "0.7z", "077"] {
+        assert!(GameSpec::from_pairs("octal", &[("code", bad)]).is_err(), "{bad}");
+    }
+    let spec: GameSpec = "octal --code .07".parse().unwrap();
+    assert_eq!(spec.to_string(), "octal --code 0.07");
+    let spec: GameSpec = "octal --code 0x0.8f".parse().unwrap();
+    assert_eq!(spec.to_string(), "octal --code 0x0.8F");
+}
+
+#[test]
+fn search_costs_bound_the_search() {
+    assert_eq!(partition_sums(5).unwrap(), [1, 2, 4, 7, 12, 19]);
+    // p(100) = 190,569,292.
+    let sums = partition_sums(100).unwrap();
+    assert_eq!(sums[100] - sums[99], 190_569_292);
+    assert_eq!(partition_sums(4_000).unwrap()[4_000], u128::MAX);
+    assert_eq!(partition_sums(4_001), None);
+    let kayles = TakeAndBreak::new(GameRules::Octal(OctalCode::kayles()), 1000, &Budget::default()).unwrap();
+    let cost = kayles.search_cost(&to_bigs(&[10]));
+    // A heap of 10 under Kayles: 2 takes and 4 + 4 splits.
+    assert_eq!(cost.at_least, big(10 + 10 * UNITS_PER_POSITION));
+    assert!(cost.at_most.is_some());
+    // The search of a heap of a million is refused before it starts.
+    let engine = crate::rulesets::engine(&"kayles".parse().unwrap(), kayles);
+    let error =
+        engine.analyze(&[big(1_000_000)], &query(Method::Search), &Budget::new(1_000_000)).unwrap_err();
+    assert!(matches!(error, EngineError::Exhausted { .. }), "{error}");
+}

@@ -1,0 +1,352 @@
+//! `sweep octal`: an atlas of octal codes. Every code of a pattern (`0.??`, `0.[1-3]7`), codes
+//! that are the same game reported once with their aliases, each game's status (certified
+//! preperiod and period, or "no period up to N" with what was observed), its largest value and
+//! its rare-value figures; computed in parallel, recorded in the SQLite atlas store as each game
+//! finishes (a killed run resumes where it stopped, every row exactly once), split into shards
+//! for array jobs and merged back.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use nimlab_engine::analysis::Progress;
+use nimlab_engine::octal::{
+    expand_pattern, group_codes, run_atlas, AtlasEntry, AtlasRunError, CodeGroup, OctalCode, PeriodOutcome,
+};
+use nimlab_engine::rulesets::octal::sequence_error;
+use nimlab_engine::{Budget, EngineError};
+use nimlab_store::{AtlasRow, AtlasStore, MergeReport, Shard, StoreError};
+use serde::Serialize;
+
+use crate::error::invalid;
+use crate::ReportError;
+
+/// The most codes a pattern may expand to (a fixed limit: the codes and their groups are held
+/// in memory, a few hundred bytes each).
+pub const MAX_CODES: u64 = 1 << 20;
+
+/// The default number of values computed per code: the horizon of "no period up to N".
+pub const DEFAULT_UPTO: u64 = 10_000;
+
+/// An atlas to compute or report.
+#[derive(Debug, Clone)]
+pub struct AtlasRequest<'a> {
+    /// The pattern of codes; `None` reports every row of the store (with `report_only`).
+    pub codes: Option<String>,
+    /// Values computed per code, at most.
+    pub upto: u64,
+    /// This run's shard of the pattern's games, if split.
+    pub shard: Option<Shard>,
+    /// The store recording every finished game, if any.
+    pub db: Option<&'a Path>,
+    /// Report what the store holds, computing nothing.
+    pub report_only: bool,
+    /// Shard stores to merge into `db` first (then nothing is computed).
+    pub merge: Vec<PathBuf>,
+}
+
+/// A code listed under a game, and how it is the same game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Alias {
+    /// The code.
+    pub code: String,
+    /// `"same-game"` (trailing zeros) or `"same-values"` (a redundant whole-heap removal: equal
+    /// Grundy values under normal play).
+    pub relation: String,
+}
+
+/// One game of the atlas.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AtlasGame {
+    /// The game's code (the representative of its aliases).
+    pub code: String,
+    /// The other codes of the pattern that are this game.
+    pub aliases: Vec<Alias>,
+    /// `"certified"` or `"open"` (no period up to `values_computed`).
+    pub status: &'static str,
+    /// The certified minimal preperiod (null when open).
+    pub preperiod: Option<u64>,
+    /// The certified minimal period (null when open).
+    pub period: Option<u64>,
+    /// When open: a regularity seen in the data, not proved (null when none was seen).
+    pub observed: Option<ObservedRow>,
+    /// Values computed.
+    pub values_computed: u64,
+    /// The largest value computed.
+    pub largest_value: u64,
+    /// Values classed rare by the sparse method's split (null when it was not in use).
+    pub rare_values: Option<u64>,
+    /// Heaps with a rare value (null when the split was not in use).
+    pub rare_positions: Option<u64>,
+}
+
+/// An observed (not certified) regularity of an open game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ObservedRow {
+    /// From where it was seen.
+    pub preperiod: u64,
+    /// The period seen.
+    pub period: u64,
+    /// `G(n + period) - G(n)`: 0 for plain periodicity, else arithmetic periodicity.
+    pub saltus: i64,
+}
+
+/// One shard store merged.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Merged {
+    /// The shard store's file.
+    pub file: String,
+    /// Rows read from it.
+    pub read: u64,
+    /// New codes.
+    pub inserted: u64,
+    /// Stored rows it superseded (certified over open, or a longer open run).
+    pub replaced: u64,
+    /// Rows already stored as well or better.
+    pub kept: u64,
+}
+
+/// Counts of an atlas.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct AtlasCounts {
+    /// Codes of the pattern (in a shard: the codes of its games; for a whole store: the codes and
+    /// aliases stored).
+    pub codes: usize,
+    /// Games reported (rows).
+    pub games: usize,
+    /// Games certified.
+    pub certified: usize,
+    /// Games open.
+    pub open: usize,
+    /// Games of the pattern (and shard) not in the store (when reporting without computing).
+    pub missing: usize,
+    /// Games computed by this run.
+    pub computed: usize,
+}
+
+/// An atlas of octal codes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AtlasReport {
+    /// Always `"octal"`.
+    pub game: &'static str,
+    /// The pattern, or null for a whole store.
+    pub codes: Option<String>,
+    /// Values computed per code, at most.
+    pub upto: u64,
+    /// The shard, `i/n`, or null.
+    pub shard: Option<String>,
+    /// The shard stores merged first.
+    pub merged: Vec<Merged>,
+    /// The counts.
+    pub counts: AtlasCounts,
+    /// The games, by code (pattern order when a pattern is given).
+    pub rows: Vec<AtlasGame>,
+}
+
+impl AtlasGame {
+    /// A stored row, with the aliases of the current pattern when there is one.
+    fn from_row(row: &AtlasRow, group: Option<&CodeGroup>) -> Self {
+        let aliases = match group {
+            Some(group) => group
+                .aliases
+                .iter()
+                .map(|(code, relation)| Alias {
+                    code: code.to_string(),
+                    relation: relation.name().to_string(),
+                })
+                .collect(),
+            None => row
+                .aliases
+                .iter()
+                .map(|text| {
+                    let (code, relation) = text.split_once('=').unwrap_or((text, ""));
+                    Alias { code: code.to_string(), relation: relation.to_string() }
+                })
+                .collect(),
+        };
+        let observed = match (row.certified, row.preperiod, row.period) {
+            (false, Some(preperiod), Some(period)) => {
+                Some(ObservedRow { preperiod, period, saltus: row.saltus.unwrap_or(0) })
+            }
+            _ => None,
+        };
+        AtlasGame {
+            code: row.code.clone(),
+            aliases,
+            status: if row.certified { "certified" } else { "open" },
+            preperiod: row.preperiod.filter(|_| row.certified),
+            period: row.period.filter(|_| row.certified),
+            observed,
+            values_computed: row.values_computed,
+            largest_value: row.largest_value,
+            rare_values: row.rare_values,
+            rare_positions: row.rare_positions,
+        }
+    }
+}
+
+/// The store's row of a finished game: the representative code, its aliases (`code=relation`),
+/// the status and figures.
+pub fn row_of(entry: &AtlasEntry) -> AtlasRow {
+    let aliases =
+        entry.group.aliases.iter().map(|(code, relation)| format!("{code}={}", relation.name())).collect();
+    let code = entry.group.representative.to_string();
+    match &entry.outcome {
+        PeriodOutcome::Certified(c) => AtlasRow {
+            code,
+            aliases,
+            certified: true,
+            preperiod: Some(c.preperiod),
+            period: Some(c.period),
+            saltus: None,
+            values_computed: c.certificate.values_computed,
+            largest_value: c.stats.largest_value.into(),
+            rare_values: c.stats.rare_values.map(u64::from),
+            rare_positions: c.stats.rare_positions,
+        },
+        PeriodOutcome::Open(o) => AtlasRow {
+            code,
+            aliases,
+            certified: false,
+            preperiod: o.observed.as_ref().map(|x| x.preperiod),
+            period: o.observed.as_ref().map(|x| x.period),
+            saltus: o.observed.as_ref().map(|x| x.saltus),
+            values_computed: o.values_computed,
+            largest_value: o.stats.largest_value.into(),
+            rare_values: o.stats.rare_values.map(u64::from),
+            rare_positions: o.stats.rare_positions,
+        },
+    }
+}
+
+/// Computes or reports an atlas; `progress(done, total)` counts the games computed.
+///
+/// # Errors
+/// [`ReportError::Invalid`] for a bad pattern, `--merge` or `--report` without a store, or
+/// nothing to report; store errors; [`ReportError::Engine`] when the budget, the deadline or a
+/// cancellation stops the atlas (every game finished before is in the store).
+pub fn atlas(
+    request: &AtlasRequest<'_>,
+    budget: &Budget,
+    progress: Progress<'_>,
+) -> Result<AtlasReport, ReportError> {
+    let store = request.db.map(AtlasStore::open).transpose()?;
+    let mut merged = Vec::new();
+    if !request.merge.is_empty() {
+        let Some(store) = &store else {
+            return invalid("merging shard stores needs the store to merge into (--db)");
+        };
+        for file in &request.merge {
+            let MergeReport { read, inserted, replaced, kept } = store.merge_from(file)?;
+            merged.push(Merged { file: file.display().to_string(), read, inserted, replaced, kept });
+        }
+    }
+    let computing = !request.report_only && request.merge.is_empty();
+    let mut report = AtlasReport {
+        game: "octal",
+        codes: request.codes.clone(),
+        upto: request.upto,
+        shard: request.shard.map(|s| format!("{}/{}", s.index, s.count)),
+        merged,
+        counts: AtlasCounts::default(),
+        rows: Vec::new(),
+    };
+    let Some(pattern) = &request.codes else {
+        // The whole store.
+        let Some(store) = &store else { return invalid("an atlas needs a pattern of codes (--codes 0.??)") };
+        if computing {
+            return invalid("an atlas needs a pattern of codes to compute (--codes 0.??)");
+        }
+        report.rows = store.rows()?.iter().map(|row| AtlasGame::from_row(row, None)).collect();
+        report.counts.codes = report.rows.iter().map(|r| 1 + r.aliases.len()).sum();
+        return finish(report);
+    };
+    let codes = expand_pattern(pattern, MAX_CODES).map_err(|e| ReportError::Invalid(e.to_string()))?;
+    let groups: Vec<CodeGroup> = group_codes(&codes)
+        .into_iter()
+        .filter(|g| request.shard.is_none_or(|shard| shard.owns(&g.representative.to_string())))
+        .collect();
+    // Every code of the pattern is listed once: as its game's representative or as an alias.
+    let named: std::collections::HashSet<&OctalCode> = codes.iter().collect();
+    report.counts.codes =
+        groups.iter().map(|g| usize::from(named.contains(&g.representative)) + g.aliases.len()).sum();
+    let done = |group: &CodeGroup| -> Result<bool, StoreError> {
+        match &store {
+            Some(store) => store.is_done(&group.representative.to_string(), request.upto),
+            None => Ok(false),
+        }
+    };
+    let mut pending = Vec::new();
+    for group in &groups {
+        if !done(group)? {
+            pending.push(group.clone());
+        }
+    }
+    let mut computed: Vec<AtlasEntry> = Vec::new();
+    if computing {
+        computed = compute(&pending, request.upto, store.as_ref(), budget, progress)?;
+        report.counts.computed = computed.len();
+    } else {
+        report.counts.missing = pending.len();
+    }
+    for group in &groups {
+        let code = group.representative.to_string();
+        let row = match &store {
+            Some(store) => store.get(&code)?,
+            None => computed.iter().find(|e| e.group.representative == group.representative).map(row_of),
+        };
+        if let Some(row) = row {
+            report.rows.push(AtlasGame::from_row(&row, Some(group)));
+        }
+    }
+    finish(report)
+}
+
+fn finish(mut report: AtlasReport) -> Result<AtlasReport, ReportError> {
+    report.counts.games = report.rows.len();
+    report.counts.certified = report.rows.iter().filter(|r| r.status == "certified").count();
+    report.counts.open = report.counts.games - report.counts.certified;
+    if report.rows.is_empty() && report.counts.missing > 0 {
+        return invalid("no game of the pattern is in the store yet; run the atlas without --report");
+    }
+    Ok(report)
+}
+
+/// Computes the pending games in parallel, recording each in the store as it finishes.
+fn compute(
+    pending: &[CodeGroup],
+    upto: u64,
+    store: Option<&AtlasStore>,
+    budget: &Budget,
+    progress: Progress<'_>,
+) -> Result<Vec<AtlasEntry>, ReportError> {
+    let total = pending.len() as u64;
+    let finished = std::sync::atomic::AtomicU64::new(0);
+    let store_error: Mutex<Option<StoreError>> = Mutex::new(None);
+    progress(0, total);
+    let result = run_atlas(pending, upto, budget, |entry| {
+        if let Some(store) = store {
+            if let Err(error) = store.record(&row_of(entry)) {
+                if let Ok(mut slot) = store_error.lock() {
+                    slot.get_or_insert(error);
+                }
+                // Stop: nothing more could be stored.
+                budget.cancel_handle().cancel();
+            }
+        }
+        progress(finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, total);
+    });
+    if let Some(error) = store_error.into_inner().ok().flatten() {
+        return Err(error.into());
+    }
+    result.map_err(|error| match error {
+        AtlasRunError::Sequence(e) => sequence_error(e, || "the atlas".to_string()).into(),
+        AtlasRunError::Exhausted { finished, total, cause } => EngineError::Exhausted {
+            task: format!(
+                "the atlas ({finished} of {total} games finished{})",
+                if store.is_some() { " and stored; run it again to resume" } else { "" }
+            ),
+            cause,
+        }
+        .into(),
+    })
+}

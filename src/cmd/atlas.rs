@@ -1,0 +1,137 @@
+//! `nimlab sweep octal`: an atlas of octal codes (see `nimlab_reports::atlas`), its options and
+//! its text.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use nimlab_reports::atlas::{atlas, AtlasGame, AtlasReport, AtlasRequest, DEFAULT_UPTO};
+use nimlab_store::Shard;
+
+use crate::cmd::sweep;
+use crate::{progress, usage, write_json, Context};
+
+/// The options of `sweep octal`.
+#[derive(clap::Args, Debug)]
+pub struct AtlasArgs {
+    /// Octal atlas: the codes, a pattern like 0.?? or 0.[1-3]7 (? any digit, [..] a range or list).
+    #[arg(long, value_name = "PATTERN")]
+    pub codes: Option<String>,
+    /// Octal atlas: values computed per code before "no period up to N".
+    #[arg(long, value_name = "N", value_parser = crate::game_args::positive)]
+    pub upto: Option<u64>,
+    /// Octal atlas: compute only shard I of N (0 <= I < N), a deterministic split by code.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// Octal atlas: merge these shard stores into --db, then report.
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "db")]
+    pub merge: Vec<PathBuf>,
+}
+
+impl AtlasArgs {
+    /// The first atlas option given, as typed (for subtraction families, which take none).
+    pub fn given(&self) -> Option<&'static str> {
+        if self.codes.is_some() {
+            Some("--codes")
+        } else if self.upto.is_some() {
+            Some("--upto")
+        } else if self.shard.is_some() {
+            Some("--shard")
+        } else if !self.merge.is_empty() {
+            Some("--merge")
+        } else {
+            None
+        }
+    }
+}
+
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    text.parse()
+}
+
+/// Runs `nimlab sweep octal`.
+///
+/// # Errors
+/// Usage errors for bad input; runtime errors from the store and the budget.
+pub fn run(args: &sweep::Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    if !args.add.is_empty() || !args.set.is_empty() {
+        return usage("--set and --add are for subtraction families; an octal atlas takes --codes PATTERN");
+    }
+    let options = &args.atlas;
+    if options.codes.is_none() && options.merge.is_empty() && !args.report {
+        return usage("an octal atlas needs --codes PATTERN, e.g. --codes '0.??'");
+    }
+    let request = AtlasRequest {
+        codes: options.codes.clone(),
+        upto: options.upto.unwrap_or(DEFAULT_UPTO),
+        shard: options.shard,
+        db: args.db.as_deref(),
+        report_only: args.report,
+        merge: options.merge.clone(),
+    };
+    let bar = progress::bar("games");
+    let report = atlas(&request, &cx.budget, &progress::update(&bar))?;
+    bar.finish_and_clear();
+    if report.counts.missing > 0 {
+        eprintln!(
+            "note: {} games of the pattern are not in the store yet; run without --report",
+            report.counts.missing
+        );
+    }
+    if cx.json {
+        write_json(out, &report)
+    } else {
+        Ok(write!(out, "{}", atlas_text(&report))?)
+    }
+}
+
+fn atlas_text(report: &AtlasReport) -> String {
+    let mut text = String::new();
+    for m in &report.merged {
+        text.push_str(&format!(
+            "merged {}: {} rows read, {} new, {} replaced, {} kept\n",
+            m.file, m.read, m.inserted, m.replaced, m.kept
+        ));
+    }
+    let c = &report.counts;
+    let what = match (&report.codes, &report.shard) {
+        (Some(codes), Some(shard)) => format!("octal atlas {codes}, shard {shard}"),
+        (Some(codes), None) => format!("octal atlas {codes}"),
+        (None, _) => "octal atlas (the whole store)".to_string(),
+    };
+    text.push_str(&format!(
+        "{what}: {} codes, {} games ({} certified, {} open up to their values computed)\n\n",
+        c.codes, c.games, c.certified, c.open
+    ));
+    text.push_str(&format!(
+        "{:<12} {:>10} {:>9} {:>9} {:>8} {:>12}  aliases\n",
+        "code", "preperiod", "period", "values", "largest", "rare"
+    ));
+    for row in &report.rows {
+        text.push_str(&row_text(row));
+    }
+    text
+}
+
+fn row_text(row: &AtlasGame) -> String {
+    let (preperiod, period) = match (row.preperiod, row.period, &row.observed) {
+        (Some(l), Some(p), _) => (l.to_string(), p.to_string()),
+        (_, _, Some(o)) if o.saltus == 0 => (format!("~{}", o.preperiod), format!("~{}", o.period)),
+        (_, _, Some(o)) => (format!("~{}", o.preperiod), format!("~{}{:+}", o.period, o.saltus)),
+        _ => ("none".into(), "none".into()),
+    };
+    let rare = match (row.rare_values, row.rare_positions) {
+        (Some(values), Some(heaps)) => format!("{values}/{heaps}"),
+        _ => "-".into(),
+    };
+    let aliases: Vec<String> = row.aliases.iter().map(|a| format!("{} ({})", a.code, a.relation)).collect();
+    format!(
+        "{:<12} {:>10} {:>9} {:>9} {:>8} {:>12}  {}\n",
+        row.code,
+        preperiod,
+        period,
+        row.values_computed,
+        row.largest_value,
+        rare,
+        aliases.join(", ")
+    )
+}
