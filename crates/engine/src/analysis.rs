@@ -13,6 +13,7 @@ use num_bigint::BigUint;
 use crate::bigint::big;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 use crate::solve::{
     Budget, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness, RemotenessSolver, StandardAlliance,
     Terminal,
@@ -201,6 +202,26 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     fn measures(&self, _numbers: &[BigUint]) -> Vec<(String, BigUint)> {
         Vec::new()
     }
+
+    /// The ruleset's own producer of a one-heap table (a closed form, a streaming generator, a
+    /// certified period), if it has one faster than the generic dense path; `None` (the
+    /// default) lets [`crate::tables::sequence::sequence`] use that path. The request is
+    /// already checked: Grundy values only in normal play, and the ruleset takes one heap.
+    ///
+    /// # Errors
+    /// [`TableError`] when the fast path cannot run within the request's budget.
+    fn fast_sequence(&self, _request: &SequenceRequest) -> Result<Option<Sequence>, TableError> {
+        Ok(None)
+    }
+
+    /// The ruleset's own producer of a two-heap grid (a closed form, the line kernel), as
+    /// [`Ruleset::fast_sequence`] is for one heap.
+    ///
+    /// # Errors
+    /// [`TableError`] when the fast path cannot run within the request's budget.
+    fn fast_grid(&self, _request: &GridRequest) -> Result<Option<Grid>, TableError> {
+        Ok(None)
+    }
 }
 
 /// The object-safe face of a ruleset with its solvers.
@@ -273,6 +294,16 @@ pub trait AnyGame: Send + Sync {
         players: u32,
         method: Method,
     ) -> Result<MultiAnalysis, EngineError>;
+    /// The one-heap table `0..=upto` of a request, streamed from the ruleset's fastest path.
+    ///
+    /// # Errors
+    /// See [`crate::tables::sequence::sequence`].
+    fn sequence(&self, request: &SequenceRequest) -> Result<Sequence, TableError>;
+    /// The two-heap table of a request, row by row, from the ruleset's fastest path.
+    ///
+    /// # Errors
+    /// See [`crate::tables::grid::grid`].
+    fn grid(&self, request: &GridRequest) -> Result<Grid, TableError>;
 }
 
 /// A ruleset with its memoized solvers; memo tables persist across requests.
@@ -694,6 +725,14 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             }),
             Method::Auto => theory().map_or_else(|| self.search_players(numbers, players), Ok),
         }
+    }
+
+    fn sequence(&self, request: &SequenceRequest) -> Result<Sequence, TableError> {
+        crate::tables::sequence::sequence(&self.ruleset, request)
+    }
+
+    fn grid(&self, request: &GridRequest) -> Result<Grid, TableError> {
+        crate::tables::grid::grid(&self.ruleset, request)
     }
 }
 

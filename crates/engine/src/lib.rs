@@ -8,6 +8,8 @@
 //!   [`Analysis`] it returns; the command line and the playground only see this.
 //! * [`periodicity`] — the subtraction-game laboratory: fast Grundy sequences of SUB(S), certified
 //!   preperiod and period, family sweeps with the conjecture fit, period searches.
+//! * [`tables`] — big tables at the kernels' speed: streamed one-heap sequences, compact two-heap
+//!   grids, their raw binary encoding, and the certified rows of Wythoff's game.
 //! * [`verify`] — theory against search over every position up to a bound.
 //!
 //! Invariant: the engine never prints, never parses a command line and never touches files.
@@ -41,6 +43,7 @@ pub mod game;
 pub mod periodicity;
 pub mod rulesets;
 pub mod solve;
+pub mod tables;
 pub mod verify;
 
 pub use analysis::{Analysis, AnyGame, Basis, BestMove, Method, MoveReport, Ruleset};

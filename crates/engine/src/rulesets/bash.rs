@@ -23,6 +23,7 @@ use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec
 use crate::solve::Budget;
 use crate::verify::heap_box;
 use crate::AnyGame;
+use crate::tables::{per_residue, Sequence, SequenceRequest, TableBasis, TableError, TableValues, N_CELL};
 
 pub(crate) const SUMMARY: &str = "one heap; take 1..M stones (--max M)";
 
@@ -155,6 +156,25 @@ impl Ruleset for Bash {
         let first = BigUint::from(u8::from(play == Play::Misere));
         let step = BigUint::from(self.max) + 1u8;
         Some((0..count as u64).map(|i| vec![&first + &step * i]).collect())
+    }
+
+    /// `G(n) = n mod (M + 1)`; P iff the residue is 0 (misère: 1); by counting residues.
+    fn fast_sequence(&self, request: &SequenceRequest) -> Result<Option<Sequence>, TableError> {
+        let Some(q) = self.max.checked_add(1) else { return Ok(None) };
+        let (source, basis) = match (request.values, request.play) {
+            (TableValues::Grundy, _) => {
+                (per_residue(q, |r| r), TableBasis::closed_form(format!("Bash: G(n) = n mod {q}"), self.max))
+            }
+            (TableValues::Outcomes, Play::Normal) => (
+                per_residue(q, |r| u64::from(r != 0)),
+                TableBasis::closed_form(format!("Bash: P iff n mod {q} = 0"), N_CELL),
+            ),
+            (TableValues::Outcomes, Play::Misere) => (
+                per_residue(q, |r| u64::from(r != 1)),
+                TableBasis::closed_form(format!("misère Bash: P iff n mod {q} = 1"), N_CELL),
+            ),
+        };
+        Ok(Some(Sequence::new(source, basis, request.upto)))
     }
 
     fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {

@@ -53,6 +53,7 @@ use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec
 use crate::solve::Budget;
 use crate::verify::heap_box;
 use crate::AnyGame;
+use crate::tables::{per_heap, Sequence, SequenceRequest, TableBasis, TableError, TableValues, N_CELL};
 
 pub(crate) const SUMMARY: &str = "one heap of n; take 1..ceil(n/2) stones";
 
@@ -220,6 +221,23 @@ impl Ruleset for Half {
         let n = numbers.first()?;
         let odd = (target << 1u8) + 1u8;
         Some(option_with_odd_part(n, &odd).into_iter().map(|to| take(n, to)).collect())
+    }
+
+    /// The theorems on machine words: `odd(n + 2)` is a shift by the trailing zeros.
+    fn fast_sequence(&self, request: &SequenceRequest) -> Result<Option<Sequence>, TableError> {
+        let odd = |n: u64| (n + 2) >> (n + 2).trailing_zeros();
+        let (source, basis) = match (request.values, request.play) {
+            (TableValues::Grundy, _) => {
+                (per_heap(move |n| odd(n) >> 1), TableBasis::closed_form(THEOREM, (request.upto + 1) / 2))
+            }
+            (TableValues::Outcomes, Play::Normal) => {
+                (per_heap(move |n| u64::from(odd(n) != 1)), TableBasis::closed_form(THEOREM, N_CELL))
+            }
+            (TableValues::Outcomes, Play::Misere) => {
+                (per_heap(move |n| u64::from(odd(n) != 3)), TableBasis::closed_form(MISERE_THEOREM, N_CELL))
+            }
+        };
+        Ok(Some(Sequence::new(source, basis, request.upto)))
     }
 
     fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {

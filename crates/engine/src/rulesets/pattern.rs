@@ -39,6 +39,8 @@ use crate::rulesets::{engine, expect_heaps, only_params, GameSpec};
 use crate::solve::{triple_grundy_table, Amounts, Budget, TripleRules, TripleTable};
 use crate::verify::heap_box;
 use crate::AnyGame;
+use crate::tables::lines::{line_grid, LineMoves};
+use crate::tables::{Grid, GridRequest, TableError};
 
 pub(crate) const SUMMARY: &str =
     "your own take-pattern game: --piles K and one or more --move PATTERN:AMOUNTS \
@@ -402,6 +404,14 @@ impl Ruleset for PatternGame {
             1 => format!("take {amount} from pile {first}"),
             n if n == from.len() && n > 1 => format!("take {amount} from every pile"),
             _ => format!("take {amount} from each of piles {}", names.join(", ")),
+        }
+    }
+
+    /// Two piles: the line kernel (normal play); otherwise the generic path.
+    fn fast_grid(&self, request: &GridRequest) -> Result<Option<Grid>, TableError> {
+        match LineMoves::from_pattern(&self.spec) {
+            Some(lines) => line_grid(&lines, request),
+            None => Ok(None),
         }
     }
 

@@ -26,6 +26,8 @@ use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec
 use crate::solve::Budget;
 use crate::verify::heap_box;
 use crate::AnyGame;
+use crate::tables::sequence::subtraction_sequence;
+use crate::tables::{Sequence, SequenceRequest, TableError};
 
 pub(crate) const SUMMARY: &str = "one heap; take any amount from a finite set (--set 1,3,4)";
 
@@ -178,6 +180,15 @@ impl Ruleset for Subtraction {
             Some(target) => self.moves_to(periodicity, &numbers[0], target),
             None => Vec::new(),
         })
+    }
+
+    /// Normal play: the certified period replayed, else the streaming generator; misère play
+    /// takes the generic path.
+    fn fast_sequence(&self, request: &SequenceRequest) -> Result<Option<Sequence>, TableError> {
+        if request.play == Play::Misere {
+            return Ok(None);
+        }
+        subtraction_sequence(&self.set, self.periodicity.clone(), request).map(Some)
     }
 
     fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {

@@ -49,6 +49,8 @@ use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec
 use crate::solve::Budget;
 use crate::verify::heap_box;
 use crate::AnyGame;
+use crate::tables::lines::{line_grid, LineMoves};
+use crate::tables::{outcome_row, row_by_row, Grid, GridRequest, TableBasis, TableError, TableValues, N_CELL};
 
 pub(crate) const SUMMARY: &str = "two heaps; take any number from one heap, or the same number from both";
 
@@ -151,6 +153,33 @@ pub fn beatty_place(x: &BigUint) -> BeattyPlace {
     } else {
         BeattyPlace::Upper(((x * 3u8 - root - 1u8) >> 1u8) + 1u8)
     }
+}
+
+/// The heap `y` such that `(x, y)` is a P-position under `play` (there is exactly one), on
+/// machine words: [`beatty_place`] in `u128` arithmetic (exact while `5x^2` fits), `u64::MAX`
+/// when the partner does not fit a `u64`. `O(1)`.
+fn p_partner(x: u64, play: Play) -> u64 {
+    use num_integer::Roots;
+    match (play, x) {
+        (Play::Misere, 0) => return 1,
+        (Play::Misere, 1) => return 0,
+        (Play::Misere, 2) => return 2,
+        _ => {}
+    }
+    if x >> 60 != 0 {
+        return beatty_place(&big(x)).partner().to_u64().unwrap_or(u64::MAX);
+    }
+    let (x, root) = (u128::from(x), (5 * u128::from(x) * u128::from(x)).sqrt());
+    let lower_index = (root - x) / 2 + 1;
+    let a = (lower_index + (5 * lower_index * lower_index).sqrt()) / 2;
+    let partner = if x == 0 {
+        0
+    } else if a == x {
+        a + lower_index
+    } else {
+        x - ((3 * x - root - 1) / 2 + 1)
+    };
+    partner as u64
 }
 
 /// True when `(x, y)` (either order) is a normal-play P-position: with `a <= b`, `a = a_{b-a}`.
@@ -394,6 +423,18 @@ impl Ruleset for Wythoff {
         })
     }
 
+    /// Grundy values by the line kernel; outcomes by the closed form, one P-position per row
+    /// (the row's partner in the Beatty pairs), nothing stored.
+    fn fast_grid(&self, request: &GridRequest) -> Result<Option<Grid>, TableError> {
+        if request.values == TableValues::Grundy {
+            return line_grid(&LineMoves::wythoff(), request);
+        }
+        let play = request.play;
+        let source = row_by_row(move |r, out| outcome_row(out, [p_partner(r, play)]));
+        let basis = TableBasis::closed_form(self.theorem(play).unwrap_or_default(), N_CELL);
+        Ok(Some(Grid::new(source, basis, request.rows, request.cols)))
+    }
+
     fn verification_positions(&self, bound: u64) -> Vec<Vec<BigUint>> {
         heap_box(2, bound)
     }
@@ -578,6 +619,18 @@ mod tests {
             a.reason,
             "misère: (1, 2) is not a misère P-position: take 2 from the heap of 2 to reach the misère P-position (1, 0)"
         );
+    }
+
+    #[test]
+    fn word_partners_are_the_beatty_partners() {
+        let sampled = (0..20_000u64).chain((0..200).map(|i| (1 << 59) + i * 7_919)).chain([(1 << 60) + 5, u64::MAX]);
+        for x in sampled {
+            let expected = beatty_place(&big(x)).partner().to_u64().unwrap_or(u64::MAX);
+            assert_eq!(p_partner(x, Play::Normal), expected, "x = {x}");
+            if x > 2 {
+                assert_eq!(p_partner(x, Play::Misere), expected, "x = {x}");
+            }
+        }
     }
 
     #[test]

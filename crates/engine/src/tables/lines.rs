@@ -1,0 +1,476 @@
+//! The line kernel: Grundy values of two-heap games whose moves take along the lines of the
+//! grid — from the second heap (along a row, `(r, c) -> (r, c - t)`), from the first heap (along a
+//! column, `(r - t, c)`), or the same amount from both (along a diagonal, `(r - t, c - t)`).
+//! Wythoff's game takes any amount along all three; take-pattern games on two piles
+//! (`pattern --piles 2`) take the amounts of their patterns.
+//!
+//! # The kernel
+//! For each direction the allowed amounts are normalized into disjoint bounded ranges below an
+//! optional unbounded tail `m..` ([`Lane`]). The options of a cell in a tail are *every* cell of
+//! the line at distance `m` or more, so their values are kept as one bitset per line: the row
+//! being filled, each column, and each live diagonal (a ring of `cols + 1` of them: a diagonal
+//! leaves the grid when a new one enters). A value enters its line's bitset once it is `m` cells
+//! behind (delayed by reading the last rows kept in a ring). The few options of bounded ranges
+//! are read from those rows and marked in a scratch bitset. The mex is the first zero bit of the
+//! union, searched from the first word that is not full in any of the line bitsets (everything
+//! below is present in that line, so in the union). Each value is at most the number of options,
+//! which bounds the bitsets' width `W`.
+//!
+//! Memory: `2 (cols + 1) W / 8` bytes for the column and diagonal bitsets plus the rows kept —
+//! about 0.75 bytes a cell on a square grid (`W ≈ 3 × side`), never the grid itself. Time:
+//! `O(cells × (scanned words + bounded options))`; on Wythoff's game about as fast as the same
+//! algorithm in C (`bench/wythoff_grid.c`, `docs/benchmarks.md`).
+
+use crate::rulesets::pattern::{Pattern, PatternSpec};
+use crate::solve::Amounts;
+
+use super::{Grid, GridRequest, GridSource, TableBasis, TableError, TableMethod, TableValues, N_CELL};
+
+/// The moves of a two-heap game along the lines of the grid (cell `(r, c)` = first heap `r`,
+/// second heap `c`); each list holds the amounts allowed in that direction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineMoves {
+    /// Takes from the second heap: along a row, `(r, c) -> (r, c - t)`.
+    pub row: Vec<Amounts>,
+    /// Takes from the first heap: along a column, `(r, c) -> (r - t, c)`.
+    pub column: Vec<Amounts>,
+    /// Takes the same amount from both heaps: along a diagonal, `(r, c) -> (r - t, c - t)`.
+    pub diagonal: Vec<Amounts>,
+}
+
+impl LineMoves {
+    /// Wythoff's game: any positive amount in every direction.
+    pub fn wythoff() -> Self {
+        let any = vec![Amounts { min: 1, max: None }];
+        LineMoves { row: any.clone(), column: any.clone(), diagonal: any }
+    }
+
+    /// The line moves of a take-pattern game on two piles (`one` takes along rows and columns,
+    /// `any2`, `all` and `0,1` along diagonals, `0` along columns, `1` along rows); `None` for
+    /// another number of piles.
+    pub fn from_pattern(spec: &PatternSpec) -> Option<Self> {
+        if spec.piles != 2 {
+            return None;
+        }
+        let mut moves = LineMoves { row: Vec::new(), column: Vec::new(), diagonal: Vec::new() };
+        for m in &spec.moves {
+            let both = match &m.pattern {
+                Pattern::Any(1) => {
+                    moves.row.push(m.amounts);
+                    moves.column.push(m.amounts);
+                    continue;
+                }
+                Pattern::Any(_) | Pattern::All => true,
+                Pattern::Piles(piles) => piles.len() == 2,
+            };
+            match &m.pattern {
+                _ if both => moves.diagonal.push(m.amounts),
+                Pattern::Piles(piles) if piles == &[0] => moves.column.push(m.amounts),
+                _ => moves.row.push(m.amounts),
+            }
+        }
+        Some(moves)
+    }
+}
+
+/// The amounts of one direction, normalized: disjoint, sorted bounded ranges `lo..=hi`, all
+/// below the unbounded tail `tail..` if there is one.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Lane {
+    bounded: Vec<(u64, u64)>,
+    tail: Option<u64>,
+}
+
+impl Lane {
+    /// Normalizes a direction's amounts: bounded ranges that reach the tail join it, the rest
+    /// are merged where they overlap or touch.
+    pub fn new(amounts: &[Amounts]) -> Lane {
+        let mut tail = amounts.iter().filter(|a| a.max.is_none()).map(|a| a.min).min();
+        let ranges: Vec<(u64, u64)> = amounts.iter().filter_map(|a| a.max.map(|max| (a.min, max))).collect();
+        while let Some(t) = tail {
+            match ranges.iter().filter(|&&(lo, hi)| lo < t && hi.saturating_add(1) >= t).map(|r| r.0).min() {
+                Some(lo) => tail = Some(lo),
+                None => break,
+            }
+        }
+        let mut bounded: Vec<(u64, u64)> = ranges
+            .into_iter()
+            .filter(|&(lo, _)| tail.is_none_or(|t| lo < t))
+            .map(|(lo, hi)| (lo, tail.map_or(hi, |t| hi.min(t - 1))))
+            .collect();
+        bounded.sort_unstable();
+        let mut merged: Vec<(u64, u64)> = Vec::with_capacity(bounded.len());
+        for (lo, hi) in bounded {
+            match merged.last_mut() {
+                Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+                _ => merged.push((lo, hi)),
+            }
+        }
+        Lane { bounded: merged, tail }
+    }
+
+    /// How many lines back the direction reads: its tail, or its largest bounded amount.
+    fn depth(&self) -> u64 {
+        let hi = self.bounded.last().map_or(0, |r| r.1);
+        self.tail.map_or(hi, |t| t.max(hi))
+    }
+
+    /// The most options in this direction from a cell with `before` cells before it on its line.
+    fn options(&self, before: u64) -> u64 {
+        if self.tail.is_some() {
+            return before;
+        }
+        self.bounded.iter().map(|&(lo, hi)| hi - lo + 1).fold(0, u64::saturating_add).min(before)
+    }
+
+    fn text(&self) -> String {
+        let mut parts: Vec<String> =
+            self.bounded.iter().map(|&(lo, hi)| if lo == hi { lo.to_string() } else { format!("{lo}..{hi}") }).collect();
+        parts.extend(self.tail.map(|t| format!("{t}..")));
+        if parts.is_empty() {
+            "none".into()
+        } else {
+            parts.join(",")
+        }
+    }
+}
+
+/// The grid of a line game by the line kernel, or `None` when the kernel does not apply:
+/// misère play (the kernel computes Grundy values), values that could exceed `u32`, or bitsets
+/// beyond the budget (the dense path may still fit: it needs 4 bytes a cell).
+///
+/// # Errors
+/// None today; the `Result` keeps the signature of [`crate::Ruleset::fast_grid`].
+pub fn line_grid(moves: &LineMoves, request: &GridRequest) -> Result<Option<Grid>, TableError> {
+    if request.play == crate::game::Play::Misere {
+        return Ok(None);
+    }
+    let (rows, cols) = (request.rows, request.cols);
+    let lanes = [Lane::new(&moves.row), Lane::new(&moves.column), Lane::new(&moves.diagonal)];
+    let [row_lane, column_lane, diagonal_lane] = &lanes;
+    let bound = row_lane
+        .options(cols)
+        .saturating_add(column_lane.options(rows))
+        .saturating_add(diagonal_lane.options(rows.min(cols)));
+    if bound >= u64::from(u32::MAX) {
+        return Ok(None);
+    }
+    let words = (bound as usize + 1) / 64 + 1;
+    let width = u128::from(cols) + 1;
+    let depth = column_lane.depth().max(diagonal_lane.depth()).min(rows);
+    let line_sets = u128::from(column_lane.tail.is_some()) + u128::from(diagonal_lane.tail.is_some());
+    let bytes = 8 * words as u128 * (3 + line_sets * width) + 4 * width * (2 + u128::from(depth) + 1);
+    if TableError::check_memory("the line kernel", bytes, request.budget).is_err() {
+        return Ok(None);
+    }
+    let outcomes = request.values == TableValues::Outcomes;
+    let basis = TableBasis {
+        method: TableMethod::LineKernel,
+        detail: format!(
+            "line kernel (bitset mex per line): rows take {}, columns {}, diagonals {}",
+            row_lane.text(),
+            column_lane.text(),
+            diagonal_lane.text()
+        ),
+        value_bound: Some(if outcomes { N_CELL } else { bound }),
+    };
+    let kernel = LineKernel::new(lanes, cols as usize + 1, words, depth as usize, outcomes);
+    Ok(Some(Grid::new(Box::new(kernel), basis, rows, cols)))
+}
+
+/// The state of the kernel between rows.
+struct LineKernel {
+    row_lane: Lane,
+    column_lane: Lane,
+    diagonal_lane: Lane,
+    /// Cells per row.
+    width: usize,
+    /// Words per bitset.
+    words: usize,
+    /// The row being filled: values at least `row_lane.tail` cells behind.
+    row_set: Vec<u64>,
+    /// Per column (when the column lane has a tail), `words` words each.
+    column_sets: Vec<u64>,
+    column_free: Vec<u32>,
+    /// Per live diagonal (when the diagonal lane has a tail): diagonal `c - r` in slot
+    /// `(c - r) mod width`.
+    diagonal_sets: Vec<u64>,
+    diagonal_free: Vec<u32>,
+    /// A bitset of zeros for directions without a tail, and the scratch bitset of the current
+    /// cell's bounded options.
+    zero: Vec<u64>,
+    marks: Vec<u64>,
+    marked: Vec<u32>,
+    /// The last `depth + 1` rows, row `r` in slot `r mod (depth + 1)`.
+    history: Vec<u32>,
+    slots: u64,
+    next: u64,
+    outcomes: bool,
+}
+
+impl LineKernel {
+    fn new(lanes: [Lane; 3], width: usize, words: usize, depth: usize, outcomes: bool) -> Self {
+        let [row_lane, column_lane, diagonal_lane] = lanes;
+        let sets = |lane: &Lane| if lane.tail.is_some() { width } else { 0 };
+        let (columns, diagonals) = (sets(&column_lane), sets(&diagonal_lane));
+        LineKernel {
+            width,
+            words,
+            row_set: vec![0; words],
+            column_sets: vec![0; columns * words],
+            column_free: vec![0; columns],
+            diagonal_sets: vec![0; diagonals * words],
+            diagonal_free: vec![0; diagonals],
+            zero: vec![0; words],
+            marks: vec![0; words],
+            marked: Vec::new(),
+            history: vec![0; (depth + 1) * width],
+            slots: depth as u64 + 1,
+            next: 0,
+            outcomes,
+            row_lane,
+            column_lane,
+            diagonal_lane,
+        }
+    }
+
+    /// The offset in `history` of row `r` (which must be one of the last `depth + 1`).
+    fn slot(&self, r: u64) -> usize {
+        (r % self.slots) as usize * self.width
+    }
+
+    /// The ring slot of the diagonal through `(r, c)`.
+    fn diagonal(&self, r: u64, c: usize) -> usize {
+        (c + self.width - (r % self.width as u64) as usize) % self.width
+    }
+
+    /// Adds the row `m` rows back (`m` = the tails) to the column and diagonal bitsets.
+    fn add_old_row(&mut self, r: u64) {
+        if let Some(m) = self.column_lane.tail.filter(|&m| r >= m) {
+            let old = self.slot(r - m);
+            for c in 0..self.width {
+                let set = &mut self.column_sets[c * self.words..][..self.words];
+                insert(set, &mut self.column_free[c], self.history[old + c]);
+            }
+        }
+        if r > 0 && !self.diagonal_free.is_empty() {
+            // The diagonal entering at (r, 0) takes the slot of the one that left.
+            let k = self.diagonal(r, 0);
+            self.diagonal_sets[k * self.words..][..self.words].fill(0);
+            self.diagonal_free[k] = 0;
+        }
+        if let Some(m) = self.diagonal_lane.tail.filter(|&m| r >= m) {
+            let old = self.slot(r - m);
+            for c in m as usize..self.width {
+                let k = self.diagonal(r, c);
+                let set = &mut self.diagonal_sets[k * self.words..][..self.words];
+                insert(set, &mut self.diagonal_free[k], self.history[old + c - m as usize]);
+            }
+        }
+    }
+
+    /// Marks the values of the bounded options of `(r, c)` in `marks`; true if any.
+    fn mark_bounded(&mut self, r: u64, c: usize) -> bool {
+        let current = self.slot(r);
+        let mut values = std::mem::take(&mut self.marked);
+        for &(lo, hi) in &self.row_lane.bounded {
+            for t in lo..=hi.min(c as u64) {
+                values.push(self.history[current + c - t as usize]);
+            }
+        }
+        for &(lo, hi) in &self.column_lane.bounded {
+            for t in lo..=hi.min(r) {
+                values.push(self.history[self.slot(r - t) + c]);
+            }
+        }
+        for &(lo, hi) in &self.diagonal_lane.bounded {
+            for t in lo..=hi.min(r).min(c as u64) {
+                values.push(self.history[self.slot(r - t) + c - t as usize]);
+            }
+        }
+        for &v in &values {
+            self.marks[v as usize / 64] |= 1 << (v % 64);
+        }
+        let any = !values.is_empty();
+        self.marked = values;
+        any
+    }
+
+    /// The bitsets of column `c` and of the diagonal in slot `k` (zeros where the lane has no
+    /// tail).
+    fn line_sets(&self, c: usize, k: usize) -> (&[u64], &[u64]) {
+        let words = self.words;
+        let column = if self.column_free.is_empty() { &self.zero[..] } else { &self.column_sets[c * words..][..words] };
+        let diagonal =
+            if self.diagonal_free.is_empty() { &self.zero[..] } else { &self.diagonal_sets[k * words..][..words] };
+        (column, diagonal)
+    }
+
+    fn clear_marks(&mut self) {
+        for &v in &self.marked {
+            self.marks[v as usize / 64] = 0;
+        }
+        self.marked.clear();
+    }
+}
+
+/// Adds `v` to a line's bitset and moves its first non-full word forward.
+#[inline]
+fn insert(set: &mut [u64], free: &mut u32, v: u32) {
+    let word = v as usize / 64;
+    set[word] |= 1 << (v % 64);
+    if word == *free as usize {
+        while set[*free as usize] == u64::MAX {
+            *free += 1;
+        }
+    }
+}
+
+/// The least value from word `start` on that none of the bitsets holds.
+#[inline]
+fn first_absent(start: usize, a: &[u64], b: &[u64], c: &[u64]) -> u32 {
+    let tail = a[start..].iter().zip(&b[start..]).zip(&c[start..]);
+    for (i, ((x, y), z)) in tail.enumerate() {
+        let seen = x | y | z;
+        if seen != u64::MAX {
+            return ((start + i) * 64) as u32 + (!seen).trailing_zeros();
+        }
+    }
+    unreachable!("the bitsets are wider than any value")
+}
+
+/// [`first_absent`] with a fourth bitset.
+#[inline]
+fn first_absent4(start: usize, a: &[u64], b: &[u64], c: &[u64], d: &[u64]) -> u32 {
+    let tail = a[start..].iter().zip(&b[start..]).zip(&c[start..]).zip(&d[start..]);
+    for (i, (((x, y), z), w)) in tail.enumerate() {
+        let seen = x | y | z | w;
+        if seen != u64::MAX {
+            return ((start + i) * 64) as u32 + (!seen).trailing_zeros();
+        }
+    }
+    unreachable!("the bitsets are wider than any value")
+}
+
+impl GridSource for LineKernel {
+    fn fill_row(&mut self, out: &mut [u64]) {
+        let r = self.next;
+        self.next += 1;
+        self.add_old_row(r);
+        self.row_set.fill(0);
+        let mut row_free = 0u32;
+        let current = self.slot(r);
+        let has_bounded = [&self.row_lane, &self.column_lane, &self.diagonal_lane].iter().any(|l| !l.bounded.is_empty());
+        for c in 0..self.width {
+            if let Some(m) = self.row_lane.tail.filter(|&m| c as u64 >= m) {
+                insert(&mut self.row_set, &mut row_free, self.history[current + c - m as usize]);
+            }
+            let k = self.diagonal(r, c);
+            let column_free = self.column_free.get(c).copied().unwrap_or(0);
+            let diagonal_free = self.diagonal_free.get(k).copied().unwrap_or(0);
+            let start = row_free.max(column_free).max(diagonal_free) as usize;
+            let marked = has_bounded && self.mark_bounded(r, c);
+            let (column, diagonal) = self.line_sets(c, k);
+            let value = if marked {
+                first_absent4(start, &self.row_set, column, diagonal, &self.marks)
+            } else {
+                first_absent(start, &self.row_set, column, diagonal)
+            };
+            if marked {
+                self.clear_marks();
+            }
+            self.history[current + c] = value;
+        }
+        let values = &self.history[current..current + self.width];
+        if self.outcomes {
+            for (slot, &v) in out.iter_mut().zip(values) {
+                *slot = u64::from(v != 0);
+            }
+        } else {
+            for (slot, &v) in out.iter_mut().zip(values) {
+                *slot = u64::from(v);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::pattern::PatternGame;
+    use crate::solve::{dense_grundy_table, Budget};
+
+    fn amounts(min: u64, max: Option<u64>) -> Amounts {
+        Amounts { min, max }
+    }
+
+    #[test]
+    fn lanes_merge_ranges_into_the_tail() {
+        let lane = Lane::new(&[amounts(5, Some(6)), amounts(2, Some(10)), amounts(8, None)]);
+        assert_eq!(lane, Lane { bounded: vec![], tail: Some(2) });
+        let lane = Lane::new(&[amounts(1, Some(2)), amounts(4, Some(4)), amounts(3, Some(3)), amounts(9, None), amounts(7, Some(7))]);
+        assert_eq!(lane, Lane { bounded: vec![(1, 4), (7, 7)], tail: Some(9) });
+        assert_eq!(lane.text(), "1..4,7,9..");
+        assert_eq!(lane.depth(), 9);
+        let lane = Lane::new(&[amounts(2, Some(3))]);
+        assert_eq!((lane.depth(), lane.options(1), lane.options(10)), (3, 1, 2));
+        assert_eq!(Lane::new(&[]).text(), "none");
+    }
+
+    /// The kernel's grid against the dense solver on the pattern game's own moves.
+    fn check(moves: &[&str], rows: u64, cols: u64) {
+        let spec = PatternSpec::parse(2, &moves.iter().map(|m| m.to_string()).collect::<Vec<_>>()).unwrap();
+        let lines = LineMoves::from_pattern(&spec).unwrap();
+        let game = PatternGame::new(spec);
+        let table = dense_grundy_table(&game, &[rows, cols], Budget::default()).unwrap();
+        for values in [TableValues::Grundy, TableValues::Outcomes] {
+            let request = GridRequest { rows, cols, values, play: crate::game::Play::Normal, budget: Budget::default() };
+            let mut grid = line_grid(&lines, &request).unwrap().unwrap();
+            let mut row = vec![0; grid.row_len()];
+            while let Some(r) = grid.next_row(&mut row) {
+                for (c, &value) in row.iter().enumerate() {
+                    let g = u64::from(table.get(&[r, c as u64]).unwrap());
+                    let expected = if values == TableValues::Grundy { g } else { u64::from(g != 0) };
+                    assert_eq!(value, expected, "{moves:?} at ({r}, {c}), {values:?}");
+                    assert!(value <= grid.basis().value_bound.unwrap());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn wythoff_and_unbounded_patterns_match_the_dense_solver() {
+        check(&["one:1..", "all:1.."], 70, 90);
+        check(&["one:1..", "all:1.."], 90, 3);
+        check(&["one:1.."], 40, 40);
+        check(&["one:2..", "all:3.."], 50, 60);
+        check(&["0:1..", "all:1.."], 45, 37);
+        check(&["1:3..", "0,1:2.."], 30, 50);
+    }
+
+    #[test]
+    fn bounded_and_mixed_patterns_match_the_dense_solver() {
+        check(&["one:1..3"], 40, 40);
+        check(&["one:1..3", "all:1.."], 60, 45);
+        check(&["one:1..", "all:2..4"], 50, 50);
+        check(&["one:2..3", "one:6..", "any2:1..2", "all:5"], 55, 61);
+        check(&["0:1..2", "1:3..5", "all:4..6"], 40, 44);
+        check(&["one:4"], 30, 30);
+        check(&["all:1..", "one:1..1"], 0, 20);
+        check(&["all:1..", "one:1..1"], 20, 0);
+    }
+
+    #[test]
+    fn misere_and_huge_bitsets_are_left_to_the_dense_path() {
+        let request = GridRequest {
+            rows: 10,
+            cols: 10,
+            values: TableValues::Outcomes,
+            play: crate::game::Play::Misere,
+            budget: Budget::default(),
+        };
+        assert!(line_grid(&LineMoves::wythoff(), &request).unwrap().is_none());
+        let request = GridRequest { rows: 3, cols: 100_000_000, play: crate::game::Play::Normal, ..request };
+        assert!(line_grid(&LineMoves::wythoff(), &request).unwrap().is_none());
+    }
+}
