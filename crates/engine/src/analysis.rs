@@ -13,11 +13,11 @@ use num_bigint::BigUint;
 use crate::bigint::big;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 use crate::solve::{
     Budget, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness, RemotenessSolver, StandardAlliance,
     Terminal,
 };
+use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 use crate::verify::{Counterexample, VerifyReport};
 
 /// How to answer: by closed-form theory, by search, or theory where it exists.

@@ -21,9 +21,9 @@ use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
 use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec};
 use crate::solve::Budget;
+use crate::tables::{per_residue, Sequence, SequenceRequest, TableBasis, TableError, TableValues, N_CELL};
 use crate::verify::heap_box;
 use crate::AnyGame;
-use crate::tables::{per_residue, Sequence, SequenceRequest, TableBasis, TableError, TableValues, N_CELL};
 
 pub(crate) const SUMMARY: &str = "one heap; take 1..M stones (--max M)";
 

@@ -43,9 +43,9 @@ use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
 use crate::rulesets::{engine, only_params, GameSpec};
 use crate::solve::Budget;
-use crate::AnyGame;
 use crate::tables::{by_chunks, row_by_row, Grid, GridRequest, Sequence, SequenceRequest};
 use crate::tables::{TableBasis, TableError, TableValues, N_CELL, P_CELL};
+use crate::AnyGame;
 
 pub(crate) const SUMMARY: &str =
     "one heap and a take limit (HEAP [LIMIT]); take 1..LIMIT, the next limit is twice the take; \
@@ -272,7 +272,10 @@ impl Ruleset for FibonacciNim {
                 *slot = if n == 0 || fibonacci.0 == n { P_CELL } else { N_CELL };
             }
         });
-        let basis = TableBasis::closed_form("Zeckendorf: the opening [n] is P iff n is 0 or a Fibonacci number", N_CELL);
+        let basis = TableBasis::closed_form(
+            "Zeckendorf: the opening [n] is P iff n is 0 or a Fibonacci number",
+            N_CELL,
+        );
         Ok(Some(Sequence::new(source, basis, request.upto)))
     }
 

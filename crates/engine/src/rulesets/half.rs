@@ -51,9 +51,9 @@ use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
 use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec};
 use crate::solve::Budget;
+use crate::tables::{per_heap, Sequence, SequenceRequest, TableBasis, TableError, TableValues, N_CELL};
 use crate::verify::heap_box;
 use crate::AnyGame;
-use crate::tables::{per_heap, Sequence, SequenceRequest, TableBasis, TableError, TableValues, N_CELL};
 
 pub(crate) const SUMMARY: &str = "one heap of n; take 1..ceil(n/2) stones";
 

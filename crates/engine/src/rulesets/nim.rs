@@ -15,10 +15,10 @@ use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
 use crate::rulesets::{describe_take, engine, only_params, GameSpec};
 use crate::solve::Budget;
-use crate::verify::heap_box;
-use crate::AnyGame;
 use crate::tables::{outcome_row, per_heap, row_by_row, Grid, GridRequest, Sequence, SequenceRequest};
 use crate::tables::{TableBasis, TableError, TableValues, N_CELL};
+use crate::verify::heap_box;
+use crate::AnyGame;
 
 pub(crate) const SUMMARY: &str = "any number of heaps; take any number from one heap";
 
@@ -202,7 +202,9 @@ impl Ruleset for Nim {
     /// One heap: `G(n) = n`; P iff `n = 0` (misère: `n = 1`).
     fn fast_sequence(&self, request: &SequenceRequest) -> Result<Option<Sequence>, TableError> {
         let (source, basis) = match (request.values, request.play) {
-            (TableValues::Grundy, _) => (per_heap(|n| n), TableBasis::closed_form("Nim: G(n) = n", request.upto)),
+            (TableValues::Grundy, _) => {
+                (per_heap(|n| n), TableBasis::closed_form("Nim: G(n) = n", request.upto))
+            }
             (TableValues::Outcomes, Play::Normal) => {
                 (per_heap(|n| u64::from(n != 0)), TableBasis::closed_form("Nim: P iff n = 0", N_CELL))
             }
@@ -219,7 +221,10 @@ impl Ruleset for Nim {
         let (source, basis) = match (request.values, request.play) {
             (TableValues::Grundy, _) => {
                 let largest = request.rows.max(request.cols);
-                let bound = largest.checked_add(1).and_then(u64::checked_next_power_of_two).map_or(u64::MAX, |p| p - 1);
+                let bound = largest
+                    .checked_add(1)
+                    .and_then(u64::checked_next_power_of_two)
+                    .map_or(u64::MAX, |p| p - 1);
                 let xor = |r: u64, out: &mut [u64]| {
                     for (c, slot) in (0u64..).zip(out.iter_mut()) {
                         *slot = r ^ c;
@@ -227,16 +232,18 @@ impl Ruleset for Nim {
                 };
                 (row_by_row(xor), TableBasis::closed_form("Nim: G(r, c) = r XOR c", bound))
             }
-            (TableValues::Outcomes, Play::Normal) => {
-                (row_by_row(|r, out| outcome_row(out, [r])), TableBasis::closed_form("Nim: P iff r = c", N_CELL))
-            }
+            (TableValues::Outcomes, Play::Normal) => (
+                row_by_row(|r, out| outcome_row(out, [r])),
+                TableBasis::closed_form("Nim: P iff r = c", N_CELL),
+            ),
             (TableValues::Outcomes, Play::Misere) => {
                 let partner = |r: u64| match r {
                     0 => 1,
                     1 => 0,
                     r => r,
                 };
-                let basis = TableBasis::closed_form("misère Nim: P iff r = c >= 2, or {r, c} = {0, 1}", N_CELL);
+                let basis =
+                    TableBasis::closed_form("misère Nim: P iff r = c >= 2, or {r, c} = {0, 1}", N_CELL);
                 (row_by_row(move |r, out| outcome_row(out, [partner(r)])), basis)
             }
         };

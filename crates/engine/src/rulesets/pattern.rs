@@ -37,10 +37,10 @@ use crate::error::EngineError;
 use crate::game::Game;
 use crate::rulesets::{engine, expect_heaps, only_params, GameSpec};
 use crate::solve::{triple_grundy_table, Amounts, Budget, TripleRules, TripleTable};
-use crate::verify::heap_box;
-use crate::AnyGame;
 use crate::tables::lines::{line_grid, LineMoves};
 use crate::tables::{Grid, GridRequest, TableError};
+use crate::verify::heap_box;
+use crate::AnyGame;
 
 pub(crate) const SUMMARY: &str =
     "your own take-pattern game: --piles K and one or more --move PATTERN:AMOUNTS \

@@ -24,10 +24,10 @@ use crate::game::{Game, Outcome, Play};
 use crate::periodicity::{certify_period, Periodicity};
 use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec};
 use crate::solve::Budget;
-use crate::verify::heap_box;
-use crate::AnyGame;
 use crate::tables::sequence::subtraction_sequence;
 use crate::tables::{Sequence, SequenceRequest, TableError};
+use crate::verify::heap_box;
+use crate::AnyGame;
 
 pub(crate) const SUMMARY: &str = "one heap; take any amount from a finite set (--set 1,3,4)";
 

@@ -47,10 +47,12 @@ use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
 use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec};
 use crate::solve::Budget;
+use crate::tables::lines::{line_grid, LineMoves};
+use crate::tables::{
+    outcome_row, row_by_row, Grid, GridRequest, TableBasis, TableError, TableValues, N_CELL,
+};
 use crate::verify::heap_box;
 use crate::AnyGame;
-use crate::tables::lines::{line_grid, LineMoves};
-use crate::tables::{outcome_row, row_by_row, Grid, GridRequest, TableBasis, TableError, TableValues, N_CELL};
 
 pub(crate) const SUMMARY: &str = "two heaps; take any number from one heap, or the same number from both";
 
@@ -623,7 +625,8 @@ mod tests {
 
     #[test]
     fn word_partners_are_the_beatty_partners() {
-        let sampled = (0..20_000u64).chain((0..200).map(|i| (1 << 59) + i * 7_919)).chain([(1 << 60) + 5, u64::MAX]);
+        let sampled =
+            (0..20_000u64).chain((0..200).map(|i| (1 << 59) + i * 7_919)).chain([(1 << 60) + 5, u64::MAX]);
         for x in sampled {
             let expected = beatty_place(&big(x)).partner().to_u64().unwrap_or(u64::MAX);
             assert_eq!(p_partner(x, Play::Normal), expected, "x = {x}");

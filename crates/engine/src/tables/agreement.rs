@@ -34,8 +34,11 @@ fn searched(game: &dyn AnyGame, heaps: &[u64], values: TableValues, play: Play) 
     }
 }
 
-const KINDS: [(TableValues, Play); 3] =
-    [(TableValues::Grundy, Play::Normal), (TableValues::Outcomes, Play::Normal), (TableValues::Outcomes, Play::Misere)];
+const KINDS: [(TableValues, Play); 3] = [
+    (TableValues::Grundy, Play::Normal),
+    (TableValues::Outcomes, Play::Normal),
+    (TableValues::Outcomes, Play::Misere),
+];
 
 /// Checks the sequence `0..=upto` of every kind and returns the methods used.
 fn check_sequence(spec: &GameSpec, upto: u64) -> Vec<TableMethod> {
@@ -49,7 +52,11 @@ fn check_sequence(spec: &GameSpec, upto: u64) -> Vec<TableMethod> {
         let table = sequence.collect_rest();
         assert_eq!(table.len() as u64, upto + 1);
         for (n, &value) in (0u64..).zip(&table) {
-            assert_eq!(value, searched(game.as_ref(), &[n], values, play), "{spec:?} n = {n} {values:?} {play:?}");
+            assert_eq!(
+                value,
+                searched(game.as_ref(), &[n], values, play),
+                "{spec:?} n = {n} {values:?} {play:?}"
+            );
             assert!(bound.is_none_or(|b| value <= b), "{spec:?}: {value} above the bound {bound:?}");
         }
     }
@@ -112,7 +119,12 @@ fn two_heap_grids_agree_with_search() {
 #[test]
 fn tables_of_the_wrong_shape_are_refused() {
     let wythoff = build(&GameSpec::named("wythoff"), Budget::default()).unwrap();
-    let request = SequenceRequest { upto: 9, values: TableValues::Grundy, play: Play::Normal, budget: Budget::default() };
+    let request = SequenceRequest {
+        upto: 9,
+        values: TableValues::Grundy,
+        play: Play::Normal,
+        budget: Budget::default(),
+    };
     let err = wythoff.sequence(&request).err().unwrap();
     assert!(err.is_usage());
     assert_eq!(
@@ -120,8 +132,19 @@ fn tables_of_the_wrong_shape_are_refused() {
         "a sequence needs a game on one heap; wythoff: wythoff takes exactly two heap sizes, got 1 number"
     );
     let bash = build(&spec("bash", |s| s.max = Some(3)), Budget::default()).unwrap();
-    let request = GridRequest { rows: 3, cols: 3, values: TableValues::Grundy, play: Play::Normal, budget: Budget::default() };
-    assert!(bash.grid(&request).err().unwrap().to_string().starts_with("a grid needs a game on two heaps; bash --max 3"));
+    let request = GridRequest {
+        rows: 3,
+        cols: 3,
+        values: TableValues::Grundy,
+        play: Play::Normal,
+        budget: Budget::default(),
+    };
+    assert!(bash
+        .grid(&request)
+        .err()
+        .unwrap()
+        .to_string()
+        .starts_with("a grid needs a game on two heaps; bash --max 3"));
 }
 
 /// The Wythoff grid of the issue (3999 x 3999) is checked against the dense solver on its
@@ -134,8 +157,13 @@ fn wythoff_kernel_agrees_with_the_dense_solver_on_400_by_400() {
     let spec = PatternSpec::parse(2, &["one:1..".into(), "all:1..".into()]).unwrap();
     let dense = dense_grundy_table(&PatternGame::new(spec), &[400, 400], Budget::default()).unwrap();
     let wythoff = build(&GameSpec::named("wythoff"), Budget::default()).unwrap();
-    let request =
-        GridRequest { rows: 400, cols: 400, values: TableValues::Grundy, play: Play::Normal, budget: Budget::default() };
+    let request = GridRequest {
+        rows: 400,
+        cols: 400,
+        values: TableValues::Grundy,
+        play: Play::Normal,
+        budget: Budget::default(),
+    };
     let mut grid = wythoff.grid(&request).unwrap();
     let mut row = vec![0; grid.row_len()];
     while let Some(r) = grid.next_row(&mut row) {

@@ -96,12 +96,15 @@ pub(crate) fn box_values<R: Ruleset>(
     play: Play,
     budget: Budget,
 ) -> Result<Stored, TableError> {
-    let cells = bounds.iter().try_fold(1u128, |cells, &b| cells.checked_mul(u128::from(b) + 1)).unwrap_or(u128::MAX);
+    let cells =
+        bounds.iter().try_fold(1u128, |cells, &b| cells.checked_mul(u128::from(b) + 1)).unwrap_or(u128::MAX);
     TableError::check_memory("the dense table", cells.saturating_mul(4), budget)?;
     let cells = cells as usize;
     let rule = Rule::new(values, play);
     let (values, method, detail) = match dense(ruleset, bounds, cells, rule, budget)? {
-        Some(values) => (values, TableMethod::Dense, format!("every cell bottom-up from the moves of {}", ruleset.name())),
+        Some(values) => {
+            (values, TableMethod::Dense, format!("every cell bottom-up from the moves of {}", ruleset.name()))
+        }
         None => (
             searched(ruleset, bounds, cells, rule, budget)?,
             TableMethod::Search,
@@ -231,15 +234,18 @@ mod tests {
         let expected: Vec<u32> = (0..=5u32).flat_map(|r| (0..=7u32).map(move |c| r ^ c)).collect();
         assert_eq!(stored.values.values, expected);
         assert_eq!(stored.basis.value_bound, Some(7));
-        let misere = box_values(&Nim, &[3, 3], TableValues::Outcomes, Play::Misere, Budget::default()).unwrap();
-        let p: Vec<(u32, u32)> = (0..16).filter(|&i| misere.values.values[i] == 0).map(|i| (i as u32 / 4, i as u32 % 4)).collect();
+        let misere =
+            box_values(&Nim, &[3, 3], TableValues::Outcomes, Play::Misere, Budget::default()).unwrap();
+        let p: Vec<(u32, u32)> =
+            (0..16).filter(|&i| misere.values.values[i] == 0).map(|i| (i as u32 / 4, i as u32 % 4)).collect();
         assert_eq!(p, [(0, 1), (1, 0), (2, 2), (3, 3)]);
     }
 
     #[test]
     fn a_move_that_leaves_the_box_switches_to_search() {
         // Fibonacci Nim's opening [n] is (n, n - 1); its options (n - t, 2t) are not openings.
-        let stored = box_values(&FibonacciNim, &[30], TableValues::Outcomes, Play::Normal, Budget::default()).unwrap();
+        let stored =
+            box_values(&FibonacciNim, &[30], TableValues::Outcomes, Play::Normal, Budget::default()).unwrap();
         assert_eq!(stored.basis.method, TableMethod::Search);
         let p: Vec<usize> = (0..=30).filter(|&n| stored.values.values[n] == 0).collect();
         assert_eq!(p, [0, 1, 2, 3, 5, 8, 13, 21]);
@@ -247,7 +253,8 @@ mod tests {
 
     #[test]
     fn budgets_bound_memory_and_work() {
-        let err = box_values(&Nim, &[999, 999], TableValues::Grundy, Play::Normal, Budget(1000)).err().unwrap();
+        let err =
+            box_values(&Nim, &[999, 999], TableValues::Grundy, Play::Normal, Budget(1000)).err().unwrap();
         assert!(matches!(err, TableError::OverBudget { needed: 1_000_000, budget: 1000, .. }), "{err}");
         // 2000 cells fit, but Nim lists up to 2000 options per cell: more than 20 per cell.
         let err = box_values(&Nim, &[1, 999], TableValues::Grundy, Play::Normal, Budget(2000)).err().unwrap();

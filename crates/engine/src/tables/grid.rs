@@ -10,7 +10,7 @@ use crate::analysis::Ruleset;
 use crate::bigint::big;
 
 use super::dense::{box_values, Stored};
-use super::{check_values, GridRequest, TableError, TableBasis, N_CELL, P_CELL};
+use super::{check_values, GridRequest, TableBasis, TableError, N_CELL, P_CELL};
 
 /// Produces the rows of a two-heap table in order, from row 0.
 pub trait GridSource: Send {

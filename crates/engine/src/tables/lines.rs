@@ -10,7 +10,8 @@
 //! the line at distance `m` or more, so their values are kept as one bitset per line: the row
 //! being filled, each column, and each live diagonal (a ring of `cols + 1` of them: a diagonal
 //! leaves the grid when a new one enters). A value enters its line's bitset once it is `m` cells
-//! behind (delayed by reading the last rows kept in a ring). The few options of bounded ranges
+//! behind: right after it is computed for a tail of 1 (the bitset words are in cache then), else
+//! read from the last rows, kept in a ring, just before the first cell that sees it. The few options of bounded ranges
 //! are read from those rows and marked in a scratch bitset. The mex is the first zero bit of the
 //! union, searched from the first word that is not full in any of the line bitsets (everything
 //! below is present in that line, so in the union). Each value is at most the number of options,
@@ -124,8 +125,11 @@ impl Lane {
     }
 
     fn text(&self) -> String {
-        let mut parts: Vec<String> =
-            self.bounded.iter().map(|&(lo, hi)| if lo == hi { lo.to_string() } else { format!("{lo}..{hi}") }).collect();
+        let mut parts: Vec<String> = self
+            .bounded
+            .iter()
+            .map(|&(lo, hi)| if lo == hi { lo.to_string() } else { format!("{lo}..{hi}") })
+            .collect();
         parts.extend(self.tail.map(|t| format!("{t}..")));
         if parts.is_empty() {
             "none".into()
@@ -136,7 +140,7 @@ impl Lane {
 }
 
 /// The grid of a line game by the line kernel, or `None` when the kernel does not apply:
-/// misère play (the kernel computes Grundy values), values that could exceed `u32`, or bitsets
+/// misère play (the kernel computes Grundy values), values that could exceed `u32`, or memory
 /// beyond the budget (the dense path may still fit: it needs 4 bytes a cell).
 ///
 /// # Errors
@@ -158,8 +162,11 @@ pub fn line_grid(moves: &LineMoves, request: &GridRequest) -> Result<Option<Grid
     let words = (bound as usize + 1) / 64 + 1;
     let width = u128::from(cols) + 1;
     let depth = column_lane.depth().max(diagonal_lane.depth()).min(rows);
+    let symmetric = row_lane == column_lane && rows <= cols;
     let line_sets = u128::from(column_lane.tail.is_some()) + u128::from(diagonal_lane.tail.is_some());
-    let bytes = 8 * words as u128 * (3 + line_sets * width) + 4 * width * (2 + u128::from(depth) + 1);
+    let triangle = if symmetric { u128::from(rows) * (u128::from(rows) + 1) / 2 } else { 0 };
+    let bytes =
+        8 * words as u128 * (3 + line_sets * width) + 4 * (width * (3 + u128::from(depth)) + triangle);
     if TableError::check_memory("the line kernel", bytes, request.budget).is_err() {
         return Ok(None);
     }
@@ -167,26 +174,49 @@ pub fn line_grid(moves: &LineMoves, request: &GridRequest) -> Result<Option<Grid
     let basis = TableBasis {
         method: TableMethod::LineKernel,
         detail: format!(
-            "line kernel (bitset mex per line): rows take {}, columns {}, diagonals {}",
+            "line kernel (bitset mex per line{}): rows take {}, columns {}, diagonals {}",
+            if symmetric { ", upper triangle mirrored" } else { "" },
             row_lane.text(),
             column_lane.text(),
             diagonal_lane.text()
         ),
         value_bound: Some(if outcomes { N_CELL } else { bound }),
     };
-    let kernel = LineKernel::new(lanes, cols as usize + 1, words, depth as usize, outcomes);
+    let shape =
+        Shape { width: cols as usize + 1, rows: rows as usize + 1, words, depth: depth as usize, symmetric };
+    let kernel = LineKernel::new(lanes, shape, outcomes);
     Ok(Some(Grid::new(Box::new(kernel), basis, rows, cols)))
 }
 
+/// The sizes the kernel works with.
+struct Shape {
+    /// Cells per row.
+    width: usize,
+    /// Rows.
+    rows: usize,
+    /// Words per bitset.
+    words: usize,
+    /// How many rows back the moves read.
+    depth: usize,
+    /// The row and column lanes are equal and `rows <= cols`: only `c >= r` is computed.
+    symmetric: bool,
+}
+
 /// The state of the kernel between rows.
+///
+/// In symmetric mode (`G(r, c) = G(c, r)` because the row and column moves are the same) the
+/// cells `c < r` of row `r` are copied from column `r` of the upper triangle, stored as it is
+/// computed (`rows (rows + 1) / 2` values), and row `r`'s bitset starts as column `r`'s, which
+/// then holds exactly the values `G(r, c)` of those cells (up to the tail): only `c >= r` is
+/// computed, half of a square grid.
 struct LineKernel {
     row_lane: Lane,
     column_lane: Lane,
     diagonal_lane: Lane,
-    /// Cells per row.
     width: usize,
-    /// Words per bitset.
+    rows: usize,
     words: usize,
+    symmetric: bool,
     /// The row being filled: values at least `row_lane.tail` cells behind.
     row_set: Vec<u64>,
     /// Per column (when the column lane has a tail), `words` words each.
@@ -204,18 +234,23 @@ struct LineKernel {
     /// The last `depth + 1` rows, row `r` in slot `r mod (depth + 1)`.
     history: Vec<u32>,
     slots: u64,
+    /// Symmetric mode: `G(r, c)` for `r < c < rows`, column `c` at offset `c (c - 1) / 2`.
+    upper: Vec<u32>,
     next: u64,
     outcomes: bool,
 }
 
 impl LineKernel {
-    fn new(lanes: [Lane; 3], width: usize, words: usize, depth: usize, outcomes: bool) -> Self {
+    fn new(lanes: [Lane; 3], shape: Shape, outcomes: bool) -> Self {
         let [row_lane, column_lane, diagonal_lane] = lanes;
+        let Shape { width, rows, words, depth, symmetric } = shape;
         let sets = |lane: &Lane| if lane.tail.is_some() { width } else { 0 };
         let (columns, diagonals) = (sets(&column_lane), sets(&diagonal_lane));
         LineKernel {
             width,
+            rows,
             words,
+            symmetric,
             row_set: vec![0; words],
             column_sets: vec![0; columns * words],
             column_free: vec![0; columns],
@@ -226,6 +261,7 @@ impl LineKernel {
             marked: Vec::new(),
             history: vec![0; (depth + 1) * width],
             slots: depth as u64 + 1,
+            upper: vec![0; if symmetric { rows * (rows - 1) / 2 } else { 0 }],
             next: 0,
             outcomes,
             row_lane,
@@ -244,28 +280,41 @@ impl LineKernel {
         (c + self.width - (r % self.width as u64) as usize) % self.width
     }
 
-    /// Adds the row `m` rows back (`m` = the tails) to the column and diagonal bitsets.
-    fn add_old_row(&mut self, r: u64) {
-        if let Some(m) = self.column_lane.tail.filter(|&m| r >= m) {
-            let old = self.slot(r - m);
-            for c in 0..self.width {
-                let set = &mut self.column_sets[c * self.words..][..self.words];
-                insert(set, &mut self.column_free[c], self.history[old + c]);
-            }
-        }
+    /// Empties the diagonal slot that the diagonal entering at `(r, 0)` takes over from the one
+    /// that left the grid.
+    fn open_diagonal(&mut self, r: u64) {
         if r > 0 && !self.diagonal_free.is_empty() {
-            // The diagonal entering at (r, 0) takes the slot of the one that left.
             let k = self.diagonal(r, 0);
             self.diagonal_sets[k * self.words..][..self.words].fill(0);
             self.diagonal_free[k] = 0;
         }
-        if let Some(m) = self.diagonal_lane.tail.filter(|&m| r >= m) {
-            let old = self.slot(r - m);
-            for c in m as usize..self.width {
-                let k = self.diagonal(r, c);
-                let set = &mut self.diagonal_sets[k * self.words..][..self.words];
-                insert(set, &mut self.diagonal_free[k], self.history[old + c - m as usize]);
-            }
+    }
+
+    /// Prepares row `r` and returns its first column to compute: 0, or in symmetric mode `r`
+    /// after copying the cells `c < r` from the upper triangle and taking column `r`'s bitset
+    /// (no longer needed: the cells below `(r, r)` are copies) as the row's.
+    fn start_row(&mut self, r: u64) -> (usize, u32) {
+        let r_index = r as usize;
+        if !self.symmetric || r == 0 {
+            self.row_set.fill(0);
+            return (0, 0);
+        }
+        let current = self.slot(r);
+        let column = &self.upper[r_index * (r_index - 1) / 2..][..r_index];
+        self.history[current..current + r_index].copy_from_slice(column);
+        if self.column_free.is_empty() {
+            self.row_set.fill(0);
+            return (r_index, 0);
+        }
+        self.row_set.copy_from_slice(&self.column_sets[r_index * self.words..][..self.words]);
+        (r_index, self.column_free[r_index])
+    }
+
+    /// Symmetric mode: keeps `G(r, c)` for `r < c < rows` for the rows below.
+    fn store_upper(&mut self, r: u64) {
+        let (r, current) = (r as usize, self.slot(r));
+        for c in r + 1..self.rows {
+            self.upper[c * (c - 1) / 2 + r] = self.history[current + c];
         }
     }
 
@@ -296,21 +345,71 @@ impl LineKernel {
         any
     }
 
-    /// The bitsets of column `c` and of the diagonal in slot `k` (zeros where the lane has no
-    /// tail).
-    fn line_sets(&self, c: usize, k: usize) -> (&[u64], &[u64]) {
-        let words = self.words;
-        let column = if self.column_free.is_empty() { &self.zero[..] } else { &self.column_sets[c * words..][..words] };
-        let diagonal =
-            if self.diagonal_free.is_empty() { &self.zero[..] } else { &self.diagonal_sets[k * words..][..words] };
-        (column, diagonal)
-    }
-
     fn clear_marks(&mut self) {
         for &v in &self.marked {
             self.marks[v as usize / 64] = 0;
         }
         self.marked.clear();
+    }
+
+    /// Computes the cells `first..width` of row `r`; `BOUNDED` when some lane has bounded
+    /// ranges. A tail of 1 takes each value right after it is computed, while its bitset words
+    /// are in cache; a longer tail takes it from the ring of rows just before the first cell
+    /// that sees it.
+    fn cells<const BOUNDED: bool>(&mut self, r: u64, first: usize, mut row_free: u32) {
+        let (words, width) = (self.words, self.width);
+        let current = self.slot(r);
+        let old =
+            |tail: Option<u64>| tail.filter(|&m| m > 1 && r >= m).map(|m| (m as usize, self.slot(r - m)));
+        let (old_column, old_diagonal) = (old(self.column_lane.tail), old(self.diagonal_lane.tail));
+        let row_old = self.row_lane.tail.filter(|&m| m > 1).map_or(usize::MAX, |m| m as usize);
+        let row_now = self.row_lane.tail == Some(1);
+        let column_now = self.column_lane.tail == Some(1);
+        let diagonal_now = self.diagonal_lane.tail == Some(1);
+        let (has_column, has_diagonal) = (!self.column_free.is_empty(), !self.diagonal_free.is_empty());
+        let mut k = self.diagonal(r, first);
+        for c in first..width {
+            if let Some((_, at)) = old_column {
+                let set = &mut self.column_sets[c * words..][..words];
+                insert(set, &mut self.column_free[c], self.history[at + c]);
+            }
+            if let Some((m, at)) = old_diagonal.filter(|&(m, _)| c >= m) {
+                let set = &mut self.diagonal_sets[k * words..][..words];
+                insert(set, &mut self.diagonal_free[k], self.history[at + c - m]);
+            }
+            if c >= row_old {
+                insert(&mut self.row_set, &mut row_free, self.history[current + c - row_old]);
+            }
+            let column_free = if has_column { self.column_free[c] } else { 0 };
+            let diagonal_free = if has_diagonal { self.diagonal_free[k] } else { 0 };
+            let start = row_free.max(column_free).max(diagonal_free) as usize;
+            let marked = BOUNDED && self.mark_bounded(r, c);
+            let column = if has_column { &self.column_sets[c * words..][..words] } else { &self.zero[..] };
+            let diagonal =
+                if has_diagonal { &self.diagonal_sets[k * words..][..words] } else { &self.zero[..] };
+            let value = if marked {
+                first_absent4(start, &self.row_set, column, diagonal, &self.marks)
+            } else {
+                first_absent(start, &self.row_set, column, diagonal)
+            };
+            if marked {
+                self.clear_marks();
+            }
+            self.history[current + c] = value;
+            if row_now {
+                insert(&mut self.row_set, &mut row_free, value);
+            }
+            if column_now {
+                insert(&mut self.column_sets[c * words..][..words], &mut self.column_free[c], value);
+            }
+            if diagonal_now {
+                insert(&mut self.diagonal_sets[k * words..][..words], &mut self.diagonal_free[k], value);
+            }
+            k += 1;
+            if k == width {
+                k = 0;
+            }
+        }
     }
 }
 
@@ -329,12 +428,14 @@ fn insert(set: &mut [u64], free: &mut u32, v: u32) {
 /// The least value from word `start` on that none of the bitsets holds.
 #[inline]
 fn first_absent(start: usize, a: &[u64], b: &[u64], c: &[u64]) -> u32 {
-    let tail = a[start..].iter().zip(&b[start..]).zip(&c[start..]);
-    for (i, ((x, y), z)) in tail.enumerate() {
-        let seen = x | y | z;
+    let len = a.len().min(b.len()).min(c.len());
+    let mut word = start;
+    while word < len {
+        let seen = a[word] | b[word] | c[word];
         if seen != u64::MAX {
-            return ((start + i) * 64) as u32 + (!seen).trailing_zeros();
+            return (word * 64) as u32 + (!seen).trailing_zeros();
         }
+        word += 1;
     }
     unreachable!("the bitsets are wider than any value")
 }
@@ -342,12 +443,14 @@ fn first_absent(start: usize, a: &[u64], b: &[u64], c: &[u64]) -> u32 {
 /// [`first_absent`] with a fourth bitset.
 #[inline]
 fn first_absent4(start: usize, a: &[u64], b: &[u64], c: &[u64], d: &[u64]) -> u32 {
-    let tail = a[start..].iter().zip(&b[start..]).zip(&c[start..]).zip(&d[start..]);
-    for (i, (((x, y), z), w)) in tail.enumerate() {
-        let seen = x | y | z | w;
+    let len = a.len().min(b.len()).min(c.len()).min(d.len());
+    let mut word = start;
+    while word < len {
+        let seen = a[word] | b[word] | c[word] | d[word];
         if seen != u64::MAX {
-            return ((start + i) * 64) as u32 + (!seen).trailing_zeros();
+            return (word * 64) as u32 + (!seen).trailing_zeros();
         }
+        word += 1;
     }
     unreachable!("the bitsets are wider than any value")
 }
@@ -356,31 +459,19 @@ impl GridSource for LineKernel {
     fn fill_row(&mut self, out: &mut [u64]) {
         let r = self.next;
         self.next += 1;
-        self.add_old_row(r);
-        self.row_set.fill(0);
-        let mut row_free = 0u32;
-        let current = self.slot(r);
-        let has_bounded = [&self.row_lane, &self.column_lane, &self.diagonal_lane].iter().any(|l| !l.bounded.is_empty());
-        for c in 0..self.width {
-            if let Some(m) = self.row_lane.tail.filter(|&m| c as u64 >= m) {
-                insert(&mut self.row_set, &mut row_free, self.history[current + c - m as usize]);
-            }
-            let k = self.diagonal(r, c);
-            let column_free = self.column_free.get(c).copied().unwrap_or(0);
-            let diagonal_free = self.diagonal_free.get(k).copied().unwrap_or(0);
-            let start = row_free.max(column_free).max(diagonal_free) as usize;
-            let marked = has_bounded && self.mark_bounded(r, c);
-            let (column, diagonal) = self.line_sets(c, k);
-            let value = if marked {
-                first_absent4(start, &self.row_set, column, diagonal, &self.marks)
-            } else {
-                first_absent(start, &self.row_set, column, diagonal)
-            };
-            if marked {
-                self.clear_marks();
-            }
-            self.history[current + c] = value;
+        self.open_diagonal(r);
+        let (first, row_free) = self.start_row(r);
+        let bounded =
+            [&self.row_lane, &self.column_lane, &self.diagonal_lane].iter().any(|l| !l.bounded.is_empty());
+        if bounded {
+            self.cells::<true>(r, first, row_free);
+        } else {
+            self.cells::<false>(r, first, row_free);
         }
+        if self.symmetric {
+            self.store_upper(r);
+        }
+        let current = self.slot(r);
         let values = &self.history[current..current + self.width];
         if self.outcomes {
             for (slot, &v) in out.iter_mut().zip(values) {
@@ -408,7 +499,13 @@ mod tests {
     fn lanes_merge_ranges_into_the_tail() {
         let lane = Lane::new(&[amounts(5, Some(6)), amounts(2, Some(10)), amounts(8, None)]);
         assert_eq!(lane, Lane { bounded: vec![], tail: Some(2) });
-        let lane = Lane::new(&[amounts(1, Some(2)), amounts(4, Some(4)), amounts(3, Some(3)), amounts(9, None), amounts(7, Some(7))]);
+        let lane = Lane::new(&[
+            amounts(1, Some(2)),
+            amounts(4, Some(4)),
+            amounts(3, Some(3)),
+            amounts(9, None),
+            amounts(7, Some(7)),
+        ]);
         assert_eq!(lane, Lane { bounded: vec![(1, 4), (7, 7)], tail: Some(9) });
         assert_eq!(lane.text(), "1..4,7,9..");
         assert_eq!(lane.depth(), 9);
@@ -424,7 +521,13 @@ mod tests {
         let game = PatternGame::new(spec);
         let table = dense_grundy_table(&game, &[rows, cols], Budget::default()).unwrap();
         for values in [TableValues::Grundy, TableValues::Outcomes] {
-            let request = GridRequest { rows, cols, values, play: crate::game::Play::Normal, budget: Budget::default() };
+            let request = GridRequest {
+                rows,
+                cols,
+                values,
+                play: crate::game::Play::Normal,
+                budget: Budget::default(),
+            };
             let mut grid = line_grid(&lines, &request).unwrap().unwrap();
             let mut row = vec![0; grid.row_len()];
             while let Some(r) = grid.next_row(&mut row) {
@@ -440,6 +543,8 @@ mod tests {
 
     #[test]
     fn wythoff_and_unbounded_patterns_match_the_dense_solver() {
+        check(&["one:1..", "all:1.."], 1, 1);
+        check(&["one:1..", "all:1.."], 0, 0);
         check(&["one:1..", "all:1.."], 70, 90);
         check(&["one:1..", "all:1.."], 90, 3);
         check(&["one:1.."], 40, 40);
@@ -452,6 +557,8 @@ mod tests {
     fn bounded_and_mixed_patterns_match_the_dense_solver() {
         check(&["one:1..3"], 40, 40);
         check(&["one:1..3", "all:1.."], 60, 45);
+        check(&["one:1..3", "all:1.."], 45, 60);
+        check(&["one:2..3", "one:6..", "all:2..4"], 50, 50);
         check(&["one:1..", "all:2..4"], 50, 50);
         check(&["one:2..3", "one:6..", "any2:1..2", "all:5"], 55, 61);
         check(&["0:1..2", "1:3..5", "all:4..6"], 40, 44);

@@ -7,11 +7,13 @@
 
 use std::sync::Arc;
 
+use super::dense::{box_values, Stored};
+use super::{
+    check_values, SequenceRequest, TableBasis, TableError, TableMethod, TableValues, N_CELL, P_CELL,
+};
 use crate::analysis::Ruleset;
 use crate::bigint::big;
 use crate::periodicity::{GrundyStream, Periodicity};
-use super::dense::{box_values, Stored};
-use super::{check_values, SequenceRequest, TableBasis, TableError, TableMethod, TableValues, N_CELL, P_CELL};
 
 /// The largest `upto` a sequence accepts: far beyond any table that could be written, and it
 /// leaves room for `n + 2` in the closed forms.
@@ -252,7 +254,8 @@ pub fn subtraction_sequence(
 
 /// `max(S) / gcd(S)`, the generator's window in words.
 fn window_words(set: &[u64]) -> Result<u128, TableError> {
-    let max = set.iter().copied().max().ok_or_else(|| TableError::InvalidRequest("the set is empty".into()))?;
+    let max =
+        set.iter().copied().max().ok_or_else(|| TableError::InvalidRequest("the set is empty".into()))?;
     let gcd = crate::periodicity::gcd_of(set);
     if gcd == 0 {
         return Err(TableError::InvalidRequest("every take must be at least 1".into()));
@@ -311,7 +314,8 @@ mod tests {
                 };
                 for periodic in [None, Some(periodicity.clone())] {
                     for sizes in [&[20_001usize][..], &[1, 7, 4095, 333], &[5000]] {
-                        let sequence = subtraction_sequence(set, periodic.clone(), &request(20_000, values)).unwrap();
+                        let sequence =
+                            subtraction_sequence(set, periodic.clone(), &request(20_000, values)).unwrap();
                         assert_eq!(drawn(sequence, sizes), expected, "{set:?} {values:?} {sizes:?}");
                     }
                 }
