@@ -22,7 +22,9 @@
 //! most three: lower either heap to the partner of the other, or take equally to reach the
 //! pair of the same difference) is listed for heaps of any size.
 //!
-//! Grundy values have no known closed form; the theory gives the outcome only.
+//! Grundy values have no known closed form in general; when the smaller heap is at most
+//! [`crate::tables::wythoff_rows::THEORY_ROWS`], the theory gives `G(a, N)` from the certified additive period of row `a`
+//! ([`crate::tables::wythoff_rows`], `docs/wythoff-rows.md`), for `N` of any size.
 //!
 //! Misère play (the player who takes the last stone loses): the P-positions are the set
 //! `S = {(0, 1), (1, 0), (2, 2)} ∪ {(a_k, b_k), (b_k, a_k) : k >= 2}`. Proof sketch, by induction
@@ -48,6 +50,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::rulesets::{describe_take, engine, expect_heaps, only_params, GameSpec};
 use crate::solve::Budget;
 use crate::tables::lines::{line_grid, LineMoves};
+use crate::tables::wythoff_rows::certified_grundy;
 use crate::tables::{
     outcome_row, row_by_row, Grid, GridRequest, TableBasis, TableError, TableValues, N_CELL,
 };
@@ -320,9 +323,14 @@ fn normal(heaps: &[BigUint]) -> Analysis {
             )
         }
     };
+    // The Grundy value when the smaller heap's row is certified (crate::tables::wythoff_rows).
+    let (grundy, reason) = match certified_grundy(x, y) {
+        Some((value, why)) => (Some(value.clone()), format!("{reason}; Grundy value {value}: {why}")),
+        None => (None, reason),
+    };
     Analysis {
         outcome: if p { Outcome::P } else { Outcome::N },
-        grundy: None,
+        grundy,
         winning_moves: moves,
         moves_complete: true,
         reason,
@@ -446,6 +454,7 @@ impl Ruleset for Wythoff {
 mod tests {
     use super::*;
     use crate::bigint::to_bigs;
+    use crate::tables::wythoff_rows::THEORY_ROWS;
     use crate::Method;
 
     fn wythoff() -> Box<dyn AnyGame> {
@@ -459,6 +468,43 @@ mod tests {
             assert_eq!(report.positions, 61 * 61);
             assert_eq!(report.counterexample, None, "{play:?}");
         }
+    }
+
+    /// Every position with a heap of at most THEORY_ROWS that search reaches (the other heap up
+    /// to 1200), in both orders.
+    #[test]
+    fn grundy_values_of_certified_rows_match_search() {
+        let game = wythoff();
+        let mut solver = crate::solve::GrundySolver::new(Wythoff);
+        for a in 0..=THEORY_ROWS {
+            for n in 0..=1200u64 {
+                let searched = big(u64::from(solver.value(&(a, n)).unwrap()));
+                for heaps in [[a, n], [n, a]] {
+                    let theory = game.analyze(&to_bigs(&heaps), Method::Theory, Play::Normal).unwrap();
+                    assert_eq!(theory.grundy.as_ref(), Some(&searched), "{heaps:?}");
+                }
+            }
+        }
+        let beyond = game.analyze(&to_bigs(&[THEORY_ROWS + 1, 40]), Method::Theory, Play::Normal).unwrap();
+        assert_eq!(beyond.grundy, None);
+    }
+
+    #[test]
+    fn grundy_value_of_row_five_at_a_hundred_digits() {
+        let n: BigUint = "3".repeat(100).parse().unwrap();
+        let a = wythoff().analyze(&[big(5), n.clone()], Method::Auto, Play::Normal).unwrap();
+        let value = a.grundy.unwrap();
+        // Row 5 is additively periodic with period 24 from column 27: G(5, n) - n repeats.
+        let row = crate::tables::wythoff_row(5, 1000, Budget::default()).unwrap();
+        assert_eq!((row.preperiod, row.period), (27, 24));
+        let r = ((&n - 27u8) % 24u8).to_u64().unwrap();
+        assert_eq!(&value + 27u8 + r, &n + row.values[(27 + r) as usize]);
+        assert!(
+            a.reason.contains("(certified by a repeated window state at columns 27 and 51)"),
+            "{}",
+            a.reason
+        );
+        assert_eq!(a.outcome, if value == big(0) { Outcome::P } else { Outcome::N });
     }
 
     #[test]
@@ -512,11 +558,17 @@ mod tests {
         assert!(a.moves_complete);
         let tos: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
         assert_eq!(tos, vec![to_bigs(&[3, 5]), to_bigs(&[5, 3]), to_bigs(&[0, 0])]);
-        assert_eq!(
-            a.reason,
-            "(5, 5): the difference is 0 and a_0 = floor(0·phi) = 0 < 5, so it is not a P-position: \
-             take 2 from the heap of 5 to reach (a_2, b_2) = (3, 5); Grundy value 8 by search"
+        assert_eq!(a.grundy, Some(big(8)));
+        assert!(
+            a.reason.starts_with(
+                "(5, 5): the difference is 0 and a_0 = floor(0·phi) = 0 < 5, so it is not a P-position: \
+                 take 2 from the heap of 5 to reach (a_2, b_2) = (3, 5); Grundy value 8: row 5 of the Grundy \
+                 table is additively periodic from column 27 with period 24"
+            ),
+            "{}",
+            a.reason
         );
+        assert!(a.reason.ends_with("G(5, 5) = 8"), "{}", a.reason);
         assert_eq!(a.winning_moves[2].text, "take 5 from both heaps");
     }
 
@@ -526,7 +578,8 @@ mod tests {
         let tos: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
         assert_eq!(tos, vec![to_bigs(&[5, 3])]);
         assert!(
-            a.reason.ends_with("take 5 from the heap of 10 to reach (b_2, a_2) = (5, 3)"),
+            a.reason
+                .contains("take 5 from the heap of 10 to reach (b_2, a_2) = (5, 3); Grundy value 8: row 3"),
             "{}",
             a.reason
         );

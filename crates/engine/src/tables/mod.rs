@@ -27,6 +27,7 @@ pub mod encode;
 pub mod grid;
 pub mod lines;
 pub mod sequence;
+pub mod wythoff_rows;
 
 #[cfg(test)]
 mod agreement;
@@ -35,6 +36,7 @@ pub use encode::{encode_le, ValueTooWide, Width};
 pub use grid::{outcome_row, row_by_row, Grid, GridSource};
 pub use lines::LineMoves;
 pub use sequence::{by_chunks, per_heap, per_residue, Sequence, SequenceSource};
+pub use wythoff_rows::{wythoff_row, wythoff_rows, RowCertificate, RowError, RowStatus, WythoffRow};
 
 use serde::Serialize;
 use thiserror::Error;
