@@ -228,7 +228,7 @@ impl Ruleset for Half {
         let odd = |n: u64| (n + 2) >> (n + 2).trailing_zeros();
         let (source, basis) = match (request.values, request.play) {
             (TableValues::Grundy, _) => {
-                (per_heap(move |n| odd(n) >> 1), TableBasis::closed_form(THEOREM, (request.upto + 1) / 2))
+                (per_heap(move |n| odd(n) >> 1), TableBasis::closed_form(THEOREM, request.upto.div_ceil(2)))
             }
             (TableValues::Outcomes, Play::Normal) => {
                 (per_heap(move |n| u64::from(odd(n) != 1)), TableBasis::closed_form(THEOREM, N_CELL))

@@ -49,7 +49,7 @@ fn check_sequence(spec: &GameSpec, upto: u64) -> Vec<TableMethod> {
         let mut sequence = game.sequence(&request).unwrap();
         methods.push(sequence.basis().method);
         let bound = sequence.basis().value_bound;
-        let table = sequence.collect_rest();
+        let table = sequence.collect_rest(Budget::default()).unwrap();
         assert_eq!(table.len() as u64, upto + 1);
         for (n, &value) in (0u64..).zip(&table) {
             assert_eq!(

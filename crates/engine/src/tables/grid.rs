@@ -8,6 +8,7 @@
 
 use crate::analysis::Ruleset;
 use crate::bigint::big;
+use crate::solve::Budget;
 
 use super::dense::{box_values, Stored};
 use super::{check_values, GridRequest, TableBasis, TableError, N_CELL, P_CELL};
@@ -116,14 +117,19 @@ impl Grid {
         Some(self.next - 1)
     }
 
-    /// The remaining rows in one row-major vector (memory `O(cells)`: for tables that fit).
-    pub fn collect_rest(&mut self) -> Vec<u64> {
+    /// The remaining rows in one row-major vector.
+    ///
+    /// # Errors
+    /// [`TableError::OverBudget`] when its 8-byte values exceed `budget` cells of 4 bytes.
+    pub fn collect_rest(&mut self, budget: Budget) -> Result<Vec<u64>, TableError> {
         let len = self.row_len();
-        let mut values = vec![0; (self.rows + 1 - self.next) as usize * len];
+        let count = u128::from(self.rows + 1 - self.next) * len as u128;
+        TableError::check_memory("the grid collected in one vector", 8 * count, budget)?;
+        let mut values = vec![0; count as usize];
         for row in values.chunks_mut(len) {
             self.next_row(row);
         }
-        values
+        Ok(values)
     }
 }
 
@@ -153,7 +159,7 @@ mod tests {
     use super::*;
     use crate::game::Play;
     use crate::rulesets::moore::Moore;
-    use crate::solve::{Budget, GrundySolver};
+    use crate::solve::GrundySolver;
     use crate::tables::{TableMethod, TableValues};
 
     #[test]
@@ -168,6 +174,9 @@ mod tests {
         };
         let mut table = grid(&moore, &request).unwrap();
         assert_eq!(table.basis().method, TableMethod::Dense);
+        let all = grid(&moore, &request).unwrap().collect_rest(Budget(260)).unwrap();
+        assert_eq!(all.len(), 130);
+        assert!(grid(&moore, &request).unwrap().collect_rest(Budget(259)).is_err());
         let mut solver = GrundySolver::new(moore);
         let mut row = vec![0; table.row_len()];
         for r in 0..=9u64 {

@@ -7,6 +7,8 @@
 
 use std::sync::Arc;
 
+use crate::solve::Budget;
+
 use super::dense::{box_values, Stored};
 use super::{
     check_values, SequenceRequest, TableBasis, TableError, TableMethod, TableValues, N_CELL, P_CELL,
@@ -127,12 +129,16 @@ impl Sequence {
         count
     }
 
-    /// The rest of the table in one vector (memory `O(upto)`: for tables that fit).
-    pub fn collect_rest(&mut self) -> Vec<u64> {
-        let mut values = vec![0; usize::try_from(self.upto + 1 - self.next).unwrap_or(usize::MAX)];
-        let written = self.fill(&mut values);
-        values.truncate(written);
-        values
+    /// The rest of the table in one vector.
+    ///
+    /// # Errors
+    /// [`TableError::OverBudget`] when its 8-byte values exceed `budget` cells of 4 bytes.
+    pub fn collect_rest(&mut self, budget: Budget) -> Result<Vec<u64>, TableError> {
+        let count = u128::from(self.upto + 1 - self.next);
+        TableError::check_memory("the sequence collected in one vector", 8 * count, budget)?;
+        let mut values = vec![0; count as usize];
+        self.fill(&mut values);
+        Ok(values)
     }
 }
 
@@ -272,7 +278,6 @@ mod tests {
     use super::*;
     use crate::game::Play;
     use crate::periodicity::certify_period;
-    use crate::solve::Budget;
 
     fn request(upto: u64, values: TableValues) -> SequenceRequest {
         SequenceRequest { upto, values, play: Play::Normal, budget: Budget::default() }
@@ -339,7 +344,8 @@ mod tests {
         let mut chunk = [9; 4];
         assert_eq!(sequence.fill(&mut chunk), 4);
         assert_eq!(sequence.next_heap(), 4);
-        assert_eq!(sequence.collect_rest(), [1, 2, 0, 1, 2, 0]);
+        assert!(matches!(sequence.collect_rest(Budget(11)), Err(TableError::OverBudget { needed: 12, .. })));
+        assert_eq!(sequence.collect_rest(Budget(12)).unwrap(), [1, 2, 0, 1, 2, 0]);
         assert_eq!(sequence.fill(&mut chunk), 0);
         assert_eq!(sequence.upto(), 9);
     }

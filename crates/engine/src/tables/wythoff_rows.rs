@@ -254,7 +254,7 @@ impl RowSweep {
         // h is span-periodic from `from`; read h beyond the data through that period.
         let h = |m: u64| if m < from + span { self.h(m) } else { self.h(m - span) };
         let period = (1..=span)
-            .filter(|q| span % q == 0)
+            .filter(|&q| span.is_multiple_of(q))
             .find(|&q| (from..from + span).all(|m| h(m + q) == h(m)))
             .expect("span itself is a period");
         let mut preperiod = from;
