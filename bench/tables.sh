@@ -56,17 +56,8 @@ wythoff_table() { # ROWS COLS FORMAT (u16 | sum)
 }
 c_grid() { CMD=("$OUT/wythoff_grid" "$1" "$2"); }
 
-# The octal code of SUB(S): digit 3 at each position s in S, 0 elsewhere.
-octal_code() {
-    local max=0 s code="0." i
-    for s in "$@"; do ((s > max)) && max=$s; done
-    declare -A member=()
-    for s in "$@"; do member[$s]=1; done
-    for ((i = 1; i <= max; i++)); do
-        if [[ -n ${member[$i]:-} ]]; then code+=3; else code+=0; fi
-    done
-    echo "$code"
-}
+# octal_code S...: the octal code of SUB(S) for ogsolve.
+source bench/octal_code.sh
 
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }

@@ -318,98 +318,119 @@ impl LineKernel {
         }
     }
 
-    /// Marks the values of the bounded options of `(r, c)` in `marks`; true if any.
-    fn mark_bounded(&mut self, r: u64, c: usize) -> bool {
-        let current = self.slot(r);
-        let mut values = std::mem::take(&mut self.marked);
-        for &(lo, hi) in &self.row_lane.bounded {
-            for t in lo..=hi.min(c as u64) {
-                values.push(self.history[current + c - t as usize]);
-            }
-        }
-        for &(lo, hi) in &self.column_lane.bounded {
-            for t in lo..=hi.min(r) {
-                values.push(self.history[self.slot(r - t) + c]);
-            }
-        }
-        for &(lo, hi) in &self.diagonal_lane.bounded {
-            for t in lo..=hi.min(r).min(c as u64) {
-                values.push(self.history[self.slot(r - t) + c - t as usize]);
-            }
-        }
-        for &v in &values {
-            self.marks[v as usize / 64] |= 1 << (v % 64);
-        }
-        let any = !values.is_empty();
-        self.marked = values;
-        any
-    }
-
-    fn clear_marks(&mut self) {
-        for &v in &self.marked {
-            self.marks[v as usize / 64] = 0;
-        }
-        self.marked.clear();
-    }
-
     /// Computes the cells `first..width` of row `r`; `BOUNDED` when some lane has bounded
     /// ranges. A tail of 1 takes each value right after it is computed, while its bitset words
     /// are in cache; a longer tail takes it from the ring of rows just before the first cell
-    /// that sees it.
+    /// that sees it. The buffers are borrowed apart (the compiler then knows that a store into a
+    /// bitset changes no other buffer).
     fn cells<const BOUNDED: bool>(&mut self, r: u64, first: usize, mut row_free: u32) {
-        let (words, width) = (self.words, self.width);
-        let current = self.slot(r);
-        let old =
-            |tail: Option<u64>| tail.filter(|&m| m > 1 && r >= m).map(|m| (m as usize, self.slot(r - m)));
+        let (words, width, slots) = (self.words, self.width, self.slots);
+        let slot = |row: u64| (row % slots) as usize * width;
+        let current = slot(r);
+        let old = |tail: Option<u64>| tail.filter(|&m| m > 1 && r >= m).map(|m| (m as usize, slot(r - m)));
         let (old_column, old_diagonal) = (old(self.column_lane.tail), old(self.diagonal_lane.tail));
         let row_old = self.row_lane.tail.filter(|&m| m > 1).map_or(usize::MAX, |m| m as usize);
         let row_now = self.row_lane.tail == Some(1);
         let column_now = self.column_lane.tail == Some(1);
         let diagonal_now = self.diagonal_lane.tail == Some(1);
-        let (has_column, has_diagonal) = (!self.column_free.is_empty(), !self.diagonal_free.is_empty());
         let mut k = self.diagonal(r, first);
+        let LineKernel {
+            row_lane,
+            column_lane,
+            diagonal_lane,
+            row_set,
+            column_sets,
+            column_free,
+            diagonal_sets,
+            diagonal_free,
+            zero,
+            marks,
+            marked,
+            history,
+            ..
+        } = self;
+        let bounded = Bounded { lanes: [row_lane, column_lane, diagonal_lane], slots, width };
+        let (row_set, zero) = (&mut row_set[..], &zero[..]);
+        let (column_sets, column_free) = (&mut column_sets[..], &mut column_free[..]);
+        let (diagonal_sets, diagonal_free) = (&mut diagonal_sets[..], &mut diagonal_free[..]);
+        let (has_column, has_diagonal) = (!column_free.is_empty(), !diagonal_free.is_empty());
+        let history = &mut history[..];
         for c in first..width {
             if let Some((_, at)) = old_column {
-                let set = &mut self.column_sets[c * words..][..words];
-                insert(set, &mut self.column_free[c], self.history[at + c]);
+                insert(&mut column_sets[c * words..][..words], &mut column_free[c], history[at + c]);
             }
             if let Some((m, at)) = old_diagonal.filter(|&(m, _)| c >= m) {
-                let set = &mut self.diagonal_sets[k * words..][..words];
-                insert(set, &mut self.diagonal_free[k], self.history[at + c - m]);
+                insert(&mut diagonal_sets[k * words..][..words], &mut diagonal_free[k], history[at + c - m]);
             }
             if c >= row_old {
-                insert(&mut self.row_set, &mut row_free, self.history[current + c - row_old]);
+                insert(row_set, &mut row_free, history[current + c - row_old]);
             }
-            let column_free = if has_column { self.column_free[c] } else { 0 };
-            let diagonal_free = if has_diagonal { self.diagonal_free[k] } else { 0 };
-            let start = row_free.max(column_free).max(diagonal_free) as usize;
-            let marked = BOUNDED && self.mark_bounded(r, c);
-            let column = if has_column { &self.column_sets[c * words..][..words] } else { &self.zero[..] };
-            let diagonal =
-                if has_diagonal { &self.diagonal_sets[k * words..][..words] } else { &self.zero[..] };
-            let value = if marked {
-                first_absent4(start, &self.row_set, column, diagonal, &self.marks)
+            let column_free_word = if has_column { column_free[c] } else { 0 };
+            let diagonal_free_word = if has_diagonal { diagonal_free[k] } else { 0 };
+            let start = row_free.max(column_free_word).max(diagonal_free_word) as usize;
+            let column = if has_column { &column_sets[c * words..][..words] } else { zero };
+            let diagonal = if has_diagonal { &diagonal_sets[k * words..][..words] } else { zero };
+            let value = if BOUNDED && bounded.mark(history, r, c, marks, marked) {
+                let value = first_absent4(start, row_set, column, diagonal, marks);
+                for &v in marked.iter() {
+                    marks[v as usize / 64] = 0;
+                }
+                marked.clear();
+                value
             } else {
-                first_absent(start, &self.row_set, column, diagonal)
+                first_absent(start, row_set, column, diagonal)
             };
-            if marked {
-                self.clear_marks();
-            }
-            self.history[current + c] = value;
+            history[current + c] = value;
             if row_now {
-                insert(&mut self.row_set, &mut row_free, value);
+                insert(row_set, &mut row_free, value);
             }
             if column_now {
-                insert(&mut self.column_sets[c * words..][..words], &mut self.column_free[c], value);
+                insert(&mut column_sets[c * words..][..words], &mut column_free[c], value);
             }
             if diagonal_now {
-                insert(&mut self.diagonal_sets[k * words..][..words], &mut self.diagonal_free[k], value);
+                insert(&mut diagonal_sets[k * words..][..words], &mut diagonal_free[k], value);
             }
             k += 1;
             if k == width {
                 k = 0;
             }
         }
+    }
+}
+
+/// The bounded ranges of the three lanes, and where their options lie in the ring of rows.
+struct Bounded<'a> {
+    /// Row, column, diagonal.
+    lanes: [&'a Lane; 3],
+    slots: u64,
+    width: usize,
+}
+
+impl Bounded<'_> {
+    /// Marks the values of the bounded options of `(r, c)` in `marks` (listing them in
+    /// `marked`); true if any.
+    fn mark(&self, history: &[u32], r: u64, c: usize, marks: &mut [u64], marked: &mut Vec<u32>) -> bool {
+        let slot = |row: u64| (row % self.slots) as usize * self.width;
+        let [row, column, diagonal] = self.lanes;
+        for &(lo, hi) in &row.bounded {
+            for t in lo..=hi.min(c as u64) {
+                marked.push(history[slot(r) + c - t as usize]);
+            }
+        }
+        for &(lo, hi) in &column.bounded {
+            for t in lo..=hi.min(r) {
+                marked.push(history[slot(r - t) + c]);
+            }
+        }
+        for &(lo, hi) in &diagonal.bounded {
+            for t in lo..=hi.min(r).min(c as u64) {
+                marked.push(history[slot(r - t) + c - t as usize]);
+            }
+        }
+        for &v in marked.iter() {
+            marks[v as usize / 64] |= 1 << (v % 64);
+        }
+        !marked.is_empty()
     }
 }
 
