@@ -24,7 +24,7 @@
 //!
 //! Grundy values have no known closed form in general; when the smaller heap is at most
 //! [`crate::tables::wythoff_rows::THEORY_ROWS`], the theory gives `G(a, N)` from the certified additive period of row `a`
-//! ([`crate::tables::wythoff_rows`], `docs/wythoff-rows.md`), for `N` of any size.
+//! ([`mod@crate::tables::wythoff_rows`], `docs/wythoff-rows.md`), for `N` of any size.
 //!
 //! Misère play (the player who takes the last stone loses): the P-positions are the set
 //! `S = {(0, 1), (1, 0), (2, 2)} ∪ {(a_k, b_k), (b_k, a_k) : k >= 2}`. Proof sketch, by induction

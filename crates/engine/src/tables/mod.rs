@@ -14,11 +14,11 @@
 //!   cell, or by memoized search when a move leaves the box.
 //! * [`encode`] — values as raw little-endian `u8`/`u16`/`u32`/`u64`, refusing a value that does
 //!   not fit.
-//! * [`wythoff_rows`] — the additive periodicity of each row of Wythoff's Grundy table, certified
+//! * [`mod@wythoff_rows`] — the additive periodicity of each row of Wythoff's Grundy table, certified
 //!   by a finite-state argument (`docs/wythoff-rows.md`), and `G(a, N)` for any `N` from it.
 //!
-//! A ruleset plugs its fast path in through [`crate::Ruleset::sequence_source`] and
-//! [`crate::Ruleset::grid_source`]; callers reach tables through [`crate::AnyGame::sequence`] and
+//! A ruleset plugs its fast path in through [`crate::Ruleset::fast_sequence`] and
+//! [`crate::Ruleset::fast_grid`]; callers reach tables through [`crate::AnyGame::sequence`] and
 //! [`crate::AnyGame::grid`]. Cells hold Grundy values or outcomes as `u64`: an outcome is
 //! [`P_CELL`] (0, the player to move loses) or [`N_CELL`] (1).
 
