@@ -170,14 +170,16 @@ pub fn line_grid(moves: &LineMoves, request: &GridRequest) -> Result<Option<Grid
     let words = (bound as usize + 1) / 64 + 1;
     let width = u128::from(cols) + 1;
     let depth = column_lane.depth().max(diagonal_lane.depth()).min(rows);
-    let symmetric = row_lane == column_lane && rows <= cols;
     let line_sets = u128::from(column_lane.tail.is_some()) + u128::from(diagonal_lane.tail.is_some());
-    let triangle = if symmetric { u128::from(rows) * (u128::from(rows) + 1) / 2 } else { 0 };
-    let bytes =
-        8 * words as u128 * (3 + line_sets * width) + 4 * (width * (3 + u128::from(depth)) + triangle);
+    let bytes = 8 * words as u128 * (3 + line_sets * width) + 4 * width * (3 + u128::from(depth));
     if TableError::check_memory("the line kernel", bytes, request.budget).is_err() {
         return Ok(None);
     }
+    // Mirroring stores the upper triangle: used when that fits the budget too.
+    let triangle = 4 * u128::from(rows) * (u128::from(rows) + 1) / 2;
+    let symmetric = row_lane == column_lane
+        && rows <= cols
+        && TableError::check_memory("the line kernel", bytes + triangle, request.budget).is_ok();
     let outcomes = request.values == TableValues::Outcomes;
     let basis = TableBasis {
         method: TableMethod::LineKernel,
@@ -594,6 +596,26 @@ mod tests {
         check(&["one:4"], 30, 30);
         check(&["all:1..", "one:1..1"], 0, 20);
         check(&["all:1..", "one:1..1"], 20, 0);
+    }
+
+    #[test]
+    fn mirroring_needs_its_triangle_in_the_budget() {
+        let request = |budget| GridRequest {
+            rows: 99,
+            cols: 99,
+            values: TableValues::Grundy,
+            play: crate::game::Play::Normal,
+            budget: Budget(budget),
+        };
+        let mut mirrored = line_grid(&LineMoves::wythoff(), &request(100_000)).unwrap().unwrap();
+        assert!(mirrored.basis().detail.contains("upper triangle mirrored"));
+        // The bitsets (2 x 100 bitsets of 5 words) and the rows fit 4,000 cells of 4 bytes; the
+        // triangle (4,950 values more) does not.
+        let mut plain = line_grid(&LineMoves::wythoff(), &request(4_000)).unwrap().unwrap();
+        assert!(!plain.basis().detail.contains("mirrored"));
+        let all = Budget(100_000);
+        assert_eq!(plain.collect_rest(all).unwrap(), mirrored.collect_rest(all).unwrap());
+        assert!(line_grid(&LineMoves::wythoff(), &request(1_000)).unwrap().is_none());
     }
 
     #[test]
