@@ -11,6 +11,8 @@
 //! * [`listing`] — P-positions listed in order and observed periods of sequences.
 //! * [`periodicity`] — the subtraction-game laboratory: fast Grundy sequences of SUB(S), certified
 //!   preperiod and period, family sweeps with the conjecture fit, period searches.
+//! * [`tables`] — big tables at the kernels' speed: streamed one-heap sequences, compact two-heap
+//!   grids, their raw binary encoding, and the certified rows of Wythoff's game.
 //! * [`budget`] — the work budget and deadline every computation runs under.
 //!
 //! Invariant: the engine never prints, never parses a command line and never touches files.
@@ -62,6 +64,7 @@ pub mod positions;
 pub mod rulesets;
 pub mod solve;
 pub mod spec;
+pub mod tables;
 
 pub use analysis::{
     analyze_sum, Analysis, AnyGame, Basis, BestMove, GrundyValue, Method, MoveReport, MultiAnalysis, MultiMove,

@@ -22,6 +22,7 @@ use crate::solve::{
     StandardAlliance,
 };
 use crate::spec::GameSpec;
+use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 
 /// A question about one position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -159,6 +160,16 @@ pub trait AnyGame: Send + Sync {
         method: Method,
         budget: &Budget,
     ) -> Result<MultiAnalysis, EngineError>;
+    /// The one-heap table `0..=upto` of a request, streamed from the ruleset's fastest path.
+    ///
+    /// # Errors
+    /// See [`crate::tables::sequence::sequence`].
+    fn sequence(&self, request: &SequenceRequest) -> Result<Sequence, TableError>;
+    /// The two-heap table of a request, row by row, from the ruleset's fastest path.
+    ///
+    /// # Errors
+    /// See [`crate::tables::grid::grid`].
+    fn grid(&self, request: &GridRequest) -> Result<Grid, TableError>;
 }
 
 /// A ruleset with its memoized solvers; memo tables persist across questions.
@@ -614,6 +625,14 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             }),
             Method::Auto => theory().map_or_else(|| self.search_players(numbers, players, budget, true), Ok),
         }
+    }
+
+    fn sequence(&self, request: &SequenceRequest) -> Result<Sequence, TableError> {
+        crate::tables::sequence::sequence(&self.ruleset, request)
+    }
+
+    fn grid(&self, request: &GridRequest) -> Result<Grid, TableError> {
+        crate::tables::grid::grid(&self.ruleset, request)
     }
 }
 
