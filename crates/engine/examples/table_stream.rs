@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use nimlab_engine::tables::sequence::subtraction_sequence;
 use nimlab_engine::tables::{encode_le, Grid, GridRequest, Sequence, SequenceRequest, TableValues, Width};
-use nimlab_engine::{build_ruleset, Budget, GameSpec, Play};
+use nimlab_engine::{AnyGame, Budget, GameSpec, Play};
 
 /// Values per chunk of a sequence.
 const CHUNK: usize = 1 << 14;
@@ -44,30 +44,28 @@ fn main() -> Result<(), String> {
         ),
     };
     let (name, parameter) = game.split_once(':').unwrap_or((game, ""));
-    let budget = Budget(200_000_000);
+    let budget = Budget::default();
     let values = if name == "wythoff-outcomes" { TableValues::Outcomes } else { TableValues::Grundy };
+    let build = |text: &str| -> Result<Box<dyn AnyGame>, String> {
+        let spec: GameSpec = text.parse().map_err(|e: nimlab_engine::SpecError| e.to_string())?;
+        spec.build(&budget).map_err(|e| e.to_string())
+    };
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
     let start = Instant::now();
     let (cells, sum) = if let Some((rows, cols)) = size.split_once('x') {
         let (rows, cols) = (number(rows)?, number(cols)?);
-        let spec = GameSpec::named(name.trim_end_matches("-outcomes"));
-        let game = build_ruleset(&spec, budget).map_err(|e| e.to_string())?;
-        let request = GridRequest { rows: rows - 1, cols: cols - 1, values, play: Play::Normal, budget };
-        write_grid(game.grid(&request).map_err(|e| e.to_string())?, &format, &mut out)?
+        let game = build(name.trim_end_matches("-outcomes"))?;
+        let request = GridRequest::new(rows - 1, cols - 1, values, Play::Normal);
+        write_grid(game.grid(&request, &budget).map_err(|e| e.to_string())?, &format, &mut out)?
     } else {
-        let request = SequenceRequest { upto: number(size)? - 1, values, play: Play::Normal, budget };
+        let request = SequenceRequest::new(number(size)? - 1, values, Play::Normal);
         let set = || parameter.split(',').map(number).collect::<Result<Vec<u64>, String>>();
         let sequence = match name {
-            "sub-stream" => subtraction_sequence(&set()?, None, &request),
-            _ => {
-                let spec = match name {
-                    "subtraction" => GameSpec { set: Some(set()?), ..GameSpec::named(name) },
-                    "bash" => GameSpec { max: Some(number(parameter)?), ..GameSpec::named(name) },
-                    _ => GameSpec::named(name),
-                };
-                build_ruleset(&spec, budget).map_err(|e| e.to_string())?.sequence(&request)
-            }
+            "sub-stream" => subtraction_sequence(&set()?, None, &request, &budget),
+            "subtraction" => build(&format!("subtraction --set {parameter}"))?.sequence(&request, &budget),
+            "bash" => build(&format!("bash --max {parameter}"))?.sequence(&request, &budget),
+            _ => build(name)?.sequence(&request, &budget),
         };
         write_sequence(sequence.map_err(|e| e.to_string())?, &format, &mut out)?
     };
@@ -146,7 +144,7 @@ fn write_sequence(
     let mut sum = 0;
     loop {
         let first = sequence.next_heap();
-        let count = sequence.fill(&mut chunk);
+        let count = sequence.fill(&mut chunk).map_err(|e| e.to_string())?;
         if count == 0 {
             return Ok((sequence.upto() + 1, sum));
         }
@@ -158,7 +156,7 @@ fn write_sequence(
 fn write_grid(mut grid: Grid, format: &Format, out: &mut impl Write) -> Result<(u64, u64), String> {
     let (mut row, mut bytes) = (vec![0u64; grid.row_len()], Vec::new());
     let mut sum = 0;
-    while let Some(r) = grid.next_row(&mut row) {
+    while let Some(r) = grid.next_row(&mut row).map_err(|e| e.to_string())? {
         sum += write_chunk(&row, r, format, &mut bytes, true)?;
         out.write_all(&bytes).map_err(|e| e.to_string())?;
     }

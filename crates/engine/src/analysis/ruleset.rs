@@ -131,11 +131,13 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// The ruleset's own producer of a one-heap table (a closed form, a streaming generator, a
     /// certified period), if it has one faster than the generic dense path; `None` (the
     /// default) lets [`crate::tables::sequence::sequence`] use that path. The request is
-    /// already checked: Grundy values only in normal play, and the ruleset takes one heap.
+    /// already checked: Grundy values only in normal play, and the ruleset takes one heap. The
+    /// memory the producer holds is paid from `budget` here, its values as they are produced
+    /// (see [`crate::tables`]).
     ///
     /// # Errors
-    /// [`TableError`] when the fast path cannot run within the request's budget.
-    fn fast_sequence(&self, _request: &SequenceRequest) -> Result<Option<Sequence>, TableError> {
+    /// [`TableError`] when the fast path cannot run within the budget.
+    fn fast_sequence(&self, _request: &SequenceRequest, _budget: &Budget) -> Result<Option<Sequence>, TableError> {
         Ok(None)
     }
 
@@ -143,8 +145,8 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// [`Ruleset::fast_sequence`] is for one heap.
     ///
     /// # Errors
-    /// [`TableError`] when the fast path cannot run within the request's budget.
-    fn fast_grid(&self, _request: &GridRequest) -> Result<Option<Grid>, TableError> {
+    /// [`TableError`] when the fast path cannot run within the budget.
+    fn fast_grid(&self, _request: &GridRequest, _budget: &Budget) -> Result<Option<Grid>, TableError> {
         Ok(None)
     }
 }

@@ -191,7 +191,7 @@ impl Ruleset for Bash {
     }
 
     /// `G(n) = n mod (M + 1)`; P iff the residue is 0 (misère: 1); by counting residues.
-    fn fast_sequence(&self, request: &SequenceRequest) -> Result<Option<Sequence>, TableError> {
+    fn fast_sequence(&self, request: &SequenceRequest, budget: &Budget) -> Result<Option<Sequence>, TableError> {
         let Some(q) = self.max.checked_add(1) else { return Ok(None) };
         let (source, basis) = match (request.values, request.play) {
             (TableValues::Grundy, _) => {
@@ -206,7 +206,7 @@ impl Ruleset for Bash {
                 TableBasis::closed_form(format!("misère Bash: P iff n mod {q} = 1"), N_CELL),
             ),
         };
-        Ok(Some(Sequence::new(source, basis, request.upto)))
+        Ok(Some(Sequence::new(source, basis, request.upto, budget)))
     }
 
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {

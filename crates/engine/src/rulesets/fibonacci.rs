@@ -384,7 +384,7 @@ impl Ruleset for FibonacciNim {
     /// Normal-play outcomes of the openings `[n]`: P iff `n` is 0 or a Fibonacci number, by
     /// walking the Fibonacci numbers alongside `n`. Grundy values and misère play take the
     /// generic path.
-    fn fast_sequence(&self, request: &SequenceRequest) -> Result<Option<Sequence>, TableError> {
+    fn fast_sequence(&self, request: &SequenceRequest, budget: &Budget) -> Result<Option<Sequence>, TableError> {
         if (request.values, request.play) != (TableValues::Outcomes, Play::Normal) {
             return Ok(None);
         }
@@ -402,12 +402,12 @@ impl Ruleset for FibonacciNim {
             "Zeckendorf: the opening [n] is P iff n is 0 or a Fibonacci number",
             N_CELL,
         );
-        Ok(Some(Sequence::new(source, basis, request.upto)))
+        Ok(Some(Sequence::new(source, basis, request.upto, budget)))
     }
 
     /// Normal-play outcomes of `(heap r, limit c)`: P iff `r = 0` or `c < z(r)`, the smallest
     /// Zeckendorf term, found once per row. Grundy values and misère play take the generic path.
-    fn fast_grid(&self, request: &GridRequest) -> Result<Option<Grid>, TableError> {
+    fn fast_grid(&self, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
         if (request.values, request.play) != (TableValues::Outcomes, Play::Normal) {
             return Ok(None);
         }
@@ -417,7 +417,7 @@ impl Ruleset for FibonacciNim {
                 *slot = if limit < z { P_CELL } else { N_CELL };
             }
         });
-        Ok(Some(Grid::new(source, TableBasis::closed_form(THEOREM, N_CELL), request.rows, request.cols)))
+        Ok(Some(Grid::new(source, TableBasis::closed_form(THEOREM, N_CELL), request.rows, request.cols, budget)))
     }
 
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {

@@ -248,7 +248,7 @@ impl Ruleset for Half {
     }
 
     /// The theorems on machine words: `odd(n + 2)` is a shift by the trailing zeros.
-    fn fast_sequence(&self, request: &SequenceRequest) -> Result<Option<Sequence>, TableError> {
+    fn fast_sequence(&self, request: &SequenceRequest, budget: &Budget) -> Result<Option<Sequence>, TableError> {
         let odd = |n: u64| (n + 2) >> (n + 2).trailing_zeros();
         let (source, basis) = match (request.values, request.play) {
             (TableValues::Grundy, _) => {
@@ -261,7 +261,7 @@ impl Ruleset for Half {
                 (per_heap(move |n| u64::from(odd(n) != 3)), TableBasis::closed_form(MISERE_THEOREM, N_CELL))
             }
         };
-        Ok(Some(Sequence::new(source, basis, request.upto)))
+        Ok(Some(Sequence::new(source, basis, request.upto, budget)))
     }
 
     /// `2^k - 2` for `k = 1, 2, ...` (misère: `3 * 2^j - 2`), in increasing order.

@@ -256,7 +256,7 @@ impl Ruleset for Nim {
     }
 
     /// One heap: `G(n) = n`; P iff `n = 0` (misère: `n = 1`).
-    fn fast_sequence(&self, request: &SequenceRequest) -> Result<Option<Sequence>, TableError> {
+    fn fast_sequence(&self, request: &SequenceRequest, budget: &Budget) -> Result<Option<Sequence>, TableError> {
         let (source, basis) = match (request.values, request.play) {
             (TableValues::Grundy, _) => {
                 (per_heap(|n| n), TableBasis::closed_form("Nim: G(n) = n", request.upto))
@@ -268,12 +268,12 @@ impl Ruleset for Nim {
                 (per_heap(|n| u64::from(n != 1)), TableBasis::closed_form("misère Nim: P iff n = 1", N_CELL))
             }
         };
-        Ok(Some(Sequence::new(source, basis, request.upto)))
+        Ok(Some(Sequence::new(source, basis, request.upto, budget)))
     }
 
     /// Two heaps: `G(r, c) = r XOR c`; P iff `r = c` (misère: also `(0, 1)` and `(1, 0)`, not
     /// `(0, 0)` or `(1, 1)`).
-    fn fast_grid(&self, request: &GridRequest) -> Result<Option<Grid>, TableError> {
+    fn fast_grid(&self, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
         let (source, basis) = match (request.values, request.play) {
             (TableValues::Grundy, _) => {
                 let largest = request.rows.max(request.cols);
@@ -303,7 +303,7 @@ impl Ruleset for Nim {
                 (row_by_row(move |r, out| outcome_row(out, [partner(r)])), basis)
             }
         };
-        Ok(Some(Grid::new(source, basis, request.rows, request.cols)))
+        Ok(Some(Grid::new(source, basis, request.rows, request.cols, budget)))
     }
 
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {

@@ -454,9 +454,9 @@ impl Ruleset for PatternGame {
     }
 
     /// Two piles: the line kernel (normal play); otherwise the generic path.
-    fn fast_grid(&self, request: &GridRequest) -> Result<Option<Grid>, TableError> {
+    fn fast_grid(&self, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
         match LineMoves::from_pattern(&self.spec) {
-            Some(lines) => line_grid(&lines, request),
+            Some(lines) => line_grid(&lines, request, budget),
             None => Ok(None),
         }
     }

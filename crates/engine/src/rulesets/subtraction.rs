@@ -212,11 +212,11 @@ impl Ruleset for Subtraction {
 
     /// Normal play: the certified period replayed, else the streaming generator; misère play
     /// takes the generic path.
-    fn fast_sequence(&self, request: &SequenceRequest) -> Result<Option<Sequence>, TableError> {
+    fn fast_sequence(&self, request: &SequenceRequest, budget: &Budget) -> Result<Option<Sequence>, TableError> {
         if request.play == Play::Misere {
             return Ok(None);
         }
-        subtraction_sequence(&self.set, self.periodicity.clone(), request).map(Some)
+        subtraction_sequence(&self.set, self.periodicity.clone(), request, budget).map(Some)
     }
 
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {

@@ -54,8 +54,8 @@ use crate::spec::{GameSpec, RulesetInfo};
 use crate::budget::Budget;
 use crate::positions::HeapBox;
 use crate::tables::lines::{line_grid, LineMoves};
-use crate::tables::wythoff_rows::certified_grundy;
-use crate::tables::{
+use crate::tables::wythoff_rows::{certified_grundy, certified_rows_grid};
+use crate::tables::{outcome_row, row_by_row, Grid, GridRequest, TableBasis, TableError, TableValues, N_CELL};
 use crate::AnyGame;
 
 /// The declaration of Wythoff's game.
@@ -453,16 +453,21 @@ impl Ruleset for Wythoff {
         }))
     }
 
-    /// Grundy values by the line kernel; outcomes by the closed form, one P-position per row
-    /// (the row's partner in the Beatty pairs), nothing stored.
-    fn fast_grid(&self, request: &GridRequest) -> Result<Option<Grid>, TableError> {
+    /// Grundy values from the certified rows when a side is at most
+    /// [`crate::tables::wythoff_rows::THEORY_ROWS`], else by the line kernel; outcomes by the
+    /// closed form, one P-position per row (the row's partner in the Beatty pairs), nothing
+    /// stored.
+    fn fast_grid(&self, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
         if request.values == TableValues::Grundy {
-            return line_grid(&LineMoves::wythoff(), request);
+            if let Some(grid) = certified_rows_grid(request, budget) {
+                return Ok(Some(grid));
+            }
+            return line_grid(&LineMoves::wythoff(), request, budget);
         }
         let play = request.play;
         let source = row_by_row(move |r, out| outcome_row(out, [p_partner(r, play)]));
         let basis = TableBasis::closed_form(self.theorem(play).unwrap_or_default(), N_CELL);
-        Ok(Some(Grid::new(source, basis, request.rows, request.cols)))
+        Ok(Some(Grid::new(source, basis, request.rows, request.cols, budget)))
     }
 
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
@@ -501,27 +506,31 @@ mod tests {
     #[test]
     fn grundy_values_of_certified_rows_match_search() {
         let game = wythoff();
+        let budget = Budget::default();
+        let theory = Query::new(Method::Theory, Play::Normal);
         let mut solver = crate::solve::GrundySolver::new(Wythoff);
         for a in 0..=THEORY_ROWS {
             for n in 0..=1200u64 {
-                let searched = big(u64::from(solver.value(&(a, n)).unwrap()));
+                let searched = big(u64::from(solver.value(&(a, n), &budget).unwrap()));
                 for heaps in [[a, n], [n, a]] {
-                    let theory = game.analyze(&to_bigs(&heaps), Method::Theory, Play::Normal).unwrap();
-                    assert_eq!(theory.grundy.as_ref(), Some(&searched), "{heaps:?}");
+                    let answer = game.analyze(&to_bigs(&heaps), &theory, &budget).unwrap();
+                    assert_eq!(answer.grundy.value(), Some(&searched), "{heaps:?}");
                 }
             }
         }
-        let beyond = game.analyze(&to_bigs(&[THEORY_ROWS + 1, 40]), Method::Theory, Play::Normal).unwrap();
-        assert_eq!(beyond.grundy, None);
+        let beyond = game.analyze(&to_bigs(&[THEORY_ROWS + 1, 40]), &theory, &budget).unwrap();
+        assert_eq!(beyond.grundy, GrundyValue::Unknown);
     }
 
     #[test]
     fn grundy_value_of_row_five_at_a_hundred_digits() {
         let n: BigUint = "3".repeat(100).parse().unwrap();
-        let a = wythoff().analyze(&[big(5), n.clone()], Method::Auto, Play::Normal).unwrap();
-        let value = a.grundy.unwrap();
+        let budget = Budget::default();
+        let a = wythoff().analyze(&[big(5), n.clone()], &Query::default(), &budget).unwrap();
+        let value = a.grundy.value().unwrap().clone();
+        assert_eq!(a.basis, crate::Basis::Theory(THEOREM.into()));
         // Row 5 is additively periodic with period 24 from column 27: G(5, n) - n repeats.
-        let row = crate::tables::wythoff_row(5, 1000, Budget::default()).unwrap();
+        let row = crate::tables::wythoff_row(5, 1000, &budget).unwrap();
         assert_eq!((row.preperiod, row.period), (27, 24));
         let r = ((&n - 27u8) % 24u8).to_u64().unwrap();
         assert_eq!(&value + 27u8 + r, &n + row.values[(27 + r) as usize]);
@@ -590,7 +599,7 @@ mod tests {
         assert!(a.moves_complete);
         let tos: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
         assert_eq!(tos, vec![to_bigs(&[3, 5]), to_bigs(&[5, 3]), to_bigs(&[0, 0])]);
-        assert_eq!(a.grundy, Some(big(8)));
+        assert_eq!(a.grundy, GrundyValue::Value(big(8)));
         assert!(
             a.reason.starts_with(
                 "(5, 5): the difference is 0 and a_0 = floor(0·phi) = 0 < 5, so it is not a P-position: \

@@ -30,9 +30,11 @@
 //! the time of the same algorithm in C with the mirroring and 1.5x without
 //! (`bench/wythoff_grid.c`, `docs/benchmarks.md`).
 
+use crate::budget::Budget;
 use crate::rulesets::pattern::{Pattern, PatternSpec};
 use crate::solve::Amounts;
 
+use super::{memory_fits, pay_memory, BYTES_PER_UNIT, UNITS_PER_KERNEL_CELL};
 use super::{Grid, GridRequest, GridSource, TableBasis, TableError, TableMethod, TableValues, N_CELL};
 
 /// The moves of a two-heap game along the lines of the grid (cell `(r, c)` = first heap `r`,
@@ -149,11 +151,16 @@ impl Lane {
 
 /// The grid of a line game by the line kernel, or `None` when the kernel does not apply:
 /// misère play (the kernel computes Grundy values), values that could exceed `u32`, or memory
-/// beyond the budget (the dense path may still fit: it needs 4 bytes a cell).
+/// beyond what is left of the budget (the dense path may still fit: it needs 4 bytes a cell).
+///
+/// The kernel's memory is paid up front; for symmetric games the upper triangle is kept (and
+/// half the cells computed) only when it fits too, with the work of every cell
+/// ([`super::UNITS_PER_KERNEL_CELL`] each) still left after it.
 ///
 /// # Errors
-/// None today; the `Result` keeps the signature of [`crate::Ruleset::fast_grid`].
-pub fn line_grid(moves: &LineMoves, request: &GridRequest) -> Result<Option<Grid>, TableError> {
+/// [`TableError::Exhausted`] when the deadline has passed or the table was cancelled before it
+/// starts.
+pub fn line_grid(moves: &LineMoves, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
     if request.play == crate::game::Play::Misere {
         return Ok(None);
     }
@@ -172,14 +179,15 @@ pub fn line_grid(moves: &LineMoves, request: &GridRequest) -> Result<Option<Grid
     let depth = column_lane.depth().max(diagonal_lane.depth()).min(rows);
     let line_sets = u128::from(column_lane.tail.is_some()) + u128::from(diagonal_lane.tail.is_some());
     let bytes = 8 * words as u128 * (3 + line_sets * width) + 4 * width * (3 + u128::from(depth));
-    if TableError::check_memory("the line kernel", bytes, request.budget).is_err() {
+    if !memory_fits(bytes, budget) {
         return Ok(None);
     }
-    // Mirroring stores the upper triangle: used when that fits the budget too.
+    // Mirroring stores the upper triangle: used when that fits too, with the cells' work.
     let triangle = 4 * u128::from(rows) * (u128::from(rows) + 1) / 2;
-    let symmetric = row_lane == column_lane
-        && rows <= cols
-        && TableError::check_memory("the line kernel", bytes + triangle, request.budget).is_ok();
+    let work = (u128::from(rows) + 1) * width * u128::from(UNITS_PER_KERNEL_CELL) * u128::from(BYTES_PER_UNIT);
+    let symmetric = row_lane == column_lane && rows <= cols && memory_fits(bytes + triangle + work, budget);
+    let what = if symmetric { "the line kernel's bitsets, rows and upper triangle" } else { "the line kernel's bitsets and rows" };
+    pay_memory(what, if symmetric { bytes + triangle } else { bytes }, budget)?;
     let outcomes = request.values == TableValues::Outcomes;
     let basis = TableBasis {
         method: TableMethod::LineKernel,
@@ -195,7 +203,7 @@ pub fn line_grid(moves: &LineMoves, request: &GridRequest) -> Result<Option<Grid
     let shape =
         Shape { width: cols as usize + 1, rows: rows as usize + 1, words, depth: depth as usize, symmetric };
     let kernel = LineKernel::new(lanes, shape, outcomes);
-    Ok(Some(Grid::new(Box::new(kernel), basis, rows, cols)))
+    Ok(Some(Grid::new(Box::new(kernel), basis, rows, cols, budget)))
 }
 
 /// The sizes the kernel works with.
@@ -520,7 +528,7 @@ impl GridSource for LineKernel {
 mod tests {
     use super::*;
     use crate::rulesets::pattern::PatternGame;
-    use crate::solve::{dense_grundy_table, Budget};
+    use crate::solve::dense_grundy_table;
 
     fn amounts(min: u64, max: Option<u64>) -> Amounts {
         Amounts { min, max }
@@ -550,18 +558,13 @@ mod tests {
         let spec = PatternSpec::parse(2, &moves.iter().map(|m| m.to_string()).collect::<Vec<_>>()).unwrap();
         let lines = LineMoves::from_pattern(&spec).unwrap();
         let game = PatternGame::new(spec);
-        let table = dense_grundy_table(&game, &[rows, cols], Budget::default()).unwrap();
+        let budget = Budget::default();
+        let table = dense_grundy_table(&game, &[rows, cols], &budget).unwrap();
         for values in [TableValues::Grundy, TableValues::Outcomes] {
-            let request = GridRequest {
-                rows,
-                cols,
-                values,
-                play: crate::game::Play::Normal,
-                budget: Budget::default(),
-            };
-            let mut grid = line_grid(&lines, &request).unwrap().unwrap();
+            let request = GridRequest::new(rows, cols, values, crate::game::Play::Normal);
+            let mut grid = line_grid(&lines, &request, &budget).unwrap().unwrap();
             let mut row = vec![0; grid.row_len()];
-            while let Some(r) = grid.next_row(&mut row) {
+            while let Some(r) = grid.next_row(&mut row).unwrap() {
                 for (c, &value) in row.iter().enumerate() {
                     let g = u64::from(table.get(&[r, c as u64]).unwrap());
                     let expected = if values == TableValues::Grundy { g } else { u64::from(g != 0) };
@@ -600,35 +603,33 @@ mod tests {
 
     #[test]
     fn mirroring_needs_its_triangle_in_the_budget() {
-        let request = |budget| GridRequest {
-            rows: 99,
-            cols: 99,
-            values: TableValues::Grundy,
-            play: crate::game::Play::Normal,
-            budget: Budget(budget),
-        };
-        let mut mirrored = line_grid(&LineMoves::wythoff(), &request(100_000)).unwrap().unwrap();
+        let request = GridRequest::new(99, 99, TableValues::Grundy, crate::game::Play::Normal);
+        let budget = Budget::new(100_000);
+        let mut mirrored = line_grid(&LineMoves::wythoff(), &request, &budget).unwrap().unwrap();
         assert!(mirrored.basis().detail.contains("upper triangle mirrored"));
-        // The bitsets (2 x 100 bitsets of 5 words) and the rows fit 4,000 cells of 4 bytes; the
-        // triangle (4,950 values more) does not.
-        let mut plain = line_grid(&LineMoves::wythoff(), &request(4_000)).unwrap().unwrap();
+        // The bitsets (2 x 100 bitsets of 5 words: 8,120 bytes) and two rows (1,600 bytes) take
+        // 2,430 units, the triangle 4,950 more, the 10,000 cells 10,000 units of work: with
+        // 15,000 units the kernel does not mirror, and still produces every cell.
+        let small = Budget::new(15_000);
+        let mut plain = line_grid(&LineMoves::wythoff(), &request, &small).unwrap().unwrap();
+        assert_eq!(small.used(), 2_430);
         assert!(!plain.basis().detail.contains("mirrored"));
-        let all = Budget(100_000);
-        assert_eq!(plain.collect_rest(all).unwrap(), mirrored.collect_rest(all).unwrap());
-        assert!(line_grid(&LineMoves::wythoff(), &request(1_000)).unwrap().is_none());
+        let mut row = vec![0; 100];
+        let mut plain_values = Vec::new();
+        while plain.next_row(&mut row).unwrap().is_some() {
+            plain_values.extend_from_slice(&row);
+        }
+        assert_eq!(plain_values, mirrored.collect_rest().unwrap());
+        assert!(line_grid(&LineMoves::wythoff(), &request, &Budget::new(2_000)).unwrap().is_none());
     }
 
     #[test]
     fn misere_and_huge_bitsets_are_left_to_the_dense_path() {
-        let request = GridRequest {
-            rows: 10,
-            cols: 10,
-            values: TableValues::Outcomes,
-            play: crate::game::Play::Misere,
-            budget: Budget::default(),
-        };
-        assert!(line_grid(&LineMoves::wythoff(), &request).unwrap().is_none());
+        let budget = Budget::default();
+        let request = GridRequest::new(10, 10, TableValues::Outcomes, crate::game::Play::Misere);
+        assert!(line_grid(&LineMoves::wythoff(), &request, &budget).unwrap().is_none());
         let request = GridRequest { rows: 3, cols: 100_000_000, play: crate::game::Play::Normal, ..request };
-        assert!(line_grid(&LineMoves::wythoff(), &request).unwrap().is_none());
+        assert!(line_grid(&LineMoves::wythoff(), &request, &budget).unwrap().is_none());
+        assert_eq!(budget.used(), 0);
     }
 }

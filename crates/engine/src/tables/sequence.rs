@@ -7,15 +7,16 @@
 
 use std::sync::Arc;
 
-use crate::solve::Budget;
-
 use super::dense::{box_values, Stored};
 use super::{
-    check_values, SequenceRequest, TableBasis, TableError, TableMethod, TableValues, N_CELL, P_CELL,
+    check_values, no_theory, pay_memory, Charge, SequenceRequest, TableBasis, TableError, TableMethod, TableValues,
+    N_CELL, P_CELL, PIECE,
 };
-use crate::analysis::Ruleset;
+use crate::analysis::{Method, Ruleset};
 use crate::bigint::big;
+use crate::budget::Budget;
 use crate::periodicity::{GrundyStream, Periodicity};
+use crate::spec::GameSpec;
 
 /// The largest `upto` a sequence accepts: far beyond any table that could be written, and it
 /// leaves room for `n + 2` in the closed forms.
@@ -72,23 +73,23 @@ pub fn per_residue(modulus: u64, value: impl Fn(u64) -> u64 + Send + 'static) ->
     })
 }
 
-/// A one-heap table being produced: the values of heaps `0..=upto`, in chunks.
+/// A one-heap table being produced: the values of heaps `0..=upto`, in chunks, each piece
+/// charged to the budget as it is produced (see the [module doc](super)).
 ///
 /// ```
 /// use nimlab_engine::tables::{SequenceRequest, TableValues};
-/// use nimlab_engine::{build_ruleset, Budget, GameSpec, Play};
+/// use nimlab_engine::{Budget, GameSpec, Play};
 ///
-/// let spec = GameSpec { set: Some(vec![2, 3, 5, 7]), ..GameSpec::named("subtraction") };
-/// let game = build_ruleset(&spec, Budget::default()).unwrap();
-/// let request =
-///     SequenceRequest { upto: 10, values: TableValues::Grundy, play: Play::Normal, budget: Budget::default() };
-/// let mut sequence = game.sequence(&request).unwrap();
+/// let budget = Budget::default();
+/// let game = "subtraction --set 2,3,5,7".parse::<GameSpec>().unwrap().build(&budget).unwrap();
+/// let request = SequenceRequest::new(10, TableValues::Grundy, Play::Normal);
+/// let mut sequence = game.sequence(&request, &budget).unwrap();
 /// let mut chunk = [0; 8];
-/// assert_eq!(sequence.fill(&mut chunk), 8);
+/// assert_eq!(sequence.fill(&mut chunk).unwrap(), 8);
 /// assert_eq!(chunk, [0, 0, 1, 1, 2, 2, 3, 3]);
-/// assert_eq!(sequence.fill(&mut chunk), 3);
+/// assert_eq!(sequence.fill(&mut chunk).unwrap(), 3);
 /// assert_eq!(chunk[..3], [4, 0, 0]);
-/// assert_eq!(sequence.fill(&mut chunk), 0);
+/// assert_eq!(sequence.fill(&mut chunk).unwrap(), 0);
 /// ```
 pub struct Sequence {
     source: Box<dyn SequenceSource>,
@@ -96,12 +97,15 @@ pub struct Sequence {
     upto: u64,
     /// The next heap to produce; `upto + 1` when done.
     next: u64,
+    charge: Charge,
 }
 
 impl Sequence {
-    /// The table of heaps `0..=upto` drawn from `source`. `upto` is at most [`MAX_UPTO`].
-    pub fn new(source: Box<dyn SequenceSource>, basis: TableBasis, upto: u64) -> Self {
-        Sequence { source, basis, upto: upto.min(MAX_UPTO), next: 0 }
+    /// The table of heaps `0..=upto` drawn from `source`, charged to `budget` at the rate of
+    /// `basis.method`. `upto` is at most [`MAX_UPTO`].
+    pub fn new(source: Box<dyn SequenceSource>, basis: TableBasis, upto: u64, budget: &Budget) -> Self {
+        let charge = Charge::new(budget, basis.method);
+        Sequence { source, basis, upto: upto.min(MAX_UPTO), next: 0, charge }
     }
 
     /// How the values are computed.
@@ -121,51 +125,78 @@ impl Sequence {
 
     /// Writes the values of the next heaps into `out` (as many as fit and remain) and returns
     /// how many; 0 when the table is complete.
-    pub fn fill(&mut self, out: &mut [u64]) -> usize {
-        let remaining = self.upto + 1 - self.next;
-        let count = usize::try_from(remaining).map_or(out.len(), |r| r.min(out.len()));
-        self.source.fill(&mut out[..count]);
-        self.next += count as u64;
-        count
-    }
-
-    /// The rest of the table in one vector.
     ///
     /// # Errors
-    /// [`TableError::OverBudget`] when its 8-byte values exceed `budget` cells of 4 bytes.
-    pub fn collect_rest(&mut self, budget: Budget) -> Result<Vec<u64>, TableError> {
-        let count = u128::from(self.upto + 1 - self.next);
-        TableError::check_memory("the sequence collected in one vector", 8 * count, budget)?;
+    /// [`TableError::Exhausted`] when the budget, the deadline or a cancellation stops the
+    /// table (checked every [`PIECE`] values; the values before the failing piece are written).
+    pub fn fill(&mut self, out: &mut [u64]) -> Result<usize, TableError> {
+        let remaining = self.upto + 1 - self.next;
+        let count = usize::try_from(remaining).map_or(out.len(), |r| r.min(out.len()));
+        for piece in out[..count].chunks_mut(PIECE) {
+            let next = self.next;
+            self.charge.values(piece.len() as u64).map_err(|cause| TableError::Exhausted {
+                task: format!("the sequence stopped at heap {next}"),
+                cause,
+            })?;
+            self.source.fill(piece);
+            self.next += piece.len() as u64;
+        }
+        Ok(count)
+    }
+
+    /// The rest of the table in one vector, its memory (8 bytes a value) paid up front.
+    ///
+    /// # Errors
+    /// [`TableError::Exhausted`] when that memory exceeds what is left of the budget, or as
+    /// for [`Sequence::fill`].
+    pub fn collect_rest(&mut self) -> Result<Vec<u64>, TableError> {
+        let count = self.upto + 1 - self.next;
+        pay_memory("the sequence collected in one vector", 8 * u128::from(count), self.charge.budget())?;
         let mut values = vec![0; count as usize];
-        self.fill(&mut values);
+        self.fill(&mut values)?;
         Ok(values)
     }
 }
 
-/// The one-heap table a request asks for: from the ruleset's fast path, or the dense path.
+/// The one-heap table a request asks for: from the ruleset's fast path, or the dense path (see
+/// [`SequenceRequest::method`]).
 ///
 /// # Errors
 /// [`TableError::InvalidRequest`] for Grundy values in misère play, `upto` above [`MAX_UPTO`], or a
-/// game whose positions are not one heap; [`TableError::OverBudget`] or an engine error from the
-/// path that computes it.
-pub fn sequence<R: Ruleset>(ruleset: &R, request: &SequenceRequest) -> Result<Sequence, TableError> {
+/// game whose positions are not one heap; [`EngineError::NoTheory`](crate::EngineError) (in
+/// [`TableError::Engine`]) for [`Method::Theory`] without a closed form or certified period;
+/// [`TableError::Exhausted`] or an engine error from the path that computes it.
+pub fn sequence<R: Ruleset>(
+    ruleset: &R,
+    game: &GameSpec,
+    request: &SequenceRequest,
+    budget: &Budget,
+) -> Result<Sequence, TableError> {
     check_values(request.values, request.play)?;
     if request.upto > MAX_UPTO {
         return Err(TableError::InvalidRequest(format!("a sequence goes up to at most {MAX_UPTO}")));
     }
     ruleset.check_position(&[big(0)]).map_err(|e| {
-        TableError::InvalidRequest(format!("a sequence needs a game on one heap; {}: {e}", ruleset.name()))
+        TableError::InvalidRequest(format!("a sequence needs a game on one heap; {game}: {e}"))
     })?;
-    if let Some(sequence) = ruleset.fast_sequence(request)? {
-        return Ok(sequence);
+    if request.method != Method::Search {
+        let fast = ruleset.fast_sequence(request, budget)?;
+        match fast {
+            Some(sequence) if request.method == Method::Auto || sequence.basis().method.is_theory() => {
+                return Ok(sequence)
+            }
+            _ if request.method == Method::Theory => {
+                return Err(no_theory(game.name(), "sequence", request.values, request.play))
+            }
+            _ => {}
+        }
     }
-    let Stored { values, basis } =
-        box_values(ruleset, &[request.upto], request.values, request.play, request.budget)?;
-    Ok(Sequence::new(Box::new(values), basis, request.upto))
+    let Stored { values, basis } = box_values(ruleset, game, &[request.upto], request.values, request.play, budget)?;
+    Ok(Sequence::new(Box::new(values), basis, request.upto, budget))
 }
 
 /// Values are produced in pieces of this many through the `u32` generators.
-const PIECE: usize = 4096;
+const GENERATOR_PIECE: usize = 4096;
 
 /// SUB(S) by the streaming generator: memory `O(max(S) / gcd(S))`, whatever the length.
 struct SubtractionStream {
@@ -176,7 +207,7 @@ struct SubtractionStream {
 
 impl SequenceSource for SubtractionStream {
     fn fill(&mut self, out: &mut [u64]) {
-        for chunk in out.chunks_mut(PIECE) {
+        for chunk in out.chunks_mut(GENERATOR_PIECE) {
             let piece = &mut self.piece[..chunk.len()];
             self.stream.fill(piece);
             widen(piece, chunk, self.outcomes);
@@ -225,13 +256,17 @@ impl SequenceSource for PeriodicReplay {
 /// The table of SUB(`set`) under normal play: the certified period replayed when there is one,
 /// else the streaming generator.
 ///
+/// The certified period is already held by the ruleset (paid when it was certified); the
+/// generator's window (`2 max(S) / gcd(S)` words and a piece) is paid here.
+///
 /// # Errors
-/// [`TableError::OverBudget`] when the generator's window (`2 max(S) / gcd(S)` words and a chunk)
-/// exceeds the budget; [`TableError::InvalidRequest`] for an empty set or a take of 0.
+/// [`TableError::Exhausted`] when the generator's window exceeds what is left of the budget;
+/// [`TableError::InvalidRequest`] for an empty set or a take of 0.
 pub fn subtraction_sequence(
     set: &[u64],
     periodicity: Option<Arc<Periodicity>>,
     request: &SequenceRequest,
+    budget: &Budget,
 ) -> Result<Sequence, TableError> {
     let outcomes = request.values == TableValues::Outcomes;
     let bound = if outcomes { N_CELL } else { set.len() as u64 };
@@ -244,18 +279,19 @@ pub fn subtraction_sequence(
             value_bound: Some(if outcomes { N_CELL } else { u64::from(max) }),
         };
         let source = PeriodicReplay { periodicity, at: 0, outcomes };
-        return Ok(Sequence::new(Box::new(source), basis, request.upto));
+        return Ok(Sequence::new(Box::new(source), basis, request.upto, budget));
     }
     let window = window_words(set)?;
-    TableError::check_memory("the SUB(S) generator's window", 8 * (2 * window + 4096), request.budget)?;
+    let piece = GENERATOR_PIECE as u128;
+    pay_memory("the SUB(S) generator's window", 8 * (2 * window + piece) + 4 * piece, budget)?;
     let stream = GrundyStream::new(set).map_err(|e| TableError::InvalidRequest(e.to_string()))?;
     let basis = TableBasis {
         method: TableMethod::Stream,
         detail: format!("SUB({{{}}}) by the streaming generator (window of {window} values)", join(set)),
         value_bound: Some(bound),
     };
-    let source = SubtractionStream { stream, piece: vec![0; PIECE], outcomes };
-    Ok(Sequence::new(Box::new(source), basis, request.upto))
+    let source = SubtractionStream { stream, piece: vec![0; GENERATOR_PIECE], outcomes };
+    Ok(Sequence::new(Box::new(source), basis, request.upto, budget))
 }
 
 /// `max(S) / gcd(S)`, the generator's window in words.
@@ -276,11 +312,12 @@ fn join(set: &[u64]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::Exhausted;
     use crate::game::Play;
     use crate::periodicity::certify_period;
 
     fn request(upto: u64, values: TableValues) -> SequenceRequest {
-        SequenceRequest { upto, values, play: Play::Normal, budget: Budget::default() }
+        SequenceRequest::new(upto, values, Play::Normal)
     }
 
     /// The definition, directly: `G(n) = mex{G(n - s) : s ∈ S, s ≤ n}`.
@@ -298,7 +335,7 @@ mod tests {
         let mut all = Vec::new();
         for &size in sizes.iter().cycle() {
             let mut chunk = vec![0; size];
-            let written = sequence.fill(&mut chunk);
+            let written = sequence.fill(&mut chunk).unwrap();
             if written == 0 {
                 return all;
             }
@@ -309,9 +346,10 @@ mod tests {
 
     #[test]
     fn subtraction_stream_and_replay_match_the_definition_in_any_chunking() {
+        let budget = Budget::default();
         for set in [&[2u64, 3, 5, 7, 101][..], &[1, 4, 10], &[6, 9, 15], &[3]] {
             let expected = by_definition(set, 20_001);
-            let periodicity = Arc::new(certify_period(set, 1_000_000).unwrap());
+            let periodicity = Arc::new(certify_period(set, 1_000_000, &budget).unwrap());
             for values in [TableValues::Grundy, TableValues::Outcomes] {
                 let expected: Vec<u64> = match values {
                     TableValues::Grundy => expected.clone(),
@@ -320,7 +358,7 @@ mod tests {
                 for periodic in [None, Some(periodicity.clone())] {
                     for sizes in [&[20_001usize][..], &[1, 7, 4095, 333], &[5000]] {
                         let sequence =
-                            subtraction_sequence(set, periodic.clone(), &request(20_000, values)).unwrap();
+                            subtraction_sequence(set, periodic.clone(), &request(20_000, values), &budget).unwrap();
                         assert_eq!(drawn(sequence, sizes), expected, "{set:?} {values:?} {sizes:?}");
                     }
                 }
@@ -329,24 +367,61 @@ mod tests {
     }
 
     #[test]
-    fn a_window_beyond_the_budget_is_refused() {
-        let small = SequenceRequest { budget: Budget(20_000), ..request(10, TableValues::Grundy) };
-        let err = subtraction_sequence(&[1, 1_000_000], None, &small).err().unwrap();
-        assert!(matches!(err, TableError::OverBudget { needed: 4_008_192, budget: 20_000, .. }), "{err}");
-        assert!(err.to_string().contains("the SUB(S) generator's window"), "{err}");
+    fn a_window_beyond_the_budget_is_refused_and_nothing_is_charged() {
+        let small = Budget::new(20_000);
+        let err = subtraction_sequence(&[1, 1_000_000], None, &request(10, TableValues::Grundy), &small).err().unwrap();
+        // 2 x 10^6 window words and a piece of 4096 values (8 + 4 bytes each).
+        let bytes = 8 * (2 * 1_000_000 + 4096) + 4 * 4096;
+        assert!(matches!(err, TableError::Exhausted { cause: Exhausted::Work { limit: 20_000 }, .. }), "{err}");
+        assert!(err.to_string().starts_with(&format!("the SUB(S) generator's window needs {bytes} bytes")), "{err}");
+        assert_eq!(small.used(), 0);
         // gcd 1000: the window is 1000 times smaller.
-        assert!(subtraction_sequence(&[1000, 1_000_000], None, &small).is_ok());
+        assert!(subtraction_sequence(&[1000, 1_000_000], None, &request(10, TableValues::Grundy), &small).is_ok());
+        assert!(small.used() > 0);
+    }
+
+    #[test]
+    fn values_are_charged_as_they_are_produced_and_the_budget_stops_the_stream() {
+        let budget = Budget::new(1_000_000);
+        let mut sequence =
+            subtraction_sequence(&[1, 2], None, &request(100_000_000, TableValues::Grundy), &budget).unwrap();
+        let paid = budget.used();
+        let mut chunk = vec![0; 1 << 20];
+        assert_eq!(sequence.fill(&mut chunk).unwrap(), 1 << 20);
+        assert_eq!(budget.used() - paid, (1 << 20) / super::super::STREAMED_VALUES_PER_UNIT);
+        let err = loop {
+            if let Err(e) = sequence.fill(&mut chunk) {
+                break e;
+            }
+        };
+        assert_eq!(err.exhausted(), Some(&Exhausted::Work { limit: 1_000_000 }));
+        assert!(err.to_string().starts_with("the sequence stopped at heap "), "{err}");
+        // About 16 x 10^6 values were produced before the budget ran out.
+        assert!((15_000_000..16_100_000).contains(&sequence.next_heap()), "{}", sequence.next_heap());
+        let cancelled = Budget::default();
+        let mut sequence =
+            subtraction_sequence(&[1, 2], None, &request(100_000_000, TableValues::Grundy), &cancelled).unwrap();
+        cancelled.cancel_handle().cancel();
+        assert_eq!(sequence.fill(&mut chunk).unwrap_err().exhausted(), Some(&Exhausted::Cancelled));
+        assert_eq!(sequence.next_heap(), 0);
     }
 
     #[test]
     fn fill_stops_at_upto_and_collect_rest_takes_the_remainder() {
-        let mut sequence = subtraction_sequence(&[1, 2], None, &request(9, TableValues::Grundy)).unwrap();
+        let budget = Budget::default();
+        let mut sequence = subtraction_sequence(&[1, 2], None, &request(9, TableValues::Grundy), &budget).unwrap();
         let mut chunk = [9; 4];
-        assert_eq!(sequence.fill(&mut chunk), 4);
+        assert_eq!(sequence.fill(&mut chunk).unwrap(), 4);
         assert_eq!(sequence.next_heap(), 4);
-        assert!(matches!(sequence.collect_rest(Budget(11)), Err(TableError::OverBudget { needed: 12, .. })));
-        assert_eq!(sequence.collect_rest(Budget(12)).unwrap(), [1, 2, 0, 1, 2, 0]);
-        assert_eq!(sequence.fill(&mut chunk), 0);
+        assert_eq!(sequence.collect_rest().unwrap(), [1, 2, 0, 1, 2, 0]);
+        assert_eq!(sequence.fill(&mut chunk).unwrap(), 0);
         assert_eq!(sequence.upto(), 9);
+        // 6 values of 8 bytes: 12 units; refused with 11 left.
+        for (left, fits) in [(11, false), (12, true)] {
+            let tight = Budget::new(100_000);
+            let mut sequence = subtraction_sequence(&[1, 2], None, &request(5, TableValues::Grundy), &tight).unwrap();
+            tight.charge(tight.remaining() - left).unwrap();
+            assert_eq!(sequence.collect_rest().is_ok(), fits, "{left} units left");
+        }
     }
 }

@@ -31,7 +31,8 @@ use num_traits::ToPrimitive;
 use serde::Serialize;
 use thiserror::Error;
 
-use crate::solve::Budget;
+use crate::budget::{Budget, Exhausted};
+use crate::tables::{row_by_row, Grid, GridRequest, TableBasis, TableMethod, TableValues};
 
 /// The structure of one row of Wythoff's Grundy table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -82,31 +83,34 @@ pub struct RowCertificate {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RowError {
     /// No additive period shows on the columns computed.
-    #[error(
-        "row {row} of Wythoff's game shows no additive period within {columns} columns; raise the \
-         limit (--limit N)"
-    )]
+    #[error("row {row} of Wythoff's game shows no additive period within {columns} columns (the column limit)")]
     NoPeriod {
         /// The row.
         row: u64,
         /// The columns computed.
         columns: u64,
     },
-    /// The rows' values and states would exceed the budget.
-    #[error(
-        "rows 0..={row} of Wythoff's game over {columns} columns need {needed} cells of memory, more \
-         than the budget of {budget} cells (4 bytes each); raise it with --budget N or lower the limit"
-    )]
-    OverBudget {
+    /// The budget (work, or the memory of the rows' values and states), the deadline or a
+    /// cancellation stopped the sweep.
+    #[error("the rows 0..={row} of Wythoff's game stopped at column {column}: {cause}")]
+    Exhausted {
         /// The row asked for.
         row: u64,
-        /// The columns asked for.
-        columns: u64,
-        /// Cells needed, saturated.
-        needed: u64,
-        /// The budget, in cells.
-        budget: usize,
+        /// The column the sweep had reached.
+        column: u64,
+        /// What ran out.
+        cause: Exhausted,
     },
+}
+
+impl RowError {
+    /// What ran out, for a sweep stopped by its budget, deadline or cancellation.
+    pub fn exhausted(&self) -> Option<&Exhausted> {
+        match self {
+            RowError::Exhausted { cause, .. } => Some(cause),
+            RowError::NoPeriod { .. } => None,
+        }
+    }
 }
 
 impl WythoffRow {
@@ -148,10 +152,10 @@ impl WythoffRow {
     }
 }
 
-/// Cells (4 bytes) a recorded state of row `a` takes: its window words and phase, its column
-/// and the map's overhead (about 24 bytes).
-fn state_cells(a: usize) -> usize {
-    (8 * ((4 * a + 1) / 64 + 2) + 8 + 24) / 4
+/// Units (4 bytes each) a recorded state of row `a` takes: its window words and phase, its
+/// column and the map's overhead (about 24 bytes).
+fn state_cells(a: u64) -> u64 {
+    (a.saturating_mul(4).saturating_add(1) / 64 + 2).saturating_mul(8).saturating_add(32) / 4
 }
 
 /// The sweep's state for one row.
@@ -326,29 +330,33 @@ fn least_period(data: &[i64]) -> Option<u64> {
 /// `0..a` at columns `n - a..=n`); a row starts recording its states once the rows below it are
 /// certified, drops its values once certified (its formula gives them), and the sweep stops as
 /// soon as every row is certified. Time `O(columns × rows²)` (the blocked values and the
-/// windows); memory: the values of the rows not yet certified and the states recorded, under
-/// the budget.
+/// windows); memory: the values of the rows not yet certified and the states recorded.
+///
+/// Budget: the windows are paid up front, then every step of row `a` at a column costs
+/// `1 + a / 8` units (its `2a` blocked values and window words), and the memory kept (values
+/// and states, 4 bytes a unit) is charged as it grows.
 ///
 /// # Errors
-/// [`RowError::OverBudget`] when the values and states kept would exceed the budget;
+/// [`RowError::Exhausted`] when the budget, the deadline or a cancellation stops the sweep;
 /// [`RowError::NoPeriod`] when a row is neither certified nor shows a period that repeats at
 /// least twice in the last half of the columns.
-pub fn wythoff_rows(last_row: u64, columns: u64, budget: Budget) -> Result<Vec<WythoffRow>, RowError> {
-    let count = usize::try_from(last_row).ok().and_then(|r| r.checked_add(1)).unwrap_or(usize::MAX);
-    let over = |needed: usize, n: u64| RowError::OverBudget {
-        row: last_row,
-        columns: n,
-        needed: needed as u64,
-        budget: budget.0,
-    };
-    // The windows alone: 4a + 1 bits a row.
-    let windows =
-        (0..count).try_fold(0usize, |cells, a| cells.checked_add(state_cells(a))).unwrap_or(usize::MAX);
-    if windows > budget.0 {
-        return Err(over(windows, 0));
+pub fn wythoff_rows(last_row: u64, columns: u64, budget: &Budget) -> Result<Vec<WythoffRow>, RowError> {
+    let stopped = |column: u64| move |cause| RowError::Exhausted { row: last_row, column, cause };
+    // The windows alone: 4a + 1 bits a row (summed until they exceed what is left).
+    let left = budget.remaining();
+    let mut windows = 0u64;
+    for a in 0..=last_row {
+        windows = windows.saturating_add(state_cells(a));
+        if windows > left {
+            break;
+        }
     }
+    budget.affords(windows).and_then(|()| budget.charge(windows)).map_err(stopped(0))?;
+    let count = usize::try_from(last_row).unwrap_or(usize::MAX).saturating_add(1);
     let mut rows: Vec<RowSweep> = (0..count).map(RowSweep::new).collect();
     let mut blocked = Vec::with_capacity(2 * count);
+    let mut meter = budget.meter();
+    let mut kept_paid = 0u64;
     for n in 0..columns {
         if rows.iter().all(|r| r.certified.is_some()) {
             break;
@@ -363,6 +371,7 @@ pub fn wythoff_rows(last_row: u64, columns: u64, budget: Budget) -> Result<Vec<W
                 }
                 continue;
             }
+            meter.charge(1 + a as u64 / 8).map_err(stopped(n))?;
             blocked.clear();
             for (j, lower) in rows[..a].iter().enumerate() {
                 blocked.push(lower.value_at(n));
@@ -372,11 +381,13 @@ pub fn wythoff_rows(last_row: u64, columns: u64, budget: Budget) -> Result<Vec<W
             }
             rows[a].step(n, &blocked);
         }
-        let kept: usize = rows.iter().map(|r| 2 * r.history.len() + r.seen.len() * state_cells(r.row)).sum();
-        if windows + kept > budget.0 {
-            return Err(over(windows + kept, n + 1));
+        let kept: u64 = rows.iter().map(|r| 2 * r.history.len() as u64 + r.seen.len() as u64 * state_cells(r.row as u64)).sum();
+        if kept > kept_paid {
+            meter.charge(kept - kept_paid).map_err(stopped(n))?;
+            kept_paid = kept;
         }
     }
+    meter.flush().map_err(stopped(columns))?;
     rows.iter()
         .map(|r| {
             r.certified
@@ -402,7 +413,7 @@ fn start_recording(rows: &mut [RowSweep], a: usize) {
 ///
 /// # Errors
 /// As [`wythoff_rows`].
-pub fn wythoff_row(a: u64, columns: u64, budget: Budget) -> Result<WythoffRow, RowError> {
+pub fn wythoff_row(a: u64, columns: u64, budget: &Budget) -> Result<WythoffRow, RowError> {
     let mut rows = wythoff_rows(a, columns, budget)?;
     Ok(rows.pop().expect("rows 0..=a"))
 }
@@ -413,11 +424,16 @@ pub const THEORY_ROWS: u64 = 10;
 /// Columns the theory's rows may use (all of them certify far earlier).
 const THEORY_COLUMNS: u64 = 100_000;
 
+/// The work the theory's rows may take: a fixed limit of a one-time computation (they certify
+/// within a few hundred columns, well under a million units), not charged to any caller's
+/// budget: the rows are a constant of the theory, computed once per process.
+const THEORY_WORK: u64 = 100_000_000;
+
 /// The certified rows `0..=THEORY_ROWS`, computed once.
-fn theory_rows() -> &'static [WythoffRow] {
+pub fn theory_rows() -> &'static [WythoffRow] {
     static ROWS: OnceLock<Vec<WythoffRow>> = OnceLock::new();
     ROWS.get_or_init(|| {
-        let rows = wythoff_rows(THEORY_ROWS, THEORY_COLUMNS, Budget(usize::MAX)).unwrap_or_default();
+        let rows = wythoff_rows(THEORY_ROWS, THEORY_COLUMNS, &Budget::new(THEORY_WORK)).unwrap_or_default();
         rows.into_iter().take_while(WythoffRow::is_certified).collect()
     })
 }
@@ -441,26 +457,57 @@ pub fn certified_grundy(x: &BigUint, y: &BigUint) -> Option<(BigUint, String)> {
     Some((row.value_big(n), reason))
 }
 
+/// The Grundy grid of Wythoff's game from the certified rows, when its smaller side is at most
+/// [`THEORY_ROWS`]: `G(r, c)` is row `r`'s value at column `c` (or row `c`'s at column `r`,
+/// by symmetry), `O(1)` a cell and nothing stored; `None` for larger grids.
+pub fn certified_rows_grid(request: &GridRequest, budget: &Budget) -> Option<Grid> {
+    let (rows, cols) = (request.rows, request.cols);
+    let certified = theory_rows();
+    let side = rows.min(cols);
+    if request.values != TableValues::Grundy || side >= certified.len() as u64 {
+        return None;
+    }
+    let value = |row: &WythoffRow, n: u64| row.value(n).expect("the values of columns up to MAX_UPTO fit a u64");
+    let source = if rows <= cols {
+        row_by_row(move |r, out| {
+            let row = &certified[r as usize];
+            for (c, slot) in (0u64..).zip(out.iter_mut()) {
+                *slot = value(row, c);
+            }
+        })
+    } else {
+        row_by_row(move |r, out| {
+            for (row, slot) in certified.iter().zip(out.iter_mut()) {
+                *slot = value(row, r);
+            }
+        })
+    };
+    let basis = TableBasis {
+        method: TableMethod::CertifiedPeriod,
+        detail: format!(
+            "the certified additive periods of Wythoff's rows 0..={side} (docs/wythoff-rows.md): G(a, n + p) = \
+             G(a, n) + p from the preperiod on"
+        ),
+        // Lemma 1 of docs/wythoff-rows.md: G(a, n) <= n + 2a.
+        value_bound: Some(rows.max(cols).saturating_add(2 * side)),
+    };
+    Some(Grid::new(source, basis, rows, cols, budget))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rulesets::wythoff::Wythoff;
     use crate::solve::GrundySolver;
-    use crate::tables::{lines::line_grid, lines::LineMoves, GridRequest, TableValues};
+    use crate::tables::{lines::line_grid, lines::LineMoves};
 
     /// `G(a, n)` for `a <= rows`, `n <= cols` by the line kernel (itself checked against search).
     fn grid(rows: u64, cols: u64) -> Vec<Vec<u64>> {
-        let request = GridRequest {
-            rows,
-            cols,
-            values: TableValues::Grundy,
-            play: crate::game::Play::Normal,
-            budget: Budget(100_000_000),
-        };
-        let mut grid = line_grid(&LineMoves::wythoff(), &request).unwrap().unwrap();
+        let request = GridRequest::new(rows, cols, TableValues::Grundy, crate::game::Play::Normal);
+        let mut grid = line_grid(&LineMoves::wythoff(), &request, &Budget::default()).unwrap().unwrap();
         let mut out = Vec::new();
         let mut row = vec![0; grid.row_len()];
-        while grid.next_row(&mut row).is_some() {
+        while grid.next_row(&mut row).unwrap().is_some() {
             out.push(row.clone());
         }
         out
@@ -468,7 +515,7 @@ mod tests {
 
     #[test]
     fn the_first_rows_are_certified_with_their_known_periods() {
-        let rows = wythoff_rows(THEORY_ROWS, THEORY_COLUMNS, Budget(usize::MAX)).unwrap();
+        let rows = wythoff_rows(THEORY_ROWS, THEORY_COLUMNS, &Budget::new(u64::MAX)).unwrap();
         assert!(rows.iter().all(WythoffRow::is_certified));
         let periods: Vec<u64> = rows.iter().map(|r| r.period).collect();
         let preperiods: Vec<u64> = rows.iter().map(|r| r.preperiod).collect();
@@ -486,7 +533,7 @@ mod tests {
 
     #[test]
     fn certified_rows_give_every_value_of_the_grid() {
-        let rows = wythoff_rows(THEORY_ROWS, THEORY_COLUMNS, Budget(usize::MAX)).unwrap();
+        let rows = wythoff_rows(THEORY_ROWS, THEORY_COLUMNS, &Budget::new(u64::MAX)).unwrap();
         let table = grid(THEORY_ROWS, 6000);
         for (row, values) in rows.iter().zip(&table) {
             for (n, &g) in (0u64..).zip(values) {
@@ -504,10 +551,11 @@ mod tests {
     #[test]
     fn certified_values_match_search_on_the_prefix() {
         let mut solver = GrundySolver::new(Wythoff);
+        let budget = Budget::default();
         for a in 0..=5u64 {
-            let row = wythoff_row(a, THEORY_COLUMNS, Budget(usize::MAX)).unwrap();
+            let row = wythoff_row(a, THEORY_COLUMNS, &budget).unwrap();
             for n in 0..=300u64 {
-                assert_eq!(row.value(n), Some(u64::from(solver.value(&(a, n)).unwrap())), "G({a}, {n})");
+                assert_eq!(row.value(n), Some(u64::from(solver.value(&(a, n), &budget).unwrap())), "G({a}, {n})");
             }
         }
     }
@@ -533,15 +581,33 @@ mod tests {
     fn too_few_columns_give_an_observed_row_or_no_period() {
         // Row 6's state repeats at columns 51 and 75: with 75 columns it is only observed, with
         // the same least period and preperiod; with 40 no period shows twice.
-        let row = wythoff_row(6, 75, Budget(usize::MAX)).unwrap();
+        let row = wythoff_row(6, 75, &Budget::new(u64::MAX)).unwrap();
         assert_eq!(
             (row.preperiod, row.period, row.status.clone()),
             (37, 12, RowStatus::Observed { columns: 75 })
         );
-        assert!(wythoff_row(6, 76, Budget(usize::MAX)).unwrap().is_certified());
-        assert_eq!(wythoff_row(6, 40, Budget(usize::MAX)), Err(RowError::NoPeriod { row: 6, columns: 40 }));
-        let err = wythoff_row(10, 1_000_000_000, Budget(1000)).unwrap_err();
-        assert!(matches!(err, RowError::OverBudget { row: 10, budget: 1000, .. }), "{err}");
+        assert!(wythoff_row(6, 76, &Budget::new(u64::MAX)).unwrap().is_certified());
+        assert_eq!(wythoff_row(6, 40, &Budget::new(u64::MAX)), Err(RowError::NoPeriod { row: 6, columns: 40 }));
+    }
+
+    #[test]
+    fn the_budget_bounds_the_sweep() {
+        // The windows of rows 0..=10 take 132 units: refused with 100, nothing charged.
+        let budget = Budget::new(100);
+        let err = wythoff_row(10, 1_000_000_000, &budget).unwrap_err();
+        assert_eq!(err, RowError::Exhausted { row: 10, column: 0, cause: Exhausted::Work { limit: 100 } });
+        assert_eq!(budget.used(), 0);
+        // Row 60 over 10^9 columns: the work runs out (rows above 30 certify late).
+        let err = wythoff_row(60, 1_000_000_000, &Budget::new(100_000)).unwrap_err();
+        assert!(matches!(err, RowError::Exhausted { row: 60, cause: Exhausted::Work { .. }, .. }), "{err}");
+        assert!(err.to_string().starts_with("the rows 0..=60 of Wythoff's game stopped at column "), "{err}");
+        let cancelled = Budget::default();
+        cancelled.cancel_handle().cancel();
+        assert_eq!(wythoff_row(3, 100, &cancelled).unwrap_err().exhausted(), Some(&Exhausted::Cancelled));
+    }
+
+    #[test]
+    fn least_periods_need_two_repetitions() {
         assert_eq!(least_period(&[1, 2, 3, 1, 2, 3, 1]), Some(3));
         assert_eq!(least_period(&[1, 2, 3, 4, 1]), None);
     }
