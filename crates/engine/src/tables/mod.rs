@@ -12,6 +12,7 @@
 //!   diagonals (Wythoff's game, take-pattern games on two piles), with a bitset per line.
 //! * [`dense`] — the generic path for any ruleset: every cell of the box bottom-up, 4 bytes a
 //!   cell, or by memoized search when a move leaves the box.
+//! * [`p_cells`] — the first P-positions read off an outcome table (`p-positions`).
 //! * [`encode`] — values as raw little-endian `u8`/`u16`/`u32`/`u64`, refusing a value that does
 //!   not fit.
 //! * [`mod@wythoff_rows`] — the additive periodicity of each row of Wythoff's Grundy table, certified
@@ -42,6 +43,7 @@ pub mod dense;
 pub mod encode;
 pub mod grid;
 pub mod lines;
+pub mod p_cells;
 pub mod sequence;
 pub mod wythoff_rows;
 
