@@ -1,6 +1,8 @@
-//! A bounded loopback load test of `nimlab serve`: REQUESTS requests from CLIENTS concurrent
-//! clients (each a keep-alive connection), over a mix of the API's endpoints. Prints the
-//! throughput, latency percentiles and the number of errors; exits 1 if any request failed.
+//! A bounded loopback load check of `nimlab serve`: REQUESTS requests from CLIENTS concurrent
+//! clients (each a keep-alive connection), over a mix of the API's endpoints: GET queries and the
+//! page's own JSON POSTs, answers by theory and small searches, a sum, a listing, nimlab's move,
+//! a table, and a bad request that must get the JSON error object. Prints the throughput, latency
+//! percentiles and the number of errors; exits 1 if any request failed.
 //!
 //! ```sh
 //! cargo build --release && target/release/nimlab serve --port 7878 &
@@ -13,15 +15,51 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The requests, cycled through: analysis by theory, a small search, nimlab's move, a table.
-const PATHS: &[&str] = &[
-    "/api/solve?game=nim&position=3,4,5",
-    "/api/solve?game=bash&max=3&position=1000000000000000000000",
-    "/api/move?game=nim&position=3,4,5",
-    "/api/options?game=nim&position=2,3,4",
-    "/api/table?game=nim&rows=8&cols=8&outcomes=1",
-    "/api/games",
-    "/api/solve?game=nim&position=3,x",
+/// One request of the mix and what it must get.
+struct Case {
+    /// The path and query.
+    path: &'static str,
+    /// A JSON body: sent as the page sends it (POST, JSON, its own Origin).
+    body: Option<&'static str>,
+    /// The status it must get.
+    status: u16,
+    /// A field the JSON answer must have (`error` for the error object).
+    field: &'static str,
+}
+
+/// The requests, cycled through.
+const CASES: &[Case] = &[
+    Case { path: "/api/solve?game=nim&position=3,4,5", body: None, status: 200, field: "winning_moves" },
+    Case {
+        path: "/api/solve?game=bash&max=3&position=1000000000000000000000",
+        body: None,
+        status: 200,
+        field: "winning_moves",
+    },
+    Case {
+        path: "/api/solve?game=wythoff&position=12,20&method=search",
+        body: None,
+        status: 200,
+        field: "grundy",
+    },
+    Case {
+        path: "/api/solve?part=nim%203%204&part=wythoff%203%205",
+        body: None,
+        status: 200,
+        field: "parts",
+    },
+    Case { path: "/api/move?game=nim&position=3,4,5", body: None, status: 200, field: "reply" },
+    Case { path: "/api/options?game=nim&position=2,3,4", body: None, status: 200, field: "moves" },
+    Case { path: "/api/table?game=nim&rows=8&cols=8&outcomes=1", body: None, status: 200, field: "cells" },
+    Case { path: "/api/p-positions?game=wythoff&count=20", body: None, status: 200, field: "p_positions" },
+    Case { path: "/api/games", body: None, status: 200, field: "games" },
+    Case {
+        path: "/api/solve",
+        body: Some(r#"{"game":"subtraction","set":"1,3,4","position":[10]}"#),
+        status: 200,
+        field: "winning_moves",
+    },
+    Case { path: "/api/solve?game=nim&position=3,x", body: None, status: 400, field: "error" },
 ];
 
 fn main() {
@@ -52,21 +90,35 @@ fn main() {
                     if i >= requests {
                         return latencies;
                     }
-                    let path = PATHS[i % PATHS.len()];
-                    // The last path is a bad request on purpose: it must answer 400.
-                    let expected = if path.ends_with(",x") { 400 } else { 200 };
+                    let case = &CASES[i % CASES.len()];
+                    let url = format!("{base}{}", case.path);
                     let begun = Instant::now();
-                    let ok = match agent.get(&format!("{base}{path}")).call() {
+                    let answer = match case.body {
+                        None => agent.get(&url).call(),
+                        Some(body) => agent
+                            .post(&url)
+                            .header("Content-Type", "application/json")
+                            .header("Origin", &base)
+                            .send(body),
+                    };
+                    let problem = match answer {
                         Ok(mut response) => {
                             let status = response.status().as_u16();
-                            let body = response.body_mut().read_to_string();
-                            status == expected && body.is_ok_and(|b| b.starts_with('{'))
+                            let body = response.body_mut().read_to_string().unwrap_or_default();
+                            let json: serde_json::Value = serde_json::from_str(&body).unwrap_or_default();
+                            if status != case.status || json.get(case.field).is_none() {
+                                Some(format!("{}: status {status}, body {body:.200}", case.path))
+                            } else {
+                                None
+                            }
                         }
-                        Err(_) => false,
+                        Err(e) => Some(format!("{}: {e}", case.path)),
                     };
                     latencies.push(begun.elapsed());
-                    if !ok {
-                        errors.fetch_add(1, Ordering::Relaxed);
+                    if let Some(problem) = problem {
+                        if errors.fetch_add(1, Ordering::Relaxed) < 5 {
+                            eprintln!("error: {problem}");
+                        }
                     }
                 }
             })

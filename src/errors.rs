@@ -63,10 +63,14 @@ fn takes(game: &str) -> String {
 /// A spec error phrased with flags.
 fn spec_message(error: &SpecError) -> String {
     match error {
-        SpecError::UnknownParam { game, param } => format!("--{param} does not apply to the game '{game}'{}", takes(game)),
+        SpecError::UnknownParam { game, param } => {
+            format!("--{param} does not apply to the game '{game}'{}", takes(game))
+        }
         SpecError::MissingParam { game, param, help } => format!("the game '{game}' needs --{param}: {help}"),
         SpecError::Repeated { param } => format!("--{param} is given more than once"),
-        SpecError::InvalidValue { param, value, reason } => format!("invalid value '{value}' for --{param}: {reason}"),
+        SpecError::InvalidValue { param, value, reason } => {
+            format!("invalid value '{value}' for --{param}: {reason}")
+        }
         other => other.to_string(),
     }
 }
@@ -89,11 +93,18 @@ fn kind_of(cause: Option<&Exhausted>) -> &'static str {
     }
 }
 
-/// A report error phrased for the command line.
-fn report_message(error: &ReportError) -> String {
+/// A report error phrased for the command line; `command` is the subcommand's name, for the
+/// options it has.
+fn report_message(error: &ReportError, command: &str) -> String {
     match error {
         ReportError::Engine(EngineError::Spec(spec)) => spec_message(spec),
-        ReportError::Engine(EngineError::NoTheory { .. }) => format!("{error}; use --method search"),
+        ReportError::Engine(EngineError::NoTheory { question, .. }) => match command {
+            "solve" | "table" | "p-positions" => format!("{error}; use --method search"),
+            "verify" if question.ends_with("play") => {
+                format!("{error} to verify (for its n-player theorems add --players N)")
+            }
+            _ => error.to_string(),
+        },
         ReportError::Periodicity(PeriodicityError::LimitReached { .. }) => {
             format!("{error}; raise it with --limit N")
         }
@@ -109,19 +120,19 @@ fn report_message(error: &ReportError) -> String {
     }
 }
 
-/// How the error is reported.
-pub fn describe(error: &anyhow::Error) -> ErrorReport {
+/// How the error of the subcommand `command` is reported.
+pub fn describe(error: &anyhow::Error, command: &str) -> ErrorReport {
     for cause in error.chain() {
         if let Some(e) = cause.downcast_ref::<ReportError>() {
             let usage = e.is_usage();
             return ErrorReport {
-                error: report_message(e),
+                error: report_message(e, command),
                 kind: if usage { "usage" } else { kind_of(e.exhausted()) },
                 exit_status: if usage { EXIT_USAGE } else { EXIT_FAILURE },
             };
         }
         if let Some(e) = cause.downcast_ref::<EngineError>() {
-            return describe(&anyhow::Error::new(ReportError::Engine(e.clone())));
+            return describe(&anyhow::Error::new(ReportError::Engine(e.clone())), command);
         }
         if let Some(e) = cause.downcast_ref::<SpecError>() {
             return ErrorReport { error: spec_message(e), kind: "usage", exit_status: EXIT_USAGE };
@@ -140,5 +151,7 @@ pub fn describe(error: &anyhow::Error) -> ErrorReport {
 
 /// True when the error is a closed pipe on standard output (the reader went away): quiet.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
-    error.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe))
+    error.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

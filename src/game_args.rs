@@ -87,7 +87,8 @@ impl FromArgMatches for GameParams {
 impl Args for GameParams {
     fn augment_args(mut cmd: Command) -> Command {
         for (name, kind, helps) in declared_params() {
-            let arg = Arg::new(arg_id(name)).long(name).help(helps.join("; ")).help_heading("Game parameters");
+            let arg =
+                Arg::new(arg_id(name)).long(name).help(helps.join("; ")).help_heading("Game parameters");
             let arg = match kind {
                 ParamKind::Flag => arg.action(ArgAction::SetTrue),
                 ParamKind::Text { repeatable: true, .. } => {
@@ -198,7 +199,8 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
     if fraction.len() > 9 || !fraction.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad());
     }
-    let nanos: u32 = if fraction.is_empty() { 0 } else { format!("{fraction:0<9}").parse().map_err(|_| bad())? };
+    let nanos: u32 =
+        if fraction.is_empty() { 0 } else { format!("{fraction:0<9}").parse().map_err(|_| bad())? };
     let timeout = Duration::new(seconds, nanos);
     if timeout.is_zero() {
         return Err("the time limit must be above 0 seconds".into());

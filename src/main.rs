@@ -13,8 +13,8 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::errors::{describe, is_broken_pipe, EXIT_USAGE};
 pub use crate::errors::UsageError;
+use crate::errors::{describe, is_broken_pipe, EXIT_USAGE};
 use crate::game_args::BudgetArgs;
 
 #[derive(Parser)]
@@ -81,6 +81,28 @@ pub struct Context {
 }
 
 impl Command {
+    /// The subcommand's name as typed.
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Solve(_) => "solve",
+            Command::Table(_) => "table",
+            Command::PPositions(_) => "p-positions",
+            Command::Verify(_) => "verify",
+            Command::Strategy(_) => "strategy",
+            Command::Games(_) => "games",
+            Command::Play(_) => "play",
+            Command::Plot(_) => "plot",
+            Command::Serve(_) => "serve",
+            Command::Explore(_) => "explore",
+            Command::Prove(_) => "prove",
+            Command::Period(_) => "period",
+            Command::Sweep(_) => "sweep",
+            Command::Search(_) => "search",
+            Command::Completions(_) => "completions",
+            Command::Man(_) => "man",
+        }
+    }
+
     /// True for the commands that draw their own progress bar (counting positions or sets)
     /// or none at all; the others get one that follows the work budget.
     fn own_progress(&self) -> bool {
@@ -158,7 +180,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            let report = describe(&error);
+            let report = describe(&error, cli.command.name());
             report_error(&report, cli.json);
             ExitCode::from(report.exit_status)
         }

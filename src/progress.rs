@@ -43,7 +43,8 @@ impl WorkProgress {
                     continue;
                 }
                 let bar = bar.get_or_insert_with(|| {
-                    let bar = ProgressBar::with_draw_target(Some(budget.limit()), ProgressDrawTarget::stderr());
+                    let bar =
+                        ProgressBar::with_draw_target(Some(budget.limit()), ProgressDrawTarget::stderr());
                     let style = ProgressStyle::with_template(
                         "{bar:40} {percent}% of the work budget, {elapsed} elapsed",
                     );

@@ -81,7 +81,8 @@ pub fn moves_text(
         return format!("{heading}: none\n");
     }
     let more = count.map_or(0, |c| c.saturating_sub(moves.len() as u64));
-    let heading = if complete || more > 0 { heading.to_string() } else { format!("{heading} (some of them)") };
+    let heading =
+        if complete || more > 0 { heading.to_string() } else { format!("{heading} (some of them)") };
     let mut text = format!("{heading}:\n");
     for m in moves {
         text.push_str(&format!("  {:<40} -> {}\n", label(m), destination(from, &m.to)));

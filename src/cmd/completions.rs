@@ -8,7 +8,10 @@ use clap_complete::Shell;
 
 /// Arguments of `nimlab completions`.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true, after_help = "Examples:\n  nimlab completions bash > ~/.local/share/bash-completion/completions/nimlab\n  nimlab completions zsh > ~/.zfunc/_nimlab\n  nimlab completions fish > ~/.config/fish/completions/nimlab.fish")]
+#[command(
+    allow_negative_numbers = true,
+    after_help = "Examples:\n  nimlab completions bash > ~/.local/share/bash-completion/completions/nimlab\n  nimlab completions zsh > ~/.zfunc/_nimlab\n  nimlab completions fish > ~/.config/fish/completions/nimlab.fish"
+)]
 pub struct Args {
     /// The shell.
     #[arg(value_enum)]

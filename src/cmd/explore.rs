@@ -88,7 +88,12 @@ fn exploration_text(e: &ExploreReport) -> String {
     let width = e.classes.iter().map(|c| c.pattern.len()).max().unwrap_or(7).max(7);
     text.push_str(&format!("  {:<width$}  {:>9}  value\n", "pattern", "positions"));
     for class in &e.classes {
-        text.push_str(&format!("  {:<width$}  {:>9}  {}\n", class.pattern, class.positions, class_value_text(class)));
+        text.push_str(&format!(
+            "  {:<width$}  {:>9}  {}\n",
+            class.pattern,
+            class.positions,
+            class_value_text(class)
+        ));
     }
     text.push_str("formula:\n");
     text.push_str(&formula_text(&e.formula));

@@ -23,7 +23,11 @@ pub fn run(_args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()
     for game in &report.games {
         writeln!(out, "{:<12} {}", game.name, game.summary)?;
         for p in &game.params {
-            let flag = if p.kind == "flag" { format!("--{}", p.name) } else { format!("--{} {}", p.name, p.name.to_uppercase()) };
+            let flag = if p.kind == "flag" {
+                format!("--{}", p.name)
+            } else {
+                format!("--{} {}", p.name, p.name.to_uppercase())
+            };
             let default = match (p.required, p.default) {
                 (true, _) => " (required)".to_string(),
                 (false, Some(d)) => format!(" (default {d})"),

@@ -51,7 +51,9 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
                 Ok(write!(out, "{}", row_text(&report))?)
             }
         }
-        ("wythoff", None) => usage("period wythoff needs --row A: the row (first heap) whose additive period to find"),
+        ("wythoff", None) => {
+            usage("period wythoff needs --row A: the row (first heap) whose additive period to find")
+        }
         (name, Some(_)) => usage(format!("--row applies to Wythoff's game, not '{name}'")),
         (_, None) => {
             let report = period(&spec, args.limit.unwrap_or(DEFAULT_LIMIT), &cx.budget)?;
@@ -101,8 +103,12 @@ fn period_text(report: &PeriodReport) -> String {
     let pre = runs(p.preperiod_values());
     let period = runs(p.period_values());
     let sequence = if pre.is_empty() { format!("({period}) ...") } else { format!("{pre} ({period}) ...") };
-    let mut text =
-        format!("SUB({{{}}}): preperiod {}, period {}\nG = {sequence}\n", set_text(&p.set), p.preperiod, p.period);
+    let mut text = format!(
+        "SUB({{{}}}): preperiod {}, period {}\nG = {sequence}\n",
+        set_text(&p.set),
+        p.preperiod,
+        p.period
+    );
     let c = &p.certificate;
     text.push_str(&format!(
         "certificate: G(n + {}) = G(n) for {} <= n < {} ({} values computed)",

@@ -15,7 +15,7 @@ use std::io::{self, BufRead, Write};
 use clap::ValueEnum;
 use nimlab_engine::bigint::json;
 use nimlab_engine::spec::grammar::parse_natural;
-use nimlab_engine::{AnyGame, BigUint, EngineError, GameSpec, Method, MoveReport, Outcome, Play, Params};
+use nimlab_engine::{AnyGame, BigUint, EngineError, GameSpec, Method, MoveReport, Outcome, Params, Play};
 use nimlab_reports::play::{last_mover_wins, reply, ReplyBasis};
 use nimlab_reports::position::Position;
 use nimlab_reports::solve::{solve_built, SolveReport, SolveRequest};
@@ -98,7 +98,8 @@ enum Command {
 
 /// Parses one line; numbers may be separated by spaces or commas.
 fn parse_command(line: &str) -> Result<Command, String> {
-    let words: Vec<&str> = line.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> =
+        line.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
     match words.as_slice() {
         [] => Ok(Command::Empty),
         ["hint" | "h" | "?"] => Ok(Command::Hint),
@@ -189,7 +190,10 @@ impl Session<'_> {
     fn start(&mut self, position: Vec<BigUint>) -> anyhow::Result<()> {
         match self.game.options(&position, &self.limits.budget()) {
             Ok(_) => {}
-            Err(error @ (EngineError::TooLargeForSearch { .. } | EngineError::Exhausted { .. })) => {
+            Err(error @ EngineError::TooLargeForSearch { .. }) => {
+                return Err(UsageError(format!("this position is too large to play: {error}")).into())
+            }
+            Err(error @ EngineError::Exhausted { .. }) => {
                 return Err(UsageError(format!(
                     "this position is too large to play ({error}); choose smaller heaps or raise --budget"
                 ))
@@ -228,7 +232,11 @@ impl Session<'_> {
             Play::Normal => "normal play: whoever makes the last move wins",
             Play::Misere => "misère play: whoever makes the last move loses",
         };
-        let text = format!("{} from {}: you against nimlab ({convention}).\n{HELP}", self.spec, spaced(self.current()));
+        let text = format!(
+            "{} from {}: you against nimlab ({convention}).\n{HELP}",
+            self.spec,
+            spaced(self.current())
+        );
         let start = Event::Start {
             game: &self.spec,
             params: self.spec.params(),
@@ -270,8 +278,10 @@ impl Session<'_> {
                 Ok(Command::Hint) => self.hint(out)?,
                 Ok(Command::Move(typed)) => match find_move(&moves, &typed) {
                     Ok(chosen) => {
-                        let text = format!("you: {} -> {}", chosen.text, destination(self.current(), &chosen.to));
-                        let event = Event::Move { player: "you", report: chosen, basis: None, explanation: None };
+                        let text =
+                            format!("you: {} -> {}", chosen.text, destination(self.current(), &chosen.to));
+                        let event =
+                            Event::Move { player: "you", report: chosen, basis: None, explanation: None };
                         self.emit(out, &text, &event)?;
                         self.history.push(chosen.to.clone());
                     }
@@ -347,13 +357,19 @@ impl Session<'_> {
             players: None,
             max_moves: DEFAULT_MAX_MOVES,
         };
-        let position = Position { game: self.spec.clone(), params: self.spec.params().clone(), position: self.current().to_vec() };
+        let position = Position {
+            game: self.spec.clone(),
+            params: self.spec.params().clone(),
+            position: self.current().to_vec(),
+        };
         match solve_built(self.game, position, &request, &self.limits.budget()) {
             Ok(report) => {
                 let analysis = &report.analysis;
                 let standing = match analysis.outcome {
                     Outcome::N => "you are winning (an N-position)",
-                    Outcome::P => "you are losing against best play (a P-position): every move leaves nimlab a win",
+                    Outcome::P => {
+                        "you are losing against best play (a P-position): every move leaves nimlab a win"
+                    }
                 };
                 let mut text = format!("hint: {standing}.\n  why: {}", analysis.reason);
                 for m in &analysis.winning_moves {
@@ -363,7 +379,11 @@ impl Session<'_> {
             }
             Err(error) => {
                 let message = format!("nimlab cannot analyse this position: {error}");
-                self.emit(out, &format!("hint: {message}"), &Event::Hint { analysis: None, error: Some(message.clone()) })
+                self.emit(
+                    out,
+                    &format!("hint: {message}"),
+                    &Event::Hint { analysis: None, error: Some(message.clone()) },
+                )
             }
         }
     }
@@ -380,7 +400,11 @@ fn find_move<'m>(moves: &'m [MoveReport], typed: &[BigUint]) -> Result<&'m MoveR
     const SHOWN: usize = 6;
     let examples: Vec<String> = moves.iter().take(SHOWN).map(|m| format!("`{}`", spaced(&m.to))).collect();
     let more = if moves.len() > SHOWN { format!(" and {} more", moves.len() - SHOWN) } else { String::new() };
-    Err(format!("`{}` is not a legal move from here; you can move to {}{more}", spaced(typed), examples.join(", ")))
+    Err(format!(
+        "`{}` is not a legal move from here; you can move to {}{more}",
+        spaced(typed),
+        examples.join(", ")
+    ))
 }
 
 #[cfg(test)]

@@ -31,10 +31,13 @@ use crate::{write_json, Context, UsageError};
 
 /// Arguments of `nimlab plot`.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true, after_help = "Examples:\n  nimlab plot wythoff --rows 40 --cols 40 --outcomes -o wythoff.png\n  \
+#[command(
+    allow_negative_numbers = true,
+    after_help = "Examples:\n  nimlab plot wythoff --rows 40 --cols 40 --outcomes -o wythoff.png\n  \
                   nimlab plot nim --rows 16 --cols 16 -o nim.svg\n  \
                   nimlab plot apple --max 3 --cell 'r c c' --rows 9 --cols 9 --outcomes -o apple.png\n  \
-                  nimlab plot subtraction --set 1,3,4 --upto 60 -o sub134.png")]
+                  nimlab plot subtraction --set 1,3,4 --upto 60 -o sub134.png"
+)]
 pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
@@ -123,16 +126,17 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     let budget = &cx.budget;
     let game = spec.build(budget)?;
     let play = play(args.misere);
-    // Fail early, with the system's words, when the file cannot be written.
-    std::fs::File::create(&args.output)
-        .map_err(|e| anyhow::anyhow!("cannot write '{}': {e}", args.output.display()))?;
+    check_writable(&args.output)?;
     register_font();
     let picture = match (args.upto, args.rows, args.cols) {
         (Some(upto), _, _) => sequence(game.as_ref(), args, format, upto, budget)?,
         (None, Some(rows), Some(cols)) => {
             let template = CellTemplate::parse(&args.cell)?;
             if rows.saturating_add(1).saturating_mul(cols.saturating_add(1)) > MAX_GRID_CELLS {
-                return Err(UsageError(format!("a grid picture has at most {MAX_GRID_CELLS} cells (a fixed limit)")).into());
+                return Err(UsageError(format!(
+                    "a grid picture has at most {MAX_GRID_CELLS} cells (a fixed limit)"
+                ))
+                .into());
             }
             let outcomes = args.outcomes || play == Play::Misere;
             let title = format!(
@@ -151,7 +155,11 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
             let p_positions = grid.draw(&args.output, format, &cells)?;
             Picture::Grid { rows, cols, cell: template.text, p_positions }
         }
-        _ => return Err(UsageError("plot needs --upto N (one heap) or --rows R --cols C (a grid)".into()).into()),
+        _ => {
+            return Err(
+                UsageError("plot needs --upto N (one heap) or --rows R --cols C (a grid)".into()).into()
+            )
+        }
     };
     let report =
         PlotReport { game: GameRef::from(&spec), play, file: args.output.display().to_string(), picture };
@@ -165,6 +173,29 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         writeln!(out, "wrote {} ({kind} of {})", args.output.display(), game.name())?;
         Ok(())
     }
+}
+
+/// Fails early, with the system's words, when the picture's folder does not exist or the file
+/// cannot be written; nothing is created or truncated before the picture is drawn.
+fn check_writable(path: &Path) -> anyhow::Result<()> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let cannot = |why: String| anyhow::anyhow!("cannot write '{}': {why}", path.display());
+    let meta = std::fs::metadata(folder).map_err(|e| cannot(format!("{}: {e}", folder.display())))?;
+    if !meta.is_dir() {
+        return Err(cannot(format!("{} is not a folder", folder.display())));
+    }
+    if let Ok(file) = std::fs::metadata(path) {
+        if file.is_dir() {
+            return Err(cannot("it is a folder".into()));
+        }
+        if file.permissions().readonly() {
+            return Err(cannot("the file is read-only".into()));
+        }
+    }
+    Ok(())
 }
 
 /// Registers the embedded font once; a second registration replaces it harmlessly.
@@ -212,8 +243,13 @@ macro_rules! draw_to_file {
     };
 }
 
+/// A drawing error in words: the innermost cause (an I/O error, say), not the backend's debug text.
 fn drawing_error<E: std::error::Error + Send + Sync>(error: DrawingAreaErrorKind<E>) -> anyhow::Error {
-    anyhow::anyhow!("cannot draw the picture: {error}")
+    let mut cause: &dyn std::error::Error = &error;
+    while let Some(inner) = cause.source() {
+        cause = inner;
+    }
+    anyhow::anyhow!("cannot draw the picture: {cause}")
 }
 
 /// One cell of a grid picture.
@@ -240,7 +276,9 @@ impl GridPicture {
     fn draw(&self, path: &Path, format: ImageFormat, cells: &[Vec<Cell>]) -> anyhow::Result<Vec<[u64; 2]>> {
         let p_positions = (0u64..)
             .zip(cells)
-            .flat_map(|(r, line)| (0u64..).zip(line).filter(|(_, cell)| cell.p_position).map(move |(c, _)| [r, c]))
+            .flat_map(|(r, line)| {
+                (0u64..).zip(line).filter(|(_, cell)| cell.p_position).map(move |(c, _)| [r, c])
+            })
             .collect();
         let span = self.rows.max(self.cols) + 1;
         let pixels = (900 / span).clamp(3, 32) as u32;
@@ -335,14 +373,13 @@ fn table_cells(
     budget: &Budget,
 ) -> anyhow::Result<Vec<Vec<Cell>>> {
     let values = if outcomes { TableValues::Outcomes } else { TableValues::Grundy };
-    let mut grid = game.grid(&GridRequest::new(rows, cols, values, play), budget).map_err(ReportError::from)?;
+    let mut grid =
+        game.grid(&GridRequest::new(rows, cols, values, play), budget).map_err(ReportError::from)?;
     let mut row = vec![0; grid.row_len()];
     let mut cells = Vec::new();
     while grid.next_row(&mut row).map_err(ReportError::from)?.is_some() {
         cells.push(
-            row.iter()
-                .map(|&v| Cell { p_position: v == P_CELL, grundy: (!outcomes).then_some(v) })
-                .collect(),
+            row.iter().map(|&v| Cell { p_position: v == P_CELL, grundy: (!outcomes).then_some(v) }).collect(),
         );
     }
     Ok(cells)
@@ -400,15 +437,27 @@ struct SeenPeriod {
     certified: bool,
 }
 
-fn sequence(game: &dyn AnyGame, args: &Args, format: ImageFormat, upto: u64, budget: &Budget) -> anyhow::Result<Picture> {
+fn sequence(
+    game: &dyn AnyGame,
+    args: &Args,
+    format: ImageFormat,
+    upto: u64,
+    budget: &Budget,
+) -> anyhow::Result<Picture> {
     if upto > MAX_UPTO {
-        return Err(UsageError(format!("a sequence picture goes up to at most {MAX_UPTO} (a fixed limit)")).into());
+        return Err(
+            UsageError(format!("a sequence picture goes up to at most {MAX_UPTO} (a fixed limit)")).into()
+        );
     }
     if args.misere {
-        return Err(UsageError("a sequence picture shows Grundy values, which misère play does not have".into()).into());
+        return Err(UsageError(
+            "a sequence picture shows Grundy values, which misère play does not have".into(),
+        )
+        .into());
     }
     let request = SequenceRequest::new(upto, TableValues::Grundy, Play::Normal);
-    let values = game.sequence(&request, budget).and_then(|mut s| s.collect_rest()).map_err(ReportError::from)?;
+    let values =
+        game.sequence(&request, budget).and_then(|mut s| s.collect_rest()).map_err(ReportError::from)?;
     let spec = game.spec();
     let certified = if spec.name() == "subtraction" {
         certify_period(spec.params().set("set"), nimlab_reports::period::DEFAULT_LIMIT, budget).ok()
@@ -417,7 +466,11 @@ fn sequence(game: &dyn AnyGame, args: &Args, format: ImageFormat, upto: u64, bud
     };
     let period = match certified {
         Some(p) => Some(SeenPeriod { preperiod: p.preperiod, period: p.period, certified: true }),
-        None => observed_period(&values).map(|p| SeenPeriod { preperiod: p.preperiod, period: p.period, certified: false }),
+        None => observed_period(&values).map(|p| SeenPeriod {
+            preperiod: p.preperiod,
+            period: p.period,
+            certified: false,
+        }),
     };
     let period_text = match period {
         Some(SeenPeriod { preperiod, period, certified }) => format!(

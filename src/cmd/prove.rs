@@ -46,7 +46,8 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     let range = |text: &str, flag: &str| parse_range(text).map_err(|e| UsageError(format!("{flag}: {e}")));
     let (players_low, players_high) = range(&args.players, "--players")?;
     let (heaps_low, heaps_high) = range(&args.heaps, "--heaps")?;
-    let small = |n: u64, flag: &str| u32::try_from(n).map_err(|_| UsageError(format!("{flag} {n} is too large")));
+    let small =
+        |n: u64, flag: &str| u32::try_from(n).map_err(|_| UsageError(format!("{flag} {n} is too large")));
     let request = ProveRequest {
         players: (small(players_low, "--players")?, small(players_high, "--players")?),
         heaps: (small(heaps_low, "--heaps")? as usize, small(heaps_high, "--heaps")? as usize),
@@ -60,7 +61,10 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         }
     }
     if !report.all_proved {
-        return Err(Failure("the order-pattern theorem is not proved for every case asked (see above)".into()).into());
+        return Err(Failure(
+            "the order-pattern theorem is not proved for every case asked (see above)".into(),
+        )
+        .into());
     }
     Ok(())
 }

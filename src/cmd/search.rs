@@ -44,8 +44,13 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     if args.game != "subtraction" {
         return usage(format!("search looks through subtraction games, not '{}'", args.game));
     }
-    let request =
-        SearchRequest { size: usize::try_from(args.size).unwrap_or(usize::MAX), max: args.max, period: args.period, limit: args.limit, max_sets: args.max_sets };
+    let request = SearchRequest {
+        size: usize::try_from(args.size).unwrap_or(usize::MAX),
+        max: args.max,
+        period: args.period,
+        limit: args.limit,
+        max_sets: args.max_sets,
+    };
     let bar = progress::bar("sets");
     let report = search(&request, &cx.budget, &progress::update(&bar))?;
     bar.finish_and_clear();
@@ -67,7 +72,8 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     }
     if !report.undetermined.is_empty() {
         const SHOWN: usize = 20;
-        let list: Vec<String> = report.undetermined.iter().take(SHOWN).map(|s| format!("{{{}}}", set_text(s))).collect();
+        let list: Vec<String> =
+            report.undetermined.iter().take(SHOWN).map(|s| format!("{{{}}}", set_text(s))).collect();
         let more = report.undetermined.len().saturating_sub(SHOWN);
         let more = if more > 0 { format!(" ... and {more} more") } else { String::new() };
         writeln!(

@@ -4,7 +4,9 @@ use std::io::Write;
 
 use nimlab_engine::MultiMove;
 use nimlab_reports::position::parse_part;
-use nimlab_reports::solve::{solve, solve_sum, PlayersReport, SolveAnswer, SolveReport, SolveRequest, SumReport, SumRequest};
+use nimlab_reports::solve::{
+    solve, solve_sum, PlayersReport, SolveAnswer, SolveReport, SolveRequest, SumReport, SumRequest,
+};
 use nimlab_reports::DEFAULT_MAX_MOVES;
 
 use crate::cmd::{parse_players, play, MethodArg};
@@ -52,7 +54,9 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     let budget = &cx.budget;
     if let Some(parts) = &args.sum {
         if !args.params.is_empty() {
-            return usage("with --sum, give each part's parameters inside its quotes, e.g. \"bash 10 --max 3\"");
+            return usage(
+                "with --sum, give each part's parameters inside its quotes, e.g. \"bash 10 --max 3\"",
+            );
         }
         let parts = parts.iter().map(|p| parse_part(p)).collect::<Result<Vec<_>, _>>()?;
         let request = SumRequest { parts, method: args.method.into(), max_moves };
@@ -91,9 +95,14 @@ pub fn solve_text(report: &SolveReport) -> String {
     text.push_str(&format!("outcome: {}\n", outcome_words(a.outcome)));
     text.push_str(&format!("Grundy value: {}\n", grundy_words(&a.grundy)));
     text.push_str(&format!("reason: {}\n", a.reason));
-    text.push_str(&moves_text("winning moves", &p.position, &a.winning_moves, a.winning_move_count, a.moves_complete, |m| {
-        m.text.clone()
-    }));
+    text.push_str(&moves_text(
+        "winning moves",
+        &p.position,
+        &a.winning_moves,
+        a.winning_move_count,
+        a.moves_complete,
+        |m| m.text.clone(),
+    ));
     text.push_str(&basis_line(&a.basis));
     text
 }

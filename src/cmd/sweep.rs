@@ -12,7 +12,9 @@ use crate::{progress, usage, write_json, Context, UsageError};
 
 /// Arguments of `nimlab sweep`.
 #[derive(clap::Args, Debug)]
-#[command(allow_negative_numbers = true, after_help = "Families:
+#[command(
+    allow_negative_numbers = true,
+    after_help = "Families:
   --set lists the fixed members: integers (7), intervals (2..5 = 2,3,4,5) and linear terms in the
   parameters (2a, a+2, 3a-1). Each --add NAME=LO..HI[:STEP] declares a parameter running over
   LO, LO+STEP, ... up to HI (both ends included) and adds it to the set; LO and HI may be terms in
@@ -32,7 +34,8 @@ Examples:
   nimlab sweep subtraction --set 2,3,5,7 --add c=11..2000 --db results.sqlite --report
   nimlab sweep subtraction --set 2a --add a=1..6 --add c=2a+1..200         # {a, 2a, c}
   nimlab sweep subtraction --set 1 --add b=6..12:2 --add c=b+1..300        # {1, b, c}, b even
-  nimlab sweep subtraction --set 2..5 --add c=6..300 --json                # {2,3,4,5, c}")]
+  nimlab sweep subtraction --set 2..5 --add c=6..300 --json                # {2,3,4,5, c}"
+)]
 pub struct Args {
     /// The game: a family of subtraction games.
     pub game: String,
@@ -63,12 +66,16 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         return usage(format!("sweep runs over families of subtraction games, not '{}'", args.game));
     }
     let family = Family::parse(&args.set, &args.add).map_err(|e| UsageError(e.0))?;
-    let request = SweepRequest { family, limit: args.limit, db: args.db.as_deref(), report_only: args.report };
+    let request =
+        SweepRequest { family, limit: args.limit, db: args.db.as_deref(), report_only: args.report };
     let bar = progress::bar("sets");
     let report = sweep(&request, &cx.budget, &progress::update(&bar))?;
     bar.finish_and_clear();
     if report.missing > 0 {
-        eprintln!("note: {} sets of the family are not in the store yet; run without --report", report.missing);
+        eprintln!(
+            "note: {} sets of the family are not in the store yet; run without --report",
+            report.missing
+        );
     }
     if cx.json {
         write_json(out, &report)
@@ -89,7 +96,13 @@ fn sweep_text(report: &SweepReport) -> String {
         text.push_str(&format!("\n{label}{:>8} {:>10} {:>8}  set\n", inner, "preperiod", "period"));
         for row in report.rows.iter().filter(|r| r.outer == fit.outer) {
             let set: Vec<String> = row.set.iter().map(u64::to_string).collect();
-            text.push_str(&format!("{:>8} {:>10} {:>8}  {{{}}}\n", row.c, row.preperiod, row.period, set.join(",")));
+            text.push_str(&format!(
+                "{:>8} {:>10} {:>8}  {{{}}}\n",
+                row.c,
+                row.preperiod,
+                row.period,
+                set.join(",")
+            ));
         }
         text.push_str(&fit_text(&label, inner, fit));
     }
@@ -103,8 +116,11 @@ fn fit_text(label: &str, inner: &str, fit: &FitReport) -> String {
     let exceptions = if fit.exceptions.is_empty() {
         "no exceptions".to_string()
     } else {
-        let list: Vec<String> =
-            fit.exceptions.iter().map(|e| format!("{inner}={} (l={}, p={})", e.c, e.preperiod, e.period)).collect();
+        let list: Vec<String> = fit
+            .exceptions
+            .iter()
+            .map(|e| format!("{inner}={} (l={}, p={})", e.c, e.preperiod, e.period))
+            .collect();
         format!("exceptions: {}", list.join(", "))
     };
     let rename = |s: &str| if inner == "c" { s.to_string() } else { s.replace('c', inner) };

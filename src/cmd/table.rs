@@ -122,7 +122,8 @@ const WRITE_CHUNK: usize = 1 << 16;
 /// a value too wide for the format met while writing.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let range = |text: &str, flag: &str| parse_range(text).map_err(|e| UsageError(format!("{flag}: {e}")));
-    let (shape, kind) = match (args.upto, args.rows.zip(args.cols), args.m.as_deref().zip(args.n.as_deref())) {
+    let (shape, kind) = match (args.upto, args.rows.zip(args.cols), args.m.as_deref().zip(args.n.as_deref()))
+    {
         (Some(upto), _, _) => (TableShape::Sequence { upto }, None),
         (None, Some((rows, cols)), _) => (TableShape::Grid { rows, cols }, None),
         (None, None, Some((m, n))) => {
@@ -145,13 +146,21 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
             )
         }
     };
-    let kind = kind.unwrap_or(if args.outcomes || args.misere { CellKind::Outcome } else { CellKind::Grundy });
-    let request =
-        TableRequest { spec: args.game.spec()?, shape, kind, play: play(args.misere), method: args.method.into() };
+    let kind =
+        kind.unwrap_or(if args.outcomes || args.misere { CellKind::Outcome } else { CellKind::Grundy });
+    let request = TableRequest {
+        spec: args.game.spec()?,
+        shape,
+        kind,
+        play: play(args.misere),
+        method: args.method.into(),
+    };
     let format = if args.csv { Format::Csv } else { args.format.unwrap_or_default() };
     if cx.json {
         if args.format.is_some_and(|f| f != Format::Text) || args.csv {
-            return usage("--json writes one JSON report: drop --csv or --format (--format jsonl streams JSON lines)");
+            return usage(
+                "--json writes one JSON report: drop --csv or --format (--format jsonl streams JSON lines)",
+            );
         }
         if shape.cells() > MAX_REPORT_CELLS {
             return usage(format!(
@@ -384,7 +393,8 @@ fn text(stream: &mut TableStream, out: &mut dyn Write) -> anyhow::Result<()> {
             let flush = |block: &mut Vec<(u64, u64)>, out: &mut dyn Write| -> anyhow::Result<()> {
                 let ns: Vec<String> = block.iter().map(|(n, _)| format!("{n:>width$}")).collect();
                 writeln!(out, "n     {}", ns.join(" "))?;
-                let vs: Vec<String> = block.iter().map(|&(_, v)| format!("{:>width$}", cell_text(kind, v))).collect();
+                let vs: Vec<String> =
+                    block.iter().map(|&(_, v)| format!("{:>width$}", cell_text(kind, v))).collect();
                 writeln!(out, "{label:<5} {}", vs.join(" "))?;
                 block.clear();
                 Ok(())
@@ -430,7 +440,8 @@ fn text(stream: &mut TableStream, out: &mut dyn Write) -> anyhow::Result<()> {
             writeln!(out, "{}-+-{}", "-".repeat(label), "-".repeat(header.len()))?;
             let mut buffer = Vec::new();
             while let Some((row, values)) = stream.next_chunk(&mut buffer)? {
-                let vs: Vec<String> = values.iter().map(|&v| format!("{:>width$}", cell_text(kind, v))).collect();
+                let vs: Vec<String> =
+                    values.iter().map(|&v| format!("{:>width$}", cell_text(kind, v))).collect();
                 writeln!(out, "{row:>label$} | {}", vs.join(" "))?;
             }
         }

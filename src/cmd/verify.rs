@@ -45,10 +45,13 @@ pub struct Args {
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let spec = match &args.game {
         Some(name) => Some(args.params.spec(name)?),
-        None if !args.params.is_empty() => return crate::usage("game parameters need a game, e.g. nimlab verify bash --max 5"),
+        None if !args.params.is_empty() => {
+            return crate::usage("game parameters need a game, e.g. nimlab verify bash --max 5")
+        }
         None => None,
     };
-    let request = VerifyRequest { spec, bound: args.upto, play: crate::cmd::play(args.misere), players: args.players };
+    let request =
+        VerifyRequest { spec, bound: args.upto, play: crate::cmd::play(args.misere), players: args.players };
     let bar = progress::bar("positions");
     let report = verify(&request, &cx.budget, &progress::update(&bar))?;
     bar.finish_and_clear();
@@ -81,7 +84,8 @@ fn report_text(r: &VerifyReport) -> String {
         Some(c) => format!("{head}\n  COUNTEREXAMPLE at {}: {}", spaced(&c.position), c.problem),
     };
     if r.uncovered > 0 {
-        text += &format!("\n  {} more positions in range have no closed form (search answers them)", r.uncovered);
+        text +=
+            &format!("\n  {} more positions in range have no closed form (search answers them)", r.uncovered);
     }
     text
 }

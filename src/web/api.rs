@@ -75,8 +75,9 @@ impl Params {
     /// # Errors
     /// A 400 reply for a malformed query.
     pub fn from_query(query: &str) -> Result<Params, Reply> {
-        let pairs: Vec<(String, String)> =
-            form_urlencoded::parse(query.as_bytes()).map(|(k, v)| (k.into_owned(), v.trim().to_string())).collect();
+        let pairs: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
+            .map(|(k, v)| (k.into_owned(), v.trim().to_string()))
+            .collect();
         Ok(Params(pairs))
     }
 
@@ -86,7 +87,8 @@ impl Params {
     /// # Errors
     /// A 400 reply for anything else.
     pub fn from_json(body: &[u8]) -> Result<Params, Reply> {
-        let bad = |why: &str| Reply::error(400, "usage", format!("the request body must be a JSON object: {why}"));
+        let bad =
+            |why: &str| Reply::error(400, "usage", format!("the request body must be a JSON object: {why}"));
         let value: serde_json::Value = serde_json::from_slice(body).map_err(|e| bad(&e.to_string()))?;
         let object = value.as_object().ok_or_else(|| bad("it is not an object"))?;
         let scalar = |v: &serde_json::Value| match v {
@@ -105,11 +107,17 @@ impl Params {
                 }
                 serde_json::Value::Array(items) => {
                     for item in items {
-                        pairs.push((key.clone(), scalar(item).ok_or_else(|| bad("arrays hold strings or numbers"))?));
+                        pairs.push((
+                            key.clone(),
+                            scalar(item).ok_or_else(|| bad("arrays hold strings or numbers"))?,
+                        ));
                     }
                 }
                 serde_json::Value::Null => {}
-                other => pairs.push((key.clone(), scalar(other).ok_or_else(|| bad("values are strings, numbers or booleans"))?)),
+                other => pairs.push((
+                    key.clone(),
+                    scalar(other).ok_or_else(|| bad("values are strings, numbers or booleans"))?,
+                )),
             }
         }
         Ok(Params(pairs))
@@ -166,21 +174,28 @@ impl Params {
             .filter(|(k, v)| !own.contains(&k.as_str()) && !v.is_empty())
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
-        GameSpec::from_pairs(game, &pairs).map_err(|e| report_error(&ReportError::Engine(EngineError::Spec(e))))
+        GameSpec::from_pairs(game, &pairs)
+            .map_err(|e| report_error(&ReportError::Engine(EngineError::Spec(e))))
     }
 
     /// The position's numbers, separated by commas or spaces.
     fn position(&self) -> Result<Vec<BigUint>, Reply> {
         let text = self.get("position")?.ok_or_else(|| usage("the parameter 'position' is required"))?;
-        let words: Vec<&str> = text.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).collect();
+        let words: Vec<&str> =
+            text.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).collect();
         if words.len() > MAX_NUMBERS {
-            return Err(usage(format!("a position has at most {MAX_NUMBERS} numbers (a fixed limit of the playground)")));
+            return Err(usage(format!(
+                "a position has at most {MAX_NUMBERS} numbers (a fixed limit of the playground)"
+            )));
         }
         words
             .iter()
             .map(|w| {
                 if w.len() > MAX_DIGITS {
-                    return Err(usage(format!("a number has at most {MAX_DIGITS} digits ({} given)", w.len())));
+                    return Err(usage(format!(
+                        "a number has at most {MAX_DIGITS} digits ({} given)",
+                        w.len()
+                    )));
                 }
                 parse_natural(w).map_err(|e| usage(format!("{e}: heap sizes are whole numbers")))
             })
@@ -213,10 +228,10 @@ fn report_error(error: &ReportError) -> Reply {
     }
     match error.exhausted() {
         Some(Exhausted::Cancelled) => Reply::error(503, "cancelled", error.to_string()),
-        Some(cause @ Exhausted::Deadline { .. }) => Reply::error(
+        Some(Exhausted::Deadline { .. }) => Reply::error(
             422,
             "deadline",
-            format!("{error}; the playground's time limit is fixed ({cause}): use the command line for larger questions"),
+            format!("{error}; the playground's time limit is fixed: use the command line for larger questions"),
         ),
         Some(_) => Reply::error(
             422,
@@ -232,9 +247,13 @@ fn done<T: Serialize>(result: Result<T, ReportError>, lane: Lane) -> Answer {
     match result {
         Ok(report) => match serde_json::to_string(&report) {
             Ok(body) => Answer::Done(Reply::json(200, body)),
-            Err(e) => Answer::Done(Reply::error(500, "failure", format!("the report could not be written: {e}"))),
+            Err(e) => {
+                Answer::Done(Reply::error(500, "failure", format!("the report could not be written: {e}")))
+            }
         },
-        Err(error) if lane == Lane::Fast && error.exhausted().is_some_and(Exhausted::is_budget) => Answer::OutOfBudget,
+        Err(error) if lane == Lane::Fast && error.exhausted().is_some_and(Exhausted::is_budget) => {
+            Answer::OutOfBudget
+        }
         Err(error) => Answer::Done(report_error(&error)),
     }
 }
@@ -273,10 +292,16 @@ fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
         if parts.len() > MAX_PARTS {
             return Err(usage(format!("a sum has at most {MAX_PARTS} parts")));
         }
-        let parts = parts.iter().map(|p| parse_part(p)).collect::<Result<Vec<_>, _>>().map_err(|e| report_error(&e))?;
+        let parts = parts
+            .iter()
+            .map(|p| parse_part(p))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| report_error(&e))?;
         for (_, numbers) in &parts {
             if numbers.len() > MAX_NUMBERS || numbers.iter().any(|n| n.to_string().len() > MAX_DIGITS) {
-                return Err(usage(format!("a part has at most {MAX_NUMBERS} numbers of at most {MAX_DIGITS} digits")));
+                return Err(usage(format!(
+                    "a part has at most {MAX_NUMBERS} numbers of at most {MAX_DIGITS} digits"
+                )));
             }
         }
         let request = SumRequest { parts, method: params.method()?, max_moves };
@@ -305,7 +330,9 @@ fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
     let spec = params.spec(OWN)?;
     params.only(OWN, Some(&spec))?;
     let want_period = params.flag("period")?;
-    let cells = |rows: u64, cols: u64| rows.checked_add(1).zip(cols.checked_add(1)).and_then(|(r, c)| r.checked_mul(c));
+    let cells = |rows: u64, cols: u64| {
+        rows.checked_add(1).zip(cols.checked_add(1)).and_then(|(r, c)| r.checked_mul(c))
+    };
     let shape = match (params.count("upto")?, params.count("rows")?, params.count("cols")?) {
         (Some(upto), None, None) if upto < MAX_TABLE_CELLS => TableShape::Sequence { upto },
         (None, Some(rows), Some(cols)) if cells(rows, cols).is_some_and(|c| c <= MAX_TABLE_CELLS) => {
@@ -318,7 +345,8 @@ fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
         }
     };
     let play = params.play()?;
-    let kind = if params.flag("outcomes")? || play == Play::Misere { CellKind::Outcome } else { CellKind::Grundy };
+    let kind =
+        if params.flag("outcomes")? || play == Play::Misere { CellKind::Outcome } else { CellKind::Grundy };
     if want_period && !matches!(shape, TableShape::Sequence { .. }) {
         return Err(usage("'period' applies to a sequence (upto=N)"));
     }
@@ -361,7 +389,11 @@ fn with_period(table: TableReport, budget: &Budget) -> TableWithPeriod {
         .flatten()
         .map(|p| SeenPeriod { preperiod: p.preperiod, period: p.period, certified: true });
     let period = certified.or_else(|| {
-        observed_period(values).map(|p| SeenPeriod { preperiod: p.preperiod, period: p.period, certified: false })
+        observed_period(values).map(|p| SeenPeriod {
+            preperiod: p.preperiod,
+            period: p.period,
+            certified: false,
+        })
     });
     TableWithPeriod { table, period }
 }
@@ -375,11 +407,27 @@ fn p_positions(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, R
         return Err(usage(format!("'count' is between 1 and {MAX_COUNT}")));
     }
     let heaps = match params.count("heaps")? {
-        Some(h) if h == 0 || h > MAX_NUMBERS as u64 => return Err(usage(format!("'heaps' is between 1 and {MAX_NUMBERS}"))),
+        Some(h) if h == 0 || h > MAX_NUMBERS as u64 => {
+            return Err(usage(format!("'heaps' is between 1 and {MAX_NUMBERS}")))
+        }
         h => h.map(|h| h as usize),
     };
-    let request = PRequest { count: count as usize, heaps, all_orders: false, play: params.play()?, method: Method::Auto };
-    Ok(done(nimlab_reports::p_positions::p_positions(&spec, &request, budget, &nimlab_engine::analysis::no_progress), lane))
+    let request = PRequest {
+        count: count as usize,
+        heaps,
+        all_orders: false,
+        play: params.play()?,
+        method: Method::Auto,
+    };
+    Ok(done(
+        nimlab_reports::p_positions::p_positions(
+            &spec,
+            &request,
+            budget,
+            &nimlab_engine::analysis::no_progress,
+        ),
+        lane,
+    ))
 }
 
 fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
@@ -448,7 +496,12 @@ struct ValuedOptions {
 
 /// The value of a checked position by the remoteness search; a position without moves has
 /// remoteness 0 and the outcome its rules give it (lost under normal play, won under misère).
-fn position_value(game: &dyn AnyGame, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<PositionValue, EngineError> {
+fn position_value(
+    game: &dyn AnyGame,
+    numbers: &[BigUint],
+    play: Play,
+    budget: &Budget,
+) -> Result<PositionValue, EngineError> {
     if let Some(best) = game.best_move(numbers, play, budget)? {
         return Ok(PositionValue { outcome: best.outcome, remoteness: best.remoteness });
     }
@@ -458,7 +511,11 @@ fn position_value(game: &dyn AnyGame, numbers: &[BigUint], play: Play, budget: &
 
 /// The values of a position and of each of its options (one remoteness search: the game's memo
 /// is shared, so this costs about one search of the position).
-fn option_values(game: &dyn AnyGame, report: &OptionsReport, budget: &Budget) -> Result<ValuedOptions, ReportError> {
+fn option_values(
+    game: &dyn AnyGame,
+    report: &OptionsReport,
+    budget: &Budget,
+) -> Result<ValuedOptions, ReportError> {
     let value = position_value(game, &report.position.position, report.play, budget)?;
     let moves = report
         .moves
@@ -537,8 +594,12 @@ mod tests {
         let a = body("solve", "part=nim 3 4&part=wythoff 3 5&part=subtraction 10 --set 1,3,4");
         assert_eq!(a["game"], "sum");
         assert_eq!(a["winning_moves"].as_array().unwrap().len(), 2);
-        let params = Params::from_json(br#"{"game": "pattern", "piles": 2, "move": ["one:1.."], "position": [3, 4]}"#).unwrap();
-        let Answer::Done(reply) = answer("solve", &params, &Budget::new(20_000_000), Lane::Final) else { panic!() };
+        let params =
+            Params::from_json(br#"{"game": "pattern", "piles": 2, "move": ["one:1.."], "position": [3, 4]}"#)
+                .unwrap();
+        let Answer::Done(reply) = answer("solve", &params, &Budget::new(20_000_000), Lane::Final) else {
+            panic!()
+        };
         assert_eq!(reply.status, 200, "{}", reply.body);
     }
 
@@ -578,10 +639,13 @@ mod tests {
 
     #[test]
     fn option_values_agree_with_the_winning_moves() {
-        for query in ["game=wythoff&position=4,6", "game=bash&max=3&position=9", "game=nim&position=2,3,4&misere=1"] {
+        for query in
+            ["game=wythoff&position=4,6", "game=bash&max=3&position=9", "game=nim&position=2,3,4&misere=1"]
+        {
             let valued = body("options", &format!("{query}&values=1"));
             let solved = body("solve", &format!("{query}&all=1"));
-            let winning: Vec<&serde_json::Value> = solved["winning_moves"].as_array().unwrap().iter().map(|m| &m["to"]).collect();
+            let winning: Vec<&serde_json::Value> =
+                solved["winning_moves"].as_array().unwrap().iter().map(|m| &m["to"]).collect();
             for m in valued["moves"].as_array().unwrap() {
                 assert_eq!(m["value"]["outcome"] == "P", winning.contains(&&m["to"]), "{query}: {m}");
             }
@@ -606,7 +670,9 @@ mod tests {
     fn the_fast_lane_hands_expensive_questions_on() {
         let params = Params::from_query("game=nim&position=40,40,40&method=search").unwrap();
         assert!(matches!(answer("solve", &params, &Budget::new(1_000), Lane::Fast), Answer::OutOfBudget));
-        let Answer::Done(reply) = answer("solve", &params, &Budget::new(1_000), Lane::Final) else { panic!() };
+        let Answer::Done(reply) = answer("solve", &params, &Budget::new(1_000), Lane::Final) else {
+            panic!()
+        };
         assert_eq!(reply.status, 422, "{}", reply.body);
         assert!(reply.body.contains("\"kind\":\"budget\""), "{}", reply.body);
     }

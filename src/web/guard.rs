@@ -69,10 +69,16 @@ fn body_length(head: &[u8]) -> Result<u64, Vec<u8>> {
         let Some((name, value)) = line.split_once(':') else { continue };
         let (name, value) = (name.trim(), value.trim());
         if name.eq_ignore_ascii_case("transfer-encoding") {
-            return Err(rejection(411, "Length Required", "chunked request bodies are not accepted; send Content-Length"));
+            return Err(rejection(
+                411,
+                "Length Required",
+                "chunked request bodies are not accepted; send Content-Length",
+            ));
         }
         if name.eq_ignore_ascii_case("content-length") {
-            length = value.parse().map_err(|_| rejection(400, "Bad Request", "the Content-Length header is not a number"))?;
+            length = value
+                .parse()
+                .map_err(|_| rejection(400, "Bad Request", "the Content-Length header is not a number"))?;
         }
     }
     Ok(length)
@@ -108,17 +114,23 @@ impl<S> Guarded<S> {
                         *lines = 0;
                         None
                     } else if *lines == 0 && head.len() > MAX_REQUEST_LINE {
-                        Some(Err(rejection(414, "URI Too Long", &format!(
-                            "the request line is longer than {MAX_REQUEST_LINE} bytes"
-                        ))))
+                        Some(Err(rejection(
+                            414,
+                            "URI Too Long",
+                            &format!("the request line is longer than {MAX_REQUEST_LINE} bytes"),
+                        )))
                     } else if head.len() > MAX_HEAD {
-                        Some(Err(rejection(431, "Request Header Fields Too Large", &format!(
-                            "the request head is longer than {MAX_HEAD} bytes"
-                        ))))
+                        Some(Err(rejection(
+                            431,
+                            "Request Header Fields Too Large",
+                            &format!("the request head is longer than {MAX_HEAD} bytes"),
+                        )))
                     } else if *lines > MAX_HEADER_LINES {
-                        Some(Err(rejection(431, "Request Header Fields Too Large", &format!(
-                            "the request has more than {MAX_HEADER_LINES} header lines"
-                        ))))
+                        Some(Err(rejection(
+                            431,
+                            "Request Header Fields Too Large",
+                            &format!("the request has more than {MAX_HEADER_LINES} header lines"),
+                        )))
                     } else {
                         None
                     };
@@ -145,7 +157,11 @@ impl<S> Guarded<S> {
 }
 
 impl<S: AsyncRead + AsyncWrite + Unpin> AsyncRead for Guarded<S> {
-    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
         let this = &mut *self;
         loop {
             if !this.ready.is_empty() {
@@ -206,9 +222,7 @@ mod tests {
         let mut guard = Guarded::new(());
         guard.check(input);
         let status = match &guard.phase {
-            Phase::Rejecting { response, .. } => {
-                String::from_utf8_lossy(&response[9..12]).parse().ok()
-            }
+            Phase::Rejecting { response, .. } => String::from_utf8_lossy(&response[9..12]).parse().ok(),
             _ => None,
         };
         (guard.ready, status)

@@ -88,7 +88,11 @@ impl Reply {
 impl IntoResponse for Reply {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        (status, [(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"))], self.body)
+        (
+            status,
+            [(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"))],
+            self.body,
+        )
             .into_response()
     }
 }
@@ -193,9 +197,18 @@ fn router(shared: Arc<Shared>) -> Router {
             ),
         ))
         .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
-        .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
-        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
-        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-store")))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
         .with_state(shared)
 }
 
@@ -215,8 +228,12 @@ async fn check_request(State(shared): State<Arc<Shared>>, request: Request, next
     let headers = request.headers();
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
     if !is_loopback(host, shared.port) {
-        return Reply::error(421, "usage", format!("this server answers for localhost only, not for '{host}'"))
-            .into_response();
+        return Reply::error(
+            421,
+            "usage",
+            format!("this server answers for localhost only, not for '{host}'"),
+        )
+        .into_response();
     }
     if request.method() == axum::http::Method::POST {
         if let Some(problem) = cross_site(headers, shared.port) {
@@ -237,10 +254,9 @@ fn cross_site(headers: &HeaderMap, port: u16) -> Option<String> {
     if headers.get("sec-fetch-site").and_then(|s| s.to_str().ok()).is_some_and(|s| s == "cross-site") {
         return Some("POST is accepted from the playground's own page only".into());
     }
-    let json = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|c| c.to_str().ok())
-        .is_some_and(|c| c.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json")));
+    let json = headers.get(header::CONTENT_TYPE).and_then(|c| c.to_str().ok()).is_some_and(|c| {
+        c.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+    });
     (!json).then(|| "a POST body must be JSON (Content-Type: application/json)".into())
 }
 
@@ -269,7 +285,11 @@ async fn json_errors(response: Response) -> Response {
     Response::from_parts(parts, Body::from(reply.body))
 }
 
-async fn api_get(State(shared): State<Arc<Shared>>, Path(endpoint): Path<String>, RawQuery(query): RawQuery) -> Reply {
+async fn api_get(
+    State(shared): State<Arc<Shared>>,
+    Path(endpoint): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Reply {
     match api::Params::from_query(query.as_deref().unwrap_or("")) {
         Ok(params) => compute(shared, endpoint, params).await,
         Err(reply) => reply,
@@ -329,7 +349,9 @@ async fn compute(shared: Arc<Shared>, endpoint: String, params: api::Params) -> 
     let budget = Budget::with_timeout(shared.limits.work, remaining);
     let reply = match run_blocking(&endpoint, &params, budget, api::Lane::Final).await {
         api::Answer::Done(reply) => reply,
-        api::Answer::OutOfBudget => Reply::error(500, "failure", "internal error: the final lane gave no answer"),
+        api::Answer::OutOfBudget => {
+            Reply::error(500, "failure", "internal error: the final lane gave no answer")
+        }
     };
     // An expensive answer may have grown the heap by hundreds of MiB: give it back.
     release_memory();
@@ -337,12 +359,17 @@ async fn compute(shared: Arc<Shared>, endpoint: String, params: api::Params) -> 
 }
 
 /// Computes the answer on the blocking pool; a panic answers 500 and the server goes on.
-async fn run_blocking(endpoint: &str, params: &Arc<api::Params>, budget: Budget, lane: api::Lane) -> api::Answer {
+async fn run_blocking(
+    endpoint: &str,
+    params: &Arc<api::Params>,
+    budget: Budget,
+    lane: api::Lane,
+) -> api::Answer {
     let _cancel = CancelOnDrop(budget.cancel_handle());
     let (endpoint, params) = (endpoint.to_string(), Arc::clone(params));
-    tokio::task::spawn_blocking(move || api::answer(&endpoint, &params, &budget, lane))
-        .await
-        .unwrap_or_else(|_| api::Answer::Done(Reply::error(500, "failure", "internal error while answering this request")))
+    tokio::task::spawn_blocking(move || api::answer(&endpoint, &params, &budget, lane)).await.unwrap_or_else(
+        |_| api::Answer::Done(Reply::error(500, "failure", "internal error while answering this request")),
+    )
 }
 
 /// Returns freed heap memory to the system (glibc keeps it otherwise).

@@ -321,6 +321,8 @@ describe('desktop 1280x900', () => {
     await moveOnHeaps(page, [3, 4, 5], [1, 4, 5], 'mouse');
     await settled(page, ['you']);
     assert.equal(await movesMade(page), 2);
+    // Moves and turns are announced in the live region.
+    assert.match(await page.textContent('[data-testid=announcer]'), /^You moved: 3 4 5 → 1 4 5\. nimlab moved: 1 4 5 → .*\. Your move\.$/);
     const afterReply = await boardPosition(page);
     await page.click('[data-testid=undo]');
     await settled(page, ['you']);
@@ -383,7 +385,7 @@ describe('desktop 1280x900', () => {
     await shot(page, 'desktop-en-wythoff-play');
     await page.check('[data-testid=show-values]');
     await page.waitForSelector('[data-testid=grid] button.P');
-    await page.locator('#board-heading').evaluate((h) => h.scrollIntoView());
+    await page.evaluate(() => window.scrollTo(0, document.querySelector('#board-panel').getBoundingClientRect().top + window.scrollY - 12));
     await page.screenshot({ path: join(screenshots, 'desktop-en-wythoff-values-viewport.png') });
     await page.focus('[data-testid=show-values]');
     await page.keyboard.press('Space');
@@ -541,7 +543,13 @@ describe('desktop 1280x900', () => {
       else await page.click('[data-testid=legal-moves] button >> nth=0');
     });
     assert.match(sum, /^(You win!|nimlab wins\.)$/);
-    assert.match(page.url(), /part=nim/);
+    assert.match(page.url(), /part=nim\+3\+4\+5&part=wythoff\+3\+5&mode=play&first=me&moves=1,4,5\.3,5~/);
+    // The finished sum restores from its address.
+    const shared = await openPage(DESKTOP, page.url().slice(address.length));
+    await settled(shared, ['over']);
+    assert.equal(await shared.getAttribute('[data-testid=board]', 'data-position'), await page.getAttribute('[data-testid=board]', 'data-position'));
+    assert.equal(await shared.textContent('[data-testid=result]'), sum);
+    await shared.context().close();
     await shot(page, 'desktop-en-sum');
     page.checkClean();
     await page.context().close();

@@ -57,7 +57,8 @@ fn bounded_table_differs() {
     let out =
         text(&["table", "apple", "--max", "3", "--bounded-equal", "--m", "4..4", "--n", "1..9", "--csv"]);
     assert_eq!(out, "M\\N,1,2,3,4,5,6,7,8,9\n4,0,0,0,0,0,0,0,0,0\n");
-    let v = json(&["table", "apple", "--max", "3", "--bounded-equal", "--m", "4..4", "--n", "1..2", "--json"]);
+    let v =
+        json(&["table", "apple", "--max", "3", "--bounded-equal", "--m", "4..4", "--n", "1..2", "--json"]);
     assert_eq!(v["game"], "apple --max 3 --bounded-equal");
     assert_eq!(v["params"], json!({ "max": 3, "bounded-equal": true }));
     assert_eq!(v["cells"], json!([[0, 0]]));
@@ -126,13 +127,22 @@ fn bad_input_exits_2() {
         "names pile 3, but the game has piles 0..=2",
     );
     usage_error(&["solve", "pattern", "--piles", "3", "--move", "one:3..1", "1", "5", "5"], "3..1 is empty");
-    usage_error(&["solve", "apple", "1", "5", "5", "--max", "0"], "invalid value '0' for --max: it must be at least 1");
-    usage_error(&["table", "apple", "--max", "0", "--m", "1..9", "--n", "1..9"], "invalid value '0' for --max");
+    usage_error(
+        &["solve", "apple", "1", "5", "5", "--max", "0"],
+        "invalid value '0' for --max: it must be at least 1",
+    );
+    usage_error(
+        &["table", "apple", "--max", "0", "--m", "1..9", "--n", "1..9"],
+        "invalid value '0' for --max",
+    );
     usage_error(&["strategy", "apple", "1", "5", "5", "--max", "0"], "invalid value '0' for --max");
     usage_error(&["solve", "pattern", "--piles", "3", "--move", "one:1..0", "1", "5", "5"], "1..0 is empty");
     usage_error(&["solve", "pattern", "--piles", "3", "1", "5", "5"], "the game 'pattern' needs --move");
     usage_error(&["solve", "pattern", "--piles", "3", "--move", "one:1..", "1", "5"], "3 pile sizes");
-    usage_error(&["table", "apple", "--max", "3", "--m", "9..1", "--n", "1..9"], "--m: the range 9..1 is empty");
+    usage_error(
+        &["table", "apple", "--max", "3", "--m", "9..1", "--n", "1..9"],
+        "--m: the range 9..1 is empty",
+    );
     usage_error(&["table", "nim", "--m", "1..3", "--n", "1..3"], "three-pile games");
     usage_error(&["strategy", "nim", "1", "2"], "strategy is available for the game 'apple'");
     usage_error(&["solve", "nim", "1", "2", "--bounded-equal"], "--bounded-equal does not apply");

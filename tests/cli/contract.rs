@@ -41,7 +41,9 @@ fn set_ranges_mean_the_same_in_every_command() {
         }
     }
     let members = json!([3, 4, 5, 6, 20]);
-    for (report, command) in ranged.iter().zip(["solve", "players", "sum", "table", "p-positions", "plot", "period"]) {
+    for (report, command) in
+        ranged.iter().zip(["solve", "players", "sum", "table", "p-positions", "plot", "period"])
+    {
         let (game, params) = match command {
             "sum" => (&report["parts"][0]["game"], None),
             _ => (&report["game"], Some(&report["params"])),
@@ -81,18 +83,25 @@ fn sweep_set_ranges_mean_the_same() {
         let c = row["c"].as_u64().unwrap();
         assert_eq!(row["set"], json!([3, 4, 5, 6, 20, c]));
         let certified = json(&["period", "subtraction", "--set", &format!("{RANGED},{c}"), "--json"]);
-        assert_eq!((&row["preperiod"], &row["period"]), (&certified["preperiod"], &certified["period"]), "c = {c}");
+        assert_eq!(
+            (&row["preperiod"], &row["period"]),
+            (&certified["preperiod"], &certified["period"]),
+            "c = {c}"
+        );
     }
 }
 
 #[test]
 fn malformed_sets_are_the_same_usage_error_everywhere() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let picture = dir.path().join("never.svg");
+    let picture = picture.to_str().unwrap();
     for set in ["3..", "6..3", "0..4", "3,x"] {
         let needle = format!("invalid value '{set}' for --set");
         usage_error(&["solve", "subtraction", "10", "--set", set], &needle);
         usage_error(&["table", "subtraction", "--set", set, "--upto", "5"], &needle);
         usage_error(&["period", "subtraction", "--set", set], &needle);
-        usage_error(&["plot", "subtraction", "--set", set, "--upto", "5", "-o", "never.gif"], &needle);
+        usage_error(&["plot", "subtraction", "--set", set, "--upto", "5", "-o", picture], &needle);
     }
 }
 
@@ -120,13 +129,22 @@ fn exit_statuses_and_json_errors() {
         &["search", "subtraction", "--size", "0", "--max", "5"],
         &["completions", "tcsh"],
         &["man", "nosuch"],
+        &["prove", "nim", "--players", "3", "--heaps", "2"],
         &["nosuch"],
     ] {
         json_error(args, 2, "usage");
     }
-    let budget = json_error(&["solve", "nim", "30", "30", "30", "--method", "search", "--budget", "1000"], 1, "budget");
+    let budget = json_error(
+        &["solve", "nim", "30", "30", "30", "--method", "search", "--budget", "1000"],
+        1,
+        "budget",
+    );
     assert!(budget["error"].as_str().unwrap().contains("--budget"), "{budget}");
-    let deadline = json_error(&["solve", "nim", "200", "200", "200", "--method", "search", "--timeout", "0.001"], 1, "deadline");
+    let deadline = json_error(
+        &["solve", "nim", "200", "200", "200", "--method", "search", "--timeout", "0.001"],
+        1,
+        "deadline",
+    );
     let message = deadline["error"].as_str().unwrap();
     assert!(message.contains("time limit of 0.001 s") && message.contains("--timeout"), "{deadline}");
     // The text form of the same failures: one line, the same exit status.
@@ -163,8 +181,13 @@ fn the_budget_bounds_every_computing_command() {
             assert_eq!(v["complete"], false, "{with_budget:?}: {v}");
             assert!(v["stopped"].as_str().unwrap().contains("work budget"), "{with_budget:?}: {v}");
         } else {
-            let error: Value = serde_json::from_str(&stderr).unwrap_or_else(|_| panic!("{with_budget:?}: {stderr}"));
-            assert_eq!((error["kind"].as_str(), output.status.code()), (Some("budget"), Some(1)), "{with_budget:?}: {error}");
+            let error: Value =
+                serde_json::from_str(&stderr).unwrap_or_else(|_| panic!("{with_budget:?}: {stderr}"));
+            assert_eq!(
+                (error["kind"].as_str(), output.status.code()),
+                (Some("budget"), Some(1)),
+                "{with_budget:?}: {error}"
+            );
         }
     }
 }
@@ -193,10 +216,13 @@ fn man_pages_name_the_commands_and_the_game_parameters() {
     let page = text(&["man"]);
     assert!(page.contains(".TH nimlab 1"), "{}", &page[..200.min(page.len())]);
     for command in COMMANDS {
-        assert!(page.contains(&format!("nimlab\\-{}(1)", command.replace('-', "\\-"))), "man lacks {command}");
+        assert!(
+            page.contains(&format!("nimlab\\-{}(1)", command.replace('-', "\\-"))),
+            "man lacks {command}"
+        );
     }
     let solve = text(&["man", "solve"]);
-    assert!(solve.contains(".TH nimlab\\-solve 1") || solve.contains(".TH solve"), "{}", &solve[..200]);
+    assert!(solve.contains(".TH nimlab-solve 1"), "{}", &solve[..200.min(solve.len())]);
     for name in declared_params() {
         let option = format!("\\-\\-{}", name.replace('-', "\\-"));
         assert!(solve.contains(&option), "man solve lacks {option}");
@@ -225,7 +251,8 @@ fn every_declared_parameter_reaches_the_command_line() {
                 _ => vec![flag, p["example"].as_str().unwrap().to_string()],
             }
         };
-        let required: Vec<String> = params.iter().filter(|p| p["required"] == true).flat_map(option).collect();
+        let required: Vec<String> =
+            params.iter().filter(|p| p["required"] == true).flat_map(option).collect();
         let solve = |extra: &[String]| {
             let mut args = vec!["solve", name];
             args.extend(&position);
@@ -239,7 +266,10 @@ fn every_declared_parameter_reaches_the_command_line() {
         let keys: Vec<&str> = plain["params"].as_object().unwrap().keys().map(String::as_str).collect();
         for p in params {
             let param = p["name"].as_str().unwrap();
-            assert!(help.contains(&format!("--{param} ")) || help.contains(&format!("--{param}\n")), "solve --help lacks --{param}");
+            assert!(
+                help.contains(&format!("--{param} ")) || help.contains(&format!("--{param}\n")),
+                "solve --help lacks --{param}"
+            );
             assert!(keys.contains(&param), "{name}: params {keys:?} lack {param}");
             if p["required"] == true {
                 continue;
@@ -266,7 +296,7 @@ fn every_declared_parameter_reaches_the_command_line() {
 }
 
 /// The commands `nimlab --help` lists.
-const COMMANDS: [&str; 15] = [
+const COMMANDS: [&str; 16] = [
     "solve",
     "table",
     "p-positions",
@@ -282,7 +312,28 @@ const COMMANDS: [&str; 15] = [
     "search",
     "completions",
     "man",
+    "prove",
 ];
+
+#[test]
+fn the_command_list_is_complete() {
+    let help = text(&["--help"]);
+    let listed: Vec<&str> = help
+        .split("Commands:\n")
+        .nth(1)
+        .expect("a command list")
+        .lines()
+        .take_while(|line| line.starts_with("  "))
+        .filter(|line| !line.starts_with("   ")) // a description's continuation
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    let mut expected = COMMANDS.to_vec();
+    expected.sort_unstable();
+    let mut listed_sorted = listed.clone();
+    listed_sorted.sort_unstable();
+    assert_eq!(listed_sorted, expected, "{help}");
+}
 
 /// Every parameter name some ruleset declares, from `nimlab games --json`.
 fn declared_params() -> Vec<String> {
@@ -300,23 +351,33 @@ fn declared_params() -> Vec<String> {
 }
 
 /// A reader that goes away early (`| head`) ends nimlab quietly with status 0, with or without
-/// `--json`.
+/// `--json`, and in `play` too.
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    for json_flag in [false, true] {
+    let table = ["table", "nim", "--rows", "400", "--cols", "400"];
+    let play = ["play", "nim", "3", "4", "5"];
+    for (args, json_flag) in [(&table[..], false), (&table, true), (&play, false), (&play, true)] {
         let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
-            .args(["table", "nim", "--rows", "400", "--cols", "400"])
+            .args(args)
             .args(json_flag.then_some("--json"))
+            .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .expect("nimlab starts");
+        // Thousands of hints: far more output than a pipe holds.
+        let mut stdin = child.stdin.take().expect("piped");
+        let feeder = std::thread::spawn(move || {
+            use std::io::Write;
+            let _ = stdin.write_all("hint\n".repeat(20_000).as_bytes());
+        });
         let mut first = [0u8; 16];
         child.stdout.take().expect("piped").read_exact(&mut first).expect("some output");
-        // The read end is closed here; the rest of the table meets a broken pipe.
+        // The read end is closed here; the rest of the output meets a broken pipe.
         let output = child.wait_with_output().expect("nimlab ends");
+        feeder.join().expect("the feeder ends");
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(stderr.is_empty(), "--json {json_flag}: {stderr}");
-        assert_eq!(output.status.code(), Some(0), "--json {json_flag}");
+        assert!(stderr.is_empty(), "{args:?} --json {json_flag}: {stderr}");
+        assert_eq!(output.status.code(), Some(0), "{args:?} --json {json_flag}");
     }
 }

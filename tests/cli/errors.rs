@@ -82,7 +82,10 @@ fn unknown_flag() {
 
 #[test]
 fn bad_sum_part() {
-    usage_error(&["solve", "--sum", "nim 3", "bash x --max 2"], "in \"bash x --max 2\": 'x' is not a whole number");
+    usage_error(
+        &["solve", "--sum", "nim 3", "bash x --max 2"],
+        "in \"bash x --max 2\": 'x' is not a whole number",
+    );
     usage_error(&["solve", "--sum", "nim 3", "chess 2"], "unknown game 'chess'");
     usage_error(&["solve", "--sum", "nim 3", "bash 4"], "the game 'bash' needs --max");
 }

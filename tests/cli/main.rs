@@ -1,15 +1,18 @@
 //! Integration tests of the `nimlab` command: one test binary, one module per command, plus the
-//! promises every command shares (`contract`), the `--json` snapshots (`snapshots`) and the
-//! JSON Schemas of `docs/schema/` checked against real output (`schemas`).
+//! promises every command shares (`contract`), the `--json` snapshots (`snapshots`), the JSON
+//! Schemas of `docs/schema/` checked against real output (`schemas`) and the examples of
+//! `docs/json.md` (`docs`).
 
 mod apple;
 mod contract;
+mod docs;
 mod errors;
 mod one_heap_and_moore;
 mod period;
 mod play;
 mod players;
 mod plot;
+mod prove;
 mod schemas;
 mod search;
 mod serve;
@@ -54,7 +57,8 @@ pub fn json_error(args: &[&str], exit_status: i32, kind: &str) -> Value {
     assert_eq!(output.status.code(), Some(exit_status), "nimlab {args:?} --json: {stderr}");
     assert!(output.stdout.is_empty(), "nimlab {args:?} --json printed on stdout");
     assert_eq!(stderr.lines().count(), 1, "one line on stderr: {stderr:?}");
-    let error: Value = serde_json::from_str(&stderr).unwrap_or_else(|e| panic!("not one JSON object ({e}): {stderr}"));
+    let error: Value =
+        serde_json::from_str(&stderr).unwrap_or_else(|e| panic!("not one JSON object ({e}): {stderr}"));
     let keys: Vec<&str> = error.as_object().expect("an object").keys().map(String::as_str).collect();
     assert_eq!(keys.len(), 3, "{error}");
     assert_eq!(error["kind"], kind, "{error}");
@@ -63,4 +67,21 @@ pub fn json_error(args: &[&str], exit_status: i32, kind: &str) -> Value {
     assert!(!message.is_empty() && !message.contains('\n'), "{error}");
     assert!(!message.starts_with("error:"), "the message has no 'error:' prefix: {error}");
     error
+}
+
+/// Starts `nimlab serve --json`, reads the line it prints once it listens, stops it, and returns
+/// that line as JSON.
+pub fn serve_json_start_up() -> Value {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
+        .args(["serve", "--json"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("nimlab serve starts");
+    let mut line = String::new();
+    let read = std::io::BufReader::new(child.stdout.take().expect("piped")).read_line(&mut line);
+    let _ = child.kill();
+    let _ = child.wait();
+    read.expect("a line");
+    serde_json::from_str(&line).unwrap_or_else(|e| panic!("not one JSON object ({e}): {line}"))
 }

@@ -44,12 +44,18 @@ fn three_hundred_digit_heaps_are_answered_by_theory() {
 
 #[test]
 fn subtraction_without_a_set() {
-    usage_error(&["solve", "subtraction", "10"], "the game 'subtraction' needs --set: the allowed takes S, e.g. 1,3,4");
+    usage_error(
+        &["solve", "subtraction", "10"],
+        "the game 'subtraction' needs --set: the allowed takes S, e.g. 1,3,4",
+    );
 }
 
 #[test]
 fn subtraction_with_a_zero_take() {
-    usage_error(&["solve", "subtraction", "10", "--set", "0,2"], "invalid value '0,2' for --set: 0 is below 1");
+    usage_error(
+        &["solve", "subtraction", "10", "--set", "0,2"],
+        "invalid value '0,2' for --set: 0 is below 1",
+    );
 }
 
 #[test]
@@ -64,5 +70,8 @@ fn moore_without_k() {
 
 #[test]
 fn moore_with_k_zero() {
-    usage_error(&["solve", "moore", "3", "4", "--k", "0"], "invalid value '0' for --k: it must be at least 1");
+    usage_error(
+        &["solve", "moore", "3", "4", "--k", "0"],
+        "invalid value '0' for --k: it must be at least 1",
+    );
 }

@@ -79,7 +79,10 @@ fn take_one_or_two_from_twenty(args: &[&str]) {
             { "move": "take 2 from the heap", "to": [18], "value": 1, "optimal": true },
         ])
     );
-    assert_eq!(v["winning_moves"], json!([{ "move": "take 2 from the heap", "to": [18], "value": 1, "optimal": true }]));
+    assert_eq!(
+        v["winning_moves"],
+        json!([{ "move": "take 2 from the heap", "to": [18], "value": 1, "optimal": true }])
+    );
 }
 
 #[test]
@@ -125,11 +128,34 @@ fn large_nim_theorems_and_search() {
     // Theorem 3: 3 players, (x, x, x) with x > 1: g = 2.
     let v = json(&["solve", "large-nim", "6", "6", "6", "--players", "3", "--json"]);
     assert_eq!((v["value"].clone(), v["theorem"].clone()), (json!(2), json!("Theorem 3")));
-    // n = 3, N = 5: no theorem, search.
+    // n = 3, N = 5: no theorem of the paper, but the order-pattern theorem `nimlab prove` proves
+    // for every position of at most 12 heaps; the search agrees.
     let v = json(&["solve", "large-nim", "1", "1", "2", "2", "3", "--players", "3", "--json"]);
+    assert_eq!(v["basis"], "theory");
+    assert!(v["theorem"].as_str().unwrap().contains("nimlab prove"), "{v}");
+    let searched = json(&[
+        "solve",
+        "large-nim",
+        "1",
+        "1",
+        "2",
+        "2",
+        "3",
+        "--players",
+        "3",
+        "--method",
+        "search",
+        "--json",
+    ]);
+    assert_eq!((searched["basis"].as_str(), &searched["value"]), (Some("search"), &v["value"]));
+    // n = 3, N = 13: beyond every theorem, search.
+    let v = json(&[&["solve", "large-nim"][..], &THIRTEEN_HEAPS, &["--players", "3", "--json"]].concat());
     assert_eq!(v["basis"], "search");
     assert_eq!(v["theorem"], serde_json::Value::Null);
 }
+
+/// Thirteen heaps: beyond every theorem for 3 players (`nimlab prove` covers at most 12 heaps).
+const THIRTEEN_HEAPS: [&str; 13] = ["1", "1", "2", "2", "3", "3", "4", "4", "5", "5", "6", "6", "7"];
 
 #[test]
 fn large_nim_huge_heaps_by_theory() {
@@ -154,8 +180,8 @@ fn too_few_or_non_numeric_players_are_usage_errors() {
     );
     usage_error(&["explore", "nim", "--players", "3", "--heaps", "4", "--max", "5"], "large-nim only");
     usage_error(
-        &["solve", "large-nim", "1", "1", "2", "2", "3", "--players", "3", "--method", "theory"],
-        "no closed form",
+        &[&["solve", "large-nim"][..], &THIRTEEN_HEAPS, &["--players", "3", "--method", "theory"]].concat(),
+        "large-nim has no closed form for 3 players at this position",
     );
 }
 

@@ -97,9 +97,15 @@ fn bad_plot_requests_are_usage_errors_and_write_nothing() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     for (args, needle) in [
         (&["plot", "nim", "--rows", "3", "--cols", "3", "-o", "x.gif"][..], "must be a .svg or .png file"),
-        (&["plot", "nim", "--rows", "3", "--cols", "3", "--cell", "r 5", "-o", "a.svg"], "must use both r and c"),
+        (
+            &["plot", "nim", "--rows", "3", "--cols", "3", "--cell", "r 5", "-o", "a.svg"],
+            "must use both r and c",
+        ),
         (&["plot", "nim", "-o", "a.svg"], "plot needs --upto N (one heap) or --rows R --cols C (a grid)"),
-        (&["plot", "bash", "--max", "3", "--upto", "10", "--misere", "-o", "a.svg"], "misère play does not have"),
+        (
+            &["plot", "bash", "--max", "3", "--upto", "10", "--misere", "-o", "a.svg"],
+            "misère play does not have",
+        ),
         (&["plot", "bash", "--upto", "10", "-o", "a.svg"], "the game 'bash' needs --max"),
         (&["plot", "nim", "--rows", "3000", "--cols", "3000", "-o", "a.svg"], "at most 250000 cells"),
     ] {
@@ -107,7 +113,8 @@ fn bad_plot_requests_are_usage_errors_and_write_nothing() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(needle), "{args:?}: {stderr}");
-        let written: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let written: Vec<_> =
+            std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert!(written.is_empty(), "nimlab {args:?} wrote {written:?}");
     }
     let kept = dir.path().join("kept.svg");

@@ -47,8 +47,14 @@ fn json_names_the_search() {
 
 #[test]
 fn bad_search_is_a_usage_error() {
-    usage_error(&["search", "subtraction", "--size", "0", "--max", "5"], "--size must be between 1 and --max (5); it is 0");
-    usage_error(&["search", "subtraction", "--size", "6", "--max", "5"], "--size must be between 1 and --max (5); it is 6");
+    usage_error(
+        &["search", "subtraction", "--size", "0", "--max", "5"],
+        "--size must be between 1 and --max (5); it is 0",
+    );
+    usage_error(
+        &["search", "subtraction", "--size", "6", "--max", "5"],
+        "--size must be between 1 and --max (5); it is 6",
+    );
     usage_error(&["search", "nim", "--size", "2", "--max", "5"], "nim");
 }
 

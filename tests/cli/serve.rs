@@ -118,7 +118,10 @@ fn move_and_options_serve_play() {
     assert_eq!(answer["game_over"], false);
     // nimlab takes the last stone: the game is over after its reply.
     let (_, answer) = server.get("/api/move?game=nim&position=0,1");
-    assert_eq!((answer["reply"]["move"]["to"].clone(), answer["game_over"].clone()), (json!([0, 0]), json!(true)));
+    assert_eq!(
+        (answer["reply"]["move"]["to"].clone(), answer["game_over"].clone()),
+        (json!([0, 0]), json!(true))
+    );
     // Nothing to move: no reply.
     let (_, answer) = server.get("/api/move?game=nim&position=0,0");
     assert_eq!((answer["reply"].clone(), answer["game_over"].clone()), (Value::Null, json!(true)));
@@ -132,7 +135,10 @@ fn move_and_options_serve_play() {
     // POST with a JSON body from the page's origin.
     let (status, answer) = server.post_json("/api/move", r#"{"game": "nim", "position": "2,2"}"#);
     assert_eq!(status, 200);
-    assert_eq!((answer["reply"]["outcome"].as_str(), answer["reply"]["move"]["to"].clone()), (Some("P"), json!([1, 2])));
+    assert_eq!(
+        (answer["reply"]["outcome"].as_str(), answer["reply"]["move"]["to"].clone()),
+        (Some("P"), json!([1, 2]))
+    );
     // A form body is refused: POST takes JSON only.
     let response = server
         .agent
@@ -152,7 +158,7 @@ fn bad_requests_get_4xx_with_a_message_and_the_server_keeps_serving() {
         ("/api/solve?game=nope&position=3", 400),
         ("/api/solve?game=nim&position=3&budget=999999999", 400),
         ("/api/table?game=nim&rows=1000&cols=1000", 400),
-        ("/api/solve?game=nim&position=300,300,300&method=search", 422),
+        ("/api/solve?game=staircase&position=1000000,1000000,1000000&method=search", 422),
         ("/api/solve?game=nim&position=%FF%FE", 400),
         ("/api/unknown", 404),
         ("/nothing-here", 404),
@@ -167,8 +173,10 @@ fn bad_requests_get_4xx_with_a_message_and_the_server_keeps_serving() {
     // An oversized URL, and a request that is not HTTP at all.
     let (status, _) = server.get(&format!("/api/solve?game=nim&position={}", "1".repeat(9000)));
     assert_eq!(status, 414);
-    let (status, body) =
-        server.post_json("/api/move", &format!(r#"{{"game": "nim", "position": "1,2", "pad": "{}"}}"#, "x".repeat(9000)));
+    let (status, body) = server.post_json(
+        "/api/move",
+        &format!(r#"{{"game": "nim", "position": "1,2", "pad": "{}"}}"#, "x".repeat(9000)),
+    );
     assert_eq!(status, 413);
     assert!(body["error"].as_str().unwrap().contains("larger than 8192 bytes"), "{body}");
     let address = server.base.trim_start_matches("http://");
@@ -184,18 +192,9 @@ fn bad_requests_get_4xx_with_a_message_and_the_server_keeps_serving() {
 
 #[test]
 fn json_start_up_prints_the_address_as_an_object() {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
-        .args(["serve", "--json"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("nimlab serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout is piped")).read_line(&mut line).expect("a line");
-    let _ = child.kill();
-    let _ = child.wait();
-    let started: Value = serde_json::from_str(&line).expect("one JSON object");
+    let started = crate::serve_json_start_up();
     let address = started["address"].as_str().expect("an address");
-    assert!(address.starts_with("http://127.0.0.1:") && address.ends_with('/'), "{line}");
+    assert!(address.starts_with("http://127.0.0.1:") && address.ends_with('/'), "{started}");
 }
 
 /// 40 clients connect at the same moment and keep their connections open: every one is

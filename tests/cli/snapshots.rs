@@ -17,7 +17,9 @@ fn pin(name: &str, args: &[&str]) {
 }
 
 fn pin_value(name: &str, args: &[&str], value: &Value) {
-    insta::with_settings!({ description => format!("nimlab {} --json", args.join(" ")), omit_expression => true }, {
+    let quoted: Vec<String> =
+        args.iter().map(|a| if a.contains(' ') { format!("\"{a}\"") } else { a.to_string() }).collect();
+    insta::with_settings!({ description => format!("nimlab {} --json", quoted.join(" ")), omit_expression => true }, {
         insta::assert_json_snapshot!(name, value);
     });
 }
@@ -33,7 +35,13 @@ fn solve_two_players() {
     pin("solve_misere", &["solve", "bash", "6", "--max", "3", "--misere"]);
     pin("solve_search", &["solve", "subtraction", "7", "--set", "2,5", "--method", "search"]);
     pin("solve_big_numbers", &["solve", "nim", "123456789012345678901234567890", "5"]);
-    pin("solve_capped_moves", &["solve", "nim", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1"]);
+    pin(
+        "solve_capped_moves",
+        &[
+            "solve", "nim", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1", "1",
+            "1", "1", "1", "1", "1",
+        ],
+    );
 }
 
 #[test]
@@ -73,7 +81,10 @@ fn period() {
 #[test]
 fn sweep() {
     pin("sweep_one_parameter", &["sweep", "subtraction", "--set", "2,3", "--add", "c=5..14"]);
-    pin("sweep_two_parameters", &["sweep", "subtraction", "--set", "2a", "--add", "a=2..3", "--add", "c=2a+1..12"]);
+    pin(
+        "sweep_two_parameters",
+        &["sweep", "subtraction", "--set", "2a", "--add", "a=2..3", "--add", "c=2a+1..12"],
+    );
 }
 
 #[test]
@@ -84,6 +95,32 @@ fn search() {
 #[test]
 fn explore() {
     pin("explore", &["explore", "large-nim", "--players", "3", "--heaps", "3", "--max", "4"]);
+}
+
+/// Wall-clock times (`*micros`) vary from run to run: each is checked to be a count and pinned
+/// as "[micros]".
+#[test]
+fn prove() {
+    fn redact_times(value: &mut Value) {
+        match value {
+            Value::Object(map) => {
+                for (key, field) in map.iter_mut() {
+                    if key.ends_with("micros") {
+                        assert!(field.is_u64(), "{key}: {field}");
+                        *field = "[micros]".into();
+                    } else {
+                        redact_times(field);
+                    }
+                }
+            }
+            Value::Array(items) => items.iter_mut().for_each(redact_times),
+            _ => {}
+        }
+    }
+    let args = ["prove", "large-nim", "--players", "3", "--heaps", "1..3"];
+    let mut proof = json(&[&args[..], &["--json"]].concat());
+    redact_times(&mut proof);
+    pin_value("prove", &args, &proof);
 }
 
 #[test]
@@ -113,7 +150,8 @@ fn plot() {
 #[test]
 fn play() {
     let args = ["play", "bash", "5", "--max", "3"];
-    let output = nimlab().args(args).arg("--json").write_stdin("4\nhint\nx\nhelp\nundo\n2\n").output().unwrap();
+    let output =
+        nimlab().args(args).arg("--json").write_stdin("4\nhint\nx\nhelp\nundo\n2\n").output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let events: Vec<Value> = String::from_utf8(output.stdout)
         .unwrap()
@@ -127,17 +165,7 @@ fn play() {
 /// pinned.
 #[test]
 fn serve() {
-    use std::io::BufRead;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
-        .args(["serve", "--json"])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("nimlab serve starts");
-    let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().expect("piped")).read_line(&mut line).expect("a line");
-    let _ = child.kill();
-    let _ = child.wait();
-    let mut started: Value = serde_json::from_str(&line).expect("one JSON object");
+    let mut started = crate::serve_json_start_up();
     let address = started["address"].as_str().expect("an address");
     let port = address.strip_prefix("http://127.0.0.1:").and_then(|rest| rest.strip_suffix('/'));
     assert!(port.is_some_and(|p| p.parse::<u16>().is_ok_and(|p| p > 0)), "{address}");
@@ -151,7 +179,11 @@ fn errors() {
     for (name, args, status) in [
         ("error_usage", &["solve", "bash", "10"][..], 2),
         ("error_budget", &["solve", "nim", "30", "30", "30", "--method", "search", "--budget", "1000"], 1),
-        ("error_deadline", &["solve", "nim", "200", "200", "200", "--method", "search", "--timeout", "0.001"], 1),
+        (
+            "error_deadline",
+            &["solve", "nim", "200", "200", "200", "--method", "search", "--timeout", "0.001"],
+            1,
+        ),
     ] {
         let kind = match status {
             2 => "usage",

@@ -107,7 +107,10 @@ fn winning_moves_are_capped_at_20_unless_all() {
 fn fibonacci_position_is_heap_and_limit() {
     let v = json(&["solve", "fibonacci", "20", "5", "--json"]);
     assert_eq!(v["position"], json!([20, 5]));
-    assert_eq!(v["winning_moves"], json!([{ "move": "take 2 (the next player may take up to 4)", "to": [18, 4] }]));
+    assert_eq!(
+        v["winning_moves"],
+        json!([{ "move": "take 2 (the next player may take up to 4)", "to": [18, 4] }])
+    );
     // Without a limit, the opening: any take but the whole heap, so the limit is the heap less one.
     let v = json(&["solve", "fibonacci", "20", "--json"]);
     assert_eq!(v["position"], json!([20, 19]));
@@ -147,9 +150,11 @@ fn sum_of_nim_wythoff_and_subtraction_lists_both_winning_moves() {
     let v = json(&["solve", "--sum", "nim 3 4", "wythoff 3 5", "subtraction 10 --set 1,3,4", "--json"]);
     assert_eq!(v["grundy"], 6);
     assert_eq!(v["outcome"], "N");
-    let games: Vec<&str> = v["parts"].as_array().unwrap().iter().map(|p| p["game"].as_str().unwrap()).collect();
+    let games: Vec<&str> =
+        v["parts"].as_array().unwrap().iter().map(|p| p["game"].as_str().unwrap()).collect();
     assert_eq!(games, ["nim", "wythoff", "subtraction --set 1,3,4"]);
-    let values: Vec<u64> = v["parts"].as_array().unwrap().iter().map(|p| p["grundy"].as_u64().unwrap()).collect();
+    let values: Vec<u64> =
+        v["parts"].as_array().unwrap().iter().map(|p| p["grundy"].as_u64().unwrap()).collect();
     assert_eq!(values, [7, 0, 1]);
     assert_eq!(
         v["winning_moves"],

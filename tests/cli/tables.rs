@@ -101,7 +101,9 @@ fn wythoff_grid_3999_as_u16_in_under_100_mb() {
     let output = child.wait_with_output().expect("nimlab ends");
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     assert!(peak < 100 * 1024, "peak resident memory {peak} kB");
-    let value = |r: usize, c: usize| u64::from(u16::from_le_bytes([grid[2 * (r * side + c)], grid[2 * (r * side + c) + 1]]));
+    let value = |r: usize, c: usize| {
+        u64::from(u16::from_le_bytes([grid[2 * (r * side + c)], grid[2 * (r * side + c) + 1]]))
+    };
     // Symmetric, and the P-positions are the Beatty pairs (a_k, b_k) for every k with b_k < 4000.
     for (r, c) in [(0, 3999), (17, 3000), (3999, 3998), (2500, 2501)] {
         assert_eq!(value(r, c), value(c, r), "({r}, {c})");
@@ -139,7 +141,10 @@ fn a_width_the_values_may_not_fit_is_refused_up_front() {
     assert!(stderr.starts_with("error: the values of this table may reach 11997 (line kernel"), "{stderr}");
     assert!(stderr.contains("more than u8 holds (at most 255): use --format u16"), "{stderr}");
     let stderr = fails(&["table", "nim", "--upto", "256", "--format", "u8"], 2);
-    assert!(stderr.contains("may reach 256 (Nim: G(n) = n), more than u8 holds (at most 255): use --format u16"), "{stderr}");
+    assert!(
+        stderr.contains("may reach 256 (Nim: G(n) = n), more than u8 holds (at most 255): use --format u16"),
+        "{stderr}"
+    );
     assert_eq!(bytes(&["table", "nim", "--upto", "255", "--format", "u8"]), (0..=255u8).collect::<Vec<u8>>());
     let wide = bytes(&["table", "nim", "--upto", "65536", "--format", "u32"]);
     assert_eq!(wide.len(), 4 * 65537);
@@ -152,7 +157,8 @@ fn raw_formats_are_little_endian_and_row_major() {
     let grid = bytes(&["table", "wythoff", "--rows", "2", "--cols", "3", "--format", "u16"]);
     let values: Vec<u16> = grid.chunks(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect();
     assert_eq!(values, [0, 1, 2, 3, 1, 2, 0, 4, 2, 0, 1, 5]);
-    let outcomes = bytes(&["table", "wythoff", "--rows", "2", "--cols", "3", "--outcomes", "--format", "u64"]);
+    let outcomes =
+        bytes(&["table", "wythoff", "--rows", "2", "--cols", "3", "--outcomes", "--format", "u64"]);
     let values: Vec<u64> = outcomes.chunks(8).map(|b| u64::from_le_bytes(b.try_into().unwrap())).collect();
     assert_eq!(values, [0, 1, 1, 1, 1, 1, 0, 1, 1, 0, 1, 1]);
 }
@@ -166,7 +172,14 @@ fn json_lines_give_one_object_per_value_or_row() {
     assert_eq!(lines.len(), 6);
     let out = text(&["table", "nim", "--rows", "2", "--cols", "3", "--format", "jsonl"]);
     let rows: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(rows, [json!({ "row": 0, "values": [0, 1, 2, 3] }), json!({ "row": 1, "values": [1, 0, 3, 2] }), json!({ "row": 2, "values": [2, 3, 0, 1] })]);
+    assert_eq!(
+        rows,
+        [
+            json!({ "row": 0, "values": [0, 1, 2, 3] }),
+            json!({ "row": 1, "values": [1, 0, 3, 2] }),
+            json!({ "row": 2, "values": [2, 3, 0, 1] })
+        ]
+    );
     let out = text(&["table", "apple", "--max", "3", "--m", "3..4", "--n", "1..2", "--format", "jsonl"]);
     assert_eq!(out, "{\"m\":3,\"values\":[1,1]}\n{\"m\":4,\"values\":[0,0]}\n");
 }
@@ -180,13 +193,19 @@ fn streams_have_no_cap_but_the_budget() {
     assert_eq!(lines.len(), 2_000_002);
     assert_eq!((lines[0], lines[1], *lines.last().unwrap()), ("n,grundy", "0,0", "2000000,0"));
     let error = crate::json_error(&["table", "nim", "--upto", "1000000"], 2, "usage");
-    assert!(error["error"].as_str().unwrap().contains("stream it with --format jsonl, csv or u8/u16/u32/u64"), "{error}");
+    assert!(
+        error["error"].as_str().unwrap().contains("stream it with --format jsonl, csv or u8/u16/u32/u64"),
+        "{error}"
+    );
     let report = json(&["table", "nim", "--upto", "999999", "--json"]);
     assert_eq!(report["values"].as_array().unwrap().len(), 1_000_000);
     assert_eq!((report["basis"].clone(), report["method"].clone()), (json!("theory"), json!("closed-form")));
     // The budget and the time limit stop a stream, and say which option raises them.
     // A stream stops where the budget runs out, with the values before written.
-    let output = nimlab().args(["table", "nim", "--upto", "10000000000", "--format", "u64", "--budget", "100000"]).output().unwrap();
+    let output = nimlab()
+        .args(["table", "nim", "--upto", "10000000000", "--format", "u64", "--budget", "100000"])
+        .output()
+        .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("the sequence stopped at heap") && stderr.contains("--budget N"), "{stderr}");
@@ -201,7 +220,10 @@ fn streams_have_no_cap_but_the_budget() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("time limit of 0.5 s") && stderr.contains("--timeout SECONDS"), "{stderr}");
-    let stderr = fails(&["table", "wythoff", "--rows", "3999", "--cols", "3999", "--format", "u16", "--budget", "100000"], 1);
+    let stderr = fails(
+        &["table", "wythoff", "--rows", "3999", "--cols", "3999", "--format", "u16", "--budget", "100000"],
+        1,
+    );
     assert!(stderr.contains("bytes of memory") && stderr.contains("--budget N"), "{stderr}");
 }
 
@@ -213,7 +235,8 @@ fn json_reports_say_how_the_table_was_made() {
     assert_eq!((v["basis"].clone(), v["method"].clone()), (json!("theory"), json!("certified-period")));
     let v = json(&["table", "subtraction", "--set", "2,3,5,7,101", "--upto", "30", "--json"]);
     assert_eq!(v["method"], "certified-period");
-    let searched = json(&["table", "wythoff", "--rows", "20", "--cols", "30", "--method", "search", "--json"]);
+    let searched =
+        json(&["table", "wythoff", "--rows", "20", "--cols", "30", "--method", "search", "--json"]);
     assert_eq!(searched["method"], "dense");
     let kernel = json(&["table", "wythoff", "--rows", "20", "--cols", "30", "--json"]);
     assert_eq!(searched["cells"], kernel["cells"]);
@@ -223,14 +246,36 @@ fn json_reports_say_how_the_table_was_made() {
 
 #[test]
 fn p_positions_are_the_p_cells_of_the_outcome_table() {
-    let by_table = json(&["p-positions", "subtraction", "--set", "2,3,5,7,101", "--count", "100000", "--json"]);
+    let by_table =
+        json(&["p-positions", "subtraction", "--set", "2,3,5,7,101", "--count", "100000", "--json"]);
     assert_eq!((by_table["basis"].clone(), by_table["complete"].clone()), (json!("theory"), json!(true)));
     let listed = by_table["p_positions"].as_array().unwrap();
     assert_eq!(listed.len(), 100_000);
-    let searched = json(&["p-positions", "subtraction", "--set", "2,3,5,7,101", "--count", "300", "--method", "search", "--json"]);
+    let searched = json(&[
+        "p-positions",
+        "subtraction",
+        "--set",
+        "2,3,5,7,101",
+        "--count",
+        "300",
+        "--method",
+        "search",
+        "--json",
+    ]);
     assert_eq!(searched["basis"], "search");
     assert_eq!(searched["p_positions"].as_array().unwrap()[..], listed[..300]);
-    let pattern = ["p-positions", "pattern", "--piles", "2", "--move", "one:1..3", "--move", "all:1..", "--count", "40"];
+    let pattern = [
+        "p-positions",
+        "pattern",
+        "--piles",
+        "2",
+        "--move",
+        "one:1..3",
+        "--move",
+        "all:1..",
+        "--count",
+        "40",
+    ];
     let by_table = json(&[&pattern[..], &["--json"]].concat());
     let searched = json(&[&pattern[..], &["--method", "search", "--json"]].concat());
     assert_eq!(by_table["p_positions"], searched["p_positions"]);
@@ -240,16 +285,26 @@ fn p_positions_are_the_p_cells_of_the_outcome_table() {
 fn period_of_wythoff_row_five() {
     let v = json(&["period", "wythoff", "--row", "5", "--json"]);
     assert_eq!(v["game"], "wythoff");
-    assert_eq!((v["row"].clone(), v["preperiod"].clone(), v["period"].clone()), (json!(5), json!(27), json!(24)));
+    assert_eq!(
+        (v["row"].clone(), v["preperiod"].clone(), v["period"].clone()),
+        (json!(5), json!(27), json!(24))
+    );
     assert_eq!((v["saltus"].clone(), v["status"].clone()), (json!(24), json!("certified")));
-    assert_eq!(v["certificate"], json!({ "from": 27, "span": 24, "lower_lcm": 12, "lower_start": 10, "window": 10 }));
+    assert_eq!(
+        v["certificate"],
+        json!({ "from": 27, "span": 24, "lower_lcm": 12, "lower_start": 10, "window": 10 })
+    );
     let values: Vec<u64> = serde_json::from_value(v["values"].clone()).unwrap();
     assert_eq!(values.len(), 27 + 24);
     // The values are the search's, and the additive period holds on the columns search reaches.
     let mut search = GrundySolver::new(Wythoff);
     let budget = Budget::default();
     for n in 0..400u64 {
-        let expected = if n < 51 { values[n as usize] } else { values[(27 + (n - 27) % 24) as usize] + 24 * ((n - 27) / 24) };
+        let expected = if n < 51 {
+            values[n as usize]
+        } else {
+            values[(27 + (n - 27) % 24) as usize] + 24 * ((n - 27) / 24)
+        };
         assert_eq!(u64::from(search.value(&(5, n), &budget).unwrap()), expected, "G(5, {n})");
     }
     let out = text(&["period", "wythoff", "--row", "5"]);
@@ -257,12 +312,18 @@ fn period_of_wythoff_row_five() {
     assert!(out.contains("certified: the window state"), "{out}");
     // Too few columns: observed, not certified (row 6's state repeats at columns 51 and 75).
     let observed = json(&["period", "wythoff", "--row", "6", "--limit", "75", "--json"]);
-    assert_eq!((observed["status"].clone(), observed["certificate"].clone()), (json!("observed"), json!(null)));
+    assert_eq!(
+        (observed["status"].clone(), observed["certificate"].clone()),
+        (json!("observed"), json!(null))
+    );
     assert_eq!(observed["columns"], 75);
     assert!(fails(&["period", "wythoff"], 2).contains("--row"));
     assert!(fails(&["period", "nim", "--row", "3"], 2).contains("--row applies to Wythoff's game"));
     let stderr = fails(&["period", "wythoff", "--row", "6", "--limit", "40"], 1);
-    assert!(stderr.contains("no additive period within 40 columns") && stderr.contains("--limit"), "{stderr}");
+    assert!(
+        stderr.contains("no additive period within 40 columns") && stderr.contains("--limit"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -277,7 +338,10 @@ fn solve_wythoff_row_five_at_a_hundred_digits() {
     let expected = k * 24u8 + values[(27 + r) as usize];
     assert_eq!(v["grundy"], json!(expected.to_string()));
     let reason = v["reason"].as_str().unwrap();
-    assert!(reason.contains("row 5 of the Grundy table is additively periodic from column 27 with period 24"), "{reason}");
+    assert!(
+        reason.contains("row 5 of the Grundy table is additively periodic from column 27 with period 24"),
+        "{reason}"
+    );
     assert!(reason.contains("certified by a repeated window state"), "{reason}");
     // The same answer as search on the prefix, in both orders of the heaps.
     let mut search = GrundySolver::new(Wythoff);

@@ -68,9 +68,15 @@ fn verify_json_reports_what_was_checked() {
     let reports = v["reports"].as_array().unwrap();
     assert_eq!(reports.len(), 1);
     let r = &reports[0];
-    assert_eq!((r["game"].clone(), r["play"].clone(), r["players"].clone()), (json!("nim"), json!("normal"), json!(null)));
+    assert_eq!(
+        (r["game"].clone(), r["play"].clone(), r["players"].clone()),
+        (json!("nim"), json!("normal"), json!(null))
+    );
     // Nim is verified on 3 heaps of 0..=3: 4^3 = 64 positions.
-    assert_eq!((r["bound"].clone(), r["positions"].clone(), r["uncovered"].clone()), (json!(3), json!(64), json!(0)));
+    assert_eq!(
+        (r["bound"].clone(), r["positions"].clone(), r["uncovered"].clone()),
+        (json!(3), json!(64), json!(0))
+    );
     assert_eq!((r["agree"].clone(), r["counterexample"].clone()), (json!(true), json!(null)));
     let v = json(&["verify", "bash", "--max", "3", "--misere", "--upto", "20", "--json"]);
     assert_eq!(v["reports"][0]["game"], "bash --max 3");

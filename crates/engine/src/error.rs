@@ -59,6 +59,7 @@ impl EngineError {
                 | EngineError::InvalidPosition(_)
                 | EngineError::InvalidRequest(_)
                 | EngineError::NoTheory { .. }
+                | EngineError::TooLargeForSearch { .. }
         )
     }
 

@@ -111,6 +111,17 @@ pub trait Game {
     }
 }
 
+/// Every option of a position gathered from [`Game::for_each_option`]: the `options` of a game
+/// that generates its options lazily.
+pub fn gather_options<G: Game + ?Sized>(game: &G, position: &G::Position) -> Vec<G::Position> {
+    let mut options = Vec::new();
+    let _ = game.for_each_option(position, &mut |option| {
+        options.push(option);
+        ControlFlow::Continue(())
+    });
+    options
+}
+
 impl<G: Game + ?Sized> Game for &G {
     type Position = G::Position;
     fn options(&self, position: &Self::Position) -> Vec<Self::Position> {

@@ -67,15 +67,17 @@ pub mod spec;
 pub mod tables;
 
 pub use analysis::{
-    analyze_sum, Analysis, AnyGame, Basis, BestMove, GrundyValue, Method, MoveReport, MultiAnalysis, MultiMove,
-    Query, Ruleset, SumPart, VerifyReport,
+    analyze_sum, Analysis, AnyGame, Basis, BestMove, GrundyValue, Method, MoveReport, MultiAnalysis,
+    MultiMove, Query, Ruleset, SumPart, VerifyReport,
 };
 pub use budget::{Budget, CancelHandle, Exhausted};
 pub use error::EngineError;
 pub use game::{Game, Outcome, Play};
 pub use num_bigint::BigUint;
 pub use rulesets::RULESETS;
-pub use solve::{GrundySolver, MisereSolver, MultiplayerSolver, Solver, StandardAlliance, Terminal, Valuation};
+pub use solve::{
+    GrundySolver, MisereSolver, MultiplayerSolver, Solver, StandardAlliance, Terminal, Valuation,
+};
 pub use spec::{GameSpec, ParamDecl, ParamKind, ParamValue, Params, RulesetInfo, SpecError};
 
 /// What the unit tests share: the budget, queries and a game built from its spec text.

@@ -100,7 +100,14 @@ pub fn p_positions(
             }
             None => (true, None),
         };
-        return Ok(PListing { basis: ListingBasis::Theory, heaps, p_positions: found, complete, stopped, examined: 0 });
+        return Ok(PListing {
+            basis: ListingBasis::Theory,
+            heaps,
+            p_positions: found,
+            complete,
+            stopped,
+            examined: 0,
+        });
     }
     if request.method == Method::Theory {
         return Err(EngineError::NoTheory {
@@ -109,7 +116,8 @@ pub fn p_positions(
         });
     }
     if request.method == Method::Auto && heaps == own_heaps {
-        let cells = PCellRequest { heaps, count: request.count, all_orders: request.all_orders, play: request.play };
+        let cells =
+            PCellRequest { heaps, count: request.count, all_orders: request.all_orders, play: request.play };
         if let Some(listing) = p_positions_by_table(game, &cells, budget, progress)? {
             return Ok(listing);
         }

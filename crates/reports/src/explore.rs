@@ -72,7 +72,11 @@ impl From<&Exploration> for ExploreReport {
                     values: c
                         .values
                         .iter()
-                        .map(|v| ValueReport { value: v.value, positions: v.positions, example: v.example.clone() })
+                        .map(|v| ValueReport {
+                            value: v.value,
+                            positions: v.positions,
+                            example: v.example.clone(),
+                        })
                         .collect(),
                 })
                 .collect(),

@@ -22,7 +22,7 @@ pub struct ParamReport {
     pub example: &'static str,
     /// The least value of a count, the least member of a set.
     pub min: Option<u64>,
-    /// The largest value of a count.
+    /// The largest value of a count (null: no limit below 2^64).
     pub max: Option<u64>,
     /// The grammar of a text parameter.
     pub syntax: Option<&'static str>,
@@ -33,7 +33,7 @@ pub struct ParamReport {
 impl From<&ParamDecl> for ParamReport {
     fn from(p: &ParamDecl) -> Self {
         let (min, max, syntax) = match p.kind {
-            ParamKind::Count { min, max } => (Some(min), Some(max), None),
+            ParamKind::Count { min, max } => (Some(min), (max < u64::MAX).then_some(max), None),
             ParamKind::Set { min } => (Some(min), None, Some("members and ranges, e.g. 1,3,4 or 3..6,20")),
             ParamKind::Flag => (None, None, None),
             ParamKind::Text { syntax, .. } => (None, None, Some(syntax)),

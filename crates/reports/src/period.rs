@@ -91,7 +91,12 @@ pub enum RowPeriodStatus {
 /// # Errors
 /// [`ReportError::Invalid`] for a game other than Wythoff's; [`ReportError::WythoffRows`] when
 /// the budget stops the sweep or no period shows within the columns.
-pub fn row_period(spec: &GameSpec, row: u64, columns: u64, budget: &Budget) -> Result<RowPeriodReport, ReportError> {
+pub fn row_period(
+    spec: &GameSpec,
+    row: u64,
+    columns: u64,
+    budget: &Budget,
+) -> Result<RowPeriodReport, ReportError> {
     if spec.name() != "wythoff" {
         return invalid(format!(
             "rows with an additive period are those of Wythoff's game; '{}' has no rows to certify",

@@ -7,7 +7,9 @@
 //! the largest numbers (in take-away games the smallest move, which tends to keep the game
 //! going longest).
 
-use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Method, MoveReport, Outcome, Play, Query};
+use nimlab_engine::{
+    AnyGame, BigUint, Budget, EngineError, GameSpec, Method, MoveReport, Outcome, Play, Query,
+};
 use serde::Serialize;
 
 use crate::position::Position;
@@ -36,7 +38,9 @@ impl ReplyBasis {
     pub fn explanation(&self) -> String {
         let plural = |n: u32| if n == 1 { "" } else { "s" };
         match *self {
-            ReplyBasis::Remoteness { outcome: Outcome::N, remoteness: 1 } => "nimlab makes the last move".into(),
+            ReplyBasis::Remoteness { outcome: Outcome::N, remoteness: 1 } => {
+                "nimlab makes the last move".into()
+            }
             ReplyBasis::Remoteness { outcome: Outcome::N, remoteness } => format!(
                 "nimlab is winning: this is its fastest win, {} more move{} after this one with best play",
                 remoteness - 1,
@@ -49,7 +53,8 @@ impl ReplyBasis {
             ),
             ReplyBasis::Theory => "a winning move by the closed-form theory".into(),
             ReplyBasis::AnyLegalMove => {
-                "nimlab knows no winning move here (too large to search), so it takes as little as it can".into()
+                "nimlab knows no winning move here (too large to search), so it takes as little as it can"
+                    .into()
             }
         }
     }
@@ -73,14 +78,23 @@ pub struct Reply {
 /// # Errors
 /// [`EngineError::TooLargeForSearch`] or [`EngineError::Exhausted`] when the position is too
 /// large both to search and to list its moves and the theory gives no winning move.
-pub fn reply(game: &dyn AnyGame, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<Option<Reply>, EngineError> {
-    let basis_reply = |report: MoveReport, basis: ReplyBasis| Reply { report, basis, explanation: basis.explanation() };
+pub fn reply(
+    game: &dyn AnyGame,
+    numbers: &[BigUint],
+    play: Play,
+    budget: &Budget,
+) -> Result<Option<Reply>, EngineError> {
+    let basis_reply =
+        |report: MoveReport, basis: ReplyBasis| Reply { report, basis, explanation: basis.explanation() };
     // The search gets part of the budget, so that the fallbacks still have some.
     let searching = budget.sub_budget(budget.remaining() / 2);
     match game.best_move(numbers, play, &searching) {
         Ok(best) => {
             return Ok(best.map(|best| {
-                basis_reply(best.report, ReplyBasis::Remoteness { outcome: best.outcome, remoteness: best.remoteness })
+                basis_reply(
+                    best.report,
+                    ReplyBasis::Remoteness { outcome: best.outcome, remoteness: best.remoteness },
+                )
             }))
         }
         Err(EngineError::Exhausted { cause, .. }) if cause.is_budget() => {}
@@ -122,7 +136,12 @@ pub struct OptionsReport {
 ///
 /// # Errors
 /// Engine errors: a bad position, or one too large to list its moves within the budget.
-pub fn options(spec: &GameSpec, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<OptionsReport, ReportError> {
+pub fn options(
+    spec: &GameSpec,
+    numbers: &[BigUint],
+    play: Play,
+    budget: &Budget,
+) -> Result<OptionsReport, ReportError> {
     let (game, position) = Position::new(spec, numbers, budget)?;
     let moves = game.options(&position.position, budget)?;
     Ok(OptionsReport { position, play, moves })
@@ -146,7 +165,12 @@ pub struct ReplyReport {
 ///
 /// # Errors
 /// As for [`reply`], and a bad position.
-pub fn reply_report(spec: &GameSpec, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<ReplyReport, ReportError> {
+pub fn reply_report(
+    spec: &GameSpec,
+    numbers: &[BigUint],
+    play: Play,
+    budget: &Budget,
+) -> Result<ReplyReport, ReportError> {
     let (game, position) = Position::new(spec, numbers, budget)?;
     let chosen = reply(game.as_ref(), &position.position, play, budget)?;
     let game_over = match &chosen {

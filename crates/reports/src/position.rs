@@ -23,7 +23,11 @@ impl Position {
     ///
     /// # Errors
     /// [`ReportError::Engine`] for a bad position or a game that cannot be built.
-    pub fn new(spec: &GameSpec, numbers: &[BigUint], budget: &Budget) -> Result<(Box<dyn AnyGame>, Position), ReportError> {
+    pub fn new(
+        spec: &GameSpec,
+        numbers: &[BigUint],
+        budget: &Budget,
+    ) -> Result<(Box<dyn AnyGame>, Position), ReportError> {
         let game = spec.build(budget)?;
         let position = game.check_position(numbers)?;
         Ok((game, Position { game: spec.clone(), params: spec.params().clone(), position }))
@@ -53,9 +57,11 @@ impl From<&GameSpec> for GameRef {
 /// [`ReportError::Invalid`] for an empty text or a bad number; spec errors.
 pub fn parse_part(text: &str) -> Result<(GameSpec, Vec<BigUint>), ReportError> {
     let mut words = text.split_whitespace();
-    let name = words.next().ok_or_else(|| ReportError::Invalid("a part needs a game, e.g. \"nim 3 4\"".into()))?;
-    let info = nimlab_engine::RulesetInfo::find(name)
-        .ok_or_else(|| nimlab_engine::EngineError::Spec(nimlab_engine::SpecError::UnknownGame { name: name.into() }))?;
+    let name =
+        words.next().ok_or_else(|| ReportError::Invalid("a part needs a game, e.g. \"nim 3 4\"".into()))?;
+    let info = nimlab_engine::RulesetInfo::find(name).ok_or_else(|| {
+        nimlab_engine::EngineError::Spec(nimlab_engine::SpecError::UnknownGame { name: name.into() })
+    })?;
     let mut spec_words = vec![name.to_string()];
     let mut numbers = Vec::new();
     let mut expecting_value = false;

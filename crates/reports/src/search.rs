@@ -58,7 +58,11 @@ pub struct SearchReport {
 ///
 /// # Errors
 /// [`ReportError::Periodicity`] for invalid parameters, too many sets, or the budget.
-pub fn search(request: &SearchRequest, budget: &Budget, progress: Progress<'_>) -> Result<SearchReport, ReportError> {
+pub fn search(
+    request: &SearchRequest,
+    budget: &Budget,
+    progress: Progress<'_>,
+) -> Result<SearchReport, ReportError> {
     let r = request;
     let report = search_period(r.size, r.max, r.period, r.limit, r.max_sets, budget, progress)?;
     Ok(SearchReport {

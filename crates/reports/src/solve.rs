@@ -121,8 +121,10 @@ pub fn solve_sum(request: &SumRequest, budget: &Budget) -> Result<SumReport, Rep
         let (game, position) = Position::new(spec, numbers, budget)?;
         games.push((game, position.position));
     }
-    let parts: Vec<SumPart<'_>> =
-        games.iter().map(|(game, position)| SumPart { game: game.as_ref(), position: position.clone() }).collect();
+    let parts: Vec<SumPart<'_>> = games
+        .iter()
+        .map(|(game, position)| SumPart { game: game.as_ref(), position: position.clone() })
+        .collect();
     let analysis = analyze_sum(&parts, request.method, request.max_moves, budget)?;
     Ok(SumReport { game: "sum", analysis })
 }

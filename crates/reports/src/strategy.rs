@@ -28,7 +28,12 @@ pub struct StrategyReport {
 /// # Errors
 /// [`ReportError::Invalid`] for a game other than apple; engine errors (bad position, a search
 /// that does not fit the budget, more lines than `lines`).
-pub fn strategy(spec: &GameSpec, position: &[BigUint], lines: usize, budget: &Budget) -> Result<StrategyReport, ReportError> {
+pub fn strategy(
+    spec: &GameSpec,
+    position: &[BigUint],
+    lines: usize,
+    budget: &Budget,
+) -> Result<StrategyReport, ReportError> {
     if spec.name() != "apple" {
         return invalid(format!("strategy is available for the game 'apple', not '{}'", spec.name()));
     }

@@ -7,8 +7,8 @@ use std::sync::Mutex;
 
 use nimlab_engine::analysis::Progress;
 use nimlab_engine::periodicity::{
-    fit_conjecture, set_text, sweep_periods, ConjectureFit, Family, FitRow, LinearForm, Member, PeriodSummary,
-    Quantity,
+    fit_conjecture, set_text, sweep_periods, ConjectureFit, Family, FitRow, LinearForm, Member,
+    PeriodSummary, Quantity,
 };
 use nimlab_engine::Budget;
 use nimlab_store::{StoreError, StoredRow, SweepStore};
@@ -58,7 +58,11 @@ pub struct FormReport {
 
 impl From<&LinearForm> for FormReport {
     fn from(form: &LinearForm) -> Self {
-        FormReport { slope: form.slope.to_string(), intercept: form.intercept.to_string(), text: form.to_string() }
+        FormReport {
+            slope: form.slope.to_string(),
+            intercept: form.intercept.to_string(),
+            text: form.to_string(),
+        }
     }
 }
 
@@ -173,7 +177,11 @@ pub struct SweepReport {
 /// # Errors
 /// [`ReportError::Invalid`] when nothing is stored for a report; store errors; a set whose
 /// period is beyond the limit or the budget.
-pub fn sweep(request: &SweepRequest<'_>, budget: &Budget, progress: Progress<'_>) -> Result<SweepReport, ReportError> {
+pub fn sweep(
+    request: &SweepRequest<'_>,
+    budget: &Budget,
+    progress: Progress<'_>,
+) -> Result<SweepReport, ReportError> {
     let family = &request.family;
     let members = family.members().map_err(|e| ReportError::Invalid(e.0))?;
     let store = request.db.map(SweepStore::open).transpose()?;
@@ -185,7 +193,8 @@ pub fn sweep(request: &SweepRequest<'_>, budget: &Budget, progress: Progress<'_>
     };
     if let (Some(store), Some(id)) = (&store, sweep_id) {
         for row in store.rows(id)? {
-            results.insert((row.outer, row.c), PeriodSummary { preperiod: row.preperiod, period: row.period });
+            results
+                .insert((row.outer, row.c), PeriodSummary { preperiod: row.preperiod, period: row.period });
         }
     }
     let pending: Vec<&Member> = members.iter().filter(|m| !results.contains_key(&(m.outer, m.c))).collect();
@@ -216,8 +225,10 @@ pub fn sweep(request: &SweepRequest<'_>, budget: &Budget, progress: Progress<'_>
     while start < rows.len() {
         let outer = rows[start].outer;
         let end = rows[start..].iter().position(|r| r.outer != outer).map_or(rows.len(), |i| start + i);
-        let fit_rows: Vec<FitRow> =
-            rows[start..end].iter().map(|r| FitRow { c: r.c, preperiod: r.preperiod, period: r.period }).collect();
+        let fit_rows: Vec<FitRow> = rows[start..end]
+            .iter()
+            .map(|r| FitRow { c: r.c, preperiod: r.preperiod, period: r.period })
+            .collect();
         fits.push(FitReport::new(outer, &fit_conjecture(&fit_rows)));
         start = end;
     }

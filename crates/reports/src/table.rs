@@ -293,7 +293,10 @@ impl TableStream {
     ///
     /// # Errors
     /// [`ReportError::Table`] when the budget, the deadline or a cancellation stops the table.
-    pub fn next_chunk<'b>(&mut self, buffer: &'b mut Vec<u64>) -> Result<Option<(u64, &'b [u64])>, ReportError> {
+    pub fn next_chunk<'b>(
+        &mut self,
+        buffer: &'b mut Vec<u64>,
+    ) -> Result<Option<(u64, &'b [u64])>, ReportError> {
         match &mut self.producer {
             Producer::Sequence(sequence) => {
                 buffer.resize(SEQUENCE_CHUNK, 0);
@@ -306,7 +309,9 @@ impl TableStream {
                 Ok(grid.next_row(buffer)?.map(|r| (r, &buffer[..])))
             }
             Producer::Mnn { table, next } => {
-                let StreamShape::Mnn { m, n } = &self.shape else { unreachable!("an (M, N, N) producer has its shape") };
+                let StreamShape::Mnn { m, n } = &self.shape else {
+                    unreachable!("an (M, N, N) producer has its shape")
+                };
                 let Some(&row) = m.get(*next) else { return Ok(None) };
                 *next += 1;
                 buffer.clear();
@@ -314,7 +319,13 @@ impl TableStream {
                     let g = table.get([row, n, n]).expect("the table covers the range");
                     match self.kind {
                         CellKind::Grundy => u64::from(g),
-                        CellKind::Outcome | CellKind::F => if g == 0 { P_CELL } else { N_CELL },
+                        CellKind::Outcome | CellKind::F => {
+                            if g == 0 {
+                                P_CELL
+                            } else {
+                                N_CELL
+                            }
+                        }
                     }
                 }));
                 Ok(Some((row, &buffer[..])))
@@ -365,7 +376,12 @@ pub fn table_stream(request: &TableRequest, budget: &Budget) -> Result<TableStre
         TableShape::Mnn { m, n } => {
             let (ms, ns, table) = mnn(request, m, n, budget)?;
             let bound = match kind {
-                CellKind::Grundy => ms.iter().flat_map(|&m| ns.iter().map(move |&n| (m, n))).filter_map(|(m, n)| table.get([m, n, n])).max().map(u64::from),
+                CellKind::Grundy => ms
+                    .iter()
+                    .flat_map(|&m| ns.iter().map(move |&n| (m, n)))
+                    .filter_map(|(m, n)| table.get([m, n, n]))
+                    .max()
+                    .map(u64::from),
                 CellKind::Outcome | CellKind::F => Some(N_CELL),
             };
             let source = TableSource {
@@ -377,21 +393,33 @@ pub fn table_stream(request: &TableRequest, budget: &Budget) -> Result<TableStre
         }
         TableShape::Sequence { upto } => {
             let game = request.spec.build(budget)?;
-            let sequence_request = SequenceRequest { method: request.method, ..SequenceRequest::new(upto, values, request.play) };
+            let sequence_request = SequenceRequest {
+                method: request.method,
+                ..SequenceRequest::new(upto, values, request.play)
+            };
             let sequence = game.sequence(&sequence_request, budget)?;
             let (source, bound) = (TableSource::of(sequence.basis()), sequence.basis().value_bound);
             (StreamShape::Sequence { upto }, Producer::Sequence(sequence), source, bound)
         }
         TableShape::Grid { rows, cols } => {
             let game = request.spec.build(budget)?;
-            let grid_request = GridRequest { method: request.method, ..GridRequest::new(rows, cols, values, request.play) };
+            let grid_request =
+                GridRequest { method: request.method, ..GridRequest::new(rows, cols, values, request.play) };
             let grid = game.grid(&grid_request, budget)?;
             let (source, bound) = (TableSource::of(grid.basis()), grid.basis().value_bound);
             (StreamShape::Grid { rows, cols }, Producer::Grid(grid), source, bound)
         }
     };
     let value_bound = if kind == CellKind::Grundy { value_bound } else { Some(N_CELL) };
-    Ok(TableStream { game: GameRef::from(&request.spec), play: request.play, kind, source, value_bound, shape, producer })
+    Ok(TableStream {
+        game: GameRef::from(&request.spec),
+        play: request.play,
+        kind,
+        source,
+        value_bound,
+        shape,
+        producer,
+    })
 }
 
 /// Makes a table of at most [`MAX_REPORT_CELLS`] cells in one report.
@@ -441,7 +469,9 @@ fn triple_table(spec: &GameSpec, bound: u64, budget: &Budget) -> Result<TripleTa
                         .into(),
                 )
             }),
-        other => invalid(format!("(M, N, N) tables are for three-pile games (apple, pattern), not '{other}'")),
+        other => {
+            invalid(format!("(M, N, N) tables are for three-pile games (apple, pattern), not '{other}'"))
+        }
     }
 }
 
@@ -456,13 +486,15 @@ mod tests {
     #[test]
     fn sequences_and_grids_come_from_the_table_path() {
         let budget = Budget::default();
-        let sequence = request("bash --max 2", TableShape::Sequence { upto: 7 }, CellKind::Grundy, Method::Auto);
+        let sequence =
+            request("bash --max 2", TableShape::Sequence { upto: 7 }, CellKind::Grundy, Method::Auto);
         let report = table(&sequence, &budget).unwrap();
         assert_eq!(report.source.basis, BasisKind::Theory);
         assert_eq!(report.source.method, TableMethod::ClosedForm);
         let TableBody::Sequence { values, .. } = &report.body else { panic!("{report:?}") };
         assert_eq!(values, &[0, 1, 2, 0, 1, 2, 0, 1].map(Cell::Grundy));
-        let grid = request("wythoff", TableShape::Grid { rows: 40, cols: 40 }, CellKind::Grundy, Method::Auto);
+        let grid =
+            request("wythoff", TableShape::Grid { rows: 40, cols: 40 }, CellKind::Grundy, Method::Auto);
         let report = table(&grid, &budget).unwrap();
         assert_eq!((report.source.basis, report.source.method), (BasisKind::Search, TableMethod::LineKernel));
         let searched = table(&TableRequest { method: Method::Search, ..grid }, &budget).unwrap();
@@ -477,7 +509,8 @@ mod tests {
     #[test]
     fn mnn_tables_stream_their_rows() {
         let budget = Budget::default();
-        let mnn = request("apple --max 3", TableShape::Mnn { m: (3, 5), n: (1, 3) }, CellKind::F, Method::Auto);
+        let mnn =
+            request("apple --max 3", TableShape::Mnn { m: (3, 5), n: (1, 3) }, CellKind::F, Method::Auto);
         let mut stream = table_stream(&mnn, &budget).unwrap();
         assert_eq!(stream.value_bound(), Some(1));
         let mut buffer = Vec::new();
@@ -492,7 +525,8 @@ mod tests {
     #[test]
     fn large_tables_are_streamed_not_reported() {
         let budget = Budget::default();
-        let big = request("nim", TableShape::Sequence { upto: MAX_REPORT_CELLS }, CellKind::Grundy, Method::Auto);
+        let big =
+            request("nim", TableShape::Sequence { upto: MAX_REPORT_CELLS }, CellKind::Grundy, Method::Auto);
         let err = table(&big, &budget).unwrap_err();
         assert!(err.is_usage() && err.to_string().contains("larger tables are streamed"), "{err}");
         let mut stream = table_stream(&big, &budget).unwrap();
@@ -509,7 +543,8 @@ mod tests {
     #[test]
     fn theory_is_refused_where_the_table_has_none() {
         let budget = Budget::default();
-        let wythoff = request("wythoff", TableShape::Grid { rows: 20, cols: 20 }, CellKind::Grundy, Method::Theory);
+        let wythoff =
+            request("wythoff", TableShape::Grid { rows: 20, cols: 20 }, CellKind::Grundy, Method::Theory);
         let err = table(&wythoff, &budget).err().unwrap();
         assert!(err.is_no_theory(), "{err}");
         let outcomes = TableRequest { kind: CellKind::Outcome, ..wythoff };

@@ -36,7 +36,11 @@ pub struct VerifyAllReport {
 /// # Errors
 /// [`ReportError::Engine`]: a game without a closed form to verify (one game), or a search that
 /// does not fit the budget.
-pub fn verify(request: &VerifyRequest, budget: &Budget, progress: Progress<'_>) -> Result<VerifyAllReport, ReportError> {
+pub fn verify(
+    request: &VerifyRequest,
+    budget: &Budget,
+    progress: Progress<'_>,
+) -> Result<VerifyAllReport, ReportError> {
     let mut reports = Vec::new();
     match &request.spec {
         Some(spec) => {

@@ -6,7 +6,6 @@
 // aborts the requests of the old one, so a late answer can never land in a newer game. The page
 // is drawn from the model; the URL holds the setup and the moves, so a game can be shared and
 // survives a reload.
-'use strict';
 
 import { GAMES, LANGUAGES, translate } from './i18n.js';
 import { historyChart, sequenceChart } from './draw.js';
@@ -893,6 +892,7 @@ function heaps(game, numbers, before, part) {
     row.append(tokens);
     box.append(row);
   });
+  if (roleOf(game, 1) === 'limit' && numbers.length === 1) box.append(el('p', { class: 'limit', text: `${t('board.limit')}: ${t('board.limitOpening')}` }));
   return box;
 }
 

@@ -70,7 +70,11 @@ const UNITS_PER_REPORTED_OPTION: u64 = 16;
 
 /// The options of a checked position, generated and charged for a report (see
 /// [`UNITS_PER_REPORTED_OPTION`]).
-fn reported_options<R: Ruleset>(ruleset: &R, position: &R::Position, budget: &Budget) -> Result<Vec<R::Position>, Exhausted> {
+fn reported_options<R: Ruleset>(
+    ruleset: &R,
+    position: &R::Position,
+    budget: &Budget,
+) -> Result<Vec<R::Position>, Exhausted> {
     let options = collect_options(ruleset, position, budget)?;
     budget.charge((options.len() as u64).saturating_mul(UNITS_PER_REPORTED_OPTION))?;
     Ok(options)
@@ -117,8 +121,13 @@ pub trait AnyGame: Send + Sync {
     ///
     /// # Errors
     /// [`EngineError::NoTheory`] when there is no closed form under `play`; search errors.
-    fn verify(&self, bound: u64, play: Play, budget: &Budget, progress: Progress<'_>)
-        -> Result<VerifyReport, EngineError>;
+    fn verify(
+        &self,
+        bound: u64,
+        play: Play,
+        budget: &Budget,
+        progress: Progress<'_>,
+    ) -> Result<VerifyReport, EngineError>;
     /// Compares the `n`-player closed forms with the `n`-player search on every verification
     /// position up to `bound` where a closed form applies: the value and every option's value.
     /// The report's theorem names the results that applied, with how many positions each.
@@ -146,7 +155,12 @@ pub trait AnyGame: Send + Sync {
     ///
     /// # Errors
     /// As for [`AnyGame::options`].
-    fn best_move(&self, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<Option<BestMove>, EngineError>;
+    fn best_move(
+        &self,
+        numbers: &[BigUint],
+        play: Play,
+        budget: &Budget,
+    ) -> Result<Option<BestMove>, EngineError>;
     /// The game value of a checked position for `players` players under the standard alliance
     /// matrix, every option's value and the optimal moves.
     ///
@@ -245,8 +259,8 @@ impl<R: Ruleset> Engine<R> {
     /// must fit the search's positions, and a search whose least cost exceeds what is left of
     /// the budget is refused before it starts.
     fn search_position(&self, numbers: &[BigUint], budget: &Budget) -> Result<R::Position, EngineError> {
-        let position = self.ruleset.search_position(numbers).ok_or_else(|| EngineError::TooLargeForSearch {
-            position: format!("{} {}", self.spec, short_position(numbers)),
+        let position = self.ruleset.search_position(numbers).ok_or_else(|| {
+            EngineError::TooLargeForSearch { position: format!("{} {}", self.spec, short_position(numbers)) }
         })?;
         if self.ruleset.search_cost(numbers).at_least > big(budget.remaining()) {
             return Err(EngineError::Exhausted {
@@ -305,7 +319,11 @@ impl<R: Ruleset> Engine<R> {
                     "search (misère): no move is left, so the previous player made the last move and lost"
                         .to_string()
                 } else if outcome == Outcome::N {
-                    format!("search (misère): {} of the {} options are P-positions", winning.len(), options.len())
+                    format!(
+                        "search (misère): {} of the {} options are P-positions",
+                        winning.len(),
+                        options.len()
+                    )
                 } else {
                     format!("search (misère): all {} options are N-positions", options.len())
                 };
@@ -348,8 +366,9 @@ impl<R: Ruleset> Engine<R> {
         let task = || self.task(&format!("the {players}-player search of"), numbers);
         let options = reported_options(&self.ruleset, &position, budget).during(task)?;
         let mut solvers = lock(&self.multiplayer);
-        let solver =
-            solvers.entry(players).or_insert_with(|| MultiplayerSolver::multiplayer(self.ruleset.clone(), valuation));
+        let solver = solvers
+            .entry(players)
+            .or_insert_with(|| MultiplayerSolver::multiplayer(self.ruleset.clone(), valuation));
         let value = solver.value(&position, budget).during(task)?;
         let mut moves: Vec<MultiMove> = Vec::new();
         for option in distinct(&options) {
@@ -360,7 +379,10 @@ impl<R: Ruleset> Engine<R> {
             moves.push(MultiMove { text, to, value: v, optimal });
         }
         let reason = if moves.is_empty() {
-            format!("search: no move is left and {}, so the value is {value}", valuation.terminal().describe())
+            format!(
+                "search: no move is left and {}, so the value is {value}",
+                valuation.terminal().describe()
+            )
         } else {
             let values: BTreeSet<u32> = moves.iter().map(|m| m.value).collect();
             let worth: BTreeSet<u32> = values.iter().map(|&v| valuation.through(v)).collect();
@@ -532,7 +554,8 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         progress: Progress<'_>,
     ) -> Result<VerifyReport, EngineError> {
         StandardAlliance::new(players, self.ruleset.terminal_convention())?;
-        let mut report = VerifyReport::new(self.spec.to_string(), String::new(), Play::Normal, Some(players), bound);
+        let mut report =
+            VerifyReport::new(self.spec.to_string(), String::new(), Play::Normal, Some(players), bound);
         // How many positions each closed form answered, in the order first met.
         let mut applied: Vec<(String, usize)> = Vec::new();
         let total = self.ruleset.verification_count(bound);
@@ -584,7 +607,12 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         Ok(moves)
     }
 
-    fn best_move(&self, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<Option<BestMove>, EngineError> {
+    fn best_move(
+        &self,
+        numbers: &[BigUint],
+        play: Play,
+        budget: &Budget,
+    ) -> Result<Option<BestMove>, EngineError> {
         let position = self.search_position(numbers, budget)?;
         let solver = match play {
             Play::Normal => &self.remoteness_normal,
@@ -637,7 +665,6 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         crate::tables::grid::grid(&self.ruleset, &self.spec, request, budget)
     }
 }
-
 
 #[cfg(test)]
 mod tests {

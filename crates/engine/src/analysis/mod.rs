@@ -19,7 +19,9 @@ pub mod engine;
 pub mod ruleset;
 pub mod sum;
 
-pub use answer::{Analysis, Basis, BestMove, GrundyValue, Measure, Method, MoveReport, MultiAnalysis, MultiMove};
+pub use answer::{
+    Analysis, Basis, BestMove, GrundyValue, Measure, Method, MoveReport, MultiAnalysis, MultiMove,
+};
 pub use compare::{disagreement, multi_disagreement, Counterexample, VerifyReport};
 pub use engine::{no_progress, short_position, AnyGame, Engine, Progress, Query};
 pub use ruleset::{list_positions, Listed, Ruleset, SearchCost};

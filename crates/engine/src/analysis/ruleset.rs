@@ -4,8 +4,8 @@
 
 use num_bigint::BigUint;
 
-use super::answer::{Analysis, MoveReport, MultiAnalysis, Measure};
-use crate::budget::{Budget, Exhausted};
+use super::answer::{Analysis, Measure, MoveReport, MultiAnalysis};
+use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Play};
 use crate::solve::Terminal;
@@ -15,14 +15,19 @@ use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 pub type Listed = (Vec<Vec<BigUint>>, Option<Exhausted>);
 
 /// Lists `next(0), next(1), ...` until `count` positions, the end (`None`), or the budget:
-/// each position is charged one unit per 64 bits of its numbers, and one more.
-pub fn list_positions(count: usize, budget: &Budget, mut next: impl FnMut(usize) -> Option<Vec<BigUint>>) -> Listed {
+/// each position is charged as a stored position ([`UNITS_PER_POSITION`]) and one more unit
+/// per 16 bits of its numbers, so that the budget bounds the listing's memory.
+pub fn list_positions(
+    count: usize,
+    budget: &Budget,
+    mut next: impl FnMut(usize) -> Option<Vec<BigUint>>,
+) -> Listed {
     let mut listed = Vec::new();
     let mut meter = budget.meter();
     for i in 0..count {
         let Some(position) = next(i) else { break };
         let bits: u64 = position.iter().map(|n| n.bits()).sum();
-        if let Err(stopped) = meter.charge(1 + bits / 64) {
+        if let Err(stopped) = meter.charge(UNITS_PER_POSITION + bits / 16) {
             return (listed, Some(stopped));
         }
         listed.push(position);
@@ -137,7 +142,11 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     ///
     /// # Errors
     /// [`TableError`] when the fast path cannot run within the budget.
-    fn fast_sequence(&self, _request: &SequenceRequest, _budget: &Budget) -> Result<Option<Sequence>, TableError> {
+    fn fast_sequence(
+        &self,
+        _request: &SequenceRequest,
+        _budget: &Budget,
+    ) -> Result<Option<Sequence>, TableError> {
         Ok(None)
     }
 

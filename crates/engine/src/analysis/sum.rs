@@ -143,7 +143,8 @@ pub fn analyze_sum(
     let basis = if reports.iter().all(|r| matches!(r.basis, Basis::Theory(_))) {
         Basis::Theory("Sprague-Grundy: a sum's value is the XOR of its parts' values".into())
     } else {
-        let states = reports.iter().map(|r| if let Basis::Search { states } = r.basis { states } else { 0 }).sum();
+        let states =
+            reports.iter().map(|r| if let Basis::Search { states } = r.basis { states } else { 0 }).sum();
         Basis::Search { states }
     };
     Ok(SumAnalysis {

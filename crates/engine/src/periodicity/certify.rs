@@ -34,8 +34,8 @@ use serde::{Serialize, Serializer};
 
 use super::generator::GrundyStream;
 use super::runs;
-use crate::budget::Budget;
 use super::{normalize_set, set_text, Grundy, PeriodicityError};
+use crate::budget::Budget;
 
 /// Values computed in the first round of the doubling search (at least; `2 max(S)` more).
 const FIRST_ROUND: u64 = 256;
@@ -82,7 +82,8 @@ impl Serialize for Periodicity {
         map.serialize_entry("preperiod", &self.preperiod)?;
         map.serialize_entry("period", &self.period)?;
         map.serialize_entry("values", &self.values)?;
-        let notation = Notation { preperiod: runs(self.preperiod_values()), period: runs(self.period_values()) };
+        let notation =
+            Notation { preperiod: runs(self.preperiod_values()), period: runs(self.period_values()) };
         map.serialize_entry("notation", &notation)?;
         map.serialize_entry("certificate", &self.certificate)?;
         map.end()

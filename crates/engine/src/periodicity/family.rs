@@ -18,7 +18,6 @@ use thiserror::Error;
 #[error("{0}")]
 pub struct FamilyError(pub String);
 
-
 /// `coefficient × parameter + constant`, or a plain constant when `parameter` is `None`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Term {
@@ -68,7 +67,9 @@ impl Term {
                 self.coefficient
                     .checked_mul(i128::from(value))
                     .and_then(|v| v.checked_add(self.constant))
-                    .ok_or_else(|| FamilyError(format!("the term {} overflows at {name}={value}", self.canonical())))
+                    .ok_or_else(|| {
+                        FamilyError(format!("the term {} overflows at {name}={value}", self.canonical()))
+                    })
             }
         }
     }
@@ -111,7 +112,9 @@ impl Parameter {
     /// A usage error describing the expected form.
     pub fn parse(text: &str) -> Result<Parameter, FamilyError> {
         let bad = |why: &str| {
-            FamilyError(format!("the parameter range '{text}': {why}; expected [NAME=]LO..HI[:STEP], e.g. c=11..500"))
+            FamilyError(format!(
+                "the parameter range '{text}': {why}; expected [NAME=]LO..HI[:STEP], e.g. c=11..500"
+            ))
         };
         let (name, range) = match text.split_once('=') {
             Some((name, range)) => (name.trim(), range),
@@ -142,7 +145,8 @@ impl Parameter {
                 self.name
             )));
         }
-        let too_large = |v: i128| FamilyError(format!("parameter {} reaches {v}, more than 2^64 - 1", self.name));
+        let too_large =
+            |v: i128| FamilyError(format!("parameter {} reaches {v}, more than 2^64 - 1", self.name));
         let low = u64::try_from(low).map_err(|_| too_large(low))?;
         let high = if high < 0 { 0 } else { u64::try_from(high).map_err(|_| too_large(high))? };
         let count = if high < low { 0 } else { (high - low) / self.step + 1 };
@@ -207,16 +211,26 @@ impl Family {
     }
 
     /// The definition that names this family in the store: its shape without the ranges.
+    /// The fixed numbers are written as one sorted set (`3..6,20` and `20,3,4,5,6` name the
+    /// same family), then the terms in canonical form, then the parameters.
     pub fn definition(&self) -> String {
-        let mut items: Vec<String> = self
-            .items
-            .iter()
-            .map(|item| match item {
-                Item::Interval(a, b) if a == b => a.to_string(),
-                Item::Interval(a, b) => format!("{a}..{b}"),
-                Item::Term(t) => t.canonical(),
-            })
-            .collect();
+        let mut numbers: Vec<u64> = Vec::new();
+        let mut terms: Vec<String> = Vec::new();
+        for item in &self.items {
+            match item {
+                Item::Interval(a, b) => numbers.extend(*a..=*b),
+                Item::Term(t) => terms.push(t.canonical()),
+            }
+        }
+        numbers.sort_unstable();
+        numbers.dedup();
+        terms.sort();
+        terms.dedup();
+        let mut items: Vec<String> = Vec::new();
+        if !numbers.is_empty() {
+            items.push(crate::spec::grammar::set_text(&numbers));
+        }
+        items.extend(terms);
         items.extend(self.parameters.iter().map(|p| p.name.clone()));
         format!("subtraction {{{}}} over {}", items.join(","), self.names().join(","))
     }
@@ -237,7 +251,8 @@ impl Family {
         } else {
             vec![None]
         };
-        let inner = self.parameters.last().ok_or_else(|| FamilyError("the family has no parameter".into()))?;
+        let inner =
+            self.parameters.last().ok_or_else(|| FamilyError("the family has no parameter".into()))?;
         let mut members = Vec::new();
         let mut numbers = 0usize;
         for outer in outer_values {
@@ -266,7 +281,10 @@ impl Family {
                                 )));
                             }
                             let v = u64::try_from(v).map_err(|_| {
-                                FamilyError(format!("the member {} is {v}, more than 2^64 - 1", t.canonical()))
+                                FamilyError(format!(
+                                    "the member {} is {v}, more than 2^64 - 1",
+                                    t.canonical()
+                                ))
                             })?;
                             set.push(v);
                         }
@@ -359,9 +377,7 @@ pub fn parse_set(text: &str) -> Result<Vec<u64>, FamilyError> {
         }
     }
     if set.is_empty() {
-        return Err(FamilyError(
-            "the set is empty; give at least one positive take, e.g. 2,3,5,7".into(),
-        ));
+        return Err(FamilyError("the set is empty; give at least one positive take, e.g. 2,3,5,7".into()));
     }
     set.sort_unstable();
     set.dedup();
@@ -389,6 +405,9 @@ mod tests {
         assert_eq!(members[0], Member { outer: 1, c: 3, set: vec![1, 2, 3] });
         assert_eq!(members[5], Member { outer: 3, c: 8, set: vec![3, 6, 8] });
         assert_eq!(family.definition(), "subtraction {2a,a,c} over a,c");
+        let spelled = |set: &str| Family::parse(set, &["c=21..30".into()]).unwrap().definition();
+        assert_eq!(spelled("3..6,20"), spelled("20,6,5,4,3"));
+        assert_eq!(spelled("3..6,20"), "subtraction {3..6,20,c} over c");
     }
 
     #[test]

@@ -17,7 +17,9 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost, list_positions, Listed};
+use crate::analysis::{
+    list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
+};
 use crate::bigint::big;
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
@@ -61,7 +63,8 @@ impl Bash {
 }
 
 fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    let bash = Bash::new(spec.params().count("max")).ok_or_else(|| crate::rulesets::invalid("max must be at least 1"))?;
+    let bash = Bash::new(spec.params().count("max"))
+        .ok_or_else(|| crate::rulesets::invalid("max must be at least 1"))?;
     Ok(engine(spec, bash))
 }
 
@@ -191,7 +194,11 @@ impl Ruleset for Bash {
     }
 
     /// `G(n) = n mod (M + 1)`; P iff the residue is 0 (misère: 1); by counting residues.
-    fn fast_sequence(&self, request: &SequenceRequest, budget: &Budget) -> Result<Option<Sequence>, TableError> {
+    fn fast_sequence(
+        &self,
+        request: &SequenceRequest,
+        budget: &Budget,
+    ) -> Result<Option<Sequence>, TableError> {
         let Some(q) = self.max.checked_add(1) else { return Ok(None) };
         let (source, basis) = match (request.values, request.play) {
             (TableValues::Grundy, _) => {

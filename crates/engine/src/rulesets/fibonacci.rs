@@ -82,7 +82,11 @@ impl Game for FibonacciNim {
     }
 
     /// Lazily: the limit may be huge.
-    fn for_each_option(&self, &(n, limit): &(u64, u64), visit: &mut dyn FnMut((u64, u64)) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_option(
+        &self,
+        &(n, limit): &(u64, u64),
+        visit: &mut dyn FnMut((u64, u64)) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for t in 1..=limit.min(n) {
             visit((n - t, t.saturating_mul(2)))?;
         }
@@ -384,7 +388,11 @@ impl Ruleset for FibonacciNim {
     /// Normal-play outcomes of the openings `[n]`: P iff `n` is 0 or a Fibonacci number, by
     /// walking the Fibonacci numbers alongside `n`. Grundy values and misère play take the
     /// generic path.
-    fn fast_sequence(&self, request: &SequenceRequest, budget: &Budget) -> Result<Option<Sequence>, TableError> {
+    fn fast_sequence(
+        &self,
+        request: &SequenceRequest,
+        budget: &Budget,
+    ) -> Result<Option<Sequence>, TableError> {
         if (request.values, request.play) != (TableValues::Outcomes, Play::Normal) {
             return Ok(None);
         }
@@ -417,7 +425,13 @@ impl Ruleset for FibonacciNim {
                 *slot = if limit < z { P_CELL } else { N_CELL };
             }
         });
-        Ok(Some(Grid::new(source, TableBasis::closed_form(THEOREM, N_CELL), request.rows, request.cols, budget)))
+        Ok(Some(Grid::new(
+            source,
+            TableBasis::closed_form(THEOREM, N_CELL),
+            request.rows,
+            request.cols,
+            budget,
+        )))
     }
 
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {

@@ -47,14 +47,16 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost, list_positions, Listed};
+use crate::analysis::{
+    list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
+};
 use crate::bigint::big;
+use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
 use crate::spec::{GameSpec, RulesetInfo};
-use crate::budget::Budget;
-use crate::positions::HeapBox;
 use crate::tables::{per_heap, Sequence, SequenceRequest, TableBasis, TableError, TableValues, N_CELL};
 use crate::AnyGame;
 
@@ -248,7 +250,11 @@ impl Ruleset for Half {
     }
 
     /// The theorems on machine words: `odd(n + 2)` is a shift by the trailing zeros.
-    fn fast_sequence(&self, request: &SequenceRequest, budget: &Budget) -> Result<Option<Sequence>, TableError> {
+    fn fast_sequence(
+        &self,
+        request: &SequenceRequest,
+        budget: &Budget,
+    ) -> Result<Option<Sequence>, TableError> {
         let odd = |n: u64| (n + 2) >> (n + 2).trailing_zeros();
         let (source, basis) = match (request.values, request.play) {
             (TableValues::Grundy, _) => {

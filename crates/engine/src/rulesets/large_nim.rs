@@ -49,12 +49,12 @@ use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
 use self::classes::ClassTable;
+use crate::analysis::Measure;
 use crate::analysis::{Basis, MultiAnalysis, MultiMove, Ruleset, SearchCost};
 use crate::bigint::{big, to_bigs};
+use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::Game;
-use crate::analysis::Measure;
-use crate::budget::Budget;
 use crate::positions::SortedTuples;
 use crate::rulesets::{box_search_cost, engine};
 use crate::solve::{HeapMultisetGame, StandardAlliance, Terminal};
@@ -64,7 +64,8 @@ use crate::AnyGame;
 /// The declaration of Large Nim.
 pub const RULESET: RulesetInfo = RulesetInfo {
     name: "large-nim",
-    summary: "any number of heaps; take any number from a largest heap; the first player who cannot move wins",
+    summary:
+        "any number of heaps; take any number from a largest heap; the first player who cannot move wins",
     rules: "Several heaps of chips. A move takes any positive number of chips from a largest heap. With \
             several players, the first player who cannot move wins.",
     position: "heap sizes",
@@ -93,7 +94,11 @@ impl Game for LargeNim {
     }
 
     /// Lazily: the largest heap may be huge.
-    fn for_each_option(&self, heaps: &Vec<u64>, visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_option(
+        &self,
+        heaps: &Vec<u64>,
+        visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let Some((&largest, rest)) = heaps.split_last() else { return ControlFlow::Continue(()) };
         for y in (0..largest).rev() {
             visit(with_heap(rest, y))?;
@@ -357,10 +362,9 @@ fn measures(heaps: &[BigUint]) -> Vec<Measure> {
 const VERIFICATION_HEAPS: usize = 5;
 
 impl Ruleset for LargeNim {
+    /// Heaps sorted, empty ones dropped; no heaps at all is the end of the game (its options
+    /// lead there), so an empty position is valid.
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
-        if numbers.is_empty() {
-            return Err(EngineError::InvalidPosition("large-nim takes at least one heap size".into()));
-        }
         let mut sorted: Vec<BigUint> = numbers.iter().filter(|h| !h.is_zero()).cloned().collect();
         sorted.sort();
         Ok(sorted)
@@ -542,7 +546,8 @@ mod tests {
         for m in &a.moves {
             let small: Vec<u64> = m.to.iter().map(shrink).collect();
             // The same order pattern with small heaps, by search.
-            let s = large_nim().analyze_players(&to_bigs(&small), 3, Method::Search, &Budget::default()).unwrap();
+            let s =
+                large_nim().analyze_players(&to_bigs(&small), 3, Method::Search, &Budget::default()).unwrap();
             assert_eq!(m.value, s.value, "{:?}", m.to);
         }
         assert!(a.optimal_moves().count() >= 1);
@@ -614,7 +619,8 @@ mod tests {
     fn positions_are_sorted_and_zero_free() {
         let game = large_nim();
         assert_eq!(game.check_position(&to_bigs(&[3, 0, 1, 2])).unwrap(), to_bigs(&[1, 2, 3]));
-        assert!(game.check_position(&[]).is_err());
+        // No heaps at all is the end of the game, where every move of the last heap leads.
+        assert_eq!(game.check_position(&[]).unwrap(), Vec::<BigUint>::new());
         let empty = game.check_position(&to_bigs(&[0])).unwrap();
         let a = game.analyze_players(&empty, 4, Method::Auto, &Budget::default()).unwrap();
         assert_eq!(a.value, 0);

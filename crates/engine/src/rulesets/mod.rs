@@ -52,7 +52,10 @@ pub(crate) fn box_search_cost(numbers: &[BigUint], root_options: BigUint) -> Sea
     let saturate = |n: &BigUint| n.to_u128().unwrap_or(u128::MAX);
     let positions = numbers.iter().fold(1u128, |p, n| p.saturating_mul(saturate(n).saturating_add(1)));
     let per_position = saturate(&root_options).saturating_add(u128::from(UNITS_PER_POSITION));
-    SearchCost { at_least: root_options, at_most: Some(BigUint::from(positions.saturating_mul(per_position))) }
+    SearchCost {
+        at_least: root_options,
+        at_most: Some(BigUint::from(positions.saturating_mul(per_position))),
+    }
 }
 
 /// The error for values that are valid one by one but not together.

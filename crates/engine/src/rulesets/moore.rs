@@ -41,13 +41,13 @@ use num_traits::ToPrimitive;
 
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{to_bigs, to_u64s, xor_all};
+use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::positions::HeapBox;
 use crate::rulesets::nim::xor_moves;
 use crate::rulesets::{box_search_cost, describe_take, engine, invalid};
 use crate::spec::{GameSpec, ParamDecl, ParamKind, RulesetInfo};
-use crate::budget::Budget;
-use crate::positions::HeapBox;
 use crate::AnyGame;
 
 /// The declaration of Moore's Nim_k.
@@ -98,16 +98,15 @@ impl Game for Moore {
 
     /// Every way to lower each heap of a non-empty set of at most `k` non-empty heaps.
     fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut options = Vec::new();
-        let _ = self.for_each_option(heaps, &mut |option| {
-            options.push(option);
-            ControlFlow::Continue(())
-        });
-        options
+        crate::game::gather_options(self, heaps)
     }
 
     /// Lazily: the number of options is a product of heap sizes, which can be enormous.
-    fn for_each_option(&self, heaps: &Vec<u64>, visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_option(
+        &self,
+        heaps: &Vec<u64>,
+        visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let nonzero: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
         self.visit_choices(heaps, &nonzero, 0, &mut Vec::new(), visit)
     }
@@ -160,7 +159,11 @@ impl Moore {
 
 /// Visits every position where each heap in `chosen` is lowered (to any smaller size) and the
 /// others are kept: an odometer over the new sizes.
-fn visit_lowerings(heaps: &[u64], chosen: &[usize], visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
+fn visit_lowerings(
+    heaps: &[u64],
+    chosen: &[usize],
+    visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let mut to = heaps.to_vec();
     for &i in chosen {
         to[i] = 0;

@@ -11,14 +11,16 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost, list_positions, Listed};
+use crate::analysis::{
+    list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
+};
 use crate::bigint::{join, to_bigs, to_u64s, xor_all};
+use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine};
 use crate::spec::{GameSpec, RulesetInfo};
-use crate::budget::Budget;
 use crate::tables::{outcome_row, per_heap, row_by_row, Grid, GridRequest, Sequence, SequenceRequest};
 use crate::tables::{TableBasis, TableError, TableValues, N_CELL};
 use crate::AnyGame;
@@ -47,16 +49,15 @@ impl Game for Nim {
     type Position = Vec<u64>;
 
     fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut options = Vec::new();
-        let _ = self.for_each_option(heaps, &mut |option| {
-            options.push(option);
-            ControlFlow::Continue(())
-        });
-        options
+        crate::game::gather_options(self, heaps)
     }
 
     /// Lazily: a heap of `h` has `h` options.
-    fn for_each_option(&self, heaps: &Vec<u64>, visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_option(
+        &self,
+        heaps: &Vec<u64>,
+        visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for (i, &h) in heaps.iter().enumerate() {
             for smaller in 0..h {
                 let mut option = heaps.clone();
@@ -256,7 +257,11 @@ impl Ruleset for Nim {
     }
 
     /// One heap: `G(n) = n`; P iff `n = 0` (misère: `n = 1`).
-    fn fast_sequence(&self, request: &SequenceRequest, budget: &Budget) -> Result<Option<Sequence>, TableError> {
+    fn fast_sequence(
+        &self,
+        request: &SequenceRequest,
+        budget: &Budget,
+    ) -> Result<Option<Sequence>, TableError> {
         let (source, basis) = match (request.values, request.play) {
             (TableValues::Grundy, _) => {
                 (per_heap(|n| n), TableBasis::closed_form("Nim: G(n) = n", request.upto))

@@ -381,16 +381,15 @@ impl Game for PatternGame {
     type Position = Vec<u64>;
 
     fn options(&self, piles: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut options = Vec::new();
-        let _ = self.for_each_option(piles, &mut |option| {
-            options.push(option);
-            ControlFlow::Continue(())
-        });
-        options
+        crate::game::gather_options(self, piles)
     }
 
     /// Lazily: amounts may be unbounded and piles huge.
-    fn for_each_option(&self, piles: &Vec<u64>, visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_option(
+        &self,
+        piles: &Vec<u64>,
+        visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for (set, amounts) in &self.sets {
             let room = set.iter().map(|&i| piles[i]).min().unwrap_or(0);
             for t in amounts.up_to(room) {

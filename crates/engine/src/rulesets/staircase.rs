@@ -25,9 +25,9 @@ use num_traits::{ToPrimitive, Zero};
 
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{join, to_bigs, to_u64s, xor_all};
+use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::positions::HeapBox;
 use crate::rulesets::engine;
 use crate::spec::{GameSpec, RulesetInfo};
@@ -71,17 +71,16 @@ impl Game for Staircase {
     type Position = Vec<u64>;
 
     fn options(&self, steps: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut options = Vec::new();
-        let _ = self.for_each_option(steps, &mut |option| {
-            options.push(option);
-            ControlFlow::Continue(())
-        });
-        options
+        crate::game::gather_options(self, steps)
     }
 
     /// Lazily: one option per coin. Coins arriving on a step saturate at `u64::MAX`;
     /// [`Ruleset::search_position`] only admits totals that fit, where that cannot happen.
-    fn for_each_option(&self, steps: &Vec<u64>, visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_option(
+        &self,
+        steps: &Vec<u64>,
+        visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for (i, &coins) in steps.iter().enumerate() {
             for moved in 1..=coins {
                 let mut option = steps.clone();
@@ -154,7 +153,8 @@ fn analysis(steps: &[BigUint], max_moves: usize) -> Analysis {
     let x = xor_all(&odd);
     let (moves, count) = moves_by_delta(steps, &x, max_moves.max(1));
     let shown = &odd[..odd.len().min(12)];
-    let more = if odd.len() > shown.len() { format!("^... ({} odd steps)", odd.len()) } else { String::new() };
+    let more =
+        if odd.len() > shown.len() { format!("^... ({} odd steps)", odd.len()) } else { String::new() };
     let sum = format!("nim-sum of the odd-numbered steps {}{more} = {x}", join(shown, "^"));
     let reason = match moves.first() {
         None => format!(

@@ -167,7 +167,10 @@ impl Ruleset for Subtraction {
     /// At most one stored position per heap below, with at most `|S|` options each.
     fn search_cost(&self, numbers: &[BigUint]) -> SearchCost {
         let states = &numbers[0] + 1u8;
-        SearchCost { at_least: BigUint::default(), at_most: Some(states * (self.set.len() as u64 + UNITS_PER_POSITION)) }
+        SearchCost {
+            at_least: BigUint::default(),
+            at_most: Some(states * (self.set.len() as u64 + UNITS_PER_POSITION)),
+        }
     }
 
     fn theorem(&self, play: Play) -> Option<String> {
@@ -212,7 +215,11 @@ impl Ruleset for Subtraction {
 
     /// Normal play: the certified period replayed, else the streaming generator; misère play
     /// takes the generic path.
-    fn fast_sequence(&self, request: &SequenceRequest, budget: &Budget) -> Result<Option<Sequence>, TableError> {
+    fn fast_sequence(
+        &self,
+        request: &SequenceRequest,
+        budget: &Budget,
+    ) -> Result<Option<Sequence>, TableError> {
         if request.play == Play::Misere {
             return Ok(None);
         }

@@ -45,17 +45,21 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost, list_positions, Listed};
+use crate::analysis::{
+    list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
+};
 use crate::bigint::big;
+use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
 use crate::spec::{GameSpec, RulesetInfo};
-use crate::budget::Budget;
-use crate::positions::HeapBox;
 use crate::tables::lines::{line_grid, LineMoves};
 use crate::tables::wythoff_rows::{certified_grundy, certified_rows_grid};
-use crate::tables::{outcome_row, row_by_row, Grid, GridRequest, TableBasis, TableError, TableValues, N_CELL};
+use crate::tables::{
+    outcome_row, row_by_row, Grid, GridRequest, TableBasis, TableError, TableValues, N_CELL,
+};
 use crate::AnyGame;
 
 /// The declaration of Wythoff's game.
@@ -90,7 +94,11 @@ impl Game for Wythoff {
     }
 
     /// Lazily, in the order of [`Game::options`].
-    fn for_each_option(&self, &(x, y): &(u64, u64), visit: &mut dyn FnMut((u64, u64)) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_option(
+        &self,
+        &(x, y): &(u64, u64),
+        visit: &mut dyn FnMut((u64, u64)) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for smaller in 0..x {
             visit((smaller, y))?;
         }
@@ -344,7 +352,9 @@ fn normal(heaps: &[BigUint]) -> Analysis {
     };
     // The Grundy value when the smaller heap's row is certified (crate::tables::wythoff_rows).
     let (grundy, reason) = match certified_grundy(x, y) {
-        Some((value, why)) => (GrundyValue::Value(value.clone()), format!("{reason}; Grundy value {value}: {why}")),
+        Some((value, why)) => {
+            (GrundyValue::Value(value.clone()), format!("{reason}; Grundy value {value}: {why}"))
+        }
         None => (GrundyValue::Unknown, reason),
     };
     Analysis {
@@ -483,9 +493,9 @@ impl Ruleset for Wythoff {
 mod tests {
     use super::*;
     use crate::bigint::to_bigs;
+    use crate::tables::wythoff_rows::THEORY_ROWS;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
-    use crate::tables::wythoff_rows::THEORY_ROWS;
     use crate::Method;
 
     fn wythoff() -> Box<dyn AnyGame> {

@@ -208,33 +208,40 @@ impl<G: Game, V: Valuation> Solver<G, V> {
         pending: &mut u64,
         held_limit: u64,
     ) -> Result<Frame<G::Position, V::Value>, Exhausted> {
-        let mut options = Vec::new();
-        let mut failure = None;
         let memo = self.memo.len() as u64;
         *pending += 1;
-        let _ = self.game.for_each_option(&key, &mut |option| {
+        let options = gather_charged(&self.game, &key, meter, |option| {
             *pending += 1;
-            let check = if memo + *pending > held_limit {
-                Err(Exhausted::Memory { limit: held_limit })
-            } else {
-                meter.charge(1)
-            };
-            match check {
-                Ok(()) => {
-                    options.push(self.game.canonical(&option));
-                    ControlFlow::Continue(())
-                }
-                Err(e) => {
-                    failure = Some(e);
-                    ControlFlow::Break(())
-                }
+            (memo + *pending <= held_limit)
+                .then(|| self.game.canonical(&option))
+                .ok_or(Exhausted::Memory { limit: held_limit })
+        })?;
+        Ok(Frame { key, values: Vec::with_capacity(options.len()), options })
+    }
+}
+
+/// The options of `position`, generated one by one and charged one unit each; `admit` turns
+/// each into what is kept, or refuses it (too many held), which stops the generation.
+fn gather_charged<G: Game, T>(
+    game: &G,
+    position: &G::Position,
+    meter: &mut Meter<'_>,
+    mut admit: impl FnMut(G::Position) -> Result<T, Exhausted>,
+) -> Result<Vec<T>, Exhausted> {
+    let mut kept = Vec::new();
+    let mut failure = None;
+    let _ =
+        game.for_each_option(position, &mut |option| match meter.charge(1).and_then(|()| admit(option)) {
+            Ok(item) => {
+                kept.push(item);
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                failure = Some(e);
+                ControlFlow::Break(())
             }
         });
-        match failure {
-            Some(e) => Err(e),
-            None => Ok(Frame { key, values: Vec::with_capacity(options.len()), options }),
-        }
-    }
+    failure.map_or(Ok(kept), Err)
 }
 
 /// Every option of `position` as the game lists it, charged one unit each while they are
@@ -242,28 +249,20 @@ impl<G: Game, V: Valuation> Solver<G, V> {
 ///
 /// # Errors
 /// [`Exhausted`] when the budget runs out.
-pub fn collect_options<G: Game>(game: &G, position: &G::Position, budget: &Budget) -> Result<Vec<G::Position>, Exhausted> {
+pub fn collect_options<G: Game>(
+    game: &G,
+    position: &G::Position,
+    budget: &Budget,
+) -> Result<Vec<G::Position>, Exhausted> {
     let mut meter = budget.meter();
     let limit = budget.position_limit();
-    let mut options = Vec::new();
-    let mut failure = None;
-    let _ = game.for_each_option(position, &mut |option| {
-        let check = if options.len() as u64 >= limit { Err(Exhausted::Memory { limit }) } else { meter.charge(1) };
-        match check {
-            Ok(()) => {
-                options.push(option);
-                ControlFlow::Continue(())
-            }
-            Err(e) => {
-                failure = Some(e);
-                ControlFlow::Break(())
-            }
-        }
-    });
-    match failure {
-        Some(e) => Err(e),
-        None => meter.flush().map(|()| options),
-    }
+    let mut count = 0u64;
+    let options = gather_charged(game, position, &mut meter, |option| {
+        count += 1;
+        (count <= limit).then_some(option).ok_or(Exhausted::Memory { limit })
+    })?;
+    meter.flush()?;
+    Ok(options)
 }
 
 #[cfg(test)]

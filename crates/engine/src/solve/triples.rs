@@ -148,7 +148,11 @@ impl MexScratch {
 ///
 /// # Errors
 /// [`Exhausted`] when `P` exceeds what is left of the budget, or the work runs out.
-pub fn triple_grundy_table(rules: &TripleRules, bound: u64, budget: &Budget) -> Result<TripleTable, Exhausted> {
+pub fn triple_grundy_table(
+    rules: &TripleRules,
+    bound: u64,
+    budget: &Budget,
+) -> Result<TripleTable, Exhausted> {
     let too_big = Exhausted::Work { limit: budget.limit() };
     let side = usize::try_from(bound).ok().and_then(|b| b.checked_add(1)).ok_or(too_big.clone())?;
     let size = side

@@ -169,16 +169,14 @@ impl ParamDecl {
     /// # Errors
     /// [`SpecError::InvalidValue`] naming the parameter and what is wrong.
     pub fn parse(&self, text: &str) -> Result<ParamValue, SpecError> {
-        let invalid = |reason: String| SpecError::InvalidValue {
-            param: self.name.into(),
-            value: text.into(),
-            reason,
-        };
+        let invalid =
+            |reason: String| SpecError::InvalidValue { param: self.name.into(), value: text.into(), reason };
         match self.kind {
             ParamKind::Count { min, max } => {
                 let n = grammar::parse_count(text).map_err(invalid)?;
                 if n < min || n > max {
-                    let range = if max == u64::MAX { format!("at least {min}") } else { format!("{min}..{max}") };
+                    let range =
+                        if max == u64::MAX { format!("at least {min}") } else { format!("{min}..{max}") };
                     return Err(invalid(format!("it must be {range}")));
                 }
                 Ok(ParamValue::Count(n))
@@ -344,11 +342,13 @@ impl Serialize for Params {
     }
 }
 
-/// A game as the user names it: a registered ruleset and validated values of its parameters.
+/// A game as the user names it: a registered ruleset and validated values of its parameters,
+/// or a game its caller defines ([`GameSpec::custom`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GameSpec {
     name: &'static str,
     params: Params,
+    custom: bool,
 }
 
 impl GameSpec {
@@ -362,10 +362,9 @@ impl GameSpec {
         let info = RulesetInfo::find(name).ok_or_else(|| SpecError::UnknownGame { name: name.into() })?;
         let mut given: Vec<(&'static str, ParamValue)> = Vec::new();
         for &(param, text) in pairs {
-            let decl = info.param(param).ok_or_else(|| SpecError::UnknownParam {
-                game: info.name.into(),
-                param: param.into(),
-            })?;
+            let decl = info
+                .param(param)
+                .ok_or_else(|| SpecError::UnknownParam { game: info.name.into(), param: param.into() })?;
             let value = decl.parse(text)?;
             match given.iter_mut().find(|(n, _)| *n == decl.name) {
                 None => given.push((decl.name, value)),
@@ -389,7 +388,20 @@ impl GameSpec {
             };
             values.push((decl.name, value));
         }
-        Ok(GameSpec { name: info.name, params: Params { values } })
+        Ok(GameSpec { name: info.name, params: Params { values }, custom: false })
+    }
+
+    /// A game its caller defines instead of a registered ruleset (a Python function, in the
+    /// Python module): a name and no parameters. There is no declaration to build it from, so
+    /// [`GameSpec::build`] refuses it: the caller wraps its own ruleset in an
+    /// [`crate::analysis::Engine`] and passes the built game to the reports.
+    pub fn custom(name: &'static str) -> GameSpec {
+        GameSpec { name, params: Params { values: Vec::new() }, custom: true }
+    }
+
+    /// True for a game defined by its caller ([`GameSpec::custom`]).
+    pub fn is_custom(&self) -> bool {
+        self.custom
     }
 
     /// The game `name` with every parameter at its default.
@@ -406,7 +418,11 @@ impl GameSpec {
     }
 
     /// The ruleset's declaration.
+    ///
+    /// # Panics
+    /// For a game defined by its caller ([`GameSpec::custom`]), which has none.
     pub fn info(&self) -> &'static RulesetInfo {
+        assert!(!self.custom, "the game '{}' is defined by its caller and has no declaration", self.name);
         RulesetInfo::find(self.name).expect("a spec names a registered ruleset")
     }
 
@@ -418,8 +434,15 @@ impl GameSpec {
     /// Builds the ruleset with its solvers, charging the work of building to `budget`.
     ///
     /// # Errors
-    /// [`EngineError::Spec`] when the values do not fit together (the ruleset's own check).
+    /// [`EngineError::Spec`] when the values do not fit together (the ruleset's own check), or
+    /// for a game defined by its caller.
     pub fn build(&self, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+        if self.custom {
+            return Err(EngineError::Spec(SpecError::Invalid(format!(
+                "the game '{}' is defined by its caller, which builds it",
+                self.name
+            ))));
+        }
         (self.info().build)(self, budget)
     }
 }
@@ -428,6 +451,9 @@ impl fmt::Display for GameSpec {
     /// `NAME` followed by every parameter whose value differs from its default.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name)?;
+        if self.custom {
+            return Ok(());
+        }
         let info = self.info();
         for (name, value) in self.params.iter() {
             let decl = info.param(name).expect("declared");
@@ -475,8 +501,9 @@ impl FromStr for GameSpec {
                 pairs.push((param, "true"));
                 i += 1;
             } else {
-                let value =
-                    words.get(i + 1).ok_or_else(|| syntax(&format!("the parameter '{param}' needs a value")))?;
+                let value = words
+                    .get(i + 1)
+                    .ok_or_else(|| syntax(&format!("the parameter '{param}' needs a value")))?;
                 pairs.push((param, value));
                 i += 2;
             }
@@ -581,6 +608,18 @@ mod tests {
                 prop_assert_eq!(&again, &spec, "{}", joined);
             }
         });
+    }
+
+    #[test]
+    fn a_game_defined_by_its_caller_has_a_name_and_is_not_built_from_it() {
+        let spec = GameSpec::custom("my-game");
+        assert!(spec.is_custom() && spec.params().iter().next().is_none());
+        assert_eq!(spec.to_string(), "my-game");
+        let err =
+            spec.build(&Budget::default()).err().expect("a custom game has no declaration to build from");
+        assert!(err.to_string().contains("defined by its caller"), "{err}");
+        assert_ne!(GameSpec::custom("nim"), GameSpec::named("nim").unwrap());
+        assert!(!GameSpec::named("nim").unwrap().is_custom());
     }
 
     #[test]

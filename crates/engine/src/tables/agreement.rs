@@ -132,7 +132,10 @@ fn the_method_chooses_the_path() {
         methods("wythoff", Method::Theory).unwrap_err(),
         "wythoff has no closed form for a grid of Grundy values in nimlab"
     );
-    let request = SequenceRequest { method: Method::Theory, ..SequenceRequest::new(10, TableValues::Grundy, Play::Normal) };
+    let request = SequenceRequest {
+        method: Method::Theory,
+        ..SequenceRequest::new(10, TableValues::Grundy, Play::Normal)
+    };
     let err = game("moore --k 2").sequence(&request, &budget).err().unwrap();
     assert!(err.is_usage(), "{err}");
 }

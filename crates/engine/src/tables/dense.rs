@@ -108,7 +108,9 @@ pub(crate) fn box_values<R: Ruleset>(
     let cells = cells as usize;
     let rule = Rule::new(values, play);
     let (values, method, detail) = match dense(ruleset, game, bounds, cells, rule, budget)? {
-        Some(values) => (values, TableMethod::Dense, format!("every cell bottom-up from the moves of {game}")),
+        Some(values) => {
+            (values, TableMethod::Dense, format!("every cell bottom-up from the moves of {game}"))
+        }
         None => (
             searched(ruleset, game, bounds, cells, rule, budget)?,
             TableMethod::Search,
@@ -178,7 +180,9 @@ fn dense<R: Ruleset>(
         let position = cell_position(ruleset, game, &heaps)?;
         meter.charge(1).map_err(stopped("the dense table", game, index))?;
         option_values.clear();
-        for option in collect_options(ruleset, &position, budget).map_err(stopped("the dense table", game, index))? {
+        for option in
+            collect_options(ruleset, &position, budget).map_err(stopped("the dense table", game, index))?
+        {
             let numbers = ruleset.numbers(&option);
             let Some(j) = cell_index(&numbers).filter(|&j| j < index) else { return Ok(None) };
             // The cell stores the value of its checked position; the option must be that one.
@@ -269,7 +273,8 @@ mod tests {
     fn budgets_bound_memory_and_work() {
         let nim = spec("nim");
         let budget = Budget::new(1000);
-        let err = box_values(&Nim, &nim, &[999, 999], TableValues::Grundy, Play::Normal, &budget).err().unwrap();
+        let err =
+            box_values(&Nim, &nim, &[999, 999], TableValues::Grundy, Play::Normal, &budget).err().unwrap();
         assert!(
             err.to_string().starts_with(
                 "the dense table of 1000000 cells needs 4000000 bytes of memory (1000000 units at 4 bytes a unit) and \
@@ -281,7 +286,8 @@ mod tests {
         assert_eq!(budget.used(), 0, "a refused table charges nothing");
         // 2000 cells fit (2000 units), but Nim lists up to 999 options per cell: the work runs out.
         let budget = Budget::new(100_000);
-        let err = box_values(&Nim, &nim, &[1, 999], TableValues::Grundy, Play::Normal, &budget).err().unwrap();
+        let err =
+            box_values(&Nim, &nim, &[1, 999], TableValues::Grundy, Play::Normal, &budget).err().unwrap();
         assert_eq!(err.exhausted(), Some(&Exhausted::Work { limit: 100_000 }), "{err}");
         assert!(err.to_string().starts_with("the dense table of nim stopped at cell "), "{err}");
         // Bash on 20 heaps: 20 cells (20 units of memory), 20 units for the cells and at most 3
@@ -289,7 +295,8 @@ mod tests {
         let bash = Bash::new(3).unwrap();
         let budget = Budget::new(20 + 20 + 57);
         let stored =
-            box_values(&bash, &spec("bash --max 3"), &[19], TableValues::Grundy, Play::Normal, &budget).unwrap();
+            box_values(&bash, &spec("bash --max 3"), &[19], TableValues::Grundy, Play::Normal, &budget)
+                .unwrap();
         assert_eq!(stored.values.values, (0..20).map(|n| n % 4).collect::<Vec<u32>>());
     }
 }

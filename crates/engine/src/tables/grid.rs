@@ -13,7 +13,9 @@ use crate::spec::GameSpec;
 
 use super::dense::{box_values, Stored};
 use super::sequence::MAX_UPTO;
-use super::{check_values, no_theory, pay_memory, Charge, GridRequest, TableBasis, TableError, N_CELL, P_CELL};
+use super::{
+    check_values, no_theory, pay_memory, Charge, GridRequest, TableBasis, TableError, N_CELL, P_CELL,
+};
 
 /// Produces the rows of a two-heap table in order, from row 0.
 pub trait GridSource: Send {
@@ -83,7 +85,13 @@ pub struct Grid {
 impl Grid {
     /// The table of rows `0..=rows` and columns `0..=cols` drawn from `source`, charged to
     /// `budget` at the rate of `basis.method`.
-    pub fn new(source: Box<dyn GridSource>, basis: TableBasis, rows: u64, cols: u64, budget: &Budget) -> Self {
+    pub fn new(
+        source: Box<dyn GridSource>,
+        basis: TableBasis,
+        rows: u64,
+        cols: u64,
+        budget: &Budget,
+    ) -> Self {
         let charge = Charge::new(budget, basis.method);
         Grid { source, basis, rows, cols, next: 0, charge }
     }
@@ -127,9 +135,10 @@ impl Grid {
             return Ok(None);
         }
         let row = self.next;
-        self.charge
-            .values(out.len() as u64)
-            .map_err(|cause| TableError::Exhausted { task: format!("the grid stopped at row {row}"), cause })?;
+        self.charge.values(out.len() as u64).map_err(|cause| TableError::Exhausted {
+            task: format!("the grid stopped at row {row}"),
+            cause,
+        })?;
         self.source.fill_row(out);
         self.next += 1;
         Ok(Some(row))
@@ -169,16 +178,20 @@ pub fn grid<R: Ruleset>(
 ) -> Result<Grid, TableError> {
     check_values(request.values, request.play)?;
     if request.rows > MAX_UPTO || request.cols > MAX_UPTO {
-        return Err(TableError::InvalidRequest(format!("a grid's rows and columns go up to at most {MAX_UPTO}")));
+        return Err(TableError::InvalidRequest(format!(
+            "a grid's rows and columns go up to at most {MAX_UPTO}"
+        )));
     }
-    ruleset.check_position(&[big(0), big(0)]).map_err(|e| {
-        TableError::InvalidRequest(format!("a grid needs a game on two heaps; {game}: {e}"))
-    })?;
+    ruleset
+        .check_position(&[big(0), big(0)])
+        .map_err(|e| TableError::InvalidRequest(format!("a grid needs a game on two heaps; {game}: {e}")))?;
     pay_memory("one row of the grid", (u128::from(request.cols) + 1) * 8, budget)?;
     if request.method != Method::Search {
         let fast = ruleset.fast_grid(request, budget)?;
         match fast {
-            Some(grid) if request.method == Method::Auto || grid.basis().method.is_theory() => return Ok(grid),
+            Some(grid) if request.method == Method::Auto || grid.basis().method.is_theory() => {
+                return Ok(grid)
+            }
             _ if request.method == Method::Theory => {
                 return Err(no_theory(game.name(), "grid", request.values, request.play))
             }
@@ -216,7 +229,11 @@ mod tests {
         for r in 0..=9u64 {
             assert_eq!(table.next_row(&mut row).unwrap(), Some(r));
             for (c, &value) in row.iter().enumerate() {
-                assert_eq!(value, u64::from(solver.value(&vec![r, c as u64], &budget).unwrap()), "({r}, {c})");
+                assert_eq!(
+                    value,
+                    u64::from(solver.value(&vec![r, c as u64], &budget).unwrap()),
+                    "({r}, {c})"
+                );
             }
         }
         assert_eq!(table.next_row(&mut row).unwrap(), None);

@@ -160,7 +160,11 @@ impl Lane {
 /// # Errors
 /// [`TableError::Exhausted`] when the deadline has passed or the table was cancelled before it
 /// starts.
-pub fn line_grid(moves: &LineMoves, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
+pub fn line_grid(
+    moves: &LineMoves,
+    request: &GridRequest,
+    budget: &Budget,
+) -> Result<Option<Grid>, TableError> {
     if request.play == crate::game::Play::Misere {
         return Ok(None);
     }
@@ -184,9 +188,14 @@ pub fn line_grid(moves: &LineMoves, request: &GridRequest, budget: &Budget) -> R
     }
     // Mirroring stores the upper triangle: used when that fits too, with the cells' work.
     let triangle = 4 * u128::from(rows) * (u128::from(rows) + 1) / 2;
-    let work = (u128::from(rows) + 1) * width * u128::from(UNITS_PER_KERNEL_CELL) * u128::from(BYTES_PER_UNIT);
+    let work =
+        (u128::from(rows) + 1) * width * u128::from(UNITS_PER_KERNEL_CELL) * u128::from(BYTES_PER_UNIT);
     let symmetric = row_lane == column_lane && rows <= cols && memory_fits(bytes + triangle + work, budget);
-    let what = if symmetric { "the line kernel's bitsets, rows and upper triangle" } else { "the line kernel's bitsets and rows" };
+    let what = if symmetric {
+        "the line kernel's bitsets, rows and upper triangle"
+    } else {
+        "the line kernel's bitsets and rows"
+    };
     pay_memory(what, if symmetric { bytes + triangle } else { bytes }, budget)?;
     let outcomes = request.values == TableValues::Outcomes;
     let basis = TableBasis {

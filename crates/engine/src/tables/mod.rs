@@ -324,5 +324,8 @@ pub(crate) fn no_theory(game: &str, what: &str, values: TableValues, play: Play)
         TableValues::Outcomes => "outcomes",
     };
     let play = if play == Play::Misere { " in misère play" } else { "" };
-    TableError::Engine(EngineError::NoTheory { game: game.to_string(), question: format!("a {what} of {values}{play}") })
+    TableError::Engine(EngineError::NoTheory {
+        game: game.to_string(),
+        question: format!("a {what} of {values}{play}"),
+    })
 }

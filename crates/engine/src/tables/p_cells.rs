@@ -84,13 +84,16 @@ pub fn p_positions_by_table(
                     break None;
                 }
                 if bound >= MAX_UPTO / 4 {
-                    break Some(format!("no more within the numbers up to {bound} (a fixed limit of tables)"));
+                    break Some(format!(
+                        "no more within the numbers up to {bound} (a fixed limit of tables)"
+                    ));
                 }
                 bound = bound * 4 + 3;
             }
             Err(error) => match error.exhausted() {
                 Some(cause) => {
-                    let upto = complete_bound.map_or_else(|| "none complete".into(), |b| format!("every number up to {b}"));
+                    let upto = complete_bound
+                        .map_or_else(|| "none complete".into(), |b| format!("every number up to {b}"));
                     break Some(format!("stopped after examining {examined} positions ({upto}): {cause}"));
                 }
                 None if complete_bound.is_none() => return Ok(None),
@@ -130,7 +133,8 @@ fn sequence_round(
     budget: &Budget,
     partial: &mut Vec<Vec<u64>>,
 ) -> Result<Round, TableError> {
-    let mut sequence = game.sequence(&SequenceRequest::new(bound, TableValues::Outcomes, request.play), budget)?;
+    let mut sequence =
+        game.sequence(&SequenceRequest::new(bound, TableValues::Outcomes, request.play), budget)?;
     let method = sequence.basis().method;
     let mut found = Vec::new();
     let mut chunk = vec![0; super::PIECE];
@@ -162,7 +166,12 @@ fn sequence_round(
 
 /// The P cells of the grid `0..=bound` squared (only `r <= c` unless every order is asked for),
 /// in listing order: by largest number, then lexicographically.
-fn grid_round(game: &dyn AnyGame, request: &PCellRequest, bound: u64, budget: &Budget) -> Result<Round, TableError> {
+fn grid_round(
+    game: &dyn AnyGame,
+    request: &PCellRequest,
+    bound: u64,
+    budget: &Budget,
+) -> Result<Round, TableError> {
     let mut grid = game.grid(&GridRequest::new(bound, bound, TableValues::Outcomes, request.play), budget)?;
     let method = grid.basis().method;
     let mut cells: Vec<Vec<u64>> = Vec::new();
@@ -206,8 +215,10 @@ mod tests {
             for play in [Play::Normal, Play::Misere] {
                 for all_orders in [false, true] {
                     let request = |method| PRequest { count, heaps, all_orders, play, method };
-                    let by_table = p_positions(game.as_ref(), &request(Method::Auto), &budget, &no_progress).unwrap();
-                    let searched = p_positions(game.as_ref(), &request(Method::Search), &budget, &no_progress).unwrap();
+                    let by_table =
+                        p_positions(game.as_ref(), &request(Method::Auto), &budget, &no_progress).unwrap();
+                    let searched =
+                        p_positions(game.as_ref(), &request(Method::Search), &budget, &no_progress).unwrap();
                     assert_eq!(by_table.p_positions, searched.p_positions, "{spec} {play:?} {all_orders}");
                     assert_eq!(by_table.complete, searched.complete, "{spec}");
                     if spec.starts_with("subtraction") && play == Play::Normal {
@@ -223,19 +234,35 @@ mod tests {
     fn the_table_path_is_used_and_stops_at_the_budget() {
         let game = test_game("subtraction --set 2,3,5,7,101");
         let request = PCellRequest { heaps: 1, count: 100_000, all_orders: false, play: Play::Normal };
-        let listing = p_positions_by_table(game.as_ref(), &request, &Budget::default(), &no_progress).unwrap().unwrap();
-        assert_eq!((listing.basis, listing.complete, listing.p_positions.len()), (ListingBasis::Theory, true, 100_000));
+        let listing =
+            p_positions_by_table(game.as_ref(), &request, &Budget::default(), &no_progress).unwrap().unwrap();
+        assert_eq!(
+            (listing.basis, listing.complete, listing.p_positions.len()),
+            (ListingBasis::Theory, true, 100_000)
+        );
         // A small budget: the listing ends with the P-positions found, in order.
         let small = Budget::new(20_000);
         let listing = p_positions_by_table(game.as_ref(), &request, &small, &no_progress).unwrap().unwrap();
         assert!(!listing.complete);
-        assert!(listing.stopped.as_deref().is_some_and(|s| s.contains("work budget")), "{:?}", listing.stopped);
+        assert!(
+            listing.stopped.as_deref().is_some_and(|s| s.contains("work budget")),
+            "{:?}",
+            listing.stopped
+        );
         let n = listing.p_positions.len();
         assert!(n > 100, "{n}");
-        assert_eq!(listing.p_positions[..], p_positions_by_table(game.as_ref(), &request, &Budget::default(), &no_progress).unwrap().unwrap().p_positions[..n]);
+        assert_eq!(
+            listing.p_positions[..],
+            p_positions_by_table(game.as_ref(), &request, &Budget::default(), &no_progress)
+                .unwrap()
+                .unwrap()
+                .p_positions[..n]
+        );
         // Staircase's table is searched: the listing position by position is used instead.
         let staircase = test_game("staircase");
         let request = PCellRequest { heaps: 2, ..request };
-        assert!(p_positions_by_table(staircase.as_ref(), &request, &Budget::default(), &no_progress).unwrap().is_none());
+        assert!(p_positions_by_table(staircase.as_ref(), &request, &Budget::default(), &no_progress)
+            .unwrap()
+            .is_none());
     }
 }

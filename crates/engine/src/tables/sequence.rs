@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use super::dense::{box_values, Stored};
 use super::{
-    check_values, no_theory, pay_memory, Charge, SequenceRequest, TableBasis, TableError, TableMethod, TableValues,
-    N_CELL, P_CELL, PIECE,
+    check_values, no_theory, pay_memory, Charge, SequenceRequest, TableBasis, TableError, TableMethod,
+    TableValues, N_CELL, PIECE, P_CELL,
 };
 use crate::analysis::{Method, Ruleset};
 use crate::bigint::big;
@@ -191,7 +191,8 @@ pub fn sequence<R: Ruleset>(
             _ => {}
         }
     }
-    let Stored { values, basis } = box_values(ruleset, game, &[request.upto], request.values, request.play, budget)?;
+    let Stored { values, basis } =
+        box_values(ruleset, game, &[request.upto], request.values, request.play, budget)?;
     Ok(Sequence::new(Box::new(values), basis, request.upto, budget))
 }
 
@@ -358,7 +359,8 @@ mod tests {
                 for periodic in [None, Some(periodicity.clone())] {
                     for sizes in [&[20_001usize][..], &[1, 7, 4095, 333], &[5000]] {
                         let sequence =
-                            subtraction_sequence(set, periodic.clone(), &request(20_000, values), &budget).unwrap();
+                            subtraction_sequence(set, periodic.clone(), &request(20_000, values), &budget)
+                                .unwrap();
                         assert_eq!(drawn(sequence, sizes), expected, "{set:?} {values:?} {sizes:?}");
                     }
                 }
@@ -369,14 +371,24 @@ mod tests {
     #[test]
     fn a_window_beyond_the_budget_is_refused_and_nothing_is_charged() {
         let small = Budget::new(20_000);
-        let err = subtraction_sequence(&[1, 1_000_000], None, &request(10, TableValues::Grundy), &small).err().unwrap();
+        let err = subtraction_sequence(&[1, 1_000_000], None, &request(10, TableValues::Grundy), &small)
+            .err()
+            .unwrap();
         // 2 x 10^6 window words and a piece of 4096 values (8 + 4 bytes each).
         let bytes = 8 * (2 * 1_000_000 + 4096) + 4 * 4096;
-        assert!(matches!(err, TableError::Exhausted { cause: Exhausted::Work { limit: 20_000 }, .. }), "{err}");
-        assert!(err.to_string().starts_with(&format!("the SUB(S) generator's window needs {bytes} bytes")), "{err}");
+        assert!(
+            matches!(err, TableError::Exhausted { cause: Exhausted::Work { limit: 20_000 }, .. }),
+            "{err}"
+        );
+        assert!(
+            err.to_string().starts_with(&format!("the SUB(S) generator's window needs {bytes} bytes")),
+            "{err}"
+        );
         assert_eq!(small.used(), 0);
         // gcd 1000: the window is 1000 times smaller.
-        assert!(subtraction_sequence(&[1000, 1_000_000], None, &request(10, TableValues::Grundy), &small).is_ok());
+        assert!(
+            subtraction_sequence(&[1000, 1_000_000], None, &request(10, TableValues::Grundy), &small).is_ok()
+        );
         assert!(small.used() > 0);
     }
 
@@ -400,7 +412,8 @@ mod tests {
         assert!((15_000_000..16_100_000).contains(&sequence.next_heap()), "{}", sequence.next_heap());
         let cancelled = Budget::default();
         let mut sequence =
-            subtraction_sequence(&[1, 2], None, &request(100_000_000, TableValues::Grundy), &cancelled).unwrap();
+            subtraction_sequence(&[1, 2], None, &request(100_000_000, TableValues::Grundy), &cancelled)
+                .unwrap();
         cancelled.cancel_handle().cancel();
         assert_eq!(sequence.fill(&mut chunk).unwrap_err().exhausted(), Some(&Exhausted::Cancelled));
         assert_eq!(sequence.next_heap(), 0);
@@ -409,7 +422,8 @@ mod tests {
     #[test]
     fn fill_stops_at_upto_and_collect_rest_takes_the_remainder() {
         let budget = Budget::default();
-        let mut sequence = subtraction_sequence(&[1, 2], None, &request(9, TableValues::Grundy), &budget).unwrap();
+        let mut sequence =
+            subtraction_sequence(&[1, 2], None, &request(9, TableValues::Grundy), &budget).unwrap();
         let mut chunk = [9; 4];
         assert_eq!(sequence.fill(&mut chunk).unwrap(), 4);
         assert_eq!(sequence.next_heap(), 4);
@@ -419,7 +433,8 @@ mod tests {
         // 6 values of 8 bytes: 12 units; refused with 11 left.
         for (left, fits) in [(11, false), (12, true)] {
             let tight = Budget::new(100_000);
-            let mut sequence = subtraction_sequence(&[1, 2], None, &request(5, TableValues::Grundy), &tight).unwrap();
+            let mut sequence =
+                subtraction_sequence(&[1, 2], None, &request(5, TableValues::Grundy), &tight).unwrap();
             tight.charge(tight.remaining() - left).unwrap();
             assert_eq!(sequence.collect_rest().is_ok(), fits, "{left} units left");
         }

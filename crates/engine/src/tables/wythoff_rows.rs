@@ -83,7 +83,9 @@ pub struct RowCertificate {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RowError {
     /// No additive period shows on the columns computed.
-    #[error("row {row} of Wythoff's game shows no additive period within {columns} columns (the column limit)")]
+    #[error(
+        "row {row} of Wythoff's game shows no additive period within {columns} columns (the column limit)"
+    )]
     NoPeriod {
         /// The row.
         row: u64,
@@ -381,7 +383,10 @@ pub fn wythoff_rows(last_row: u64, columns: u64, budget: &Budget) -> Result<Vec<
             }
             rows[a].step(n, &blocked);
         }
-        let kept: u64 = rows.iter().map(|r| 2 * r.history.len() as u64 + r.seen.len() as u64 * state_cells(r.row as u64)).sum();
+        let kept: u64 = rows
+            .iter()
+            .map(|r| 2 * r.history.len() as u64 + r.seen.len() as u64 * state_cells(r.row as u64))
+            .sum();
         if kept > kept_paid {
             meter.charge(kept - kept_paid).map_err(stopped(n))?;
             kept_paid = kept;
@@ -467,7 +472,8 @@ pub fn certified_rows_grid(request: &GridRequest, budget: &Budget) -> Option<Gri
     if request.values != TableValues::Grundy || side >= certified.len() as u64 {
         return None;
     }
-    let value = |row: &WythoffRow, n: u64| row.value(n).expect("the values of columns up to MAX_UPTO fit a u64");
+    let value =
+        |row: &WythoffRow, n: u64| row.value(n).expect("the values of columns up to MAX_UPTO fit a u64");
     let source = if rows <= cols {
         row_by_row(move |r, out| {
             let row = &certified[r as usize];
@@ -555,7 +561,11 @@ mod tests {
         for a in 0..=5u64 {
             let row = wythoff_row(a, THEORY_COLUMNS, &budget).unwrap();
             for n in 0..=300u64 {
-                assert_eq!(row.value(n), Some(u64::from(solver.value(&(a, n), &budget).unwrap())), "G({a}, {n})");
+                assert_eq!(
+                    row.value(n),
+                    Some(u64::from(solver.value(&(a, n), &budget).unwrap())),
+                    "G({a}, {n})"
+                );
             }
         }
     }
@@ -587,7 +597,10 @@ mod tests {
             (37, 12, RowStatus::Observed { columns: 75 })
         );
         assert!(wythoff_row(6, 76, &Budget::new(u64::MAX)).unwrap().is_certified());
-        assert_eq!(wythoff_row(6, 40, &Budget::new(u64::MAX)), Err(RowError::NoPeriod { row: 6, columns: 40 }));
+        assert_eq!(
+            wythoff_row(6, 40, &Budget::new(u64::MAX)),
+            Err(RowError::NoPeriod { row: 6, columns: 40 })
+        );
     }
 
     #[test]

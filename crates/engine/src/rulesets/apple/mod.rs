@@ -64,9 +64,9 @@ use num_traits::{ToPrimitive, Zero};
 
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{big, join, to_bigs, to_u64s};
+use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::budget::Budget;
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, engine, invalid};
 use crate::solve::{triple_grundy_table, Amounts, TripleRules, TripleTable};
@@ -615,16 +615,15 @@ impl Game for Apple {
     type Position = Vec<u64>;
 
     fn options(&self, piles: &Vec<u64>) -> Vec<Vec<u64>> {
-        let mut options = Vec::new();
-        let _ = self.for_each_option(piles, &mut |option| {
-            options.push(option);
-            ControlFlow::Continue(())
-        });
-        options
+        crate::game::gather_options(self, piles)
     }
 
     /// Lazily: S and the piles may be huge.
-    fn for_each_option(&self, piles: &Vec<u64>, visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>) -> ControlFlow<()> {
+    fn for_each_option(
+        &self,
+        piles: &Vec<u64>,
+        visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for (i, &h) in piles.iter().enumerate() {
             for s in 1..=self.max.min(h) {
                 let mut option = piles.clone();
@@ -740,7 +739,8 @@ impl Ruleset for Apple {
             }
             orders
         });
-        let empty_pile = HeapBox::new(2, bound).map(|rest| vec![BigUint::zero(), rest[0].clone(), rest[1].clone()]);
+        let empty_pile =
+            HeapBox::new(2, bound).map(|rest| vec![BigUint::zero(), rest[0].clone(), rest[1].clone()]);
         let residue = HeapBox::new(3, if self.residue_rule { bound.min(16) } else { 0 })
             .filter(move |p| self.residue_rule && mnn_form(p).is_none() && self.rule(p).is_some());
         Box::new(HeapBox::new(1, bound).chain(mnn).chain(empty_pile).chain(residue))

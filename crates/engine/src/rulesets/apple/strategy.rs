@@ -113,9 +113,15 @@ impl Apple {
     /// when a position outside the rule families does not fit the search;
     /// [`EngineError::Exhausted`] when the search runs out of budget; [`EngineError::Limit`]
     /// when the plan needs more than `line_limit` lines.
-    pub fn strategy(&self, start: &[BigUint], line_limit: usize, budget: &Budget) -> Result<Strategy, EngineError> {
+    pub fn strategy(
+        &self,
+        start: &[BigUint],
+        line_limit: usize,
+        budget: &Budget,
+    ) -> Result<Strategy, EngineError> {
         let start = self.check_position(start)?;
-        let mut planner = Planner { apple: *self, solver: GrundySolver::new(*self), budget, lines: 0, line_limit };
+        let mut planner =
+            Planner { apple: *self, solver: GrundySolver::new(*self), budget, lines: 0, line_limit };
         let (winner, opening, facing) = if planner.is_p(&start)? {
             (Player::Second, None, start.clone())
         } else {
@@ -258,8 +264,9 @@ impl Planner<'_> {
             self.lines += 1;
             if self.lines > self.line_limit {
                 return Err(EngineError::Limit(format!(
-                    "the plan needs more than {} lines (the line limit)",
-                    self.line_limit
+                    "the plan needs more than {} line{} (the line limit)",
+                    self.line_limit,
+                    if self.line_limit == 1 { "" } else { "s" }
                 )));
             }
             let to = self.apple.numbers(&option);

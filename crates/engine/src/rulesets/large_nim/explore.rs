@@ -13,8 +13,8 @@ use std::fmt;
 use serde::{Serialize, Serializer};
 
 use super::LargeNim;
-use crate::error::EngineError;
 use crate::budget::Budget;
+use crate::error::EngineError;
 use crate::error::Stopped;
 use crate::solve::{sorted_heap_table, StandardAlliance, Terminal};
 

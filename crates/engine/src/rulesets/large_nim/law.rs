@@ -51,9 +51,9 @@ pub fn value(pattern: &Chain, players: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::Budget;
     use crate::positions::SortedTuples;
     use crate::rulesets::large_nim::LargeNim;
-    use crate::budget::Budget;
     use crate::solve::{sorted_heap_table, StandardAlliance, Terminal};
 
     #[test]

@@ -225,7 +225,8 @@ fn conjecture_and_check(
     conjecture_classes: fn(u32, GapClasses) -> ClassTable,
 ) -> Result<(ClassTable, u64, CheckOutcome), ProveError> {
     StandardAlliance::new(players, Terminal::MoverWins).map_err(|_| ProveError::TooFewPlayers(players))?;
-    let too_large = |what| ProveError::Stopped { heaps, what, cause: Exhausted::Work { limit: budget.limit() } };
+    let too_large =
+        |what| ProveError::Stopped { heaps, what, cause: Exhausted::Work { limit: budget.limit() } };
     let room = usize::try_from(budget.remaining()).unwrap_or(usize::MAX);
     let what = if cap == PATTERN_CAP { "order patterns" } else { "classes" };
     let classes = GapClasses::new(cap, heaps, room).ok_or_else(|| too_large(what))?;
@@ -236,7 +237,8 @@ fn conjecture_and_check(
     let started = Instant::now();
     let table = conjecture_classes(players, classes);
     let micros = micros_since(started);
-    let outcome = check(&table, budget).map_err(|cause| ProveError::Stopped { heaps, what: "the check", cause })?;
+    let outcome =
+        check(&table, budget).map_err(|cause| ProveError::Stopped { heaps, what: "the check", cause })?;
     Ok((table, micros, outcome))
 }
 
@@ -357,8 +359,8 @@ pub fn proved_table(players: u32, heaps: usize) -> Option<Arc<ClassTable>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::large_nim::explore::{explore, formula_lines};
     use crate::positions::SortedTuples;
+    use crate::rulesets::large_nim::explore::{explore, formula_lines};
     use crate::rulesets::large_nim::theory_value;
     use crate::solve::sorted_heap_table;
 
@@ -484,7 +486,9 @@ mod tests {
         assert_eq!((refinement.cap, refinement.profile_cap), (2, 4));
         assert!(matches!(refinement.outcome, RefinementOutcome::Proved { classes: 121, profiles: 781, .. }));
         // Out of budget, the refinement says so instead.
-        let RefinementOutcome::TooLarge { message } = refine(3, 4, &Budget::new(200)).outcome else { panic!() };
+        let RefinementOutcome::TooLarge { message } = refine(3, 4, &Budget::new(200)).outcome else {
+            panic!()
+        };
         assert!(message.contains("stopped (profiles)"), "{message}");
     }
 
@@ -492,7 +496,10 @@ mod tests {
     fn budgets_and_players_are_checked_up_front() {
         assert_eq!(prove(1, 3, &Budget::default()), Err(ProveError::TooFewPlayers(1)));
         let err = prove(3, 12, &Budget::new(100_000)).unwrap_err();
-        assert_eq!(err, ProveError::Stopped { heaps: 12, what: "profiles", cause: Exhausted::Work { limit: 100_000 } });
+        assert_eq!(
+            err,
+            ProveError::Stopped { heaps: 12, what: "profiles", cause: Exhausted::Work { limit: 100_000 } }
+        );
         let err = prove(3, 12, &Budget::new(1000)).unwrap_err();
         assert!(err.to_string().contains("stopped (order patterns)"), "{err}");
         // The check itself is metered: a budget that admits the profiles but not their options.

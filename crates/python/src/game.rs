@@ -1,0 +1,681 @@
+//! `nimlab.Game`: a ruleset with its parameters (from the rulesets' declarations) or a game
+//! defined by a Python function, with every question nimlab answers about it; `Position` and
+//! `Sum` for disjunctive sums.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
+use nimlab_engine::analysis::{analyze_sum, no_progress, SumPart};
+use nimlab_engine::listing::PRequest;
+use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Method, Play, RulesetInfo};
+use nimlab_reports::p_positions::PPositionsReport;
+use nimlab_reports::position::GameRef;
+use nimlab_reports::solve::{PlayersReport, SolveReport, SolveRequest, SumReport};
+use nimlab_reports::verify::VerifyRequest;
+use nimlab_reports::ReportError;
+
+// The defaults written in the signatures below are the reports' own.
+const _: () = assert!(nimlab_reports::DEFAULT_MAX_MOVES == 20);
+const _: () = assert!(nimlab_reports::period::DEFAULT_LIMIT == 50_000_000);
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::callback::{CallbackGame, Session};
+use crate::compute::{budget, run, Lane};
+use crate::convert::{game_spec, position, spec_error, to_python};
+use crate::report::{Record, Report};
+use crate::results::{PPositions, PeriodResult, PlayersResult, SolveResult, SumResult, VerifyResult};
+
+/// A registered ruleset, built, or a game defined in Python.
+enum Rules {
+    Registered(Arc<dyn AnyGame>),
+    Python(CallbackGame),
+}
+
+/// A game: a ruleset with its parameters, or your own game defined by a Python function.
+///
+/// ``Game(name, **params)`` takes the parameters each ruleset declares (``nimlab.games()``
+/// lists them; ``bounded_equal`` stands for ``bounded-equal``); ``Game('subtraction --set 1,3,4')``
+/// names a game as the command line does. The game keeps its memoized solvers, so questions about
+/// nearby positions reuse earlier work.
+///
+/// Every computing method takes ``budget=`` (work units, default 10**8: bounds time and memory)
+/// and ``timeout=`` (seconds); running out raises ``BudgetExceeded``. Long computations release
+/// the GIL and stop on Ctrl-C.
+///
+/// >>> Game('wythoff').solve([3, 5]).outcome
+/// 'P'
+/// >>> Game('subtraction', set=[1, 3, 4])
+/// Game('subtraction --set 1,3,4')
+/// >>> Game('bash', max=3).solve(10).winning_moves[0].to
+/// [8]
+#[pyclass(module = "nimlab", frozen)]
+pub(crate) struct Game {
+    rules: Rules,
+}
+
+/// The names given to games defined in Python, kept for the life of the process (a report's game
+/// name is a `&'static str`; each distinct name is stored once).
+static CUSTOM_NAMES: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
+
+fn intern(name: &str) -> &'static str {
+    let mut names = CUSTOM_NAMES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let names = names.get_or_insert_with(HashSet::new);
+    match names.get(name) {
+        Some(&known) => known,
+        None => {
+            let leaked: &'static str = Box::leak(name.to_string().into_boxed_str());
+            names.insert(leaked);
+            leaked
+        }
+    }
+}
+
+/// `method="auto" | "theory" | "search"`.
+fn method(text: &str) -> PyResult<Method> {
+    match text {
+        "auto" => Ok(Method::Auto),
+        "theory" => Ok(Method::Theory),
+        "search" => Ok(Method::Search),
+        other => {
+            Err(PyValueError::new_err(format!("method must be 'auto', 'theory' or 'search', not '{other}'")))
+        }
+    }
+}
+
+fn play(misere: bool) -> Play {
+    if misere {
+        Play::Misere
+    } else {
+        Play::Normal
+    }
+}
+
+/// `max_moves`: a count, or None for all of them.
+fn max_moves(count: Option<usize>) -> usize {
+    count.unwrap_or(usize::MAX)
+}
+
+impl Game {
+    pub(crate) fn spec(&self) -> &GameSpec {
+        match &self.rules {
+            Rules::Registered(game) => game.spec(),
+            Rules::Python(game) => game.spec(),
+        }
+    }
+
+    /// Runs `task` on the built game under `budget` (see [`crate::compute`]).
+    fn run<T: Send>(
+        &self,
+        py: Python<'_>,
+        budget: &Budget,
+        lane: Lane,
+        redo: impl Fn(&T) -> bool,
+        task: impl Fn(&dyn AnyGame, &Budget) -> Result<T, ReportError> + Sync,
+    ) -> PyResult<T> {
+        match &self.rules {
+            Rules::Registered(game) => run(py, budget, lane, redo, |b| task(game.as_ref(), b)),
+            Rules::Python(game) => {
+                let session = game.begin(py, budget);
+                let engine = session.game();
+                let answer = run(py, budget, lane, redo, |b| task(engine.as_ref(), b));
+                session.end().map_or(answer, Err)
+            }
+        }
+    }
+
+    /// The checked numbers of a position.
+    fn check(&self, py: Python<'_>, numbers: &Bound<'_, PyAny>) -> PyResult<Vec<BigUint>> {
+        let numbers = position(numbers)?;
+        self.run(py, &Budget::default(), Lane::Point, |_| false, |game, _| Ok(game.check_position(&numbers)?))
+    }
+
+    fn reports_position(&self, numbers: Vec<BigUint>) -> nimlab_reports::Position {
+        let spec = self.spec();
+        nimlab_reports::Position { game: spec.clone(), params: spec.params().clone(), position: numbers }
+    }
+
+    /// Solves a checked position (shared by `Game.solve` and `Position.solve`).
+    #[allow(clippy::too_many_arguments)]
+    fn solve_numbers(
+        &self,
+        py: Python<'_>,
+        numbers: Vec<BigUint>,
+        misere: bool,
+        players: Option<u32>,
+        method_name: &str,
+        moves: Option<usize>,
+        work: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        let method = method(method_name)?;
+        let budget = budget(work, timeout)?;
+        if let Some(players) = players {
+            if misere {
+                return Err(PyValueError::new_err(
+                    "misère play is for two players; players= takes the standard alliance matrix",
+                ));
+            }
+            let analysis = self.run(
+                py,
+                &budget,
+                Lane::Point,
+                |_| false,
+                |game, budget| {
+                    let numbers = game.check_position(&numbers)?;
+                    let analysis = game.analyze_players(&numbers, players, method, budget)?;
+                    Ok((numbers, analysis))
+                },
+            )?;
+            let (numbers, analysis) = analysis;
+            let report = PlayersReport { position: self.reports_position(numbers), analysis };
+            return Ok(Py::new(py, PlayersResult(Report::new(report)))?.into_any());
+        }
+        let request = SolveRequest {
+            spec: self.spec().clone(),
+            position: Vec::new(),
+            play: play(misere),
+            method,
+            players: None,
+            max_moves: max_moves(moves),
+        };
+        let unknown = |r: &SolveReport| r.play == Play::Normal && r.analysis.grundy == GrundyValue::Unknown;
+        let report = self.run(py, &budget, Lane::Point, unknown, |game, budget| {
+            let numbers = game.check_position(&numbers)?;
+            nimlab_reports::solve::solve_built(game, self.reports_position(numbers), &request, budget)
+        })?;
+        Ok(Py::new(py, SolveResult(Report::new(report)))?.into_any())
+    }
+}
+
+/// The engine's own time for `Game.solve(position)` (nanoseconds per call, the mean of
+/// `repeats` calls in a Rust loop: a fresh budget, the position checked, `solve_built`), for the
+/// benchmark of the module's overhead (bench/python.py). Registered games only.
+#[pyfunction]
+pub(crate) fn _engine_solve_ns(
+    py: Python<'_>,
+    game: &Game,
+    position: &Bound<'_, PyAny>,
+    repeats: u32,
+) -> PyResult<f64> {
+    let Rules::Registered(built) = &game.rules else {
+        return Err(PyValueError::new_err("the engine's own time is measured for built-in games"));
+    };
+    let numbers = self::position(position)?;
+    let request = SolveRequest {
+        spec: game.spec().clone(),
+        position: Vec::new(),
+        play: Play::Normal,
+        method: Method::Auto,
+        players: None,
+        max_moves: nimlab_reports::DEFAULT_MAX_MOVES,
+    };
+    let elapsed = py.detach(|| {
+        let start = std::time::Instant::now();
+        for _ in 0..repeats {
+            let budget = Budget::default();
+            let checked = built.check_position(&numbers)?;
+            let report = nimlab_reports::solve::solve_built(
+                built.as_ref(),
+                game.reports_position(checked),
+                &request,
+                &budget,
+            )?;
+            std::hint::black_box(report);
+        }
+        Ok::<_, ReportError>(start.elapsed())
+    });
+    let elapsed = elapsed.map_err(crate::compute::py_error)?;
+    Ok(elapsed.as_nanos() as f64 / f64::from(repeats.max(1)))
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (name, /, **params))]
+    fn new(py: Python<'_>, name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let spec = if name.contains(char::is_whitespace) {
+            if params.is_some_and(|p| !p.is_empty()) {
+                return Err(PyTypeError::new_err(
+                    "give the parameters either in the name's text or as keywords, not both",
+                ));
+            }
+            name.parse::<GameSpec>().map_err(spec_error)?
+        } else {
+            game_spec(name, params)?
+        };
+        let game = run(py, &Budget::default(), Lane::Point, |_| false, |budget| Ok(spec.build(budget)?))?;
+        Ok(Game { rules: Rules::Registered(Arc::from(game)) })
+    }
+
+    /// Your own game: ``options(position)`` returns the positions reachable in one move.
+    ///
+    /// A position is a tuple of non-negative ints (``options`` receives a tuple and may return
+    /// tuples, lists or, for one number, ints). ``canonical(position)``, if given, returns the
+    /// same key for equivalent positions (e.g. ``tuple(sorted(p))`` when the order of heaps does
+    /// not matter), which the memo uses. The game must end: every sequence of moves is finite.
+    /// The engine's memoized search solves it under the budget, with Grundy values, winning
+    /// moves, misère play, several players, sums, listings and tables. An exception raised in
+    /// ``options`` or ``canonical`` reaches the caller as it was raised.
+    ///
+    /// >>> def take_1_or_2(p):
+    /// ...     return [(p[0] - k,) for k in (1, 2) if k <= p[0]]
+    /// >>> g = Game.from_options(take_1_or_2, name='bash-2')
+    /// >>> [g.solve(n).grundy for n in range(7)]
+    /// [0, 1, 2, 0, 1, 2, 0]
+    /// >>> g.solve([7]).winning_moves[0].to
+    /// [6]
+    #[staticmethod]
+    #[pyo3(signature = (options, canonical = None, name = "custom"))]
+    fn from_options(
+        options: &Bound<'_, PyAny>,
+        canonical: Option<&Bound<'_, PyAny>>,
+        name: &str,
+    ) -> PyResult<Self> {
+        if !options.is_callable() {
+            return Err(PyTypeError::new_err("options must be a function: options(position) -> positions"));
+        }
+        if canonical.is_some_and(|c| !c.is_callable()) {
+            return Err(PyTypeError::new_err(
+                "canonical must be a function: canonical(position) -> position",
+            ));
+        }
+        let name = name.trim();
+        if name.is_empty() || name.contains(char::is_whitespace) {
+            return Err(PyValueError::new_err(format!("a game's name is one word, not '{name}'")));
+        }
+        if RulesetInfo::find(name).is_some() {
+            return Err(PyValueError::new_err(format!(
+                "'{name}' is a built-in game; give your game another name"
+            )));
+        }
+        let game =
+            CallbackGame::new(intern(name), options.clone().unbind(), canonical.map(|c| c.clone().unbind()));
+        Ok(Game { rules: Rules::Python(game) })
+    }
+
+    /// The game's name with its parameters, as the command line writes it.
+    #[getter]
+    fn name(&self) -> String {
+        self.spec().to_string()
+    }
+
+    /// The ruleset's name (a game defined in Python: its name).
+    #[getter]
+    fn ruleset(&self) -> &'static str {
+        self.spec().name()
+    }
+
+    /// The parameters' values (defaults included), as in the JSON contract's ``params``.
+    #[getter]
+    fn params<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let value = serde_json::to_value(self.spec().params()).expect("parameters serialize");
+        to_python(py, &value)
+    }
+
+    /// The closed form nimlab uses for this game, or None.
+    #[pyo3(signature = (*, misere = false))]
+    fn theorem(&self, py: Python<'_>, misere: bool) -> PyResult<Option<String>> {
+        self.run(py, &Budget::default(), Lane::Point, |_| false, |game, _| Ok(game.theorem(play(misere))))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(match &self.rules {
+            Rules::Registered(_) => format!("Game('{}')", self.spec()),
+            Rules::Python(game) => {
+                let (options, _) = game.functions();
+                format!("Game.from_options({}, name='{}')", options.bind(py).repr()?, self.spec())
+            }
+        })
+    }
+
+    /// Who wins from ``position``, the Grundy value, the winning moves and why.
+    ///
+    /// ``position`` is a list of ints (any size) or one int. ``misere=True``: whoever moves
+    /// last loses. ``players=n``: the value for ``n`` players (a ``PlayersResult``).
+    /// ``method``: ``'auto'`` (theory where it exists), ``'theory'`` or ``'search'``.
+    /// ``max_moves``: the most winning moves listed (None: all).
+    ///
+    /// >>> r = Game('nim').solve([3, 4, 5])
+    /// >>> r.outcome, r.grundy, r.reason
+    /// ('N', 2, 'nim-sum 3^4^5 = 2, so take 2 from the heap of 3 (nim-sum 0)')
+    /// >>> Game('nim').solve([10**100, 10**100]).outcome
+    /// 'P'
+    /// >>> Game('nim').solve([1, 1], misere=True).outcome
+    /// 'N'
+    #[pyo3(
+        signature = (position, *, misere = false, players = None, method = "auto", max_moves = Some(20), budget = None, timeout = None),
+        text_signature = "(self, /, position, *, misere=False, players=None, method='auto', max_moves=20, budget=None, timeout=None)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        misere: bool,
+        players: Option<u32>,
+        method: &str,
+        max_moves: Option<usize>,
+        budget: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        let numbers = self::position(position)?;
+        self.solve_numbers(py, numbers, misere, players, method, max_moves, budget, timeout)
+    }
+
+    /// The position ``position`` of this game, for sums: ``g1.at([3, 4]) + g2.at([3, 5])``.
+    fn at(slf: &Bound<'_, Self>, position: &Bound<'_, PyAny>) -> PyResult<Position> {
+        let numbers = slf.get().check(slf.py(), position)?;
+        Ok(Position { game: slf.clone().unbind(), numbers })
+    }
+
+    /// Every legal move from ``position`` (records with ``.move`` and ``.to``).
+    ///
+    /// >>> [m.to for m in Game('bash', max=2).options(5)]
+    /// [[4], [3]]
+    #[pyo3(signature = (position, *, budget = None, timeout = None))]
+    fn options<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'_, PyAny>,
+        budget: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let numbers = self::position(position)?;
+        let budget = self::budget(budget, timeout)?;
+        let moves = self.run(
+            py,
+            &budget,
+            Lane::Point,
+            |_| false,
+            |game, budget| {
+                let numbers = game.check_position(&numbers)?;
+                Ok(game.options(&numbers, budget)?)
+            },
+        )?;
+        let list = PyList::empty(py);
+        for report in moves {
+            list.append(Record(serde_json::to_value(&report).expect("moves serialize")))?;
+        }
+        Ok(list)
+    }
+
+    /// The first ``count`` P-positions in order of their largest number: by closed form where
+    /// the ruleset lists them, else position by position (``heaps``: how many numbers a
+    /// position has; ``all_orders``: not only non-decreasing ones). A listing that runs out of
+    /// budget returns what it found (``complete`` is False, ``stopped`` says why).
+    ///
+    /// >>> Game('bash', max=3).p_positions(4).p_positions
+    /// [[0], [4], [8], [12]]
+    #[pyo3(signature = (count = 10, *, heaps = None, all_orders = false, misere = false, method = "auto", budget = None, timeout = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn p_positions(
+        &self,
+        py: Python<'_>,
+        count: usize,
+        heaps: Option<usize>,
+        all_orders: bool,
+        misere: bool,
+        method: &str,
+        budget: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<PPositions> {
+        let request =
+            PRequest { count, heaps, all_orders, play: play(misere), method: self::method(method)? };
+        let budget = self::budget(budget, timeout)?;
+        let listing = self.run(
+            py,
+            &budget,
+            Lane::Long,
+            |_| false,
+            |game, budget| Ok(nimlab_engine::listing::p_positions(game, &request, budget, &no_progress)?),
+        )?;
+        let report =
+            PPositionsReport { game: GameRef::from(self.spec()), play: request.play, count, listing };
+        Ok(PPositions(Report::new(report)))
+    }
+
+    /// The certified minimal preperiod and period of a subtraction game's Grundy sequence,
+    /// computing at most ``limit`` values.
+    #[pyo3(signature = (*, limit = 50_000_000, budget = None, timeout = None))]
+    fn period(
+        &self,
+        py: Python<'_>,
+        limit: u64,
+        budget: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<PeriodResult> {
+        let budget = self::budget(budget, timeout)?;
+        let spec = self.spec();
+        let report = run(
+            py,
+            &budget,
+            Lane::Long,
+            |_| false,
+            |budget| nimlab_reports::period::period(spec, limit, budget),
+        )?;
+        Ok(PeriodResult(Report::new(report)))
+    }
+
+    /// Compares the game's closed form with the exhaustive search on every position whose
+    /// numbers are at most ``upto`` (default: the ruleset's own bound); ``players=n``: the
+    /// ``n``-player closed forms.
+    #[pyo3(signature = (*, upto = None, misere = false, players = None, budget = None, timeout = None))]
+    fn verify(
+        &self,
+        py: Python<'_>,
+        upto: Option<u64>,
+        misere: bool,
+        players: Option<u32>,
+        budget: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<VerifyResult> {
+        if self.spec().is_custom() {
+            return Err(PyValueError::new_err(format!(
+                "{} is defined in Python and has no closed form to verify",
+                self.spec()
+            )));
+        }
+        let request =
+            VerifyRequest { spec: Some(self.spec().clone()), bound: upto, play: play(misere), players };
+        let budget = self::budget(budget, timeout)?;
+        let report = run(
+            py,
+            &budget,
+            Lane::Long,
+            |_| false,
+            |budget| nimlab_reports::verify::verify(&request, budget, &no_progress),
+        )?;
+        Ok(VerifyResult(Report::new(report)))
+    }
+}
+
+/// A position of a game, for sums: ``Game('nim').at([3, 4])``. ``p1 + p2`` is their sum.
+///
+/// >>> Game('nim').at([3, 4]) + Game('wythoff').at([3, 5])
+/// Sum(Game('nim').at([3, 4]), Game('wythoff').at([3, 5]))
+#[pyclass(module = "nimlab", frozen)]
+pub(crate) struct Position {
+    game: Py<Game>,
+    numbers: Vec<BigUint>,
+}
+
+#[pymethods]
+impl Position {
+    /// The game.
+    #[getter]
+    fn game(&self, py: Python<'_>) -> Py<Game> {
+        self.game.clone_ref(py)
+    }
+
+    /// The position's numbers.
+    #[getter]
+    fn position(&self) -> Vec<BigUint> {
+        self.numbers.clone()
+    }
+
+    /// Solves this position alone (as ``Game.solve``).
+    #[pyo3(
+        signature = (*, misere = false, players = None, method = "auto", max_moves = Some(20), budget = None, timeout = None),
+        text_signature = "(self, /, *, misere=False, players=None, method='auto', max_moves=20, budget=None, timeout=None)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        misere: bool,
+        players: Option<u32>,
+        method: &str,
+        max_moves: Option<usize>,
+        budget: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        self.game.get().solve_numbers(
+            py,
+            self.numbers.clone(),
+            misere,
+            players,
+            method,
+            max_moves,
+            budget,
+            timeout,
+        )
+    }
+
+    fn __add__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Sum> {
+        let mut parts = vec![slf.clone().unbind()];
+        parts.extend(summands(other)?);
+        Ok(Sum { parts })
+    }
+
+    /// ``0 + position``, so that ``sum(positions)`` works.
+    fn __radd__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Sum> {
+        let mut parts = summands(other)?;
+        parts.push(slf.clone().unbind());
+        Ok(Sum { parts })
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let numbers: Vec<String> = self.numbers.iter().map(BigUint::to_string).collect();
+        Ok(format!("{}.at([{}])", self.game.bind(py).repr()?, numbers.join(", ")))
+    }
+}
+
+/// The positions `other` adds to a sum: a position, a sum's parts, or nothing for `0`.
+fn summands(other: &Bound<'_, PyAny>) -> PyResult<Vec<Py<Position>>> {
+    if let Ok(position) = other.cast::<Position>() {
+        return Ok(vec![position.clone().unbind()]);
+    }
+    if let Ok(sum) = other.cast::<Sum>() {
+        return Ok(sum.get().parts.iter().map(|p| p.clone_ref(other.py())).collect());
+    }
+    if other.extract::<i64>().is_ok_and(|n| n == 0) {
+        return Ok(Vec::new());
+    }
+    Err(PyTypeError::new_err(format!(
+        "a sum adds positions (game.at(position)), not {}",
+        other.get_type().name()?
+    )))
+}
+
+/// A disjunctive sum of positions: a move is a move in one of them.
+///
+/// >>> s = Game('nim').at([3, 4]) + Game('subtraction', set=[1, 3, 4]).at(10)
+/// >>> s.solve().grundy
+/// 6
+#[pyclass(module = "nimlab", frozen)]
+pub(crate) struct Sum {
+    parts: Vec<Py<Position>>,
+}
+
+#[pymethods]
+impl Sum {
+    /// The parts.
+    #[getter]
+    fn parts(&self, py: Python<'_>) -> Vec<Py<Position>> {
+        self.parts.iter().map(|p| p.clone_ref(py)).collect()
+    }
+
+    fn __add__(&self, other: &Bound<'_, PyAny>) -> PyResult<Sum> {
+        let mut parts: Vec<Py<Position>> = self.parts.iter().map(|p| p.clone_ref(other.py())).collect();
+        parts.extend(summands(other)?);
+        Ok(Sum { parts })
+    }
+
+    fn __radd__(&self, other: &Bound<'_, PyAny>) -> PyResult<Sum> {
+        let mut parts = summands(other)?;
+        parts.extend(self.parts.iter().map(|p| p.clone_ref(other.py())));
+        Ok(Sum { parts })
+    }
+
+    fn __len__(&self) -> usize {
+        self.parts.len()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let parts: Vec<String> =
+            self.parts.iter().map(|p| Ok(p.bind(py).repr()?.to_string())).collect::<PyResult<_>>()?;
+        Ok(format!("Sum({})", parts.join(", ")))
+    }
+
+    /// The sum's outcome and Grundy value (the XOR of its parts') under normal play, with every
+    /// winning move: a move in one part to an option of value ``g_i ^ X``.
+    #[pyo3(
+        signature = (*, method = "auto", max_moves = Some(20), budget = None, timeout = None),
+        text_signature = "(self, /, *, method='auto', max_moves=20, budget=None, timeout=None)"
+    )]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        method: &str,
+        max_moves: Option<usize>,
+        budget: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<SumResult> {
+        let method = self::method(method)?;
+        let budget = self::budget(budget, timeout)?;
+        // One session per game defined in Python (a game may appear in several parts).
+        let mut sessions: Vec<(*const CallbackGame, Session<'_>)> = Vec::new();
+        let mut games: Vec<Arc<dyn AnyGame>> = Vec::new();
+        let parts: Vec<&Position> = self.parts.iter().map(|p| p.get()).collect();
+        for part in &parts {
+            match &part.game.get().rules {
+                Rules::Registered(game) => games.push(Arc::clone(game)),
+                Rules::Python(game) => {
+                    let key: *const CallbackGame = game;
+                    if let Some((_, session)) = sessions.iter().find(|(k, _)| *k == key) {
+                        games.push(session.game());
+                    } else {
+                        let session = game.begin(py, &budget);
+                        games.push(session.game());
+                        sessions.push((key, session));
+                    }
+                }
+            }
+        }
+        let moves = max_moves.unwrap_or(usize::MAX);
+        let answer = run(
+            py,
+            &budget,
+            Lane::Point,
+            |_| false,
+            |budget| {
+                let sum: Vec<SumPart<'_>> = parts
+                    .iter()
+                    .zip(&games)
+                    .map(|(part, game)| SumPart { game: game.as_ref(), position: part.numbers.clone() })
+                    .collect();
+                let analysis = analyze_sum(&sum, method, moves, budget)?;
+                Ok(SumReport { game: "sum", analysis })
+            },
+        );
+        let mut failure = None;
+        for (_, session) in sessions {
+            if let Some(error) = session.end() {
+                failure.get_or_insert(error);
+            }
+        }
+        Ok(SumResult(Report::new(failure.map_or(answer, Err)?)))
+    }
+}

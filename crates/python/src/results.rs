@@ -1,0 +1,164 @@
+//! The result classes, one per report (see [`crate::report`] for what they share).
+
+use pyo3::prelude::*;
+use serde_json::Value;
+
+use crate::report::{numbers_text, object, result_class, text};
+
+result_class!(
+    SolveResult,
+    "Who wins from a position with two players, the Grundy value, the winning moves and why.
+
+Attributes (the fields of `nimlab solve --json`): ``game``, ``params``, ``position``, ``play``,
+``outcome`` (``'N'``: the player to move wins, ``'P'``: the previous player wins), ``grundy``
+(an int, or None under misère play or when unknown), ``grundy_status``, ``winning_moves`` (records
+with ``.move`` and ``.to``), ``winning_move_count``, ``moves_complete``, ``reason``, ``basis``
+(``'theory'`` or ``'search'``), ``theorem``, ``search_states``.
+
+>>> r = Game('nim').solve([3, 4, 5])
+>>> r.outcome, r.grundy
+('N', 2)
+>>> r.winning_moves[0].move, r.winning_moves[0].to
+('take 2 from the heap of 3', [1, 4, 5])
+>>> r.basis
+'theory'
+",
+    |v| format!(
+        "{} {}: {} (Grundy value {})",
+        text(v, "game"),
+        numbers_text(v.get("position")),
+        text(v, "outcome"),
+        text(v, "grundy")
+    )
+);
+
+result_class!(
+    PlayersResult,
+    "The value of a position for ``n`` players under Krawec's standard alliance matrix: ``value`` =
+``g`` means that ``P_g`` wins when ``P_0`` is to move.
+
+Attributes (the fields of `nimlab solve --players N --json`): ``game``, ``params``, ``position``,
+``players``, ``terminal``, ``outcome``, ``value``, ``winner``, ``measures``, ``winning_moves``
+(the optimal moves), ``options`` (every move with its value), ``moves_complete``, ``reason``,
+``basis``, ``theorem``, ``search_states``.
+
+>>> r = Game('nim').solve([1, 2, 3], players=3)
+>>> r.value, r.winner
+(1, 1)
+>>> [m.to for m in r.winning_moves]
+[[1, 1, 3], [1, 2, 1]]
+",
+    |v| format!("{} {} with {} players: value {}", text(v, "game"), numbers_text(v.get("position")), text(v, "players"), text(v, "value")),
+    records: |v| list(v, "options")
+);
+
+result_class!(
+    SumResult,
+    "A disjunctive sum solved under normal play: the parts' Grundy values, their XOR and every winning
+move (``.part`` numbered from 1, ``.move``, ``.to`` the part's new position).
+
+>>> s = Game('nim').at([3, 4]) + Game('wythoff').at([3, 5])
+>>> r = s.solve()
+>>> r.grundy, [p.grundy for p in r.parts]
+(7, [7, 0])
+>>> [(m.part, m.to) for m in r.winning_moves]
+[(1, [3, 3])]
+",
+    |v| format!("sum of {} parts: {} (Grundy value {})", v.get("parts").and_then(Value::as_array).map_or(0, Vec::len), text(v, "outcome"), text(v, "grundy")),
+    records: |v| list(v, "winning_moves")
+);
+
+result_class!(
+    PPositions,
+    "The first P-positions of a game, in order of their largest number.
+
+>>> p = Game('wythoff').p_positions(5)
+>>> p.p_positions
+[[0, 0], [1, 2], [3, 5], [4, 7], [6, 10]]
+>>> p.basis, p.complete
+('theory', True)
+>>> p.to_records()[2]
+{'heap_1': 3, 'heap_2': 5}
+",
+    |v| format!("{}: {} P-positions ({})", text(v, "game"), v.get("p_positions").and_then(Value::as_array).map_or(0, Vec::len), text(v, "basis")),
+    records: |v| {
+        let positions = v.get("p_positions").and_then(Value::as_array).cloned().unwrap_or_default();
+        positions
+            .iter()
+            .map(|p| {
+                let numbers = p.as_array().cloned().unwrap_or_default();
+                object(numbers.into_iter().enumerate().map(|(i, n)| (format!("heap_{}", i + 1), n)))
+            })
+            .collect()
+    }
+);
+
+result_class!(
+    PeriodResult,
+    "The certified minimal preperiod and period of a subtraction game's Grundy sequence, with the
+certificate (the checked range proves periodicity; a witness proves the preperiod minimal).
+
+>>> r = Game('subtraction', set=[2, 3, 5, 7, 19]).period()
+>>> r.preperiod, r.period
+(34, 4)
+>>> r.to_records()[:3]
+[{'grundy': 0, 'n': 0, 'part': 'preperiod'}, {'grundy': 0, 'n': 1, 'part': 'preperiod'}, {'grundy': 1, 'n': 2, 'part': 'preperiod'}]
+",
+    |v| format!("{}: preperiod {}, period {}", text(v, "game"), text(v, "preperiod"), text(v, "period")),
+    records: |v| {
+        let preperiod = v.get("preperiod").and_then(Value::as_u64).unwrap_or(0);
+        let values = v.get("values").and_then(Value::as_array).cloned().unwrap_or_default();
+        values
+            .into_iter()
+            .enumerate()
+            .map(|(n, g)| {
+                let part = if (n as u64) < preperiod { "preperiod" } else { "period" };
+                object([("n".into(), Value::from(n)), ("grundy".into(), g), ("part".into(), Value::from(part))])
+            })
+            .collect()
+    }
+);
+
+result_class!(
+    SweepResult,
+    "Certified preperiods and periods over a family of subtraction sets, with the fit of the
+conjecture (preperiod and period eventually linear in ``c`` on each residue class).
+
+>>> r = sweep('2,3,5,7', add='11..40')
+>>> r.rows[0].set, r.rows[0].period
+([2, 3, 5, 7, 11], 9)
+>>> r.to_records()[8]
+{'c': 19, 'outer': None, 'period': 4, 'preperiod': 34, 'set': [2, 3, 5, 7, 19]}
+",
+    |v| format!("{}: {} sets", text(v, "definition"), v.get("rows").and_then(Value::as_array).map_or(0, Vec::len)),
+    records: |v| list(v, "rows")
+);
+
+result_class!(
+    VerifyResult,
+    "Closed-form theory compared with the exhaustive search on every position up to a bound.
+
+>>> r = Game('wythoff').verify(upto=30)
+>>> r.all_agree, r.reports[0].positions
+(True, 961)
+",
+    |v| format!("{} checks, all agree: {}", v.get("reports").and_then(Value::as_array).map_or(0, Vec::len), text(v, "all_agree")),
+    records: |v| list(v, "reports")
+);
+
+result_class!(
+    GamesResult,
+    "Every ruleset with its rules and declared parameters (``nimlab games --json``).
+
+>>> names = [g.name for g in games().games]
+>>> names[:3]
+['nim', 'bash', 'subtraction']
+",
+    |v| format!("{} games", v.get("games").and_then(Value::as_array).map_or(0, Vec::len)),
+    records: |v| list(v, "games")
+);
+
+/// The list field `name` of a report, as rows.
+fn list(value: &Value, name: &str) -> Vec<Value> {
+    value.get(name).and_then(Value::as_array).cloned().unwrap_or_default()
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# CI of the Python module (called by .ci/run): the README's install command in a fresh virtual
+# environment, then the pytest suite (with the docstrings' doctests), mypy and stubtest on the
+# type stubs, and the example notebook executed with nbclient.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON="${PYTHON:-python3.11}"
+VENV="${NIMLAB_PYTHON_VENV:-target/python-ci}"
+
+echo "== python: a fresh virtual environment ($("$PYTHON" --version)) in $VENV"
+rm -rf "$VENV"
+"$PYTHON" -m venv "$VENV"
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check numpy pytest mypy nbclient nbformat ipykernel
+
+echo "== python: pip install ./python (the README's install command; a release build)"
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check ./python
+
+echo "== python: the done-when command"
+test "$("$VENV/bin/python" -c "import nimlab; print(nimlab.Game('wythoff').solve([3, 5]).outcome)")" = P
+
+echo "== python: mypy --strict and stubtest on the stubs"
+"$VENV/bin/python" -m mypy --strict python/tests/typing_usage.py
+"$VENV/bin/python" -m mypy.stubtest nimlab._nimlab --allowlist python/stubtest-allowlist.txt
+
+echo "== python: the example notebook (docs/python-tour.ipynb)"
+"$VENV/bin/python" python/run_notebook.py docs/python-tour.ipynb
+
+echo "== python: pytest"
+if [ -x target/release/nimlab ]; then
+    export NIMLAB_BIN="$PWD/target/release/nimlab"
+fi
+(cd python && "../$VENV/bin/python" -m pytest tests -q)

@@ -1,0 +1,47 @@
+"""nimlab: impartial combinatorial games of Nim's family, solved by a Rust engine.
+
+>>> import nimlab
+>>> nimlab.Game('wythoff').solve([3, 5]).outcome
+'P'
+
+See docs/python.md for a tour.
+"""
+
+from ._nimlab import _engine_solve_ns  # noqa: F401  (the benchmark of the overhead)
+from ._nimlab import (
+    BudgetExceeded,
+    GamesResult,
+    Game,
+    PeriodResult,
+    PlayersResult,
+    Position,
+    PPositions,
+    Record,
+    SolveResult,
+    Sum,
+    SumResult,
+    SweepResult,
+    VerifyResult,
+    games,
+    sweep,
+    verify,
+)
+
+__all__ = [
+    "BudgetExceeded",
+    "GamesResult",
+    "Game",
+    "PeriodResult",
+    "PlayersResult",
+    "Position",
+    "PPositions",
+    "Record",
+    "SolveResult",
+    "Sum",
+    "SumResult",
+    "SweepResult",
+    "VerifyResult",
+    "games",
+    "sweep",
+    "verify",
+]

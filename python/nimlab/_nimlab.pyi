@@ -1,0 +1,210 @@
+"""Type stubs of the extension module nimlab._nimlab (checked by mypy and stubtest in CI)."""
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Literal, final
+
+_Numbers = int | Sequence[int]
+_Method = Literal["auto", "theory", "search"]
+
+class BudgetExceeded(RuntimeError): ...
+
+@final
+class Record:
+    """One object inside a report (a move, a part, a row); fields are attributes and keys."""
+
+    def __getattr__(self, name: str) -> Any: ...
+    def __getitem__(self, key: str, /) -> Any: ...
+    def keys(self) -> list[str]: ...
+    def to_dict(self) -> Any: ...
+    def _repr_html_(self) -> str: ...
+
+class _Result:
+    def __getattr__(self, name: str) -> Any: ...
+    def to_dict(self) -> Any: ...
+    def to_json(self) -> str: ...
+    def _repr_html_(self) -> str: ...
+
+class _Rows(_Result):
+    def to_records(self) -> list[dict[str, Any]]: ...
+
+@final
+class SolveResult(_Result):
+    game: str
+    params: dict[str, Any]
+    position: list[int]
+    play: Literal["normal", "misere"]
+    outcome: Literal["N", "P"]
+    grundy: int | None
+    grundy_status: Literal["value", "undefined", "unknown"]
+    winning_moves: list[Record]
+    winning_move_count: int | None
+    moves_complete: bool
+    reason: str
+    basis: Literal["theory", "search"]
+    theorem: str | None
+    search_states: int | None
+
+@final
+class PlayersResult(_Rows):
+    game: str
+    params: dict[str, Any]
+    position: list[int]
+    players: int
+    terminal: str
+    outcome: Literal["N", "P", "O"]
+    value: int
+    winner: int
+    winning_moves: list[Record]
+    options: list[Record]
+    reason: str
+    basis: Literal["theory", "search"]
+
+@final
+class SumResult(_Rows):
+    game: Literal["sum"]
+    parts: list[Record]
+    outcome: Literal["N", "P"]
+    grundy: int | None
+    winning_moves: list[Record]
+    winning_move_count: int | None
+    moves_complete: bool
+    reason: str
+
+@final
+class PPositions(_Rows):
+    game: str
+    params: dict[str, Any]
+    count: int
+    basis: Literal["theory", "search"]
+    heaps: int
+    p_positions: list[list[int]]
+    complete: bool
+    stopped: str | None
+    examined: int
+
+@final
+class PeriodResult(_Rows):
+    game: str
+    params: dict[str, Any]
+    preperiod: int
+    period: int
+    values: list[int]
+    notation: Record
+    certificate: Record
+
+@final
+class SweepResult(_Rows):
+    definition: str
+    parameters: list[str]
+    rows: list[Record]
+    fits: list[Record]
+    missing: int
+
+@final
+class VerifyResult(_Rows):
+    reports: list[Record]
+    all_agree: bool
+
+@final
+class GamesResult(_Rows):
+    games: list[Record]
+
+@final
+class Game:
+    def __new__(cls, name: str, /, **params: Any) -> Game: ...
+    @staticmethod
+    def from_options(
+        options: Callable[[tuple[int, ...]], Iterable[int | Sequence[int]]],
+        canonical: Callable[[tuple[int, ...]], int | Sequence[int]] | None = None,
+        name: str = "custom",
+    ) -> Game: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def ruleset(self) -> str: ...
+    @property
+    def params(self) -> dict[str, Any]: ...
+    def theorem(self, *, misere: bool = False) -> str | None: ...
+    def solve(
+        self,
+        position: _Numbers,
+        *,
+        misere: bool = False,
+        players: int | None = None,
+        method: _Method = "auto",
+        max_moves: int | None = 20,
+        budget: int | None = None,
+        timeout: float | None = None,
+    ) -> Any: ...
+    def at(self, position: _Numbers) -> Position: ...
+    def options(self, position: _Numbers, *, budget: int | None = None, timeout: float | None = None) -> list[Record]: ...
+    def p_positions(
+        self,
+        count: int = 10,
+        *,
+        heaps: int | None = None,
+        all_orders: bool = False,
+        misere: bool = False,
+        method: _Method = "auto",
+        budget: int | None = None,
+        timeout: float | None = None,
+    ) -> PPositions: ...
+    def period(self, *, limit: int = 50000000, budget: int | None = None, timeout: float | None = None) -> PeriodResult: ...
+    def verify(
+        self,
+        *,
+        upto: int | None = None,
+        misere: bool = False,
+        players: int | None = None,
+        budget: int | None = None,
+        timeout: float | None = None,
+    ) -> VerifyResult: ...
+
+@final
+class Position:
+    @property
+    def game(self) -> Game: ...
+    @property
+    def position(self) -> list[int]: ...
+    def solve(
+        self,
+        *,
+        misere: bool = False,
+        players: int | None = None,
+        method: _Method = "auto",
+        max_moves: int | None = 20,
+        budget: int | None = None,
+        timeout: float | None = None,
+    ) -> Any: ...
+    def __add__(self, other: Position | Sum, /) -> Sum: ...
+    def __radd__(self, other: Position | Sum | Literal[0], /) -> Sum: ...
+
+@final
+class Sum:
+    @property
+    def parts(self) -> list[Position]: ...
+    def __add__(self, other: Position | Sum, /) -> Sum: ...
+    def __radd__(self, other: Position | Sum | Literal[0], /) -> Sum: ...
+    def __len__(self) -> int: ...
+    def solve(
+        self,
+        *,
+        method: _Method = "auto",
+        max_moves: int | None = 20,
+        budget: int | None = None,
+        timeout: float | None = None,
+    ) -> SumResult: ...
+
+def games() -> GamesResult: ...
+def sweep(
+    set: str | Iterable[int],
+    add: str | list[str],
+    *,
+    limit: int = 50000000,
+    budget: int | None = None,
+    timeout: float | None = None,
+) -> SweepResult: ...
+def verify(
+    *, upto: int | None = None, players: int | None = None, budget: int | None = None, timeout: float | None = None
+) -> VerifyResult: ...
+def _engine_solve_ns(game: Game, position: _Numbers, repeats: int) -> float: ...

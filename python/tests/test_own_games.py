@@ -1,0 +1,124 @@
+"""Games defined as Python functions (Game.from_options): the same answers as the built-in
+rulesets they imitate, exceptions intact, every solver."""
+
+import itertools
+from typing import Any
+
+import pytest
+
+from nimlab import BudgetExceeded, Game
+
+
+def nim_options(position: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Nim: take any number from one heap."""
+    return [position[:i] + (k,) + position[i + 1:] for i, h in enumerate(position) for k in range(h)]
+
+
+def wythoff_options(position: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Wythoff: take from one heap, or the same amount from both."""
+    a, b = position
+    return (
+        [(k, b) for k in range(a)]
+        + [(a, k) for k in range(b)]
+        + [(a - t, b - t) for t in range(1, min(a, b) + 1)]
+    )
+
+
+def sorted_key(position: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(position))
+
+
+def test_python_nim_has_the_grundy_values_of_nim() -> None:
+    mine = Game.from_options(nim_options, canonical=sorted_key, name="my-nim")
+    nim = Game("nim")
+    for position in itertools.product(range(8), repeat=3):
+        ours, theirs = mine.solve(list(position)), nim.solve(list(position), method="search")
+        assert ours.grundy == theirs.grundy, position
+        assert sorted(m.to for m in ours.winning_moves) == sorted(m.to for m in theirs.winning_moves)
+        misere = mine.solve(list(position), misere=True), nim.solve(list(position), misere=True)
+        assert misere[0].outcome == misere[1].outcome, position
+    for position in itertools.product(range(5), repeat=3):
+        ours, theirs = mine.solve(list(position), players=3), nim.solve(list(position), players=3, method="search")
+        assert ours.value == theirs.value, position
+
+
+def test_python_wythoff_has_the_grundy_values_of_wythoff() -> None:
+    mine = Game.from_options(wythoff_options, name="my-wythoff")
+    wythoff = Game("wythoff")
+    for a in range(31):
+        for b in range(31):
+            ours, theirs = mine.solve([a, b]), wythoff.solve([a, b], method="search")
+            assert ours.grundy == theirs.grundy, (a, b)
+            assert ours.outcome == wythoff.solve([a, b]).outcome, (a, b)
+            assert sorted(m.to for m in ours.winning_moves) == sorted(m.to for m in theirs.winning_moves)
+    assert mine.p_positions(6, heaps=2).p_positions == Game("wythoff").p_positions(6).p_positions
+
+
+def test_sums_and_options_of_python_games() -> None:
+    mine = Game.from_options(wythoff_options, name="w")
+    r = (mine.at([3, 5]) + Game("nim").at([3, 4]) + mine.at([1, 1])).solve()
+    assert r.grundy == 0 ^ 7 ^ 2
+    assert [m.to for m in mine.options([1, 1])] == [[0, 1], [1, 0], [0, 0]]
+    # The function's own error on a position it does not expect (one heap) reaches the caller.
+    with pytest.raises(ValueError, match="not enough values to unpack"):
+        mine.solve(4)
+
+
+def test_an_exception_in_options_reaches_the_caller_intact() -> None:
+    boom = LookupError("no rule for heaps of 13")
+
+    def options(position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        if position[0] == 13:
+            raise boom
+        return [(position[0] - 1,)] if position[0] else []
+
+    game = Game.from_options(options, name="fails-at-13")
+    with pytest.raises(LookupError) as caught:
+        game.solve(20)
+    assert caught.value is boom
+    assert caught.traceback[-1].name == "options"
+    # The memo of the failed call is discarded: answers below 13 are right afterwards.
+    assert [game.solve(n).grundy for n in range(13)] == [n % 2 for n in range(13)]
+    with pytest.raises(LookupError):
+        (game.at(30) + Game("nim").at([1])).solve()
+
+
+def test_an_exception_in_canonical_reaches_the_caller() -> None:
+    def canonical(position: tuple[int, ...]) -> tuple[int, ...]:
+        raise ZeroDivisionError("canonical failed")
+
+    game = Game.from_options(nim_options, canonical=canonical, name="c")
+    with pytest.raises(ZeroDivisionError, match="canonical failed"):
+        game.solve([2, 2])
+
+
+@pytest.mark.parametrize(
+    "returned, error, message",
+    [
+        (5, TypeError, "not an iterable of positions"),
+        ([("a",)], ValueError, "a position is a tuple of ints"),
+        ([(-1,)], ValueError, "non-negative ints below 2\\*\\*64"),
+        ([(2**64,)], ValueError, "non-negative ints below 2\\*\\*64"),
+        (["3"], TypeError, "a position is a tuple of ints"),
+    ],
+)
+def test_malformed_options_raise(returned: Any, error: type[Exception], message: str) -> None:
+    game = Game.from_options(lambda p: returned if p[0] else [], name="malformed")
+    with pytest.raises(error, match=message):
+        game.solve(1)
+
+
+def test_definition_errors() -> None:
+    with pytest.raises(TypeError, match="options must be a function"):
+        Game.from_options(3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="built-in game"):
+        Game.from_options(nim_options, name="nim")
+    with pytest.raises(ValueError, match="one word"):
+        Game.from_options(nim_options, name="my nim")
+
+
+def test_a_python_game_runs_under_the_budget() -> None:
+    game = Game.from_options(lambda p: [(p[0] - 1,)] if p[0] else [], name="chain")
+    with pytest.raises(BudgetExceeded):
+        game.solve(100_000, budget=10_000)
+    assert game.solve(1000).grundy == 0

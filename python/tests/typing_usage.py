@@ -1,0 +1,28 @@
+"""Typical use of the package, checked by mypy --strict against the stubs (not a test module)."""
+
+import nimlab
+
+
+def outcomes(game: nimlab.Game, upto: int) -> list[str]:
+    return [game.solve([n]).outcome for n in range(upto + 1)]
+
+
+def p_positions(count: int) -> list[list[int]]:
+    return nimlab.Game("wythoff").p_positions(count).p_positions
+
+
+def sum_value() -> int | None:
+    s: nimlab.Sum = nimlab.Game("nim").at([3, 4]) + nimlab.Game("wythoff").at([3, 5])
+    return s.solve().grundy
+
+
+def own_game() -> nimlab.Game:
+    return nimlab.Game.from_options(lambda p: [(p[0] - 1,)] if p[0] else [], canonical=None, name="chain")
+
+
+def budget_error() -> str:
+    try:
+        nimlab.Game("nim").solve([40, 40, 40], method="search", budget=10)
+    except nimlab.BudgetExceeded as error:
+        return str(error)
+    return ""

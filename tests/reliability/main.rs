@@ -1,0 +1,21 @@
+//! The reliability suite of issue 11: every command under a 1 GiB address-space limit and a
+//! deadline, on the release binary.
+//!
+//! * [`regressions`]: every case the issue found, command line and API, with its expected outcome
+//!   (answered, or stopped with one clear line and exit status 1 or 2);
+//! * [`adversarial`]: a seeded run of every subcommand with random and edge arguments;
+//! * [`server`]: `nimlab serve` on loopback under a burst of expensive requests, with the
+//!   latency of cheap ones, its memory afterwards, and the security cases.
+//!
+//! Every test is `#[ignore]`d in the workspace's test run: the suite needs the release binary, so
+//! `.ci/run` runs it on its own (see `docs/reliability.md`):
+//!
+//! ```sh
+//! cargo test --release --locked --test reliability -- --ignored --skip server
+//! cargo test --release --locked --test reliability -- --ignored server --test-threads 1
+//! ```
+
+mod adversarial;
+mod harness;
+mod regressions;
+mod server;
