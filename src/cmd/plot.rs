@@ -7,7 +7,7 @@
 //! * A sequence (`--upto N`): the Grundy values of one heap (from the table path) as bars, with
 //!   the period marked: certified by the engine for subtraction games (`--set`), otherwise the
 //!   least period seen in the computed values (and labelled as only observed).
-
+//!
 //! Text is drawn with a font embedded in the binary (ab_glyph), so PNGs need no system fonts.
 
 use std::io::Write;

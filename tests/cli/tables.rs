@@ -210,7 +210,7 @@ fn streams_have_no_cap_but_the_budget() {
     assert_eq!(output.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("the sequence stopped at heap") && stderr.contains("--budget N"), "{stderr}");
     let written = output.stdout.len() / 8;
-    assert!(written > 1_000_000 && output.stdout.len() % 8 == 0, "{written}");
+    assert!(written > 1_000_000 && output.stdout.len().is_multiple_of(8), "{written}");
     assert_eq!(output.stdout[8 * (written - 1)..], (written as u64 - 1).to_le_bytes());
     let output = nimlab()
         .args(["table", "subtraction", "--set", "2,3,5,7,101", "--upto", "100000000000", "--format", "u8"])
