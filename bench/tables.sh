@@ -32,11 +32,11 @@ if ! command -v ogsolve >/dev/null; then
     cargo install ogsolve --locked
 fi
 ogsolve --help | grep -q -- '-n <POSITION>' || { echo "ogsolve's command line changed: check ogsolve --help" >&2; exit 1; }
-cargo build --release --quiet -p nimlab-engine --example table_stream
+cargo build --release --locked --quiet -p nimlab-engine --example table_stream
 gcc -O2 -o "$OUT/wythoff_grid" bench/wythoff_grid.c
 STREAM=$TARGET/release/examples/table_stream
 if [[ $DRIVER == nimlab ]]; then
-    cargo build --release --quiet --bin nimlab
+    cargo build --release --locked --quiet --bin nimlab
 fi
 
 # The table commands (set CMD): `nimlab table`, or the engine example (DRIVER=example, and for
@@ -102,7 +102,7 @@ cmp -s "$OUT/ours.txt" "$OUT/og.txt" && echo "first $check values agree with ogs
 if [[ $DRIVER == nimlab ]]; then
     # The command's u16 output summed, against the example's checksum.
     ours=$("$TARGET"/release/nimlab table wythoff --rows $((SIDE - 1)) --cols $((SIDE - 1)) --format u16 | od -An -v -tu2 \
-        | awk '{ for (i = 1; i <= NF; i++) s += $i } END { print s }')
+        | awk '{ for (i = 1; i <= NF; i++) s += $i } END { printf "%.0f\n", s }')
     [[ $ours == $("$STREAM" wythoff "${SIDE}x$SIDE" sum 2>/dev/null | awk '{ print $4 }') ]] \
         || { echo "nimlab table's Wythoff grid differs" >&2; exit 1; }
 fi
