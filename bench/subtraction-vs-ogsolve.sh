@@ -34,17 +34,8 @@ NIMLAB=target/release/nimlab
 THROUGHPUT=target/release/examples/subtraction_throughput
 SWEEP=target/release/examples/subtraction_sweep
 
-# The octal code of SUB(S): digit 3 at each position s in S, 0 elsewhere.
-octal_code() {
-    local max=0 s code="0." i
-    for s in "$@"; do ((s > max)) && max=$s; done
-    declare -A member=()
-    for s in "$@"; do member[$s]=1; done
-    for ((i = 1; i <= max; i++)); do
-        if [[ -n ${member[$i]:-} ]]; then code+=3; else code+=0; fi
-    done
-    echo "$code"
-}
+# octal_code S...: the octal code of SUB(S) for ogsolve.
+source bench/octal_code.sh
 
 # ogsolve's "calculation time: 2.74s | 198.11ms | 20.98µs" in seconds.
 ogsolve_seconds() {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI of the Python module (called by .ci/run): the README's install command in a fresh virtual
 # environment, then the pytest suite (with the docstrings' doctests), mypy and stubtest on the
-# type stubs, and the example notebook executed with nbclient.
+# type stubs, the example notebook executed with nbclient, and tests/numpy_fromfile.py (the
+# command's raw table formats read by numpy.fromfile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,3 +32,8 @@ if [ -x target/release/nimlab ]; then
     export NIMLAB_BIN="$PWD/target/release/nimlab"
 fi
 (cd python && "../$VENV/bin/python" -m pytest tests -q)
+
+echo "== python: tests/numpy_fromfile.py (nimlab table's raw formats read by numpy.fromfile; issue 13)"
+NIMLAB_RELEASE="${CARGO_TARGET_DIR:-target}/release/nimlab"
+cargo build --release --locked --quiet --bin nimlab
+"$VENV/bin/python" tests/numpy_fromfile.py "$NIMLAB_RELEASE"

@@ -3,6 +3,7 @@
 //! standard error.
 
 use nimlab_engine::periodicity::PeriodicityError;
+use nimlab_engine::tables::RowError;
 use nimlab_engine::{EngineError, Exhausted, RulesetInfo, SpecError};
 use nimlab_reports::ReportError;
 use serde::Serialize;
@@ -112,6 +113,7 @@ fn report_message(error: &ReportError, command: &str) -> String {
             format!("{error} (raise it with --max-sets N, or lower --size or --max)")
         }
         ReportError::Engine(EngineError::Limit(_)) => format!("{error}; raise it with --lines N"),
+        ReportError::WythoffRows(RowError::NoPeriod { .. }) => format!("{error}; raise it with --limit N"),
         _ => match error.exhausted() {
             Some(cause) => format!("{error}{}", exhausted_hint(cause)),
             None => error.to_string(),

@@ -1,13 +1,17 @@
 //! `nimlab period`: the certified preperiod and period of a one-heap game's Grundy sequence
-//! (subtraction and take-and-break games), or what was seen up to the limit.
+//! (subtraction and take-and-break games), or what was seen up to the limit; and the additive
+//! period of a row of Wythoff's Grundy table (`--row A`).
 
 use std::io::Write;
 
 use nimlab_engine::periodicity::{runs, set_text, Periodicity};
-use nimlab_reports::period::{period, PeriodBody, SequencePeriod, DEFAULT_LIMIT};
+use nimlab_reports::period::{
+    period, row_period, PeriodBody, RowPeriodReport, RowPeriodStatus, SequencePeriod, DEFAULT_LIMIT,
+    DEFAULT_ROW_COLUMNS,
+};
 
 use crate::game_args::GameArgs;
-use crate::{write_json, Context};
+use crate::{usage, write_json, Context};
 
 /// Arguments of `nimlab period`.
 #[derive(clap::Args, Debug)]
@@ -20,17 +24,25 @@ games (octal, kayles, dawson-kayles, dawsons-chess): the Guy–Smith theorem: if
 tokens and leaves at most k heaps, G(n + p) = G(n) for l <= n < k·max(l, 1) + (k-1)·p + t proves it for every \
 n >= l. The computation stops as soon as that holds; with --upto N it gives up after N values and says what it \
 saw (largest value, rare values, an observed period or saltus). Grundy's game is never certified: no theorem \
-covers it, so its sequence is reported as observed.\n\nExamples:\n  nimlab period subtraction --set 2,3,5,7\n  \
-nimlab period subtraction --set 2,3,5,7,19 --json\n  nimlab period kayles\n  nimlab period octal --code 0.16\n  \
-nimlab period octal --code 0.6 --upto 100000\n  nimlab period grundy-game --upto 100000"
+covers it, so its sequence is reported as observed.\n\nWythoff's game (--row A): row A of the Grundy table is \
+additively periodic, G(A, n + p) = G(A, n) + p for n >= n0 (the saltus equals the period). The period is certified \
+when a window state of the row repeats once the rows below are certified (the proof is in docs/wythoff-rows.md), \
+and reported as observed on the columns computed otherwise.\n\nExamples:\n  nimlab period subtraction --set \
+2,3,5,7\n  nimlab period subtraction --set 2,3,5,7,19 --json\n  nimlab period kayles\n  nimlab period octal --code \
+0.16\n  nimlab period octal --code 0.6 --upto 100000\n  nimlab period grundy-game --upto 100000\n  nimlab period \
+wythoff --row 5"
 )]
 pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The most Grundy values to compute: a subtraction game without a certificate within them
-    /// is an error; a take-and-break game is reported as "no period up to N".
-    #[arg(long, visible_alias = "upto", value_name = "N", default_value_t = DEFAULT_LIMIT, value_parser = crate::game_args::positive)]
-    pub limit: u64,
+    /// Wythoff's game: the row A (the first heap) whose additive period to find.
+    #[arg(long, value_name = "A", value_parser = crate::game_args::count)]
+    pub row: Option<u64>,
+    /// The most Grundy values to compute (default: 50000000): a subtraction game without a
+    /// certificate within them is an error; a take-and-break game is reported as "no period up
+    /// to N". For Wythoff's rows, the most columns (default: 100000).
+    #[arg(long, visible_alias = "upto", value_name = "N", value_parser = crate::game_args::positive)]
+    pub limit: Option<u64>,
 }
 
 /// Runs `nimlab period`.
@@ -38,15 +50,64 @@ pub struct Args {
 /// # Errors
 /// Usage errors for bad input; a failure when no certificate is found within the limits.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
-    let report = period(&args.game.spec()?, args.limit, &cx.budget)?;
-    if cx.json {
-        return write_json(out, &report);
+    let spec = args.game.spec()?;
+    match (spec.name(), args.row) {
+        ("wythoff", Some(row)) => {
+            let report = row_period(&spec, row, args.limit.unwrap_or(DEFAULT_ROW_COLUMNS), &cx.budget)?;
+            if cx.json {
+                write_json(out, &report)
+            } else {
+                Ok(write!(out, "{}", row_text(&report))?)
+            }
+        }
+        ("wythoff", None) => {
+            usage("period wythoff needs --row A: the row (first heap) whose additive period to find")
+        }
+        (name, Some(_)) => usage(format!("--row applies to Wythoff's game, not '{name}'")),
+        (_, None) => {
+            let report = period(&spec, args.limit.unwrap_or(DEFAULT_LIMIT), &cx.budget)?;
+            if cx.json {
+                return write_json(out, &report);
+            }
+            let text = match &report.body {
+                PeriodBody::Subtraction(p) => subtraction_text(p),
+                PeriodBody::TakeAndBreak(p) => sequence_text(p),
+            };
+            Ok(write!(out, "{text}")?)
+        }
     }
-    let text = match &report.body {
-        PeriodBody::Subtraction(p) => subtraction_text(p),
-        PeriodBody::TakeAndBreak(p) => sequence_text(p),
-    };
-    Ok(write!(out, "{text}")?)
+}
+
+/// The most values of a row written out in text.
+const SHOWN_VALUES: usize = 60;
+
+fn row_text(report: &RowPeriodReport) -> String {
+    let (a, l, p) = (report.row, report.preperiod, report.period);
+    let mut text = format!(
+        "Wythoff's game, row {a}: G({a}, n + {p}) = G({a}, n) + {p} for every n >= {l} (preperiod {l}, period {p}, \
+         saltus {})\n",
+        report.saltus
+    );
+    let shown: Vec<String> = report.values.iter().take(SHOWN_VALUES).map(u64::to_string).collect();
+    let more = report.values.len().saturating_sub(SHOWN_VALUES);
+    let more = if more > 0 { format!(" ... and {more} more") } else { String::new() };
+    text.push_str(&format!("G({a}, 0..{}) = {}{more}\n", l + p, shown.join(" ")));
+    match (&report.status, &report.certificate) {
+        (RowPeriodStatus::Certified, Some(c)) => text.push_str(&format!(
+            "certified: the window state (the row's values within {} of n, and n mod {}, the lcm of the lower rows' \
+             periods) at column {} recurs at column {}, recorded from column {} (docs/wythoff-rows.md)\n",
+            c.window,
+            c.lower_lcm,
+            c.from,
+            c.from + c.span,
+            c.lower_start
+        )),
+        _ => text.push_str(&format!(
+            "observed on columns 0..{}, not proved: no window state repeated (raise --limit to certify)\n",
+            report.columns
+        )),
+    }
+    text
 }
 
 /// "pre (period) ...", in runs.

@@ -1,11 +1,12 @@
 //! `nimlab plot`: pictures of the values, as SVG or PNG (chosen by the file's extension).
 //!
 //! * A grid (`--rows R --cols C`): one cell per position, built from a cell template (`r c` by
-//!   default: two heaps; `r c c` draws the apple game's (M, N, N) table), P-positions in red,
-//!   other cells shaded by their Grundy value. Wythoff's P-positions show as two rays.
-//! * A sequence (`--upto N`): the Grundy values of one heap as bars, with the period marked:
-//!   certified by the engine for subtraction games (`--set`), otherwise the least period seen in
-//!   the computed values (and labelled as only observed).
+//!   default: two heaps, whose values come from the game's table path; `r c c` draws the apple
+//!   game's (M, N, N) table, each cell analysed on its own), P-positions in red, other cells
+//!   shaded by their Grundy value. Wythoff's P-positions show as two rays.
+//! * A sequence (`--upto N`): the Grundy values of one heap (from the table path) as bars, with
+//!   the period marked: certified by the engine for subtraction games (`--set`), otherwise the
+//!   least period seen in the computed values (and labelled as only observed).
 //!
 //! Text is drawn with a font embedded in the binary (ab_glyph), so PNGs need no system fonts.
 
@@ -15,8 +16,10 @@ use std::path::{Path, PathBuf};
 use nimlab_engine::listing::observed_period;
 use nimlab_engine::periodicity::certify_period;
 use nimlab_engine::spec::grammar::parse_natural;
-use nimlab_engine::{Analysis, AnyGame, BigUint, Budget, GrundyValue, Method, Outcome, Play, Query};
+use nimlab_engine::tables::{GridRequest, SequenceRequest, TableValues, P_CELL};
+use nimlab_engine::{AnyGame, BigUint, Budget, GrundyValue, Method, Outcome, Play, Query};
 use nimlab_reports::position::GameRef;
+use nimlab_reports::ReportError;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
@@ -143,13 +146,13 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
                 template.text.replace(' ', ", "),
                 if play == Play::Misere { ", misère play" } else { "" }
             );
-            let query = Query { method: Method::Auto, play, max_moves: 0 };
-            let analyze = |r: u64, c: u64| -> anyhow::Result<Analysis> {
-                let numbers = game.check_position(&template.position(r, c))?;
-                Ok(game.analyze(&numbers, &query, budget)?)
+            let cells = if template.is_pair() {
+                table_cells(game.as_ref(), rows, cols, outcomes, play, budget)?
+            } else {
+                analyzed_cells(game.as_ref(), &template, rows, cols, outcomes, play, budget)?
             };
             let grid = GridPicture { rows, cols, outcomes, title, row_label: "r", col_label: "c" };
-            let p_positions = grid.draw(&args.output, format, analyze)?;
+            let p_positions = grid.draw(&args.output, format, &cells)?;
             Picture::Grid { rows, cols, cell: template.text, p_positions }
         }
         _ => {
@@ -268,36 +271,19 @@ struct GridPicture {
 }
 
 impl GridPicture {
-    /// Analyses every cell with `analyze` and draws the picture; returns the P-positions
-    /// (row, column) in row-major order. `O(cells)` analyses.
-    fn draw(
-        &self,
-        path: &Path,
-        format: ImageFormat,
-        analyze: impl Fn(u64, u64) -> anyhow::Result<Analysis>,
-    ) -> anyhow::Result<Vec<[u64; 2]>> {
-        let mut cells = Vec::new();
-        let mut p_positions = Vec::new();
-        for r in 0..=self.rows {
-            let mut line = Vec::new();
-            for c in 0..=self.cols {
-                let analysis = analyze(r, c)?;
-                let p_position = analysis.outcome == Outcome::P;
-                if p_position {
-                    p_positions.push([r, c]);
-                }
-                let grundy = match (&analysis.grundy, self.outcomes) {
-                    (GrundyValue::Value(g), false) => g.try_into().ok(),
-                    _ => None,
-                };
-                line.push(Cell { p_position, grundy });
-            }
-            cells.push(line);
-        }
+    /// Draws the picture of `cells` (row by row); returns the P-positions (row, column) in
+    /// row-major order.
+    fn draw(&self, path: &Path, format: ImageFormat, cells: &[Vec<Cell>]) -> anyhow::Result<Vec<[u64; 2]>> {
+        let p_positions = (0u64..)
+            .zip(cells)
+            .flat_map(|(r, line)| {
+                (0u64..).zip(line).filter(|(_, cell)| cell.p_position).map(move |(c, _)| [r, c])
+            })
+            .collect();
         let span = self.rows.max(self.cols) + 1;
         let pixels = (900 / span).clamp(3, 32) as u32;
         let size = (pixels * (self.cols as u32 + 1) + 110, pixels * (self.rows as u32 + 1) + 120);
-        draw_to_file!(path, format, size, |root| self.render(root, &cells, pixels));
+        draw_to_file!(path, format, size, |root| self.render(root, cells, pixels));
         Ok(p_positions)
     }
 
@@ -376,6 +362,58 @@ impl GridPicture {
     }
 }
 
+/// The cells of the grid `(r, c)` from the game's table path (the ruleset's fastest: a closed
+/// form, the line kernel, the dense table), row by row.
+fn table_cells(
+    game: &dyn AnyGame,
+    rows: u64,
+    cols: u64,
+    outcomes: bool,
+    play: Play,
+    budget: &Budget,
+) -> anyhow::Result<Vec<Vec<Cell>>> {
+    let values = if outcomes { TableValues::Outcomes } else { TableValues::Grundy };
+    let mut grid =
+        game.grid(&GridRequest::new(rows, cols, values, play), budget).map_err(ReportError::from)?;
+    let mut row = vec![0; grid.row_len()];
+    let mut cells = Vec::new();
+    while grid.next_row(&mut row).map_err(ReportError::from)?.is_some() {
+        cells.push(
+            row.iter().map(|&v| Cell { p_position: v == P_CELL, grundy: (!outcomes).then_some(v) }).collect(),
+        );
+    }
+    Ok(cells)
+}
+
+/// The cells of a grid whose positions are not the two heaps `(r, c)` (a template such as
+/// `r c c`), each analysed on its own. `O(cells)` analyses.
+fn analyzed_cells(
+    game: &dyn AnyGame,
+    template: &CellTemplate,
+    rows: u64,
+    cols: u64,
+    outcomes: bool,
+    play: Play,
+    budget: &Budget,
+) -> anyhow::Result<Vec<Vec<Cell>>> {
+    let query = Query { method: Method::Auto, play, max_moves: 0 };
+    (0..=rows)
+        .map(|r| {
+            (0..=cols)
+                .map(|c| {
+                    let numbers = game.check_position(&template.position(r, c))?;
+                    let analysis = game.analyze(&numbers, &query, budget)?;
+                    let grundy = match (&analysis.grundy, outcomes) {
+                        (GrundyValue::Value(g), false) => g.try_into().ok(),
+                        _ => None,
+                    };
+                    Ok(Cell { p_position: analysis.outcome == Outcome::P, grundy })
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// P-positions red; N-positions grey, or blue shaded by Grundy value.
 fn cell_colour(cell: &Cell, max_grundy: u64) -> RGBColor {
     if cell.p_position {
@@ -417,23 +455,9 @@ fn sequence(
         )
         .into());
     }
-    let query = Query::default();
-    let mut values = Vec::new();
-    for n in 0..=upto {
-        let numbers = game.check_position(&[BigUint::from(n)])?;
-        let analysis = game.analyze(&numbers, &Query { max_moves: 0, ..query }, budget)?;
-        let value = match analysis.grundy {
-            GrundyValue::Value(g) => u64::try_from(&g).ok(),
-            _ => None,
-        };
-        let value = value.ok_or_else(|| {
-            anyhow::anyhow!(
-                "the Grundy value of {} {n} is unknown within the budget; raise it with --budget N",
-                game.name()
-            )
-        })?;
-        values.push(value);
-    }
+    let request = SequenceRequest::new(upto, TableValues::Grundy, Play::Normal);
+    let values =
+        game.sequence(&request, budget).and_then(|mut s| s.collect_rest()).map_err(ReportError::from)?;
     let spec = game.spec();
     let certified = if spec.name() == "subtraction" {
         certify_period(spec.params().set("set"), nimlab_reports::period::DEFAULT_LIMIT, budget).ok()
@@ -559,6 +583,11 @@ impl CellTemplate {
             );
         }
         Ok(CellTemplate { text: text.split_whitespace().collect::<Vec<_>>().join(" "), slots })
+    }
+
+    /// True for the plain template `r c`: the cell is the two-heap position `(r, c)`.
+    fn is_pair(&self) -> bool {
+        matches!(self.slots[..], [Slot::Row, Slot::Col])
     }
 
     fn position(&self, r: u64, c: u64) -> Vec<BigUint> {

@@ -1,20 +1,75 @@
-//! `nimlab table`: values over a range, like the seeds' tables.
+//! `nimlab table`: values over a range, like the seeds' tables, written while they are produced.
+//!
+//! Formats (`--format`): `text` (aligned blocks), `csv`, `jsonl` (JSON lines: one object per
+//! value of a sequence, `{"n": 5, "value": 3}`, and one per row of a grid, `{"row": 2, "values":
+//! [...]}`, or of an (M, N, N) table, `{"m": 3, "values": [...]}`; outcomes as "P"/"N"), and the
+//! raw binary formats `u8`, `u16`, `u32`, `u64` (each value an unsigned little-endian integer,
+//! row-major, nothing else: `numpy.fromfile(path, dtype='<u2')` reads `u16`; outcomes are 0 for
+//! P and 1 for N, f is 1 when the first player wins). Every format streams: memory is the
+//! engine path's (a window, a period, the kernel's bitsets) and one chunk, whatever the table's
+//! size; the budget (`--budget`, `--timeout`) is the only limit. `--json` gives one JSON report
+//! instead, for tables of at most [`MAX_REPORT_CELLS`] cells.
 
 use std::io::Write;
 
 use nimlab_engine::spec::grammar::parse_range;
-use nimlab_reports::table::{table, Cell, CellKind, TableBody, TableReport, TableRequest, TableShape};
+use nimlab_engine::tables::{encode_le, Width};
+use nimlab_reports::table::{
+    table, table_stream, Cell, CellKind, StreamShape, TableRequest, TableShape, TableStream, MAX_REPORT_CELLS,
+};
 
 use crate::cmd::{play, MethodArg};
 use crate::game_args::GameArgs;
 use crate::text::play_name;
 use crate::{usage, write_json, Context, UsageError};
 
+/// How the table is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Format {
+    /// Aligned text for reading.
+    #[default]
+    Text,
+    /// Comma-separated values with a header line.
+    Csv,
+    /// JSON lines: one object per value of a sequence, one per row of a grid.
+    Jsonl,
+    /// Raw bytes: one unsigned byte per value.
+    U8,
+    /// Raw little-endian unsigned 16-bit integers.
+    U16,
+    /// Raw little-endian unsigned 32-bit integers.
+    U32,
+    /// Raw little-endian unsigned 64-bit integers.
+    U64,
+}
+
+impl Format {
+    fn width(self) -> Option<Width> {
+        match self {
+            Format::U8 => Some(Width::U8),
+            Format::U16 => Some(Width::U16),
+            Format::U32 => Some(Width::U32),
+            Format::U64 => Some(Width::U64),
+            Format::Text | Format::Csv | Format::Jsonl => None,
+        }
+    }
+}
+
 /// Arguments of `nimlab table`.
 #[derive(clap::Args, Debug)]
 #[command(
     allow_negative_numbers = true,
-    after_help = "Examples:\n  nimlab table half --upto 20\n  nimlab table subtraction --set 1,3,4 --upto 30 --csv\n  nimlab table wythoff --rows 10 --cols 10 --outcomes\n  nimlab table nim --rows 7 --cols 7 --json\n  nimlab table apple --max 3 --m 1..9 --n 1..9"
+    after_help = "Every format is written while the values are produced, from the game's fastest path \
+(closed forms, certified periods, the SUB(S) generator, the line kernel for Wythoff's game and two-pile \
+take patterns, else every cell from the rules), so tables of 10^8 values stream in a few MB; the work \
+budget (--budget, --timeout) is the limit. The raw formats u8, u16, u32, u64 write each value as an \
+unsigned little-endian integer, row-major, nothing else (numpy.fromfile(f, dtype='<u2') reads u16); \
+outcomes are 0 for P and 1 for N. jsonl writes one JSON object per value of a sequence ({\"n\": 5, \
+\"value\": 3}) and one per row of a grid ({\"row\": 2, \"values\": [...]}). --json gives one report of at \
+most 1000000 cells.\n\nExamples:\n  nimlab table half --upto 20\n  nimlab table subtraction --set 1,3,4 --upto 30 \
+--csv\n  nimlab table subtraction --set 2,3,5,7,101 --upto 100000000 --format u8 > sub.u8\n  nimlab table wythoff \
+--rows 3999 --cols 3999 --format u16 > wythoff.u16\n  nimlab table wythoff --rows 10 --cols 10 --outcomes\n  nimlab \
+table nim --rows 7 --cols 7 --json\n  nimlab table apple --max 3 --m 1..9 --n 1..9"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -43,18 +98,28 @@ pub struct Args {
     /// Misère play (outcomes only: Grundy values are undefined).
     #[arg(long)]
     pub misere: bool,
-    /// Answer by closed-form theory, by search, or theory where it exists.
+    /// Values by closed-form theory (or a certified period), by the generic path from the rules,
+    /// or the fastest path (auto).
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     pub method: MethodArg,
-    /// Print CSV instead of text.
-    #[arg(long)]
+    /// Print CSV instead of text (the same as --format csv).
+    #[arg(long, conflicts_with = "format")]
     pub csv: bool,
+    /// How to write the table: text, csv, jsonl (JSON lines), or raw little-endian binary
+    /// u8, u16, u32, u64.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<Format>,
 }
+
+/// Values per raw or CSV write.
+const WRITE_CHUNK: usize = 1 << 16;
 
 /// Runs `nimlab table`.
 ///
 /// # Errors
-/// Usage errors for bad input; report errors when a cell cannot be answered.
+/// Usage errors for bad input (a shape the game does not have, a width the values may not fit,
+/// `--json` on a table too large for one report); report errors when the budget stops the table;
+/// a value too wide for the format met while writing.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let range = |text: &str, flag: &str| parse_range(text).map_err(|e| UsageError(format!("{flag}: {e}")));
     let (shape, kind) = match (args.upto, args.rows.zip(args.cols), args.m.as_deref().zip(args.n.as_deref()))
@@ -90,14 +155,195 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         play: play(args.misere),
         method: args.method.into(),
     };
-    let report = table(&request, &cx.budget)?;
+    let format = if args.csv { Format::Csv } else { args.format.unwrap_or_default() };
     if cx.json {
-        write_json(out, &report)
-    } else if args.csv {
-        csv(&report, out)
-    } else {
-        text(&report, out)
+        if args.format.is_some_and(|f| f != Format::Text) || args.csv {
+            return usage(
+                "--json writes one JSON report: drop --csv or --format (--format jsonl streams JSON lines)",
+            );
+        }
+        if shape.cells() > MAX_REPORT_CELLS {
+            return usage(format!(
+                "--json writes one report of at most {MAX_REPORT_CELLS} cells (a fixed limit); this table has {}: \
+                 stream it with --format jsonl, csv or u8/u16/u32/u64",
+                shape.cells()
+            ));
+        }
+        return write_json(out, &table(&request, &cx.budget)?);
     }
+    let mut stream = table_stream(&request, &cx.budget)?;
+    match format {
+        Format::Text => text(&mut stream, out),
+        Format::Csv => csv(&mut stream, out),
+        Format::Jsonl => jsonl(&mut stream, out),
+        Format::U8 | Format::U16 | Format::U32 | Format::U64 => {
+            raw(&mut stream, format.width().expect("a raw format has a width"), out)
+        }
+    }
+}
+
+/// Writes the raw little-endian values; the width is checked against the values' bound up front
+/// when the path knows one, and against every value while writing otherwise.
+fn raw(stream: &mut TableStream, width: Width, out: &mut dyn Write) -> anyhow::Result<()> {
+    if let Some(bound) = stream.value_bound().filter(|&b| b > width.max_value()) {
+        return usage(format!(
+            "the values of this table may reach {bound} ({}), more than {width} holds (at most {}): use --format {}",
+            stream.source().detail,
+            width.max_value(),
+            Width::narrowest(bound)
+        ));
+    }
+    let mut buffer = Vec::new();
+    let mut bytes = Vec::with_capacity(WRITE_CHUNK * width.bytes());
+    let sequence = matches!(stream.shape(), StreamShape::Sequence { .. });
+    while let Some((first, values)) = stream.next_chunk(&mut buffer)? {
+        for (piece, offset) in values.chunks(WRITE_CHUNK).zip((0u64..).step_by(WRITE_CHUNK)) {
+            bytes.clear();
+            encode_le(piece, width, &mut bytes).map_err(|e| {
+                let at = if sequence {
+                    format!("heap {}", first + offset + e.index as u64)
+                } else {
+                    format!("row {first}, column {}", offset + e.index as u64)
+                };
+                UsageError(format!(
+                    "the value {} at {at} does not fit {width} (at most {}): use --format {}",
+                    e.value,
+                    width.max_value(),
+                    Width::narrowest(e.value)
+                ))
+            })?;
+            out.write_all(&bytes)?;
+        }
+    }
+    Ok(())
+}
+
+/// Appends `value` in decimal.
+fn push_decimal(bytes: &mut Vec<u8>, mut value: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    bytes.extend_from_slice(&digits[at..]);
+}
+
+/// Appends a cell as CSV and text show it: a number, or P/N.
+fn push_cell(bytes: &mut Vec<u8>, kind: CellKind, value: u64) {
+    match Cell::from_value(kind, value) {
+        Cell::Outcome(o) => bytes.extend_from_slice(o.as_str().as_bytes()),
+        _ => push_decimal(bytes, value),
+    }
+}
+
+/// The column headers of a grid or (M, N, N) table, and the corner's label.
+fn columns(shape: &StreamShape) -> (Vec<u64>, &'static str) {
+    match shape {
+        StreamShape::Grid { cols, .. } => ((0..=*cols).collect(), ""),
+        StreamShape::Mnn { n, .. } => (n.clone(), "M\\N"),
+        StreamShape::Sequence { .. } => (Vec::new(), ""),
+    }
+}
+
+fn csv(stream: &mut TableStream, out: &mut dyn Write) -> anyhow::Result<()> {
+    let kind = stream.kind();
+    let sequence = matches!(stream.shape(), StreamShape::Sequence { .. });
+    let mut bytes = Vec::new();
+    if sequence {
+        let name = match kind {
+            CellKind::Grundy => "grundy",
+            CellKind::Outcome => "outcome",
+            CellKind::F => "f",
+        };
+        writeln!(out, "n,{name}")?;
+    } else {
+        let (columns, corner) = columns(stream.shape());
+        let corner = if corner.is_empty() { "row\\col" } else { corner };
+        let header: Vec<String> = columns.iter().map(u64::to_string).collect();
+        writeln!(out, "{corner},{}", header.join(","))?;
+    }
+    let mut buffer = Vec::new();
+    while let Some((first, values)) = stream.next_chunk(&mut buffer)? {
+        if sequence {
+            for (piece, start) in values.chunks(WRITE_CHUNK).zip((first..).step_by(WRITE_CHUNK)) {
+                bytes.clear();
+                for (n, &v) in (start..).zip(piece) {
+                    push_decimal(&mut bytes, n);
+                    bytes.push(b',');
+                    push_cell(&mut bytes, kind, v);
+                    bytes.push(b'\n');
+                }
+                out.write_all(&bytes)?;
+            }
+        } else {
+            bytes.clear();
+            push_decimal(&mut bytes, first);
+            for &v in values {
+                bytes.push(b',');
+                push_cell(&mut bytes, kind, v);
+            }
+            bytes.push(b'\n');
+            out.write_all(&bytes)?;
+        }
+    }
+    Ok(())
+}
+
+/// Appends a cell as JSON: a number, or "P"/"N".
+fn push_json_cell(bytes: &mut Vec<u8>, kind: CellKind, value: u64) {
+    match Cell::from_value(kind, value) {
+        Cell::Outcome(o) => {
+            bytes.push(b'"');
+            bytes.extend_from_slice(o.as_str().as_bytes());
+            bytes.push(b'"');
+        }
+        _ => push_decimal(bytes, value),
+    }
+}
+
+fn jsonl(stream: &mut TableStream, out: &mut dyn Write) -> anyhow::Result<()> {
+    let kind = stream.kind();
+    let label: &[u8] = match stream.shape() {
+        StreamShape::Sequence { .. } => b"",
+        StreamShape::Grid { .. } => b"{\"row\":",
+        StreamShape::Mnn { .. } => b"{\"m\":",
+    };
+    let mut buffer = Vec::new();
+    let mut bytes = Vec::new();
+    while let Some((first, values)) = stream.next_chunk(&mut buffer)? {
+        if label.is_empty() {
+            for (piece, start) in values.chunks(WRITE_CHUNK).zip((first..).step_by(WRITE_CHUNK)) {
+                bytes.clear();
+                for (n, &v) in (start..).zip(piece) {
+                    bytes.extend_from_slice(b"{\"n\":");
+                    push_decimal(&mut bytes, n);
+                    bytes.extend_from_slice(b",\"value\":");
+                    push_json_cell(&mut bytes, kind, v);
+                    bytes.extend_from_slice(b"}\n");
+                }
+                out.write_all(&bytes)?;
+            }
+        } else {
+            bytes.clear();
+            bytes.extend_from_slice(label);
+            push_decimal(&mut bytes, first);
+            bytes.extend_from_slice(b",\"values\":[");
+            for (i, &v) in values.iter().enumerate() {
+                if i > 0 {
+                    bytes.push(b',');
+                }
+                push_json_cell(&mut bytes, kind, v);
+            }
+            bytes.extend_from_slice(b"]}\n");
+            out.write_all(&bytes)?;
+        }
+    }
+    Ok(())
 }
 
 fn kind_words(kind: CellKind) -> &'static str {
@@ -108,102 +354,96 @@ fn kind_words(kind: CellKind) -> &'static str {
     }
 }
 
-fn strings(cells: &[Cell]) -> Vec<String> {
-    cells.iter().map(Cell::to_string).collect()
+/// The number of characters of `n` in decimal.
+fn digits(n: u64) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
-fn csv(report: &TableReport, out: &mut dyn Write) -> anyhow::Result<()> {
-    match &report.body {
-        TableBody::Sequence { values, .. } => {
-            writeln!(out, "n,{}", if report.kind == CellKind::Grundy { "grundy" } else { "outcome" })?;
-            for (n, v) in values.iter().enumerate() {
-                writeln!(out, "{n},{v}")?;
-            }
-        }
-        TableBody::Grid { cols, cells, .. } => {
-            let header: Vec<String> = (0..=*cols).map(|c| c.to_string()).collect();
-            writeln!(out, "row\\col,{}", header.join(","))?;
-            for (r, line) in cells.iter().enumerate() {
-                writeln!(out, "{r},{}", strings(line).join(","))?;
-            }
-        }
-        TableBody::Mnn { m, n, cells } => {
-            let header: Vec<String> = n.iter().map(u64::to_string).collect();
-            writeln!(out, "M\\N,{}", header.join(","))?;
-            for (m, line) in m.iter().zip(cells) {
-                writeln!(out, "{m},{}", strings(line).join(","))?;
-            }
-        }
+/// The width of a cell in text: outcomes one letter, numbers up to the values' bound (or, when
+/// no bound is known, up to the largest `u64`).
+fn cell_width(stream: &TableStream) -> usize {
+    match stream.kind() {
+        CellKind::Outcome | CellKind::F => 1,
+        CellKind::Grundy => digits(stream.value_bound().unwrap_or(u64::MAX)),
     }
-    Ok(())
 }
 
-/// A grid of strings with a header row and a label column, right-aligned.
-fn grid_text(
-    corner: &str,
-    columns: &[String],
-    rows: &[(String, Vec<String>)],
-    out: &mut dyn Write,
-) -> anyhow::Result<()> {
-    let width = rows.iter().flat_map(|(_, cells)| cells).chain(columns).map(String::len).max().unwrap_or(1);
-    let label = rows.iter().map(|(l, _)| l.len()).chain([corner.len()]).max().unwrap_or(1);
-    let header: Vec<String> = columns.iter().map(|c| format!("{c:>width$}")).collect();
-    writeln!(out, "{corner:>label$} | {}", header.join(" "))?;
-    writeln!(out, "{}-+-{}", "-".repeat(label), "-".repeat(header.join(" ").len()))?;
-    for (l, cells) in rows {
-        let vs: Vec<String> = cells.iter().map(|c| format!("{c:>width$}")).collect();
-        writeln!(out, "{l:>label$} | {}", vs.join(" "))?;
-    }
-    Ok(())
+fn cell_text(kind: CellKind, value: u64) -> String {
+    Cell::from_value(kind, value).to_string()
 }
 
-fn text(report: &TableReport, out: &mut dyn Write) -> anyhow::Result<()> {
-    let game = &report.game.game;
-    let misere = if report.play == nimlab_engine::Play::Misere {
-        format!(" ({} play)", play_name(report.play))
+/// Writes the text form. Columns are as wide as the values' bound (known before the values) and
+/// the labels need, so that the table can be written while it is produced.
+fn text(stream: &mut TableStream, out: &mut dyn Write) -> anyhow::Result<()> {
+    let game = &stream.game().game;
+    let misere = if stream.play() == nimlab_engine::Play::Misere {
+        format!(" ({} play)", play_name(stream.play()))
     } else {
         String::new()
     };
-    let what = kind_words(report.kind);
-    match &report.body {
-        TableBody::Sequence { upto, values } => {
+    let kind = stream.kind();
+    let what = kind_words(kind);
+    let cell = cell_width(stream);
+    match stream.shape().clone() {
+        StreamShape::Sequence { upto } => {
             writeln!(out, "{game}: {what} for heaps 0..={upto}{misere}")?;
-            let cells = strings(values);
-            let width = cells.iter().map(String::len).max().unwrap_or(1).max(upto.to_string().len());
-            for (start, chunk) in cells.chunks(20).enumerate() {
-                let ns: Vec<String> =
-                    (0..chunk.len()).map(|i| format!("{:>width$}", start * 20 + i)).collect();
+            let width = cell.max(digits(upto));
+            let label = if kind == CellKind::Grundy { "G(n)" } else { "" };
+            let mut block: Vec<(u64, u64)> = Vec::with_capacity(20);
+            let flush = |block: &mut Vec<(u64, u64)>, out: &mut dyn Write| -> anyhow::Result<()> {
+                let ns: Vec<String> = block.iter().map(|(n, _)| format!("{n:>width$}")).collect();
                 writeln!(out, "n     {}", ns.join(" "))?;
-                let vs: Vec<String> = chunk.iter().map(|c| format!("{c:>width$}")).collect();
-                writeln!(
-                    out,
-                    "{:<5} {}",
-                    if report.kind == CellKind::Grundy { "G(n)" } else { "" },
-                    vs.join(" ")
-                )?;
+                let vs: Vec<String> =
+                    block.iter().map(|&(_, v)| format!("{:>width$}", cell_text(kind, v))).collect();
+                writeln!(out, "{label:<5} {}", vs.join(" "))?;
+                block.clear();
+                Ok(())
+            };
+            let mut buffer = Vec::new();
+            while let Some((first, values)) = stream.next_chunk(&mut buffer)? {
+                for (n, &v) in (first..).zip(values) {
+                    block.push((n, v));
+                    if block.len() == 20 {
+                        flush(&mut block, out)?;
+                    }
+                }
+            }
+            if !block.is_empty() {
+                flush(&mut block, out)?;
             }
         }
-        TableBody::Grid { rows, cols, cells } => {
-            writeln!(
-                out,
-                "{game}: {what}, rows = first heap 0..={rows}, columns = second heap 0..={cols}{misere}"
-            )?;
-            let columns: Vec<String> = (0..=*cols).map(|c| c.to_string()).collect();
-            let lines: Vec<(String, Vec<String>)> =
-                cells.iter().enumerate().map(|(r, line)| (r.to_string(), strings(line))).collect();
-            grid_text("", &columns, &lines, out)?;
-        }
-        TableBody::Mnn { m, n, cells } => {
-            let (m_low, m_high) = (m[0], m[m.len() - 1]);
-            let (n_low, n_high) = (n[0], n[n.len() - 1]);
-            writeln!(
-                out,
-                "{game}: {what} of (M, N, N); rows M = {m_low}..={m_high}, columns N = {n_low}..={n_high}"
-            )?;
-            let columns: Vec<String> = n.iter().map(u64::to_string).collect();
-            let lines: Vec<(String, Vec<String>)> =
-                m.iter().zip(cells).map(|(m, line)| (m.to_string(), strings(line))).collect();
-            grid_text("M\\N", &columns, &lines, out)?;
+        shape => {
+            let (columns, corner) = columns(&shape);
+            let (label_width, first_line) = match &shape {
+                StreamShape::Grid { rows, cols } => (
+                    digits(*rows),
+                    format!("{game}: {what}, rows = first heap 0..={rows}, columns = second heap 0..={cols}{misere}"),
+                ),
+                StreamShape::Mnn { m, n } => (
+                    m.iter().copied().map(digits).max().unwrap_or(1),
+                    format!(
+                        "{game}: {what} of (M, N, N); rows M = {}..={}, columns N = {}..={}",
+                        m[0],
+                        m[m.len() - 1],
+                        n[0],
+                        n[n.len() - 1]
+                    ),
+                ),
+                StreamShape::Sequence { .. } => unreachable!("sequences are written above"),
+            };
+            writeln!(out, "{first_line}")?;
+            let width = columns.iter().copied().map(digits).max().unwrap_or(1).max(cell);
+            let label = label_width.max(corner.len());
+            let header: Vec<String> = columns.iter().map(|c| format!("{c:>width$}")).collect();
+            let header = header.join(" ");
+            writeln!(out, "{corner:>label$} | {header}")?;
+            writeln!(out, "{}-+-{}", "-".repeat(label), "-".repeat(header.len()))?;
+            let mut buffer = Vec::new();
+            while let Some((row, values)) = stream.next_chunk(&mut buffer)? {
+                let vs: Vec<String> =
+                    values.iter().map(|&v| format!("{:>width$}", cell_text(kind, v))).collect();
+                writeln!(out, "{row:>label$} | {}", vs.join(" "))?;
+            }
         }
     }
     Ok(())

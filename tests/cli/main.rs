@@ -21,6 +21,7 @@ mod snapshots;
 mod solve;
 mod sweep;
 mod table;
+mod tables;
 mod verify;
 
 use assert_cmd::Command;

@@ -1,7 +1,8 @@
 //! The work budget: one limit on every computation, in time and in memory.
 //!
-//! A [`Budget`] counts **units of work**: one per option generated, one per sequence value or
-//! table cell computed, and [`UNITS_PER_POSITION`] per position a search stores. Because every
+//! A [`Budget`] counts **units of work**: one per option generated, one per value computed
+//! (streamed table values cost less: [`crate::tables`] states its rates), and
+//! [`UNITS_PER_POSITION`] per position a search stores. Because every
 //! stored position is paid for, a computation under a budget of `B` units never holds more than
 //! `B / UNITS_PER_POSITION` positions: memory, not only time, is bounded (about 4 bytes per
 //! unit; the default of [`Budget::DEFAULT_WORK`] units stays well under 1 GiB). A budget may also

@@ -13,6 +13,8 @@
 //!   preperiod and period, family sweeps with the conjecture fit, period searches.
 //! * [`octal`] — octal and take-and-break games (Kayles, Dawson's Kayles, Grundy's game...):
 //!   codes, rules, fast Grundy sequences, certified periods, atlases of codes.
+//! * [`tables`] — big tables at the kernels' speed: streamed one-heap sequences, compact two-heap
+//!   grids, their raw binary encoding, and the certified rows of Wythoff's game.
 //! * [`budget`] — the work budget and deadline every computation runs under.
 //!
 //! Invariant: the engine never prints, never parses a command line and never touches files.
@@ -65,6 +67,7 @@ pub mod positions;
 pub mod rulesets;
 pub mod solve;
 pub mod spec;
+pub mod tables;
 
 pub use analysis::{
     analyze_sum, Analysis, AnyGame, Basis, BestMove, GrundyValue, Method, MoveReport, MultiAnalysis,

@@ -10,6 +10,7 @@ use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::{EngineError, Stopped};
 use crate::game::{Outcome, Play};
 use crate::positions::TuplesWithMax;
+use crate::tables::p_cells::{p_positions_by_table, PCellRequest};
 
 /// What to list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,8 +64,10 @@ fn positions<S: serde::Serializer>(list: &[Vec<BigUint>], serializer: S) -> Resu
 
 /// The first `request.count` P-positions of `game`.
 ///
-/// A closed-form listing is used where the ruleset has one (on its own number of heaps);
-/// otherwise positions are examined in order of their largest number, each costing
+/// A closed-form listing is used where the ruleset has one (on its own number of heaps); else,
+/// for the automatic method on one or two heaps, the P cells of the game's outcome table
+/// ([`crate::tables::p_cells`]) unless that table would be searched; otherwise positions are
+/// examined in order of their largest number, each costing
 /// [`UNITS_PER_POSITION`] units of `budget` beside its analysis, so the listing always ends: with
 /// the positions asked for, or with those found when the budget, the deadline or the search's
 /// range runs out (`stopped` says which).
@@ -111,6 +114,13 @@ pub fn p_positions(
             game: game.name(),
             question: format!("listing its P-positions on {heaps} heap{}", if heaps == 1 { "" } else { "s" }),
         });
+    }
+    if request.method == Method::Auto && heaps == own_heaps {
+        let cells =
+            PCellRequest { heaps, count: request.count, all_orders: request.all_orders, play: request.play };
+        if let Some(listing) = p_positions_by_table(game, &cells, budget, progress)? {
+            return Ok(listing);
+        }
     }
     let query = Query { method: Method::Auto, play: request.play, max_moves: 0 };
     let mut found: Vec<Vec<BigUint>> = Vec::new();

@@ -2,6 +2,7 @@
 
 use nimlab_engine::periodicity::PeriodicityError;
 use nimlab_engine::rulesets::large_nim::prove::ProveError;
+use nimlab_engine::tables::{RowError, TableError};
 use nimlab_engine::{EngineError, Exhausted};
 use nimlab_store::StoreError;
 use thiserror::Error;
@@ -21,6 +22,13 @@ pub enum ReportError {
     /// The sweep store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// A table could not be produced (its memory or work beyond the budget, a deadline, a
+    /// request the game cannot answer); engine errors inside it become [`ReportError::Engine`].
+    #[error(transparent)]
+    Table(TableError),
+    /// The rows of Wythoff's game could not be swept.
+    #[error(transparent)]
+    WythoffRows(#[from] RowError),
     /// The request is invalid in a way only the command sees (a range, a count, a template).
     #[error("{0}")]
     Invalid(String),
@@ -37,7 +45,8 @@ impl ReportError {
                 PeriodicityError::EmptySet | PeriodicityError::ZeroInSet | PeriodicityError::InvalidSearch(_)
             ),
             ReportError::Prove(e) => matches!(e, ProveError::TooFewPlayers(_)),
-            ReportError::Store(_) => false,
+            ReportError::Store(_) | ReportError::WythoffRows(_) => false,
+            ReportError::Table(e) => e.is_usage(),
             ReportError::Invalid(_) => true,
         }
     }
@@ -48,6 +57,8 @@ impl ReportError {
             ReportError::Engine(e) => e.exhausted(),
             ReportError::Periodicity(PeriodicityError::Exhausted(e)) => Some(e),
             ReportError::Prove(ProveError::Stopped { cause, .. }) => Some(cause),
+            ReportError::Table(e) => e.exhausted(),
+            ReportError::WythoffRows(e) => e.exhausted(),
             _ => None,
         }
     }
@@ -56,6 +67,15 @@ impl ReportError {
     /// the search).
     pub fn is_no_theory(&self) -> bool {
         matches!(self, ReportError::Engine(EngineError::NoTheory { .. }))
+    }
+}
+
+impl From<TableError> for ReportError {
+    fn from(error: TableError) -> Self {
+        match error {
+            TableError::Engine(e) => ReportError::Engine(e),
+            other => ReportError::Table(other),
+        }
     }
 }
 

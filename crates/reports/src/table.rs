@@ -1,19 +1,31 @@
 //! `table`: values over a range of positions, as the seeds print them: a one-heap sequence, a
 //! two-heap grid, or the apple paper's table of (M, N, N) positions.
+//!
+//! Sequences and grids come from the engine's table path ([`nimlab_engine::AnyGame::sequence`],
+//! [`nimlab_engine::AnyGame::grid`]: the ruleset's fastest path, streamed and charged to the budget as it is
+//! produced); (M, N, N) tables from the dense sorted-triple solver. [`table_stream`] hands the
+//! cells out chunk by chunk (memory: one chunk, whatever the table's size), for output of any
+//! size; [`table`] collects them into one [`TableReport`] of at most [`MAX_REPORT_CELLS`] cells.
 
-use nimlab_engine::bigint::json;
 use nimlab_engine::rulesets::apple::Apple;
 use nimlab_engine::rulesets::pattern::PatternGame;
 use nimlab_engine::solve::TripleTable;
-use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Method, Outcome, Play, Query};
+use nimlab_engine::tables::{
+    Grid, GridRequest, Sequence, SequenceRequest, TableBasis, TableMethod, TableValues, N_CELL, P_CELL,
+};
+use nimlab_engine::{Budget, EngineError, GameSpec, Method, Outcome, Play};
 use serde::{Serialize, Serializer};
 
 use crate::error::invalid;
 use crate::position::GameRef;
 use crate::ReportError;
 
-/// The most cells a table may have: a fixed limit of the per-cell path.
-pub const MAX_CELLS: u64 = 1_000_000;
+/// The most cells a [`TableReport`] holds in memory: a fixed limit of the one-object report
+/// (JSON of a million numbers is a few MB); larger tables are streamed ([`table_stream`]).
+pub const MAX_REPORT_CELLS: u64 = 1_000_000;
+
+/// Values of a sequence handed out per chunk by [`TableStream::next_chunk`].
+pub const SEQUENCE_CHUNK: usize = 1 << 16;
 
 /// Which positions a table covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +51,18 @@ pub enum TableShape {
     },
 }
 
+impl TableShape {
+    /// The number of cells, saturated.
+    pub fn cells(&self) -> u64 {
+        let count = |(low, high): (u64, u64)| high.saturating_sub(low).saturating_add(1);
+        match *self {
+            TableShape::Sequence { upto } => upto.saturating_add(1),
+            TableShape::Grid { rows, cols } => rows.saturating_add(1).saturating_mul(cols.saturating_add(1)),
+            TableShape::Mnn { m, n } => count(m).saturating_mul(count(n)),
+        }
+    }
+}
+
 /// What a cell shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -62,25 +86,38 @@ pub struct TableRequest {
     pub kind: CellKind,
     /// Normal or misère play.
     pub play: Play,
-    /// Theory, search, or theory where it exists.
+    /// Theory (a closed form or certified period), search (every cell from the rules), or the
+    /// fastest path.
     pub method: Method,
 }
 
 /// One cell.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cell {
     /// A Grundy value.
-    Grundy(BigUint),
+    Grundy(u64),
     /// An outcome.
     Outcome(Outcome),
     /// The paper's f: 1 or 0.
     F(bool),
 }
 
+impl Cell {
+    /// The cell of a raw value as [`TableStream`] hands it out: a Grundy value, or
+    /// [`P_CELL`]/[`N_CELL`] for outcomes and f (N: the first player wins).
+    pub fn from_value(kind: CellKind, value: u64) -> Cell {
+        match kind {
+            CellKind::Grundy => Cell::Grundy(value),
+            CellKind::Outcome => Cell::Outcome(if value == P_CELL { Outcome::P } else { Outcome::N }),
+            CellKind::F => Cell::F(value == N_CELL),
+        }
+    }
+}
+
 impl Serialize for Cell {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Cell::Grundy(g) => json::number(g, serializer),
+            Cell::Grundy(g) => serializer.serialize_u64(*g),
             Cell::Outcome(o) => o.serialize(serializer),
             Cell::F(first_wins) => serializer.serialize_u8(u8::from(*first_wins)),
         }
@@ -94,6 +131,35 @@ impl std::fmt::Display for Cell {
             Cell::Outcome(o) => f.write_str(o.as_str()),
             Cell::F(first_wins) => write!(f, "{}", u8::from(*first_wins)),
         }
+    }
+}
+
+/// Whether a table's values are theory or computed from the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BasisKind {
+    /// A closed form or a certified period.
+    Theory,
+    /// Computed from the rules: a generator, a kernel, the dense path, search.
+    Search,
+}
+
+/// How a table's cells are computed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TableSource {
+    /// Theory or computed.
+    pub basis: BasisKind,
+    /// The engine's method: `closed-form`, `certified-period`, `stream`, `line-kernel`, `dense`
+    /// or `search`.
+    pub method: TableMethod,
+    /// What the method uses, e.g. "Bash: G(n) = n mod 4".
+    pub detail: String,
+}
+
+impl TableSource {
+    fn of(basis: &TableBasis) -> Self {
+        let kind = if basis.method.is_theory() { BasisKind::Theory } else { BasisKind::Search };
+        TableSource { basis: kind, method: basis.method, detail: basis.detail.clone() }
     }
 }
 
@@ -138,121 +204,259 @@ pub struct TableReport {
     pub play: Play,
     /// What the cells show.
     pub kind: CellKind,
+    /// How the cells are computed: `basis`, `method`, `detail`.
+    #[serde(flatten)]
+    pub source: TableSource,
     /// The axes and cells.
     #[serde(flatten)]
     pub body: TableBody,
 }
 
-/// Makes a table.
-///
-/// # Errors
-/// [`ReportError::Invalid`] for a table beyond [`MAX_CELLS`], a shape the game does not have, or
-/// Grundy values under misère play; engine errors for cells that cannot be answered within the
-/// budget.
-pub fn table(request: &TableRequest, budget: &Budget) -> Result<TableReport, ReportError> {
-    let kind = if request.play == Play::Misere && request.kind == CellKind::Grundy {
+/// The axes of a streamed table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StreamShape {
+    /// Heaps `0..=upto`; chunks are runs of consecutive heaps.
+    Sequence {
+        /// The last heap.
+        upto: u64,
+    },
+    /// Rows `0..=rows` of columns `0..=cols`; chunks are rows.
+    Grid {
+        /// The last row.
+        rows: u64,
+        /// The last column.
+        cols: u64,
+    },
+    /// Rows M of the positions `(M, N, N)` for the columns N; chunks are rows.
+    Mnn {
+        /// The rows M.
+        m: Vec<u64>,
+        /// The columns N.
+        n: Vec<u64>,
+    },
+}
+
+enum Producer {
+    Sequence(Sequence),
+    Grid(Grid),
+    Mnn { table: TripleTable, next: usize },
+}
+
+/// A table being produced chunk by chunk: what it is ([`TableStream::game`],
+/// [`TableStream::kind`], [`TableStream::shape`], [`TableStream::source`]) and its cells as raw
+/// values ([`Cell::from_value`] says how to read them).
+pub struct TableStream {
+    game: GameRef,
+    play: Play,
+    kind: CellKind,
+    source: TableSource,
+    value_bound: Option<u64>,
+    shape: StreamShape,
+    producer: Producer,
+}
+
+impl TableStream {
+    /// The game.
+    pub fn game(&self) -> &GameRef {
+        &self.game
+    }
+
+    /// Normal or misère.
+    pub fn play(&self) -> Play {
+        self.play
+    }
+
+    /// What the cells show.
+    pub fn kind(&self) -> CellKind {
+        self.kind
+    }
+
+    /// How the cells are computed.
+    pub fn source(&self) -> &TableSource {
+        &self.source
+    }
+
+    /// The axes.
+    pub fn shape(&self) -> &StreamShape {
+        &self.shape
+    }
+
+    /// A proven upper bound on every value, known before they are computed (1 for outcomes and
+    /// f), when the path knows one.
+    pub fn value_bound(&self) -> Option<u64> {
+        self.value_bound
+    }
+
+    /// The next chunk, written into `buffer`: `(first, values)` where `first` is the first heap
+    /// of a run of a sequence, or the label of a row (the first heap `r`, or `M`); `None` when
+    /// the table is complete.
+    ///
+    /// # Errors
+    /// [`ReportError::Table`] when the budget, the deadline or a cancellation stops the table.
+    pub fn next_chunk<'b>(
+        &mut self,
+        buffer: &'b mut Vec<u64>,
+    ) -> Result<Option<(u64, &'b [u64])>, ReportError> {
+        match &mut self.producer {
+            Producer::Sequence(sequence) => {
+                buffer.resize(SEQUENCE_CHUNK, 0);
+                let first = sequence.next_heap();
+                let count = sequence.fill(buffer)?;
+                Ok((count > 0).then(|| (first, &buffer[..count])))
+            }
+            Producer::Grid(grid) => {
+                buffer.resize(grid.row_len(), 0);
+                Ok(grid.next_row(buffer)?.map(|r| (r, &buffer[..])))
+            }
+            Producer::Mnn { table, next } => {
+                let StreamShape::Mnn { m, n } = &self.shape else {
+                    unreachable!("an (M, N, N) producer has its shape")
+                };
+                let Some(&row) = m.get(*next) else { return Ok(None) };
+                *next += 1;
+                buffer.clear();
+                buffer.extend(n.iter().map(|&n| {
+                    let g = table.get([row, n, n]).expect("the table covers the range");
+                    match self.kind {
+                        CellKind::Grundy => u64::from(g),
+                        CellKind::Outcome | CellKind::F => {
+                            if g == 0 {
+                                P_CELL
+                            } else {
+                                N_CELL
+                            }
+                        }
+                    }
+                }));
+                Ok(Some((row, &buffer[..])))
+            }
+        }
+    }
+
+    /// Every remaining cell in one report.
+    ///
+    /// # Errors
+    /// As for [`TableStream::next_chunk`].
+    fn collect(mut self) -> Result<TableReport, ReportError> {
+        let kind = self.kind;
+        let mut buffer = Vec::new();
+        let mut rows: Vec<Vec<Cell>> = Vec::new();
+        while let Some((_, values)) = self.next_chunk(&mut buffer)? {
+            rows.push(values.iter().map(|&v| Cell::from_value(kind, v)).collect());
+        }
+        let body = match self.shape {
+            StreamShape::Sequence { upto } => TableBody::Sequence { upto, values: rows.concat() },
+            StreamShape::Grid { rows: last, cols } => TableBody::Grid { rows: last, cols, cells: rows },
+            StreamShape::Mnn { m, n } => TableBody::Mnn { m, n, cells: rows },
+        };
+        Ok(TableReport { game: self.game, play: self.play, kind, source: self.source, body })
+    }
+}
+
+/// The cells misère play can show: outcomes for Grundy values.
+fn effective_kind(request: &TableRequest) -> CellKind {
+    if request.play == Play::Misere && request.kind == CellKind::Grundy {
         CellKind::Outcome
     } else {
         request.kind
-    };
-    let body = match request.shape {
-        TableShape::Mnn { m, n } => mnn(request, m, n, kind, budget)?,
+    }
+}
+
+/// Starts a table of any size: nothing is computed beyond what the path holds (a window, a
+/// period, the kernel's bitsets, a dense table) until [`TableStream::next_chunk`] asks.
+///
+/// # Errors
+/// [`ReportError::Table`] for a shape the game does not have, Grundy values under misère play,
+/// theory asked for where there is none, or memory beyond the budget; engine errors when the
+/// game cannot be built; [`ReportError::Invalid`] for an (M, N, N) table the game cannot make.
+pub fn table_stream(request: &TableRequest, budget: &Budget) -> Result<TableStream, ReportError> {
+    let kind = effective_kind(request);
+    let values = if kind == CellKind::Grundy { TableValues::Grundy } else { TableValues::Outcomes };
+    let (shape, producer, source, value_bound) = match request.shape {
+        TableShape::Mnn { m, n } => {
+            let (ms, ns, table) = mnn(request, m, n, budget)?;
+            let bound = match kind {
+                CellKind::Grundy => ms
+                    .iter()
+                    .flat_map(|&m| ns.iter().map(move |&n| (m, n)))
+                    .filter_map(|(m, n)| table.get([m, n, n]))
+                    .max()
+                    .map(u64::from),
+                CellKind::Outcome | CellKind::F => Some(N_CELL),
+            };
+            let source = TableSource {
+                basis: BasisKind::Search,
+                method: TableMethod::Dense,
+                detail: format!("the dense sorted-triple solver of {} up to {}", request.spec, m.1.max(n.1)),
+            };
+            (StreamShape::Mnn { m: ms, n: ns }, Producer::Mnn { table, next: 0 }, source, bound)
+        }
         TableShape::Sequence { upto } => {
-            check_size(upto.saturating_add(1))?;
             let game = request.spec.build(budget)?;
-            let values = (0..=upto)
-                .map(|h| cell(game.as_ref(), &[h], request, kind, budget))
-                .collect::<Result<_, _>>()?;
-            TableBody::Sequence { upto, values }
+            let sequence_request = SequenceRequest {
+                method: request.method,
+                ..SequenceRequest::new(upto, values, request.play)
+            };
+            let sequence = game.sequence(&sequence_request, budget)?;
+            let (source, bound) = (TableSource::of(sequence.basis()), sequence.basis().value_bound);
+            (StreamShape::Sequence { upto }, Producer::Sequence(sequence), source, bound)
         }
         TableShape::Grid { rows, cols } => {
-            check_size(rows.saturating_add(1).saturating_mul(cols.saturating_add(1)))?;
             let game = request.spec.build(budget)?;
-            let cells = (0..=rows)
-                .map(|r| (0..=cols).map(|c| cell(game.as_ref(), &[r, c], request, kind, budget)).collect())
-                .collect::<Result<_, _>>()?;
-            TableBody::Grid { rows, cols, cells }
+            let grid_request =
+                GridRequest { method: request.method, ..GridRequest::new(rows, cols, values, request.play) };
+            let grid = game.grid(&grid_request, budget)?;
+            let (source, bound) = (TableSource::of(grid.basis()), grid.basis().value_bound);
+            (StreamShape::Grid { rows, cols }, Producer::Grid(grid), source, bound)
         }
     };
-    Ok(TableReport { game: GameRef::from(&request.spec), play: request.play, kind, body })
-}
-
-fn check_size(cells: u64) -> Result<(), ReportError> {
-    if cells > MAX_CELLS {
-        return invalid(format!(
-            "a table has at most {MAX_CELLS} cells (a fixed limit); ask for a smaller range"
-        ));
-    }
-    Ok(())
-}
-
-/// One cell by analysis of its position.
-fn cell(
-    game: &dyn AnyGame,
-    heaps: &[u64],
-    request: &TableRequest,
-    kind: CellKind,
-    budget: &Budget,
-) -> Result<Cell, ReportError> {
-    let numbers: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
-    let numbers = game.check_position(&numbers)?;
-    let query = Query { method: request.method, play: request.play, max_moves: 0 };
-    let analysis = game.analyze(&numbers, &query, budget)?;
-    Ok(match (kind, analysis.grundy) {
-        (CellKind::Grundy, GrundyValue::Value(g)) => Cell::Grundy(g),
-        (CellKind::Grundy, _) => {
-            return invalid(format!(
-                "the Grundy value of {} {} is unknown within the budget; ask for outcomes instead",
-                game.name(),
-                nimlab_engine::bigint::join(&numbers, " ")
-            ))
-        }
-        (CellKind::Outcome, _) => Cell::Outcome(analysis.outcome),
-        (CellKind::F, _) => Cell::F(analysis.outcome == Outcome::N),
+    let value_bound = if kind == CellKind::Grundy { value_bound } else { Some(N_CELL) };
+    Ok(TableStream {
+        game: GameRef::from(&request.spec),
+        play: request.play,
+        kind,
+        source,
+        value_bound,
+        shape,
+        producer,
     })
 }
 
-/// The (M, N, N) table from the dense sorted-triple solver.
+/// Makes a table of at most [`MAX_REPORT_CELLS`] cells in one report.
+///
+/// # Errors
+/// [`ReportError::Invalid`] for a table beyond [`MAX_REPORT_CELLS`]; otherwise as
+/// [`table_stream`], and when the budget stops the table.
+pub fn table(request: &TableRequest, budget: &Budget) -> Result<TableReport, ReportError> {
+    if request.shape.cells() > MAX_REPORT_CELLS {
+        return invalid(format!(
+            "a table report holds at most {MAX_REPORT_CELLS} cells (a fixed limit); larger tables are streamed"
+        ));
+    }
+    table_stream(request, budget)?.collect()
+}
+
+/// The (M, N, N) table's rows, columns and the dense sorted-triple solver's table.
 fn mnn(
     request: &TableRequest,
     m: (u64, u64),
     n: (u64, u64),
-    kind: CellKind,
     budget: &Budget,
-) -> Result<TableBody, ReportError> {
+) -> Result<(Vec<u64>, Vec<u64>, TripleTable), ReportError> {
     if request.play != Play::Normal {
         return invalid("(M, N, N) tables are for normal play");
     }
     if m.0 > m.1 || n.0 > n.1 {
         return invalid("the ranges of an (M, N, N) table must not be empty");
     }
-    let length = |(low, high): (u64, u64)| (high - low).saturating_add(1);
-    check_size(length(m).saturating_mul(length(n)))?;
     let bound = m.1.max(n.1);
     let table = triple_table(&request.spec, bound, budget)?;
-    let ms: Vec<u64> = (m.0..=m.1).collect();
-    let ns: Vec<u64> = (n.0..=n.1).collect();
-    let cells = ms
-        .iter()
-        .map(|&m| {
-            ns.iter()
-                .map(|&n| {
-                    let g = table.get([m, n, n]).expect("the table covers the range");
-                    match kind {
-                        CellKind::Grundy => Cell::Grundy(BigUint::from(g)),
-                        CellKind::Outcome => Cell::Outcome(if g == 0 { Outcome::P } else { Outcome::N }),
-                        CellKind::F => Cell::F(g != 0),
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    Ok(TableBody::Mnn { m: ms, n: ns, cells })
+    Ok(((m.0..=m.1).collect(), (n.0..=n.1).collect(), table))
 }
 
 fn triple_table(spec: &GameSpec, bound: u64, budget: &Budget) -> Result<TripleTable, ReportError> {
     let task = || format!("the (M, N, N) table of {spec} up to {bound}");
-    let stopped = |cause| ReportError::Engine(nimlab_engine::EngineError::Exhausted { task: task(), cause });
+    let stopped = |cause| ReportError::Engine(EngineError::Exhausted { task: task(), cause });
     match spec.name() {
         "apple" => Apple::from_params(spec.params())?.triple_table(bound, budget).map_err(stopped),
         "pattern" => PatternGame::from_params(spec.params())?
@@ -268,5 +472,82 @@ fn triple_table(spec: &GameSpec, bound: u64, budget: &Budget) -> Result<TripleTa
         other => {
             invalid(format!("(M, N, N) tables are for three-pile games (apple, pattern), not '{other}'"))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(spec: &str, shape: TableShape, kind: CellKind, method: Method) -> TableRequest {
+        TableRequest { spec: spec.parse().unwrap(), shape, kind, play: Play::Normal, method }
+    }
+
+    #[test]
+    fn sequences_and_grids_come_from_the_table_path() {
+        let budget = Budget::default();
+        let sequence =
+            request("bash --max 2", TableShape::Sequence { upto: 7 }, CellKind::Grundy, Method::Auto);
+        let report = table(&sequence, &budget).unwrap();
+        assert_eq!(report.source.basis, BasisKind::Theory);
+        assert_eq!(report.source.method, TableMethod::ClosedForm);
+        let TableBody::Sequence { values, .. } = &report.body else { panic!("{report:?}") };
+        assert_eq!(values, &[0, 1, 2, 0, 1, 2, 0, 1].map(Cell::Grundy));
+        let grid =
+            request("wythoff", TableShape::Grid { rows: 40, cols: 40 }, CellKind::Grundy, Method::Auto);
+        let report = table(&grid, &budget).unwrap();
+        assert_eq!((report.source.basis, report.source.method), (BasisKind::Search, TableMethod::LineKernel));
+        let searched = table(&TableRequest { method: Method::Search, ..grid }, &budget).unwrap();
+        assert_eq!(searched.source.method, TableMethod::Dense);
+        assert_eq!(searched.body, report.body);
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["basis"], "search");
+        assert_eq!(json["method"], "line-kernel");
+        assert_eq!(json["shape"], "grid");
+    }
+
+    #[test]
+    fn mnn_tables_stream_their_rows() {
+        let budget = Budget::default();
+        let mnn =
+            request("apple --max 3", TableShape::Mnn { m: (3, 5), n: (1, 3) }, CellKind::F, Method::Auto);
+        let mut stream = table_stream(&mnn, &budget).unwrap();
+        assert_eq!(stream.value_bound(), Some(1));
+        let mut buffer = Vec::new();
+        let mut labels = Vec::new();
+        while let Some((m, values)) = stream.next_chunk(&mut buffer).unwrap() {
+            assert_eq!(values.len(), 3);
+            labels.push(m);
+        }
+        assert_eq!(labels, [3, 4, 5]);
+    }
+
+    #[test]
+    fn large_tables_are_streamed_not_reported() {
+        let budget = Budget::default();
+        let big =
+            request("nim", TableShape::Sequence { upto: MAX_REPORT_CELLS }, CellKind::Grundy, Method::Auto);
+        let err = table(&big, &budget).unwrap_err();
+        assert!(err.is_usage() && err.to_string().contains("larger tables are streamed"), "{err}");
+        let mut stream = table_stream(&big, &budget).unwrap();
+        let mut buffer = Vec::new();
+        let mut count = 0;
+        while let Some((first, values)) = stream.next_chunk(&mut buffer).unwrap() {
+            assert_eq!(first, count);
+            assert!(values.iter().zip(first..).all(|(&v, n)| v == n));
+            count += values.len() as u64;
+        }
+        assert_eq!(count, MAX_REPORT_CELLS + 1);
+    }
+
+    #[test]
+    fn theory_is_refused_where_the_table_has_none() {
+        let budget = Budget::default();
+        let wythoff =
+            request("wythoff", TableShape::Grid { rows: 20, cols: 20 }, CellKind::Grundy, Method::Theory);
+        let err = table(&wythoff, &budget).err().unwrap();
+        assert!(err.is_no_theory(), "{err}");
+        let outcomes = TableRequest { kind: CellKind::Outcome, ..wythoff };
+        assert_eq!(table(&outcomes, &budget).unwrap().source.basis, BasisKind::Theory);
     }
 }

@@ -23,6 +23,7 @@ use crate::solve::{
     StandardAlliance,
 };
 use crate::spec::GameSpec;
+use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 
 /// A question about one position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -180,6 +181,18 @@ pub trait AnyGame: Send + Sync {
         method: Method,
         budget: &Budget,
     ) -> Result<MultiAnalysis, EngineError>;
+    /// The one-heap table `0..=upto` of a request, streamed from the ruleset's fastest path
+    /// (or the path [`SequenceRequest::method`] asks for), charged to `budget` as it is produced.
+    ///
+    /// # Errors
+    /// See [`crate::tables::sequence::sequence`].
+    fn sequence(&self, request: &SequenceRequest, budget: &Budget) -> Result<Sequence, TableError>;
+    /// The two-heap table of a request, row by row, from the ruleset's fastest path (or the path
+    /// [`GridRequest::method`] asks for), charged to `budget` as it is produced.
+    ///
+    /// # Errors
+    /// See [`crate::tables::grid::grid`].
+    fn grid(&self, request: &GridRequest, budget: &Budget) -> Result<Grid, TableError>;
 }
 
 /// A ruleset with its memoized solvers; memo tables persist across questions.
@@ -658,6 +671,14 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             }),
             Method::Auto => theory().map_or_else(|| self.search_players(numbers, players, budget, true), Ok),
         }
+    }
+
+    fn sequence(&self, request: &SequenceRequest, budget: &Budget) -> Result<Sequence, TableError> {
+        crate::tables::sequence::sequence(&self.ruleset, &self.spec, request, budget)
+    }
+
+    fn grid(&self, request: &GridRequest, budget: &Budget) -> Result<Grid, TableError> {
+        crate::tables::grid::grid(&self.ruleset, &self.spec, request, budget)
     }
 }
 

@@ -9,6 +9,7 @@ use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Play};
 use crate::solve::Terminal;
+use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 
 /// Positions listed by a closed form, and what stopped the listing early, if anything.
 pub type Listed = (Vec<Vec<BigUint>>, Option<Exhausted>);
@@ -138,5 +139,31 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// Named quantities of a checked position shown with `n`-player answers (default: none).
     fn measures(&self, _numbers: &[BigUint]) -> Vec<Measure> {
         Vec::new()
+    }
+
+    /// The ruleset's own producer of a one-heap table (a closed form, a streaming generator, a
+    /// certified period), if it has one faster than the generic dense path; `None` (the
+    /// default) lets [`crate::tables::sequence::sequence`] use that path. The request is
+    /// already checked: Grundy values only in normal play, and the ruleset takes one heap. The
+    /// memory the producer holds is paid from `budget` here, its values as they are produced
+    /// (see [`crate::tables`]).
+    ///
+    /// # Errors
+    /// [`TableError`] when the fast path cannot run within the budget.
+    fn fast_sequence(
+        &self,
+        _request: &SequenceRequest,
+        _budget: &Budget,
+    ) -> Result<Option<Sequence>, TableError> {
+        Ok(None)
+    }
+
+    /// The ruleset's own producer of a two-heap grid (a closed form, the line kernel), as
+    /// [`Ruleset::fast_sequence`] is for one heap.
+    ///
+    /// # Errors
+    /// [`TableError`] when the fast path cannot run within the budget.
+    fn fast_grid(&self, _request: &GridRequest, _budget: &Budget) -> Result<Option<Grid>, TableError> {
+        Ok(None)
     }
 }

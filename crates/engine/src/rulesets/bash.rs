@@ -27,6 +27,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
 use crate::spec::{GameSpec, ParamDecl, ParamKind, RulesetInfo};
+use crate::tables::{per_residue, Sequence, SequenceRequest, TableBasis, TableError, TableValues, N_CELL};
 use crate::AnyGame;
 
 /// The declaration of Bash's game.
@@ -190,6 +191,29 @@ impl Ruleset for Bash {
         let first = BigUint::from(u8::from(play == Play::Misere));
         let step = self.modulus();
         Some(list_positions(count, budget, |i| Some(vec![&first + &step * i])))
+    }
+
+    /// `G(n) = n mod (M + 1)`; P iff the residue is 0 (misère: 1); by counting residues.
+    fn fast_sequence(
+        &self,
+        request: &SequenceRequest,
+        budget: &Budget,
+    ) -> Result<Option<Sequence>, TableError> {
+        let Some(q) = self.max.checked_add(1) else { return Ok(None) };
+        let (source, basis) = match (request.values, request.play) {
+            (TableValues::Grundy, _) => {
+                (per_residue(q, |r| r), TableBasis::closed_form(format!("Bash: G(n) = n mod {q}"), self.max))
+            }
+            (TableValues::Outcomes, Play::Normal) => (
+                per_residue(q, |r| u64::from(r != 0)),
+                TableBasis::closed_form(format!("Bash: P iff n mod {q} = 0"), N_CELL),
+            ),
+            (TableValues::Outcomes, Play::Misere) => (
+                per_residue(q, |r| u64::from(r != 1)),
+                TableBasis::closed_form(format!("misère Bash: P iff n mod {q} = 1"), N_CELL),
+            ),
+        };
+        Ok(Some(Sequence::new(source, basis, request.upto, budget)))
     }
 
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {

@@ -50,6 +50,8 @@ use crate::game::{Game, Outcome, Play};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, engine};
 use crate::spec::{GameSpec, RulesetInfo};
+use crate::tables::{by_chunks, row_by_row, Grid, GridRequest, Sequence, SequenceRequest};
+use crate::tables::{TableBasis, TableError, TableValues, N_CELL, P_CELL};
 use crate::AnyGame;
 
 /// The declaration of Fibonacci Nim.
@@ -319,6 +321,22 @@ fn analysis(numbers: &[BigUint], max_moves: usize) -> Analysis {
     }
 }
 
+/// The smallest term of the Zeckendorf sum of `n >= 1`, greedily on machine words. `O(log n)`.
+fn smallest_zeckendorf_term(mut n: u64) -> u64 {
+    let mut terms = vec![1u64, 2];
+    while let Some(next) = terms[terms.len() - 1].checked_add(terms[terms.len() - 2]).filter(|&f| f <= n) {
+        terms.push(next);
+    }
+    let mut smallest = n;
+    for &f in terms.iter().rev() {
+        if f <= n {
+            n -= f;
+            smallest = f;
+        }
+    }
+    smallest
+}
+
 const THEOREM: &str =
     "Zeckendorf: (heap n, limit L) is P iff n = 0 or L < the smallest term of n's Zeckendorf sum";
 
@@ -387,6 +405,55 @@ impl Ruleset for FibonacciNim {
     }
 
     /// Every heap `n <= bound` with every limit `L <= bound` (limits above the heap included).
+    /// Normal-play outcomes of the openings `[n]`: P iff `n` is 0 or a Fibonacci number, by
+    /// walking the Fibonacci numbers alongside `n`. Grundy values and misère play take the
+    /// generic path.
+    fn fast_sequence(
+        &self,
+        request: &SequenceRequest,
+        budget: &Budget,
+    ) -> Result<Option<Sequence>, TableError> {
+        if (request.values, request.play) != (TableValues::Outcomes, Play::Normal) {
+            return Ok(None);
+        }
+        // (F_i, F_{i+1}), the least pair with F_i >= the next heap.
+        let mut fibonacci = (1u64, 2u64);
+        let source = by_chunks(move |first, out| {
+            for (n, slot) in (first..).zip(out.iter_mut()) {
+                while fibonacci.0 < n {
+                    fibonacci = (fibonacci.1, fibonacci.0.saturating_add(fibonacci.1));
+                }
+                *slot = if n == 0 || fibonacci.0 == n { P_CELL } else { N_CELL };
+            }
+        });
+        let basis = TableBasis::closed_form(
+            "Zeckendorf: the opening [n] is P iff n is 0 or a Fibonacci number",
+            N_CELL,
+        );
+        Ok(Some(Sequence::new(source, basis, request.upto, budget)))
+    }
+
+    /// Normal-play outcomes of `(heap r, limit c)`: P iff `r = 0` or `c < z(r)`, the smallest
+    /// Zeckendorf term, found once per row. Grundy values and misère play take the generic path.
+    fn fast_grid(&self, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
+        if (request.values, request.play) != (TableValues::Outcomes, Play::Normal) {
+            return Ok(None);
+        }
+        let source = row_by_row(|n, out| {
+            let z = if n == 0 { u64::MAX } else { smallest_zeckendorf_term(n) };
+            for (limit, slot) in (0u64..).zip(out.iter_mut()) {
+                *slot = if limit < z { P_CELL } else { N_CELL };
+            }
+        });
+        Ok(Some(Grid::new(
+            source,
+            TableBasis::closed_form(THEOREM, N_CELL),
+            request.rows,
+            request.cols,
+            budget,
+        )))
+    }
+
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
         Box::new(HeapBox::new(2, bound))
     }

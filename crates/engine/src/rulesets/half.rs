@@ -57,6 +57,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
 use crate::spec::{GameSpec, RulesetInfo};
+use crate::tables::{per_heap, Sequence, SequenceRequest, TableBasis, TableError, TableValues, N_CELL};
 use crate::AnyGame;
 
 /// The declaration of Half.
@@ -246,6 +247,27 @@ impl Ruleset for Half {
         let n = numbers.first()?;
         let odd = (target << 1u8) + 1u8;
         Some(option_with_odd_part(n, &odd).into_iter().map(|to| take(n, to)).collect())
+    }
+
+    /// The theorems on machine words: `odd(n + 2)` is a shift by the trailing zeros.
+    fn fast_sequence(
+        &self,
+        request: &SequenceRequest,
+        budget: &Budget,
+    ) -> Result<Option<Sequence>, TableError> {
+        let odd = |n: u64| (n + 2) >> (n + 2).trailing_zeros();
+        let (source, basis) = match (request.values, request.play) {
+            (TableValues::Grundy, _) => {
+                (per_heap(move |n| odd(n) >> 1), TableBasis::closed_form(THEOREM, request.upto.div_ceil(2)))
+            }
+            (TableValues::Outcomes, Play::Normal) => {
+                (per_heap(move |n| u64::from(odd(n) != 1)), TableBasis::closed_form(THEOREM, N_CELL))
+            }
+            (TableValues::Outcomes, Play::Misere) => {
+                (per_heap(move |n| u64::from(odd(n) != 3)), TableBasis::closed_form(MISERE_THEOREM, N_CELL))
+            }
+        };
+        Ok(Some(Sequence::new(source, basis, request.upto, budget)))
     }
 
     /// `2^k - 2` for `k = 1, 2, ...` (misère: `3 * 2^j - 2`), in increasing order.

@@ -21,6 +21,8 @@ use crate::game::{Game, Outcome, Play};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine};
 use crate::spec::{GameSpec, RulesetInfo};
+use crate::tables::{outcome_row, per_heap, row_by_row, Grid, GridRequest, Sequence, SequenceRequest};
+use crate::tables::{TableBasis, TableError, TableValues, N_CELL};
 use crate::AnyGame;
 
 /// The declaration of Nim.
@@ -252,6 +254,61 @@ impl Ruleset for Nim {
     fn theory_p_positions(&self, count: usize, play: Play, budget: &Budget) -> Option<Listed> {
         let only = BigUint::from(u8::from(play == Play::Misere));
         Some(list_positions(count, budget, |i| (i == 0).then(|| vec![only.clone()])))
+    }
+
+    /// One heap: `G(n) = n`; P iff `n = 0` (misère: `n = 1`).
+    fn fast_sequence(
+        &self,
+        request: &SequenceRequest,
+        budget: &Budget,
+    ) -> Result<Option<Sequence>, TableError> {
+        let (source, basis) = match (request.values, request.play) {
+            (TableValues::Grundy, _) => {
+                (per_heap(|n| n), TableBasis::closed_form("Nim: G(n) = n", request.upto))
+            }
+            (TableValues::Outcomes, Play::Normal) => {
+                (per_heap(|n| u64::from(n != 0)), TableBasis::closed_form("Nim: P iff n = 0", N_CELL))
+            }
+            (TableValues::Outcomes, Play::Misere) => {
+                (per_heap(|n| u64::from(n != 1)), TableBasis::closed_form("misère Nim: P iff n = 1", N_CELL))
+            }
+        };
+        Ok(Some(Sequence::new(source, basis, request.upto, budget)))
+    }
+
+    /// Two heaps: `G(r, c) = r XOR c`; P iff `r = c` (misère: also `(0, 1)` and `(1, 0)`, not
+    /// `(0, 0)` or `(1, 1)`).
+    fn fast_grid(&self, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
+        let (source, basis) = match (request.values, request.play) {
+            (TableValues::Grundy, _) => {
+                let largest = request.rows.max(request.cols);
+                let bound = largest
+                    .checked_add(1)
+                    .and_then(u64::checked_next_power_of_two)
+                    .map_or(u64::MAX, |p| p - 1);
+                let xor = |r: u64, out: &mut [u64]| {
+                    for (c, slot) in (0u64..).zip(out.iter_mut()) {
+                        *slot = r ^ c;
+                    }
+                };
+                (row_by_row(xor), TableBasis::closed_form("Nim: G(r, c) = r XOR c", bound))
+            }
+            (TableValues::Outcomes, Play::Normal) => (
+                row_by_row(|r, out| outcome_row(out, [r])),
+                TableBasis::closed_form("Nim: P iff r = c", N_CELL),
+            ),
+            (TableValues::Outcomes, Play::Misere) => {
+                let partner = |r: u64| match r {
+                    0 => 1,
+                    1 => 0,
+                    r => r,
+                };
+                let basis =
+                    TableBasis::closed_form("misère Nim: P iff r = c >= 2, or {r, c} = {0, 1}", N_CELL);
+                (row_by_row(move |r, out| outcome_row(out, [partner(r)])), basis)
+            }
+        };
+        Ok(Some(Grid::new(source, basis, request.rows, request.cols, budget)))
     }
 
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {

@@ -41,6 +41,8 @@ use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, engine, expect_heaps};
 use crate::solve::{triple_grundy_table, Amounts, TripleRules, TripleTable};
 use crate::spec::{GameSpec, ParamDecl, ParamKind, Params, RulesetInfo};
+use crate::tables::lines::{line_grid, LineMoves};
+use crate::tables::{Grid, GridRequest, TableError};
 use crate::AnyGame;
 
 /// The declaration of take-pattern games.
@@ -447,6 +449,14 @@ impl Ruleset for PatternGame {
             1 => format!("take {amount} from pile {first}"),
             n if n == from.len() && n > 1 => format!("take {amount} from every pile"),
             _ => format!("take {amount} from each of piles {}", names.join(", ")),
+        }
+    }
+
+    /// Two piles: the line kernel (normal play); otherwise the generic path.
+    fn fast_grid(&self, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
+        match LineMoves::from_pattern(&self.spec) {
+            Some(lines) => line_grid(&lines, request, budget),
+            None => Ok(None),
         }
     }
 

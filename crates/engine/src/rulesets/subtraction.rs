@@ -26,6 +26,8 @@ use crate::periodicity::{certify_period, Periodicity, PeriodicityError};
 use crate::positions::HeapBox;
 use crate::rulesets::{describe_take, engine, expect_heaps, invalid};
 use crate::spec::{GameSpec, ParamDecl, ParamKind, RulesetInfo};
+use crate::tables::sequence::subtraction_sequence;
+use crate::tables::{Sequence, SequenceRequest, TableError};
 use crate::AnyGame;
 
 /// The declaration of subtraction games.
@@ -209,6 +211,19 @@ impl Ruleset for Subtraction {
             Some(target) => self.moves_to(periodicity, &numbers[0], target),
             None => Vec::new(),
         })
+    }
+
+    /// Normal play: the certified period replayed, else the streaming generator; misère play
+    /// takes the generic path.
+    fn fast_sequence(
+        &self,
+        request: &SequenceRequest,
+        budget: &Budget,
+    ) -> Result<Option<Sequence>, TableError> {
+        if request.play == Play::Misere {
+            return Ok(None);
+        }
+        subtraction_sequence(&self.set, self.periodicity.clone(), request, budget).map(Some)
     }
 
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {

@@ -22,7 +22,9 @@
 //! most three: lower either heap to the partner of the other, or take equally to reach the
 //! pair of the same difference) is listed for heaps of any size.
 //!
-//! Grundy values have no known closed form; the theory gives the outcome only.
+//! Grundy values have no known closed form in general; when the smaller heap is at most
+//! [`crate::tables::wythoff_rows::THEORY_ROWS`], the theory gives `G(a, N)` from the certified additive period of row `a`
+//! ([`mod@crate::tables::wythoff_rows`], `docs/wythoff-rows.md`), for `N` of any size.
 //!
 //! Misère play (the player who takes the last stone loses): the P-positions are the set
 //! `S = {(0, 1), (1, 0), (2, 2)} ∪ {(a_k, b_k), (b_k, a_k) : k >= 2}`. Proof sketch, by induction
@@ -53,6 +55,11 @@ use crate::game::{Game, Outcome, Play};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
 use crate::spec::{GameSpec, RulesetInfo};
+use crate::tables::lines::{line_grid, LineMoves};
+use crate::tables::wythoff_rows::{certified_grundy, certified_rows_grid};
+use crate::tables::{
+    outcome_row, row_by_row, Grid, GridRequest, TableBasis, TableError, TableValues, N_CELL,
+};
 use crate::AnyGame;
 
 /// The declaration of Wythoff's game.
@@ -178,6 +185,33 @@ pub fn beatty_place(x: &BigUint) -> BeattyPlace {
     } else {
         BeattyPlace::Upper(((x * 3u8 - root - 1u8) >> 1u8) + 1u8)
     }
+}
+
+/// The heap `y` such that `(x, y)` is a P-position under `play` (there is exactly one), on
+/// machine words: [`beatty_place`] in `u128` arithmetic (exact while `5x^2` fits), `u64::MAX`
+/// when the partner does not fit a `u64`. `O(1)`.
+fn p_partner(x: u64, play: Play) -> u64 {
+    use num_integer::Roots;
+    match (play, x) {
+        (Play::Misere, 0) => return 1,
+        (Play::Misere, 1) => return 0,
+        (Play::Misere, 2) => return 2,
+        _ => {}
+    }
+    if x >> 60 != 0 {
+        return beatty_place(&big(x)).partner().to_u64().unwrap_or(u64::MAX);
+    }
+    let (x, root) = (u128::from(x), (5 * u128::from(x) * u128::from(x)).sqrt());
+    let lower_index = (root - x) / 2 + 1;
+    let a = (lower_index + (5 * lower_index * lower_index).sqrt()) / 2;
+    let partner = if x == 0 {
+        0
+    } else if a == x {
+        a + lower_index
+    } else {
+        x - ((3 * x - root - 1) / 2 + 1)
+    };
+    partner as u64
 }
 
 /// True when `(x, y)` (either order) is a normal-play P-position: with `a <= b`, `a = a_{b-a}`.
@@ -316,9 +350,16 @@ fn normal(heaps: &[BigUint]) -> Analysis {
             )
         }
     };
+    // The Grundy value when the smaller heap's row is certified (crate::tables::wythoff_rows).
+    let (grundy, reason) = match certified_grundy(x, y) {
+        Some((value, why)) => {
+            (GrundyValue::Value(value.clone()), format!("{reason}; Grundy value {value}: {why}"))
+        }
+        None => (GrundyValue::Unknown, reason),
+    };
     Analysis {
         outcome: if p { Outcome::P } else { Outcome::N },
-        grundy: GrundyValue::Unknown,
+        grundy,
         winning_moves: moves,
         winning_move_count: None,
         moves_complete: true,
@@ -422,6 +463,23 @@ impl Ruleset for Wythoff {
         }))
     }
 
+    /// Grundy values from the certified rows when a side is at most
+    /// [`crate::tables::wythoff_rows::THEORY_ROWS`], else by the line kernel; outcomes by the
+    /// closed form, one P-position per row (the row's partner in the Beatty pairs), nothing
+    /// stored.
+    fn fast_grid(&self, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
+        if request.values == TableValues::Grundy {
+            if let Some(grid) = certified_rows_grid(request, budget) {
+                return Ok(Some(grid));
+            }
+            return line_grid(&LineMoves::wythoff(), request, budget);
+        }
+        let play = request.play;
+        let source = row_by_row(move |r, out| outcome_row(out, [p_partner(r, play)]));
+        let basis = TableBasis::closed_form(self.theorem(play).unwrap_or_default(), N_CELL);
+        Ok(Some(Grid::new(source, basis, request.rows, request.cols, budget)))
+    }
+
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
         Box::new(HeapBox::new(2, bound))
     }
@@ -435,6 +493,7 @@ impl Ruleset for Wythoff {
 mod tests {
     use super::*;
     use crate::bigint::to_bigs;
+    use crate::tables::wythoff_rows::THEORY_ROWS;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
     use crate::Method;
@@ -450,6 +509,47 @@ mod tests {
             assert_eq!(report.positions, 61 * 61);
             assert_eq!(report.counterexample, None, "{play:?}");
         }
+    }
+
+    /// Every position with a heap of at most THEORY_ROWS that search reaches (the other heap up
+    /// to 1200), in both orders.
+    #[test]
+    fn grundy_values_of_certified_rows_match_search() {
+        let game = wythoff();
+        let budget = Budget::default();
+        let theory = Query::new(Method::Theory, Play::Normal);
+        let mut solver = crate::solve::GrundySolver::new(Wythoff);
+        for a in 0..=THEORY_ROWS {
+            for n in 0..=1200u64 {
+                let searched = big(u64::from(solver.value(&(a, n), &budget).unwrap()));
+                for heaps in [[a, n], [n, a]] {
+                    let answer = game.analyze(&to_bigs(&heaps), &theory, &budget).unwrap();
+                    assert_eq!(answer.grundy.value(), Some(&searched), "{heaps:?}");
+                }
+            }
+        }
+        let beyond = game.analyze(&to_bigs(&[THEORY_ROWS + 1, 40]), &theory, &budget).unwrap();
+        assert_eq!(beyond.grundy, GrundyValue::Unknown);
+    }
+
+    #[test]
+    fn grundy_value_of_row_five_at_a_hundred_digits() {
+        let n: BigUint = "3".repeat(100).parse().unwrap();
+        let budget = Budget::default();
+        let a = wythoff().analyze(&[big(5), n.clone()], &Query::default(), &budget).unwrap();
+        let value = a.grundy.value().unwrap().clone();
+        assert_eq!(a.basis, crate::Basis::Theory(THEOREM.into()));
+        // Row 5 is additively periodic with period 24 from column 27: G(5, n) - n repeats.
+        let row = crate::tables::wythoff_row(5, 1000, &budget).unwrap();
+        assert_eq!((row.preperiod, row.period), (27, 24));
+        let r = ((&n - 27u8) % 24u8).to_u64().unwrap();
+        assert_eq!(&value + 27u8 + r, &n + row.values[(27 + r) as usize]);
+        assert!(
+            a.reason.contains("(certified by a repeated window state at columns 27 and 51)"),
+            "{}",
+            a.reason
+        );
+        assert_eq!(a.outcome, if value == big(0) { Outcome::P } else { Outcome::N });
     }
 
     #[test]
@@ -509,11 +609,17 @@ mod tests {
         assert!(a.moves_complete);
         let tos: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
         assert_eq!(tos, vec![to_bigs(&[3, 5]), to_bigs(&[5, 3]), to_bigs(&[0, 0])]);
-        assert_eq!(
-            a.reason,
-            "(5, 5): the difference is 0 and a_0 = floor(0·phi) = 0 < 5, so it is not a P-position: \
-             take 2 from the heap of 5 to reach (a_2, b_2) = (3, 5); Grundy value 8 by search"
+        assert_eq!(a.grundy, GrundyValue::Value(big(8)));
+        assert!(
+            a.reason.starts_with(
+                "(5, 5): the difference is 0 and a_0 = floor(0·phi) = 0 < 5, so it is not a P-position: \
+                 take 2 from the heap of 5 to reach (a_2, b_2) = (3, 5); Grundy value 8: row 5 of the Grundy \
+                 table is additively periodic from column 27 with period 24"
+            ),
+            "{}",
+            a.reason
         );
+        assert!(a.reason.ends_with("G(5, 5) = 8"), "{}", a.reason);
         assert_eq!(a.winning_moves[2].text, "take 5 from both heaps");
     }
 
@@ -525,7 +631,8 @@ mod tests {
         let tos: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
         assert_eq!(tos, vec![to_bigs(&[5, 3])]);
         assert!(
-            a.reason.ends_with("take 5 from the heap of 10 to reach (b_2, a_2) = (5, 3)"),
+            a.reason
+                .contains("take 5 from the heap of 10 to reach (b_2, a_2) = (5, 3); Grundy value 8: row 3"),
             "{}",
             a.reason
         );
@@ -636,6 +743,19 @@ mod tests {
             a.reason,
             "misère: (1, 2) is not a misère P-position: take 2 from the heap of 2 to reach the misère P-position (1, 0)"
         );
+    }
+
+    #[test]
+    fn word_partners_are_the_beatty_partners() {
+        let sampled =
+            (0..20_000u64).chain((0..200).map(|i| (1 << 59) + i * 7_919)).chain([(1 << 60) + 5, u64::MAX]);
+        for x in sampled {
+            let expected = beatty_place(&big(x)).partner().to_u64().unwrap_or(u64::MAX);
+            assert_eq!(p_partner(x, Play::Normal), expected, "x = {x}");
+            if x > 2 {
+                assert_eq!(p_partner(x, Play::Misere), expected, "x = {x}");
+            }
+        }
     }
 
     #[test]

@@ -1,0 +1,302 @@
+//! The generic table path, for any ruleset without a fast one: every cell of the box of heaps
+//! `0..=bounds[i]` computed from the ruleset's own moves and stored, 4 bytes a cell.
+//!
+//! Cells are visited in row-major order (the last heap fastest). When every option of every
+//! cell is an earlier cell of the box — true of take-away games on the table's heaps — the
+//! table fills bottom-up with one lookup per option ([`TableMethod::Dense`]). Otherwise (a move
+//! raises a number, as the limit of Fibonacci Nim does, or leaves the positions the table names)
+//! every cell is answered by the memoized search instead ([`TableMethod::Search`]), under the
+//! same budget. The table's 4 bytes a cell are paid up front; the dense path then charges one
+//! unit per cell and one per option it lists (as the search does), the search its own work and
+//! positions, so time is bounded too.
+
+use crate::analysis::Ruleset;
+use crate::bigint::to_bigs;
+use crate::budget::{Budget, Exhausted};
+use crate::error::EngineError;
+use crate::game::Play;
+use crate::solve::{collect_options, mex, GrundySolver, MisereSolver};
+use crate::spec::GameSpec;
+use num_traits::ToPrimitive;
+
+use super::{
+    pay_memory, GridSource, SequenceSource, TableBasis, TableError, TableMethod, TableValues, N_CELL, P_CELL,
+};
+
+/// Cells computed in full before they are handed out, in row-major order.
+pub struct StoredCells {
+    values: Vec<u32>,
+    at: usize,
+}
+
+impl StoredCells {
+    fn copy_next(&mut self, out: &mut [u64]) {
+        let values = &self.values[self.at..self.at + out.len()];
+        for (slot, &v) in out.iter_mut().zip(values) {
+            *slot = u64::from(v);
+        }
+        self.at += out.len();
+    }
+}
+
+impl SequenceSource for StoredCells {
+    fn fill(&mut self, out: &mut [u64]) {
+        self.copy_next(out);
+    }
+}
+
+impl GridSource for StoredCells {
+    fn fill_row(&mut self, out: &mut [u64]) {
+        self.copy_next(out);
+    }
+}
+
+/// A stored table and how it was computed.
+pub(crate) struct Stored {
+    pub values: StoredCells,
+    pub basis: TableBasis,
+}
+
+/// How a cell's value follows from its options' values.
+#[derive(Debug, Clone, Copy)]
+enum Rule {
+    Grundy,
+    NormalOutcome,
+    MisereOutcome,
+}
+
+impl Rule {
+    fn new(values: TableValues, play: Play) -> Rule {
+        match (values, play) {
+            (TableValues::Grundy, _) => Rule::Grundy,
+            (TableValues::Outcomes, Play::Normal) => Rule::NormalOutcome,
+            (TableValues::Outcomes, Play::Misere) => Rule::MisereOutcome,
+        }
+    }
+
+    fn evaluate(self, options: &[u32]) -> u32 {
+        let some_p = options.contains(&(P_CELL as u32));
+        let n = match self {
+            Rule::Grundy => return mex(options.iter().copied()),
+            Rule::NormalOutcome => some_p,
+            Rule::MisereOutcome => options.is_empty() || some_p,
+        };
+        (if n { N_CELL } else { P_CELL }) as u32
+    }
+}
+
+/// Every cell of the box `0..=bounds[i]`, row-major, by the dense path or, when a move leaves
+/// the box, by search.
+///
+/// Time `O(cells × options)`, memory 4 bytes a cell (plus the search's memo on that path).
+///
+/// # Errors
+/// [`TableError::Exhausted`] when the box's memory exceeds what is left of the budget, or when
+/// the budget, the deadline or a cancellation stops the work; an engine error when a cell is
+/// not a valid position or does not fit the search.
+pub(crate) fn box_values<R: Ruleset>(
+    ruleset: &R,
+    game: &GameSpec,
+    bounds: &[u64],
+    values: TableValues,
+    play: Play,
+    budget: &Budget,
+) -> Result<Stored, TableError> {
+    let cells =
+        bounds.iter().try_fold(1u128, |cells, &b| cells.checked_mul(u128::from(b) + 1)).unwrap_or(u128::MAX);
+    pay_memory(&format!("the dense table of {cells} cells"), cells.saturating_mul(4), budget)?;
+    let cells = cells as usize;
+    let rule = Rule::new(values, play);
+    let (values, method, detail) = match dense(ruleset, game, bounds, cells, rule, budget)? {
+        Some(values) => {
+            (values, TableMethod::Dense, format!("every cell bottom-up from the moves of {game}"))
+        }
+        None => (
+            searched(ruleset, game, bounds, cells, rule, budget)?,
+            TableMethod::Search,
+            format!("memoized search of {game} (a move leaves the table's cells)"),
+        ),
+    };
+    let value_bound = values.iter().copied().max().map(u64::from);
+    let basis = TableBasis { method, detail, value_bound };
+    Ok(Stored { values: StoredCells { values, at: 0 }, basis })
+}
+
+/// The search position of the cell with these heaps.
+fn cell_position<R: Ruleset>(ruleset: &R, game: &GameSpec, heaps: &[u64]) -> Result<R::Position, TableError> {
+    let numbers = ruleset.check_position(&to_bigs(heaps))?;
+    ruleset.search_position(&numbers).ok_or_else(|| {
+        let heaps: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        TableError::Engine(EngineError::TooLargeForSearch { position: format!("{game} {}", heaps.join(" ")) })
+    })
+}
+
+/// Moves to the next cell in row-major order (the last heap fastest).
+fn next_cell(heaps: &mut [u64], bounds: &[u64]) {
+    for (h, &b) in heaps.iter_mut().zip(bounds).rev() {
+        if *h < b {
+            *h += 1;
+            return;
+        }
+        *h = 0;
+    }
+}
+
+/// The error of a table path stopped by its budget.
+fn stopped(what: &str, game: &GameSpec, cell: usize) -> impl FnOnce(Exhausted) -> TableError {
+    let task = format!("{what} of {game} stopped at cell {cell}");
+    move |cause| TableError::Exhausted { task, cause }
+}
+
+/// The dense path, or `None` when some option is not an earlier cell of the box.
+fn dense<R: Ruleset>(
+    ruleset: &R,
+    game: &GameSpec,
+    bounds: &[u64],
+    cells: usize,
+    rule: Rule,
+    budget: &Budget,
+) -> Result<Option<Vec<u32>>, TableError> {
+    let mut strides = vec![1usize; bounds.len()];
+    for i in (0..bounds.len().saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1] * (bounds[i + 1] as usize + 1);
+    }
+    let cell_index = |numbers: &[num_bigint::BigUint]| -> Option<usize> {
+        if numbers.len() != bounds.len() {
+            return None;
+        }
+        let mut index = 0;
+        for ((n, &b), &s) in numbers.iter().zip(bounds).zip(&strides) {
+            let h = n.to_u64().filter(|&h| h <= b)?;
+            index += h as usize * s;
+        }
+        Some(index)
+    };
+    let mut meter = budget.meter();
+    let mut table: Vec<u32> = Vec::with_capacity(cells);
+    let mut heaps = vec![0u64; bounds.len()];
+    let mut option_values = Vec::new();
+    for index in 0..cells {
+        let position = cell_position(ruleset, game, &heaps)?;
+        meter.charge(1).map_err(stopped("the dense table", game, index))?;
+        option_values.clear();
+        for option in
+            collect_options(ruleset, &position, budget).map_err(stopped("the dense table", game, index))?
+        {
+            let numbers = ruleset.numbers(&option);
+            let Some(j) = cell_index(&numbers).filter(|&j| j < index) else { return Ok(None) };
+            // The cell stores the value of its checked position; the option must be that one.
+            if ruleset.check_position(&numbers).ok().as_deref() != Some(numbers.as_slice()) {
+                return Ok(None);
+            }
+            option_values.push(table[j]);
+        }
+        table.push(rule.evaluate(&option_values));
+        next_cell(&mut heaps, bounds);
+    }
+    meter.flush().map_err(stopped("the dense table", game, cells))?;
+    Ok(Some(table))
+}
+
+/// Every cell by memoized search, in row-major order.
+fn searched<R: Ruleset>(
+    ruleset: &R,
+    game: &GameSpec,
+    bounds: &[u64],
+    cells: usize,
+    rule: Rule,
+    budget: &Budget,
+) -> Result<Vec<u32>, TableError> {
+    let mut grundy = GrundySolver::new(ruleset.clone());
+    let mut misere = MisereSolver::misere(ruleset.clone());
+    let mut value = |position: &R::Position| -> Result<u32, Exhausted> {
+        Ok(match rule {
+            Rule::Grundy => grundy.value(position, budget)?,
+            Rule::NormalOutcome => u32::from(grundy.value(position, budget)? != 0),
+            Rule::MisereOutcome => super::outcome_cell(misere.value(position, budget)?) as u32,
+        })
+    };
+    let mut table = Vec::with_capacity(cells);
+    let mut heaps = vec![0u64; bounds.len()];
+    for index in 0..cells {
+        let position = cell_position(ruleset, game, &heaps)?;
+        table.push(value(&position).map_err(stopped("the search of the table", game, index))?);
+        next_cell(&mut heaps, bounds);
+    }
+    Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::bash::Bash;
+    use crate::rulesets::fibonacci::FibonacciNim;
+    use crate::rulesets::nim::Nim;
+
+    fn spec(text: &str) -> GameSpec {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn dense_nim_grid_is_xor_and_outcomes_follow() {
+        let budget = Budget::default();
+        let nim = spec("nim");
+        let stored = box_values(&Nim, &nim, &[5, 7], TableValues::Grundy, Play::Normal, &budget).unwrap();
+        assert_eq!(stored.basis.method, TableMethod::Dense);
+        let expected: Vec<u32> = (0..=5u32).flat_map(|r| (0..=7u32).map(move |c| r ^ c)).collect();
+        assert_eq!(stored.values.values, expected);
+        assert_eq!(stored.basis.value_bound, Some(7));
+        let misere = box_values(&Nim, &nim, &[3, 3], TableValues::Outcomes, Play::Misere, &budget).unwrap();
+        let p: Vec<(u32, u32)> =
+            (0..16).filter(|&i| misere.values.values[i] == 0).map(|i| (i as u32 / 4, i as u32 % 4)).collect();
+        assert_eq!(p, [(0, 1), (1, 0), (2, 2), (3, 3)]);
+    }
+
+    #[test]
+    fn a_move_that_leaves_the_box_switches_to_search() {
+        // Fibonacci Nim's opening [n] is (n, n - 1); its options (n - t, 2t) are not openings.
+        let stored = box_values(
+            &FibonacciNim,
+            &spec("fibonacci"),
+            &[30],
+            TableValues::Outcomes,
+            Play::Normal,
+            &Budget::default(),
+        )
+        .unwrap();
+        assert_eq!(stored.basis.method, TableMethod::Search);
+        let p: Vec<usize> = (0..=30).filter(|&n| stored.values.values[n] == 0).collect();
+        assert_eq!(p, [0, 1, 2, 3, 5, 8, 13, 21]);
+    }
+
+    #[test]
+    fn budgets_bound_memory_and_work() {
+        let nim = spec("nim");
+        let budget = Budget::new(1000);
+        let err =
+            box_values(&Nim, &nim, &[999, 999], TableValues::Grundy, Play::Normal, &budget).err().unwrap();
+        assert!(
+            err.to_string().starts_with(
+                "the dense table of 1000000 cells needs 4000000 bytes of memory (1000000 units at 4 bytes a unit) and \
+                 1000 units are left"
+            ),
+            "{err}"
+        );
+        assert!(err.exhausted().is_some_and(Exhausted::is_budget));
+        assert_eq!(budget.used(), 0, "a refused table charges nothing");
+        // 2000 cells fit (2000 units), but Nim lists up to 999 options per cell: the work runs out.
+        let budget = Budget::new(100_000);
+        let err =
+            box_values(&Nim, &nim, &[1, 999], TableValues::Grundy, Play::Normal, &budget).err().unwrap();
+        assert_eq!(err.exhausted(), Some(&Exhausted::Work { limit: 100_000 }), "{err}");
+        assert!(err.to_string().starts_with("the dense table of nim stopped at cell "), "{err}");
+        // Bash on 20 heaps: 20 cells (20 units of memory), 20 units for the cells and at most 3
+        // options each.
+        let bash = Bash::new(3).unwrap();
+        let budget = Budget::new(20 + 20 + 57);
+        let stored =
+            box_values(&bash, &spec("bash --max 3"), &[19], TableValues::Grundy, Play::Normal, &budget)
+                .unwrap();
+        assert_eq!(stored.values.values, (0..20).map(|n| n % 4).collect::<Vec<u32>>());
+    }
+}
