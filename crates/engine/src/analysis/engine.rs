@@ -19,7 +19,7 @@ use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::{EngineError, Stopped};
 use crate::game::{Outcome, Play};
 use crate::solve::{
-    collect_options, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness, RemotenessSolver,
+    collect_at_most, collect_options, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness, RemotenessSolver,
     StandardAlliance,
 };
 use crate::spec::GameSpec;
@@ -69,14 +69,21 @@ const BYPRODUCT_WORK: u64 = 20_000_000;
 /// a few option visits of the search itself (measured on `verify nim` and `verify large-nim --players 3`: 8 to 16 times, mostly allocation).
 const UNITS_PER_REPORTED_OPTION: u64 = 16;
 
-/// The options of a checked position, generated and charged for a report (see
-/// [`UNITS_PER_REPORTED_OPTION`]).
+/// The options of a checked position of `numbers` numbers, generated and charged for a report
+/// (see [`UNITS_PER_REPORTED_OPTION`]); no more than the budget's memory holds as listed moves
+/// ([`Budget::listable_moves`]: a long position's options are each as long).
 fn reported_options<R: Ruleset>(
     ruleset: &R,
     position: &R::Position,
+    numbers: usize,
     budget: &Budget,
 ) -> Result<Vec<R::Position>, Exhausted> {
-    let options = collect_options(ruleset, position, budget)?;
+    let listable = budget.listable_moves(numbers) as u64;
+    let options = if listable < budget.position_limit() {
+        collect_at_most(ruleset, position, budget, listable, Exhausted::Work { limit: budget.limit() })?
+    } else {
+        collect_options(ruleset, position, budget)?
+    };
     budget.charge((options.len() as u64).saturating_mul(UNITS_PER_REPORTED_OPTION))?;
     Ok(options)
 }
@@ -286,7 +293,7 @@ impl<R: Ruleset> Engine<R> {
     fn search(&self, numbers: &[BigUint], query: &Query, budget: &Budget) -> Result<Analysis, EngineError> {
         let position = self.search_position(numbers, budget)?;
         let task = || self.task("the search of", numbers);
-        let options = reported_options(&self.ruleset, &position, budget).during(task)?;
+        let options = reported_options(&self.ruleset, &position, numbers.len(), budget).during(task)?;
         let mut analysis = match query.play {
             Play::Normal => {
                 let mut solver = lock(&self.grundy);
@@ -371,7 +378,7 @@ impl<R: Ruleset> Engine<R> {
         let valuation = StandardAlliance::new(players, self.ruleset.terminal_convention())?;
         let position = self.search_position(numbers, budget)?;
         let task = || self.task(&format!("the {players}-player search of"), numbers);
-        let options = reported_options(&self.ruleset, &position, budget).during(task)?;
+        let options = reported_options(&self.ruleset, &position, numbers.len(), budget).during(task)?;
         let mut solvers = lock(&self.multiplayer);
         let solver = solvers
             .entry(players)
@@ -510,7 +517,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         }
         let position = self.search_position(numbers, budget)?;
         let task = || self.task("the search of", numbers);
-        let options = reported_options(&self.ruleset, &position, budget).during(task)?;
+        let options = reported_options(&self.ruleset, &position, numbers.len(), budget).during(task)?;
         let mut solver = lock(&self.grundy);
         let mut moves = Vec::new();
         for option in distinct(&options) {
@@ -606,7 +613,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn options(&self, numbers: &[BigUint], budget: &Budget) -> Result<Vec<MoveReport>, EngineError> {
         let position = self.search_position(numbers, budget)?;
-        let options = reported_options(&self.ruleset, &position, budget)
+        let options = reported_options(&self.ruleset, &position, numbers.len(), budget)
             .during(|| self.task("listing the moves of", numbers))?;
         let mut moves = Vec::new();
         for option in distinct(&options) {

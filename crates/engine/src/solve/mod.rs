@@ -255,12 +255,26 @@ pub fn collect_options<G: Game>(
     position: &G::Position,
     budget: &Budget,
 ) -> Result<Vec<G::Position>, Exhausted> {
+    collect_at_most(game, position, budget, budget.position_limit(), budget.positions_exhausted())
+}
+
+/// Every option of `position`, charged one unit each while they are generated; `stopped` when
+/// there are more than `most`.
+///
+/// # Errors
+/// [`Exhausted`] when the budget runs out, or `stopped`.
+pub fn collect_at_most<G: Game>(
+    game: &G,
+    position: &G::Position,
+    budget: &Budget,
+    most: u64,
+    stopped: Exhausted,
+) -> Result<Vec<G::Position>, Exhausted> {
     let mut meter = budget.meter();
-    let limit = budget.position_limit();
     let mut count = 0u64;
     let options = gather_charged(game, position, &mut meter, |option| {
         count += 1;
-        (count <= limit).then_some(option).ok_or_else(|| budget.positions_exhausted())
+        (count <= most).then_some(option).ok_or_else(|| stopped.clone())
     })?;
     meter.flush()?;
     Ok(options)
