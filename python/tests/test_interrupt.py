@@ -62,3 +62,34 @@ def test_the_gil_is_released_during_a_computation() -> None:
         thread.join()
     # Half a second of 1 ms sleeps: hundreds of ticks, none if the GIL were held.
     assert ticks > 100
+
+
+def test_ctrl_c_stops_a_long_table() -> None:
+    # Wythoff's 10000 x 10000 grid by the line kernel: 10**8 cells, seconds unless stopped.
+    interrupt_after(0.3)
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        Game("wythoff").grid(9999, 9999, budget=10**10)
+    assert time.monotonic() - start < 3.0
+    assert Game("wythoff").grid(3, 5)[3, 5] == 0
+
+
+def test_the_gil_is_released_while_a_table_is_filled() -> None:
+    ticks = 0
+    stop = threading.Event()
+
+    def count() -> None:
+        nonlocal ticks
+        while not stop.is_set():
+            ticks += 1
+            time.sleep(0.001)
+
+    thread = threading.Thread(target=count)
+    thread.start()
+    try:
+        with pytest.raises(BudgetExceeded, match="time limit"):
+            Game("wythoff").grid(9999, 9999, timeout=0.5, budget=10**10)
+    finally:
+        stop.set()
+        thread.join()
+    assert ticks > 100

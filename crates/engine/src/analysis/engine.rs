@@ -19,8 +19,8 @@ use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::{EngineError, Stopped};
 use crate::game::{Outcome, Play};
 use crate::solve::{
-    collect_at_most, collect_options, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness, RemotenessSolver,
-    StandardAlliance,
+    collect_at_most, collect_options, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness,
+    RemotenessSolver, StandardAlliance,
 };
 use crate::spec::GameSpec;
 use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
