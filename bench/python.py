@@ -25,10 +25,17 @@ import time
 import timeit
 from collections.abc import Callable
 
+import sys
+from pathlib import Path
+
 import numpy as np
 
 import nimlab
 from nimlab import Game
+
+# The pure-Python references (mex over the options' values) the tests check the arrays against.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python" / "tests"))
+from reference import subtraction_sequence, wythoff_grid  # noqa: E402
 
 
 def best(seconds: list[float]) -> float:
@@ -134,44 +141,26 @@ def sequence_against_the_command_line() -> None:
     )
 
 
-def mex(values: set[int]) -> int:
-    m = 0
-    while m in values:
-        m += 1
-    return m
-
-
-def python_subtraction(subtrahends: list[int], upto: int) -> list[int]:
-    g: list[int] = []
-    for n in range(upto + 1):
-        g.append(mex({g[n - s] for s in subtrahends if s <= n}))
-    return g
-
-
-def python_wythoff(rows: int, cols: int) -> list[list[int]]:
-    g = [[0] * (cols + 1) for _ in range(rows + 1)]
-    for r in range(rows + 1):
-        for c in range(cols + 1):
-            options = {g[k][c] for k in range(r)} | {g[r][k] for k in range(c)}
-            options |= {g[r - t][c - t] for t in range(1, min(r, c) + 1)}
-            g[r][c] = mex(options)
-    return g
-
-
 def against_pure_python() -> None:
     print("4. sequence/grid against straightforward pure-Python mex computations (nanoseconds per value)")
     upto, side = 10**6, 300
     sub, wythoff = Game("subtraction", set=SUB), Game("wythoff")
-    assert sub.sequence(upto=upto).tolist() == python_subtraction(SUB, upto)
-    assert wythoff.grid(side, side).tolist() == python_wythoff(side, side)
-    for label, ours, theirs, values in [
-        (f"SUB({SUB}) to 10^6", lambda: sub.sequence(upto=upto), lambda: python_subtraction(SUB, upto), upto + 1),
-        (f"Wythoff {side}x{side}", lambda: wythoff.grid(side, side), lambda: python_wythoff(side, side),
+    assert sub.sequence(upto=upto).tolist() == subtraction_sequence(SUB, upto)
+    assert wythoff.grid(side, side).tolist() == wythoff_grid(side, side)
+    python_sub = seconds(lambda: subtraction_sequence(SUB, upto), 1)
+    python_grid = seconds(lambda: wythoff_grid(side, side), 1)
+    # auto: the fastest path (certified periods); search: every value from the rules (the SUB(S)
+    # generator, the line kernel).
+    for label, method, ours, slow, values in [
+        (f"SUB({SUB}) to 10^6", "auto", lambda m: sub.sequence(upto=upto, method=m), python_sub, upto + 1),
+        (f"SUB({SUB}) to 10^6", "search", lambda m: sub.sequence(upto=upto, method=m), python_sub, upto + 1),
+        (f"Wythoff {side}x{side}", "auto", lambda m: wythoff.grid(side, side, method=m), python_grid, (side + 1) ** 2),
+        (f"Wythoff {side}x{side}", "search", lambda m: wythoff.grid(side, side, method=m), python_grid,
          (side + 1) ** 2),
     ]:
-        fast, slow = seconds(ours, 5), seconds(theirs, 1)
+        fast = seconds(lambda: ours(method), 5)
         print(
-            f"   {label:30} nimlab {fast / values * 1e9:9.1f}   pure Python {slow / values * 1e9:9.1f}"
+            f"   {label:30} method={method:6} nimlab {fast / values * 1e9:9.1f}   pure Python {slow / values * 1e9:9.1f}"
             f"   speed-up {slow / fast:8.0f}x"
         )
 

@@ -3,6 +3,7 @@
 import _thread
 import threading
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -42,7 +43,9 @@ def test_ctrl_c_stops_a_python_game() -> None:
     assert game.solve([1, 2, 3]).grundy == 0
 
 
-def test_the_gil_is_released_during_a_computation() -> None:
+def ticks_during(call: Callable[[], object]) -> int:
+    """How often another Python thread ran a 1 ms sleep while `call` ran (none if the GIL were
+    held)."""
     ticks = 0
     stop = threading.Event()
 
@@ -55,13 +58,20 @@ def test_the_gil_is_released_during_a_computation() -> None:
     thread = threading.Thread(target=count)
     thread.start()
     try:
-        with pytest.raises(BudgetExceeded, match="time limit"):
-            Game("nim").solve([60, 60, 60, 60, 60], timeout=0.5, **LONG)  # type: ignore[arg-type]
+        call()
     finally:
         stop.set()
         thread.join()
-    # Half a second of 1 ms sleeps: hundreds of ticks, none if the GIL were held.
-    assert ticks > 100
+    return ticks
+
+
+def test_the_gil_is_released_during_a_computation() -> None:
+    def search() -> None:
+        with pytest.raises(BudgetExceeded, match="time limit"):
+            Game("nim").solve([60, 60, 60, 60, 60], timeout=0.5, **LONG)  # type: ignore[arg-type]
+
+    # Half a second of 1 ms sleeps: hundreds of ticks.
+    assert ticks_during(search) > 100
 
 
 def test_ctrl_c_stops_a_long_table() -> None:
@@ -75,21 +85,8 @@ def test_ctrl_c_stops_a_long_table() -> None:
 
 
 def test_the_gil_is_released_while_a_table_is_filled() -> None:
-    ticks = 0
-    stop = threading.Event()
-
-    def count() -> None:
-        nonlocal ticks
-        while not stop.is_set():
-            ticks += 1
-            time.sleep(0.001)
-
-    thread = threading.Thread(target=count)
-    thread.start()
-    try:
+    def table() -> None:
         with pytest.raises(BudgetExceeded, match="time limit"):
             Game("wythoff").grid(9999, 9999, timeout=0.5, budget=10**10)
-    finally:
-        stop.set()
-        thread.join()
-    assert ticks > 100
+
+    assert ticks_during(table) > 100

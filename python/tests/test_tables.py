@@ -4,30 +4,7 @@ import numpy as np
 import pytest
 
 from nimlab import BudgetExceeded, Game
-
-
-def mex(values: set[int]) -> int:
-    m = 0
-    while m in values:
-        m += 1
-    return m
-
-
-def subtraction_sequence(subtrahends: list[int], upto: int) -> list[int]:
-    g: list[int] = []
-    for n in range(upto + 1):
-        g.append(mex({g[n - s] for s in subtrahends if s <= n}))
-    return g
-
-
-def wythoff_grid(rows: int, cols: int) -> list[list[int]]:
-    g = [[0] * (cols + 1) for _ in range(rows + 1)]
-    for r in range(rows + 1):
-        for c in range(cols + 1):
-            options = {g[k][c] for k in range(r)} | {g[r][k] for k in range(c)}
-            options |= {g[r - t][c - t] for t in range(1, min(r, c) + 1)}
-            g[r][c] = mex(options)
-    return g
+from reference import subtraction_sequence, wythoff_grid
 
 
 def test_subtraction_sequence_equals_the_mex_recurrence() -> None:

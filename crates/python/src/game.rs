@@ -126,6 +126,28 @@ impl Game {
         }
     }
 
+    /// A table as a numpy array ([`crate::tables`]) under the call's keywords; `produce` starts
+    /// it on the built game.
+    fn table(
+        &self,
+        py: Python<'_>,
+        misere: bool,
+        method: &str,
+        budget: Option<u64>,
+        timeout: Option<f64>,
+        produce: impl Fn(&dyn AnyGame, Play, Method, &Budget) -> Result<Producer, ReportError> + Sync,
+    ) -> PyResult<Py<PyAny>> {
+        let (play, method) = (play(misere), self::method(method)?);
+        let budget = self::budget(budget, timeout)?;
+        self.run(
+            py,
+            &budget,
+            Lane::Long,
+            |_| false,
+            |game, budget| to_array(produce(game, play, method, budget)?, budget),
+        )
+    }
+
     /// The checked numbers of a position.
     fn check(&self, py: Python<'_>, numbers: &Bound<'_, PyAny>) -> PyResult<Vec<BigUint>> {
         let numbers = position(numbers)?;
@@ -515,15 +537,9 @@ impl Game {
         timeout: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
         let upto = last_index(upto, "upto")?;
-        let (play, method) = (play(misere), self::method(method)?);
-        let budget = self::budget(budget, timeout)?;
-        self.run(
-            py,
-            &budget,
-            Lane::Long,
-            |_| false,
-            |game, budget| to_array(Producer::sequence(game, upto, play, method, budget)?, budget),
-        )
+        self.table(py, misere, method, budget, timeout, |game, play, method, budget| {
+            Producer::sequence(game, upto, play, method, budget)
+        })
     }
 
     /// The values of the two-heap positions ``(r, c)`` for ``r = 0..=rows`` and
@@ -553,15 +569,9 @@ impl Game {
         timeout: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
         let (rows, cols) = (last_index(rows, "rows")?, last_index(cols, "cols")?);
-        let (play, method) = (play(misere), self::method(method)?);
-        let budget = self::budget(budget, timeout)?;
-        self.run(
-            py,
-            &budget,
-            Lane::Long,
-            |_| false,
-            |game, budget| to_array(Producer::grid(game, rows, cols, play, method, budget)?, budget),
-        )
+        self.table(py, misere, method, budget, timeout, |game, play, method, budget| {
+            Producer::grid(game, rows, cols, play, method, budget)
+        })
     }
 }
 
