@@ -31,7 +31,8 @@ echo "== python: pytest"
 if [ -x target/release/nimlab ]; then
     export NIMLAB_BIN="$PWD/target/release/nimlab"
 fi
-(cd python && "../$VENV/bin/python" -m pytest tests -q)
+# -P: the installed package, not python/nimlab of the source tree (which has no extension module)
+(cd python && "../$VENV/bin/python" -P -m pytest tests -q)
 
 echo "== python: tests/numpy_fromfile.py (nimlab table's raw formats read by numpy.fromfile; issue 13)"
 NIMLAB_RELEASE="${CARGO_TARGET_DIR:-target}/release/nimlab"

@@ -3,8 +3,13 @@
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, final
 
+import numpy as np
+
 _Numbers = int | Sequence[int]
 _Method = Literal["auto", "theory", "search"]
+# Tables: the dtype is the narrowest of uint8, uint16, uint32, uint64 that holds the values.
+_Table1D = np.ndarray[tuple[int], np.dtype[np.unsignedinteger[Any]]]
+_Table2D = np.ndarray[tuple[int, int], np.dtype[np.unsignedinteger[Any]]]
 
 class BudgetExceeded(RuntimeError): ...
 
@@ -150,6 +155,25 @@ class Game:
         timeout: float | None = None,
     ) -> PPositions: ...
     def period(self, *, limit: int = 50000000, budget: int | None = None, timeout: float | None = None) -> PeriodResult: ...
+    def sequence(
+        self,
+        upto: int,
+        *,
+        misere: bool = False,
+        method: _Method = "auto",
+        budget: int | None = None,
+        timeout: float | None = None,
+    ) -> _Table1D: ...
+    def grid(
+        self,
+        rows: int,
+        cols: int,
+        *,
+        misere: bool = False,
+        method: _Method = "auto",
+        budget: int | None = None,
+        timeout: float | None = None,
+    ) -> _Table2D: ...
     def verify(
         self,
         *,

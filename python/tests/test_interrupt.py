@@ -3,6 +3,7 @@
 import _thread
 import threading
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -42,7 +43,9 @@ def test_ctrl_c_stops_a_python_game() -> None:
     assert game.solve([1, 2, 3]).grundy == 0
 
 
-def test_the_gil_is_released_during_a_computation() -> None:
+def ticks_during(call: Callable[[], object]) -> int:
+    """How often another Python thread ran a 1 ms sleep while `call` ran (none if the GIL were
+    held)."""
     ticks = 0
     stop = threading.Event()
 
@@ -55,10 +58,35 @@ def test_the_gil_is_released_during_a_computation() -> None:
     thread = threading.Thread(target=count)
     thread.start()
     try:
-        with pytest.raises(BudgetExceeded, match="time limit"):
-            Game("nim").solve([60, 60, 60, 60, 60], timeout=0.5, **LONG)  # type: ignore[arg-type]
+        call()
     finally:
         stop.set()
         thread.join()
-    # Half a second of 1 ms sleeps: hundreds of ticks, none if the GIL were held.
-    assert ticks > 100
+    return ticks
+
+
+def test_the_gil_is_released_during_a_computation() -> None:
+    def search() -> None:
+        with pytest.raises(BudgetExceeded, match="time limit"):
+            Game("nim").solve([60, 60, 60, 60, 60], timeout=0.5, **LONG)  # type: ignore[arg-type]
+
+    # Half a second of 1 ms sleeps: hundreds of ticks.
+    assert ticks_during(search) > 100
+
+
+def test_ctrl_c_stops_a_long_table() -> None:
+    # Wythoff's 10000 x 10000 grid by the line kernel: 10**8 cells, seconds unless stopped.
+    interrupt_after(0.3)
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        Game("wythoff").grid(9999, 9999, budget=10**10)
+    assert time.monotonic() - start < 3.0
+    assert Game("wythoff").grid(3, 5)[3, 5] == 0
+
+
+def test_the_gil_is_released_while_a_table_is_filled() -> None:
+    def table() -> None:
+        with pytest.raises(BudgetExceeded, match="time limit"):
+            Game("wythoff").grid(9999, 9999, timeout=0.5, budget=10**10)
+
+    assert ticks_during(table) > 100

@@ -26,3 +26,12 @@ def budget_error() -> str:
     except nimlab.BudgetExceeded as error:
         return str(error)
     return ""
+
+
+def sequence_total(upto: int) -> int:
+    values = nimlab.Game("subtraction", set=[1, 3, 4]).sequence(upto=upto)
+    return int(values.sum())
+
+
+def grid_shape(rows: int, cols: int) -> tuple[int, int]:
+    return nimlab.Game("wythoff").grid(rows, cols, method="search").shape

@@ -26,6 +26,7 @@ use crate::compute::{budget, run, Lane};
 use crate::convert::{game_spec, position, spec_error, to_python};
 use crate::report::{Record, Report};
 use crate::results::{PPositions, PeriodResult, PlayersResult, SolveResult, SumResult, VerifyResult};
+use crate::tables::{last_index, to_array, Producer};
 
 /// A registered ruleset, built, or a game defined in Python.
 enum Rules {
@@ -123,6 +124,28 @@ impl Game {
                 session.end().map_or(answer, Err)
             }
         }
+    }
+
+    /// A table as a numpy array ([`crate::tables`]) under the call's keywords; `produce` starts
+    /// it on the built game.
+    fn table(
+        &self,
+        py: Python<'_>,
+        misere: bool,
+        method: &str,
+        budget: Option<u64>,
+        timeout: Option<f64>,
+        produce: impl Fn(&dyn AnyGame, Play, Method, &Budget) -> Result<Producer, ReportError> + Sync,
+    ) -> PyResult<Py<PyAny>> {
+        let (play, method) = (play(misere), self::method(method)?);
+        let budget = self::budget(budget, timeout)?;
+        self.run(
+            py,
+            &budget,
+            Lane::Long,
+            |_| false,
+            |game, budget| to_array(produce(game, play, method, budget)?, budget),
+        )
     }
 
     /// The checked numbers of a position.
@@ -488,6 +511,67 @@ impl Game {
             |budget| nimlab_reports::verify::verify(&request, budget, &no_progress),
         )?;
         Ok(VerifyResult(Report::new(report)))
+    }
+
+    /// The values of the one-heap positions ``0, 1, ..., upto`` as a 1-D numpy array of
+    /// ``upto + 1`` values (``nimlab table --upto N``): Grundy values, or with ``misere=True``
+    /// outcomes (0 for P, 1 for N). The engine's fastest path (a closed form, a certified
+    /// period, the SUB(S) generator, else every value from the rules) writes them into the
+    /// array without the GIL; the dtype is the narrowest unsigned integer that holds the path's
+    /// proven bound on the values (``uint64`` when it knows none). The array's memory counts
+    /// against the budget (4 bytes a unit).
+    ///
+    /// >>> Game('subtraction', set=[1, 3, 4]).sequence(upto=9)
+    /// array([0, 1, 0, 1, 2, 3, 2, 0, 1, 0], dtype=uint8)
+    #[pyo3(
+        signature = (upto, *, misere = false, method = "auto", budget = None, timeout = None),
+        text_signature = "(self, /, upto, *, misere=False, method='auto', budget=None, timeout=None)"
+    )]
+    fn sequence(
+        &self,
+        py: Python<'_>,
+        upto: &Bound<'_, PyAny>,
+        misere: bool,
+        method: &str,
+        budget: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        let upto = last_index(upto, "upto")?;
+        self.table(py, misere, method, budget, timeout, |game, play, method, budget| {
+            Producer::sequence(game, upto, play, method, budget)
+        })
+    }
+
+    /// The values of the two-heap positions ``(r, c)`` for ``r = 0..=rows`` and
+    /// ``c = 0..=cols`` as a 2-D numpy array of shape ``(rows + 1, cols + 1)``, ``a[r, c]`` the
+    /// value of ``(r, c)`` (``nimlab table --rows R --cols C``: the bounds are included). As
+    /// ``sequence``: Grundy values or misère outcomes, the engine's fastest path (a closed form,
+    /// the line kernel, else every cell from the rules) without the GIL, the narrowest dtype.
+    ///
+    /// >>> Game('wythoff').grid(3, 4)
+    /// array([[0, 1, 2, 3, 4],
+    ///        [1, 2, 0, 4, 5],
+    ///        [2, 0, 1, 5, 3],
+    ///        [3, 4, 5, 6, 2]], dtype=uint8)
+    #[pyo3(
+        signature = (rows, cols, *, misere = false, method = "auto", budget = None, timeout = None),
+        text_signature = "(self, /, rows, cols, *, misere=False, method='auto', budget=None, timeout=None)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn grid(
+        &self,
+        py: Python<'_>,
+        rows: &Bound<'_, PyAny>,
+        cols: &Bound<'_, PyAny>,
+        misere: bool,
+        method: &str,
+        budget: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        let (rows, cols) = (last_index(rows, "rows")?, last_index(cols, "cols")?);
+        self.table(py, misere, method, budget, timeout, |game, play, method, budget| {
+            Producer::grid(game, rows, cols, play, method, budget)
+        })
     }
 }
 

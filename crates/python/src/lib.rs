@@ -6,6 +6,7 @@
 //! * [`game`] — `Game` (a ruleset with parameters, or `Game.from_options`), `Position`, `Sum`;
 //! * [`callback`] — the engine's `Game`/`Ruleset` traits for a Python function;
 //! * [`compute`] — budgets, the GIL, Ctrl-C and exceptions;
+//! * [`tables`] — `Game.sequence` and `Game.grid`: numpy arrays filled by the engine's table path;
 //! * [`report`], [`results`], [`html`] — result objects over the reports;
 //! * [`convert`] — positions, parameters and report values between Python and Rust.
 
@@ -16,6 +17,7 @@ mod game;
 mod html;
 mod report;
 mod results;
+mod tables;
 
 use nimlab_engine::analysis::no_progress;
 use nimlab_engine::periodicity::Family;

@@ -268,7 +268,7 @@ pub(crate) fn memory_fits(bytes: u128, budget: &Budget) -> bool {
 /// # Errors
 /// [`TableError::Exhausted`] naming `what` when the units exceed what is left of the budget
 /// (nothing is charged then), or when the deadline has passed or the table was cancelled.
-pub(crate) fn pay_memory(what: &str, bytes: u128, budget: &Budget) -> Result<(), TableError> {
+pub fn pay_memory(what: &str, bytes: u128, budget: &Budget) -> Result<(), TableError> {
     let units = memory_units(bytes);
     let left = budget.remaining();
     budget.affords(units).and_then(|()| budget.charge(units)).map_err(|cause| TableError::Exhausted {
