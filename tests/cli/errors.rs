@@ -118,7 +118,7 @@ fn search_over_budget_stops_with_an_error_naming_the_budget() {
     runtime_error(
         &["solve", "nim", "30", "30", "30", "--method", "search", "--budget", "1000"],
         "budget",
-        &["the search of nim 30 30 30 stopped", "more than 50 positions in memory", "--budget"],
+        &["the search of nim 30 30 30 stopped", "more than 1000 units of work", "--budget"],
     );
 }
 
