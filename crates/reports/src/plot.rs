@@ -436,7 +436,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_nim_grid_svg_has_one_filled_rect_per_cell_and_red_p_positions_on_the_diagonal() {
+    fn a_nim_grid_svg_has_its_p_positions_in_red_on_the_diagonal() {
         let game = nimlab_engine::GameSpec::named("nim").unwrap().build(&Budget::default()).unwrap();
         let cells = table_cells(game.as_ref(), 3, 4, false, Play::Normal, &Budget::default()).unwrap();
         assert_eq!(p_positions(&cells), vec![[0, 0], [1, 1], [2, 2], [3, 3]]);
@@ -445,7 +445,7 @@ mod tests {
             GridPicture { rows: 3, cols: 4, outcomes: false, title, row_label: "r", col_label: "c" };
         let svg = picture.svg(&cells).unwrap();
         assert!(svg.starts_with("<svg") && svg.contains("nim: Grundy values of (r, c)"));
-        assert_eq!(svg.matches(r#"fill="#D32F2F""#).count(), 4, "one red cell per P-position");
+        assert_eq!(svg.matches(r##"fill="#D32F2F""##).count(), 4, "one red cell per P-position");
     }
 
     #[test]
