@@ -1,5 +1,6 @@
 """Type stubs of the extension module nimlab._nimlab (checked by mypy and stubtest in CI)."""
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, final
 
@@ -22,6 +23,17 @@ class Record:
     def keys(self) -> list[str]: ...
     def to_dict(self) -> Any: ...
     def _repr_html_(self) -> str: ...
+
+@final
+class Picture:
+    """A picture as ``nimlab plot`` draws it, as SVG (``Game.plot_grid``, ``Game.plot_sequence``)."""
+
+    @property
+    def title(self) -> str: ...
+    @property
+    def svg(self) -> str: ...
+    def _repr_svg_(self) -> str: ...
+    def save(self, path: str | os.PathLike[str]) -> None: ...
 
 class _Result:
     def __getattr__(self, name: str) -> Any: ...
@@ -174,6 +186,17 @@ class Game:
         budget: int | None = None,
         timeout: float | None = None,
     ) -> _Table2D: ...
+    def plot_grid(
+        self,
+        rows: int,
+        cols: int,
+        *,
+        outcomes: bool = False,
+        misere: bool = False,
+        budget: int | None = None,
+        timeout: float | None = None,
+    ) -> Picture: ...
+    def plot_sequence(self, upto: int, *, budget: int | None = None, timeout: float | None = None) -> Picture: ...
     def verify(
         self,
         *,

@@ -9,6 +9,7 @@ use nimlab_engine::analysis::{analyze_sum, no_progress, SumPart};
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Method, Play, RulesetInfo};
 use nimlab_reports::p_positions::PPositionsReport;
+use nimlab_reports::plot::{self, GridPicture, SequencePicture};
 use nimlab_reports::position::GameRef;
 use nimlab_reports::solve::{PlayersReport, SolveReport, SolveRequest, SumReport};
 use nimlab_reports::verify::VerifyRequest;
@@ -24,6 +25,7 @@ use pyo3::types::{PyDict, PyList};
 use crate::callback::{CallbackGame, Session};
 use crate::compute::{budget, run, Lane};
 use crate::convert::{game_spec, position, spec_error, to_python};
+use crate::picture::Picture;
 use crate::report::{Record, Report};
 use crate::results::{PPositions, PeriodResult, PlayersResult, SolveResult, SumResult, VerifyResult};
 use crate::tables::{last_index, to_array, Producer};
@@ -572,6 +574,78 @@ impl Game {
         self.table(py, misere, method, budget, timeout, |game, play, method, budget| {
             Producer::grid(game, rows, cols, play, method, budget)
         })
+    }
+    /// The picture ``nimlab plot --rows R --cols C`` draws of ``grid(rows, cols)``: one cell per
+    /// position ``(r, c)``, row 0 at the bottom, P-positions red, the others shaded by Grundy
+    /// value (written in the cells when they are large enough), or grey with ``outcomes=True``
+    /// or ``misere=True``. Values from the engine's table path; at most 250000 cells.
+    ///
+    /// >>> picture = Game('nim').plot_grid(3, 4)
+    /// >>> picture.title
+    /// 'nim: Grundy values of (r, c)'
+    /// >>> picture.svg.count('fill="#D32F2F"')  # the P-positions (r, r), in red
+    /// 4
+    #[pyo3(
+        signature = (rows, cols, *, outcomes = false, misere = false, budget = None, timeout = None),
+        text_signature = "(self, /, rows, cols, *, outcomes=False, misere=False, budget=None, timeout=None)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn plot_grid(
+        &self,
+        py: Python<'_>,
+        rows: &Bound<'_, PyAny>,
+        cols: &Bound<'_, PyAny>,
+        outcomes: bool,
+        misere: bool,
+        budget: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Picture> {
+        let (rows, cols) = (last_index(rows, "rows")?, last_index(cols, "cols")?);
+        let play = play(misere);
+        let outcomes = outcomes || misere;
+        let budget = self::budget(budget, timeout)?;
+        let (cells, title) = self.run(
+            py,
+            &budget,
+            Lane::Long,
+            |_| false,
+            |game, budget| {
+                let cells = plot::table_cells(game, rows, cols, outcomes, play, budget)?;
+                Ok((cells, plot::grid_title(&game.name(), outcomes, "r c", play)))
+            },
+        )?;
+        let grid = GridPicture { rows, cols, outcomes, title, row_label: "r", col_label: "c" };
+        Picture::new(grid.title.clone(), || py.detach(|| grid.svg(&cells)))
+    }
+
+    /// The picture ``nimlab plot --upto N`` draws of ``sequence(upto)``: the Grundy values as
+    /// bars, P-positions as red dots, the period marked (certified by the engine for
+    /// subtraction games, otherwise the least period seen in the values, and said to be only
+    /// observed). Values from the engine's table path; ``upto`` at most 10000.
+    ///
+    /// >>> Game('subtraction', set=[1, 3, 4]).plot_sequence(30).title
+    /// 'subtraction --set 1,3,4: Grundy values G(n), n = 0..30; period 7 from n = 0 (certified)'
+    #[pyo3(
+        signature = (upto, *, budget = None, timeout = None),
+        text_signature = "(self, /, upto, *, budget=None, timeout=None)"
+    )]
+    fn plot_sequence(
+        &self,
+        py: Python<'_>,
+        upto: &Bound<'_, PyAny>,
+        budget: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Picture> {
+        let upto = last_index(upto, "upto")?;
+        let budget = self::budget(budget, timeout)?;
+        let sequence = self.run(
+            py,
+            &budget,
+            Lane::Long,
+            |_| false,
+            |game, budget| SequencePicture::compute(game, upto, budget),
+        )?;
+        Picture::new(sequence.title.clone(), || py.detach(|| sequence.svg()))
     }
 }
 

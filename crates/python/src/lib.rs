@@ -8,6 +8,7 @@
 //! * [`compute`] — budgets, the GIL, Ctrl-C and exceptions;
 //! * [`tables`] — `Game.sequence` and `Game.grid`: numpy arrays filled by the engine's table path;
 //! * [`report`], [`results`], [`html`] — result objects over the reports;
+//! * [`picture`] — `Picture`: `nimlab plot`'s pictures as SVG (`Game.plot_grid`, `Game.plot_sequence`);
 //! * [`convert`] — positions, parameters and report values between Python and Rust.
 
 mod callback;
@@ -15,6 +16,7 @@ mod compute;
 mod convert;
 mod game;
 mod html;
+mod picture;
 mod report;
 mod results;
 mod tables;
@@ -116,6 +118,7 @@ fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::Position>()?;
     m.add_class::<game::Sum>()?;
     m.add_class::<report::Record>()?;
+    m.add_class::<picture::Picture>()?;
     m.add_class::<results::SolveResult>()?;
     m.add_class::<results::PlayersResult>()?;
     m.add_class::<results::SumResult>()?;

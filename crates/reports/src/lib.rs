@@ -15,6 +15,7 @@ pub mod games;
 pub mod p_positions;
 pub mod period;
 pub mod play;
+pub mod plot;
 pub mod position;
 pub mod prove;
 pub mod search;
