@@ -381,8 +381,44 @@ export const GAMES = {
     pattern: { name: 'Your own take patterns' },
     'large-nim': { name: 'Large Nim' },
     apple: { name: 'The apple game' },
+    octal: { name: 'Octal game' },
+    kayles: { name: 'Kayles' },
+    'dawson-kayles': { name: 'Dawson\'s Kayles' },
+    'dawsons-chess': { name: 'Dawson\'s chess' },
+    'grundy-game': { name: 'Grundy\'s game' },
   },
   zh: {
+    octal: {
+      name: '八进制博弈（取走并分堆）',
+      rules: '有几堆石子。代码 d0.d1d2… 的第 j 位数字 d_j 说明从一堆中取走 j 个石子的方式：位 1 表示取走的是整堆，位 2 表示取后剩下一堆，位 4 表示取后剩下两堆（把这堆分成两堆）；d0 = 4 表示不取石子而把一堆分成两堆。十六进制代码（0x…）多一个位 8：取后剩下三堆。',
+      position: '各堆的石子数（几堆之和；每一步只在其中一堆进行）',
+      params: {
+        code: {
+          label: '八进制代码',
+          help: '游戏的代码 d0.d1d2…（《Winning Ways》的记法）：0.77 是 Kayles，0.07 是 Dawson 的 Kayles，还有 4.07；十六进制写作 0x…',
+        },
+      },
+    },
+    kayles: {
+      name: 'Kayles（击瓶博弈）',
+      rules: '几排瓶子。每一步击倒一个瓶子或相邻的两个瓶子，一排可能因此断成两排。即八进制博弈 0.77。',
+      position: '各排的瓶子数（几排之和）',
+    },
+    'dawson-kayles': {
+      name: 'Dawson 的 Kayles',
+      rules: '几排瓶子。每一步击倒相邻的两个瓶子，一排可能因此断成两排。即八进制博弈 0.07。',
+      position: '各排的瓶子数（几排之和）',
+    },
+    'dawsons-chess': {
+      name: 'Dawson 象棋',
+      rules: '几堆石子。取走一个石子仅当它是整堆；取走两个石子须取完整堆或剩下一堆；取走三个石子后可剩下零堆、一堆或两堆。即八进制博弈 0.137：Dawson 象棋（3 × n 棋盘上的兵），其 SG 值是 Dawson 的 Kayles 的 SG 值平移一位。',
+      position: '各堆的石子数（几堆之和；每一步只在其中一堆进行）',
+    },
+    'grundy-game': {
+      name: 'Grundy 博弈',
+      rules: '有几堆石子。每一步把一堆分成两堆大小不同的非空石子堆。',
+      position: '各堆的石子数（几堆之和；每一步只在其中一堆进行）',
+    },
     nim: {
       name: 'Nim 游戏',
       rules: '有几堆石子。每一步从某一堆中取走任意正整数个石子。',
