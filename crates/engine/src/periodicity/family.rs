@@ -138,6 +138,13 @@ impl Parameter {
 
     /// The values of this parameter given the earlier parameters' values.
     fn values(&self, bound: &[(String, u64)]) -> Result<Vec<u64>, FamilyError> {
+        let (low, high, _) = self.span(bound)?;
+        Ok((low..=high).step_by(self.step as usize).collect())
+    }
+
+    /// The first and last value and how many values there are (at most [`MAX_MEMBERS`]),
+    /// counted without listing them.
+    fn span(&self, bound: &[(String, u64)]) -> Result<(u64, u64, u64), FamilyError> {
         let (low, high) = (self.low.evaluate(bound)?, self.high.evaluate(bound)?);
         if low < 1 {
             return Err(FamilyError(format!(
@@ -156,7 +163,7 @@ impl Parameter {
                 self.name
             )));
         }
-        Ok((low..=high).step_by(self.step as usize).collect())
+        Ok((low, high, count))
     }
 }
 
@@ -211,25 +218,77 @@ impl Family {
         Ok(Family { items, parameters })
     }
 
+    /// The fixed intervals of `--set`, merged: sorted, disjoint and not adjacent.
+    fn fixed_intervals(&self) -> Vec<(u64, u64)> {
+        let mut intervals: Vec<(u64, u64)> = self
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Interval(a, b) => Some((*a, *b)),
+                Item::Term(_) => None,
+            })
+            .collect();
+        intervals.sort_unstable();
+        let mut merged: Vec<(u64, u64)> = Vec::with_capacity(intervals.len());
+        for (a, b) in intervals {
+            match merged.last_mut() {
+                Some((_, last)) if a <= last.saturating_add(1) => *last = (*last).max(b),
+                _ => merged.push((a, b)),
+            }
+        }
+        merged
+    }
+
+    /// Checks the family's size against the fixed limits by counting, before any set is
+    /// built: the number of sets, and the numbers they hold together (each set holds at least
+    /// the fixed intervals). Costs one step per value of the outer parameter.
+    fn check_size(&self) -> Result<(), FamilyError> {
+        let inner =
+            self.parameters.last().ok_or_else(|| FamilyError("the family has no parameter".into()))?;
+        let sets = if self.parameters.len() == 2 {
+            let outer = &self.parameters[0];
+            let (low, high, _) = outer.span(&[])?;
+            let mut sets = 0u64;
+            for value in (low..=high).step_by(outer.step as usize) {
+                sets += inner.span(&[(outer.name.clone(), value)])?.2;
+                if sets > MAX_MEMBERS as u64 {
+                    break;
+                }
+            }
+            sets
+        } else {
+            inner.span(&[])?.2
+        };
+        if sets > MAX_MEMBERS as u64 {
+            return Err(FamilyError(format!(
+                "the sweep has more than {MAX_MEMBERS} sets (a fixed limit); narrow the ranges"
+            )));
+        }
+        let fixed: u64 = self.fixed_intervals().iter().map(|(a, b)| b - a + 1).sum();
+        if u128::from(sets) * u128::from(fixed) > MAX_SWEEP_NUMBERS as u128 {
+            return Err(too_many_numbers());
+        }
+        Ok(())
+    }
+
     /// The definition that names this family in the store: its shape without the ranges.
     /// The fixed numbers are written as one sorted set (`3..6,20` and `20,3,4,5,6` name the
     /// same family), then the terms in canonical form, then the parameters.
     pub fn definition(&self) -> String {
-        let mut numbers: Vec<u64> = Vec::new();
-        let mut terms: Vec<String> = Vec::new();
-        for item in &self.items {
-            match item {
-                Item::Interval(a, b) => numbers.extend(*a..=*b),
-                Item::Term(t) => terms.push(t.canonical()),
-            }
-        }
-        numbers.sort_unstable();
-        numbers.dedup();
+        let mut terms: Vec<String> = self
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Term(t) => Some(t.canonical()),
+                Item::Interval(..) => None,
+            })
+            .collect();
         terms.sort();
         terms.dedup();
         let mut items: Vec<String> = Vec::new();
+        let numbers = self.fixed_intervals();
         if !numbers.is_empty() {
-            items.push(crate::spec::grammar::set_text(&numbers));
+            items.push(crate::spec::grammar::runs_text(&numbers));
         }
         items.extend(terms);
         items.extend(self.parameters.iter().map(|p| p.name.clone()));
@@ -247,6 +306,7 @@ impl Family {
     /// A usage error when a member is 0 or negative, a term uses an undeclared parameter, or
     /// the family is too large.
     pub fn members(&self) -> Result<Vec<Member>, FamilyError> {
+        self.check_size()?;
         let outer_values: Vec<Option<u64>> = if self.parameters.len() == 2 {
             self.parameters[0].values(&[])?.into_iter().map(Some).collect()
         } else {
@@ -295,9 +355,7 @@ impl Family {
                 set.dedup();
                 numbers += set.len();
                 if numbers > MAX_SWEEP_NUMBERS {
-                    return Err(FamilyError(format!(
-                        "the sweep's sets hold more than {MAX_SWEEP_NUMBERS} numbers in all (a fixed limit); narrow the ranges"
-                    )));
+                    return Err(too_many_numbers());
                 }
                 members.push(Member { outer: outer.unwrap_or(0), c, set });
                 if members.len() > MAX_MEMBERS {
@@ -312,6 +370,12 @@ impl Family {
         }
         Ok(members)
     }
+}
+
+fn too_many_numbers() -> FamilyError {
+    FamilyError(format!(
+        "the sweep's sets hold more than {MAX_SWEEP_NUMBERS} numbers in all (a fixed limit); narrow the ranges"
+    ))
 }
 
 /// Parses a comma-separated list of items; with `terms`, linear terms in parameters are allowed.
@@ -421,6 +485,20 @@ mod tests {
         assert!(Family::parse("2,3", &[]).is_err());
         assert!(Family::parse("2,b", &["c=1..5".into()]).unwrap().members().is_err());
         assert_eq!(parse_set("2..4,7").unwrap(), vec![2, 3, 4, 7]);
+    }
+
+    #[test]
+    fn fixed_limits_are_checked_by_counting_before_any_set_is_built() {
+        // 6,052 sets of at least 7,714 fixed numbers each: 46.7 million numbers.
+        let wide = Family::parse("1..2013,151..7714", &["952..7003".into()]).unwrap();
+        assert_eq!(wide.members().unwrap_err(), too_many_numbers());
+        assert_eq!(wide.definition(), "subtraction {1..7714,c} over c");
+        // 2,000 outer values with 1,000 inner values each: 2 million sets.
+        let many = Family::parse("1", &["a=1..2000".into(), "c=a..a+999".into()]).unwrap();
+        assert!(many.members().unwrap_err().0.contains("more than 1000000 sets"));
+        let overlapping = Family::parse("5..8,3..6,20,9", &["c=30..31".into()]).unwrap();
+        assert_eq!(overlapping.definition(), "subtraction {3..9,20,c} over c");
+        assert_eq!(overlapping.members().unwrap()[0].set, [3, 4, 5, 6, 7, 8, 9, 20, 30]);
     }
 
     #[test]

@@ -103,23 +103,30 @@ pub fn parse_set(text: &str, min: u64) -> Result<Vec<u64>, String> {
 
 /// Writes a sorted set in the grammar, runs of three or more as ranges: `1..5,9,11`.
 pub fn set_text(members: &[u64]) -> String {
-    let mut text = String::new();
-    let mut i = 0;
-    while i < members.len() {
-        let mut j = i;
-        while j + 1 < members.len() && members[j + 1] == members[j] + 1 {
-            j += 1;
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    for &member in members {
+        match runs.last_mut() {
+            Some((_, last)) if last.checked_add(1) == Some(member) => *last = member,
+            _ => runs.push((member, member)),
         }
+    }
+    runs_text(&runs)
+}
+
+/// The text of a set given as sorted, disjoint, non-adjacent runs `(first, last)`: a run of
+/// one number is `7`, of two `7,8`, of more `7..9`. `set_text` of the run's members.
+pub fn runs_text(runs: &[(u64, u64)]) -> String {
+    let mut text = String::new();
+    for &(first, last) in runs {
         if !text.is_empty() {
             text.push(',');
         }
-        match j - i {
-            0 => write!(text, "{}", members[i]),
-            1 => write!(text, "{},{}", members[i], members[j]),
-            _ => write!(text, "{}..{}", members[i], members[j]),
+        match last - first {
+            0 => write!(text, "{first}"),
+            1 => write!(text, "{first},{last}"),
+            _ => write!(text, "{first}..{last}"),
         }
         .expect("writing to a String does not fail");
-        i = j + 1;
     }
     text
 }
