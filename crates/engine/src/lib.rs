@@ -16,6 +16,7 @@
 //! * [`tables`] — big tables at the kernels' speed: streamed one-heap sequences, compact two-heap
 //!   grids, their raw binary encoding, and the certified rows of Wythoff's game.
 //! * [`budget`] — the work budget and deadline every computation runs under.
+//! * [`lang`] — the languages of the engine's texts (English, Chinese).
 //!
 //! Invariant: the engine never prints, never parses a command line and never touches files.
 //!
@@ -60,6 +61,7 @@ pub mod bigint;
 pub mod budget;
 pub mod error;
 pub mod game;
+pub mod lang;
 pub mod listing;
 pub mod octal;
 pub mod periodicity;
@@ -76,6 +78,7 @@ pub use analysis::{
 pub use budget::{Budget, CancelHandle, Exhausted};
 pub use error::EngineError;
 pub use game::{Game, Outcome, Play};
+pub use lang::Lang;
 pub use num_bigint::BigUint;
 pub use rulesets::RULESETS;
 pub use solve::{

@@ -9,6 +9,7 @@ use crate::bigint::{json, to_bigs};
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::{EngineError, Stopped};
 use crate::game::{Outcome, Play};
+use crate::lang::Lang;
 use crate::positions::TuplesWithMax;
 use crate::tables::p_cells::{p_positions_by_table, PCellRequest};
 
@@ -122,7 +123,7 @@ pub fn p_positions(
             return Ok(listing);
         }
     }
-    let query = Query { method: Method::Auto, play: request.play, max_moves: 0 };
+    let query = Query { method: Method::Auto, play: request.play, max_moves: 0, lang: Lang::En };
     let mut found: Vec<Vec<BigUint>> = Vec::new();
     let mut examined = 0u64;
     let mut largest = 0u64;

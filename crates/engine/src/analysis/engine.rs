@@ -18,6 +18,7 @@ use crate::bigint::big;
 use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::{EngineError, Stopped};
 use crate::game::{Outcome, Play};
+use crate::lang::Lang;
 use crate::solve::{
     collect_at_most, collect_options, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness,
     RemotenessSolver, StandardAlliance,
@@ -34,12 +35,14 @@ pub struct Query {
     pub play: Play,
     /// The most winning moves to list (the count of all of them is given when known).
     pub max_moves: usize,
+    /// The language of the reason and the move texts.
+    pub lang: Lang,
 }
 
 impl Default for Query {
     /// The automatic method, normal play, every winning move.
     fn default() -> Self {
-        Query { method: Method::Auto, play: Play::Normal, max_moves: usize::MAX }
+        Query { method: Method::Auto, play: Play::Normal, max_moves: usize::MAX, lang: Lang::En }
     }
 }
 
@@ -102,7 +105,7 @@ pub trait AnyGame: Send + Sync {
     /// [`EngineError::InvalidPosition`].
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError>;
     /// The closed form used under `play`, if any.
-    fn theorem(&self, play: Play) -> Option<String>;
+    fn theorem(&self, play: Play, lang: Lang) -> Option<String>;
     /// The first `count` P-positions by closed form, if the ruleset can list them (see
     /// [`Ruleset::theory_p_positions`]).
     fn theory_p_positions(&self, count: usize, play: Play, budget: &Budget) -> Option<Listed>;
@@ -124,6 +127,7 @@ pub trait AnyGame: Send + Sync {
         target: &BigUint,
         method: Method,
         budget: &Budget,
+        lang: Lang,
     ) -> Result<Vec<MoveReport>, EngineError>;
     /// Compares theory with search on every verification position up to `bound`.
     ///
@@ -156,7 +160,7 @@ pub trait AnyGame: Send + Sync {
     /// # Errors
     /// [`EngineError::TooLargeForSearch`] when the position does not fit the search;
     /// [`EngineError::Exhausted`] when listing them exceeds the budget.
-    fn options(&self, numbers: &[BigUint], budget: &Budget) -> Result<Vec<MoveReport>, EngineError>;
+    fn options(&self, numbers: &[BigUint], budget: &Budget, lang: Lang) -> Result<Vec<MoveReport>, EngineError>;
     /// True when a checked position has at least one move: generates one option, not all.
     ///
     /// # Errors
@@ -174,6 +178,7 @@ pub trait AnyGame: Send + Sync {
         numbers: &[BigUint],
         play: Play,
         budget: &Budget,
+        lang: Lang,
     ) -> Result<Option<BestMove>, EngineError>;
     /// The game value of a checked position for `players` players under the standard alliance
     /// matrix, every option's value and the optimal moves.
@@ -187,6 +192,7 @@ pub trait AnyGame: Send + Sync {
         players: u32,
         method: Method,
         budget: &Budget,
+        lang: Lang,
     ) -> Result<MultiAnalysis, EngineError>;
     /// The one-heap table `0..=upto` of a request, streamed from the ruleset's fastest path
     /// (or the path [`SequenceRequest::method`] asks for), charged to `budget` as it is produced.
@@ -285,9 +291,9 @@ impl<R: Ruleset> Engine<R> {
         Ok(position)
     }
 
-    fn move_report(&self, from: &[BigUint], to: &R::Position) -> MoveReport {
+    fn move_report(&self, from: &[BigUint], to: &R::Position, lang: Lang) -> MoveReport {
         let to = self.ruleset.numbers(to);
-        MoveReport { text: self.ruleset.describe_move(from, &to), to }
+        MoveReport { text: self.ruleset.describe_move(from, &to, lang), to }
     }
 
     fn search(&self, numbers: &[BigUint], query: &Query, budget: &Budget) -> Result<Analysis, EngineError> {
@@ -304,7 +310,7 @@ impl<R: Ruleset> Engine<R> {
                     let v = solver.value(option, budget).during(task)?;
                     values.insert(v);
                     if v == 0 {
-                        winning.push(self.move_report(numbers, option));
+                        winning.push(self.move_report(numbers, option, query.lang));
                     }
                 }
                 Analysis {
@@ -326,7 +332,7 @@ impl<R: Ruleset> Engine<R> {
                 let mut winning = Vec::new();
                 for option in distinct(&options) {
                     if solver.value(option, budget).during(task)? == Outcome::P {
-                        winning.push(self.move_report(numbers, option));
+                        winning.push(self.move_report(numbers, option, query.lang));
                     }
                 }
                 let reason = if options.is_empty() {
@@ -357,23 +363,23 @@ impl<R: Ruleset> Engine<R> {
     }
 
     fn theory(&self, numbers: &[BigUint], query: &Query) -> Result<Analysis, EngineError> {
-        let mut analysis = self.ruleset.theory(numbers, query.play, query.max_moves).ok_or_else(|| {
+        let mut analysis = self.ruleset.theory(numbers, query.play, query.max_moves, query.lang).ok_or_else(|| {
             let play = if query.play == Play::Misere { "misère play" } else { "normal play" };
-            let scope = if self.ruleset.theorem(query.play).is_some() { " at this position" } else { "" };
+            let scope = if self.ruleset.theorem(query.play, query.lang).is_some() { " at this position" } else { "" };
             EngineError::NoTheory { game: self.spec.to_string(), question: format!("{play}{scope}") }
         })?;
         analysis.limit_moves(query.max_moves);
         Ok(analysis)
     }
 
-    /// The `n`-player answer by search; `texts` false leaves the moves' texts empty (for
-    /// `verify`, which compares positions and values only).
+    /// The `n`-player answer by search, with the moves' texts in `texts`; `None` leaves them
+    /// empty (for `verify`, which compares positions and values only).
     fn search_players(
         &self,
         numbers: &[BigUint],
         players: u32,
         budget: &Budget,
-        texts: bool,
+        texts: Option<Lang>,
     ) -> Result<MultiAnalysis, EngineError> {
         let valuation = StandardAlliance::new(players, self.ruleset.terminal_convention())?;
         let position = self.search_position(numbers, budget)?;
@@ -388,7 +394,7 @@ impl<R: Ruleset> Engine<R> {
         for option in distinct(&options) {
             let v = solver.value(option, budget).during(task)?;
             let to = self.ruleset.numbers(option);
-            let text = if texts { self.ruleset.describe_move(numbers, &to) } else { String::new() };
+            let text = texts.map_or_else(String::new, |lang| self.ruleset.describe_move(numbers, &to, lang));
             let optimal = valuation.through(v) == value;
             moves.push(MultiMove { text, to, value: v, optimal });
         }
@@ -471,8 +477,8 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         self.ruleset.check_position(numbers)
     }
 
-    fn theorem(&self, play: Play) -> Option<String> {
-        self.ruleset.theorem(play)
+    fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
+        self.ruleset.theorem(play, lang)
     }
 
     fn theory_p_positions(&self, count: usize, play: Play, budget: &Budget) -> Option<Listed> {
@@ -484,7 +490,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         match query.method {
             Method::Search => self.search(numbers, query, budget),
             Method::Theory => self.theory(numbers, query),
-            Method::Auto => match self.ruleset.theory(numbers, query.play, query.max_moves) {
+            Method::Auto => match self.ruleset.theory(numbers, query.play, query.max_moves, query.lang) {
                 None => self.search(numbers, query, budget),
                 Some(mut analysis) => {
                     if analysis.grundy == GrundyValue::Unknown && query.play == Play::Normal {
@@ -503,9 +509,10 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         target: &BigUint,
         method: Method,
         budget: &Budget,
+        lang: Lang,
     ) -> Result<Vec<MoveReport>, EngineError> {
         if method != Method::Search {
-            if let Some(moves) = self.ruleset.theory_moves_to_value(numbers, target) {
+            if let Some(moves) = self.ruleset.theory_moves_to_value(numbers, target, lang) {
                 return Ok(moves);
             }
             if method == Method::Theory {
@@ -523,7 +530,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         for option in distinct(&options) {
             let v = solver.value(option, budget).during(task)?;
             if big(u64::from(v)) == *target {
-                moves.push(self.move_report(numbers, option));
+                moves.push(self.move_report(numbers, option, lang));
             }
         }
         Ok(moves)
@@ -536,7 +543,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         budget: &Budget,
         progress: Progress<'_>,
     ) -> Result<VerifyReport, EngineError> {
-        let theorem = self.ruleset.theorem(play).ok_or_else(|| EngineError::NoTheory {
+        let theorem = self.ruleset.theorem(play, Lang::En).ok_or_else(|| EngineError::NoTheory {
             game: self.spec.to_string(),
             question: format!("{} play", if play == Play::Misere { "misère" } else { "normal" }),
         })?;
@@ -577,11 +584,11 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         for (i, numbers) in self.ruleset.verification_positions(bound).enumerate() {
             progress(i as u64, total);
             budget.charge(UNITS_PER_POSITION).during(|| format!("verifying {}", self.spec))?;
-            let Some(theory) = self.ruleset.multiplayer_theory(&numbers, players) else {
+            let Some(theory) = self.ruleset.multiplayer_theory(&numbers, players, Lang::En) else {
                 report.uncovered += 1;
                 continue;
             };
-            let search = self.search_players(&numbers, players, budget, false)?;
+            let search = self.search_players(&numbers, players, budget, None)?;
             report.positions += 1;
             if let Basis::Search { states } = search.basis {
                 report.search_states = report.search_states.max(states);
@@ -611,13 +618,13 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         Ok(report)
     }
 
-    fn options(&self, numbers: &[BigUint], budget: &Budget) -> Result<Vec<MoveReport>, EngineError> {
+    fn options(&self, numbers: &[BigUint], budget: &Budget, lang: Lang) -> Result<Vec<MoveReport>, EngineError> {
         let position = self.search_position(numbers, budget)?;
         let options = reported_options(&self.ruleset, &position, numbers.len(), budget)
             .during(|| self.task("listing the moves of", numbers))?;
         let mut moves = Vec::new();
         for option in distinct(&options) {
-            moves.push(self.move_report(numbers, option));
+            moves.push(self.move_report(numbers, option, lang));
         }
         Ok(moves)
     }
@@ -635,6 +642,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         numbers: &[BigUint],
         play: Play,
         budget: &Budget,
+        lang: Lang,
     ) -> Result<Option<BestMove>, EngineError> {
         let position = self.search_position(numbers, budget)?;
         let solver = match play {
@@ -655,7 +663,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             Outcome::P => options.iter().rev().max_by_key(|(_, v)| v.remoteness),
         };
         Ok(chosen.map(|(option, _)| BestMove {
-            report: self.move_report(numbers, option),
+            report: self.move_report(numbers, option, lang),
             outcome: here.outcome,
             remoteness: here.remoteness,
         }))
@@ -667,16 +675,17 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         players: u32,
         method: Method,
         budget: &Budget,
+        lang: Lang,
     ) -> Result<MultiAnalysis, EngineError> {
         StandardAlliance::new(players, self.ruleset.terminal_convention())?;
-        let theory = || self.ruleset.multiplayer_theory(numbers, players);
+        let theory = || self.ruleset.multiplayer_theory(numbers, players, lang);
         match method {
-            Method::Search => self.search_players(numbers, players, budget, true),
+            Method::Search => self.search_players(numbers, players, budget, Some(lang)),
             Method::Theory => theory().ok_or_else(|| EngineError::NoTheory {
                 game: self.spec.to_string(),
                 question: format!("{players} players at this position"),
             }),
-            Method::Auto => theory().map_or_else(|| self.search_players(numbers, players, budget, true), Ok),
+            Method::Auto => theory().map_or_else(|| self.search_players(numbers, players, budget, Some(lang)), Ok),
         }
     }
 
@@ -725,11 +734,11 @@ mod tests {
         fn numbers(&self, n: &u64) -> Vec<BigUint> {
             vec![big(*n)]
         }
-        fn theorem(&self, play: Play) -> Option<String> {
+        fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
             (play == Play::Normal).then(|| LIE.into())
         }
-        fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize) -> Option<Analysis> {
-            self.theorem(play)?;
+        fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize, lang: Lang) -> Option<Analysis> {
+            self.theorem(play, Lang::En)?;
             let n = numbers[0].to_u64()?;
             let p = n % 3 == 0 || n == 7;
             Some(Analysis {
@@ -742,7 +751,7 @@ mod tests {
                 basis: Basis::Theory(LIE.into()),
             })
         }
-        fn multiplayer_theory(&self, numbers: &[BigUint], players: u32) -> Option<MultiAnalysis> {
+        fn multiplayer_theory(&self, numbers: &[BigUint], players: u32, lang: Lang) -> Option<MultiAnalysis> {
             Some(MultiAnalysis {
                 players,
                 terminal: Terminal::LastMoverWins,
@@ -765,7 +774,7 @@ mod tests {
     impl LyingBash {
         fn move_report_to(&self, from: u64, to: u64) -> MoveReport {
             let (from, to) = (vec![big(from)], vec![big(to)]);
-            MoveReport { text: self.describe_move(&from, &to), to }
+            MoveReport { text: self.describe_move(&from, &to, Lang::En), to }
         }
     }
 
@@ -883,14 +892,14 @@ mod tests {
     fn best_move_wins_by_theory_move_and_stalls_when_losing() {
         let nim = test_game("nim");
         let budget = Budget::default();
-        let best = nim.best_move(&to_bigs(&[3, 4, 5]), Play::Normal, &budget).unwrap().unwrap();
+        let best = nim.best_move(&to_bigs(&[3, 4, 5]), Play::Normal, &budget, Lang::En).unwrap().unwrap();
         assert_eq!(best.outcome, Outcome::N);
         assert_eq!(best.report.to, to_bigs(&[1, 4, 5]));
         // From the P-position (2, 2) the slowest loss takes one stone.
-        let best = nim.best_move(&to_bigs(&[2, 2]), Play::Normal, &budget).unwrap().unwrap();
+        let best = nim.best_move(&to_bigs(&[2, 2]), Play::Normal, &budget, Lang::En).unwrap().unwrap();
         assert_eq!((best.outcome, best.remoteness), (Outcome::P, 4));
         assert_eq!(best.report.to, to_bigs(&[1, 2]));
-        assert_eq!(nim.best_move(&to_bigs(&[0, 0]), Play::Normal, &budget).unwrap(), None);
+        assert_eq!(nim.best_move(&to_bigs(&[0, 0]), Play::Normal, &budget, Lang::En).unwrap(), None);
     }
 
     #[test]
@@ -907,9 +916,9 @@ mod tests {
                 let numbers = to_bigs(&p);
                 for play in [Play::Normal, Play::Misere] {
                     let analysis = g.analyze(&numbers, &Query::new(Method::Search, play), &budget).unwrap();
-                    let best = g.best_move(&numbers, play, &budget).unwrap();
+                    let best = g.best_move(&numbers, play, &budget, Lang::En).unwrap();
                     let Some(best) = best else {
-                        assert!(g.options(&numbers, &budget).unwrap().is_empty());
+                        assert!(g.options(&numbers, &budget, Lang::En).unwrap().is_empty());
                         continue;
                     };
                     assert_eq!(best.outcome, analysis.outcome, "{spec} {p:?} {play:?}");
@@ -924,7 +933,7 @@ mod tests {
     #[test]
     fn options_list_every_move_once() {
         let bash = test_game("bash --max 3");
-        let moves = bash.options(&to_bigs(&[5]), &Budget::default()).unwrap();
+        let moves = bash.options(&to_bigs(&[5]), &Budget::default(), Lang::En).unwrap();
         let tos: Vec<Vec<BigUint>> = moves.iter().map(|m| m.to.clone()).collect();
         assert_eq!(tos, [to_bigs(&[4]), to_bigs(&[3]), to_bigs(&[2])]);
         assert_eq!(moves[0].text, "take 1 from the heap");
@@ -936,14 +945,14 @@ mod tests {
         // work is done.
         let nim = test_game("nim");
         let budget = Budget::default();
-        let err = nim.options(&to_bigs(&[1 << 40, 3]), &budget).unwrap_err();
+        let err = nim.options(&to_bigs(&[1 << 40, 3]), &budget, Lang::En).unwrap_err();
         assert!(matches!(err, EngineError::Exhausted { .. }), "{err}");
-        let err = nim.best_move(&to_bigs(&[1 << 40]), Play::Normal, &budget).unwrap_err();
+        let err = nim.best_move(&to_bigs(&[1 << 40]), Play::Normal, &budget, Lang::En).unwrap_err();
         assert!(matches!(err, EngineError::Exhausted { .. }), "{err}");
         assert_eq!(budget.used(), 0);
         // Numbers beyond 64 bits never fit the search.
         let beyond = vec![BigUint::from(1u8) << 64u32];
-        let err = nim.options(&beyond, &budget).unwrap_err();
+        let err = nim.options(&beyond, &budget, Lang::En).unwrap_err();
         assert!(matches!(err, EngineError::TooLargeForSearch { .. }), "{err}");
     }
 

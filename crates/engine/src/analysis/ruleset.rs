@@ -8,6 +8,7 @@ use super::answer::{Analysis, Measure, MoveReport, MultiAnalysis};
 use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Play};
+use crate::lang::Lang;
 use crate::solve::Terminal;
 use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 
@@ -83,12 +84,12 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
 
     /// A text for the move `from -> to`, e.g. "take 2 from the heap of 3" (the default, for
     /// games that take from heaps).
-    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
-        crate::rulesets::describe_take(from, to)
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
+        crate::rulesets::describe_take(from, to, lang)
     }
 
     /// The name of the closed form this ruleset uses under `play`, if it has one.
-    fn theorem(&self, _play: Play) -> Option<String> {
+    fn theorem(&self, _play: Play, _lang: Lang) -> Option<String> {
         None
     }
 
@@ -97,14 +98,19 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// [`Ruleset::theorem`] is `None` for `play`, or when the closed form does not cover this
     /// position (the automatic method then searches). It must cover every position of
     /// [`Ruleset::verification_positions`].
-    fn theory(&self, _numbers: &[BigUint], _play: Play, _max_moves: usize) -> Option<Analysis> {
+    fn theory(&self, _numbers: &[BigUint], _play: Play, _max_moves: usize, _lang: Lang) -> Option<Analysis> {
         None
     }
 
     /// Every move to a position of Grundy value `target` (normal play) by closed form, if the
     /// ruleset has one for Grundy values; `target` may be larger than the position's value.
     /// Used to play a component of a sum.
-    fn theory_moves_to_value(&self, _numbers: &[BigUint], _target: &BigUint) -> Option<Vec<MoveReport>> {
+    fn theory_moves_to_value(
+        &self,
+        _numbers: &[BigUint],
+        _target: &BigUint,
+        _lang: Lang,
+    ) -> Option<Vec<MoveReport>> {
         None
     }
 
@@ -132,7 +138,7 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     }
 
     /// The closed-form `n`-player answer for a checked position, if the ruleset has one.
-    fn multiplayer_theory(&self, _numbers: &[BigUint], _players: u32) -> Option<MultiAnalysis> {
+    fn multiplayer_theory(&self, _numbers: &[BigUint], _players: u32, _lang: Lang) -> Option<MultiAnalysis> {
         None
     }
 

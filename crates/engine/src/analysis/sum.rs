@@ -16,6 +16,7 @@ use crate::bigint::json;
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Outcome, Play};
+use crate::lang::{say, Lang};
 
 /// One part of a sum: a game and a checked position of it.
 pub struct SumPart<'a> {
@@ -89,11 +90,12 @@ pub fn analyze_sum(
     method: Method,
     max_moves: usize,
     budget: &Budget,
+    lang: Lang,
 ) -> Result<SumAnalysis, EngineError> {
     if parts.is_empty() {
         return Err(EngineError::InvalidRequest("a sum needs at least one part".into()));
     }
-    let query = Query { method, play: Play::Normal, max_moves: 0 };
+    let query = Query { method, play: Play::Normal, max_moves: 0, lang };
     let mut reports = Vec::with_capacity(parts.len());
     for (i, part) in parts.iter().enumerate() {
         let analysis = part.game.analyze(&part.position, &query, budget)?;
@@ -124,7 +126,7 @@ pub fn analyze_sum(
     if total != BigUint::default() {
         for (part, report) in parts.iter().zip(&reports) {
             let target = &report.grundy ^ &total;
-            for m in part.game.moves_to_value(&part.position, &target, method, budget)? {
+            for m in part.game.moves_to_value(&part.position, &target, method, budget, lang)? {
                 count += 1;
                 if winning_moves.len() < max_moves {
                     winning_moves.push(SumMove { part: report.part, report: m });
@@ -135,15 +137,25 @@ pub fn analyze_sum(
     let outcome = if total == BigUint::default() { Outcome::P } else { Outcome::N };
     let terms = reports.iter().map(|r| r.grundy.to_string()).collect::<Vec<_>>().join(" ^ ");
     let reason = if outcome == Outcome::P {
-        format!("the parts have Grundy values {terms} = 0, so every move loses")
+        say!(
+            lang,
+            "the parts have Grundy values {terms} = 0, so every move loses",
+            "各部分的 SG 值为 {terms} = 0，所以任何一步都会输"
+        )
     } else {
-        format!(
+        say!(
+            lang,
             "the parts have Grundy values {terms} = {total}; a winning move takes a part of value g to an \
-             option of value g ^ {total}"
+             option of value g ^ {total}",
+            "各部分的 SG 值为 {terms} = {total}；必胜的一步把某个 SG 值为 g 的部分走到 SG 值为 g ^ {total} 的后继局面"
         )
     };
     let basis = if reports.iter().all(|r| matches!(r.basis, Basis::Theory(_))) {
-        Basis::Theory("Sprague-Grundy: a sum's value is the XOR of its parts' values".into())
+        Basis::Theory(say!(
+            lang,
+            "Sprague-Grundy: a sum's value is the XOR of its parts' values",
+            "SG 定理：游戏和的 SG 值是各部分 SG 值的异或"
+        ))
     } else {
         let states =
             reports.iter().map(|r| if let Basis::Search { states } = r.basis { states } else { 0 }).sum();
@@ -187,7 +199,7 @@ mod tests {
             let budget = Budget::default();
             let mut options = Vec::new();
             for (i, (game, part)) in self.parts.iter().zip(position).enumerate() {
-                for m in game.options(&to_bigs(part), &budget).unwrap() {
+                for m in game.options(&to_bigs(part), &budget, Lang::En).unwrap() {
                     let mut next = position.clone();
                     next[i] = to_u64s(&m.to).unwrap();
                     options.push(next);
@@ -212,7 +224,7 @@ mod tests {
             .iter()
             .map(|(g, position)| SumPart { game: games[*g].as_ref(), position: to_bigs(position) })
             .collect();
-        analyze_sum(&sum_parts, method, usize::MAX, &Budget::default()).unwrap()
+        analyze_sum(&sum_parts, method, usize::MAX, &Budget::default(), Lang::En).unwrap()
     }
 
     /// Checks the sum of `parts` under `method` against the search of the whole sum: the Grundy
@@ -298,11 +310,11 @@ mod tests {
             SumPart { game: games[0].as_ref(), position: to_bigs(&[3, 5, 6, 7]) },
             SumPart { game: games[2].as_ref(), position: to_bigs(&[0]) },
         ];
-        let all = analyze_sum(&parts, Method::Auto, usize::MAX, &Budget::default()).unwrap();
+        let all = analyze_sum(&parts, Method::Auto, usize::MAX, &Budget::default(), Lang::En).unwrap();
         let count = all.winning_moves.len();
         assert_eq!(count, 3);
         assert!(all.winning_moves.iter().all(|m| m.part == 1));
-        let one = analyze_sum(&parts, Method::Auto, 1, &Budget::default()).unwrap();
+        let one = analyze_sum(&parts, Method::Auto, 1, &Budget::default(), Lang::En).unwrap();
         assert_eq!(one.winning_moves, all.winning_moves[..1]);
         assert_eq!(one.winning_move_count, Some(count as u64));
         assert!(!one.moves_complete);
@@ -310,7 +322,7 @@ mod tests {
 
     #[test]
     fn empty_sums_are_refused() {
-        let err = analyze_sum(&[], Method::Auto, usize::MAX, &Budget::default()).unwrap_err();
+        let err = analyze_sum(&[], Method::Auto, usize::MAX, &Budget::default(), Lang::En).unwrap_err();
         assert!(matches!(err, EngineError::InvalidRequest(_)), "{err}");
     }
 }

@@ -17,6 +17,8 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
+use crate::lang::UNTHREADED;
+use crate::lang::Lang;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -87,7 +89,7 @@ impl Game for Bash {
 impl Bash {
     fn take(&self, n: &BigUint, s: &BigUint) -> MoveReport {
         let to = vec![n - s];
-        MoveReport { text: describe_take(std::slice::from_ref(n), &to), to }
+        MoveReport { text: describe_take(std::slice::from_ref(n), &to, UNTHREADED), to }
     }
 
     fn modulus(&self) -> BigUint {
@@ -118,7 +120,7 @@ impl Ruleset for Bash {
         cost
     }
 
-    fn theorem(&self, play: Play) -> Option<String> {
+    fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         let q = self.modulus();
         Some(match play {
             Play::Normal => format!("Bash: G(n) = n mod {q}"),
@@ -126,11 +128,11 @@ impl Ruleset for Bash {
         })
     }
 
-    fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize) -> Option<Analysis> {
+    fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize, lang: Lang) -> Option<Analysis> {
         let n = &numbers[0];
         let q = self.modulus();
         let r = n.mod_floor(&q);
-        let basis = Basis::Theory(self.theorem(play)?);
+        let basis = Basis::Theory(self.theorem(play, lang)?);
         Some(match play {
             Play::Normal => {
                 let moves: Vec<MoveReport> = if r.is_zero() { vec![] } else { vec![self.take(n, &r)] };
@@ -175,7 +177,7 @@ impl Ruleset for Bash {
         })
     }
 
-    fn theory_moves_to_value(&self, numbers: &[BigUint], target: &BigUint) -> Option<Vec<MoveReport>> {
+    fn theory_moves_to_value(&self, numbers: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
         let n = &numbers[0];
         let q = self.modulus();
         let g = n.mod_floor(&q);
@@ -281,9 +283,9 @@ mod tests {
         for n in 0..20u64 {
             for t in 0..5u64 {
                 let moves =
-                    game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default()).unwrap();
+                    game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default(), Lang::En).unwrap();
                 let searched =
-                    game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default()).unwrap();
+                    game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default(), Lang::En).unwrap();
                 assert_eq!(moves, searched, "n {n} target {t}");
             }
         }

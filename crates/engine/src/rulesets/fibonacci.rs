@@ -40,6 +40,7 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
+use crate::lang::Lang;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -372,18 +373,18 @@ impl Ruleset for FibonacciNim {
         box_search_cost(&[n.clone(), n.clone()], root)
     }
 
-    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
         match (from.first(), to.first()) {
             (Some(f), Some(t)) if f >= t => take_text(&(f - t)),
             _ => "pass".to_string(),
         }
     }
 
-    fn theorem(&self, play: Play) -> Option<String> {
+    fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         (play == Play::Normal).then(|| THEOREM.into())
     }
 
-    fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize) -> Option<Analysis> {
+    fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
         (play == Play::Normal).then(|| analysis(numbers, max_moves))
     }
 
@@ -673,6 +674,6 @@ mod tests {
         }
         let err = "fibonacci --max 2".parse::<crate::spec::GameSpec>().unwrap_err();
         assert!(matches!(err, crate::spec::SpecError::UnknownParam { .. }), "{err}");
-        assert_eq!(fibonacci().theorem(Play::Misere), None);
+        assert_eq!(fibonacci().theorem(Play::Misere, Lang::En), None);
     }
 }

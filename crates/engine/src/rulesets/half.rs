@@ -47,6 +47,8 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
+use crate::lang::UNTHREADED;
+use crate::lang::Lang;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -137,7 +139,7 @@ fn factored(j: u64, o: &BigUint) -> String {
 
 fn take(n: &BigUint, to: BigUint) -> MoveReport {
     let to = vec![to];
-    MoveReport { text: describe_take(std::slice::from_ref(n), &to), to }
+    MoveReport { text: describe_take(std::slice::from_ref(n), &to, UNTHREADED), to }
 }
 
 /// The heap `m - 2` written as "h (h + 2 = ...)" for the reasons.
@@ -225,7 +227,7 @@ impl Ruleset for Half {
         box_search_cost(numbers, (n + 1u8) >> 1u8)
     }
 
-    fn theorem(&self, play: Play) -> Option<String> {
+    fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         Some(
             match play {
                 Play::Normal => THEOREM,
@@ -235,7 +237,7 @@ impl Ruleset for Half {
         )
     }
 
-    fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize) -> Option<Analysis> {
+    fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize, lang: Lang) -> Option<Analysis> {
         let n = numbers.first()?;
         Some(match play {
             Play::Normal => normal(n),
@@ -243,7 +245,7 @@ impl Ruleset for Half {
         })
     }
 
-    fn theory_moves_to_value(&self, numbers: &[BigUint], target: &BigUint) -> Option<Vec<MoveReport>> {
+    fn theory_moves_to_value(&self, numbers: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
         let n = numbers.first()?;
         let odd = (target << 1u8) + 1u8;
         Some(option_with_odd_part(n, &odd).into_iter().map(|to| take(n, to)).collect())
@@ -322,9 +324,9 @@ mod tests {
         for n in 0..=300u64 {
             for t in 0..=n.div_ceil(2) + 1 {
                 let theory =
-                    game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default()).unwrap();
+                    game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default(), Lang::En).unwrap();
                 let search =
-                    game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default()).unwrap();
+                    game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default(), Lang::En).unwrap();
                 assert_eq!(theory, search, "n {n} target {t}");
             }
         }
@@ -416,7 +418,7 @@ mod tests {
             let top = (&total - 1u8) >> 1u8;
             let values = [BigUint::zero(), own.clone(), BigUint::from(pick) % (&top + 1u8), top.clone(), &top + 1u8];
             for v in values {
-                let moves = Half.theory_moves_to_value(std::slice::from_ref(&n), &v).unwrap();
+                let moves = Half.theory_moves_to_value(std::slice::from_ref(&n), &v, Lang::En).unwrap();
                 let expected = usize::from(v <= top && v != own);
                 prop_assert_eq!(moves.len(), expected);
                 for m in moves {

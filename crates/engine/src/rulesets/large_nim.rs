@@ -49,6 +49,7 @@ use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
 use self::classes::ClassTable;
+use crate::lang::Lang;
 use crate::analysis::Measure;
 use crate::analysis::{Basis, MultiAnalysis, MultiMove, Ruleset, SearchCost};
 use crate::bigint::{big, to_bigs};
@@ -384,7 +385,7 @@ impl Ruleset for LargeNim {
         box_search_cost(heaps, heaps.iter().max().cloned().unwrap_or_default())
     }
 
-    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
         let largest = from.iter().max().cloned().unwrap_or_default();
         let taken: BigUint = from.iter().sum::<BigUint>() - to.iter().sum::<BigUint>();
         if taken >= largest {
@@ -406,7 +407,7 @@ impl Ruleset for LargeNim {
         Terminal::MoverWins
     }
 
-    fn multiplayer_theory(&self, numbers: &[BigUint], players: u32) -> Option<MultiAnalysis> {
+    fn multiplayer_theory(&self, numbers: &[BigUint], players: u32, lang: Lang) -> Option<MultiAnalysis> {
         multiplayer(numbers, players, LISTED_OPTIONS)
     }
 
@@ -440,8 +441,8 @@ mod tests {
             let mut checked = [0usize; 7];
             for heaps in &positions {
                 let search =
-                    game.analyze_players(heaps, players, Method::Search, &Budget::default()).unwrap();
-                let theory = LargeNim.multiplayer_theory(heaps, players).expect("every position is covered");
+                    game.analyze_players(heaps, players, Method::Search, &Budget::default(), Lang::En).unwrap();
+                let theory = LargeNim.multiplayer_theory(heaps, players, Lang::En).expect("every position is covered");
                 let Basis::Theory(name) = &theory.basis else { panic!("theory basis") };
                 let source = [
                     Source::Terminal,
@@ -484,7 +485,7 @@ mod tests {
             for players in [2u32, 3, 4, 5, 6] {
                 let Some(theory) = multiplayer(&heaps, players, 0) else { continue };
                 let search =
-                    game.analyze_players(&heaps, players, Method::Search, &Budget::default()).unwrap();
+                    game.analyze_players(&heaps, players, Method::Search, &Budget::default(), Lang::En).unwrap();
                 assert_eq!(multi_disagreement(&theory, &search), None, "{heaps:?}");
                 let (classes, _) = option_classes(&heaps, 0);
                 let Some((largest, rest)) = heaps.split_last() else { continue };
@@ -508,7 +509,7 @@ mod tests {
     fn huge_heaps_by_theory() {
         let huge: BigUint = "9".repeat(60).parse().unwrap();
         let heaps = vec![big(1), big(7), huge.clone(), huge.clone() + 3u8];
-        let a = large_nim().analyze_players(&heaps, 3, Method::Auto, &Budget::default()).unwrap();
+        let a = large_nim().analyze_players(&heaps, 3, Method::Auto, &Budget::default(), Lang::En).unwrap();
         // Formula (5): x1 < x2 < x3 <= x4 gives 1.
         assert_eq!(a.value, 1);
         assert!(!a.moves_complete);
@@ -516,7 +517,7 @@ mod tests {
         // Classes: y in 0, 1, 2..=6, 7, 8..=huge-1, huge, huge+1..=huge+2.
         assert_eq!(a.moves.len(), 7);
         assert!(a.optimal_moves().count() >= 1);
-        let err = large_nim().analyze_players(&heaps, 3, Method::Search, &Budget::default()).unwrap_err();
+        let err = large_nim().analyze_players(&heaps, 3, Method::Search, &Budget::default(), Lang::En).unwrap_err();
         assert!(matches!(err, EngineError::TooLargeForSearch { .. }));
     }
 
@@ -527,7 +528,7 @@ mod tests {
         let huge: BigUint = "9".repeat(100).parse().unwrap();
         let heaps =
             vec![huge.clone() - 7u8, huge.clone() - 7u8, huge.clone() - 3u8, huge.clone(), huge.clone()];
-        let a = large_nim().analyze_players(&heaps, 3, Method::Auto, &Budget::default()).unwrap();
+        let a = large_nim().analyze_players(&heaps, 3, Method::Auto, &Budget::default(), Lang::En).unwrap();
         // n = 3, N = 5: 1 < x1 = x2 < x3 < x4 = x5 has value 1 (explore's table of n = 3, N = 5).
         assert_eq!(a.value, 1);
         assert_eq!(a.basis, Basis::Theory(Source::Proved.name().into()));
@@ -547,7 +548,7 @@ mod tests {
             let small: Vec<u64> = m.to.iter().map(shrink).collect();
             // The same order pattern with small heaps, by search.
             let s =
-                large_nim().analyze_players(&to_bigs(&small), 3, Method::Search, &Budget::default()).unwrap();
+                large_nim().analyze_players(&to_bigs(&small), 3, Method::Search, &Budget::default(), Lang::En).unwrap();
             assert_eq!(m.value, s.value, "{:?}", m.to);
         }
         assert!(a.optimal_moves().count() >= 1);
@@ -557,7 +558,7 @@ mod tests {
     fn one_two_three_four_with_three_players() {
         let game = large_nim();
         let heaps = game.check_position(&to_bigs(&[4, 3, 2, 1])).unwrap();
-        let a = game.analyze_players(&heaps, 3, Method::Auto, &Budget::default()).unwrap();
+        let a = game.analyze_players(&heaps, 3, Method::Auto, &Budget::default(), Lang::En).unwrap();
         assert_eq!(a.value, 1);
         assert_eq!(a.winner(), 1);
         assert_eq!(
@@ -572,7 +573,7 @@ mod tests {
         let optimal: Vec<&Vec<BigUint>> = a.optimal_moves().map(|m| &m.to).collect();
         assert_eq!(optimal, [&to_bigs(&[1, 2, 2, 3])]);
         let s = large_nim()
-            .analyze_players(&to_bigs(&[1, 2, 3, 4]), 3, Method::Search, &Budget::default())
+            .analyze_players(&to_bigs(&[1, 2, 3, 4]), 3, Method::Search, &Budget::default(), Lang::En)
             .unwrap();
         assert_eq!(multi_disagreement(&a, &s), None);
     }
@@ -585,12 +586,12 @@ mod tests {
         let budget = Budget::new(100 * UNITS_PER_POSITION);
         // 13 heaps: beyond the proved theorems, so the search answers and runs out.
         let heaps = to_bigs(&(5..=17).collect::<Vec<u64>>());
-        let err = game.analyze_players(&heaps, 3, Method::Auto, &budget).unwrap_err();
+        let err = game.analyze_players(&heaps, 3, Method::Auto, &budget, Lang::En).unwrap_err();
         assert_eq!(err.exhausted(), Some(&Exhausted::Memory { limit: 100 }), "{err}");
         // The theory needs no search: 4 heaps and 3 players is formula (5), 5 heaps proved.
-        assert_eq!(game.analyze_players(&heaps[1..5], 3, Method::Auto, &budget).unwrap().value, 1);
+        assert_eq!(game.analyze_players(&heaps[1..5], 3, Method::Auto, &budget, Lang::En).unwrap().value, 1);
         assert_eq!(
-            game.analyze_players(&heaps[..5], 3, Method::Auto, &budget).unwrap().basis,
+            game.analyze_players(&heaps[..5], 3, Method::Auto, &budget, Lang::En).unwrap().basis,
             Basis::Theory(Source::Proved.name().into())
         );
     }
@@ -608,7 +609,7 @@ mod tests {
     fn two_players_is_misere_large_nim() {
         let game = large_nim();
         for heaps in LargeNim.verification_positions(6) {
-            let multi = game.analyze_players(&heaps, 2, Method::Search, &Budget::default()).unwrap();
+            let multi = game.analyze_players(&heaps, 2, Method::Search, &Budget::default(), Lang::En).unwrap();
             let misere =
                 game.analyze(&heaps, &Query::new(Method::Search, Play::Misere), &Budget::default()).unwrap();
             assert_eq!(multi.value == 0, misere.outcome == Outcome::N, "{heaps:?}");
@@ -622,17 +623,17 @@ mod tests {
         // No heaps at all is the end of the game, where every move of the last heap leads.
         assert_eq!(game.check_position(&[]).unwrap(), Vec::<BigUint>::new());
         let empty = game.check_position(&to_bigs(&[0])).unwrap();
-        let a = game.analyze_players(&empty, 4, Method::Auto, &Budget::default()).unwrap();
+        let a = game.analyze_players(&empty, 4, Method::Auto, &Budget::default(), Lang::En).unwrap();
         assert_eq!(a.value, 0);
         assert!(a.moves.is_empty());
         assert_eq!(
-            LargeNim.describe_move(&to_bigs(&[2, 5]), &to_bigs(&[2, 3])),
+            LargeNim.describe_move(&to_bigs(&[2, 5]), &to_bigs(&[2, 3]), Lang::En),
             "take 2 from the largest heap (of 5)"
         );
         assert_eq!(
-            LargeNim.describe_move(&to_bigs(&[2, 5]), &to_bigs(&[2])),
+            LargeNim.describe_move(&to_bigs(&[2, 5]), &to_bigs(&[2]), Lang::En),
             "take all 5 from the largest heap"
         );
-        assert!(game.analyze_players(&to_bigs(&[1, 2]), 1, Method::Auto, &Budget::default()).is_err());
+        assert!(game.analyze_players(&to_bigs(&[1, 2]), 1, Method::Auto, &Budget::default(), Lang::En).is_err());
     }
 }

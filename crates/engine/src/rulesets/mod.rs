@@ -21,6 +21,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use crate::analysis::{AnyGame, Engine, Ruleset, SearchCost};
+use crate::lang::{say, Lang};
 use crate::budget::UNITS_PER_POSITION;
 use crate::error::EngineError;
 use crate::spec::{GameSpec, RulesetInfo};
@@ -88,8 +89,8 @@ pub(crate) fn expect_heaps(
 }
 
 /// Describes a take-away move between two heap vectors of the same length:
-/// "take 2 from the heap of 3", "take 3 from both heaps", ...
-pub(crate) fn describe_take(from: &[BigUint], to: &[BigUint]) -> String {
+/// "take 2 from the heap of 3", "take 3 from both heaps", ... ("从 3 个那堆取走 2 个").
+pub(crate) fn describe_take(from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
     let changed: Vec<(usize, BigUint)> = from
         .iter()
         .zip(to)
@@ -99,25 +100,33 @@ pub(crate) fn describe_take(from: &[BigUint], to: &[BigUint]) -> String {
         .collect();
     let heap = |i: usize| {
         if from.len() == 1 {
-            "the heap".to_string()
+            lang.pick("the heap", "这堆").to_string()
         } else {
-            format!("the heap of {}", from[i])
+            say!(lang, "the heap of {}", "{} 个那堆", from[i])
         }
     };
     match changed.as_slice() {
-        [] => "pass".to_string(),
-        [(i, amount)] => format!("take {amount} from {}", heap(*i)),
+        [] => lang.pick("pass", "不走").to_string(),
+        [(i, amount)] => say!(lang, "take {amount} from {}", "从{}取走 {amount} 个", heap(*i)),
         [(_, amount), rest @ ..] if rest.iter().all(|(_, a)| a == amount) => {
             let heaps: Vec<String> = changed.iter().map(|(i, _)| from[*i].to_string()).collect();
             if changed.len() == from.len() && from.len() == 2 {
-                format!("take {amount} from both heaps")
+                say!(lang, "take {amount} from both heaps", "从两堆各取走 {amount} 个")
             } else {
-                format!("take {amount} from each of the heaps of {}", heaps.join(", "))
+                say!(
+                    lang,
+                    "take {amount} from each of the heaps of {}",
+                    "从 {} 个那几堆各取走 {amount} 个",
+                    heaps.join(lang.pick(", ", "、"))
+                )
             }
         }
         _ => {
-            let parts: Vec<String> = changed.iter().map(|(i, a)| format!("{a} from {}", heap(*i))).collect();
-            format!("take {}", parts.join(" and "))
+            let parts: Vec<String> = changed
+                .iter()
+                .map(|(i, a)| say!(lang, "{a} from {}", "从{}取走 {a} 个", heap(*i)))
+                .collect();
+            say!(lang, "take {}", "{}", parts.join(lang.pick(" and ", "，并")))
         }
     }
 }
@@ -145,15 +154,15 @@ mod tests {
 
     #[test]
     fn move_texts() {
-        assert_eq!(describe_take(&to_bigs(&[3, 4, 5]), &to_bigs(&[1, 4, 5])), "take 2 from the heap of 3");
-        assert_eq!(describe_take(&to_bigs(&[10]), &to_bigs(&[8])), "take 2 from the heap");
-        assert_eq!(describe_take(&to_bigs(&[4, 7]), &to_bigs(&[1, 4])), "take 3 from both heaps");
+        assert_eq!(describe_take(&to_bigs(&[3, 4, 5]), &to_bigs(&[1, 4, 5]), Lang::En), "take 2 from the heap of 3");
+        assert_eq!(describe_take(&to_bigs(&[10]), &to_bigs(&[8]), Lang::En), "take 2 from the heap");
+        assert_eq!(describe_take(&to_bigs(&[4, 7]), &to_bigs(&[1, 4]), Lang::En), "take 3 from both heaps");
         assert_eq!(
-            describe_take(&to_bigs(&[4, 7, 9]), &to_bigs(&[1, 7, 6])),
+            describe_take(&to_bigs(&[4, 7, 9]), &to_bigs(&[1, 7, 6]), Lang::En),
             "take 3 from each of the heaps of 4, 9"
         );
         assert_eq!(
-            describe_take(&to_bigs(&[4, 7]), &to_bigs(&[1, 6])),
+            describe_take(&to_bigs(&[4, 7]), &to_bigs(&[1, 6]), Lang::En),
             "take 3 from the heap of 4 and 1 from the heap of 7"
         );
     }

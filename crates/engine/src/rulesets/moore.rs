@@ -39,6 +39,8 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use crate::lang::UNTHREADED;
+use crate::lang::Lang;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{to_bigs, to_u64s, xor_all};
 use crate::budget::Budget;
@@ -247,7 +249,7 @@ impl Ruleset for Moore {
         box_search_cost(heaps, BigUint::from(self.option_count(heaps)))
     }
 
-    fn theorem(&self, play: Play) -> Option<String> {
+    fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         (play == Play::Normal).then(|| {
             format!(
                 "Moore: P iff every binary column has a multiple of {} ones (k = {})",
@@ -257,8 +259,8 @@ impl Ruleset for Moore {
         })
     }
 
-    fn theory(&self, heaps: &[BigUint], play: Play, max_moves: usize) -> Option<Analysis> {
-        let theorem = self.theorem(play)?;
+    fn theory(&self, heaps: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
+        let theorem = self.theorem(play, lang)?;
         let modulus = self.modulus();
         let unbalanced = unbalanced_column(heaps, modulus);
         let (winning_moves, moves_complete) = if self.k == 1 {
@@ -267,7 +269,7 @@ impl Ruleset for Moore {
             (moves, complete)
         } else {
             let moves = winning_move(heaps, self.k)
-                .map(|to| MoveReport { text: describe_take(heaps, &to), to })
+                .map(|to| MoveReport { text: describe_take(heaps, &to, UNTHREADED), to })
                 .into_iter()
                 .collect();
             (moves, false)
@@ -293,7 +295,7 @@ impl Ruleset for Moore {
         })
     }
 
-    fn theory_moves_to_value(&self, heaps: &[BigUint], target: &BigUint) -> Option<Vec<MoveReport>> {
+    fn theory_moves_to_value(&self, heaps: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
         (self.k == 1).then(|| xor_moves(heaps, &(xor_all(heaps) ^ target), usize::MAX).0)
     }
 
@@ -398,17 +400,17 @@ mod tests {
         assert!(a.moves_complete);
         for target in 0..8u64 {
             let theory = game
-                .moves_to_value(&to_bigs(&[3, 4, 5]), &big(target), Method::Theory, &Budget::default())
+                .moves_to_value(&to_bigs(&[3, 4, 5]), &big(target), Method::Theory, &Budget::default(), Lang::En)
                 .unwrap();
             let search = game
-                .moves_to_value(&to_bigs(&[3, 4, 5]), &big(target), Method::Search, &Budget::default())
+                .moves_to_value(&to_bigs(&[3, 4, 5]), &big(target), Method::Search, &Budget::default(), Lang::En)
                 .unwrap();
             let theory: BTreeSet<_> = theory.into_iter().map(|m| m.to).collect();
             let search: BTreeSet<_> = search.into_iter().map(|m| m.to).collect();
             assert_eq!(theory, search, "target {target}");
         }
         assert!(moore(2)
-            .moves_to_value(&to_bigs(&[3, 4, 5]), &big(0), Method::Theory, &Budget::default())
+            .moves_to_value(&to_bigs(&[3, 4, 5]), &big(0), Method::Theory, &Budget::default(), Lang::En)
             .is_err());
     }
 
@@ -462,7 +464,7 @@ mod tests {
             .analyze(&to_bigs(&[1, 1, 1]), &Query::new(Method::Auto, Play::Misere), &Budget::default())
             .unwrap();
         assert!(matches!(a.basis, Basis::Search { .. }));
-        assert_eq!(moore(2).theorem(Play::Misere), None);
+        assert_eq!(moore(2).theorem(Play::Misere, Lang::En), None);
     }
 
     proptest! {

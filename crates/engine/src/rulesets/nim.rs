@@ -11,6 +11,8 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+use crate::lang::UNTHREADED;
+use crate::lang::Lang;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -90,7 +92,7 @@ pub(crate) fn xor_moves(heaps: &[BigUint], delta: &BigUint, limit: usize) -> (Ve
             if moves.len() < limit {
                 let mut to = heaps.to_vec();
                 to[i] = target;
-                moves.push(MoveReport { text: describe_take(heaps, &to), to });
+                moves.push(MoveReport { text: describe_take(heaps, &to, UNTHREADED), to });
             }
         }
     }
@@ -173,7 +175,7 @@ fn misere(heaps: &[BigUint], max_moves: usize) -> Analysis {
                 if moves.len() < max_moves {
                     let mut to = heaps.to_vec();
                     to[i] = v;
-                    moves.push(MoveReport { text: describe_take(heaps, &to), to });
+                    moves.push(MoveReport { text: describe_take(heaps, &to, UNTHREADED), to });
                 }
             }
         }
@@ -229,7 +231,7 @@ impl Ruleset for Nim {
         box_search_cost(heaps, heaps.iter().sum())
     }
 
-    fn theorem(&self, play: Play) -> Option<String> {
+    fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         Some(
             match play {
                 Play::Normal => THEOREM,
@@ -239,14 +241,14 @@ impl Ruleset for Nim {
         )
     }
 
-    fn theory(&self, heaps: &[BigUint], play: Play, max_moves: usize) -> Option<Analysis> {
+    fn theory(&self, heaps: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
         Some(match play {
             Play::Normal => normal(heaps, max_moves),
             Play::Misere => misere(heaps, max_moves),
         })
     }
 
-    fn theory_moves_to_value(&self, heaps: &[BigUint], target: &BigUint) -> Option<Vec<MoveReport>> {
+    fn theory_moves_to_value(&self, heaps: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
         Some(xor_moves(heaps, &(xor_all(heaps) ^ target), usize::MAX).0)
     }
 
@@ -388,7 +390,7 @@ mod tests {
         let heaps = to_bigs(&[6, 9, 4]);
         for target in 0..15u32 {
             let t = BigUint::from(target);
-            for m in nim().moves_to_value(&heaps, &t, Method::Theory, &Budget::default()).unwrap() {
+            for m in nim().moves_to_value(&heaps, &t, Method::Theory, &Budget::default(), Lang::En).unwrap() {
                 assert_eq!(xor_all(&m.to), t);
             }
         }

@@ -24,6 +24,7 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
+use crate::lang::Lang;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{join, to_bigs};
 use crate::budget::{Budget, UNITS_PER_POSITION};
@@ -458,7 +459,7 @@ impl Ruleset for TakeAndBreak {
         SearchCost { at_least: BigUint::from(at_least), at_most }
     }
 
-    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
         // `to` is `from` with one heap replaced by the heaps it leaves (0 to 3 of them).
         if let Some(count) = (to.len() + 1).checked_sub(from.len()) {
             for index in 0..from.len() {
@@ -478,7 +479,7 @@ impl Ruleset for TakeAndBreak {
         format!("move to {}", join(to, " "))
     }
 
-    fn theorem(&self, play: Play) -> Option<String> {
+    fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         if play != Play::Normal {
             return None;
         }
@@ -505,8 +506,8 @@ impl Ruleset for TakeAndBreak {
         })
     }
 
-    fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize) -> Option<Analysis> {
-        let theorem = self.theorem(play)?;
+    fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
+        let theorem = self.theorem(play, lang)?;
         let values: Vec<u32> = numbers.iter().map(|h| self.known.value(h)).collect::<Option<_>>()?;
         let total = values.iter().fold(0, |x, v| x ^ v);
         let formula = value_text(numbers, &values, &self.known);
@@ -536,7 +537,7 @@ impl Ruleset for TakeAndBreak {
 
     /// Every move to a position of value `target`; `None` (the search then answers) when a value
     /// is not known or there are more than [`MAX_LISTED`] such moves.
-    fn theory_moves_to_value(&self, numbers: &[BigUint], target: &BigUint) -> Option<Vec<MoveReport>> {
+    fn theory_moves_to_value(&self, numbers: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
         let values: Vec<u32> = numbers.iter().map(|h| self.known.value(h)).collect::<Option<_>>()?;
         let Some(target) = target.to_u32() else { return Some(Vec::new()) };
         let (moves, count) = self.moves_to_sum_value(numbers, &values, target, MAX_LISTED)?;

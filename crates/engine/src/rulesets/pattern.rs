@@ -32,6 +32,7 @@ use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
 
+use crate::lang::Lang;
 use crate::analysis::{Ruleset, SearchCost};
 use crate::bigint::{to_bigs, to_u64s};
 use crate::budget::{Budget, Exhausted};
@@ -440,7 +441,7 @@ impl Ruleset for PatternGame {
         box_search_cost(piles, root)
     }
 
-    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
         let changed: Vec<usize> = (0..from.len()).filter(|&i| from[i] != to[i]).collect();
         let Some(&first) = changed.first() else { return "pass".into() };
         let amount = &from[first] - &to[first];

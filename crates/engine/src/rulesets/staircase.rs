@@ -23,6 +23,7 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
+use crate::lang::Lang;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{join, to_bigs, to_u64s, xor_all};
 use crate::budget::{Budget, UNITS_PER_POSITION};
@@ -202,7 +203,7 @@ impl Ruleset for Staircase {
         to_bigs(steps)
     }
 
-    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
         from.iter()
             .zip(to)
             .position(|(f, t)| t < f)
@@ -210,15 +211,15 @@ impl Ruleset for Staircase {
             .unwrap_or_else(|| "pass".to_string())
     }
 
-    fn theorem(&self, play: Play) -> Option<String> {
+    fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         (play == Play::Normal).then(|| THEOREM.into())
     }
 
-    fn theory(&self, steps: &[BigUint], play: Play, max_moves: usize) -> Option<Analysis> {
+    fn theory(&self, steps: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
         (play == Play::Normal).then(|| analysis(steps, max_moves))
     }
 
-    fn theory_moves_to_value(&self, steps: &[BigUint], target: &BigUint) -> Option<Vec<MoveReport>> {
+    fn theory_moves_to_value(&self, steps: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
         Some(moves_by_delta(steps, &(xor_all(&odd_steps(steps)) ^ target), usize::MAX).0)
     }
 
@@ -281,9 +282,9 @@ mod tests {
         for steps in heap_box(3, 5) {
             for target in 0..8u64 {
                 let theory =
-                    game.moves_to_value(&steps, &big(target), Method::Theory, &Budget::default()).unwrap();
+                    game.moves_to_value(&steps, &big(target), Method::Theory, &Budget::default(), Lang::En).unwrap();
                 let search =
-                    game.moves_to_value(&steps, &big(target), Method::Search, &Budget::default()).unwrap();
+                    game.moves_to_value(&steps, &big(target), Method::Search, &Budget::default(), Lang::En).unwrap();
                 assert_eq!(targets(&theory), targets(&search), "{steps:?} to {target}");
             }
         }

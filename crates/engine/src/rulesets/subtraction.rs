@@ -17,6 +17,8 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use crate::lang::UNTHREADED;
+use crate::lang::Lang;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::big;
 use crate::budget::{Budget, UNITS_PER_POSITION};
@@ -116,7 +118,7 @@ impl Subtraction {
             .filter(|(_, to)| periodicity.value_big(to) == target)
             .map(|(_, to)| {
                 let to = vec![to];
-                MoveReport { text: describe_take(std::slice::from_ref(n), &to), to }
+                MoveReport { text: describe_take(std::slice::from_ref(n), &to, UNTHREADED), to }
             })
             .collect()
     }
@@ -173,7 +175,7 @@ impl Ruleset for Subtraction {
         }
     }
 
-    fn theorem(&self, play: Play) -> Option<String> {
+    fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         let periodicity = self.periodicity.as_ref().filter(|_| play == Play::Normal)?;
         Some(format!(
             "SUB({}) is periodic from {} with period {} (certified)",
@@ -183,8 +185,8 @@ impl Ruleset for Subtraction {
         ))
     }
 
-    fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize) -> Option<Analysis> {
-        let theorem = self.theorem(play)?;
+    fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize, lang: Lang) -> Option<Analysis> {
+        let theorem = self.theorem(play, lang)?;
         let periodicity = self.periodicity.as_deref()?;
         let n = &numbers[0];
         let value = periodicity.value_big(n);
@@ -205,7 +207,7 @@ impl Ruleset for Subtraction {
         })
     }
 
-    fn theory_moves_to_value(&self, numbers: &[BigUint], target: &BigUint) -> Option<Vec<MoveReport>> {
+    fn theory_moves_to_value(&self, numbers: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
         let periodicity = self.periodicity.as_deref()?;
         Some(match target.to_u32() {
             Some(target) => self.moves_to(periodicity, &numbers[0], target),
@@ -289,14 +291,14 @@ mod tests {
     #[test]
     fn theorems_name_the_preperiod_and_period() {
         assert_eq!(
-            subtraction(&[4, 3, 1, 3]).theorem(Play::Normal).unwrap(),
+            subtraction(&[4, 3, 1, 3]).theorem(Play::Normal, Lang::En).unwrap(),
             "SUB({1,3,4}) is periodic from 0 with period 7 (certified)"
         );
         assert_eq!(
-            subtraction(&[1, 4, 10]).theorem(Play::Normal).unwrap(),
+            subtraction(&[1, 4, 10]).theorem(Play::Normal, Lang::En).unwrap(),
             "SUB({1,4,10}) is periodic from 16 with period 11 (certified)"
         );
-        assert_eq!(subtraction(&[1, 3, 4]).theorem(Play::Misere), None);
+        assert_eq!(subtraction(&[1, 3, 4]).theorem(Play::Misere, Lang::En), None);
         assert_eq!(subtraction(&[3, 1, 4, 1]).name(), "subtraction --set 1,3,4");
     }
 
@@ -363,9 +365,9 @@ mod tests {
         for n in 0..50u64 {
             for t in 0..6u64 {
                 let theory =
-                    game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default()).unwrap();
+                    game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default(), Lang::En).unwrap();
                 let search =
-                    game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default()).unwrap();
+                    game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default(), Lang::En).unwrap();
                 assert_eq!(theory, search, "n {n} target {t}");
             }
         }
@@ -376,7 +378,7 @@ mod tests {
         let ruleset = Subtraction::new(&[1, 4, 10], 20, &Budget::default()).unwrap();
         assert!(ruleset.periodicity().is_none());
         let game = engine(&"subtraction --set 1,4,10".parse().unwrap(), ruleset);
-        assert_eq!(game.theorem(Play::Normal), None);
+        assert_eq!(game.theorem(Play::Normal, Lang::En), None);
         let a =
             game.analyze(&[big(30)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
         assert!(matches!(a.basis, Basis::Search { .. }));

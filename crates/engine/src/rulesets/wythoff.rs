@@ -45,6 +45,8 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
+use crate::lang::UNTHREADED;
+use crate::lang::Lang;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -268,7 +270,7 @@ fn moves_to_p(heaps: &[BigUint], rules: &Rules) -> Vec<MoveReport> {
     let mut moves: Vec<MoveReport> = Vec::new();
     for to in targets {
         if (rules.is_p)(&to[0], &to[1]) && !moves.iter().any(|m| m.to == to) {
-            moves.push(MoveReport { text: describe_take(heaps, &to), to });
+            moves.push(MoveReport { text: describe_take(heaps, &to, UNTHREADED), to });
         }
     }
     moves
@@ -432,7 +434,7 @@ impl Ruleset for Wythoff {
         box_search_cost(heaps, root)
     }
 
-    fn theorem(&self, play: Play) -> Option<String> {
+    fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         Some(
             match play {
                 Play::Normal => THEOREM,
@@ -442,7 +444,7 @@ impl Ruleset for Wythoff {
         )
     }
 
-    fn theory(&self, heaps: &[BigUint], play: Play, _max_moves: usize) -> Option<Analysis> {
+    fn theory(&self, heaps: &[BigUint], play: Play, _max_moves: usize, lang: Lang) -> Option<Analysis> {
         Some(match play {
             Play::Normal => normal(heaps),
             Play::Misere => misere(heaps),
@@ -476,7 +478,7 @@ impl Ruleset for Wythoff {
         }
         let play = request.play;
         let source = row_by_row(move |r, out| outcome_row(out, [p_partner(r, play)]));
-        let basis = TableBasis::closed_form(self.theorem(play).unwrap_or_default(), N_CELL);
+        let basis = TableBasis::closed_form(self.theorem(play, Lang::En).unwrap_or_default(), N_CELL);
         Ok(Some(Grid::new(source, basis, request.rows, request.cols, budget)))
     }
 

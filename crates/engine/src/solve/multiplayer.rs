@@ -112,6 +112,7 @@ impl<G: Game> Solver<G, StandardAlliance> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lang::Lang;
     use crate::rulesets::nim::Nim;
     use crate::solve::{GrundySolver, MisereSolver};
     #[allow(unused_imports)]
@@ -204,7 +205,7 @@ mod tests {
             let game = spec.build(&Budget::default()).unwrap();
             for numbers in positions {
                 let numbers = game.check_position(&numbers).unwrap();
-                let multi = game.analyze_players(&numbers, 2, Method::Search, &Budget::default()).unwrap();
+                let multi = game.analyze_players(&numbers, 2, Method::Search, &Budget::default(), Lang::En).unwrap();
                 let two =
                     game.analyze(&numbers, &Query::new(Method::Search, play), &Budget::default()).unwrap();
                 let mover_wins = two.outcome == Outcome::N;
@@ -219,7 +220,7 @@ mod tests {
         let game = large_nim.build(&Budget::default()).unwrap();
         let numbers = to_bigs(&[2, 3]);
         assert_eq!(
-            game.analyze_players(&numbers, 2, Method::Search, &Budget::default()).unwrap().terminal,
+            game.analyze_players(&numbers, 2, Method::Search, &Budget::default(), Lang::En).unwrap().terminal,
             Terminal::MoverWins
         );
     }

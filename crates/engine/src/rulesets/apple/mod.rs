@@ -62,6 +62,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
+use crate::lang::Lang;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{big, join, to_bigs, to_u64s};
 use crate::budget::Budget;
@@ -303,7 +304,7 @@ impl Apple {
         for &i in which {
             to[i] -= amount;
         }
-        MoveReport { text: self.describe_move(from, &to), to }
+        MoveReport { text: self.describe_move(from, &to, Lang::En), to }
     }
 
     /// The single-pile take from pile `i` that leaves residue `target` there, if it exists.
@@ -671,22 +672,22 @@ impl Ruleset for Apple {
         box_search_cost(piles, per_pile + equal)
     }
 
-    fn describe_move(&self, from: &[BigUint], to: &[BigUint]) -> String {
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
         let changed: Vec<usize> = (0..from.len()).filter(|&i| from[i] != to[i]).collect();
         match changed.as_slice() {
             [i] => format!("take {} from {}", &from[*i] - &to[*i], self.pile_name(from, *i)),
             [i, ..] if from.len() == 1 || changed.len() == from.len() => {
                 format!("take {} from every pile", &from[*i] - &to[*i])
             }
-            _ => crate::rulesets::describe_take(from, to),
+            _ => crate::rulesets::describe_take(from, to, lang),
         }
     }
 
-    fn theorem(&self, play: Play) -> Option<String> {
+    fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         (play == Play::Normal).then(|| self.theorem_text())
     }
 
-    fn theory(&self, piles: &[BigUint], play: Play, _max_moves: usize) -> Option<Analysis> {
+    fn theory(&self, piles: &[BigUint], play: Play, _max_moves: usize, lang: Lang) -> Option<Analysis> {
         if play != Play::Normal {
             return None;
         }

@@ -14,6 +14,7 @@ use num_traits::Zero;
 
 use super::{mnn_form, Apple};
 use crate::analysis::{MoveReport, Ruleset};
+use crate::lang::Lang;
 use serde::Serialize;
 
 use crate::bigint::{join, json, to_u64s};
@@ -220,7 +221,7 @@ impl Planner<'_> {
     }
 
     fn is_p(&mut self, piles: &[BigUint]) -> Result<bool, EngineError> {
-        if let Some(analysis) = self.apple.theory(piles, Play::Normal, usize::MAX) {
+        if let Some(analysis) = self.apple.theory(piles, Play::Normal, usize::MAX, Lang::En) {
             return Ok(analysis.outcome == Outcome::P);
         }
         let position = self.search_piles(piles)?;
@@ -229,7 +230,7 @@ impl Planner<'_> {
 
     /// The winner's move from the N-position `piles`, preferring the rule families.
     fn winning_reply(&mut self, piles: &[BigUint]) -> Result<MoveReport, EngineError> {
-        let moves = match self.apple.theory(piles, Play::Normal, usize::MAX) {
+        let moves = match self.apple.theory(piles, Play::Normal, usize::MAX, Lang::En) {
             Some(analysis) if !analysis.winning_moves.is_empty() => analysis.winning_moves,
             _ => {
                 let position = self.search_piles(piles)?;
@@ -238,7 +239,7 @@ impl Planner<'_> {
                 for (option, value) in options {
                     if value == 0 {
                         let to = self.apple.numbers(&option);
-                        moves.push(MoveReport { text: self.apple.describe_move(piles, &to), to });
+                        moves.push(MoveReport { text: self.apple.describe_move(piles, &to, Lang::En), to });
                     }
                 }
                 moves
@@ -270,7 +271,7 @@ impl Planner<'_> {
                 )));
             }
             let to = self.apple.numbers(&option);
-            let loser = MoveReport { text: self.apple.describe_move(piles, &to), to };
+            let loser = MoveReport { text: self.apple.describe_move(piles, &to, Lang::En), to };
             let reply = self.winning_reply(&loser.to)?;
             let then = self.plan(&reply.to)?;
             lines.push(Line { loser, reply, then });

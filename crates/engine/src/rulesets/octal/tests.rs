@@ -73,7 +73,7 @@ fn subtraction_games_and_their_codes_give_the_same_answers() {
             assert_eq!(multisets(&a), multisets(&b), "{set:?} heap {n}");
             for t in 0..4u64 {
                 let moves = |g: &dyn AnyGame| -> BTreeSet<Vec<BigUint>> {
-                    let all = g.moves_to_value(&[big(n)], &big(t), Method::Auto, &Budget::default()).unwrap();
+                    let all = g.moves_to_value(&[big(n)], &big(t), Method::Auto, &Budget::default(), Lang::En).unwrap();
                     all.into_iter().map(|m| heaps_of(&m.to)).collect()
                 };
                 assert_eq!(moves(subtraction.as_ref()), moves(octal.as_ref()), "{set:?} heap {n} to {t}");
@@ -143,20 +143,20 @@ fn dawson_kayles_sum_reason_and_moves_in_words() {
 fn game_describe(from: &[u64], to: &[BigUint]) -> String {
     let game =
         TakeAndBreak::new(GameRules::Octal(OctalCode::dawson_kayles()), 1000, &Budget::default()).unwrap();
-    game.describe_move(&to_bigs(from), to)
+    game.describe_move(&to_bigs(from), to, Lang::En)
 }
 
 #[test]
 fn move_texts_of_the_search() {
     let kayles = TakeAndBreak::new(GameRules::Octal(OctalCode::kayles()), 1000, &Budget::default()).unwrap();
-    let text = |from: &[u64], to: &[u64]| kayles.describe_move(&to_bigs(from), &to_bigs(to));
+    let text = |from: &[u64], to: &[u64]| kayles.describe_move(&to_bigs(from), &to_bigs(to), Lang::En);
     assert_eq!(text(&[3, 7], &[3, 2, 4]), "take 1 from the heap of 7, leaving heaps of 2 and 4");
     assert_eq!(text(&[3, 7], &[1, 7]), "take 2 from the heap of 3");
     assert_eq!(text(&[1, 7], &[7]), "take the whole heap of 1");
     assert_eq!(text(&[4, 4], &[4, 1, 1]), "take 2 from the heap of 4, leaving heaps of 1 and 1");
     let grundy = TakeAndBreak::new(GameRules::GrundyGame, 1000, &Budget::default()).unwrap();
     assert_eq!(
-        grundy.describe_move(&to_bigs(&[6]), &to_bigs(&[1, 5])),
+        grundy.describe_move(&to_bigs(&[6]), &to_bigs(&[1, 5]), Lang::En),
         "split the heap of 6 into heaps of 1 and 5"
     );
 }
@@ -191,7 +191,7 @@ fn grundy_game_is_answered_from_its_computed_values() {
     let a = solve(game.as_ref(), &[20]);
     assert_eq!(a.outcome, Outcome::P);
     assert_eq!(a.reason, "G(20) = 0: no move leads to value 0");
-    let theorem = game.theorem(Play::Normal).unwrap();
+    let theorem = game.theorem(Play::Normal, Lang::En).unwrap();
     assert!(theorem.starts_with("Grundy's game: values computed exactly up to heap "), "{theorem}");
     assert!(theorem.contains("no periodicity theorem applies"));
     let b = solve(game.as_ref(), &[3, 7, 12]);
@@ -207,11 +207,11 @@ fn a_small_budget_keeps_the_values_it_computed_and_searches_beyond() {
     assert_eq!(game.period(), None);
     let computed = game.values_computed().unwrap();
     assert!(computed > 1_000, "{computed}");
-    let theorem = game.theorem(Play::Normal).unwrap();
+    let theorem = game.theorem(Play::Normal, Lang::En).unwrap();
     assert!(theorem.contains("no period certified within the build's budget"), "{theorem}");
-    let analysis = game.theory(&[big(900)], Play::Normal, 20).unwrap();
+    let analysis = game.theory(&[big(900)], Play::Normal, 20, Lang::En).unwrap();
     assert!(matches!(analysis.grundy, GrundyValue::Value(_)));
-    assert!(game.theory(&[big(computed)], Play::Normal, 20).is_none(), "beyond the values: no theory");
+    assert!(game.theory(&[big(computed)], Play::Normal, 20, Lang::En).is_none(), "beyond the values: no theory");
     // The engine then searches, and a heap this large does not fit the budget.
     let engine = crate::rulesets::engine(&"octal --code 0.16".parse().unwrap(), game);
     let error =
@@ -243,7 +243,7 @@ fn misere_and_several_players_by_search() {
     let four = game.analyze(&to_bigs(&[4]), &Query::play(Play::Misere), &Budget::default()).unwrap();
     assert_eq!(four.outcome, Outcome::P);
     assert_eq!(solve(game.as_ref(), &[4]).outcome, Outcome::N);
-    let players = game.analyze_players(&to_bigs(&[5, 3]), 3, Method::Auto, &Budget::default()).unwrap();
+    let players = game.analyze_players(&to_bigs(&[5, 3]), 3, Method::Auto, &Budget::default(), Lang::En).unwrap();
     assert!(matches!(players.basis, Basis::Search { .. }));
     assert!(!players.moves.is_empty());
 }
