@@ -92,7 +92,22 @@ pub(crate) mod test_prelude {
     pub(crate) use crate::analysis::{no_progress, AnyGame, Method, Query};
     pub(crate) use crate::budget::Budget;
     pub(crate) use crate::game::{Outcome, Play};
+    pub(crate) use crate::lang::Lang;
     pub(crate) use crate::positions::heap_box;
+
+    /// Names and notation the Chinese texts keep in Latin letters.
+    const LATIN_IN_CHINESE: &[&str] = &[
+        "mex", "mod", "max", "min", "Nim", "Moore", "Kayles", "Dawson", "Grundy", "Guy", "Smith",
+        "Beatty", "Bouton", "Sprague", "Wythoff", "Zeckendorf", "Fibonacci",
+    ];
+
+    /// The words of three or more Latin letters in a Chinese text that are not names or
+    /// notation: English left untranslated.
+    pub(crate) fn english_words(text: &str) -> Vec<&str> {
+        text.split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|word| word.len() >= 3 && !LATIN_IN_CHINESE.contains(word))
+            .collect()
+    }
 
     /// The game a spec text names, built under the default budget.
     pub(crate) fn test_game(spec: &str) -> Box<dyn AnyGame> {
