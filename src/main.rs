@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use nimlab_engine::Budget;
+use nimlab_engine::{Budget, Lang};
 
 pub use crate::errors::UsageError;
 use crate::errors::{describe, is_broken_pipe, EXIT_USAGE};
@@ -31,8 +31,15 @@ struct Cli {
     /// Print JSON instead of text (errors as one JSON object on standard error).
     #[arg(long, global = true)]
     json: bool,
+    /// The language of reasons and move texts: en (English) or zh (Chinese, 中文).
+    #[arg(long, global = true, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
+    lang: Lang,
     #[command(flatten)]
     limits: BudgetArgs,
+}
+
+fn parse_lang(code: &str) -> Result<Lang, String> {
+    code.parse().map_err(|e: nimlab_engine::lang::UnknownLang| e.to_string())
 }
 
 #[derive(Subcommand)]
@@ -75,6 +82,8 @@ enum Command {
 pub struct Context {
     /// `--json`.
     pub json: bool,
+    /// `--lang`: the language of the engine's reasons and move texts.
+    pub lang: Lang,
     /// `--budget` and `--timeout`.
     pub limits: BudgetArgs,
     /// The command's budget (a session of `play` makes a fresh one per answer).
@@ -144,7 +153,7 @@ impl<W: Write> Write for DeadlineWriter<W> {
 }
 
 fn run(cli: &Cli, budget: Budget, out: &mut dyn Write) -> anyhow::Result<()> {
-    let context = Context { json: cli.json, limits: cli.limits, budget };
+    let context = Context { json: cli.json, lang: cli.lang, limits: cli.limits, budget };
     let _progress = (!cli.command.own_progress()).then(|| progress::WorkProgress::start(&context.budget));
     let cx = &context;
     match &cli.command {

@@ -15,7 +15,7 @@ use std::io::{self, BufRead, Write};
 use clap::ValueEnum;
 use nimlab_engine::bigint::json;
 use nimlab_engine::spec::grammar::parse_natural;
-use nimlab_engine::{AnyGame, BigUint, EngineError, GameSpec, Method, MoveReport, Outcome, Params, Play};
+use nimlab_engine::{AnyGame, BigUint, EngineError, GameSpec, Lang, Method, MoveReport, Outcome, Params, Play};
 use nimlab_reports::play::{last_mover_wins, reply, ReplyBasis};
 use nimlab_reports::position::Position;
 use nimlab_reports::solve::{solve_built, SolveReport, SolveRequest};
@@ -76,6 +76,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         play: play(args.misere),
         first: args.first,
         json: cx.json,
+        lang: cx.lang,
         limits: cx.limits,
         history: vec![],
     };
@@ -180,6 +181,8 @@ struct Session<'a> {
     first: First,
     /// JSON lines instead of text.
     json: bool,
+    /// The language of move texts, reasons and nimlab's explanations.
+    lang: Lang,
     limits: BudgetArgs,
     /// Every position so far; the last is the current one.
     history: Vec<Vec<BigUint>>,
@@ -188,7 +191,7 @@ struct Session<'a> {
 impl Session<'_> {
     /// Checks that the starting position can be played (its moves can be listed).
     fn start(&mut self, position: Vec<BigUint>) -> anyhow::Result<()> {
-        match self.game.options(&position, &self.limits.budget()) {
+        match self.game.options(&position, &self.limits.budget(), self.lang) {
             Ok(_) => {}
             Err(error @ EngineError::TooLargeForSearch { .. }) => {
                 return Err(UsageError(format!("this position is too large to play: {error}")).into())
@@ -246,7 +249,7 @@ impl Session<'_> {
         };
         self.emit(out, &text, &start)?;
         loop {
-            let moves = self.game.options(self.current(), &self.limits.budget())?;
+            let moves = self.game.options(self.current(), &self.limits.budget(), self.lang)?;
             if moves.is_empty() {
                 return self.game_over(out);
             }
@@ -297,7 +300,7 @@ impl Session<'_> {
     }
 
     fn nimlab_moves(&mut self, out: &mut dyn Write) -> anyhow::Result<()> {
-        let Some(chosen) = reply(self.game, self.current(), self.play, &self.limits.budget())? else {
+        let Some(chosen) = reply(self.game, self.current(), self.play, &self.limits.budget(), self.lang)? else {
             return Ok(());
         };
         let text = format!(
@@ -356,6 +359,7 @@ impl Session<'_> {
             method: Method::Auto,
             players: None,
             max_moves: DEFAULT_MAX_MOVES,
+            lang: self.lang,
         };
         let position = Position {
             game: self.spec.clone(),

@@ -226,7 +226,7 @@ fn analyzed_cells(
     play: Play,
     budget: &Budget,
 ) -> anyhow::Result<Vec<Vec<Cell>>> {
-    let query = Query { method: Method::Auto, play, max_moves: 0 };
+    let query = Query { max_moves: 0, ..Query::play(play) };
     (0..=rows)
         .map(|r| {
             (0..=cols)

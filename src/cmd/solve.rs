@@ -59,7 +59,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
             );
         }
         let parts = parts.iter().map(|p| parse_part(p)).collect::<Result<Vec<_>, _>>()?;
-        let request = SumRequest { parts, method: args.method.into(), max_moves };
+        let request = SumRequest { parts, method: args.method.into(), max_moves, lang: cx.lang };
         let report = solve_sum(&request, budget)?;
         return if cx.json { write_json(out, &report) } else { Ok(write!(out, "{}", sum_text(&report))?) };
     }
@@ -71,6 +71,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         method: args.method.into(),
         players: args.players,
         max_moves,
+        lang: cx.lang,
     };
     let answer = solve(&request, budget)?;
     if cx.json {

@@ -18,9 +18,11 @@ use std::collections::BTreeSet;
 
 use nimlab_engine::listing::{observed_period, PRequest};
 use nimlab_engine::periodicity::certify_period;
+use nimlab_engine::lang::UnknownLang;
 use nimlab_engine::spec::grammar::{parse_count, parse_natural};
 use nimlab_engine::{
-    AnyGame, BigUint, Budget, EngineError, Exhausted, GameSpec, Method, MoveReport, Outcome, Play, Query,
+    AnyGame, BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, MoveReport, Outcome, Play,
+    Query,
 };
 use nimlab_reports::play::OptionsReport;
 use nimlab_reports::position::{parse_part, Position};
@@ -43,7 +45,7 @@ pub const MAX_COUNT: u64 = 10_000;
 const MAX_PARTS: usize = 16;
 
 /// Keys an endpoint takes besides the game parameters.
-const POSITION_KEYS: &[&str] = &["game", "position", "misere"];
+const POSITION_KEYS: &[&str] = &["game", "position", "misere", "lang"];
 /// The most values a subtraction game's period certificate may compute for `/api/table`.
 const PERIOD_LIMIT: u64 = 100_000;
 
@@ -206,6 +208,11 @@ impl Params {
         Ok(if self.flag("misere")? { Play::Misere } else { Play::Normal })
     }
 
+    /// The language of the reasons and move texts (`lang=zh`; English when absent).
+    fn lang(&self) -> Result<Lang, Reply> {
+        self.get("lang")?.map_or(Ok(Lang::En), |code| code.parse().map_err(|e: UnknownLang| usage(e.to_string())))
+    }
+
     fn method(&self) -> Result<Method, Reply> {
         match self.get("method")? {
             None | Some("auto") => Ok(Method::Auto),
@@ -285,11 +292,11 @@ pub fn answer(endpoint: &str, params: &Params, budget: &Budget, lane: Lane) -> A
 }
 
 fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
-    const OWN: &[&str] = &["game", "position", "misere", "method", "players", "all", "part"];
+    const OWN: &[&str] = &["game", "position", "misere", "method", "players", "all", "part", "lang"];
     let max_moves = if params.flag("all")? { usize::MAX } else { DEFAULT_MAX_MOVES };
     let parts = params.all("part");
     if !parts.is_empty() {
-        params.only(&["part", "method", "all"], None)?;
+        params.only(&["part", "method", "all", "lang"], None)?;
         if parts.len() > MAX_PARTS {
             return Err(usage(format!("a sum has at most {MAX_PARTS} parts")));
         }
@@ -305,7 +312,7 @@ fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
                 )));
             }
         }
-        let request = SumRequest { parts, method: params.method()?, max_moves };
+        let request = SumRequest { parts, method: params.method()?, max_moves, lang: params.lang()? };
         return Ok(done(nimlab_reports::solve::solve_sum(&request, budget), lane));
     }
     let spec = params.spec(OWN)?;
@@ -322,12 +329,13 @@ fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
         method: params.method()?,
         players,
         max_moves,
+        lang: params.lang()?,
     };
     Ok(done(nimlab_reports::solve::solve(&request, budget), lane))
 }
 
 fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
-    const OWN: &[&str] = &["game", "misere", "method", "upto", "rows", "cols", "outcomes", "period"];
+    const OWN: &[&str] = &["game", "misere", "method", "upto", "rows", "cols", "outcomes", "period", "lang"];
     let spec = params.spec(OWN)?;
     params.only(OWN, Some(&spec))?;
     let want_period = params.flag("period")?;
@@ -400,7 +408,7 @@ fn with_period(table: TableReport, budget: &Budget) -> TableWithPeriod {
 }
 
 fn p_positions(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
-    const OWN: &[&str] = &["game", "misere", "count", "heaps"];
+    const OWN: &[&str] = &["game", "misere", "count", "heaps", "lang"];
     let spec = params.spec(OWN)?;
     params.only(OWN, Some(&spec))?;
     let count = params.count("count")?.unwrap_or(10);
@@ -432,15 +440,15 @@ fn p_positions(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, R
 }
 
 fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
-    const OWN: &[&str] = &["game", "position", "misere", "values"];
+    const OWN: &[&str] = &["game", "position", "misere", "values", "lang"];
     let spec = params.spec(OWN)?;
     params.only(OWN, Some(&spec))?;
-    let (play, numbers) = (params.play()?, params.position()?);
+    let (play, numbers, lang) = (params.play()?, params.position()?, params.lang()?);
     if !params.flag("values")? {
-        return Ok(done(nimlab_reports::play::options(&spec, &numbers, play, budget), lane));
+        return Ok(done(nimlab_reports::play::options(&spec, &numbers, play, budget, lang), lane));
     }
     let valued = Position::new(&spec, &numbers, budget).and_then(|(game, position)| {
-        let moves = game.options(&position.position, budget)?;
+        let moves = game.options(&position.position, budget, lang)?;
         Ok((game, OptionsReport { position, play, moves }))
     });
     let (game, report) = match valued {
@@ -503,10 +511,11 @@ fn position_value(
     play: Play,
     budget: &Budget,
 ) -> Result<PositionValue, EngineError> {
-    if let Some(best) = game.best_move(numbers, play, budget)? {
+    // Only the values are kept: the move texts are not shown.
+    if let Some(best) = game.best_move(numbers, play, budget, Lang::En)? {
         return Ok(PositionValue { outcome: best.outcome, remoteness: best.remoteness });
     }
-    let analysis = game.analyze(numbers, &Query { method: Method::Auto, play, max_moves: 0 }, budget)?;
+    let analysis = game.analyze(numbers, &Query { max_moves: 0, ..Query::play(play) }, budget)?;
     Ok(PositionValue { outcome: analysis.outcome, remoteness: 0 })
 }
 
@@ -538,7 +547,8 @@ fn option_values(
 fn reply(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
     let spec = params.spec(POSITION_KEYS)?;
     params.only(POSITION_KEYS, Some(&spec))?;
-    let report = nimlab_reports::play::reply_report(&spec, &params.position()?, params.play()?, budget);
+    let report =
+        nimlab_reports::play::reply_report(&spec, &params.position()?, params.play()?, budget, params.lang()?);
     Ok(done(report, lane))
 }
 

@@ -14,7 +14,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use nimlab_engine::analysis::Engine;
 use nimlab_engine::bigint::{to_bigs, to_u64s};
-use nimlab_engine::{AnyGame, BigUint, Budget, CancelHandle, EngineError, Game, GameSpec, Ruleset};
+use nimlab_engine::{AnyGame, BigUint, Budget, CancelHandle, EngineError, Game, GameSpec, Lang, Ruleset};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString, PyTuple};
@@ -198,9 +198,12 @@ impl Ruleset for Callbacks {
         to_bigs(position)
     }
 
-    fn describe_move(&self, _from: &[BigUint], to: &[BigUint]) -> String {
+    fn describe_move(&self, _from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
         let numbers: Vec<String> = to.iter().map(BigUint::to_string).collect();
-        format!("move to ({})", numbers.join(", "))
+        match lang {
+            Lang::En => format!("move to ({})", numbers.join(", ")),
+            Lang::Zh => format!("走到 ({})", numbers.join(", ")),
+        }
     }
 
     /// No closed form, so nothing to verify.

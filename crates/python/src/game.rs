@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use nimlab_engine::analysis::{analyze_sum, no_progress, SumPart};
 use nimlab_engine::listing::PRequest;
-use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Method, Play, RulesetInfo};
+use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo};
 use nimlab_reports::p_positions::PPositionsReport;
 use nimlab_reports::plot::{self, GridPicture, SequencePicture};
 use nimlab_reports::position::GameRef;
@@ -189,7 +189,7 @@ impl Game {
                 |_| false,
                 |game, budget| {
                     let numbers = game.check_position(&numbers)?;
-                    let analysis = game.analyze_players(&numbers, players, method, budget)?;
+                    let analysis = game.analyze_players(&numbers, players, method, budget, Lang::En)?;
                     Ok((numbers, analysis))
                 },
             )?;
@@ -204,6 +204,7 @@ impl Game {
             method,
             players: None,
             max_moves: max_moves(moves),
+            lang: Lang::En,
         };
         let unknown = |r: &SolveReport| r.play == Play::Normal && r.analysis.grundy == GrundyValue::Unknown;
         let report = self.run(py, &budget, Lane::Point, unknown, |game, budget| {
@@ -235,6 +236,7 @@ pub(crate) fn _engine_solve_ns(
         method: Method::Auto,
         players: None,
         max_moves: nimlab_reports::DEFAULT_MAX_MOVES,
+        lang: Lang::En,
     };
     let elapsed = py.detach(|| {
         let start = std::time::Instant::now();
@@ -342,7 +344,7 @@ impl Game {
     /// The closed form nimlab uses for this game, or None.
     #[pyo3(signature = (*, misere = false))]
     fn theorem(&self, py: Python<'_>, misere: bool) -> PyResult<Option<String>> {
-        self.run(py, &Budget::default(), Lane::Point, |_| false, |game, _| Ok(game.theorem(play(misere))))
+        self.run(py, &Budget::default(), Lane::Point, |_| false, |game, _| Ok(game.theorem(play(misere), Lang::En)))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -416,7 +418,7 @@ impl Game {
             |_| false,
             |game, budget| {
                 let numbers = game.check_position(&numbers)?;
-                Ok(game.options(&numbers, budget)?)
+                Ok(game.options(&numbers, budget, Lang::En)?)
             },
         )?;
         let list = PyList::empty(py);
@@ -824,7 +826,7 @@ impl Sum {
                     .zip(&games)
                     .map(|(part, game)| SumPart { game: game.as_ref(), position: part.numbers.clone() })
                     .collect();
-                let analysis = analyze_sum(&sum, method, moves, budget)?;
+                let analysis = analyze_sum(&sum, method, moves, budget, Lang::En)?;
                 Ok(SumReport { game: "sum", analysis })
             },
         );

@@ -1,6 +1,6 @@
 //! `games`: every ruleset with its declaration, the source of every surface's game options.
 
-use nimlab_engine::{ParamDecl, ParamKind, RulesetInfo, RULESETS};
+use nimlab_engine::{Lang, ParamDecl, ParamKind, RulesetInfo, RULESETS};
 use serde::Serialize;
 
 /// One parameter as surfaces offer it.
@@ -89,9 +89,14 @@ impl From<&RulesetInfo> for GameReport {
 pub struct GamesReport {
     /// The rulesets, in the order of the registry.
     pub games: Vec<GameReport>,
+    /// The languages the engine writes its reasons and move texts in (`--lang`, `lang=`).
+    pub languages: Vec<&'static str>,
 }
 
 /// The `games` report.
 pub fn games() -> GamesReport {
-    GamesReport { games: RULESETS.iter().map(|r| GameReport::from(*r)).collect() }
+    GamesReport {
+        games: RULESETS.iter().map(|r| GameReport::from(*r)).collect(),
+        languages: Lang::ALL.iter().map(|lang| lang.code()).collect(),
+    }
 }

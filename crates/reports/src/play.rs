@@ -8,7 +8,7 @@
 //! going longest).
 
 use nimlab_engine::{
-    AnyGame, BigUint, Budget, EngineError, GameSpec, Method, MoveReport, Outcome, Play, Query,
+    AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Method, MoveReport, Outcome, Play, Query,
 };
 use serde::Serialize;
 
@@ -34,28 +34,43 @@ pub enum ReplyBasis {
 }
 
 impl ReplyBasis {
-    /// A sentence on why nimlab made this move.
-    pub fn explanation(&self) -> String {
+    /// A sentence on why nimlab made this move, in `lang`.
+    pub fn explanation(&self, lang: Lang) -> String {
         let plural = |n: u32| if n == 1 { "" } else { "s" };
-        match *self {
-            ReplyBasis::Remoteness { outcome: Outcome::N, remoteness: 1 } => {
+        match (*self, lang) {
+            (ReplyBasis::Remoteness { outcome: Outcome::N, remoteness: 1 }, Lang::En) => {
                 "nimlab makes the last move".into()
             }
-            ReplyBasis::Remoteness { outcome: Outcome::N, remoteness } => format!(
+            (ReplyBasis::Remoteness { outcome: Outcome::N, remoteness: 1 }, Lang::Zh) => {
+                "nimlab 走了最后一步".into()
+            }
+            (ReplyBasis::Remoteness { outcome: Outcome::N, remoteness }, Lang::En) => format!(
                 "nimlab is winning: this is its fastest win, {} more move{} after this one with best play",
                 remoteness - 1,
                 plural(remoteness - 1)
             ),
-            ReplyBasis::Remoteness { outcome: Outcome::P, remoteness } => format!(
+            (ReplyBasis::Remoteness { outcome: Outcome::N, remoteness }, Lang::Zh) => format!(
+                "nimlab 处于必胜态：这是最快的取胜走法，双方都走最优时这步之后还有 {} 步",
+                remoteness - 1
+            ),
+            (ReplyBasis::Remoteness { outcome: Outcome::P, remoteness }, Lang::En) => format!(
                 "nimlab is losing against best play, so it stalls: {} more move{} if you play perfectly",
                 remoteness.saturating_sub(1),
                 plural(remoteness.saturating_sub(1))
             ),
-            ReplyBasis::Theory => "a winning move by the closed-form theory".into(),
-            ReplyBasis::AnyLegalMove => {
-                "nimlab knows no winning move here (too large to search), so it takes as little as it can"
-                    .into()
+            (ReplyBasis::Remoteness { outcome: Outcome::P, remoteness }, Lang::Zh) => format!(
+                "nimlab 面对最优走法必败，所以尽量拖延：如果你走得完美，还有 {} 步",
+                remoteness.saturating_sub(1)
+            ),
+            (ReplyBasis::Theory, lang) => {
+                lang.pick("a winning move by the closed-form theory", "由公式理论给出的必胜走法").into()
             }
+            (ReplyBasis::AnyLegalMove, lang) => lang
+                .pick(
+                    "nimlab knows no winning move here (too large to search), so it takes as little as it can",
+                    "nimlab 在这里不知道必胜走法（局面太大，无法搜索），所以尽量少取",
+                )
+                .into(),
         }
     }
 }
@@ -83,12 +98,13 @@ pub fn reply(
     numbers: &[BigUint],
     play: Play,
     budget: &Budget,
+    lang: Lang,
 ) -> Result<Option<Reply>, EngineError> {
     let basis_reply =
-        |report: MoveReport, basis: ReplyBasis| Reply { report, basis, explanation: basis.explanation() };
+        |report: MoveReport, basis: ReplyBasis| Reply { report, basis, explanation: basis.explanation(lang) };
     // The search gets part of the budget, so that the fallbacks still have some.
     let searching = budget.sub_budget(budget.remaining() / 2);
-    match game.best_move(numbers, play, &searching) {
+    match game.best_move(numbers, play, &searching, lang) {
         Ok(best) => {
             return Ok(best.map(|best| {
                 basis_reply(
@@ -102,15 +118,15 @@ pub fn reply(
         Err(other) => return Err(other),
     }
     // Theory only: the automatic method could fall back to a search of this large position.
-    if game.theorem(play).is_some() {
-        let query = Query { method: Method::Theory, play, max_moves: 1 };
+    if game.theorem(play, lang).is_some() {
+        let query = Query { method: Method::Theory, play, max_moves: 1, lang };
         if let Ok(analysis) = game.analyze(numbers, &query, budget) {
             if let Some(first) = analysis.winning_moves.into_iter().next() {
                 return Ok(Some(basis_reply(first, ReplyBasis::Theory)));
             }
         }
     }
-    let options = game.options(numbers, budget)?;
+    let options = game.options(numbers, budget, lang)?;
     let smallest_move = options.into_iter().max_by_key(|m| m.to.iter().sum::<BigUint>());
     Ok(smallest_move.map(|report| basis_reply(report, ReplyBasis::AnyLegalMove)))
 }
@@ -141,9 +157,10 @@ pub fn options(
     numbers: &[BigUint],
     play: Play,
     budget: &Budget,
+    lang: Lang,
 ) -> Result<OptionsReport, ReportError> {
     let (game, position) = Position::new(spec, numbers, budget)?;
-    let moves = game.options(&position.position, budget)?;
+    let moves = game.options(&position.position, budget, lang)?;
     Ok(OptionsReport { position, play, moves })
 }
 
@@ -170,9 +187,10 @@ pub fn reply_report(
     numbers: &[BigUint],
     play: Play,
     budget: &Budget,
+    lang: Lang,
 ) -> Result<ReplyReport, ReportError> {
     let (game, position) = Position::new(spec, numbers, budget)?;
-    let chosen = reply(game.as_ref(), &position.position, play, budget)?;
+    let chosen = reply(game.as_ref(), &position.position, play, budget, lang)?;
     let game_over = match &chosen {
         Some(r) => !game.has_moves(&r.report.to)?,
         None => true,

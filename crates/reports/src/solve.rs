@@ -1,7 +1,9 @@
 //! `solve`: one position (two players or `n` players), or a sum of positions.
 
 use nimlab_engine::analysis::{analyze_sum, SumAnalysis, SumPart};
-use nimlab_engine::{Analysis, AnyGame, BigUint, Budget, GameSpec, Method, MultiAnalysis, Play, Query};
+use nimlab_engine::{
+    Analysis, AnyGame, BigUint, Budget, GameSpec, Lang, Method, MultiAnalysis, Play, Query,
+};
 use serde::Serialize;
 
 use crate::position::Position;
@@ -22,6 +24,8 @@ pub struct SolveRequest {
     pub players: Option<u32>,
     /// The most winning moves to list.
     pub max_moves: usize,
+    /// The language of the reason and the move texts.
+    pub lang: Lang,
 }
 
 /// The answer for one position with two players.
@@ -67,7 +71,7 @@ pub fn solve(request: &SolveRequest, budget: &Budget) -> Result<SolveAnswer, Rep
     let (game, position) = Position::new(&request.spec, &request.position, budget)?;
     Ok(match request.players {
         Some(players) => {
-            let analysis = game.analyze_players(&position.position, players, request.method, budget)?;
+            let analysis = game.analyze_players(&position.position, players, request.method, budget, request.lang)?;
             SolveAnswer::Players(PlayersReport { position, analysis })
         }
         None => SolveAnswer::Two(solve_built(game.as_ref(), position, request, budget)?),
@@ -84,7 +88,12 @@ pub fn solve_built(
     request: &SolveRequest,
     budget: &Budget,
 ) -> Result<SolveReport, ReportError> {
-    let query = Query { method: request.method, play: request.play, max_moves: request.max_moves };
+    let query = Query {
+        method: request.method,
+        play: request.play,
+        max_moves: request.max_moves,
+        lang: request.lang,
+    };
     let analysis = game.analyze(&position.position, &query, budget)?;
     Ok(SolveReport { position, play: request.play, analysis })
 }
@@ -98,6 +107,8 @@ pub struct SumRequest {
     pub method: Method,
     /// The most winning moves to list.
     pub max_moves: usize,
+    /// The language of the reason and the move texts.
+    pub lang: Lang,
 }
 
 /// The answer for a sum.
@@ -125,6 +136,6 @@ pub fn solve_sum(request: &SumRequest, budget: &Budget) -> Result<SumReport, Rep
         .iter()
         .map(|(game, position)| SumPart { game: game.as_ref(), position: position.clone() })
         .collect();
-    let analysis = analyze_sum(&parts, request.method, request.max_moves, budget)?;
+    let analysis = analyze_sum(&parts, request.method, request.max_moves, budget, request.lang)?;
     Ok(SumReport { game: "sum", analysis })
 }

@@ -1,7 +1,7 @@
 //! `verify`: closed-form theory against exhaustive search, for one game or every game.
 
 use nimlab_engine::analysis::Progress;
-use nimlab_engine::{Budget, EngineError, GameSpec, Play, VerifyReport, RULESETS};
+use nimlab_engine::{Budget, EngineError, GameSpec, Lang, Play, VerifyReport, RULESETS};
 use serde::Serialize;
 
 use crate::ReportError;
@@ -58,7 +58,7 @@ pub fn verify(
                 let bound = request.bound.unwrap_or(info.verify_bound);
                 if request.players.is_none() {
                     for play in [Play::Normal, Play::Misere] {
-                        if game.theorem(play).is_some() {
+                        if game.theorem(play, Lang::En).is_some() {
                             reports.push(game.verify(bound, play, budget, progress)?);
                         }
                     }
