@@ -255,6 +255,15 @@ describe('desktop 1280x900', () => {
     assert.match(await page.textContent('[data-testid=outcome]'), /^N-position/);
     assert.match(await page.textContent('[data-testid=reason]'), /nim-sum 3\^4\^5 = 2/);
     assert.match(await page.textContent('[data-testid=winning-moves]'), /take 2 from the heap of 3 → 1 4 5/);
+    // The engine writes the reason and the moves in the page's language, switched live.
+    await page.click('[data-testid=lang-zh]');
+    await page.waitForFunction(() => /异或和/.test(document.querySelector('[data-testid=reason]').textContent));
+    assert.match(await page.textContent('[data-testid=reason]'), /异或和 3\^4\^5 = 2/);
+    assert.match(await page.textContent('[data-testid=winning-moves]'), /从 3 个那堆取走 2 个 → 1 4 5/);
+    assert.equal(await page.isHidden('[data-testid=engine-language]'), true);
+    await shot(page, 'desktop-zh-nim-analysis');
+    await page.click('[data-testid=lang-en]');
+    await page.waitForFunction(() => /nim-sum/.test(document.querySelector('[data-testid=reason]').textContent));
     // Nim has no parameters; Bash shows exactly its one, labelled in plain language, with its example.
     assert.equal(await page.locator('[data-testid^=param-]').count(), 0);
     await chooseGame(page, 'bash');
@@ -653,7 +662,7 @@ describe('phone 390x844', () => {
     const english = new Set(Object.values(TEXT.en));
     const shown = await zh.$$eval('[data-i18n]', (nodes) => nodes.map((n) => n.textContent));
     assert.deepEqual(shown.filter((s) => s && english.has(s)), []);
-    assert.match(await zh.textContent('[data-testid=engine-language]'), /引擎/);
+    assert.equal(await zh.isHidden('[data-testid=engine-language]'), true, 'the engine writes Chinese');
     for (const p of [page, zh]) { p.checkClean(); await p.context().close(); }
   });
 

@@ -1470,6 +1470,24 @@ function setLanguage(lang) {
   renderForm();
   render();
   updateUrl();
+  if (S.engineLanguages.length > 1) relabel();
+}
+
+/** Asks again for the engine's texts of the current position (reasons, moves) in the page's
+ * language; the game itself is unchanged, and a later step drops the answer. */
+async function relabel() {
+  const here = S.here;
+  if (!here || S.thinking) return;
+  const token = S.step;
+  const signal = S.controller.signal;
+  const [moves, analysis] = await Promise.allSettled([
+    movesAt(S.setup, current(), true, signal),
+    analyse(S.setup, current(), signal),
+  ]);
+  if (!live(token) || S.here !== here) return;
+  if (moves.status === 'fulfilled') here.moves = moves.value.moves;
+  if (analysis.status === 'fulfilled') here.analysis = analysis.value;
+  render();
 }
 
 // ---------------------------------------------------------------- wiring

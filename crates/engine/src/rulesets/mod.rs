@@ -102,7 +102,7 @@ pub(crate) fn describe_take(from: &[BigUint], to: &[BigUint], lang: Lang) -> Str
         if from.len() == 1 {
             lang.pick("the heap", "这堆").to_string()
         } else {
-            say!(lang, "the heap of {}", "{} 个那堆", from[i])
+            say!(lang, "the heap of {}", " {} 个那堆", from[i])
         }
     };
     match changed.as_slice() {
@@ -134,6 +134,7 @@ pub(crate) fn describe_take(from: &[BigUint], to: &[BigUint], lang: Lang) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::Basis;
     use crate::bigint::to_bigs;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
@@ -165,5 +166,65 @@ mod tests {
             describe_take(&to_bigs(&[4, 7]), &to_bigs(&[1, 6]), Lang::En),
             "take 3 from the heap of 4 and 1 from the heap of 7"
         );
+        let zh = |from: &[u64], to: &[u64]| describe_take(&to_bigs(from), &to_bigs(to), Lang::Zh);
+        assert_eq!(zh(&[3, 4, 5], &[1, 4, 5]), "从 3 个那堆取走 2 个");
+        assert_eq!(zh(&[10], &[8]), "从这堆取走 2 个");
+        assert_eq!(zh(&[4, 7], &[1, 4]), "从两堆各取走 3 个");
+        assert_eq!(zh(&[4, 7, 9], &[1, 7, 6]), "从 4、9 个那几堆各取走 3 个");
+        assert_eq!(zh(&[4, 7], &[1, 6]), "从 4 个那堆取走 3 个，并从 7 个那堆取走 1 个");
+    }
+
+    /// Every text beside an answer, for every ruleset at its example position and a few more:
+    /// in Chinese, written in Chinese (no English words left), and the same answer as in
+    /// English. Covers theory and search, normal and misère play, two and three players, and
+    /// the legal moves' texts.
+    #[test]
+    fn every_ruleset_writes_its_texts_in_chinese() {
+        let budget = Budget::default();
+        let chinese = |what: &str, text: &str| {
+            assert!(text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{what}: {text:?} is not Chinese");
+            assert_eq!(english_words(text), Vec::<&str>::new(), "{what}: {text:?}");
+        };
+        for info in RULESETS {
+            let game = info.example_spec().build(&budget).unwrap();
+            let example: Vec<BigUint> =
+                info.example_position.split_whitespace().map(|n| n.parse().unwrap()).collect();
+            let numbers = game.check_position(&example).unwrap();
+            for play in [Play::Normal, Play::Misere] {
+                for method in [Method::Auto, Method::Search] {
+                    let what = format!("{} {} {play:?} {method:?}", info.name, info.example_position);
+                    let ask = |lang| Query { lang, ..Query::new(method, play) };
+                    let (Ok(en), Ok(zh)) =
+                        (game.analyze(&numbers, &ask(Lang::En), &budget), game.analyze(&numbers, &ask(Lang::Zh), &budget))
+                    else {
+                        continue;
+                    };
+                    assert_eq!((&en.outcome, &en.grundy, en.winning_moves.len()), (&zh.outcome, &zh.grundy, zh.winning_moves.len()), "{what}");
+                    chinese(&format!("{what}: reason"), &zh.reason);
+                    if let Basis::Theory(theorem) = &zh.basis {
+                        chinese(&format!("{what}: theorem"), theorem);
+                    }
+                    for m in &zh.winning_moves {
+                        chinese(&format!("{what}: move"), &m.text);
+                    }
+                }
+                if let Some(theorem) = game.theorem(play, Lang::Zh) {
+                    chinese(&format!("{} theorem", info.name), &theorem);
+                }
+            }
+            if let Ok(moves) = game.options(&numbers, &budget, Lang::Zh) {
+                for m in moves {
+                    chinese(&format!("{} option", info.name), &m.text);
+                }
+            }
+            for method in [Method::Auto, Method::Search] {
+                if let Ok(three) = game.analyze_players(&numbers, 3, method, &budget, Lang::Zh) {
+                    chinese(&format!("{} 3 players {method:?}: reason", info.name), &three.reason);
+                    for m in &three.moves {
+                        chinese(&format!("{} 3 players: move", info.name), &m.text);
+                    }
+                }
+            }
+        }
     }
 }
