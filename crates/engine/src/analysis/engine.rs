@@ -18,7 +18,7 @@ use crate::bigint::big;
 use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::{EngineError, Stopped};
 use crate::game::{Outcome, Play};
-use crate::lang::Lang;
+use crate::lang::{say, Lang};
 use crate::solve::{
     collect_at_most, collect_options, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness,
     RemotenessSolver, StandardAlliance,
@@ -160,7 +160,12 @@ pub trait AnyGame: Send + Sync {
     /// # Errors
     /// [`EngineError::TooLargeForSearch`] when the position does not fit the search;
     /// [`EngineError::Exhausted`] when listing them exceeds the budget.
-    fn options(&self, numbers: &[BigUint], budget: &Budget, lang: Lang) -> Result<Vec<MoveReport>, EngineError>;
+    fn options(
+        &self,
+        numbers: &[BigUint],
+        budget: &Budget,
+        lang: Lang,
+    ) -> Result<Vec<MoveReport>, EngineError>;
     /// True when a checked position has at least one move: generates one option, not all.
     ///
     /// # Errors
@@ -319,8 +324,10 @@ impl<R: Ruleset> Engine<R> {
                     winning_moves: winning,
                     winning_move_count: None,
                     moves_complete: true,
-                    reason: format!(
+                    reason: say!(
+                        query.lang,
                         "search: the options have Grundy values {}, so the value is their mex, {value}",
+                        "搜索：各后继局面的 SG 值为 {}，所以本局面的 SG 值是它们的 mex，即 {value}",
                         brace_list(&values)
                     ),
                     basis: Basis::Search { states: solver.states() },
@@ -336,16 +343,28 @@ impl<R: Ruleset> Engine<R> {
                     }
                 }
                 let reason = if options.is_empty() {
-                    "search (misère): no move is left, so the previous player made the last move and lost"
+                    query
+                        .lang
+                        .pick(
+                            "search (misère): no move is left, so the previous player made the last move and lost",
+                            "搜索（反常规则）：已无路可走，后手走了最后一步，所以后手输了",
+                        )
                         .to_string()
                 } else if outcome == Outcome::N {
-                    format!(
+                    say!(
+                        query.lang,
                         "search (misère): {} of the {} options are P-positions",
+                        "搜索（反常规则）：{1} 个后继局面中有 {0} 个是必败态（P），先手必胜",
                         winning.len(),
                         options.len()
                     )
                 } else {
-                    format!("search (misère): all {} options are N-positions", options.len())
+                    say!(
+                        query.lang,
+                        "search (misère): all {} options are N-positions",
+                        "搜索（反常规则）：全部 {} 个后继局面都是必胜态（N），先手必败",
+                        options.len()
+                    )
                 };
                 Analysis {
                     outcome,
@@ -363,17 +382,23 @@ impl<R: Ruleset> Engine<R> {
     }
 
     fn theory(&self, numbers: &[BigUint], query: &Query) -> Result<Analysis, EngineError> {
-        let mut analysis = self.ruleset.theory(numbers, query.play, query.max_moves, query.lang).ok_or_else(|| {
-            let play = if query.play == Play::Misere { "misère play" } else { "normal play" };
-            let scope = if self.ruleset.theorem(query.play, query.lang).is_some() { " at this position" } else { "" };
-            EngineError::NoTheory { game: self.spec.to_string(), question: format!("{play}{scope}") }
-        })?;
+        let mut analysis =
+            self.ruleset.theory(numbers, query.play, query.max_moves, query.lang).ok_or_else(|| {
+                let play = if query.play == Play::Misere { "misère play" } else { "normal play" };
+                let scope = if self.ruleset.theorem(query.play, query.lang).is_some() {
+                    " at this position"
+                } else {
+                    ""
+                };
+                EngineError::NoTheory { game: self.spec.to_string(), question: format!("{play}{scope}") }
+            })?;
         analysis.limit_moves(query.max_moves);
         Ok(analysis)
     }
 
-    /// The `n`-player answer by search, with the moves' texts in `texts`; `None` leaves them
-    /// empty (for `verify`, which compares positions and values only).
+    /// The `n`-player answer by search, with the reason and the moves' texts in `texts`; `None`
+    /// leaves the moves' texts empty and writes the reason in English (for `verify`, which
+    /// compares positions and values only).
     fn search_players(
         &self,
         numbers: &[BigUint],
@@ -398,16 +423,21 @@ impl<R: Ruleset> Engine<R> {
             let optimal = valuation.through(v) == value;
             moves.push(MultiMove { text, to, value: v, optimal });
         }
+        let lang = texts.unwrap_or_default();
         let reason = if moves.is_empty() {
-            format!(
+            say!(
+                lang,
                 "search: no move is left and {}, so the value is {value}",
-                valuation.terminal().describe()
+                "搜索：已无路可走，且{}，所以博弈值 g = {value}",
+                valuation.terminal().describe(lang)
             )
         } else {
             let values: BTreeSet<u32> = moves.iter().map(|m| m.value).collect();
             let worth: BTreeSet<u32> = values.iter().map(|&v| valuation.through(v)).collect();
-            format!(
+            say!(
+                lang,
                 "search: the options have values {}, worth {} to the mover ((g+1) mod {players}); the least is {value}",
+                "搜索：各后继局面的博弈值为 {}，对走子方相当于 {}（(g+1) mod {players}）；其中最小的是 {value}",
                 brace_list(&values),
                 brace_list(&worth)
             )
@@ -426,14 +456,18 @@ impl<R: Ruleset> Engine<R> {
 
     /// Fills in a Grundy value the theory does not give, by a search that must fit a small
     /// sub-budget ([`BYPRODUCT_WORK`] units): it is skipped when the ruleset's cost bound says it
-    /// would not, and the value stays unknown when the search runs out.
-    fn fill_grundy(&self, numbers: &[BigUint], analysis: &mut Analysis, budget: &Budget) {
+    /// would not, and the value stays unknown when the search runs out. The sentence it appends to
+    /// the reason is in `lang`.
+    fn fill_grundy(&self, numbers: &[BigUint], analysis: &mut Analysis, budget: &Budget, lang: Lang) {
         let sub = budget.sub_budget(BYPRODUCT_WORK);
         let cost = self.ruleset.search_cost(numbers);
         let limit = big(sub.limit());
         if cost.at_least > limit || cost.at_most.is_some_and(|c| c > limit) {
             analysis.grundy = GrundyValue::Unknown;
-            analysis.reason.push_str("; the Grundy value is unknown (a search would not fit the budget)");
+            analysis.reason.push_str(lang.pick(
+                "; the Grundy value is unknown (a search would not fit the budget)",
+                "；SG 值未知（搜索超出预算）",
+            ));
             return;
         }
         let Some(position) = self.ruleset.search_position(numbers) else {
@@ -443,11 +477,18 @@ impl<R: Ruleset> Engine<R> {
         match lock(&self.grundy).value(&position, &sub) {
             Ok(value) => {
                 analysis.grundy = GrundyValue::Value(big(u64::from(value)));
-                analysis.reason.push_str(&format!("; Grundy value {value} by search"));
+                analysis.reason.push_str(&say!(
+                    lang,
+                    "; Grundy value {value} by search",
+                    "；搜索得 SG 值为 {value}"
+                ));
             }
             Err(_) => {
                 analysis.grundy = GrundyValue::Unknown;
-                analysis.reason.push_str("; the Grundy value is unknown (the search ran out of its budget)");
+                analysis.reason.push_str(lang.pick(
+                    "; the Grundy value is unknown (the search ran out of its budget)",
+                    "；SG 值未知（搜索用完了预算）",
+                ));
             }
         }
     }
@@ -494,7 +535,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
                 None => self.search(numbers, query, budget),
                 Some(mut analysis) => {
                     if analysis.grundy == GrundyValue::Unknown && query.play == Play::Normal {
-                        self.fill_grundy(numbers, &mut analysis, budget);
+                        self.fill_grundy(numbers, &mut analysis, budget, query.lang);
                     }
                     analysis.limit_moves(query.max_moves);
                     Ok(analysis)
@@ -618,7 +659,12 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         Ok(report)
     }
 
-    fn options(&self, numbers: &[BigUint], budget: &Budget, lang: Lang) -> Result<Vec<MoveReport>, EngineError> {
+    fn options(
+        &self,
+        numbers: &[BigUint],
+        budget: &Budget,
+        lang: Lang,
+    ) -> Result<Vec<MoveReport>, EngineError> {
         let position = self.search_position(numbers, budget)?;
         let options = reported_options(&self.ruleset, &position, numbers.len(), budget)
             .during(|| self.task("listing the moves of", numbers))?;
@@ -685,7 +731,9 @@ impl<R: Ruleset> AnyGame for Engine<R> {
                 game: self.spec.to_string(),
                 question: format!("{players} players at this position"),
             }),
-            Method::Auto => theory().map_or_else(|| self.search_players(numbers, players, budget, Some(lang)), Ok),
+            Method::Auto => {
+                theory().map_or_else(|| self.search_players(numbers, players, budget, Some(lang)), Ok)
+            }
         }
     }
 
@@ -734,10 +782,16 @@ mod tests {
         fn numbers(&self, n: &u64) -> Vec<BigUint> {
             vec![big(*n)]
         }
-        fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
+        fn theorem(&self, play: Play, _lang: Lang) -> Option<String> {
             (play == Play::Normal).then(|| LIE.into())
         }
-        fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize, lang: Lang) -> Option<Analysis> {
+        fn theory(
+            &self,
+            numbers: &[BigUint],
+            play: Play,
+            _max_moves: usize,
+            _lang: Lang,
+        ) -> Option<Analysis> {
             self.theorem(play, Lang::En)?;
             let n = numbers[0].to_u64()?;
             let p = n % 3 == 0 || n == 7;
@@ -751,7 +805,12 @@ mod tests {
                 basis: Basis::Theory(LIE.into()),
             })
         }
-        fn multiplayer_theory(&self, numbers: &[BigUint], players: u32, lang: Lang) -> Option<MultiAnalysis> {
+        fn multiplayer_theory(
+            &self,
+            numbers: &[BigUint],
+            players: u32,
+            _lang: Lang,
+        ) -> Option<MultiAnalysis> {
             Some(MultiAnalysis {
                 players,
                 terminal: Terminal::LastMoverWins,
@@ -954,6 +1013,92 @@ mod tests {
         let beyond = vec![BigUint::from(1u8) << 64u32];
         let err = nim.options(&beyond, &budget, Lang::En).unwrap_err();
         assert!(matches!(err, EngineError::TooLargeForSearch { .. }), "{err}");
+    }
+
+    #[test]
+    fn search_reasons_in_chinese() {
+        let game = test_game("subtraction --set 1,3,4");
+        let budget = Budget::default();
+        let search = |n: u64, play: Play, lang: Lang| {
+            let query = Query { lang, ..Query::new(Method::Search, play) };
+            game.analyze(&[big(n)], &query, &budget).unwrap()
+        };
+        // (heap, play, English reason, Chinese reason); SUB{1,3,4} under misère play is P at
+        // 1, 3, 8, 10 and N at 0, 2, 9.
+        let cases = [
+            (
+                10,
+                Play::Normal,
+                "search: the options have Grundy values {0, 2}, so the value is their mex, 1",
+                "搜索：各后继局面的 SG 值为 {0, 2}，所以本局面的 SG 值是它们的 mex，即 1",
+            ),
+            (
+                0,
+                Play::Misere,
+                "search (misère): no move is left, so the previous player made the last move and lost",
+                "搜索（反常规则）：已无路可走，后手走了最后一步，所以后手输了",
+            ),
+            (
+                9,
+                Play::Misere,
+                "search (misère): 1 of the 3 options are P-positions",
+                "搜索（反常规则）：3 个后继局面中有 1 个是必败态（P），先手必胜",
+            ),
+            (
+                10,
+                Play::Misere,
+                "search (misère): all 3 options are N-positions",
+                "搜索（反常规则）：全部 3 个后继局面都是必胜态（N），先手必败",
+            ),
+        ];
+        for (n, play, en, zh) in cases {
+            let (english, chinese) = (search(n, play, Lang::En), search(n, play, Lang::Zh));
+            assert_eq!(english.reason, en);
+            assert_eq!(chinese.reason, zh);
+            assert!(english_words(&chinese.reason).is_empty(), "{}", chinese.reason);
+            for m in &chinese.winning_moves {
+                assert!(m.text.starts_with("从这堆取走 "), "{m:?}");
+            }
+            assert_eq!(chinese.outcome, english.outcome);
+        }
+        // Three players: the options' values and what they are worth to the mover, or the end.
+        for (n, en, zh) in [
+            (
+                10,
+                "search: the options have values {1, 2}, worth {0, 2} to the mover ((g+1) mod 3); the least is 0",
+                "搜索：各后继局面的博弈值为 {1, 2}，对走子方相当于 {0, 2}（(g+1) mod 3）；其中最小的是 0",
+            ),
+            (
+                0,
+                "search: no move is left and the player who makes the last move wins, so the value is 2",
+                "搜索：已无路可走，且走最后一步的玩家获胜，所以博弈值 g = 2",
+            ),
+        ] {
+            let english = game.analyze_players(&[big(n)], 3, Method::Search, &budget, Lang::En).unwrap();
+            let chinese = game.analyze_players(&[big(n)], 3, Method::Search, &budget, Lang::Zh).unwrap();
+            assert_eq!(english.reason, en);
+            assert_eq!(chinese.reason, zh);
+            assert!(english_words(&chinese.reason).is_empty(), "{}", chinese.reason);
+            assert!(chinese.moves.iter().all(|m| english_words(&m.text).is_empty()), "{:?}", chinese.moves);
+        }
+        assert_eq!(Terminal::MoverWins.describe(Lang::Zh), "第一个无法走子的玩家获胜");
+        assert_eq!(Terminal::MoverWins.describe(Lang::En), "the first player who cannot move wins");
+    }
+
+    #[test]
+    fn by_product_grundy_sentence_follows_the_language() {
+        // Moore's Nim with k = 2 has a closed form for the outcome but not the Grundy value,
+        // which a small search fills in.
+        let moore = test_game("moore --k 2");
+        let heaps = to_bigs(&[1, 2, 3]);
+        let answer = |lang| {
+            let query = Query { lang, ..Query::new(Method::Auto, Play::Normal) };
+            moore.analyze(&heaps, &query, &Budget::default()).unwrap()
+        };
+        let (english, chinese) = (answer(Lang::En), answer(Lang::Zh));
+        let GrundyValue::Value(value) = &english.grundy else { panic!("{english:?}") };
+        assert!(english.reason.ends_with(&format!("; Grundy value {value} by search")), "{}", english.reason);
+        assert!(chinese.reason.ends_with(&format!("；搜索得 SG 值为 {value}")), "{}", chinese.reason);
     }
 
     #[test]

@@ -17,8 +17,6 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::lang::UNTHREADED;
-use crate::lang::Lang;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -26,6 +24,7 @@ use crate::bigint::big;
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
 use crate::spec::{GameSpec, ParamDecl, ParamKind, RulesetInfo};
@@ -87,9 +86,9 @@ impl Game for Bash {
 }
 
 impl Bash {
-    fn take(&self, n: &BigUint, s: &BigUint) -> MoveReport {
+    fn take(&self, n: &BigUint, s: &BigUint, lang: Lang) -> MoveReport {
         let to = vec![n - s];
-        MoveReport { text: describe_take(std::slice::from_ref(n), &to, UNTHREADED), to }
+        MoveReport { text: describe_take(std::slice::from_ref(n), &to, lang), to }
     }
 
     fn modulus(&self) -> BigUint {
@@ -123,8 +122,12 @@ impl Ruleset for Bash {
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         let q = self.modulus();
         Some(match play {
-            Play::Normal => format!("Bash: G(n) = n mod {q}"),
-            Play::Misere => format!("misère Bash: P iff n mod {q} = 1"),
+            Play::Normal => say!(lang, "Bash: G(n) = n mod {q}", "巴什博弈：SG 值 G(n) = n mod {q}"),
+            Play::Misere => say!(
+                lang,
+                "misère Bash: P iff n mod {q} = 1",
+                "反常规则的巴什博弈：必败态（P）当且仅当 n mod {q} = 1"
+            ),
         })
     }
 
@@ -135,11 +138,19 @@ impl Ruleset for Bash {
         let basis = Basis::Theory(self.theorem(play, lang)?);
         Some(match play {
             Play::Normal => {
-                let moves: Vec<MoveReport> = if r.is_zero() { vec![] } else { vec![self.take(n, &r)] };
+                let moves: Vec<MoveReport> = if r.is_zero() { vec![] } else { vec![self.take(n, &r, lang)] };
                 let reason = if r.is_zero() {
-                    format!("{n} mod {q} = 0: whatever the mover takes, the other player restores a multiple of {q}")
+                    say!(
+                        lang,
+                        "{n} mod {q} = 0: whatever the mover takes, the other player restores a multiple of {q}",
+                        "{n} mod {q} = 0：无论先手取多少，对手都能再取成 {q} 的倍数，所以先手必败"
+                    )
                 } else {
-                    format!("{n} mod {q} = {r}, so take {r} to leave a multiple of {q}")
+                    say!(
+                        lang,
+                        "{n} mod {q} = {r}, so take {r} to leave a multiple of {q}",
+                        "{n} mod {q} = {r}，所以取走 {r} 个，留下 {q} 的倍数"
+                    )
                 };
                 Analysis {
                     outcome: if r.is_zero() { Outcome::P } else { Outcome::N },
@@ -155,15 +166,30 @@ impl Ruleset for Bash {
                 let one = BigUint::from(1u8);
                 let p = r == one;
                 let reason = if n.is_zero() {
-                    "misère: no stone is left, so the previous player took the last one and lost".to_string()
+                    lang.pick(
+                        "misère: no stone is left, so the previous player took the last one and lost",
+                        "反常规则：石子已取完，后手取走了最后一个，所以后手输了",
+                    )
+                    .to_string()
                 } else if p {
-                    format!("misère: {n} mod {q} = 1: every take leaves a heap the other player can bring back to 1 mod {q}")
+                    say!(
+                        lang,
+                        "misère: {n} mod {q} = 1: every take leaves a heap the other player can bring back to 1 mod {q}",
+                        "反常规则：{n} mod {q} = 1：无论取多少，对手都能把这堆再取回到模 {q} 余 1，所以先手必败"
+                    )
                 } else {
                     let s = (n - &one).mod_floor(&q);
-                    format!("misère: {n} mod {q} = {r}, so take {s} to leave 1 mod {q}")
+                    say!(
+                        lang,
+                        "misère: {n} mod {q} = {r}, so take {s} to leave 1 mod {q}",
+                        "反常规则：{n} mod {q} = {r}，所以取走 {s} 个，留下模 {q} 余 1 的一堆"
+                    )
                 };
-                let moves =
-                    if n.is_zero() || p { vec![] } else { vec![self.take(n, &(n - &one).mod_floor(&q))] };
+                let moves = if n.is_zero() || p {
+                    vec![]
+                } else {
+                    vec![self.take(n, &(n - &one).mod_floor(&q), lang)]
+                };
                 Analysis {
                     outcome: if p { Outcome::P } else { Outcome::N },
                     grundy: GrundyValue::Undefined,
@@ -177,7 +203,12 @@ impl Ruleset for Bash {
         })
     }
 
-    fn theory_moves_to_value(&self, numbers: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
+    fn theory_moves_to_value(
+        &self,
+        numbers: &[BigUint],
+        target: &BigUint,
+        lang: Lang,
+    ) -> Option<Vec<MoveReport>> {
         let n = &numbers[0];
         let q = self.modulus();
         let g = n.mod_floor(&q);
@@ -185,7 +216,7 @@ impl Ruleset for Bash {
             return Some(vec![]);
         }
         let s = (&g + &q - target).mod_floor(&q);
-        Some(if s <= *n { vec![self.take(n, &s)] } else { vec![] })
+        Some(if s <= *n { vec![self.take(n, &s, lang)] } else { vec![] })
     }
 
     /// The heaps `n ≡ 0` (misère: `n ≡ 1`) modulo `max + 1`, in increasing order.
@@ -258,6 +289,72 @@ mod tests {
     }
 
     #[test]
+    fn chinese_reasons_theorems_and_moves() {
+        let game = bash(3);
+        // (heap, play, English reason, Chinese reason, Chinese move texts)
+        let cases: [(u64, Play, &str, &str, &[&str]); 5] = [
+            (
+                10,
+                Play::Normal,
+                "10 mod 4 = 2, so take 2 to leave a multiple of 4",
+                "10 mod 4 = 2，所以取走 2 个，留下 4 的倍数",
+                &["从这堆取走 2 个"],
+            ),
+            (
+                8,
+                Play::Normal,
+                "8 mod 4 = 0: whatever the mover takes, the other player restores a multiple of 4",
+                "8 mod 4 = 0：无论先手取多少，对手都能再取成 4 的倍数，所以先手必败",
+                &[],
+            ),
+            (
+                0,
+                Play::Misere,
+                "misère: no stone is left, so the previous player took the last one and lost",
+                "反常规则：石子已取完，后手取走了最后一个，所以后手输了",
+                &[],
+            ),
+            (
+                5,
+                Play::Misere,
+                "misère: 5 mod 4 = 1: every take leaves a heap the other player can bring back to 1 mod 4",
+                "反常规则：5 mod 4 = 1：无论取多少，对手都能把这堆再取回到模 4 余 1，所以先手必败",
+                &[],
+            ),
+            (
+                7,
+                Play::Misere,
+                "misère: 7 mod 4 = 3, so take 2 to leave 1 mod 4",
+                "反常规则：7 mod 4 = 3，所以取走 2 个，留下模 4 余 1 的一堆",
+                &["从这堆取走 2 个"],
+            ),
+        ];
+        for (n, play, en, zh, zh_moves) in cases {
+            let answer = |lang| {
+                let query = Query { lang, ..Query::new(Method::Theory, play) };
+                game.analyze(&[big(n)], &query, &Budget::default()).unwrap()
+            };
+            let (english, chinese) = (answer(Lang::En), answer(Lang::Zh));
+            assert_eq!(english.reason, en);
+            assert_eq!(chinese.reason, zh);
+            let texts: Vec<&str> = chinese.winning_moves.iter().map(|m| m.text.as_str()).collect();
+            assert_eq!(texts, zh_moves, "{n} {play:?}");
+            assert_eq!(chinese.basis, Basis::Theory(game.theorem(play, Lang::Zh).unwrap()));
+            assert_eq!(english.basis, Basis::Theory(game.theorem(play, Lang::En).unwrap()));
+            assert!(english_words(zh).is_empty(), "{zh}");
+        }
+        assert_eq!(game.theorem(Play::Normal, Lang::En).unwrap(), "Bash: G(n) = n mod 4");
+        assert_eq!(game.theorem(Play::Misere, Lang::En).unwrap(), "misère Bash: P iff n mod 4 = 1");
+        assert_eq!(game.theorem(Play::Normal, Lang::Zh).unwrap(), "巴什博弈：SG 值 G(n) = n mod 4");
+        assert_eq!(
+            game.theorem(Play::Misere, Lang::Zh).unwrap(),
+            "反常规则的巴什博弈：必败态（P）当且仅当 n mod 4 = 1"
+        );
+        let moves = game.moves_to_value(&[big(10)], &big(1), Method::Theory, &Budget::default(), Lang::Zh);
+        assert_eq!(moves.unwrap()[0].text, "从这堆取走 1 个");
+    }
+
+    #[test]
     fn million_stones_by_search() {
         let a = bash(3)
             .analyze(&[big(1_000_000)], &Query::new(Method::Search, Play::Normal), &Budget::default())
@@ -282,10 +379,12 @@ mod tests {
         let game = bash(4);
         for n in 0..20u64 {
             for t in 0..5u64 {
-                let moves =
-                    game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default(), Lang::En).unwrap();
-                let searched =
-                    game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default(), Lang::En).unwrap();
+                let moves = game
+                    .moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default(), Lang::En)
+                    .unwrap();
+                let searched = game
+                    .moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default(), Lang::En)
+                    .unwrap();
                 assert_eq!(moves, searched, "n {n} target {t}");
             }
         }

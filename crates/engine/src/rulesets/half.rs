@@ -47,8 +47,6 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::lang::UNTHREADED;
-use crate::lang::Lang;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -56,6 +54,7 @@ use crate::bigint::big;
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
 use crate::spec::{GameSpec, RulesetInfo};
@@ -76,6 +75,19 @@ pub const RULESET: RulesetInfo = RulesetInfo {
 
 const THEOREM: &str = "half: G(n) = (o - 1)/2 where n + 2 = 2^j * o with o odd; P iff n + 2 is a power of 2";
 const MISERE_THEOREM: &str = "misère half: P iff n + 2 = 3 * 2^j";
+
+/// The closed form's name under `play`, in `lang`.
+fn theorem(play: Play, lang: Lang) -> &'static str {
+    match play {
+        Play::Normal => lang.pick(
+            THEOREM,
+            "至多取一半：G(n) = (o - 1)/2，其中 n + 2 = 2^j * o，o 为奇数；必败态（P）当且仅当 n + 2 是 2 的幂",
+        ),
+        Play::Misere => {
+            lang.pick(MISERE_THEOREM, "反常规则的至多取一半：必败态（P）当且仅当 n + 2 = 3 * 2^j")
+        }
+    }
+}
 
 /// One heap; a move takes at most half of it, rounded up.
 #[derive(Debug, Clone, Copy, Default)]
@@ -137,73 +149,85 @@ fn factored(j: u64, o: &BigUint) -> String {
     }
 }
 
-fn take(n: &BigUint, to: BigUint) -> MoveReport {
+fn take(n: &BigUint, to: BigUint, lang: Lang) -> MoveReport {
     let to = vec![to];
-    MoveReport { text: describe_take(std::slice::from_ref(n), &to, UNTHREADED), to }
+    MoveReport { text: describe_take(std::slice::from_ref(n), &to, lang), to }
 }
 
 /// The heap `m - 2` written as "h (h + 2 = ...)" for the reasons.
-fn landing(to: &BigUint) -> String {
+fn landing(to: &BigUint, lang: Lang) -> String {
     let (j, o) = odd_part(&(to + 2u8));
-    format!("{to} ({to} + 2 = {})", factored(j, &o))
+    say!(lang, "{to} ({to} + 2 = {})", "{to}（{to} + 2 = {}）", factored(j, &o))
 }
 
-fn normal(n: &BigUint) -> Analysis {
+fn normal(n: &BigUint, lang: Lang) -> Analysis {
     let (j, o) = odd_part(&(n + 2u8));
     let value = &o >> 1u8;
     let winning = option_with_odd_part(n, &BigUint::one());
     let reason = match &winning {
-        None => format!(
+        None => say!(
+            lang,
             "{n} + 2 = {}, a power of 2, so G({n}) = 0: no take leaves a heap h with h + 2 a power of 2",
+            "{n} + 2 = {} 是 2 的幂，所以 G({n}) = 0：任何取法都不能留下使 h + 2 为 2 的幂的一堆 h，先手必败",
             factored(j, &o)
         ),
-        Some(to) => format!(
+        Some(to) => say!(
+            lang,
             "{n} + 2 = {}, so G({n}) = ({o} - 1)/2 = {value}; take {} to leave {}, of value 0",
+            "{n} + 2 = {}，所以 G({n}) = ({o} - 1)/2 = {value}；取走 {} 个，留下 {}，其 SG 值为 0",
             factored(j, &o),
             n - to,
-            landing(to)
+            landing(to, lang)
         ),
     };
     Analysis {
         outcome: if value.is_zero() { Outcome::P } else { Outcome::N },
         grundy: GrundyValue::Value(value),
-        winning_moves: winning.into_iter().map(|to| take(n, to)).collect(),
+        winning_moves: winning.into_iter().map(|to| take(n, to, lang)).collect(),
         winning_move_count: None,
         moves_complete: true,
         reason,
-        basis: Basis::Theory(THEOREM.into()),
+        basis: Basis::Theory(theorem(Play::Normal, lang).into()),
     }
 }
 
-fn misere(n: &BigUint) -> Analysis {
+fn misere(n: &BigUint, lang: Lang) -> Analysis {
     let three = BigUint::from(3u8);
     let (j, o) = odd_part(&(n + 2u8));
     let lost = o == three;
     let winning = option_with_odd_part(n, &three);
     let reason = if n.is_zero() {
-        "misère: no stone is left, so the previous player took the last one and lost".to_string()
+        lang.pick(
+            "misère: no stone is left, so the previous player took the last one and lost",
+            "反常规则：石子已取完，后手取走了最后一个，所以后手输了",
+        )
+        .to_string()
     } else {
         match &winning {
-            None => format!(
+            None => say!(
+                lang,
                 "misère: {n} + 2 = {}, so no take leaves a heap h with h + 2 = 3 * 2^i",
+                "反常规则：{n} + 2 = {}，所以任何取法都不能留下使 h + 2 = 3 * 2^i 的一堆 h，先手必败",
                 factored(j, &o)
             ),
-            Some(to) => format!(
+            Some(to) => say!(
+                lang,
                 "misère: {n} + 2 = {} is not 3 * 2^i, so take {} to leave {}",
+                "反常规则：{n} + 2 = {} 不是 3 * 2^i 的形式，所以取走 {} 个，留下 {}",
                 factored(j, &o),
                 n - to,
-                landing(to)
+                landing(to, lang)
             ),
         }
     };
     Analysis {
         outcome: if lost { Outcome::P } else { Outcome::N },
         grundy: GrundyValue::Undefined,
-        winning_moves: winning.into_iter().map(|to| take(n, to)).collect(),
+        winning_moves: winning.into_iter().map(|to| take(n, to, lang)).collect(),
         winning_move_count: None,
         moves_complete: true,
         reason,
-        basis: Basis::Theory(MISERE_THEOREM.into()),
+        basis: Basis::Theory(theorem(Play::Misere, lang).into()),
     }
 }
 
@@ -228,27 +252,26 @@ impl Ruleset for Half {
     }
 
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
-        Some(
-            match play {
-                Play::Normal => THEOREM,
-                Play::Misere => MISERE_THEOREM,
-            }
-            .into(),
-        )
+        Some(theorem(play, lang).into())
     }
 
     fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize, lang: Lang) -> Option<Analysis> {
         let n = numbers.first()?;
         Some(match play {
-            Play::Normal => normal(n),
-            Play::Misere => misere(n),
+            Play::Normal => normal(n, lang),
+            Play::Misere => misere(n, lang),
         })
     }
 
-    fn theory_moves_to_value(&self, numbers: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
+    fn theory_moves_to_value(
+        &self,
+        numbers: &[BigUint],
+        target: &BigUint,
+        lang: Lang,
+    ) -> Option<Vec<MoveReport>> {
         let n = numbers.first()?;
         let odd = (target << 1u8) + 1u8;
-        Some(option_with_odd_part(n, &odd).into_iter().map(|to| take(n, to)).collect())
+        Some(option_with_odd_part(n, &odd).into_iter().map(|to| take(n, to, lang)).collect())
     }
 
     /// The theorems on machine words: `odd(n + 2)` is a shift by the trailing zeros.
@@ -323,10 +346,12 @@ mod tests {
         let game = half();
         for n in 0..=300u64 {
             for t in 0..=n.div_ceil(2) + 1 {
-                let theory =
-                    game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default(), Lang::En).unwrap();
-                let search =
-                    game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default(), Lang::En).unwrap();
+                let theory = game
+                    .moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default(), Lang::En)
+                    .unwrap();
+                let search = game
+                    .moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default(), Lang::En)
+                    .unwrap();
                 assert_eq!(theory, search, "n {n} target {t}");
             }
         }
@@ -365,6 +390,64 @@ mod tests {
         assert_eq!(a.reason, "misère: 22 + 2 = 2^3 * 3, so no take leaves a heap h with h + 2 = 3 * 2^i");
         let a = game.analyze(&[big(0)], &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::N);
+    }
+
+    #[test]
+    fn chinese_reasons_theorems_and_moves() {
+        let game = half();
+        // (heap, play, Chinese reason, Chinese move texts); the English is pinned by `reasons`.
+        let cases: [(u64, Play, &str, &[&str]); 5] = [
+            (
+                20,
+                Play::Normal,
+                "20 + 2 = 2^1 * 11，所以 G(20) = (11 - 1)/2 = 5；取走 6 个，留下 14（14 + 2 = 2^4），其 SG 值为 0",
+                &["从这堆取走 6 个"],
+            ),
+            (
+                14,
+                Play::Normal,
+                "14 + 2 = 2^4 是 2 的幂，所以 G(14) = 0：任何取法都不能留下使 h + 2 为 2 的幂的一堆 h，先手必败",
+                &[],
+            ),
+            (
+                20,
+                Play::Misere,
+                "反常规则：20 + 2 = 2^1 * 11 不是 3 * 2^i 的形式，所以取走 10 个，留下 10（10 + 2 = 2^2 * 3）",
+                &["从这堆取走 10 个"],
+            ),
+            (
+                22,
+                Play::Misere,
+                "反常规则：22 + 2 = 2^3 * 3，所以任何取法都不能留下使 h + 2 = 3 * 2^i 的一堆 h，先手必败",
+                &[],
+            ),
+            (0, Play::Misere, "反常规则：石子已取完，后手取走了最后一个，所以后手输了", &[]),
+        ];
+        for (n, play, zh, zh_moves) in cases {
+            let query = Query { lang: Lang::Zh, ..Query::new(Method::Theory, play) };
+            let a = game.analyze(&[big(n)], &query, &Budget::default()).unwrap();
+            assert_eq!(a.reason, zh);
+            let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.text.as_str()).collect();
+            assert_eq!(texts, zh_moves, "{n} {play:?}");
+            let theorem = game.theorem(play, Lang::Zh).unwrap();
+            assert_eq!(a.basis, Basis::Theory(theorem.clone()));
+            for text in [zh, &theorem] {
+                assert!(english_words(text).is_empty(), "{text}: {:?}", english_words(text));
+            }
+        }
+        assert_eq!(game.theorem(Play::Normal, Lang::En).unwrap(), THEOREM);
+        assert_eq!(game.theorem(Play::Misere, Lang::En).unwrap(), MISERE_THEOREM);
+        assert_eq!(
+            game.theorem(Play::Normal, Lang::Zh).unwrap(),
+            "至多取一半：G(n) = (o - 1)/2，其中 n + 2 = 2^j * o，o 为奇数；必败态（P）当且仅当 n + 2 是 2 的幂"
+        );
+        assert_eq!(
+            game.theorem(Play::Misere, Lang::Zh).unwrap(),
+            "反常规则的至多取一半：必败态（P）当且仅当 n + 2 = 3 * 2^j"
+        );
+        let moves =
+            game.moves_to_value(&[big(20)], &big(2), Method::Theory, &Budget::default(), Lang::Zh).unwrap();
+        assert_eq!(moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["从这堆取走 2 个"]);
     }
 
     #[test]

@@ -264,7 +264,7 @@ impl Ruleset for Moore {
         let modulus = self.modulus();
         let unbalanced = unbalanced_column(heaps, modulus);
         let (winning_moves, moves_complete) = if self.k == 1 {
-            let (moves, count) = xor_moves(heaps, &xor_all(heaps), max_moves.max(1));
+            let (moves, count) = xor_moves(heaps, &xor_all(heaps), max_moves.max(1), lang);
             let complete = moves.len() as u64 == count;
             (moves, complete)
         } else {
@@ -296,7 +296,7 @@ impl Ruleset for Moore {
     }
 
     fn theory_moves_to_value(&self, heaps: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
-        (self.k == 1).then(|| xor_moves(heaps, &(xor_all(heaps) ^ target), usize::MAX).0)
+        (self.k == 1).then(|| xor_moves(heaps, &(xor_all(heaps) ^ target), usize::MAX, lang).0)
     }
 
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {

@@ -11,8 +11,6 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use crate::lang::UNTHREADED;
-use crate::lang::Lang;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -20,6 +18,7 @@ use crate::bigint::{join, to_bigs, to_u64s, xor_all};
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine};
 use crate::spec::{GameSpec, RulesetInfo};
@@ -78,8 +77,14 @@ impl Game for Nim {
 }
 
 /// Moves that change the nim-sum by XOR-ing `delta` into one heap, where that lowers it: the
-/// first `limit` of them, and how many there are. `O(heaps × limit)` numbers copied.
-pub(crate) fn xor_moves(heaps: &[BigUint], delta: &BigUint, limit: usize) -> (Vec<MoveReport>, u64) {
+/// first `limit` of them (their texts in `lang`), and how many there are. `O(heaps × limit)`
+/// numbers copied.
+pub(crate) fn xor_moves(
+    heaps: &[BigUint],
+    delta: &BigUint,
+    limit: usize,
+    lang: Lang,
+) -> (Vec<MoveReport>, u64) {
     let mut moves = Vec::new();
     let mut count = 0;
     if delta.is_zero() {
@@ -92,30 +97,40 @@ pub(crate) fn xor_moves(heaps: &[BigUint], delta: &BigUint, limit: usize) -> (Ve
             if moves.len() < limit {
                 let mut to = heaps.to_vec();
                 to[i] = target;
-                moves.push(MoveReport { text: describe_take(heaps, &to, UNTHREADED), to });
+                moves.push(MoveReport { text: describe_take(heaps, &to, lang), to });
             }
         }
     }
     (moves, count)
 }
 
-/// The nim-sum spelled out, shortened for long positions.
-fn nim_sum_text(heaps: &[BigUint], x: &BigUint) -> String {
+/// The nim-sum spelled out in `lang`, shortened for long positions.
+fn nim_sum_text(heaps: &[BigUint], x: &BigUint, lang: Lang) -> String {
     const SHOWN: usize = 12;
     if heaps.len() <= SHOWN {
-        format!("nim-sum {} = {x}", join(heaps, "^"))
+        say!(lang, "nim-sum {} = {x}", "异或和 {} = {x}", join(heaps, "^"))
     } else {
-        format!("nim-sum {}^... ({} heaps) = {x}", join(&heaps[..SHOWN], "^"), heaps.len())
+        say!(
+            lang,
+            "nim-sum {}^... ({} heaps) = {x}",
+            "异或和 {}^...（共 {} 堆）= {x}",
+            join(&heaps[..SHOWN], "^"),
+            heaps.len()
+        )
     }
 }
 
-fn normal(heaps: &[BigUint], max_moves: usize) -> Analysis {
+fn normal(heaps: &[BigUint], max_moves: usize, lang: Lang) -> Analysis {
     let x = xor_all(heaps);
-    let (moves, count) = xor_moves(heaps, &x, max_moves.max(1));
-    let sum = nim_sum_text(heaps, &x);
+    let (moves, count) = xor_moves(heaps, &x, max_moves.max(1), lang);
+    let sum = nim_sum_text(heaps, &x, lang);
     let reason = match moves.first() {
-        None => format!("{sum}, so every move leaves a non-zero nim-sum"),
-        Some(m) => format!("{sum}, so {} (nim-sum 0)", m.text),
+        None => say!(
+            lang,
+            "{sum}, so every move leaves a non-zero nim-sum",
+            "{sum}，所以无论怎么走，留下的异或和都不为 0：必败态（P）"
+        ),
+        Some(m) => say!(lang, "{sum}, so {} (nim-sum 0)", "{sum}，所以{}（使异或和为 0）", m.text),
     };
     Analysis {
         outcome: if x.is_zero() { Outcome::P } else { Outcome::N },
@@ -124,7 +139,7 @@ fn normal(heaps: &[BigUint], max_moves: usize) -> Analysis {
         winning_move_count: Some(count),
         winning_moves: moves,
         reason,
-        basis: Basis::Theory(THEOREM.into()),
+        basis: Basis::Theory(theorem(Play::Normal, lang).into()),
     }
 }
 
@@ -139,7 +154,7 @@ fn misere_wins(heaps: &[BigUint]) -> bool {
     }
 }
 
-fn misere(heaps: &[BigUint], max_moves: usize) -> Analysis {
+fn misere(heaps: &[BigUint], max_moves: usize, lang: Lang) -> Analysis {
     let one = BigUint::one();
     let x = xor_all(heaps);
     let all_small = heaps.iter().all(|h| *h <= one);
@@ -175,23 +190,41 @@ fn misere(heaps: &[BigUint], max_moves: usize) -> Analysis {
                 if moves.len() < max_moves {
                     let mut to = heaps.to_vec();
                     to[i] = v;
-                    moves.push(MoveReport { text: describe_take(heaps, &to, UNTHREADED), to });
+                    moves.push(MoveReport { text: describe_take(heaps, &to, lang), to });
                 }
             }
         }
     }
-    let reason = if all_small {
-        format!(
+    let reason = match lang {
+        Lang::En if all_small => format!(
             "misère, every heap at most 1: {ones} heap{} of 1 remain{}, so the player to move {}",
             if ones == 1 { "" } else { "s" },
             if ones == 1 { "s" } else { "" },
             if wins { "can leave an odd number and win" } else { "must leave an even number and loses" }
-        )
-    } else {
-        let sum = nim_sum_text(heaps, &x);
-        match moves.first() {
-            Some(m) => format!("misère with a heap above 1: {sum} is not 0, so {}", m.text),
-            None => format!("misère with a heap above 1: {sum}, so the player to move loses"),
+        ),
+        Lang::Zh if all_small => format!(
+            "反常规则，每堆至多 1 个：还剩 {ones} 堆只有 1 个石子，所以{}",
+            if wins {
+                "先手能留下奇数堆，先手必胜"
+            } else {
+                "先手只能留下偶数堆，先手必败"
+            }
+        ),
+        _ => {
+            let sum = nim_sum_text(heaps, &x, lang);
+            match moves.first() {
+                Some(m) => say!(
+                    lang,
+                    "misère with a heap above 1: {sum} is not 0, so {}",
+                    "反常规则，有一堆多于 1 个：{sum} 不为 0，所以{}",
+                    m.text
+                ),
+                None => say!(
+                    lang,
+                    "misère with a heap above 1: {sum}, so the player to move loses",
+                    "反常规则，有一堆多于 1 个：{sum}，所以先手必败"
+                ),
+            }
         }
     };
     Analysis {
@@ -201,13 +234,23 @@ fn misere(heaps: &[BigUint], max_moves: usize) -> Analysis {
         winning_move_count: Some(count),
         winning_moves: moves,
         reason,
-        basis: Basis::Theory(MISERE_THEOREM.into()),
+        basis: Basis::Theory(theorem(Play::Misere, lang).into()),
     }
 }
 
-const THEOREM: &str = "Bouton: P iff the nim-sum of the heaps is 0";
-const MISERE_THEOREM: &str =
-    "anti-Nim: the player to move wins iff (all heaps <= 1 and nim-sum 0) or (some heap > 1 and nim-sum != 0)";
+/// The closed form's name under `play`, in `lang`.
+fn theorem(play: Play, lang: Lang) -> &'static str {
+    match play {
+        Play::Normal => lang.pick(
+            "Bouton: P iff the nim-sum of the heaps is 0",
+            "Bouton 定理：必败态（P）当且仅当各堆的异或和为 0",
+        ),
+        Play::Misere => lang.pick(
+            "anti-Nim: the player to move wins iff (all heaps <= 1 and nim-sum 0) or (some heap > 1 and nim-sum != 0)",
+            "反常 Nim：先手必胜当且仅当（每堆 <= 1 且异或和为 0）或（有一堆 > 1 且异或和 != 0）",
+        ),
+    }
+}
 
 impl Ruleset for Nim {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
@@ -232,24 +275,23 @@ impl Ruleset for Nim {
     }
 
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
-        Some(
-            match play {
-                Play::Normal => THEOREM,
-                Play::Misere => MISERE_THEOREM,
-            }
-            .into(),
-        )
+        Some(theorem(play, lang).into())
     }
 
     fn theory(&self, heaps: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
         Some(match play {
-            Play::Normal => normal(heaps, max_moves),
-            Play::Misere => misere(heaps, max_moves),
+            Play::Normal => normal(heaps, max_moves, lang),
+            Play::Misere => misere(heaps, max_moves, lang),
         })
     }
 
-    fn theory_moves_to_value(&self, heaps: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
-        Some(xor_moves(heaps, &(xor_all(heaps) ^ target), usize::MAX).0)
+    fn theory_moves_to_value(
+        &self,
+        heaps: &[BigUint],
+        target: &BigUint,
+        lang: Lang,
+    ) -> Option<Vec<MoveReport>> {
+        Some(xor_moves(heaps, &(xor_all(heaps) ^ target), usize::MAX, lang).0)
     }
 
     /// One heap: only the empty heap is P (misère: only the heap of 1).
@@ -383,6 +425,108 @@ mod tests {
             .analyze(&to_bigs(&[0]), &Query::new(Method::Search, Play::Misere), &Budget::default())
             .unwrap();
         assert_eq!(a.outcome, Outcome::N);
+    }
+
+    /// The theory's answer in `lang`.
+    fn theory_in(lang: Lang, heaps: &[u64], play: Play) -> crate::Analysis {
+        let query = Query { lang, ..Query::new(Method::Theory, play) };
+        nim().analyze(&to_bigs(heaps), &query, &Budget::default()).unwrap()
+    }
+
+    /// The reason, the theorem and every move text of a Chinese answer from `heaps`: no English
+    /// left, and the moves are the shared take texts (pinned by their own tests).
+    fn assert_chinese(heaps: &[u64], a: &crate::Analysis) {
+        let Basis::Theory(theorem) = &a.basis else { panic!("{a:?}") };
+        for m in &a.winning_moves {
+            assert_eq!(m.text, describe_take(&to_bigs(heaps), &m.to, Lang::Zh));
+        }
+        let texts = a.winning_moves.iter().map(|m| m.text.as_str());
+        for text in [a.reason.as_str(), theorem.as_str()].into_iter().chain(texts) {
+            assert!(english_words(text).is_empty(), "{text}: {:?}", english_words(text));
+        }
+    }
+
+    /// `expected` with `{move}` standing for the answer's first move text.
+    fn with_first_move(expected: &str, a: &crate::Analysis) -> String {
+        expected.replace("{move}", a.winning_moves.first().map_or("", |m| m.text.as_str()))
+    }
+
+    #[test]
+    fn chinese_reasons_theorems_and_moves() {
+        let cases: [(&[u64], Play, &str, &str); 6] = [
+            (
+                &[3, 4, 5],
+                Play::Normal,
+                "nim-sum 3^4^5 = 2, so take 2 from the heap of 3 (nim-sum 0)",
+                "异或和 3^4^5 = 2，所以{move}（使异或和为 0）",
+            ),
+            (
+                &[1, 2, 3],
+                Play::Normal,
+                "nim-sum 1^2^3 = 0, so every move leaves a non-zero nim-sum",
+                "异或和 1^2^3 = 0，所以无论怎么走，留下的异或和都不为 0：必败态（P）",
+            ),
+            (
+                &[1, 1, 1],
+                Play::Misere,
+                "misère, every heap at most 1: 3 heaps of 1 remain, so the player to move must leave an even number and loses",
+                "反常规则，每堆至多 1 个：还剩 3 堆只有 1 个石子，所以先手只能留下偶数堆，先手必败",
+            ),
+            (
+                &[0, 1],
+                Play::Misere,
+                "misère, every heap at most 1: 1 heap of 1 remains, so the player to move must leave an even number and loses",
+                "反常规则，每堆至多 1 个：还剩 1 堆只有 1 个石子，所以先手只能留下偶数堆，先手必败",
+            ),
+            (
+                &[2, 3],
+                Play::Misere,
+                "misère with a heap above 1: nim-sum 2^3 = 1 is not 0, so take 1 from the heap of 3",
+                "反常规则，有一堆多于 1 个：异或和 2^3 = 1 不为 0，所以{move}",
+            ),
+            (
+                &[2, 2],
+                Play::Misere,
+                "misère with a heap above 1: nim-sum 2^2 = 0, so the player to move loses",
+                "反常规则，有一堆多于 1 个：异或和 2^2 = 0，所以先手必败",
+            ),
+        ];
+        for (heaps, play, en, zh) in cases {
+            let english = theory_in(Lang::En, heaps, play);
+            let chinese = theory_in(Lang::Zh, heaps, play);
+            assert_eq!(english.reason, en);
+            assert_eq!(chinese.reason, with_first_move(zh, &chinese));
+            assert_chinese(heaps, &chinese);
+            // The same answer, only its words differ.
+            assert_eq!((chinese.outcome, &chinese.grundy), (english.outcome, &english.grundy));
+            let tos = |a: &crate::Analysis| a.winning_moves.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
+            assert_eq!(tos(&chinese), tos(&english), "{heaps:?}");
+        }
+        assert_eq!(
+            nim().theorem(Play::Normal, Lang::En).unwrap(),
+            "Bouton: P iff the nim-sum of the heaps is 0"
+        );
+        assert_eq!(
+            nim().theorem(Play::Normal, Lang::Zh).unwrap(),
+            "Bouton 定理：必败态（P）当且仅当各堆的异或和为 0"
+        );
+        assert!(nim().theorem(Play::Misere, Lang::Zh).unwrap().starts_with("反常 Nim：先手必胜当且仅当"));
+        // A long position's nim-sum is shortened with the count of heaps.
+        let long = theory_in(Lang::Zh, &[1; 13], Play::Normal);
+        let expected = "异或和 1^1^1^1^1^1^1^1^1^1^1^1^...（共 13 堆）= 1，所以{move}（使异或和为 0）";
+        assert_eq!(long.reason, with_first_move(expected, &long));
+        assert_chinese(&[1; 13], &long);
+        let moves = nim().moves_to_value(
+            &to_bigs(&[6, 9, 4]),
+            &BigUint::from(3u8),
+            Method::Theory,
+            &Budget::default(),
+            Lang::Zh,
+        );
+        let moves: Vec<(String, Vec<BigUint>)> = moves.unwrap().into_iter().map(|m| (m.text, m.to)).collect();
+        // 6 ^ 9 ^ 4 = 11; value 3 needs a heap XOR 8 below itself: only 9 -> 1.
+        let to = to_bigs(&[6, 1, 4]);
+        assert_eq!(moves, [(describe_take(&to_bigs(&[6, 9, 4]), &to, Lang::Zh), to)]);
     }
 
     #[test]

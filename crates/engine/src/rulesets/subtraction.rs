@@ -17,13 +17,12 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::lang::UNTHREADED;
-use crate::lang::Lang;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::big;
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::lang::{say, Lang};
 use crate::periodicity::{certify_period, Periodicity, PeriodicityError};
 use crate::positions::HeapBox;
 use crate::rulesets::{describe_take, engine, expect_heaps, invalid};
@@ -113,12 +112,12 @@ impl Subtraction {
         self.set.iter().map(|&s| (s, big(s))).filter(move |(_, s)| s <= n).map(move |(s, b)| (s, n - b))
     }
 
-    fn moves_to(&self, periodicity: &Periodicity, n: &BigUint, target: u32) -> Vec<MoveReport> {
+    fn moves_to(&self, periodicity: &Periodicity, n: &BigUint, target: u32, lang: Lang) -> Vec<MoveReport> {
         self.takes(n)
             .filter(|(_, to)| periodicity.value_big(to) == target)
             .map(|(_, to)| {
                 let to = vec![to];
-                MoveReport { text: describe_take(std::slice::from_ref(n), &to, UNTHREADED), to }
+                MoveReport { text: describe_take(std::slice::from_ref(n), &to, lang), to }
             })
             .collect()
     }
@@ -177,8 +176,10 @@ impl Ruleset for Subtraction {
 
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         let periodicity = self.periodicity.as_ref().filter(|_| play == Play::Normal)?;
-        Some(format!(
+        Some(say!(
+            lang,
             "SUB({}) is periodic from {} with period {} (certified)",
+            "减法游戏（取子集合 S = {}）：SG 值从 n = {} 起以 {} 为周期（已证明）",
             self.set_text(),
             periodicity.preperiod,
             periodicity.period
@@ -190,11 +191,21 @@ impl Ruleset for Subtraction {
         let periodicity = self.periodicity.as_deref()?;
         let n = &numbers[0];
         let value = periodicity.value_big(n);
-        let moves = self.moves_to(periodicity, n, 0);
+        let moves = self.moves_to(periodicity, n, 0, lang);
         let formula = formula(periodicity, n);
         let reason = match moves.first() {
-            Some(first) => format!("{formula}, so {} to reach value 0", first.text),
-            None => format!("{formula}: no take in {} leads to value 0", self.set_text()),
+            Some(first) => say!(
+                lang,
+                "{formula}, so {} to reach value 0",
+                "{formula}，所以{}，到达 SG 值为 0 的局面",
+                first.text
+            ),
+            None => say!(
+                lang,
+                "{formula}: no take in {} leads to value 0",
+                "{formula}：取子集合 {} 中没有一种取法能到达 SG 值为 0 的局面，所以先手必败",
+                self.set_text()
+            ),
         };
         Some(Analysis {
             outcome: if value == 0 { Outcome::P } else { Outcome::N },
@@ -207,10 +218,15 @@ impl Ruleset for Subtraction {
         })
     }
 
-    fn theory_moves_to_value(&self, numbers: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
+    fn theory_moves_to_value(
+        &self,
+        numbers: &[BigUint],
+        target: &BigUint,
+        lang: Lang,
+    ) -> Option<Vec<MoveReport>> {
         let periodicity = self.periodicity.as_deref()?;
         Some(match target.to_u32() {
-            Some(target) => self.moves_to(periodicity, &numbers[0], target),
+            Some(target) => self.moves_to(periodicity, &numbers[0], target, lang),
             None => Vec::new(),
         })
     }
@@ -324,6 +340,45 @@ mod tests {
     }
 
     #[test]
+    fn chinese_reasons_theorems_and_moves() {
+        let game = subtraction(&[1, 3, 4]);
+        let chinese = |n: u64| {
+            let query = Query { lang: Lang::Zh, ..Query::new(Method::Theory, Play::Normal) };
+            game.analyze(&[big(n)], &query, &Budget::default()).unwrap()
+        };
+        let theorem = game.theorem(Play::Normal, Lang::Zh).unwrap();
+        assert_eq!(theorem, "减法游戏（取子集合 S = {1,3,4}）：SG 值从 n = 0 起以 7 为周期（已证明）");
+        let a = chinese(10);
+        assert_eq!(a.reason, "G(10) = G(10 mod 7) = G(3) = 1，所以从这堆取走 1 个，到达 SG 值为 0 的局面");
+        let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["从这堆取走 1 个", "从这堆取走 3 个"]);
+        assert_eq!(a.basis, Basis::Theory(theorem.clone()));
+        let a = chinese(14);
+        assert_eq!(a.outcome, Outcome::P);
+        assert_eq!(
+            a.reason,
+            "G(14) = G(14 mod 7) = G(0) = 0：取子集合 {1,3,4} 中没有一种取法能到达 SG 值为 0 的局面，所以先手必败"
+        );
+        let a = subtraction(&[1, 4, 10])
+            .analyze(
+                &[big(100)],
+                &Query { lang: Lang::Zh, ..Query::new(Method::Theory, Play::Normal) },
+                &Budget::default(),
+            )
+            .unwrap();
+        assert!(a.reason.starts_with("G(100) = G(16 + (100 - 16) mod 11) = G(23) = "), "{}", a.reason);
+        let Basis::Theory(long) = &a.basis else { panic!("{a:?}") };
+        assert_eq!(long, "减法游戏（取子集合 S = {1,4,10}）：SG 值从 n = 16 起以 11 为周期（已证明）");
+        for text in [&a.reason, long, &theorem] {
+            assert!(english_words(text).is_empty(), "{text}");
+        }
+        let moves =
+            game.moves_to_value(&[big(10)], &big(2), Method::Theory, &Budget::default(), Lang::Zh).unwrap();
+        let texts: Vec<String> = moves.into_iter().map(|m| m.text).collect();
+        assert_eq!(texts, ["从这堆取走 4 个"]);
+    }
+
+    #[test]
     fn every_winning_move_is_listed() {
         // Under {1, 3, 4} (values 0 1 0 1 2 3 2, repeating), 10 has two: to 9 and to 7.
         let game = subtraction(&[1, 3, 4]);
@@ -364,10 +419,12 @@ mod tests {
         let game = subtraction(&[2, 3, 5, 7]);
         for n in 0..50u64 {
             for t in 0..6u64 {
-                let theory =
-                    game.moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default(), Lang::En).unwrap();
-                let search =
-                    game.moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default(), Lang::En).unwrap();
+                let theory = game
+                    .moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default(), Lang::En)
+                    .unwrap();
+                let search = game
+                    .moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default(), Lang::En)
+                    .unwrap();
                 assert_eq!(theory, search, "n {n} target {t}");
             }
         }

@@ -21,6 +21,7 @@
 use serde::Serialize;
 
 use crate::error::EngineError;
+use crate::lang::Lang;
 use crate::solve::{Solver, Valuation};
 use crate::Game;
 
@@ -36,11 +37,15 @@ pub enum Terminal {
 }
 
 impl Terminal {
-    /// A short description of the convention.
-    pub fn describe(self) -> &'static str {
+    /// A short description of the convention, in `lang`.
+    pub fn describe(self, lang: Lang) -> &'static str {
         match self {
-            Terminal::MoverWins => "the first player who cannot move wins",
-            Terminal::LastMoverWins => "the player who makes the last move wins",
+            Terminal::MoverWins => {
+                lang.pick("the first player who cannot move wins", "第一个无法走子的玩家获胜")
+            }
+            Terminal::LastMoverWins => {
+                lang.pick("the player who makes the last move wins", "走最后一步的玩家获胜")
+            }
         }
     }
 }
@@ -205,7 +210,8 @@ mod tests {
             let game = spec.build(&Budget::default()).unwrap();
             for numbers in positions {
                 let numbers = game.check_position(&numbers).unwrap();
-                let multi = game.analyze_players(&numbers, 2, Method::Search, &Budget::default(), Lang::En).unwrap();
+                let multi =
+                    game.analyze_players(&numbers, 2, Method::Search, &Budget::default(), Lang::En).unwrap();
                 let two =
                     game.analyze(&numbers, &Query::new(Method::Search, play), &Budget::default()).unwrap();
                 let mover_wins = two.outcome == Outcome::N;
