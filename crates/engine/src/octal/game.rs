@@ -7,6 +7,7 @@
 use std::fmt;
 
 use crate::game::Game;
+use crate::lang::{say, Lang};
 
 use super::code::OctalCode;
 
@@ -106,25 +107,43 @@ impl HeapMove {
 }
 
 impl fmt::Display for HeapMove {
+    /// In English; [`describe_heap_move`] writes other languages.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&describe_heap_move(&self.heap, self.take, &self.leaves))
+        f.write_str(&describe_heap_move(&self.heap, self.take, &self.leaves, Lang::En))
     }
 }
 
 /// A move in words, for heaps of any size: "take the whole heap of 2", "take 2 from the heap of
 /// 8", "take 2 from the heap of 8, leaving heaps of 1 and 5", "split the heap of 6 into heaps of
-/// 1 and 5" (`leaves` ascending).
-pub fn describe_heap_move<N: fmt::Display>(heap: &N, take: u64, leaves: &[N]) -> String {
-    let texts: Vec<String> = leaves.iter().map(N::to_string).collect();
+/// 1 and 5" (`leaves` ascending); in Chinese "从 8 个那堆取走 2 个，剩下 1 个和 5 个两堆".
+pub fn describe_heap_move<N: fmt::Display>(heap: &N, take: u64, leaves: &[N], lang: Lang) -> String {
+    let texts: Vec<String> = match lang {
+        Lang::En => leaves.iter().map(N::to_string).collect(),
+        Lang::Zh => leaves.iter().map(|leaf| format!("{leaf} 个")).collect(),
+    };
     let list = match texts.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, rest)) if !rest.is_empty() => {
+            say!(lang, "{} and {last}", "{}和 {last}", rest.join(lang.pick(", ", "、")))
+        }
         _ => texts.join(""),
     };
+    // The number of heaps left, in Chinese: "两堆", "三堆".
+    let count = match leaves.len() {
+        2 => "两堆".to_string(),
+        3 => "三堆".to_string(),
+        n => format!("{n} 堆"),
+    };
     match (take, leaves.len()) {
-        (_, 0) => format!("take the whole heap of {heap}"),
-        (0, _) => format!("split the heap of {heap} into heaps of {list}"),
-        (take, 1) => format!("take {take} from the heap of {heap}"),
-        (take, _) => format!("take {take} from the heap of {heap}, leaving heaps of {list}"),
+        (_, 0) => say!(lang, "take the whole heap of {heap}", "把 {heap} 个那堆整堆取走"),
+        (0, _) => {
+            say!(lang, "split the heap of {heap} into heaps of {list}", "把 {heap} 个那堆分成 {list}{count}")
+        }
+        (take, 1) => say!(lang, "take {take} from the heap of {heap}", "从 {heap} 个那堆取走 {take} 个"),
+        (take, _) => say!(
+            lang,
+            "take {take} from the heap of {heap}, leaving heaps of {list}",
+            "从 {heap} 个那堆取走 {take} 个，剩下 {list}{count}"
+        ),
     }
 }
 

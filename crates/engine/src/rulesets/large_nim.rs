@@ -49,13 +49,13 @@ use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
 use self::classes::ClassTable;
-use crate::lang::Lang;
 use crate::analysis::Measure;
 use crate::analysis::{Basis, MultiAnalysis, MultiMove, Ruleset, SearchCost};
 use crate::bigint::{big, to_bigs};
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::Game;
+use crate::lang::{say, Lang};
 use crate::positions::SortedTuples;
 use crate::rulesets::{box_search_cost, engine};
 use crate::solve::{HeapMultisetGame, StandardAlliance, Terminal};
@@ -163,7 +163,7 @@ pub enum Source {
 }
 
 impl Source {
-    /// The name shown to users.
+    /// The name shown to users, in English (also the name research reports use).
     pub fn name(self) -> &'static str {
         match self {
             Source::Terminal => "end of game",
@@ -175,6 +175,96 @@ impl Source {
             Source::Proved => "proved: finite induction over order patterns (nimlab prove)",
         }
     }
+
+    /// The name shown to users in `lang`.
+    pub fn name_in(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.name(),
+            Lang::Zh => match self {
+                Source::Terminal => "终局",
+                Source::Lemma1 => "引理 1",
+                Source::Theorem1 => "定理 1",
+                Source::Theorem2 => "定理 2",
+                Source::Theorem3 => "定理 3",
+                Source::Formula5 => "公式 (5)",
+                Source::Proved => "已证明：对大小顺序模式的有限归纳（nimlab prove）",
+            },
+        }
+    }
+}
+
+/// Why a result of the paper gives a position's value: the numbers its statement uses, written
+/// out in either language by [`Why::text`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    /// No heap is left.
+    Terminal,
+    /// Every heap is 1: `g = N mod n`.
+    AllOnes { heaps: u64, players: u64, value: u64 },
+    /// `n > N + 1`: `g = N`.
+    ManyPlayers { heaps: u64, players: u64 },
+    /// `n = N + 1`, `m(G) = 1`, `beta(G) < N`: `g = N - 1 - beta`.
+    OneMoreLeastOne { players: u64, beta: usize, value: u64 },
+    /// `n = N + 1`, `m(G) > 1`: `g = N - 1`.
+    OneMoreLeastAbove { players: u64, least: BigUint, value: u64 },
+    /// `n = N`, `beta(G) < N`: `g = N - 1 - beta`.
+    EqualSomeLeast { players: u64, beta: usize, value: u64 },
+    /// `n = N`, every heap `m > 1`: `g = N - 1`.
+    EqualAllLeast { players: u64, least: BigUint, value: u64 },
+    /// Formula (5): the case of the order of `x1..x4` that applies.
+    Formula5 { case: &'static str, value: u64 },
+}
+
+impl Why {
+    /// The reason in `lang`, e.g. "n = 3, N = 4 and x1 < x2 < x3 <= x4, so g = 1".
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Why::Terminal => lang
+                .pick(
+                    "no heap is left: the player to move cannot move and wins",
+                    "没有堆了：轮到行动的玩家无法移动，获胜",
+                )
+                .into(),
+            Why::AllOnes { heaps, players, value } => say!(
+                lang,
+                "every heap is 1, so g = N mod n = {heaps} mod {players} = {value}",
+                "每堆都是 1，所以 g = N mod n = {heaps} mod {players} = {value}"
+            ),
+            Why::ManyPlayers { heaps, players } => say!(
+                lang,
+                "n = {players} > N + 1 = {}, so g = N = {heaps}",
+                "n = {players} > N + 1 = {}，所以 g = N = {heaps}",
+                heaps + 1
+            ),
+            Why::OneMoreLeastOne { players, beta, value } => say!(
+                lang,
+                "n = N + 1 = {players}, m(G) = 1 and beta(G) = {beta} < N, so g = N - 1 - beta = {value}",
+                "n = N + 1 = {players}，m(G) = 1 且 β(G) = {beta} < N，所以 g = N - 1 - β = {value}"
+            ),
+            Why::OneMoreLeastAbove { players, least, value } => say!(
+                lang,
+                "n = N + 1 = {players} and m(G) = {least} > 1, so g = N - 1 = {value}",
+                "n = N + 1 = {players} 且 m(G) = {least} > 1，所以 g = N - 1 = {value}"
+            ),
+            Why::EqualSomeLeast { players, beta, value } => say!(
+                lang,
+                "n = N = {players} and beta(G) = {beta} < N, so g = N - 1 - beta = {value}",
+                "n = N = {players} 且 β(G) = {beta} < N，所以 g = N - 1 - β = {value}"
+            ),
+            Why::EqualAllLeast { players, least, value } => say!(
+                lang,
+                "n = N = {players} and every heap is {least} > 1, so g = N - 1 = {value}",
+                "n = N = {players} 且每堆都是 {least} > 1，所以 g = N - 1 = {value}"
+            ),
+            Why::Formula5 { case, value } => {
+                say!(
+                    lang,
+                    "n = 3, N = 4 and {case}, so g = {value}",
+                    "n = 3，N = 4 且 {case}，所以 g = {value}"
+                )
+            }
+        }
+    }
 }
 
 /// The least heap and how often it occurs, `(m(G), beta(G))`, of a non-empty sorted position.
@@ -184,16 +274,12 @@ fn least(heaps: &[BigUint]) -> (&BigUint, usize) {
 }
 
 /// The value of a sorted, zero-free position for `players` players by the paper's results,
-/// with the result used and a reason, or `None` when none applies. `O(N)`.
-pub fn theory_value(heaps: &[BigUint], players: u32) -> Option<(u32, Source, String)> {
+/// with the result used and why, or `None` when none applies. `O(N)`.
+pub fn theory_value(heaps: &[BigUint], players: u32) -> Option<(u32, Source, Why)> {
     let n = u64::from(players);
     let count = heaps.len() as u64;
     if heaps.is_empty() {
-        return Some((
-            0,
-            Source::Terminal,
-            "no heap is left: the player to move cannot move and wins".into(),
-        ));
+        return Some((0, Source::Terminal, Why::Terminal));
     }
     let (m, beta) = least(heaps);
     let one = BigUint::one();
@@ -201,30 +287,28 @@ pub fn theory_value(heaps: &[BigUint], players: u32) -> Option<(u32, Source, Str
     let beta64 = beta as u64;
     let (value, source, why) = if all_ones {
         let g = count % n;
-        (g, Source::Lemma1, format!("every heap is 1, so g = N mod n = {count} mod {n} = {g}"))
+        (g, Source::Lemma1, Why::AllOnes { heaps: count, players: n, value: g })
     } else if n > count + 1 {
-        (count, Source::Theorem1, format!("n = {n} > N + 1 = {}, so g = N = {count}", count + 1))
+        (count, Source::Theorem1, Why::ManyPlayers { heaps: count, players: n })
     } else if n == count + 1 {
         if *m == one {
             let g = count - 1 - beta64;
-            let why =
-                format!("n = N + 1 = {n}, m(G) = 1 and beta(G) = {beta} < N, so g = N - 1 - beta = {g}");
-            (g, Source::Theorem2, why)
+            (g, Source::Theorem2, Why::OneMoreLeastOne { players: n, beta, value: g })
         } else {
             let g = count - 1;
-            (g, Source::Theorem2, format!("n = N + 1 = {n} and m(G) = {m} > 1, so g = N - 1 = {g}"))
+            (g, Source::Theorem2, Why::OneMoreLeastAbove { players: n, least: m.clone(), value: g })
         }
     } else if n == count {
         if beta < heaps.len() {
             let g = count - 1 - beta64;
-            (g, Source::Theorem3, format!("n = N = {n} and beta(G) = {beta} < N, so g = N - 1 - beta = {g}"))
+            (g, Source::Theorem3, Why::EqualSomeLeast { players: n, beta, value: g })
         } else {
             let g = count - 1;
-            (g, Source::Theorem3, format!("n = N = {n} and every heap is {m} > 1, so g = N - 1 = {g}"))
+            (g, Source::Theorem3, Why::EqualAllLeast { players: n, least: m.clone(), value: g })
         }
     } else if n == 3 && count == 4 {
         let (g, case) = formula5([&heaps[0], &heaps[1], &heaps[2], &heaps[3]]);
-        (g, Source::Formula5, format!("n = 3, N = 4 and {case}, so g = {g}"))
+        (g, Source::Formula5, Why::Formula5 { case, value: g })
     } else {
         return None;
     };
@@ -284,34 +368,45 @@ fn option_classes(heaps: &[BigUint], listed: u64) -> (Vec<(BigUint, BigUint)>, b
     (classes, false)
 }
 
-fn take_text(largest: &BigUint, y: &BigUint) -> String {
+/// "take 2 from the largest heap (of 5)": the largest heap of `largest` chips left at `y`.
+fn take_text(largest: &BigUint, y: &BigUint, lang: Lang) -> String {
     if y.is_zero() {
-        format!("take all {largest} from the largest heap")
+        say!(lang, "take all {largest} from the largest heap", "取走最大堆的全部 {largest} 个")
     } else {
-        format!("take {} from the largest heap (of {largest})", largest - y)
+        say!(
+            lang,
+            "take {} from the largest heap (of {largest})",
+            "从最大堆（{largest} 个）取走 {} 个",
+            largest - y
+        )
     }
 }
 
 /// The value of a sorted, zero-free position from nimlab's proved theorem for `players` players
 /// and its number of heaps, with the table (for the options) and a reason; `None` beyond
 /// [`prove::SOLVE_HEAPS`] heaps.
-fn proved_value(heaps: &[BigUint], players: u32) -> Option<(u32, Arc<ClassTable>, String)> {
+fn proved_value(heaps: &[BigUint], players: u32, lang: Lang) -> Option<(u32, Arc<ClassTable>, String)> {
     let table = prove::proved_table(players, heaps.len())?;
     let index = table.classes().index_big(heaps)?;
     let value = table.value_at(index);
-    let why =
-        format!("n = {players}, N = {} and {}, so g = {value}", heaps.len(), table.classes().chain(index));
+    let why = say!(
+        lang,
+        "n = {players}, N = {} and {}, so g = {value}",
+        "n = {players}，N = {} 且 {}，所以 g = {value}",
+        heaps.len(),
+        table.classes().chain(index)
+    );
     Some((value, table, why))
 }
 
 /// The `n`-player answer by the paper's results, or else nimlab's proved theorem: the value and
 /// every option's value (from the same theorem).
-fn multiplayer(heaps: &[BigUint], players: u32, listed: u64) -> Option<MultiAnalysis> {
+fn multiplayer(heaps: &[BigUint], players: u32, listed: u64, lang: Lang) -> Option<MultiAnalysis> {
     let valuation = StandardAlliance::new(players, Terminal::MoverWins).ok()?;
     let (value, source, why, proved) = match theory_value(heaps, players) {
-        Some((value, source, why)) => (value, source, why, None),
+        Some((value, source, why)) => (value, source, why.text(lang), None),
         None => {
-            let (value, table, why) = proved_value(heaps, players)?;
+            let (value, table, why) = proved_value(heaps, players, lang)?;
             (value, Source::Proved, why, Some(table))
         }
     };
@@ -324,15 +419,25 @@ fn multiplayer(heaps: &[BigUint], players: u32, listed: u64) -> Option<MultiAnal
                 Some(table) => table.value_big(&to)?,
                 None => theory_value(&to, players)?.0,
             };
-            let mut text = take_text(largest, &y);
+            let mut text = take_text(largest, &y, lang);
             if y != last {
-                text.push_str(&format!(" (likewise for every size left in {y}..={last})"));
+                text.push_str(&say!(
+                    lang,
+                    " (likewise for every size left in {y}..={last})",
+                    "（留下 {y}..={last} 中任一大小也一样）"
+                ));
             }
             moves.push(MultiMove { text, to, value: v, optimal: valuation.through(v) == value });
         }
     }
     let best = match moves.iter().find(|m| m.optimal) {
-        Some(m) => format!("; optimal: {}, to a position of value {}", m.text, m.value),
+        Some(m) => say!(
+            lang,
+            "; optimal: {}, to a position of value {}",
+            "；最优走法：{}，走到博弈值为 {} 的局面",
+            m.text,
+            m.value
+        ),
         None => String::new(),
     };
     Some(MultiAnalysis {
@@ -342,8 +447,13 @@ fn multiplayer(heaps: &[BigUint], players: u32, listed: u64) -> Option<MultiAnal
         measures: measures(heaps),
         moves,
         moves_complete: complete,
-        reason: format!("{}: {why}: P_{value} wins when P_0 moves{best}", source.name()),
-        basis: Basis::Theory(source.name().into()),
+        reason: say!(
+            lang,
+            "{}: {why}: P_{value} wins when P_0 moves{best}",
+            "{}：{why}：P_0 行动时 P_{value} 获胜{best}",
+            source.name_in(lang)
+        ),
+        basis: Basis::Theory(source.name_in(lang).into()),
     })
 }
 
@@ -389,9 +499,9 @@ impl Ruleset for LargeNim {
         let largest = from.iter().max().cloned().unwrap_or_default();
         let taken: BigUint = from.iter().sum::<BigUint>() - to.iter().sum::<BigUint>();
         if taken >= largest {
-            take_text(&largest, &BigUint::zero())
+            take_text(&largest, &BigUint::zero(), lang)
         } else {
-            take_text(&largest, &(&largest - taken))
+            take_text(&largest, &(&largest - taken), lang)
         }
     }
 
@@ -408,7 +518,7 @@ impl Ruleset for LargeNim {
     }
 
     fn multiplayer_theory(&self, numbers: &[BigUint], players: u32, lang: Lang) -> Option<MultiAnalysis> {
-        multiplayer(numbers, players, LISTED_OPTIONS)
+        multiplayer(numbers, players, LISTED_OPTIONS, lang)
     }
 
     fn measures(&self, numbers: &[BigUint]) -> Vec<Measure> {
@@ -440,9 +550,11 @@ mod tests {
         for players in 2..=7u32 {
             let mut checked = [0usize; 7];
             for heaps in &positions {
-                let search =
-                    game.analyze_players(heaps, players, Method::Search, &Budget::default(), Lang::En).unwrap();
-                let theory = LargeNim.multiplayer_theory(heaps, players, Lang::En).expect("every position is covered");
+                let search = game
+                    .analyze_players(heaps, players, Method::Search, &Budget::default(), Lang::En)
+                    .unwrap();
+                let theory =
+                    LargeNim.multiplayer_theory(heaps, players, Lang::En).expect("every position is covered");
                 let Basis::Theory(name) = &theory.basis else { panic!("theory basis") };
                 let source = [
                     Source::Terminal,
@@ -483,9 +595,10 @@ mod tests {
         let game = large_nim();
         for heaps in LargeNim.verification_positions(8) {
             for players in [2u32, 3, 4, 5, 6] {
-                let Some(theory) = multiplayer(&heaps, players, 0) else { continue };
-                let search =
-                    game.analyze_players(&heaps, players, Method::Search, &Budget::default(), Lang::En).unwrap();
+                let Some(theory) = multiplayer(&heaps, players, 0, Lang::En) else { continue };
+                let search = game
+                    .analyze_players(&heaps, players, Method::Search, &Budget::default(), Lang::En)
+                    .unwrap();
                 assert_eq!(multi_disagreement(&theory, &search), None, "{heaps:?}");
                 let (classes, _) = option_classes(&heaps, 0);
                 let Some((largest, rest)) = heaps.split_last() else { continue };
@@ -517,7 +630,8 @@ mod tests {
         // Classes: y in 0, 1, 2..=6, 7, 8..=huge-1, huge, huge+1..=huge+2.
         assert_eq!(a.moves.len(), 7);
         assert!(a.optimal_moves().count() >= 1);
-        let err = large_nim().analyze_players(&heaps, 3, Method::Search, &Budget::default(), Lang::En).unwrap_err();
+        let err =
+            large_nim().analyze_players(&heaps, 3, Method::Search, &Budget::default(), Lang::En).unwrap_err();
         assert!(matches!(err, EngineError::TooLargeForSearch { .. }));
     }
 
@@ -547,8 +661,9 @@ mod tests {
         for m in &a.moves {
             let small: Vec<u64> = m.to.iter().map(shrink).collect();
             // The same order pattern with small heaps, by search.
-            let s =
-                large_nim().analyze_players(&to_bigs(&small), 3, Method::Search, &Budget::default(), Lang::En).unwrap();
+            let s = large_nim()
+                .analyze_players(&to_bigs(&small), 3, Method::Search, &Budget::default(), Lang::En)
+                .unwrap();
             assert_eq!(m.value, s.value, "{:?}", m.to);
         }
         assert!(a.optimal_moves().count() >= 1);
@@ -576,6 +691,87 @@ mod tests {
             .analyze_players(&to_bigs(&[1, 2, 3, 4]), 3, Method::Search, &Budget::default(), Lang::En)
             .unwrap();
         assert_eq!(multi_disagreement(&a, &s), None);
+    }
+
+    /// The Chinese multi-player reasons and move texts, for every result (end of game, Lemma 1,
+    /// Theorems 1 to 3, formula (5), the proved theorem) and for option classes of huge heaps:
+    /// the same answers as in English, in the seed's terms, no English word left.
+    #[test]
+    fn chinese_multiplayer_reasons_and_moves() {
+        let game = large_nim();
+        let answer = |heaps: &[u64], players: u32, lang: Lang| {
+            game.analyze_players(&to_bigs(heaps), players, Method::Theory, &Budget::default(), lang).unwrap()
+        };
+        let a = answer(&[1, 2, 3, 4], 3, Lang::Zh);
+        assert_eq!(
+            a.reason,
+            "公式 (5)：n = 3，N = 4 且 x1 < x2 < x3 <= x4，所以 g = 1：P_0 行动时 P_1 获胜；\
+             最优走法：从最大堆（4 个）取走 2 个，走到博弈值为 0 的局面"
+        );
+        assert_eq!(a.basis, Basis::Theory("公式 (5)".into()));
+        let reason = |heaps: &[u64], players: u32| answer(heaps, players, Lang::Zh).reason;
+        assert_eq!(reason(&[], 4), "终局：没有堆了：轮到行动的玩家无法移动，获胜：P_0 行动时 P_0 获胜");
+        assert!(reason(&[1, 1, 1], 2)
+            .starts_with("引理 1：每堆都是 1，所以 g = N mod n = 3 mod 2 = 1：P_0 行动时 P_1 获胜"));
+        assert!(reason(&[2, 3], 5).starts_with("定理 1：n = 5 > N + 1 = 3，所以 g = N = 2："));
+        assert!(reason(&[1, 2, 3], 4)
+            .starts_with("定理 2：n = N + 1 = 4，m(G) = 1 且 β(G) = 1 < N，所以 g = N - 1 - β = 1："));
+        assert!(
+            reason(&[2, 3, 4], 4).starts_with("定理 2：n = N + 1 = 4 且 m(G) = 2 > 1，所以 g = N - 1 = 2：")
+        );
+        assert!(
+            reason(&[1, 2, 3], 3).starts_with("定理 3：n = N = 3 且 β(G) = 1 < N，所以 g = N - 1 - β = 1：")
+        );
+        assert!(reason(&[2, 2, 2], 3).starts_with("定理 3：n = N = 3 且每堆都是 2 > 1，所以 g = N - 1 = 2："));
+        let proved = reason(&[1, 2, 3, 4, 5], 3);
+        assert!(
+            proved.starts_with("已证明：对大小顺序模式的有限归纳（nimlab prove）：n = 3，N = 5 且 1 = x1 < x2 < x3 < x4 < x5，所以 g = 1：P_0 行动时 P_1 获胜"),
+            "{proved}"
+        );
+        let huge: BigUint = "9".repeat(60).parse().unwrap();
+        let heaps = vec![big(1), big(7), huge.clone(), huge + 3u8];
+        let classes = game.analyze_players(&heaps, 3, Method::Auto, &Budget::default(), Lang::Zh).unwrap();
+        assert!(
+            classes.moves.iter().any(|m| m.text.ends_with("（留下 2..=6 中任一大小也一样）")),
+            "{:?}",
+            classes.moves
+        );
+        assert_eq!(
+            LargeNim.describe_move(&to_bigs(&[2, 5]), &to_bigs(&[2, 3]), Lang::Zh),
+            "从最大堆（5 个）取走 2 个"
+        );
+        assert_eq!(
+            LargeNim.describe_move(&to_bigs(&[2, 5]), &to_bigs(&[2]), Lang::Zh),
+            "取走最大堆的全部 5 个"
+        );
+        // The same answers as in English, only the words differ.
+        let cases: [(&[u64], u32); 9] = [
+            (&[], 4),
+            (&[1, 1, 1], 2),
+            (&[2, 3], 5),
+            (&[1, 2, 3], 4),
+            (&[2, 3, 4], 4),
+            (&[1, 2, 3], 3),
+            (&[2, 2, 2], 3),
+            (&[1, 2, 3, 4], 3),
+            (&[1, 2, 3, 4, 5], 3),
+        ];
+        for (heaps, players) in cases {
+            let (en, zh) = (answer(heaps, players, Lang::En), answer(heaps, players, Lang::Zh));
+            assert_eq!((en.value, en.moves.len()), (zh.value, zh.moves.len()), "{heaps:?}");
+            for (e, z) in en.moves.iter().zip(&zh.moves) {
+                assert_eq!((&e.to, e.value, e.optimal), (&z.to, z.value, z.optimal), "{heaps:?}");
+            }
+            assert!(en.reason.contains("wins when P_0 moves"), "{}", en.reason);
+            assert!(zh.reason.contains("行动时") && zh.reason.contains("获胜"), "{}", zh.reason);
+            let Basis::Theory(source) = &zh.basis else { panic!("theory basis") };
+            let texts = zh.moves.iter().map(|m| &m.text).chain([&zh.reason, source]);
+            for text in texts.chain(classes.moves.iter().map(|m| &m.text)) {
+                // The command that proves the theorem keeps its name.
+                let words = english_words(text);
+                assert!(words.iter().all(|w| ["nimlab", "prove"].contains(w)), "{text}");
+            }
+        }
     }
 
     #[test]
@@ -609,7 +805,8 @@ mod tests {
     fn two_players_is_misere_large_nim() {
         let game = large_nim();
         for heaps in LargeNim.verification_positions(6) {
-            let multi = game.analyze_players(&heaps, 2, Method::Search, &Budget::default(), Lang::En).unwrap();
+            let multi =
+                game.analyze_players(&heaps, 2, Method::Search, &Budget::default(), Lang::En).unwrap();
             let misere =
                 game.analyze(&heaps, &Query::new(Method::Search, Play::Misere), &Budget::default()).unwrap();
             assert_eq!(multi.value == 0, misere.outcome == Outcome::N, "{heaps:?}");
@@ -634,6 +831,8 @@ mod tests {
             LargeNim.describe_move(&to_bigs(&[2, 5]), &to_bigs(&[2]), Lang::En),
             "take all 5 from the largest heap"
         );
-        assert!(game.analyze_players(&to_bigs(&[1, 2]), 1, Method::Auto, &Budget::default(), Lang::En).is_err());
+        assert!(game
+            .analyze_players(&to_bigs(&[1, 2]), 1, Method::Auto, &Budget::default(), Lang::En)
+            .is_err());
     }
 }

@@ -39,13 +39,12 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::lang::UNTHREADED;
-use crate::lang::Lang;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{to_bigs, to_u64s, xor_all};
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::nim::xor_moves;
 use crate::rulesets::{box_search_cost, describe_take, engine, invalid};
@@ -251,8 +250,10 @@ impl Ruleset for Moore {
 
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         (play == Play::Normal).then(|| {
-            format!(
+            say!(
+                lang,
                 "Moore: P iff every binary column has a multiple of {} ones (k = {})",
+                "Moore Nim（k）：必败态当且仅当每个二进制位上 1 的个数都是 {} 的倍数（k = {}）",
                 self.modulus(),
                 self.k
             )
@@ -269,18 +270,22 @@ impl Ruleset for Moore {
             (moves, complete)
         } else {
             let moves = winning_move(heaps, self.k)
-                .map(|to| MoveReport { text: describe_take(heaps, &to, UNTHREADED), to })
+                .map(|to| MoveReport { text: describe_take(heaps, &to, lang), to })
                 .into_iter()
                 .collect();
             (moves, false)
         };
         let reason = match (unbalanced, winning_moves.first()) {
-            (Some((b, count)), Some(first)) => format!(
+            (Some((b, count)), Some(first)) => say!(
+                lang,
                 "column 2^{b} has {count} ones, not a multiple of {modulus}, so {} (then every column has a multiple of {modulus} ones)",
+                "二进制位 2^{b} 上有 {count} 个 1，不是 {modulus} 的倍数，所以{}（走后每一位上 1 的个数都是 {modulus} 的倍数）",
                 first.text
             ),
-            _ => format!(
+            _ => say!(
+                lang,
                 "every binary column has a multiple of {modulus} ones, so every move (from 1 to {} heaps) leaves a column that has not",
+                "每个二进制位上 1 的个数都是 {modulus} 的倍数，所以每一步（从 1 到 {} 堆中取）都会使某一位上 1 的个数不再是 {modulus} 的倍数",
                 self.k
             ),
         };
@@ -390,6 +395,57 @@ mod tests {
         assert!(auto.reason.ends_with("; Grundy value 0 by search"));
     }
 
+    /// The Chinese theorem, reasons and move texts (N and P, `k = 2` and `k = 1`): the same facts
+    /// as the English, in the seeds' terms, and no English word left.
+    #[test]
+    fn chinese_reasons_and_moves() {
+        let zh = Query { lang: Lang::Zh, ..Query::new(Method::Theory, Play::Normal) };
+        let en = Query::new(Method::Theory, Play::Normal);
+        let analyze = |k: u64, heaps: &[u64], query: &Query| {
+            moore(k).analyze(&to_bigs(heaps), query, &Budget::default()).unwrap()
+        };
+        let n = analyze(2, &[5, 6, 3], &zh);
+        assert_eq!(
+            n.reason,
+            "二进制位 2^2 上有 2 个 1，不是 3 的倍数，所以从5 个那堆取走 2 个，并从6 个那堆取走 3 个\
+             （走后每一位上 1 的个数都是 3 的倍数）"
+        );
+        assert_eq!(
+            n.basis,
+            Basis::Theory(
+                "Moore Nim（k）：必败态当且仅当每个二进制位上 1 的个数都是 3 的倍数（k = 2）".into()
+            )
+        );
+        let p = analyze(2, &[3, 3, 3], &zh);
+        assert_eq!(p.outcome, Outcome::P);
+        assert_eq!(
+            p.reason,
+            "每个二进制位上 1 的个数都是 3 的倍数，所以每一步（从 1 到 2 堆中取）都会使某一位上 1 的个数不再是 3 的倍数"
+        );
+        let nim = analyze(1, &[3, 4, 5], &zh);
+        let texts: Vec<&str> = nim.winning_moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["从3 个那堆取走 2 个"]);
+        let to_value = moore(1)
+            .moves_to_value(&to_bigs(&[3, 4, 5]), &big(1), Method::Theory, &Budget::default(), Lang::Zh)
+            .unwrap();
+        assert!(!to_value.is_empty());
+        // The same answers as in English, only the words differ; the English texts are unchanged.
+        for (k, heaps) in [(2, [5, 6, 3]), (2, [3, 3, 3]), (1, [3, 4, 5]), (3, [7, 9, 12])] {
+            let (a, b) = (analyze(k, &heaps, &en), analyze(k, &heaps, &zh));
+            assert_eq!((a.outcome, &a.grundy, a.moves_complete), (b.outcome, &b.grundy, b.moves_complete));
+            let to = |moves: &[MoveReport]| moves.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
+            assert_eq!(to(&a.winning_moves), to(&b.winning_moves), "{heaps:?}");
+            assert!(english_words(&a.reason).len() > 3, "{}", a.reason);
+            let Basis::Theory(theorem) = &b.basis else { panic!("theory basis") };
+            let texts = b.winning_moves.iter().chain(&to_value).map(|m| &m.text);
+            for text in texts.chain([&b.reason, theorem]) {
+                assert_eq!(english_words(text), Vec::<&str>::new(), "{text}");
+            }
+        }
+        assert!(n.reason.contains("倍数") && p.reason.contains("二进制"));
+        assert_eq!(moore(2).theorem(Play::Misere, Lang::Zh), None);
+    }
+
     #[test]
     fn k_one_is_nim() {
         let game = moore(1);
@@ -400,10 +456,22 @@ mod tests {
         assert!(a.moves_complete);
         for target in 0..8u64 {
             let theory = game
-                .moves_to_value(&to_bigs(&[3, 4, 5]), &big(target), Method::Theory, &Budget::default(), Lang::En)
+                .moves_to_value(
+                    &to_bigs(&[3, 4, 5]),
+                    &big(target),
+                    Method::Theory,
+                    &Budget::default(),
+                    Lang::En,
+                )
                 .unwrap();
             let search = game
-                .moves_to_value(&to_bigs(&[3, 4, 5]), &big(target), Method::Search, &Budget::default(), Lang::En)
+                .moves_to_value(
+                    &to_bigs(&[3, 4, 5]),
+                    &big(target),
+                    Method::Search,
+                    &Budget::default(),
+                    Lang::En,
+                )
                 .unwrap();
             let theory: BTreeSet<_> = theory.into_iter().map(|m| m.to).collect();
             let search: BTreeSet<_> = search.into_iter().map(|m| m.to).collect();

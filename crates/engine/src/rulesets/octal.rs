@@ -24,12 +24,12 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::lang::Lang;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{join, to_bigs};
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::lang::{say, Lang};
 use crate::octal::game::MoveMenu;
 use crate::octal::{
     analyze_with, describe_heap_move, GameRules, OctalCode, PeriodOutcome, SequenceError, SequenceMethod,
@@ -146,15 +146,21 @@ pub const BUILD_WORK: u64 = 200_000_000;
 /// The most winning moves a theory answer lists (a heap of `h` may have about `h/2`).
 pub const MAX_LISTED: usize = 100_000;
 
-/// The game's name in texts: "Kayles (0.77)", "0.16", "Grundy's game".
-pub fn title(rules: &GameRules) -> String {
+/// The game's name in texts: "Kayles (0.77)", "0.16", "Grundy's game"; in Chinese
+/// "Kayles 游戏（0.77）", "0.16", "Grundy 博弈".
+pub fn title(rules: &GameRules, lang: Lang) -> String {
     let name = match rules {
-        GameRules::Octal(code) if *code == OctalCode::kayles() => "Kayles",
-        GameRules::Octal(code) if *code == OctalCode::dawson_kayles() => "Dawson's Kayles",
-        GameRules::Octal(code) if *code == OctalCode::dawsons_chess() => "Dawson's chess",
+        GameRules::Octal(code) if *code == OctalCode::kayles() => lang.pick("Kayles", "Kayles 游戏"),
+        GameRules::Octal(code) if *code == OctalCode::dawson_kayles() => {
+            lang.pick("Dawson's Kayles", "Dawson 的 Kayles")
+        }
+        GameRules::Octal(code) if *code == OctalCode::dawsons_chess() => {
+            lang.pick("Dawson's chess", "Dawson 象棋")
+        }
+        GameRules::GrundyGame if lang == Lang::Zh => return "Grundy 博弈".into(),
         _ => return rules.to_string(),
     };
-    format!("{name} ({rules})")
+    say!(lang, "{name} ({rules})", "{name}（{rules}）")
 }
 
 /// The rules of a take-and-break game named by `spec` (`octal --code`, `kayles`,
@@ -338,6 +344,7 @@ impl TakeAndBreak {
         values: &[u32],
         target: u32,
         max: usize,
+        lang: Lang,
     ) -> Option<(Vec<MoveReport>, Option<BigUint>)> {
         let total = values.iter().fold(0, |x, v| x ^ v);
         let mut listed = Vec::new();
@@ -351,7 +358,7 @@ impl TakeAndBreak {
                 self.known.moves_to(&self.menu, heap, total ^ values[index] ^ target, max - listed.len())?;
             count = count.zip(heap_count).map(|(a, b)| a + b);
             listed.extend(moves.into_iter().map(|(take, leaves)| MoveReport {
-                text: describe_heap_move(heap, take, &leaves),
+                text: describe_heap_move(heap, take, &leaves, lang),
                 to: splice(heaps, index, leaves),
             }));
         }
@@ -398,10 +405,14 @@ impl Game for TakeAndBreak {
 
 /// "G(5) ^ G(8) ^ G(13) = 0 ^ 1 ^ 2 = 3" (or "G(8) = 1"), the heaps reduced by the period named
 /// after it, shortened for long positions.
-fn value_text(heaps: &[BigUint], values: &[u32], known: &Known) -> String {
+fn value_text(heaps: &[BigUint], values: &[u32], known: &Known, lang: Lang) -> String {
     const SHOWN: usize = 12;
     let shown = heaps.len().min(SHOWN);
-    let more = if heaps.len() > SHOWN { format!(" ^ ... ({} heaps)", heaps.len()) } else { String::new() };
+    let more = if heaps.len() > SHOWN {
+        say!(lang, " ^ ... ({} heaps)", " ^ ...（共 {} 堆）", heaps.len())
+    } else {
+        String::new()
+    };
     let terms: Vec<String> = heaps[..shown].iter().map(|h| format!("G({h})")).collect();
     let numbers: Vec<String> = values[..shown].iter().map(u32::to_string).collect();
     let total = values.iter().fold(0, |x, v| x ^ v);
@@ -423,7 +434,14 @@ fn value_text(heaps: &[BigUint], values: &[u32], known: &Known) -> String {
             })
             .collect();
         if !reduced.is_empty() {
-            text.push_str(&format!(" (period {} from {}: {})", c.period, c.preperiod, reduced.join(", ")));
+            text.push_str(&say!(
+                lang,
+                " (period {} from {}: {})",
+                "（周期 {}，从 {} 开始：{}）",
+                c.period,
+                c.preperiod,
+                reduced.join(lang.pick(", ", "，"))
+            ));
         }
     }
     text
@@ -471,12 +489,12 @@ impl Ruleset for TakeAndBreak {
                     && leaves.windows(2).all(|w| w[0] <= w[1])
                 {
                     if let Some(take) = (&from[index] - sum).to_u64() {
-                        return describe_heap_move(&from[index], take, leaves);
+                        return describe_heap_move(&from[index], take, leaves, lang);
                     }
                 }
             }
         }
-        format!("move to {}", join(to, " "))
+        say!(lang, "move to {}", "走到 {}", join(to, " "))
     }
 
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
@@ -484,23 +502,32 @@ impl Ruleset for TakeAndBreak {
             return None;
         }
         Some(match (self.known.as_ref(), &self.rules) {
-            (Known::Periodic(c), _) => format!(
+            (Known::Periodic(c), _) => say!(
+                lang,
                 "{} is periodic from {} with period {} (certified by the Guy–Smith periodicity theorem, \
                  checked to {}); a sum's value is the nim-sum of its heaps' values",
-                title(&self.rules),
+                "{}：SG 值从 {} 起以 {} 为周期（由 Guy–Smith 周期性定理证明，检验到 {}）；\
+                 几堆之和的 SG 值是各堆 SG 值的异或和",
+                title(&self.rules, lang),
                 c.preperiod,
                 c.period,
                 c.certificate.checked_to
             ),
-            (Known::Prefix(sequence), GameRules::GrundyGame) => format!(
+            (Known::Prefix(sequence), GameRules::GrundyGame) => say!(
+                lang,
                 "Grundy's game: values computed exactly up to heap {} (no periodicity theorem applies); a \
                  sum's value is the nim-sum of its heaps' values",
+                "Grundy 博弈：已精确算出大小为 0 到 {} 的堆的 SG 值（没有适用的周期性定理）；\
+                 几堆之和的 SG 值是各堆 SG 值的异或和",
                 sequence.len().saturating_sub(1)
             ),
-            (Known::Prefix(sequence), _) => format!(
+            (Known::Prefix(sequence), _) => say!(
+                lang,
                 "{}: values computed exactly up to heap {} (no period certified within the build's budget); \
                  a sum's value is the nim-sum of its heaps' values",
-                title(&self.rules),
+                "{}：已精确算出大小为 0 到 {} 的堆的 SG 值（在构建的预算内未能证明周期）；\
+                 几堆之和的 SG 值是各堆 SG 值的异或和",
+                title(&self.rules, lang),
                 sequence.len().saturating_sub(1)
             ),
         })
@@ -510,18 +537,35 @@ impl Ruleset for TakeAndBreak {
         let theorem = self.theorem(play, lang)?;
         let values: Vec<u32> = numbers.iter().map(|h| self.known.value(h)).collect::<Option<_>>()?;
         let total = values.iter().fold(0, |x, v| x ^ v);
-        let formula = value_text(numbers, &values, &self.known);
+        let formula = value_text(numbers, &values, &self.known, lang);
         // A table asks for no moves: counting them would cost O(heap) per heap.
         let (moves, count) = if total == 0 || max_moves == 0 {
             (Vec::new(), (total == 0).then(BigUint::zero))
         } else {
-            self.moves_to_sum_value(numbers, &values, 0, max_moves.min(MAX_LISTED))?
+            self.moves_to_sum_value(numbers, &values, 0, max_moves.min(MAX_LISTED), lang)?
         };
         let reason = match moves.first() {
-            _ if total == 0 && numbers.len() == 1 => format!("{formula}: no move leads to value 0"),
-            _ if total == 0 => format!("{formula}: every move changes the nim-sum, so no move leads to 0"),
-            Some(first) => format!("{formula}, so {} to reach value 0", first.text),
-            None => format!("{formula}, not 0, so some move leads to value 0"),
+            _ if total == 0 && numbers.len() == 1 => say!(
+                lang,
+                "{formula}: no move leads to value 0",
+                "{formula}：没有一步能走到 SG 值为 0 的局面，这是必败态（P）"
+            ),
+            _ if total == 0 => say!(
+                lang,
+                "{formula}: every move changes the nim-sum, so no move leads to 0",
+                "{formula}：每一步都会改变异或和，所以没有一步能走到 SG 值 0，这是必败态（P）"
+            ),
+            Some(first) => say!(
+                lang,
+                "{formula}, so {} to reach value 0",
+                "{formula}，所以{}，走到 SG 值为 0 的必败态（P）",
+                first.text
+            ),
+            None => say!(
+                lang,
+                "{formula}, not 0, so some move leads to value 0",
+                "{formula}，不为 0，所以有一步能走到 SG 值为 0 的必败态（P）"
+            ),
         };
         let complete = count.as_ref().is_some_and(|c| *c == BigUint::from(moves.len()));
         Some(Analysis {
@@ -537,10 +581,15 @@ impl Ruleset for TakeAndBreak {
 
     /// Every move to a position of value `target`; `None` (the search then answers) when a value
     /// is not known or there are more than [`MAX_LISTED`] such moves.
-    fn theory_moves_to_value(&self, numbers: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
+    fn theory_moves_to_value(
+        &self,
+        numbers: &[BigUint],
+        target: &BigUint,
+        lang: Lang,
+    ) -> Option<Vec<MoveReport>> {
         let values: Vec<u32> = numbers.iter().map(|h| self.known.value(h)).collect::<Option<_>>()?;
         let Some(target) = target.to_u32() else { return Some(Vec::new()) };
-        let (moves, count) = self.moves_to_sum_value(numbers, &values, target, MAX_LISTED)?;
+        let (moves, count) = self.moves_to_sum_value(numbers, &values, target, MAX_LISTED, lang)?;
         (count? == BigUint::from(moves.len())).then_some(moves)
     }
 

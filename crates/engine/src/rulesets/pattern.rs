@@ -32,12 +32,12 @@ use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
 
-use crate::lang::Lang;
 use crate::analysis::{Ruleset, SearchCost};
 use crate::bigint::{to_bigs, to_u64s};
 use crate::budget::{Budget, Exhausted};
 use crate::error::EngineError;
 use crate::game::Game;
+use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, engine, expect_heaps};
 use crate::solve::{triple_grundy_table, Amounts, TripleRules, TripleTable};
@@ -443,13 +443,20 @@ impl Ruleset for PatternGame {
 
     fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
         let changed: Vec<usize> = (0..from.len()).filter(|&i| from[i] != to[i]).collect();
-        let Some(&first) = changed.first() else { return "pass".into() };
+        let Some(&first) = changed.first() else { return lang.pick("pass", "不走").into() };
         let amount = &from[first] - &to[first];
         let names: Vec<String> = changed.iter().map(|i| i.to_string()).collect();
         match changed.len() {
-            1 => format!("take {amount} from pile {first}"),
-            n if n == from.len() && n > 1 => format!("take {amount} from every pile"),
-            _ => format!("take {amount} from each of piles {}", names.join(", ")),
+            1 => say!(lang, "take {amount} from pile {first}", "从第 {first} 堆取走 {amount} 个"),
+            n if n == from.len() && n > 1 => {
+                say!(lang, "take {amount} from every pile", "从每一堆各取走 {amount} 个")
+            }
+            _ => say!(
+                lang,
+                "take {amount} from each of piles {}",
+                "从第 {} 堆各取走 {amount} 个",
+                names.join(lang.pick(", ", "、"))
+            ),
         }
     }
 
@@ -637,6 +644,33 @@ mod tests {
         }
         assert_eq!(subsets(4, 2).len(), 6);
         assert_eq!(binomial(32, 16), 601_080_390);
+    }
+
+    /// The move texts in Chinese: one pile, some piles, every pile; the English ones unchanged.
+    #[test]
+    fn chinese_move_texts() {
+        let g = pattern(3, &["0:1..", "0,2:1..", "all:1.."]).unwrap();
+        let zh = Query { lang: Lang::Zh, ..Query::new(Method::Search, Play::Normal) };
+        let en = Query::new(Method::Search, Play::Normal);
+        let piles = [big(2), big(5), big(2)];
+        let texts = |query: &Query| -> Vec<String> {
+            let a = g.analyze(&piles, query, &Budget::default()).unwrap();
+            a.winning_moves.into_iter().map(|m| m.text).collect()
+        };
+        assert_eq!(
+            texts(&en),
+            ["take 2 from pile 0", "take 2 from each of piles 0, 2", "take 2 from every pile"]
+        );
+        assert_eq!(texts(&zh), ["从第 0 堆取走 2 个", "从第 0、2 堆各取走 2 个", "从每一堆各取走 2 个"]);
+        let game = PatternGame::new(PatternSpec::parse(3, &["all:1..".into()]).unwrap());
+        let (from, to) = (to_bigs(&[3, 4, 5]), to_bigs(&[1, 2, 3]));
+        assert_eq!(game.describe_move(&from, &to, Lang::En), "take 2 from every pile");
+        assert_eq!(game.describe_move(&from, &to, Lang::Zh), "从每一堆各取走 2 个");
+        assert_eq!(game.describe_move(&from, &from, Lang::En), "pass");
+        assert_eq!(game.describe_move(&from, &from, Lang::Zh), "不走");
+        for text in texts(&zh) {
+            assert_eq!(english_words(&text), Vec::<&str>::new(), "{text}");
+        }
     }
 
     #[test]

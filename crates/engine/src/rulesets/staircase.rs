@@ -21,14 +21,14 @@
 use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::{One, ToPrimitive, Zero};
 
-use crate::lang::Lang;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{join, to_bigs, to_u64s, xor_all};
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::engine;
 use crate::spec::{GameSpec, RulesetInfo};
@@ -101,20 +101,26 @@ fn odd_steps(steps: &[BigUint]) -> Vec<BigUint> {
     steps.iter().step_by(2).cloned().collect()
 }
 
-fn coins(count: &BigUint) -> String {
-    format!("{count} coin{}", if *count == BigUint::from(1u8) { "" } else { "s" })
-}
-
 /// "move 3 coins from step 3 to step 2", "move 1 coin from step 1 to the floor"; `index` is
 /// the 0-based index of the step the coins leave.
-fn move_text(index: usize, moved: &BigUint) -> String {
-    let destination = if index == 0 { "the floor".to_string() } else { format!("step {index}") };
-    format!("move {} from step {} to {destination}", coins(moved), index + 1)
+fn move_text(index: usize, moved: &BigUint, lang: Lang) -> String {
+    let step = index + 1;
+    match lang {
+        Lang::En => {
+            let plural = if moved.is_one() { "" } else { "s" };
+            let destination = if index == 0 { "the floor".to_string() } else { format!("step {index}") };
+            format!("move {moved} coin{plural} from step {step} to {destination}")
+        }
+        Lang::Zh => {
+            let destination = if index == 0 { "地面".to_string() } else { format!("第 {index} 级") };
+            format!("把 {moved} 个硬币从第 {step} 级台阶移到{destination}")
+        }
+    }
 }
 
 /// The moves that change the odd-step nim-sum by XOR-ing `delta` into it (see the module doc):
 /// the first `limit`, and how many there are.
-fn moves_by_delta(steps: &[BigUint], delta: &BigUint, limit: usize) -> (Vec<MoveReport>, u64) {
+fn moves_by_delta(steps: &[BigUint], delta: &BigUint, limit: usize, lang: Lang) -> (Vec<MoveReport>, u64) {
     let mut moves = Vec::new();
     let mut count = 0;
     if delta.is_zero() {
@@ -143,26 +149,42 @@ fn moves_by_delta(steps: &[BigUint], delta: &BigUint, limit: usize) -> (Vec<Move
             if i > 0 {
                 to[i - 1] += &moved;
             }
-            moves.push(MoveReport { text: move_text(i, &moved), to });
+            moves.push(MoveReport { text: move_text(i, &moved, lang), to });
         }
     }
     (moves, count)
 }
 
-fn analysis(steps: &[BigUint], max_moves: usize) -> Analysis {
+fn analysis(steps: &[BigUint], max_moves: usize, lang: Lang) -> Analysis {
     let odd = odd_steps(steps);
     let x = xor_all(&odd);
-    let (moves, count) = moves_by_delta(steps, &x, max_moves.max(1));
+    let (moves, count) = moves_by_delta(steps, &x, max_moves.max(1), lang);
     let shown = &odd[..odd.len().min(12)];
-    let more =
-        if odd.len() > shown.len() { format!("^... ({} odd steps)", odd.len()) } else { String::new() };
-    let sum = format!("nim-sum of the odd-numbered steps {}{more} = {x}", join(shown, "^"));
+    let more = if odd.len() > shown.len() {
+        say!(lang, "^... ({} odd steps)", "^...（共 {} 级奇数台阶）", odd.len())
+    } else {
+        String::new()
+    };
+    let sum = say!(
+        lang,
+        "nim-sum of the odd-numbered steps {}{more} = {x}",
+        "奇数级台阶上硬币数的异或和 {}{more} = {x}",
+        join(shown, "^")
+    );
     let reason = match moves.first() {
-        None => format!(
+        None => say!(
+            lang,
             "{sum}: every move changes exactly one odd step (lowering it, or adding to it from the even step \
-             above), so it leaves a non-zero nim-sum"
+             above), so it leaves a non-zero nim-sum",
+            "{sum}：每一步恰好改变一级奇数台阶（从它移走硬币，或从上面的偶数级台阶移来硬币），\
+             所以走后异或和不为 0，这是必败态（P）"
         ),
-        Some(m) => format!("{sum}, so {} (odd-step nim-sum 0)", m.text),
+        Some(m) => say!(
+            lang,
+            "{sum}, so {} (odd-step nim-sum 0)",
+            "{sum}，不为 0，所以{}（走后奇数级台阶的异或和为 0）",
+            m.text
+        ),
     };
     Analysis {
         outcome: if x.is_zero() { Outcome::P } else { Outcome::N },
@@ -171,11 +193,17 @@ fn analysis(steps: &[BigUint], max_moves: usize) -> Analysis {
         winning_move_count: Some(count),
         winning_moves: moves,
         reason,
-        basis: Basis::Theory(THEOREM.into()),
+        basis: Basis::Theory(theorem(lang)),
     }
 }
 
-const THEOREM: &str = "staircase: the Grundy value is the nim-sum of the odd-numbered steps";
+fn theorem(lang: Lang) -> String {
+    lang.pick(
+        "staircase: the Grundy value is the nim-sum of the odd-numbered steps",
+        "阶梯 Nim：SG 值等于奇数级台阶上硬币数的异或和",
+    )
+    .into()
+}
 
 impl Ruleset for Staircase {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
@@ -207,20 +235,25 @@ impl Ruleset for Staircase {
         from.iter()
             .zip(to)
             .position(|(f, t)| t < f)
-            .map(|i| move_text(i, &(&from[i] - &to[i])))
-            .unwrap_or_else(|| "pass".to_string())
+            .map(|i| move_text(i, &(&from[i] - &to[i]), lang))
+            .unwrap_or_else(|| lang.pick("pass", "不走").to_string())
     }
 
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
-        (play == Play::Normal).then(|| THEOREM.into())
+        (play == Play::Normal).then(|| theorem(lang))
     }
 
     fn theory(&self, steps: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
-        (play == Play::Normal).then(|| analysis(steps, max_moves))
+        (play == Play::Normal).then(|| analysis(steps, max_moves, lang))
     }
 
-    fn theory_moves_to_value(&self, steps: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
-        Some(moves_by_delta(steps, &(xor_all(&odd_steps(steps)) ^ target), usize::MAX).0)
+    fn theory_moves_to_value(
+        &self,
+        steps: &[BigUint],
+        target: &BigUint,
+        lang: Lang,
+    ) -> Option<Vec<MoveReport>> {
+        Some(moves_by_delta(steps, &(xor_all(&odd_steps(steps)) ^ target), usize::MAX, lang).0)
     }
 
     /// Three steps, each holding `0..=bound` coins.
@@ -281,10 +314,12 @@ mod tests {
         let game = staircase();
         for steps in heap_box(3, 5) {
             for target in 0..8u64 {
-                let theory =
-                    game.moves_to_value(&steps, &big(target), Method::Theory, &Budget::default(), Lang::En).unwrap();
-                let search =
-                    game.moves_to_value(&steps, &big(target), Method::Search, &Budget::default(), Lang::En).unwrap();
+                let theory = game
+                    .moves_to_value(&steps, &big(target), Method::Theory, &Budget::default(), Lang::En)
+                    .unwrap();
+                let search = game
+                    .moves_to_value(&steps, &big(target), Method::Search, &Budget::default(), Lang::En)
+                    .unwrap();
                 assert_eq!(targets(&theory), targets(&search), "{steps:?} to {target}");
             }
         }
@@ -319,6 +354,55 @@ mod tests {
             .unwrap();
         assert_eq!(p.outcome, Outcome::P);
         assert!(p.reason.starts_with("nim-sum of the odd-numbered steps 4^4 = 0: every move"));
+    }
+
+    /// The Chinese theorem, reasons and move texts (N and P, to the floor and to a step, all moves
+    /// to a value): the same answers as in English, in the seeds' terms, no English word left.
+    #[test]
+    fn chinese_reasons_and_moves() {
+        let game = staircase();
+        let zh = Query { lang: Lang::Zh, ..Query::new(Method::Theory, Play::Normal) };
+        let en = Query::new(Method::Theory, Play::Normal);
+        let a = game.analyze(&to_bigs(&[3, 0, 5]), &zh, &Budget::default()).unwrap();
+        assert_eq!(
+            a.reason,
+            "奇数级台阶上硬币数的异或和 3^5 = 6，不为 0，所以把 2 个硬币从第 3 级台阶移到第 2 级（走后奇数级台阶的异或和为 0）"
+        );
+        assert_eq!(a.basis, Basis::Theory("阶梯 Nim：SG 值等于奇数级台阶上硬币数的异或和".into()));
+        let a = game.analyze(&to_bigs(&[1, 4]), &zh, &Budget::default()).unwrap();
+        assert_eq!(a.winning_moves[0].text, "把 1 个硬币从第 1 级台阶移到地面");
+        let p = game.analyze(&to_bigs(&[4, 9, 4]), &zh, &Budget::default()).unwrap();
+        assert_eq!(p.outcome, Outcome::P);
+        assert_eq!(
+            p.reason,
+            "奇数级台阶上硬币数的异或和 4^4 = 0：每一步恰好改变一级奇数台阶（从它移走硬币，或从上面的偶数级台阶移来硬币），\
+             所以走后异或和不为 0，这是必败态（P）"
+        );
+        let long: Vec<u64> = (1..=30).collect();
+        let a = game.analyze(&to_bigs(&long), &zh, &Budget::default()).unwrap();
+        assert!(a.reason.contains("^...（共 15 级奇数台阶）"), "{}", a.reason);
+        assert_eq!(Staircase.describe_move(&to_bigs(&[2, 3]), &to_bigs(&[2, 3]), Lang::Zh), "不走");
+        let to_value = game
+            .moves_to_value(&to_bigs(&[2, 4, 3]), &big(5), Method::Theory, &Budget::default(), Lang::Zh)
+            .unwrap();
+        assert!(!to_value.is_empty());
+        for steps in [vec![3, 0, 5], vec![1, 4], vec![4, 9, 4], vec![2, 4, 3], long] {
+            let (e, z) = (
+                game.analyze(&to_bigs(&steps), &en, &Budget::default()).unwrap(),
+                game.analyze(&to_bigs(&steps), &zh, &Budget::default()).unwrap(),
+            );
+            assert_eq!(
+                (e.outcome, &e.grundy, e.winning_move_count),
+                (z.outcome, &z.grundy, z.winning_move_count)
+            );
+            assert_eq!(targets(&e.winning_moves), targets(&z.winning_moves), "{steps:?}");
+            assert!(e.reason.starts_with("nim-sum of the odd-numbered steps"), "{}", e.reason);
+            let texts = z.winning_moves.iter().chain(&to_value).map(|m| &m.text);
+            for text in texts.chain([&z.reason]) {
+                assert_eq!(english_words(text), Vec::<&str>::new(), "{text}");
+            }
+        }
+        assert_eq!(Staircase.theorem(Play::Misere, Lang::Zh), None);
     }
 
     #[test]

@@ -73,7 +73,9 @@ fn subtraction_games_and_their_codes_give_the_same_answers() {
             assert_eq!(multisets(&a), multisets(&b), "{set:?} heap {n}");
             for t in 0..4u64 {
                 let moves = |g: &dyn AnyGame| -> BTreeSet<Vec<BigUint>> {
-                    let all = g.moves_to_value(&[big(n)], &big(t), Method::Auto, &Budget::default(), Lang::En).unwrap();
+                    let all = g
+                        .moves_to_value(&[big(n)], &big(t), Method::Auto, &Budget::default(), Lang::En)
+                        .unwrap();
                     all.into_iter().map(|m| heaps_of(&m.to)).collect()
                 };
                 assert_eq!(moves(subtraction.as_ref()), moves(octal.as_ref()), "{set:?} heap {n} to {t}");
@@ -161,6 +163,106 @@ fn move_texts_of_the_search() {
     );
 }
 
+/// The Chinese theorems, reasons and move texts (N and P, one heap and sums, periodic and
+/// computed values, removals and splits): the same answers as in English, in the seeds' terms,
+/// no English word left.
+#[test]
+fn chinese_reasons_theorems_and_moves_in_words() {
+    let zh = Query { lang: Lang::Zh, ..query(Method::Auto) };
+    let dawson = test_game("dawson-kayles");
+    let a = dawson.analyze(&to_bigs(&[5, 8, 13]), &zh, &Budget::default()).unwrap();
+    assert!(a.reason.starts_with("G(5) ^ G(8) ^ G(13) = 0 ^ 1 ^ 2 = 3，所以"), "{}", a.reason);
+    assert!(a.reason.ends_with("，走到 SG 值为 0 的必败态（P）"), "{}", a.reason);
+    let Basis::Theory(theorem) = &a.basis else { panic!("theory basis") };
+    assert!(
+        theorem.starts_with(
+            "Dawson 的 Kayles（0.07）：SG 值从 53 起以 34 为周期（由 Guy–Smith 周期性定理证明，检验到 "
+        ),
+        "{theorem}"
+    );
+    assert!(theorem.ends_with("）；几堆之和的 SG 值是各堆 SG 值的异或和"), "{theorem}");
+    let grundy = test_game("grundy-game");
+    let p = grundy.analyze(&to_bigs(&[20]), &zh, &Budget::default()).unwrap();
+    assert_eq!(p.reason, "G(20) = 0：没有一步能走到 SG 值为 0 的局面，这是必败态（P）");
+    let theorem = grundy.theorem(Play::Normal, Lang::Zh).unwrap();
+    assert!(theorem.starts_with("Grundy 博弈：已精确算出大小为 0 到 "), "{theorem}");
+    assert!(theorem.contains("的堆的 SG 值（没有适用的周期性定理）；"), "{theorem}");
+    let kayles = test_game("kayles");
+    let pair = kayles.analyze(&to_bigs(&[4, 4]), &zh, &Budget::default()).unwrap();
+    assert_eq!(
+        pair.reason,
+        "G(4) ^ G(4) = 1 ^ 1 = 0：每一步都会改变异或和，所以没有一步能走到 SG 值 0，这是必败态（P）"
+    );
+    let unlisted = Query { max_moves: 0, ..zh };
+    let n = kayles.analyze(&to_bigs(&[4]), &unlisted, &Budget::default()).unwrap();
+    assert_eq!(n.reason, "G(4) = 1，不为 0，所以有一步能走到 SG 值为 0 的必败态（P）");
+    let huge: BigUint = BigUint::from(10u32).pow(40) + 7u8;
+    let listed = Query { max_moves: 3, ..zh };
+    let h = kayles.analyze(std::slice::from_ref(&huge), &listed, &Budget::default()).unwrap();
+    let reduced = 71 + ((&huge - 71u8) % 12u8).to_u64().unwrap();
+    assert!(h.reason.contains(&format!("（周期 12，从 71 开始：G({huge}) = G({reduced})）")), "{}", h.reason);
+    let many = kayles.analyze(&to_bigs(&[1; 14]), &zh, &Budget::default()).unwrap();
+    assert!(many.reason.contains(" ^ ...（共 14 堆）"), "{}", many.reason);
+    // Every kind of move, and a position no single move reaches.
+    let kayles_rules =
+        TakeAndBreak::new(GameRules::Octal(OctalCode::kayles()), 1000, &Budget::default()).unwrap();
+    let text = |game: &TakeAndBreak, from: &[u64], to: &[u64]| {
+        game.describe_move(&to_bigs(from), &to_bigs(to), Lang::Zh)
+    };
+    assert_eq!(text(&kayles_rules, &[3, 7], &[3, 2, 4]), "从 7 个那堆取走 1 个，剩下 2 个和 4 个两堆");
+    assert_eq!(text(&kayles_rules, &[3, 7], &[1, 7]), "从 3 个那堆取走 2 个");
+    assert_eq!(text(&kayles_rules, &[1, 7], &[7]), "把 1 个那堆整堆取走");
+    assert_eq!(text(&kayles_rules, &[3, 7], &[9]), "走到 9");
+    let grundy_rules = TakeAndBreak::new(GameRules::GrundyGame, 1000, &Budget::default()).unwrap();
+    assert_eq!(text(&grundy_rules, &[6], &[1, 5]), "把 6 个那堆分成 1 个和 5 个两堆");
+    let three =
+        TakeAndBreak::new(GameRules::Octal("0x0.8".parse().unwrap()), 1000, &Budget::default()).unwrap();
+    assert_eq!(text(&three, &[7], &[1, 2, 3]), "从 7 个那堆取走 1 个，剩下 1 个、2 个和 3 个三堆");
+    assert_eq!(
+        describe_heap_move(&big(7), 0, &to_bigs(&[1, 2, 4]), Lang::Zh),
+        "把 7 个那堆分成 1 个、2 个和 4 个三堆"
+    );
+    assert_eq!(
+        describe_heap_move(&big(7), 0, &to_bigs(&[1, 2, 4]), Lang::En),
+        "split the heap of 7 into heaps of 1, 2 and 4"
+    );
+    // The same answers as in English; every Chinese text free of English words.
+    let to_value = dawson
+        .moves_to_value(&to_bigs(&[5, 8, 13]), &big(2), Method::Theory, &Budget::default(), Lang::Zh)
+        .unwrap();
+    let english_to_value = dawson
+        .moves_to_value(&to_bigs(&[5, 8, 13]), &big(2), Method::Theory, &Budget::default(), Lang::En)
+        .unwrap();
+    let to = |moves: &[MoveReport]| moves.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
+    assert_eq!(to(&to_value), to(&english_to_value));
+    let english = dawson.analyze(&to_bigs(&[5, 8, 13]), &query(Method::Auto), &Budget::default()).unwrap();
+    assert_eq!(
+        (english.outcome, &english.grundy, to(&english.winning_moves)),
+        (a.outcome, &a.grundy, to(&a.winning_moves))
+    );
+    assert!(english.reason.starts_with("G(5) ^ G(8) ^ G(13) = 0 ^ 1 ^ 2 = 3, so "), "{}", english.reason);
+    let prefix =
+        TakeAndBreak::new(GameRules::Octal("0.16".parse().unwrap()), BUILD_LIMIT, &Budget::new(200_000))
+            .unwrap();
+    let prefix_theorem = prefix.theorem(Play::Normal, Lang::Zh).unwrap();
+    assert!(prefix_theorem.starts_with("0.16：已精确算出大小为 0 到 "), "{prefix_theorem}");
+    assert!(prefix_theorem.contains("（在构建的预算内未能证明周期）"), "{prefix_theorem}");
+    let analyses = [&a, &p, &pair, &n, &h, &many];
+    let reasons =
+        analyses.iter().flat_map(|x| [&x.reason].into_iter().chain(x.winning_moves.iter().map(|m| &m.text)));
+    let theorems: Vec<String> = [&kayles, &dawson, &grundy]
+        .iter()
+        .map(|g| g.theorem(Play::Normal, Lang::Zh).unwrap())
+        .chain([prefix_theorem])
+        .collect();
+    for text in reasons.chain(to_value.iter().map(|m| &m.text)).chain(&theorems) {
+        assert_eq!(english_words(text), Vec::<&str>::new(), "{text}");
+    }
+    assert_eq!(title(&GameRules::Octal(OctalCode::dawsons_chess()), Lang::Zh), "Dawson 象棋（0.137）");
+    assert_eq!(title(&GameRules::Octal(OctalCode::kayles()), Lang::Zh), "Kayles 游戏（0.77）");
+    assert_eq!(title(&GameRules::Octal(OctalCode::kayles()), Lang::En), "Kayles (0.77)");
+}
+
 #[test]
 fn huge_heaps_by_the_period() {
     let game = test_game("kayles");
@@ -211,7 +313,10 @@ fn a_small_budget_keeps_the_values_it_computed_and_searches_beyond() {
     assert!(theorem.contains("no period certified within the build's budget"), "{theorem}");
     let analysis = game.theory(&[big(900)], Play::Normal, 20, Lang::En).unwrap();
     assert!(matches!(analysis.grundy, GrundyValue::Value(_)));
-    assert!(game.theory(&[big(computed)], Play::Normal, 20, Lang::En).is_none(), "beyond the values: no theory");
+    assert!(
+        game.theory(&[big(computed)], Play::Normal, 20, Lang::En).is_none(),
+        "beyond the values: no theory"
+    );
     // The engine then searches, and a heap this large does not fit the budget.
     let engine = crate::rulesets::engine(&"octal --code 0.16".parse().unwrap(), game);
     let error =
@@ -243,7 +348,8 @@ fn misere_and_several_players_by_search() {
     let four = game.analyze(&to_bigs(&[4]), &Query::play(Play::Misere), &Budget::default()).unwrap();
     assert_eq!(four.outcome, Outcome::P);
     assert_eq!(solve(game.as_ref(), &[4]).outcome, Outcome::N);
-    let players = game.analyze_players(&to_bigs(&[5, 3]), 3, Method::Auto, &Budget::default(), Lang::En).unwrap();
+    let players =
+        game.analyze_players(&to_bigs(&[5, 3]), 3, Method::Auto, &Budget::default(), Lang::En).unwrap();
     assert!(matches!(players.basis, Basis::Search { .. }));
     assert!(!players.moves.is_empty());
 }
