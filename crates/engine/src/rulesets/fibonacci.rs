@@ -40,7 +40,6 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::lang::Lang;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -48,6 +47,7 @@ use crate::bigint::big;
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, engine};
 use crate::spec::{GameSpec, RulesetInfo};
@@ -212,18 +212,20 @@ impl Decomposition {
 
     /// "85 = 55 + 21 + 8 + 1", or "89 is a Fibonacci number"; long sums show their ends. `skip`
     /// (0 or 1) leaves out that many of the smallest terms (the sum is then `n`).
-    fn show(&self, n: &BigUint, skip: usize) -> String {
+    fn show(&self, n: &BigUint, skip: usize, lang: Lang) -> String {
         let indices = &self.indices[..self.indices.len().saturating_sub(skip)];
         if indices.len() == 1 {
-            return format!("{n} is a Fibonacci number");
+            return say!(lang, "{n} is a Fibonacci number", "{n} 是斐波那契数");
         }
         let join = |ks: &[u64]| ks.iter().map(|k| self.values[k].to_string()).collect::<Vec<_>>().join(" + ");
         // Every term's value is known only for a short decomposition (see `new`).
         if self.indices.len() <= 2 * SHOWN_AT_EACH_END + 2 {
             format!("{n} = {}", join(indices))
         } else {
-            format!(
+            say!(
+                lang,
                 "{n} = {} + ... + {} ({} terms)",
+                "{n} = {} + ... + {}（共 {} 项）",
                 join(&indices[..SHOWN_AT_EACH_END]),
                 join(&indices[indices.len() - SHOWN_AT_EACH_END..]),
                 indices.len()
@@ -232,12 +234,17 @@ impl Decomposition {
     }
 }
 
-fn take_text(t: &BigUint) -> String {
-    format!("take {t} (the next player may take up to {})", t * 2u8)
+fn take_text(t: &BigUint, lang: Lang) -> String {
+    say!(
+        lang,
+        "take {t} (the next player may take up to {})",
+        "取走 {t} 个（下一位玩家最多可取 {} 个）",
+        t * 2u8
+    )
 }
 
-fn take(n: &BigUint, t: &BigUint) -> MoveReport {
-    MoveReport { text: take_text(t), to: vec![n - t, t * 2u8] }
+fn take(n: &BigUint, t: &BigUint, lang: Lang) -> MoveReport {
+    MoveReport { text: take_text(t, lang), to: vec![n - t, t * 2u8] }
 }
 
 /// The winning takes from `(n, limit)` given `n`'s Zeckendorf indices (largest first): the sums
@@ -278,34 +285,49 @@ fn winning_takes(indices: &[u64], limit: &BigUint, max: usize) -> (Vec<BigUint>,
     (takes, count)
 }
 
-fn analysis(numbers: &[BigUint], max_moves: usize) -> Analysis {
+fn analysis(numbers: &[BigUint], max_moves: usize, lang: Lang) -> Analysis {
     let (n, limit) = (&numbers[0], &numbers[1]);
     let indices = zeckendorf_indices(n);
     let (takes, count) = winning_takes(&indices, limit, max_moves.max(1));
     let terms = Decomposition::new(indices);
-    let moves: Vec<MoveReport> = takes.iter().map(|t| take(n, t)).collect();
+    let moves: Vec<MoveReport> = takes.iter().map(|t| take(n, t, lang)).collect();
     let smallest = terms.smallest(0);
     let p = match smallest {
         None => true,
         Some(smallest) => smallest > limit,
     };
-    let decomposition = terms.show(n, 0);
+    let decomposition = terms.show(n, 0, lang);
     let reason = match (smallest, takes.first()) {
-        (None, _) => "no stone is left, so the player to move cannot move and loses".to_string(),
-        (Some(_), None) if limit.is_zero() => format!("{decomposition}; the limit is 0, so there is no move"),
-        (Some(smallest), None) => format!(
-            "{decomposition}: the limit {limit} is below the smallest Zeckendorf term {smallest}, so every take t \
-             leaves a heap whose smallest Zeckendorf term is at most 2t, which the opponent may take"
+        (None, _) => say!(
+            lang,
+            "no stone is left, so the player to move cannot move and loses",
+            "石子已取完，轮到走的一方无法走，先手必败"
         ),
-        (Some(smallest), Some(t)) if terms.len() == 1 => {
-            format!("{decomposition} within the limit {limit}: take all {t}, the smallest Zeckendorf term {smallest}")
-        }
+        (Some(_), None) if limit.is_zero() => say!(
+            lang,
+            "{decomposition}; the limit is 0, so there is no move",
+            "{decomposition}；可取上限为 0，所以无法走"
+        ),
+        (Some(smallest), None) => say!(
+            lang,
+            "{decomposition}: the limit {limit} is below the smallest Zeckendorf term {smallest}, so every take t \
+             leaves a heap whose smallest Zeckendorf term is at most 2t, which the opponent may take",
+            "{decomposition}：可取上限 {limit} 小于齐肯多夫表示的最小项 {smallest}，所以无论取走 t 个，\
+             剩下那堆的齐肯多夫表示的最小项都不超过 2t，对方可以把它取走"
+        ),
+        (Some(smallest), Some(t)) if terms.len() == 1 => say!(
+            lang,
+            "{decomposition} within the limit {limit}: take all {t}, the smallest Zeckendorf term {smallest}",
+            "{decomposition}，不超过可取上限 {limit}：全部取走 {t} 个，即齐肯多夫表示的最小项 {smallest}"
+        ),
         (Some(_), Some(t)) => {
             let rest_sum = n - t;
-            format!(
+            say!(
+                lang,
                 "{decomposition}: take {t}, the smallest term (the limit is {limit}), leaving {}, whose smallest \
                  term {} is above the opponent's limit {}",
-                terms.show(&rest_sum, 1),
+                "{decomposition}：取走最小项 {t}（可取上限为 {limit}），剩下的 {}，其最小项 {} 大于对方的可取上限 {}",
+                terms.show(&rest_sum, 1, lang),
                 terms.smallest(1).map(|z| z.to_string()).unwrap_or_default(),
                 t * 2u8
             )
@@ -318,7 +340,7 @@ fn analysis(numbers: &[BigUint], max_moves: usize) -> Analysis {
         winning_move_count: Some(count),
         winning_moves: moves,
         reason,
-        basis: Basis::Theory(THEOREM.into()),
+        basis: Basis::Theory(theorem_text(lang).into()),
     }
 }
 
@@ -340,6 +362,14 @@ fn smallest_zeckendorf_term(mut n: u64) -> u64 {
 
 const THEOREM: &str =
     "Zeckendorf: (heap n, limit L) is P iff n = 0 or L < the smallest term of n's Zeckendorf sum";
+
+/// The theorem in `lang`.
+fn theorem_text(lang: Lang) -> &'static str {
+    lang.pick(
+        THEOREM,
+        "齐肯多夫（Zeckendorf）表示：（堆 n，可取上限 L）是必败态当且仅当 n = 0 或 L 小于 n 的齐肯多夫表示的最小项",
+    )
+}
 
 impl Ruleset for FibonacciNim {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
@@ -375,17 +405,17 @@ impl Ruleset for FibonacciNim {
 
     fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
         match (from.first(), to.first()) {
-            (Some(f), Some(t)) if f >= t => take_text(&(f - t)),
-            _ => "pass".to_string(),
+            (Some(f), Some(t)) if f >= t => take_text(&(f - t), lang),
+            _ => lang.pick("pass", "不走").to_string(),
         }
     }
 
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
-        (play == Play::Normal).then(|| THEOREM.into())
+        (play == Play::Normal).then(|| theorem_text(lang).into())
     }
 
     fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
-        (play == Play::Normal).then(|| analysis(numbers, max_moves))
+        (play == Play::Normal).then(|| analysis(numbers, max_moves, lang))
     }
 
     /// The openings `[n]` (written `[n, n - 1]`) that are P-positions: the empty heap and the
@@ -503,11 +533,11 @@ mod tests {
         for n in 0..=20_000u64 {
             for limit in [1, n.saturating_sub(1), n] {
                 let numbers = to_bigs(&[n, limit]);
-                let report = analysis(&numbers, 1);
+                let report = analysis(&numbers, 1, Lang::En);
                 assert!(!report.reason.is_empty(), "n = {n}");
             }
         }
-        let long = analysis(&to_bigs(&[4180, 4179]), 1).reason;
+        let long = analysis(&to_bigs(&[4180, 4179]), 1, Lang::En).reason;
         assert!(long.starts_with("4180 = 2584 + 987 + 377 + ... + 8 + 3 + 1 (9 terms)"), "{long}");
     }
 
@@ -584,6 +614,78 @@ mod tests {
             analyze(&[0, 5], Method::Theory).reason,
             "no stone is left, so the player to move cannot move and loses"
         );
+    }
+
+    /// Every heap up to 3000 with the limits 1, n - 1 and n (and a heap of 300 digits): the
+    /// Chinese answer has the English one's outcome and moves, and no English word in its
+    /// reason, move texts or theorem.
+    #[test]
+    fn chinese_texts_have_no_english_words() {
+        let theorem = FibonacciNim.theorem(Play::Normal, Lang::Zh).unwrap();
+        assert_eq!(english_words(&theorem), Vec::<&str>::new(), "{theorem}");
+        let long: BigUint = format!("3{}", "14159265358979".repeat(21)).parse().unwrap();
+        let mut positions: Vec<Vec<BigUint>> = (0..=3000u64)
+            .flat_map(|n| [1, n.saturating_sub(1), n].map(|limit| to_bigs(&[n, limit])))
+            .collect();
+        positions.push(vec![long.clone(), long - 1u8]);
+        for numbers in &positions {
+            let en = analysis(numbers, usize::MAX, Lang::En);
+            let zh = analysis(numbers, usize::MAX, Lang::Zh);
+            assert_eq!((en.outcome, en.winning_move_count), (zh.outcome, zh.winning_move_count));
+            let tos = |a: &Analysis| a.winning_moves.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
+            assert_eq!(tos(&en), tos(&zh), "{numbers:?}");
+            assert_eq!(english_words(&zh.reason), Vec::<&str>::new(), "{numbers:?}: {}", zh.reason);
+            assert_eq!(zh.basis, Basis::Theory(theorem.clone()));
+            for m in &zh.winning_moves {
+                assert_eq!(english_words(&m.text), Vec::<&str>::new(), "{}", m.text);
+            }
+        }
+    }
+
+    #[test]
+    fn chinese_reasons_show_the_zeckendorf_sum_and_english_is_unchanged() {
+        let theory = |numbers: &[u64], lang| {
+            let position = FibonacciNim.check_position(&to_bigs(numbers)).unwrap();
+            FibonacciNim.theory(&position, Play::Normal, usize::MAX, lang).unwrap()
+        };
+        let a = theory(&[85], Lang::Zh);
+        assert_eq!(
+            a.reason,
+            "85 = 55 + 21 + 8 + 1：取走最小项 1（可取上限为 84），剩下的 84 = 55 + 21 + 8，其最小项 8 大于对方的可取上限 2"
+        );
+        assert_eq!(a.winning_moves[0].text, "取走 1 个（下一位玩家最多可取 2 个）");
+        assert_eq!(
+            theory(&[85], Lang::En).reason,
+            "85 = 55 + 21 + 8 + 1: take 1, the smallest term (the limit is 84), leaving 84 = 55 + 21 + 8, whose \
+             smallest term 8 is above the opponent's limit 2"
+        );
+        let p = theory(&[89], Lang::Zh);
+        assert_eq!(p.outcome, Outcome::P);
+        assert!(
+            p.reason.starts_with("89 是斐波那契数：可取上限 88 小于齐肯多夫表示的最小项 89"),
+            "{}",
+            p.reason
+        );
+        assert_eq!(
+            theory(&[89, 100], Lang::Zh).reason,
+            "89 是斐波那契数，不超过可取上限 100：全部取走 89 个，即齐肯多夫表示的最小项 89"
+        );
+        assert_eq!(theory(&[1], Lang::Zh).reason, "1 是斐波那契数；可取上限为 0，所以无法走");
+        assert_eq!(theory(&[0, 5], Lang::Zh).reason, "石子已取完，轮到走的一方无法走，先手必败");
+        let long = analysis(&to_bigs(&[4180, 4179]), 1, Lang::Zh).reason;
+        assert!(long.starts_with("4180 = 2584 + 987 + 377 + ... + 8 + 3 + 1（共 9 项）"), "{long}");
+        assert_eq!(
+            FibonacciNim.theorem(Play::Normal, Lang::Zh).unwrap(),
+            "齐肯多夫（Zeckendorf）表示：（堆 n，可取上限 L）是必败态当且仅当 n = 0 或 L 小于 n 的齐肯多夫表示的最小项"
+        );
+        assert_eq!(FibonacciNim.theorem(Play::Normal, Lang::En).unwrap(), THEOREM);
+        let from = to_bigs(&[10, 9]);
+        assert_eq!(
+            FibonacciNim.describe_move(&from, &to_bigs(&[7, 6]), Lang::Zh),
+            "取走 3 个（下一位玩家最多可取 6 个）"
+        );
+        assert_eq!(FibonacciNim.describe_move(&from, &to_bigs(&[11, 6]), Lang::Zh), "不走");
+        assert_eq!(FibonacciNim.describe_move(&from, &to_bigs(&[11, 6]), Lang::En), "pass");
     }
 
     #[test]

@@ -45,8 +45,6 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::lang::UNTHREADED;
-use crate::lang::Lang;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -54,11 +52,13 @@ use crate::bigint::big;
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
 use crate::spec::{GameSpec, RulesetInfo};
 use crate::tables::lines::{line_grid, LineMoves};
-use crate::tables::wythoff_rows::{certified_grundy, certified_rows_grid};
+use crate::tables::wythoff_rows::{certified_grundy, certified_rows_grid, theory_rows};
+use crate::tables::RowStatus;
 use crate::tables::{
     outcome_row, row_by_row, Grid, GridRequest, TableBasis, TableError, TableValues, N_CELL,
 };
@@ -247,8 +247,9 @@ struct Rules {
     smaller_of_difference: fn(&BigUint) -> BigUint,
 }
 
-/// Every move from `(x, y)` to a position that `rules` call P, without duplicates.
-fn moves_to_p(heaps: &[BigUint], rules: &Rules) -> Vec<MoveReport> {
+/// Every move from `(x, y)` to a position that `rules` call P, without duplicates; texts in
+/// `lang`.
+fn moves_to_p(heaps: &[BigUint], rules: &Rules, lang: Lang) -> Vec<MoveReport> {
     let (x, y) = (&heaps[0], &heaps[1]);
     let mut targets: Vec<Vec<BigUint>> = Vec::new();
     for partner in (rules.partners)(y) {
@@ -270,7 +271,7 @@ fn moves_to_p(heaps: &[BigUint], rules: &Rules) -> Vec<MoveReport> {
     let mut moves: Vec<MoveReport> = Vec::new();
     for to in targets {
         if (rules.is_p)(&to[0], &to[1]) && !moves.iter().any(|m| m.to == to) {
-            moves.push(MoveReport { text: describe_take(heaps, &to, UNTHREADED), to });
+            moves.push(MoveReport { text: describe_take(heaps, &to, lang), to });
         }
     }
     moves
@@ -307,34 +308,62 @@ const MISERE_RULES: Rules = Rules {
 };
 
 /// "(3, 5) = (a_2, b_2)" with how `a_2` follows from the formula.
-fn explain_pair(x: &BigUint, y: &BigUint) -> String {
+fn explain_pair(x: &BigUint, y: &BigUint, lang: Lang) -> String {
     let (a, b) = if x <= y { (x, y) } else { (y, x) };
     let k = b - a;
-    format!(
+    say!(
+        lang,
         "{} = {}, a P-position: a_{k} = floor({k}·phi) = {a} and b_{k} = a_{k} + {k} = {b}",
+        "{} = {}，是第 {k} 个奇异局势（必败态）：a_{k} = ⌊{k}·φ⌋ = {a}，b_{k} = a_{k} + {k} = {b}",
         pair(x, y),
         pair_names(x, y, &k)
     )
 }
 
 /// "take 2 from the heap of 5 to reach (a_2, b_2) = (3, 5)".
-fn explain_move(m: &MoveReport) -> String {
+fn explain_move(m: &MoveReport, lang: Lang) -> String {
     let (x, y) = (&m.to[0], &m.to[1]);
     let (a, b) = if x <= y { (x, y) } else { (y, x) };
     let k = b - a;
-    format!("{} to reach {} = {}", m.text, pair_names(x, y, &k), pair(x, y))
+    say!(lang, "{} to reach {} = {}", "{}，到达奇异局势 {} = {}", m.text, pair_names(x, y, &k), pair(x, y))
 }
 
-fn normal(heaps: &[BigUint]) -> Analysis {
+/// `G(x, y)` from the certified row of the smaller heap, with the reason in `lang` (see
+/// [`certified_grundy`], which gives the English).
+fn certified_grundy_in(x: &BigUint, y: &BigUint, lang: Lang) -> Option<(BigUint, String)> {
+    let (value, why) = certified_grundy(x, y)?;
+    if lang == Lang::En {
+        return Some((value, why));
+    }
+    let (a, n) = if x <= y { (x, y) } else { (y, x) };
+    let row = theory_rows().get(a.to_usize()?)?;
+    let RowStatus::Certified(certificate) = &row.status else { return None };
+    let why = say!(
+        lang,
+        "row {a} of the Grundy table is additively periodic from column {} with period {} (certified by a \
+         repeated window state at columns {} and {}), so {}",
+        "SG 值表的第 {a} 行从第 {} 列起有加性周期 {}（由第 {} 列与第 {} 列出现相同的窗口状态证明），所以 {}",
+        row.preperiod,
+        row.period,
+        certificate.from,
+        certificate.from + certificate.span,
+        row.explain(n)
+    );
+    Some((value, why))
+}
+
+fn normal(heaps: &[BigUint], lang: Lang) -> Analysis {
     let (x, y) = (&heaps[0], &heaps[1]);
-    let moves = moves_to_p(heaps, &NORMAL_RULES);
+    let moves = moves_to_p(heaps, &NORMAL_RULES, lang);
     let p = is_p_position(x, y);
     let reason = match moves.first() {
-        _ if p => format!(
+        _ if p => say!(
+            lang,
             "{}; every move changes one heap or keeps the difference, and no other pair shares either",
-            explain_pair(x, y)
+            "{}；每一步要么只改变一堆，要么保持两堆之差不变，而没有别的奇异局势与它有相同的堆或相同的差",
+            explain_pair(x, y, lang)
         ),
-        None => format!("{} is not a P-position", pair(x, y)),
+        None => say!(lang, "{} is not a P-position", "{} 不是奇异局势", pair(x, y)),
         Some(m) => {
             let (a, b) = if x <= y { (x, y) } else { (y, x) };
             let k = b - a;
@@ -344,19 +373,22 @@ fn normal(heaps: &[BigUint]) -> Analysis {
                 Ordering::Equal => "=",
                 Ordering::Greater => ">",
             };
-            format!(
+            say!(
+                lang,
                 "{}: the difference is {k} and a_{k} = floor({k}·phi) = {ak} {relation} {a}, so it is not a \
                  P-position: {}",
+                "{}：两堆之差为 {k}，而 a_{k} = ⌊{k}·φ⌋ = {ak} {relation} {a}，所以不是奇异局势，先手必胜：{}",
                 pair(x, y),
-                explain_move(m)
+                explain_move(m, lang)
             )
         }
     };
     // The Grundy value when the smaller heap's row is certified (crate::tables::wythoff_rows).
-    let (grundy, reason) = match certified_grundy(x, y) {
-        Some((value, why)) => {
-            (GrundyValue::Value(value.clone()), format!("{reason}; Grundy value {value}: {why}"))
-        }
+    let (grundy, reason) = match certified_grundy_in(x, y, lang) {
+        Some((value, why)) => (
+            GrundyValue::Value(value.clone()),
+            say!(lang, "{reason}; Grundy value {value}: {why}", "{reason}；SG 值为 {value}：{why}"),
+        ),
         None => (GrundyValue::Unknown, reason),
     };
     Analysis {
@@ -366,36 +398,61 @@ fn normal(heaps: &[BigUint]) -> Analysis {
         winning_move_count: None,
         moves_complete: true,
         reason,
-        basis: Basis::Theory(THEOREM.into()),
+        basis: Basis::Theory(theorem_text(Play::Normal, lang).into()),
     }
 }
 
-fn misere(heaps: &[BigUint]) -> Analysis {
+fn misere(heaps: &[BigUint], lang: Lang) -> Analysis {
     let (x, y) = (&heaps[0], &heaps[1]);
-    let moves = moves_to_p(heaps, &MISERE_RULES);
+    let moves = moves_to_p(heaps, &MISERE_RULES, lang);
     let p = is_misere_p_position(x, y);
     let reason = if x.is_zero() && y.is_zero() {
-        "misère: no stone is left, so the previous player took the last one and lost".to_string()
+        say!(
+            lang,
+            "misère: no stone is left, so the previous player took the last one and lost",
+            "反常规则：石子已取完，所以后手取走了最后一个石子，输了"
+        )
     } else if p {
         let small = x.max(y) <= &big(2);
         if small {
-            format!("misère: {} is one of the P-positions (0, 1), (1, 0), (2, 2)", pair(x, y))
+            say!(
+                lang,
+                "misère: {} is one of the P-positions (0, 1), (1, 0), (2, 2)",
+                "反常规则：{} 是必败态 (0, 1)、(1, 0)、(2, 2) 之一",
+                pair(x, y)
+            )
         } else {
-            format!("misère: {}, as in normal play for k >= 2", explain_pair(x, y))
+            say!(
+                lang,
+                "misère: {}, as in normal play for k >= 2",
+                "反常规则：{}，k >= 2 时与正常规则相同",
+                explain_pair(x, y, lang)
+            )
         }
     } else {
         match moves.first() {
             Some(m) => {
                 let (tx, ty) = (&m.to[0], &m.to[1]);
                 let target = if tx.max(ty) <= &big(2) {
-                    format!("the misère P-position {}", pair(tx, ty))
+                    say!(lang, "the misère P-position {}", "反常规则下的必败态 {}", pair(tx, ty))
                 } else {
                     let (a, b) = if tx <= ty { (tx, ty) } else { (ty, tx) };
-                    format!("{} = {}", pair_names(tx, ty, &(b - a)), pair(tx, ty))
+                    say!(lang, "{} = {}", "奇异局势 {} = {}", pair_names(tx, ty, &(b - a)), pair(tx, ty))
                 };
-                format!("misère: {} is not a misère P-position: {} to reach {target}", pair(x, y), m.text)
+                say!(
+                    lang,
+                    "misère: {} is not a misère P-position: {} to reach {target}",
+                    "反常规则：{} 不是反常规则下的必败态：{}，到达{target}",
+                    pair(x, y),
+                    m.text
+                )
             }
-            None => format!("misère: {} has no move to a misère P-position", pair(x, y)),
+            None => say!(
+                lang,
+                "misère: {} has no move to a misère P-position",
+                "反常规则：{} 没有走到反常规则下必败态的走法",
+                pair(x, y)
+            ),
         }
     };
     Analysis {
@@ -405,7 +462,7 @@ fn misere(heaps: &[BigUint]) -> Analysis {
         winning_move_count: None,
         moves_complete: true,
         reason,
-        basis: Basis::Theory(MISERE_THEOREM.into()),
+        basis: Basis::Theory(theorem_text(Play::Misere, lang).into()),
     }
 }
 
@@ -413,6 +470,21 @@ const THEOREM: &str =
     "Wythoff: P iff the heaps are (a_k, b_k), a_k = floor(k·phi) = (k + isqrt(5k^2))/2, b_k = a_k + k";
 const MISERE_THEOREM: &str =
     "misère Wythoff: P iff the heaps are (0, 1), (2, 2) or (a_k, b_k) with k >= 2, in either order";
+
+/// The theorem under `play`, in `lang`.
+fn theorem_text(play: Play, lang: Lang) -> &'static str {
+    match play {
+        Play::Normal => lang.pick(
+            THEOREM,
+            "威佐夫博弈：必败态当且仅当两堆是奇异局势 (a_k, b_k)，a_k = ⌊k·φ⌋ = (k + ⌊√(5k^2)⌋)/2，\
+             b_k = a_k + k（φ 为黄金分割比）",
+        ),
+        Play::Misere => lang.pick(
+            MISERE_THEOREM,
+            "反常威佐夫博弈：必败态当且仅当两堆是 (0, 1)、(2, 2) 或 k >= 2 的 (a_k, b_k)，顺序不限",
+        ),
+    }
+}
 
 impl Ruleset for Wythoff {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
@@ -435,19 +507,13 @@ impl Ruleset for Wythoff {
     }
 
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
-        Some(
-            match play {
-                Play::Normal => THEOREM,
-                Play::Misere => MISERE_THEOREM,
-            }
-            .into(),
-        )
+        Some(theorem_text(play, lang).into())
     }
 
     fn theory(&self, heaps: &[BigUint], play: Play, _max_moves: usize, lang: Lang) -> Option<Analysis> {
         Some(match play {
-            Play::Normal => normal(heaps),
-            Play::Misere => misere(heaps),
+            Play::Normal => normal(heaps, lang),
+            Play::Misere => misere(heaps, lang),
         })
     }
 
@@ -778,6 +844,101 @@ mod tests {
         // by-product search would not fit its share of the budget.
         let auto = wythoff().analyze(&to_bigs(&[300, 300]), &Query::default(), &Budget::default()).unwrap();
         assert_eq!((auto.outcome, auto.grundy), (Outcome::N, GrundyValue::Unknown));
+    }
+
+    fn theory_in(heaps: &[u64], play: Play, lang: Lang) -> Analysis {
+        Wythoff.theory(&to_bigs(heaps), play, usize::MAX, lang).unwrap()
+    }
+
+    /// Both plays, both heaps up to 40: the Chinese answer has the English one's outcome and
+    /// moves, and no English word in its reason, move texts or theorem.
+    #[test]
+    fn chinese_texts_have_no_english_words_up_to_40() {
+        for play in [Play::Normal, Play::Misere] {
+            let theorem = Wythoff.theorem(play, Lang::Zh).unwrap();
+            assert_eq!(english_words(&theorem), Vec::<&str>::new(), "{theorem}");
+            for heaps in HeapBox::new(2, 40) {
+                let heaps: Vec<u64> = heaps.iter().map(|h| h.to_u64().unwrap()).collect();
+                let (en, zh) = (theory_in(&heaps, play, Lang::En), theory_in(&heaps, play, Lang::Zh));
+                assert_eq!((en.outcome, &en.grundy), (zh.outcome, &zh.grundy), "{heaps:?}");
+                let tos = |a: &Analysis| a.winning_moves.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
+                assert_eq!(tos(&en), tos(&zh), "{heaps:?}");
+                assert_eq!(
+                    english_words(&zh.reason),
+                    Vec::<&str>::new(),
+                    "{heaps:?} {play:?}: {}",
+                    zh.reason
+                );
+                assert_eq!(zh.basis, Basis::Theory(theorem.clone()));
+                for m in &zh.winning_moves {
+                    assert_eq!(english_words(&m.text), Vec::<&str>::new(), "{}", m.text);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn chinese_reasons_use_the_seeds_terms_and_english_is_unchanged() {
+        let p = theory_in(&[3, 5], Play::Normal, Lang::Zh);
+        assert!(
+            p.reason.starts_with(
+                "(3, 5) = (a_2, b_2)，是第 2 个奇异局势（必败态）：a_2 = ⌊2·φ⌋ = 3，b_2 = a_2 + 2 = 5；"
+            ),
+            "{}",
+            p.reason
+        );
+        assert!(p.reason.contains("；SG 值为 0：SG 值表的第 3 行从第 "), "{}", p.reason);
+        assert_eq!(
+            Wythoff.theorem(Play::Normal, Lang::Zh).unwrap(),
+            "威佐夫博弈：必败态当且仅当两堆是奇异局势 (a_k, b_k)，a_k = ⌊k·φ⌋ = (k + ⌊√(5k^2)⌋)/2，b_k = a_k + k\
+             （φ 为黄金分割比）"
+        );
+        assert_eq!(Wythoff.theorem(Play::Normal, Lang::En).unwrap(), THEOREM);
+        let n = theory_in(&[5, 5], Play::Normal, Lang::Zh);
+        let take_two = describe_take(&to_bigs(&[5, 5]), &to_bigs(&[3, 5]), Lang::Zh);
+        assert!(
+            n.reason.starts_with(&format!(
+                "(5, 5)：两堆之差为 0，而 a_0 = ⌊0·φ⌋ = 0 < 5，所以不是奇异局势，先手必胜：{take_two}，\
+                 到达奇异局势 (a_2, b_2) = (3, 5)；SG 值为 8：SG 值表的第 5 行从第 27 列起有加性周期 24\
+                 （由第 "
+            )),
+            "{}",
+            n.reason
+        );
+        assert!(n.reason.ends_with("列出现相同的窗口状态证明），所以 G(5, 5) = 8"), "{}", n.reason);
+        assert_eq!(n.winning_moves[2].text, "从两堆各取走 5 个");
+        let en = theory_in(&[5, 5], Play::Normal, Lang::En);
+        assert!(
+            en.reason.starts_with("(5, 5): the difference is 0 and a_0 = floor(0·phi) = 0 < 5"),
+            "{}",
+            en.reason
+        );
+        assert_eq!(en.winning_moves[2].text, "take 5 from both heaps");
+        // Misère: the small P-positions, the pairs from k = 2 on, and a move to (1, 0).
+        assert_eq!(
+            theory_in(&[1, 2], Play::Misere, Lang::Zh).reason,
+            format!(
+                "反常规则：(1, 2) 不是反常规则下的必败态：{}，到达反常规则下的必败态 (1, 0)",
+                describe_take(&to_bigs(&[1, 2]), &to_bigs(&[1, 0]), Lang::Zh)
+            )
+        );
+        assert_eq!(
+            theory_in(&[1, 2], Play::Misere, Lang::En).reason,
+            "misère: (1, 2) is not a misère P-position: take 2 from the heap of 2 to reach the misère P-position (1, 0)"
+        );
+        assert_eq!(
+            theory_in(&[2, 2], Play::Misere, Lang::Zh).reason,
+            "反常规则：(2, 2) 是必败态 (0, 1)、(1, 0)、(2, 2) 之一"
+        );
+        assert!(theory_in(&[3, 5], Play::Misere, Lang::Zh).reason.ends_with("，k >= 2 时与正常规则相同"));
+        assert_eq!(
+            theory_in(&[0, 0], Play::Misere, Lang::Zh).reason,
+            "反常规则：石子已取完，所以后手取走了最后一个石子，输了"
+        );
+        assert_eq!(
+            Wythoff.theorem(Play::Misere, Lang::Zh).unwrap(),
+            "反常威佐夫博弈：必败态当且仅当两堆是 (0, 1)、(2, 2) 或 k >= 2 的 (a_k, b_k)，顺序不限"
+        );
     }
 
     #[test]

@@ -62,12 +62,12 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::lang::Lang;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{big, join, to_bigs, to_u64s};
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, engine, invalid};
 use crate::solve::{triple_grundy_table, Amounts, TripleRules, TripleTable};
@@ -236,9 +236,16 @@ impl Apple {
         piles.iter().fold(0, |x, h| x ^ self.residue(h))
     }
 
-    fn residues_text(&self, piles: &[BigUint]) -> String {
+    fn residues_text(&self, piles: &[BigUint], lang: Lang) -> String {
         let residues: Vec<String> = piles.iter().map(|h| self.residue(h).to_string()).collect();
-        format!("the residues mod {} are {} (XOR {})", self.q(), residues.join(", "), self.residue_xor(piles))
+        say!(
+            lang,
+            "the residues mod {} are {} (XOR {})",
+            "各堆模 {} 的余数为 {}（异或和为 {}）",
+            self.q(),
+            residues.join(lang.pick(", ", "、")),
+            self.residue_xor(piles)
+        )
     }
 
     /// The paper's rule for (M, N, N): true when the player to move loses.
@@ -298,29 +305,31 @@ impl Apple {
         }
     }
 
-    /// `from` with `amount` taken from each pile in `which`.
-    fn take(&self, from: &[BigUint], which: &[usize], amount: &BigUint) -> MoveReport {
+    /// `from` with `amount` taken from each pile in `which`, its text in `lang`.
+    fn take(&self, from: &[BigUint], which: &[usize], amount: &BigUint, lang: Lang) -> MoveReport {
         let mut to = from.to_vec();
         for &i in which {
             to[i] -= amount;
         }
-        MoveReport { text: self.describe_move(from, &to, Lang::En), to }
+        MoveReport { text: self.describe_move(from, &to, lang), to }
     }
 
     /// The single-pile take from pile `i` that leaves residue `target` there, if it exists.
-    fn take_to_residue(&self, piles: &[BigUint], i: usize, target: u128) -> Option<MoveReport> {
+    fn take_to_residue(&self, piles: &[BigUint], i: usize, target: u128, lang: Lang) -> Option<MoveReport> {
         let q = u128::from(self.max) + 1;
         if target >= q {
             return None;
         }
         let s = (self.residue(&piles[i]) + q - target) % q;
-        (s >= 1 && BigUint::from(s) <= piles[i]).then(|| self.take(piles, &[i], &BigUint::from(s)))
+        (s >= 1 && BigUint::from(s) <= piles[i]).then(|| self.take(piles, &[i], &BigUint::from(s), lang))
     }
 
     /// Every single-pile take (at most one per pile) that makes the residue XOR zero.
-    fn residue_xor_moves(&self, piles: &[BigUint]) -> Vec<MoveReport> {
+    fn residue_xor_moves(&self, piles: &[BigUint], lang: Lang) -> Vec<MoveReport> {
         let x = self.residue_xor(piles);
-        (0..piles.len()).filter_map(|i| self.take_to_residue(piles, i, self.residue(&piles[i]) ^ x)).collect()
+        (0..piles.len())
+            .filter_map(|i| self.take_to_residue(piles, i, self.residue(&piles[i]) ^ x, lang))
+            .collect()
     }
 
     /// The shift `e` (mod q) for which the residues `(h - e) mod q` have XOR zero; q must be a
@@ -340,9 +349,9 @@ impl Apple {
     }
 
     /// Winning moves under [`Rule::PowerOfTwo`]: complete.
-    fn power_of_two_moves(&self, piles: &[BigUint]) -> Vec<MoveReport> {
+    fn power_of_two_moves(&self, piles: &[BigUint], lang: Lang) -> Vec<MoveReport> {
         let mut moves: Vec<MoveReport> = self
-            .residue_xor_moves(piles)
+            .residue_xor_moves(piles, lang)
             .into_iter()
             .filter(|m| self.known_outcome(&m.to) == Some(Outcome::P))
             .collect();
@@ -359,14 +368,14 @@ impl Apple {
             (back <= smallest).then(|| &smallest - back)
         };
         if let Some(t) = t.filter(|t| !t.is_zero() && *t <= smallest) {
-            moves.push(self.take(piles, &all, &t));
+            moves.push(self.take(piles, &all, &t, lang));
         }
         moves
     }
 
     /// Winning moves under [`Rule::ResidueXor`] (S < 64 here): complete.
-    fn residue_rule_moves(&self, piles: &[BigUint]) -> Vec<MoveReport> {
-        let mut moves = self.residue_xor_moves(piles);
+    fn residue_rule_moves(&self, piles: &[BigUint], lang: Lang) -> Vec<MoveReport> {
+        let mut moves = self.residue_xor_moves(piles, lang);
         let smallest = piles.iter().min().cloned().unwrap_or_default();
         let all: Vec<usize> = (0..piles.len()).collect();
         for t in 1..=self.max {
@@ -374,7 +383,7 @@ impl Apple {
             if t > smallest {
                 break;
             }
-            let report = self.take(piles, &all, &t);
+            let report = self.take(piles, &all, &t, lang);
             if self.known_outcome(&report.to) == Some(Outcome::P) {
                 moves.push(report);
             }
@@ -383,7 +392,7 @@ impl Apple {
     }
 
     /// Winning moves from (M, N, N) by the paper's closed form, and whether they are all.
-    fn mnn_moves(&self, piles: &[BigUint], form: &MnnForm) -> (Vec<MoveReport>, bool) {
+    fn mnn_moves(&self, piles: &[BigUint], form: &MnnForm, lang: Lang) -> (Vec<MoveReport>, bool) {
         let MnnForm { m_index, m, n } = form;
         let q = self.q();
         let s_max = big(self.max);
@@ -400,7 +409,7 @@ impl Apple {
         // (a) from the pile of M: only s = M mod q can leave a multiple of q.
         let s = m.mod_floor(&q);
         if !s.is_zero() && s <= *m {
-            push(self.take(piles, &[*m_index], &s), &mut moves);
+            push(self.take(piles, &[*m_index], &s, lang), &mut moves);
         }
         // (b) from every pile: t = M, or the t in [N-q+1, N] congruent to M (unbounded); the t
         // congruent to M below q (bounded).
@@ -413,7 +422,7 @@ impl Apple {
         }
         for t in takes {
             if !t.is_zero() && t <= limit {
-                push(self.take(piles, &all, &t), &mut moves);
+                push(self.take(piles, &all, &t, lang), &mut moves);
             }
         }
         // (c) from one of the equal piles: the takes that leave two equal piles or an empty one.
@@ -424,7 +433,7 @@ impl Apple {
         for s in singles {
             if !s.is_zero() && s <= s_max && s <= *n {
                 for &i in &others {
-                    push(self.take(piles, &[i], &s), &mut moves);
+                    push(self.take(piles, &[i], &s, lang), &mut moves);
                 }
             }
         }
@@ -439,7 +448,7 @@ impl Apple {
                     break;
                 }
                 for &i in &others {
-                    let report = self.take(piles, &[i], &s);
+                    let report = self.take(piles, &[i], &s, lang);
                     match self.known_outcome(&report.to) {
                         Some(Outcome::P) => push(report, &mut moves),
                         Some(Outcome::N) => {}
@@ -457,12 +466,19 @@ impl Apple {
         (moves, !unknown_singles)
     }
 
-    /// "the pile of 5", or "pile 2 (of 5)" when another pile also holds 5.
-    fn pile_name(&self, piles: &[BigUint], i: usize) -> String {
+    /// "take 2 from the pile of 5", or "take 2 from pile 2 (of 5)" when another pile also
+    /// holds 5.
+    fn take_from_pile_text(&self, piles: &[BigUint], i: usize, amount: &BigUint, lang: Lang) -> String {
         if piles.iter().filter(|h| **h == piles[i]).count() > 1 {
-            format!("pile {} (of {})", i + 1, piles[i])
+            say!(
+                lang,
+                "take {amount} from pile {} (of {})",
+                "从第 {} 堆（{} 个）取走 {amount} 个",
+                i + 1,
+                piles[i]
+            )
         } else {
-            format!("the pile of {}", piles[i])
+            say!(lang, "take {amount} from the pile of {}", "从 {} 个那堆取走 {amount} 个", piles[i])
         }
     }
 
@@ -471,134 +487,221 @@ impl Apple {
     }
 
     /// The reason and theorem for a position of the (M, N, N) form.
-    fn mnn_reason(&self, form: &MnnForm, first: Option<&MoveReport>) -> String {
+    fn mnn_reason(&self, form: &MnnForm, first: Option<&MoveReport>, lang: Lang) -> String {
         let MnnForm { m, n, .. } = form;
         let q = self.q();
         let shape = if m == n {
-            format!("three equal piles of {m}")
+            say!(lang, "three equal piles of {m}", "三堆都是 {m} 个")
         } else {
-            format!("(M, N, N) with M = {m} (pile {}) and N = {n}", form.m_index + 1)
+            say!(
+                lang,
+                "(M, N, N) with M = {m} (pile {}) and N = {n}",
+                "(M, N, N) 形，M = {m}（第 {} 堆），N = {n}",
+                form.m_index + 1
+            )
         };
-        let then = |m: &MoveReport| format!("{} to {}", m.text, Self::position_text(&m.to));
+        let then = |m: &MoveReport| say!(lang, "{} to {}", "{}，得到 {}", m.text, Self::position_text(&m.to));
         let body = if self.mnn_is_p(m, n) {
             if m.is_zero() && n.is_zero() {
-                "no apple is left: the previous player took the last one and won".to_string()
+                say!(
+                    lang,
+                    "no apple is left: the previous player took the last one and won",
+                    "苹果已拿完：后手拿走了最后一个苹果，获胜"
+                )
             } else if m.is_zero() {
-                "M = 0: whatever the mover takes from one of the two equal piles, the other player takes \
-                 as many from the other (mirror) and takes the last apple"
-                    .to_string()
+                say!(
+                    lang,
+                    "M = 0: whatever the mover takes from one of the two equal piles, the other player takes \
+                     as many from the other (mirror) and takes the last apple",
+                    "M = 0：先手无论从相等的两堆之一拿走几个，对方都从另一堆拿走同样多个（镜像），\
+                     最后一个苹果由对方拿走"
+                )
             } else if n.is_zero() {
-                format!("N = 0: Bash on the pile of {m}, a multiple of {q}: every take of s is answered by {q} - s")
+                say!(
+                    lang,
+                    "N = 0: Bash on the pile of {m}, a multiple of {q}: every take of s is answered by {q} - s",
+                    "N = 0：{m} 个那堆上的巴什博弈，{m} 是 {q} 的倍数：每次拿 s 个，都以拿 {q} - s 个回应"
+                )
             } else if self.bounded_equal {
-                format!(
+                say!(
+                    lang,
                     "M = {m} is a multiple of S+1 = {q}: a take of s from the pile of M is answered by {q} - s \
                      from it, a take of t <= S from every pile by {q} - t from the pile of M, a take from \
-                     one equal pile by the same from the other"
+                     one equal pile by the same from the other",
+                    "M = {m} 是 S+1 = {q} 的倍数：从 M 那堆拿 s 个，以从它拿 {q} - s 个回应；\
+                     从每堆各拿 t <= S 个，以从 M 那堆拿 {q} - t 个回应；从相等的两堆之一拿几个，\
+                     以从另一堆拿同样多个回应"
                 )
             } else {
-                format!(
+                say!(
+                    lang,
                     "M = {m} is a multiple of S+1 = {q} and N = {n} < {q}: a take of s from the pile of M is \
                      answered by {q} - s from it, a take of t from every pile (t <= N < {q}) by {q} - t from \
-                     the pile of M, a take from one equal pile by the same from the other (paper §6.2 ①a)"
+                     the pile of M, a take from one equal pile by the same from the other (paper §6.2 ①a)",
+                    "M = {m} 是 S+1 = {q} 的倍数且 N = {n} < {q}：从 M 那堆拿 s 个，以从它拿 {q} - s 个回应；\
+                     从每堆各拿 t 个（t <= N < {q}），以从 M 那堆拿 {q} - t 个回应；从相等的两堆之一拿几个，\
+                     以从另一堆拿同样多个回应（论文 §6.2 ①a）"
                 )
             }
         } else {
             let first = first.map(then).unwrap_or_default();
+            let residue = m.mod_floor(&q);
             if n.is_zero() {
-                format!("N = 0: Bash on the pile of {m}; {first}, a multiple of {q}")
+                say!(
+                    lang,
+                    "N = 0: Bash on the pile of {m}; {first}, a multiple of {q}",
+                    "N = 0：{m} 个那堆上的巴什博弈；{first}，剩下 {q} 的倍数"
+                )
             } else if m == n && !self.bounded_equal {
-                format!("M = N: {first} (paper §6.2 (2))")
+                say!(lang, "M = N: {first} (paper §6.2 (2))", "M = N：{first}（论文 §6.2 (2)）")
             } else if m.is_zero() || (m < n && (!self.bounded_equal || *m <= big(self.max))) {
-                format!("M < N: {first}, then mirror the opponent on the two equal piles (paper §6.2 (1))")
+                say!(
+                    lang,
+                    "M < N: {first}, then mirror the opponent on the two equal piles (paper §6.2 (1))",
+                    "M < N：{first}，之后在相等的两堆上模仿对手（镜像）（论文 §6.2 (1)）"
+                )
             } else if self.bounded_equal {
-                format!("M = {m} is not a multiple of {q}: {first}, leaving M a multiple of {q}")
+                say!(
+                    lang,
+                    "M = {m} is not a multiple of {q}: {first}, leaving M a multiple of {q}",
+                    "M = {m} 不是 {q} 的倍数：{first}，使 M 成为 {q} 的倍数"
+                )
             } else if m.is_multiple_of(&q) {
-                format!("M > N, M a multiple of {q} and N >= {q}: {first} (N - N mod {q} from every pile; paper §6.2 ①b)")
-            } else if m.mod_floor(&q) <= *n {
-                format!("M > N, M mod {q} = {} <= N: {first} (paper §6.2 ②)", m.mod_floor(&q))
+                say!(
+                    lang,
+                    "M > N, M a multiple of {q} and N >= {q}: {first} (N - N mod {q} from every pile; paper §6.2 ①b)",
+                    "M > N，M 是 {q} 的倍数且 N >= {q}：{first}（从每堆各拿 N - N mod {q} 个；论文 §6.2 ①b）"
+                )
+            } else if residue <= *n {
+                say!(
+                    lang,
+                    "M > N, M mod {q} = {residue} <= N: {first} (paper §6.2 ②)",
+                    "M > N，M mod {q} = {residue} <= N：{first}（论文 §6.2 ②）"
+                )
             } else {
-                format!(
-                    "M > N and M mod {q} = {} > N, so no take from every pile wins (the case paper §6.2 ② \
+                say!(
+                    lang,
+                    "M > N and M mod {q} = {residue} > N, so no take from every pile wins (the case paper §6.2 ② \
                      overlooks); {first}",
-                    m.mod_floor(&q)
+                    "M > N 且 M mod {q} = {residue} > N，所以从每堆各拿相同个数都不能获胜（论文 §6.2 ② \
+                     漏掉的情形）；{first}"
                 )
             }
         };
-        format!("{shape}: {body}")
+        say!(lang, "{shape}: {body}", "{shape}：{body}")
     }
 
     /// The text of a rule's reason, for positions outside the (M, N, N) form.
-    fn rule_reason(&self, rule: Rule, piles: &[BigUint], first: Option<&MoveReport>) -> String {
-        let then =
-            first.map(|m| format!(", so {} to {}", m.text, Self::position_text(&m.to))).unwrap_or_default();
+    fn rule_reason(&self, rule: Rule, piles: &[BigUint], first: Option<&MoveReport>, lang: Lang) -> String {
+        let then = first
+            .map(|m| say!(lang, ", so {} to {}", "，所以{}，得到 {}", m.text, Self::position_text(&m.to)))
+            .unwrap_or_default();
+        let q = self.q();
+        let residues = self.residues_text(piles, lang);
         match rule {
-            Rule::EmptyPile => {
-                format!(
-                    "a pile is empty, so the game is a sum of Bash games: {}{then}",
-                    self.residues_text(piles)
-                )
-            }
+            Rule::EmptyPile => say!(
+                lang,
+                "a pile is empty, so the game is a sum of Bash games: {residues}{then}",
+                "有一堆是空的，所以游戏是若干巴什博弈的和：{residues}{then}"
+            ),
             Rule::OnePile if self.bounded_equal => {
-                format!("one pile: Bash, {}{then}", self.residues_text(piles))
+                say!(lang, "one pile: Bash, {residues}{then}", "只有一堆：巴什博弈，{residues}{then}")
             }
-            Rule::OnePile => format!("one pile: the take from every pile may take it all{then}"),
+            Rule::OnePile => say!(
+                lang,
+                "one pile: the take from every pile may take it all{then}",
+                "只有一堆：“从每堆各拿相同个数”可以一次拿完{then}"
+            ),
             Rule::PowerOfTwo => {
                 let smallest = piles.iter().min().cloned().unwrap_or_default();
                 let low = if self.bounded_equal {
                     String::new()
-                } else if smallest < self.q() {
-                    format!("the smallest pile {smallest} is below {} and ", self.q())
+                } else if smallest < q {
+                    say!(
+                        lang,
+                        "the smallest pile {smallest} is below {q} and ",
+                        "最小的一堆 {smallest} 小于 {q}，且"
+                    )
                 } else {
-                    format!("the smallest pile {smallest} is at least {}, so the position is N; ", self.q())
+                    say!(
+                        lang,
+                        "the smallest pile {smallest} is at least {q}, so the position is N; ",
+                        "最小的一堆 {smallest} 不小于 {q}，所以这是必胜态；"
+                    )
                 };
-                format!(
-                    "S+1 = {} is a power of two and the piles are odd in number: {low}{}{then}",
-                    self.q(),
-                    self.residues_text(piles)
+                say!(
+                    lang,
+                    "S+1 = {q} is a power of two and the piles are odd in number: {low}{residues}{then}",
+                    "S+1 = {q} 是 2 的幂，且堆数为奇数：{low}{residues}{then}"
                 )
             }
             Rule::ResidueXor => {
                 let low = if self.bounded_equal {
                     String::new()
                 } else {
-                    format!("the smallest pile is below {} and ", self.q())
+                    say!(lang, "the smallest pile is below {q} and ", "最小的一堆小于 {q}，且")
                 };
-                format!(
-                    "three piles with S+1 = {} (checked lemma: P iff the residue XOR is 0): {low}{}{then}",
-                    self.q(),
-                    self.residues_text(piles)
+                say!(
+                    lang,
+                    "three piles with S+1 = {q} (checked lemma: P iff the residue XOR is 0): {low}{residues}{then}",
+                    "三堆，S+1 = {q}（已验证的引理：必败态（P）当且仅当余数的异或和为 0）：{low}{residues}{then}"
                 )
             }
             Rule::Mnn => String::new(),
         }
     }
 
-    fn theorem_text(&self) -> String {
+    fn theorem_text(&self, lang: Lang) -> String {
         let q = self.q();
+        let max = self.max;
         let (head, extra) = if self.bounded_equal {
             (
-                format!("apple (take from every pile at most {}): (M, N, N) is P iff {q} | M", self.max),
+                say!(
+                    lang,
+                    "apple (take from every pile at most {max}): (M, N, N) is P iff {q} | M",
+                    "苹果游戏（从每堆各拿至多 {max} 个）：(M, N, N) 是必败态当且仅当 {q} | M"
+                ),
                 if self.q_is_power_of_two() {
-                    "; odd number of piles: G = XOR of the residues mod S+1"
+                    lang.pick(
+                        "; odd number of piles: G = XOR of the residues mod S+1",
+                        "；堆数为奇数时：SG 值 G = 各堆模 S+1 的余数的异或和",
+                    )
                 } else if self.residue_rule {
-                    "; three piles: P iff the residues mod S+1 have XOR 0 (residue lemma)"
+                    lang.pick(
+                        "; three piles: P iff the residues mod S+1 have XOR 0 (residue lemma)",
+                        "；三堆时：必败态当且仅当各堆模 S+1 的余数的异或和为 0（余数引理）",
+                    )
                 } else {
                     ""
                 },
             )
         } else {
             (
-                format!("apple: (M, N, N) is P iff {q} | M and (M = 0 or N < {q}) (paper §6.2)"),
+                say!(
+                    lang,
+                    "apple: (M, N, N) is P iff {q} | M and (M = 0 or N < {q}) (paper §6.2)",
+                    "苹果游戏：(M, N, N) 是必败态当且仅当 {q} | M 且（M = 0 或 N < {q}）（论文 §6.2）"
+                ),
                 if self.q_is_power_of_two() {
-                    "; odd number of piles: P iff the smallest pile is below S+1 and the residues mod S+1 have XOR 0"
+                    lang.pick(
+                        "; odd number of piles: P iff the smallest pile is below S+1 and the residues mod S+1 have XOR 0",
+                        "；堆数为奇数时：必败态当且仅当最小的一堆小于 S+1 且各堆模 S+1 的余数的异或和为 0",
+                    )
                 } else if self.residue_rule {
-                    "; three piles with the smallest below S+1: P iff the residues mod S+1 have XOR 0 (residue lemma)"
+                    lang.pick(
+                        "; three piles with the smallest below S+1: P iff the residues mod S+1 have XOR 0 (residue lemma)",
+                        "；三堆且最小的一堆小于 S+1 时：必败态当且仅当各堆模 S+1 的余数的异或和为 0（余数引理）",
+                    )
                 } else {
                     ""
                 },
             )
         };
-        format!("{head}; an empty pile makes a sum of Bash games{extra}")
+        say!(
+            lang,
+            "{head}; an empty pile makes a sum of Bash games{extra}",
+            "{head}；有空堆时是若干巴什博弈的和{extra}"
+        )
     }
 }
 
@@ -675,16 +778,16 @@ impl Ruleset for Apple {
     fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
         let changed: Vec<usize> = (0..from.len()).filter(|&i| from[i] != to[i]).collect();
         match changed.as_slice() {
-            [i] => format!("take {} from {}", &from[*i] - &to[*i], self.pile_name(from, *i)),
+            [i] => self.take_from_pile_text(from, *i, &(&from[*i] - &to[*i]), lang),
             [i, ..] if from.len() == 1 || changed.len() == from.len() => {
-                format!("take {} from every pile", &from[*i] - &to[*i])
+                say!(lang, "take {} from every pile", "从每堆各取走 {} 个", &from[*i] - &to[*i])
             }
             _ => crate::rulesets::describe_take(from, to, lang),
         }
     }
 
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
-        (play == Play::Normal).then(|| self.theorem_text())
+        (play == Play::Normal).then(|| self.theorem_text(lang))
     }
 
     fn theory(&self, piles: &[BigUint], play: Play, _max_moves: usize, lang: Lang) -> Option<Analysis> {
@@ -698,24 +801,24 @@ impl Ruleset for Apple {
             (Vec::new(), true)
         } else {
             match rule {
-                Rule::EmptyPile => (self.residue_xor_moves(piles), true),
+                Rule::EmptyPile => (self.residue_xor_moves(piles, lang), true),
                 Rule::OnePile => {
                     let amount = if self.bounded_equal {
                         BigUint::from(self.residue(&piles[0]))
                     } else {
                         piles[0].clone()
                     };
-                    (vec![self.take(piles, &[0], &amount)], true)
+                    (vec![self.take(piles, &[0], &amount, lang)], true)
                 }
-                Rule::PowerOfTwo => (self.power_of_two_moves(piles), true),
-                Rule::ResidueXor => (self.residue_rule_moves(piles), true),
-                Rule::Mnn => self.mnn_moves(piles, form.as_ref()?),
+                Rule::PowerOfTwo => (self.power_of_two_moves(piles, lang), true),
+                Rule::ResidueXor => (self.residue_rule_moves(piles, lang), true),
+                Rule::Mnn => self.mnn_moves(piles, form.as_ref()?, lang),
             }
         };
         let first = self.preferred_move(piles, &winning_moves);
         let reason = match &form {
-            Some(form) => self.mnn_reason(form, first),
-            None => self.rule_reason(rule, piles, first),
+            Some(form) => self.mnn_reason(form, first, lang),
+            None => self.rule_reason(rule, piles, first, lang),
         };
         Some(Analysis {
             outcome,
@@ -724,7 +827,7 @@ impl Ruleset for Apple {
             winning_move_count: None,
             moves_complete,
             reason,
-            basis: Basis::Theory(self.theorem_text()),
+            basis: Basis::Theory(self.theorem_text(lang)),
         })
     }
 

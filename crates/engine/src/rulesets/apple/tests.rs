@@ -374,3 +374,121 @@ fn theory_matches_search_without_the_residue_lemma() {
         }
     }
 }
+
+/// The theory's answer in `lang`, straight from the ruleset (no search adds its own words).
+fn theory_in(max: u64, bounded_equal: bool, piles: &[u64], lang: Lang) -> Option<crate::Analysis> {
+    Apple::new(max, bounded_equal).unwrap().theory(&to_bigs(piles), Play::Normal, usize::MAX, lang)
+}
+
+/// Every position the theory answers (one pile up to 12, three piles up to 9, five piles up to
+/// 4; S = 1..=6, both variants): the Chinese answer has the English one's outcome and moves,
+/// and its reason, move texts and theorem carry no English word.
+#[test]
+fn chinese_texts_cover_every_rule_without_english_words() {
+    let mut positions: Vec<Vec<u64>> = (0..=12).map(|h| vec![h]).collect();
+    positions.extend(heap_box(3, 9).into_iter().map(|p| p.iter().map(|h| h.to_u64().unwrap()).collect()));
+    positions.extend(heap_box(5, 4).into_iter().map(|p| p.iter().map(|h| h.to_u64().unwrap()).collect()));
+    let mut answered = 0;
+    for max in 1..=6u64 {
+        for bounded in [false, true] {
+            let game = Apple::new(max, bounded).unwrap();
+            let theorem = game.theorem(Play::Normal, Lang::Zh).unwrap();
+            assert_eq!(english_words(&theorem), Vec::<&str>::new(), "{theorem}");
+            assert!(theorem.starts_with("苹果游戏"), "{theorem}");
+            for piles in &positions {
+                let (Some(en), Some(zh)) =
+                    (theory_in(max, bounded, piles, Lang::En), theory_in(max, bounded, piles, Lang::Zh))
+                else {
+                    continue;
+                };
+                answered += 1;
+                let context = format!("S {max} bounded {bounded} {piles:?}: {}", zh.reason);
+                assert_eq!(
+                    (en.outcome, &en.grundy, en.moves_complete),
+                    (zh.outcome, &zh.grundy, zh.moves_complete)
+                );
+                let tos =
+                    |a: &crate::Analysis| a.winning_moves.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
+                assert_eq!(tos(&en), tos(&zh), "{context}");
+                assert_eq!(english_words(&zh.reason), Vec::<&str>::new(), "{context}");
+                assert_eq!(zh.basis, crate::Basis::Theory(theorem.clone()));
+                for m in &zh.winning_moves {
+                    assert_eq!(english_words(&m.text), Vec::<&str>::new(), "{context}: {}", m.text);
+                    assert!(m.text.starts_with('从') && m.text.ends_with('个'), "{}", m.text);
+                }
+            }
+        }
+    }
+    assert!(answered > 5_000, "{answered}");
+}
+
+#[test]
+fn chinese_reasons_name_the_seeds_terms_and_english_is_unchanged() {
+    // Question 1 of the seed: (1, 5, 5), S = 3.
+    let en = theory_in(3, false, &[1, 5, 5], Lang::En).unwrap();
+    assert_eq!(
+        en.reason,
+        "(M, N, N) with M = 1 (pile 1) and N = 5: M < N: take 1 from every pile to (0, 4, 4), then mirror the \
+         opponent on the two equal piles (paper §6.2 (1))"
+    );
+    assert_eq!(
+        en.basis,
+        crate::Basis::Theory(
+            "apple: (M, N, N) is P iff 4 | M and (M = 0 or N < 4) (paper §6.2); an empty pile makes a sum of \
+             Bash games; odd number of piles: P iff the smallest pile is below S+1 and the residues mod S+1 \
+             have XOR 0"
+                .into()
+        )
+    );
+    let zh = theory_in(3, false, &[1, 5, 5], Lang::Zh).unwrap();
+    assert_eq!(
+        zh.reason,
+        "(M, N, N) 形，M = 1（第 1 堆），N = 5：M < N：从每堆各取走 1 个，得到 (0, 4, 4)，之后在相等的两堆上\
+         模仿对手（镜像）（论文 §6.2 (1)）"
+    );
+    assert_eq!(
+        zh.basis,
+        crate::Basis::Theory(
+            "苹果游戏：(M, N, N) 是必败态当且仅当 4 | M 且（M = 0 或 N < 4）（论文 §6.2）；有空堆时是若干巴什博弈\
+             的和；堆数为奇数时：必败态当且仅当最小的一堆小于 S+1 且各堆模 S+1 的余数的异或和为 0"
+                .into()
+        )
+    );
+    // A P-position of the paper's family, and the mirror.
+    let p = theory_in(3, false, &[4, 2, 2], Lang::Zh).unwrap();
+    assert_eq!(p.outcome, Outcome::P);
+    assert!(
+        p.reason.starts_with("(M, N, N) 形，M = 4（第 1 堆），N = 2：M = 4 是 S+1 = 4 的倍数且 N = 2 < 4"),
+        "{}",
+        p.reason
+    );
+    let mirror = theory_in(3, false, &[0, 3, 3], Lang::Zh).unwrap();
+    assert!(mirror.reason.contains("镜像"), "{}", mirror.reason);
+    // An empty pile: a sum of Bash games, with the residues' XOR.
+    let empty = theory_in(3, false, &[0, 2, 7], Lang::Zh).unwrap();
+    assert_eq!(
+        empty.reason,
+        "有一堆是空的，所以游戏是若干巴什博弈的和：各堆模 4 的余数为 0、2、3（异或和为 1），所以从 7 个那堆取走 1 个，\
+         得到 (0, 2, 6)"
+    );
+    assert_eq!(
+        theory_in(3, false, &[0, 2, 7], Lang::En).unwrap().reason,
+        "a pile is empty, so the game is a sum of Bash games: the residues mod 4 are 0, 2, 3 (XOR 1), so take 1 \
+         from the pile of 7 to (0, 2, 6)"
+    );
+    // Two equal piles named by their place; the take from every pile.
+    let game = Apple::new(3, false).unwrap();
+    let from = to_bigs(&[2, 5, 5]);
+    assert_eq!(game.describe_move(&from, &to_bigs(&[2, 4, 5]), Lang::Zh), "从第 2 堆（5 个）取走 1 个");
+    assert_eq!(game.describe_move(&from, &to_bigs(&[2, 4, 5]), Lang::En), "take 1 from pile 2 (of 5)");
+    assert_eq!(game.describe_move(&from, &to_bigs(&[1, 4, 4]), Lang::Zh), "从每堆各取走 1 个");
+    // The residue lemma (S = 2, three different piles) names the P-position.
+    let lemma = theory_in(2, false, &[1, 4, 8], Lang::Zh).unwrap();
+    assert!(lemma.reason.contains("必败态（P）当且仅当余数的异或和为 0"), "{}", lemma.reason);
+    // Rule 4 with a smallest pile of at least q: a winning position.
+    let big_piles = theory_in(3, false, &[5, 6, 9], Lang::Zh).unwrap();
+    assert!(big_piles.reason.contains("最小的一堆 5 不小于 4，所以这是必胜态"), "{}", big_piles.reason);
+    // The game over.
+    let over = theory_in(3, true, &[0, 0, 0], Lang::Zh).unwrap();
+    assert_eq!(over.reason, "三堆都是 0 个：苹果已拿完：后手拿走了最后一个苹果，获胜");
+}
