@@ -15,7 +15,9 @@ use std::io::{self, BufRead, Write};
 use clap::ValueEnum;
 use nimlab_engine::bigint::json;
 use nimlab_engine::spec::grammar::parse_natural;
-use nimlab_engine::{AnyGame, BigUint, EngineError, GameSpec, Lang, Method, MoveReport, Outcome, Params, Play};
+use nimlab_engine::{
+    AnyGame, BigUint, EngineError, GameSpec, Lang, Method, MoveReport, Outcome, Params, Play,
+};
 use nimlab_reports::play::{last_mover_wins, reply, ReplyBasis};
 use nimlab_reports::position::Position;
 use nimlab_reports::solve::{solve_built, SolveReport, SolveRequest};
@@ -300,7 +302,8 @@ impl Session<'_> {
     }
 
     fn nimlab_moves(&mut self, out: &mut dyn Write) -> anyhow::Result<()> {
-        let Some(chosen) = reply(self.game, self.current(), self.play, &self.limits.budget(), self.lang)? else {
+        let Some(chosen) = reply(self.game, self.current(), self.play, &self.limits.budget(), self.lang)?
+        else {
             return Ok(());
         };
         let text = format!(

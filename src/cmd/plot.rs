@@ -15,7 +15,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use nimlab_engine::spec::grammar::parse_natural;
-use nimlab_engine::{AnyGame, BigUint, Budget, GrundyValue, Method, Outcome, Play, Query};
+use nimlab_engine::{AnyGame, BigUint, Budget, GrundyValue, Outcome, Play, Query};
 use nimlab_reports::plot::{
     check_grid_size, check_upto, drawing_error, grid_title, p_positions, table_cells, Cell, GridPicture,
     SequencePicture,

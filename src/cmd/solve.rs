@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use nimlab_engine::MultiMove;
+use nimlab_engine::{Lang, MultiMove};
 use nimlab_reports::position::parse_part;
 use nimlab_reports::solve::{
     solve, solve_sum, PlayersReport, SolveAnswer, SolveReport, SolveRequest, SumReport, SumRequest,
@@ -164,7 +164,7 @@ fn players_text(report: &PlayersReport) -> String {
         p.game,
         position_text(&p.position),
         n - 1,
-        a.terminal.describe()
+        a.terminal.describe(Lang::En)
     );
     text.push_str(&format!("value: g = {}, so P_{} wins\n", a.value, a.winner()));
     if !a.measures.is_empty() {

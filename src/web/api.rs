@@ -16,9 +16,9 @@
 
 use std::collections::BTreeSet;
 
+use nimlab_engine::lang::UnknownLang;
 use nimlab_engine::listing::{observed_period, PRequest};
 use nimlab_engine::periodicity::certify_period;
-use nimlab_engine::lang::UnknownLang;
 use nimlab_engine::spec::grammar::{parse_count, parse_natural};
 use nimlab_engine::{
     AnyGame, BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, MoveReport, Outcome, Play,
@@ -210,7 +210,8 @@ impl Params {
 
     /// The language of the reasons and move texts (`lang=zh`; English when absent).
     fn lang(&self) -> Result<Lang, Reply> {
-        self.get("lang")?.map_or(Ok(Lang::En), |code| code.parse().map_err(|e: UnknownLang| usage(e.to_string())))
+        self.get("lang")?
+            .map_or(Ok(Lang::En), |code| code.parse().map_err(|e: UnknownLang| usage(e.to_string())))
     }
 
     fn method(&self) -> Result<Method, Reply> {
@@ -547,8 +548,13 @@ fn option_values(
 fn reply(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
     let spec = params.spec(POSITION_KEYS)?;
     params.only(POSITION_KEYS, Some(&spec))?;
-    let report =
-        nimlab_reports::play::reply_report(&spec, &params.position()?, params.play()?, budget, params.lang()?);
+    let report = nimlab_reports::play::reply_report(
+        &spec,
+        &params.position()?,
+        params.play()?,
+        budget,
+        params.lang()?,
+    );
     Ok(done(report, lane))
 }
 
@@ -587,6 +593,30 @@ mod tests {
         assert_eq!(status("table", "game=nim&upto=5&rows=3"), 400);
         assert_eq!(status("solve", &format!("game=nim&position={}", "9".repeat(401))), 400);
         assert_eq!(status("nothing", ""), 404);
+    }
+
+    #[test]
+    fn lang_asks_for_the_engines_chinese_texts_on_every_endpoint() {
+        let zh = body("solve", "game=nim&position=3,4,5&lang=zh");
+        assert!(zh["reason"].as_str().unwrap().contains("异或和"), "{zh}");
+        assert_eq!(zh["winning_moves"][0]["move"], "从 3 个那堆取走 2 个");
+        let en = body("solve", "game=nim&position=3,4,5&lang=en");
+        assert_eq!((&zh["outcome"], &zh["grundy"]), (&en["outcome"], &en["grundy"]));
+        let options = body("options", "game=nim&position=1,2&lang=zh&values=1");
+        assert_eq!(options["moves"][0]["move"], "从 1 个那堆取走 1 个");
+        let reply = body("move", "game=nim&position=0,2&lang=zh");
+        assert_eq!(reply["reply"]["explanation"], "nimlab 走了最后一步");
+        let sum = body("solve", "part=nim+3+4&part=bash+5+--max+3&lang=zh");
+        assert!(sum["reason"].as_str().unwrap().contains("SG 值"), "{sum}");
+        for endpoint in ["table?game=nim&upto=3", "p-positions?game=nim&count=2"] {
+            let (endpoint, query) = endpoint.split_once('?').unwrap();
+            assert_eq!(status(endpoint, &format!("{query}&lang=zh")), 200, "{endpoint}");
+        }
+        assert_eq!(status("solve", "game=nim&position=3&lang=fr"), 400);
+        assert!(body("solve", "game=nim&position=3&lang=fr")["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown language 'fr'"));
     }
 
     #[test]

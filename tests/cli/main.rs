@@ -7,6 +7,7 @@ mod apple;
 mod contract;
 mod docs;
 mod errors;
+mod lang;
 mod octal;
 mod one_heap_and_moore;
 mod period;

@@ -95,7 +95,10 @@ mod tests {
             assert_eq!(lang.code().parse::<Lang>(), Ok(lang));
         }
         assert_eq!("zh-CN".parse::<Lang>(), Ok(Lang::Zh));
-        assert_eq!("fr".parse::<Lang>().unwrap_err().to_string(), "unknown language 'fr'; nimlab writes en (English) and zh (Chinese)");
+        assert_eq!(
+            "fr".parse::<Lang>().unwrap_err().to_string(),
+            "unknown language 'fr'; nimlab writes en (English) and zh (Chinese)"
+        );
     }
 
     #[test]
@@ -105,6 +108,3 @@ mod tests {
         assert_eq!(say!(Lang::Zh, "take {}", "取走 {} 个", n), "取走 3 个");
     }
 }
-
-/// Scaffolding while the language is threaded through the rulesets: removed when done.
-pub(crate) const UNTHREADED: Lang = Lang::En;

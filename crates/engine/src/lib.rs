@@ -92,13 +92,27 @@ pub(crate) mod test_prelude {
     pub(crate) use crate::analysis::{no_progress, AnyGame, Method, Query};
     pub(crate) use crate::budget::Budget;
     pub(crate) use crate::game::{Outcome, Play};
-    pub(crate) use crate::lang::Lang;
     pub(crate) use crate::positions::heap_box;
 
     /// Names and notation the Chinese texts keep in Latin letters.
     const LATIN_IN_CHINESE: &[&str] = &[
-        "mex", "mod", "max", "min", "Nim", "Moore", "Kayles", "Dawson", "Grundy", "Guy", "Smith",
-        "Beatty", "Bouton", "Sprague", "Wythoff", "Zeckendorf", "Fibonacci",
+        "mex",
+        "mod",
+        "max",
+        "min",
+        "Nim",
+        "Moore",
+        "Kayles",
+        "Dawson",
+        "Grundy",
+        "Guy",
+        "Smith",
+        "Beatty",
+        "Bouton",
+        "Sprague",
+        "Wythoff",
+        "Zeckendorf",
+        "Fibonacci",
     ];
 
     /// The words of three or more Latin letters in a Chinese text that are not names or

@@ -344,7 +344,13 @@ impl Game {
     /// The closed form nimlab uses for this game, or None.
     #[pyo3(signature = (*, misere = false))]
     fn theorem(&self, py: Python<'_>, misere: bool) -> PyResult<Option<String>> {
-        self.run(py, &Budget::default(), Lane::Point, |_| false, |game, _| Ok(game.theorem(play(misere), Lang::En)))
+        self.run(
+            py,
+            &Budget::default(),
+            Lane::Point,
+            |_| false,
+            |game, _| Ok(game.theorem(play(misere), Lang::En)),
+        )
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

@@ -10,7 +10,7 @@ use nimlab_engine::octal::{
 use nimlab_engine::periodicity::{certify_period, runs, Periodicity};
 use nimlab_engine::rulesets::octal::{rules_of, sequence_error, title};
 use nimlab_engine::tables::{wythoff_row, RowCertificate, RowStatus};
-use nimlab_engine::{Budget, EngineError, GameSpec};
+use nimlab_engine::{Budget, EngineError, GameSpec, Lang};
 use serde::Serialize;
 
 use crate::error::invalid;
@@ -163,12 +163,12 @@ fn sequence_period(rules: &GameRules, limit: u64, budget: &Budget) -> Result<Seq
     })
     .map_err(|e| sequence_error(e, || format!("the Grundy sequence of {rules}")))?;
     match (outcome, stopped) {
-        (Some(outcome), _) => Ok(SequencePeriod::new(title(rules), &outcome)),
+        (Some(outcome), _) => Ok(SequencePeriod::new(title(rules, Lang::En), &outcome)),
         (None, stopped) => {
             let stats = sequence.stats();
             let task = format!(
                 "the period of {} (no period in the {} values computed; largest value {}{})",
-                title(rules),
+                title(rules, Lang::En),
                 stats.values,
                 stats.largest_value,
                 stats.rare_values.map(|r| format!("; {r} rare values")).unwrap_or_default()

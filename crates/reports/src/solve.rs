@@ -1,9 +1,7 @@
 //! `solve`: one position (two players or `n` players), or a sum of positions.
 
 use nimlab_engine::analysis::{analyze_sum, SumAnalysis, SumPart};
-use nimlab_engine::{
-    Analysis, AnyGame, BigUint, Budget, GameSpec, Lang, Method, MultiAnalysis, Play, Query,
-};
+use nimlab_engine::{Analysis, AnyGame, BigUint, Budget, GameSpec, Lang, Method, MultiAnalysis, Play, Query};
 use serde::Serialize;
 
 use crate::position::Position;
@@ -71,7 +69,8 @@ pub fn solve(request: &SolveRequest, budget: &Budget) -> Result<SolveAnswer, Rep
     let (game, position) = Position::new(&request.spec, &request.position, budget)?;
     Ok(match request.players {
         Some(players) => {
-            let analysis = game.analyze_players(&position.position, players, request.method, budget, request.lang)?;
+            let analysis =
+                game.analyze_players(&position.position, players, request.method, budget, request.lang)?;
             SolveAnswer::Players(PlayersReport { position, analysis })
         }
         None => SolveAnswer::Two(solve_built(game.as_ref(), position, request, budget)?),

@@ -21,9 +21,9 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use crate::analysis::{AnyGame, Engine, Ruleset, SearchCost};
-use crate::lang::{say, Lang};
 use crate::budget::UNITS_PER_POSITION;
 use crate::error::EngineError;
+use crate::lang::{say, Lang};
 use crate::spec::{GameSpec, RulesetInfo};
 
 /// Every ruleset nimlab knows, in the order they are listed to users: one line each.
@@ -122,10 +122,8 @@ pub(crate) fn describe_take(from: &[BigUint], to: &[BigUint], lang: Lang) -> Str
             }
         }
         _ => {
-            let parts: Vec<String> = changed
-                .iter()
-                .map(|(i, a)| say!(lang, "{a} from {}", "从{}取走 {a} 个", heap(*i)))
-                .collect();
+            let parts: Vec<String> =
+                changed.iter().map(|(i, a)| say!(lang, "{a} from {}", "从{}取走 {a} 个", heap(*i))).collect();
             say!(lang, "take {}", "{}", parts.join(lang.pick(" and ", "，并")))
         }
     }
@@ -155,7 +153,10 @@ mod tests {
 
     #[test]
     fn move_texts() {
-        assert_eq!(describe_take(&to_bigs(&[3, 4, 5]), &to_bigs(&[1, 4, 5]), Lang::En), "take 2 from the heap of 3");
+        assert_eq!(
+            describe_take(&to_bigs(&[3, 4, 5]), &to_bigs(&[1, 4, 5]), Lang::En),
+            "take 2 from the heap of 3"
+        );
         assert_eq!(describe_take(&to_bigs(&[10]), &to_bigs(&[8]), Lang::En), "take 2 from the heap");
         assert_eq!(describe_take(&to_bigs(&[4, 7]), &to_bigs(&[1, 4]), Lang::En), "take 3 from both heaps");
         assert_eq!(
@@ -182,7 +183,10 @@ mod tests {
     fn every_ruleset_writes_its_texts_in_chinese() {
         let budget = Budget::default();
         let chinese = |what: &str, text: &str| {
-            assert!(text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{what}: {text:?} is not Chinese");
+            assert!(
+                text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "{what}: {text:?} is not Chinese"
+            );
             assert_eq!(english_words(text), Vec::<&str>::new(), "{what}: {text:?}");
         };
         for info in RULESETS {
@@ -194,12 +198,17 @@ mod tests {
                 for method in [Method::Auto, Method::Search] {
                     let what = format!("{} {} {play:?} {method:?}", info.name, info.example_position);
                     let ask = |lang| Query { lang, ..Query::new(method, play) };
-                    let (Ok(en), Ok(zh)) =
-                        (game.analyze(&numbers, &ask(Lang::En), &budget), game.analyze(&numbers, &ask(Lang::Zh), &budget))
-                    else {
+                    let (Ok(en), Ok(zh)) = (
+                        game.analyze(&numbers, &ask(Lang::En), &budget),
+                        game.analyze(&numbers, &ask(Lang::Zh), &budget),
+                    ) else {
                         continue;
                     };
-                    assert_eq!((&en.outcome, &en.grundy, en.winning_moves.len()), (&zh.outcome, &zh.grundy, zh.winning_moves.len()), "{what}");
+                    assert_eq!(
+                        (&en.outcome, &en.grundy, en.winning_moves.len()),
+                        (&zh.outcome, &zh.grundy, zh.winning_moves.len()),
+                        "{what}"
+                    );
                     chinese(&format!("{what}: reason"), &zh.reason);
                     if let Basis::Theory(theorem) = &zh.basis {
                         chinese(&format!("{what}: theorem"), theorem);

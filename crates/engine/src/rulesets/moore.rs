@@ -300,7 +300,12 @@ impl Ruleset for Moore {
         })
     }
 
-    fn theory_moves_to_value(&self, heaps: &[BigUint], target: &BigUint, lang: Lang) -> Option<Vec<MoveReport>> {
+    fn theory_moves_to_value(
+        &self,
+        heaps: &[BigUint],
+        target: &BigUint,
+        lang: Lang,
+    ) -> Option<Vec<MoveReport>> {
         (self.k == 1).then(|| xor_moves(heaps, &(xor_all(heaps) ^ target), usize::MAX, lang).0)
     }
 

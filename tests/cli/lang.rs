@@ -1,0 +1,63 @@
+//! `--lang zh`: the engine's texts (reasons, moves, theorems, nimlab's explanations) in Chinese,
+//! the same answers otherwise; an unknown language is a usage error.
+
+use serde_json::Value;
+
+use crate::errors::usage_error;
+use crate::{json, nimlab, text};
+
+/// The answer with its texts blanked: what must not depend on the language.
+fn without_texts(mut v: Value) -> Value {
+    for key in ["reason", "theorem"] {
+        v[key] = Value::Null;
+    }
+    if let Some(moves) = v["winning_moves"].as_array_mut() {
+        for m in moves {
+            m["move"] = Value::Null;
+        }
+    }
+    v
+}
+
+#[test]
+fn solve_in_chinese_gives_the_same_answer_in_chinese_words() {
+    for args in [
+        &["solve", "nim", "3", "4", "5"][..],
+        &["solve", "wythoff", "3", "5"],
+        &["solve", "bash", "10", "--max", "3", "--misere"],
+        &["solve", "subtraction", "10", "--set", "1,3,4", "--method", "search"],
+    ] {
+        let en = json(&[args, &["--json"]].concat());
+        let zh = json(&[args, &["--json", "--lang", "zh"]].concat());
+        assert_eq!(without_texts(zh.clone()), without_texts(en), "{args:?}");
+        assert!(
+            zh["reason"].as_str().unwrap().chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{zh}"
+        );
+    }
+    let zh = json(&["--lang", "zh", "solve", "nim", "3", "4", "5", "--json"]);
+    assert_eq!(zh["winning_moves"][0]["move"], "从 3 个那堆取走 2 个");
+    assert!(zh["reason"].as_str().unwrap().contains("异或和"), "{zh}");
+    let out = text(&["solve", "nim", "3", "4", "5", "--lang", "zh"]);
+    assert!(out.contains("从 3 个那堆取走 2 个"), "{out}");
+    let sum = json(&["solve", "--sum", "nim 3 4", "wythoff 3 5", "--lang", "zh", "--json"]);
+    assert!(sum["reason"].as_str().unwrap().contains("SG 值"), "{sum}");
+}
+
+#[test]
+fn play_explains_nimlabs_moves_in_chinese() {
+    let output = nimlab()
+        .args(["play", "nim", "0", "2", "--first", "nimlab", "--json", "--lang", "zh"])
+        .write_stdin("")
+        .output()
+        .expect("nimlab runs");
+    let events = String::from_utf8(output.stdout).unwrap();
+    assert!(events.contains("nimlab 走了最后一步"), "{events}");
+    assert!(events.contains("从这堆取走 2 个") || events.contains("从 2 个那堆取走 2 个"), "{events}");
+}
+
+#[test]
+fn games_lists_the_languages_and_unknown_ones_are_usage_errors() {
+    assert_eq!(json(&["games", "--json"])["languages"], serde_json::json!(["en", "zh"]));
+    usage_error(&["solve", "nim", "3", "--lang", "fr"], "unknown language 'fr'");
+}
