@@ -412,7 +412,7 @@ mod tests {
         let n = analyze(2, &[5, 6, 3], &zh);
         assert_eq!(
             n.reason,
-            "二进制位 2^2 上有 2 个 1，不是 3 的倍数，所以从5 个那堆取走 2 个，并从6 个那堆取走 3 个\
+            "二进制位 2^2 上有 2 个 1，不是 3 的倍数，所以从 5 个那堆取走 2 个，并从 6 个那堆取走 3 个\
              （走后每一位上 1 的个数都是 3 的倍数）"
         );
         assert_eq!(
@@ -429,7 +429,7 @@ mod tests {
         );
         let nim = analyze(1, &[3, 4, 5], &zh);
         let texts: Vec<&str> = nim.winning_moves.iter().map(|m| m.text.as_str()).collect();
-        assert_eq!(texts, ["从3 个那堆取走 2 个"]);
+        assert_eq!(texts, ["从 3 个那堆取走 2 个"]);
         let to_value = moore(1)
             .moves_to_value(&to_bigs(&[3, 4, 5]), &big(1), Method::Theory, &Budget::default(), Lang::Zh)
             .unwrap();
