@@ -297,7 +297,7 @@ export const TEXT = {
     'analysis.nValue': '博弈值 {value}：各方都走最优时第 {seat} 位玩家胜。',
     'analysis.grundyUndefined': '反常玩法下没有定义',
     'analysis.grundyUnknown': '未知（太大，算不出）',
-    'analysis.theory': '定理：{theorem}',
+    'analysis.theory': '理论：{theorem}',
     'analysis.search': '搜索（{states} 个局面）',
     'analysis.hidden': '对弈时隐藏，免得泄露答案：点“提示”，或打开“显示胜负”。',
     'analysis.engineLanguage': '原因和走法说明由引擎给出，目前只有英文。',
