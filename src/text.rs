@@ -19,6 +19,13 @@ pub fn position_text(ns: &[BigUint]) -> String {
     }
 }
 
+/// `text` followed by spaces to fill `width` columns of a terminal: Chinese characters take two
+/// columns each, so `format!("{:<40}")`, which counts characters, would misalign them.
+pub fn padded(text: &str, width: usize) -> String {
+    let columns = unicode_width::UnicodeWidthStr::width(text);
+    format!("{text}{}", " ".repeat(width.saturating_sub(columns)))
+}
+
 /// Where a move leads: the whole position, or for a long one only what changed
 /// ("number 17: 3 -> 1").
 pub fn destination(from: &[BigUint], to: &[BigUint]) -> String {
@@ -85,7 +92,7 @@ pub fn moves_text(
         if complete || more > 0 { heading.to_string() } else { format!("{heading} (some of them)") };
     let mut text = format!("{heading}:\n");
     for m in moves {
-        text.push_str(&format!("  {:<40} -> {}\n", label(m), destination(from, &m.to)));
+        text.push_str(&format!("  {} -> {}\n", padded(&label(m), 40), destination(from, &m.to)));
     }
     if more > 0 {
         text.push_str(&format!(

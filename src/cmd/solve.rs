@@ -11,7 +11,7 @@ use nimlab_reports::DEFAULT_MAX_MOVES;
 
 use crate::cmd::{parse_players, play, MethodArg};
 use crate::game_args::{parse_position, GameParams};
-use crate::text::{basis_line, destination, grundy_words, moves_text, outcome_words, position_text};
+use crate::text::{basis_line, destination, grundy_words, moves_text, outcome_words, padded, position_text};
 use crate::{usage, write_json, Context};
 
 /// Arguments of `nimlab solve`.
@@ -131,7 +131,11 @@ fn sum_text(report: &SumReport) -> String {
         for m in &a.winning_moves {
             let part = &a.parts[m.part - 1];
             let label = format!("in part {} ({}): {}", m.part, part.game, m.report.text);
-            text.push_str(&format!("  {label:<50} -> {}\n", destination(&part.position, &m.report.to)));
+            text.push_str(&format!(
+                "  {} -> {}\n",
+                padded(&label, 50),
+                destination(&part.position, &m.report.to)
+            ));
         }
         let more = a.winning_move_count.unwrap_or(0).saturating_sub(a.winning_moves.len() as u64);
         if more > 0 {
@@ -150,7 +154,12 @@ fn multi_moves_text(heading: &str, from: &[nimlab_engine::BigUint], moves: &[&Mu
         text.push_str("  none\n");
     }
     for m in moves {
-        text.push_str(&format!("  {:<40} -> {} (value {})\n", m.text, destination(from, &m.to), m.value));
+        text.push_str(&format!(
+            "  {} -> {} (value {})\n",
+            padded(&m.text, 40),
+            destination(from, &m.to),
+            m.value
+        ));
     }
     text
 }
