@@ -20,8 +20,8 @@ use crate::error::{EngineError, Stopped};
 use crate::game::{Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::solve::{
-    collect_at_most, collect_options, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness,
-    RemotenessSolver, StandardAlliance,
+    collect_at_most, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness, RemotenessSolver,
+    StandardAlliance,
 };
 use crate::spec::GameSpec;
 use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
@@ -82,11 +82,13 @@ fn reported_options<R: Ruleset>(
     budget: &Budget,
 ) -> Result<Vec<R::Position>, Exhausted> {
     let listable = budget.listable_moves(numbers) as u64;
-    let options = if listable < budget.position_limit() {
-        collect_at_most(ruleset, position, budget, listable, Exhausted::Work { limit: budget.limit() })?
+    // The smaller of the two limits stops the listing, and says which it was.
+    let (most, stopped) = if listable < budget.position_limit() {
+        (listable, Exhausted::Work { limit: budget.limit() })
     } else {
-        collect_options(ruleset, position, budget)?
+        (budget.position_limit(), budget.positions_exhausted())
     };
+    let options = collect_at_most(ruleset, position, budget, most, stopped)?;
     budget.charge((options.len() as u64).saturating_mul(UNITS_PER_REPORTED_OPTION))?;
     Ok(options)
 }
