@@ -8,7 +8,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nimlab_engine::{BigUint, Budget, GameSpec, Method, Play, Query};
+use nimlab_engine::{BigUint, Budget, GameSpec, Lang, Method, Play, Query};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&first, rest)) = data.split_first() else { return };
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     // A small position: pile i holds (i * 7 + first) % 6 stones.
     let position: Vec<BigUint> =
         (0..u64::from(first % 34)).map(|i| BigUint::from((i * 7 + u64::from(first)) % 6)).collect();
-    let _ = game.options(&position, &budget);
-    let query = Query { method: Method::Search, play: Play::Normal, max_moves: 4 };
+    let _ = game.options(&position, &budget, Lang::Zh);
+    let query = Query { max_moves: 4, lang: Lang::Zh, ..Query::new(Method::Search, Play::Normal) };
     let _ = game.analyze(&position, &query, &Budget::new(20_000));
 });
