@@ -8,6 +8,7 @@ import numpy as np
 
 _Numbers = int | Sequence[int]
 _Method = Literal["auto", "theory", "search"]
+_Lang = Literal["en", "zh"]
 # Tables: the dtype is the narrowest of uint8, uint16, uint32, uint64 that holds the values.
 _Table1D = np.ndarray[tuple[int], np.dtype[np.unsignedinteger[Any]]]
 _Table2D = np.ndarray[tuple[int, int], np.dtype[np.unsignedinteger[Any]]]
@@ -141,7 +142,7 @@ class Game:
     def ruleset(self) -> str: ...
     @property
     def params(self) -> dict[str, Any]: ...
-    def theorem(self, *, misere: bool = False) -> str | None: ...
+    def theorem(self, *, misere: bool = False, lang: _Lang = "en") -> str | None: ...
     def solve(
         self,
         position: _Numbers,
@@ -152,9 +153,12 @@ class Game:
         max_moves: int | None = 20,
         budget: int | None = None,
         timeout: float | None = None,
+        lang: _Lang = "en",
     ) -> Any: ...
     def at(self, position: _Numbers) -> Position: ...
-    def options(self, position: _Numbers, *, budget: int | None = None, timeout: float | None = None) -> list[Record]: ...
+    def options(
+        self, position: _Numbers, *, budget: int | None = None, timeout: float | None = None, lang: _Lang = "en"
+    ) -> list[Record]: ...
     def p_positions(
         self,
         count: int = 10,
@@ -222,6 +226,7 @@ class Position:
         max_moves: int | None = 20,
         budget: int | None = None,
         timeout: float | None = None,
+        lang: _Lang = "en",
     ) -> Any: ...
     def __add__(self, other: Position | Sum, /) -> Sum: ...
     def __radd__(self, other: Position | Sum | Literal[0], /) -> Sum: ...
@@ -240,6 +245,7 @@ class Sum:
         max_moves: int | None = 20,
         budget: int | None = None,
         timeout: float | None = None,
+        lang: _Lang = "en",
     ) -> SumResult: ...
 
 def games() -> GamesResult: ...

@@ -29,6 +29,20 @@ def test_nim_answer_and_its_fields() -> None:
     assert r.moves_complete and r.winning_move_count == 1
 
 
+def test_the_engines_texts_in_chinese() -> None:
+    """lang='zh': the same answer, its reason, moves and theorem written by the engine in Chinese."""
+    en, zh = Game("nim").solve([3, 4, 5]), Game("nim").solve([3, 4, 5], lang="zh")
+    assert (zh.outcome, zh.grundy, [m.to for m in zh.winning_moves]) == (en.outcome, en.grundy, [[1, 4, 5]])
+    assert zh.winning_moves[0].move == "从 3 个那堆取走 2 个"
+    assert "异或和" in zh.reason and "必败态" in zh.theorem
+    assert "奇异局势" in Game("wythoff").at([3, 5]).solve(lang="zh").reason
+    assert "SG 值" in (Game("nim").at([3, 4]) + Game("bash", max=3).at([5])).solve(lang="zh").reason
+    assert Game("nim").options([1], lang="zh")[0].move == "从这堆取走 1 个"
+    assert "Bouton" in (Game("nim").theorem(lang="zh") or "")
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        Game("nim").solve([3], lang="fr")  # type: ignore[arg-type]
+
+
 def test_parameters_come_from_the_declarations() -> None:
     assert Game("subtraction", set=[1, 3, 4]).name == "subtraction --set 1,3,4"
     assert Game("subtraction", set="1,3,4") .name == "subtraction --set 1,3,4"

@@ -87,6 +87,11 @@ fn method(text: &str) -> PyResult<Method> {
     }
 }
 
+/// `lang="en" | "zh"`: the language of the engine's texts (reasons, moves, theorems).
+fn lang(code: &str) -> PyResult<Lang> {
+    code.parse().map_err(|e: nimlab_engine::lang::UnknownLang| PyValueError::new_err(e.to_string()))
+}
+
 fn play(misere: bool) -> Play {
     if misere {
         Play::Misere
@@ -173,8 +178,10 @@ impl Game {
         moves: Option<usize>,
         work: Option<u64>,
         timeout: Option<f64>,
+        lang_code: &str,
     ) -> PyResult<Py<PyAny>> {
         let method = method(method_name)?;
+        let lang = lang(lang_code)?;
         let budget = budget(work, timeout)?;
         if let Some(players) = players {
             if misere {
@@ -189,7 +196,7 @@ impl Game {
                 |_| false,
                 |game, budget| {
                     let numbers = game.check_position(&numbers)?;
-                    let analysis = game.analyze_players(&numbers, players, method, budget, Lang::En)?;
+                    let analysis = game.analyze_players(&numbers, players, method, budget, lang)?;
                     Ok((numbers, analysis))
                 },
             )?;
@@ -204,7 +211,7 @@ impl Game {
             method,
             players: None,
             max_moves: max_moves(moves),
-            lang: Lang::En,
+            lang,
         };
         let unknown = |r: &SolveReport| r.play == Play::Normal && r.analysis.grundy == GrundyValue::Unknown;
         let report = self.run(py, &budget, Lane::Point, unknown, |game, budget| {
@@ -342,14 +349,15 @@ impl Game {
     }
 
     /// The closed form nimlab uses for this game, or None.
-    #[pyo3(signature = (*, misere = false))]
-    fn theorem(&self, py: Python<'_>, misere: bool) -> PyResult<Option<String>> {
+    #[pyo3(signature = (*, misere = false, lang = "en"))]
+    fn theorem(&self, py: Python<'_>, misere: bool, lang: &str) -> PyResult<Option<String>> {
+        let lang = self::lang(lang)?;
         self.run(
             py,
             &Budget::default(),
             Lane::Point,
             |_| false,
-            |game, _| Ok(game.theorem(play(misere), Lang::En)),
+            |game, _| Ok(game.theorem(play(misere), lang)),
         )
     }
 
@@ -368,7 +376,8 @@ impl Game {
     /// ``position`` is a list of ints (any size) or one int. ``misere=True``: whoever moves
     /// last loses. ``players=n``: the value for ``n`` players (a ``PlayersResult``).
     /// ``method``: ``'auto'`` (theory where it exists), ``'theory'`` or ``'search'``.
-    /// ``max_moves``: the most winning moves listed (None: all).
+    /// ``max_moves``: the most winning moves listed (None: all). ``lang='zh'``: the reason and
+    /// the moves in Chinese.
     ///
     /// >>> r = Game('nim').solve([3, 4, 5])
     /// >>> r.outcome, r.grundy, r.reason
@@ -378,8 +387,8 @@ impl Game {
     /// >>> Game('nim').solve([1, 1], misere=True).outcome
     /// 'N'
     #[pyo3(
-        signature = (position, *, misere = false, players = None, method = "auto", max_moves = Some(20), budget = None, timeout = None),
-        text_signature = "(self, /, position, *, misere=False, players=None, method='auto', max_moves=20, budget=None, timeout=None)"
+        signature = (position, *, misere = false, players = None, method = "auto", max_moves = Some(20), budget = None, timeout = None, lang = "en"),
+        text_signature = "(self, /, position, *, misere=False, players=None, method='auto', max_moves=20, budget=None, timeout=None, lang='en')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn solve(
@@ -392,9 +401,10 @@ impl Game {
         max_moves: Option<usize>,
         budget: Option<u64>,
         timeout: Option<f64>,
+        lang: &str,
     ) -> PyResult<Py<PyAny>> {
         let numbers = self::position(position)?;
-        self.solve_numbers(py, numbers, misere, players, method, max_moves, budget, timeout)
+        self.solve_numbers(py, numbers, misere, players, method, max_moves, budget, timeout, lang)
     }
 
     /// The position ``position`` of this game, for sums: ``g1.at([3, 4]) + g2.at([3, 5])``.
@@ -407,15 +417,17 @@ impl Game {
     ///
     /// >>> [m.to for m in Game('bash', max=2).options(5)]
     /// [[4], [3]]
-    #[pyo3(signature = (position, *, budget = None, timeout = None))]
+    #[pyo3(signature = (position, *, budget = None, timeout = None, lang = "en"))]
     fn options<'py>(
         &self,
         py: Python<'py>,
         position: &Bound<'_, PyAny>,
         budget: Option<u64>,
         timeout: Option<f64>,
+        lang: &str,
     ) -> PyResult<Bound<'py, PyList>> {
         let numbers = self::position(position)?;
+        let lang = self::lang(lang)?;
         let budget = self::budget(budget, timeout)?;
         let moves = self.run(
             py,
@@ -424,7 +436,7 @@ impl Game {
             |_| false,
             |game, budget| {
                 let numbers = game.check_position(&numbers)?;
-                Ok(game.options(&numbers, budget, Lang::En)?)
+                Ok(game.options(&numbers, budget, lang)?)
             },
         )?;
         let list = PyList::empty(py);
@@ -683,8 +695,8 @@ impl Position {
 
     /// Solves this position alone (as ``Game.solve``).
     #[pyo3(
-        signature = (*, misere = false, players = None, method = "auto", max_moves = Some(20), budget = None, timeout = None),
-        text_signature = "(self, /, *, misere=False, players=None, method='auto', max_moves=20, budget=None, timeout=None)"
+        signature = (*, misere = false, players = None, method = "auto", max_moves = Some(20), budget = None, timeout = None, lang = "en"),
+        text_signature = "(self, /, *, misere=False, players=None, method='auto', max_moves=20, budget=None, timeout=None, lang='en')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn solve(
@@ -696,6 +708,7 @@ impl Position {
         max_moves: Option<usize>,
         budget: Option<u64>,
         timeout: Option<f64>,
+        lang: &str,
     ) -> PyResult<Py<PyAny>> {
         self.game.get().solve_numbers(
             py,
@@ -706,6 +719,7 @@ impl Position {
             max_moves,
             budget,
             timeout,
+            lang,
         )
     }
 
@@ -788,8 +802,8 @@ impl Sum {
     /// The sum's outcome and Grundy value (the XOR of its parts') under normal play, with every
     /// winning move: a move in one part to an option of value ``g_i ^ X``.
     #[pyo3(
-        signature = (*, method = "auto", max_moves = Some(20), budget = None, timeout = None),
-        text_signature = "(self, /, *, method='auto', max_moves=20, budget=None, timeout=None)"
+        signature = (*, method = "auto", max_moves = Some(20), budget = None, timeout = None, lang = "en"),
+        text_signature = "(self, /, *, method='auto', max_moves=20, budget=None, timeout=None, lang='en')"
     )]
     fn solve(
         &self,
@@ -798,8 +812,10 @@ impl Sum {
         max_moves: Option<usize>,
         budget: Option<u64>,
         timeout: Option<f64>,
+        lang: &str,
     ) -> PyResult<SumResult> {
         let method = self::method(method)?;
+        let lang = self::lang(lang)?;
         let budget = self::budget(budget, timeout)?;
         // One session per game defined in Python (a game may appear in several parts).
         let mut sessions: Vec<(*const CallbackGame, Session<'_>)> = Vec::new();
@@ -832,7 +848,7 @@ impl Sum {
                     .zip(&games)
                     .map(|(part, game)| SumPart { game: game.as_ref(), position: part.numbers.clone() })
                     .collect();
-                let analysis = analyze_sum(&sum, method, moves, budget, Lang::En)?;
+                let analysis = analyze_sum(&sum, method, moves, budget, lang)?;
                 Ok(SumReport { game: "sum", analysis })
             },
         );
