@@ -57,8 +57,7 @@ use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
 use crate::spec::{GameSpec, RulesetInfo};
 use crate::tables::lines::{line_grid, LineMoves};
-use crate::tables::wythoff_rows::{certified_grundy, certified_rows_grid, theory_rows};
-use crate::tables::RowStatus;
+use crate::tables::wythoff_rows::{certified_grundy, certified_rows_grid};
 use crate::tables::{
     outcome_row, row_by_row, Grid, GridRequest, TableBasis, TableError, TableValues, N_CELL,
 };
@@ -328,30 +327,6 @@ fn explain_move(m: &MoveReport, lang: Lang) -> String {
     say!(lang, "{} to reach {} = {}", "{}，到达奇异局势 {} = {}", m.text, pair_names(x, y, &k), pair(x, y))
 }
 
-/// `G(x, y)` from the certified row of the smaller heap, with the reason in `lang` (see
-/// [`certified_grundy`], which gives the English).
-fn certified_grundy_in(x: &BigUint, y: &BigUint, lang: Lang) -> Option<(BigUint, String)> {
-    let (value, why) = certified_grundy(x, y)?;
-    if lang == Lang::En {
-        return Some((value, why));
-    }
-    let (a, n) = if x <= y { (x, y) } else { (y, x) };
-    let row = theory_rows().get(a.to_usize()?)?;
-    let RowStatus::Certified(certificate) = &row.status else { return None };
-    let why = say!(
-        lang,
-        "row {a} of the Grundy table is additively periodic from column {} with period {} (certified by a \
-         repeated window state at columns {} and {}), so {}",
-        "SG 值表的第 {a} 行从第 {} 列起有加性周期 {}（由第 {} 列与第 {} 列出现相同的窗口状态证明），所以 {}",
-        row.preperiod,
-        row.period,
-        certificate.from,
-        certificate.from + certificate.span,
-        row.explain(n)
-    );
-    Some((value, why))
-}
-
 fn normal(heaps: &[BigUint], lang: Lang) -> Analysis {
     let (x, y) = (&heaps[0], &heaps[1]);
     let moves = moves_to_p(heaps, &NORMAL_RULES, lang);
@@ -384,7 +359,7 @@ fn normal(heaps: &[BigUint], lang: Lang) -> Analysis {
         }
     };
     // The Grundy value when the smaller heap's row is certified (crate::tables::wythoff_rows).
-    let (grundy, reason) = match certified_grundy_in(x, y, lang) {
+    let (grundy, reason) = match certified_grundy(x, y, lang) {
         Some((value, why)) => (
             GrundyValue::Value(value.clone()),
             say!(lang, "{reason}; Grundy value {value}: {why}", "{reason}；SG 值为 {value}：{why}"),

@@ -32,6 +32,7 @@ use serde::Serialize;
 use thiserror::Error;
 
 use crate::budget::{Budget, Exhausted};
+use crate::lang::{say, Lang};
 use crate::tables::{row_by_row, Grid, GridRequest, TableBasis, TableMethod, TableValues};
 
 /// The structure of one row of Wythoff's Grundy table.
@@ -443,16 +444,18 @@ pub fn theory_rows() -> &'static [WythoffRow] {
     })
 }
 
-/// `G(x, y)` of Wythoff's game from the certified row of `min(x, y)`, with the reason, when
-/// that row is one of the first [`THEORY_ROWS`] + 1. `O(M(digits))` after the rows are
-/// certified once.
-pub fn certified_grundy(x: &BigUint, y: &BigUint) -> Option<(BigUint, String)> {
+/// `G(x, y)` of Wythoff's game from the certified row of `min(x, y)`, with the reason in
+/// `lang`, when that row is one of the first [`THEORY_ROWS`] + 1. `O(M(digits))` after the rows
+/// are certified once.
+pub fn certified_grundy(x: &BigUint, y: &BigUint, lang: Lang) -> Option<(BigUint, String)> {
     let (a, n) = if x <= y { (x, y) } else { (y, x) };
     let row = theory_rows().get(a.to_usize()?)?;
     let RowStatus::Certified(certificate) = &row.status else { return None };
-    let reason = format!(
+    let reason = say!(
+        lang,
         "row {a} of the Grundy table is additively periodic from column {} with period {} (certified by a \
          repeated window state at columns {} and {}), so {}",
+        "SG 值表的第 {a} 行从第 {} 列起有加性周期 {}（由第 {} 列与第 {} 列出现相同的窗口状态证明），所以 {}",
         row.preperiod,
         row.period,
         certificate.from,
@@ -573,10 +576,10 @@ mod tests {
     #[test]
     fn a_hundred_digit_column_of_row_five() {
         let n: BigUint = format!("1{}", "0".repeat(99)).parse().unwrap();
-        let (value, reason) = certified_grundy(&BigUint::from(5u8), &n).unwrap();
+        let (value, reason) = certified_grundy(&BigUint::from(5u8), &n, Lang::En).unwrap();
         let row = &theory_rows()[5];
         // Additive periodicity, checked on the big number itself: G(5, n + p) = G(5, n) + p.
-        let shifted = certified_grundy(&(&n + row.period), &BigUint::from(5u8)).unwrap().0;
+        let shifted = certified_grundy(&(&n + row.period), &BigUint::from(5u8), Lang::En).unwrap().0;
         assert_eq!(shifted, &value + row.period);
         assert!(
             reason.starts_with("row 5 of the Grundy table is additively periodic from column"),
@@ -584,7 +587,7 @@ mod tests {
         );
         assert!(reason.ends_with(&format!("= {value}")), "{reason}");
         assert!(value.to_string().len() == 100);
-        assert!(certified_grundy(&n, &n).is_none());
+        assert!(certified_grundy(&n, &n, Lang::En).is_none());
     }
 
     #[test]
