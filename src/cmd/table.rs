@@ -219,18 +219,8 @@ fn raw(stream: &mut TableStream, width: Width, out: &mut dyn Write) -> anyhow::R
 }
 
 /// Appends `value` in decimal.
-fn push_decimal(bytes: &mut Vec<u8>, mut value: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
-    bytes.extend_from_slice(&digits[at..]);
+fn push_decimal(bytes: &mut Vec<u8>, value: u64) {
+    bytes.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
 }
 
 /// Appends a cell as CSV and text show it: a number, or P/N.

@@ -86,18 +86,8 @@ fn number(text: &str) -> Result<u64, String> {
 }
 
 /// Appends `value` in decimal.
-fn push_decimal(bytes: &mut Vec<u8>, mut value: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
-    bytes.extend_from_slice(&digits[at..]);
+fn push_decimal(bytes: &mut Vec<u8>, value: u64) {
+    bytes.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
 }
 
 /// Writes one chunk (`first` is its first heap or row) and returns the sum of its values.
