@@ -17,8 +17,7 @@
 use std::collections::BTreeSet;
 
 use nimlab_engine::lang::UnknownLang;
-use nimlab_engine::listing::{observed_period, PRequest};
-use nimlab_engine::periodicity::certify_period;
+use nimlab_engine::listing::PRequest;
 use nimlab_engine::spec::grammar::{parse_count, parse_natural};
 use nimlab_engine::{
     AnyGame, BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, MoveReport, Outcome, Play,
@@ -46,8 +45,6 @@ const MAX_PARTS: usize = 16;
 
 /// Keys an endpoint takes besides the game parameters.
 const POSITION_KEYS: &[&str] = &["game", "position", "misere", "lang"];
-/// The most values a subtraction game's period certificate may compute for `/api/table`.
-const PERIOD_LIMIT: u64 = 100_000;
 
 /// Which lane an answer is computed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -365,47 +362,7 @@ fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
     if !want_period {
         return Ok(done(report, lane));
     }
-    Ok(done(report.map(|table| with_period(table, budget)), lane))
-}
-
-/// A period of a sequence table, as `nimlab plot` marks it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-struct SeenPeriod {
-    /// Where the periodic part starts.
-    preperiod: u64,
-    /// The least period.
-    period: u64,
-    /// True when the engine certified it (subtraction games); false when it is only the least
-    /// period the table's values show (over at least three periods).
-    certified: bool,
-}
-
-/// A sequence table with its period (null when none is certified or seen).
-#[derive(Debug, Serialize)]
-struct TableWithPeriod {
-    #[serde(flatten)]
-    table: TableReport,
-    period: Option<SeenPeriod>,
-}
-
-/// Adds the period to a sequence table: certified for a subtraction game (within
-/// [`PERIOD_LIMIT`] values and the budget), otherwise the least period its values show.
-fn with_period(table: TableReport, budget: &Budget) -> TableWithPeriod {
-    let nimlab_reports::table::TableBody::Sequence { values, .. } = &table.body else {
-        return TableWithPeriod { table, period: None };
-    };
-    let certified = (table.game.game.name() == "subtraction" && table.play == Play::Normal)
-        .then(|| certify_period(table.game.params.set("set"), PERIOD_LIMIT, budget).ok())
-        .flatten()
-        .map(|p| SeenPeriod { preperiod: p.preperiod, period: p.period, certified: true });
-    let period = certified.or_else(|| {
-        observed_period(values).map(|p| SeenPeriod {
-            preperiod: p.preperiod,
-            period: p.period,
-            certified: false,
-        })
-    });
-    TableWithPeriod { table, period }
+    Ok(done(report.map(TableReport::with_period), lane))
 }
 
 fn p_positions(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {

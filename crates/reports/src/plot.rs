@@ -13,8 +13,6 @@
 
 use std::sync::Once;
 
-use nimlab_engine::listing::observed_period;
-use nimlab_engine::periodicity::certify_period;
 use nimlab_engine::tables::{GridRequest, SequenceRequest, TableValues, P_CELL};
 use nimlab_engine::{AnyGame, Budget, Play};
 use plotters::coord::Shift;
@@ -22,6 +20,7 @@ use plotters::prelude::*;
 use plotters::style::FontStyle;
 use thiserror::Error;
 
+use crate::table::SeenPeriod;
 use crate::ReportError;
 
 /// The most cells of a grid picture.
@@ -274,17 +273,6 @@ fn cell_colour(cell: &Cell, max_grundy: u64) -> RGBColor {
     }
 }
 
-/// A periodic tail of a sequence: values repeat with `period` from `preperiod` on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SeenPeriod {
-    /// Where the periodic part starts.
-    pub preperiod: u64,
-    /// The period.
-    pub period: u64,
-    /// True when the engine certified it (not only seen in the values).
-    pub certified: bool,
-}
-
 /// Refuses a sequence picture beyond [`MAX_UPTO`].
 ///
 /// # Errors
@@ -311,8 +299,8 @@ pub struct SequencePicture {
 
 impl SequencePicture {
     /// The values of `game`'s one-heap positions `0..=upto` from its table path, with the period
-    /// certified by the engine for a subtraction game, otherwise the least period seen in the
-    /// values (at least three repetitions).
+    /// that path certifies (a subtraction or take-and-break game's), otherwise the least period
+    /// seen in the values (at least three repetitions).
     ///
     /// # Errors
     /// [`ReportError::Invalid`] beyond [`MAX_UPTO`]; as [`AnyGame::sequence`] (a game whose
@@ -320,21 +308,10 @@ impl SequencePicture {
     pub fn compute(game: &dyn AnyGame, upto: u64, budget: &Budget) -> Result<SequencePicture, ReportError> {
         check_upto(upto)?;
         let request = SequenceRequest::new(upto, TableValues::Grundy, Play::Normal);
-        let values = game.sequence(&request, budget).and_then(|mut s| s.collect_rest())?;
-        let spec = game.spec();
-        let certified = if spec.name() == "subtraction" {
-            certify_period(spec.params().set("set"), crate::period::DEFAULT_LIMIT, budget).ok()
-        } else {
-            None
-        };
-        let period = match certified {
-            Some(p) => Some(SeenPeriod { preperiod: p.preperiod, period: p.period, certified: true }),
-            None => observed_period(&values).map(|p| SeenPeriod {
-                preperiod: p.preperiod,
-                period: p.period,
-                certified: false,
-            }),
-        };
+        let mut sequence = game.sequence(&request, budget)?;
+        let certified = sequence.basis().certified_period;
+        let values = sequence.collect_rest()?;
+        let period = SeenPeriod::of(certified, &values);
         let period_text = match period {
             Some(SeenPeriod { preperiod, period, certified }) => format!(
                 "period {period} from n = {preperiod} ({})",

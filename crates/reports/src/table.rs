@@ -7,11 +7,13 @@
 //! cells out chunk by chunk (memory: one chunk, whatever the table's size), for output of any
 //! size; [`table`] collects them into one [`TableReport`] of at most [`MAX_REPORT_CELLS`] cells.
 
+use nimlab_engine::listing::observed_period;
 use nimlab_engine::rulesets::apple::Apple;
 use nimlab_engine::rulesets::pattern::PatternGame;
 use nimlab_engine::solve::TripleTable;
 use nimlab_engine::tables::{
-    Grid, GridRequest, Sequence, SequenceRequest, TableBasis, TableMethod, TableValues, N_CELL, P_CELL,
+    Grid, GridRequest, PeriodSpan, Sequence, SequenceRequest, TableBasis, TableMethod, TableValues, N_CELL,
+    P_CELL,
 };
 use nimlab_engine::{Budget, EngineError, GameSpec, Method, Outcome, Play};
 use serde::{Serialize, Serializer};
@@ -154,12 +156,71 @@ pub struct TableSource {
     pub method: TableMethod,
     /// What the method uses, e.g. "Bash: G(n) = n mod 4".
     pub detail: String,
+    /// The certified period the path follows, for a one-heap table of Grundy values (shown by
+    /// [`TableReport::with_period`]; not a field of the table's JSON).
+    #[serde(skip)]
+    pub certified_period: Option<PeriodSpan>,
 }
 
 impl TableSource {
-    fn of(basis: &TableBasis) -> Self {
-        let kind = if basis.method.is_theory() { BasisKind::Theory } else { BasisKind::Search };
-        TableSource { basis: kind, method: basis.method, detail: basis.detail.clone() }
+    fn of(basis: &TableBasis, kind: CellKind) -> Self {
+        let basis_kind = if basis.method.is_theory() { BasisKind::Theory } else { BasisKind::Search };
+        TableSource {
+            basis: basis_kind,
+            method: basis.method,
+            detail: basis.detail.clone(),
+            // An outcome sequence repeats with the Grundy period, but may have a shorter one.
+            certified_period: basis.certified_period.filter(|_| kind == CellKind::Grundy),
+        }
+    }
+}
+
+/// A periodic tail of a one-heap sequence: values repeat with `period` from `preperiod` on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct SeenPeriod {
+    /// Where the periodic part starts.
+    pub preperiod: u64,
+    /// The least period.
+    pub period: u64,
+    /// True when the engine certified it (the table's path follows a certified period); false
+    /// when it is only the least period the values show (over at least three periods).
+    pub certified: bool,
+}
+
+impl SeenPeriod {
+    /// The certified period when there is one, otherwise the least period `values` show.
+    /// `O(len^2)` in the worst case (see [`observed_period`]).
+    pub fn of<T: PartialEq>(certified: Option<PeriodSpan>, values: &[T]) -> Option<SeenPeriod> {
+        match certified {
+            Some(PeriodSpan { preperiod, period }) => Some(SeenPeriod { preperiod, period, certified: true }),
+            None => observed_period(values).map(|p| SeenPeriod {
+                preperiod: p.preperiod,
+                period: p.period,
+                certified: false,
+            }),
+        }
+    }
+}
+
+/// A sequence table with its period (null when none is certified or seen, and for other
+/// shapes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TableWithPeriod {
+    /// The table.
+    #[serde(flatten)]
+    pub table: TableReport,
+    /// Its period.
+    pub period: Option<SeenPeriod>,
+}
+
+impl TableReport {
+    /// The table with its period, as the playground's sequence panel shows it.
+    pub fn with_period(self) -> TableWithPeriod {
+        let period = match &self.body {
+            TableBody::Sequence { values, .. } => SeenPeriod::of(self.source.certified_period, values),
+            _ => None,
+        };
+        TableWithPeriod { table: self, period }
     }
 }
 
@@ -388,6 +449,7 @@ pub fn table_stream(request: &TableRequest, budget: &Budget) -> Result<TableStre
                 basis: BasisKind::Search,
                 method: TableMethod::Dense,
                 detail: format!("the dense sorted-triple solver of {} up to {}", request.spec, m.1.max(n.1)),
+                certified_period: None,
             };
             (StreamShape::Mnn { m: ms, n: ns }, Producer::Mnn { table, next: 0 }, source, bound)
         }
@@ -398,7 +460,7 @@ pub fn table_stream(request: &TableRequest, budget: &Budget) -> Result<TableStre
                 ..SequenceRequest::new(upto, values, request.play)
             };
             let sequence = game.sequence(&sequence_request, budget)?;
-            let (source, bound) = (TableSource::of(sequence.basis()), sequence.basis().value_bound);
+            let (source, bound) = (TableSource::of(sequence.basis(), kind), sequence.basis().value_bound);
             (StreamShape::Sequence { upto }, Producer::Sequence(sequence), source, bound)
         }
         TableShape::Grid { rows, cols } => {
@@ -406,7 +468,7 @@ pub fn table_stream(request: &TableRequest, budget: &Budget) -> Result<TableStre
             let grid_request =
                 GridRequest { method: request.method, ..GridRequest::new(rows, cols, values, request.play) };
             let grid = game.grid(&grid_request, budget)?;
-            let (source, bound) = (TableSource::of(grid.basis()), grid.basis().value_bound);
+            let (source, bound) = (TableSource::of(grid.basis(), kind), grid.basis().value_bound);
             (StreamShape::Grid { rows, cols }, Producer::Grid(grid), source, bound)
         }
     };

@@ -530,6 +530,9 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn analyze(&self, numbers: &[BigUint], query: &Query, budget: &Budget) -> Result<Analysis, EngineError> {
         let query = &Query { max_moves: query.max_moves.min(budget.listable_moves(numbers.len())), ..*query };
+        if query.method != Method::Search {
+            self.ruleset.extend_theory(numbers, query.play, budget)?;
+        }
         match query.method {
             Method::Search => self.search(numbers, query, budget),
             Method::Theory => self.theory(numbers, query),
@@ -555,6 +558,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         lang: Lang,
     ) -> Result<Vec<MoveReport>, EngineError> {
         if method != Method::Search {
+            self.ruleset.extend_theory(numbers, Play::Normal, budget)?;
             if let Some(moves) = self.ruleset.theory_moves_to_value(numbers, target, lang) {
                 return Ok(moves);
             }

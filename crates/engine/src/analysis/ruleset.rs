@@ -88,6 +88,17 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
         crate::rulesets::describe_take(from, to, lang)
     }
 
+    /// Lets a ruleset whose theory covers more positions the more it computes (a take-and-break
+    /// game's Grundy sequence) compute what the checked position `numbers` needs, under the
+    /// question's `budget`, before [`Ruleset::theory`] or [`Ruleset::theory_moves_to_value`] is
+    /// asked. The default computes nothing.
+    ///
+    /// # Errors
+    /// [`EngineError::Exhausted`] when the budget, the deadline or a cancellation stops it.
+    fn extend_theory(&self, _numbers: &[BigUint], _play: Play, _budget: &Budget) -> Result<(), EngineError> {
+        Ok(())
+    }
+
     /// The name of the closed form this ruleset uses under `play`, if it has one.
     fn theorem(&self, _play: Play, _lang: Lang) -> Option<String> {
         None

@@ -15,11 +15,12 @@
 //! Misère play and several players: by the generic search.
 
 mod known;
+mod tables;
 #[cfg(test)]
 mod tests;
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock};
 
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
@@ -38,6 +39,7 @@ use crate::octal::{
 use crate::positions::SortedTuples;
 use crate::rulesets::engine;
 use crate::spec::{GameSpec, ParamDecl, ParamKind, RulesetInfo};
+use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 use crate::{AnyGame, Exhausted};
 
 use known::{HeapMoves, Known};
@@ -190,7 +192,9 @@ fn build_code(spec: &GameSpec, code: OctalCode, budget: &Budget) -> Result<Box<d
 pub struct TakeAndBreak {
     rules: GameRules,
     menu: MoveMenu,
-    known: Arc<Known>,
+    /// What is known of one heap's value: computed when the game is built, and extended (shared
+    /// by every clone) when a question needs larger heaps ([`Ruleset::extend_theory`]).
+    known: Arc<RwLock<Arc<Known>>>,
 }
 
 /// The sequence engine's errors as engine errors: a fixed limit (a usage error), or memory.
@@ -217,30 +221,19 @@ impl TakeAndBreak {
             GameRules::GrundyGame => MoveMenu::grundy_game(),
         };
         let part = budget.sub_budget((budget.remaining() / 2).min(BUILD_WORK));
-        let (mut charged, mut stopped) = (0, None);
-        let task = || format!("computing the Grundy sequence of {rules}");
-        let (outcome, sequence) =
-            analyze_with(&rules, limit.min(MAX_VALUES), SequenceMethod::Auto, |progress| {
-                match part.charge(progress.work - charged) {
-                    Ok(()) => {
-                        charged = progress.work;
-                        true
-                    }
-                    Err(cause) => {
-                        stopped = Some(cause);
-                        false
-                    }
-                }
-            })
-            .map_err(|e| sequence_error(e, task))?;
+        let (known, stopped) = compute_known(&rules, limit, &part, |_, _| true)?;
         if let Some(cause) = stopped.filter(|cause| !cause.is_budget()) {
-            return Err(EngineError::Exhausted { task: task(), cause });
+            return Err(EngineError::Exhausted {
+                task: format!("computing the Grundy sequence of {rules}"),
+                cause,
+            });
         }
-        let known = match outcome {
-            Some(PeriodOutcome::Certified(period)) => Known::Periodic(period),
-            _ => Known::Prefix(sequence),
-        };
-        Ok(TakeAndBreak { rules, menu, known: Arc::new(known) })
+        Ok(TakeAndBreak { rules, menu, known: Arc::new(RwLock::new(Arc::new(known))) })
+    }
+
+    /// What is known now of one heap's value.
+    fn known(&self) -> Arc<Known> {
+        Arc::clone(&self.known.read().unwrap_or_else(PoisonError::into_inner))
     }
 
     /// The rules.
@@ -250,7 +243,7 @@ impl TakeAndBreak {
 
     /// The certified `(preperiod, period)`, if found when the game was built.
     pub fn period(&self) -> Option<(u64, u64)> {
-        match self.known.as_ref() {
+        match self.known().as_ref() {
             Known::Periodic(c) => Some((c.preperiod, c.period)),
             Known::Prefix(_) => None,
         }
@@ -259,12 +252,12 @@ impl TakeAndBreak {
     /// How many values were computed when no period was certified: heaps below it are answered
     /// from them (`None`: a certified period answers every heap).
     pub fn values_computed(&self) -> Option<u64> {
-        self.known.computed()
+        self.known().computed()
     }
 
     /// `G(heap)`, when known (always with a certified period).
     pub fn heap_value(&self, heap: &BigUint) -> Option<u32> {
-        self.known.value(heap)
+        self.known().value(heap)
     }
 
     /// Every move of the heap at `index` (`O(1)` per move, lazily), as the position it leads to:
@@ -347,6 +340,7 @@ impl TakeAndBreak {
         lang: Lang,
     ) -> Option<(Vec<MoveReport>, Option<BigUint>)> {
         let total = values.iter().fold(0, |x, v| x ^ v);
+        let known = self.known();
         let mut listed = Vec::new();
         let mut count = Some(BigUint::zero());
         for (index, heap) in heaps.iter().enumerate() {
@@ -355,7 +349,7 @@ impl TakeAndBreak {
                 continue;
             }
             let HeapMoves { listed: moves, count: heap_count } =
-                self.known.moves_to(&self.menu, heap, total ^ values[index] ^ target, max - listed.len())?;
+                known.moves_to(&self.menu, heap, total ^ values[index] ^ target, max - listed.len())?;
             count = count.zip(heap_count).map(|(a, b)| a + b);
             listed.extend(moves.into_iter().map(|(take, leaves)| MoveReport {
                 text: describe_heap_move(heap, take, &leaves, lang),
@@ -364,6 +358,35 @@ impl TakeAndBreak {
         }
         Some((listed, count))
     }
+}
+
+/// What is known of `rules`' sequence: its values up to the period's certificate or `limit`
+/// values, the engine's work charged to `budget`, and what stopped it early, if anything (the
+/// values computed are kept then). `keep_going(values, work)` may stop it too.
+///
+/// # Errors
+/// The sequence engine's errors (a fixed limit, memory).
+fn compute_known(
+    rules: &GameRules,
+    limit: u64,
+    budget: &Budget,
+    mut keep_going: impl FnMut(u64, u64) -> bool,
+) -> Result<(Known, Option<Exhausted>), EngineError> {
+    let (mut charged, mut stopped) = (0, None);
+    let (outcome, sequence) = analyze_with(rules, limit.min(MAX_VALUES), SequenceMethod::Auto, |progress| {
+        if let Err(cause) = budget.charge(progress.work - charged) {
+            stopped = Some(cause);
+            return false;
+        }
+        charged = progress.work;
+        keep_going(progress.values, progress.work)
+    })
+    .map_err(|e| sequence_error(e, || format!("computing the Grundy sequence of {rules}")))?;
+    let known = match outcome {
+        Some(PeriodOutcome::Certified(period)) => Known::Periodic(period),
+        _ => Known::Prefix(sequence),
+    };
+    Ok((known, stopped))
 }
 
 /// `heaps` with the heap at `index` replaced by `leaves` (the order of `HeapMove::apply`).
@@ -477,6 +500,36 @@ impl Ruleset for TakeAndBreak {
         SearchCost { at_least: BigUint::from(at_least), at_most }
     }
 
+    /// Computes the values up to the largest heap of `numbers` when they are not known yet (and
+    /// certifies the period on the way where it can), under the question's budget: the values
+    /// of a take-and-break game answer every heap they reach, so a heap of 10^6 costs the
+    /// sequence, never a search. Goes on past that heap while the extra costs no more than
+    /// reaching it, so that questions on growing heaps do not recompute the sequence each time.
+    fn extend_theory(&self, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<(), EngineError> {
+        let Some(computed) = self.known().computed() else { return Ok(()) };
+        let largest = numbers.iter().max().and_then(ToPrimitive::to_u64).unwrap_or(0);
+        if play != Play::Normal || largest < computed || largest >= MAX_VALUES {
+            return Ok(());
+        }
+        let needed = largest + 1;
+        let target = needed.checked_next_power_of_two().unwrap_or(MAX_VALUES).min(MAX_VALUES);
+        let mut work_at_needed = None;
+        let (known, stopped) = compute_known(&self.rules, target, budget, |values, work| {
+            let reached = *work_at_needed.get_or_insert(work);
+            values < needed || work <= reached.saturating_mul(2)
+        })?;
+        if known.computed().is_some_and(|values| values < needed) {
+            let cause = stopped.unwrap_or(Exhausted::Work { limit: budget.limit() });
+            let task = format!("computing the Grundy values of {} up to heap {largest}", self.rules);
+            return Err(EngineError::Exhausted { task, cause });
+        }
+        let mut held = self.known.write().unwrap_or_else(PoisonError::into_inner);
+        if held.computed().is_some_and(|before| known.computed().is_none_or(|now| now > before)) {
+            *held = Arc::new(known);
+        }
+        Ok(())
+    }
+
     fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
         // `to` is `from` with one heap replaced by the heaps it leaves (0 to 3 of them).
         if let Some(count) = (to.len() + 1).checked_sub(from.len()) {
@@ -501,7 +554,7 @@ impl Ruleset for TakeAndBreak {
         if play != Play::Normal {
             return None;
         }
-        Some(match (self.known.as_ref(), &self.rules) {
+        Some(match (self.known().as_ref(), &self.rules) {
             (Known::Periodic(c), _) => say!(
                 lang,
                 "{} is periodic from {} with period {} (certified by the Guy–Smith periodicity theorem, \
@@ -535,9 +588,10 @@ impl Ruleset for TakeAndBreak {
 
     fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
         let theorem = self.theorem(play, lang)?;
-        let values: Vec<u32> = numbers.iter().map(|h| self.known.value(h)).collect::<Option<_>>()?;
+        let known = self.known();
+        let values: Vec<u32> = numbers.iter().map(|h| known.value(h)).collect::<Option<_>>()?;
         let total = values.iter().fold(0, |x, v| x ^ v);
-        let formula = value_text(numbers, &values, &self.known, lang);
+        let formula = value_text(numbers, &values, &known, lang);
         // A table asks for no moves: counting them would cost O(heap) per heap.
         let (moves, count) = if total == 0 || max_moves == 0 {
             (Vec::new(), (total == 0).then(BigUint::zero))
@@ -587,10 +641,32 @@ impl Ruleset for TakeAndBreak {
         target: &BigUint,
         lang: Lang,
     ) -> Option<Vec<MoveReport>> {
-        let values: Vec<u32> = numbers.iter().map(|h| self.known.value(h)).collect::<Option<_>>()?;
+        let known = self.known();
+        let values: Vec<u32> = numbers.iter().map(|h| known.value(h)).collect::<Option<_>>()?;
         let Some(target) = target.to_u32() else { return Some(Vec::new()) };
         let (moves, count) = self.moves_to_sum_value(numbers, &values, target, MAX_LISTED, lang)?;
         (count? == BigUint::from(moves.len())).then_some(moves)
+    }
+
+    /// Grundy values and normal-play outcomes of one heap: the certified period replayed, or the
+    /// sequence engine (misère play: the generic path).
+    fn fast_sequence(
+        &self,
+        request: &SequenceRequest,
+        budget: &Budget,
+    ) -> Result<Option<Sequence>, TableError> {
+        if request.play == Play::Misere {
+            return Ok(None);
+        }
+        tables::sequence(self.known(), &title(&self.rules, Lang::En), request, budget).map(Some)
+    }
+
+    /// Two heaps by nim-sum of one heap's values (misère play: the generic path).
+    fn fast_grid(&self, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
+        if request.play == Play::Misere {
+            return Ok(None);
+        }
+        tables::grid(self.known(), &title(&self.rules, Lang::En), request, budget).map(Some)
     }
 
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {

@@ -76,7 +76,7 @@ fn check_grid(spec: &str, rows: u64, cols: u64) -> Vec<TableMethod> {
     methods
 }
 
-use TableMethod::{CertifiedPeriod, ClosedForm, Dense, LineKernel, Search};
+use TableMethod::{CertifiedPeriod, ClosedForm, Dense, LineKernel, Search, SequenceEngine};
 
 #[test]
 fn one_heap_sequences_agree_with_search() {
@@ -92,6 +92,17 @@ fn one_heap_sequences_agree_with_search() {
     assert_eq!(check_sequence("fibonacci", 120), [Search, ClosedForm, Search]);
     assert_eq!(check_sequence("pattern --piles 1 --move one:2..5 --move one:7", 200), [Dense; 3]);
     assert_eq!(check_sequence("moore --k 2", 60), [Dense; 3]);
+    // Take-and-break games: the certified period, or the sequence engine where the build found
+    // none (Grundy's game has no theorem); misère play by search (a move leaves two heaps).
+    for (spec, upto) in
+        [("kayles", 40), ("dawson-kayles", 40), ("octal --code 0.137", 40), ("octal --code 4.07", 30)]
+    {
+        assert_eq!(check_sequence(spec, upto), [CertifiedPeriod, CertifiedPeriod, Search], "{spec}");
+    }
+    // Grundy's game (no theorem) and 0x0.8 (arithmetically periodic) have no certified period.
+    for spec in ["grundy-game", "octal --code 0x0.8"] {
+        assert_eq!(check_sequence(spec, 40), [SequenceEngine, SequenceEngine, Search], "{spec}");
+    }
 }
 
 #[test]
@@ -107,6 +118,9 @@ fn two_heap_grids_agree_with_search() {
     let mixed = "pattern --piles 2 --move one:1..2 --move 0:4.. --move all:2..3";
     assert_eq!(check_grid(mixed, 35, 30), [LineKernel, LineKernel, Dense]);
     assert_eq!(check_grid("moore --k 2", 12, 15), [Dense; 3]);
+    // Take-and-break games: G(r) XOR G(c) (Sprague–Grundy).
+    assert_eq!(check_grid("kayles", 14, 17), [CertifiedPeriod, CertifiedPeriod, Search]);
+    assert_eq!(check_grid("grundy-game", 16, 12), [SequenceEngine, SequenceEngine, Search]);
     // Staircase moves coins down a step, raising the other heap: the table is searched.
     assert_eq!(check_grid("staircase", 15, 12), [Search; 3]);
 }

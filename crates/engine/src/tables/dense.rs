@@ -40,8 +40,9 @@ impl StoredCells {
 }
 
 impl SequenceSource for StoredCells {
-    fn fill(&mut self, out: &mut [u64]) {
+    fn fill(&mut self, out: &mut [u64]) -> Result<(), Exhausted> {
         self.copy_next(out);
+        Ok(())
     }
 }
 
@@ -118,7 +119,7 @@ pub(crate) fn box_values<R: Ruleset>(
         ),
     };
     let value_bound = values.iter().copied().max().map(u64::from);
-    let basis = TableBasis { method, detail, value_bound };
+    let basis = TableBasis { method, detail, value_bound, certified_period: None };
     Ok(Stored { values: StoredCells { values, at: 0 }, basis })
 }
 

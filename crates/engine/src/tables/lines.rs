@@ -208,6 +208,7 @@ pub fn line_grid(
             diagonal_lane.text()
         ),
         value_bound: Some(if outcomes { N_CELL } else { bound }),
+        certified_period: None,
     };
     let shape =
         Shape { width: cols as usize + 1, rows: rows as usize + 1, words, depth: depth as usize, symmetric };

@@ -155,6 +155,9 @@ pub enum TableMethod {
     CertifiedPeriod,
     /// A streaming generator over a sliding window of the values before.
     Stream,
+    /// The octal sequence engine (direct or sparse rare/common method) of a take-and-break
+    /// game: every value computed in order and kept, 2 bytes a value.
+    SequenceEngine,
     /// The line kernel: one bitset of present values per row, column and diagonal.
     LineKernel,
     /// Every cell of the box computed bottom-up from the ruleset's moves, 4 bytes a cell.
@@ -189,12 +192,31 @@ pub struct TableBasis {
     /// A proven upper bound on every value of the table, when the method knows one before
     /// producing it (so a binary width can be checked up front); exact for stored tables.
     pub value_bound: Option<u64>,
+    /// For a one-heap table whose values follow a certified period (the theorem `detail`
+    /// names): where the period starts and its length, so that a surface shows it as certified
+    /// without knowing which game it is.
+    pub certified_period: Option<PeriodSpan>,
+}
+
+/// A certified preperiod and period of a one-heap sequence: `G(n + period) = G(n)` for every
+/// `n >= preperiod`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct PeriodSpan {
+    /// Where the periodic part starts.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
 }
 
 impl TableBasis {
     /// A closed form named by `detail` whose values are at most `value_bound`.
     pub fn closed_form(detail: impl Into<String>, value_bound: u64) -> Self {
-        TableBasis { method: TableMethod::ClosedForm, detail: detail.into(), value_bound: Some(value_bound) }
+        TableBasis {
+            method: TableMethod::ClosedForm,
+            detail: detail.into(),
+            value_bound: Some(value_bound),
+            certified_period: None,
+        }
     }
 }
 

@@ -9,12 +9,12 @@ use std::sync::Arc;
 
 use super::dense::{box_values, Stored};
 use super::{
-    check_values, no_theory, pay_memory, Charge, SequenceRequest, TableBasis, TableError, TableMethod,
-    TableValues, N_CELL, PIECE, P_CELL,
+    check_values, no_theory, pay_memory, Charge, PeriodSpan, SequenceRequest, TableBasis, TableError,
+    TableMethod, TableValues, N_CELL, PIECE, P_CELL,
 };
 use crate::analysis::{Method, Ruleset};
 use crate::bigint::big;
-use crate::budget::Budget;
+use crate::budget::{Budget, Exhausted};
 use crate::periodicity::{GrundyStream, Periodicity};
 use crate::spec::GameSpec;
 
@@ -26,7 +26,11 @@ pub const MAX_UPTO: u64 = u64::MAX / 4;
 pub trait SequenceSource: Send {
     /// Writes the values of the next `out.len()` heaps into `out`, continuing where the previous
     /// call stopped.
-    fn fill(&mut self, out: &mut [u64]);
+    ///
+    /// # Errors
+    /// What ran out, for a source that computes its values under a budget of its own (the octal
+    /// sequence engine charges its pair scans as it goes); the other sources never fail.
+    fn fill(&mut self, out: &mut [u64]) -> Result<(), Exhausted>;
 }
 
 /// A sequence source from a function that writes the values of the heaps
@@ -37,9 +41,10 @@ pub struct ChunkFn<F> {
 }
 
 impl<F: FnMut(u64, &mut [u64]) + Send> SequenceSource for ChunkFn<F> {
-    fn fill(&mut self, out: &mut [u64]) {
+    fn fill(&mut self, out: &mut [u64]) -> Result<(), Exhausted> {
         (self.fill)(self.next, out);
         self.next += out.len() as u64;
+        Ok(())
     }
 }
 
@@ -134,11 +139,10 @@ impl Sequence {
         let count = usize::try_from(remaining).map_or(out.len(), |r| r.min(out.len()));
         for piece in out[..count].chunks_mut(PIECE) {
             let next = self.next;
-            self.charge.values(piece.len() as u64).map_err(|cause| TableError::Exhausted {
-                task: format!("the sequence stopped at heap {next}"),
-                cause,
-            })?;
-            self.source.fill(piece);
+            let stopped =
+                |cause| TableError::Exhausted { task: format!("the sequence stopped at heap {next}"), cause };
+            self.charge.values(piece.len() as u64).map_err(stopped)?;
+            self.source.fill(piece).map_err(stopped)?;
             self.next += piece.len() as u64;
         }
         Ok(count)
@@ -207,12 +211,13 @@ struct SubtractionStream {
 }
 
 impl SequenceSource for SubtractionStream {
-    fn fill(&mut self, out: &mut [u64]) {
+    fn fill(&mut self, out: &mut [u64]) -> Result<(), Exhausted> {
         for chunk in out.chunks_mut(GENERATOR_PIECE) {
             let piece = &mut self.piece[..chunk.len()];
             self.stream.fill(piece);
             widen(piece, chunk, self.outcomes);
         }
+        Ok(())
     }
 }
 
@@ -238,7 +243,7 @@ struct PeriodicReplay {
 }
 
 impl SequenceSource for PeriodicReplay {
-    fn fill(&mut self, out: &mut [u64]) {
+    fn fill(&mut self, out: &mut [u64]) -> Result<(), Exhausted> {
         let values = &self.periodicity.values;
         let start = self.periodicity.preperiod as usize;
         let mut written = 0;
@@ -251,6 +256,7 @@ impl SequenceSource for PeriodicReplay {
                 self.at = start;
             }
         }
+        Ok(())
     }
 }
 
@@ -278,6 +284,7 @@ pub fn subtraction_sequence(
             method: TableMethod::CertifiedPeriod,
             detail: format!("SUB({{{}}}) is periodic from {l} with period {p} (certified)", join(set)),
             value_bound: Some(if outcomes { N_CELL } else { u64::from(max) }),
+            certified_period: Some(PeriodSpan { preperiod: l, period: p }),
         };
         let source = PeriodicReplay { periodicity, at: 0, outcomes };
         return Ok(Sequence::new(Box::new(source), basis, request.upto, budget));
@@ -290,6 +297,7 @@ pub fn subtraction_sequence(
         method: TableMethod::Stream,
         detail: format!("SUB({{{}}}) by the streaming generator (window of {window} values)", join(set)),
         value_bound: Some(bound),
+        certified_period: None,
     };
     let source = SubtractionStream { stream, piece: vec![0; GENERATOR_PIECE], outcomes };
     Ok(Sequence::new(Box::new(source), basis, request.upto, budget))

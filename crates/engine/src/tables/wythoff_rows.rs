@@ -499,6 +499,7 @@ pub fn certified_rows_grid(request: &GridRequest, budget: &Budget) -> Option<Gri
         ),
         // Lemma 1 of docs/wythoff-rows.md: G(a, n) <= n + 2a.
         value_bound: Some(rows.max(cols).saturating_add(2 * side)),
+        certified_period: None,
     };
     Some(Grid::new(source, basis, rows, cols, budget))
 }

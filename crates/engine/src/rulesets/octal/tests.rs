@@ -105,12 +105,12 @@ fn winning_splits_by_residue_classes_match_the_values_one_by_one() {
         for heap in (start..start + 150).chain([1_999]) {
             let heap = big(heap);
             for target in 0..=10 {
-                let by_classes = game.known.moves_to(&game.menu, &heap, target, usize::MAX).unwrap();
+                let by_classes = game.known().moves_to(&game.menu, &heap, target, usize::MAX).unwrap();
                 let one_by_one = prefix.moves_to(&game.menu, &heap, target, usize::MAX).unwrap();
                 assert_eq!(by_classes.listed, one_by_one.listed, "{code} heap {heap} to {target}");
                 assert_eq!(by_classes.count, one_by_one.count, "{code} heap {heap} to {target}");
                 // A shorter list is the start of the full one, with the same count.
-                let first = game.known.moves_to(&game.menu, &heap, target, 3).unwrap();
+                let first = game.known().moves_to(&game.menu, &heap, target, 3).unwrap();
                 assert_eq!(first.listed[..], one_by_one.listed[..first.listed.len()]);
                 assert_eq!(first.count, one_by_one.count);
             }
@@ -390,4 +390,66 @@ fn search_costs_bound_the_search() {
     let error =
         engine.analyze(&[big(1_000_000)], &query(Method::Search), &Budget::new(1_000_000)).unwrap_err();
     assert!(matches!(error, EngineError::Exhausted { .. }), "{error}");
+}
+
+#[test]
+fn a_heap_beyond_the_built_values_extends_them_under_the_question_budget() {
+    // Built under a small budget, 0.16 has a short prefix and no period; a question on a heap of
+    // a million computes the sequence (certifying the period on the way), never a search.
+    let spec: GameSpec = "octal --code 0.16".parse().unwrap();
+    let built =
+        TakeAndBreak::new(GameRules::Octal("0.16".parse().unwrap()), BUILD_LIMIT, &Budget::new(200_000));
+    let game = built.unwrap();
+    assert_eq!(game.period(), None);
+    let engine = crate::rulesets::engine(&spec, game.clone());
+    let answer = engine.analyze(&[big(1_000_000)], &query(Method::Auto), &Budget::default()).unwrap();
+    assert!(matches!(answer.basis, Basis::Theory(_)), "{:?}", answer.basis);
+    let fresh = test_game("octal --code 0.16");
+    assert_eq!(answer.grundy, solve(fresh.as_ref(), &[1_000_000]).grundy);
+    assert!(game.period().is_some(), "the clone shares what the question computed");
+
+    // Grundy's game has no period: its values grow as far as the question needs, and agree with
+    // a sequence computed from scratch.
+    let grundy = TakeAndBreak::new(GameRules::GrundyGame, BUILD_LIMIT, &Budget::new(20_000)).unwrap();
+    let before = grundy.values_computed().unwrap();
+    let heap = before + 5_000;
+    let engine = crate::rulesets::engine(&"grundy-game".parse().unwrap(), grundy.clone());
+    let answer = engine.analyze(&[big(heap)], &query(Method::Theory), &Budget::default()).unwrap();
+    let mut reference = GameRules::GrundyGame.sequence();
+    reference.extend_to(heap + 1, |_| ControlFlow::Continue(())).unwrap();
+    assert_eq!(answer.grundy, GrundyValue::Value(big(u64::from(reference.value(heap).unwrap()))));
+    assert!(grundy.values_computed().unwrap() > heap);
+
+    // A budget too small for the values needed is one clear error naming them.
+    let small = TakeAndBreak::new(GameRules::GrundyGame, BUILD_LIMIT, &Budget::new(20_000)).unwrap();
+    let engine = crate::rulesets::engine(&"grundy-game".parse().unwrap(), small);
+    let error = engine.analyze(&[big(5_000_000)], &query(Method::Auto), &Budget::new(1_000_000)).unwrap_err();
+    assert!(error.to_string().contains("Grundy values of Grundy's game up to heap 5000000"), "{error}");
+}
+
+#[test]
+fn tables_stream_from_the_engine_under_the_budget() {
+    use crate::tables::{SequenceRequest, TableMethod, TableValues};
+    let game = test_game("grundy-game");
+    let request = SequenceRequest::new(3_000, TableValues::Grundy, Play::Normal);
+    let mut sequence = game.sequence(&request, &Budget::default()).unwrap();
+    assert_eq!(sequence.basis().method, TableMethod::SequenceEngine);
+    let table = sequence.collect_rest().unwrap();
+    let mut reference = GameRules::GrundyGame.sequence();
+    reference.extend_to(3_001, |_| ControlFlow::Continue(())).unwrap();
+    assert!(table.iter().zip(reference.view().iter()).all(|(&a, b)| a == u64::from(b)));
+    // A long table stops at the budget, naming the heap it reached.
+    let small = Budget::new(3_000_000);
+    let request = SequenceRequest::new(50_000_000, TableValues::Grundy, Play::Normal);
+    let mut long = game.sequence(&request, &small).unwrap();
+    let mut chunk = vec![0; 1 << 16];
+    let error = loop {
+        match long.fill(&mut chunk) {
+            Ok(0) => panic!("the table should not fit the budget"),
+            Ok(_) => {}
+            Err(error) => break error,
+        }
+    };
+    assert!(error.to_string().starts_with("the sequence stopped at heap "), "{error}");
+    assert!(error.exhausted().is_some_and(Exhausted::is_budget));
 }
