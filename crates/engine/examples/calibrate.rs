@@ -77,8 +77,8 @@ const WORKLOADS: &[Workload] = &[
     },
     Workload {
         path: "dense table",
-        what: "table moore --k 2 --rows 400 --cols 400 --method search",
-        run: |b| grid("moore --k 2", 400, Method::Search, b),
+        what: "table moore --k 2 --rows 100 --cols 100 --method search",
+        run: |b| grid("moore --k 2", 100, Method::Search, b),
     },
     Workload {
         path: "octal engine (sparse)",

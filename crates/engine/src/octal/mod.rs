@@ -30,7 +30,7 @@ pub use code::{CodeError, OctalCode};
 pub use game::{describe_heap_move, GrundyGame, HeapMove, OctalGame};
 pub use period::{
     analyze, analyze_until, analyze_with, work_units, Certificate, CertifiedPeriod, GameRules, Observed,
-    OpenSequence, PeriodOutcome, Progress,
+    OpenSequence, PeriodOutcome, Progress, OPERATIONS_PER_UNIT,
 };
 pub use sequence::{
     ActiveMethod, Chunk, Sequence, SequenceError, SequenceMethod, SequenceStats, ValuesView, MAX_VALUES,

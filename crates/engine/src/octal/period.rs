@@ -232,21 +232,28 @@ pub struct Progress {
     pub work: u64,
 }
 
-/// The work behind `stats` in the units of nimlab's work budget ([`crate::Budget`]), calibrated so
-/// that a unit is about the time of one value of a subtraction game (2 to 3 ns here): one per
-/// value, one per 4 pairs or triples recorded (a scattered store each, about 0.6 ns) and one per
-/// 16 pairs compared by the vectorized scan (about 0.15 ns each). A unit also pays for the
-/// 2 bytes a value is kept in.
+/// Elementary operations of the sequence engine (2 to 3 ns each) per unit of the work budget:
+/// a unit of the search (an option generated) costs 75 to 160 ns, so 64 operations make the two
+/// comparable (the `calibrate` example of this crate measures both; docs/reliability.md).
+pub const OPERATIONS_PER_UNIT: u64 = 64;
+
+/// The work behind `stats` in the units of nimlab's work budget ([`crate::Budget`]): elementary
+/// operations, each about the time of one value of a subtraction game (2 to 3 ns here), divided
+/// by [`OPERATIONS_PER_UNIT`]. One operation per value, one per 4 pairs or triples recorded (a
+/// scattered store each, about 0.6 ns) and one per 16 pairs compared by the vectorized scan
+/// (about 0.15 ns each). Memory (2 bytes a value) is checked against the memory ceiling by the
+/// callers, not paid by work.
 pub fn work_units(stats: &SequenceStats) -> u64 {
     let recorded =
         stats.recorded_pairs.saturating_add(stats.rare_pairs).saturating_add(stats.recorded_triples);
-    stats.values.saturating_add(recorded / 4).saturating_add(stats.compared_pairs / 16)
+    let operations = stats.values.saturating_add(recorded / 4).saturating_add(stats.compared_pairs / 16);
+    operations / OPERATIONS_PER_UNIT
 }
 
 /// Steps of [`analyze_with`] aim at about this much work (a few milliseconds), so that
 /// `keep_going` (a budget, a deadline, a cancellation) is asked often even where a value costs
 /// `O(n)`.
-const STEP_WORK: u64 = 1 << 20;
+const STEP_WORK: u64 = (1 << 20) / OPERATIONS_PER_UNIT;
 
 /// The most values of one step.
 const MAX_STEP: u64 = 1 << 16;

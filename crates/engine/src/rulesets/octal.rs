@@ -142,8 +142,8 @@ fn canonical_code(text: &str) -> Result<String, String> {
 pub const BUILD_LIMIT: u64 = 10_000_000;
 
 /// The most work the build spends on the sequence (about half a second), whatever the budget:
-/// more is for `nimlab period`.
-pub const BUILD_WORK: u64 = 200_000_000;
+/// more is for `nimlab period`, or for a question on a larger heap.
+pub const BUILD_WORK: u64 = 200_000_000 / crate::octal::OPERATIONS_PER_UNIT;
 
 /// The most winning moves a theory answer lists (a heap of `h` may have about `h/2`).
 pub const MAX_LISTED: usize = 100_000;
@@ -374,7 +374,10 @@ fn compute_known(
 ) -> Result<(Known, Option<Exhausted>), EngineError> {
     let (mut charged, mut stopped) = (0, None);
     let (outcome, sequence) = analyze_with(rules, limit.min(MAX_VALUES), SequenceMethod::Auto, |progress| {
-        if let Err(cause) = budget.charge(progress.work - charged) {
+        // Two bytes a value (four once widened: the engine reports running out itself).
+        let paid =
+            budget.charge(progress.work - charged).and_then(|()| budget.check_memory(2 * progress.values));
+        if let Err(cause) = paid {
             stopped = Some(cause);
             return false;
         }

@@ -22,7 +22,7 @@ use crate::tables::{
 use super::known::Known;
 
 /// Steps of the engine aim at about this much work (a few milliseconds), as the period search's.
-const STEP_WORK: u64 = 1 << 20;
+const STEP_WORK: u64 = (1 << 20) / crate::octal::OPERATIONS_PER_UNIT;
 
 /// The fewest and the most values of one step.
 const STEP_RANGE: (u64, u64) = (64, 1 << 16);
