@@ -25,6 +25,7 @@ use nimlab_engine::{
     Query,
 };
 use nimlab_reports::play::OptionsReport;
+use nimlab_reports::plot::SEEN;
 use nimlab_reports::position::{parse_part, Position};
 use nimlab_reports::solve::{SolveRequest, SumRequest};
 use nimlab_reports::table::{CellKind, TableReport, TableRequest, TableShape};
@@ -399,7 +400,7 @@ fn with_period(table: TableReport, budget: &Budget) -> TableWithPeriod {
         .flatten()
         .map(|p| SeenPeriod { preperiod: p.preperiod, period: p.period, certified: true });
     let period = certified.or_else(|| {
-        observed_period(values).map(|p| SeenPeriod {
+        observed_period(values.len(), |n| values[n].value(), SEEN).map(|p| SeenPeriod {
             preperiod: p.preperiod,
             period: p.period,
             certified: false,

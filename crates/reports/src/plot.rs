@@ -13,8 +13,9 @@
 
 use std::sync::Once;
 
-use nimlab_engine::listing::observed_period;
+use nimlab_engine::listing::{observed_period, Evidence};
 use nimlab_engine::periodicity::certify_period;
+use nimlab_engine::rulesets::subtraction::set_of;
 use nimlab_engine::tables::{GridRequest, SequenceRequest, TableValues, P_CELL};
 use nimlab_engine::{AnyGame, Budget, Play};
 use plotters::coord::Shift;
@@ -285,6 +286,9 @@ pub struct SeenPeriod {
     pub certified: bool,
 }
 
+/// What a picture's observed period must show: a plain period over at least three periods.
+pub const SEEN: Evidence = Evidence { periods: 3, saltus: false };
+
 /// Refuses a sequence picture beyond [`MAX_UPTO`].
 ///
 /// # Errors
@@ -311,8 +315,8 @@ pub struct SequencePicture {
 
 impl SequencePicture {
     /// The values of `game`'s one-heap positions `0..=upto` from its table path, with the period
-    /// certified by the engine for a subtraction game, otherwise the least period seen in the
-    /// values (at least three repetitions).
+    /// certified by the engine for a subtraction game, otherwise the period seen in the values
+    /// ([`SEEN`]: at least three repetitions).
     ///
     /// # Errors
     /// [`ReportError::Invalid`] beyond [`MAX_UPTO`]; as [`AnyGame::sequence`] (a game whose
@@ -321,15 +325,11 @@ impl SequencePicture {
         check_upto(upto)?;
         let request = SequenceRequest::new(upto, TableValues::Grundy, Play::Normal);
         let values = game.sequence(&request, budget).and_then(|mut s| s.collect_rest())?;
-        let spec = game.spec();
-        let certified = if spec.name() == "subtraction" {
-            certify_period(spec.params().set("set"), crate::period::DEFAULT_LIMIT, budget).ok()
-        } else {
-            None
-        };
+        let certified = set_of(game.spec())
+            .and_then(|set| certify_period(set, crate::period::DEFAULT_LIMIT, budget).ok());
         let period = match certified {
             Some(p) => Some(SeenPeriod { preperiod: p.preperiod, period: p.period, certified: true }),
-            None => observed_period(&values).map(|p| SeenPeriod {
+            None => observed_period(values.len(), |n| values[n], SEEN).map(|p| SeenPeriod {
                 preperiod: p.preperiod,
                 period: p.period,
                 certified: false,

@@ -112,6 +112,27 @@ impl Cell {
             CellKind::F => Cell::F(value == N_CELL),
         }
     }
+
+    /// The raw value of the cell: the inverse of [`Cell::from_value`].
+    pub fn value(&self) -> u64 {
+        match self {
+            Cell::Grundy(g) => *g,
+            Cell::Outcome(o) => {
+                if *o == Outcome::P {
+                    P_CELL
+                } else {
+                    N_CELL
+                }
+            }
+            Cell::F(first_wins) => {
+                if *first_wins {
+                    N_CELL
+                } else {
+                    P_CELL
+                }
+            }
+        }
+    }
 }
 
 impl Serialize for Cell {
