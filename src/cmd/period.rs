@@ -183,12 +183,10 @@ fn sequence_text(p: &SequencePeriod) -> String {
             if let Some(exceptions) = p.exceptions.as_deref().filter(|e| !e.is_empty()) {
                 let shown: Vec<String> = exceptions
                     .iter()
-                    .map(|e| {
-                        format!("G({}) = {} (G({}) = {})", e.heap, e.value, e.heap + period, e.period_value)
-                    })
+                    .map(|e| format!("G({}) = {} (the period gives {})", e.heap, e.value, e.period_value))
                     .collect();
                 text.push_str(&format!(
-                    "exceptions: {} heap{} n < {l} with G(n) != G(n + {period}){}\n",
+                    "exceptions: {} heap{} n < {l} whose value is not the period's{}\n",
                     exceptions.len(),
                     if exceptions.len() == 1 { "" } else { "s" },
                     listed(&shown)

@@ -102,25 +102,30 @@ fn nothing_repeating_is_none_seen() {
     assert!(out.contains("[160 more; --json lists them all]"), "{out}");
 }
 
-/// Kayles (preperiod 71, period 12): the exceptions before the period, each with both values.
+/// Kayles (preperiod 71, period 12): the exceptions before the period are Winning Ways' 14 heaps,
+/// each with its value and the one the period gives there.
 #[test]
 fn kayles_lists_its_exceptions() {
     let v = json(&["period", "kayles", "--json"]);
     let values = v["values"].as_array().unwrap();
     let exceptions = v["exceptions"].as_array().unwrap();
-    let expected: Vec<u64> = (0..71).filter(|&n| values[n] != values[n + 12]).map(|n| n as u64).collect();
     let heaps: Vec<u64> = exceptions.iter().map(|e| e["heap"].as_u64().unwrap()).collect();
-    assert_eq!(heaps, expected);
-    assert_eq!(heaps.last(), Some(&70), "the preperiod's witness is the last exception");
+    assert_eq!(heaps, [0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70]);
     for e in exceptions {
         let n = e["heap"].as_u64().unwrap() as usize;
-        assert_eq!((&e["value"], &e["period_value"]), (&values[n], &values[n + 12]));
+        // The period's value at n: G(n + 12k) for the least k with n + 12k >= 71.
+        let periodic = &values[n + (71 - n).div_ceil(12) * 12];
+        assert_eq!((&e["value"], &e["period_value"]), (&values[n], periodic));
+        assert_ne!(e["value"], e["period_value"]);
     }
     let out = text(&["period", "kayles"]);
     assert!(
-        out.contains(&format!("exceptions: {} heaps n < 71 with G(n) != G(n + 12): G(", heaps.len())),
+        out.contains("exceptions: 14 heaps n < 71 whose value is not the period's: G(0) = 0 (the period gives 4); G(3) = 3"),
         "{out}"
     );
+    // Preperiod 1: one exception, heap 0.
+    let v = json(&["period", "octal", "--code", "0.35", "--json"]);
+    assert_eq!(v["exceptions"], json!([{"heap": 0, "value": 0, "period_value": 2}]));
 }
 
 #[test]

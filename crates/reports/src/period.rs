@@ -103,8 +103,8 @@ pub struct SequencePeriod {
     pub rare_positions: Option<u64>,
     /// Each rare value with the heaps `n >= 1` where it occurs, by value (null while direct).
     pub rare: Option<Vec<RareValue>>,
-    /// When certified: the heaps `n < preperiod` with `G(n) != G(n + period)`, the exceptions to
-    /// the period before it starts.
+    /// When certified: the heaps `n < preperiod` whose value is not the one the period gives
+    /// there (`G(n + k·period)`, `n + k·period >= preperiod`), the exceptions before the period.
     pub exceptions: Option<Vec<Exception>>,
 }
 
@@ -124,7 +124,8 @@ pub struct Exception {
     pub heap: u64,
     /// `G(n)`.
     pub value: u32,
-    /// `G(n + period)`, the value the period gives (different from `value`).
+    /// The value the period gives at `n` (different from `value`): `G(n + k·period)` for the
+    /// least `k` with `n + k·period >= preperiod`.
     pub period_value: u32,
 }
 
@@ -137,12 +138,15 @@ fn rare_values(sequence: &Sequence) -> Option<Vec<RareValue>> {
     Some(by_value.into_iter().map(|(value, heaps)| RareValue { value, heaps }).collect())
 }
 
-/// The exceptions before a certified preperiod: `n < l` with `G(n) != G(n + p)`.
+/// The exceptions before a certified preperiod: `n < l` where `G(n)` differs from the value the
+/// period gives there, `G(n + k·p)` with the least `k` such that `n + k·p >= l` (Winning Ways'
+/// list; for `n >= l - p` that is `G(n + p)`).
 fn exceptions(c: &CertifiedPeriod) -> Vec<Exception> {
     let (l, p) = (c.preperiod as usize, c.period as usize);
     (0..l)
-        .filter(|&n| c.values[n] != c.values[n + p])
-        .map(|n| Exception { heap: n as u64, value: c.values[n], period_value: c.values[n + p] })
+        .map(|n| (n, c.values[n + (l - n).div_ceil(p) * p]))
+        .filter(|&(n, periodic)| c.values[n] != periodic)
+        .map(|(n, periodic)| Exception { heap: n as u64, value: c.values[n], period_value: periodic })
         .collect()
 }
 
