@@ -304,12 +304,12 @@ fn observed_text(game: &str, o: &ObservedSequence) -> String {
             if seen.saltus != 0 {
                 text.push_str(&format!(" (each period adds {})", seen.saltus));
             }
+            let plus = if seen.saltus == 0 { String::new() } else { format!(" + {}", seen.saltus) };
             text.push_str(&format!(
-                "\nG(n + {p}) = G(n) + {s} for {l} <= n < {} in the values computed; not proved: no periodicity theorem \
+                "\nG(n + {p}) = G(n){plus} for {l} <= n < {} in the values computed; not proved: no periodicity theorem \
                  nimlab applies covers this game\n",
                 n - seen.period,
                 p = seen.period,
-                s = seen.saltus,
                 l = seen.preperiod
             ));
             text
