@@ -43,7 +43,7 @@ fn bad_sets_are_usage_errors() {
     usage_error(&["period", "nim", "--set", "1,2"], "--set does not apply to the game 'nim'");
     usage_error(
         &["period", "pattern", "--piles", "2", "--move", "one:1.."],
-        "period needs a game whose positions are one heap; pattern --piles 2 --move one:1.. does not take one",
+        "period needs a game whose positions are one heap; pattern --piles 2 --move one:1..:",
     );
 }
 

@@ -16,9 +16,9 @@ use nimlab_engine::periodicity::{certify_period, runs, Periodicity};
 use nimlab_engine::rulesets::octal::{rules_of, sequence_error, title};
 use nimlab_engine::rulesets::subtraction::set_of;
 use nimlab_engine::tables::{
-    pay_memory, wythoff_row, RowCertificate, RowStatus, SequenceRequest, TableBasis, TableError, TableValues,
+    pay_memory, wythoff_row, RowCertificate, RowStatus, SequenceRequest, TableBasis, TableValues,
 };
-use nimlab_engine::{AnyGame, Budget, EngineError, GameSpec, Lang, Play};
+use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Play};
 use serde::Serialize;
 
 use crate::error::invalid;
@@ -280,13 +280,10 @@ fn observed(game: &dyn AnyGame, limit: Option<u64>, budget: &Budget) -> Result<P
         return invalid("period needs a limit of at least 1 value");
     }
     let request = SequenceRequest::new(count - 1, TableValues::Grundy, Play::Normal);
-    let mut sequence = game.sequence(&request, budget).map_err(|e| match e {
-        TableError::InvalidRequest(_) => ReportError::Invalid(format!(
-            "period needs a game whose positions are one heap; {} does not take one",
-            game.spec()
-        )),
-        other => other.into(),
-    })?;
+    if let Err(e) = game.check_position(&[BigUint::default()]) {
+        return invalid(format!("period needs a game whose positions are one heap; {}: {e}", game.spec()));
+    }
+    let mut sequence = game.sequence(&request, budget)?;
     let basis = sequence.basis().clone();
     let values = sequence.collect_rest()?;
     // The search's scratch (4 bytes a value) and the sorted copy counting distinct values (8).
