@@ -19,6 +19,7 @@ use std::collections::BTreeSet;
 use nimlab_engine::lang::UnknownLang;
 use nimlab_engine::listing::{observed_period, PRequest};
 use nimlab_engine::periodicity::certify_period;
+use nimlab_engine::rulesets::subtraction::set_of;
 use nimlab_engine::spec::grammar::{parse_count, parse_natural};
 use nimlab_engine::{
     AnyGame, BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, MoveReport, Outcome, Play,
@@ -390,14 +391,14 @@ struct TableWithPeriod {
 }
 
 /// Adds the period to a sequence table: certified for a subtraction game (within
-/// [`PERIOD_LIMIT`] values and the budget), otherwise the least period its values show.
+/// [`PERIOD_LIMIT`] values and the budget), otherwise the period its values show ([`SEEN`]).
 fn with_period(table: TableReport, budget: &Budget) -> TableWithPeriod {
     let nimlab_reports::table::TableBody::Sequence { values, .. } = &table.body else {
         return TableWithPeriod { table, period: None };
     };
-    let certified = (table.game.game.name() == "subtraction" && table.play == Play::Normal)
-        .then(|| certify_period(table.game.params.set("set"), PERIOD_LIMIT, budget).ok())
-        .flatten()
+    let certified = set_of(&table.game.game)
+        .filter(|_| table.play == Play::Normal)
+        .and_then(|set| certify_period(set, PERIOD_LIMIT, budget).ok())
         .map(|p| SeenPeriod { preperiod: p.preperiod, period: p.period, certified: true });
     let period = certified.or_else(|| {
         observed_period(values.len(), |n| values[n].value(), SEEN).map(|p| SeenPeriod {

@@ -5,7 +5,7 @@
 //!   their Grundy value (or grey when only outcomes are shown). Wythoff's P-positions show as two
 //!   rays.
 //! * [`SequencePicture`]: the Grundy values of one heap as bars, with the period marked:
-//!   certified by the engine for subtraction games, otherwise the least period seen in the
+//!   certified by the engine for subtraction games, otherwise the period seen in the
 //!   computed values (and labelled as only observed).
 //!
 //! Text is laid out with a font embedded in the binary (ab_glyph, registered on first use), so
