@@ -104,11 +104,14 @@ class PPositions(_Rows):
 class PeriodResult(_Rows):
     game: str
     params: dict[str, Any]
+    status: str
     preperiod: int
     period: int
     values: list[int]
-    notation: Record
+    notation: Record | None
     certificate: Record
+    observed: Record | None
+    values_computed: int
 
 @final
 class SweepResult(_Rows):
@@ -170,7 +173,7 @@ class Game:
         budget: int | None = None,
         timeout: float | None = None,
     ) -> PPositions: ...
-    def period(self, *, limit: int = 50000000, budget: int | None = None, timeout: float | None = None) -> PeriodResult: ...
+    def period(self, *, limit: int | None = None, budget: int | None = None, timeout: float | None = None) -> PeriodResult: ...
     def sequence(
         self,
         upto: int,

@@ -122,3 +122,24 @@ def test_a_python_game_runs_under_the_budget() -> None:
     with pytest.raises(BudgetExceeded):
         game.solve(100_000, budget=10_000)
     assert game.solve(1000).grundy == 0
+
+
+def test_the_period_of_a_python_game_is_observed_never_certified() -> None:
+    """SUB({1,3,4}) as a Python function: period 7 from 0, seen in its values, not proved."""
+
+    def options(position: tuple[int, ...]) -> list[tuple[int, ...]]:
+        return [(position[0] - t,) for t in (1, 3, 4) if t <= position[0]]
+
+    r = Game.from_options(options, name="my-sub-134").period(limit=300)
+    assert r.status == "observed"
+    assert r.covered_by_theorem is False
+    assert (r.observed.preperiod, r.observed.period, r.observed.saltus) == (0, 7, 0)
+    assert r.values_computed == 300
+    assert r.values[:7] == [0, 1, 0, 1, 2, 3, 2]
+    assert "observed: preperiod 0, period 7, saltus 0, over n < 300" in repr(r)
+    # Nim written in Python: G(n) = n, an arithmetic period with saltus 1.
+    nim = Game.from_options(nim_options, canonical=sorted_key, name="my-nim").period(limit=100)
+    assert (nim.observed.period, nim.observed.saltus) == (1, 1)
+    # The built-in games take the same path: certified where a theorem covers them.
+    assert Game("kayles").period().status == "certified"
+    assert Game("subtraction", set=[1, 3, 4]).period().period == 7

@@ -1,12 +1,12 @@
-//! `nimlab period`: the certified preperiod and period of a one-heap game's Grundy sequence
-//! (subtraction and take-and-break games), or what was seen up to the limit; and the additive
-//! period of a row of Wythoff's Grundy table (`--row A`).
+//! `nimlab period`: the preperiod and period of a one-heap game's Grundy sequence, certified for
+//! subtraction and take-and-break games, otherwise observed in the values up to the limit; and
+//! the additive period of a row of Wythoff's Grundy table (`--row A`).
 
 use std::io::Write;
 
 use nimlab_engine::periodicity::{runs, set_text, Periodicity};
 use nimlab_reports::period::{
-    period, row_period, PeriodBody, RowPeriodReport, RowPeriodStatus, SequencePeriod, DEFAULT_LIMIT,
+    period, row_period, ObservedSequence, PeriodBody, RowPeriodReport, RowPeriodStatus, SequencePeriod,
     DEFAULT_ROW_COLUMNS,
 };
 
@@ -24,12 +24,18 @@ games (octal, kayles, dawson-kayles, dawsons-chess): the Guy–Smith theorem: if
 tokens and leaves at most k heaps, G(n + p) = G(n) for l <= n < k·max(l, 1) + (k-1)·p + t proves it for every \
 n >= l. The computation stops as soon as that holds; with --upto N it gives up after N values and says what it \
 saw (largest value, rare values, an observed period or saltus). Grundy's game is never certified: no theorem \
-covers it, so its sequence is reported as observed.\n\nWythoff's game (--row A): row A of the Grundy table is \
+covers it, so its sequence is reported as observed.\n\nAny other game with one-heap positions (take \
+patterns, bash, half, ...): no theorem is applied; its first N values (--upto N, default 10000) are computed by \
+its table path and the report says what they show, \"observed: preperiod l, period p, saltus s, over n < N\" \
+(G(n + p) = G(n) + s for l <= n < N - p; saltus 0 is plain periodicity), never certified, or \"none seen\". The \
+least preperiod is reported, then the least period, among those seen over at least two full periods and at \
+least min(64, N/4) comparisons; a plain period before a saltus.\n\nWythoff's game (--row A): row A of the Grundy table is \
 additively periodic, G(A, n + p) = G(A, n) + p for n >= n0 (the saltus equals the period). The period is certified \
 when a window state of the row repeats once the rows below are certified (the proof is in docs/wythoff-rows.md), \
 and reported as observed on the columns computed otherwise.\n\nExamples:\n  nimlab period subtraction --set \
 2,3,5,7\n  nimlab period subtraction --set 2,3,5,7,19 --json\n  nimlab period kayles\n  nimlab period octal --code \
 0.16\n  nimlab period octal --code 0.6 --upto 100000\n  nimlab period grundy-game --upto 100000\n  nimlab period \
+pattern --piles 1 --move one:1 --move one:3 --move one:4\n  nimlab period nim --upto 1000\n  nimlab period \
 wythoff --row 5"
 )]
 pub struct Args {
@@ -40,7 +46,8 @@ pub struct Args {
     pub row: Option<u64>,
     /// The most Grundy values to compute (default: 50000000): a subtraction game without a
     /// certificate within them is an error; a take-and-break game is reported as "no period up
-    /// to N". For Wythoff's rows, the most columns (default: 100000).
+    /// to N"; another game's period is observed over n < N (default: 10000). For Wythoff's rows,
+    /// the most columns (default: 100000).
     #[arg(long, visible_alias = "upto", value_name = "N", value_parser = crate::game_args::positive)]
     pub limit: Option<u64>,
 }
@@ -65,13 +72,14 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         }
         (name, Some(_)) => usage(format!("--row applies to Wythoff's game, not '{name}'")),
         (_, None) => {
-            let report = period(&spec, args.limit.unwrap_or(DEFAULT_LIMIT), &cx.budget)?;
+            let report = period(&spec, args.limit, &cx.budget)?;
             if cx.json {
                 return write_json(out, &report);
             }
             let text = match &report.body {
                 PeriodBody::Subtraction(p) => subtraction_text(p),
                 PeriodBody::TakeAndBreak(p) => sequence_text(p),
+                PeriodBody::Observed(o) => observed_text(&report.game.game.to_string(), o),
             };
             Ok(write!(out, "{text}")?)
         }
@@ -139,7 +147,7 @@ fn subtraction_text(p: &Periodicity) -> String {
 const SHOWN: usize = 400;
 
 /// The values in runs, the first [`SHOWN`] of them when there are more.
-fn shortened_runs(values: &[u32]) -> String {
+fn shortened_runs<T: PartialEq + std::fmt::Display>(values: &[T]) -> String {
     if values.len() <= SHOWN {
         runs(values)
     } else {
@@ -172,6 +180,18 @@ fn sequence_text(p: &SequencePeriod) -> String {
                 text.push_str(&format!("; G({w}) != G({}), so the preperiod is minimal", w + period));
             }
             text.push_str(&format!("\ntheorem: {}\n", c.theorem));
+            if let Some(exceptions) = p.exceptions.as_deref().filter(|e| !e.is_empty()) {
+                let shown: Vec<String> = exceptions
+                    .iter()
+                    .map(|e| format!("G({}) = {} (the period gives {})", e.heap, e.value, e.period_value))
+                    .collect();
+                text.push_str(&format!(
+                    "exceptions: {} heap{} n < {l} whose value is not the period's{}\n",
+                    exceptions.len(),
+                    if exceptions.len() == 1 { "" } else { "s" },
+                    listed(&shown)
+                ));
+            }
         }
         _ => {
             let rare = match p.rare_values {
@@ -185,6 +205,9 @@ fn sequence_text(p: &SequencePeriod) -> String {
             if !p.covered_by_theorem {
                 text.push_str("no periodicity theorem covers this game: its values are only ever observed\n");
             }
+            if let Some(values) = &p.values {
+                text.push_str(&window(values.iter().map(|&v| u64::from(v)), values.len()));
+            }
         }
     }
     text.push_str(&format!("values: largest {}, {} distinct", p.largest_value, p.distinct_values));
@@ -193,6 +216,16 @@ fn sequence_text(p: &SequencePeriod) -> String {
             text.push_str(&format!("; sparse method: {values} rare values on {heaps} heaps\n"));
         }
         _ => text.push_str("; direct method\n"),
+    }
+    if let Some(rare) = p.rare.as_deref().filter(|rare| !rare.is_empty()) {
+        let shown: Vec<String> = rare
+            .iter()
+            .map(|r| {
+                let heaps: Vec<String> = r.heaps.iter().map(u64::to_string).collect();
+                format!("{} at {}", r.value, heaps_text(&heaps))
+            })
+            .collect();
+        text.push_str(&format!("rare values (heaps n >= 1): {}\n", listed(&shown).trim_start_matches(": ")));
     }
     if let Some(o) = &p.observed {
         let needs = o
@@ -213,5 +246,86 @@ fn sequence_text(p: &SequencePeriod) -> String {
             ));
         }
     }
+    text
+}
+
+/// The most exceptions, rare values, and heaps per rare value written out in text; `--json` has
+/// them all.
+const SHOWN_ITEMS: usize = 6;
+
+/// `": a, b, c ... and K more"` with at most [`SHOWN_ITEMS`] items; empty for none.
+fn listed(items: &[String]) -> String {
+    if items.is_empty() {
+        return String::new();
+    }
+    let more = items.len().saturating_sub(SHOWN_ITEMS);
+    let more = if more > 0 { format!(" ... and {more} more") } else { String::new() };
+    format!(": {}{more}", items[..items.len().min(SHOWN_ITEMS)].join("; "))
+}
+
+/// Heaps `a, b, c ... (K heaps)`, the first [`SHOWN_ITEMS`] of them.
+fn heaps_text(heaps: &[String]) -> String {
+    let shown = heaps[..heaps.len().min(SHOWN_ITEMS)].join(", ");
+    if heaps.len() > SHOWN_ITEMS {
+        format!("{shown} ... ({} heaps)", heaps.len())
+    } else {
+        shown
+    }
+}
+
+/// The first values of a sequence written out in text.
+const WINDOW: usize = 40;
+
+/// `G(0..k) = ...`: the first [`WINDOW`] values of a sequence of `len`.
+fn window(values: impl Iterator<Item = u64>, len: usize) -> String {
+    let shown: Vec<String> = values.take(WINDOW).map(|v| v.to_string()).collect();
+    let more = if len > WINDOW {
+        format!(" ... [{} more; --json lists them all]", len - WINDOW)
+    } else {
+        String::new()
+    };
+    format!("G(0..{}) = {}{more}\n", shown.len(), shown.join(" "))
+}
+
+/// A game no theorem covers: the regularity seen, never called certified.
+fn observed_text(game: &str, o: &ObservedSequence) -> String {
+    let n = o.values_computed;
+    let mut text = match &o.observed {
+        Some(seen) => {
+            let mut text = format!(
+                "{game}: observed: preperiod {}, period {}, saltus {}, over n < {n}\n",
+                seen.preperiod, seen.period, seen.saltus
+            );
+            let (l, p) = (seen.preperiod as usize, seen.period as usize);
+            text.push_str(&sequence_line(
+                &shortened_runs(&o.values[..l]),
+                &shortened_runs(&o.values[l..l + p]),
+            ));
+            if seen.saltus != 0 {
+                text.push_str(&format!(" (each period adds {})", seen.saltus));
+            }
+            let plus = if seen.saltus == 0 { String::new() } else { format!(" + {}", seen.saltus) };
+            text.push_str(&format!(
+                "\nG(n + {p}) = G(n){plus} for {l} <= n < {} in the values computed; not proved: no periodicity theorem \
+                 nimlab applies covers this game\n",
+                n - seen.period,
+                p = seen.period,
+                l = seen.preperiod
+            ));
+            text
+        }
+        None => {
+            let mut text = format!(
+                "{game}: none seen: no period or saltus over n < {n} (one must span two full periods and at least \
+                 min(64, N/4) comparisons)\n"
+            );
+            text.push_str(&window(o.values.iter().copied(), o.values.len()));
+            text
+        }
+    };
+    text.push_str(&format!(
+        "values: largest {}, {} distinct; computed by {}\n",
+        o.largest_value, o.distinct_values, o.basis.detail
+    ));
     text
 }

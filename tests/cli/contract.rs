@@ -124,7 +124,7 @@ fn exit_statuses_and_json_errors() {
         &["plot", "nim", "--rows", "2", "--cols", "2", "-o", "x.gif"],
         &["serve", "--workers", "0"],
         &["explore", "nim", "--players", "3", "--heaps", "2", "--max", "3"],
-        &["period", "nim"],
+        &["period", "pattern", "--piles", "2", "--move", "one:1.."],
         &["sweep", "subtraction", "--set", "2", "--add", "c=..5"],
         &["search", "subtraction", "--size", "0", "--max", "5"],
         &["completions", "tcsh"],

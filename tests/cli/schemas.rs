@@ -173,6 +173,9 @@ fn period() {
             &["period", "octal", "--code", "0.6", "--upto", "20000"],
             &["period", "octal", "--code", "0x0.8", "--upto", "300"],
             &["period", "grundy-game", "--upto", "1000"],
+            &["period", "pattern", "--piles", "1", "--move", "one:1", "--move", "one:3", "--move", "one:4"],
+            &["period", "nim", "--upto", "100"],
+            &["period", "half", "--upto", "13"],
         ],
     );
 }

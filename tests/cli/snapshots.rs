@@ -77,7 +77,14 @@ fn verify() {
 fn period() {
     pin("period", &["period", "subtraction", "--set", "2,3,5,7"]);
     pin("period_octal", &["period", "kayles"]);
-    pin("period_octal_open", &["period", "octal", "--code", "0.6", "--upto", "3000"]);
+    pin("period_octal_open", &["period", "octal", "--code", "0.6", "--upto", "40"]);
+    pin(
+        "period_observed",
+        &[
+            "period", "pattern", "--piles", "1", "--move", "one:1", "--move", "one:3", "--move", "one:4",
+            "--upto", "30",
+        ],
+    );
 }
 
 #[test]

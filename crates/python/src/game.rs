@@ -17,7 +17,6 @@ use nimlab_reports::ReportError;
 
 // The defaults written in the signatures below are the reports' own.
 const _: () = assert!(nimlab_reports::DEFAULT_MAX_MOVES == 20);
-const _: () = assert!(nimlab_reports::period::DEFAULT_LIMIT == 50_000_000);
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -481,24 +480,29 @@ impl Game {
         Ok(PPositions(Report::new(report)))
     }
 
-    /// The certified minimal preperiod and period of a subtraction game's Grundy sequence,
-    /// computing at most ``limit`` values.
-    #[pyo3(signature = (*, limit = 50_000_000, budget = None, timeout = None))]
+    /// The period of the game's Grundy sequence (``nimlab period``): certified for a subtraction
+    /// game and a take-and-break game (octal codes, Kayles: the Guy–Smith theorem), computing
+    /// at most ``limit`` values (default 50000000); for any other one-heap game, also one defined
+    /// in Python, the period or saltus observed in its first ``limit`` values (default 10000),
+    /// ``status`` ``'observed'`` or ``'none-seen'``, never certified.
+    ///
+    /// >>> Game('nim').period(limit=100).observed.saltus
+    /// 1
+    #[pyo3(signature = (*, limit = None, budget = None, timeout = None))]
     fn period(
         &self,
         py: Python<'_>,
-        limit: u64,
+        limit: Option<u64>,
         budget: Option<u64>,
         timeout: Option<f64>,
     ) -> PyResult<PeriodResult> {
         let budget = self::budget(budget, timeout)?;
-        let spec = self.spec();
-        let report = run(
+        let report = self.run(
             py,
             &budget,
             Lane::Long,
             |_| false,
-            |budget| nimlab_reports::period::period(spec, limit, budget),
+            |game, budget| nimlab_reports::period::period_of(game, limit, budget),
         )?;
         Ok(PeriodResult(Report::new(report)))
     }

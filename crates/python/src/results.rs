@@ -95,18 +95,44 @@ result_class!(
 
 result_class!(
     PeriodResult,
-    "The certified minimal preperiod and period of a subtraction game's Grundy sequence, with the
-certificate (the checked range proves periodicity; a witness proves the preperiod minimal).
+    "The period of a one-heap game's Grundy sequence (the fields of `nimlab period --json`). A
+subtraction game is certified (the checked range proves periodicity; a witness proves the preperiod
+minimal); a take-and-break game is certified by the Guy–Smith theorem (``status`` ``'certified'``,
+with its ``exceptions`` before the period) or ``'open'``; any other game, also one defined in
+Python, has ``status`` ``'observed'`` (``observed``: ``preperiod``, ``period``, ``saltus`` seen in
+its values, not proved) or ``'none-seen'``. ``to_records()`` lists the values with their part.
 
 >>> r = Game('subtraction', set=[2, 3, 5, 7, 19]).period()
 >>> r.preperiod, r.period
 (34, 4)
 >>> r.to_records()[:3]
 [{'grundy': 0, 'n': 0, 'part': 'preperiod'}, {'grundy': 0, 'n': 1, 'part': 'preperiod'}, {'grundy': 1, 'n': 2, 'part': 'preperiod'}]
+>>> Game('bash', max=3).period(limit=100)
+<PeriodResult bash --max 3: observed: preperiod 0, period 4, saltus 0, over n < 100>
 ",
-    |v| format!("{}: preperiod {}, period {}", text(v, "game"), text(v, "preperiod"), text(v, "period")),
+    |v| match v.get("observed").and_then(Value::as_object).filter(|_| v.get("status").and_then(Value::as_str) == Some("observed")) {
+        Some(o) => format!(
+            "{}: observed: preperiod {}, period {}, saltus {}, over n < {}",
+            text(v, "game"),
+            o.get("preperiod").map_or_else(|| "-".into(), Value::to_string),
+            o.get("period").map_or_else(|| "-".into(), Value::to_string),
+            o.get("saltus").map_or_else(|| "-".into(), Value::to_string),
+            text(v, "values_computed")
+        ),
+        None => match v.get("status").and_then(Value::as_str) {
+            Some(status @ ("none-seen" | "open")) => {
+                format!("{}: {status} over n < {}", text(v, "game"), text(v, "values_computed"))
+            }
+            _ => format!("{}: preperiod {}, period {}", text(v, "game"), text(v, "preperiod"), text(v, "period")),
+        },
+    },
     records: |v| {
-        let preperiod = v.get("preperiod").and_then(Value::as_u64).unwrap_or(0);
+        // The certified preperiod, else the observed one.
+        let preperiod = v
+            .get("preperiod")
+            .and_then(Value::as_u64)
+            .or_else(|| v.get("observed").and_then(|o| o.get("preperiod")).and_then(Value::as_u64))
+            .unwrap_or(0);
         let values = v.get("values").and_then(Value::as_array).cloned().unwrap_or_default();
         values
             .into_iter()

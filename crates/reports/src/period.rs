@@ -1,16 +1,24 @@
-//! `period`: the certified preperiod and period of a one-heap game's Grundy sequence: a
-//! subtraction game, or a take-and-break game (octal codes, Kayles, Grundy's game), for which an
-//! uncertified sequence is reported honestly as what was seen up to the limit; and the additive
-//! period of a row of Wythoff's Grundy table.
+//! `period`: the preperiod and period of a one-heap game's Grundy sequence. Certified where a
+//! theorem covers the game: a subtraction game (the window criterion) or a take-and-break game
+//! (octal codes, Kayles: the Guy–Smith theorem), for which an uncertified sequence is reported
+//! honestly as what was seen up to the limit; any other game with one-heap positions (take
+//! patterns, Bash, games defined in Python, ...) gets the period or saltus observed in its values,
+//! never called certified. Also the additive period of a row of Wythoff's Grundy table.
 
+use std::collections::BTreeMap;
+
+use nimlab_engine::listing::{observed_period, Evidence};
 use nimlab_engine::octal::{
-    analyze_with, ActiveMethod, Certificate, GameRules, Observed, PeriodOutcome, SequenceMethod,
-    SequenceStats,
+    analyze_with, ActiveMethod, Certificate, CertifiedPeriod, GameRules, Observed, PeriodOutcome, Sequence,
+    SequenceMethod, SequenceStats,
 };
 use nimlab_engine::periodicity::{certify_period, runs, Periodicity};
 use nimlab_engine::rulesets::octal::{rules_of, sequence_error, title};
-use nimlab_engine::tables::{wythoff_row, RowCertificate, RowStatus};
-use nimlab_engine::{Budget, EngineError, GameSpec, Lang};
+use nimlab_engine::rulesets::subtraction::set_of;
+use nimlab_engine::tables::{
+    pay_memory, wythoff_row, RowCertificate, RowStatus, SequenceRequest, TableBasis, TableValues,
+};
+use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Play};
 use serde::Serialize;
 
 use crate::error::invalid;
@@ -19,6 +27,10 @@ use crate::ReportError;
 
 /// The default number of values `period` and `sweep` may compute per game.
 pub const DEFAULT_LIMIT: u64 = 50_000_000;
+
+/// The default number of values `period` computes of a game no theorem covers: its values come
+/// from the generic table path, which may list every move of every heap.
+pub const DEFAULT_OBSERVED_LIMIT: u64 = 10_000;
 
 /// A period report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -39,6 +51,8 @@ pub enum PeriodBody {
     Subtraction(Periodicity),
     /// A take-and-break game: certified, or open up to the limit.
     TakeAndBreak(Box<SequencePeriod>),
+    /// Any other one-heap game: what its values show, never certified.
+    Observed(Box<ObservedSequence>),
 }
 
 /// The slides' run notation of the preperiod and of one period (`0^2 1^2 2` = 0 0 1 1 2).
@@ -61,7 +75,8 @@ pub struct SequencePeriod {
     pub preperiod: Option<u64>,
     /// The minimal period when certified.
     pub period: Option<u64>,
-    /// `G(0 .. preperiod + period)` when certified.
+    /// `G(0 .. preperiod + period)` when certified; every value computed, `G(0 .. values_computed)`,
+    /// when open.
     pub values: Option<Vec<u32>>,
     /// The run notation of `values` when certified.
     pub notation: Option<Notation>,
@@ -86,10 +101,57 @@ pub struct SequencePeriod {
     pub rare_values: Option<u32>,
     /// Heaps with a rare value (null while direct).
     pub rare_positions: Option<u64>,
+    /// Each rare value with the heaps `n >= 1` where it occurs, by value (null while direct).
+    pub rare: Option<Vec<RareValue>>,
+    /// When certified: the heaps `n < preperiod` whose value is not the one the period gives
+    /// there (`G(n + k·period)`, `n + k·period >= preperiod`), the exceptions before the period.
+    pub exceptions: Option<Vec<Exception>>,
+}
+
+/// A value the sparse method classes rare, and where it occurs.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RareValue {
+    /// The value.
+    pub value: u32,
+    /// The heaps `n >= 1` with `G(n) = value`, ascending.
+    pub heaps: Vec<u64>,
+}
+
+/// A heap before the preperiod where the period fails.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Exception {
+    /// The heap `n < preperiod`.
+    pub heap: u64,
+    /// `G(n)`.
+    pub value: u32,
+    /// The value the period gives at `n` (different from `value`): `G(n + k·period)` for the
+    /// least `k` with `n + k·period >= preperiod`.
+    pub period_value: u32,
+}
+
+/// The rare values of a sequence grouped by value; `None` while the direct method is in use.
+fn rare_values(sequence: &Sequence) -> Option<Vec<RareValue>> {
+    let mut by_value: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
+    for (n, value) in sequence.rare_heaps()? {
+        by_value.entry(value).or_default().push(n);
+    }
+    Some(by_value.into_iter().map(|(value, heaps)| RareValue { value, heaps }).collect())
+}
+
+/// The exceptions before a certified preperiod: `n < l` where `G(n)` differs from the value the
+/// period gives there, `G(n + k·p)` with the least `k` such that `n + k·p >= l` (Winning Ways'
+/// list; for `n >= l - p` that is `G(n + p)`).
+fn exceptions(c: &CertifiedPeriod) -> Vec<Exception> {
+    let (l, p) = (c.preperiod as usize, c.period as usize);
+    (0..l)
+        .map(|n| (n, c.values[n + (l - n).div_ceil(p) * p]))
+        .filter(|&(n, periodic)| c.values[n] != periodic)
+        .map(|(n, periodic)| Exception { heap: n as u64, value: c.values[n], period_value: periodic })
+        .collect()
 }
 
 impl SequencePeriod {
-    fn new(title: String, outcome: &PeriodOutcome) -> Self {
+    fn new(title: String, outcome: &PeriodOutcome, sequence: &Sequence) -> Self {
         let figures = |stats: &SequenceStats, status, covered, observed| SequencePeriod {
             status,
             title: title.clone(),
@@ -106,6 +168,8 @@ impl SequencePeriod {
             method: stats.method,
             rare_values: stats.rare_values,
             rare_positions: stats.rare_positions,
+            rare: rare_values(sequence),
+            exceptions: None,
         };
         match outcome {
             PeriodOutcome::Certified(c) => {
@@ -120,37 +184,135 @@ impl SequencePeriod {
                     values: Some(c.values.clone()),
                     certificate: Some(c.certificate.clone()),
                     values_computed: c.certificate.values_computed,
+                    exceptions: Some(exceptions(c)),
                     ..figures(&c.stats, "certified", true, None)
                 }
             }
-            PeriodOutcome::Open(o) => figures(&o.stats, "open", o.covered_by_theorem, o.observed.clone()),
+            PeriodOutcome::Open(o) => SequencePeriod {
+                values: Some(sequence.view().to_vec()),
+                ..figures(&o.stats, "open", o.covered_by_theorem, o.observed.clone())
+            },
         }
     }
 }
 
-/// The certified minimal preperiod and period of `spec`'s Grundy sequence, computing at most
-/// `limit` values and stopping as soon as the certificate holds. For a take-and-break game an
-/// uncertified sequence is a report too (`status` "open": no period up to `limit`).
+/// What the values of a game no periodicity theorem covers show: a period or a saltus seen over
+/// at least two periods (see [`observed_period`]), or none.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ObservedSequence {
+    /// `"observed"` (a regularity was seen, not proved) or `"none-seen"`.
+    pub status: &'static str,
+    /// Always false: no theorem nimlab applies covers the game, so nothing is certified.
+    pub covered_by_theorem: bool,
+    /// Values computed: the regularity is seen over `n < values_computed`.
+    pub values_computed: u64,
+    /// `G(n + period) = G(n) + saltus` for `preperiod <= n < values_computed - period`, seen over
+    /// at least two periods; null when none was seen. `certificate_needs` is always null.
+    pub observed: Option<Observed>,
+    /// The run notation of the observed preperiod and one period.
+    pub notation: Option<Notation>,
+    /// The largest value computed.
+    pub largest_value: u64,
+    /// How many distinct values occurred.
+    pub distinct_values: u64,
+    /// How the values were computed: the game's table path (`method`, `detail`, `value_bound`).
+    pub basis: TableBasis,
+    /// `G(0 .. values_computed)`.
+    pub values: Vec<u64>,
+}
+
+/// The period of `spec`'s Grundy sequence: certified for a subtraction game (computing at most
+/// `limit` values, default [`DEFAULT_LIMIT`], stopping as soon as the certificate holds) and for a
+/// take-and-break game (or `status` "open": no period up to the limit); for any other game with
+/// one-heap positions, built under `budget`, what its first `limit` values (default
+/// [`DEFAULT_OBSERVED_LIMIT`]) show (see [`period_of`]).
 ///
 /// # Errors
-/// [`ReportError::Invalid`] for a game without a sequence to certify;
+/// [`ReportError::Invalid`] for a game whose positions are not one heap;
 /// [`ReportError::Periodicity`] when a subtraction game's certificate is not found within `limit`
-/// values or the budget; [`ReportError::Engine`] when the budget, the deadline or a cancellation
-/// stops a take-and-break game's sequence (the message says what was seen).
-pub fn period(spec: &GameSpec, limit: u64, budget: &Budget) -> Result<PeriodReport, ReportError> {
+/// values or the budget; [`ReportError::Engine`] or [`ReportError::Table`] when the budget, the
+/// deadline or a cancellation stops the sequence (a take-and-break game's message says what was
+/// seen).
+pub fn period(spec: &GameSpec, limit: Option<u64>, budget: &Budget) -> Result<PeriodReport, ReportError> {
+    match certified_body(spec, limit, budget)? {
+        Some(body) => Ok(PeriodReport { game: GameRef::from(spec), body }),
+        None => observed(spec.build(budget)?.as_ref(), limit, budget),
+    }
+}
+
+/// [`period`] for a built game, also one defined outside the registry (a Python function):
+/// certified by the theorem that covers the game, otherwise observed in the values of its
+/// one-heap table ([`AnyGame::sequence`], the game's fastest path) over `n < limit`.
+///
+/// # Errors
+/// As [`period`].
+pub fn period_of(
+    game: &dyn AnyGame,
+    limit: Option<u64>,
+    budget: &Budget,
+) -> Result<PeriodReport, ReportError> {
+    match certified_body(game.spec(), limit, budget)? {
+        Some(body) => Ok(PeriodReport { game: GameRef::from(game.spec()), body }),
+        None => observed(game, limit, budget),
+    }
+}
+
+/// The body of a game a periodicity theorem covers; `None` for other games.
+fn certified_body(
+    spec: &GameSpec,
+    limit: Option<u64>,
+    budget: &Budget,
+) -> Result<Option<PeriodBody>, ReportError> {
+    let limit = limit.unwrap_or(DEFAULT_LIMIT);
     if let Some(rules) = rules_of(spec) {
-        let body = PeriodBody::TakeAndBreak(Box::new(sequence_period(&rules, limit, budget)?));
-        return Ok(PeriodReport { game: GameRef::from(spec), body });
+        return Ok(Some(PeriodBody::TakeAndBreak(Box::new(sequence_period(&rules, limit, budget)?))));
     }
-    if spec.name() != "subtraction" {
-        return invalid(format!(
-            "period certifies the Grundy sequences of one-heap games (subtraction, octal, kayles, dawson-kayles, \
-             dawsons-chess, grundy-game) and the rows of Wythoff's game (--row A); '{}' has none to certify",
-            spec.name()
-        ));
+    match set_of(spec) {
+        Some(set) => Ok(Some(PeriodBody::Subtraction(certify_period(set, limit, budget)?))),
+        None => Ok(None),
     }
-    let periodicity = certify_period(spec.params().set("set"), limit, budget)?;
-    Ok(PeriodReport { game: GameRef::from(spec), body: PeriodBody::Subtraction(periodicity) })
+}
+
+/// The regularity seen in `G(0 .. limit)` of `game`, computed by its table path.
+fn observed(game: &dyn AnyGame, limit: Option<u64>, budget: &Budget) -> Result<PeriodReport, ReportError> {
+    let count = limit.unwrap_or(DEFAULT_OBSERVED_LIMIT);
+    if count == 0 {
+        return invalid("period needs a limit of at least 1 value");
+    }
+    let request = SequenceRequest::new(count - 1, TableValues::Grundy, Play::Normal);
+    if let Err(e) = game.check_position(&[BigUint::default()]) {
+        return invalid(format!("period needs a game whose positions are one heap; {}: {e}", game.spec()));
+    }
+    let mut sequence = game.sequence(&request, budget)?;
+    let basis = sequence.basis().clone();
+    let values = sequence.collect_rest()?;
+    // The search's scratch (4 bytes a value) and the sorted copy counting distinct values (8).
+    pay_memory("the period search", 12 * values.len() as u128, budget)?;
+    let seen = observed_period(values.len(), |n| values[n], Evidence { periods: 2, saltus: true });
+    let notation = seen.map(|o| {
+        let (l, p) = (o.preperiod as usize, o.period as usize);
+        Notation { preperiod: runs(&values[..l]), period: runs(&values[l..l + p]) }
+    });
+    let mut distinct = values.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let body = ObservedSequence {
+        status: if seen.is_some() { "observed" } else { "none-seen" },
+        covered_by_theorem: false,
+        values_computed: values.len() as u64,
+        observed: seen.map(|o| Observed {
+            preperiod: o.preperiod,
+            period: o.period,
+            saltus: o.saltus,
+            certificate_needs: None,
+        }),
+        notation,
+        largest_value: distinct.last().copied().unwrap_or(0),
+        distinct_values: distinct.len() as u64,
+        basis,
+        values,
+    };
+    Ok(PeriodReport { game: GameRef::from(game.spec()), body: PeriodBody::Observed(Box::new(body)) })
 }
 
 /// The period of a take-and-break game, charging the sequence's work to `budget` as it goes.
@@ -163,7 +325,7 @@ fn sequence_period(rules: &GameRules, limit: u64, budget: &Budget) -> Result<Seq
     })
     .map_err(|e| sequence_error(e, || format!("the Grundy sequence of {rules}")))?;
     match (outcome, stopped) {
-        (Some(outcome), _) => Ok(SequencePeriod::new(title(rules, Lang::En), &outcome)),
+        (Some(outcome), _) => Ok(SequencePeriod::new(title(rules, Lang::En), &outcome, &sequence)),
         (None, stopped) => {
             let stats = sequence.stats();
             let task = format!(

@@ -311,7 +311,7 @@ impl SequencePicture {
         let mut sequence = game.sequence(&request, budget)?;
         let certified = sequence.basis().certified_period;
         let values = sequence.collect_rest()?;
-        let period = SeenPeriod::of(certified, &values);
+        let period = SeenPeriod::of(certified, values.len(), |n| values[n]);
         let period_text = match period {
             Some(SeenPeriod { preperiod, period, certified }) => format!(
                 "period {period} from n = {preperiod} ({})",

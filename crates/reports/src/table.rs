@@ -7,7 +7,7 @@
 //! cells out chunk by chunk (memory: one chunk, whatever the table's size), for output of any
 //! size; [`table`] collects them into one [`TableReport`] of at most [`MAX_REPORT_CELLS`] cells.
 
-use nimlab_engine::listing::observed_period;
+use nimlab_engine::listing::{observed_period, Evidence};
 use nimlab_engine::rulesets::apple::Apple;
 use nimlab_engine::rulesets::pattern::PatternGame;
 use nimlab_engine::solve::TripleTable;
@@ -114,6 +114,27 @@ impl Cell {
             CellKind::F => Cell::F(value == N_CELL),
         }
     }
+
+    /// The raw value of the cell: the inverse of [`Cell::from_value`].
+    pub fn value(&self) -> u64 {
+        match self {
+            Cell::Grundy(g) => *g,
+            Cell::Outcome(o) => {
+                if *o == Outcome::P {
+                    P_CELL
+                } else {
+                    N_CELL
+                }
+            }
+            Cell::F(first_wins) => {
+                if *first_wins {
+                    N_CELL
+                } else {
+                    P_CELL
+                }
+            }
+        }
+    }
 }
 
 impl Serialize for Cell {
@@ -187,13 +208,16 @@ pub struct SeenPeriod {
     pub certified: bool,
 }
 
+/// What a shown sequence's observed period must show: a plain period over at least three periods.
+pub const SEEN: Evidence = Evidence { periods: 3, saltus: false };
+
 impl SeenPeriod {
-    /// The certified period when there is one, otherwise the least period `values` show.
-    /// `O(len^2)` in the worst case (see [`observed_period`]).
-    pub fn of<T: PartialEq>(certified: Option<PeriodSpan>, values: &[T]) -> Option<SeenPeriod> {
+    /// The certified period when there is one, otherwise the period the `len` values `x(n)` show
+    /// ([`SEEN`]; see [`observed_period`] for its cost).
+    pub fn of(certified: Option<PeriodSpan>, len: usize, x: impl Fn(usize) -> u64) -> Option<SeenPeriod> {
         match certified {
             Some(PeriodSpan { preperiod, period }) => Some(SeenPeriod { preperiod, period, certified: true }),
-            None => observed_period(values).map(|p| SeenPeriod {
+            None => observed_period(len, x, SEEN).map(|p| SeenPeriod {
                 preperiod: p.preperiod,
                 period: p.period,
                 certified: false,
@@ -217,7 +241,9 @@ impl TableReport {
     /// The table with its period, as the playground's sequence panel shows it.
     pub fn with_period(self) -> TableWithPeriod {
         let period = match &self.body {
-            TableBody::Sequence { values, .. } => SeenPeriod::of(self.source.certified_period, values),
+            TableBody::Sequence { values, .. } => {
+                SeenPeriod::of(self.source.certified_period, values.len(), |n| values[n].value())
+            }
             _ => None,
         };
         TableWithPeriod { table: self, period }

@@ -44,6 +44,7 @@ use serde::Serialize;
 
 use super::code::OctalCode;
 use super::sequence::{Sequence, SequenceError, SequenceMethod, SequenceStats, ValuesView};
+use crate::listing::{observed_period, Evidence};
 
 /// Values compared to find a candidate period.
 const WINDOW: usize = 128;
@@ -443,28 +444,18 @@ fn certified(rules: &GameRules, sequence: &Sequence, watch: &Watch, l: usize, p:
     }
 }
 
-/// A periodic or arithmetic-periodic pattern seen in the data, if the data show at least two of
-/// its periods.
+/// A periodic or arithmetic-periodic pattern seen in the data over at least two of its periods
+/// ([`observed_period`]), with the values its certificate would need when it is plain.
 fn observe(g: ValuesView<'_>, theorem: Option<(usize, usize)>) -> Option<Observed> {
-    let len = g.len();
-    if let Some((period, start)) = find_candidate(len, |i| g.get(i)) {
-        if len - start >= 2 * period {
-            return Some(Observed {
-                preperiod: start as u64,
-                period: period as u64,
-                saltus: 0,
-                certificate_needs: theorem.map(|(k, t)| needed(k, t, start, period) as u64),
-            });
-        }
-    }
-    let difference = |i: usize| g.get(i + 1).wrapping_sub(g.get(i));
-    let (period, start) = find_candidate(len.saturating_sub(1), difference)?;
-    let saltus = i64::from(g.get(start + period)) - i64::from(g.get(start));
-    (saltus != 0 && len - start >= 2 * period).then_some(Observed {
-        preperiod: start as u64,
-        period: period as u64,
-        saltus,
-        certificate_needs: None,
+    let seen = observed_period(g.len(), |i| u64::from(g.get(i)), Evidence { periods: 2, saltus: true })?;
+    let (start, period) = (seen.preperiod as usize, seen.period as usize);
+    Some(Observed {
+        preperiod: seen.preperiod,
+        period: seen.period,
+        saltus: seen.saltus,
+        certificate_needs: theorem
+            .filter(|_| seen.saltus == 0)
+            .map(|(k, t)| needed(k, t, start, period) as u64),
     })
 }
 

@@ -326,6 +326,16 @@ impl Sequence {
         }
     }
 
+    /// The heaps `n >= 1` whose value is rare under the sparse method's current split, with their
+    /// values, in ascending order; `None` while the direct method is in use. `O(rare positions)`.
+    pub fn rare_heaps(&self) -> Option<Vec<(u64, u32)>> {
+        self.state.common.as_ref()?;
+        Some(match &self.store {
+            Store::Narrow(t) => t.rare.iter().map(|&(n, v)| (u64::from(n), u32::from(v))).collect(),
+            Store::Wide(t) => t.rare.iter().map(|&(n, v)| (u64::from(n), v)).collect(),
+        })
+    }
+
     /// Figures about the values so far.
     pub fn stats(&self) -> SequenceStats {
         let mut stats = self.state.stats.clone();

@@ -54,6 +54,12 @@ pub const RULESET: RulesetInfo = RulesetInfo {
 /// work budget it is charged to).
 pub const CERTIFY_LIMIT: u64 = 10_000_000;
 
+/// The allowed takes of a subtraction game named by `spec` (its `--set`, as given); `None` for
+/// other rulesets. What [`certify_period`] certifies.
+pub fn set_of(spec: &GameSpec) -> Option<&[u64]> {
+    (spec.name() == RULESET.name).then(|| spec.params().set("set"))
+}
+
 /// SUB(S): one heap, takes from a finite set.
 #[derive(Debug, Clone)]
 pub struct Subtraction {
