@@ -569,22 +569,22 @@ impl Ruleset for TakeAndBreak {
                 c.period,
                 c.certificate.checked_to
             ),
-            (Known::Prefix(sequence), GameRules::GrundyGame) => say!(
+            // How far the values go depends on the questions asked so far, not on the game: the
+            // text does not say, so that every surface gives the same answer.
+            (Known::Prefix(_), GameRules::GrundyGame) => say!(
                 lang,
-                "Grundy's game: values computed exactly up to heap {} (no periodicity theorem applies); a \
-                 sum's value is the nim-sum of its heaps' values",
-                "Grundy 博弈：已精确算出大小为 0 到 {} 的堆的 SG 值（没有适用的周期性定理）；\
+                "Grundy's game: values computed exactly by the sequence engine, as far as the heaps asked \
+                 about (no periodicity theorem applies); a sum's value is the nim-sum of its heaps' values",
+                "Grundy 博弈：SG 值由序列引擎精确算出，算到所问的堆为止（没有适用的周期性定理）；\
                  几堆之和的 SG 值是各堆 SG 值的异或和",
-                sequence.len().saturating_sub(1)
             ),
-            (Known::Prefix(sequence), _) => say!(
+            (Known::Prefix(_), _) => say!(
                 lang,
-                "{}: values computed exactly up to heap {} (no period certified within the build's budget); \
-                 a sum's value is the nim-sum of its heaps' values",
-                "{}：已精确算出大小为 0 到 {} 的堆的 SG 值（在构建的预算内未能证明周期）；\
+                "{}: values computed exactly by the sequence engine, as far as the heaps asked about (no \
+                 period certified yet); a sum's value is the nim-sum of its heaps' values",
+                "{}：SG 值由序列引擎精确算出，算到所问的堆为止（尚未证明周期）；\
                  几堆之和的 SG 值是各堆 SG 值的异或和",
                 title(&self.rules, lang),
-                sequence.len().saturating_sub(1)
             ),
         })
     }

@@ -194,7 +194,8 @@ pub struct TableBasis {
     pub value_bound: Option<u64>,
     /// For a one-heap table whose values follow a certified period (the theorem `detail`
     /// names): where the period starts and its length, so that a surface shows it as certified
-    /// without knowing which game it is.
+    /// without knowing which game it is (absent from JSON when there is none).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub certified_period: Option<PeriodSpan>,
 }
 
