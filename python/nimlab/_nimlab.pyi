@@ -152,12 +152,13 @@ class Game:
         method: _Method = "auto",
         max_moves: int | None = 20,
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
         lang: _Lang = "en",
     ) -> Any: ...
     def at(self, position: _Numbers) -> Position: ...
     def options(
-        self, position: _Numbers, *, budget: int | None = None, timeout: float | None = None, lang: _Lang = "en"
+        self, position: _Numbers, *, budget: int | None = None, memory: int | str | None = None, timeout: float | None = None, lang: _Lang = "en"
     ) -> list[Record]: ...
     def p_positions(
         self,
@@ -168,9 +169,10 @@ class Game:
         misere: bool = False,
         method: _Method = "auto",
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
     ) -> PPositions: ...
-    def period(self, *, limit: int = 50000000, budget: int | None = None, timeout: float | None = None) -> PeriodResult: ...
+    def period(self, *, limit: int = 50000000, budget: int | None = None, memory: int | str | None = None, timeout: float | None = None) -> PeriodResult: ...
     def sequence(
         self,
         upto: int,
@@ -178,6 +180,7 @@ class Game:
         misere: bool = False,
         method: _Method = "auto",
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
     ) -> _Table1D: ...
     def grid(
@@ -188,6 +191,7 @@ class Game:
         misere: bool = False,
         method: _Method = "auto",
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
     ) -> _Table2D: ...
     def plot_grid(
@@ -198,9 +202,10 @@ class Game:
         outcomes: bool = False,
         misere: bool = False,
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
     ) -> Picture: ...
-    def plot_sequence(self, upto: int, *, budget: int | None = None, timeout: float | None = None) -> Picture: ...
+    def plot_sequence(self, upto: int, *, budget: int | None = None, memory: int | str | None = None, timeout: float | None = None) -> Picture: ...
     def verify(
         self,
         *,
@@ -208,6 +213,7 @@ class Game:
         misere: bool = False,
         players: int | None = None,
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
     ) -> VerifyResult: ...
 
@@ -225,6 +231,7 @@ class Position:
         method: _Method = "auto",
         max_moves: int | None = 20,
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
         lang: _Lang = "en",
     ) -> Any: ...
@@ -244,6 +251,7 @@ class Sum:
         method: _Method = "auto",
         max_moves: int | None = 20,
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
         lang: _Lang = "en",
     ) -> SumResult: ...
@@ -255,9 +263,10 @@ def sweep(
     *,
     limit: int = 50000000,
     budget: int | None = None,
+    memory: int | str | None = None,
     timeout: float | None = None,
 ) -> SweepResult: ...
 def verify(
-    *, upto: int | None = None, players: int | None = None, budget: int | None = None, timeout: float | None = None
+    *, upto: int | None = None, players: int | None = None, budget: int | None = None, memory: int | str | None = None, timeout: float | None = None
 ) -> VerifyResult: ...
 def _engine_solve_ns(game: Game, position: _Numbers, repeats: int) -> float: ...

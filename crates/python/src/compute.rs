@@ -17,6 +17,7 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use nimlab_engine::{Budget, Exhausted};
+use nimlab_reports::memory::{memory_ceiling, parse_size};
 use nimlab_reports::ReportError;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -25,7 +26,7 @@ pyo3::create_exception!(
     nimlab,
     BudgetExceeded,
     PyRuntimeError,
-    "A computation ran out of its work budget or its time limit (raise them with budget=N or timeout=SECONDS)."
+    "A computation ran out of its work budget, its memory ceiling or its time limit (raise them with budget=N, memory=SIZE or timeout=SECONDS)."
 );
 
 /// Work a point question may do on the calling thread before it moves to the watched lane: a
@@ -35,12 +36,35 @@ pub(crate) const FAST_LANE_WORK: u64 = 1_000_000;
 /// How often the calling thread checks for signals while a worker computes.
 const WATCH_EVERY: Duration = Duration::from_millis(20);
 
+/// The `memory=` keyword: bytes as an `int`, or a size as `str` (`"512M"`, `"1.5G"`: the
+/// command line's `--memory` grammar).
+#[derive(Debug, Clone, FromPyObject)]
+pub(crate) enum MemorySize {
+    /// Bytes.
+    Bytes(u64),
+    /// A size with its unit.
+    Text(String),
+}
+
+impl MemorySize {
+    /// The size in bytes.
+    fn bytes(&self) -> PyResult<u64> {
+        match self {
+            MemorySize::Bytes(0) => Err(PyValueError::new_err("memory must be at least 1 byte, not 0")),
+            MemorySize::Bytes(bytes) => Ok(*bytes),
+            MemorySize::Text(text) => parse_size(text).map_err(PyValueError::new_err),
+        }
+    }
+}
+
 /// The budget of one call, from its keywords: `budget` work units (default
-/// [`Budget::DEFAULT_WORK`]) and an optional `timeout` in seconds.
-pub(crate) fn budget(work: Option<u64>, timeout: Option<f64>) -> PyResult<Budget> {
+/// [`Budget::DEFAULT_WORK`]), the `memory` ceiling (default: the command line's rule,
+/// [`memory_ceiling`]) and an optional `timeout` in seconds.
+pub(crate) fn budget(work: Option<u64>, memory: Option<MemorySize>, timeout: Option<f64>) -> PyResult<Budget> {
     let work = work.unwrap_or(Budget::DEFAULT_WORK);
-    match timeout {
-        None => Ok(Budget::new(work)),
+    let ceiling = memory_ceiling(memory.map(|m| m.bytes()).transpose()?);
+    let budget = match timeout {
+        None => Budget::new(work),
         Some(seconds) => {
             let after =
                 Duration::try_from_secs_f64(seconds).ok().filter(|d| !d.is_zero()).ok_or_else(|| {
@@ -48,9 +72,10 @@ pub(crate) fn budget(work: Option<u64>, timeout: Option<f64>) -> PyResult<Budget
                         "timeout must be a positive number of seconds, not {seconds}"
                     ))
                 })?;
-            Ok(Budget::with_timeout(work, after))
+            Budget::with_timeout(work, after)
         }
-    }
+    };
+    Ok(budget.with_memory_ceiling(ceiling))
 }
 
 /// Which lane a call starts in.
@@ -154,7 +179,8 @@ pub(crate) fn py_error(error: ReportError) -> PyErr {
         let advice = match cause {
             Exhausted::Work { .. } | Exhausted::Memory { .. } => " (raise it with budget=N)",
             Exhausted::Deadline { .. } => " (raise it with timeout=SECONDS)",
-            Exhausted::Cancelled | Exhausted::MachineMemory { .. } => "",
+            Exhausted::MachineMemory { .. } => " (raise it with memory=SIZE, e.g. memory='8G')",
+            Exhausted::Cancelled => "",
         };
         return BudgetExceeded::new_err(format!("{message}{advice}"));
     }
