@@ -106,8 +106,8 @@ fn bad_budget_and_timeout() {
 
 #[test]
 fn bad_memory_sizes() {
-    for bad in ["lots", "12Q", "-1G", "1.G", "1 G", ""] {
-        usage_error(&["solve", "nim", "3", "--memory", bad], "is not a memory size");
+    for bad in ["lots", "12Q", "-1G", "1.G", "1 G", "1.5", ""] {
+        usage_error(&["solve", "nim", "3", &format!("--memory={bad}")], "is not a memory size");
     }
     usage_error(&["solve", "nim", "3", "--memory", "0"], "at least 1 byte");
     usage_error(&["solve", "nim", "3", "--memory", "99999999T"], "too large");

@@ -1,5 +1,5 @@
-//! Running the engine from Python: every call under a [`Budget`] (keywords `budget=` and
-//! `timeout=`), without the GIL, stoppable with Ctrl-C, and its errors as the exceptions a
+//! Running the engine from Python: every call under a [`Budget`] (keywords `budget=`, `memory=`
+//! and `timeout=`), without the GIL, stoppable with Ctrl-C, and its errors as the exceptions a
 //! Python user expects.
 //!
 //! A call runs in one of two lanes:
@@ -19,7 +19,8 @@ use std::time::Duration;
 use nimlab_engine::{Budget, Exhausted};
 use nimlab_reports::memory::{memory_ceiling, parse_size};
 use nimlab_reports::ReportError;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use num_bigint::{BigInt, Sign};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 pyo3::create_exception!(
@@ -36,23 +37,30 @@ pub(crate) const FAST_LANE_WORK: u64 = 1_000_000;
 /// How often the calling thread checks for signals while a worker computes.
 const WATCH_EVERY: Duration = Duration::from_millis(20);
 
-/// The `memory=` keyword: bytes as an `int`, or a size as `str` (`"512M"`, `"1.5G"`: the
-/// command line's `--memory` grammar).
-#[derive(Debug, Clone, FromPyObject)]
-pub(crate) enum MemorySize {
-    /// Bytes.
-    Bytes(u64),
-    /// A size with its unit.
-    Text(String),
-}
+/// The `memory=` keyword in bytes: an `int` of bytes, or a size as `str` (`"512M"`, `"1.5G"`:
+/// the command line's `--memory` grammar, [`parse_size`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MemorySize(u64);
 
-impl MemorySize {
-    /// The size in bytes.
-    fn bytes(&self) -> PyResult<u64> {
-        match self {
-            MemorySize::Bytes(0) => Err(PyValueError::new_err("memory must be at least 1 byte, not 0")),
-            MemorySize::Bytes(bytes) => Ok(*bytes),
-            MemorySize::Text(text) => parse_size(text).map_err(PyValueError::new_err),
+impl FromPyObject<'_, '_> for MemorySize {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'_, '_, PyAny>) -> PyResult<Self> {
+        if let Ok(text) = obj.extract::<String>() {
+            return parse_size(&text).map(MemorySize).map_err(PyValueError::new_err);
+        }
+        let Ok(bytes) = obj.extract::<BigInt>() else {
+            let kind = obj.get_type().name()?;
+            return Err(PyTypeError::new_err(format!(
+                "memory must be an int of bytes or a size such as '512M', not {kind}"
+            )));
+        };
+        match u64::try_from(&bytes) {
+            Ok(0) | Err(_) if bytes.sign() != Sign::Plus => {
+                Err(PyValueError::new_err(format!("memory must be at least 1 byte, not {bytes}")))
+            }
+            Ok(bytes) => Ok(MemorySize(bytes)),
+            Err(_) => Err(PyValueError::new_err(format!("memory={bytes} is too large: at most 2**64 - 1 bytes"))),
         }
     }
 }
@@ -62,7 +70,7 @@ impl MemorySize {
 /// [`memory_ceiling`]) and an optional `timeout` in seconds.
 pub(crate) fn budget(work: Option<u64>, memory: Option<MemorySize>, timeout: Option<f64>) -> PyResult<Budget> {
     let work = work.unwrap_or(Budget::DEFAULT_WORK);
-    let ceiling = memory_ceiling(memory.map(|m| m.bytes()).transpose()?);
+    let ceiling = memory_ceiling(memory.map(|MemorySize(bytes)| bytes));
     let budget = match timeout {
         None => Budget::new(work),
         Some(seconds) => {
