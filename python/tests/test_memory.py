@@ -63,8 +63,10 @@ def peak_of(code: str, address_space: int | None = None) -> tuple[str, int]:
             resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
 
     child = subprocess.Popen(
-        [sys.executable, "-c", "from nimlab import BudgetExceeded, Game\n" + code],
+        # -P: the installed package, not the source directory beside the tests.
+        [sys.executable, "-P", "-c", "from nimlab import BudgetExceeded, Game\n" + code],
         stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
         preexec_fn=limit,
     )
     _, status, usage = os.wait4(child.pid, 0)

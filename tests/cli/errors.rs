@@ -118,9 +118,25 @@ fn the_memory_ceiling_stops_a_search_of_long_positions() {
     // Positions of many heaps are counted by their size: a 1 MiB ceiling stops this search
     // although the work budget pays for 4 TB.
     runtime_error(
-        &["solve", "octal", "--code", "0.04", "400", "--method", "search", "--budget", "1000000000000", "--memory", "1M"],
+        &[
+            "solve",
+            "octal",
+            "--code",
+            "0.04",
+            "400",
+            "--method",
+            "search",
+            "--budget",
+            "1000000000000",
+            "--memory",
+            "1M",
+        ],
         "memory",
-        &["the search of octal --code 0.04 400 stopped", "1.0 MiB in memory, the memory ceiling", "raise it with --memory SIZE"],
+        &[
+            "the search of octal --code 0.04 400 stopped",
+            "1.0 MiB in memory, the memory ceiling",
+            "raise it with --memory SIZE",
+        ],
     );
     // A small search fits a small ceiling.
     let output = crate::nimlab()

@@ -48,7 +48,11 @@ fn the_memory_option_stops_a_search_at_its_ceiling() {
 fn the_work_budget_pays_for_real_bytes() {
     // 10^7 units pay for 40 MB; the search used to hold 1.13 GB under this budget.
     let run = octal_search(&["--budget", "10000000"]);
-    stopped_under(&run, 39, &["38 MiB in memory at once (4 bytes per unit of the work budget)", "--budget N"]);
+    stopped_under(
+        &run,
+        39,
+        &["38 MiB in memory at once (4 bytes per unit of the work budget)", "--budget N"],
+    );
 }
 
 #[test]

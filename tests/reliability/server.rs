@@ -380,7 +380,11 @@ fn server_stops_a_request_at_its_memory_ceiling() {
     assert!(error.contains("100 MiB in memory, the memory ceiling") && error.contains("--memory"), "{error}");
     assert!(!error.contains('\n'), "{error}");
     let peak = server.status_kib("VmHWM");
-    eprintln!("memory ceiling 100 MiB: {} after {:.2} s, server peak RSS {peak} KiB", r.status, r.elapsed.as_secs_f64());
+    eprintln!(
+        "memory ceiling 100 MiB: {} after {:.2} s, server peak RSS {peak} KiB",
+        r.status,
+        r.elapsed.as_secs_f64()
+    );
     assert!(peak < (100 + crate::memory::MARGIN_MIB) * 1024, "peak RSS {peak} KiB");
     assert!(server.alive());
     assert_eq!(server.get("/api/solve?game=nim&position=3,4,5").status, 200);

@@ -430,7 +430,9 @@ pub fn default_memory_ceiling(machine: Option<u64>, address_space: Option<u64>, 
 /// # Errors
 /// A one-line sentence naming the text and the grammar.
 pub fn parse_size(text: &str) -> Result<u64, String> {
-    let bad = || format!("'{text}' is not a memory size: write bytes, or a number with K, M, G or T (powers of 1024), e.g. 512M or 1.5G");
+    let bad = || {
+        format!("'{text}' is not a memory size: write bytes, or a number with K, M, G or T (powers of 1024), e.g. 512M or 1.5G")
+    };
     let trimmed = text.trim();
     let digits_end = trimmed.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(trimmed.len());
     let (number, unit) = trimmed.split_at(digits_end);
@@ -450,7 +452,8 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     // Only digits are left: a failure is an overflow.
     let whole: u128 = whole.parse().map_err(|_| too_large(text))?;
     // The fraction in units of 2^-64, exact enough for any size up to 2^64 bytes.
-    let fraction = fraction.bytes().take(30).rev().fold(0u128, |f, digit| (f + (u128::from(digit - b'0') << 64)) / 10);
+    let fraction =
+        fraction.bytes().take(30).rev().fold(0u128, |f, digit| (f + (u128::from(digit - b'0') << 64)) / 10);
     let bytes = whole.checked_shl(shift).filter(|b| *b >> shift == whole).ok_or_else(|| too_large(text))?
         + ((fraction << shift) >> 64);
     match u64::try_from(bytes) {
@@ -542,7 +545,10 @@ mod tests {
         let heaps: Vec<u64> = Vec::with_capacity(1000);
         assert_eq!(heaps.held_bytes(), 24 + 8000 + ALLOCATION_OVERHEAD);
         let sum = vec![vec![1u64, 2], vec![3]];
-        assert_eq!(sum.heap_bytes(), 2 * 24 + ALLOCATION_OVERHEAD + (16 + ALLOCATION_OVERHEAD) + (8 + ALLOCATION_OVERHEAD));
+        assert_eq!(
+            sum.heap_bytes(),
+            2 * 24 + ALLOCATION_OVERHEAD + (16 + ALLOCATION_OVERHEAD) + (8 + ALLOCATION_OVERHEAD)
+        );
     }
 
     #[test]
@@ -570,7 +576,10 @@ mod tests {
         assert_eq!(parse_size(" 64K "), Ok(64 << 10));
         assert_eq!(parse_size("0.1K"), Ok(102));
         assert_eq!(parse_size("16383.5T"), Ok((16383 << 40) + (1 << 39)));
-        for bad in ["", "M", "-1G", "1.G", ".5G", "1..5G", "1.5.5G", "12Q", "1 G", "G1", "1e9", "0x10", "١G", "1.5", "2.5B"] {
+        for bad in [
+            "", "M", "-1G", "1.G", ".5G", "1..5G", "1.5.5G", "12Q", "1 G", "G1", "1e9", "0x10", "١G", "1.5",
+            "2.5B",
+        ] {
             let error = parse_size(bad).unwrap_err();
             assert!(error.contains("is not a memory size") && !error.contains('\n'), "{bad}: {error}");
         }

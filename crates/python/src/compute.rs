@@ -60,7 +60,9 @@ impl FromPyObject<'_, '_> for MemorySize {
                 Err(PyValueError::new_err(format!("memory must be at least 1 byte, not {bytes}")))
             }
             Ok(bytes) => Ok(MemorySize(bytes)),
-            Err(_) => Err(PyValueError::new_err(format!("memory={bytes} is too large: at most 2**64 - 1 bytes"))),
+            Err(_) => {
+                Err(PyValueError::new_err(format!("memory={bytes} is too large: at most 2**64 - 1 bytes")))
+            }
         }
     }
 }
@@ -68,7 +70,11 @@ impl FromPyObject<'_, '_> for MemorySize {
 /// The budget of one call, from its keywords: `budget` work units (default
 /// [`Budget::DEFAULT_WORK`]), the `memory` ceiling (default: the command line's rule,
 /// [`memory_ceiling`]) and an optional `timeout` in seconds.
-pub(crate) fn budget(work: Option<u64>, memory: Option<MemorySize>, timeout: Option<f64>) -> PyResult<Budget> {
+pub(crate) fn budget(
+    work: Option<u64>,
+    memory: Option<MemorySize>,
+    timeout: Option<f64>,
+) -> PyResult<Budget> {
     let work = work.unwrap_or(Budget::DEFAULT_WORK);
     let ceiling = memory_ceiling(memory.map(|MemorySize(bytes)| bytes));
     let budget = match timeout {

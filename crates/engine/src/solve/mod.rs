@@ -132,7 +132,11 @@ fn table_bytes(capacity: usize, slot: usize) -> u64 {
     if capacity == 0 {
         return 0;
     }
-    let buckets = if capacity < 8 { (capacity + 1).next_power_of_two() } else { (capacity * 8 / 7).next_power_of_two() };
+    let buckets = if capacity < 8 {
+        (capacity + 1).next_power_of_two()
+    } else {
+        (capacity * 8 / 7).next_power_of_two()
+    };
     (buckets * (slot + 1)) as u64
 }
 
