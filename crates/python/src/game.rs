@@ -135,20 +135,17 @@ impl Game {
         }
     }
 
-    /// A table as a numpy array ([`crate::tables`]) under the call's keywords; `produce` starts
+    /// A table as a numpy array ([`crate::tables`]) under the call's `budget`; `produce` starts
     /// it on the built game.
     fn table(
         &self,
         py: Python<'_>,
         misere: bool,
         method: &str,
-        budget: Option<u64>,
-        memory: Option<MemorySize>,
-        timeout: Option<f64>,
+        budget: Budget,
         produce: impl Fn(&dyn AnyGame, Play, Method, &Budget) -> Result<Producer, ReportError> + Sync,
     ) -> PyResult<Py<PyAny>> {
         let (play, method) = (play(misere), self::method(method)?);
-        let budget = self::budget(budget, memory, timeout)?;
         self.run(
             py,
             &budget,
@@ -515,6 +512,7 @@ impl Game {
     /// numbers are at most ``upto`` (default: the ruleset's own bound); ``players=n``: the
     /// ``n``-player closed forms.
     #[pyo3(signature = (*, upto = None, misere = false, players = None, budget = None, memory = None, timeout = None))]
+    #[allow(clippy::too_many_arguments)]
     fn verify(
         &self,
         py: Python<'_>,
@@ -558,6 +556,7 @@ impl Game {
         signature = (upto, *, misere = false, method = "auto", budget = None, memory = None, timeout = None),
         text_signature = "(self, /, upto, *, misere=False, method='auto', budget=None, memory=None, timeout=None)"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn sequence(
         &self,
         py: Python<'_>,
@@ -569,9 +568,13 @@ impl Game {
         timeout: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
         let upto = last_index(upto, "upto")?;
-        self.table(py, misere, method, budget, memory, timeout, |game, play, method, budget| {
-            Producer::sequence(game, upto, play, method, budget)
-        })
+        self.table(
+            py,
+            misere,
+            method,
+            self::budget(budget, memory, timeout)?,
+            |game, play, method, budget| Producer::sequence(game, upto, play, method, budget),
+        )
     }
 
     /// The values of the two-heap positions ``(r, c)`` for ``r = 0..=rows`` and
@@ -602,9 +605,13 @@ impl Game {
         timeout: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
         let (rows, cols) = (last_index(rows, "rows")?, last_index(cols, "cols")?);
-        self.table(py, misere, method, budget, memory, timeout, |game, play, method, budget| {
-            Producer::grid(game, rows, cols, play, method, budget)
-        })
+        self.table(
+            py,
+            misere,
+            method,
+            self::budget(budget, memory, timeout)?,
+            |game, play, method, budget| Producer::grid(game, rows, cols, play, method, budget),
+        )
     }
     /// The picture ``nimlab plot --rows R --cols C`` draws of ``grid(rows, cols)``: one cell per
     /// position ``(r, c)``, row 0 at the bottom, P-positions red, the others shaded by Grundy
@@ -820,6 +827,7 @@ impl Sum {
         signature = (*, method = "auto", max_moves = Some(20), budget = None, memory = None, timeout = None, lang = "en"),
         text_signature = "(self, /, *, method='auto', max_moves=20, budget=None, memory=None, timeout=None, lang='en')"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
         py: Python<'_>,
