@@ -388,7 +388,7 @@ macro_rules! no_heap {
         }
     )*};
 }
-no_heap!(u8, u16, u32, u64, usize, bool);
+no_heap!(u32, u64);
 
 impl<A: HeldBytes, B: HeldBytes> HeldBytes for (A, B) {
     fn heap_bytes(&self) -> u64 {
