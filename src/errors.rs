@@ -80,7 +80,8 @@ fn exhausted_hint(cause: &Exhausted) -> &'static str {
     match cause {
         Exhausted::Work { .. } | Exhausted::Memory { .. } => "; raise it with --budget N",
         Exhausted::Deadline { .. } => "; raise it with --timeout SECONDS",
-        Exhausted::Cancelled | Exhausted::MachineMemory { .. } => "",
+        Exhausted::MachineMemory { .. } => "; raise it with --memory SIZE (e.g. --memory 8G)",
+        Exhausted::Cancelled => "",
     }
 }
 

@@ -125,13 +125,19 @@ impl GameArgs {
     }
 }
 
-/// The work budget and the time limit of a command.
+/// The work budget, the memory ceiling and the time limit of a command.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct BudgetArgs {
     /// The work budget in units (one per option generated or value computed, 20 per position
-    /// stored): it bounds time and memory (about 4 bytes per unit). Default: 100000000.
+    /// stored): it bounds time, and memory at 4 bytes per unit (positions counted by their real
+    /// size). Default: 100000000.
     #[arg(long, value_name = "N", global = true, value_parser = crate::game_args::positive)]
     pub budget: Option<u64>,
+    /// The memory ceiling: a computation holds at most SIZE, however large --budget is. SIZE is
+    /// bytes, or a number with K, M, G or T (powers of 1024): 512M, 1.5G, 8G. Default: the
+    /// smaller of 2G and half of the machine's memory (or of what `ulimit -v` leaves).
+    #[arg(long, value_name = "SIZE", global = true, value_parser = nimlab_reports::memory::parse_size)]
+    pub memory: Option<u64>,
     /// Stop after SECONDS of wall-clock time (default: no limit).
     #[arg(long, value_name = "SECONDS", global = true, value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
@@ -145,29 +151,14 @@ impl BudgetArgs {
             Some(timeout) => Budget::with_timeout(work, timeout),
             None => Budget::new(work),
         };
-        budget.with_memory_ceiling(memory_ceiling())
+        budget.with_memory_ceiling(self.memory_ceiling())
     }
-}
 
-/// The most memory one computation may hold, in bytes: half of the machine's memory or of the
-/// process's address-space limit (`ulimit -v`), whichever is smaller, so that a large
-/// `--budget` stops with a clear line instead of an out-of-memory abort.
-fn memory_ceiling() -> u64 {
-    let mut bytes = u64::MAX;
-    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-    // SAFETY: getrlimit writes the limit into the struct we own.
-    if unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0 && limit.rlim_cur != libc::RLIM_INFINITY {
-        bytes = limit.rlim_cur;
+    /// The memory ceiling in bytes: `--memory`, or the default rule
+    /// ([`nimlab_reports::memory::memory_ceiling`]).
+    pub fn memory_ceiling(&self) -> u64 {
+        nimlab_reports::memory::memory_ceiling(self.memory)
     }
-    // SAFETY: sysinfo fills the zeroed struct we own.
-    let mut info: libc::sysinfo = unsafe { std::mem::zeroed() };
-    if unsafe { libc::sysinfo(&mut info) } == 0 {
-        let ram = info.totalram.saturating_mul(u64::from(info.mem_unit));
-        if ram > 0 {
-            bytes = bytes.min(ram);
-        }
-    }
-    bytes / 2
 }
 
 /// Parses a count option: a whole number that fits in 64 bits (clap's own messages are a

@@ -23,7 +23,7 @@ use crate::game_args::BudgetArgs;
     name = "nimlab",
     version,
     about = "Impartial games of Nim's family: who wins, Grundy values, every winning move, and why",
-    after_help = "Examples:\n  nimlab solve wythoff 3 5\n  nimlab solve nim 3 4 5 --json\n  nimlab solve bash 10 --max 3 --misere\n  nimlab table subtraction --set 1,3,4 --upto 30\n  nimlab verify\n  nimlab games\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab explore large-nim --players 3 --heaps 4 --max 10\n  nimlab prove large-nim --players 3 --heaps 4\n\nEvery command takes --json (one contract, docs/json.md; errors as one JSON object on standard error),\n--budget N (work units) and --timeout SECONDS. Exit status: 0 success, 1 failure, 2 usage error."
+    after_help = "Examples:\n  nimlab solve wythoff 3 5\n  nimlab solve nim 3 4 5 --json\n  nimlab solve bash 10 --max 3 --misere\n  nimlab table subtraction --set 1,3,4 --upto 30\n  nimlab verify\n  nimlab games\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab explore large-nim --players 3 --heaps 4 --max 10\n  nimlab prove large-nim --players 3 --heaps 4\n\nEvery command takes --json (one contract, docs/json.md; errors as one JSON object on standard error),\n--budget N (work units), --memory SIZE (the memory ceiling, e.g. 8G) and --timeout SECONDS. Exit status: 0 success, 1 failure, 2 usage error."
 )]
 struct Cli {
     #[command(subcommand)]

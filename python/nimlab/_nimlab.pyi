@@ -155,12 +155,13 @@ class Game:
         method: _Method = "auto",
         max_moves: int | None = 20,
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
         lang: _Lang = "en",
     ) -> Any: ...
     def at(self, position: _Numbers) -> Position: ...
     def options(
-        self, position: _Numbers, *, budget: int | None = None, timeout: float | None = None, lang: _Lang = "en"
+        self, position: _Numbers, *, budget: int | None = None, memory: int | str | None = None, timeout: float | None = None, lang: _Lang = "en"
     ) -> list[Record]: ...
     def p_positions(
         self,
@@ -171,9 +172,10 @@ class Game:
         misere: bool = False,
         method: _Method = "auto",
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
     ) -> PPositions: ...
-    def period(self, *, limit: int | None = None, budget: int | None = None, timeout: float | None = None) -> PeriodResult: ...
+    def period(self, *, limit: int | None = None, budget: int | None = None, memory: int | str | None = None, timeout: float | None = None) -> PeriodResult: ...
     def sequence(
         self,
         upto: int,
@@ -181,6 +183,7 @@ class Game:
         misere: bool = False,
         method: _Method = "auto",
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
     ) -> _Table1D: ...
     def grid(
@@ -191,6 +194,7 @@ class Game:
         misere: bool = False,
         method: _Method = "auto",
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
     ) -> _Table2D: ...
     def plot_grid(
@@ -201,9 +205,10 @@ class Game:
         outcomes: bool = False,
         misere: bool = False,
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
     ) -> Picture: ...
-    def plot_sequence(self, upto: int, *, budget: int | None = None, timeout: float | None = None) -> Picture: ...
+    def plot_sequence(self, upto: int, *, budget: int | None = None, memory: int | str | None = None, timeout: float | None = None) -> Picture: ...
     def verify(
         self,
         *,
@@ -211,6 +216,7 @@ class Game:
         misere: bool = False,
         players: int | None = None,
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
     ) -> VerifyResult: ...
 
@@ -228,6 +234,7 @@ class Position:
         method: _Method = "auto",
         max_moves: int | None = 20,
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
         lang: _Lang = "en",
     ) -> Any: ...
@@ -247,6 +254,7 @@ class Sum:
         method: _Method = "auto",
         max_moves: int | None = 20,
         budget: int | None = None,
+        memory: int | str | None = None,
         timeout: float | None = None,
         lang: _Lang = "en",
     ) -> SumResult: ...
@@ -258,9 +266,10 @@ def sweep(
     *,
     limit: int = 50000000,
     budget: int | None = None,
+    memory: int | str | None = None,
     timeout: float | None = None,
 ) -> SweepResult: ...
 def verify(
-    *, upto: int | None = None, players: int | None = None, budget: int | None = None, timeout: float | None = None
+    *, upto: int | None = None, players: int | None = None, budget: int | None = None, memory: int | str | None = None, timeout: float | None = None
 ) -> VerifyResult: ...
 def _engine_solve_ns(game: Game, position: _Numbers, repeats: int) -> float: ...

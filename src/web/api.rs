@@ -238,7 +238,11 @@ fn report_error(error: &ReportError) -> Reply {
             "deadline",
             format!("{error}; the playground's time limit is fixed: use the command line for larger questions"),
         ),
-        Some(Exhausted::MachineMemory { .. }) => Reply::error(422, "memory", error.to_string()),
+        Some(Exhausted::MachineMemory { .. }) => Reply::error(
+            422,
+            "memory",
+            format!("{error}; the playground's memory ceiling is set when it starts (nimlab serve --memory SIZE)"),
+        ),
         Some(_) => Reply::error(
             422,
             "budget",

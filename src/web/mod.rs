@@ -57,13 +57,25 @@ pub struct Limits {
     pub work: u64,
     /// Wall-clock time per request (waiting for a worker included).
     pub timeout: Duration,
+    /// The memory ceiling of each request, in bytes.
+    pub memory: u64,
 }
 
 impl Limits {
-    /// The server's limits from `--budget` and `--timeout` (defaults: [`SERVER_WORK`],
-    /// [`SERVER_TIMEOUT`]).
+    /// The server's limits from `--budget`, `--timeout` and `--memory` (defaults: [`SERVER_WORK`],
+    /// [`SERVER_TIMEOUT`], the command line's memory rule, read when the server starts).
     pub fn from_args(args: &BudgetArgs) -> Self {
-        Limits { work: args.budget.unwrap_or(SERVER_WORK), timeout: args.timeout.unwrap_or(SERVER_TIMEOUT) }
+        Limits {
+            work: args.budget.unwrap_or(SERVER_WORK),
+            timeout: args.timeout.unwrap_or(SERVER_TIMEOUT),
+            memory: args.memory_ceiling(),
+        }
+    }
+
+    /// A request's budget of `work` units (at most the server's), stopping `timeout` from now,
+    /// under the server's memory ceiling.
+    fn budget(&self, work: u64, timeout: Duration) -> Budget {
+        Budget::with_timeout(work.min(self.work), timeout).with_memory_ceiling(self.memory)
     }
 }
 
@@ -327,7 +339,7 @@ async fn compute(shared: Arc<Shared>, endpoint: String, params: api::Params) -> 
             return Reply::error(503, "failure", "the server is shutting down");
         };
         let lane = if FAST_WORK < shared.limits.work { api::Lane::Fast } else { api::Lane::Final };
-        let budget = Budget::with_timeout(FAST_WORK.min(shared.limits.work), shared.limits.timeout);
+        let budget = shared.limits.budget(FAST_WORK, shared.limits.timeout);
         match run_blocking(&endpoint, &params, budget, lane).await {
             api::Answer::Done(reply) => return reply,
             api::Answer::OutOfBudget => {}
@@ -346,7 +358,7 @@ async fn compute(shared: Arc<Shared>, endpoint: String, params: api::Params) -> 
         );
     };
     let remaining = deadline.saturating_duration_since(Instant::now()).max(Duration::from_millis(1));
-    let budget = Budget::with_timeout(shared.limits.work, remaining);
+    let budget = shared.limits.budget(shared.limits.work, remaining);
     let reply = match run_blocking(&endpoint, &params, budget, api::Lane::Final).await {
         api::Answer::Done(reply) => reply,
         api::Answer::OutOfBudget => {

@@ -105,6 +105,48 @@ fn bad_budget_and_timeout() {
 }
 
 #[test]
+fn bad_memory_sizes() {
+    for bad in ["lots", "12Q", "-1G", "1.G", "1 G", "1.5", ""] {
+        usage_error(&["solve", "nim", "3", &format!("--memory={bad}")], "is not a memory size");
+    }
+    usage_error(&["solve", "nim", "3", "--memory", "0"], "at least 1 byte");
+    usage_error(&["solve", "nim", "3", "--memory", "99999999T"], "too large");
+}
+
+#[test]
+fn the_memory_ceiling_stops_a_search_of_long_positions() {
+    // Positions of many heaps are counted by their size: a 1 MiB ceiling stops this search
+    // although the work budget pays for 4 TB.
+    runtime_error(
+        &[
+            "solve",
+            "octal",
+            "--code",
+            "0.04",
+            "400",
+            "--method",
+            "search",
+            "--budget",
+            "1000000000000",
+            "--memory",
+            "1M",
+        ],
+        "memory",
+        &[
+            "the search of octal --code 0.04 400 stopped",
+            "1.0 MiB in memory, the memory ceiling",
+            "raise it with --memory SIZE",
+        ],
+    );
+    // A small search fits a small ceiling.
+    let output = crate::nimlab()
+        .args(["solve", "nim", "3", "4", "5", "--method", "search", "--memory", "1.5M"])
+        .output()
+        .expect("nimlab runs");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+}
+
+#[test]
 fn too_large_for_search_is_a_runtime_error_naming_the_budget() {
     runtime_error(
         &["solve", "bash", "100000", "--max", "3", "--method", "search", "--budget", "1000"],

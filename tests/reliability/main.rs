@@ -4,6 +4,8 @@
 //! * [`regressions`]: every case the issue found, command line and API, with its expected outcome
 //!   (answered, or stopped with one clear line and exit status 1 or 2);
 //! * [`adversarial`]: a seeded run of every subcommand with random and edge arguments;
+//! * [`memory`]: the memory ceiling (`--memory`, the default rule) stops a search whose positions
+//!   are long, with the process's peak memory under the ceiling plus a margin;
 //! * [`server`]: `nimlab serve` on loopback under a burst of expensive requests, with the
 //!   latency of cheap ones, its memory afterwards, and the security cases.
 //!
@@ -17,5 +19,6 @@
 
 mod adversarial;
 mod harness;
+mod memory;
 mod regressions;
 mod server;

@@ -54,7 +54,12 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = limited(&["serve", "--json"])
+        Server::start_with(&[])
+    }
+
+    /// `nimlab serve --json` with more options.
+    fn start_with(options: &[&str]) -> Server {
+        let mut child = limited(&[&["serve", "--json"], options].concat())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -359,6 +364,30 @@ fn server_survives_each_request_of_the_issue() {
         (0..64).all(|bit| to.iter().filter(|&&h| h >> bit & 1 == 1).count() % 6 == 0),
         "nimlab's reply from an N-position is a winning move: {solved}"
     );
+}
+
+#[test]
+#[ignore = "release suite: see main.rs"]
+fn server_stops_a_request_at_its_memory_ceiling() {
+    // A work budget that pays for 4 TB: only `--memory` stops the search, whose positions of
+    // hundreds of heaps grew past 1 GB before they were counted by size.
+    let mut server = Server::start_with(&["--memory", "100M", "--budget", "1000000000000"]);
+    let r = server.get("/api/solve?game=octal&code=0.04&position=2977&method=search");
+    r.assert_error(422);
+    let v = r.json();
+    assert_eq!(v["kind"], "memory", "{r:?}");
+    let error = v["error"].as_str().unwrap();
+    assert!(error.contains("100 MiB in memory, the memory ceiling") && error.contains("--memory"), "{error}");
+    assert!(!error.contains('\n'), "{error}");
+    let peak = server.status_kib("VmHWM");
+    eprintln!(
+        "memory ceiling 100 MiB: {} after {:.2} s, server peak RSS {peak} KiB",
+        r.status,
+        r.elapsed.as_secs_f64()
+    );
+    assert!(peak < (100 + crate::memory::MARGIN_MIB) * 1024, "peak RSS {peak} KiB");
+    assert!(server.alive());
+    assert_eq!(server.get("/api/solve?game=nim&position=3,4,5").status, 200);
 }
 
 #[test]

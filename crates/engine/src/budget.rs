@@ -2,12 +2,13 @@
 //!
 //! A [`Budget`] counts **units of work**: one per option generated, one per value computed
 //! (streamed table values cost less: [`crate::tables`] states its rates), and
-//! [`UNITS_PER_POSITION`] per position a search stores. Because every
-//! stored position is paid for, a computation under a budget of `B` units never holds more than
-//! `B / UNITS_PER_POSITION` positions: memory, not only time, is bounded (about 4 bytes per
-//! unit; the default of [`Budget::DEFAULT_WORK`] units stays well under 1 GiB). A budget may also
-//! carry a wall-clock deadline and a cancellation flag (a disconnected web client, Ctrl-C in
-//! Python), checked whenever work is charged.
+//! [`UNITS_PER_POSITION`] per position a search stores. Memory is bounded too: a computation under
+//! a budget of `B` units holds at most `B * BYTES_PER_UNIT` bytes at once (its positions counted
+//! by their real size, [`HeldBytes`]), and never more than the **memory ceiling**
+//! ([`Budget::with_memory_ceiling`]; the surfaces default it by [`default_memory_ceiling`] and
+//! parse `--memory`/`memory=` by [`parse_size`]). A budget may also carry a wall-clock deadline
+//! and a cancellation flag (a disconnected web client, Ctrl-C in Python), checked whenever work
+//! is charged.
 //!
 //! A `Budget` is a shared handle: its clones draw on the same account, so one request that runs
 //! several searches (verify, a sum, a table) is bounded as a whole, across threads too.
@@ -20,18 +21,25 @@ use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
-/// Units charged for storing one position in a search's memo table (or holding it on the
-/// search's stack): memory per position is a few dozen bytes.
+/// Units of work charged for storing one position in a search's memo table (hashing, allocating
+/// and inserting it). Its memory is counted apart, by its size (see [`HeldBytes`]).
 pub const UNITS_PER_POSITION: u64 = 20;
+
+/// Bytes of memory one unit of the work budget pays for: a budget of `B` units lets a computation
+/// hold at most `B * BYTES_PER_UNIT` bytes at once (positions, tables, listings).
+pub const BYTES_PER_UNIT: u64 = 4;
+
+/// The largest default memory ceiling, 2 GiB (see [`default_memory_ceiling`]).
+pub const DEFAULT_MEMORY_CAP: u64 = 2 << 30;
+
+/// Bytes the allocator adds to each allocation, on average (glibc: an 8-byte header, chunks
+/// rounded up to 16 bytes).
+pub const ALLOCATION_OVERHEAD: u64 = 16;
 
 /// Units a listed move pays per number of the position it leads to: a report holds that
 /// position whole (a few dozen bytes a number), so a list of moves from a long position is
 /// bounded by the budget's memory as a search is.
 pub const UNITS_PER_LISTED_NUMBER: u64 = 8;
-
-/// Bytes a held position takes at most, as the memory ceiling counts them (a memo entry and its
-/// share of the table, or a position on the search's stack).
-pub const BYTES_PER_HELD_POSITION: u64 = 4 * UNITS_PER_POSITION;
 
 /// Units a [`Meter`] gathers before it updates the shared account and checks the deadline.
 const FLUSH_EVERY: u64 = 4096;
@@ -45,20 +53,19 @@ pub enum Exhausted {
         /// The budget, in units.
         limit: u64,
     },
-    /// The computation would hold more positions than the budget pays for.
+    /// The computation would hold more memory than the work budget pays for
+    /// ([`BYTES_PER_UNIT`] bytes a unit).
     #[error(
-        "it would hold more than {limit} positions in memory at once (one per {UNITS_PER_POSITION} units of the work budget)"
+        "it would hold more than {} in memory at once ({BYTES_PER_UNIT} bytes per unit of the work budget)",
+        format_size(*.bytes)
     )]
     Memory {
-        /// The most positions allowed.
-        limit: u64,
+        /// The most bytes the work budget pays for.
+        bytes: u64,
     },
-    /// The computation would hold more memory than the process may use (see
-    /// [`Budget::with_memory_ceiling`]): a fixed limit that a larger budget cannot raise.
-    #[error(
-        "it would hold more than {} MiB in memory, the most this process may use (a fixed limit: half of the machine's memory or of its address-space limit)",
-        .bytes >> 20
-    )]
+    /// The computation would hold more memory than the memory ceiling (see
+    /// [`Budget::with_memory_ceiling`]), which a larger work budget cannot raise.
+    #[error("it would hold more than {} in memory, the memory ceiling", format_size(*.bytes))]
     MachineMemory {
         /// The memory ceiling, in bytes.
         bytes: u64,
@@ -193,21 +200,37 @@ impl Budget {
         self.limit().saturating_sub(self.used())
     }
 
-    /// The most positions a computation under this budget may hold at once: what the work
-    /// budget pays for, and no more than the memory ceiling holds.
-    pub fn position_limit(&self) -> u64 {
-        (self.limit() / UNITS_PER_POSITION).min(self.account.memory_ceiling / BYTES_PER_HELD_POSITION)
+    /// The most bytes a computation under this budget may hold at once: what the work budget
+    /// pays for ([`BYTES_PER_UNIT`] a unit), and no more than the memory ceiling.
+    pub fn memory_limit(&self) -> u64 {
+        self.limit().saturating_mul(BYTES_PER_UNIT).min(self.account.memory_ceiling)
     }
 
-    /// Why a computation may hold no more than [`Budget::position_limit`] positions: the work
-    /// budget, or the memory ceiling.
-    pub fn positions_exhausted(&self) -> Exhausted {
-        let paid = self.limit() / UNITS_PER_POSITION;
-        if paid <= self.position_limit() {
-            Exhausted::Memory { limit: paid }
+    /// The memory ceiling, in bytes (`u64::MAX` when none was set).
+    pub fn memory_ceiling(&self) -> u64 {
+        self.account.memory_ceiling
+    }
+
+    /// Why a computation may hold no more than [`Budget::memory_limit`] bytes: the work budget,
+    /// or the memory ceiling.
+    pub fn memory_exhausted(&self) -> Exhausted {
+        let paid = self.limit().saturating_mul(BYTES_PER_UNIT);
+        if paid <= self.account.memory_ceiling {
+            Exhausted::Memory { bytes: paid }
         } else {
             Exhausted::MachineMemory { bytes: self.account.memory_ceiling }
         }
+    }
+
+    /// Fails when a computation holding `bytes` would pass [`Budget::memory_limit`].
+    ///
+    /// # Errors
+    /// [`Budget::memory_exhausted`].
+    pub fn check_held(&self, bytes: u64) -> Result<(), Exhausted> {
+        if bytes > self.memory_limit() {
+            return Err(self.memory_exhausted());
+        }
+        Ok(())
     }
 
     /// Fails when a computation holding `bytes` would pass the memory ceiling.
@@ -340,6 +363,129 @@ impl Drop for Meter<'_> {
     }
 }
 
+/// The memory a value holds outside itself (on the heap), so that the memory ceiling counts what
+/// a search really holds: a position of a thousand heaps is a thousand times larger than one
+/// heap. A search position's type implements it ([`crate::Game::Position`]).
+pub trait HeldBytes {
+    /// Bytes of heap memory this value owns, allocator overhead included (0 for plain numbers).
+    fn heap_bytes(&self) -> u64;
+
+    /// Bytes this value takes in all: its own size and its heap memory.
+    fn held_bytes(&self) -> u64
+    where
+        Self: Sized,
+    {
+        std::mem::size_of::<Self>() as u64 + self.heap_bytes()
+    }
+}
+
+macro_rules! no_heap {
+    ($($t:ty),*) => {$(
+        impl HeldBytes for $t {
+            fn heap_bytes(&self) -> u64 {
+                0
+            }
+        }
+    )*};
+}
+no_heap!(u32, u64);
+
+impl<A: HeldBytes, B: HeldBytes> HeldBytes for (A, B) {
+    fn heap_bytes(&self) -> u64 {
+        self.0.heap_bytes() + self.1.heap_bytes()
+    }
+}
+
+impl<T: HeldBytes> HeldBytes for Vec<T> {
+    /// Its buffer (the capacity, not only the length) with the allocator's overhead, and what
+    /// its elements hold.
+    fn heap_bytes(&self) -> u64 {
+        if self.capacity() == 0 {
+            return 0;
+        }
+        let buffer = (self.capacity() * std::mem::size_of::<T>()) as u64 + ALLOCATION_OVERHEAD;
+        self.iter().fold(buffer, |bytes, item| bytes.saturating_add(item.heap_bytes()))
+    }
+}
+
+/// The default memory ceiling: the smaller of [`DEFAULT_MEMORY_CAP`] (2 GiB), half of the
+/// machine's memory `machine` and half of what the address-space limit `address_space`
+/// (`ulimit -v`, if any) leaves beside the `mapped` bytes the process already maps, so that
+/// the allocator keeps room beyond the ceiling. Unknown quantities are `None`.
+pub fn default_memory_ceiling(machine: Option<u64>, address_space: Option<u64>, mapped: u64) -> u64 {
+    let mut ceiling = DEFAULT_MEMORY_CAP;
+    if let Some(machine) = machine {
+        ceiling = ceiling.min(machine / 2);
+    }
+    if let Some(limit) = address_space {
+        ceiling = ceiling.min(limit.saturating_sub(mapped) / 2);
+    }
+    ceiling
+}
+
+/// Parses a memory size: a whole or decimal number, then optionally a unit `K`, `M`, `G` or `T`
+/// (binary: powers of 1024; either case, optionally followed by `B` or `iB`); a plain number is
+/// bytes, whole. `512M`, `1.5G`, `2GiB`, `1048576`. At least 1 byte.
+///
+/// # Errors
+/// A one-line sentence naming the text and the grammar.
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let bad = || {
+        format!("'{text}' is not a memory size: write bytes, or a number with K, M, G or T (powers of 1024), e.g. 512M or 1.5G")
+    };
+    let trimmed = text.trim();
+    let digits_end = trimmed.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(trimmed.len());
+    let (number, unit) = trimmed.split_at(digits_end);
+    let shift = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        "T" | "TB" | "TIB" => 40,
+        _ => return Err(bad()),
+    };
+    let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+    let fractional = number.contains('.');
+    if whole.is_empty() || fraction.contains('.') || (fractional && (fraction.is_empty() || shift == 0)) {
+        return Err(bad());
+    }
+    // Only digits are left: a failure is an overflow.
+    let whole: u128 = whole.parse().map_err(|_| too_large(text))?;
+    // The fraction in units of 2^-64, exact enough for any size up to 2^64 bytes.
+    let fraction =
+        fraction.bytes().take(30).rev().fold(0u128, |f, digit| (f + (u128::from(digit - b'0') << 64)) / 10);
+    let bytes = whole.checked_shl(shift).filter(|b| *b >> shift == whole).ok_or_else(|| too_large(text))?
+        + ((fraction << shift) >> 64);
+    match u64::try_from(bytes) {
+        Ok(0) => Err(format!("'{text}' is too small: the memory ceiling must be at least 1 byte")),
+        Ok(bytes) => Ok(bytes),
+        Err(_) => Err(too_large(text)),
+    }
+}
+
+fn too_large(text: &str) -> String {
+    format!("'{text}' is too large: a memory size is below 16 EiB (2^64 bytes)")
+}
+
+/// A size in bytes as people read it: `512 bytes`, `1.5 KiB`, `200 MiB`, `2.0 GiB` (binary units,
+/// one decimal below 10, rounded down, so that "more than 1.9 GiB" is never an overstatement).
+pub fn format_size(bytes: u64) -> String {
+    const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    if bytes < 1024 {
+        return format!("{bytes} bytes");
+    }
+    let mut unit = 0;
+    while unit + 1 < UNITS.len() && bytes >> (10 * (unit + 2)) > 0 {
+        unit += 1;
+    }
+    let tenths = (u128::from(bytes) * 10) >> (10 * (unit + 1));
+    if tenths < 100 {
+        format!("{}.{} {}", tenths / 10, tenths % 10, UNITS[unit])
+    } else {
+        format!("{} {}", tenths / 10, UNITS[unit])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -377,6 +523,81 @@ mod tests {
         assert!(child.charge(101).is_err());
         assert_eq!(budget.used(), 101);
         assert_eq!(budget.sub_budget(10_000).limit(), 899);
+    }
+
+    #[test]
+    fn memory_is_limited_by_the_work_budget_and_the_ceiling() {
+        let budget = Budget::new(1000);
+        assert_eq!(budget.memory_limit(), 4000);
+        assert_eq!(budget.check_held(4001), Err(Exhausted::Memory { bytes: 4000 }));
+        let budget = Budget::new(u64::MAX).with_memory_ceiling(1 << 20);
+        assert_eq!(budget.memory_limit(), 1 << 20);
+        assert!(budget.check_held(1 << 20).is_ok());
+        assert_eq!(budget.check_held((1 << 20) + 1), Err(Exhausted::MachineMemory { bytes: 1 << 20 }));
+        assert_eq!(budget.sub_budget(10).memory_ceiling(), 1 << 20);
+    }
+
+    #[test]
+    fn held_bytes_count_the_buffer_of_a_position() {
+        assert_eq!(7u64.held_bytes(), 8);
+        assert_eq!((1u64, 2u64).held_bytes(), 16);
+        assert_eq!(Vec::<u64>::new().held_bytes(), 24);
+        let heaps: Vec<u64> = Vec::with_capacity(1000);
+        assert_eq!(heaps.held_bytes(), 24 + 8000 + ALLOCATION_OVERHEAD);
+        let sum = vec![vec![1u64, 2], vec![3]];
+        assert_eq!(
+            sum.heap_bytes(),
+            2 * 24 + ALLOCATION_OVERHEAD + (16 + ALLOCATION_OVERHEAD) + (8 + ALLOCATION_OVERHEAD)
+        );
+    }
+
+    #[test]
+    fn the_default_ceiling_is_the_smallest_of_its_three_rules() {
+        let gib = 1u64 << 30;
+        assert_eq!(default_memory_ceiling(None, None, 0), 2 * gib);
+        assert_eq!(default_memory_ceiling(Some(24 * gib), None, 0), 2 * gib);
+        assert_eq!(default_memory_ceiling(Some(2 * gib), None, 0), gib);
+        assert_eq!(default_memory_ceiling(Some(24 * gib), Some(gib), 100 << 20), (gib - (100 << 20)) / 2);
+        assert_eq!(default_memory_ceiling(Some(24 * gib), Some(gib), 2 * gib), 0);
+    }
+
+    #[test]
+    fn sizes_parse_in_binary_units() {
+        assert_eq!(parse_size("1048576"), Ok(1 << 20));
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("512m"), Ok(512 << 20));
+        assert_eq!(parse_size("8G"), Ok(8 << 30));
+        assert_eq!(parse_size("2GiB"), Ok(2 << 30));
+        assert_eq!(parse_size("2gb"), Ok(2 << 30));
+        assert_eq!(parse_size("1.5G"), Ok(3 << 29));
+        assert_eq!(parse_size("0.5K"), Ok(512));
+        assert_eq!(parse_size("1T"), Ok(1 << 40));
+        assert_eq!(parse_size("100B"), Ok(100));
+        assert_eq!(parse_size(" 64K "), Ok(64 << 10));
+        assert_eq!(parse_size("0.1K"), Ok(102));
+        assert_eq!(parse_size("16383.5T"), Ok((16383 << 40) + (1 << 39)));
+        for bad in [
+            "", "M", "-1G", "1.G", ".5G", "1..5G", "1.5.5G", "12Q", "1 G", "G1", "1e9", "0x10", "١G", "1.5",
+            "2.5B",
+        ] {
+            let error = parse_size(bad).unwrap_err();
+            assert!(error.contains("is not a memory size") && !error.contains('\n'), "{bad}: {error}");
+        }
+        assert!(parse_size("0").unwrap_err().contains("at least 1 byte"));
+        assert!(parse_size("0.0001K").unwrap_err().contains("at least 1 byte"));
+        assert!(parse_size("16777216T").unwrap_err().contains("too large"));
+        assert!(parse_size("99999999999999999999999999999999999999999").unwrap_err().contains("too large"));
+    }
+
+    #[test]
+    fn sizes_are_written_in_binary_units_rounded_down() {
+        assert_eq!(format_size(0), "0 bytes");
+        assert_eq!(format_size(1023), "1023 bytes");
+        assert_eq!(format_size(1536), "1.5 KiB");
+        assert_eq!(format_size(200 << 20), "200 MiB");
+        assert_eq!(format_size((2 << 30) - 1), "1.9 GiB");
+        assert_eq!(format_size(2 << 30), "2.0 GiB");
+        assert_eq!(format_size(u64::MAX), "15 EiB");
     }
 
     #[test]

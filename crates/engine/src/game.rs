@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use serde::Serialize;
 
-use crate::budget::{Budget, Exhausted};
+use crate::budget::{Budget, Exhausted, HeldBytes};
 use crate::solve::GrundySolver;
 
 /// Who wins from a position, with the player to move as reference.
@@ -45,8 +45,8 @@ pub enum Play {
 /// [`Game::canonical`] maps equivalent positions (for example heaps in another order) to one
 /// representative, which the solvers use as the memo key.
 pub trait Game {
-    /// A position of the game.
-    type Position: Clone + Eq + Hash + Debug;
+    /// A position of the game; [`HeldBytes`] says how much memory a search holding it takes.
+    type Position: Clone + Eq + Hash + Debug + HeldBytes;
 
     /// Every position reachable in one move. No options means the game is over.
     fn options(&self, position: &Self::Position) -> Vec<Self::Position>;

@@ -75,7 +75,7 @@ pub use analysis::{
     analyze_sum, Analysis, AnyGame, Basis, BestMove, GrundyValue, Method, MoveReport, MultiAnalysis,
     MultiMove, Query, Ruleset, SumPart, VerifyReport,
 };
-pub use budget::{Budget, CancelHandle, Exhausted};
+pub use budget::{Budget, CancelHandle, Exhausted, HeldBytes};
 pub use error::EngineError;
 pub use game::{Game, Outcome, Play};
 pub use lang::Lang;

@@ -1,5 +1,5 @@
-//! Running the engine from Python: every call under a [`Budget`] (keywords `budget=` and
-//! `timeout=`), without the GIL, stoppable with Ctrl-C, and its errors as the exceptions a
+//! Running the engine from Python: every call under a [`Budget`] (keywords `budget=`, `memory=`
+//! and `timeout=`), without the GIL, stoppable with Ctrl-C, and its errors as the exceptions a
 //! Python user expects.
 //!
 //! A call runs in one of two lanes:
@@ -17,15 +17,17 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
 use nimlab_engine::{Budget, Exhausted};
+use nimlab_reports::memory::{memory_ceiling, parse_size};
 use nimlab_reports::ReportError;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use num_bigint::{BigInt, Sign};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 pyo3::create_exception!(
     nimlab,
     BudgetExceeded,
     PyRuntimeError,
-    "A computation ran out of its work budget or its time limit (raise them with budget=N or timeout=SECONDS)."
+    "A computation ran out of its work budget, its memory ceiling or its time limit (raise them with budget=N, memory=SIZE or timeout=SECONDS)."
 );
 
 /// Work a point question may do on the calling thread before it moves to the watched lane: a
@@ -35,12 +37,48 @@ pub(crate) const FAST_LANE_WORK: u64 = 1_000_000;
 /// How often the calling thread checks for signals while a worker computes.
 const WATCH_EVERY: Duration = Duration::from_millis(20);
 
+/// The `memory=` keyword in bytes: an `int` of bytes, or a size as `str` (`"512M"`, `"1.5G"`:
+/// the command line's `--memory` grammar, [`parse_size`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MemorySize(u64);
+
+impl FromPyObject<'_, '_> for MemorySize {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'_, '_, PyAny>) -> PyResult<Self> {
+        if let Ok(text) = obj.extract::<String>() {
+            return parse_size(&text).map(MemorySize).map_err(PyValueError::new_err);
+        }
+        let Ok(bytes) = obj.extract::<BigInt>() else {
+            let kind = obj.get_type().name()?;
+            return Err(PyTypeError::new_err(format!(
+                "memory must be an int of bytes or a size such as '512M', not {kind}"
+            )));
+        };
+        match u64::try_from(&bytes) {
+            Ok(0) | Err(_) if bytes.sign() != Sign::Plus => {
+                Err(PyValueError::new_err(format!("memory must be at least 1 byte, not {bytes}")))
+            }
+            Ok(bytes) => Ok(MemorySize(bytes)),
+            Err(_) => {
+                Err(PyValueError::new_err(format!("memory={bytes} is too large: at most 2**64 - 1 bytes")))
+            }
+        }
+    }
+}
+
 /// The budget of one call, from its keywords: `budget` work units (default
-/// [`Budget::DEFAULT_WORK`]) and an optional `timeout` in seconds.
-pub(crate) fn budget(work: Option<u64>, timeout: Option<f64>) -> PyResult<Budget> {
+/// [`Budget::DEFAULT_WORK`]), the `memory` ceiling (default: the command line's rule,
+/// [`memory_ceiling`]) and an optional `timeout` in seconds.
+pub(crate) fn budget(
+    work: Option<u64>,
+    memory: Option<MemorySize>,
+    timeout: Option<f64>,
+) -> PyResult<Budget> {
     let work = work.unwrap_or(Budget::DEFAULT_WORK);
-    match timeout {
-        None => Ok(Budget::new(work)),
+    let ceiling = memory_ceiling(memory.map(|MemorySize(bytes)| bytes));
+    let budget = match timeout {
+        None => Budget::new(work),
         Some(seconds) => {
             let after =
                 Duration::try_from_secs_f64(seconds).ok().filter(|d| !d.is_zero()).ok_or_else(|| {
@@ -48,9 +86,10 @@ pub(crate) fn budget(work: Option<u64>, timeout: Option<f64>) -> PyResult<Budget
                         "timeout must be a positive number of seconds, not {seconds}"
                     ))
                 })?;
-            Ok(Budget::with_timeout(work, after))
+            Budget::with_timeout(work, after)
         }
-    }
+    };
+    Ok(budget.with_memory_ceiling(ceiling))
 }
 
 /// Which lane a call starts in.
@@ -154,7 +193,8 @@ pub(crate) fn py_error(error: ReportError) -> PyErr {
         let advice = match cause {
             Exhausted::Work { .. } | Exhausted::Memory { .. } => " (raise it with budget=N)",
             Exhausted::Deadline { .. } => " (raise it with timeout=SECONDS)",
-            Exhausted::Cancelled | Exhausted::MachineMemory { .. } => "",
+            Exhausted::MachineMemory { .. } => " (raise it with memory=SIZE, e.g. memory='8G')",
+            Exhausted::Cancelled => "",
         };
         return BudgetExceeded::new_err(format!("{message}{advice}"));
     }

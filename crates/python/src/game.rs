@@ -22,7 +22,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::callback::{CallbackGame, Session};
-use crate::compute::{budget, run, Lane};
+use crate::compute::{budget, run, Lane, MemorySize};
 use crate::convert::{game_spec, position, spec_error, to_python};
 use crate::picture::Picture;
 use crate::report::{Record, Report};
@@ -42,8 +42,10 @@ enum Rules {
 /// names a game as the command line does. The game keeps its memoized solvers, so questions about
 /// nearby positions reuse earlier work.
 ///
-/// Every computing method takes ``budget=`` (work units, default 10**8: bounds time and memory)
-/// and ``timeout=`` (seconds); running out raises ``BudgetExceeded``. Long computations release
+/// Every computing method takes ``budget=`` (work units, default 10**8: bounds time, and memory
+/// at 4 bytes a unit), ``memory=`` (the memory ceiling: bytes, or a size such as ``'512M'`` or
+/// ``'8G'``; default the smaller of 2 GiB and half of the machine's memory) and ``timeout=``
+/// (seconds); running out raises ``BudgetExceeded``. Long computations release
 /// the GIL and stop on Ctrl-C.
 ///
 /// >>> Game('wythoff').solve([3, 5]).outcome
@@ -132,19 +134,17 @@ impl Game {
         }
     }
 
-    /// A table as a numpy array ([`crate::tables`]) under the call's keywords; `produce` starts
+    /// A table as a numpy array ([`crate::tables`]) under the call's `budget`; `produce` starts
     /// it on the built game.
     fn table(
         &self,
         py: Python<'_>,
         misere: bool,
         method: &str,
-        budget: Option<u64>,
-        timeout: Option<f64>,
+        budget: Budget,
         produce: impl Fn(&dyn AnyGame, Play, Method, &Budget) -> Result<Producer, ReportError> + Sync,
     ) -> PyResult<Py<PyAny>> {
         let (play, method) = (play(misere), self::method(method)?);
-        let budget = self::budget(budget, timeout)?;
         self.run(
             py,
             &budget,
@@ -176,12 +176,13 @@ impl Game {
         method_name: &str,
         moves: Option<usize>,
         work: Option<u64>,
+        memory: Option<MemorySize>,
         timeout: Option<f64>,
         lang_code: &str,
     ) -> PyResult<Py<PyAny>> {
         let method = method(method_name)?;
         let lang = lang(lang_code)?;
-        let budget = budget(work, timeout)?;
+        let budget = budget(work, memory, timeout)?;
         if let Some(players) = players {
             if misere {
                 return Err(PyValueError::new_err(
@@ -386,8 +387,8 @@ impl Game {
     /// >>> Game('nim').solve([1, 1], misere=True).outcome
     /// 'N'
     #[pyo3(
-        signature = (position, *, misere = false, players = None, method = "auto", max_moves = Some(20), budget = None, timeout = None, lang = "en"),
-        text_signature = "(self, /, position, *, misere=False, players=None, method='auto', max_moves=20, budget=None, timeout=None, lang='en')"
+        signature = (position, *, misere = false, players = None, method = "auto", max_moves = Some(20), budget = None, memory = None, timeout = None, lang = "en"),
+        text_signature = "(self, /, position, *, misere=False, players=None, method='auto', max_moves=20, budget=None, memory=None, timeout=None, lang='en')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn solve(
@@ -399,11 +400,12 @@ impl Game {
         method: &str,
         max_moves: Option<usize>,
         budget: Option<u64>,
+        memory: Option<MemorySize>,
         timeout: Option<f64>,
         lang: &str,
     ) -> PyResult<Py<PyAny>> {
         let numbers = self::position(position)?;
-        self.solve_numbers(py, numbers, misere, players, method, max_moves, budget, timeout, lang)
+        self.solve_numbers(py, numbers, misere, players, method, max_moves, budget, memory, timeout, lang)
     }
 
     /// The position ``position`` of this game, for sums: ``g1.at([3, 4]) + g2.at([3, 5])``.
@@ -416,18 +418,19 @@ impl Game {
     ///
     /// >>> [m.to for m in Game('bash', max=2).options(5)]
     /// [[4], [3]]
-    #[pyo3(signature = (position, *, budget = None, timeout = None, lang = "en"))]
+    #[pyo3(signature = (position, *, budget = None, memory = None, timeout = None, lang = "en"))]
     fn options<'py>(
         &self,
         py: Python<'py>,
         position: &Bound<'_, PyAny>,
         budget: Option<u64>,
+        memory: Option<MemorySize>,
         timeout: Option<f64>,
         lang: &str,
     ) -> PyResult<Bound<'py, PyList>> {
         let numbers = self::position(position)?;
         let lang = self::lang(lang)?;
-        let budget = self::budget(budget, timeout)?;
+        let budget = self::budget(budget, memory, timeout)?;
         let moves = self.run(
             py,
             &budget,
@@ -452,7 +455,7 @@ impl Game {
     ///
     /// >>> Game('bash', max=3).p_positions(4).p_positions
     /// [[0], [4], [8], [12]]
-    #[pyo3(signature = (count = 10, *, heaps = None, all_orders = false, misere = false, method = "auto", budget = None, timeout = None))]
+    #[pyo3(signature = (count = 10, *, heaps = None, all_orders = false, misere = false, method = "auto", budget = None, memory = None, timeout = None))]
     #[allow(clippy::too_many_arguments)]
     fn p_positions(
         &self,
@@ -463,11 +466,12 @@ impl Game {
         misere: bool,
         method: &str,
         budget: Option<u64>,
+        memory: Option<MemorySize>,
         timeout: Option<f64>,
     ) -> PyResult<PPositions> {
         let request =
             PRequest { count, heaps, all_orders, play: play(misere), method: self::method(method)? };
-        let budget = self::budget(budget, timeout)?;
+        let budget = self::budget(budget, memory, timeout)?;
         let listing = self.run(
             py,
             &budget,
@@ -488,15 +492,16 @@ impl Game {
     ///
     /// >>> Game('nim').period(limit=100).observed.saltus
     /// 1
-    #[pyo3(signature = (*, limit = None, budget = None, timeout = None))]
+    #[pyo3(signature = (*, limit = None, budget = None, memory = None, timeout = None))]
     fn period(
         &self,
         py: Python<'_>,
         limit: Option<u64>,
         budget: Option<u64>,
+        memory: Option<MemorySize>,
         timeout: Option<f64>,
     ) -> PyResult<PeriodResult> {
-        let budget = self::budget(budget, timeout)?;
+        let budget = self::budget(budget, memory, timeout)?;
         let report = self.run(
             py,
             &budget,
@@ -510,7 +515,8 @@ impl Game {
     /// Compares the game's closed form with the exhaustive search on every position whose
     /// numbers are at most ``upto`` (default: the ruleset's own bound); ``players=n``: the
     /// ``n``-player closed forms.
-    #[pyo3(signature = (*, upto = None, misere = false, players = None, budget = None, timeout = None))]
+    #[pyo3(signature = (*, upto = None, misere = false, players = None, budget = None, memory = None, timeout = None))]
+    #[allow(clippy::too_many_arguments)]
     fn verify(
         &self,
         py: Python<'_>,
@@ -518,6 +524,7 @@ impl Game {
         misere: bool,
         players: Option<u32>,
         budget: Option<u64>,
+        memory: Option<MemorySize>,
         timeout: Option<f64>,
     ) -> PyResult<VerifyResult> {
         if self.spec().is_custom() {
@@ -528,7 +535,7 @@ impl Game {
         }
         let request =
             VerifyRequest { spec: Some(self.spec().clone()), bound: upto, play: play(misere), players };
-        let budget = self::budget(budget, timeout)?;
+        let budget = self::budget(budget, memory, timeout)?;
         let report = run(
             py,
             &budget,
@@ -550,9 +557,10 @@ impl Game {
     /// >>> Game('subtraction', set=[1, 3, 4]).sequence(upto=9)
     /// array([0, 1, 0, 1, 2, 3, 2, 0, 1, 0], dtype=uint8)
     #[pyo3(
-        signature = (upto, *, misere = false, method = "auto", budget = None, timeout = None),
-        text_signature = "(self, /, upto, *, misere=False, method='auto', budget=None, timeout=None)"
+        signature = (upto, *, misere = false, method = "auto", budget = None, memory = None, timeout = None),
+        text_signature = "(self, /, upto, *, misere=False, method='auto', budget=None, memory=None, timeout=None)"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn sequence(
         &self,
         py: Python<'_>,
@@ -560,12 +568,17 @@ impl Game {
         misere: bool,
         method: &str,
         budget: Option<u64>,
+        memory: Option<MemorySize>,
         timeout: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
         let upto = last_index(upto, "upto")?;
-        self.table(py, misere, method, budget, timeout, |game, play, method, budget| {
-            Producer::sequence(game, upto, play, method, budget)
-        })
+        self.table(
+            py,
+            misere,
+            method,
+            self::budget(budget, memory, timeout)?,
+            |game, play, method, budget| Producer::sequence(game, upto, play, method, budget),
+        )
     }
 
     /// The values of the two-heap positions ``(r, c)`` for ``r = 0..=rows`` and
@@ -580,8 +593,8 @@ impl Game {
     ///        [2, 0, 1, 5, 3],
     ///        [3, 4, 5, 6, 2]], dtype=uint8)
     #[pyo3(
-        signature = (rows, cols, *, misere = false, method = "auto", budget = None, timeout = None),
-        text_signature = "(self, /, rows, cols, *, misere=False, method='auto', budget=None, timeout=None)"
+        signature = (rows, cols, *, misere = false, method = "auto", budget = None, memory = None, timeout = None),
+        text_signature = "(self, /, rows, cols, *, misere=False, method='auto', budget=None, memory=None, timeout=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn grid(
@@ -592,12 +605,17 @@ impl Game {
         misere: bool,
         method: &str,
         budget: Option<u64>,
+        memory: Option<MemorySize>,
         timeout: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
         let (rows, cols) = (last_index(rows, "rows")?, last_index(cols, "cols")?);
-        self.table(py, misere, method, budget, timeout, |game, play, method, budget| {
-            Producer::grid(game, rows, cols, play, method, budget)
-        })
+        self.table(
+            py,
+            misere,
+            method,
+            self::budget(budget, memory, timeout)?,
+            |game, play, method, budget| Producer::grid(game, rows, cols, play, method, budget),
+        )
     }
     /// The picture ``nimlab plot --rows R --cols C`` draws of ``grid(rows, cols)``: one cell per
     /// position ``(r, c)``, row 0 at the bottom, P-positions red, the others shaded by Grundy
@@ -610,8 +628,8 @@ impl Game {
     /// >>> picture.svg.count('fill="#D32F2F"')  # the P-positions (r, r), in red
     /// 4
     #[pyo3(
-        signature = (rows, cols, *, outcomes = false, misere = false, budget = None, timeout = None),
-        text_signature = "(self, /, rows, cols, *, outcomes=False, misere=False, budget=None, timeout=None)"
+        signature = (rows, cols, *, outcomes = false, misere = false, budget = None, memory = None, timeout = None),
+        text_signature = "(self, /, rows, cols, *, outcomes=False, misere=False, budget=None, memory=None, timeout=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn plot_grid(
@@ -622,12 +640,13 @@ impl Game {
         outcomes: bool,
         misere: bool,
         budget: Option<u64>,
+        memory: Option<MemorySize>,
         timeout: Option<f64>,
     ) -> PyResult<Picture> {
         let (rows, cols) = (last_index(rows, "rows")?, last_index(cols, "cols")?);
         let play = play(misere);
         let outcomes = outcomes || misere;
-        let budget = self::budget(budget, timeout)?;
+        let budget = self::budget(budget, memory, timeout)?;
         let (cells, title) = self.run(
             py,
             &budget,
@@ -650,18 +669,19 @@ impl Game {
     /// >>> Game('subtraction', set=[1, 3, 4]).plot_sequence(30).title
     /// 'subtraction --set 1,3,4: Grundy values G(n), n = 0..30; period 7 from n = 0 (certified)'
     #[pyo3(
-        signature = (upto, *, budget = None, timeout = None),
-        text_signature = "(self, /, upto, *, budget=None, timeout=None)"
+        signature = (upto, *, budget = None, memory = None, timeout = None),
+        text_signature = "(self, /, upto, *, budget=None, memory=None, timeout=None)"
     )]
     fn plot_sequence(
         &self,
         py: Python<'_>,
         upto: &Bound<'_, PyAny>,
         budget: Option<u64>,
+        memory: Option<MemorySize>,
         timeout: Option<f64>,
     ) -> PyResult<Picture> {
         let upto = last_index(upto, "upto")?;
-        let budget = self::budget(budget, timeout)?;
+        let budget = self::budget(budget, memory, timeout)?;
         let sequence = self.run(
             py,
             &budget,
@@ -699,8 +719,8 @@ impl Position {
 
     /// Solves this position alone (as ``Game.solve``).
     #[pyo3(
-        signature = (*, misere = false, players = None, method = "auto", max_moves = Some(20), budget = None, timeout = None, lang = "en"),
-        text_signature = "(self, /, *, misere=False, players=None, method='auto', max_moves=20, budget=None, timeout=None, lang='en')"
+        signature = (*, misere = false, players = None, method = "auto", max_moves = Some(20), budget = None, memory = None, timeout = None, lang = "en"),
+        text_signature = "(self, /, *, misere=False, players=None, method='auto', max_moves=20, budget=None, memory=None, timeout=None, lang='en')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn solve(
@@ -711,6 +731,7 @@ impl Position {
         method: &str,
         max_moves: Option<usize>,
         budget: Option<u64>,
+        memory: Option<MemorySize>,
         timeout: Option<f64>,
         lang: &str,
     ) -> PyResult<Py<PyAny>> {
@@ -722,6 +743,7 @@ impl Position {
             method,
             max_moves,
             budget,
+            memory,
             timeout,
             lang,
         )
@@ -806,21 +828,23 @@ impl Sum {
     /// The sum's outcome and Grundy value (the XOR of its parts') under normal play, with every
     /// winning move: a move in one part to an option of value ``g_i ^ X``.
     #[pyo3(
-        signature = (*, method = "auto", max_moves = Some(20), budget = None, timeout = None, lang = "en"),
-        text_signature = "(self, /, *, method='auto', max_moves=20, budget=None, timeout=None, lang='en')"
+        signature = (*, method = "auto", max_moves = Some(20), budget = None, memory = None, timeout = None, lang = "en"),
+        text_signature = "(self, /, *, method='auto', max_moves=20, budget=None, memory=None, timeout=None, lang='en')"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
         py: Python<'_>,
         method: &str,
         max_moves: Option<usize>,
         budget: Option<u64>,
+        memory: Option<MemorySize>,
         timeout: Option<f64>,
         lang: &str,
     ) -> PyResult<SumResult> {
         let method = self::method(method)?;
         let lang = self::lang(lang)?;
-        let budget = self::budget(budget, timeout)?;
+        let budget = self::budget(budget, memory, timeout)?;
         // One session per game defined in Python (a game may appear in several parts).
         let mut sessions: Vec<(*const CallbackGame, Session<'_>)> = Vec::new();
         let mut games: Vec<Arc<dyn AnyGame>> = Vec::new();

@@ -30,7 +30,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use crate::compute::{budget, run, BudgetExceeded, Lane};
+use crate::compute::{budget, run, BudgetExceeded, Lane, MemorySize};
 use crate::report::Report;
 use crate::results::{GamesResult, SweepResult, VerifyResult};
 
@@ -52,13 +52,14 @@ fn games() -> GamesResult {
 /// >>> [(row.c, row.preperiod, row.period) for row in r.rows[7:9]]
 /// [(18, 0, 20), (19, 34, 4)]
 #[pyfunction]
-#[pyo3(signature = (set, add, *, limit = 50_000_000, budget = None, timeout = None))]
+#[pyo3(signature = (set, add, *, limit = 50_000_000, budget = None, memory = None, timeout = None))]
 fn sweep(
     py: Python<'_>,
     set: &Bound<'_, PyAny>,
     add: &Bound<'_, PyAny>,
     limit: u64,
     budget: Option<u64>,
+    memory: Option<MemorySize>,
     timeout: Option<f64>,
 ) -> PyResult<SweepResult> {
     let set = if set.is_instance_of::<PyString>() {
@@ -76,7 +77,7 @@ fn sweep(
     };
     let family = Family::parse(&set, &adds).map_err(|e| PyValueError::new_err(e.0))?;
     let request = SweepRequest { family, limit, db: None, report_only: false };
-    let budget = self::budget(budget, timeout)?;
+    let budget = self::budget(budget, memory, timeout)?;
     let report = run(
         py,
         &budget,
@@ -90,16 +91,17 @@ fn sweep(
 /// Every closed form of every game against the exhaustive search (``nimlab verify``), at each
 /// game's example parameters; ``players=n``: the ``n``-player closed forms only.
 #[pyfunction]
-#[pyo3(signature = (*, upto = None, players = None, budget = None, timeout = None))]
+#[pyo3(signature = (*, upto = None, players = None, budget = None, memory = None, timeout = None))]
 fn verify(
     py: Python<'_>,
     upto: Option<u64>,
     players: Option<u32>,
     budget: Option<u64>,
+    memory: Option<MemorySize>,
     timeout: Option<f64>,
 ) -> PyResult<VerifyResult> {
     let request = VerifyRequest { spec: None, bound: upto, play: Play::Normal, players };
-    let budget = self::budget(budget, timeout)?;
+    let budget = self::budget(budget, memory, timeout)?;
     let report = run(
         py,
         &budget,

@@ -81,14 +81,10 @@ fn reported_options<R: Ruleset>(
     numbers: usize,
     budget: &Budget,
 ) -> Result<Vec<R::Position>, Exhausted> {
+    // The listable moves, or the memory the options hold, stops the listing, and says which.
     let listable = budget.listable_moves(numbers) as u64;
-    // The smaller of the two limits stops the listing, and says which it was.
-    let (most, stopped) = if listable < budget.position_limit() {
-        (listable, Exhausted::Work { limit: budget.limit() })
-    } else {
-        (budget.position_limit(), budget.positions_exhausted())
-    };
-    let options = collect_at_most(ruleset, position, budget, most, stopped)?;
+    let options =
+        collect_at_most(ruleset, position, budget, listable, Exhausted::Work { limit: budget.limit() })?;
     budget.charge((options.len() as u64).saturating_mul(UNITS_PER_REPORTED_OPTION))?;
     Ok(options)
 }

@@ -778,12 +778,12 @@ mod tests {
     fn search_for_players_respects_the_budget() {
         use crate::budget::{Exhausted, UNITS_PER_POSITION};
         let game = large_nim();
-        // A budget that pays for 100 positions held at once.
+        // A budget that pays for 8000 bytes held at once.
         let budget = Budget::new(100 * UNITS_PER_POSITION);
         // 13 heaps: beyond the proved theorems, so the search answers and runs out.
         let heaps = to_bigs(&(5..=17).collect::<Vec<u64>>());
         let err = game.analyze_players(&heaps, 3, Method::Auto, &budget, Lang::En).unwrap_err();
-        assert_eq!(err.exhausted(), Some(&Exhausted::Memory { limit: 100 }), "{err}");
+        assert_eq!(err.exhausted(), Some(&Exhausted::Memory { bytes: 8000 }), "{err}");
         // The theory needs no search: 4 heaps and 3 players is formula (5), 5 heaps proved.
         assert_eq!(game.analyze_players(&heaps[1..5], 3, Method::Auto, &budget, Lang::En).unwrap().value, 1);
         assert_eq!(

@@ -201,8 +201,8 @@ pub struct TakeAndBreak {
 pub fn sequence_error(error: SequenceError, task: impl FnOnce() -> String) -> EngineError {
     match error {
         SequenceError::TooManyValues { .. } => EngineError::InvalidRequest(error.to_string()),
-        SequenceError::OutOfMemory { values, .. } => {
-            EngineError::Exhausted { task: task(), cause: Exhausted::Memory { limit: values } }
+        SequenceError::OutOfMemory { bytes, .. } => {
+            EngineError::Exhausted { task: task(), cause: Exhausted::Memory { bytes } }
         }
     }
 }

@@ -25,7 +25,7 @@ use std::ops::ControlFlow;
 
 use rustc_hash::FxHashMap;
 
-pub use crate::budget::{Budget, Exhausted, Meter, UNITS_PER_POSITION};
+pub use crate::budget::{Budget, Exhausted, HeldBytes, Meter, UNITS_PER_POSITION};
 use crate::game::{Game, Outcome};
 
 /// How a position's value follows from the values of its options.
@@ -81,13 +81,16 @@ pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
 /// The memo persists between calls (a later question about a nearby position reuses it); each
 /// call is bounded by the [`Budget`] it is given: one unit per option generated (charged while
 /// the options are generated, so a position with billions of options stops early), and
-/// [`UNITS_PER_POSITION`] per position stored. The positions held at once (stored, or waiting on
-/// the search stack) never exceed [`Budget::position_limit`]; a memo already that large is
-/// cleared before a new search.
+/// [`UNITS_PER_POSITION`] per position stored. The memory held at once — the memo (its table and
+/// each stored position's own buffer) and the search's stack (each frame's position, its options
+/// and their buffers) — is counted in bytes as it grows and never exceeds
+/// [`Budget::memory_limit`]; a memo already that large is cleared before a new search.
 pub struct Solver<G: Game, V: Valuation> {
     game: G,
     valuation: V,
     memo: FxHashMap<G::Position, V::Value>,
+    /// Heap bytes of the memo's positions (their buffers; the table is counted from its capacity).
+    memo_keys: u64,
 }
 
 /// The options of a position, each with its value.
@@ -119,12 +122,34 @@ struct Frame<P, V> {
     options: Vec<P>,
     /// Values of `options[..values.len()]`, gathered as the search returns to this frame.
     values: Vec<V>,
+    /// The bytes this frame holds, as counted when it was built.
+    bytes: u64,
+}
+
+/// Bytes of a hash table of `capacity` entries of `slot` bytes: hashbrown keeps at most 7/8 of
+/// its buckets (a power of two) full, with one control byte per bucket.
+fn table_bytes(capacity: usize, slot: usize) -> u64 {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = if capacity < 8 {
+        (capacity + 1).next_power_of_two()
+    } else {
+        (capacity * 8 / 7).next_power_of_two()
+    };
+    (buckets * (slot + 1)) as u64
+}
+
+/// Bytes an option takes on the stack: its position, and the same again for the growth of the
+/// option vector (which doubles, so up to half of it is spare), plus its value's slot.
+fn stacked_bytes<P: HeldBytes, V>(option: &P) -> u64 {
+    2 * std::mem::size_of::<P>() as u64 + option.heap_bytes() + std::mem::size_of::<V>() as u64
 }
 
 impl<G: Game, V: Valuation> Solver<G, V> {
     /// A solver for any valuation.
     pub fn with_valuation(game: G, valuation: V) -> Self {
-        Solver { game, valuation, memo: FxHashMap::default() }
+        Solver { game, valuation, memo: FxHashMap::default(), memo_keys: 0 }
     }
 
     /// The game being solved.
@@ -154,13 +179,15 @@ impl<G: Game, V: Valuation> Solver<G, V> {
         if let Some(&v) = self.memo.get(&root) {
             return Ok(v);
         }
-        let held_limit = budget.position_limit();
-        if self.memo.len() as u64 >= held_limit {
+        let limit = budget.memory_limit();
+        if self.memo_bytes(false) >= limit {
             self.memo = FxHashMap::default();
+            self.memo_keys = 0;
         }
         let mut meter = budget.meter();
-        let mut pending = 0u64;
-        let mut stack = vec![self.frame(root, &mut meter, &mut pending, held_limit)?];
+        // Bytes held by the frames on the stack.
+        let mut stacked = 0u64;
+        let mut stack = vec![self.frame(root, &mut meter, &mut stacked, limit)?];
         while let Some(top) = stack.last_mut() {
             while let Some(option) = top.options.get(top.values.len()) {
                 match self.memo.get(option) {
@@ -169,14 +196,20 @@ impl<G: Game, V: Valuation> Solver<G, V> {
                 }
             }
             if let Some(child) = top.options.get(top.values.len()).cloned() {
-                let frame = self.frame(child, &mut meter, &mut pending, held_limit)?;
+                let frame = self.frame(child, &mut meter, &mut stacked, limit)?;
                 stack.push(frame);
                 continue;
             }
             let frame = stack.pop().expect("stack is non-empty");
-            pending -= frame.options.len() as u64 + 1;
+            stacked -= frame.bytes;
             let value = self.valuation.evaluate(&frame.values);
             meter.charge(UNITS_PER_POSITION)?;
+            let key_bytes = frame.key.heap_bytes();
+            let held = self.memo_bytes(true).saturating_add(key_bytes).saturating_add(stacked);
+            if held > limit {
+                return Err(budget.memory_exhausted());
+            }
+            self.memo_keys += key_bytes;
             self.memo.insert(frame.key, value);
             if stack.is_empty() {
                 meter.flush()?;
@@ -199,25 +232,44 @@ impl<G: Game, V: Valuation> Solver<G, V> {
         options.into_iter().map(|o| self.value(&o, budget).map(|v| (o, v))).collect()
     }
 
-    /// The frame of `key` with its canonical options, generated one by one: each is charged,
-    /// and counted with the positions held, as it is generated.
+    /// Bytes the memo holds: its table and its positions' buffers; with `growing`, also the
+    /// larger table an insertion may allocate while the old one is still held.
+    fn memo_bytes(&self, growing: bool) -> u64 {
+        let slot = std::mem::size_of::<(G::Position, V::Value)>();
+        let capacity = self.memo.capacity();
+        let mut table = table_bytes(capacity, slot);
+        if growing && self.memo.len() == capacity {
+            table += table_bytes((2 * capacity).max(3), slot);
+        }
+        table + self.memo_keys
+    }
+
+    /// The frame of `key` with its canonical options, generated one by one: each is charged
+    /// one unit, and its bytes counted with what the memo and the stack (`stacked`) hold, as it
+    /// is generated; the frame's bytes are added to `stacked`.
     fn frame(
         &self,
         key: G::Position,
         meter: &mut Meter<'_>,
-        pending: &mut u64,
-        held_limit: u64,
+        stacked: &mut u64,
+        limit: u64,
     ) -> Result<Frame<G::Position, V::Value>, Exhausted> {
-        let memo = self.memo.len() as u64;
-        let exhausted = meter.budget().positions_exhausted();
-        *pending += 1;
+        let held = self.memo_bytes(false).saturating_add(*stacked);
+        let exhausted = meter.budget().memory_exhausted();
+        let mut bytes = 2 * std::mem::size_of::<Frame<G::Position, V::Value>>() as u64 + key.heap_bytes();
+        if held.saturating_add(bytes) > limit {
+            return Err(exhausted);
+        }
         let options = gather_charged(&self.game, &key, meter, |option| {
-            *pending += 1;
-            (memo + *pending <= held_limit)
-                .then(|| self.game.canonical(&option))
-                .ok_or_else(|| exhausted.clone())
+            let option = self.game.canonical(&option);
+            bytes = bytes.saturating_add(stacked_bytes::<_, V::Value>(&option));
+            if held.saturating_add(bytes) > limit {
+                return Err(exhausted.clone());
+            }
+            Ok(option)
         })?;
-        Ok(Frame { key, values: Vec::with_capacity(options.len()), options })
+        *stacked += bytes;
+        Ok(Frame { key, values: Vec::with_capacity(options.len()), options, bytes })
     }
 }
 
@@ -246,7 +298,7 @@ fn gather_charged<G: Game, T>(
 }
 
 /// Every option of `position` as the game lists it, charged one unit each while they are
-/// generated, and refused beyond the positions the budget may hold.
+/// generated, and refused beyond the memory the budget may hold.
 ///
 /// # Errors
 /// [`Exhausted`] when the budget runs out.
@@ -255,11 +307,12 @@ pub fn collect_options<G: Game>(
     position: &G::Position,
     budget: &Budget,
 ) -> Result<Vec<G::Position>, Exhausted> {
-    collect_at_most(game, position, budget, budget.position_limit(), budget.positions_exhausted())
+    collect_at_most(game, position, budget, u64::MAX, budget.memory_exhausted())
 }
 
 /// Every option of `position`, charged one unit each while they are generated; `stopped` when
-/// there are more than `most`.
+/// there are more than `most`, and [`Budget::memory_exhausted`] when they would hold more than
+/// [`Budget::memory_limit`] bytes.
 ///
 /// # Errors
 /// [`Exhausted`] when the budget runs out, or `stopped`.
@@ -272,8 +325,15 @@ pub fn collect_at_most<G: Game>(
 ) -> Result<Vec<G::Position>, Exhausted> {
     let mut meter = budget.meter();
     let mut count = 0u64;
+    let mut held = 0u64;
+    let limit = budget.memory_limit();
     let options = gather_charged(game, position, &mut meter, |option| {
         count += 1;
+        // Twice the position's own size: the vector doubles as it grows.
+        held = held.saturating_add(option.held_bytes() + std::mem::size_of::<G::Position>() as u64);
+        if held > limit {
+            return Err(budget.memory_exhausted());
+        }
         (count <= most).then_some(option).ok_or_else(|| stopped.clone())
     })?;
     meter.flush()?;
@@ -322,10 +382,10 @@ mod tests {
     #[test]
     fn the_positions_held_are_bounded_by_the_budget() {
         // 1000 states need 1000 * UNITS_PER_POSITION units of work, but the budget pays for
-        // only 100 positions held at once.
+        // 8000 bytes held at once, less than the memo of 1000 positions.
         let mut solver = GrundySolver::new(Bash(3));
         let error = solver.value(&1000, &Budget::new(100 * UNITS_PER_POSITION)).unwrap_err();
-        assert_eq!(error, Exhausted::Memory { limit: 100 });
+        assert_eq!(error, Exhausted::Memory { bytes: 8000 });
     }
 
     struct Nim1;
@@ -342,8 +402,38 @@ mod tests {
         // would hold billions of positions long before the memo grows.
         let mut solver = GrundySolver::new(Nim1);
         let budget = Budget::new(20_000_000);
-        assert_eq!(solver.value(&100_000, &budget), Err(Exhausted::Memory { limit: 1_000_000 }));
+        assert_eq!(solver.value(&100_000, &budget), Err(Exhausted::Memory { bytes: 80_000_000 }));
         assert_eq!(solver.value(&500, &Budget::new(20_000_000)).unwrap(), 500);
+    }
+
+    /// A chain of positions of 1000 numbers each: the first counts down, the others ride along.
+    struct LongChain;
+    impl Game for LongChain {
+        type Position = Vec<u64>;
+        fn options(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
+            if p[0] == 0 {
+                return Vec::new();
+            }
+            let mut next = p.clone();
+            next[0] -= 1;
+            vec![next]
+        }
+    }
+
+    #[test]
+    fn positions_are_counted_by_their_size() {
+        // Each position holds 8000 bytes of numbers: a 1 MiB ceiling holds about 120 of them
+        // (memo and stack together), however large the work budget.
+        let ceiling = 1 << 20;
+        let budget = || Budget::new(u64::MAX).with_memory_ceiling(ceiling);
+        let start = |n: u64| [vec![n], vec![7; 999]].concat();
+        let mut solver = GrundySolver::new(LongChain);
+        assert_eq!(solver.value(&start(1000), &budget()), Err(Exhausted::MachineMemory { bytes: ceiling }));
+        let mut solver = GrundySolver::new(LongChain);
+        assert_eq!(solver.value(&start(50), &budget()).unwrap(), 0);
+        let memo: u64 = solver.memo.keys().map(HeldBytes::heap_bytes).sum();
+        assert_eq!(solver.memo_keys, memo);
+        assert!(solver.memo_bytes(false) <= ceiling);
     }
 
     /// A game whose one position has about 2^64 options: the search must stop while they are

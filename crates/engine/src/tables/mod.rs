@@ -69,9 +69,7 @@ pub const P_CELL: u64 = 0;
 /// The value of an N-position in an outcome table: the player to move wins.
 pub const N_CELL: u64 = 1;
 
-/// Bytes of memory one unit of the budget pays for (as for the search's positions, see
-/// [`crate::budget`]).
-pub const BYTES_PER_UNIT: u64 = 4;
+pub use crate::budget::BYTES_PER_UNIT;
 
 /// Values a streamed path produces for one unit of work (a value costs a few nanoseconds, a
 /// unit stands for tens).
