@@ -233,10 +233,12 @@ pub struct Progress {
     pub work: u64,
 }
 
-/// Elementary operations of the sequence engine (2 to 3 ns each) per unit of the work budget:
-/// a unit of the search (an option generated) costs 75 to 160 ns, so 64 operations make the two
-/// comparable (the `calibrate` example of this crate measures both; docs/reliability.md).
-pub const OPERATIONS_PER_UNIT: u64 = 64;
+/// Elementary operations of the sequence engine (2.4 to 3.5 ns each) per unit of the work
+/// budget: a unit of the search (an option generated) costs 75 to 160 ns, so 32 operations
+/// (75 to 110 ns) make the two comparable, and the default budget stops an octal computation
+/// after about 10 s, as it stops a search (the `calibrate` example of this crate measures both;
+/// docs/reliability.md).
+pub const OPERATIONS_PER_UNIT: u64 = 32;
 
 /// The work behind `stats` in the units of nimlab's work budget ([`crate::Budget`]): elementary
 /// operations, each about the time of one value of a subtraction game (2 to 3 ns here), divided

@@ -320,10 +320,10 @@ fn a_small_budget_keeps_the_values_it_computed_and_searches_beyond() {
         game.theory(&[big(computed)], Play::Normal, 20, Lang::En).is_none(),
         "beyond the values: no theory"
     );
-    // The engine then searches, and a heap this large does not fit the budget.
+    // A question on a larger heap computes the sequence up to it under its own budget: one too
+    // small for the certificate is an error, not a search.
     let engine = crate::rulesets::engine(&"octal --code 0.16".parse().unwrap(), game);
-    let error =
-        engine.analyze(&[big(10_000_000)], &query(Method::Auto), &Budget::new(1_000_000)).unwrap_err();
+    let error = engine.analyze(&[big(10_000_000)], &query(Method::Auto), &Budget::new(100_000)).unwrap_err();
     assert!(matches!(error, EngineError::Exhausted { .. }), "{error}");
     // A deadline that has passed is an error, not a shorter sequence.
     let late = Budget::with_timeout(u64::MAX, Duration::from_nanos(1));
@@ -336,8 +336,9 @@ fn a_small_budget_keeps_the_values_it_computed_and_searches_beyond() {
 fn the_build_charges_its_budget() {
     let budget = Budget::new(10_000_000);
     "dawson-kayles".parse::<GameSpec>().unwrap().build(&budget).unwrap();
+    // 176 values of the direct method: a few hundred engine operations, a few units.
     let used = budget.used();
-    assert!((176..100_000).contains(&used), "{used}");
+    assert!((1..2_000).contains(&used), "{used}");
 }
 
 #[test]
