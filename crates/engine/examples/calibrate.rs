@@ -47,9 +47,13 @@ fn grid(spec: &str, side: u64, method: Method, budget: &Budget) {
     while table.next_row(&mut row).expect("fits").is_some() {}
 }
 
+/// The rules of an octal code.
+fn code(code: &str) -> GameRules {
+    GameRules::Octal(code.parse().expect("a code"))
+}
+
 /// The octal engine as `nimlab period` runs it: the certificate, or `upto` values.
-fn octal(code: &str, upto: u64, method: SequenceMethod, budget: &Budget) {
-    let rules = GameRules::Octal(code.parse().expect("a code"));
+fn octal(rules: GameRules, upto: u64, method: SequenceMethod, budget: &Budget) {
     let mut charged = 0;
     analyze_with(&rules, upto, method, |progress| {
         budget.charge(progress.work - charged).expect("fits");
@@ -83,25 +87,17 @@ const WORKLOADS: &[Workload] = &[
     Workload {
         path: "octal engine (sparse)",
         what: "period octal --code 0.16 (to its certificate)",
-        run: |b| octal("0.16", u64::from(u32::MAX) - 1, SequenceMethod::Auto, b),
+        run: |b| octal(code("0.16"), u64::from(u32::MAX) - 1, SequenceMethod::Auto, b),
     },
     Workload {
         path: "octal engine (sparse)",
         what: "period grundy-game --upto 300000",
-        run: |b| {
-            let mut charged = 0;
-            analyze_with(&GameRules::GrundyGame, 300_000, SequenceMethod::Auto, |p| {
-                b.charge(p.work - charged).expect("fits");
-                charged = p.work;
-                true
-            })
-            .expect("computes");
-        },
+        run: |b| octal(GameRules::GrundyGame, 300_000, SequenceMethod::Auto, b),
     },
     Workload {
         path: "octal engine (direct)",
         what: "period octal --code 0.16 --upto 60000 (direct method)",
-        run: |b| octal("0.16", 60_000, SequenceMethod::Direct, b),
+        run: |b| octal(code("0.16"), 60_000, SequenceMethod::Direct, b),
     },
     Workload {
         path: "octal table stream",

@@ -73,7 +73,7 @@ impl Known {
     }
 
     /// `G(n)` for a heap that fits 64 bits, when known. `O(1)`.
-    fn small_value(&self, n: u64) -> Option<u32> {
+    pub(super) fn small_value(&self, n: u64) -> Option<u32> {
         match self {
             Known::Periodic(c) => Some(c.value(n)),
             Known::Prefix(sequence) => sequence.value(n),

@@ -91,10 +91,7 @@ impl HeapValues {
     /// `G(n)`, known after [`HeapValues::reach`] past `n`.
     fn value(&self, n: u64) -> u32 {
         match self {
-            HeapValues::Periodic(known) => match known.as_ref() {
-                Known::Periodic(c) => c.value(n),
-                Known::Prefix(values) => values.value(n).unwrap_or_default(),
-            },
+            HeapValues::Periodic(known) => known.small_value(n).unwrap_or_default(),
             HeapValues::Computed(engine) => engine.values.value(n).unwrap_or_default(),
         }
     }
