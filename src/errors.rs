@@ -63,7 +63,7 @@ fn takes(game: &str) -> String {
 /// A spec error phrased with flags.
 fn spec_message(error: &SpecError) -> String {
     match error {
-        SpecError::UnknownParam { game, param } => {
+        SpecError::UnknownParam { game, param, .. } => {
             format!("--{param} does not apply to the game '{game}'{}", takes(game))
         }
         SpecError::MissingParam { game, param, help } => format!("the game '{game}' needs --{param}: {help}"),

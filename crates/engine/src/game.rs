@@ -6,8 +6,20 @@ use std::ops::ControlFlow;
 
 use serde::Serialize;
 
-use crate::budget::{Budget, Exhausted, HeldBytes};
-use crate::solve::GrundySolver;
+use crate::budget::HeldBytes;
+
+/// How to answer: by closed-form theory, by search, or theory where it exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    /// Theory when the ruleset has a closed form for the question, otherwise search.
+    #[default]
+    Auto,
+    /// Only theory; an error if there is none.
+    Theory,
+    /// Only the generic search.
+    Search,
+}
 
 /// Who wins from a position, with the player to move as reference.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
@@ -68,46 +80,6 @@ pub trait Game {
     /// The representative of the position's equivalence class (default: the position itself).
     fn canonical(&self, position: &Self::Position) -> Self::Position {
         position.clone()
-    }
-
-    /// The Sprague-Grundy value, by memoized search under the default budget.
-    ///
-    /// # Errors
-    /// [`Exhausted`] when the search needs more than [`Budget::default`].
-    fn grundy_value(&self, position: &Self::Position) -> Result<u32, Exhausted>
-    where
-        Self: Sized,
-    {
-        GrundySolver::new(self).value(position, &Budget::default())
-    }
-
-    /// True when the player to move loses under normal play.
-    ///
-    /// # Errors
-    /// [`Exhausted`] as for [`Game::grundy_value`].
-    fn is_p_position(&self, position: &Self::Position) -> Result<bool, Exhausted>
-    where
-        Self: Sized,
-    {
-        Ok(self.grundy_value(position)? == 0)
-    }
-
-    /// Every option of value 0 (the winning moves under normal play), without duplicates.
-    ///
-    /// # Errors
-    /// [`Exhausted`] as for [`Game::grundy_value`].
-    fn winning_moves(&self, position: &Self::Position) -> Result<Vec<Self::Position>, Exhausted>
-    where
-        Self: Sized,
-    {
-        let mut solver = GrundySolver::new(self);
-        let mut moves = Vec::new();
-        for (option, value) in solver.option_values(position, &Budget::default())? {
-            if value == 0 && !moves.contains(&option) {
-                moves.push(option);
-            }
-        }
-        Ok(moves)
     }
 }
 

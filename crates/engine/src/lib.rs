@@ -25,7 +25,7 @@
 //! A game is a type that lists the options of a position. Here is "take 1 or 4 from one heap":
 //!
 //! ```
-//! use nimlab_engine::{Budget, Game, GrundySolver};
+//! use nimlab_engine::{Budget, Game, GrundySolver, SolveGame};
 //!
 //! struct OneOrFour;
 //! impl Game for OneOrFour {
@@ -39,8 +39,8 @@
 //! let budget = Budget::default();
 //! let values: Vec<u32> = (0..10).map(|n| solver.value(&n, &budget).unwrap()).collect();
 //! assert_eq!(values, [0, 1, 0, 1, 2, 0, 1, 0, 1, 2]);
-//! assert!(OneOrFour.is_p_position(&5).unwrap());
-//! assert_eq!(OneOrFour.winning_moves(&6).unwrap(), vec![5, 2]);
+//! assert!(OneOrFour.is_p_position(&5, &budget).unwrap());
+//! assert_eq!(OneOrFour.winning_moves(&6, &budget).unwrap(), vec![5, 2]);
 //! ```
 //!
 //! # Naming a game
@@ -66,6 +66,7 @@ pub mod listing;
 pub mod octal;
 pub mod periodicity;
 pub mod positions;
+pub mod registry;
 pub mod rulesets;
 pub mod solve;
 pub mod spec;
@@ -73,18 +74,18 @@ pub mod tables;
 
 pub use analysis::{
     analyze_sum, Analysis, AnyGame, Basis, BestMove, GrundyValue, Method, MoveReport, MultiAnalysis,
-    MultiMove, Query, Ruleset, SumPart, VerifyReport,
+    MultiMove, Query, Ruleset, RulesetInfo, SumPart, VerifyReport,
 };
 pub use budget::{Budget, CancelHandle, Exhausted, HeldBytes};
 pub use error::EngineError;
 pub use game::{Game, Outcome, Play};
 pub use lang::Lang;
 pub use num_bigint::BigUint;
-pub use rulesets::RULESETS;
+pub use registry::RULESETS;
 pub use solve::{
-    GrundySolver, MisereSolver, MultiplayerSolver, Solver, StandardAlliance, Terminal, Valuation,
+    GrundySolver, MisereSolver, MultiplayerSolver, SolveGame, Solver, StandardAlliance, Terminal, Valuation,
 };
-pub use spec::{GameSpec, ParamDecl, ParamKind, ParamValue, Params, RulesetInfo, SpecError};
+pub use spec::{GameSpec, ParamDecl, ParamKind, ParamValue, Params, SpecError};
 
 /// What the unit tests share: the budget, queries and a game built from its spec text.
 #[cfg(test)]

@@ -7,12 +7,12 @@
 
 use std::collections::BTreeMap;
 
-use nimlab_engine::listing::{observed_period, Evidence};
 use nimlab_engine::octal::{
     analyze_with, ActiveMethod, Certificate, CertifiedPeriod, GameRules, Observed, PeriodOutcome, Sequence,
     SequenceMethod, SequenceStats,
 };
 use nimlab_engine::periodicity::{certify_period, runs, Periodicity};
+use nimlab_engine::periodicity::{observed_period, Evidence};
 use nimlab_engine::rulesets::octal::{rules_of, sequence_error, title};
 use nimlab_engine::rulesets::subtraction::set_of;
 use nimlab_engine::tables::{

@@ -59,9 +59,8 @@ pub fn parse_part(text: &str) -> Result<(GameSpec, Vec<BigUint>), ReportError> {
     let mut words = text.split_whitespace();
     let name =
         words.next().ok_or_else(|| ReportError::Invalid("a part needs a game, e.g. \"nim 3 4\"".into()))?;
-    let info = nimlab_engine::RulesetInfo::find(name).ok_or_else(|| {
-        nimlab_engine::EngineError::Spec(nimlab_engine::SpecError::UnknownGame { name: name.into() })
-    })?;
+    let info = nimlab_engine::RulesetInfo::find(name)
+        .ok_or_else(|| nimlab_engine::EngineError::Spec(nimlab_engine::registry::unknown_game(name)))?;
     let mut spec_words = vec![name.to_string()];
     let mut numbers = Vec::new();
     let mut expecting_value = false;

@@ -7,7 +7,7 @@
 //! cells out chunk by chunk (memory: one chunk, whatever the table's size), for output of any
 //! size; [`table`] collects them into one [`TableReport`] of at most [`MAX_REPORT_CELLS`] cells.
 
-use nimlab_engine::listing::{observed_period, Evidence};
+use nimlab_engine::periodicity::{observed_period, Evidence};
 use nimlab_engine::rulesets::apple::Apple;
 use nimlab_engine::rulesets::pattern::PatternGame;
 use nimlab_engine::solve::TripleTable;

@@ -10,19 +10,6 @@ use crate::bigint::json;
 use crate::game::Outcome;
 use crate::solve::Terminal;
 
-/// How to answer: by closed-form theory, by search, or theory where it exists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Method {
-    /// Theory when the ruleset has a closed form for the question, otherwise search.
-    #[default]
-    Auto,
-    /// Only theory; an error if there is none.
-    Theory,
-    /// Only the generic search.
-    Search,
-}
-
 /// One move: what it does and the position it leads to.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MoveReport {

@@ -11,12 +11,13 @@ use std::sync::{Mutex, MutexGuard};
 
 use num_bigint::BigUint;
 
-use super::answer::{Analysis, Basis, BestMove, GrundyValue, Method, MoveReport, MultiAnalysis, MultiMove};
+use super::answer::{Analysis, Basis, BestMove, GrundyValue, MoveReport, MultiAnalysis, MultiMove};
 use super::compare::{disagreement, multi_disagreement, Counterexample, VerifyReport};
 use super::ruleset::{Listed, Ruleset};
 use crate::bigint::big;
 use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::{EngineError, Stopped};
+use crate::game::Method;
 use crate::game::{Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::solve::{
@@ -201,13 +202,13 @@ pub trait AnyGame: Send + Sync {
     /// (or the path [`SequenceRequest::method`] asks for), charged to `budget` as it is produced.
     ///
     /// # Errors
-    /// See [`crate::tables::sequence::sequence`].
+    /// See [`super::tables::sequence`].
     fn sequence(&self, request: &SequenceRequest, budget: &Budget) -> Result<Sequence, TableError>;
     /// The two-heap table of a request, row by row, from the ruleset's fastest path (or the path
     /// [`GridRequest::method`] asks for), charged to `budget` as it is produced.
     ///
     /// # Errors
-    /// See [`crate::tables::grid::grid`].
+    /// See [`super::tables::grid`].
     fn grid(&self, request: &GridRequest, budget: &Budget) -> Result<Grid, TableError>;
 }
 
@@ -740,11 +741,11 @@ impl<R: Ruleset> AnyGame for Engine<R> {
     }
 
     fn sequence(&self, request: &SequenceRequest, budget: &Budget) -> Result<Sequence, TableError> {
-        crate::tables::sequence::sequence(&self.ruleset, &self.spec, request, budget)
+        super::tables::sequence(&self.ruleset, &self.spec, request, budget)
     }
 
     fn grid(&self, request: &GridRequest, budget: &Budget) -> Result<Grid, TableError> {
-        crate::tables::grid::grid(&self.ruleset, &self.spec, request, budget)
+        super::tables::grid(&self.ruleset, &self.spec, request, budget)
     }
 }
 

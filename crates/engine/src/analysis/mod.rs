@@ -3,6 +3,7 @@
 //! * [`answer`] — the answers: [`Analysis`] (outcome, [`GrundyValue`], moves, reason,
 //!   [`Basis`]) and [`MultiAnalysis`] for `n` players;
 //! * [`ruleset`] — the typed [`Ruleset`] trait a ruleset file implements;
+//! * [`tables`] — the planner's table paths: a ruleset's fast path, else the generic dense path;
 //! * [`engine`] — [`Engine`], a ruleset with its memoized solvers, behind the object-safe
 //!   [`AnyGame`] (analyze, verify, multi-player values, options, nimlab's move), every question
 //!   under a [`crate::Budget`];
@@ -15,14 +16,16 @@
 
 pub mod answer;
 pub mod compare;
+pub mod declaration;
 pub mod engine;
 pub mod ruleset;
 pub mod sum;
+pub mod tables;
 
-pub use answer::{
-    Analysis, Basis, BestMove, GrundyValue, Measure, Method, MoveReport, MultiAnalysis, MultiMove,
-};
+pub use crate::game::Method;
+pub use answer::{Analysis, Basis, BestMove, GrundyValue, Measure, MoveReport, MultiAnalysis, MultiMove};
 pub use compare::{disagreement, multi_disagreement, Counterexample, VerifyReport};
+pub use declaration::{Builder, RulesetInfo};
 pub use engine::{no_progress, short_position, AnyGame, Engine, Progress, Query};
 pub use ruleset::{list_positions, Listed, Ruleset, SearchCost};
 pub use sum::{analyze_sum, SumAnalysis, SumMove, SumPart, SumPartReport};

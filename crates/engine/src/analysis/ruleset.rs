@@ -8,7 +8,7 @@ use super::answer::{Analysis, Measure, MoveReport, MultiAnalysis};
 use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Play};
-use crate::lang::Lang;
+use crate::lang::{say, Lang};
 use crate::solve::Terminal;
 use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 
@@ -85,7 +85,7 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// A text for the move `from -> to`, e.g. "take 2 from the heap of 3" (the default, for
     /// games that take from heaps).
     fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
-        crate::rulesets::describe_take(from, to, lang)
+        describe_take(from, to, lang)
     }
 
     /// Lets a ruleset whose theory covers more positions the more it computes (a take-and-break
@@ -160,7 +160,7 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
 
     /// The ruleset's own producer of a one-heap table (a closed form, a streaming generator, a
     /// certified period), if it has one faster than the generic dense path; `None` (the
-    /// default) lets [`crate::tables::sequence::sequence`] use that path. The request is
+    /// default) lets [`super::tables::sequence`] use that path. The request is
     /// already checked: Grundy values only in normal play, and the ruleset takes one heap. The
     /// memory the producer holds is paid from `budget` here, its values as they are produced
     /// (see [`crate::tables`]).
@@ -182,5 +182,46 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// [`TableError`] when the fast path cannot run within the budget.
     fn fast_grid(&self, _request: &GridRequest, _budget: &Budget) -> Result<Option<Grid>, TableError> {
         Ok(None)
+    }
+}
+
+/// Describes a take-away move between two heap vectors of the same length:
+/// "take 2 from the heap of 3", "take 3 from both heaps", ... ("从 3 个那堆取走 2 个").
+pub fn describe_take(from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
+    let changed: Vec<(usize, BigUint)> = from
+        .iter()
+        .zip(to)
+        .enumerate()
+        .filter(|(_, (f, t))| f != t)
+        .map(|(i, (f, t))| (i, if f > t { f - t } else { t - f }))
+        .collect();
+    let heap = |i: usize| {
+        if from.len() == 1 {
+            lang.pick("the heap", "这堆").to_string()
+        } else {
+            say!(lang, "the heap of {}", " {} 个那堆", from[i])
+        }
+    };
+    match changed.as_slice() {
+        [] => lang.pick("pass", "不走").to_string(),
+        [(i, amount)] => say!(lang, "take {amount} from {}", "从{}取走 {amount} 个", heap(*i)),
+        [(_, amount), rest @ ..] if rest.iter().all(|(_, a)| a == amount) => {
+            let heaps: Vec<String> = changed.iter().map(|(i, _)| from[*i].to_string()).collect();
+            if changed.len() == from.len() && from.len() == 2 {
+                say!(lang, "take {amount} from both heaps", "从两堆各取走 {amount} 个")
+            } else {
+                say!(
+                    lang,
+                    "take {amount} from each of the heaps of {}",
+                    "从 {} 个那几堆各取走 {amount} 个",
+                    heaps.join(lang.pick(", ", "、"))
+                )
+            }
+        }
+        _ => {
+            let parts: Vec<String> =
+                changed.iter().map(|(i, a)| say!(lang, "{a} from {}", "从{}取走 {a} 个", heap(*i))).collect();
+            say!(lang, "take {}", "{}", parts.join(lang.pick(" and ", "，并")))
+        }
     }
 }

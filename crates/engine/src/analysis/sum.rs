@@ -10,11 +10,12 @@
 use num_bigint::BigUint;
 use serde::Serialize;
 
-use super::answer::{Basis, GrundyValue, Method, MoveReport};
+use super::answer::{Basis, GrundyValue, MoveReport};
 use super::engine::{short_position, AnyGame, Query};
 use crate::bigint::json;
 use crate::budget::Budget;
 use crate::error::EngineError;
+use crate::game::Method;
 use crate::game::{Outcome, Play};
 use crate::lang::{say, Lang};
 

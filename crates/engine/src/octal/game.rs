@@ -172,7 +172,7 @@ fn canonical_heaps(position: &[u64]) -> Vec<u64> {
 ///
 /// ```
 /// use nimlab_engine::octal::{OctalCode, OctalGame};
-/// use nimlab_engine::Game;
+/// use nimlab_engine::{Budget, SolveGame};
 ///
 /// let dawson = OctalGame::new(OctalCode::dawson_kayles());
 /// // From a heap of 8, Dawson's Kayles removes 2 and may split the rest.
@@ -180,7 +180,7 @@ fn canonical_heaps(position: &[u64]) -> Vec<u64> {
 /// assert_eq!(texts[0], "take 2 from the heap of 8");
 /// assert_eq!(texts[1], "take 2 from the heap of 8, leaving heaps of 1 and 5");
 /// // G(5) = 0, G(8) = 1, G(13) = 2: the sum's value is their nim-sum.
-/// assert_eq!(dawson.grundy_value(&vec![5, 8, 13]).unwrap(), 0 ^ 1 ^ 2);
+/// assert_eq!(dawson.grundy_value(&vec![5, 8, 13], &Budget::default()).unwrap(), 0 ^ 1 ^ 2);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OctalGame {
@@ -237,11 +237,11 @@ impl Game for OctalGame {
 ///
 /// ```
 /// use nimlab_engine::octal::GrundyGame;
-/// use nimlab_engine::Game;
+/// use nimlab_engine::{Budget, SolveGame};
 ///
 /// let texts: Vec<String> = GrundyGame::new().moves(&[6]).iter().map(|m| m.to_string()).collect();
 /// assert_eq!(texts, ["split the heap of 6 into heaps of 1 and 5", "split the heap of 6 into heaps of 2 and 4"]);
-/// assert_eq!(GrundyGame::new().grundy_value(&vec![20]).unwrap(), 0);
+/// assert_eq!(GrundyGame::new().grundy_value(&vec![20], &Budget::default()).unwrap(), 0);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GrundyGame {
@@ -281,6 +281,8 @@ impl Game for GrundyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::Budget;
+    use crate::solve::SolveGame;
 
     fn texts(game: &OctalGame, position: &[u64]) -> Vec<String> {
         game.moves(position).iter().map(|m| m.to_string()).collect()
@@ -332,7 +334,8 @@ mod tests {
     fn subtraction_codes_are_the_subtraction_games() {
         let code = OctalCode::from_subtraction_set(&[1, 3, 4]);
         let game = OctalGame::new(code);
-        let values: Vec<u32> = (0..14).map(|n| game.grundy_value(&vec![n]).unwrap()).collect();
+        let values: Vec<u32> =
+            (0..14).map(|n| game.grundy_value(&vec![n], &Budget::default()).unwrap()).collect();
         assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
     }
 }

@@ -44,7 +44,7 @@ use serde::Serialize;
 
 use super::code::OctalCode;
 use super::sequence::{Sequence, SequenceError, SequenceMethod, SequenceStats, ValuesView};
-use crate::listing::{observed_period, Evidence};
+use crate::periodicity::observed::{observed_period, Evidence};
 
 /// Values compared to find a candidate period.
 const WINDOW: usize = 128;

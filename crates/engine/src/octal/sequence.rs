@@ -651,9 +651,9 @@ fn review<T: Cell>(state: &mut State, typed: &mut Typed<T>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::budget::Budget;
     use crate::octal::game::{GrundyGame, OctalGame};
-    use crate::solve::GrundySolver;
+    use crate::solve::{GrundySolver, SolveGame};
 
     fn values(mut sequence: Sequence, count: u64) -> Vec<u32> {
         sequence.extend_to(count, |_| ControlFlow::Continue(())).unwrap();
@@ -744,7 +744,7 @@ mod tests {
         for method in [SequenceMethod::Auto, SequenceMethod::Direct, SequenceMethod::Sparse] {
             assert_eq!(values(Sequence::grundy_game().with_method(method), 3000), expected, "{method:?}");
         }
-        assert!(GrundyGame::new().is_p_position(&vec![20]).unwrap());
+        assert!(GrundyGame::new().is_p_position(&vec![20], &Budget::default()).unwrap());
     }
 
     #[test]

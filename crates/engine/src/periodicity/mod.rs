@@ -24,6 +24,7 @@ pub mod certify;
 pub mod family;
 pub mod fit;
 pub mod generator;
+pub mod observed;
 pub mod sweep;
 
 pub use certify::{certify_period, cost_per_value, Certificate, Periodicity};
@@ -32,6 +33,7 @@ pub use fit::{
     fit_conjecture, ConjectureFit, FitRow, LinearForm, PiecewiseFit, Quantity, Rational, ResidueForms,
 };
 pub use generator::{grundy_values, GrundyStream};
+pub use observed::{observed_period, Evidence, ObservedPeriod, MIN_COMPARISONS};
 pub use sweep::{search_period, sweep_periods, PeriodSummary, SearchReport};
 
 use thiserror::Error;

@@ -17,6 +17,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
+use crate::analysis::RulesetInfo;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -27,7 +28,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
-use crate::spec::{GameSpec, ParamDecl, ParamKind, RulesetInfo};
+use crate::spec::{GameSpec, ParamDecl, ParamKind};
 use crate::tables::{per_residue, Sequence, SequenceRequest, TableBasis, TableError, TableValues, N_CELL};
 use crate::AnyGame;
 

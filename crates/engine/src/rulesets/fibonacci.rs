@@ -40,6 +40,7 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
+use crate::analysis::RulesetInfo;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -50,7 +51,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, engine};
-use crate::spec::{GameSpec, RulesetInfo};
+use crate::spec::GameSpec;
 use crate::tables::{by_chunks, row_by_row, Grid, GridRequest, Sequence, SequenceRequest};
 use crate::tables::{TableBasis, TableError, TableValues, N_CELL, P_CELL};
 use crate::AnyGame;

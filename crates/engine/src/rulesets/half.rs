@@ -47,6 +47,7 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
+use crate::analysis::RulesetInfo;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -57,7 +58,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
-use crate::spec::{GameSpec, RulesetInfo};
+use crate::spec::GameSpec;
 use crate::tables::{per_heap, Sequence, SequenceRequest, TableBasis, TableError, TableValues, N_CELL};
 use crate::AnyGame;
 

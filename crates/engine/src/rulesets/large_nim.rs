@@ -50,6 +50,7 @@ use num_traits::{One, ToPrimitive, Zero};
 
 use self::classes::ClassTable;
 use crate::analysis::Measure;
+use crate::analysis::RulesetInfo;
 use crate::analysis::{Basis, MultiAnalysis, MultiMove, Ruleset, SearchCost};
 use crate::bigint::{big, to_bigs};
 use crate::budget::Budget;
@@ -59,7 +60,7 @@ use crate::lang::{say, Lang};
 use crate::positions::SortedTuples;
 use crate::rulesets::{box_search_cost, engine};
 use crate::solve::{HeapMultisetGame, StandardAlliance, Terminal};
-use crate::spec::{GameSpec, RulesetInfo};
+use crate::spec::GameSpec;
 use crate::AnyGame;
 
 /// The declaration of Large Nim.

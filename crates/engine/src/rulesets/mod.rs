@@ -1,7 +1,8 @@
-//! The rulesets: one file (or folder) each, holding the declaration ([`RulesetInfo`]: name,
-//! rules, parameters as data), the rules ([`crate::Game`]), the position format and the
-//! closed-form theory. To add a ruleset, add a file here with its `RULESET` declaration and its
-//! tests, and one line to [`RULESETS`] (with its `mod` line): every surface derives the rest.
+//! The rulesets: one file (or folder) each, holding the declaration
+//! ([`crate::analysis::RulesetInfo`]: name, rules, parameters as data), the rules
+//! ([`crate::Game`]), the position format and the closed-form theory; and what they share. To add
+//! a ruleset, add a file here with its `RULESET` declaration and its tests, its `mod` line here
+//! and one line to the registry (`crate::registry::RULESETS`): every surface derives the rest.
 
 pub mod apple;
 pub mod bash;
@@ -20,31 +21,11 @@ use num_bigint::BigUint;
 
 use num_traits::ToPrimitive;
 
+pub(crate) use crate::analysis::ruleset::describe_take;
 use crate::analysis::{AnyGame, Engine, Ruleset, SearchCost};
 use crate::budget::UNITS_PER_POSITION;
 use crate::error::EngineError;
-use crate::lang::{say, Lang};
-use crate::spec::{GameSpec, RulesetInfo};
-
-/// Every ruleset nimlab knows, in the order they are listed to users: one line each.
-pub const RULESETS: &[&RulesetInfo] = &[
-    &nim::RULESET,
-    &bash::RULESET,
-    &subtraction::RULESET,
-    &half::RULESET,
-    &moore::RULESET,
-    &wythoff::RULESET,
-    &fibonacci::RULESET,
-    &staircase::RULESET,
-    &large_nim::RULESET,
-    &apple::RULESET,
-    &pattern::RULESET,
-    &octal::OCTAL,
-    &octal::KAYLES,
-    &octal::DAWSON_KAYLES,
-    &octal::DAWSONS_CHESS,
-    &octal::GRUNDY_GAME,
-];
+use crate::spec::GameSpec;
 
 /// Wraps the ruleset `spec` names with its solvers.
 pub(crate) fn engine<R: Ruleset>(spec: &GameSpec, ruleset: R) -> Box<dyn AnyGame> {
@@ -85,155 +66,5 @@ pub(crate) fn expect_heaps(
             numbers.len(),
             if numbers.len() == 1 { "" } else { "s" }
         )))
-    }
-}
-
-/// Describes a take-away move between two heap vectors of the same length:
-/// "take 2 from the heap of 3", "take 3 from both heaps", ... ("从 3 个那堆取走 2 个").
-pub(crate) fn describe_take(from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
-    let changed: Vec<(usize, BigUint)> = from
-        .iter()
-        .zip(to)
-        .enumerate()
-        .filter(|(_, (f, t))| f != t)
-        .map(|(i, (f, t))| (i, if f > t { f - t } else { t - f }))
-        .collect();
-    let heap = |i: usize| {
-        if from.len() == 1 {
-            lang.pick("the heap", "这堆").to_string()
-        } else {
-            say!(lang, "the heap of {}", " {} 个那堆", from[i])
-        }
-    };
-    match changed.as_slice() {
-        [] => lang.pick("pass", "不走").to_string(),
-        [(i, amount)] => say!(lang, "take {amount} from {}", "从{}取走 {amount} 个", heap(*i)),
-        [(_, amount), rest @ ..] if rest.iter().all(|(_, a)| a == amount) => {
-            let heaps: Vec<String> = changed.iter().map(|(i, _)| from[*i].to_string()).collect();
-            if changed.len() == from.len() && from.len() == 2 {
-                say!(lang, "take {amount} from both heaps", "从两堆各取走 {amount} 个")
-            } else {
-                say!(
-                    lang,
-                    "take {amount} from each of the heaps of {}",
-                    "从 {} 个那几堆各取走 {amount} 个",
-                    heaps.join(lang.pick(", ", "、"))
-                )
-            }
-        }
-        _ => {
-            let parts: Vec<String> =
-                changed.iter().map(|(i, a)| say!(lang, "{a} from {}", "从{}取走 {a} 个", heap(*i))).collect();
-            say!(lang, "take {}", "{}", parts.join(lang.pick(" and ", "，并")))
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::analysis::Basis;
-    use crate::bigint::to_bigs;
-    #[allow(unused_imports)]
-    use crate::test_prelude::*;
-
-    #[test]
-    fn every_ruleset_builds_from_its_example_and_names_itself() {
-        for info in RULESETS {
-            let spec = info.example_spec();
-            let game = spec.build(&Budget::default()).unwrap_or_else(|e| panic!("{}: {e}", info.name));
-            assert_eq!(game.spec(), &spec);
-            let example: Vec<BigUint> =
-                info.example_position.split_whitespace().map(|n| n.parse().unwrap()).collect();
-            game.check_position(&example).unwrap_or_else(|e| panic!("{}: {e}", info.name));
-        }
-        let err = GameSpec::named("chess").unwrap_err();
-        assert!(err.to_string().contains("unknown game 'chess'"));
-    }
-
-    #[test]
-    fn move_texts() {
-        assert_eq!(
-            describe_take(&to_bigs(&[3, 4, 5]), &to_bigs(&[1, 4, 5]), Lang::En),
-            "take 2 from the heap of 3"
-        );
-        assert_eq!(describe_take(&to_bigs(&[10]), &to_bigs(&[8]), Lang::En), "take 2 from the heap");
-        assert_eq!(describe_take(&to_bigs(&[4, 7]), &to_bigs(&[1, 4]), Lang::En), "take 3 from both heaps");
-        assert_eq!(
-            describe_take(&to_bigs(&[4, 7, 9]), &to_bigs(&[1, 7, 6]), Lang::En),
-            "take 3 from each of the heaps of 4, 9"
-        );
-        assert_eq!(
-            describe_take(&to_bigs(&[4, 7]), &to_bigs(&[1, 6]), Lang::En),
-            "take 3 from the heap of 4 and 1 from the heap of 7"
-        );
-        let zh = |from: &[u64], to: &[u64]| describe_take(&to_bigs(from), &to_bigs(to), Lang::Zh);
-        assert_eq!(zh(&[3, 4, 5], &[1, 4, 5]), "从 3 个那堆取走 2 个");
-        assert_eq!(zh(&[10], &[8]), "从这堆取走 2 个");
-        assert_eq!(zh(&[4, 7], &[1, 4]), "从两堆各取走 3 个");
-        assert_eq!(zh(&[4, 7, 9], &[1, 7, 6]), "从 4、9 个那几堆各取走 3 个");
-        assert_eq!(zh(&[4, 7], &[1, 6]), "从 4 个那堆取走 3 个，并从 7 个那堆取走 1 个");
-    }
-
-    /// Every text beside an answer, for every ruleset at its example position and a few more:
-    /// in Chinese, written in Chinese (no English words left), and the same answer as in
-    /// English. Covers theory and search, normal and misère play, two and three players, and
-    /// the legal moves' texts.
-    #[test]
-    fn every_ruleset_writes_its_texts_in_chinese() {
-        let budget = Budget::default();
-        let chinese = |what: &str, text: &str| {
-            assert!(
-                text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
-                "{what}: {text:?} is not Chinese"
-            );
-            assert_eq!(english_words(text), Vec::<&str>::new(), "{what}: {text:?}");
-        };
-        for info in RULESETS {
-            let game = info.example_spec().build(&budget).unwrap();
-            let example: Vec<BigUint> =
-                info.example_position.split_whitespace().map(|n| n.parse().unwrap()).collect();
-            let numbers = game.check_position(&example).unwrap();
-            for play in [Play::Normal, Play::Misere] {
-                for method in [Method::Auto, Method::Search] {
-                    let what = format!("{} {} {play:?} {method:?}", info.name, info.example_position);
-                    let ask = |lang| Query { lang, ..Query::new(method, play) };
-                    let (Ok(en), Ok(zh)) = (
-                        game.analyze(&numbers, &ask(Lang::En), &budget),
-                        game.analyze(&numbers, &ask(Lang::Zh), &budget),
-                    ) else {
-                        continue;
-                    };
-                    assert_eq!(
-                        (&en.outcome, &en.grundy, en.winning_moves.len()),
-                        (&zh.outcome, &zh.grundy, zh.winning_moves.len()),
-                        "{what}"
-                    );
-                    chinese(&format!("{what}: reason"), &zh.reason);
-                    if let Basis::Theory(theorem) = &zh.basis {
-                        chinese(&format!("{what}: theorem"), theorem);
-                    }
-                    for m in &zh.winning_moves {
-                        chinese(&format!("{what}: move"), &m.text);
-                    }
-                }
-                if let Some(theorem) = game.theorem(play, Lang::Zh) {
-                    chinese(&format!("{} theorem", info.name), &theorem);
-                }
-            }
-            if let Ok(moves) = game.options(&numbers, &budget, Lang::Zh) {
-                for m in moves {
-                    chinese(&format!("{} option", info.name), &m.text);
-                }
-            }
-            for method in [Method::Auto, Method::Search] {
-                if let Ok(three) = game.analyze_players(&numbers, 3, method, &budget, Lang::Zh) {
-                    chinese(&format!("{} 3 players {method:?}: reason", info.name), &three.reason);
-                    for m in &three.moves {
-                        chinese(&format!("{} 3 players: move", info.name), &m.text);
-                    }
-                }
-            }
-        }
     }
 }

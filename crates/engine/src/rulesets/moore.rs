@@ -39,6 +39,7 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use crate::analysis::RulesetInfo;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{to_bigs, to_u64s, xor_all};
 use crate::budget::Budget;
@@ -48,7 +49,7 @@ use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::nim::xor_moves;
 use crate::rulesets::{box_search_cost, describe_take, engine, invalid};
-use crate::spec::{GameSpec, ParamDecl, ParamKind, RulesetInfo};
+use crate::spec::{GameSpec, ParamDecl, ParamKind};
 use crate::AnyGame;
 
 /// The declaration of Moore's Nim_k.

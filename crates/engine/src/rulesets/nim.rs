@@ -11,6 +11,7 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+use crate::analysis::RulesetInfo;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -21,7 +22,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine};
-use crate::spec::{GameSpec, RulesetInfo};
+use crate::spec::GameSpec;
 use crate::tables::{outcome_row, per_heap, row_by_row, Grid, GridRequest, Sequence, SequenceRequest};
 use crate::tables::{TableBasis, TableError, TableValues, N_CELL};
 use crate::AnyGame;

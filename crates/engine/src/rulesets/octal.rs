@@ -25,6 +25,7 @@ use std::sync::{Arc, PoisonError, RwLock};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
+use crate::analysis::RulesetInfo;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{join, to_bigs};
 use crate::budget::{Budget, UNITS_PER_POSITION};
@@ -38,7 +39,7 @@ use crate::octal::{
 };
 use crate::positions::SortedTuples;
 use crate::rulesets::engine;
-use crate::spec::{GameSpec, ParamDecl, ParamKind, RulesetInfo};
+use crate::spec::{GameSpec, ParamDecl, ParamKind};
 use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 use crate::{AnyGame, Exhausted};
 

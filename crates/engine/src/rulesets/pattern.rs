@@ -32,6 +32,7 @@ use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
 
+use crate::analysis::RulesetInfo;
 use crate::analysis::{Ruleset, SearchCost};
 use crate::bigint::{to_bigs, to_u64s};
 use crate::budget::{Budget, Exhausted};
@@ -41,7 +42,7 @@ use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, engine, expect_heaps};
 use crate::solve::{triple_grundy_table, Amounts, TripleRules, TripleTable};
-use crate::spec::{GameSpec, ParamDecl, ParamKind, Params, RulesetInfo};
+use crate::spec::{GameSpec, ParamDecl, ParamKind, Params};
 use crate::tables::lines::{line_grid, LineMoves};
 use crate::tables::{Grid, GridRequest, TableError};
 use crate::AnyGame;
@@ -266,6 +267,33 @@ fn binomial(n: usize, j: usize) -> usize {
 }
 
 impl PatternSpec {
+    /// The line moves of a take-pattern game on two piles (`one` takes along rows and columns,
+    /// `any2`, `all` and `0,1` along diagonals, `0` along columns, `1` along rows); `None` for
+    /// another number of piles.
+    pub fn line_moves(&self) -> Option<LineMoves> {
+        if self.piles != 2 {
+            return None;
+        }
+        let mut moves = LineMoves { row: Vec::new(), column: Vec::new(), diagonal: Vec::new() };
+        for m in &self.moves {
+            let both = match &m.pattern {
+                Pattern::Any(1) => {
+                    moves.row.push(m.amounts);
+                    moves.column.push(m.amounts);
+                    continue;
+                }
+                Pattern::Any(_) | Pattern::All => true,
+                Pattern::Piles(piles) => piles.len() == 2,
+            };
+            match &m.pattern {
+                _ if both => moves.diagonal.push(m.amounts),
+                Pattern::Piles(piles) if piles == &[0] => moves.column.push(m.amounts),
+                _ => moves.row.push(m.amounts),
+            }
+        }
+        Some(moves)
+    }
+
     /// Parses a game of `piles` piles with the given `--move` texts.
     ///
     /// # Errors
@@ -462,7 +490,7 @@ impl Ruleset for PatternGame {
 
     /// Two piles: the line kernel (normal play); otherwise the generic path.
     fn fast_grid(&self, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
-        match LineMoves::from_pattern(&self.spec) {
+        match self.spec.line_moves() {
             Some(lines) => line_grid(&lines, request, budget),
             None => Ok(None),
         }

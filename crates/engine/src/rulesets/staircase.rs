@@ -23,6 +23,7 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
+use crate::analysis::RulesetInfo;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{join, to_bigs, to_u64s, xor_all};
 use crate::budget::{Budget, UNITS_PER_POSITION};
@@ -31,7 +32,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::engine;
-use crate::spec::{GameSpec, RulesetInfo};
+use crate::spec::GameSpec;
 use crate::AnyGame;
 
 /// The declaration of staircase Nim.

@@ -17,6 +17,7 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use crate::analysis::RulesetInfo;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::big;
 use crate::budget::{Budget, UNITS_PER_POSITION};
@@ -26,7 +27,7 @@ use crate::lang::{say, Lang};
 use crate::periodicity::{certify_period, Periodicity, PeriodicityError};
 use crate::positions::HeapBox;
 use crate::rulesets::{describe_take, engine, expect_heaps, invalid};
-use crate::spec::{GameSpec, ParamDecl, ParamKind, RulesetInfo};
+use crate::spec::{GameSpec, ParamDecl, ParamKind};
 use crate::tables::sequence::subtraction_sequence;
 use crate::tables::{Sequence, SequenceRequest, TableError};
 use crate::AnyGame;

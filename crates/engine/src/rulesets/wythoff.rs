@@ -45,6 +45,7 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
+use crate::analysis::RulesetInfo;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
@@ -55,7 +56,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
-use crate::spec::{GameSpec, RulesetInfo};
+use crate::spec::GameSpec;
 use crate::tables::lines::{line_grid, LineMoves};
 use crate::tables::wythoff_rows::{certified_grundy, certified_rows_grid};
 use crate::tables::{

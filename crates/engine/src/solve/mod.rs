@@ -340,6 +340,47 @@ pub fn collect_at_most<G: Game>(
     Ok(options)
 }
 
+/// Questions about one position of any game, answered by memoized search under a budget: the
+/// few lines a new game needs to be useful (see the crate docs).
+pub trait SolveGame: Game + Sized {
+    /// The Sprague-Grundy value.
+    ///
+    /// # Errors
+    /// [`Exhausted`] when the search needs more than `budget`.
+    fn grundy_value(&self, position: &Self::Position, budget: &Budget) -> Result<u32, Exhausted> {
+        GrundySolver::new(self).value(position, budget)
+    }
+
+    /// True when the player to move loses under normal play.
+    ///
+    /// # Errors
+    /// [`Exhausted`] as for [`SolveGame::grundy_value`].
+    fn is_p_position(&self, position: &Self::Position, budget: &Budget) -> Result<bool, Exhausted> {
+        Ok(self.grundy_value(position, budget)? == 0)
+    }
+
+    /// Every option of value 0 (the winning moves under normal play), without duplicates.
+    ///
+    /// # Errors
+    /// [`Exhausted`] as for [`SolveGame::grundy_value`].
+    fn winning_moves(
+        &self,
+        position: &Self::Position,
+        budget: &Budget,
+    ) -> Result<Vec<Self::Position>, Exhausted> {
+        let mut solver = GrundySolver::new(self);
+        let mut moves = Vec::new();
+        for (option, value) in solver.option_values(position, budget)? {
+            if value == 0 && !moves.contains(&option) {
+                moves.push(option);
+            }
+        }
+        Ok(moves)
+    }
+}
+
+impl<G: Game> SolveGame for G {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

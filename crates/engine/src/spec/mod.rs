@@ -12,33 +12,31 @@
 pub mod grammar;
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use thiserror::Error;
 
-use crate::analysis::AnyGame;
-use crate::budget::Budget;
-use crate::error::EngineError;
-use crate::rulesets::RULESETS;
-
 /// A bad game specification: names the game and the parameter, never a command-line flag.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SpecError {
     /// No ruleset has this name.
-    #[error("unknown game '{name}'; the games are: {}", known_games().join(", "))]
+    #[error("unknown game '{name}'; the games are: {}", games.join(", "))]
     UnknownGame {
         /// The name given.
         name: String,
+        /// The names of the games there are.
+        games: Vec<&'static str>,
     },
     /// The ruleset has no parameter of this name.
-    #[error("the parameter '{param}' does not apply to the game '{game}'{}", takes(.game))]
+    #[error("the parameter '{param}' does not apply to the game '{game}'{}", taking(.takes))]
     UnknownParam {
         /// The game.
         game: String,
         /// The parameter given.
         param: String,
+        /// The parameters the game takes.
+        takes: Vec<&'static str>,
     },
     /// A required parameter is missing.
     #[error("the game '{game}' needs the parameter '{param}': {help}")]
@@ -79,18 +77,11 @@ pub enum SpecError {
     },
 }
 
-fn known_games() -> Vec<&'static str> {
-    RULESETS.iter().map(|r| r.name).collect()
-}
-
-fn takes(game: &str) -> String {
-    match RulesetInfo::find(game) {
-        Some(info) if info.params.is_empty() => " (it takes no parameters)".into(),
-        Some(info) => {
-            let names: Vec<&str> = info.params.iter().map(|p| p.name).collect();
-            format!(" (it takes: {})", names.join(", "))
-        }
-        None => String::new(),
+fn taking(names: &[&str]) -> String {
+    if names.is_empty() {
+        " (it takes no parameters)".into()
+    } else {
+        format!(" (it takes: {})", names.join(", "))
     }
 }
 
@@ -239,50 +230,6 @@ impl Serialize for ParamValue {
     }
 }
 
-/// Builds the ruleset (with its solvers) from a spec with validated parameters; work done while
-/// building (a subtraction game certifies its period) is charged to the budget.
-pub type Builder = fn(&GameSpec, &Budget) -> Result<Box<dyn AnyGame>, EngineError>;
-
-/// A ruleset's declaration: everything a surface needs to offer it, from one place.
-#[derive(Debug)]
-pub struct RulesetInfo {
-    /// The name users type.
-    pub name: &'static str,
-    /// One line: the rules and the position format.
-    pub summary: &'static str,
-    /// The rules in a sentence or two, for the page and the docs.
-    pub rules: &'static str,
-    /// What the numbers of a position are, e.g. "heap sizes".
-    pub position: &'static str,
-    /// A typical position (numbers separated by spaces).
-    pub example_position: &'static str,
-    /// The parameters.
-    pub params: &'static [ParamDecl],
-    /// The default bound of `verify`: every number of every position up to it is checked.
-    pub verify_bound: u64,
-    /// Builds the ruleset.
-    pub build: Builder,
-}
-
-impl RulesetInfo {
-    /// The registered ruleset called `name`.
-    pub fn find(name: &str) -> Option<&'static RulesetInfo> {
-        RULESETS.iter().copied().find(|r| r.name == name)
-    }
-
-    /// The parameter called `name`.
-    pub fn param(&self, name: &str) -> Option<&'static ParamDecl> {
-        self.params.iter().find(|p| p.name == name)
-    }
-
-    /// The game with every parameter at its example value: what `verify` checks by default.
-    pub fn example_spec(&'static self) -> GameSpec {
-        let pairs: Vec<(&str, &str)> =
-            self.params.iter().filter(|p| p.required()).map(|p| (p.name, p.example)).collect();
-        GameSpec::from_pairs(self.name, &pairs).expect("every declared example is valid")
-    }
-}
-
 /// The validated parameter values of one game, every declared parameter present (defaults
 /// filled in), in declaration order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -344,27 +291,36 @@ impl Serialize for Params {
 
 /// A game as the user names it: a registered ruleset and validated values of its parameters,
 /// or a game its caller defines ([`GameSpec::custom`]).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone)]
 pub struct GameSpec {
     name: &'static str,
+    decls: &'static [ParamDecl],
     params: Params,
     custom: bool,
 }
 
 impl GameSpec {
-    /// The game `name` with parameters given as `(name, value)` pairs, as typed; a repeatable
-    /// parameter may appear several times, a flag's value is `true` (or empty) or `false`.
+    /// The game `name`, declaring the parameters `decls`, with parameters given as
+    /// `(name, value)` pairs, as typed; a repeatable parameter may appear several times, a flag's
+    /// value is `true` (or empty) or `false`. Games are found by name in the registry
+    /// (`GameSpec::from_pairs`, `str::parse`), which calls this.
     ///
     /// # Errors
-    /// [`SpecError`] for an unknown game or parameter, a bad or missing value, or a
-    /// parameter given twice.
-    pub fn from_pairs(name: &str, pairs: &[(&str, &str)]) -> Result<GameSpec, SpecError> {
-        let info = RulesetInfo::find(name).ok_or_else(|| SpecError::UnknownGame { name: name.into() })?;
+    /// [`SpecError`] for an unknown parameter, a bad or missing value, or a parameter given
+    /// twice.
+    pub fn from_decls(
+        name: &'static str,
+        decls: &'static [ParamDecl],
+        pairs: &[(&str, &str)],
+    ) -> Result<GameSpec, SpecError> {
+        let unknown = |param: &str| SpecError::UnknownParam {
+            game: name.into(),
+            param: param.into(),
+            takes: decls.iter().map(|d| d.name).collect(),
+        };
         let mut given: Vec<(&'static str, ParamValue)> = Vec::new();
         for &(param, text) in pairs {
-            let decl = info
-                .param(param)
-                .ok_or_else(|| SpecError::UnknownParam { game: info.name.into(), param: param.into() })?;
+            let decl = decls.iter().find(|d| d.name == param).ok_or_else(|| unknown(param))?;
             let value = decl.parse(text)?;
             match given.iter_mut().find(|(n, _)| *n == decl.name) {
                 None => given.push((decl.name, value)),
@@ -376,27 +332,71 @@ impl GameSpec {
                 Some(_) => return Err(SpecError::Repeated { param: decl.name.into() }),
             }
         }
-        let mut values = Vec::with_capacity(info.params.len());
-        for decl in info.params {
+        let mut values = Vec::with_capacity(decls.len());
+        for decl in decls {
             let value = match given.iter().position(|(n, _)| *n == decl.name) {
                 Some(i) => given.swap_remove(i).1,
                 None => decl.default_value().ok_or_else(|| SpecError::MissingParam {
-                    game: info.name.into(),
+                    game: name.into(),
                     param: decl.name.into(),
                     help: decl.help.into(),
                 })?,
             };
             values.push((decl.name, value));
         }
-        Ok(GameSpec { name: info.name, params: Params { values }, custom: false })
+        Ok(GameSpec { name, decls, params: Params { values }, custom: false })
+    }
+
+    /// The game `name`, declaring the parameters `decls`, from the words after its name in
+    /// `text`: `[--PARAM VALUE | --PARAM=VALUE | --FLAG]...`.
+    ///
+    /// # Errors
+    /// [`SpecError::Syntax`] for a word that is not a parameter or a parameter without its value;
+    /// otherwise as [`GameSpec::from_decls`].
+    pub fn from_words(
+        name: &'static str,
+        decls: &'static [ParamDecl],
+        words: &[&str],
+        text: &str,
+    ) -> Result<GameSpec, SpecError> {
+        let syntax = |reason: &str| SpecError::Syntax { text: text.into(), reason: reason.into() };
+        let mut pairs: Vec<(&str, &str)> = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            let word = words[i];
+            let Some(param) = word.strip_prefix("--") else {
+                return Err(syntax(&format!("'{word}' is not a parameter (parameters start with --)")));
+            };
+            if let Some((param, value)) = param.split_once('=') {
+                pairs.push((param, value));
+                i += 1;
+                continue;
+            }
+            let decl = decls.iter().find(|d| d.name == param).ok_or_else(|| SpecError::UnknownParam {
+                game: name.into(),
+                param: param.into(),
+                takes: decls.iter().map(|d| d.name).collect(),
+            })?;
+            if matches!(decl.kind, ParamKind::Flag) {
+                pairs.push((param, "true"));
+                i += 1;
+            } else {
+                let value = words
+                    .get(i + 1)
+                    .ok_or_else(|| syntax(&format!("the parameter '{param}' needs a value")))?;
+                pairs.push((param, value));
+                i += 2;
+            }
+        }
+        GameSpec::from_decls(name, decls, &pairs)
     }
 
     /// A game its caller defines instead of a registered ruleset (a Python function, in the
     /// Python module): a name and no parameters. There is no declaration to build it from, so
-    /// [`GameSpec::build`] refuses it: the caller wraps its own ruleset in an
-    /// [`crate::analysis::Engine`] and passes the built game to the reports.
+    /// the registry's `GameSpec::build` refuses it: the caller wraps its own ruleset in an
+    /// `Engine` and passes the built game to the reports.
     pub fn custom(name: &'static str) -> GameSpec {
-        GameSpec { name, params: Params { values: Vec::new() }, custom: true }
+        GameSpec { name, decls: &[], params: Params { values: Vec::new() }, custom: true }
     }
 
     /// True for a game defined by its caller ([`GameSpec::custom`]).
@@ -404,46 +404,35 @@ impl GameSpec {
         self.custom
     }
 
-    /// The game `name` with every parameter at its default.
-    ///
-    /// # Errors
-    /// As for [`GameSpec::from_pairs`] (a required parameter is missing).
-    pub fn named(name: &str) -> Result<GameSpec, SpecError> {
-        GameSpec::from_pairs(name, &[])
-    }
-
     /// The ruleset's name.
     pub fn name(&self) -> &'static str {
         self.name
     }
 
-    /// The ruleset's declaration.
-    ///
-    /// # Panics
-    /// For a game defined by its caller ([`GameSpec::custom`]), which has none.
-    pub fn info(&self) -> &'static RulesetInfo {
-        assert!(!self.custom, "the game '{}' is defined by its caller and has no declaration", self.name);
-        RulesetInfo::find(self.name).expect("a spec names a registered ruleset")
+    /// The declarations of the game's parameters.
+    pub fn decls(&self) -> &'static [ParamDecl] {
+        self.decls
     }
 
     /// The parameter values.
     pub fn params(&self) -> &Params {
         &self.params
     }
+}
 
-    /// Builds the ruleset with its solvers, charging the work of building to `budget`.
-    ///
-    /// # Errors
-    /// [`EngineError::Spec`] when the values do not fit together (the ruleset's own check), or
-    /// for a game defined by its caller.
-    pub fn build(&self, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-        if self.custom {
-            return Err(EngineError::Spec(SpecError::Invalid(format!(
-                "the game '{}' is defined by its caller, which builds it",
-                self.name
-            ))));
-        }
-        (self.info().build)(self, budget)
+/// Two specs are equal when they name the same game with the same values (the declarations
+/// follow from the name).
+impl PartialEq for GameSpec {
+    fn eq(&self, other: &Self) -> bool {
+        (self.name, &self.params, self.custom) == (other.name, &other.params, other.custom)
+    }
+}
+
+impl Eq for GameSpec {}
+
+impl std::hash::Hash for GameSpec {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.name, &self.params, self.custom).hash(state);
     }
 }
 
@@ -454,9 +443,8 @@ impl fmt::Display for GameSpec {
         if self.custom {
             return Ok(());
         }
-        let info = self.info();
         for (name, value) in self.params.iter() {
-            let decl = info.param(name).expect("declared");
+            let decl = self.decls.iter().find(|d| d.name == name).expect("declared");
             if decl.default_value().as_ref() == Some(value) {
                 continue;
             }
@@ -472,46 +460,6 @@ impl fmt::Display for GameSpec {
     }
 }
 
-impl FromStr for GameSpec {
-    type Err = SpecError;
-
-    /// Parses `NAME [--PARAM VALUE | --PARAM=VALUE | --FLAG]...`.
-    fn from_str(text: &str) -> Result<GameSpec, SpecError> {
-        let mut words = text.split_whitespace();
-        let syntax = |reason: &str| SpecError::Syntax { text: text.into(), reason: reason.into() };
-        let name = words.next().ok_or_else(|| syntax("it is empty"))?;
-        let info = RulesetInfo::find(name).ok_or_else(|| SpecError::UnknownGame { name: name.into() })?;
-        let words: Vec<&str> = words.collect();
-        let mut pairs: Vec<(&str, &str)> = Vec::new();
-        let mut i = 0;
-        while i < words.len() {
-            let word = words[i];
-            let Some(param) = word.strip_prefix("--") else {
-                return Err(syntax(&format!("'{word}' is not a parameter (parameters start with --)")));
-            };
-            if let Some((param, value)) = param.split_once('=') {
-                pairs.push((param, value));
-                i += 1;
-                continue;
-            }
-            let decl = info
-                .param(param)
-                .ok_or_else(|| SpecError::UnknownParam { game: info.name.into(), param: param.into() })?;
-            if matches!(decl.kind, ParamKind::Flag) {
-                pairs.push((param, "true"));
-                i += 1;
-            } else {
-                let value = words
-                    .get(i + 1)
-                    .ok_or_else(|| syntax(&format!("the parameter '{param}' needs a value")))?;
-                pairs.push((param, value));
-                i += 2;
-            }
-        }
-        GameSpec::from_pairs(name, &pairs)
-    }
-}
-
 impl Serialize for GameSpec {
     /// The spec as its text.
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -522,6 +470,7 @@ impl Serialize for GameSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::registry::RULESETS;
     #[allow(unused_imports)]
     use crate::test_prelude::*;
     use proptest::prelude::*;

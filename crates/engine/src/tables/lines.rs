@@ -31,7 +31,6 @@
 //! (`bench/wythoff_grid.c`, `docs/benchmarks.md`).
 
 use crate::budget::Budget;
-use crate::rulesets::pattern::{Pattern, PatternSpec};
 use crate::solve::Amounts;
 
 use super::{memory_fits, pay_memory, BYTES_PER_UNIT, UNITS_PER_KERNEL_CELL};
@@ -54,33 +53,6 @@ impl LineMoves {
     pub fn wythoff() -> Self {
         let any = vec![Amounts { min: 1, max: None }];
         LineMoves { row: any.clone(), column: any.clone(), diagonal: any }
-    }
-
-    /// The line moves of a take-pattern game on two piles (`one` takes along rows and columns,
-    /// `any2`, `all` and `0,1` along diagonals, `0` along columns, `1` along rows); `None` for
-    /// another number of piles.
-    pub fn from_pattern(spec: &PatternSpec) -> Option<Self> {
-        if spec.piles != 2 {
-            return None;
-        }
-        let mut moves = LineMoves { row: Vec::new(), column: Vec::new(), diagonal: Vec::new() };
-        for m in &spec.moves {
-            let both = match &m.pattern {
-                Pattern::Any(1) => {
-                    moves.row.push(m.amounts);
-                    moves.column.push(m.amounts);
-                    continue;
-                }
-                Pattern::Any(_) | Pattern::All => true,
-                Pattern::Piles(piles) => piles.len() == 2,
-            };
-            match &m.pattern {
-                _ if both => moves.diagonal.push(m.amounts),
-                Pattern::Piles(piles) if piles == &[0] => moves.column.push(m.amounts),
-                _ => moves.row.push(m.amounts),
-            }
-        }
-        Some(moves)
     }
 }
 
@@ -537,7 +509,7 @@ impl GridSource for LineKernel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rulesets::pattern::PatternGame;
+    use crate::rulesets::pattern::{PatternGame, PatternSpec};
     use crate::solve::dense_grundy_table;
 
     fn amounts(min: u64, max: Option<u64>) -> Amounts {
@@ -566,7 +538,7 @@ mod tests {
     /// The kernel's grid against the dense solver on the pattern game's own moves.
     fn check(moves: &[&str], rows: u64, cols: u64) {
         let spec = PatternSpec::parse(2, &moves.iter().map(|m| m.to_string()).collect::<Vec<_>>()).unwrap();
-        let lines = LineMoves::from_pattern(&spec).unwrap();
+        let lines = spec.line_moves().unwrap();
         let game = PatternGame::new(spec);
         let budget = Budget::default();
         let table = dense_grundy_table(&game, &[rows, cols], &budget).unwrap();

@@ -5,14 +5,12 @@
 //!
 //! * [`sequence`] — [`Sequence`]: `G(0), G(1), ..., G(upto)` (or outcomes) of the positions
 //!   `check_position([n])`, from a ruleset's [`SequenceSource`] (the streaming SUB(S) generator, a
-//!   certified period, a closed form) or the generic dense path.
+//!   certified period, a closed form), for the planner (`crate::analysis::tables`), which falls
+//!   back on the generic dense path.
 //! * [`grid`] — [`Grid`]: the values of `check_position([r, c])`, row by row, from a ruleset's
 //!   [`GridSource`] (a closed form, the line kernel) or the generic dense path.
 //! * [`lines`] — the line kernel: two-heap games whose moves take along rows, columns and
 //!   diagonals (Wythoff's game, take-pattern games on two piles), with a bitset per line.
-//! * [`dense`] — the generic path for any ruleset: every cell of the box bottom-up, 4 bytes a
-//!   cell, or by memoized search when a move leaves the box.
-//! * [`p_cells`] — the first P-positions read off an outcome table (`p-positions`).
 //! * [`encode`] — values as raw little-endian `u8`/`u16`/`u32`/`u64`, refusing a value that does
 //!   not fit.
 //! * [`mod@wythoff_rows`] — the additive periodicity of each row of Wythoff's Grundy table, certified
@@ -39,11 +37,9 @@
 //!   3999 x 3999 grid costs 16 million units of work and 11 million of memory. The dense path
 //!   charges one unit per cell and per option it lists, as the search does.
 
-pub mod dense;
 pub mod encode;
 pub mod grid;
 pub mod lines;
-pub mod p_cells;
 pub mod sequence;
 pub mod wythoff_rows;
 

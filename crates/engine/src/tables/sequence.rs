@@ -3,20 +3,17 @@
 //! A [`Sequence`] pulls values from a [`SequenceSource`] into the caller's buffer, so memory is
 //! the source's (a window, a period, nothing) plus the caller's chunk, whatever `upto` is. The
 //! source is the ruleset's own ([`crate::Ruleset::fast_sequence`]) when it has one, otherwise the
-//! generic dense path ([`super::dense`]), which stores 4 bytes a heap under the budget.
+//! generic dense path of the planner (`crate::analysis::tables`), which stores 4 bytes a heap
+//! under the budget.
 
 use std::sync::Arc;
 
-use super::dense::{box_values, Stored};
 use super::{
-    check_values, no_theory, pay_memory, Charge, PeriodSpan, SequenceRequest, TableBasis, TableError,
-    TableMethod, TableValues, N_CELL, PIECE, P_CELL,
+    pay_memory, Charge, PeriodSpan, SequenceRequest, TableBasis, TableError, TableMethod, TableValues,
+    N_CELL, PIECE, P_CELL,
 };
-use crate::analysis::{Method, Ruleset};
-use crate::bigint::big;
 use crate::budget::{Budget, Exhausted};
 use crate::periodicity::{GrundyStream, Periodicity};
-use crate::spec::GameSpec;
 
 /// The largest `upto` a sequence accepts: far beyond any table that could be written, and it
 /// leaves room for `n + 2` in the closed forms.
@@ -160,44 +157,6 @@ impl Sequence {
         self.fill(&mut values)?;
         Ok(values)
     }
-}
-
-/// The one-heap table a request asks for: from the ruleset's fast path, or the dense path (see
-/// [`SequenceRequest::method`]).
-///
-/// # Errors
-/// [`TableError::InvalidRequest`] for Grundy values in misère play, `upto` above [`MAX_UPTO`], or a
-/// game whose positions are not one heap; [`EngineError::NoTheory`](crate::EngineError) (in
-/// [`TableError::Engine`]) for [`Method::Theory`] without a closed form or certified period;
-/// [`TableError::Exhausted`] or an engine error from the path that computes it.
-pub fn sequence<R: Ruleset>(
-    ruleset: &R,
-    game: &GameSpec,
-    request: &SequenceRequest,
-    budget: &Budget,
-) -> Result<Sequence, TableError> {
-    check_values(request.values, request.play)?;
-    if request.upto > MAX_UPTO {
-        return Err(TableError::InvalidRequest(format!("a sequence goes up to at most {MAX_UPTO}")));
-    }
-    ruleset.check_position(&[big(0)]).map_err(|e| {
-        TableError::InvalidRequest(format!("a sequence needs a game on one heap; {game}: {e}"))
-    })?;
-    if request.method != Method::Search {
-        let fast = ruleset.fast_sequence(request, budget)?;
-        match fast {
-            Some(sequence) if request.method == Method::Auto || sequence.basis().method.is_theory() => {
-                return Ok(sequence)
-            }
-            _ if request.method == Method::Theory => {
-                return Err(no_theory(game.name(), "sequence", request.values, request.play))
-            }
-            _ => {}
-        }
-    }
-    let Stored { values, basis } =
-        box_values(ruleset, game, &[request.upto], request.values, request.play, budget)?;
-    Ok(Sequence::new(Box::new(values), basis, request.upto, budget))
 }
 
 /// Values are produced in pieces of this many through the `u32` generators.

@@ -62,6 +62,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
+use crate::analysis::RulesetInfo;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
 use crate::bigint::{big, join, to_bigs, to_u64s};
 use crate::budget::Budget;
@@ -71,7 +72,7 @@ use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, engine, invalid};
 use crate::solve::{triple_grundy_table, Amounts, TripleRules, TripleTable};
-use crate::spec::{GameSpec, ParamDecl, ParamKind, Params, RulesetInfo};
+use crate::spec::{GameSpec, ParamDecl, ParamKind, Params};
 use crate::AnyGame;
 
 /// The declaration of the apple game.

@@ -1,3 +1,7 @@
+//! The planner's table paths: a table over a range of heaps comes from the ruleset's declared
+//! fast path ([`Ruleset::fast_sequence`], [`Ruleset::fast_grid`]) when it has one and the request
+//! allows it, otherwise from the generic dense path below, which any ruleset supports.
+//!
 //! The generic table path, for any ruleset without a fast one: every cell of the box of heaps
 //! `0..=bounds[i]` computed from the ruleset's own moves and stored, 4 bytes a cell.
 //!
@@ -10,17 +14,19 @@
 //! unit per cell and one per option it lists (as the search does), the search its own work and
 //! positions, so time is bounded too.
 
-use crate::analysis::Ruleset;
-use crate::bigint::to_bigs;
-use crate::budget::{Budget, Exhausted};
-use crate::error::EngineError;
-use crate::game::Play;
-use crate::solve::{collect_options, mex, GrundySolver, MisereSolver};
-use crate::spec::GameSpec;
 use num_traits::ToPrimitive;
 
-use super::{
-    pay_memory, GridSource, SequenceSource, TableBasis, TableError, TableMethod, TableValues, N_CELL, P_CELL,
+use super::ruleset::Ruleset;
+use crate::bigint::{big, to_bigs};
+use crate::budget::{Budget, Exhausted};
+use crate::error::EngineError;
+use crate::game::{Method, Play};
+use crate::solve::{collect_options, mex, GrundySolver, MisereSolver};
+use crate::spec::GameSpec;
+use crate::tables::sequence::MAX_UPTO;
+use crate::tables::{
+    check_values, no_theory, pay_memory, Grid, GridRequest, GridSource, Sequence, SequenceRequest,
+    SequenceSource, TableBasis, TableError, TableMethod, TableValues, N_CELL, P_CELL,
 };
 
 /// Cells computed in full before they are handed out, in row-major order.
@@ -214,7 +220,7 @@ fn searched<R: Ruleset>(
         Ok(match rule {
             Rule::Grundy => grundy.value(position, budget)?,
             Rule::NormalOutcome => u32::from(grundy.value(position, budget)? != 0),
-            Rule::MisereOutcome => super::outcome_cell(misere.value(position, budget)?) as u32,
+            Rule::MisereOutcome => crate::tables::outcome_cell(misere.value(position, budget)?) as u32,
         })
     };
     let mut table = Vec::with_capacity(cells);
@@ -227,12 +233,95 @@ fn searched<R: Ruleset>(
     Ok(table)
 }
 
+/// The one-heap table a request asks for: from the ruleset's fast path, or the dense path (see
+/// [`SequenceRequest::method`]).
+///
+/// # Errors
+/// [`TableError::InvalidRequest`] for Grundy values in misère play, `upto` above [`MAX_UPTO`], or a
+/// game whose positions are not one heap; [`EngineError::NoTheory`](crate::EngineError) (in
+/// [`TableError::Engine`]) for [`Method::Theory`] without a closed form or certified period;
+/// [`TableError::Exhausted`] or an engine error from the path that computes it.
+pub fn sequence<R: Ruleset>(
+    ruleset: &R,
+    game: &GameSpec,
+    request: &SequenceRequest,
+    budget: &Budget,
+) -> Result<Sequence, TableError> {
+    check_values(request.values, request.play)?;
+    if request.upto > MAX_UPTO {
+        return Err(TableError::InvalidRequest(format!("a sequence goes up to at most {MAX_UPTO}")));
+    }
+    ruleset.check_position(&[big(0)]).map_err(|e| {
+        TableError::InvalidRequest(format!("a sequence needs a game on one heap; {game}: {e}"))
+    })?;
+    if request.method != Method::Search {
+        let fast = ruleset.fast_sequence(request, budget)?;
+        match fast {
+            Some(sequence) if request.method == Method::Auto || sequence.basis().method.is_theory() => {
+                return Ok(sequence)
+            }
+            _ if request.method == Method::Theory => {
+                return Err(no_theory(game.name(), "sequence", request.values, request.play))
+            }
+            _ => {}
+        }
+    }
+    let Stored { values, basis } =
+        box_values(ruleset, game, &[request.upto], request.values, request.play, budget)?;
+    Ok(Sequence::new(Box::new(values), basis, request.upto, budget))
+}
+
+/// The two-heap table a request asks for: from the ruleset's fast path, or the dense path (see
+/// [`GridRequest::method`]). The caller's row buffer (8 bytes a cell) is paid for here.
+///
+/// # Errors
+/// [`TableError::InvalidRequest`] for Grundy values in misère play or a game whose positions are
+/// not two heaps; [`EngineError::NoTheory`](crate::EngineError) (in [`TableError::Engine`]) for
+/// [`Method::Theory`] without a closed form or certified rows; [`TableError::Exhausted`] when a
+/// row alone exceeds the budget, or from the path that computes the table; an engine error from
+/// the generic path.
+pub fn grid<R: Ruleset>(
+    ruleset: &R,
+    game: &GameSpec,
+    request: &GridRequest,
+    budget: &Budget,
+) -> Result<Grid, TableError> {
+    check_values(request.values, request.play)?;
+    if request.rows > MAX_UPTO || request.cols > MAX_UPTO {
+        return Err(TableError::InvalidRequest(format!(
+            "a grid's rows and columns go up to at most {MAX_UPTO}"
+        )));
+    }
+    ruleset
+        .check_position(&[big(0), big(0)])
+        .map_err(|e| TableError::InvalidRequest(format!("a grid needs a game on two heaps; {game}: {e}")))?;
+    pay_memory("one row of the grid", (u128::from(request.cols) + 1) * 8, budget)?;
+    if request.method != Method::Search {
+        let fast = ruleset.fast_grid(request, budget)?;
+        match fast {
+            Some(grid) if request.method == Method::Auto || grid.basis().method.is_theory() => {
+                return Ok(grid)
+            }
+            _ if request.method == Method::Theory => {
+                return Err(no_theory(game.name(), "grid", request.values, request.play))
+            }
+            _ => {}
+        }
+    }
+    let Stored { values, basis } =
+        box_values(ruleset, game, &[request.rows, request.cols], request.values, request.play, budget)?;
+    Ok(Grid::new(Box::new(values), basis, request.rows, request.cols, budget))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Play;
     use crate::rulesets::bash::Bash;
     use crate::rulesets::fibonacci::FibonacciNim;
+    use crate::rulesets::moore::Moore;
     use crate::rulesets::nim::Nim;
+    use crate::solve::GrundySolver;
 
     fn spec(text: &str) -> GameSpec {
         text.parse().unwrap()
@@ -299,5 +388,56 @@ mod tests {
             box_values(&bash, &spec("bash --max 3"), &[19], TableValues::Grundy, Play::Normal, &budget)
                 .unwrap();
         assert_eq!(stored.values.values, (0..20).map(|n| n % 4).collect::<Vec<u32>>());
+    }
+
+    fn moore() -> (Moore, GameSpec) {
+        (Moore::new(2).unwrap(), "moore --k 2".parse().unwrap())
+    }
+
+    #[test]
+    fn dense_fallback_matches_search_and_rows_come_in_order() {
+        let (moore, spec) = moore();
+        let request = GridRequest::new(9, 12, TableValues::Grundy, Play::Normal);
+        let budget = Budget::default();
+        let mut table = grid(&moore, &spec, &request, &budget).unwrap();
+        assert_eq!(table.basis().method, TableMethod::Dense);
+        let all = grid(&moore, &spec, &request, &budget).unwrap().collect_rest().unwrap();
+        assert_eq!(all.len(), 130);
+        let mut solver = GrundySolver::new(moore);
+        let mut row = vec![0; table.row_len()];
+        for r in 0..=9u64 {
+            assert_eq!(table.next_row(&mut row).unwrap(), Some(r));
+            for (c, &value) in row.iter().enumerate() {
+                assert_eq!(
+                    value,
+                    u64::from(solver.value(&vec![r, c as u64], &budget).unwrap()),
+                    "({r}, {c})"
+                );
+            }
+        }
+        assert_eq!(table.next_row(&mut row).unwrap(), None);
+        assert_eq!(table.next_row_index(), 10);
+    }
+
+    #[test]
+    fn one_heap_games_and_misere_grundy_are_refused() {
+        let request = GridRequest::new(3, 3, TableValues::Grundy, Play::Misere);
+        let (moore, spec) = moore();
+        let budget = Budget::default();
+        let err = grid(&moore, &spec, &request, &budget).err().unwrap();
+        assert!(err.is_usage() && err.to_string().contains("normal play only"), "{err}");
+        let half = crate::rulesets::half::Half;
+        let request = GridRequest { play: Play::Normal, ..request };
+        let err = grid(&half, &"half".parse().unwrap(), &request, &budget).err().unwrap();
+        assert!(err.to_string().starts_with("a grid needs a game on two heaps; half:"), "{err}");
+    }
+
+    #[test]
+    fn a_row_beyond_the_budget_is_refused() {
+        let (moore, spec) = moore();
+        let request = GridRequest::new(0, 1_000_000, TableValues::Grundy, Play::Normal);
+        let err = grid(&moore, &spec, &request, &Budget::new(1000)).err().unwrap();
+        assert!(err.to_string().starts_with("one row of the grid needs 8000008 bytes of memory"), "{err}");
+        assert!(err.exhausted().is_some_and(|e| e.is_budget()));
     }
 }

@@ -9,14 +9,14 @@
 
 use num_bigint::BigUint;
 
-use super::sequence::MAX_UPTO;
-use super::{GridRequest, SequenceRequest, TableError, TableMethod, TableValues, P_CELL};
+use super::{ListingBasis, PListing};
 use crate::analysis::{AnyGame, Progress};
 use crate::bigint::to_bigs;
 use crate::budget::{Budget, Exhausted};
 use crate::error::EngineError;
 use crate::game::Play;
-use crate::listing::{ListingBasis, PListing};
+use crate::tables::sequence::MAX_UPTO;
+use crate::tables::{GridRequest, SequenceRequest, TableError, TableMethod, TableValues, P_CELL};
 
 /// The bound of the first round.
 const FIRST_BOUND: u64 = 255;
@@ -137,7 +137,7 @@ fn sequence_round(
         game.sequence(&SequenceRequest::new(bound, TableValues::Outcomes, request.play), budget)?;
     let method = sequence.basis().method;
     let mut found = Vec::new();
-    let mut chunk = vec![0; super::PIECE];
+    let mut chunk = vec![0; crate::tables::PIECE];
     loop {
         let first = sequence.next_heap();
         let count = match sequence.fill(&mut chunk) {

@@ -1,0 +1,223 @@
+//! The registry: every ruleset nimlab knows ([`RULESETS`]), and games found by name — parsing a
+//! [`GameSpec`] from its text, and building it. The top of the engine: it sees every ruleset,
+//! and nothing below it sees the list.
+
+use std::str::FromStr;
+
+use crate::analysis::{AnyGame, RulesetInfo};
+use crate::budget::Budget;
+use crate::error::EngineError;
+use crate::rulesets;
+use crate::spec::{GameSpec, SpecError};
+
+/// Every ruleset nimlab knows, in the order they are listed to users: one line each.
+pub const RULESETS: &[&RulesetInfo] = &[
+    &rulesets::nim::RULESET,
+    &rulesets::bash::RULESET,
+    &rulesets::subtraction::RULESET,
+    &rulesets::half::RULESET,
+    &rulesets::moore::RULESET,
+    &rulesets::wythoff::RULESET,
+    &rulesets::fibonacci::RULESET,
+    &rulesets::staircase::RULESET,
+    &rulesets::large_nim::RULESET,
+    &rulesets::apple::RULESET,
+    &rulesets::pattern::RULESET,
+    &rulesets::octal::OCTAL,
+    &rulesets::octal::KAYLES,
+    &rulesets::octal::DAWSON_KAYLES,
+    &rulesets::octal::DAWSONS_CHESS,
+    &rulesets::octal::GRUNDY_GAME,
+];
+
+impl RulesetInfo {
+    /// The registered ruleset called `name`.
+    pub fn find(name: &str) -> Option<&'static RulesetInfo> {
+        RULESETS.iter().copied().find(|r| r.name == name)
+    }
+}
+
+/// The error for a game no ruleset is called: it lists the games there are.
+pub fn unknown_game(name: &str) -> SpecError {
+    SpecError::UnknownGame { name: name.into(), games: RULESETS.iter().map(|r| r.name).collect() }
+}
+
+fn find(name: &str) -> Result<&'static RulesetInfo, SpecError> {
+    RulesetInfo::find(name).ok_or_else(|| unknown_game(name))
+}
+
+impl GameSpec {
+    /// The registered game `name` with parameters given as `(name, value)` pairs, as typed (see
+    /// [`GameSpec::from_decls`]).
+    ///
+    /// # Errors
+    /// [`SpecError`] for an unknown game or parameter, a bad or missing value, or a
+    /// parameter given twice.
+    pub fn from_pairs(name: &str, pairs: &[(&str, &str)]) -> Result<GameSpec, SpecError> {
+        let info = find(name)?;
+        GameSpec::from_decls(info.name, info.params, pairs)
+    }
+
+    /// The game `name` with every parameter at its default.
+    ///
+    /// # Errors
+    /// As for [`GameSpec::from_pairs`] (a required parameter is missing).
+    pub fn named(name: &str) -> Result<GameSpec, SpecError> {
+        GameSpec::from_pairs(name, &[])
+    }
+
+    /// The ruleset's declaration.
+    ///
+    /// # Panics
+    /// For a game defined by its caller ([`GameSpec::custom`]), which has none.
+    pub fn info(&self) -> &'static RulesetInfo {
+        assert!(
+            !self.is_custom(),
+            "the game '{}' is defined by its caller and has no declaration",
+            self.name()
+        );
+        RulesetInfo::find(self.name()).expect("a spec names a registered ruleset")
+    }
+
+    /// Builds the ruleset with its solvers, charging the work of building to `budget`.
+    ///
+    /// # Errors
+    /// [`EngineError::Spec`] when the values do not fit together (the ruleset's own check), or
+    /// for a game defined by its caller.
+    pub fn build(&self, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+        if self.is_custom() {
+            return Err(EngineError::Spec(SpecError::Invalid(format!(
+                "the game '{}' is defined by its caller, which builds it",
+                self.name()
+            ))));
+        }
+        (self.info().build)(self, budget)
+    }
+}
+
+impl FromStr for GameSpec {
+    type Err = SpecError;
+
+    /// Parses `NAME [--PARAM VALUE | --PARAM=VALUE | --FLAG]...`.
+    fn from_str(text: &str) -> Result<GameSpec, SpecError> {
+        let mut words = text.split_whitespace();
+        let name = words
+            .next()
+            .ok_or_else(|| SpecError::Syntax { text: text.into(), reason: "it is empty".into() })?;
+        let info = find(name)?;
+        let words: Vec<&str> = words.collect();
+        GameSpec::from_words(info.name, info.params, &words, text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::Basis;
+    use crate::bigint::to_bigs;
+    use crate::lang::Lang;
+    use crate::rulesets::describe_take;
+    #[allow(unused_imports)]
+    use crate::test_prelude::*;
+    use num_bigint::BigUint;
+
+    #[test]
+    fn every_ruleset_builds_from_its_example_and_names_itself() {
+        for info in RULESETS {
+            let spec = info.example_spec();
+            let game = spec.build(&Budget::default()).unwrap_or_else(|e| panic!("{}: {e}", info.name));
+            assert_eq!(game.spec(), &spec);
+            let example: Vec<BigUint> =
+                info.example_position.split_whitespace().map(|n| n.parse().unwrap()).collect();
+            game.check_position(&example).unwrap_or_else(|e| panic!("{}: {e}", info.name));
+        }
+        let err = GameSpec::named("chess").unwrap_err();
+        assert!(err.to_string().contains("unknown game 'chess'"));
+    }
+
+    #[test]
+    fn move_texts() {
+        assert_eq!(
+            describe_take(&to_bigs(&[3, 4, 5]), &to_bigs(&[1, 4, 5]), Lang::En),
+            "take 2 from the heap of 3"
+        );
+        assert_eq!(describe_take(&to_bigs(&[10]), &to_bigs(&[8]), Lang::En), "take 2 from the heap");
+        assert_eq!(describe_take(&to_bigs(&[4, 7]), &to_bigs(&[1, 4]), Lang::En), "take 3 from both heaps");
+        assert_eq!(
+            describe_take(&to_bigs(&[4, 7, 9]), &to_bigs(&[1, 7, 6]), Lang::En),
+            "take 3 from each of the heaps of 4, 9"
+        );
+        assert_eq!(
+            describe_take(&to_bigs(&[4, 7]), &to_bigs(&[1, 6]), Lang::En),
+            "take 3 from the heap of 4 and 1 from the heap of 7"
+        );
+        let zh = |from: &[u64], to: &[u64]| describe_take(&to_bigs(from), &to_bigs(to), Lang::Zh);
+        assert_eq!(zh(&[3, 4, 5], &[1, 4, 5]), "从 3 个那堆取走 2 个");
+        assert_eq!(zh(&[10], &[8]), "从这堆取走 2 个");
+        assert_eq!(zh(&[4, 7], &[1, 4]), "从两堆各取走 3 个");
+        assert_eq!(zh(&[4, 7, 9], &[1, 7, 6]), "从 4、9 个那几堆各取走 3 个");
+        assert_eq!(zh(&[4, 7], &[1, 6]), "从 4 个那堆取走 3 个，并从 7 个那堆取走 1 个");
+    }
+
+    /// Every text beside an answer, for every ruleset at its example position and a few more:
+    /// in Chinese, written in Chinese (no English words left), and the same answer as in
+    /// English. Covers theory and search, normal and misère play, two and three players, and
+    /// the legal moves' texts.
+    #[test]
+    fn every_ruleset_writes_its_texts_in_chinese() {
+        let budget = Budget::default();
+        let chinese = |what: &str, text: &str| {
+            assert!(
+                text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "{what}: {text:?} is not Chinese"
+            );
+            assert_eq!(english_words(text), Vec::<&str>::new(), "{what}: {text:?}");
+        };
+        for info in RULESETS {
+            let game = info.example_spec().build(&budget).unwrap();
+            let example: Vec<BigUint> =
+                info.example_position.split_whitespace().map(|n| n.parse().unwrap()).collect();
+            let numbers = game.check_position(&example).unwrap();
+            for play in [Play::Normal, Play::Misere] {
+                for method in [Method::Auto, Method::Search] {
+                    let what = format!("{} {} {play:?} {method:?}", info.name, info.example_position);
+                    let ask = |lang| Query { lang, ..Query::new(method, play) };
+                    let (Ok(en), Ok(zh)) = (
+                        game.analyze(&numbers, &ask(Lang::En), &budget),
+                        game.analyze(&numbers, &ask(Lang::Zh), &budget),
+                    ) else {
+                        continue;
+                    };
+                    assert_eq!(
+                        (&en.outcome, &en.grundy, en.winning_moves.len()),
+                        (&zh.outcome, &zh.grundy, zh.winning_moves.len()),
+                        "{what}"
+                    );
+                    chinese(&format!("{what}: reason"), &zh.reason);
+                    if let Basis::Theory(theorem) = &zh.basis {
+                        chinese(&format!("{what}: theorem"), theorem);
+                    }
+                    for m in &zh.winning_moves {
+                        chinese(&format!("{what}: move"), &m.text);
+                    }
+                }
+                if let Some(theorem) = game.theorem(play, Lang::Zh) {
+                    chinese(&format!("{} theorem", info.name), &theorem);
+                }
+            }
+            if let Ok(moves) = game.options(&numbers, &budget, Lang::Zh) {
+                for m in moves {
+                    chinese(&format!("{} option", info.name), &m.text);
+                }
+            }
+            for method in [Method::Auto, Method::Search] {
+                if let Ok(three) = game.analyze_players(&numbers, 3, method, &budget, Lang::Zh) {
+                    chinese(&format!("{} 3 players {method:?}: reason", info.name), &three.reason);
+                    for m in &three.moves {
+                        chinese(&format!("{} 3 players: move", info.name), &m.text);
+                    }
+                }
+            }
+        }
+    }
+}
