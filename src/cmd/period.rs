@@ -6,8 +6,8 @@ use std::io::Write;
 
 use nimlab_engine::periodicity::{runs, set_text, Periodicity};
 use nimlab_reports::period::{
-    period, row_period, ObservedSequence, PeriodBody, RowPeriodReport, RowPeriodStatus, SequencePeriod,
-    DEFAULT_ROW_COLUMNS,
+    period, period_checkpointed, row_period, ObservedSequence, PeriodBody, RowPeriodReport, RowPeriodStatus,
+    SequencePeriod, DEFAULT_ROW_COLUMNS,
 };
 
 use crate::game_args::GameArgs;
@@ -34,7 +34,7 @@ additively periodic, G(A, n + p) = G(A, n) + p for n >= n0 (the saltus equals th
 when a window state of the row repeats once the rows below are certified (the proof is in docs/wythoff-rows.md), \
 and reported as observed on the columns computed otherwise.\n\nExamples:\n  nimlab period subtraction --set \
 2,3,5,7\n  nimlab period subtraction --set 2,3,5,7,19 --json\n  nimlab period kayles\n  nimlab period octal --code \
-0.16\n  nimlab period octal --code 0.6 --upto 100000\n  nimlab period grundy-game --upto 100000\n  nimlab period \
+0.16\n  nimlab period octal --code 0.6 --upto 100000\n  nimlab period octal --code 0.354 --checkpoint 0.354.ckpt\n  nimlab period grundy-game --upto 100000\n  nimlab period \
 pattern --piles 1 --move one:1 --move one:3 --move one:4\n  nimlab period nim --upto 1000\n  nimlab period \
 wythoff --row 5"
 )]
@@ -50,6 +50,12 @@ pub struct Args {
     /// the most columns (default: 100000).
     #[arg(long, visible_alias = "upto", value_name = "N", value_parser = crate::game_args::positive)]
     pub limit: Option<u64>,
+    /// Take-and-break games: keep the values computed in FILE as they grow (4 bytes a value,
+    /// saved every few seconds), and start from the values FILE holds: a run stopped at any
+    /// moment (budget, --timeout, kill -9) and run again with the same FILE goes on where it
+    /// stopped and reaches the same certificate.
+    #[arg(long, value_name = "FILE", conflicts_with = "row")]
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
 /// Runs `nimlab period`.
@@ -72,7 +78,10 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         }
         (name, Some(_)) => usage(format!("--row applies to Wythoff's game, not '{name}'")),
         (_, None) => {
-            let report = period(&spec, args.limit, &cx.budget)?;
+            let report = match &args.checkpoint {
+                Some(file) => period_checkpointed(&spec, args.limit, file, &cx.budget)?,
+                None => period(&spec, args.limit, &cx.budget)?,
+            };
             if cx.json {
                 return write_json(out, &report);
             }

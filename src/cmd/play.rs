@@ -146,7 +146,7 @@ enum Event<'a> {
         explanation: Option<String>,
     },
     Hint {
-        analysis: Option<SolveReport>,
+        analysis: Option<Box<SolveReport>>,
         error: Option<String>,
     },
     Undo {
@@ -382,7 +382,7 @@ impl Session<'_> {
                 for m in &analysis.winning_moves {
                     text += &format!("\n  winning move: {} -> type `{}`", m.text, typed_form(&m.to));
                 }
-                self.emit(out, &text, &Event::Hint { analysis: Some(report.clone()), error: None })
+                self.emit(out, &text, &Event::Hint { analysis: Some(Box::new(report.clone())), error: None })
             }
             Err(error) => {
                 let message = format!("nimlab cannot analyse this position: {error}");

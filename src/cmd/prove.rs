@@ -18,7 +18,7 @@ use crate::{usage, write_json, Context, UsageError};
     after_help = "A range A..B includes both ends. For each number of players the proof covers every position \
                   of at most B heaps; the theorem is printed for the heap counts A..B.\n\n\
                   Examples:\n  nimlab prove large-nim --players 3 --heaps 4\n  \
-                  nimlab prove large-nim --players 2..13 --heaps 1..12 --json"
+                  nimlab prove large-nim --players 2..13 --heaps 1..12 --budget 1000000000 --json"
 )]
 pub struct Args {
     /// The game: only `large-nim` has a prover.

@@ -6,6 +6,9 @@
 //! * [`adversarial`]: a seeded run of every subcommand with random and edge arguments;
 //! * [`memory`]: the memory ceiling (`--memory`, the default rule) stops a search whose positions
 //!   are long, with the process's peak memory under the ceiling plus a margin;
+//! * [`checkpoint`]: `period --checkpoint` killed with `kill -9` and resumed gives the same
+//!   certificate;
+//! * [`examples`]: every example of README.md, docs/ and `-h` works with the default limits;
 //! * [`server`]: `nimlab serve` on loopback under a burst of expensive requests, with the
 //!   latency of cheap ones, its memory afterwards, and the security cases.
 //!
@@ -18,6 +21,8 @@
 //! ```
 
 mod adversarial;
+mod checkpoint;
+mod examples;
 mod harness;
 mod memory;
 mod regressions;

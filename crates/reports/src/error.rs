@@ -32,6 +32,9 @@ pub enum ReportError {
     /// The request is invalid in a way only the command sees (a range, a count, a template).
     #[error("{0}")]
     Invalid(String),
+    /// A checkpoint file cannot be read or written (a runtime failure: the disk, permissions).
+    #[error("{0}")]
+    Checkpoint(String),
 }
 
 impl ReportError {
@@ -45,7 +48,7 @@ impl ReportError {
                 PeriodicityError::EmptySet | PeriodicityError::ZeroInSet | PeriodicityError::InvalidSearch(_)
             ),
             ReportError::Prove(e) => matches!(e, ProveError::TooFewPlayers(_)),
-            ReportError::Store(_) | ReportError::WythoffRows(_) => false,
+            ReportError::Store(_) | ReportError::WythoffRows(_) | ReportError::Checkpoint(_) => false,
             ReportError::Table(e) => e.is_usage(),
             ReportError::Invalid(_) => true,
         }

@@ -6,10 +6,11 @@
 //! never called certified. Also the additive period of a row of Wythoff's Grundy table.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use nimlab_engine::octal::{
-    analyze_with, ActiveMethod, Certificate, CertifiedPeriod, GameRules, Observed, PeriodOutcome, Sequence,
-    SequenceMethod, SequenceStats,
+    analyze_from, ActiveMethod, Certificate, CertifiedPeriod, GameRules, Observed, PeriodOutcome, Sequence,
+    SequenceStats,
 };
 use nimlab_engine::periodicity::{certify_period, runs, Periodicity};
 use nimlab_engine::periodicity::{observed_period, Evidence};
@@ -21,6 +22,7 @@ use nimlab_engine::tables::{
 use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Play};
 use serde::Serialize;
 
+use crate::checkpoint::Checkpoint;
 use crate::error::invalid;
 use crate::position::GameRef;
 use crate::ReportError;
@@ -234,7 +236,7 @@ pub struct ObservedSequence {
 /// deadline or a cancellation stops the sequence (a take-and-break game's message says what was
 /// seen).
 pub fn period(spec: &GameSpec, limit: Option<u64>, budget: &Budget) -> Result<PeriodReport, ReportError> {
-    match certified_body(spec, limit, budget)? {
+    match certified_body(spec, limit, budget, None)? {
         Some(body) => Ok(PeriodReport { game: GameRef::from(spec), body }),
         None => observed(spec.build(budget)?.as_ref(), limit, budget),
     }
@@ -251,9 +253,35 @@ pub fn period_of(
     limit: Option<u64>,
     budget: &Budget,
 ) -> Result<PeriodReport, ReportError> {
-    match certified_body(game.spec(), limit, budget)? {
+    match certified_body(game.spec(), limit, budget, None)? {
         Some(body) => Ok(PeriodReport { game: GameRef::from(game.spec()), body }),
         None => observed(game, limit, budget),
+    }
+}
+
+/// [`period`] of a take-and-break game whose values are kept in the checkpoint file at
+/// `checkpoint` as they are computed ([`Checkpoint`]): a run stopped at any moment (the budget,
+/// the deadline, `kill -9`) and started again with the same file continues where the file ends
+/// and reaches the report an uninterrupted run reaches.
+///
+/// # Errors
+/// As [`period`]; [`ReportError::Invalid`] for a game without such a sequence or a file that
+/// holds another; [`ReportError::Checkpoint`] when the file cannot be read or written.
+pub fn period_checkpointed(
+    spec: &GameSpec,
+    limit: Option<u64>,
+    checkpoint: &Path,
+    budget: &Budget,
+) -> Result<PeriodReport, ReportError> {
+    if rules_of(spec).is_none() {
+        return invalid(format!(
+            "checkpoints keep the sequences of take-and-break games (octal codes, Kayles, Grundy's game); \
+             '{spec}' computes none to keep"
+        ));
+    }
+    match certified_body(spec, limit, budget, Some(checkpoint))? {
+        Some(body) => Ok(PeriodReport { game: GameRef::from(spec), body }),
+        None => unreachable!("a take-and-break game always has a sequence body"),
     }
 }
 
@@ -262,10 +290,12 @@ fn certified_body(
     spec: &GameSpec,
     limit: Option<u64>,
     budget: &Budget,
+    checkpoint: Option<&Path>,
 ) -> Result<Option<PeriodBody>, ReportError> {
     let limit = limit.unwrap_or(DEFAULT_LIMIT);
     if let Some(rules) = rules_of(spec) {
-        return Ok(Some(PeriodBody::TakeAndBreak(Box::new(sequence_period(&rules, limit, budget)?))));
+        let body = sequence_period(&rules, limit, budget, checkpoint)?;
+        return Ok(Some(PeriodBody::TakeAndBreak(Box::new(body))));
     }
     match set_of(spec) {
         Some(set) => Ok(Some(PeriodBody::Subtraction(certify_period(set, limit, budget)?))),
@@ -316,14 +346,35 @@ fn observed(game: &dyn AnyGame, limit: Option<u64>, budget: &Budget) -> Result<P
 }
 
 /// The period of a take-and-break game, charging the sequence's work to `budget` as it goes.
-fn sequence_period(rules: &GameRules, limit: u64, budget: &Budget) -> Result<SequencePeriod, ReportError> {
-    let (mut charged, mut stopped) = (0, None);
-    let (outcome, sequence) = analyze_with(rules, limit, SequenceMethod::Auto, |progress| {
+/// With a `checkpoint`, the values it holds are replayed first and the values computed are
+/// saved to it as they grow.
+fn sequence_period(
+    rules: &GameRules,
+    limit: u64,
+    budget: &Budget,
+    checkpoint: Option<&Path>,
+) -> Result<SequencePeriod, ReportError> {
+    let (mut charged, mut stopped, mut failed) = (0, None, None);
+    let mut sequence = rules.sequence();
+    let mut file = checkpoint.map(|path| Checkpoint::resume(path, rules, &mut sequence)).transpose()?;
+    let (outcome, sequence) = analyze_from(rules, sequence, limit, |progress, values| {
+        if let Some(file) = file.as_mut() {
+            if let Err(e) = file.save(values, false) {
+                failed = Some(e);
+                return false;
+            }
+        }
         let charge = budget.charge(progress.work - charged);
         charged = progress.work;
         charge.map_err(|cause| stopped = Some(cause)).is_ok()
     })
     .map_err(|e| sequence_error(e, || format!("the Grundy sequence of {rules}")))?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    if let Some(file) = file.as_mut() {
+        file.save(sequence.view(), true)?;
+    }
     match (outcome, stopped) {
         (Some(outcome), _) => Ok(SequencePeriod::new(title(rules, Lang::En), &outcome, &sequence)),
         (None, stopped) => {

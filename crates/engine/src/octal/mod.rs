@@ -29,8 +29,8 @@ pub use atlas::{
 pub use code::{CodeError, OctalCode};
 pub use game::{describe_heap_move, GrundyGame, HeapMove, OctalGame};
 pub use period::{
-    analyze, analyze_until, analyze_with, work_units, Certificate, CertifiedPeriod, GameRules, Observed,
-    OpenSequence, PeriodOutcome, Progress, OPERATIONS_PER_UNIT,
+    analyze, analyze_from, analyze_until, analyze_with, work_units, Certificate, CertifiedPeriod, GameRules,
+    Observed, OpenSequence, PeriodOutcome, Progress, OPERATIONS_PER_UNIT,
 };
 pub use sequence::{
     ActiveMethod, Chunk, Sequence, SequenceError, SequenceMethod, SequenceStats, ValuesView, MAX_VALUES,

@@ -274,10 +274,27 @@ pub fn analyze_with(
     method: SequenceMethod,
     mut keep_going: impl FnMut(Progress) -> bool,
 ) -> Result<(Option<PeriodOutcome>, Sequence), SequenceError> {
-    let mut sequence = rules.sequence().with_method(method);
+    analyze_from(rules, rules.sequence().with_method(method), upto, |progress, _| keep_going(progress))
+}
+
+/// [`analyze_with`] continuing `sequence`, a sequence of `rules` that may already hold values
+/// (read back from a checkpoint with [`Sequence::replay`]); `keep_going` also sees every value
+/// so far, so that the caller can save them as they grow. [`Progress::work`] counts the work of
+/// this call only. The certificate search starts over on the values held, so the outcome is
+/// the one an uninterrupted run reaches.
+///
+/// # Errors
+/// As [`analyze`].
+pub fn analyze_from(
+    rules: &GameRules,
+    mut sequence: Sequence,
+    upto: u64,
+    mut keep_going: impl FnMut(Progress, ValuesView<'_>) -> bool,
+) -> Result<(Option<PeriodOutcome>, Sequence), SequenceError> {
     let theorem = rules.theorem();
     let mut watch = theorem.map(|(k, t)| Watch { k, t, candidate: None, next_check: MIN_ROUND });
-    let (mut step, mut work) = (MIN_ROUND as u64, 0);
+    let base = work_units(&sequence.stats());
+    let (mut step, mut work) = (MIN_ROUND as u64, base);
     loop {
         let target = watch.as_ref().map_or(upto, |w| (w.next_check as u64).min(upto));
         // One reservation per round: the steps below then never reallocate.
@@ -291,7 +308,7 @@ pub fn analyze_with(
             step =
                 ((stats.values - before).saturating_mul(STEP_WORK) / spent).clamp(MIN_ROUND as u64, MAX_STEP);
             work = now;
-            if !keep_going(Progress { values: stats.values, work }) {
+            if !keep_going(Progress { values: stats.values, work: work - base }, sequence.view()) {
                 return Ok((None, sequence));
             }
         }
@@ -464,6 +481,57 @@ fn observe(g: ValuesView<'_>, theorem: Option<(usize, usize)>) -> Option<Observe
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A run stopped part way and continued from its saved values (replayed into a new
+    /// sequence, as from a checkpoint) ends as a run that was never stopped: the same outcome
+    /// (certificate or open sequence), values and rare heaps; for 0.16 (the sparse method),
+    /// Kayles (certified early) and 0.6 (open).
+    #[test]
+    fn a_run_continued_from_saved_values_reaches_the_same_end() {
+        for (text, upto) in [("0.16", 200_000u64), ("0.77", 10_000), ("0.6", 30_000)] {
+            let rules = GameRules::Octal(text.parse().unwrap());
+            let (whole, whole_sequence) = analyze_with(&rules, upto, SequenceMethod::Auto, |_| true).unwrap();
+            let mut saved = Vec::new();
+            let (stopped, _) = analyze_from(&rules, rules.sequence(), upto, |progress, values| {
+                saved = values.to_vec();
+                progress.values < whole_sequence.len() / 3
+            })
+            .unwrap();
+            assert!(stopped.is_none(), "{text}: the first run stops part way");
+            assert!(!saved.is_empty() && (saved.len() as u64) < whole_sequence.len(), "{text}");
+            let mut resumed = rules.sequence();
+            resumed.replay(&saved).unwrap();
+            let (outcome, sequence) = analyze_from(&rules, resumed, upto, |_, _| true).unwrap();
+            assert_eq!(without_work(outcome), without_work(whole), "{text}");
+            assert_eq!(sequence.view().to_vec(), whole_sequence.view().to_vec(), "{text}");
+            assert_eq!(sequence.rare_heaps(), whole_sequence.rare_heaps(), "{text}");
+        }
+    }
+
+    /// The outcome without the counts of work done (replayed values cost none).
+    fn without_work(outcome: Option<PeriodOutcome>) -> Option<PeriodOutcome> {
+        let clear = |stats: &mut SequenceStats| {
+            (stats.recorded_pairs, stats.compared_pairs, stats.rare_pairs, stats.recorded_triples) =
+                (0, 0, 0, 0);
+        };
+        outcome.map(|mut outcome| {
+            match &mut outcome {
+                PeriodOutcome::Certified(c) => clear(&mut c.stats),
+                PeriodOutcome::Open(o) => clear(&mut o.stats),
+            }
+            outcome
+        })
+    }
+
+    /// Values above 65,535 replayed into a narrow store widen it, as computed values do.
+    #[test]
+    fn replayed_values_widen_the_store() {
+        let mut sequence = GameRules::Octal("0.77".parse().unwrap()).sequence().with_narrow_max(3);
+        sequence.replay(&[0, 1, 2, 3, 1, 4, 3, 2]).unwrap();
+        assert!(sequence.stats().widened);
+        sequence.extend_to(12, |_| ControlFlow::Continue(())).unwrap();
+        assert_eq!(sequence.view().to_vec(), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    }
 
     fn certify(text: &str, upto: u64) -> CertifiedPeriod {
         let code: OctalCode = text.parse().unwrap();

@@ -297,7 +297,7 @@ impl Sequence {
 
     /// Widen above `max` instead of `u16::MAX` (tests of the widening path).
     #[cfg(test)]
-    fn with_narrow_max(mut self, max: u32) -> Self {
+    pub(crate) fn with_narrow_max(mut self, max: u32) -> Self {
         self.state.narrow_max = max;
         self
     }
@@ -402,6 +402,36 @@ impl Sequence {
             Store::Wide(t) => (t.values.try_reserve_exact(more), 4),
         };
         result.map_err(|_| SequenceError::OutOfMemory { values: target as u64, bytes: target as u64 * width })
+    }
+
+    /// Appends values computed earlier — a checkpoint read back — as if computed here: `values`
+    /// are `G(len), G(len + 1), ...` of this game, which the caller vouches for. The state the
+    /// next value needs (counts, the sparse method's split, the rare heaps) is rebuilt from them
+    /// by the same bookkeeping as a computed value: `O(1)` a value plus the reviews of the split,
+    /// far less than computing them.
+    ///
+    /// # Errors
+    /// As [`Sequence::reserve`].
+    pub fn replay(&mut self, values: &[u32]) -> Result<(), SequenceError> {
+        self.reserve(self.len() + values.len() as u64)?;
+        for &value in values {
+            match &mut self.store {
+                Store::Narrow(typed) if value <= self.state.narrow_max => {
+                    record(&mut self.state, typed, value)
+                }
+                Store::Narrow(typed) => {
+                    let wide =
+                        widen(std::mem::replace(typed, Typed { values: Vec::new(), rare: Vec::new() }));
+                    self.store = Store::Wide(wide);
+                    self.state.stats.widened = true;
+                    if let Store::Wide(typed) = &mut self.store {
+                        record(&mut self.state, typed, value);
+                    }
+                }
+                Store::Wide(typed) => record(&mut self.state, typed, value),
+            }
+        }
+        Ok(())
     }
 
     /// Computes values until `end`, widening the store when a value needs it.
