@@ -99,7 +99,9 @@ fn help_examples() -> Vec<Example> {
         .nth(1)
         .unwrap_or("")
         .lines()
+        .skip(1)
         .take_while(|l| !l.trim().is_empty())
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
         .filter_map(|l| l.split_whitespace().next().map(str::to_string))
         .filter(|c| c != "help")
         .collect();

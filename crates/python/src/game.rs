@@ -8,10 +8,8 @@ use std::sync::{Arc, Mutex};
 use nimlab_engine::analysis::{analyze_sum, no_progress, SumPart};
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo};
-use nimlab_reports::p_positions::PPositionsReport;
 use nimlab_reports::plot::{self, GridPicture, SequencePicture};
-use nimlab_reports::position::GameRef;
-use nimlab_reports::solve::{PlayersReport, SolveReport, SolveRequest, SumReport};
+use nimlab_reports::solve::{SolveAnswer, SolveRequest, SumReport};
 use nimlab_reports::verify::VerifyRequest;
 use nimlab_reports::ReportError;
 
@@ -183,42 +181,24 @@ impl Game {
         let method = method(method_name)?;
         let lang = lang(lang_code)?;
         let budget = budget(work, memory, timeout)?;
-        if let Some(players) = players {
-            if misere {
-                return Err(PyValueError::new_err(
-                    "misère play is for two players; players= takes the standard alliance matrix",
-                ));
-            }
-            let analysis = self.run(
-                py,
-                &budget,
-                Lane::Point,
-                |_| false,
-                |game, budget| {
-                    let numbers = game.check_position(&numbers)?;
-                    let analysis = game.analyze_players(&numbers, players, method, budget, lang)?;
-                    Ok((numbers, analysis))
-                },
-            )?;
-            let (numbers, analysis) = analysis;
-            let report = PlayersReport { position: self.reports_position(numbers), analysis };
-            return Ok(Py::new(py, PlayersResult(Report::new(report)))?.into_any());
-        }
         let request = SolveRequest {
             spec: self.spec().clone(),
             position: Vec::new(),
             play: play(misere),
             method,
-            players: None,
+            players,
             max_moves: max_moves(moves),
             lang,
         };
-        let unknown = |r: &SolveReport| r.play == Play::Normal && r.analysis.grundy == GrundyValue::Unknown;
-        let report = self.run(py, &budget, Lane::Point, unknown, |game, budget| {
+        let unknown = |answer: &SolveAnswer| matches!(answer, SolveAnswer::Two(r) if r.play == Play::Normal && r.analysis.grundy == GrundyValue::Unknown);
+        let answer = self.run(py, &budget, Lane::Point, unknown, |game, budget| {
             let numbers = game.check_position(&numbers)?;
-            nimlab_reports::solve::solve_built(game, self.reports_position(numbers), &request, budget)
+            nimlab_reports::solve::answer_built(game, self.reports_position(numbers), &request, budget)
         })?;
-        Ok(Py::new(py, SolveResult(Report::new(report)))?.into_any())
+        Ok(match answer {
+            SolveAnswer::Two(report) => Py::new(py, SolveResult(Report::new(report)))?.into_any(),
+            SolveAnswer::Players(report) => Py::new(py, PlayersResult(Report::new(report)))?.into_any(),
+        })
     }
 }
 
@@ -472,15 +452,13 @@ impl Game {
         let request =
             PRequest { count, heaps, all_orders, play: play(misere), method: self::method(method)? };
         let budget = self::budget(budget, memory, timeout)?;
-        let listing = self.run(
+        let report = self.run(
             py,
             &budget,
             Lane::Long,
             |_| false,
-            |game, budget| Ok(nimlab_engine::listing::p_positions(game, &request, budget, &no_progress)?),
+            |game, budget| nimlab_reports::p_positions::p_positions_of(game, &request, budget, &no_progress),
         )?;
-        let report =
-            PPositionsReport { game: GameRef::from(self.spec()), play: request.play, count, listing };
         Ok(PPositions(Report::new(report)))
     }
 

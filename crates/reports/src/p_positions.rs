@@ -2,7 +2,7 @@
 
 use nimlab_engine::analysis::Progress;
 use nimlab_engine::listing::{p_positions as list, PListing, PRequest};
-use nimlab_engine::{Budget, GameSpec, Play};
+use nimlab_engine::{AnyGame, Budget, GameSpec, Play};
 use serde::Serialize;
 
 use crate::position::GameRef;
@@ -34,7 +34,24 @@ pub fn p_positions(
     budget: &Budget,
     progress: Progress<'_>,
 ) -> Result<PPositionsReport, ReportError> {
-    let game = spec.build(budget)?;
-    let listing = list(game.as_ref(), request, budget, progress)?;
-    Ok(PPositionsReport { game: GameRef::from(spec), play: request.play, count: request.count, listing })
+    p_positions_of(spec.build(budget)?.as_ref(), request, budget, progress)
+}
+
+/// [`p_positions`] of a game already built (also one defined outside the registry, in Python).
+///
+/// # Errors
+/// As [`p_positions`].
+pub fn p_positions_of(
+    game: &dyn AnyGame,
+    request: &PRequest,
+    budget: &Budget,
+    progress: Progress<'_>,
+) -> Result<PPositionsReport, ReportError> {
+    let listing = list(game, request, budget, progress)?;
+    Ok(PPositionsReport {
+        game: GameRef::from(game.spec()),
+        play: request.play,
+        count: request.count,
+        listing,
+    })
 }

@@ -4,6 +4,7 @@ use nimlab_engine::analysis::{analyze_sum, SumAnalysis, SumPart};
 use nimlab_engine::{Analysis, AnyGame, BigUint, Budget, GameSpec, Lang, Method, MultiAnalysis, Play, Query};
 use serde::Serialize;
 
+use crate::error::invalid;
 use crate::position::Position;
 use crate::ReportError;
 
@@ -67,13 +68,31 @@ pub enum SolveAnswer {
 /// does not fit the budget.
 pub fn solve(request: &SolveRequest, budget: &Budget) -> Result<SolveAnswer, ReportError> {
     let (game, position) = Position::new(&request.spec, &request.position, budget)?;
+    answer_built(game.as_ref(), position, request, budget)
+}
+
+/// [`solve`] for a game already built (also one defined outside the registry, in Python): two
+/// players, or `n` under the standard alliance matrix when the request names `players`.
+///
+/// # Errors
+/// As for [`solve`]; [`ReportError::Invalid`] for misère play with `players` (the alliance
+/// matrix is normal play's).
+pub fn answer_built(
+    game: &dyn AnyGame,
+    position: Position,
+    request: &SolveRequest,
+    budget: &Budget,
+) -> Result<SolveAnswer, ReportError> {
     Ok(match request.players {
+        Some(_) if request.play == Play::Misere => {
+            return invalid("misère play is for two players; players takes the standard alliance matrix")
+        }
         Some(players) => {
             let analysis =
                 game.analyze_players(&position.position, players, request.method, budget, request.lang)?;
             SolveAnswer::Players(PlayersReport { position, analysis })
         }
-        None => SolveAnswer::Two(solve_built(game.as_ref(), position, request, budget)?),
+        None => SolveAnswer::Two(solve_built(game, position, request, budget)?),
     })
 }
 
