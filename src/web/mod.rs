@@ -92,8 +92,22 @@ impl Reply {
     }
 
     fn error(status: u16, kind: &str, message: impl Into<String>) -> Reply {
-        let body = serde_json::json!({ "error": message.into(), "kind": kind, "status": status }).to_string();
-        Reply { status, body }
+        Reply::error_with(status, kind, message, None)
+    }
+
+    /// An error with its `detail`: the error as data (`code` and what it names), which the page
+    /// words in its own language.
+    fn error_with(
+        status: u16,
+        kind: &str,
+        message: impl Into<String>,
+        detail: Option<serde_json::Value>,
+    ) -> Reply {
+        let mut body = serde_json::json!({ "error": message.into(), "kind": kind, "status": status });
+        if let Some(detail) = detail {
+            body["detail"] = detail;
+        }
+        Reply { status, body: body.to_string() }
     }
 }
 

@@ -84,7 +84,10 @@ pub use rulesets::RULESETS;
 pub use solve::{
     GrundySolver, MisereSolver, MultiplayerSolver, Solver, StandardAlliance, Terminal, Valuation,
 };
-pub use spec::{GameSpec, ParamDecl, ParamKind, ParamValue, Params, RulesetInfo, SpecError};
+pub use spec::{
+    Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, ParamValue, Params, RulesetInfo, SpecError,
+    Texts, Token,
+};
 
 /// What the unit tests share: the budget, queries and a game built from its spec text.
 #[cfg(test)]
