@@ -505,13 +505,30 @@ describe('desktop 1280x900', () => {
     assert.equal(result, 'You win!');
     assert.match(await page.textContent('[data-testid=result-detail]'), /nimlab has no move left after \d+ moves\. The player who cannot move loses\./);
     assert.match(await page.textContent('[data-testid=announcer]'), /You win!/);
-    for (const id of ['hint', 'undo', 'move-submit']) assert.equal(await page.isEnabled(`[data-testid=${id}]`), false, `${id} is disabled after the game`);
+    for (const id of ['hint', 'move-submit']) assert.equal(await page.isEnabled(`[data-testid=${id}]`), false, `${id} is disabled after the game`);
+    assert.equal(await page.isEnabled('[data-testid=undo]'), true, 'Undo reviews the finished game');
     assert.equal(await page.isVisible('[data-testid=rematch]'), true);
     assert.match(await page.textContent('[data-testid=log]'), /nimlab: .* → .*nimlab is losing against best play, so it stalls/);
     // The value history after the game.
     await page.waitForSelector('[data-testid=chart] svg.history-chart');
     await shot(page, 'desktop-en-nim-won');
     await axeScan(page, 'desktop result');
+    // Review after the end: a history entry goes back to the position after it, Redo forward
+    // again to the same end.
+    const made = await movesMade(page);
+    const second = (await page.getAttribute('[data-testid=history-entry][data-moves="2"]', 'data-moves'));
+    assert.equal(second, '2');
+    await page.click('[data-testid=history-entry][data-moves="2"]');
+    await settled(page, ['you']);
+    assert.equal(await movesMade(page), 2);
+    assert.equal(await page.isVisible('[data-testid=result-banner]'), false);
+    assert.equal(await page.locator('[data-testid=history-entry]').count(), 2);
+    while (await page.isEnabled('[data-testid=redo]')) {
+      await page.click('[data-testid=redo]');
+      await settled(page, ['you', 'over']);
+    }
+    assert.equal(await movesMade(page), made);
+    assert.equal((await page.textContent('[data-testid=result]')).trim(), 'You win!');
     // Rematch and swap sides.
     await page.click('[data-testid=swap]');
     await settled(page, ['you', 'over']);

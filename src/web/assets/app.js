@@ -466,7 +466,7 @@ function undo() {
 }
 
 function canUndo() {
-  if (S.over && S.mode === 'play') return false;
+  // After the end too: "where did I go wrong?" is answered by going back.
   if (S.thinking || S.history.length < 2) return false;
   if (S.mode === 'explore') return true;
   for (let i = S.history.length - 2; i >= 0; i--) if (seatAt(i) === personSeat()) return true;
@@ -488,6 +488,33 @@ function redo() {
 }
 
 const canRedo = () => S.redo.length > 0 && !S.thinking && !S.over;
+
+/**
+ * Back (or forward) to the position after `moves` moves, as Undo and Redo would go: the moves
+ * after it can be redone. In play the position is the person's turn at or before it (nimlab
+ * would otherwise answer at once). Works during and after the game.
+ */
+function goTo(moves) {
+  if (S.thinking) return;
+  const all = [...S.history, ...S.redo.map((r) => r.position).reverse()];
+  let target = Math.max(0, Math.min(moves, all.length - 1));
+  if (S.mode === 'play') while (target > 0 && seatAt(target) !== personSeat()) target -= 1;
+  if (S.mode === 'play' && seatAt(target) !== personSeat()) return;
+  while (S.history.length - 1 > target) S.redo.push({ position: S.history.pop(), entry: S.log.pop(), value: S.values.pop() });
+  while (S.history.length - 1 < target && S.redo.length) {
+    const { position, entry, value } = S.redo.pop();
+    S.history.push(position);
+    S.log.push(entry);
+    S.values[S.history.length - 1] = value;
+  }
+  S.values.length = S.history.length;
+  const token = newStep();
+  S.over = false;
+  S.result = null;
+  showError('');
+  updateUrl();
+  arrive(token);
+}
 
 // ---------------------------------------------------------------- starting
 
@@ -1546,7 +1573,10 @@ function renderHistory() {
       else said = t(value.remoteness === 1 ? 'history.valueWin1' : 'history.valueWin', { who: seatName(value.winner, true), r: value.remoteness });
       parts.push(`· ${said}`);
     }
-    log.append(el('li', { class: entry.seat === personSeat() || S.mode === 'explore' ? 'you' : 'nimlab', text: parts.join(' ') }));
+    // Each entry goes back to the position after it (review during and after the game).
+    log.append(el('li', { class: entry.seat === personSeat() || S.mode === 'explore' ? 'you' : 'nimlab' },
+      el('button', { type: 'button', class: 'entry', 'data-testid': 'history-entry', 'data-moves': k + 1, text: parts.join(' '),
+        disabled: S.thinking, on: { click: () => goTo(k + 1) } })));
   });
   const chart = $('chart');
   chart.replaceChildren();
