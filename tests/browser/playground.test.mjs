@@ -313,6 +313,14 @@ for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PH
       const title = await page.textContent('[data-testid=result]');
       assert.match(title, lang === 'en' ? /Player [12] wins\./ : /第 [12] 位玩家赢/);
       assert.doesNotMatch(await page.textContent('[data-testid=result-detail]'), /\b1 moves/);
+      // The game as text, and its link.
+      await page.click('[data-testid=export]');
+      const exported = await page.inputValue('[data-testid=export-text]');
+      assert.match(exported, lang === 'en' ? /^Game: Kayles\nStart: 12\n1\. Player 1: 12 → 5 5 \(/ : /^游戏：Kayles（击瓶博弈）\n开局：12\n1\. 第 1 位玩家：12 → 5 5（/);
+      assert.ok(exported.includes(page.url()), 'the text ends with the link');
+      await page.click('[data-testid=copy-link]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=share-note]').textContent.length > 0);
+      if (await page.isVisible('[data-testid=share-address]')) assert.equal(await page.inputValue('[data-testid=share-address]'), page.url());
       await axeScan(page, `kayles ${label} ${lang}`);
       page.checkClean();
       await page.context().close();

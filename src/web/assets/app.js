@@ -292,6 +292,7 @@ function newStep() {
   S.step += 1;
   S.chooser = null;
   S.pinPick = null;
+  $('share-note').replaceChildren();
   return S.step;
 }
 
@@ -1553,6 +1554,7 @@ function renderAnalysis() {
 }
 
 function renderHistory() {
+  if (!$('export-box').hidden) $('export-text').value = historyText();
   const log = $('log');
   log.replaceChildren();
   $('history-start').textContent = '';
@@ -1710,6 +1712,10 @@ function typedMove(event) {
 /** The page's own texts in the chosen language. */
 function renderStatic() {
   document.documentElement.lang = S.lang === 'zh' ? 'zh-CN' : 'en';
+  // Served on the local network (nimlab serve --lan): the address pupils type.
+  const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(location.hostname);
+  $('lan-note').hidden = loopback;
+  $('lan-note').textContent = loopback ? '' : t('share.lan', { url: `${location.origin}/` });
   document.title = t('page.title');
   for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
   for (const node of document.querySelectorAll('[data-i18n-label]')) node.setAttribute('aria-label', t(node.dataset.i18nLabel));
@@ -1743,6 +1749,44 @@ async function relabel() {
   render();
 }
 
+// ---------------------------------------------------------------- sharing
+
+/** Copies the address (which holds the game and its moves); where the browser refuses, shows it to copy by hand. */
+async function copyLink() {
+  const note = $('share-note');
+  try {
+    await navigator.clipboard.writeText(location.href);
+    note.replaceChildren(t('share.copied'));
+  } catch {
+    const field = el('input', { value: location.href, readonly: true, 'aria-label': t('share.address'), 'data-testid': 'share-address', size: 40 });
+    note.replaceChildren(el('span', { text: `${t('share.copyFailed')} ` }), field);
+    field.select();
+  }
+}
+
+/** The game as plain text: the game, the start, every move with its text, the result and the link. */
+function historyText() {
+  if (!S.setup) return '';
+  const name = isSum() ? S.setup.parts.map((p) => gameText(p.game, 'name')).join(' + ') : gameText(S.setup.game, 'name');
+  const lines = [t('share.game', { game: name }), t('share.start', { position: showPosition(S.history[0]) })];
+  S.log.forEach((entry, k) => lines.push(t('share.move', {
+    n: k + 1, who: seatName(entry.seat, true), from: showPosition(entry.from), to: showPosition(entry.to), move: entry.text ?? '',
+  })));
+  if (S.over) lines.push(t('share.result', { result: $('result-title').textContent }));
+  lines.push(t('share.link', { url: location.href }));
+  return lines.join('\n');
+}
+
+function toggleExport() {
+  const box = $('export-box');
+  box.hidden = !box.hidden;
+  $('export').setAttribute('aria-expanded', String(!box.hidden));
+  if (!box.hidden) {
+    $('export-text').value = historyText();
+    $('export-text').select();
+  }
+}
+
 // ---------------------------------------------------------------- wiring
 
 function wire() {
@@ -1767,6 +1811,8 @@ function wire() {
   $('misere').addEventListener('change', (e) => { S.form.misere = e.target.checked; });
   $('players').addEventListener('change', (e) => { S.form.players = Number(e.target.value); renderForm(); });
   $('hint').addEventListener('click', hint);
+  $('copy-link').addEventListener('click', copyLink);
+  $('export').addEventListener('click', toggleExport);
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('retry').addEventListener('click', () => { showError(''); S.retry?.(); });
