@@ -55,12 +55,16 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
 fn lan_address(given: &str) -> anyhow::Result<std::net::IpAddr> {
     let ip = if given == "auto" {
         let socket = std::net::UdpSocket::bind(("0.0.0.0", 0))?;
-        socket
-            .connect(("192.0.2.1", 9))
-            .map_err(|e| anyhow::anyhow!("--lan: this machine has no route to a local network ({e}); name the address: --lan ADDRESS"))?;
+        socket.connect(("192.0.2.1", 9)).map_err(|e| {
+            anyhow::anyhow!(
+                "--lan: this machine has no route to a local network ({e}); name the address: --lan ADDRESS"
+            )
+        })?;
         socket.local_addr()?.ip()
     } else {
-        given.parse().map_err(|_| anyhow::anyhow!("--lan takes an IP address of this machine, not '{given}'"))?
+        given
+            .parse()
+            .map_err(|_| anyhow::anyhow!("--lan takes an IP address of this machine, not '{given}'"))?
     };
     if ip.is_loopback() || ip.is_unspecified() || ip.is_multicast() {
         anyhow::bail!("--lan needs this machine's address on the local network, not {ip}");

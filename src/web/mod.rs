@@ -153,7 +153,12 @@ impl Playground {
     ///
     /// # Errors
     /// When the port cannot be bound.
-    pub fn start(port: u16, workers: usize, limits: Limits, lan: Option<IpAddr>) -> anyhow::Result<Playground> {
+    pub fn start(
+        port: u16,
+        workers: usize,
+        limits: Limits,
+        lan: Option<IpAddr>,
+    ) -> anyhow::Result<Playground> {
         let ip = lan.unwrap_or(IpAddr::from([127, 0, 0, 1]));
         let listener = TcpListener::bind((ip, port))
             .and_then(|listener| listener.set_nonblocking(true).map(|()| listener))
@@ -276,8 +281,12 @@ async fn check_request(State(shared): State<Arc<Shared>>, request: Request, next
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
     if !is_own_host(host, shared.port, shared.lan) {
         let served = shared.lan.map_or_else(|| "localhost".to_string(), |ip| format!("localhost and {ip}"));
-        return Reply::error(421, "usage", format!("this server answers for {served} only, not for '{host}'"))
-            .into_response();
+        return Reply::error(
+            421,
+            "usage",
+            format!("this server answers for {served} only, not for '{host}'"),
+        )
+        .into_response();
     }
     if request.method() == axum::http::Method::POST {
         if let Some(problem) = cross_site(headers, shared.port, shared.lan) {

@@ -350,6 +350,38 @@ test('a pin no move knocks down alone says so, and Escape cancels a selection (D
   await page.context().close();
 });
 
+for (const lang of ['en', 'zh']) {
+  test(`class mode at 1024x768 (${lang}): the setup on one line, the board large on the first screen, no answer shown`, async () => {
+    const page = await openPage(PROJECTOR, `?lang=${lang}&class=1&game=kayles&position=12`);
+    await settled(page);
+    assert.equal(await page.isVisible('[data-testid=setup-line]'), true);
+    assert.equal(await page.isVisible('#setup-form'), false);
+    assert.match(await page.textContent('[data-testid=setup-line]'), lang === 'en' ? /Kayles: 12/ : /Kayles（击瓶博弈）：12/);
+    assert.equal(await page.isChecked('[data-testid=show-values]'), false);
+    assert.equal(await page.isVisible('[data-testid=analysis-hidden]'), true);
+    const pin = await page.locator('[data-testid=heap-0] button.token').first().boundingBox();
+    assert.ok(pin.y + pin.height < PROJECTOR.height, `the board is on the first screen (${pin.y})`);
+    assert.ok(pin.height >= 60, `pins are large (${pin.height} px)`);
+    if (lang === 'en') {
+      mkdirSync(join(here, '..', '..', 'docs', 'images'), { recursive: true });
+      await page.screenshot({ path: join(here, '..', '..', 'docs', 'images', 'playground-class-1024.png') });
+    } else {
+      await shot(page, 'class-mode-1024-zh');
+    }
+    await knock(page, 0, 6, 7);
+    assert.match(page.url(), /class=1/);
+    // The setup opens on request, and class mode switches off.
+    await page.click('[data-testid=setup-open]');
+    assert.equal(await page.isVisible('#setup-form'), true);
+    await axeScan(page, `class mode ${lang}`);
+    await page.click('[data-testid=class-mode]');
+    assert.equal(await page.isVisible('[data-testid=setup-line]'), false);
+    assert.doesNotMatch(page.url(), /class=1/);
+    page.checkClean();
+    await page.context().close();
+  });
+}
+
 const BROKEN_LINKS = [
   ['?game=nimm&position=1', /'nimm'/, /不存在（“nimm”）/, '3 4 5'],
   ['?game=kayles&position=5,x', /'5,x'/, /“5,x”/, '10'],

@@ -327,7 +327,10 @@ fn lan_serves_a_client_on_the_other_side_of_a_veth_pair() {
     BufReader::new(stdout).read_line(&mut line).expect("the address line");
     let address: Value = serde_json::from_str(&line).expect("one JSON object");
     let base = address["address"].as_str().expect("an address").trim_end_matches('/').to_string();
-    assert!(base.starts_with(&format!("http://{net}.1:")), "--lan listens on the namespace's address: {base}");
+    assert!(
+        base.starts_with(&format!("http://{net}.1:")),
+        "--lan listens on the namespace's address: {base}"
+    );
     // The client: curl in the other namespace; the status on the last line.
     let curl = |path: &str, extra: &[&str]| -> (u16, String) {
         let output = Command::new("ip")
@@ -355,7 +358,14 @@ fn lan_serves_a_client_on_the_other_side_of_a_veth_pair() {
     let origin = format!("Origin: {base}");
     let (status, body) = curl(
         "/api/move",
-        &["-H", &origin, "-H", "Content-Type: application/json", "--data", r#"{"game": "nim", "position": [3, 4, 5]}"#],
+        &[
+            "-H",
+            &origin,
+            "-H",
+            "Content-Type: application/json",
+            "--data",
+            r#"{"game": "nim", "position": [3, 4, 5]}"#,
+        ],
     );
     assert_eq!(status, 200, "{body}");
     assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["reply"]["move"]["to"], json!([1, 4, 5]));

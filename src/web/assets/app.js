@@ -69,6 +69,10 @@ const S = {
   /** Moves undone, last undone first: {position, entry, value}. */
   redo: [],
   showValues: true,
+  /** Class mode (`class=1`): the setup as one line, the board large, values off at the start. */
+  classMode: false,
+  /** In class mode, the setup form opened by "Change the game". */
+  setupOpen: false,
   over: false,
   result: null,
   /** What the server said about the current position: {moves, value, analysis, analysisError, movesError}. */
@@ -313,7 +317,8 @@ function begin(setup, start, mode, first) {
   S.here = null;
   S.thinking = false;
   S.retry = null;
-  S.showValues = mode === 'explore';
+  // In class mode nothing of the answer shows until someone asks for it.
+  S.showValues = mode === 'explore' && !S.classMode;
   S.message = '';
   showError('');
   $('hint-text').replaceChildren();
@@ -587,6 +592,7 @@ function rematch(swap) {
 function updateUrl() {
   const q = new URLSearchParams();
   if (S.lang !== 'en') q.set('lang', S.lang);
+  if (S.classMode) q.set('class', '1');
   if (S.setup) {
     if (isSum()) {
       S.setup.parts.forEach((part, i) => q.append('part', partText(part, S.history[0][i])));
@@ -606,7 +612,7 @@ function updateUrl() {
     if (S.history.length > 1) {
       q.set('moves', S.history.slice(1).map((p) => (isSum() ? p.map((x) => x.join(',')).join('.') : p.join(','))).join('~'));
     }
-    if (S.showValues !== (S.mode === 'explore')) q.set('values', S.showValues ? '1' : '0');
+    if (S.showValues !== (S.mode === 'explore' && !S.classMode)) q.set('values', S.showValues ? '1' : '0');
   }
   const text = [...q].map(([k, v]) => `${urlText(k)}=${urlText(v)}`).join('&');
   history.replaceState(null, '', text ? `?${text}` : location.pathname);
@@ -622,7 +628,7 @@ const positionKey = (numbers) => (numbers.length ? numbers.join(',') : '0');
 const urlText = (s) => encodeURIComponent(s).replace(/%2C/g, ',').replace(/%20/g, '+');
 
 /** The keys of the address besides a game's parameters. */
-const URL_KEYS = ['lang', 'game', 'part', 'position', 'misere', 'players', 'mode', 'first', 'moves', 'values'];
+const URL_KEYS = ['lang', 'game', 'part', 'position', 'misere', 'players', 'mode', 'first', 'moves', 'values', 'class'];
 
 /** True for a text that is whole numbers separated by spaces or commas (full-width ones too). */
 const wholeNumbers = (text) => parseNumbers(text).length > 0 && parseNumbers(text).every((w) => /^\d+$/.test(w));
@@ -637,6 +643,7 @@ function readUrl() {
   const q = new URLSearchParams(location.search);
   const problems = [];
   S.linkProblems = problems;
+  S.classMode = q.get('class') === '1';
   if (LANGUAGES.includes(q.get('lang'))) S.lang = q.get('lang');
   else if (q.has('lang')) problems.push(['error.linkValue', { key: 'lang', value: q.get('lang') }]);
   const parts = q.getAll('part');
@@ -1431,7 +1438,30 @@ function showError(message) {
   $('error').textContent = message || '';
 }
 
+/** Class mode: the setup as one line (with "Change the game"), the board scaled up. */
+function renderClassMode() {
+  document.body.classList.toggle('class-mode', S.classMode);
+  $('class-mode').setAttribute('aria-pressed', String(S.classMode));
+  const collapsed = S.classMode && !S.setupOpen;
+  $('setup-form').hidden = collapsed;
+  $('setup-line').hidden = !S.classMode;
+  $('setup-open').setAttribute('aria-expanded', String(!collapsed));
+  if (S.classMode && S.setup && S.history.length) {
+    const name = isSum() ? S.setup.parts.map((p) => gameText(p.game, 'name')).join(' + ') : gameText(S.setup.game, 'name');
+    $('setup-summary').textContent = t('class.summary', { game: name, position: showPosition(S.history[0]) });
+  }
+}
+
+function toggleClassMode() {
+  S.classMode = !S.classMode;
+  S.setupOpen = false;
+  if (S.classMode) S.showValues = false;
+  updateUrl();
+  render();
+}
+
 function renderStatus() {
+  renderClassMode();
   $('status').textContent = statusText();
   $('link-error').textContent = S.linkProblems.map(([key, vars]) => t(key, vars)).join(' ');
   $('link-error').hidden = !S.linkProblems.length;
@@ -1812,6 +1842,8 @@ function wire() {
   $('players').addEventListener('change', (e) => { S.form.players = Number(e.target.value); renderForm(); });
   $('hint').addEventListener('click', hint);
   $('copy-link').addEventListener('click', copyLink);
+  $('class-mode').addEventListener('click', toggleClassMode);
+  $('setup-open').addEventListener('click', () => { S.setupOpen = !S.setupOpen; renderClassMode(); if (S.setupOpen) $('game')?.focus(); });
   $('export').addEventListener('click', toggleExport);
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
