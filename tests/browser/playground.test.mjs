@@ -4,7 +4,12 @@
 // Wythoff on the grid at 20 33, by mouse and by keyboard only; restores shared games from their
 // address; starts a game during nimlab's reply; plays a pattern game, the apple game's bounded
 // variant, Large Nim with 3 players and a sum of games; and runs an axe-core scan of each state.
-// Every state is saved as a screenshot under screenshots/ for review.
+// Two people play Kayles on rows of pins (splits included) with the answer hidden, at 1280x900,
+// 1024x768 and 390x844 in both languages; class mode at 1024x768; every broken shared address
+// shows its message; a server error is worded in Chinese; full-width input is accepted; a
+// finished game is reviewed from its history; and no game is named in the page's code.
+// Every state is saved as a screenshot under screenshots/ for review (the Kayles board and class
+// mode also to docs/images/, shown in docs/playground.md).
 //
 // Run by ./run.sh, which builds the release binary; NIMLAB_BIN overrides the binary's path.
 
