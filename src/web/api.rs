@@ -127,7 +127,10 @@ impl Params {
         let mut values = self.0.iter().filter(|(k, v)| k == key && !v.is_empty()).map(|(_, v)| v.as_str());
         let first = values.next();
         if values.next().is_some() {
-            return Err(usage(format!("the parameter '{key}' is given more than once")));
+            return Err(usage_with(
+                format!("the parameter '{key}' is given more than once"),
+                serde_json::json!({"code": "repeated-key", "key": key}),
+            ));
         }
         Ok(first)
     }
@@ -158,7 +161,10 @@ impl Params {
             Some(key) => {
                 let mut accepted: Vec<&str> = own.to_vec();
                 accepted.extend(declared);
-                Err(usage(format!("unknown parameter '{key}'; this request takes: {}", accepted.join(", "))))
+                Err(usage_with(
+                    format!("unknown parameter '{key}'; this request takes: {}", accepted.join(", ")),
+                    serde_json::json!({"code": "unknown-key", "key": key}),
+                ))
             }
             None => Ok(()),
         }
@@ -166,7 +172,12 @@ impl Params {
 
     /// The game with the parameters among the pairs (all pairs whose key is not in `own`).
     fn spec(&self, own: &[&str]) -> Result<GameSpec, Reply> {
-        let game = self.get("game")?.ok_or_else(|| usage("the parameter 'game' is required"))?;
+        let game = self.get("game")?.ok_or_else(|| {
+            usage_with(
+                "the parameter 'game' is required",
+                serde_json::json!({"code": "missing-key", "key": "game"}),
+            )
+        })?;
         let pairs: Vec<(&str, &str)> = self
             .0
             .iter()
@@ -179,24 +190,36 @@ impl Params {
 
     /// The position's numbers, separated by commas or spaces.
     fn position(&self) -> Result<Vec<BigUint>, Reply> {
-        let text = self.get("position")?.ok_or_else(|| usage("the parameter 'position' is required"))?;
+        let text = self.get("position")?.ok_or_else(|| {
+            usage_with(
+                "the parameter 'position' is required",
+                serde_json::json!({"code": "missing-key", "key": "position"}),
+            )
+        })?;
+        let text = halfwidth(text);
         let words: Vec<&str> =
             text.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).collect();
         if words.len() > MAX_NUMBERS {
-            return Err(usage(format!(
-                "a position has at most {MAX_NUMBERS} numbers (a fixed limit of the playground)"
-            )));
+            return Err(usage_with(
+                format!("a position has at most {MAX_NUMBERS} numbers (a fixed limit of the playground)"),
+                serde_json::json!({"code": "too-many-numbers", "max": MAX_NUMBERS}),
+            ));
         }
         words
             .iter()
             .map(|w| {
                 if w.len() > MAX_DIGITS {
-                    return Err(usage(format!(
-                        "a number has at most {MAX_DIGITS} digits ({} given)",
-                        w.len()
-                    )));
+                    return Err(usage_with(
+                        format!("a number has at most {MAX_DIGITS} digits ({} given)", w.len()),
+                        serde_json::json!({"code": "too-many-digits", "max": MAX_DIGITS}),
+                    ));
                 }
-                parse_natural(w).map_err(|e| usage(format!("{e}: heap sizes are whole numbers")))
+                parse_natural(w).map_err(|e| {
+                    usage_with(
+                        format!("{e}: heap sizes are whole numbers"),
+                        serde_json::json!({"code": "bad-number", "value": w}),
+                    )
+                })
             })
             .collect()
     }
@@ -225,11 +248,29 @@ fn usage(message: impl Into<String>) -> Reply {
     Reply::error(400, "usage", message)
 }
 
+fn usage_with(message: impl Into<String>, detail: serde_json::Value) -> Reply {
+    Reply::error_with(400, "usage", message, Some(detail))
+}
+
+/// The text with full-width digits, commas and spaces and the ideographic comma (as a Chinese
+/// keyboard types them: "３ ４ ５", "3，4，5", "3、4、5") in their ASCII form.
+pub fn halfwidth(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '０'..='９' => char::from(b'0' + (c as u32 - '０' as u32) as u8),
+            '，' | '、' => ',',
+            '\u{3000}' => ' ',
+            other => other,
+        })
+        .collect()
+}
+
 /// A report error as the playground says it.
 fn report_error(error: &ReportError) -> Reply {
     if error.is_usage() {
         let hint = if error.is_no_theory() { "; choose method=search" } else { "" };
-        return Reply::error(400, "usage", format!("{error}{hint}"));
+        let detail = error.detail().and_then(|d| serde_json::to_value(d).ok());
+        return Reply::error_with(400, "usage", format!("{error}{hint}"), detail);
     }
     match error.exhausted() {
         Some(Exhausted::Cancelled) => Reply::error(503, "cancelled", error.to_string()),
@@ -304,7 +345,7 @@ fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
         }
         let parts = parts
             .iter()
-            .map(|p| parse_part(p))
+            .map(|p| parse_part(&halfwidth(p)))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| report_error(&e))?;
         for (_, numbers) in &parts {
@@ -578,6 +619,46 @@ mod tests {
             .as_str()
             .unwrap()
             .contains("unknown language 'fr'"));
+    }
+
+    /// Errors name their kind and what is wrong as data, which the page words in its language.
+    #[test]
+    fn errors_carry_their_detail() {
+        let detail = |query: &str| body("solve", query)["detail"].clone();
+        assert_eq!(
+            detail("game=nimm&position=1"),
+            serde_json::json!({"code": "unknown-game", "game": "nimm"})
+        );
+        assert_eq!(
+            detail("game=subtraction&position=5"),
+            serde_json::json!({"code": "missing-param", "game": "subtraction", "param": "set"})
+        );
+        assert_eq!(
+            detail("game=bash&max=x&position=5"),
+            serde_json::json!({"code": "invalid-value", "param": "max", "value": "x"})
+        );
+        assert_eq!(detail("game=nim&position=3,x"), serde_json::json!({"code": "bad-number", "value": "x"}));
+        assert_eq!(
+            detail("game=nim&position=3&colour=red"),
+            serde_json::json!({"code": "unknown-param", "game": "nim", "param": "colour"})
+        );
+        assert_eq!(detail("game=nim&position=3&all=1&upto=3")["code"], "unknown-param");
+        assert_eq!(detail("game=nim"), serde_json::json!({"code": "missing-key", "key": "position"}));
+        assert_eq!(detail("game=wythoff&position=1,2,3")["code"], "invalid-position");
+        assert_eq!(
+            detail("part=nim+3&part=bogus+3"),
+            serde_json::json!({"code": "unknown-game", "game": "bogus"})
+        );
+    }
+
+    /// What a Chinese keyboard types: full-width digits, full-width and ideographic commas.
+    #[test]
+    fn full_width_positions_are_accepted() {
+        for typed in ["３ ４ ５", "3，4，5", "3、4、5", "３，４、５"] {
+            let a = body("solve", &format!("game=nim&position={typed}"));
+            assert_eq!(a["position"], serde_json::json!([3, 4, 5]), "{typed}");
+        }
+        assert_eq!(body("solve", "part=nim+３+４")["outcome"], "N");
     }
 
     #[test]

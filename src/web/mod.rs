@@ -20,7 +20,7 @@
 mod api;
 mod guard;
 
-use std::net::{SocketAddr, TcpListener};
+use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -92,8 +92,22 @@ impl Reply {
     }
 
     fn error(status: u16, kind: &str, message: impl Into<String>) -> Reply {
-        let body = serde_json::json!({ "error": message.into(), "kind": kind, "status": status }).to_string();
-        Reply { status, body }
+        Reply::error_with(status, kind, message, None)
+    }
+
+    /// An error with its `detail`: the error as data (`code` and what it names), which the page
+    /// words in its own language.
+    fn error_with(
+        status: u16,
+        kind: &str,
+        message: impl Into<String>,
+        detail: Option<serde_json::Value>,
+    ) -> Reply {
+        let mut body = serde_json::json!({ "error": message.into(), "kind": kind, "status": status });
+        if let Some(detail) = detail {
+            body["detail"] = detail;
+        }
+        Reply { status, body: body.to_string() }
     }
 }
 
@@ -120,27 +134,36 @@ pub struct Playground {
     listener: TcpListener,
     workers: usize,
     limits: Limits,
+    lan: Option<IpAddr>,
 }
 
 /// What the handlers share.
 struct Shared {
     limits: Limits,
     port: u16,
+    /// The local-network address served besides loopback names (`nimlab serve --lan`).
+    lan: Option<IpAddr>,
     fast: Semaphore,
     slow: Semaphore,
 }
 
 impl Playground {
-    /// Binds 127.0.0.1:`port` (0: a free port chosen by the system); `workers` expensive
-    /// answers may be computed at once.
+    /// Binds 127.0.0.1:`port` (0: a free port chosen by the system), or `lan`:`port` to serve
+    /// the local network; `workers` expensive answers may be computed at once.
     ///
     /// # Errors
     /// When the port cannot be bound.
-    pub fn start(port: u16, workers: usize, limits: Limits) -> anyhow::Result<Playground> {
-        let listener = TcpListener::bind(("127.0.0.1", port))
+    pub fn start(
+        port: u16,
+        workers: usize,
+        limits: Limits,
+        lan: Option<IpAddr>,
+    ) -> anyhow::Result<Playground> {
+        let ip = lan.unwrap_or(IpAddr::from([127, 0, 0, 1]));
+        let listener = TcpListener::bind((ip, port))
             .and_then(|listener| listener.set_nonblocking(true).map(|()| listener))
-            .map_err(|e| anyhow::anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))?;
-        Ok(Playground { listener, workers: workers.max(1), limits })
+            .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", SocketAddr::new(ip, port)))?;
+        Ok(Playground { listener, workers: workers.max(1), limits, lan })
     }
 
     /// The address the server listens on.
@@ -157,6 +180,7 @@ impl Playground {
         let shared = Arc::new(Shared {
             limits: self.limits,
             port,
+            lan: self.lan,
             fast: Semaphore::new(FAST_WORKERS),
             slow: Semaphore::new(self.workers),
         });
@@ -224,6 +248,22 @@ fn router(shared: Arc<Shared>) -> Router {
         .with_state(shared)
 }
 
+/// True when `host` (a Host header or an Origin's authority) names this server: on loopback, or
+/// at its local-network address `lan` (`nimlab serve --lan`; no other name is accepted, so DNS
+/// rebinding is still refused).
+fn is_own_host(host: &str, port: u16, lan: Option<IpAddr>) -> bool {
+    if is_loopback(host, port) {
+        return true;
+    }
+    let Some(lan) = lan else { return false };
+    let (name, host_port) = match host.rsplit_once(':') {
+        Some((name, p)) if !name.ends_with(']') || host.starts_with('[') => (name, p.parse::<u16>().ok()),
+        _ => (host, None),
+    };
+    let name = name.trim_start_matches('[').trim_end_matches(']');
+    name.parse::<IpAddr>().is_ok_and(|ip| ip == lan) && host_port.is_none_or(|p| p == port)
+}
+
 /// True when `host` (a Host header or an Origin's authority) names this server on loopback.
 fn is_loopback(host: &str, port: u16) -> bool {
     let (name, host_port) = match host.rsplit_once(':') {
@@ -239,16 +279,17 @@ fn is_loopback(host: &str, port: u16) -> bool {
 async fn check_request(State(shared): State<Arc<Shared>>, request: Request, next: Next) -> Response {
     let headers = request.headers();
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
-    if !is_loopback(host, shared.port) {
+    if !is_own_host(host, shared.port, shared.lan) {
+        let served = shared.lan.map_or_else(|| "localhost".to_string(), |ip| format!("localhost and {ip}"));
         return Reply::error(
             421,
             "usage",
-            format!("this server answers for localhost only, not for '{host}'"),
+            format!("this server answers for {served} only, not for '{host}'"),
         )
         .into_response();
     }
     if request.method() == axum::http::Method::POST {
-        if let Some(problem) = cross_site(headers, shared.port) {
+        if let Some(problem) = cross_site(headers, shared.port, shared.lan) {
             return Reply::error(403, "usage", problem).into_response();
         }
     }
@@ -256,10 +297,10 @@ async fn check_request(State(shared): State<Arc<Shared>>, request: Request, next
 }
 
 /// Why a POST is refused, if it is: another origin, or not a JSON body.
-fn cross_site(headers: &HeaderMap, port: u16) -> Option<String> {
+fn cross_site(headers: &HeaderMap, port: u16, lan: Option<IpAddr>) -> Option<String> {
     if let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) {
         let authority = origin.strip_prefix("http://").unwrap_or("");
-        if !is_loopback(authority, port) {
+        if !is_own_host(authority, port, lan) {
             return Some(format!("POST is accepted from the playground's own page only, not from {origin}"));
         }
     }
@@ -409,5 +450,14 @@ mod tests {
         assert!(!is_loopback("", 8080));
         assert!(!is_loopback("127.0.0.1.evil.example.com:8080", 8080));
         assert!(is_loopback("127.0.0.2:8080", 8080));
+        // `nimlab serve --lan`: its own address too, and still nothing else.
+        let lan = Some(IpAddr::from([192, 168, 1, 20]));
+        assert!(is_own_host("192.168.1.20:8080", 8080, lan));
+        assert!(is_own_host("localhost:8080", 8080, lan));
+        assert!(!is_own_host("192.168.1.20:8080", 8080, None));
+        assert!(!is_own_host("192.168.1.21:8080", 8080, lan));
+        assert!(!is_own_host("192.168.1.20:9999", 8080, lan));
+        assert!(!is_own_host("evil.example.com:8080", 8080, lan));
+        assert!(!is_own_host("192.168.1.20.evil.example.com:8080", 8080, lan));
     }
 }

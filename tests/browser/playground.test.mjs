@@ -4,7 +4,12 @@
 // Wythoff on the grid at 20 33, by mouse and by keyboard only; restores shared games from their
 // address; starts a game during nimlab's reply; plays a pattern game, the apple game's bounded
 // variant, Large Nim with 3 players and a sum of games; and runs an axe-core scan of each state.
-// Every state is saved as a screenshot under screenshots/ for review.
+// Two people play Kayles on rows of pins (splits included) with the answer hidden, at 1280x900,
+// 1024x768 and 390x844 in both languages; class mode at 1024x768; every broken shared address
+// shows its message; a server error is worded in Chinese; full-width input is accepted; a
+// finished game is reviewed from its history; and no game is named in the page's code.
+// Every state is saved as a screenshot under screenshots/ for review (the Kayles board and class
+// mode also to docs/images/, shown in docs/playground.md).
 //
 // Run by ./run.sh, which builds the release binary; NIMLAB_BIN overrides the binary's path.
 
@@ -22,10 +27,11 @@ const targetDir = process.env.CARGO_TARGET_DIR || join(here, '..', '..', 'target
 const binary = process.env.NIMLAB_BIN || join(targetDir, 'release', 'nimlab');
 const screenshots = join(here, 'screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const { TEXT, GAMES } = await import(pathToFileURL(join(here, '..', '..', 'src', 'web', 'assets', 'i18n.js')));
+const { TEXT } = await import(pathToFileURL(join(here, '..', '..', 'src', 'web', 'assets', 'i18n.js')));
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
+const PROJECTOR = { width: 1024, height: 768 };
 
 let server;
 let address;
@@ -229,18 +235,212 @@ test('every text of the page exists in English and Chinese, and every game has C
     const placeholders = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     assert.deepEqual(placeholders(value), placeholders(TEXT.en[key]), `placeholders of ${key}`);
   }
-  // The seeds' terms.
-  const zh = Object.values(TEXT.zh).join('\n') + JSON.stringify(GAMES.zh);
-  for (const term of ['必胜态', '必败态', 'SG 值', 'SG 函数', '巴什博弈', '威佐夫博弈', '斐波那契博弈', '阶梯 Nim', '异或', '反常']) {
-    assert.ok(zh.includes(term), `the Chinese uses ${term}`);
-  }
+  // Each game's texts come from its declaration through /api/games, in both languages.
   const games = await (await fetch(`${address}api/games`)).json();
   for (const game of games.games) {
-    const local = GAMES.zh[game.name];
-    assert.ok(local?.name && local.rules && local.position, `Chinese name, rules and position of ${game.name}`);
+    const local = game.texts.zh;
+    assert.ok(game.title && game.drawing?.board && game.drawing?.token, `title and drawing of ${game.name}`);
+    assert.ok(local?.title && local.rules && local.position, `Chinese name, rules and position of ${game.name}`);
     for (const param of game.params) {
       assert.ok(local.params?.[param.name]?.label && local.params[param.name].help, `Chinese label and help of ${game.name} ${param.name}`);
     }
+  }
+  // The seeds' terms.
+  const zh = Object.values(TEXT.zh).join('\n') + JSON.stringify(games.games.map((g) => g.texts.zh));
+  for (const term of ['必胜态', '必败态', 'SG 值', 'SG 函数', '巴什博弈', '威佐夫博弈', '斐波那契博弈', '阶梯 Nim', '异或', '反常']) {
+    assert.ok(zh.includes(term), `the Chinese uses ${term}`);
+  }
+});
+
+test('the page names no game: its texts and boards come from the declarations', async () => {
+  const games = await (await fetch(`${address}api/games`)).json();
+  const assets = join(here, '..', '..', 'src', 'web', 'assets');
+  for (const file of ['app.js', 'i18n.js', 'draw.js']) {
+    const source = readFileSync(join(assets, file), 'utf8');
+    for (const { name } of games.games) {
+      for (const quoted of [`'${name}'`, `"${name}"`, `\`${name}\``]) {
+        assert.ok(!source.includes(quoted), `${file} names the game ${quoted}`);
+      }
+    }
+  }
+});
+
+
+// ------------------------------------------------------------------------------------------
+// Kayles on rows of pins, broken links, server errors in the page's language, full-width input.
+
+/** Knocks down pins `from`..`to` (1-based) of row `row` by clicks: the first pin, then the last. */
+async function knock(page, row, from, to = from) {
+  const pin = (k) => `[data-testid=board] [data-testid=heap-${row}] button.token[data-pin="${k}"]`;
+  const made = await movesMade(page);
+  await page.click(pin(from));
+  await page.waitForSelector(`${pin(from)}.selected`);
+  await page.click(pin(to));
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid=board]').dataset.moves) > n
+    && document.body.dataset.turn !== 'loading', made);
+  await settled(page);
+}
+
+for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PHONE, '390x844']]) {
+  for (const lang of ['en', 'zh']) {
+    test(`${label} ${lang}: two people play Kayles on rows of pins, a split included, the answer hidden throughout`, async () => {
+      const page = await openPage(size, `?lang=${lang}&game=kayles&position=12&values=0`);
+      await settled(page);
+      assert.equal(await page.locator('[data-testid=heap-0] button.token').count(), 12);
+      assert.equal(await page.getAttribute('[data-testid=show-values]', 'checked'), null);
+      const hidden = async () => {
+        assert.equal(await page.isVisible('[data-testid=analysis-hidden]'), true, 'the analysis is hidden');
+        assert.equal(await page.textContent('[data-testid=board]').then((t) => /[✓✗]/.test(t)), false, 'no marks on the board');
+        assert.equal(await page.locator('[data-testid=legal-moves] .verdict').count(), 0, 'no verdicts on the moves');
+        assert.equal(await page.isVisible('[data-testid=sequence] svg'), false, 'no values in the sequence');
+        assert.equal(await page.locator('[data-testid=chart] svg').count(), 0, 'no value history');
+      };
+      await hidden();
+      // The winning split of 12: pins 6 and 7 leave two rows of 5.
+      await knock(page, 0, 6, 7);
+      assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '5 5');
+      assert.equal(await page.locator('[data-testid=board] .heap').count(), 2);
+      await hidden();
+      if (label === '1024x768' && lang === 'en') {
+        await shot(page, 'kayles-pins-1024-en');
+        mkdirSync(join(here, '..', '..', 'docs', 'images'), { recursive: true });
+        await page.locator('#board-panel').screenshot({ path: join(here, '..', '..', 'docs', 'images', 'playground-kayles.png') });
+      }
+      // A pin alone, then one more split: the middle pin of a row of 5.
+      await knock(page, 1, 3);
+      assert.equal(await page.getAttribute('[data-testid=board]', 'data-position').then((p) => p.split(' ').sort().join(' ')), '2 2 5');
+      // Then pin by pin (the first pin of the first row) to the end.
+      for (let turn = 0; turn < 20 && (await page.evaluate(() => document.body.dataset.turn)) !== 'over'; turn++) {
+        await hidden();
+        await knock(page, 0, 1);
+      }
+      assert.equal(await page.evaluate(() => document.body.dataset.turn), 'over');
+      const title = await page.textContent('[data-testid=result]');
+      assert.match(title, lang === 'en' ? /Player [12] wins\./ : /第 [12] 位玩家赢/);
+      assert.doesNotMatch(await page.textContent('[data-testid=result-detail]'), /\b1 moves/);
+      // The game as text, and its link.
+      await page.click('[data-testid=export]');
+      const exported = await page.inputValue('[data-testid=export-text]');
+      assert.match(exported, lang === 'en' ? /^Game: Kayles\nStart: 12\n1\. Player 1: 12 → 5 5 \(/ : /^游戏：Kayles（击瓶博弈）\n开局：12\n1\. 第 1 位玩家：12 → 5 5（/);
+      assert.ok(exported.includes(page.url()), 'the text ends with the link');
+      await page.click('[data-testid=copy-link]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=share-note]').textContent.length > 0);
+      if (await page.isVisible('[data-testid=share-address]')) assert.equal(await page.inputValue('[data-testid=share-address]'), page.url());
+      await axeScan(page, `kayles ${label} ${lang}`);
+      page.checkClean();
+      await page.context().close();
+    });
+  }
+}
+
+test('a pin no move knocks down alone says so, and Escape cancels a selection (Dawson\'s Kayles)', async () => {
+  const page = await openPage(DESKTOP, '?game=dawson-kayles&position=5');
+  await settled(page);
+  const pin = (k) => `[data-testid=heap-0] button.token[data-pin="${k}"]`;
+  await page.click(pin(1));
+  await page.click(pin(1));
+  await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.length > 0);
+  assert.match(await page.textContent('[data-testid=error]'), /No legal move knocks down pin 1 of Row 1 alone/);
+  await page.click(pin(2));
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('[data-testid=board] button.selected').count(), 0);
+  // Pins 2 and 3: a split into rows of 1 and 2.
+  await knock(page, 0, 2, 3);
+  assert.equal(await page.getAttribute('[data-testid=board]', 'data-position').then((p) => p.split(' ').sort().join(' ')), '1 2');
+  // The lone pin can never fall in Dawson's Kayles: drawn standing, not as absent.
+  const stuck = page.locator('[data-testid=board] button.token.illegal');
+  assert.ok(await stuck.count() >= 1);
+  assert.match(await stuck.first().getAttribute('aria-label'), /no legal move knocks it down/);
+  page.checkClean();
+  await page.context().close();
+});
+
+for (const lang of ['en', 'zh']) {
+  test(`class mode at 1024x768 (${lang}): the setup on one line, the board large on the first screen, no answer shown`, async () => {
+    const page = await openPage(PROJECTOR, `?lang=${lang}&class=1&game=kayles&position=12`);
+    await settled(page);
+    assert.equal(await page.isVisible('[data-testid=setup-line]'), true);
+    assert.equal(await page.isVisible('#setup-form'), false);
+    assert.match(await page.textContent('[data-testid=setup-line]'), lang === 'en' ? /Kayles: 12/ : /Kayles（击瓶博弈）：12/);
+    assert.equal(await page.isChecked('[data-testid=show-values]'), false);
+    assert.equal(await page.isVisible('[data-testid=analysis-hidden]'), true);
+    const pin = await page.locator('[data-testid=heap-0] button.token').first().boundingBox();
+    assert.ok(pin.y + pin.height < PROJECTOR.height, `the board is on the first screen (${pin.y})`);
+    assert.ok(pin.height >= 60, `pins are large (${pin.height} px)`);
+    if (lang === 'en') {
+      mkdirSync(join(here, '..', '..', 'docs', 'images'), { recursive: true });
+      await page.screenshot({ path: join(here, '..', '..', 'docs', 'images', 'playground-class-1024.png') });
+    } else {
+      await shot(page, 'class-mode-1024-zh');
+    }
+    await knock(page, 0, 6, 7);
+    assert.match(page.url(), /class=1/);
+    // The setup opens on request, and class mode switches off.
+    await page.click('[data-testid=setup-open]');
+    assert.equal(await page.isVisible('#setup-form'), true);
+    await axeScan(page, `class mode ${lang}`);
+    await page.click('[data-testid=class-mode]');
+    assert.equal(await page.isVisible('[data-testid=setup-line]'), false);
+    assert.doesNotMatch(page.url(), /class=1/);
+    page.checkClean();
+    await page.context().close();
+  });
+}
+
+const BROKEN_LINKS = [
+  ['?game=nimm&position=1', /'nimm'/, /不存在（“nimm”）/, '3 4 5'],
+  ['?game=kayles&position=5,x', /'5,x'/, /“5,x”/, '10'],
+  ['?game=nim&position=', /no position/, /没有局面/, '3 4 5'],
+  ['?part=nim+3+4&part=bogus+3', /Game 2 of the sum .*'bogus 3'.*no game 'bogus'/, /第 2 个游戏.*没有名为“bogus”的游戏/, '(3 4)'],
+  ['?game=nim&position=3&colour=red', /'colour'/, /'colour'/, '3'],
+  ['?game=large-nim&position=1,2,3&players=9', /9 players/, /9 人/, '1 2 3'],
+];
+
+for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PHONE, '390x844']]) {
+  test(`${label}: every broken link shows one message naming what is wrong, and a usable game`, async () => {
+    for (const [i, [path, en, zh, position]] of BROKEN_LINKS.entries()) {
+      const lang = i % 2 === 0 ? 'en' : 'zh';
+      const page = await openPage(size, `${path}&lang=${lang}`);
+      await settled(page);
+      const message = await page.textContent('[data-testid=link-error]');
+      assert.match(message, lang === 'en' ? en : zh, `${path} (${lang}): ${message}`);
+      assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), position, path);
+      assert.equal(await page.textContent('[data-testid=error]'), '', `${path}: no second message`);
+      assert.equal(await page.isVisible('[data-testid=retry]'), false);
+      assert.ok(await page.locator('[data-testid=board] button').count() > 0, `${path}: a board to play on`);
+      if (i === 0) await axeScan(page, `broken link ${label}`);
+      page.checkClean();
+      await page.context().close();
+    }
+  });
+}
+
+test('a server error in Chinese, without "Try again"; full-width positions accepted', async () => {
+  for (const [size, lang] of [[DESKTOP, 'zh'], [PROJECTOR, 'zh'], [PHONE, 'en']]) {
+    const page = await openPage(size, `?lang=${lang}&game=bash&max=0&position=10`);
+    await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.length > 0);
+    const error = await page.textContent('[data-testid=error]');
+    if (lang === 'zh') {
+      assert.equal(error, '“0”不是“每步最多取几个”的有效值。');
+    } else {
+      assert.equal(error, '\'0\' is not a valid value of \'most stones per move\'.');
+    }
+    assert.equal(await page.isVisible('[data-testid=retry]'), false, 'nothing to try again');
+    await page.selectOption('[data-testid=game]', 'nim');
+    await settled(page);
+    for (const [typed, position] of [['３ ４ ６', '3 4 6'], ['2，4，5', '2 4 5'], ['3、4、5', '3 4 5']]) {
+      await page.fill('[data-testid=position]', typed);
+      await page.click('[data-testid=analyse]');
+      await page.waitForFunction((p) => document.querySelector('[data-testid=board]').dataset.position === p && document.body.dataset.turn === 'explore', position);
+      assert.equal(await page.textContent('[data-testid=error]'), '');
+    }
+    // A move typed on a Chinese keyboard.
+    await page.fill('[data-testid=move-to]', '１，４，５');
+    await page.click('[data-testid=move-submit]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '1 4 5');
+    if (lang === 'zh') await shot(page, `server-error-zh-${size.width}`);
+    page.checkClean();
+    await page.context().close();
   }
 });
 
@@ -350,13 +550,30 @@ describe('desktop 1280x900', () => {
     assert.equal(result, 'You win!');
     assert.match(await page.textContent('[data-testid=result-detail]'), /nimlab has no move left after \d+ moves\. The player who cannot move loses\./);
     assert.match(await page.textContent('[data-testid=announcer]'), /You win!/);
-    for (const id of ['hint', 'undo', 'move-submit']) assert.equal(await page.isEnabled(`[data-testid=${id}]`), false, `${id} is disabled after the game`);
+    for (const id of ['hint', 'move-submit']) assert.equal(await page.isEnabled(`[data-testid=${id}]`), false, `${id} is disabled after the game`);
+    assert.equal(await page.isEnabled('[data-testid=undo]'), true, 'Undo reviews the finished game');
     assert.equal(await page.isVisible('[data-testid=rematch]'), true);
     assert.match(await page.textContent('[data-testid=log]'), /nimlab: .* → .*nimlab is losing against best play, so it stalls/);
     // The value history after the game.
     await page.waitForSelector('[data-testid=chart] svg.history-chart');
     await shot(page, 'desktop-en-nim-won');
     await axeScan(page, 'desktop result');
+    // Review after the end: a history entry goes back to the position after it, Redo forward
+    // again to the same end.
+    const made = await movesMade(page);
+    const second = (await page.getAttribute('[data-testid=history-entry][data-moves="2"]', 'data-moves'));
+    assert.equal(second, '2');
+    await page.click('[data-testid=history-entry][data-moves="2"]');
+    await settled(page, ['you']);
+    assert.equal(await movesMade(page), 2);
+    assert.equal(await page.isVisible('[data-testid=result-banner]'), false);
+    assert.equal(await page.locator('[data-testid=history-entry]').count(), 2);
+    while (await page.isEnabled('[data-testid=redo]')) {
+      await page.click('[data-testid=redo]');
+      await settled(page, ['you', 'over']);
+    }
+    assert.equal(await movesMade(page), made);
+    assert.equal((await page.textContent('[data-testid=result]')).trim(), 'You win!');
     // Rematch and swap sides.
     await page.click('[data-testid=swap]');
     await settled(page, ['you', 'over']);

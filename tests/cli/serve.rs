@@ -264,3 +264,117 @@ fn simultaneous_keep_alive_connections_are_all_answered() {
         assert_eq!(answered, CLIENTS, "round {round}");
     }
 }
+
+/// Two network namespaces of this test's own, joined by a veth pair, deleted when dropped (with
+/// the server running in one of them).
+struct Namespaces {
+    names: Vec<String>,
+    server: Option<Child>,
+}
+
+impl Drop for Namespaces {
+    fn drop(&mut self) {
+        if let Some(child) = self.server.as_mut() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        for name in &self.names {
+            let _ = Command::new("ip").args(["netns", "del", name]).status();
+        }
+    }
+}
+
+fn ip(args: &[&str]) -> bool {
+    Command::new("ip").args(args).stderr(Stdio::null()).status().is_ok_and(|s| s.success())
+}
+
+/// `nimlab serve --lan` in a network namespace whose only network is a veth pair to a second
+/// namespace: a client there loads the page and plays, and a foreign Host or Origin is still
+/// refused. Needs root and `ip` (iproute2); skipped with a message where namespaces cannot be
+/// made.
+#[test]
+fn lan_serves_a_client_on_the_other_side_of_a_veth_pair() {
+    let id = std::process::id();
+    let (server_ns, client_ns) = (format!("nlsrv{id}"), format!("nlcli{id}"));
+    if !ip(&["netns", "add", &server_ns]) {
+        eprintln!("skipped: cannot create a network namespace here (needs root and iproute2's ip)");
+        return;
+    }
+    let mut spaces = Namespaces { names: vec![server_ns.clone()], server: None };
+    assert!(ip(&["netns", "add", &client_ns]));
+    spaces.names.push(client_ns.clone());
+    let net = format!("10.231.{}", id % 250);
+    let (a, b) = (format!("nla{id}"), format!("nlb{id}"));
+    assert!(ip(&["link", "add", &a, "type", "veth", "peer", "name", &b]), "a veth pair");
+    for (dev, ns, host, peer) in [(&a, &server_ns, 1, 2), (&b, &client_ns, 2, 1)] {
+        assert!(ip(&["link", "set", dev, "netns", ns]));
+        assert!(ip(&["-n", ns, "addr", "add", &format!("{net}.{host}/24"), "dev", dev]));
+        assert!(ip(&["-n", ns, "link", "set", dev, "up"]));
+        assert!(ip(&["-n", ns, "link", "set", "lo", "up"]));
+        assert!(ip(&["-n", ns, "route", "add", "default", "via", &format!("{net}.{peer}")]));
+    }
+    let binary = assert_cmd::cargo::cargo_bin("nimlab");
+    let mut child = Command::new("ip")
+        .args(["netns", "exec", &server_ns])
+        .arg(&binary)
+        .args(["serve", "--lan", "--json"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("nimlab serve --lan starts");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    spaces.server = Some(child);
+    let mut line = String::new();
+    BufReader::new(stdout).read_line(&mut line).expect("the address line");
+    let address: Value = serde_json::from_str(&line).expect("one JSON object");
+    let base = address["address"].as_str().expect("an address").trim_end_matches('/').to_string();
+    assert!(
+        base.starts_with(&format!("http://{net}.1:")),
+        "--lan listens on the namespace's address: {base}"
+    );
+    // The client: curl in the other namespace; the status on the last line.
+    let curl = |path: &str, extra: &[&str]| -> (u16, String) {
+        let output = Command::new("ip")
+            .args(["netns", "exec", &client_ns, "curl", "-s", "--max-time", "20", "-w", "\n%{http_code}"])
+            .args(extra)
+            .arg(format!("{base}{path}"))
+            .output()
+            .expect("curl runs");
+        let text = String::from_utf8_lossy(&output.stdout).to_string();
+        let (body, status) = text.rsplit_once('\n').expect("a status line");
+        (status.trim().parse().unwrap_or(0), body.to_string())
+    };
+    let (status, page) = curl("/", &[]);
+    assert_eq!(status, 200);
+    assert!(page.contains("<script type=\"module\" src=\"/app.js\">"), "{page}");
+    assert_eq!(curl("/app.js", &[]).0, 200);
+    let (status, games) = curl("/api/games", &[]);
+    assert_eq!(status, 200, "{games}");
+    // A game: the pupil's move, nimlab's reply (GET and the page's JSON POST from its own origin).
+    let (status, body) = curl("/api/move?game=nim&position=1,4,5", &[]);
+    assert_eq!(status, 200, "{body}");
+    let reply: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(reply["reply"]["move"]["to"].as_array().map(Vec::len), Some(3), "{reply}");
+    assert_eq!(reply["game_over"], false);
+    let origin = format!("Origin: {base}");
+    let (status, body) = curl(
+        "/api/move",
+        &[
+            "-H",
+            &origin,
+            "-H",
+            "Content-Type: application/json",
+            "--data",
+            r#"{"game": "nim", "position": [3, 4, 5]}"#,
+        ],
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["reply"]["move"]["to"], json!([1, 4, 5]));
+    // Still refused: another Host (DNS rebinding), another Origin.
+    let (status, body) = curl("/api/games", &["-H", "Host: evil.example.com"]);
+    assert_eq!(status, 421, "{body}");
+    let (status, body) = curl(
+        "/api/move",
+        &["-H", "Origin: http://evil.example.com", "-H", "Content-Type: application/json", "--data", "{}"],
+    );
+    assert_eq!(status, 403, "{body}");
+}

@@ -72,6 +72,96 @@ impl EngineError {
     }
 }
 
+/// An error as data, for surfaces that word errors in their own language (the playground's page
+/// in English or Chinese): its kind (`code`) and what it names. The English message stays the
+/// error's `Display`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "code", rename_all = "kebab-case")]
+pub enum ErrorDetail {
+    /// No ruleset has this name.
+    UnknownGame {
+        /// The name given.
+        game: String,
+    },
+    /// The game has no parameter of this name.
+    UnknownParam {
+        /// The game.
+        game: String,
+        /// The parameter given.
+        param: String,
+    },
+    /// A required parameter is missing.
+    MissingParam {
+        /// The game.
+        game: String,
+        /// The parameter.
+        param: String,
+    },
+    /// A parameter is given more than once.
+    RepeatedParam {
+        /// The parameter.
+        param: String,
+    },
+    /// A parameter's value is invalid.
+    InvalidValue {
+        /// The parameter.
+        param: String,
+        /// The value given.
+        value: String,
+    },
+    /// The parameters are valid one by one but not together.
+    InvalidParams,
+    /// The text of a game (a part of a sum) is malformed.
+    BadGameText {
+        /// The text.
+        text: String,
+    },
+    /// The position does not fit the game.
+    InvalidPosition,
+    /// Theory was asked for and the game has none for the question.
+    NoTheory {
+        /// The game.
+        game: String,
+    },
+    /// A number is beyond the search's 64 bits and no closed form answers.
+    TooLargeForSearch,
+}
+
+impl SpecError {
+    /// The error as data.
+    pub fn detail(&self) -> ErrorDetail {
+        match self {
+            SpecError::UnknownGame { name, .. } => ErrorDetail::UnknownGame { game: name.clone() },
+            SpecError::UnknownParam { game, param, .. } => {
+                ErrorDetail::UnknownParam { game: game.clone(), param: param.clone() }
+            }
+            SpecError::MissingParam { game, param, .. } => {
+                ErrorDetail::MissingParam { game: game.clone(), param: param.clone() }
+            }
+            SpecError::Repeated { param } => ErrorDetail::RepeatedParam { param: param.clone() },
+            SpecError::InvalidValue { param, value, .. } => {
+                ErrorDetail::InvalidValue { param: param.clone(), value: value.clone() }
+            }
+            SpecError::Invalid(_) => ErrorDetail::InvalidParams,
+            SpecError::Syntax { text, .. } => ErrorDetail::BadGameText { text: text.clone() },
+        }
+    }
+}
+
+impl EngineError {
+    /// The error as data, for the errors a caller causes (`None` for a computation that ran out
+    /// or a limit: their kind is [`EngineError::exhausted`]).
+    pub fn detail(&self) -> Option<ErrorDetail> {
+        match self {
+            EngineError::Spec(e) => Some(e.detail()),
+            EngineError::InvalidPosition(_) => Some(ErrorDetail::InvalidPosition),
+            EngineError::NoTheory { game, .. } => Some(ErrorDetail::NoTheory { game: game.clone() }),
+            EngineError::TooLargeForSearch { .. } => Some(ErrorDetail::TooLargeForSearch),
+            EngineError::InvalidRequest(_) | EngineError::Limit(_) | EngineError::Exhausted { .. } => None,
+        }
+    }
+}
+
 /// Attaches the task's name to a budget error.
 pub(crate) trait Stopped<T> {
     /// `Err(Exhausted)` becomes `Err(EngineError::Exhausted { task, .. })`.

@@ -85,7 +85,9 @@ pub use registry::RULESETS;
 pub use solve::{
     GrundySolver, MisereSolver, MultiplayerSolver, SolveGame, Solver, StandardAlliance, Terminal, Valuation,
 };
-pub use spec::{GameSpec, ParamDecl, ParamKind, ParamValue, Params, SpecError};
+pub use spec::{
+    Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, ParamValue, Params, SpecError, Texts, Token,
+};
 
 /// What the unit tests share: the budget, queries and a game built from its spec text.
 #[cfg(test)]

@@ -135,6 +135,29 @@ mod tests {
         assert!(err.to_string().contains("unknown game 'chess'"));
     }
 
+    /// Every declaration names its game, says how its positions are drawn and gives its texts
+    /// in Chinese: the name, the rules, the position and a label and help for each parameter
+    /// (the playground takes them from `/api/games`; no surface keeps a second copy).
+    #[test]
+    fn every_declaration_has_a_title_and_its_chinese_texts() {
+        let chinese = |text: &str| text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+        for info in RULESETS {
+            assert!(!info.title.is_empty(), "{}: no title", info.name);
+            let zh = &info.zh;
+            for (what, text) in [("title", zh.title), ("rules", zh.rules), ("position", zh.position)] {
+                assert!(chinese(text), "{}: the Chinese {what} {text:?}", info.name);
+            }
+            let declared: Vec<&str> = info.params.iter().map(|p| p.name).collect();
+            let translated: Vec<&str> = zh.params.iter().map(|p| p.name).collect();
+            assert_eq!(declared, translated, "{}: the Chinese parameters", info.name);
+            for p in zh.params {
+                assert!(chinese(p.label) && chinese(p.help), "{}: {}", info.name, p.name);
+            }
+            assert_eq!(info.title_in(Lang::Zh), zh.title);
+            assert_eq!(info.title_in(Lang::En), info.title);
+        }
+    }
+
     #[test]
     fn move_texts() {
         assert_eq!(

@@ -66,6 +66,14 @@ impl ReportError {
         }
     }
 
+    /// The error as data (its kind and what it names) when the caller caused it in the engine.
+    pub fn detail(&self) -> Option<nimlab_engine::error::ErrorDetail> {
+        match self {
+            ReportError::Engine(e) => e.detail(),
+            _ => None,
+        }
+    }
+
     /// True when the engine has no closed form for what was asked (a surface may suggest
     /// the search).
     pub fn is_no_theory(&self) -> bool {

@@ -1,6 +1,8 @@
 //! `games`: every ruleset with its declaration, the source of every surface's game options.
 
-use nimlab_engine::{Lang, ParamDecl, ParamKind, RulesetInfo, RULESETS};
+use std::collections::BTreeMap;
+
+use nimlab_engine::{Board, Lang, ParamDecl, ParamKind, RulesetInfo, Token, RULESETS};
 use serde::Serialize;
 
 /// One parameter as surfaces offer it.
@@ -54,11 +56,45 @@ impl From<&ParamDecl> for ParamReport {
     }
 }
 
+/// A parameter's label and help in one language.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ParamTextsReport {
+    /// The label.
+    pub label: &'static str,
+    /// The help.
+    pub help: &'static str,
+}
+
+/// A ruleset's texts in one language other than English.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TextsReport {
+    /// The game's name as shown.
+    pub title: &'static str,
+    /// The rules.
+    pub rules: &'static str,
+    /// What the numbers of a position are.
+    pub position: &'static str,
+    /// Each parameter's label and help, by the parameter's name.
+    pub params: BTreeMap<&'static str, ParamTextsReport>,
+}
+
+/// How a ruleset's positions are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct DrawingReport {
+    /// `heaps`, `pins` (rows that split), `piles`, `steps`, `grid` (two heaps) or
+    /// `heap-and-limit`.
+    pub board: Board,
+    /// `stone`, `pin`, `coin`, `apple` or `chip`.
+    pub token: Token,
+}
+
 /// One ruleset as surfaces offer it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GameReport {
     /// The name users type.
     pub name: &'static str,
+    /// The game's name as shown, in English.
+    pub title: &'static str,
     /// One line: the rules and the position format.
     pub summary: &'static str,
     /// The rules in a sentence or two.
@@ -69,17 +105,38 @@ pub struct GameReport {
     pub example_position: &'static str,
     /// The parameters.
     pub params: Vec<ParamReport>,
+    /// How a position is drawn.
+    pub drawing: DrawingReport,
+    /// The texts in the other languages, by language code (`zh`).
+    pub texts: BTreeMap<&'static str, TextsReport>,
 }
 
 impl From<&RulesetInfo> for GameReport {
     fn from(r: &RulesetInfo) -> Self {
         GameReport {
             name: r.name,
+            title: r.title,
             summary: r.summary,
             rules: r.rules,
             position: r.position,
             example_position: r.example_position,
             params: r.params.iter().map(ParamReport::from).collect(),
+            drawing: DrawingReport { board: r.drawing.board, token: r.drawing.token },
+            texts: Lang::ALL
+                .iter()
+                .filter_map(|&lang| {
+                    let t = r.texts(lang)?;
+                    let params = t
+                        .params
+                        .iter()
+                        .map(|p| (p.name, ParamTextsReport { label: p.label, help: p.help }))
+                        .collect();
+                    Some((
+                        lang.code(),
+                        TextsReport { title: t.title, rules: t.rules, position: t.position, params },
+                    ))
+                })
+                .collect(),
         }
     }
 }

@@ -7,7 +7,9 @@
 // is drawn from the model; the URL holds the setup and the moves, so a game can be shared and
 // survives a reload.
 
-import { GAMES, LANGUAGES, translate } from './i18n.js';
+import { LANGUAGES, TEXT, translate } from './i18n.js';
+
+const TEXT_KEYS = new Set(Object.keys(TEXT.en));
 import { historyChart, sequenceChart } from './draw.js';
 
 const $ = (id) => document.getElementById(id);
@@ -49,7 +51,9 @@ const S = {
   /** The languages the engine writes its reasons in. */
   engineLanguages: ['en'],
   /** What the setup form shows (kept across redraws and languages). */
-  form: { kind: 'single', game: 'nim', params: {}, position: '3 4 5', misere: false, players: 2, parts: [] },
+  form: { kind: 'single', game: '', params: {}, position: '', misere: false, players: 2, parts: [] },
+  /** What was wrong with the shared address, kept until the next game is started by hand. */
+  linkProblems: [],
   /** The setup of the game on the board (a copy of the form when it started). */
   setup: null,
   /** 'explore' (the person moves for every side) or 'play' (against nimlab). */
@@ -65,6 +69,10 @@ const S = {
   /** Moves undone, last undone first: {position, entry, value}. */
   redo: [],
   showValues: true,
+  /** Class mode (`class=1`): the setup as one line, the board large, values off at the start. */
+  classMode: false,
+  /** In class mode, the setup form opened by "Change the game". */
+  setupOpen: false,
   over: false,
   result: null,
   /** What the server said about the current position: {moves, value, analysis, analysisError, movesError}. */
@@ -82,6 +90,8 @@ const S = {
   focus: null,
   /** A candidate list open after a click on a stone: {moves, label}. */
   chooser: null,
+  /** The pin selected on a board of pins, waiting for the second click: {part, row, pin}. */
+  pinPick: null,
   message: '',
   /** Tables being fetched. */
   loading: new Set(),
@@ -90,19 +100,27 @@ const S = {
 const t = (key, vars) => translate(S.lang, key, vars);
 const gameInfo = (name) => S.games.find((g) => g.name === name);
 
-/** A text of a game in the page's language, else the declaration's English. */
+/**
+ * A text of a game from its declaration (/api/games): `name` (its title), `rules` or `position`,
+ * in the page's language, else the declaration's English.
+ */
 function gameText(name, field) {
-  const local = GAMES[S.lang]?.[name]?.[field] ?? GAMES.en[name]?.[field];
-  if (local) return local;
-  if (field === 'name') return name;
-  return gameInfo(name)?.[field] ?? '';
+  const info = gameInfo(name);
+  if (!info) return name;
+  const key = field === 'name' ? 'title' : field;
+  return info.texts?.[S.lang]?.[key] || info[key] || (field === 'name' ? name : '');
 }
+
+/** How a game's position is drawn, from its declaration: {board, token}. */
+const drawingOf = (game) => gameInfo(game)?.drawing ?? { board: 'heaps', token: 'stone' };
+/** The first game of the registry: the default of a page without a game. */
+const firstGame = () => S.games[0].name;
 
 /** A label with its first letter in capitals (declarations write them in lower case). */
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function paramText(game, param, field) {
-  return GAMES[S.lang]?.[game]?.params?.[param.name]?.[field] ?? param[field];
+  return gameInfo(game)?.texts?.[S.lang]?.params?.[param.name]?.[field] ?? param[field];
 }
 
 const isSum = () => S.setup?.kind === 'sum';
@@ -120,7 +138,11 @@ const canPersonMove = () => S.here && S.here.moves && !S.over && !S.thinking && 
 
 /** Numbers as strings, leading zeros dropped. */
 const normal = (n) => String(n).replace(/^0+(?=\d)/, '');
-const parseNumbers = (text) => String(text).split(/[\s,]+/).filter((s) => s.length > 0);
+/** Full-width digits, commas and spaces and the ideographic comma (a Chinese keyboard's "３ ４ ５",
+ * "3，4，5", "3、4、5") as their ASCII forms. */
+const halfwidth = (text) => String(text).replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 48))
+  .replace(/[，、]/g, ',').replace(/\u3000/g, ' ');
+const parseNumbers = (text) => halfwidth(text).split(/[\s,]+/).filter((s) => s.length > 0);
 const spaced = (numbers) => numbers.join(' ');
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 /** A position as text: "3 4 5", or for a sum "(3 4) + (3 5)". */
@@ -147,11 +169,49 @@ async function api(path, params, signal = S.controller.signal) {
     response = await fetch(`/api/${path}?${query}`, { signal });
   } catch (error) {
     if (error.name === 'AbortError') throw error;
-    throw new Error(t('error.network', { message: error.message }));
+    const failed = new Error(t('error.network', { message: error.message }));
+    failed.network = true;
+    throw failed;
   }
-  const body = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
-  if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
+  const body = await response.json().catch(() => null);
+  if (!response.ok) {
+    // A proxy's page, or a server that went away mid-answer: worth trying again.
+    if (!body) {
+      const failed = new Error(t('error.network', { message: `HTTP ${response.status}` }));
+      failed.network = true;
+      throw failed;
+    }
+    const failed = new Error(serverMessage(body));
+    failed.kind = body.kind;
+    failed.detail = body.detail ?? null;
+    // A server failure (5xx) may pass; a refused question (4xx) or a limit reached (422) will not.
+    failed.network = response.status >= 500;
+    throw failed;
+  }
   return body;
+}
+
+/**
+ * A server error in the page's language: worded from its typed `detail` (the engine's code and
+ * what it names: a game, a parameter, a value) or its `kind` (what ran out); the server's English
+ * message only when neither says more.
+ */
+function serverMessage(body) {
+  const d = body.detail;
+  if (d && TEXT_KEYS.has(`server.${d.code}`)) {
+    // A parameter is the game's the error names, else the game on the board's.
+    const game = d.game ?? (isSum() ? undefined : S.setup?.game);
+    const info = gameInfo(game);
+    const param = info?.params.find((p) => p.name === d.param);
+    return t(`server.${d.code}`, {
+      ...d,
+      game: info ? gameText(game, 'name') : d.game,
+      label: param ? paramText(game, param, 'label') : d.param,
+      error: body.error,
+    });
+  }
+  if (['budget', 'deadline', 'memory', 'cancelled'].includes(body.kind)) return t(`server.${body.kind}`);
+  return t('server.other', { error: body.error ?? `HTTP ${body.status}` });
 }
 
 const aborted = (error) => error?.name === 'AbortError';
@@ -235,6 +295,8 @@ function newStep() {
   S.controller = new AbortController();
   S.step += 1;
   S.chooser = null;
+  S.pinPick = null;
+  $('share-note').replaceChildren();
   return S.step;
 }
 
@@ -255,7 +317,8 @@ function begin(setup, start, mode, first) {
   S.here = null;
   S.thinking = false;
   S.retry = null;
-  S.showValues = mode === 'explore';
+  // In class mode nothing of the answer shows until someone asks for it.
+  S.showValues = mode === 'explore' && !S.classMode;
   S.message = '';
   showError('');
   $('hint-text').replaceChildren();
@@ -291,7 +354,7 @@ async function arrive(token) {
   S.values[movesMade()] = valueOf(here);
   if (here.movesError) {
     showError(here.movesError);
-    S.retry = () => arrive(token);
+    if (moves.reason.network) S.retry = () => arrive(token);
   }
   if (here.moves && here.moves.length === 0) {
     finish();
@@ -339,7 +402,7 @@ async function nimlabMoves(token) {
   } catch (error) {
     if (!live(token) || aborted(error)) return;
     S.thinking = false;
-    S.retry = () => nimlabMoves(token);
+    if (error.network) S.retry = () => nimlabMoves(token);
     showError(t('error.nimlabFailed', { message: error.message }));
     render();
   }
@@ -409,7 +472,7 @@ function undo() {
 }
 
 function canUndo() {
-  if (S.over && S.mode === 'play') return false;
+  // After the end too: "where did I go wrong?" is answered by going back.
   if (S.thinking || S.history.length < 2) return false;
   if (S.mode === 'explore') return true;
   for (let i = S.history.length - 2; i >= 0; i--) if (seatAt(i) === personSeat()) return true;
@@ -431,6 +494,33 @@ function redo() {
 }
 
 const canRedo = () => S.redo.length > 0 && !S.thinking && !S.over;
+
+/**
+ * Back (or forward) to the position after `moves` moves, as Undo and Redo would go: the moves
+ * after it can be redone. In play the position is the person's turn at or before it (nimlab
+ * would otherwise answer at once). Works during and after the game.
+ */
+function goTo(moves) {
+  if (S.thinking) return;
+  const all = [...S.history, ...S.redo.map((r) => r.position).reverse()];
+  let target = Math.max(0, Math.min(moves, all.length - 1));
+  if (S.mode === 'play') while (target > 0 && seatAt(target) !== personSeat()) target -= 1;
+  if (S.mode === 'play' && seatAt(target) !== personSeat()) return;
+  while (S.history.length - 1 > target) S.redo.push({ position: S.history.pop(), entry: S.log.pop(), value: S.values.pop() });
+  while (S.history.length - 1 < target && S.redo.length) {
+    const { position, entry, value } = S.redo.pop();
+    S.history.push(position);
+    S.log.push(entry);
+    S.values[S.history.length - 1] = value;
+  }
+  S.values.length = S.history.length;
+  const token = newStep();
+  S.over = false;
+  S.result = null;
+  showError('');
+  updateUrl();
+  arrive(token);
+}
 
 // ---------------------------------------------------------------- starting
 
@@ -480,6 +570,12 @@ async function startFromForm(mode, first) {
   await arrive(token);
 }
 
+/** A game the person starts from the form: what was wrong with the address no longer applies. */
+function startByHand(mode, first) {
+  S.linkProblems = [];
+  return startFromForm(mode, first);
+}
+
 function rematch(swap) {
   if (!S.setup) return;
   const first = swap ? (S.first === 'me' ? 'nimlab' : 'me') : S.first;
@@ -496,6 +592,7 @@ function rematch(swap) {
 function updateUrl() {
   const q = new URLSearchParams();
   if (S.lang !== 'en') q.set('lang', S.lang);
+  if (S.classMode) q.set('class', '1');
   if (S.setup) {
     if (isSum()) {
       S.setup.parts.forEach((part, i) => q.append('part', partText(part, S.history[0][i])));
@@ -515,7 +612,7 @@ function updateUrl() {
     if (S.history.length > 1) {
       q.set('moves', S.history.slice(1).map((p) => (isSum() ? p.map((x) => x.join(',')).join('.') : p.join(','))).join('~'));
     }
-    if (S.showValues !== (S.mode === 'explore')) q.set('values', S.showValues ? '1' : '0');
+    if (S.showValues !== (S.mode === 'explore' && !S.classMode)) q.set('values', S.showValues ? '1' : '0');
   }
   const text = [...q].map(([k, v]) => `${urlText(k)}=${urlText(v)}`).join('&');
   history.replaceState(null, '', text ? `?${text}` : location.pathname);
@@ -530,35 +627,95 @@ const positionKey = (numbers) => (numbers.length ? numbers.join(',') : '0');
 /** A key or value of the address, readable: commas and spaces (as +) left as they are. */
 const urlText = (s) => encodeURIComponent(s).replace(/%2C/g, ',').replace(/%20/g, '+');
 
-/** Reads a game from the address into the form; returns {mode, first, moves, values} or null. */
+/** The keys of the address besides a game's parameters. */
+const URL_KEYS = ['lang', 'game', 'part', 'position', 'misere', 'players', 'mode', 'first', 'moves', 'values', 'class'];
+
+/** True for a text that is whole numbers separated by spaces or commas (full-width ones too). */
+const wholeNumbers = (text) => parseNumbers(text).length > 0 && parseNumbers(text).every((w) => /^\d+$/.test(w));
+
+/**
+ * Reads a game from the address into the form; returns {mode, first, moves, values} or null.
+ * Never fails: what cannot be read is named in `S.linkProblems` (one message each: an unknown
+ * game, a bad position, a bad part of a sum, unknown keys or values) and replaced by a usable
+ * default, so a broken link still opens a game.
+ */
 function readUrl() {
   const q = new URLSearchParams(location.search);
+  const problems = [];
+  S.linkProblems = problems;
+  S.classMode = q.get('class') === '1';
   if (LANGUAGES.includes(q.get('lang'))) S.lang = q.get('lang');
+  else if (q.has('lang')) problems.push(['error.linkValue', { key: 'lang', value: q.get('lang') }]);
   const parts = q.getAll('part');
-  const game = q.get('game');
-  if (!parts.length && !game) return null;
+  let game = q.get('game');
+  if (!parts.length && game === null) {
+    const unknown = [...new Set([...q.keys()].filter((k) => !URL_KEYS.includes(k)))];
+    if (unknown.length) problems.push(['error.linkKey', { keys: unknown.map((k) => `'${k}'`).join(', ') }]);
+    return null;
+  }
+  const own = new Set(URL_KEYS);
+  let sum = false;
   if (parts.length) {
-    S.form.kind = 'sum';
-    S.form.parts = parts.map(readPart);
-  } else {
-    if (!gameInfo(game)) throw new Error(`unknown game '${game}'`);
+    const read = [];
+    parts.forEach((text, i) => {
+      try {
+        read.push(readPart(text));
+      } catch (error) {
+        problems.push(['error.linkPart', { n: i + 1, part: text, why: error.message }]);
+      }
+    });
+    if (read.length) {
+      sum = true;
+      S.form.kind = 'sum';
+      S.form.parts = read;
+    } else {
+      game = firstGame();
+    }
+  }
+  if (!sum) {
+    // A position of another game means nothing in this one: the default game at its example.
+    const known = Boolean(gameInfo(game));
+    if (!known) {
+      problems.push(['error.linkGame', { game, title: gameText(firstGame(), 'name') }]);
+      game = firstGame();
+    }
+    const info = gameInfo(game);
     S.form.kind = 'single';
     S.form.game = game;
     S.form.params = defaults(game);
-    for (const param of gameInfo(game).params) {
+    for (const param of info.params) {
+      own.add(param.name);
       const values = q.getAll(param.name);
       if (!values.length) continue;
       if (param.kind === 'flag') S.form.params[param.name] = ['1', 'true', 'yes'].includes(values[0]);
       else if (param.repeatable) S.form.params[param.name] = values;
       else S.form.params[param.name] = values[0];
     }
-    S.form.position = parseNumbers(q.get('position') ?? gameInfo(game).example_position).join(' ');
+    const position = known ? q.get('position') : info.example_position;
+    if (position === null || position.trim() === '') {
+      problems.push(['error.linkNoPosition', { example: info.example_position }]);
+      S.form.position = info.example_position;
+    } else if (!wholeNumbers(position)) {
+      problems.push(['error.linkPosition', { position, example: info.example_position }]);
+      S.form.position = info.example_position;
+    } else {
+      S.form.position = parseNumbers(position).map(normal).join(' ');
+    }
     S.form.misere = q.get('misere') === '1';
+    if (q.has('misere') && !['0', '1'].includes(q.get('misere'))) problems.push(['error.linkValue', { key: 'misere', value: q.get('misere') }]);
     const n = Number(q.get('players') ?? 2);
     S.form.players = Number.isInteger(n) && n >= 2 && n <= MAX_PLAYERS ? n : 2;
+    if (S.form.players !== n) problems.push(['error.linkPlayers', { n: q.get('players'), max: MAX_PLAYERS }]);
   }
-  const moves = (q.get('moves') ? q.get('moves').split('~') : [])
-    .map((p) => (parts.length ? p.split('.').map((x) => parseNumbers(x).map(normal)) : parseNumbers(p).map(normal)));
+  const unknown = [...new Set([...q.keys()].filter((k) => !own.has(k)))];
+  if (unknown.length) problems.push(['error.linkKey', { keys: unknown.map((k) => `'${k}'`).join(', ') }]);
+  for (const [key, allowed] of [['mode', ['play', 'explore']], ['first', ['me', 'nimlab']], ['values', ['0', '1']]]) {
+    if (q.has(key) && !allowed.includes(q.get(key))) problems.push(['error.linkValue', { key, value: q.get(key) }]);
+  }
+  // The moves only when the game is the one they were made in.
+  const trusted = !problems.some(([key]) => ['error.linkGame', 'error.linkPosition', 'error.linkNoPosition', 'error.linkPart'].includes(key));
+  const moves = (trusted && q.get('moves') ? q.get('moves').split('~') : [])
+    .map((p) => (sum ? p.split('.').map((x) => parseNumbers(x).map(normal)) : parseNumbers(p).map(normal)));
   return {
     mode: q.get('mode') === 'play' ? 'play' : 'explore',
     first: q.get('first') === 'nimlab' ? 'nimlab' : 'me',
@@ -567,12 +724,12 @@ function readUrl() {
   };
 }
 
-/** A part "subtraction 10 --set 1,3,4" back into the form's part. */
+/** A part "subtraction 10 --set 1,3,4" back into the form's part; throws, in the page's language, what is wrong. */
 function readPart(text) {
-  const words = text.split(/\s+/).filter(Boolean);
+  const words = halfwidth(text).split(/\s+/).filter(Boolean);
   const game = words.shift();
   const info = gameInfo(game);
-  if (!info) throw new Error(`unknown game '${game}'`);
+  if (!info) throw new Error(t('error.linkPartGame', { game: game ?? '' }));
   const params = defaults(game);
   const seen = new Set();
   const numbers = [];
@@ -580,16 +737,17 @@ function readPart(text) {
     const word = words.shift();
     if (word.startsWith('--')) {
       const param = info.params.find((p) => p.name === word.slice(2));
-      if (!param) throw new Error(`unknown parameter '${word}'`);
+      if (!param) throw new Error(t('error.linkPartParam', { param: word.slice(2) }));
       if (param.kind === 'flag') params[param.name] = true;
       else if (param.repeatable) {
         if (!seen.has(param.name)) params[param.name] = [];
         seen.add(param.name);
         params[param.name].push(words.shift());
       } else params[param.name] = words.shift();
-    } else numbers.push(word);
+    } else if (/^\d+$/.test(word)) numbers.push(word);
+    else throw new Error(t('error.linkPartNumber', { word }));
   }
-  return { game, params, position: numbers.join(' ') };
+  return { game, params, position: numbers.length ? numbers.join(' ') : info.example_position };
 }
 
 /** Restores a shared game: replays its moves, each checked against the legal moves. */
@@ -771,20 +929,22 @@ function chooseGame(name) {
   S.form.position = gameInfo(name).example_position;
   renderForm();
   $('game').focus();
-  startFromForm('explore', 'me');
+  startByHand('explore', 'me');
 }
 
 // ---------------------------------------------------------------- drawing the board
 
-/** How the numbers of a game's position are drawn. */
+/** What the number at `index` of a game's position is, from the game's declared board. */
 function roleOf(game, index) {
-  if (game === 'fibonacci' && index === 1) return 'limit';
-  if (game === 'staircase') return 'step';
-  if (game === 'apple' || game === 'pattern') return 'pile';
+  const { board } = drawingOf(game);
+  if (board === 'heap-and-limit' && index === 1) return 'limit';
+  if (board === 'steps') return 'step';
+  if (board === 'piles') return 'pile';
+  if (board === 'pins') return 'row';
   return 'heap';
 }
 
-const tokenClass = (game) => ({ apple: 'apple', staircase: 'coin', 'large-nim': 'chip' }[game] ?? 'stone');
+const tokenClass = (game) => drawingOf(game).token;
 
 /** What a move means for the player making it: {good, text}, or null when unknown or hidden. */
 function verdict(move) {
@@ -814,7 +974,7 @@ const valuesVisible = () => S.showValues || S.over;
 
 function heapLabel(game, index, part) {
   const role = roleOf(game, index);
-  const name = t(role === 'step' ? 'board.step' : role === 'pile' ? 'board.pile' : 'board.heap', { n: index + 1 });
+  const name = t({ step: 'board.step', pile: 'board.pile', row: 'board.row' }[role] ?? 'board.heap', { n: index + 1 });
   return part ? `${t('moves.part', { n: part })}, ${name}` : name;
 }
 
@@ -825,6 +985,8 @@ function renderBoard() {
   if (!S.setup || !S.history.length) return;
   const position = current();
   const previous = S.history.length > 1 ? S.history[S.history.length - 2] : null;
+  const games = isSum() ? S.setup.parts.map((p) => p.game) : [S.setup.game];
+  $('board-keys').textContent = t(games.some((g) => drawingOf(g).board === 'pins') ? 'board.pinsHelp' : 'board.keyboard');
   if (isSum()) {
     S.setup.parts.forEach((part, i) => {
       const block = el('div', { class: 'part-board' },
@@ -853,6 +1015,10 @@ function heaps(game, numbers, before, part) {
     }
     const label = heapLabel(game, index, part);
     const count = size(n);
+    if (role === 'row' && count <= MAX_STONES) {
+      box.append(pinRow({ game, numbers, index, label, moves, targetOf, part, enabled }));
+      return;
+    }
     const row = el('div', {
       class: `heap ${tokenClass(game)}s`, role: 'group', 'aria-label': t('board.groupLabel', { heap: label, n }),
       'data-testid': `heap-${part ? `${part}-` : ''}${index}`,
@@ -894,6 +1060,78 @@ function heaps(game, numbers, before, part) {
   });
   if (roleOf(game, 1) === 'limit' && numbers.length === 1) box.append(el('p', { class: 'limit', text: `${t('board.limit')}: ${t('board.limitOpening')}` }));
   return box;
+}
+
+/** A position as a multiset of its non-empty heaps (rows of pins: the order of rows is not kept). */
+const multisetKey = (list) => list.filter((n) => n !== '0').map(BigInt).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(' ');
+
+/**
+ * One row of pins: a click on a pin selects it; a second click on it knocks it down alone, on
+ * another pin of the row knocks down the pins from one to the other (a row may split in two).
+ * A pin no legal move knocks down is drawn standing but crossed.
+ */
+function pinRow({ game, numbers, index, label, moves, targetOf, part, enabled }) {
+  const count = size(numbers[index]);
+  const keys = new Map();
+  moves.forEach((m) => { if (!keys.has(multisetKey(targetOf(m)))) keys.set(multisetKey(targetOf(m)), m); });
+  const others = numbers.filter((_, k) => k !== index);
+  /** The legal move knocking down pins i..j (0-based, inclusive), if any. */
+  const run = (i, j) => keys.get(multisetKey([...others, String(i), String(count - 1 - j)]));
+  const reachable = Array.from({ length: count }, () => false);
+  for (let i = 0; i < count; i++) {
+    for (let j = i; j < count; j++) {
+      if (run(i, j)) for (let k = i; k <= j; k++) reachable[k] = true;
+    }
+  }
+  const pick = S.pinPick && S.pinPick.part === (part ?? null) && S.pinPick.row === index ? S.pinPick.pin : null;
+  const row = el('div', {
+    class: `heap ${tokenClass(game)}s`, role: 'group', 'aria-label': t('board.groupLabel', { heap: label, n: numbers[index] }),
+    'data-testid': `heap-${part ? `${part}-` : ''}${index}`,
+  }, el('span', { class: 'heap-label', 'aria-hidden': 'true' }, el('span', { text: heapLabel(game, index, null) }), el('strong', { text: numbers[index] })));
+  const pins = el('div', { class: 'tokens' });
+  for (let k = 0; k < count; k++) {
+    const completes = pick === null ? null : run(Math.min(pick, k), Math.max(pick, k));
+    const v = completes && valuesVisible() ? verdict(completes) : null;
+    const legal = reachable[k];
+    const classes = ['token', legal ? 'legal' : 'illegal', k === pick ? 'selected' : '', v ? (v.good ? 'good' : 'bad') : ''];
+    const name = legal ? t('board.pinLabel', { row: label, k: k + 1, total: count }) : t('board.pinStuck', { row: label, k: k + 1, total: count });
+    pins.append(el('button', {
+      type: 'button', tabindex: '-1', class: classes.join(' ').replace(/\s+/g, ' ').trim(),
+      'aria-label': `${name}${k === pick ? `, ${t('board.pinSelected')}` : ''}${v ? `: ${v.text}` : ''}`,
+      'aria-pressed': k === pick ? 'true' : undefined,
+      'aria-disabled': enabled && legal ? undefined : 'true',
+      dataset: { part: part ?? '', heap: index, leave: k, pin: k + 1 },
+      text: v ? (v.good ? '✓' : '✗') : '',
+      on: { click: () => pinClicked({ index, k, part, label, run }) },
+    }));
+  }
+  const buttons = [...pins.querySelectorAll('button')];
+  (buttons[pick ?? buttons.findIndex((b) => !b.hasAttribute('aria-disabled'))] ?? buttons[0])?.setAttribute('tabindex', '0');
+  row.append(pins);
+  return row;
+}
+
+function pinClicked({ index, k, part, label, run }) {
+  if (!canPersonMove()) return;
+  const pick = S.pinPick && S.pinPick.part === (part ?? null) && S.pinPick.row === index ? S.pinPick.pin : null;
+  if (pick === null) {
+    S.pinPick = { part: part ?? null, row: index, pin: k };
+    showError('');
+    S.focus = { where: 'board', part: String(part ?? ''), heap: String(index), leave: k };
+    renderBoard();
+    restoreFocus('board', true);
+    announce(t('board.pinsPicked', { row: label, k: k + 1 }));
+    return;
+  }
+  S.pinPick = null;
+  const [i, j] = [Math.min(pick, k), Math.max(pick, k)];
+  const move = run(i, j);
+  if (move) {
+    personMove(move);
+    return;
+  }
+  showError(i === j ? t('board.noPin', { k: i + 1, row: label }) : t('board.noRun', { from: i + 1, to: j + 1, row: label }));
+  renderBoard();
 }
 
 /**
@@ -991,9 +1229,11 @@ async function ensureGrid(token) {
 }
 
 function axisNames(game) {
-  if (game === 'fibonacci') return [t('grid.axisHeap'), t('grid.axisLimit')];
-  if (game === 'staircase') return [t('grid.axisStep1'), t('grid.axisStep2')];
-  if (roleOf(game, 0) === 'pile') return [t('grid.axisPile1'), t('grid.axisPile2')];
+  if (roleOf(game, 1) === 'limit') return [t('grid.axisHeap'), t('grid.axisLimit')];
+  const role = roleOf(game, 0);
+  if (role === 'step') return [t('grid.axisStep1'), t('grid.axisStep2')];
+  if (role === 'pile') return [t('grid.axisPile1'), t('grid.axisPile2')];
+  if (role === 'row') return [t('grid.axisRow1'), t('grid.axisRow2')];
   return [t('grid.axisHeap1'), t('grid.axisHeap2')];
 }
 
@@ -1085,6 +1325,12 @@ function cellClicked(r, c) {
 /** Arrow keys move between tokens (left/right in a heap, up/down between heaps) and grid cells. */
 function onKey(event) {
   const target = event.target;
+  if (event.key === 'Escape' && S.pinPick) {
+    S.pinPick = null;
+    renderBoard();
+    restoreFocus('board', true);
+    return;
+  }
   if (!(target instanceof HTMLButtonElement)) return;
   const keys = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
   let next = null;
@@ -1159,7 +1405,7 @@ function restoreFocus(where, always = false) {
 // ---------------------------------------------------------------- the rest of the page
 
 function seatName(seat, capital = false) {
-  if (S.mode === 'explore') return t('who.player', { seat: seat + 1 });
+  if (S.mode === 'explore') return t(capital ? 'who.playerCap' : 'who.player', { seat: seat + 1 });
   if (players() === 2) {
     const me = seat === personSeat();
     return t(me ? (capital ? 'who.youCap' : 'who.you') : capital ? 'who.nimlabCap' : 'who.nimlab');
@@ -1192,8 +1438,33 @@ function showError(message) {
   $('error').textContent = message || '';
 }
 
+/** Class mode: the setup as one line (with "Change the game"), the board scaled up. */
+function renderClassMode() {
+  document.body.classList.toggle('class-mode', S.classMode);
+  $('class-mode').setAttribute('aria-pressed', String(S.classMode));
+  const collapsed = S.classMode && !S.setupOpen;
+  $('setup-form').hidden = collapsed;
+  $('setup-line').hidden = !S.classMode;
+  $('setup-open').setAttribute('aria-expanded', String(!collapsed));
+  if (S.classMode && S.setup && S.history.length) {
+    const name = isSum() ? S.setup.parts.map((p) => gameText(p.game, 'name')).join(' + ') : gameText(S.setup.game, 'name');
+    $('setup-summary').textContent = t('class.summary', { game: name, position: showPosition(S.history[0]) });
+  }
+}
+
+function toggleClassMode() {
+  S.classMode = !S.classMode;
+  S.setupOpen = false;
+  if (S.classMode) S.showValues = false;
+  updateUrl();
+  render();
+}
+
 function renderStatus() {
+  renderClassMode();
   $('status').textContent = statusText();
+  $('link-error').textContent = S.linkProblems.map(([key, vars]) => t(key, vars)).join(' ');
+  $('link-error').hidden = !S.linkProblems.length;
   // The state in data attributes, for tests and styles.
   const turn = !S.setup ? 'none' : S.over ? 'over' : S.thinking ? 'nimlab' : !S.here ? 'loading'
     : S.mode === 'explore' ? 'explore' : personToMove() ? 'you' : 'nimlab';
@@ -1208,15 +1479,19 @@ function renderStatus() {
     const { winner, mover, moves } = S.result;
     let title;
     if (winner === null) title = t('result.explore');
-    else if (S.mode === 'explore') title = `${t('result.explore')} ${t('result.exploreWin', { who: seatName(winner) })}`;
+    else if (S.mode === 'explore') title = `${t('result.explore')} ${t('result.exploreWin', { who: seatName(winner, true) })}`;
     else if (players() === 2) title = winner === personSeat() ? t('result.youWin') : t('result.nimlabWins');
     else title = t('result.seatWins', { seat: winner + 1, who: winner === personSeat() ? t('result.you') : t('result.nimlab') });
     $('result-title').textContent = title;
-    const who = seatName(mover);
-    const detail = [moves === 0 ? t('result.noMoveStart', { who }) : t('result.noMove', { who, n: moves })];
+    // "You have", "nimlab has", "Player 2 has"; "after 1 move", "after 3 moves".
+    const who = seatName(mover, true);
+    const you = S.mode === 'play' && mover === personSeat() && players() === 2;
+    const detail = [moves === 0 ? (you ? t('result.noMoveStartYou') : t('result.noMoveStart', { who }))
+      : t(`result.noMove${you ? 'You' : ''}${moves === 1 ? '1' : ''}`, { who, n: moves })];
     if (winner !== null) detail.push(winner === mover ? t('result.lastWins') : t('result.lastLoses'));
     $('result-detail').textContent = detail.join(' ');
     banner.classList.toggle('won', S.mode === 'play' && winner === personSeat());
+    banner.classList.toggle('neutral', S.mode !== 'play');
     $('rematch').hidden = S.mode !== 'play';
     $('swap').hidden = S.mode !== 'play';
   }
@@ -1261,7 +1536,8 @@ function renderMoves() {
 }
 
 function renderAnalysis() {
-  const hidden = S.mode === 'play' && !valuesVisible();
+  // Show values off hides the answer in every mode (two people at one screen, a class).
+  const hidden = !valuesVisible();
   $('analysis-hidden').hidden = !hidden;
   $('analysis-body').hidden = hidden;
   $('engine-language').hidden = S.engineLanguages.includes(S.lang);
@@ -1308,6 +1584,7 @@ function renderAnalysis() {
 }
 
 function renderHistory() {
+  if (!$('export-box').hidden) $('export-text').value = historyText();
   const log = $('log');
   log.replaceChildren();
   $('history-start').textContent = '';
@@ -1319,15 +1596,19 @@ function renderHistory() {
     const value = S.values[k + 1];
     const parts = [t('history.move', { who: seatName(entry.seat, true), from: showPosition(entry.from), to: showPosition(entry.to) })];
     if (entry.text) parts.push(`(${entry.part ? `${t('moves.part', { n: entry.part })}: ` : ''}${entry.text})`);
-    if (entry.explanation) parts.push(`— ${entry.explanation}`);
+    // nimlab's explanation tells who is winning: shown with the values only.
+    if (entry.explanation && shown) parts.push(`— ${entry.explanation}`);
     if (shown && value) {
       let said;
       if (players() > 2) said = t('moves.seatWins', { seat: value.winner + 1 });
       else if (value.remoteness === null) said = t('history.valueWinNoR', { who: seatName(value.winner, true) });
-      else said = t('history.valueWin', { who: seatName(value.winner, true), r: value.remoteness });
+      else said = t(value.remoteness === 1 ? 'history.valueWin1' : 'history.valueWin', { who: seatName(value.winner, true), r: value.remoteness });
       parts.push(`· ${said}`);
     }
-    log.append(el('li', { class: entry.seat === personSeat() || S.mode === 'explore' ? 'you' : 'nimlab', text: parts.join(' ') }));
+    // Each entry goes back to the position after it (review during and after the game).
+    log.append(el('li', { class: entry.seat === personSeat() || S.mode === 'explore' ? 'you' : 'nimlab' },
+      el('button', { type: 'button', class: 'entry', 'data-testid': 'history-entry', 'data-moves': k + 1, text: parts.join(' '),
+        disabled: S.thinking, on: { click: () => goTo(k + 1) } })));
   });
   const chart = $('chart');
   chart.replaceChildren();
@@ -1444,7 +1725,11 @@ function typedMove(event) {
     return;
   }
   // A move that leaves no heap at all (the last heap of a take-and-break game) is typed 0.
-  const move = S.here.moves.find((m) => same(m.to, typed)) ?? (same(typed, ['0']) ? S.here.moves.find((m) => m.to.length === 0) : undefined);
+  // Rows of pins are kept as multisets: "5 5" and "5 0 5" are the same position.
+  const pins = drawingOf(S.setup.game).board === 'pins';
+  const move = S.here.moves.find((m) => same(m.to, typed))
+    ?? (pins ? S.here.moves.find((m) => multisetKey(m.to) === multisetKey(typed)) : undefined)
+    ?? (same(typed, ['0']) ? S.here.moves.find((m) => m.to.length === 0) : undefined);
   if (!move) {
     const example = S.here.moves[0] ? showPosition(S.here.moves[0].to) : '';
     showError(t('error.notLegal', { typed: spaced(typed), from: showPosition(current()), example }));
@@ -1457,6 +1742,10 @@ function typedMove(event) {
 /** The page's own texts in the chosen language. */
 function renderStatic() {
   document.documentElement.lang = S.lang === 'zh' ? 'zh-CN' : 'en';
+  // Served on the local network (nimlab serve --lan): the address pupils type.
+  const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(location.hostname);
+  $('lan-note').hidden = loopback;
+  $('lan-note').textContent = loopback ? '' : t('share.lan', { url: `${location.origin}/` });
   document.title = t('page.title');
   for (const node of document.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
   for (const node of document.querySelectorAll('[data-i18n-label]')) node.setAttribute('aria-label', t(node.dataset.i18nLabel));
@@ -1490,28 +1779,72 @@ async function relabel() {
   render();
 }
 
+// ---------------------------------------------------------------- sharing
+
+/** Copies the address (which holds the game and its moves); where the browser refuses, shows it to copy by hand. */
+async function copyLink() {
+  const note = $('share-note');
+  try {
+    await navigator.clipboard.writeText(location.href);
+    note.replaceChildren(t('share.copied'));
+  } catch {
+    const field = el('input', { value: location.href, readonly: true, 'aria-label': t('share.address'), 'data-testid': 'share-address', size: 40 });
+    note.replaceChildren(el('span', { text: `${t('share.copyFailed')} ` }), field);
+    field.select();
+  }
+}
+
+/** The game as plain text: the game, the start, every move with its text, the result and the link. */
+function historyText() {
+  if (!S.setup) return '';
+  const name = isSum() ? S.setup.parts.map((p) => gameText(p.game, 'name')).join(' + ') : gameText(S.setup.game, 'name');
+  const lines = [t('share.game', { game: name }), t('share.start', { position: showPosition(S.history[0]) })];
+  S.log.forEach((entry, k) => lines.push(t('share.move', {
+    n: k + 1, who: seatName(entry.seat, true), from: showPosition(entry.from), to: showPosition(entry.to), move: entry.text ?? '',
+  })));
+  if (S.over) lines.push(t('share.result', { result: $('result-title').textContent }));
+  lines.push(t('share.link', { url: location.href }));
+  return lines.join('\n');
+}
+
+function toggleExport() {
+  const box = $('export-box');
+  box.hidden = !box.hidden;
+  $('export').setAttribute('aria-expanded', String(!box.hidden));
+  if (!box.hidden) {
+    $('export-text').value = historyText();
+    $('export-text').select();
+  }
+}
+
 // ---------------------------------------------------------------- wiring
 
 function wire() {
-  $('setup-form').addEventListener('submit', (event) => { event.preventDefault(); startFromForm('explore', 'me'); });
-  $('play-me').addEventListener('click', () => startFromForm('play', 'me'));
-  $('play-nimlab').addEventListener('click', () => startFromForm('play', 'nimlab'));
+  $('setup-form').addEventListener('submit', (event) => { event.preventDefault(); startByHand('explore', 'me'); });
+  $('play-me').addEventListener('click', () => startByHand('play', 'me'));
+  $('play-nimlab').addEventListener('click', () => startByHand('play', 'nimlab'));
   $('kind-single').addEventListener('change', () => { S.form.kind = 'single'; renderForm(); });
   $('kind-sum').addEventListener('change', () => {
     S.form.kind = 'sum';
     if (!S.form.parts.length) {
-      S.form.parts = ['nim', 'wythoff'].filter(gameInfo).map((game) => ({ game, params: defaults(game), position: gameInfo(game).example_position }));
+      // Two games of the registry to start from: its first, and the first drawn as a grid.
+      const grid = S.games.find((g) => g.drawing?.board === 'grid') ?? S.games[1] ?? S.games[0];
+      S.form.parts = [S.games[0], grid].map(({ name: game }) => ({ game, params: defaults(game), position: gameInfo(game).example_position }));
     }
     renderForm();
   });
   $('add-part').addEventListener('click', () => {
-    S.form.parts.push({ game: 'nim', params: defaults('nim'), position: '3' });
+    S.form.parts.push({ game: firstGame(), params: defaults(firstGame()), position: gameInfo(firstGame()).example_position });
     renderForm();
     $(`part${S.form.parts.length - 1}-game`)?.focus();
   });
   $('misere').addEventListener('change', (e) => { S.form.misere = e.target.checked; });
   $('players').addEventListener('change', (e) => { S.form.players = Number(e.target.value); renderForm(); });
   $('hint').addEventListener('click', hint);
+  $('copy-link').addEventListener('click', copyLink);
+  $('class-mode').addEventListener('click', toggleClassMode);
+  $('setup-open').addEventListener('click', () => { S.setupOpen = !S.setupOpen; renderClassMode(); if (S.setupOpen) $('game')?.focus(); });
+  $('export').addEventListener('click', toggleExport);
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('retry').addEventListener('click', () => { showError(''); S.retry?.(); });
@@ -1543,7 +1876,7 @@ async function main() {
     showError(t('error.badUrl', { message: error.message }));
   }
   if (!saved) {
-    S.form.game = gameInfo('nim') ? 'nim' : S.games[0].name;
+    S.form.game = firstGame();
     S.form.params = defaults(S.form.game);
     S.form.position = gameInfo(S.form.game).example_position;
   }

@@ -4,7 +4,8 @@
 use super::engine::AnyGame;
 use crate::budget::Budget;
 use crate::error::EngineError;
-use crate::spec::{GameSpec, ParamDecl};
+use crate::lang::Lang;
+use crate::spec::{Drawing, GameSpec, ParamDecl, Texts};
 
 /// Builds the ruleset (with its solvers) from a spec with validated parameters; work done while
 /// building (a subtraction game certifies its period) is charged to the budget.
@@ -15,6 +16,8 @@ pub type Builder = fn(&GameSpec, &Budget) -> Result<Box<dyn AnyGame>, EngineErro
 pub struct RulesetInfo {
     /// The name users type.
     pub name: &'static str,
+    /// The game's name as shown (e.g. "Wythoff's game").
+    pub title: &'static str,
     /// One line: the rules and the position format.
     pub summary: &'static str,
     /// The rules in a sentence or two, for the page and the docs.
@@ -25,6 +28,10 @@ pub struct RulesetInfo {
     pub example_position: &'static str,
     /// The parameters.
     pub params: &'static [ParamDecl],
+    /// How a position is drawn (default [`Drawing::HEAPS`]).
+    pub drawing: Drawing,
+    /// The texts in Chinese.
+    pub zh: Texts,
     /// The default bound of `verify`: every number of every position up to it is checked.
     pub verify_bound: u64,
     /// Builds the ruleset.
@@ -32,6 +39,19 @@ pub struct RulesetInfo {
 }
 
 impl RulesetInfo {
+    /// The game's name as shown in `lang` (the English title when the declaration has none).
+    pub fn title_in(&self, lang: Lang) -> &'static str {
+        self.texts(lang).map_or(self.title, |t| t.title)
+    }
+
+    /// The declaration's texts in `lang`, if it is not English and they are given.
+    pub fn texts(&self, lang: Lang) -> Option<&Texts> {
+        match lang {
+            Lang::En => None,
+            Lang::Zh => (!self.zh.title.is_empty()).then_some(&self.zh),
+        }
+    }
+
     /// The parameter called `name`.
     pub fn param(&self, name: &str) -> Option<&'static ParamDecl> {
         self.params.iter().find(|p| p.name == name)

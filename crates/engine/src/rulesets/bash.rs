@@ -28,13 +28,14 @@ use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
-use crate::spec::{GameSpec, ParamDecl, ParamKind};
+use crate::spec::{Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Texts};
 use crate::tables::{per_residue, Sequence, SequenceRequest, TableBasis, TableError, TableValues, N_CELL};
 use crate::AnyGame;
 
 /// The declaration of Bash's game.
 pub const RULESET: RulesetInfo = RulesetInfo {
     name: "bash",
+    title: "Bash's game",
     summary: "one heap; take 1..M stones (--max M)",
     rules: "One heap of stones. A move takes between 1 and M stones.",
     position: "the heap size",
@@ -47,6 +48,17 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         default: None,
         example: "3",
     }],
+    drawing: Drawing::HEAPS,
+    zh: Texts {
+        title: "巴什博弈",
+        rules: "一堆石子。每一步取走 1 到 M 个石子。",
+        position: "石子数",
+        params: &[ParamTexts {
+            name: "max",
+            label: "每步最多取几个",
+            help: "一步最多能取的石子数 M（M ≥ 1）",
+        }],
+    },
     verify_bound: 200,
     build,
 };

@@ -51,7 +51,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, engine};
-use crate::spec::GameSpec;
+use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 use crate::tables::{by_chunks, row_by_row, Grid, GridRequest, Sequence, SequenceRequest};
 use crate::tables::{TableBasis, TableError, TableValues, N_CELL, P_CELL};
 use crate::AnyGame;
@@ -59,6 +59,7 @@ use crate::AnyGame;
 /// The declaration of Fibonacci Nim.
 pub const RULESET: RulesetInfo = RulesetInfo {
     name: "fibonacci",
+    title: "Fibonacci Nim",
     summary: "one heap and a take limit (HEAP [LIMIT]); take 1..LIMIT, the next limit is twice the take; \
               the opening (no LIMIT) may take anything but the whole heap",
     rules: "One heap of stones. The first move may take any number of stones but not the whole heap; \
@@ -66,6 +67,13 @@ pub const RULESET: RulesetInfo = RulesetInfo {
     position: "the heap size, then optionally the current take limit",
     example_position: "20",
     params: &[],
+    drawing: Drawing::of(Board::HeapAndLimit, Token::Stone),
+    zh: Texts {
+        title: "斐波那契博弈",
+        rules: "一堆石子。第一步可以取任意多个，但不能一次取完；之后每一步取 1 到对方刚取个数的 2 倍。",
+        position: "石子数，可再加上本步最多可取的数",
+        params: &[],
+    },
     verify_bound: 100,
     build,
 };

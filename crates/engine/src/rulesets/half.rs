@@ -58,18 +58,26 @@ use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
-use crate::spec::GameSpec;
+use crate::spec::{Drawing, GameSpec, Texts};
 use crate::tables::{per_heap, Sequence, SequenceRequest, TableBasis, TableError, TableValues, N_CELL};
 use crate::AnyGame;
 
 /// The declaration of Half.
 pub const RULESET: RulesetInfo = RulesetInfo {
     name: "half",
+    title: "Take at most half",
     summary: "one heap of n; take 1..ceil(n/2) stones",
     rules: "One heap of n stones. A move takes between 1 and half of the heap, rounded up.",
     position: "the heap size",
     example_position: "20",
     params: &[],
+    drawing: Drawing::HEAPS,
+    zh: Texts {
+        title: "至多取一半",
+        rules: "一堆 n 个石子。每一步取走 1 到 n/2（向上取整）个石子。",
+        position: "石子数",
+        params: &[],
+    },
     verify_bound: 1000,
     build,
 };

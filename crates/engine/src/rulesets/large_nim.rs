@@ -60,12 +60,13 @@ use crate::lang::{say, Lang};
 use crate::positions::SortedTuples;
 use crate::rulesets::{box_search_cost, engine};
 use crate::solve::{HeapMultisetGame, StandardAlliance, Terminal};
-use crate::spec::GameSpec;
+use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 use crate::AnyGame;
 
 /// The declaration of Large Nim.
 pub const RULESET: RulesetInfo = RulesetInfo {
     name: "large-nim",
+    title: "Large Nim",
     summary:
         "any number of heaps; take any number from a largest heap; the first player who cannot move wins",
     rules: "Several heaps of chips. A move takes any positive number of chips from a largest heap. With \
@@ -73,6 +74,13 @@ pub const RULESET: RulesetInfo = RulesetInfo {
     position: "heap sizes",
     example_position: "1 2 3 4",
     params: &[],
+    drawing: Drawing::of(Board::Heaps, Token::Chip),
+    zh: Texts {
+        title: "Large Nim 博弈",
+        rules: "有几堆筹码。每一步从最大的一堆中取走任意正整数个筹码。多人博弈时，第一个无法移动的玩家获胜。",
+        position: "各堆的筹码数",
+        params: &[],
+    },
     verify_bound: 8,
     build,
 };

@@ -49,12 +49,13 @@ use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::nim::xor_moves;
 use crate::rulesets::{box_search_cost, describe_take, engine, invalid};
-use crate::spec::{GameSpec, ParamDecl, ParamKind};
+use crate::spec::{Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Texts};
 use crate::AnyGame;
 
 /// The declaration of Moore's Nim_k.
 pub const RULESET: RulesetInfo = RulesetInfo {
     name: "moore",
+    title: "Moore's Nim (Nim_k)",
     summary: "any number of heaps; take from 1..K heaps at once (--k K)",
     rules: "Several heaps of stones. A move takes stones from at least 1 and at most K heaps, any \
             positive number from each.",
@@ -68,6 +69,15 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         default: None,
         example: "2",
     }],
+    drawing: Drawing::HEAPS,
+    zh: Texts {
+        title: "Nim_k（Moore 的 Nim）",
+        rules: "有几堆石子。每一步从至少 1 堆、至多 K 堆中取石子，每堆取任意正整数个。",
+        position: "各堆的石子数",
+        params: &[ParamTexts {
+            name: "k", label: "每步最多取几堆", help: "一步最多能从几堆中取（K ≥ 1）"
+        }],
+    },
     verify_bound: 12,
     build,
 };

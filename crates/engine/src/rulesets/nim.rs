@@ -22,7 +22,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine};
-use crate::spec::GameSpec;
+use crate::spec::{Drawing, GameSpec, Texts};
 use crate::tables::{outcome_row, per_heap, row_by_row, Grid, GridRequest, Sequence, SequenceRequest};
 use crate::tables::{TableBasis, TableError, TableValues, N_CELL};
 use crate::AnyGame;
@@ -30,11 +30,19 @@ use crate::AnyGame;
 /// The declaration of Nim.
 pub const RULESET: RulesetInfo = RulesetInfo {
     name: "nim",
+    title: "Nim",
     summary: "any number of heaps; take any number from one heap",
     rules: "Several heaps of stones. A move takes any positive number of stones from one heap.",
     position: "heap sizes",
     example_position: "3 4 5",
     params: &[],
+    drawing: Drawing::HEAPS,
+    zh: Texts {
+        title: "Nim 游戏",
+        rules: "有几堆石子。每一步从某一堆中取走任意正整数个石子。",
+        position: "各堆的石子数",
+        params: &[],
+    },
     verify_bound: 12,
     build,
 };

@@ -39,7 +39,7 @@ use crate::octal::{
 };
 use crate::positions::SortedTuples;
 use crate::rulesets::engine;
-use crate::spec::{GameSpec, ParamDecl, ParamKind};
+use crate::spec::{Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Texts, Token};
 use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 use crate::{AnyGame, Exhausted};
 
@@ -54,6 +54,7 @@ const VERIFY_BOUND: u64 = 16;
 /// The declaration of `octal --code`.
 pub const OCTAL: RulesetInfo = RulesetInfo {
     name: "octal",
+    title: "Octal game",
     summary: "take-and-break games on heaps by an octal code (--code 0.07), Winning Ways' notation",
     rules: "Several heaps. Digit d_j of the code d0.d1d2... says how j tokens may be removed from one heap: \
             bit 1 when they are the whole heap, bit 2 leaving one heap, bit 4 leaving two heaps (a split); \
@@ -62,6 +63,15 @@ pub const OCTAL: RulesetInfo = RulesetInfo {
     position: POSITION,
     example_position: "5 8 13",
     params: &[CODE],
+    drawing: Drawing::of(Board::Pins, Token::Pin),
+    zh: Texts {
+        title: "八进制博弈（取走并分堆）",
+        rules: "有几堆石子。代码 d0.d1d2… 的第 j 位数字 d_j 说明从一堆中取走 j 个石子的方式：位 1 表示取走的是整堆，位 2 表示取后剩下一堆，位 4 表示取后剩下两堆（把这堆分成两堆）；d0 = 4 表示不取石子而把一堆分成两堆。十六进制代码（0x…）多一个位 8：取后剩下三堆。",
+        position: "各堆的石子数（几堆之和；每一步只在其中一堆进行）",
+        params: &[
+            ParamTexts { name: "code", label: "八进制代码", help: "游戏的代码 d0.d1d2…（《Winning Ways》的记法）：0.77 是 Kayles，0.07 是 Dawson 的 Kayles，还有 4.07；十六进制写作 0x…" },
+        ],
+    },
     verify_bound: VERIFY_BOUND,
     build: build_octal,
 };
@@ -69,12 +79,20 @@ pub const OCTAL: RulesetInfo = RulesetInfo {
 /// The declaration of Kayles.
 pub const KAYLES: RulesetInfo = RulesetInfo {
     name: "kayles",
+    title: "Kayles",
     summary: "rows of pins; knock down one pin or two adjacent ones (octal 0.77)",
     rules: "Rows of pins. A move knocks down one pin or two adjacent pins, which may split a row in two. \
             The octal game 0.77.",
     position: "row lengths (a sum of rows)",
     example_position: "10",
     params: &[],
+    drawing: Drawing::of(Board::Pins, Token::Pin),
+    zh: Texts {
+        title: "Kayles（击瓶博弈）",
+        rules: "几排瓶子。每一步击倒一个瓶子或相邻的两个瓶子，一排可能因此断成两排。即八进制博弈 0.77。",
+        position: "各排的瓶子数（几排之和）",
+        params: &[],
+    },
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| build_code(spec, OctalCode::kayles(), budget),
 };
@@ -82,12 +100,20 @@ pub const KAYLES: RulesetInfo = RulesetInfo {
 /// The declaration of Dawson's Kayles.
 pub const DAWSON_KAYLES: RulesetInfo = RulesetInfo {
     name: "dawson-kayles",
+    title: "Dawson's Kayles",
     summary: "rows of pins; knock down two adjacent pins (octal 0.07)",
     rules: "Rows of pins. A move knocks down two adjacent pins, which may split a row in two. The octal \
             game 0.07.",
     position: "row lengths (a sum of rows)",
     example_position: "5 8 13",
     params: &[],
+    drawing: Drawing::of(Board::Pins, Token::Pin),
+    zh: Texts {
+        title: "Dawson 的 Kayles",
+        rules: "几排瓶子。每一步击倒相邻的两个瓶子，一排可能因此断成两排。即八进制博弈 0.07。",
+        position: "各排的瓶子数（几排之和）",
+        params: &[],
+    },
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| build_code(spec, OctalCode::dawson_kayles(), budget),
 };
@@ -95,6 +121,7 @@ pub const DAWSON_KAYLES: RulesetInfo = RulesetInfo {
 /// The declaration of Dawson's chess.
 pub const DAWSONS_CHESS: RulesetInfo = RulesetInfo {
     name: "dawsons-chess",
+    title: "Dawson's chess",
     summary: "Dawson's chess (pawns on 3 × n boards) as the octal game 0.137",
     rules: "Heaps of tokens. A move takes one token if it is the whole heap, one or two if they leave one \
             heap, or three, leaving at most two heaps. The octal game 0.137: Dawson's chess, whose \
@@ -102,6 +129,13 @@ pub const DAWSONS_CHESS: RulesetInfo = RulesetInfo {
     position: POSITION,
     example_position: "9",
     params: &[],
+    drawing: Drawing::of(Board::Pins, Token::Pin),
+    zh: Texts {
+        title: "Dawson 象棋",
+        rules: "几堆石子。取走一个石子仅当它是整堆；取走两个石子须取完整堆或剩下一堆；取走三个石子后可剩下零堆、一堆或两堆。即八进制博弈 0.137：Dawson 象棋（3 × n 棋盘上的兵），其 SG 值是 Dawson 的 Kayles 的 SG 值平移一位。",
+        position: "各堆的石子数（几堆之和；每一步只在其中一堆进行）",
+        params: &[],
+    },
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| build_code(spec, OctalCode::dawsons_chess(), budget),
 };
@@ -109,11 +143,19 @@ pub const DAWSONS_CHESS: RulesetInfo = RulesetInfo {
 /// The declaration of Grundy's game.
 pub const GRUNDY_GAME: RulesetInfo = RulesetInfo {
     name: "grundy-game",
+    title: "Grundy's game",
     summary: "split one heap into two unequal non-empty heaps (Grundy's game)",
     rules: "Several heaps. A move splits one heap into two non-empty heaps of different sizes.",
     position: POSITION,
     example_position: "20",
     params: &[],
+    drawing: Drawing::HEAPS,
+    zh: Texts {
+        title: "Grundy 博弈",
+        rules: "有几堆石子。每一步把一堆分成两堆大小不同的非空石子堆。",
+        position: "各堆的石子数（几堆之和；每一步只在其中一堆进行）",
+        params: &[],
+    },
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| Ok(engine(spec, TakeAndBreak::new(GameRules::GrundyGame, BUILD_LIMIT, budget)?)),
 };

@@ -42,7 +42,7 @@ use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, engine, expect_heaps};
 use crate::solve::{triple_grundy_table, Amounts, TripleRules, TripleTable};
-use crate::spec::{GameSpec, ParamDecl, ParamKind, Params};
+use crate::spec::{Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Params, Texts, Token};
 use crate::tables::lines::{line_grid, LineMoves};
 use crate::tables::{Grid, GridRequest, TableError};
 use crate::AnyGame;
@@ -50,6 +50,7 @@ use crate::AnyGame;
 /// The declaration of take-pattern games.
 pub const RULESET: RulesetInfo = RulesetInfo {
     name: "pattern",
+    title: "Your own take patterns",
     summary: "your own take-pattern game: --piles K and one or more --move PATTERN:AMOUNTS \
               (PATTERN one, anyJ, all or 0,2; AMOUNTS 1..3, 1.. or 2)",
     rules: "Piles of stones. Each kind of move names which piles it takes from and how much: it takes \
@@ -75,6 +76,16 @@ pub const RULESET: RulesetInfo = RulesetInfo {
             example: "one:1..",
         },
     ],
+    drawing: Drawing::of(Board::Piles, Token::Stone),
+    zh: Texts {
+        title: "自定义取法",
+        rules: "有几堆石子。每种走法指定从哪几堆取、取多少：它从所指定的每一堆中取同样多个。",
+        position: "各堆的石子数，每堆一个数",
+        params: &[
+            ParamTexts { name: "piles", label: "堆数", help: "堆数 K（1 到 32）" },
+            ParamTexts { name: "move", label: "走法种类", help: "一种走法，写作 PATTERN:AMOUNTS（可加多种）：PATTERN 是 one（任一堆）、anyJ（任意 J 堆）、all（所有堆）或从 0 编号的堆号如 0,2；AMOUNTS 是 1..3（含两端）、1..（不设上限）或 2" },
+        ],
+    },
     verify_bound: 0,
     build,
 };

@@ -32,18 +32,26 @@ use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::engine;
-use crate::spec::GameSpec;
+use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 use crate::AnyGame;
 
 /// The declaration of staircase Nim.
 pub const RULESET: RulesetInfo = RulesetInfo {
     name: "staircase",
+    title: "Staircase Nim",
     summary: "coins on steps 1, 2, ...; move any number of coins from a step to the one below (step 1: off the board)",
     rules: "Coins lie on the steps of a staircase. A move takes any positive number of coins from one \
             step down to the step below; coins moved from step 1 leave the board.",
     position: "the coins on steps 1, 2, 3, ...",
     example_position: "3 1 4",
     params: &[],
+    drawing: Drawing::of(Board::Steps, Token::Coin),
+    zh: Texts {
+        title: "阶梯 Nim",
+        rules: "硬币放在台阶上。每一步从某一级台阶把任意正整数个硬币移到下一级；从第 1 级移下的硬币离开棋盘。",
+        position: "第 1、2、3……级台阶上的硬币数",
+        params: &[],
+    },
     verify_bound: 12,
     build,
 };

@@ -27,7 +27,7 @@ use crate::lang::{say, Lang};
 use crate::periodicity::{certify_period, Periodicity, PeriodicityError};
 use crate::positions::HeapBox;
 use crate::rulesets::{describe_take, engine, expect_heaps, invalid};
-use crate::spec::{GameSpec, ParamDecl, ParamKind};
+use crate::spec::{Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Texts};
 use crate::tables::sequence::subtraction_sequence;
 use crate::tables::{Sequence, SequenceRequest, TableError};
 use crate::AnyGame;
@@ -35,6 +35,7 @@ use crate::AnyGame;
 /// The declaration of subtraction games.
 pub const RULESET: RulesetInfo = RulesetInfo {
     name: "subtraction",
+    title: "Subtraction game",
     summary: "one heap; take any amount from a finite set (--set 1,3,4)",
     rules: "One heap of stones. A move takes s stones for some s in the finite set S.",
     position: "the heap size",
@@ -47,6 +48,17 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         default: None,
         example: "1,3,4",
     }],
+    drawing: Drawing::HEAPS,
+    zh: Texts {
+        title: "减法博弈 SUB(S)",
+        rules: "一堆石子。每一步取走 s 个石子，s 必须属于有限集合 S。",
+        position: "石子数",
+        params: &[ParamTexts {
+            name: "set",
+            label: "允许取的个数",
+            help: "允许取的个数的集合 S，例如 1,3,4 或 3..6,20",
+        }],
+    },
     verify_bound: 200,
     build,
 };

@@ -56,7 +56,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, describe_take, engine, expect_heaps};
-use crate::spec::GameSpec;
+use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 use crate::tables::lines::{line_grid, LineMoves};
 use crate::tables::wythoff_rows::{certified_grundy, certified_rows_grid};
 use crate::tables::{
@@ -67,12 +67,20 @@ use crate::AnyGame;
 /// The declaration of Wythoff's game.
 pub const RULESET: RulesetInfo = RulesetInfo {
     name: "wythoff",
+    title: "Wythoff's game",
     summary: "two heaps; take any number from one heap, or the same number from both",
     rules: "Two heaps of stones. A move takes any positive number from one heap, or the same positive \
             number from both.",
     position: "the two heap sizes",
     example_position: "3 5",
     params: &[],
+    drawing: Drawing::of(Board::Grid, Token::Stone),
+    zh: Texts {
+        title: "威佐夫博弈",
+        rules: "两堆石子。每一步从一堆中取任意正整数个，或从两堆中取同样多个。",
+        position: "两堆的石子数",
+        params: &[],
+    },
     verify_bound: 60,
     build,
 };

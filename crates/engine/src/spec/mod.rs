@@ -230,6 +230,93 @@ impl Serialize for ParamValue {
     }
 }
 
+/// How a position of a ruleset is drawn on a board (the playground's pictures): declared with the
+/// ruleset, so that no surface recognises a game by its name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Board {
+    /// Heaps of tokens, numbered from 1; a move leaves fewer tokens in one heap (or several).
+    Heaps,
+    /// Rows of pins, numbered from 1: a move knocks down a run of adjacent pins (one pin or two in
+    /// Kayles), which may split a row in two. Positions are kept as multisets of row lengths.
+    Pins,
+    /// Piles, numbered from 1, that one move may take from together.
+    Piles,
+    /// The steps of a staircase, numbered from the bottom (step 1).
+    Steps,
+    /// Two heaps, drawn as heaps and as the grid of positions (row: the first heap, column: the
+    /// second).
+    Grid,
+    /// One heap, then (after the first move) the current take limit as the second number.
+    HeapAndLimit,
+}
+
+/// What the tokens of a board are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Token {
+    /// Stones.
+    Stone,
+    /// Pins (skittles).
+    Pin,
+    /// Coins.
+    Coin,
+    /// Apples.
+    Apple,
+    /// Chips.
+    Chip,
+}
+
+/// How a ruleset's positions are drawn: the board and its tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Drawing {
+    /// The board.
+    pub board: Board,
+    /// The tokens on it.
+    pub token: Token,
+}
+
+impl Drawing {
+    /// The default: heaps of stones.
+    pub const HEAPS: Drawing = Drawing { board: Board::Heaps, token: Token::Stone };
+
+    /// A board of `token`s.
+    pub const fn of(board: Board, token: Token) -> Drawing {
+        Drawing { board, token }
+    }
+}
+
+/// A parameter's label and help in another language than the declaration's English.
+#[derive(Debug, Clone, Copy)]
+pub struct ParamTexts {
+    /// The parameter's name (as declared).
+    pub name: &'static str,
+    /// The label.
+    pub label: &'static str,
+    /// The help.
+    pub help: &'static str,
+}
+
+/// A ruleset's texts in another language than English: its name as shown, its rules, what the
+/// numbers of a position are and its parameters' labels (the English are the declaration's own
+/// fields). [`Texts::NONE`] leaves them all to the English (a registry test asks every
+/// registered ruleset for its Chinese).
+#[derive(Debug, Clone, Copy)]
+pub struct Texts {
+    /// The game's name as shown.
+    pub title: &'static str,
+    /// The rules.
+    pub rules: &'static str,
+    /// What the numbers of a position are.
+    pub position: &'static str,
+    /// Each parameter's label and help.
+    pub params: &'static [ParamTexts],
+}
+
+impl Texts {
+    /// No texts: surfaces show the English.
+    pub const NONE: Texts = Texts { title: "", rules: "", position: "", params: &[] };
+}
 /// The validated parameter values of one game, every declared parameter present (defaults
 /// filled in), in declaration order.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -72,12 +72,13 @@ use crate::lang::{say, Lang};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, engine, invalid};
 use crate::solve::{triple_grundy_table, Amounts, TripleRules, TripleTable};
-use crate::spec::{GameSpec, ParamDecl, ParamKind, Params};
+use crate::spec::{Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Params, Texts, Token};
 use crate::AnyGame;
 
 /// The declaration of the apple game.
 pub const RULESET: RulesetInfo = RulesetInfo {
     name: "apple",
+    title: "The apple game",
     summary: "piles of apples; take 1..S from one pile (--max S) or the same number from every pile \
               (unbounded, or at most S with --bounded-equal)",
     rules: "Piles of apples. A move takes between 1 and S apples from one pile, or the same number of \
@@ -102,6 +103,16 @@ pub const RULESET: RulesetInfo = RulesetInfo {
             example: "",
         },
     ],
+    drawing: Drawing::of(Board::Piles, Token::Apple),
+    zh: Texts {
+        title: "取苹果游戏",
+        rules: "有几堆苹果。每一步从某一堆中拿走 1 到 S 个苹果，或从每一堆中拿走相同个数的苹果（个数不限；在有上限的变体中至多 S 个）。",
+        position: "各堆的苹果数",
+        params: &[
+            ParamTexts { name: "max", label: "从一堆最多拿几个", help: "S，一步从一堆中最多拿的苹果数（S ≥ 1）" },
+            ParamTexts { name: "bounded-equal", label: "每堆同时拿时也至多拿 S 个", help: "有上限的变体：从每一堆同时拿时，至多拿 S 个（默认：个数不限，与论文相同）" },
+        ],
+    },
     verify_bound: 20,
     build,
 };
