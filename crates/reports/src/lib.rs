@@ -13,6 +13,7 @@ pub mod error;
 pub mod explore;
 pub mod games;
 pub mod memory;
+pub mod nimber;
 pub mod p_positions;
 pub mod period;
 pub mod play;
