@@ -9,6 +9,7 @@
 //! which each surface phrases for its users (a flag on the command line, a key in the web API).
 
 pub mod atlas;
+pub mod emit;
 pub mod error;
 pub mod explore;
 pub mod games;
