@@ -78,9 +78,14 @@ fn read_pairs(input: &str) -> anyhow::Result<Vec<(u64, u64)>> {
         let mut number = |which: &str| -> anyhow::Result<u64> {
             match words.next() {
                 Some(w) => w.parse().or_else(|_| {
-                    usage(format!("line {}: '{w}' is not a number from 0 to 2^64 - 1 ({which} of the pair)", i + 1))
+                    usage(format!(
+                        "line {}: '{w}' is not a number from 0 to 2^64 - 1 ({which} of the pair)",
+                        i + 1
+                    ))
                 }),
-                None => usage(format!("line {}: expected two numbers \"a b\", found '{}'", i + 1, line.trim())),
+                None => {
+                    usage(format!("line {}: expected two numbers \"a b\", found '{}'", i + 1, line.trim()))
+                }
             }
         };
         let pair = (number("a")?, number("b")?);
@@ -93,7 +98,11 @@ fn read_pairs(input: &str) -> anyhow::Result<Vec<(u64, u64)>> {
         return usage(format!("T = {count} pairs announced, but standard input holds {}", pairs.len()));
     }
     if let Some((i, line)) = lines.next() {
-        return usage(format!("line {}: more lines than the T = {count} pairs announced: '{}'", i + 1, line.trim()));
+        return usage(format!(
+            "line {}: more lines than the T = {count} pairs announced: '{}'",
+            i + 1,
+            line.trim()
+        ));
     }
     Ok(pairs)
 }
@@ -109,7 +118,10 @@ mod tests {
         let err = |input: &str| read_pairs(input).unwrap_err().to_string();
         assert_eq!(err(""), "--products reads T, then T lines \"a b\", from standard input; it is empty");
         assert_eq!(err("x\n"), "line 1: expected the number of pairs T, found 'x'");
-        assert_eq!(err("1\n1 18446744073709551616\n"), "line 2: '18446744073709551616' is not a number from 0 to 2^64 - 1 (b of the pair)");
+        assert_eq!(
+            err("1\n1 18446744073709551616\n"),
+            "line 2: '18446744073709551616' is not a number from 0 to 2^64 - 1 (b of the pair)"
+        );
         assert_eq!(err("1\n1\n"), "line 2: expected two numbers \"a b\", found '1'");
         assert_eq!(err("1\n1 2 3\n"), "line 2: expected two numbers \"a b\", found also '3'");
         assert_eq!(err("2\n1 2\n"), "T = 2 pairs announced, but standard input holds 1");

@@ -2,9 +2,9 @@
 //! rustc) and its G(n) compared with nimlab's on every n < 10^5 (`table --format u32`) and on
 //! large n (`solve --json`); an observed period's program refuses n beyond the values computed.
 
+use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::io::Write;
 
 use crate::{json, nimlab, text};
 
@@ -60,14 +60,24 @@ fn build(game: &[&str], lang: &str, dir: &Path) -> Vec<String> {
             let file = dir.join("g.cpp");
             std::fs::write(&file, &source).unwrap();
             let exe = dir.join("g_cpp");
-            compile(Command::new("g++").args(["-std=c++17", "-O2", "-Wall", "-Werror", "-o"]).arg(&exe).arg(&file));
+            compile(
+                Command::new("g++")
+                    .args(["-std=c++17", "-O2", "-Wall", "-Werror", "-o"])
+                    .arg(&exe)
+                    .arg(&file),
+            );
             vec![exe.display().to_string()]
         }
         "rust" => {
             let file = dir.join("g.rs");
             std::fs::write(&file, &source).unwrap();
             let exe = dir.join("g_rs");
-            compile(Command::new("rustc").args(["--edition", "2021", "-O", "-D", "warnings", "-o"]).arg(&exe).arg(&file));
+            compile(
+                Command::new("rustc")
+                    .args(["--edition", "2021", "-O", "-D", "warnings", "-o"])
+                    .arg(&exe)
+                    .arg(&file),
+            );
             vec![exe.display().to_string()]
         }
         _ => unreachable!(),
@@ -82,7 +92,8 @@ fn solve(game: &[&str], n: &str) -> u64 {
     json(&args)["grundy"].as_u64().unwrap()
 }
 
-const LARGE: [u64; 5] = [1_000_000_007, 123_456_789_012_345, 10_000_000_000_000_000_000, u64::MAX - 1, u64::MAX];
+const LARGE: [u64; 5] =
+    [1_000_000_007, 123_456_789_012_345, 10_000_000_000_000_000_000, u64::MAX - 1, u64::MAX];
 
 fn check_certified(game: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
@@ -136,7 +147,8 @@ fn an_observed_period_refuses_n_beyond_the_values_computed() {
 
 #[test]
 fn emit_errors() {
-    let output = nimlab().args(["period", "subtraction", "--set", "1,3,4", "--emit", "java"]).output().unwrap();
+    let output =
+        nimlab().args(["period", "subtraction", "--set", "1,3,4", "--emit", "java"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("the languages are python, cpp and rust"));
     let output = nimlab().args(["period", "wythoff", "--row", "3", "--emit", "cpp"]).output().unwrap();

@@ -42,7 +42,10 @@ fn errors_name_the_column_and_exit_2() {
          the expression"
     );
     let error = json_error(&["nimber", "3 / (1+1)"], 2, "usage");
-    assert_eq!(error["error"], "in the expression '3 / (1+1)', at column 3: division by 0: 0 has no nim-inverse");
+    assert_eq!(
+        error["error"],
+        "in the expression '3 / (1+1)', at column 3: division by 0: 0 has no nim-inverse"
+    );
     json_error(&["nimber", "2 ** 3"], 2, "usage");
     json_error(&["nimber"], 2, "usage");
     let output = nimlab().args(["nimber", "1 $ 2"]).output().unwrap();
@@ -63,7 +66,8 @@ fn library_checker_products_from_standard_input() {
     assert!(output.status.success());
     let square = text(&["nimber", "0xffffffffffffffff * 0xffffffffffffffff"]);
     assert_eq!(String::from_utf8(output.stdout).unwrap(), format!("3\n6\n13\n{square}"));
-    let output = nimlab().args(["nimber", "--products", "--json"]).write_stdin("2\n2 2\n1 3\n").output().unwrap();
+    let output =
+        nimlab().args(["nimber", "--products", "--json"]).write_stdin("2\n2 2\n1 3\n").output().unwrap();
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report, serde_json::json!({"count": 2, "products": [3, 3]}));
     for (input, message) in [

@@ -185,7 +185,8 @@ pub fn emit(report: &PeriodReport, language: Language) -> Result<String, ReportE
                 s.saltus
             );
             if let Some(bound) = s.bound {
-                let _ = write!(out, "static const uint64_t BOUND = {bound}; // observed over n < BOUND only\n");
+                let _ =
+                    write!(out, "static const uint64_t BOUND = {bound}; // observed over n < BOUND only\n");
             }
             out.push_str("\n// G(n) for every n >= 0 (any uint64_t)");
             out.push_str(if s.bound.is_some() { "; exits with status 1 for n >= BOUND.\n" } else { ".\n" });
@@ -218,9 +219,13 @@ pub fn emit(report: &PeriodReport, language: Language) -> Result<String, ReportE
             }
             out.push_str("\n/// G(n) for every n (any u64)");
             out.push_str(if s.bound.is_some() { "; panics for n >= BOUND.\n" } else { ".\n" });
-            out.push_str("#[allow(clippy::unnecessary_cast, unused_comparisons)]\npub fn grundy(n: u64) -> u64 {\n");
+            out.push_str(
+                "#[allow(clippy::unnecessary_cast, unused_comparisons)]\npub fn grundy(n: u64) -> u64 {\n",
+            );
             if s.bound.is_some() {
-                out.push_str("    assert!(n < BOUND, \"n = {n} is beyond the observed range n < {BOUND}\");\n");
+                out.push_str(
+                    "    assert!(n < BOUND, \"n = {n} is beyond the observed range n < {BOUND}\");\n",
+                );
             }
             out.push_str(
                 "    let l = PRE.len() as u64;\n    if n < l {\n        return PRE[n as usize];\n    }\n    let p = PERIOD.len() as \

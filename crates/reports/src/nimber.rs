@@ -30,10 +30,13 @@ pub struct NimberReport {
 /// ran out of the budget.
 pub fn nimber(expression: &str, budget: &Budget) -> Result<NimberReport, ReportError> {
     let value = expr::evaluate(expression, budget).map_err(|e| match e {
-        expr::ExprError::Syntax { .. } => ReportError::Invalid(format!("in the expression '{expression}', {e}")),
-        expr::ExprError::Exhausted(cause) => {
-            ReportError::Engine(EngineError::Exhausted { task: format!("the evaluation of '{expression}'"), cause })
+        expr::ExprError::Syntax { .. } => {
+            ReportError::Invalid(format!("in the expression '{expression}', {e}"))
         }
+        expr::ExprError::Exhausted(cause) => ReportError::Engine(EngineError::Exhausted {
+            task: format!("the evaluation of '{expression}'"),
+            cause,
+        }),
     })?;
     Ok(NimberReport {
         expression: expression.to_string(),
@@ -91,7 +94,8 @@ mod tests {
         let r = nimber("(5*7 + 3)^-1", &Budget::default()).unwrap();
         assert_eq!(nimlab_engine::nimber::mul(14, r.value.to_string().parse().unwrap()), 1);
         assert_eq!(r.field_bits, 4);
-        let json = serde_json::to_value(nimber("2^64 * 0x10000000000000000", &Budget::default()).unwrap()).unwrap();
+        let json =
+            serde_json::to_value(nimber("2^64 * 0x10000000000000000", &Budget::default()).unwrap()).unwrap();
         assert_eq!(json["field_bits"], 128);
         assert!(json["value"].is_string());
         let err = nimber("2 +", &Budget::default()).unwrap_err();
@@ -101,7 +105,10 @@ mod tests {
         assert!(err.is_none(), "a number alone costs nothing but its token");
         let err = nimber(&format!("0x{0} * 0x{0}", "f".repeat(30_000)), &Budget::new(10)).unwrap_err();
         assert!(err.exhausted().is_some());
-        assert_eq!(products(&[(2, 2), (4, 4), (8, 8), (16, 16)], &Budget::default()).unwrap(), [3, 6, 13, 24]);
+        assert_eq!(
+            products(&[(2, 2), (4, 4), (8, 8), (16, 16)], &Budget::default()).unwrap(),
+            [3, 6, 13, 24]
+        );
         assert!(products(&vec![(1, 1); 10_000], &Budget::new(5000)).is_err());
     }
 }

@@ -184,7 +184,10 @@ impl Parser<'_> {
     fn sum(&mut self) -> Result<BigUint, ExprError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return syntax(self.peek().1, format!("more than {MAX_DEPTH} nested parentheses (a fixed limit)"));
+            return syntax(
+                self.peek().1,
+                format!("more than {MAX_DEPTH} nested parentheses (a fixed limit)"),
+            );
         }
         let value = self.terms();
         self.depth -= 1;
@@ -268,11 +271,16 @@ impl Parser<'_> {
             (Token::Name(name), column) => {
                 let function = name.to_ascii_lowercase();
                 if function != "sqrt" && function != "inv" {
-                    return syntax(column, format!("unknown function '{name}': the functions are sqrt and inv"));
+                    return syntax(
+                        column,
+                        format!("unknown function '{name}': the functions are sqrt and inv"),
+                    );
                 }
                 let open = match self.next() {
                     (Token::Open, open) => open,
-                    (t, at) => return syntax(at, format!("expected '(' after {function}, found {}", t.describe())),
+                    (t, at) => {
+                        return syntax(at, format!("expected '(' after {function}, found {}", t.describe()))
+                    }
                 };
                 let argument = self.sum()?;
                 self.expect_close(open)?;
@@ -285,8 +293,12 @@ impl Parser<'_> {
                     }
                 }
             }
-            (Token::Minus, column) => syntax(column, "nimbers are not negative: '-' only follows '^' (as in ^-1)"),
-            (t, column) => syntax(column, format!("expected a number, '(' or a function, found {}", t.describe())),
+            (Token::Minus, column) => {
+                syntax(column, "nimbers are not negative: '-' only follows '^' (as in ^-1)")
+            }
+            (t, column) => {
+                syntax(column, format!("expected a number, '(' or a function, found {}", t.describe()))
+            }
         }
     }
 }
@@ -351,12 +363,21 @@ mod tests {
 
     #[test]
     fn errors_name_the_column() {
-        assert_eq!(error("5 * "), "at column 5: expected a number, '(' or a function, found the end of the expression");
-        assert_eq!(error("(5*7 + 3^-1"), "at column 12: expected ')' to close the '(' at column 1, found the end of the expression");
+        assert_eq!(
+            error("5 * "),
+            "at column 5: expected a number, '(' or a function, found the end of the expression"
+        );
+        assert_eq!(
+            error("(5*7 + 3^-1"),
+            "at column 12: expected ')' to close the '(' at column 1, found the end of the expression"
+        );
         assert_eq!(error("5 7"), "at column 3: expected an operator (+, *, /, ^), found the number 7");
         assert_eq!(error("0^-1"), "at column 2: 0 has no nim-inverse, so it has no negative power");
         assert_eq!(error("3 / (2+2)"), "at column 3: division by 0: 0 has no nim-inverse");
-        assert_eq!(error("2 ^ x"), "at column 5: expected an integer exponent after '^' (e.g. ^3, ^-1), found 'x'");
+        assert_eq!(
+            error("2 ^ x"),
+            "at column 5: expected an integer exponent after '^' (e.g. ^3, ^-1), found 'x'"
+        );
         assert_eq!(error("2^2^2"), "at column 4: a power of a power needs parentheses: write (a^b)^c");
         assert_eq!(error("cos(2)"), "at column 1: unknown function 'cos': the functions are sqrt and inv");
         assert_eq!(error("12a"), "at column 1: '12a' is not a decimal number");
@@ -364,7 +385,10 @@ mod tests {
         assert_eq!(error("1 $ 2"), "at column 3: unexpected character '$'");
         assert_eq!(error("1)"), "at column 2: ')' without a matching '('");
         assert_eq!(error("-1"), "at column 1: nimbers are not negative: '-' only follows '^' (as in ^-1)");
-        assert_eq!(error(""), "at column 1: expected a number, '(' or a function, found the end of the expression");
+        assert_eq!(
+            error(""),
+            "at column 1: expected a number, '(' or a function, found the end of the expression"
+        );
         assert!(error(&"(".repeat(5000)).starts_with("at column 1001: more than 1000 nested"));
         assert!(matches!(eval(&"1+".repeat(60_000)), Err(ExprError::Syntax { column: 100_001, .. })));
     }
