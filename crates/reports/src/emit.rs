@@ -157,7 +157,7 @@ pub fn emit(report: &PeriodReport, language: Language) -> Result<String, ReportE
                 s.saltus
             );
             if let Some(bound) = s.bound {
-                let _ = write!(out, "BOUND = {bound}  # observed over n < BOUND only\n");
+                let _ = writeln!(out, "BOUND = {bound}  # observed over n < BOUND only");
             }
             out.push_str("\n\ndef grundy(n: int) -> int:\n    \"\"\"G(n) for an integer n >= 0.\"\"\"\n");
             out.push_str("    if n < 0:\n        raise ValueError(f'n must be >= 0, not {n}')\n");
@@ -186,7 +186,7 @@ pub fn emit(report: &PeriodReport, language: Language) -> Result<String, ReportE
             );
             if let Some(bound) = s.bound {
                 let _ =
-                    write!(out, "static const uint64_t BOUND = {bound}; // observed over n < BOUND only\n");
+                    writeln!(out, "static const uint64_t BOUND = {bound}; // observed over n < BOUND only");
             }
             out.push_str("\n// G(n) for every n >= 0 (any uint64_t)");
             out.push_str(if s.bound.is_some() { "; exits with status 1 for n >= BOUND.\n" } else { ".\n" });
