@@ -72,6 +72,8 @@ enum Command {
     Sweep(cmd::sweep::Args),
     /// Subtraction sets of a given size whose Grundy sequence has a given period.
     Search(cmd::search::Args),
+    /// Nim arithmetic: evaluate an expression of nimbers, or nim-products read from standard input.
+    Nimber(cmd::nimber::Args),
     /// Shell completions for bash, zsh, fish, elvish or PowerShell, on standard output.
     Completions(cmd::completions::Args),
     /// The manual page (roff), on standard output.
@@ -108,6 +110,7 @@ impl Command {
             Command::Period(_) => "period",
             Command::Sweep(_) => "sweep",
             Command::Search(_) => "search",
+            Command::Nimber(_) => "nimber",
             Command::Completions(_) => "completions",
             Command::Man(_) => "man",
         }
@@ -125,6 +128,7 @@ impl Command {
                 | Command::Play(_)
                 | Command::Serve(_)
                 | Command::Games(_)
+                | Command::Nimber(_)
                 | Command::Completions(_)
                 | Command::Man(_)
         )
@@ -171,6 +175,7 @@ fn run(cli: &Cli, budget: Budget, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Period(args) => cmd::period::run(args, cx, out),
         Command::Sweep(args) => cmd::sweep::run(args, cx, out),
         Command::Search(args) => cmd::search::run(args, cx, out),
+        Command::Nimber(args) => cmd::nimber::run(args, cx, out),
         Command::Completions(args) => cmd::completions::run(args, &mut Cli::command(), out),
         Command::Man(args) => cmd::completions::man(args, &Cli::command(), out),
     }

@@ -10,6 +10,8 @@ use nimlab_reports::period::{
     SequencePeriod, DEFAULT_ROW_COLUMNS,
 };
 
+use nimlab_reports::emit::{emit, Language};
+
 use crate::game_args::GameArgs;
 use crate::{usage, write_json, Context};
 
@@ -36,7 +38,7 @@ and reported as observed on the columns computed otherwise.\n\nExamples:\n  niml
 2,3,5,7\n  nimlab period subtraction --set 2,3,5,7,19 --json\n  nimlab period kayles\n  nimlab period octal --code \
 0.16\n  nimlab period octal --code 0.6 --upto 100000\n  nimlab period octal --code 0.354 --checkpoint 0.354.ckpt\n  nimlab period grundy-game --upto 100000\n  nimlab period \
 pattern --piles 1 --move one:1 --move one:3 --move one:4\n  nimlab period nim --upto 1000\n  nimlab period \
-wythoff --row 5"
+wythoff --row 5\n  nimlab period subtraction --set 1,3,4 --emit cpp > g.cpp\n  nimlab period kayles --emit python"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -56,6 +58,16 @@ pub struct Args {
     /// stopped and reaches the same certificate.
     #[arg(long, value_name = "FILE", conflicts_with = "row")]
     pub checkpoint: Option<std::path::PathBuf>,
+    /// Write a short, self-contained program computing G(n) in LANG (python, cpp or rust)
+    /// instead of the report: a function from the period (the preperiod's values as a table), and
+    /// a main printing G(n) for each n read from standard input. From an observed period, the
+    /// function answers only n within the values computed and says so.
+    #[arg(long, value_name = "LANG", value_parser = parse_language)]
+    pub emit: Option<Language>,
+}
+
+fn parse_language(text: &str) -> Result<Language, String> {
+    text.parse()
 }
 
 /// Runs `nimlab period`.
@@ -64,6 +76,9 @@ pub struct Args {
 /// Usage errors for bad input; a failure when no certificate is found within the limits.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let spec = args.game.spec()?;
+    if args.emit.is_some() && args.row.is_some() {
+        return usage("--emit writes G(n) of a one-heap game; it does not apply to --row");
+    }
     match (spec.name(), args.row) {
         ("wythoff", Some(row)) => {
             let report = row_period(&spec, row, args.limit.unwrap_or(DEFAULT_ROW_COLUMNS), &cx.budget)?;
@@ -82,6 +97,9 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
                 Some(file) => period_checkpointed(&spec, args.limit, file, &cx.budget)?,
                 None => period(&spec, args.limit, &cx.budget)?,
             };
+            if let Some(language) = args.emit {
+                return Ok(write!(out, "{}", emit(&report, language)?)?);
+            }
             if cx.json {
                 return write_json(out, &report);
             }

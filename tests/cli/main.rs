@@ -6,8 +6,10 @@
 mod apple;
 mod contract;
 mod docs;
+mod emit;
 mod errors;
 mod lang;
+mod nimber;
 mod octal;
 mod one_heap_and_moore;
 mod period;

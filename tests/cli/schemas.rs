@@ -343,6 +343,14 @@ fn wrong_documents_are_rejected() {
     }
 }
 
+#[test]
+fn nimber() {
+    check(
+        "nimber.schema.json",
+        &[&["nimber", "(5*7 + 3)^-1"], &["nimber", "0x10000000000000000 * 3"], &["nimber", "0"]],
+    );
+}
+
 /// Every schema file is used by some test here (so none describes output nobody checks).
 #[test]
 fn every_schema_file_is_tested() {
@@ -369,6 +377,7 @@ fn every_schema_file_is_tested() {
         "prove.schema.json",
         "play.schema.json",
         "serve.schema.json",
+        "nimber.schema.json",
         "error.schema.json",
     ];
     assert_eq!(files, tested.iter().map(|s| s.to_string()).collect(), "update this list and add a test");

@@ -17,6 +17,8 @@ const LAYERS: &[&[&str]] = &[
     &["lang", "bigint"],
     // The work, memory and time account every computation charges.
     &["budget"],
+    // Nim arithmetic: the field of nimbers, and expressions over it.
+    &["nimber"],
     // Games as users name them: parameters, their grammar, validated values (no registry).
     &["spec"],
     // The engine's one error type.

@@ -9,6 +9,7 @@
 //! * [`tables`] — `Game.sequence` and `Game.grid`: numpy arrays filled by the engine's table path;
 //! * [`report`], [`results`], [`html`] — result objects over the reports;
 //! * [`picture`] — `Picture`: `nimlab plot`'s pictures as SVG (`Game.plot_grid`, `Game.plot_sequence`);
+//! * [`nimber`] — nim arithmetic on ints and numpy uint64 arrays;
 //! * [`convert`] — positions, parameters and report values between Python and Rust.
 
 mod callback;
@@ -16,6 +17,7 @@ mod compute;
 mod convert;
 mod game;
 mod html;
+mod nimber;
 mod picture;
 mod report;
 mod results;
@@ -132,6 +134,12 @@ fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(sweep, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::nim_add, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::nim_mul, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::nim_pow, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::nim_inv, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::nim_sqrt, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(game::_engine_solve_ns, m)?)?;
     Ok(())
 }

@@ -10,10 +10,12 @@
 
 pub mod atlas;
 pub mod checkpoint;
+pub mod emit;
 pub mod error;
 pub mod explore;
 pub mod games;
 pub mod memory;
+pub mod nimber;
 pub mod p_positions;
 pub mod period;
 pub mod play;
