@@ -4,8 +4,9 @@
 use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
+use nimlab_engine::registry::{not_answered, unknown_game};
 use nimlab_engine::spec::grammar::{parse_count, parse_natural};
-use nimlab_engine::{BigUint, Budget, GameSpec, ParamKind, RULESETS};
+use nimlab_engine::{BigUint, Budget, GameSpec, ParamKind, Research, RulesetInfo, RULESETS};
 
 use crate::UsageError;
 
@@ -280,5 +281,15 @@ mod tests {
         assert!(parse_timeout("0").is_err());
         assert!(parse_timeout("-1").is_err());
         assert!(parse_timeout("1e3").is_err());
+    }
+}
+
+/// Fails with a usage error naming the games `question` applies to unless `game` (a name as
+/// typed) declares it: how research commands find their games, from the declarations.
+pub fn asks(game: &str, question: Research) -> anyhow::Result<()> {
+    match RulesetInfo::find(game) {
+        Some(info) if info.capabilities.answers(question) => Ok(()),
+        Some(_) => crate::usage(not_answered(question, game).to_string()),
+        None => crate::usage(unknown_game(game).to_string()),
     }
 }

@@ -7,7 +7,7 @@ use nimlab_engine::rulesets::large_nim::explore::FormulaCase;
 use nimlab_reports::explore::{explore, ClassReport, ExploreReport};
 
 use crate::cmd::parse_players;
-use crate::{usage, write_json, Context};
+use crate::{write_json, Context};
 
 /// Arguments of `nimlab explore`.
 #[derive(clap::Args, Debug)]
@@ -34,12 +34,7 @@ pub struct Args {
 /// # Errors
 /// A usage error for another game; the budget; I/O.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
-    if args.game != "large-nim" {
-        return usage(format!(
-            "explore works on large-nim only (got '{}'): it groups positions by the order of their heaps",
-            args.game
-        ));
-    }
+    crate::game_args::asks(&args.game, nimlab_engine::Research::OrderPatterns)?;
     let report = explore(args.players, usize::from(args.heaps), args.max, &cx.budget)?;
     if cx.json {
         write_json(out, &report)

@@ -5,6 +5,8 @@
 use std::io::Write;
 
 use nimlab_engine::periodicity::{runs, set_text, Periodicity};
+use nimlab_engine::registry::not_answered;
+use nimlab_engine::Research;
 use nimlab_reports::period::{
     period, period_checkpointed, row_period, ObservedSequence, PeriodBody, RowPeriodReport, RowPeriodStatus,
     SequencePeriod, DEFAULT_ROW_COLUMNS,
@@ -79,8 +81,9 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     if args.emit.is_some() && args.row.is_some() {
         return usage("--emit writes G(n) of a one-heap game; it does not apply to --row");
     }
-    match (spec.name(), args.row) {
-        ("wythoff", Some(row)) => {
+    let rows = spec.info().capabilities.answers(Research::AdditiveRows);
+    match (rows, args.row) {
+        (true, Some(row)) => {
             let report = row_period(&spec, row, args.limit.unwrap_or(DEFAULT_ROW_COLUMNS), &cx.budget)?;
             if cx.json {
                 write_json(out, &report)
@@ -88,10 +91,11 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
                 Ok(write!(out, "{}", row_text(&report))?)
             }
         }
-        ("wythoff", None) => {
-            usage("period wythoff needs --row A: the row (first heap) whose additive period to find")
-        }
-        (name, Some(_)) => usage(format!("--row applies to Wythoff's game, not '{name}'")),
+        (true, None) => usage(format!(
+            "period {} needs --row A: the row (first heap) whose additive period to find",
+            spec.name()
+        )),
+        (false, Some(_)) => Err(not_answered(Research::AdditiveRows, spec.name()).into()),
         (_, None) => {
             let report = match &args.checkpoint {
                 Some(file) => period_checkpointed(&spec, args.limit, file, &cx.budget)?,

@@ -10,7 +10,7 @@ use nimlab_reports::prove::{prove, ProveRequest};
 
 use crate::cmd::explore::formula_text;
 use crate::errors::Failure;
-use crate::{usage, write_json, Context, UsageError};
+use crate::{write_json, Context, UsageError};
 
 /// Arguments of `nimlab prove`.
 #[derive(clap::Args, Debug)]
@@ -37,12 +37,7 @@ pub struct Args {
 /// Usage errors for another game or bad ranges; the budget when a proof is too large; a failure
 /// when a check fails.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
-    if args.game != "large-nim" {
-        return usage(format!(
-            "prove works on large-nim only (got '{}'): it proves theorems over order patterns of heaps",
-            args.game
-        ));
-    }
+    crate::game_args::asks(&args.game, nimlab_engine::Research::OrderPatterns)?;
     let range = |text: &str, flag: &str| parse_range(text).map_err(|e| UsageError(format!("{flag}: {e}")));
     let (players_low, players_high) = range(&args.players, "--players")?;
     let (heaps_low, heaps_high) = range(&args.heaps, "--heaps")?;

@@ -6,7 +6,7 @@ use std::io::Write;
 use nimlab_engine::periodicity::set_text;
 use nimlab_reports::search::{search, SearchRequest};
 
-use crate::{progress, usage, write_json, Context};
+use crate::{progress, write_json, Context};
 
 /// Arguments of `nimlab search`.
 #[derive(clap::Args, Debug)]
@@ -41,9 +41,7 @@ pub struct Args {
 /// # Errors
 /// Usage errors for bad parameters; the budget.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
-    if args.game != "subtraction" {
-        return usage(format!("search looks through subtraction games, not '{}'", args.game));
-    }
+    crate::game_args::asks(&args.game, nimlab_engine::Research::FamilySweep)?;
     let request = SearchRequest {
         size: usize::try_from(args.size).unwrap_or(usize::MAX),
         max: args.max,

@@ -6,6 +6,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use nimlab_engine::periodicity::Family;
+use nimlab_engine::registry::answering;
+use nimlab_engine::Research;
 use nimlab_reports::period::DEFAULT_LIMIT;
 use nimlab_reports::sweep::{sweep, FitReport, SweepReport, SweepRequest};
 
@@ -73,13 +75,15 @@ pub struct Args {
 /// Usage errors for bad input; runtime errors from the store, the budget or a set whose period
 /// is beyond the limit.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
-    if args.game == "octal" {
+    if crate::game_args::asks(&args.game, Research::CodeAtlas).is_ok() {
         return crate::cmd::atlas::run(args, cx, out);
     }
-    if args.game != "subtraction" {
+    if crate::game_args::asks(&args.game, Research::FamilySweep).is_err() {
         return usage(format!(
-            "sweep runs over families of subtraction games (sweep subtraction --add ...) and atlases of octal \
-             codes (sweep octal --codes ...), not '{}'",
+            "sweep runs over families ({}: sweep NAME --add ...) and atlases of codes ({}: sweep NAME --codes \
+             ...), not '{}'",
+            answering(Research::FamilySweep).join(", "),
+            answering(Research::CodeAtlas).join(", "),
             args.game
         ));
     }

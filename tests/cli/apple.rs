@@ -143,7 +143,10 @@ fn bad_input_exits_2() {
         &["table", "apple", "--max", "3", "--m", "9..1", "--n", "1..9"],
         "--m: the range 9..1 is empty",
     );
-    usage_error(&["table", "nim", "--m", "1..3", "--n", "1..3"], "three-pile games");
-    usage_error(&["strategy", "nim", "1", "2"], "strategy is available for the game 'apple'");
+    usage_error(&["table", "nim", "--m", "1..3", "--n", "1..3"], "with tables of three-pile positions");
+    usage_error(
+        &["strategy", "nim", "1", "2"],
+        "'nim' is not among the games with the winner's whole plan (strategy): apple",
+    );
     usage_error(&["solve", "nim", "1", "2", "--bounded-equal"], "--bounded-equal does not apply");
 }

@@ -22,6 +22,7 @@ mod search;
 mod serve;
 mod snapshots;
 mod solve;
+mod surfaces;
 mod sweep;
 mod table;
 mod tables;

@@ -178,7 +178,10 @@ fn too_few_or_non_numeric_players_are_usage_errors() {
         &["explore", "large-nim", "--players", "1", "--heaps", "4", "--max", "5"],
         "at least 2 players",
     );
-    usage_error(&["explore", "nim", "--players", "3", "--heaps", "4", "--max", "5"], "large-nim only");
+    usage_error(
+        &["explore", "nim", "--players", "3", "--heaps", "4", "--max", "5"],
+        "is not among the games with values by order pattern",
+    );
     usage_error(
         &[&["solve", "large-nim"][..], &THIRTEEN_HEAPS, &["--players", "3", "--method", "theory"]].concat(),
         "large-nim has no closed form for 3 players at this position",

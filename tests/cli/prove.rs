@@ -60,7 +60,10 @@ fn ranges_prove_each_player_count_and_print_each_heap_count() {
 
 #[test]
 fn bad_requests() {
-    usage_error(&["prove", "nim", "--players", "3", "--heaps", "4"], "large-nim only");
+    usage_error(
+        &["prove", "nim", "--players", "3", "--heaps", "4"],
+        "is not among the games with values by order pattern",
+    );
     usage_error(&["prove", "large-nim", "--players", "1..3", "--heaps", "4"], "at least 2 players, got 1");
     usage_error(&["prove", "large-nim", "--players", "3", "--heaps", "0"], "the heaps start at 1");
     usage_error(&["prove", "large-nim", "--players", "3", "--heaps", "5..4"], "is empty");

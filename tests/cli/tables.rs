@@ -318,7 +318,8 @@ fn period_of_wythoff_row_five() {
     );
     assert_eq!(observed["columns"], 75);
     assert!(fails(&["period", "wythoff"], 2).contains("--row"));
-    assert!(fails(&["period", "nim", "--row", "3"], 2).contains("--row applies to Wythoff's game"));
+    assert!(fails(&["period", "nim", "--row", "3"], 2)
+        .contains("'nim' is not among the games with additively periodic rows"));
     let stderr = fails(&["period", "wythoff", "--row", "6", "--limit", "40"], 1);
     assert!(
         stderr.contains("no additive period within 40 columns") && stderr.contains("--limit"),

@@ -75,7 +75,7 @@ pub mod tables;
 
 pub use analysis::{
     analyze_sum, Analysis, AnyGame, Basis, BestMove, GrundyValue, Method, MoveReport, MultiAnalysis,
-    MultiMove, Query, Ruleset, RulesetInfo, SumPart, VerifyReport,
+    MultiMove, Query, Research, Ruleset, RulesetInfo, SumPart, VerifyReport,
 };
 pub use budget::{Budget, CancelHandle, Exhausted, HeldBytes};
 pub use error::EngineError;

@@ -4,7 +4,7 @@
 
 use std::str::FromStr;
 
-use crate::analysis::{AnyGame, RulesetInfo};
+use crate::analysis::{AnyGame, Research, RulesetInfo};
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::rulesets;
@@ -35,6 +35,21 @@ impl RulesetInfo {
     pub fn find(name: &str) -> Option<&'static RulesetInfo> {
         RULESETS.iter().copied().find(|r| r.name == name)
     }
+}
+
+/// The rulesets a research question applies to (their capabilities say so), by name.
+pub fn answering(question: Research) -> Vec<&'static str> {
+    RULESETS.iter().filter(|r| r.capabilities.answers(question)).map(|r| r.name).collect()
+}
+
+/// The usage error for a research question asked of a game it does not apply to, naming the
+/// games it applies to.
+pub fn not_answered(question: Research, game: &str) -> EngineError {
+    EngineError::InvalidRequest(format!(
+        "'{game}' is not among the games with {}: {}",
+        question.describe(),
+        answering(question).join(", ")
+    ))
 }
 
 /// The error for a game no ruleset is called: it lists the games there are.
@@ -156,6 +171,34 @@ mod tests {
             assert_eq!(info.title_in(Lang::Zh), zh.title);
             assert_eq!(info.title_in(Lang::En), info.title);
         }
+    }
+
+    /// Each declaration's fast paths are the ones its ruleset takes: a table of its example
+    /// game (one heap, or two) comes from a fast path exactly when the declaration says so.
+    #[test]
+    fn declared_fast_paths_are_the_paths_taken() {
+        use crate::tables::{GridRequest, SequenceRequest, TableMethod, TableValues};
+        let generic = |method: TableMethod| matches!(method, TableMethod::Dense | TableMethod::Search);
+        for info in RULESETS {
+            let game = info.example_spec().build(&Budget::default()).unwrap();
+            let budget = Budget::default();
+            let kinds = [TableValues::Grundy, TableValues::Outcomes];
+            if game.check_position(&[BigUint::from(0u32)]).is_ok() {
+                let fast = kinds.iter().any(|&values| {
+                    let request = SequenceRequest::new(30, values, Play::Normal);
+                    !generic(game.sequence(&request, &budget).unwrap().basis().method)
+                });
+                assert_eq!(info.capabilities.fast_sequence, fast, "{}: one-heap tables", info.name);
+            }
+            if game.check_position(&[BigUint::from(0u32), BigUint::from(0u32)]).is_ok() {
+                let fast = kinds.iter().any(|&values| {
+                    let request = GridRequest::new(8, 8, values, Play::Normal);
+                    !generic(game.grid(&request, &budget).unwrap().basis().method)
+                });
+                assert_eq!(info.capabilities.fast_grid, fast, "{}: two-heap tables", info.name);
+            }
+        }
+        assert_eq!(answering(Research::OrderPatterns), ["large-nim"]);
     }
 
     #[test]

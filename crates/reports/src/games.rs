@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use nimlab_engine::analysis::Capabilities;
 use nimlab_engine::{Board, Lang, ParamDecl, ParamKind, RulesetInfo, Token, RULESETS};
 use serde::Serialize;
 
@@ -107,6 +108,8 @@ pub struct GameReport {
     pub params: Vec<ParamReport>,
     /// How a position is drawn.
     pub drawing: DrawingReport,
+    /// What the game answers fast and the research questions it answers (its declaration's).
+    pub capabilities: Capabilities,
     /// The texts in the other languages, by language code (`zh`).
     pub texts: BTreeMap<&'static str, TextsReport>,
 }
@@ -122,6 +125,7 @@ impl From<&RulesetInfo> for GameReport {
             example_position: r.example_position,
             params: r.params.iter().map(ParamReport::from).collect(),
             drawing: DrawingReport { board: r.drawing.board, token: r.drawing.token },
+            capabilities: r.capabilities,
             texts: Lang::ALL
                 .iter()
                 .filter_map(|&lang| {

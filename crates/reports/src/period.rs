@@ -14,12 +14,13 @@ use nimlab_engine::octal::{
 };
 use nimlab_engine::periodicity::{certify_period, runs, Periodicity};
 use nimlab_engine::periodicity::{observed_period, Evidence};
+use nimlab_engine::registry::not_answered;
 use nimlab_engine::rulesets::octal::{rules_of, sequence_error, title};
 use nimlab_engine::rulesets::subtraction::set_of;
 use nimlab_engine::tables::{
     pay_memory, wythoff_row, RowCertificate, RowStatus, SequenceRequest, TableBasis, TableValues,
 };
-use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Play};
+use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Play, Research};
 use serde::Serialize;
 
 use crate::checkpoint::Checkpoint;
@@ -446,11 +447,8 @@ pub fn row_period(
     columns: u64,
     budget: &Budget,
 ) -> Result<RowPeriodReport, ReportError> {
-    if spec.name() != "wythoff" {
-        return invalid(format!(
-            "rows with an additive period are those of Wythoff's game; '{}' has no rows to certify",
-            spec.name()
-        ));
+    if spec.is_custom() || !spec.info().capabilities.answers(Research::AdditiveRows) {
+        return Err(not_answered(Research::AdditiveRows, spec.name()).into());
     }
     let found = wythoff_row(row, columns, budget)?;
     let (status, columns, certificate) = match found.status {

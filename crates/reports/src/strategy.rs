@@ -1,11 +1,11 @@
 //! `strategy`: the winning player's whole plan in the apple game, turn by turn.
 
+use nimlab_engine::registry::not_answered;
 use nimlab_engine::rulesets::apple::strategy::Strategy;
 use nimlab_engine::rulesets::apple::Apple;
-use nimlab_engine::{BigUint, Budget, GameSpec};
+use nimlab_engine::{BigUint, Budget, GameSpec, Research};
 use serde::Serialize;
 
-use crate::error::invalid;
 use crate::position::GameRef;
 use crate::ReportError;
 
@@ -34,8 +34,8 @@ pub fn strategy(
     lines: usize,
     budget: &Budget,
 ) -> Result<StrategyReport, ReportError> {
-    if spec.name() != "apple" {
-        return invalid(format!("strategy is available for the game 'apple', not '{}'", spec.name()));
+    if spec.is_custom() || !spec.info().capabilities.answers(Research::WinningPlan) {
+        return Err(not_answered(Research::WinningPlan, spec.name()).into());
     }
     let apple = Apple::from_params(spec.params())?;
     let strategy = apple.strategy(position, lines, budget)?;

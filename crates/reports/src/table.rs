@@ -8,14 +8,13 @@
 //! size; [`table`] collects them into one [`TableReport`] of at most [`MAX_REPORT_CELLS`] cells.
 
 use nimlab_engine::periodicity::{observed_period, Evidence};
-use nimlab_engine::rulesets::apple::Apple;
-use nimlab_engine::rulesets::pattern::PatternGame;
+use nimlab_engine::registry::not_answered;
 use nimlab_engine::solve::TripleTable;
 use nimlab_engine::tables::{
     Grid, GridRequest, PeriodSpan, Sequence, SequenceRequest, TableBasis, TableMethod, TableValues, N_CELL,
     P_CELL,
 };
-use nimlab_engine::{Budget, EngineError, GameSpec, Method, Outcome, Play};
+use nimlab_engine::{Budget, EngineError, GameSpec, Method, Outcome, Play, Research};
 use serde::{Serialize, Serializer};
 
 use crate::error::invalid;
@@ -543,24 +542,18 @@ fn mnn(
 }
 
 fn triple_table(spec: &GameSpec, bound: u64, budget: &Budget) -> Result<TripleTable, ReportError> {
+    if spec.is_custom() || !spec.info().capabilities.answers(Research::TripleTable) {
+        return Err(not_answered(Research::TripleTable, spec.name()).into());
+    }
     let task = || format!("the (M, N, N) table of {spec} up to {bound}");
     let stopped = |cause| ReportError::Engine(EngineError::Exhausted { task: task(), cause });
-    match spec.name() {
-        "apple" => Apple::from_params(spec.params())?.triple_table(bound, budget).map_err(stopped),
-        "pattern" => PatternGame::from_params(spec.params())?
-            .triple_table(bound, budget)
-            .map_err(stopped)?
-            .ok_or_else(|| {
-                ReportError::Invalid(
-                    "(M, N, N) tables need three piles and symmetric patterns (one, anyJ, all), at most one \
-                     amount range per pattern size"
-                        .into(),
-                )
-            }),
-        other => {
-            invalid(format!("(M, N, N) tables are for three-pile games (apple, pattern), not '{other}'"))
-        }
-    }
+    spec.build(budget)?.triple_table(bound, budget).map_err(stopped)?.ok_or_else(|| {
+        ReportError::Invalid(
+            "(M, N, N) tables need three piles and symmetric patterns (one, anyJ, all), at most one amount \
+             range per pattern size"
+                .into(),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -2,6 +2,8 @@
 //! to build it. Each ruleset file declares one; the registry (`crate::registry`) lists them.
 
 use super::engine::AnyGame;
+use serde::Serialize;
+
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::lang::Lang;
@@ -32,6 +34,9 @@ pub struct RulesetInfo {
     pub drawing: Drawing,
     /// The texts in Chinese.
     pub zh: Texts,
+    /// What it answers fast, and the research questions it answers: read by every surface, so
+    /// that none recognises a game by its name.
+    pub capabilities: Capabilities,
     /// The default bound of `verify`: every number of every position up to it is checked.
     pub verify_bound: u64,
     /// Builds the ruleset.
@@ -62,5 +67,77 @@ impl RulesetInfo {
         let pairs: Vec<(&str, &str)> =
             self.params.iter().filter(|p| p.required()).map(|p| (p.name, p.example)).collect();
         GameSpec::from_decls(self.name, self.params, &pairs).expect("every declared example is valid")
+    }
+}
+
+/// What a ruleset answers beyond what every ruleset answers (any position by search, tables by
+/// the generic dense path, an observed period of a one-heap sequence), declared once with it.
+/// The fast paths are the [`super::Ruleset`] methods that take them; the registry's tests check
+/// each declaration against them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Capabilities {
+    /// One-heap tables come from a fast path ([`super::Ruleset::fast_sequence`]: a closed form,
+    /// a generator, a certified period or the octal sequence engine) rather than the dense path.
+    pub fast_sequence: bool,
+    /// Two-heap tables come from a fast path ([`super::Ruleset::fast_grid`]).
+    pub fast_grid: bool,
+    /// The theorem by which `period` certifies the game's one-heap sequence, if one covers it
+    /// (otherwise its period is only observed).
+    pub certified_period: Option<PeriodTheorem>,
+    /// The research questions that apply to it, beyond `solve`, `table`, `period` and the rest.
+    pub research: &'static [Research],
+}
+
+impl Capabilities {
+    /// Nothing beyond what every ruleset answers.
+    pub const NONE: Capabilities =
+        Capabilities { fast_sequence: false, fast_grid: false, certified_period: None, research: &[] };
+
+    /// True when `question` applies to the game.
+    pub fn answers(&self, question: Research) -> bool {
+        self.research.contains(&question)
+    }
+}
+
+/// A theorem that certifies a one-heap sequence's period from finitely many values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PeriodTheorem {
+    /// A subtraction game's sequence repeats once a window of `max(S)` values repeats.
+    SubtractionWindow,
+    /// The Guy–Smith theorem for octal (and hexadecimal) games.
+    GuySmith,
+}
+
+/// A research question that applies to some rulesets only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Research {
+    /// Values grouped by the order of the heaps, and theorems for heaps of any size (`explore`,
+    /// `prove`).
+    OrderPatterns,
+    /// The winner's whole plan, turn by turn (`strategy`).
+    WinningPlan,
+    /// Tables of positions `(M, N, N)` of three piles (`table --mnn`).
+    TripleTable,
+    /// Families of parameter sets swept and searched (`sweep`, `search`).
+    FamilySweep,
+    /// Atlases of codes, one game per code (`sweep --codes`).
+    CodeAtlas,
+    /// The additive period of each row of the two-heap Grundy table (`period --row`).
+    AdditiveRows,
+}
+
+impl Research {
+    /// The question in words, with the commands that ask it, for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Research::OrderPatterns => "values by order pattern and their theorems (explore, prove)",
+            Research::WinningPlan => "the winner's whole plan (strategy)",
+            Research::TripleTable => "tables of three-pile positions (M, N, N) (table --m --n)",
+            Research::FamilySweep => "sweeps and searches over families of parameter sets (sweep, search)",
+            Research::CodeAtlas => "atlases of codes (sweep --codes)",
+            Research::AdditiveRows => "additively periodic rows of its Grundy table (period --row)",
+        }
     }
 }

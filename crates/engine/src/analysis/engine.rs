@@ -22,7 +22,7 @@ use crate::game::{Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::solve::{
     collect_at_most, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness, RemotenessSolver,
-    StandardAlliance,
+    StandardAlliance, TripleTable,
 };
 use crate::spec::GameSpec;
 use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
@@ -210,6 +210,9 @@ pub trait AnyGame: Send + Sync {
     /// # Errors
     /// See [`super::tables::grid`].
     fn grid(&self, request: &GridRequest, budget: &Budget) -> Result<Grid, TableError>;
+
+    /// See [`Ruleset::triple_table`].
+    fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, Exhausted>;
 }
 
 /// A ruleset with its memoized solvers; memo tables persist across questions.
@@ -746,6 +749,10 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn grid(&self, request: &GridRequest, budget: &Budget) -> Result<Grid, TableError> {
         super::tables::grid(&self.ruleset, &self.spec, request, budget)
+    }
+
+    fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, Exhausted> {
+        self.ruleset.triple_table(bound, budget)
     }
 }
 

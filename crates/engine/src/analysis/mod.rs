@@ -25,7 +25,7 @@ pub mod tables;
 pub use crate::game::Method;
 pub use answer::{Analysis, Basis, BestMove, GrundyValue, Measure, MoveReport, MultiAnalysis, MultiMove};
 pub use compare::{disagreement, multi_disagreement, Counterexample, VerifyReport};
-pub use declaration::{Builder, RulesetInfo};
+pub use declaration::{Builder, Capabilities, PeriodTheorem, Research, RulesetInfo};
 pub use engine::{no_progress, short_position, AnyGame, Engine, Progress, Query};
 pub use ruleset::{list_positions, Listed, Ruleset, SearchCost};
 pub use sum::{analyze_sum, SumAnalysis, SumMove, SumPart, SumPartReport};

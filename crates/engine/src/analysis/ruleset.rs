@@ -9,7 +9,7 @@ use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Play};
 use crate::lang::{say, Lang};
-use crate::solve::Terminal;
+use crate::solve::{Terminal, TripleTable};
 use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 
 /// Positions listed by a closed form, and what stopped the listing early, if anything.
@@ -181,6 +181,16 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// # Errors
     /// [`TableError`] when the fast path cannot run within the budget.
     fn fast_grid(&self, _request: &GridRequest, _budget: &Budget) -> Result<Option<Grid>, TableError> {
+        Ok(None)
+    }
+
+    /// The values of the three-pile positions `(M, N, N)`, `M, N <= bound`, for a ruleset that
+    /// declares [`crate::analysis::Research::TripleTable`]; `None` when its parameters do not
+    /// allow it (the default: no such table).
+    ///
+    /// # Errors
+    /// [`Exhausted`] when the table does not fit the budget.
+    fn triple_table(&self, _bound: u64, _budget: &Budget) -> Result<Option<TripleTable>, Exhausted> {
         Ok(None)
     }
 }

@@ -17,10 +17,10 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::analysis::RulesetInfo;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
+use crate::analysis::{Capabilities, RulesetInfo};
 use crate::bigint::big;
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
@@ -59,6 +59,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
             help: "一步最多能取的石子数 M（M ≥ 1）",
         }],
     },
+    capabilities: Capabilities { fast_sequence: true, ..Capabilities::NONE },
     verify_bound: 200,
     build,
 };

@@ -40,10 +40,10 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::analysis::RulesetInfo;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
+use crate::analysis::{Capabilities, RulesetInfo};
 use crate::bigint::big;
 use crate::budget::Budget;
 use crate::error::EngineError;
@@ -74,6 +74,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         position: "石子数，可再加上本步最多可取的数",
         params: &[],
     },
+    capabilities: Capabilities { fast_sequence: true, fast_grid: true, ..Capabilities::NONE },
     verify_bound: 100,
     build,
 };

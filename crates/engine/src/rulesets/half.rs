@@ -47,10 +47,10 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::analysis::RulesetInfo;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
+use crate::analysis::{Capabilities, RulesetInfo};
 use crate::bigint::big;
 use crate::budget::Budget;
 use crate::error::EngineError;
@@ -78,6 +78,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         position: "石子数",
         params: &[],
     },
+    capabilities: Capabilities { fast_sequence: true, ..Capabilities::NONE },
     verify_bound: 1000,
     build,
 };

@@ -50,8 +50,8 @@ use num_traits::{One, ToPrimitive, Zero};
 
 use self::classes::ClassTable;
 use crate::analysis::Measure;
-use crate::analysis::RulesetInfo;
 use crate::analysis::{Basis, MultiAnalysis, MultiMove, Ruleset, SearchCost};
+use crate::analysis::{Capabilities, Research, RulesetInfo};
 use crate::bigint::{big, to_bigs};
 use crate::budget::Budget;
 use crate::error::EngineError;
@@ -81,6 +81,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         position: "各堆的筹码数",
         params: &[],
     },
+    capabilities: Capabilities { research: &[Research::OrderPatterns], ..Capabilities::NONE },
     verify_bound: 8,
     build,
 };

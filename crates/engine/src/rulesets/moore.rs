@@ -39,8 +39,8 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::analysis::RulesetInfo;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
+use crate::analysis::{Capabilities, RulesetInfo};
 use crate::bigint::{to_bigs, to_u64s, xor_all};
 use crate::budget::Budget;
 use crate::error::EngineError;
@@ -78,6 +78,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
             name: "k", label: "每步最多取几堆", help: "一步最多能从几堆中取（K ≥ 1）"
         }],
     },
+    capabilities: Capabilities::NONE,
     verify_bound: 12,
     build,
 };

@@ -11,10 +11,10 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-use crate::analysis::RulesetInfo;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
+use crate::analysis::{Capabilities, RulesetInfo};
 use crate::bigint::{join, to_bigs, to_u64s, xor_all};
 use crate::budget::Budget;
 use crate::error::EngineError;
@@ -43,6 +43,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         position: "各堆的石子数",
         params: &[],
     },
+    capabilities: Capabilities { fast_sequence: true, fast_grid: true, ..Capabilities::NONE },
     verify_bound: 12,
     build,
 };

@@ -25,8 +25,8 @@ use std::sync::{Arc, PoisonError, RwLock};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::analysis::RulesetInfo;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
+use crate::analysis::{Capabilities, PeriodTheorem, Research, RulesetInfo};
 use crate::bigint::{join, to_bigs};
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
@@ -51,6 +51,19 @@ const POSITION: &str = "heap sizes (a sum of heaps; each move is made in one hea
 /// The default bound of `verify`: every position of at most two heaps up to it.
 const VERIFY_BOUND: u64 = 16;
 
+/// What a game of a take-and-break code answers fast: its sequence by the octal engine or its
+/// certified period, two heaps by nim-sum, the period certified by the Guy–Smith theorem.
+const TAKE_AND_BREAK: Capabilities = Capabilities {
+    fast_sequence: true,
+    fast_grid: true,
+    certified_period: Some(PeriodTheorem::GuySmith),
+    research: &[],
+};
+
+/// [`TAKE_AND_BREAK`], and atlases over patterns of codes.
+const TAKE_AND_BREAK_CODES: Capabilities =
+    Capabilities { research: &[Research::CodeAtlas], ..TAKE_AND_BREAK };
+
 /// The declaration of `octal --code`.
 pub const OCTAL: RulesetInfo = RulesetInfo {
     name: "octal",
@@ -72,6 +85,7 @@ pub const OCTAL: RulesetInfo = RulesetInfo {
             ParamTexts { name: "code", label: "八进制代码", help: "游戏的代码 d0.d1d2…（《Winning Ways》的记法）：0.77 是 Kayles，0.07 是 Dawson 的 Kayles，还有 4.07；十六进制写作 0x…" },
         ],
     },
+    capabilities: TAKE_AND_BREAK_CODES,
     verify_bound: VERIFY_BOUND,
     build: build_octal,
 };
@@ -93,6 +107,7 @@ pub const KAYLES: RulesetInfo = RulesetInfo {
         position: "各排的瓶子数（几排之和）",
         params: &[],
     },
+    capabilities: TAKE_AND_BREAK,
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| build_code(spec, OctalCode::kayles(), budget),
 };
@@ -114,6 +129,7 @@ pub const DAWSON_KAYLES: RulesetInfo = RulesetInfo {
         position: "各排的瓶子数（几排之和）",
         params: &[],
     },
+    capabilities: TAKE_AND_BREAK,
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| build_code(spec, OctalCode::dawson_kayles(), budget),
 };
@@ -136,6 +152,7 @@ pub const DAWSONS_CHESS: RulesetInfo = RulesetInfo {
         position: "各堆的石子数（几堆之和；每一步只在其中一堆进行）",
         params: &[],
     },
+    capabilities: TAKE_AND_BREAK,
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| build_code(spec, OctalCode::dawsons_chess(), budget),
 };
@@ -156,6 +173,7 @@ pub const GRUNDY_GAME: RulesetInfo = RulesetInfo {
         position: "各堆的石子数（几堆之和；每一步只在其中一堆进行）",
         params: &[],
     },
+    capabilities: Capabilities { fast_sequence: true, fast_grid: true, ..Capabilities::NONE },
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| Ok(engine(spec, TakeAndBreak::new(GameRules::GrundyGame, BUILD_LIMIT, budget)?)),
 };

@@ -32,7 +32,7 @@ use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
 
-use crate::analysis::RulesetInfo;
+use crate::analysis::{Capabilities, Research, RulesetInfo};
 use crate::analysis::{Ruleset, SearchCost};
 use crate::bigint::{to_bigs, to_u64s};
 use crate::budget::{Budget, Exhausted};
@@ -86,6 +86,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
             ParamTexts { name: "move", label: "走法种类", help: "一种走法，写作 PATTERN:AMOUNTS（可加多种）：PATTERN 是 one（任一堆）、anyJ（任意 J 堆）、all（所有堆）或从 0 编号的堆号如 0,2；AMOUNTS 是 1..3（含两端）、1..（不设上限）或 2" },
         ],
     },
+    capabilities: Capabilities { fast_grid: true, research: &[Research::TripleTable], ..Capabilities::NONE },
     verify_bound: 0,
     build,
 };
@@ -453,6 +454,10 @@ impl Game for PatternGame {
 }
 
 impl Ruleset for PatternGame {
+    fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, Exhausted> {
+        PatternGame::triple_table(self, bound, budget)
+    }
+
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         let what = format!("{} pile size{}", self.spec.piles, if self.spec.piles == 1 { "" } else { "s" });
         expect_heaps("this pattern game", numbers, self.spec.piles, &what)?;

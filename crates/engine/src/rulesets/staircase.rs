@@ -23,8 +23,8 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
-use crate::analysis::RulesetInfo;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
+use crate::analysis::{Capabilities, RulesetInfo};
 use crate::bigint::{join, to_bigs, to_u64s, xor_all};
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
@@ -52,6 +52,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         position: "第 1、2、3……级台阶上的硬币数",
         params: &[],
     },
+    capabilities: Capabilities::NONE,
     verify_bound: 12,
     build,
 };

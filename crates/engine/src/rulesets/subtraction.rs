@@ -17,8 +17,8 @@ use std::sync::Arc;
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
-use crate::analysis::RulesetInfo;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
+use crate::analysis::{Capabilities, PeriodTheorem, Research, RulesetInfo};
 use crate::bigint::big;
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
@@ -58,6 +58,12 @@ pub const RULESET: RulesetInfo = RulesetInfo {
             label: "允许取的个数",
             help: "允许取的个数的集合 S，例如 1,3,4 或 3..6,20",
         }],
+    },
+    capabilities: Capabilities {
+        fast_sequence: true,
+        certified_period: Some(PeriodTheorem::SubtractionWindow),
+        research: &[Research::FamilySweep],
+        ..Capabilities::NONE
     },
     verify_bound: 200,
     build,

@@ -45,10 +45,10 @@ use std::ops::ControlFlow;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::analysis::RulesetInfo;
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
 };
+use crate::analysis::{Capabilities, Research, RulesetInfo};
 use crate::bigint::big;
 use crate::budget::Budget;
 use crate::error::EngineError;
@@ -81,6 +81,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         position: "两堆的石子数",
         params: &[],
     },
+    capabilities: Capabilities { fast_grid: true, research: &[Research::AdditiveRows], ..Capabilities::NONE },
     verify_bound: 60,
     build,
 };

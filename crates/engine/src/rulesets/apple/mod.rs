@@ -62,8 +62,8 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{ToPrimitive, Zero};
 
-use crate::analysis::RulesetInfo;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
+use crate::analysis::{Capabilities, Research, RulesetInfo};
 use crate::bigint::{big, join, to_bigs, to_u64s};
 use crate::budget::Budget;
 use crate::error::EngineError;
@@ -113,6 +113,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
             ParamTexts { name: "bounded-equal", label: "每堆同时拿时也至多拿 S 个", help: "有上限的变体：从每一堆同时拿时，至多拿 S 个（默认：个数不限，与论文相同）" },
         ],
     },
+    capabilities: Capabilities { research: &[Research::WinningPlan, Research::TripleTable], ..Capabilities::NONE },
     verify_bound: 20,
     build,
 };
@@ -763,6 +764,10 @@ impl Game for Apple {
 }
 
 impl Ruleset for Apple {
+    fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, crate::Exhausted> {
+        Apple::triple_table(self, bound, budget).map(Some)
+    }
+
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if numbers.is_empty() {
             return Err(EngineError::InvalidPosition("apple takes at least one pile size".into()));
