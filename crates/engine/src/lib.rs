@@ -63,6 +63,7 @@ pub mod error;
 pub mod game;
 pub mod lang;
 pub mod listing;
+pub mod loopy;
 pub mod octal;
 pub mod periodicity;
 pub mod positions;
