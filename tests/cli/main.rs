@@ -8,6 +8,7 @@ mod contract;
 mod docs;
 mod errors;
 mod lang;
+mod loopy;
 mod octal;
 mod one_heap_and_moore;
 mod period;

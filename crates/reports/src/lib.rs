@@ -12,6 +12,7 @@ pub mod atlas;
 pub mod error;
 pub mod explore;
 pub mod games;
+pub mod loopy;
 pub mod memory;
 pub mod p_positions;
 pub mod period;
