@@ -296,7 +296,7 @@ fn every_declared_parameter_reaches_the_command_line() {
 }
 
 /// The commands `nimlab --help` lists.
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 17] = [
     "solve",
     "table",
     "p-positions",
@@ -313,6 +313,7 @@ const COMMANDS: [&str; 16] = [
     "completions",
     "man",
     "prove",
+    "loopy",
 ];
 
 #[test]
