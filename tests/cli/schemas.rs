@@ -391,6 +391,7 @@ fn every_schema_file_is_tested() {
         "play.schema.json",
         "serve.schema.json",
         "error.schema.json",
+        "loopy.schema.json",
     ];
     assert_eq!(files, tested.iter().map(|s| s.to_string()).collect(), "update this list and add a test");
     // The shared definitions resolve through the retriever, the others compile on their own.
