@@ -25,7 +25,7 @@
 //! of `w`'s predecessors drop by one; a vertex whose counter reaches 0 without a follower
 //! labeled `i` is labeled `i`. A stage costs `O(V + E)` (each vertex is stamped once, each edge
 //! into it scanned once), and there are at most `M + 2` stages where `M` is the largest finite
-//! value: time `O((V + E)(M + 2))`, memory the graph, its reverse and 20 bytes a vertex. Every
+//! value: time `O((V + E)(M + 2))`, memory the graph, its reverse and 28 bytes a vertex. Every
 //! vertex still unlabeled after a stage has followers of every value below it, so stages end.
 
 use super::graph::Digraph;
@@ -68,7 +68,7 @@ impl Gsg {
 
 /// The generalized Sprague-Grundy function of `graph` (see the module doc for the algorithm and
 /// its complexity). Charges one unit per vertex per stage and per edge scanned; the memory (the
-/// reversed graph and 20 bytes a vertex) is checked against the budget before it is allocated.
+/// reversed graph and 28 bytes a vertex) is checked against the budget before it is allocated.
 ///
 /// # Errors
 /// [`Exhausted`] when the budget, its deadline or a cancellation stops it.
@@ -83,7 +83,7 @@ pub fn generalized_sprague_grundy(graph: &Digraph, budget: &Budget) -> Result<Gs
 /// As for [`generalized_sprague_grundy`].
 pub fn gsg_with_reverse(graph: &Digraph, reverse: &Digraph, budget: &Budget) -> Result<Gsg, Exhausted> {
     let n = graph.vertex_count();
-    budget.check_held(graph.held_bytes() + reverse.held_bytes() + 24 * n as u64)?;
+    budget.check_held(graph.held_bytes() + reverse.held_bytes() + 28 * n as u64)?;
     let mut meter = budget.meter();
     let mut values = vec![UNLABELED; n];
     let mut counter = vec![INFINITE; n];
