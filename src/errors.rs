@@ -81,7 +81,7 @@ fn exhausted_hint(cause: &Exhausted) -> &'static str {
         Exhausted::Work { .. } | Exhausted::Memory { .. } => "; raise it with --budget N",
         Exhausted::Deadline { .. } => "; raise it with --timeout SECONDS",
         Exhausted::MachineMemory { .. } => "; raise it with --memory SIZE (e.g. --memory 8G)",
-        Exhausted::Cancelled => "",
+        Exhausted::Cancelled | Exhausted::Cycle { .. } => "",
     }
 }
 
@@ -90,6 +90,7 @@ fn kind_of(cause: Option<&Exhausted>) -> &'static str {
         Some(Exhausted::Work { .. } | Exhausted::Memory { .. }) => "budget",
         Some(Exhausted::Deadline { .. }) => "deadline",
         Some(Exhausted::Cancelled) => "cancelled",
+        Some(Exhausted::Cycle { .. }) => "cycle",
         Some(Exhausted::MachineMemory { .. }) => "memory",
         None => "failure",
     }

@@ -58,6 +58,8 @@ enum Command {
     Games(cmd::games::Args),
     /// Play a game against nimlab in the terminal.
     Play(cmd::play::Args),
+    /// Loopy games (positions that repeat, draws): a graph file or Fair Shares, by retrograde analysis.
+    Loopy(cmd::loopy::Args),
     /// Pictures: the P-positions or Grundy values of a grid, or a one-heap sequence with its period.
     Plot(cmd::plot::Args),
     /// The local web playground on 127.0.0.1.
@@ -103,6 +105,7 @@ impl Command {
             Command::Strategy(_) => "strategy",
             Command::Games(_) => "games",
             Command::Play(_) => "play",
+            Command::Loopy(_) => "loopy",
             Command::Plot(_) => "plot",
             Command::Serve(_) => "serve",
             Command::Explore(_) => "explore",
@@ -168,6 +171,7 @@ fn run(cli: &Cli, budget: Budget, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Strategy(args) => cmd::strategy::run(args, cx, out),
         Command::Games(args) => cmd::games::run(args, cx, out),
         Command::Play(args) => cmd::play::run(args, cx, out),
+        Command::Loopy(args) => cmd::loopy::run(args, cx, out),
         Command::Plot(args) => cmd::plot::run(args, cx, out),
         Command::Serve(args) => cmd::serve::run(args, cx, out),
         Command::Explore(args) => cmd::explore::run(args, cx, out),

@@ -5,6 +5,7 @@ pub mod atlas;
 pub mod completions;
 pub mod explore;
 pub mod games;
+pub mod loopy;
 pub mod nimber;
 pub mod p_positions;
 pub mod period;

@@ -274,6 +274,7 @@ fn report_error(error: &ReportError) -> Reply {
     }
     match error.exhausted() {
         Some(Exhausted::Cancelled) => Reply::error(503, "cancelled", error.to_string()),
+        Some(Exhausted::Cycle { .. }) => Reply::error(422, "cycle", error.to_string()),
         Some(Exhausted::Deadline { .. }) => Reply::error(
             422,
             "deadline",

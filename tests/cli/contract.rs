@@ -296,7 +296,7 @@ fn every_declared_parameter_reaches_the_command_line() {
 }
 
 /// The commands `nimlab --help` lists.
-const COMMANDS: [&str; 17] = [
+const COMMANDS: [&str; 18] = [
     "solve",
     "table",
     "p-positions",
@@ -314,6 +314,7 @@ const COMMANDS: [&str; 17] = [
     "man",
     "prove",
     "nimber",
+    "loopy",
 ];
 
 #[test]

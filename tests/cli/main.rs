@@ -9,6 +9,7 @@ mod docs;
 mod emit;
 mod errors;
 mod lang;
+mod loopy;
 mod nimber;
 mod octal;
 mod one_heap_and_moore;

@@ -68,6 +68,27 @@ fn check(name: &str, commands: &[&[&str]]) {
 }
 
 #[test]
+fn loopy() {
+    let file = format!("{}/examples/loopy.txt", env!("CARGO_MANIFEST_DIR"));
+    check(
+        "loopy.schema.json",
+        &[
+            &["loopy", "--file", &file],
+            &["loopy", "--file", &file, "start"],
+            &["loopy", "--file", &file, "a", "d"],
+            &["loopy", "--file", &file, "a", "c", "--misere"],
+            &["loopy", "--fair-shares", "6"],
+        ],
+    );
+    let validator = validator("loopy.schema.json");
+    let mut broken = json(&["loopy", "--file", &file, "--json"]);
+    broken["rows"][0]["value"] = json!({"infinite": [1, 1]});
+    assert!(!validator.is_valid(&broken), "K with a repeat is refused");
+    broken["rows"][0]["value"] = json!("∞");
+    assert!(!validator.is_valid(&broken), "∞ as a string is refused");
+}
+
+#[test]
 fn games() {
     check("games.schema.json", &[&["games"]]);
 }
@@ -379,6 +400,7 @@ fn every_schema_file_is_tested() {
         "serve.schema.json",
         "nimber.schema.json",
         "error.schema.json",
+        "loopy.schema.json",
     ];
     assert_eq!(files, tested.iter().map(|s| s.to_string()).collect(), "update this list and add a test");
     // The shared definitions resolve through the retriever, the others compile on their own.

@@ -79,6 +79,15 @@ pub enum Exhausted {
     /// Someone cancelled it (the client went away, or the user interrupted).
     #[error("it was cancelled")]
     Cancelled,
+    /// The game repeats a position: a search of finite games met a cycle of moves (a loopy
+    /// game; [`crate::loopy`] answers those by retrograde analysis).
+    #[error(
+        "the game repeats a position (a cycle of moves, found {depth} moves deep), which the search of finite games cannot answer: a loopy game is answered by retrograde analysis"
+    )]
+    Cycle {
+        /// The depth of the search when the cycle was found.
+        depth: usize,
+    },
 }
 
 impl Exhausted {

@@ -63,6 +63,7 @@ pub mod error;
 pub mod game;
 pub mod lang;
 pub mod listing;
+pub mod loopy;
 pub mod nimber;
 pub mod octal;
 pub mod periodicity;

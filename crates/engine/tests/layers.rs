@@ -27,6 +27,8 @@ const LAYERS: &[&[&str]] = &[
     &["game"],
     // Generic solvers over `Game`, and lazy enumerations of positions.
     &["solve", "positions"],
+    // Loopy games: finite graphs that may cycle, by retrograde analysis.
+    &["loopy"],
     // Sequence analysis: the subtraction-game laboratory, periods seen in any sequence.
     &["periodicity"],
     // The octal engine: take-and-break codes, rules, sequences and their certificates.

@@ -189,12 +189,12 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// `RuntimeError` otherwise.
 pub(crate) fn py_error(error: ReportError) -> PyErr {
     let message = error.to_string();
-    if let Some(cause) = error.exhausted() {
+    if let Some(cause) = error.exhausted().filter(|c| !matches!(c, Exhausted::Cycle { .. })) {
         let advice = match cause {
             Exhausted::Work { .. } | Exhausted::Memory { .. } => " (raise it with budget=N)",
             Exhausted::Deadline { .. } => " (raise it with timeout=SECONDS)",
             Exhausted::MachineMemory { .. } => " (raise it with memory=SIZE, e.g. memory='8G')",
-            Exhausted::Cancelled => "",
+            Exhausted::Cancelled | Exhausted::Cycle { .. } => "",
         };
         return BudgetExceeded::new_err(format!("{message}{advice}"));
     }

@@ -14,6 +14,7 @@ pub mod emit;
 pub mod error;
 pub mod explore;
 pub mod games;
+pub mod loopy;
 pub mod memory;
 pub mod nimber;
 pub mod p_positions;

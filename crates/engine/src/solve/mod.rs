@@ -117,6 +117,10 @@ impl<G: Game> Solver<G, MisereOutcome> {
     }
 }
 
+/// The depth of the search's stack at which it first looks for a repeated position (a cycle);
+/// it looks again at each doubling.
+const CYCLE_CHECK_DEPTH: usize = 256;
+
 struct Frame<P, V> {
     key: P,
     options: Vec<P>,
@@ -188,6 +192,9 @@ impl<G: Game, V: Valuation> Solver<G, V> {
         // Bytes held by the frames on the stack.
         let mut stacked = 0u64;
         let mut stack = vec![self.frame(root, &mut meter, &mut stacked, limit)?];
+        // A game with a cycle would grow the stack forever: at each doubling of its depth the
+        // stack is checked for a repeated position (amortized O(1) a frame).
+        let mut cycle_check = CYCLE_CHECK_DEPTH;
         while let Some(top) = stack.last_mut() {
             while let Some(option) = top.options.get(top.values.len()) {
                 match self.memo.get(option) {
@@ -198,6 +205,13 @@ impl<G: Game, V: Valuation> Solver<G, V> {
             if let Some(child) = top.options.get(top.values.len()).cloned() {
                 let frame = self.frame(child, &mut meter, &mut stacked, limit)?;
                 stack.push(frame);
+                if stack.len() >= cycle_check {
+                    cycle_check = cycle_check.saturating_mul(2);
+                    let mut seen = rustc_hash::FxHashSet::default();
+                    if !stack.iter().all(|frame| seen.insert(&frame.key)) {
+                        return Err(Exhausted::Cycle { depth: stack.len() });
+                    }
+                }
                 continue;
             }
             let frame = stack.pop().expect("stack is non-empty");
@@ -475,6 +489,29 @@ mod tests {
         let memo: u64 = solver.memo.keys().map(HeldBytes::heap_bytes).sum();
         assert_eq!(solver.memo_keys, memo);
         assert!(solver.memo_bytes(false) <= ceiling);
+    }
+
+    /// A loopy game (`n -> n + 1 mod 1000`, and `n -> n - 1` too) given to the search of
+    /// finite games: it stops at once with `Cycle`, neither hanging nor growing its stack.
+    struct Ring;
+    impl Game for Ring {
+        type Position = u64;
+        fn options(&self, n: &u64) -> Vec<u64> {
+            vec![(n + 1) % 1000, (n + 999) % 1000]
+        }
+    }
+
+    #[test]
+    fn a_cycle_stops_the_search_with_one_clear_error() {
+        let budget = Budget::new(u64::MAX);
+        let e = GrundySolver::new(Ring).value(&0, &budget).unwrap_err();
+        // The stack first repeats a position 1001 deep; it is checked at 1024.
+        assert!(matches!(e, Exhausted::Cycle { depth: 1024 }), "{e}");
+        assert!(!e.is_budget());
+        assert!(budget.used() < 100_000, "it stopped early: {} units", budget.used());
+        assert!(e.to_string().contains("retrograde analysis"), "{e}");
+        let e = MisereSolver::misere(Ring).value(&5, &budget).unwrap_err();
+        assert!(matches!(e, Exhausted::Cycle { .. }), "{e}");
     }
 
     /// A game whose one position has about 2^64 options: the search must stop while they are

@@ -1,0 +1,402 @@
+//! `loopy`: loopy impartial games (positions that repeat, draws) by the engine's retrograde
+//! analysis (`nimlab_engine::loopy`): a token game on a graph read from a file's text, or Fair
+//! Shares and Varied Pairs. With tokens, the sum of those tokens is answered from each
+//! token's generalized Sprague-Grundy value (misère play: by a retrograde analysis of the sum's
+//! graph, since values do not add under misère play); without, every position is listed.
+
+use nimlab_engine::loopy::fair_shares::{partitions, FairShares};
+use nimlab_engine::loopy::sum::{self, Component};
+use nimlab_engine::loopy::text::{parse_graph, ParseError};
+use nimlab_engine::loopy::{explore, solve, sum_graph, Digraph, LoopyOutcome, LoopyValue, Solution};
+use nimlab_engine::{Budget, EngineError, Play};
+use serde::Serialize;
+
+use crate::ReportError;
+
+/// Which loopy game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoopyGame {
+    /// A token game on the graph of this text (an edge list or DOT).
+    Graph {
+        /// Where the text came from (a file name), for the report.
+        source: String,
+        /// The text.
+        text: String,
+    },
+    /// Fair Shares and Varied Pairs with every number of coins from 1 to this.
+    FairShares {
+        /// The most coins.
+        coins: u64,
+    },
+}
+
+/// A loopy question: the game, the tokens (vertex names; empty: every position) and the play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoopyRequest {
+    /// The game.
+    pub game: LoopyGame,
+    /// One vertex name per token; empty for the table of every position.
+    pub tokens: Vec<String>,
+    /// Normal or misère play.
+    pub play: Play,
+}
+
+/// One position of the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LoopyPosition {
+    /// Its name (a vertex name; Fair Shares: heaps joined by `+`).
+    pub position: String,
+    /// The generalized Sprague-Grundy value (null under misère play).
+    pub value: Option<LoopyValue>,
+    /// `P`, `N` or `D` (a draw).
+    pub outcome: LoopyOutcome,
+    /// Moves to the end when the winner hurries and the loser stalls (null for a draw).
+    pub remoteness: Option<u32>,
+    /// The moves to play: to a P-position from an N-position (`winning`), to a D-position from
+    /// a D-position (`drawing`).
+    pub moves: Vec<String>,
+    /// `winning`, `drawing`, or null (a P-position: every move loses).
+    pub moves_kind: Option<&'static str>,
+}
+
+/// A move of a sum of tokens.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LoopyMove {
+    /// Which token moves (0-based).
+    pub token: usize,
+    /// From where.
+    pub from: String,
+    /// To where.
+    pub to: String,
+    /// The value of the sum after the move (null under misère play).
+    pub value_after: Option<LoopyValue>,
+}
+
+/// The answer for tokens on the game's positions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LoopySolveReport {
+    /// The game, e.g. `graph examples/loopy.txt`.
+    pub game: String,
+    /// `normal` or `misere`.
+    pub play: Play,
+    /// Each token's position, alone.
+    pub tokens: Vec<LoopyPosition>,
+    /// The sum's value (normal play).
+    pub value: Option<LoopyValue>,
+    /// The sum's outcome.
+    pub outcome: LoopyOutcome,
+    /// The sum's remoteness, when known (one token, or misère play), not for a draw.
+    pub remoteness: Option<u32>,
+    /// The moves to play (winning or drawing), as for [`LoopyPosition::moves`].
+    pub moves: Vec<LoopyMove>,
+    /// `winning`, `drawing` or null.
+    pub moves_kind: Option<&'static str>,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// Every position of the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LoopyTableReport {
+    /// The game.
+    pub game: String,
+    /// `normal` or `misere`.
+    pub play: Play,
+    /// How many positions.
+    pub positions: usize,
+    /// How many moves.
+    pub moves: usize,
+    /// How many positions of each outcome.
+    pub counts: OutcomeCounts,
+    /// Every position.
+    pub rows: Vec<LoopyPosition>,
+}
+
+/// Positions counted by outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct OutcomeCounts {
+    /// P-positions.
+    #[serde(rename = "P")]
+    pub p: usize,
+    /// N-positions.
+    #[serde(rename = "N")]
+    pub n: usize,
+    /// Draws.
+    #[serde(rename = "D")]
+    pub d: usize,
+}
+
+/// A loopy answer: tokens answered, or the table of every position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum LoopyReport {
+    /// With tokens.
+    Solve(LoopySolveReport),
+    /// Without.
+    Table(LoopyTableReport),
+}
+
+struct Built {
+    name: String,
+    names: Vec<String>,
+    graph: Digraph,
+}
+
+fn build(game: &LoopyGame, budget: &Budget) -> Result<Built, ReportError> {
+    match game {
+        LoopyGame::Graph { source, text } => {
+            let named = parse_graph(text, budget).map_err(|e| match e {
+                ParseError::Graph(g) => ReportError::Engine(EngineError::from(g)),
+                other => ReportError::Invalid(format!("{source}: {other}")),
+            })?;
+            Ok(Built { name: format!("graph {source}"), names: named.names, graph: named.graph })
+        }
+        LoopyGame::FairShares { coins } => {
+            if *coins == 0 {
+                return Err(ReportError::Invalid("Fair Shares needs at least 1 coin".into()));
+            }
+            if *coins > 80 {
+                return Err(ReportError::Invalid(format!(
+                    "{coins} coins is more than nimlab lists for Fair Shares (80, a fixed limit: the positions are the partitions of the coins)"
+                )));
+            }
+            let roots: Vec<Vec<u64>> = (1..=*coins).flat_map(partitions).collect();
+            let (graph, positions) = explore(&FairShares, &roots, budget).map_err(EngineError::from)?;
+            let names = positions
+                .iter()
+                .map(|p| p.iter().rev().map(u64::to_string).collect::<Vec<_>>().join("+"))
+                .collect();
+            Ok(Built { name: format!("fair-shares up to {coins} coins"), names, graph })
+        }
+    }
+}
+
+fn stopped(task: &str) -> impl Fn(nimlab_engine::Exhausted) -> ReportError + '_ {
+    move |cause| ReportError::Engine(EngineError::Exhausted { task: task.to_string(), cause })
+}
+
+fn row(b: &Built, s: &Solution, u: u32) -> LoopyPosition {
+    let kind = match s.outcome(u) {
+        LoopyOutcome::N => Some("winning"),
+        LoopyOutcome::D => Some("drawing"),
+        LoopyOutcome::P => None,
+    };
+    LoopyPosition {
+        position: b.names[u as usize].clone(),
+        value: s.value(&b.graph, u),
+        outcome: s.outcome(u),
+        remoteness: s.remoteness(u),
+        moves: s.good_moves(&b.graph, u).map(|v| b.names[v as usize].clone()).collect(),
+        moves_kind: kind,
+    }
+}
+
+/// Answers a loopy request under `budget`.
+///
+/// # Errors
+/// [`ReportError::Invalid`] for a malformed graph (its line and column) or an unknown vertex,
+/// [`ReportError::Engine`] when the budget stops the analysis.
+pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, ReportError> {
+    let b = build(&request.game, budget)?;
+    let task = format!("the retrograde analysis of {}", b.name);
+    let s = solve(&b.graph, request.play, budget).map_err(stopped(&task))?;
+    if request.tokens.is_empty() {
+        let rows: Vec<LoopyPosition> = (0..b.graph.vertex_count() as u32).map(|u| row(&b, &s, u)).collect();
+        let mut counts = OutcomeCounts::default();
+        for r in &rows {
+            match r.outcome {
+                LoopyOutcome::P => counts.p += 1,
+                LoopyOutcome::N => counts.n += 1,
+                LoopyOutcome::D => counts.d += 1,
+            }
+        }
+        return Ok(LoopyReport::Table(LoopyTableReport {
+            game: b.name.clone(),
+            play: request.play,
+            positions: b.graph.vertex_count(),
+            moves: b.graph.edge_count(),
+            counts,
+            rows,
+        }));
+    }
+    let mut vertices = Vec::new();
+    for token in &request.tokens {
+        let u = b
+            .names
+            .iter()
+            .position(|n| n == token)
+            .ok_or_else(|| ReportError::Invalid(format!("{} has no position named `{token}`", b.name)))?;
+        vertices.push(u as u32);
+    }
+    let tokens: Vec<LoopyPosition> = vertices.iter().map(|&u| row(&b, &s, u)).collect();
+    let report = match request.play {
+        Play::Normal => {
+            let comps: Vec<Component<'_>> =
+                vertices.iter().map(|&u| Component { graph: &b.graph, solution: &s, vertex: u }).collect();
+            let value = sum::value_of(&comps);
+            let outcome = value.outcome();
+            let moves = sum::good_moves(&comps)
+                .into_iter()
+                .map(|m| LoopyMove {
+                    token: m.component,
+                    from: b.names[vertices[m.component] as usize].clone(),
+                    to: b.names[m.to as usize].clone(),
+                    value_after: Some(m.value),
+                })
+                .collect();
+            let values: Vec<String> = tokens
+                .iter()
+                .map(|t| t.value.as_ref().map_or_else(String::new, ToString::to_string))
+                .collect();
+            let why = match &value {
+                LoopyValue::Nimber(0) => "the value is 0: a P-position".to_string(),
+                LoopyValue::Nimber(_) => "the value is a nonzero nimber: an N-position".to_string(),
+                LoopyValue::Infinite(k) if k.first() == Some(&0) => {
+                    "the value is ∞(K) with 0 in K: an N-position (a move to a 0 wins)".to_string()
+                }
+                LoopyValue::Infinite(_) => {
+                    "the value is ∞(K) with 0 not in K: a draw (no move wins, and a player who must not lose can always avoid losing)"
+                        .to_string()
+                }
+            };
+            let reason = if tokens.len() == 1 {
+                format!("generalized Sprague-Grundy value {value}: {why}")
+            } else {
+                format!(
+                    "the sum's value by the generalized Sprague-Grundy theorem: {} = {value}; {why}",
+                    values.join(" + ")
+                )
+            };
+            let remoteness = if tokens.len() == 1 { tokens[0].remoteness } else { None };
+            LoopySolveReport {
+                game: b.name.clone(),
+                play: request.play,
+                value: Some(value),
+                outcome,
+                remoteness,
+                moves,
+                moves_kind: kind_of(outcome),
+                tokens,
+                reason,
+            }
+        }
+        Play::Misere => {
+            // Misère play: values do not add; the sum's graph answers.
+            let parts: Vec<&Digraph> = vertices.iter().map(|_| &b.graph).collect();
+            let whole = sum_graph(&parts, budget).map_err(EngineError::from)?;
+            let ws = solve(&whole, Play::Misere, budget).map_err(stopped(&task))?;
+            let n = b.graph.vertex_count();
+            let index = vertices.iter().fold(0usize, |i, &u| i * n + u as usize) as u32;
+            let outcome = ws.outcome(index);
+            let mut moves = Vec::new();
+            for v in ws.good_moves(&whole, index) {
+                // The one token whose vertex differs.
+                let (mut a, mut c) = (index as usize, v as usize);
+                for j in (0..vertices.len()).rev() {
+                    if a % n != c % n {
+                        moves.push(LoopyMove {
+                            token: j,
+                            from: b.names[a % n].clone(),
+                            to: b.names[c % n].clone(),
+                            value_after: None,
+                        });
+                    }
+                    a /= n;
+                    c /= n;
+                }
+            }
+            moves.sort_by_key(|m| m.token);
+            LoopySolveReport {
+                game: b.name.clone(),
+                play: request.play,
+                value: None,
+                outcome,
+                remoteness: ws.remoteness(index),
+                moves,
+                moves_kind: kind_of(outcome),
+                tokens,
+                reason: format!(
+                    "misère play (a player with no move wins), by retrograde analysis of the sum's {} positions",
+                    whole.vertex_count()
+                ),
+            }
+        }
+    };
+    Ok(LoopyReport::Solve(report))
+}
+
+fn kind_of(outcome: LoopyOutcome) -> Option<&'static str> {
+    match outcome {
+        LoopyOutcome::N => Some("winning"),
+        LoopyOutcome::D => Some("drawing"),
+        LoopyOutcome::P => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph(text: &str, tokens: &[&str], play: Play) -> Result<LoopyReport, ReportError> {
+        let request = LoopyRequest {
+            game: LoopyGame::Graph { source: "g".into(), text: text.into() },
+            tokens: tokens.iter().map(|t| t.to_string()).collect(),
+            play,
+        };
+        loopy(&request, &Budget::default())
+    }
+
+    const STALL: &str = "a b\nb a\na t\nb b\n";
+
+    #[test]
+    fn a_token_that_can_stall_holds_a_draw() {
+        let LoopyReport::Solve(r) = graph(STALL, &["b"], Play::Normal).unwrap() else { panic!() };
+        assert_eq!(r.outcome, LoopyOutcome::D);
+        assert_eq!(r.value, Some(LoopyValue::Infinite(vec![])));
+        assert_eq!(r.moves_kind, Some("drawing"));
+        assert_eq!(r.moves.iter().map(|m| m.to.as_str()).collect::<Vec<_>>(), ["b"]);
+        // a = ∞(0): N, the move to t wins; two tokens on a and t: ∞(0) + 0 = ∞(0), still N.
+        let LoopyReport::Solve(r) = graph(STALL, &["a", "t"], Play::Normal).unwrap() else { panic!() };
+        assert_eq!(r.outcome, LoopyOutcome::N);
+        assert_eq!(r.moves.len(), 1);
+        assert_eq!((r.moves[0].token, r.moves[0].to.as_str()), (0, "t"));
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["value"], serde_json::json!({"infinite": [0]}));
+    }
+
+    #[test]
+    fn misere_sums_are_answered_by_their_graph() {
+        // Misère: t (no move) wins for the player to move; a -> t loses, so a plays to b.
+        let LoopyReport::Solve(r) = graph("a t\n", &["a"], Play::Misere).unwrap() else { panic!() };
+        assert_eq!(r.outcome, LoopyOutcome::P);
+        let LoopyReport::Solve(r) = graph("a t\n", &["a", "a"], Play::Misere).unwrap() else { panic!() };
+        // Move one token to t; the opponent must move the other, leaving us with no move.
+        assert_eq!(r.outcome, LoopyOutcome::N);
+        assert_eq!(r.remoteness, Some(2));
+        assert_eq!(r.moves.len(), 2);
+    }
+
+    #[test]
+    fn bad_input_is_a_usage_error() {
+        let e = graph("a b c\n", &[], Play::Normal).unwrap_err();
+        assert!(e.is_usage());
+        assert_eq!(
+            e.to_string(),
+            "g: line 1, column 5: expected an edge `u v` (two vertex names), found a third word `c`"
+        );
+        let e = graph(STALL, &["zz"], Play::Normal).unwrap_err();
+        assert!(e.is_usage());
+        assert_eq!(e.to_string(), "graph g has no position named `zz`");
+    }
+
+    #[test]
+    fn the_fair_shares_table_up_to_16_coins() {
+        let request =
+            LoopyRequest { game: LoopyGame::FairShares { coins: 16 }, tokens: vec![], play: Play::Normal };
+        let LoopyReport::Table(t) = loopy(&request, &Budget::default()).unwrap() else { panic!() };
+        let partitions: usize = (1..=16).map(|n| partitions(n).len()).sum();
+        assert_eq!(t.positions, partitions);
+        assert_eq!(t.counts.p + t.counts.n + t.counts.d, partitions);
+        assert!(t.rows.iter().any(|r| r.position == "1+1+1" && r.value == Some(LoopyValue::Nimber(0))));
+    }
+}

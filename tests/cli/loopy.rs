@@ -1,0 +1,97 @@
+//! `nimlab loopy`: loopy games from a graph file and Fair Shares; values ∞(K), draws, errors.
+
+use serde_json::{json, Value};
+
+use crate::{json, json_error, nimlab, text};
+
+fn example() -> String {
+    format!("{}/examples/loopy.txt", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn row<'a>(table: &'a Value, position: &str) -> &'a Value {
+    table["rows"].as_array().unwrap().iter().find(|r| r["position"] == position).unwrap()
+}
+
+#[test]
+fn loopy_example_file() {
+    let file = example();
+    let table = json(&["loopy", "--file", &file, "--json"]);
+    assert_eq!(table["positions"], 6);
+    assert_eq!(table["counts"], json!({"P": 2, "N": 2, "D": 2}));
+    let expect = [
+        ("start", json!({"infinite": []}), "D", Value::Null, json!(["b"])),
+        ("a", json!({"infinite": [0]}), "N", json!(1), json!(["end"])),
+        ("b", json!({"infinite": []}), "D", Value::Null, json!(["b"])),
+        ("end", json!(0), "P", json!(0), json!([])),
+        ("c", json!(0), "P", json!(2), json!([])),
+        ("d", json!(1), "N", json!(1), json!(["end", "c"])),
+    ];
+    for (name, value, outcome, remoteness, moves) in expect {
+        let r = row(&table, name);
+        assert_eq!(
+            (&r["value"], &r["outcome"], &r["remoteness"], &r["moves"]),
+            (&value, &json!(outcome), &remoteness, &moves),
+            "{name}: {r}"
+        );
+    }
+    // One token on start: a draw, kept by moving to b.
+    let out = text(&["loopy", "--file", &file, "start"]);
+    assert!(out.contains("value ∞()  outcome D (a draw: neither player can force a win)"), "{out}");
+    assert!(out.contains("drawing moves (1):\n  token 1: start -> b"), "{out}");
+    // Sums from the values: a + c = ∞(0) (N), a + d = ∞(1) (a draw).
+    let sum = json(&["loopy", "--file", &file, "a", "c", "--json"]);
+    assert_eq!((&sum["value"], &sum["outcome"]), (&json!({"infinite": [0]}), &json!("N")));
+    assert_eq!(sum["moves"], json!([{"token": 0, "from": "a", "to": "end", "value_after": 0}]));
+    let sum = json(&["loopy", "--file", &file, "a", "d", "--json"]);
+    assert_eq!(
+        (&sum["value"], &sum["outcome"], &sum["moves_kind"]),
+        (&json!({"infinite": [1]}), &json!("D"), &json!("drawing"))
+    );
+}
+
+#[test]
+fn loopy_fair_shares_up_to_16_coins() {
+    let table = json(&["loopy", "--fair-shares", "16", "--json"]);
+    assert_eq!(table["positions"], 914, "the partitions of 1 to 16: 1 + 2 + 3 + 5 + ... + 231");
+    assert_eq!(row(&table, "1+1+1+1")["value"], 0);
+    assert_eq!(row(&table, "7")["outcome"], "N", "7 can only be shared into 7 single coins");
+}
+
+#[test]
+fn loopy_bad_files_are_one_line_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "a b\nb c d\n").unwrap();
+    let bad = bad.display().to_string();
+    let e = json_error(&["loopy", "--file", &bad], 2, "usage");
+    assert_eq!(
+        e["error"],
+        format!("{bad}: line 2, column 5: expected an edge `u v` (two vertex names), found a third word `d`")
+    );
+    let dot = dir.path().join("bad.dot");
+    std::fs::write(&dot, "digraph {\n  a -> ;\n}\n").unwrap();
+    let dot = dot.display().to_string();
+    let e = json_error(&["loopy", "--file", &dot], 2, "usage");
+    assert_eq!(e["error"], format!("{dot}: line 2, column 8: expected a vertex name after `->`"));
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "# nothing\n").unwrap();
+    let e = json_error(&["loopy", "--file", &empty.display().to_string()], 2, "usage");
+    assert!(e["error"].as_str().unwrap().ends_with("the graph is empty: it has no vertices"), "{e}");
+    let e = json_error(&["loopy", "--file", &example(), "nowhere"], 2, "usage");
+    assert!(e["error"].as_str().unwrap().ends_with("has no position named `nowhere`"), "{e}");
+    let e = json_error(&["loopy", "--file", "/nonexistent/graph.txt"], 2, "usage");
+    assert!(
+        e["error"].as_str().unwrap().starts_with("cannot read the graph file /nonexistent/graph.txt"),
+        "{e}"
+    );
+    // Text mode: one line on stderr, exit 2.
+    let output = nimlab().args(["loopy", "--file", &bad]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(String::from_utf8(output.stderr).unwrap().lines().count(), 1);
+}
+
+#[test]
+fn loopy_stops_at_the_budget_with_one_line() {
+    let e = json_error(&["loopy", "--fair-shares", "30", "--budget", "1000"], 1, "budget");
+    assert!(e["error"].as_str().unwrap().contains("work budget"), "{e}");
+}
