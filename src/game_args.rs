@@ -269,6 +269,16 @@ pub fn clap_error_line(error: &clap::Error) -> String {
     line.strip_prefix("error: ").map(str::to_string).unwrap_or(line)
 }
 
+/// Fails with a usage error naming the games `question` applies to unless `game` (a name as
+/// typed) declares it: how research commands find their games, from the declarations.
+pub fn asks(game: &str, question: Research) -> anyhow::Result<()> {
+    match RulesetInfo::find(game) {
+        Some(info) if info.capabilities.answers(question) => Ok(()),
+        Some(_) => crate::usage(not_answered(question, game).to_string()),
+        None => crate::usage(unknown_game(game).to_string()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,15 +291,5 @@ mod tests {
         assert!(parse_timeout("0").is_err());
         assert!(parse_timeout("-1").is_err());
         assert!(parse_timeout("1e3").is_err());
-    }
-}
-
-/// Fails with a usage error naming the games `question` applies to unless `game` (a name as
-/// typed) declares it: how research commands find their games, from the declarations.
-pub fn asks(game: &str, question: Research) -> anyhow::Result<()> {
-    match RulesetInfo::find(game) {
-        Some(info) if info.capabilities.answers(question) => Ok(()),
-        Some(_) => crate::usage(not_answered(question, game).to_string()),
-        None => crate::usage(unknown_game(game).to_string()),
     }
 }
