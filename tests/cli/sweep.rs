@@ -109,7 +109,7 @@ fn malformed_ranges_are_usage_errors() {
     usage_error(&["sweep", "subtraction", "--set", "0", "--add", "5..9"], "every member must be at least 1");
     usage_error(
         &["sweep", "nim", "--set", "2", "--add", "5..9"],
-        "sweep runs over families of subtraction games",
+        "sweep runs over families (subtraction: sweep NAME --add ...)",
     );
 }
 

@@ -419,19 +419,24 @@ impl Sequence {
                 Store::Narrow(typed) if value <= self.state.narrow_max => {
                     record(&mut self.state, typed, value)
                 }
-                Store::Narrow(typed) => {
-                    let wide =
-                        widen(std::mem::replace(typed, Typed { values: Vec::new(), rare: Vec::new() }));
-                    self.store = Store::Wide(wide);
-                    self.state.stats.widened = true;
-                    if let Store::Wide(typed) = &mut self.store {
-                        record(&mut self.state, typed, value);
-                    }
-                }
+                Store::Narrow(_) => self.widen_with(value),
                 Store::Wide(typed) => record(&mut self.state, typed, value),
             }
         }
         Ok(())
+    }
+
+    /// Widens the store to 4 bytes a value and records `value`, the first that does not fit in
+    /// 2 bytes.
+    fn widen_with(&mut self, value: u32) {
+        if let Store::Narrow(typed) = &mut self.store {
+            let wide = widen(std::mem::replace(typed, Typed { values: Vec::new(), rare: Vec::new() }));
+            self.store = Store::Wide(wide);
+            self.state.stats.widened = true;
+        }
+        if let Store::Wide(typed) = &mut self.store {
+            record(&mut self.state, typed, value);
+        }
     }
 
     /// Computes values until `end`, widening the store when a value needs it.
@@ -439,15 +444,7 @@ impl Sequence {
         loop {
             match &mut self.store {
                 Store::Narrow(typed) => match advance(&mut self.state, typed, end) {
-                    Some(value) => {
-                        let wide =
-                            widen(std::mem::replace(typed, Typed { values: Vec::new(), rare: Vec::new() }));
-                        self.store = Store::Wide(wide);
-                        self.state.stats.widened = true;
-                        if let Store::Wide(typed) = &mut self.store {
-                            record(&mut self.state, typed, value);
-                        }
-                    }
+                    Some(value) => self.widen_with(value),
                     None => return,
                 },
                 Store::Wide(typed) => {
