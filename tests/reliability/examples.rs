@@ -4,7 +4,8 @@
 //! succeeds, unless the text shows it failing: a shown output whose first line is `error: ...`
 //! (the run must fail with that line), or a comment `# ... exit status N` (the run must exit with
 //! N). The examples of a file run in order in one directory of their own, so that a file an
-//! example writes is there for the next (the shards that `--merge` reads).
+//! example writes is there for the next (the shards that `--merge` reads), with the repository's
+//! `examples/` in it, as in the repository.
 //!
 //! Left out: `nimlab serve` (it serves until it is stopped; the server suite drives it), an
 //! example whose comment says it `takes minutes` (a record run, measured in the docs by hand;
@@ -177,6 +178,8 @@ fn every_example_shown_to_users_works_with_the_default_limits() {
     for (index, (_, examples)) in groups.iter().enumerate() {
         let dir = root.join(index.to_string());
         std::fs::create_dir_all(&dir).unwrap();
+        // Examples read the repository's example files (`examples/loopy.txt`) by their path.
+        std::os::unix::fs::symlink(repository().join("examples"), dir.join("examples")).unwrap();
         for example in examples.iter().filter(|e| !e.line.starts_with("nimlab serve")) {
             if example.expect == Expect::Skipped {
                 eprintln!("skipped (takes minutes): {}  {}", example.place, example.line);
