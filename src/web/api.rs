@@ -19,11 +19,8 @@ use std::collections::BTreeSet;
 use nimlab_engine::lang::UnknownLang;
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::spec::grammar::{parse_count, parse_natural};
-use nimlab_engine::{
-    AnyGame, BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, MoveReport, Outcome, Play,
-    Query,
-};
-use nimlab_reports::play::OptionsReport;
+use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, Play};
+use nimlab_reports::play::{option_values, OptionsReport, ValuedOptions};
 use nimlab_reports::position::{parse_part, Position};
 use nimlab_reports::solve::{SolveRequest, SumRequest};
 use nimlab_reports::table::{CellKind, TableReport, TableRequest, TableShape};
@@ -465,87 +462,8 @@ fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply
             Ok(Answer::OutOfBudget)
         }
         // The moves are still worth showing when their values cannot be had.
-        Err(error) => Ok(done(
-            Ok(ValuedOptions {
-                value: None,
-                moves: report.moves.into_iter().map(|report| ValuedMove { report, value: None }).collect(),
-                values_error: Some(error.to_string()),
-                position: report.position,
-                play: report.play,
-            }),
-            lane,
-        )),
+        Err(error) => Ok(done(Ok(ValuedOptions::unvalued(report, &error)), lane)),
     }
-}
-
-/// Who wins from a position, with its player to move as reference, and in how many moves with
-/// best play (Smith's remoteness: the winner hurries, the loser stalls).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-struct PositionValue {
-    outcome: Outcome,
-    remoteness: u32,
-}
-
-/// A legal move with the value of the position it leads to (for the player to move there).
-#[derive(Debug, Serialize)]
-struct ValuedMove {
-    #[serde(flatten)]
-    report: MoveReport,
-    value: Option<PositionValue>,
-}
-
-/// `/api/options` with `values=1`: the position's value and every move's.
-#[derive(Debug, Serialize)]
-struct ValuedOptions {
-    #[serde(flatten)]
-    position: Position,
-    play: Play,
-    /// The value of the position itself; null when it could not be searched.
-    value: Option<PositionValue>,
-    moves: Vec<ValuedMove>,
-    /// Why the values are missing, if they are.
-    values_error: Option<String>,
-}
-
-/// The value of a checked position by the remoteness search; a position without moves has
-/// remoteness 0 and the outcome its rules give it (lost under normal play, won under misère).
-fn position_value(
-    game: &dyn AnyGame,
-    numbers: &[BigUint],
-    play: Play,
-    budget: &Budget,
-) -> Result<PositionValue, EngineError> {
-    // Only the values are kept: the move texts are not shown.
-    if let Some(best) = game.best_move(numbers, play, budget, Lang::En)? {
-        return Ok(PositionValue { outcome: best.outcome, remoteness: best.remoteness });
-    }
-    let analysis = game.analyze(numbers, &Query { max_moves: 0, ..Query::play(play) }, budget)?;
-    Ok(PositionValue { outcome: analysis.outcome, remoteness: 0 })
-}
-
-/// The values of a position and of each of its options (one remoteness search: the game's memo
-/// is shared, so this costs about one search of the position).
-fn option_values(
-    game: &dyn AnyGame,
-    report: &OptionsReport,
-    budget: &Budget,
-) -> Result<ValuedOptions, ReportError> {
-    let value = position_value(game, &report.position.position, report.play, budget)?;
-    let moves = report
-        .moves
-        .iter()
-        .map(|m| {
-            let to = game.check_position(&m.to)?;
-            Ok(ValuedMove { report: m.clone(), value: Some(position_value(game, &to, report.play, budget)?) })
-        })
-        .collect::<Result<Vec<_>, EngineError>>()?;
-    Ok(ValuedOptions {
-        position: report.position.clone(),
-        play: report.play,
-        value: Some(value),
-        moves,
-        values_error: None,
-    })
 }
 
 fn reply(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {

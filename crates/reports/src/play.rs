@@ -164,6 +164,100 @@ pub fn options(
     Ok(OptionsReport { position, play, moves })
 }
 
+/// Who wins from a position, with its player to move as reference, and in how many moves with
+/// best play (Smith's remoteness: the winner hurries, the loser stalls).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct PositionValue {
+    /// Who wins, with the player to move there as reference.
+    pub outcome: Outcome,
+    /// Smith's remoteness.
+    pub remoteness: u32,
+}
+
+/// A legal move with the value of the position it leads to (for the player to move there).
+#[derive(Debug, Serialize)]
+pub struct ValuedMove {
+    /// The move.
+    #[serde(flatten)]
+    pub report: MoveReport,
+    /// The value of the position it leads to.
+    pub value: Option<PositionValue>,
+}
+
+/// `/api/options` with `values=1`: the position's value and every move's.
+#[derive(Debug, Serialize)]
+pub struct ValuedOptions {
+    /// The game and position.
+    #[serde(flatten)]
+    pub position: Position,
+    /// Normal or misère.
+    pub play: Play,
+    /// The value of the position itself; null when it could not be searched.
+    pub value: Option<PositionValue>,
+    /// Every legal move with its value.
+    pub moves: Vec<ValuedMove>,
+    /// Why the values are missing, if they are.
+    pub values_error: Option<String>,
+}
+
+impl ValuedOptions {
+    /// The moves of `report` without values, and why: the moves are still worth showing when
+    /// their values cannot be had.
+    pub fn unvalued(report: OptionsReport, error: &ReportError) -> ValuedOptions {
+        ValuedOptions {
+            value: None,
+            moves: report.moves.into_iter().map(|report| ValuedMove { report, value: None }).collect(),
+            values_error: Some(error.to_string()),
+            position: report.position,
+            play: report.play,
+        }
+    }
+}
+
+/// The value of a checked position by the remoteness search; a position without moves has
+/// remoteness 0 and the outcome its rules give it (lost under normal play, won under misère).
+fn position_value(
+    game: &dyn AnyGame,
+    numbers: &[BigUint],
+    play: Play,
+    budget: &Budget,
+) -> Result<PositionValue, EngineError> {
+    // Only the values are kept: the move texts are not shown.
+    if let Some(best) = game.best_move(numbers, play, budget, Lang::En)? {
+        return Ok(PositionValue { outcome: best.outcome, remoteness: best.remoteness });
+    }
+    let analysis = game.analyze(numbers, &Query { max_moves: 0, ..Query::play(play) }, budget)?;
+    Ok(PositionValue { outcome: analysis.outcome, remoteness: 0 })
+}
+
+/// The values of a position and of each of its options (one remoteness search: the game's memo
+/// is shared, so this costs about one search of the position): `/api/options?values=1`.
+///
+/// # Errors
+/// Engine errors: the search does not fit the budget.
+pub fn option_values(
+    game: &dyn AnyGame,
+    report: &OptionsReport,
+    budget: &Budget,
+) -> Result<ValuedOptions, ReportError> {
+    let value = position_value(game, &report.position.position, report.play, budget)?;
+    let moves = report
+        .moves
+        .iter()
+        .map(|m| {
+            let to = game.check_position(&m.to)?;
+            Ok(ValuedMove { report: m.clone(), value: Some(position_value(game, &to, report.play, budget)?) })
+        })
+        .collect::<Result<Vec<_>, EngineError>>()?;
+    Ok(ValuedOptions {
+        position: report.position.clone(),
+        play: report.play,
+        value: Some(value),
+        moves,
+        values_error: None,
+    })
+}
+
 /// nimlab's reply from a position.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ReplyReport {
