@@ -80,7 +80,8 @@ pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
 ///
 /// The memo persists between calls (a later question about a nearby position reuses it); each
 /// call is bounded by the [`Budget`] it is given: one unit per option generated (charged while
-/// the options are generated, so a position with billions of options stops early), and
+/// the options are generated, so a position with billions of options stops early; two for an
+/// option that owns a buffer, as a position of several heaps does), and
 /// [`UNITS_PER_POSITION`] per position stored. The memory held at once — the memo (its table and
 /// each stored position's own buffer) and the search's stack (each frame's position, its options
 /// and their buffers) — is counted in bytes as it grows and never exceeds
@@ -282,6 +283,10 @@ impl<G: Game, V: Valuation> Solver<G, V> {
             }
             Ok(option)
         })?;
+        // An option that owns a buffer (a position of several heaps) costs an allocation, a
+        // hash of the buffer and its release: a second unit (docs/reliability.md).
+        let buffered = options.iter().filter(|option| option.heap_bytes() > 0).count() as u64;
+        meter.charge(buffered)?;
         *stacked += bytes;
         Ok(Frame { key, values: Vec::with_capacity(options.len()), options, bytes })
     }
