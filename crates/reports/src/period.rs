@@ -237,7 +237,7 @@ pub struct ObservedSequence {
 /// deadline or a cancellation stops the sequence (a take-and-break game's message says what was
 /// seen).
 pub fn period(spec: &GameSpec, limit: Option<u64>, budget: &Budget) -> Result<PeriodReport, ReportError> {
-    match certified_body(spec, limit, budget, None)? {
+    match certified_body(spec, limit, budget)? {
         Some(body) => Ok(PeriodReport { game: GameRef::from(spec), body }),
         None => observed(spec.build(budget)?.as_ref(), limit, budget),
     }
@@ -254,7 +254,7 @@ pub fn period_of(
     limit: Option<u64>,
     budget: &Budget,
 ) -> Result<PeriodReport, ReportError> {
-    match certified_body(game.spec(), limit, budget, None)? {
+    match certified_body(game.spec(), limit, budget)? {
         Some(body) => Ok(PeriodReport { game: GameRef::from(game.spec()), body }),
         None => observed(game, limit, budget),
     }
@@ -274,16 +274,14 @@ pub fn period_checkpointed(
     checkpoint: &Path,
     budget: &Budget,
 ) -> Result<PeriodReport, ReportError> {
-    if rules_of(spec).is_none() {
+    let Some(rules) = rules_of(spec) else {
         return invalid(format!(
             "checkpoints keep the sequences of take-and-break games (octal codes, Kayles, Grundy's game); \
              '{spec}' computes none to keep"
         ));
-    }
-    match certified_body(spec, limit, budget, Some(checkpoint))? {
-        Some(body) => Ok(PeriodReport { game: GameRef::from(spec), body }),
-        None => unreachable!("a take-and-break game always has a sequence body"),
-    }
+    };
+    let body = sequence_period(&rules, limit.unwrap_or(DEFAULT_LIMIT), budget, Some(checkpoint))?;
+    Ok(PeriodReport { game: GameRef::from(spec), body: PeriodBody::TakeAndBreak(Box::new(body)) })
 }
 
 /// The body of a game a periodicity theorem covers; `None` for other games.
@@ -291,11 +289,10 @@ fn certified_body(
     spec: &GameSpec,
     limit: Option<u64>,
     budget: &Budget,
-    checkpoint: Option<&Path>,
 ) -> Result<Option<PeriodBody>, ReportError> {
     let limit = limit.unwrap_or(DEFAULT_LIMIT);
     if let Some(rules) = rules_of(spec) {
-        let body = sequence_period(&rules, limit, budget, checkpoint)?;
+        let body = sequence_period(&rules, limit, budget, None)?;
         return Ok(Some(PeriodBody::TakeAndBreak(Box::new(body))));
     }
     match set_of(spec) {
