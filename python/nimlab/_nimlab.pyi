@@ -115,6 +115,23 @@ class PeriodResult(_Rows):
     values_computed: int
 
 @final
+class TableResult(_Result):
+    game: str
+    params: dict[str, Any]
+    play: str
+    kind: str
+    basis: str
+    method: str
+    detail: str
+    certified_period: Record | None
+    shape: str
+    upto: int
+    values: list[int | str]
+    rows: int
+    cols: int
+    cells: list[list[int | str]]
+
+@final
 class SweepResult(_Rows):
     definition: str
     parameters: list[str]
@@ -177,6 +194,19 @@ class Game:
         timeout: float | None = None,
     ) -> PPositions: ...
     def period(self, *, limit: int | None = None, budget: int | None = None, memory: int | str | None = None, timeout: float | None = None) -> PeriodResult: ...
+    def table(
+        self,
+        *,
+        upto: int | None = None,
+        rows: int | None = None,
+        cols: int | None = None,
+        outcomes: bool = False,
+        misere: bool = False,
+        method: _Method = "auto",
+        budget: int | None = None,
+        memory: int | str | None = None,
+        timeout: float | None = None,
+    ) -> TableResult: ...
     def sequence(
         self,
         upto: int,

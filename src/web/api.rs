@@ -24,6 +24,7 @@ use nimlab_reports::play::{option_values, OptionsReport, ValuedOptions};
 use nimlab_reports::position::{parse_part, Position};
 use nimlab_reports::solve::{SolveRequest, SumRequest};
 use nimlab_reports::table::{CellKind, TableReport, TableRequest, TableShape};
+use nimlab_reports::verify::VerifyRequest;
 use nimlab_reports::{ReportError, DEFAULT_MAX_MOVES};
 use serde::Serialize;
 
@@ -39,6 +40,9 @@ pub const MAX_TABLE_CELLS: u64 = 64 * 64;
 pub const MAX_COUNT: u64 = 10_000;
 /// The most parts of a sum.
 const MAX_PARTS: usize = 16;
+/// The most values `/api/period` computes (a fixed limit of the playground; `nimlab period`
+/// has none but the budget).
+pub const MAX_PERIOD_VALUES: u64 = 1_000_000;
 
 /// Keys an endpoint takes besides the game parameters.
 const POSITION_KEYS: &[&str] = &["game", "position", "misere", "lang"];
@@ -323,10 +327,12 @@ pub fn answer(endpoint: &str, params: &Params, budget: &Budget, lane: Lane) -> A
         "p-positions" => p_positions(params, budget, lane),
         "options" => options(params, budget, lane),
         "move" => reply(params, budget, lane),
+        "period" => period(params, budget, lane),
+        "verify" => verify(params, budget, lane),
         other => Err(Reply::error(
             404,
             "usage",
-            format!("no API at /api/{other}; the API is /api/games, /api/solve, /api/table, /api/p-positions, /api/options, /api/move"),
+            format!("no API at /api/{other}; the API is /api/games, /api/solve, /api/table, /api/p-positions, /api/period, /api/verify, /api/options, /api/move"),
         )),
     };
     result.unwrap_or_else(Answer::Done)
@@ -429,15 +435,45 @@ fn p_positions(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, R
         play: params.play()?,
         method: Method::Auto,
     };
-    Ok(done(
-        nimlab_reports::p_positions::p_positions(
-            &spec,
-            &request,
-            budget,
-            &nimlab_engine::analysis::no_progress,
-        ),
-        lane,
-    ))
+    let report = nimlab_reports::p_positions::p_positions(
+        &spec,
+        &request,
+        budget,
+        &nimlab_engine::analysis::no_progress,
+    );
+    // A listing cut short by the fast lane's small budget is answered again in the slow lane.
+    let cut_short = |r: &nimlab_reports::p_positions::PPositionsReport| {
+        r.listing.stopped_by.as_ref().is_some_and(Exhausted::is_budget)
+    };
+    if lane == Lane::Fast && report.as_ref().is_ok_and(cut_short) {
+        return Ok(Answer::OutOfBudget);
+    }
+    Ok(done(report, lane))
+}
+
+fn period(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
+    const OWN: &[&str] = &["game", "limit", "lang"];
+    let spec = params.spec(OWN)?;
+    params.only(OWN, Some(&spec))?;
+    let limit = params.count("limit")?;
+    if limit.is_some_and(|n| n == 0 || n > MAX_PERIOD_VALUES) {
+        return Err(usage(format!("'limit' is between 1 and {MAX_PERIOD_VALUES}")));
+    }
+    Ok(done(nimlab_reports::period::period(&spec, Some(limit.unwrap_or(MAX_PERIOD_VALUES)), budget), lane))
+}
+
+fn verify(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
+    const OWN: &[&str] = &["game", "upto", "misere", "players", "lang"];
+    let spec = params.spec(OWN)?;
+    params.only(OWN, Some(&spec))?;
+    let players = match params.count("players")? {
+        Some(n) if n < 2 => return Err(usage("a game needs at least 2 players")),
+        Some(n) => Some(u32::try_from(n).map_err(|_| usage("too many players"))?),
+        None => None,
+    };
+    let request =
+        VerifyRequest { spec: Some(spec), bound: params.count("upto")?, play: params.play()?, players };
+    Ok(done(nimlab_reports::verify::verify(&request, budget, &nimlab_engine::analysis::no_progress), lane))
 }
 
 fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {

@@ -201,6 +201,55 @@ mod tests {
         assert_eq!(answering(Research::OrderPatterns), ["large-nim"]);
     }
 
+    /// Each declaration's size and sum theories hold: its example position with 10^30 added to
+    /// every number is answered by theory (an outcome) exactly when the declaration says
+    /// `any_size`, and a game declared a sum of heaps has, on every position of two or three
+    /// heaps up to 9, the nim-sum of its heaps' values by search.
+    #[test]
+    fn declared_size_and_sum_theories_hold() {
+        use crate::analysis::{GrundyValue, Query};
+        use crate::game::Method;
+        let budget = Budget::default();
+        let search = Query { method: Method::Search, ..Query::default() };
+        let theory = Query { method: Method::Theory, max_moves: 1, ..Query::default() };
+        let huge = BigUint::from(10u32).pow(30);
+        for info in RULESETS {
+            let game = info.example_spec().build(&budget).unwrap();
+            let caps = info.capabilities;
+            let example: Vec<BigUint> = info
+                .example_position
+                .split_whitespace()
+                .map(|n| n.parse::<BigUint>().unwrap() + &huge)
+                .collect();
+            let example = game.check_position(&example).unwrap();
+            let answered = game.analyze(&example, &theory, &budget).is_ok();
+            assert_eq!(answered, caps.any_size, "{}: positions of any size", info.name);
+            if !caps.nim_sum_of_heaps {
+                continue;
+            }
+            let value = |heaps: &[u64]| match game.analyze(&to_bigs(heaps), &search, &budget).unwrap().grundy
+            {
+                GrundyValue::Value(v) => v,
+                other => panic!("{}: {heaps:?} has no value ({other:?})", info.name),
+            };
+            let single: Vec<BigUint> = (0..=9).map(|h| value(&[h])).collect();
+            for a in 0..=9u64 {
+                for b in a..=9 {
+                    assert_eq!(
+                        value(&[a, b]),
+                        &single[a as usize] ^ &single[b as usize],
+                        "{} {a} {b}",
+                        info.name
+                    );
+                    for c in (b..=9).step_by(3) {
+                        let sum = &single[a as usize] ^ &single[b as usize] ^ &single[c as usize];
+                        assert_eq!(value(&[a, b, c]), sum, "{} {a} {b} {c}", info.name);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn move_texts() {
         assert_eq!(

@@ -5,11 +5,12 @@
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-use nimlab_engine::analysis::{analyze_sum, no_progress, SumPart};
+use nimlab_engine::analysis::{no_progress, SumPart};
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo};
 use nimlab_reports::plot::{self, GridPicture, SequencePicture};
-use nimlab_reports::solve::{SolveAnswer, SolveRequest, SumReport};
+use nimlab_reports::solve::{SolveAnswer, SolveRequest};
+use nimlab_reports::table::{CellKind, TableRequest, TableShape};
 use nimlab_reports::verify::VerifyRequest;
 use nimlab_reports::ReportError;
 
@@ -24,7 +25,9 @@ use crate::compute::{budget, run, Lane, MemorySize};
 use crate::convert::{game_spec, position, spec_error, to_python};
 use crate::picture::Picture;
 use crate::report::{Record, Report};
-use crate::results::{PPositions, PeriodResult, PlayersResult, SolveResult, SumResult, VerifyResult};
+use crate::results::{
+    PPositions, PeriodResult, PlayersResult, SolveResult, SumResult, TableResult, VerifyResult,
+};
 use crate::tables::{last_index, to_array, Producer};
 
 /// A registered ruleset, built, or a game defined in Python.
@@ -134,7 +137,7 @@ impl Game {
 
     /// A table as a numpy array ([`crate::tables`]) under the call's `budget`; `produce` starts
     /// it on the built game.
-    fn table(
+    fn array(
         &self,
         py: Python<'_>,
         misere: bool,
@@ -524,6 +527,55 @@ impl Game {
         Ok(VerifyResult(Report::new(report)))
     }
 
+    /// The table ``nimlab table`` makes, as a report with how the engine computed it (its
+    /// ``basis``, ``method`` and ``detail``): the one-heap sequence ``0..=upto``, or the grid of
+    /// two-heap positions ``(r, c)`` for ``r <= rows``, ``c <= cols``. ``outcomes=True`` (or
+    /// ``misere=True``) gives P/N outcomes instead of Grundy values.
+    ///
+    /// >>> Game('kayles').table(upto=12).values[-3:]
+    /// [2, 1, 4]
+    #[pyo3(
+        signature = (*, upto = None, rows = None, cols = None, outcomes = false, misere = false, method = "auto", budget = None, memory = None, timeout = None),
+        text_signature = "(self, /, *, upto=None, rows=None, cols=None, outcomes=False, misere=False, method='auto', budget=None, memory=None, timeout=None)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn table(
+        &self,
+        py: Python<'_>,
+        upto: Option<u64>,
+        rows: Option<u64>,
+        cols: Option<u64>,
+        outcomes: bool,
+        misere: bool,
+        method: &str,
+        budget: Option<u64>,
+        memory: Option<MemorySize>,
+        timeout: Option<f64>,
+    ) -> PyResult<TableResult> {
+        let shape = match (upto, rows, cols) {
+            (Some(upto), None, None) => TableShape::Sequence { upto },
+            (None, Some(rows), Some(cols)) => TableShape::Grid { rows, cols },
+            _ => return Err(PyValueError::new_err("a table needs upto=N, or rows=R and cols=C")),
+        };
+        let kind = if outcomes || misere { CellKind::Outcome } else { CellKind::Grundy };
+        let request = TableRequest {
+            spec: self.spec().clone(),
+            shape,
+            kind,
+            play: play(misere),
+            method: self::method(method)?,
+        };
+        let budget = self::budget(budget, memory, timeout)?;
+        let report = self.run(
+            py,
+            &budget,
+            Lane::Long,
+            |_| false,
+            |game, budget| nimlab_reports::table::table_of(game, &request, budget),
+        )?;
+        Ok(TableResult(Report::new(report)))
+    }
+
     /// The values of the one-heap positions ``0, 1, ..., upto`` as a 1-D numpy array of
     /// ``upto + 1`` values (``nimlab table --upto N``): Grundy values, or with ``misere=True``
     /// outcomes (0 for P, 1 for N). The engine's fastest path (a closed form, a certified
@@ -550,7 +602,7 @@ impl Game {
         timeout: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
         let upto = last_index(upto, "upto")?;
-        self.table(
+        self.array(
             py,
             misere,
             method,
@@ -587,7 +639,7 @@ impl Game {
         timeout: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
         let (rows, cols) = (last_index(rows, "rows")?, last_index(cols, "cols")?);
-        self.table(
+        self.array(
             py,
             misere,
             method,
@@ -854,8 +906,7 @@ impl Sum {
                     .zip(&games)
                     .map(|(part, game)| SumPart { game: game.as_ref(), position: part.numbers.clone() })
                     .collect();
-                let analysis = analyze_sum(&sum, method, moves, budget, lang)?;
-                Ok(SumReport { game: "sum", analysis })
+                nimlab_reports::solve::sum_of(&sum, method, moves, budget, lang)
             },
         );
         let mut failure = None;

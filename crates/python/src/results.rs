@@ -94,6 +94,31 @@ result_class!(
 );
 
 result_class!(
+    TableResult,
+    "A table with how it was computed (the fields of `nimlab table --json`): ``game``, ``params``,
+``play``, ``kind`` (``'grundy'`` or ``'outcome'``), ``basis`` (``'theory'`` or ``'search'``),
+``method`` (the engine's path: ``'closed-form'``, ``'certified-period'``, ``'octal-sequence'``,
+``'dense'``, ...), ``detail``, ``shape`` and the cells: ``upto`` and ``values`` for a sequence,
+``rows``, ``cols`` and ``cells`` for a grid. For the values alone as a numpy array, use
+``Game.sequence`` or ``Game.grid``; this report is the one the command line and the playground
+give, at most 1000000 cells.
+
+>>> t = Game('subtraction', set=[1, 3]).table(upto=5)
+>>> t.values, t.basis, t.method
+([0, 1, 0, 1, 0, 1], 'theory', 'certified-period')
+>>> Game('nim').table(rows=2, cols=2).cells[1]
+[1, 0, 3]
+",
+    |v| format!(
+        "{}: {} table, {} ({})",
+        text(v, "game"),
+        text(v, "shape"),
+        text(v, "basis"),
+        text(v, "method")
+    )
+);
+
+result_class!(
     PeriodResult,
     "The period of a one-heap game's Grundy sequence (the fields of `nimlab period --json`). A
 subtraction game is certified (the checked range proves periodicity; a witness proves the preperiod

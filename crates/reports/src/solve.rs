@@ -154,6 +154,21 @@ pub fn solve_sum(request: &SumRequest, budget: &Budget) -> Result<SumReport, Rep
         .iter()
         .map(|(game, position)| SumPart { game: game.as_ref(), position: position.clone() })
         .collect();
-    let analysis = analyze_sum(&parts, request.method, request.max_moves, budget, request.lang)?;
+    sum_of(&parts, request.method, request.max_moves, budget, request.lang)
+}
+
+/// Solves a disjunctive sum of games already built (the Python module's sums, whose parts may be
+/// games defined in Python).
+///
+/// # Errors
+/// As [`solve_sum`].
+pub fn sum_of(
+    parts: &[SumPart<'_>],
+    method: Method,
+    max_moves: usize,
+    budget: &Budget,
+    lang: Lang,
+) -> Result<SumReport, ReportError> {
+    let analysis = analyze_sum(parts, method, max_moves, budget, lang)?;
     Ok(SumReport { game: "sum", analysis })
 }

@@ -14,7 +14,7 @@ use nimlab_engine::tables::{
     Grid, GridRequest, PeriodSpan, Sequence, SequenceRequest, TableBasis, TableMethod, TableValues, N_CELL,
     P_CELL,
 };
-use nimlab_engine::{Budget, EngineError, GameSpec, Method, Outcome, Play, Research};
+use nimlab_engine::{AnyGame, Budget, EngineError, GameSpec, Method, Outcome, Play, Research};
 use serde::{Serialize, Serializer};
 
 use crate::error::invalid;
@@ -456,11 +456,25 @@ fn effective_kind(request: &TableRequest) -> CellKind {
 /// theory asked for where there is none, or memory beyond the budget; engine errors when the
 /// game cannot be built; [`ReportError::Invalid`] for an (M, N, N) table the game cannot make.
 pub fn table_stream(request: &TableRequest, budget: &Budget) -> Result<TableStream, ReportError> {
+    let game = request.spec.build(budget)?;
+    table_stream_of(game.as_ref(), request, budget)
+}
+
+/// [`table_stream`] on a game already built (`request.spec` is `game`'s spec): the path the
+/// Python module takes, for games defined in Python too.
+///
+/// # Errors
+/// As [`table_stream`].
+pub fn table_stream_of(
+    game: &dyn AnyGame,
+    request: &TableRequest,
+    budget: &Budget,
+) -> Result<TableStream, ReportError> {
     let kind = effective_kind(request);
     let values = if kind == CellKind::Grundy { TableValues::Grundy } else { TableValues::Outcomes };
     let (shape, producer, source, value_bound) = match request.shape {
         TableShape::Mnn { m, n } => {
-            let (ms, ns, table) = mnn(request, m, n, budget)?;
+            let (ms, ns, table) = mnn(game, request, m, n, budget)?;
             let bound = match kind {
                 CellKind::Grundy => ms
                     .iter()
@@ -479,7 +493,6 @@ pub fn table_stream(request: &TableRequest, budget: &Budget) -> Result<TableStre
             (StreamShape::Mnn { m: ms, n: ns }, Producer::Mnn { table, next: 0 }, source, bound)
         }
         TableShape::Sequence { upto } => {
-            let game = request.spec.build(budget)?;
             let sequence_request = SequenceRequest {
                 method: request.method,
                 ..SequenceRequest::new(upto, values, request.play)
@@ -489,7 +502,6 @@ pub fn table_stream(request: &TableRequest, budget: &Budget) -> Result<TableStre
             (StreamShape::Sequence { upto }, Producer::Sequence(sequence), source, bound)
         }
         TableShape::Grid { rows, cols } => {
-            let game = request.spec.build(budget)?;
             let grid_request =
                 GridRequest { method: request.method, ..GridRequest::new(rows, cols, values, request.play) };
             let grid = game.grid(&grid_request, budget)?;
@@ -523,8 +535,26 @@ pub fn table(request: &TableRequest, budget: &Budget) -> Result<TableReport, Rep
     table_stream(request, budget)?.collect()
 }
 
+/// [`table`] on a game already built (`request.spec` is `game`'s spec).
+///
+/// # Errors
+/// As [`table`].
+pub fn table_of(
+    game: &dyn AnyGame,
+    request: &TableRequest,
+    budget: &Budget,
+) -> Result<TableReport, ReportError> {
+    if request.shape.cells() > MAX_REPORT_CELLS {
+        return invalid(format!(
+            "a table report holds at most {MAX_REPORT_CELLS} cells (a fixed limit); larger tables are streamed"
+        ));
+    }
+    table_stream_of(game, request, budget)?.collect()
+}
+
 /// The (M, N, N) table's rows, columns and the dense sorted-triple solver's table.
 fn mnn(
+    game: &dyn AnyGame,
     request: &TableRequest,
     m: (u64, u64),
     n: (u64, u64),
@@ -537,17 +567,18 @@ fn mnn(
         return invalid("the ranges of an (M, N, N) table must not be empty");
     }
     let bound = m.1.max(n.1);
-    let table = triple_table(&request.spec, bound, budget)?;
+    let table = triple_table(game, bound, budget)?;
     Ok(((m.0..=m.1).collect(), (n.0..=n.1).collect(), table))
 }
 
-fn triple_table(spec: &GameSpec, bound: u64, budget: &Budget) -> Result<TripleTable, ReportError> {
+fn triple_table(game: &dyn AnyGame, bound: u64, budget: &Budget) -> Result<TripleTable, ReportError> {
+    let spec = game.spec();
     if spec.is_custom() || !spec.info().capabilities.answers(Research::TripleTable) {
         return Err(not_answered(Research::TripleTable, spec.name()).into());
     }
     let task = || format!("the (M, N, N) table of {spec} up to {bound}");
     let stopped = |cause| ReportError::Engine(EngineError::Exhausted { task: task(), cause });
-    spec.build(budget)?.triple_table(bound, budget).map_err(stopped)?.ok_or_else(|| {
+    game.triple_table(bound, budget).map_err(stopped)?.ok_or_else(|| {
         ReportError::Invalid(
             "(M, N, N) tables need three piles and symmetric patterns (one, anyJ, all), at most one amount \
              range per pattern size"

@@ -84,14 +84,26 @@ pub struct Capabilities {
     /// The theorem by which `period` certifies the game's one-heap sequence, if one covers it
     /// (otherwise its period is only observed).
     pub certified_period: Option<PeriodTheorem>,
+    /// Its theory answers positions whose numbers have any size, at once: a closed form, or,
+    /// for a game with a period theorem, its certified period (once computed).
+    pub any_size: bool,
+    /// A position is a disjunctive sum of single heaps, so its value is the nim-sum of theirs
+    /// (Sprague–Grundy): a sum of heaps costs no more than its largest heap.
+    pub nim_sum_of_heaps: bool,
     /// The research questions that apply to it, beyond `solve`, `table`, `period` and the rest.
     pub research: &'static [Research],
 }
 
 impl Capabilities {
     /// Nothing beyond what every ruleset answers.
-    pub const NONE: Capabilities =
-        Capabilities { fast_sequence: false, fast_grid: false, certified_period: None, research: &[] };
+    pub const NONE: Capabilities = Capabilities {
+        fast_sequence: false,
+        fast_grid: false,
+        certified_period: None,
+        any_size: false,
+        nim_sum_of_heaps: false,
+        research: &[],
+    };
 
     /// True when `question` applies to the game.
     pub fn answers(&self, question: Research) -> bool {

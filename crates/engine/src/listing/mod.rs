@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::analysis::{AnyGame, Method, Progress, Query};
 use crate::bigint::{json, to_bigs};
-use crate::budget::{Budget, UNITS_PER_POSITION};
+use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::{EngineError, Stopped};
 use crate::game::{Outcome, Play};
 use crate::lang::Lang;
@@ -59,6 +59,10 @@ pub struct PListing {
     pub stopped: Option<String>,
     /// Positions examined (0 for a closed-form listing).
     pub examined: u64,
+    /// What ran out, when the listing stopped early for want of work, memory or time (so that
+    /// a caller can retry under a larger budget).
+    #[serde(skip)]
+    pub stopped_by: Option<Exhausted>,
 }
 
 fn positions<S: serde::Serializer>(list: &[Vec<BigUint>], serializer: S) -> Result<S::Ok, S::Error> {
@@ -96,7 +100,7 @@ pub fn p_positions(
         _ => game.theory_p_positions(request.count, request.play, budget),
     };
     if let Some((found, exhausted)) = by_theory {
-        let (complete, stopped) = match exhausted {
+        let (complete, stopped) = match &exhausted {
             Some(cause) => (false, Some(format!("stopped after listing {} positions: {cause}", found.len()))),
             None if found.len() < request.count => {
                 (true, Some(format!("there are no P-positions other than these {}", found.len())))
@@ -109,6 +113,7 @@ pub fn p_positions(
             p_positions: found,
             complete,
             stopped,
+            stopped_by: exhausted,
             examined: 0,
         });
     }
@@ -129,10 +134,12 @@ pub fn p_positions(
     let mut found: Vec<Vec<BigUint>> = Vec::new();
     let mut examined = 0u64;
     let mut largest = 0u64;
+    let mut stopped_by = None;
     let stopped = 'search: loop {
         for tuple in TuplesWithMax::new(heaps, largest, !request.all_orders) {
             let task = || format!("listing the P-positions of {}", game.name());
             if let Err(error) = budget.charge(UNITS_PER_POSITION).during(task) {
+                stopped_by = error.exhausted().cloned();
                 break 'search Some(stop_reason(&error, examined, largest));
             }
             examined += 1;
@@ -147,6 +154,7 @@ pub fn p_positions(
                 }
                 Ok(_) => {}
                 Err(error @ (EngineError::Exhausted { .. } | EngineError::TooLargeForSearch { .. })) => {
+                    stopped_by = error.exhausted().cloned();
                     break 'search Some(stop_reason(&error, examined, largest));
                 }
                 Err(other) => return Err(other),
@@ -163,6 +171,7 @@ pub fn p_positions(
         complete: found.len() == request.count,
         p_positions: found,
         stopped,
+        stopped_by,
         examined,
     })
 }

@@ -16,7 +16,7 @@ use crate::budget::{Budget, Exhausted};
 use crate::error::EngineError;
 use crate::game::Play;
 use crate::tables::sequence::MAX_UPTO;
-use crate::tables::{GridRequest, SequenceRequest, TableError, TableMethod, TableValues, P_CELL};
+use crate::tables::{GridRequest, PeriodSpan, SequenceRequest, TableError, TableMethod, TableValues, P_CELL};
 
 /// The bound of the first round.
 const FIRST_BOUND: u64 = 255;
@@ -43,6 +43,9 @@ struct Round {
     /// The P-positions with every number at most the bound, in listing order, at most `count`.
     found: Vec<Vec<u64>>,
     cells: u64,
+    /// The certified period when `found` holds every P-position there is: its whole periodic
+    /// part was examined and held none, so no heap beyond the bound is a P-position.
+    every_one: Option<PeriodSpan>,
 }
 
 /// The first P-positions of `game` from its outcome table, or `None` when the table path does
@@ -65,6 +68,8 @@ pub fn p_positions_by_table(
     let mut found: Vec<Vec<u64>> = Vec::new();
     let mut examined = 0u64;
     let mut theory = false;
+    let mut every_one = false;
+    let mut stopped_by = None;
     let stopped = loop {
         let round = match request.heaps {
             1 => sequence_round(game, request, bound, budget, &mut found),
@@ -83,6 +88,14 @@ pub fn p_positions_by_table(
                 if found.len() >= request.count {
                     break None;
                 }
+                if let Some(span) = round.every_one {
+                    every_one = true;
+                    break Some(format!(
+                        "no other heap is a P-position: the values are periodic from {} with period {} \
+                         (certified), and no period holds a 0",
+                        span.preperiod, span.period
+                    ));
+                }
                 if bound >= MAX_UPTO / 4 {
                     break Some(format!(
                         "no more within the numbers up to {bound} (a fixed limit of tables)"
@@ -92,6 +105,7 @@ pub fn p_positions_by_table(
             }
             Err(error) => match error.exhausted() {
                 Some(cause) => {
+                    stopped_by = Some(cause.clone());
                     let upto = complete_bound
                         .map_or_else(|| "none complete".into(), |b| format!("every number up to {b}"));
                     break Some(format!("stopped after examining {examined} positions ({upto}): {cause}"));
@@ -108,9 +122,10 @@ pub fn p_positions_by_table(
     Ok(Some(PListing {
         basis: if theory { ListingBasis::Theory } else { ListingBasis::Search },
         heaps: request.heaps,
-        complete: p_positions.len() == request.count,
+        complete: every_one || p_positions.len() == request.count,
         p_positions,
         stopped,
+        stopped_by,
         examined,
     }))
 }
@@ -136,6 +151,7 @@ fn sequence_round(
     let mut sequence =
         game.sequence(&SequenceRequest::new(bound, TableValues::Outcomes, request.play), budget)?;
     let method = sequence.basis().method;
+    let certified = sequence.basis().certified_period;
     let mut found = Vec::new();
     let mut chunk = vec![0; crate::tables::PIECE];
     loop {
@@ -150,7 +166,15 @@ fn sequence_round(
             }
         };
         if count == 0 {
-            return Ok(Round { method, found, cells: bound + 1 });
+            // G(n + p) = G(n) from the preperiod l on: when [l, l + p) was examined and holds no
+            // P-position, no larger heap is one.
+            let every_one = certified.filter(|span| {
+                let periodic = span.preperiod..span.preperiod.saturating_add(span.period);
+                request.play == Play::Normal
+                    && periodic.end <= bound.saturating_add(1)
+                    && !found.iter().any(|p| periodic.contains(&p[0]))
+            });
+            return Ok(Round { method, found, cells: bound + 1, every_one });
         }
         for (n, _) in (first..).zip(&chunk[..count]).filter(|&(_, &v)| v == P_CELL) {
             if found.len() == request.count {
@@ -159,7 +183,7 @@ fn sequence_round(
             keep(&mut found, vec![n], budget)?;
         }
         if found.len() == request.count {
-            return Ok(Round { method, found, cells: sequence.next_heap() });
+            return Ok(Round { method, found, cells: sequence.next_heap(), every_one: None });
         }
     }
 }
@@ -187,7 +211,7 @@ fn grid_round(
     cells.sort_unstable_by_key(|p| (p[0].max(p[1]), p[0], p[1]));
     cells.truncate(request.count);
     let side = bound + 1;
-    Ok(Round { method, found: cells, cells: side.saturating_mul(side) })
+    Ok(Round { method, found: cells, cells: side.saturating_mul(side), every_one: None })
 }
 
 #[cfg(test)]
@@ -228,6 +252,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A certified period with no 0 in it ends the listing: Kayles' only P-heap is 0 (its
+    /// searched values up to the period's end, 71 + 12, hold no other 0); 0.137's P-heaps recur
+    /// with its period, so its listing goes on.
+    #[test]
+    fn a_certified_period_without_p_positions_completes_the_listing() {
+        let budget = Budget::default();
+        let request =
+            |count, method| PRequest { count, heaps: None, all_orders: false, play: Play::Normal, method };
+        let kayles = test_game("kayles");
+        let listing =
+            p_positions(kayles.as_ref(), &request(10, Method::Auto), &budget, &no_progress).unwrap();
+        assert_eq!(listing.p_positions, [to_bigs(&[0])]);
+        assert!(listing.complete && listing.stopped_by.is_none());
+        assert!(listing.stopped.unwrap().contains("periodic from 71 with period 12"));
+        // Kayles from its rules: knock down 1 or 2 adjacent pins, leaving rows a and b.
+        let mut values: Vec<u64> = Vec::new();
+        for n in 0..=83usize {
+            let options: Vec<u64> = (1..=2.min(n))
+                .flat_map(|k| (0..=n - k).map(move |a| (a, n - k - a)))
+                .map(|(a, b)| values[a] ^ values[b])
+                .collect();
+            values.push((0..).find(|v| !options.contains(v)).unwrap());
+        }
+        assert_eq!(values.iter().filter(|&&v| v == 0).count(), 1);
+        let octal = test_game("octal --code 0.137");
+        let listing = p_positions(octal.as_ref(), &request(40, Method::Auto), &budget, &no_progress).unwrap();
+        assert_eq!(listing.p_positions.len(), 40);
     }
 
     #[test]

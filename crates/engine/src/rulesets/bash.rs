@@ -59,7 +59,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
             help: "一步最多能取的石子数 M（M ≥ 1）",
         }],
     },
-    capabilities: Capabilities { fast_sequence: true, ..Capabilities::NONE },
+    capabilities: Capabilities { fast_sequence: true, any_size: true, ..Capabilities::NONE },
     verify_bound: 200,
     build,
 };

@@ -74,7 +74,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         position: "石子数，可再加上本步最多可取的数",
         params: &[],
     },
-    capabilities: Capabilities { fast_sequence: true, fast_grid: true, ..Capabilities::NONE },
+    capabilities: Capabilities { fast_sequence: true, fast_grid: true, any_size: true, ..Capabilities::NONE },
     verify_bound: 100,
     build,
 };

@@ -78,7 +78,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         position: "石子数",
         params: &[],
     },
-    capabilities: Capabilities { fast_sequence: true, ..Capabilities::NONE },
+    capabilities: Capabilities { fast_sequence: true, any_size: true, ..Capabilities::NONE },
     verify_bound: 1000,
     build,
 };

@@ -78,7 +78,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
             name: "k", label: "每步最多取几堆", help: "一步最多能从几堆中取（K ≥ 1）"
         }],
     },
-    capabilities: Capabilities::NONE,
+    capabilities: Capabilities { any_size: true, ..Capabilities::NONE },
     verify_bound: 12,
     build,
 };

@@ -43,7 +43,13 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         position: "各堆的石子数",
         params: &[],
     },
-    capabilities: Capabilities { fast_sequence: true, fast_grid: true, ..Capabilities::NONE },
+    capabilities: Capabilities {
+        fast_sequence: true,
+        fast_grid: true,
+        any_size: true,
+        nim_sum_of_heaps: true,
+        ..Capabilities::NONE
+    },
     verify_bound: 12,
     build,
 };

@@ -57,6 +57,8 @@ const TAKE_AND_BREAK: Capabilities = Capabilities {
     fast_sequence: true,
     fast_grid: true,
     certified_period: Some(PeriodTheorem::GuySmith),
+    any_size: true,
+    nim_sum_of_heaps: true,
     research: &[],
 };
 
@@ -173,7 +175,12 @@ pub const GRUNDY_GAME: RulesetInfo = RulesetInfo {
         position: "各堆的石子数（几堆之和；每一步只在其中一堆进行）",
         params: &[],
     },
-    capabilities: Capabilities { fast_sequence: true, fast_grid: true, ..Capabilities::NONE },
+    capabilities: Capabilities {
+        fast_sequence: true,
+        fast_grid: true,
+        nim_sum_of_heaps: true,
+        ..Capabilities::NONE
+    },
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| Ok(engine(spec, TakeAndBreak::new(GameRules::GrundyGame, BUILD_LIMIT, budget)?)),
 };

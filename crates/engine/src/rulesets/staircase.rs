@@ -52,7 +52,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         position: "第 1、2、3……级台阶上的硬币数",
         params: &[],
     },
-    capabilities: Capabilities::NONE,
+    capabilities: Capabilities { any_size: true, ..Capabilities::NONE },
     verify_bound: 12,
     build,
 };

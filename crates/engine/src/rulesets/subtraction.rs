@@ -62,6 +62,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
     capabilities: Capabilities {
         fast_sequence: true,
         certified_period: Some(PeriodTheorem::SubtractionWindow),
+        any_size: true,
         research: &[Research::FamilySweep],
         ..Capabilities::NONE
     },

@@ -81,7 +81,12 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         position: "两堆的石子数",
         params: &[],
     },
-    capabilities: Capabilities { fast_grid: true, research: &[Research::AdditiveRows], ..Capabilities::NONE },
+    capabilities: Capabilities {
+        fast_grid: true,
+        any_size: true,
+        research: &[Research::AdditiveRows],
+        ..Capabilities::NONE
+    },
     verify_bound: 60,
     build,
 };

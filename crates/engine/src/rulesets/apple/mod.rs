@@ -113,7 +113,11 @@ pub const RULESET: RulesetInfo = RulesetInfo {
             ParamTexts { name: "bounded-equal", label: "每堆同时拿时也至多拿 S 个", help: "有上限的变体：从每一堆同时拿时，至多拿 S 个（默认：个数不限，与论文相同）" },
         ],
     },
-    capabilities: Capabilities { research: &[Research::WinningPlan, Research::TripleTable], ..Capabilities::NONE },
+    capabilities: Capabilities {
+        any_size: true,
+        research: &[Research::WinningPlan, Research::TripleTable],
+        ..Capabilities::NONE
+    },
     verify_bound: 20,
     build,
 };

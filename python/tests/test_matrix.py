@@ -1,0 +1,197 @@
+"""The surfaces matrix (issue 20): every ruleset, through every command that applies to it (solve,
+table, p-positions, period, verify, plot), through each surface (the command line, the web API,
+the Python module), gives the same answer with the same basis.
+
+The three surfaces render one report of `nimlab-reports`, so their JSON must be equal field for
+field; where the command line refuses a question (a grid of a one-heap game, a period of a
+two-heap game), the web API and Python must refuse it too. Pictures have no web endpoint: the
+command line's SVG and Python's are compared byte for byte. Each game is taken with the
+parameters and the position its declaration gives as examples (`nimlab games --json`), so a new
+ruleset joins the matrix by being declared.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import subprocess
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import nimlab
+
+pytestmark = pytest.mark.skipif(not os.environ.get("NIMLAB_BIN"), reason="NIMLAB_BIN names the nimlab binary")
+
+Answer = tuple[str, Any]  # ("ok", report) or ("refused", the error's kind)
+
+
+def binary() -> str:
+    return os.environ["NIMLAB_BIN"]
+
+
+def declarations() -> list[dict[str, Any]]:
+    out = subprocess.run([binary(), "games", "--json"], capture_output=True, text=True, check=True)
+    games: list[dict[str, Any]] = json.loads(out.stdout)["games"]
+    return games
+
+
+GAMES = declarations() if os.environ.get("NIMLAB_BIN") else []
+
+
+def example_params(game: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(p["name"], p["example"]) for p in game["params"] if p["required"]]
+
+
+def spec_text(game: dict[str, Any]) -> str:
+    return " ".join([game["name"], *(f"--{name} {value}" for name, value in example_params(game))])
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    process = subprocess.Popen([binary(), "serve", "--json"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        address: str = json.loads(process.stdout.readline())["address"]
+        yield address.rstrip("/")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def cli(game: dict[str, Any], command: str, *args: str) -> Answer:
+    params = [arg for name, value in example_params(game) for arg in (f"--{name}", value)]
+    done = subprocess.run(
+        [binary(), command, game["name"], *params, *args, "--json"], capture_output=True, text=True, timeout=120
+    )
+    if done.returncode == 0:
+        return ("ok", json.loads(done.stdout))
+    error = json.loads(done.stderr.strip().splitlines()[-1])
+    return ("refused", error["kind"])
+
+
+def web(base: str, game: dict[str, Any], endpoint: str, **query: str) -> Answer:
+    pairs = [("game", game["name"]), *example_params(game), *query.items()]
+    url = f"{base}/api/{endpoint}?{urllib.parse.urlencode(pairs)}"
+    try:
+        with urllib.request.urlopen(url, timeout=120) as response:
+            return ("ok", json.loads(response.read()))
+    except urllib.error.HTTPError as error:
+        return ("refused", json.loads(error.read())["kind"])
+
+
+def python(call: Any) -> Answer:
+    try:
+        return ("ok", json.loads(call().to_json()))
+    except (ValueError, nimlab.BudgetExceeded) as error:
+        return ("refused", type(error).__name__)
+
+
+def same(cli_answer: Answer, *others: Answer) -> None:
+    """The same report from every surface, or a refusal from every surface."""
+    for other in others:
+        if cli_answer[0] == "ok":
+            assert other == cli_answer
+        else:
+            assert other[0] == "refused", f"the command line refused ({cli_answer[1]}) but not {other}"
+
+
+def position(game: dict[str, Any]) -> list[int]:
+    return [int(n) for n in game["example_position"].split()]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g["name"] for g in GAMES])
+@pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
+def test_solve(server: str, game: dict[str, Any], misere: bool) -> None:
+    numbers = position(game)
+    flag = ["--misere"] if misere else []
+    answer = cli(game, "solve", *map(str, numbers), *flag)
+    query = {"position": ",".join(map(str, numbers)), **({"misere": "1"} if misere else {})}
+    same(
+        answer,
+        web(server, game, "solve", **query),
+        python(lambda: nimlab.Game(spec_text(game)).solve(numbers, misere=misere)),
+    )
+    if answer[0] == "ok":
+        assert answer[1]["basis"] in ("theory", "search")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g["name"] for g in GAMES])
+def test_tables(server: str, game: dict[str, Any]) -> None:
+    shapes: list[tuple[list[str], dict[str, int]]] = [
+        (["--upto", "24"], {"upto": 24}),
+        (["--rows", "7", "--cols", "7"], {"rows": 7, "cols": 7}),
+    ]
+    answered = 0
+    for args, shape in shapes:
+        answer = cli(game, "table", *args)
+        same(
+            answer,
+            web(server, game, "table", **{k: str(v) for k, v in shape.items()}),
+            python(lambda: nimlab.Game(spec_text(game)).table(**shape)),
+        )
+        answered += answer[0] == "ok"
+    assert answered >= 1, "every game has a sequence or a grid"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g["name"] for g in GAMES])
+def test_p_positions(server: str, game: dict[str, Any]) -> None:
+    answer = cli(game, "p-positions", "--count", "6")
+    same(
+        answer,
+        web(server, game, "p-positions", count="6"),
+        python(lambda: nimlab.Game(spec_text(game)).p_positions(6)),
+    )
+    assert answer[0] == "ok"
+    assert len(answer[1]["p_positions"]) == 6 or answer[1]["complete"], "six P-positions, or every one there is"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g["name"] for g in GAMES])
+def test_period(server: str, game: dict[str, Any]) -> None:
+    answer = cli(game, "period", "--limit", "3000")
+    same(
+        answer,
+        web(server, game, "period", limit="3000"),
+        python(lambda: nimlab.Game(spec_text(game)).period(limit=3000)),
+    )
+    if game["capabilities"]["certified_period"] is not None and answer[0] == "ok":
+        assert answer[1].get("status") != "observed", "a game with a period theorem is never merely observed"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g["name"] for g in GAMES])
+def test_verify(server: str, game: dict[str, Any]) -> None:
+    answer = cli(game, "verify", "--upto", "6")
+    same(
+        answer,
+        web(server, game, "verify", upto="6"),
+        python(lambda: nimlab.Game(spec_text(game)).verify(upto=6)),
+    )
+    if answer[0] == "ok":
+        assert answer[1]["all_agree"] is True
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g["name"] for g in GAMES])
+def test_plot(tmp_path: pathlib.Path, game: dict[str, Any]) -> None:
+    built = nimlab.Game(spec_text(game))
+    shapes: list[tuple[list[str], Any]] = [
+        (["--upto", "24"], lambda: built.plot_sequence(24)),
+        (["--rows", "7", "--cols", "7"], lambda: built.plot_grid(7, 7)),
+    ]
+    for args, draw in shapes:
+        out = tmp_path / "picture.svg"
+        params = [arg for name, value in example_params(game) for arg in (f"--{name}", value)]
+        done = subprocess.run(
+            [binary(), "plot", game["name"], *params, *args, "-o", str(out)], capture_output=True, text=True
+        )
+        try:
+            picture = draw()
+        except (ValueError, nimlab.BudgetExceeded):
+            assert done.returncode != 0, f"Python refused {args} but the command line drew it"
+            continue
+        assert done.returncode == 0, f"the command line refused {args}: {done.stderr}"
+        assert out.read_text() == picture.svg
