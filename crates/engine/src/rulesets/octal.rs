@@ -58,6 +58,7 @@ const TAKE_AND_BREAK: Capabilities = Capabilities {
     fast_grid: true,
     certified_period: Some(PeriodTheorem::GuySmith),
     research: &[],
+    loopy: None,
 };
 
 /// [`TAKE_AND_BREAK`], and atlases over patterns of codes.
