@@ -79,7 +79,7 @@ impl Ruleset for FairShares {
         if numbers.is_empty() {
             return Err(EngineError::InvalidPosition("fair-shares takes at least one heap".into()));
         }
-        if numbers.iter().any(|n| *n == BigUint::ZERO) {
+        if numbers.contains(&BigUint::ZERO) {
             return Err(EngineError::InvalidPosition("fair-shares: every heap has at least one coin".into()));
         }
         Ok(numbers.to_vec())
