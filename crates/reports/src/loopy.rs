@@ -198,7 +198,10 @@ fn build(game: &LoopyGame, tokens: &[String], budget: &Budget) -> Result<Built, 
                 let mut roots = Vec::new();
                 for position in game.verification_positions(bound) {
                     budget.charge(UNITS_PER_POSITION).map_err(stopped("listing the table's positions"))?;
-                    roots.push(position);
+                    // Only the game's positions (a cap on a pile may be below the bound).
+                    if game.check_position(&position).is_ok() {
+                        roots.push(position);
+                    }
                 }
                 roots
             } else {
