@@ -47,7 +47,37 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         (None, None) => unreachable!("clap requires --file or --fair-shares"),
     };
     let request = LoopyRequest { game, tokens: args.tokens.clone(), play: super::play(args.misere) };
-    let report = loopy(&request, &cx.budget)?;
+    answer(&request, cx, out)
+}
+
+/// Reads a graph file for the loopy engine (the engine reads no files).
+///
+/// # Errors
+/// A usage error naming the file when it cannot be read.
+pub fn read_graph(path: &str) -> Result<String, nimlab_reports::ReportError> {
+    std::fs::read_to_string(path)
+        .map_err(|e| nimlab_reports::ReportError::Invalid(format!("cannot read the graph file {path}: {e}")))
+}
+
+/// The loopy game a registered game names, when its declaration says its positions may repeat
+/// (`solve` and `table` then answer it by the loopy engine), reading its graph file if it has
+/// one.
+///
+/// # Errors
+/// An unreadable graph file.
+pub fn loopy_game(
+    spec: &nimlab_engine::GameSpec,
+    upto: Option<u64>,
+) -> Result<Option<LoopyGame>, nimlab_reports::ReportError> {
+    LoopyGame::of_spec(spec, upto, read_graph)
+}
+
+/// Answers a loopy request and writes its report (text or `--json`).
+///
+/// # Errors
+/// A bad file or vertex (usage, exit 2), the budget, output errors.
+pub fn answer(request: &LoopyRequest, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    let report = loopy(request, &cx.budget)?;
     if cx.json {
         return write_json(out, &report);
     }
@@ -69,7 +99,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
             writeln!(out, "{:<16} {:<12} {:<7} {:<10} moves", "position", "value", "outcome", "remoteness")?;
             for r in &t.rows {
                 let moves = match r.moves_kind {
-                    Some(kind) => format!("{kind}: {}", r.moves.join(" ")),
+                    Some(kind) => format!("{kind}: {}", r.moves.join(", ")),
                     None => String::new(),
                 };
                 writeln!(

@@ -2,7 +2,9 @@
 
 use std::io::Write;
 
+use nimlab_engine::analysis::LoopyPositions;
 use nimlab_engine::{Lang, MultiMove};
+use nimlab_reports::loopy::{LoopyGame, LoopyRequest};
 use nimlab_reports::position::parse_part;
 use nimlab_reports::solve::{
     solve, solve_sum, PlayersReport, SolveAnswer, SolveReport, SolveRequest, SumReport, SumRequest,
@@ -64,8 +66,12 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         return if cx.json { write_json(out, &report) } else { Ok(write!(out, "{}", sum_text(&report))?) };
     }
     let game = args.game.as_deref().unwrap_or_default();
+    let spec = args.params.spec(game)?;
+    if let Some(game) = super::loopy::loopy_game(&spec, None)? {
+        return solve_loopy(game, &spec, args, cx, out);
+    }
     let request = SolveRequest {
-        spec: args.params.spec(game)?,
+        spec,
         position: parse_position(&args.position)?,
         play: play(args.misere),
         method: args.method.into(),
@@ -83,6 +89,33 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     };
     write!(out, "{text}")?;
     Ok(())
+}
+
+/// A game whose positions may repeat (its declaration's `loopy` capability), by the loopy
+/// engine: a graph's tokens (one vertex name each, a sum), or one position of numbers.
+fn solve_loopy(
+    game: LoopyGame,
+    spec: &nimlab_engine::GameSpec,
+    args: &Args,
+    cx: &Context,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    if args.players.is_some() {
+        return usage(format!("{} is a loopy game of two players: drop --players", spec.name()));
+    }
+    if args.position.is_empty() {
+        return usage(format!(
+            "give a position of {} ({}), or list every position with nimlab table",
+            spec.name(),
+            spec.info().position
+        ));
+    }
+    let tokens = match spec.info().capabilities.loopy {
+        Some(LoopyPositions::GraphFile { .. }) => args.position.clone(),
+        _ => vec![args.position.join(" ")],
+    };
+    let request = LoopyRequest { game, tokens, play: play(args.misere) };
+    super::loopy::answer(&request, cx, out)
 }
 
 /// The text report for one position.

@@ -14,6 +14,7 @@ use std::io::Write;
 
 use nimlab_engine::spec::grammar::parse_range;
 use nimlab_engine::tables::{encode_le, Width};
+use nimlab_reports::loopy::LoopyRequest;
 use nimlab_reports::table::{
     table, table_stream, Cell, CellKind, StreamShape, TableRequest, TableShape, TableStream, MAX_REPORT_CELLS,
 };
@@ -121,6 +122,23 @@ const WRITE_CHUNK: usize = 1 << 16;
 /// `--json` on a table too large for one report); report errors when the budget stops the table;
 /// a value too wide for the format met while writing.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    let spec = args.game.spec()?;
+    if let Some(game) = super::loopy::loopy_game(&spec, args.upto)? {
+        // Positions that repeat: every position, by the loopy engine.
+        if args.rows.is_some()
+            || args.m.is_some()
+            || args.csv
+            || args.format.is_some_and(|f| f != Format::Text)
+        {
+            return usage(format!(
+                "{} is a loopy game: its table lists every position (--upto N bounds the positions it starts from), \
+                 as text or --json",
+                spec.name()
+            ));
+        }
+        let request = LoopyRequest { game, tokens: Vec::new(), play: play(args.misere) };
+        return super::loopy::answer(&request, cx, out);
+    }
     let range = |text: &str, flag: &str| parse_range(text).map_err(|e| UsageError(format!("{flag}: {e}")));
     let (shape, kind) = match (args.upto, args.rows.zip(args.cols), args.m.as_deref().zip(args.n.as_deref()))
     {
@@ -148,13 +166,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     };
     let kind =
         kind.unwrap_or(if args.outcomes || args.misere { CellKind::Outcome } else { CellKind::Grundy });
-    let request = TableRequest {
-        spec: args.game.spec()?,
-        shape,
-        kind,
-        play: play(args.misere),
-        method: args.method.into(),
-    };
+    let request = TableRequest { spec, shape, kind, play: play(args.misere), method: args.method.into() };
     let format = if args.csv { Format::Csv } else { args.format.unwrap_or_default() };
     if cx.json {
         if args.format.is_some_and(|f| f != Format::Text) || args.csv {

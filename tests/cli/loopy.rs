@@ -95,3 +95,86 @@ fn loopy_stops_at_the_budget_with_one_line() {
     let e = json_error(&["loopy", "--fair-shares", "30", "--budget", "1000"], 1, "budget");
     assert!(e["error"].as_str().unwrap().contains("work budget"), "{e}");
 }
+
+/// `graph` and `fair-shares` are rulesets: `solve` and `table` answer them by the loopy engine,
+/// found through the declaration's capability.
+#[test]
+fn solve_and_table_answer_the_loopy_rulesets() {
+    let file = example();
+    let out = text(&["solve", "graph", "--file", &file, "start"]);
+    assert!(out.contains("value ∞()  outcome D (a draw: neither player can force a win)"), "{out}");
+    assert!(out.contains("drawing moves (1):\n  token 1: start -> b"), "{out}");
+    let out = text(&["solve", "graph", "--file", &file, "d"]);
+    assert!(out.contains("value 1  outcome N (the player to move wins)  remoteness 1"), "{out}");
+    assert!(
+        out.contains("winning moves (2):\n  token 1: d -> end  (value after: 0)\n  token 1: d -> c"),
+        "{out}"
+    );
+    // A sum of tokens, as `loopy` answers it.
+    assert_eq!(
+        json(&["solve", "graph", "--file", &file, "a", "d", "--json"]),
+        json(&["loopy", "--file", &file, "a", "d", "--json"])
+    );
+    // The table of a graph is every vertex, as `loopy --file` lists it.
+    let table = json(&["table", "graph", "--file", &file, "--json"]);
+    let listed = json(&["loopy", "--file", &file, "--json"]);
+    assert_eq!(table["rows"], listed["rows"]);
+    assert_eq!(table["counts"], json!({"P": 2, "N": 2, "D": 2}));
+    // Fair Shares: 4+2+1 has value 1; three moves to a 0.
+    let r = json(&["solve", "fair-shares", "4", "2", "1", "--json"]);
+    assert_eq!((&r["value"], &r["outcome"], &r["remoteness"]), (&json!(1), &json!("N"), &json!(3)));
+    let to: Vec<&str> = r["moves"].as_array().unwrap().iter().map(|m| m["to"].as_str().unwrap()).collect();
+    assert_eq!(to, ["1 2 2 2", "3 4", "2 5"]);
+}
+
+/// `nimlab table fair-shares`: every position of 1 to 16 coins (914), the same values and
+/// outcomes as `loopy --fair-shares 16` (the whole graph of every partition).
+#[test]
+fn table_fair_shares_is_every_position_up_to_16_coins() {
+    let table = json(&["table", "fair-shares", "--json"]);
+    assert_eq!(table["positions"], 914);
+    let whole = json(&["loopy", "--fair-shares", "16", "--json"]);
+    assert_eq!(table["counts"], whole["counts"]);
+    let name = |p: &str| {
+        let mut parts: Vec<&str> = p.split('+').collect();
+        parts.reverse();
+        parts.join(" ")
+    };
+    let by_name: std::collections::HashMap<String, &Value> = whole["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (name(r["position"].as_str().unwrap()), r))
+        .collect();
+    for r in table["rows"].as_array().unwrap() {
+        let w = by_name[r["position"].as_str().unwrap()];
+        assert_eq!(
+            (&r["value"], &r["outcome"], &r["remoteness"]),
+            (&w["value"], &w["outcome"], &w["remoteness"])
+        );
+    }
+}
+
+#[test]
+fn solve_graph_bad_files_are_one_line_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "a b\nb c d\n").unwrap();
+    let bad = bad.display().to_string();
+    let e = json_error(&["solve", "graph", "--file", &bad, "a"], 2, "usage");
+    assert_eq!(
+        e["error"],
+        format!("{bad}: line 2, column 5: expected an edge `u v` (two vertex names), found a third word `d`")
+    );
+    let e = json_error(&["table", "graph", "--file", &bad], 2, "usage");
+    assert!(e["error"].as_str().unwrap().contains("line 2, column 5"), "{e}");
+    let e = json_error(&["solve", "graph", "--file", &example(), "nowhere"], 2, "usage");
+    assert!(e["error"].as_str().unwrap().ends_with("has no position named `nowhere`"), "{e}");
+    let e = json_error(&["solve", "graph", "--file", &example()], 2, "usage");
+    assert!(e["error"].as_str().unwrap().starts_with("give a position of graph"), "{e}");
+    let e = json_error(&["solve", "fair-shares", "3", "0"], 2, "usage");
+    assert!(e["error"].as_str().unwrap().contains("at least one coin"), "{e}");
+    let output = nimlab().args(["solve", "graph", "--file", &bad, "a"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(String::from_utf8(output.stderr).unwrap().lines().count(), 1);
+}

@@ -4,11 +4,13 @@
 //! token's generalized Sprague-Grundy value (misère play: by a retrograde analysis of the sum's
 //! graph, since values do not add under misère play); without, every position is listed.
 
+use nimlab_engine::analysis::LoopyPositions;
+use nimlab_engine::budget::UNITS_PER_POSITION;
 use nimlab_engine::loopy::fair_shares::{partitions, FairShares};
 use nimlab_engine::loopy::sum::{self, Component};
 use nimlab_engine::loopy::text::{parse_graph, ParseError};
 use nimlab_engine::loopy::{explore, solve, sum_graph, Digraph, LoopyOutcome, LoopyValue, Solution};
-use nimlab_engine::{Budget, EngineError, Play};
+use nimlab_engine::{BigUint, Budget, EngineError, GameSpec, Play};
 use serde::Serialize;
 
 use crate::ReportError;
@@ -28,6 +30,48 @@ pub enum LoopyGame {
         /// The most coins.
         coins: u64,
     },
+    /// A registered game whose positions may repeat ([`LoopyPositions::Reachable`]): the
+    /// positions reachable by its rules from the tokens' positions, or, for a table (no
+    /// tokens), from every verification position up to `upto`. A token is a position's numbers
+    /// separated by spaces.
+    Ruleset {
+        /// The game.
+        spec: GameSpec,
+        /// The table's bound (its verification positions up to it); `None`: the declaration's.
+        upto: Option<u64>,
+    },
+}
+
+impl LoopyGame {
+    /// The loopy game a registered game names, if its declaration says its positions may
+    /// repeat: a graph file's text is read by `read` (the surface's: the engine reads no files).
+    ///
+    /// # Errors
+    /// What `read` returns for an unreadable file; a usage error for a graph game without its
+    /// file parameter.
+    pub fn of_spec(
+        spec: &GameSpec,
+        upto: Option<u64>,
+        read: impl FnOnce(&str) -> Result<String, ReportError>,
+    ) -> Result<Option<LoopyGame>, ReportError> {
+        if spec.is_custom() {
+            return Ok(None);
+        }
+        Ok(match spec.info().capabilities.loopy {
+            None => None,
+            Some(LoopyPositions::Reachable) => Some(LoopyGame::Ruleset { spec: spec.clone(), upto }),
+            Some(LoopyPositions::GraphFile { param }) => {
+                let source = spec
+                    .params()
+                    .texts(param)
+                    .first()
+                    .ok_or_else(|| ReportError::Invalid(format!("{} needs its graph's file", spec.name())))?
+                    .clone();
+                let text = read(&source)?;
+                Some(LoopyGame::Graph { source, text })
+            }
+        })
+    }
 }
 
 /// A loopy question: the game, the tokens (vertex names; empty: every position) and the play.
@@ -140,16 +184,59 @@ struct Built {
     name: String,
     names: Vec<String>,
     graph: Digraph,
+    /// The tokens' vertices, when the graph was explored from them.
+    roots: Option<Vec<u32>>,
 }
 
-fn build(game: &LoopyGame, budget: &Budget) -> Result<Built, ReportError> {
+fn build(game: &LoopyGame, tokens: &[String], budget: &Budget) -> Result<Built, ReportError> {
     match game {
+        LoopyGame::Ruleset { spec, upto } => {
+            let game = spec.build(budget)?;
+            let roots: Vec<Vec<BigUint>> = if tokens.is_empty() {
+                let bound = upto.unwrap_or(spec.info().verify_bound);
+                // Each listed position is charged as one stored, so that the budget bounds them.
+                let mut roots = Vec::new();
+                for position in game.verification_positions(bound) {
+                    budget.charge(UNITS_PER_POSITION).map_err(stopped("listing the table's positions"))?;
+                    // Only the game's positions (a cap on a pile may be below the bound).
+                    if game.check_position(&position).is_ok() {
+                        roots.push(position);
+                    }
+                }
+                roots
+            } else {
+                tokens
+                    .iter()
+                    .map(|t| {
+                        let numbers = t
+                            .split_whitespace()
+                            .map(|n| {
+                                n.parse::<BigUint>().map_err(|_| {
+                                    ReportError::Invalid(format!(
+                                        "`{n}` in `{t}` is not a non-negative integer"
+                                    ))
+                                })
+                            })
+                            .collect::<Result<Vec<_>, _>>()?;
+                        Ok(game.check_position(&numbers)?)
+                    })
+                    .collect::<Result<_, ReportError>>()?
+            };
+            let explored = game.position_graph(&roots, budget)?;
+            let names: Vec<String> = explored
+                .numbers
+                .iter()
+                .map(|p| p.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+                .collect();
+            let token_vertices = (!tokens.is_empty()).then_some(explored.roots);
+            Ok(Built { name: spec.to_string(), names, graph: explored.graph, roots: token_vertices })
+        }
         LoopyGame::Graph { source, text } => {
             let named = parse_graph(text, budget).map_err(|e| match e {
                 ParseError::Graph(g) => ReportError::Engine(EngineError::from(g)),
                 other => ReportError::Invalid(format!("{source}: {other}")),
             })?;
-            Ok(Built { name: format!("graph {source}"), names: named.names, graph: named.graph })
+            Ok(Built { name: format!("graph {source}"), names: named.names, graph: named.graph, roots: None })
         }
         LoopyGame::FairShares { coins } => {
             if *coins == 0 {
@@ -166,7 +253,7 @@ fn build(game: &LoopyGame, budget: &Budget) -> Result<Built, ReportError> {
                 .iter()
                 .map(|p| p.iter().rev().map(u64::to_string).collect::<Vec<_>>().join("+"))
                 .collect();
-            Ok(Built { name: format!("fair-shares up to {coins} coins"), names, graph })
+            Ok(Built { name: format!("fair-shares up to {coins} coins"), names, graph, roots: None })
         }
     }
 }
@@ -197,7 +284,7 @@ fn row(b: &Built, s: &Solution, u: u32) -> LoopyPosition {
 /// [`ReportError::Invalid`] for a malformed graph (its line and column) or an unknown vertex,
 /// [`ReportError::Engine`] when the budget stops the analysis.
 pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, ReportError> {
-    let b = build(&request.game, budget)?;
+    let b = build(&request.game, &request.tokens, budget)?;
     let task = format!("the retrograde analysis of {}", b.name);
     let s = solve(&b.graph, request.play, budget).map_err(stopped(&task))?;
     if request.tokens.is_empty() {
@@ -219,8 +306,8 @@ pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, Rep
             rows,
         }));
     }
-    let mut vertices = Vec::new();
-    for token in &request.tokens {
+    let mut vertices = b.roots.clone().unwrap_or_default();
+    for token in request.tokens.iter().filter(|_| b.roots.is_none()) {
         let u = b
             .names
             .iter()

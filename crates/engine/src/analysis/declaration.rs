@@ -92,6 +92,26 @@ pub struct Capabilities {
     pub nim_sum_of_heaps: bool,
     /// The research questions that apply to it, beyond `solve`, `table`, `period` and the rest.
     pub research: &'static [Research],
+    /// Its positions may repeat: `solve` and `table` answer it by the loopy engine (values
+    /// ∞(K), draws, remoteness; `crate::loopy`) over a finite graph of positions, not by the
+    /// search (which stops at a cycle). `None` for a game that always ends.
+    pub loopy: Option<LoopyPositions>,
+}
+
+/// Where a loopy game's graph of positions comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum LoopyPositions {
+    /// Positions are numbers, as for every ruleset: the positions reachable from the question's
+    /// (or, for a table, from every verification position up to the table's bound) form a
+    /// finite graph the engine explores by the rules ([`super::AnyGame::position_graph`]).
+    Reachable,
+    /// A token on a graph whose text the surface reads from the file the parameter `param`
+    /// names (the engine reads no files); a position is one vertex name per token, a sum.
+    GraphFile {
+        /// The parameter naming the file.
+        param: &'static str,
+    },
 }
 
 impl Capabilities {
@@ -103,6 +123,7 @@ impl Capabilities {
         any_size: false,
         nim_sum_of_heaps: false,
         research: &[],
+        loopy: None,
     };
 
     /// True when `question` applies to the game.

@@ -20,6 +20,7 @@ use crate::error::{EngineError, Stopped};
 use crate::game::Method;
 use crate::game::{Outcome, Play};
 use crate::lang::{say, Lang};
+use crate::loopy::{explore, Digraph};
 use crate::solve::{
     collect_at_most, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness, RemotenessSolver,
     StandardAlliance, TripleTable,
@@ -213,6 +214,32 @@ pub trait AnyGame: Send + Sync {
 
     /// See [`Ruleset::triple_table`].
     fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, Exhausted>;
+
+    /// The graph of every position reachable by the rules from the checked positions `roots`,
+    /// with each vertex's numbers and the roots' vertices: what the loopy
+    /// engine (`crate::loopy`) answers for a game whose positions may repeat
+    /// ([`super::LoopyPositions::Reachable`]). Time and memory linear in the positions and moves
+    /// reached, charged to `budget`.
+    ///
+    /// # Errors
+    /// [`EngineError::TooLargeForSearch`] for numbers beyond the rules' representation;
+    /// [`EngineError::Exhausted`] when the budget stops it.
+    fn position_graph(&self, roots: &[Vec<BigUint>], budget: &Budget) -> Result<PositionGraph, EngineError>;
+
+    /// The positions `verify` checks up to `bound` (see [`Ruleset::verification_positions`]);
+    /// a loopy game's table starts from them.
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_>;
+}
+
+/// The positions reachable from some roots, as a graph ([`AnyGame::position_graph`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionGraph {
+    /// The moves between them.
+    pub graph: Digraph,
+    /// Each vertex's position, as numbers (canonical form).
+    pub numbers: Vec<Vec<BigUint>>,
+    /// The vertex of each root, in the order given.
+    pub roots: Vec<u32>,
 }
 
 /// A ruleset with its memoized solvers; memo tables persist across questions.
@@ -753,6 +780,33 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, Exhausted> {
         self.ruleset.triple_table(bound, budget)
+    }
+
+    fn position_graph(&self, roots: &[Vec<BigUint>], budget: &Budget) -> Result<PositionGraph, EngineError> {
+        let roots = roots
+            .iter()
+            .map(|numbers| {
+                self.ruleset.search_position(numbers).ok_or_else(|| EngineError::TooLargeForSearch {
+                    position: format!("{} {}", self.spec, short_position(numbers)),
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let (graph, positions) = explore(&self.ruleset, &roots, budget)?;
+        // The roots are the first vertices, in order, a repeat once.
+        let mut first: HashMap<R::Position, u32> = HashMap::new();
+        let root_vertices = roots
+            .iter()
+            .map(|r| {
+                let next = first.len() as u32;
+                *first.entry(self.ruleset.canonical(r)).or_insert(next)
+            })
+            .collect();
+        let numbers = positions.iter().map(|p| self.ruleset.numbers(p)).collect();
+        Ok(PositionGraph { graph, numbers, roots: root_vertices })
+    }
+
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        self.ruleset.verification_positions(bound)
     }
 }
 

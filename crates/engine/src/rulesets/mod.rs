@@ -6,9 +6,12 @@
 
 pub mod apple;
 pub mod bash;
+pub mod fair_shares;
 pub mod fibonacci;
+pub mod graph;
 pub mod half;
 pub mod large_nim;
+pub mod loopy_pattern;
 pub mod moore;
 pub mod nim;
 pub mod octal;

@@ -60,6 +60,7 @@ const TAKE_AND_BREAK: Capabilities = Capabilities {
     any_size: true,
     nim_sum_of_heaps: true,
     research: &[],
+    loopy: None,
 };
 
 /// [`TAKE_AND_BREAK`], and atlases over patterns of codes.

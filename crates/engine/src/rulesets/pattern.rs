@@ -93,7 +93,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
 
 /// A move's text in canonical form, checked for syntax (pile numbers are checked against the
 /// number of piles when the game is built).
-fn canonical_move(text: &str) -> Result<String, String> {
+pub(crate) fn canonical_move(text: &str) -> Result<String, String> {
     PatternMove::parse(text, MAX_PILES).map(|m| m.to_string()).map_err(|e| e.to_string())
 }
 
@@ -114,13 +114,17 @@ pub enum Pattern {
     Piles(Vec<usize>),
 }
 
-/// One kind of move: a pattern and the amounts it may take from each of its piles.
+/// One kind of move: a pattern and the amounts it may take from (or, written `+AMOUNTS`, put
+/// back on) each of its piles.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PatternMove {
     /// The piles.
     pub pattern: Pattern,
     /// The amounts.
     pub amounts: Amounts,
+    /// The move puts stones back (`one:+1`) instead of taking them: positions may then repeat,
+    /// so only the loopy ruleset (`loopy-pattern`, with a cap on a pile's size) plays it.
+    pub adds: bool,
 }
 
 /// A parsed, validated take-pattern game.
@@ -159,10 +163,11 @@ impl fmt::Display for Pattern {
 impl fmt::Display for PatternMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Amounts { min, max } = self.amounts;
+        let sign = if self.adds { "+" } else { "" };
         match max {
-            None => write!(f, "{}:{min}..", self.pattern),
-            Some(max) if max == min => write!(f, "{}:{min}", self.pattern),
-            Some(max) => write!(f, "{}:{min}..{max}", self.pattern),
+            None => write!(f, "{}:{sign}{min}..", self.pattern),
+            Some(max) if max == min => write!(f, "{}:{sign}{min}", self.pattern),
+            Some(max) => write!(f, "{}:{sign}{min}..{max}", self.pattern),
         }
     }
 }
@@ -179,8 +184,13 @@ impl PatternMove {
             invalid(format!("move '{text}' needs the form PATTERN:AMOUNTS, e.g. one:1..3 or all:1.."))
         })?;
         let pattern = Self::parse_pattern(pattern_text.trim(), piles, text)?;
-        let amounts = Self::parse_amounts(amounts_text.trim(), text)?;
-        Ok(PatternMove { pattern, amounts })
+        let amounts_text = amounts_text.trim();
+        let (adds, amounts_text) = match amounts_text.strip_prefix('+') {
+            Some(rest) => (true, rest),
+            None => (false, amounts_text),
+        };
+        let amounts = Self::parse_amounts(amounts_text, text)?;
+        Ok(PatternMove { pattern, amounts, adds })
     }
 
     fn parse_pattern(text: &str, piles: usize, whole: &str) -> Result<Pattern, EngineError> {
@@ -283,7 +293,7 @@ impl PatternSpec {
     /// `any2`, `all` and `0,1` along diagonals, `0` along columns, `1` along rows); `None` for
     /// another number of piles.
     pub fn line_moves(&self) -> Option<LineMoves> {
-        if self.piles != 2 {
+        if self.piles != 2 || self.adds() {
             return None;
         }
         let mut moves = LineMoves { row: Vec::new(), column: Vec::new(), diagonal: Vec::new() };
@@ -312,6 +322,21 @@ impl PatternSpec {
     /// [`EngineError::InvalidSpec`] for no piles or more than [`MAX_PILES`], no moves, a move
     /// [`PatternMove::parse`] rejects, or patterns expanding to more than [`MAX_PILE_SETS`] sets.
     pub fn parse(piles: u64, moves: &[String]) -> Result<Self, EngineError> {
+        let spec = Self::parse_loopy(piles, moves)?;
+        if let Some(m) = spec.moves.iter().find(|m| m.adds) {
+            return Err(invalid(format!(
+                "move '{m}' puts stones back, so positions may repeat: play it as loopy-pattern, with --cap N \
+                 (the largest pile)"
+            )));
+        }
+        Ok(spec)
+    }
+
+    /// [`PatternSpec::parse`], with moves that put stones back allowed (`PATTERN:+AMOUNTS`).
+    ///
+    /// # Errors
+    /// As for [`PatternSpec::parse`], moves that add excepted.
+    pub fn parse_loopy(piles: u64, moves: &[String]) -> Result<Self, EngineError> {
         if piles == 0 || piles > MAX_PILES as u64 {
             return Err(invalid(format!("piles must be between 1 and {MAX_PILES}, got {piles}")));
         }
@@ -334,6 +359,11 @@ impl PatternSpec {
         Ok(PatternSpec { piles, moves })
     }
 
+    /// True when some move puts stones back.
+    pub fn adds(&self) -> bool {
+        self.moves.iter().any(|m| m.adds)
+    }
+
     /// True when every pattern treats all piles alike (no explicit pile numbers).
     pub fn is_symmetric(&self) -> bool {
         self.moves.iter().all(|m| !matches!(m.pattern, Pattern::Piles(_)))
@@ -350,6 +380,8 @@ impl PatternSpec {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PatternGame {
     spec: PatternSpec,
+    /// The largest pile a move may leave (games whose moves put stones back).
+    cap: Option<u64>,
     /// Every pile set with its amounts, expanded from the patterns.
     sets: Vec<(Vec<usize>, Amounts)>,
 }
@@ -366,7 +398,13 @@ impl PatternGame {
             .iter()
             .flat_map(|m| m.pile_sets(spec.piles).into_iter().map(move |set| (set, m.amounts)))
             .collect();
-        PatternGame { spec, sets }
+        PatternGame { spec, sets, cap: None }
+    }
+
+    /// The game with moves that may put stones back, no pile ever above `cap`: its positions
+    /// are finitely many (at most `(cap + 1)^piles`), so the loopy engine answers it.
+    pub fn with_cap(spec: PatternSpec, cap: u64) -> Self {
+        PatternGame { cap: Some(cap), ..PatternGame::new(spec) }
     }
 
     /// The game with these parameters (`piles`, `move`).
@@ -377,6 +415,11 @@ impl PatternGame {
         Ok(PatternGame::new(PatternSpec::parse(params.count("piles"), params.texts("move"))?))
     }
 
+    /// For each expanded pile set, whether its move puts stones back.
+    fn adding(&self) -> impl Iterator<Item = bool> + '_ {
+        self.spec.moves.iter().flat_map(|m| std::iter::repeat_n(m.adds, m.pile_sets(self.spec.piles).len()))
+    }
+
     /// The parsed specification.
     pub fn spec(&self) -> &PatternSpec {
         &self.spec
@@ -385,7 +428,7 @@ impl PatternGame {
     /// The rules for the dense three-pile table: `Some` for three piles with symmetric patterns
     /// and at most one amount range per pattern size.
     pub fn triple_rules(&self) -> Option<TripleRules> {
-        if self.spec.piles != 3 || !self.spec.is_symmetric() {
+        if self.spec.piles != 3 || !self.spec.is_symmetric() || self.spec.adds() {
             return None;
         }
         let mut rules = TripleRules::default();
@@ -431,7 +474,20 @@ impl Game for PatternGame {
         piles: &Vec<u64>,
         visit: &mut dyn FnMut(Vec<u64>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        for (set, amounts) in &self.sets {
+        for ((set, amounts), adds) in self.sets.iter().zip(self.adding()) {
+            if adds {
+                // Up to the cap: the largest pile of the set may grow to it.
+                let top = set.iter().map(|&i| piles[i]).max().unwrap_or(0);
+                let room = self.cap.unwrap_or(0).saturating_sub(top);
+                for t in amounts.up_to(room) {
+                    let mut option = piles.clone();
+                    for &i in set {
+                        option[i] += t;
+                    }
+                    visit(option)?;
+                }
+                continue;
+            }
             let room = set.iter().map(|&i| piles[i]).min().unwrap_or(0);
             for t in amounts.up_to(room) {
                 let mut option = piles.clone();
@@ -461,6 +517,13 @@ impl Ruleset for PatternGame {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         let what = format!("{} pile size{}", self.spec.piles, if self.spec.piles == 1 { "" } else { "s" });
         expect_heaps("this pattern game", numbers, self.spec.piles, &what)?;
+        if let Some(cap) = self.cap {
+            if let Some(pile) = numbers.iter().find(|n| **n > BigUint::from(cap)) {
+                return Err(EngineError::InvalidPosition(format!(
+                    "a pile of {pile} is above the game's cap {cap} (the largest pile)"
+                )));
+            }
+        }
         Ok(numbers.to_vec())
     }
 
@@ -474,6 +537,10 @@ impl Ruleset for PatternGame {
 
     /// The root's options: for each pile set, the amounts that fit its smallest pile.
     fn search_cost(&self, piles: &[BigUint]) -> SearchCost {
+        if self.cap.is_some() {
+            // Moves may raise a pile: no box bounds the search (the loopy engine answers).
+            return SearchCost::default();
+        }
         let root: BigUint = self
             .sets
             .iter()
@@ -488,6 +555,19 @@ impl Ruleset for PatternGame {
     fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
         let changed: Vec<usize> = (0..from.len()).filter(|&i| from[i] != to[i]).collect();
         let Some(&first) = changed.first() else { return lang.pick("pass", "不走").into() };
+        if to[first] > from[first] {
+            let amount = &to[first] - &from[first];
+            let names: Vec<String> = changed.iter().map(|i| i.to_string()).collect();
+            return match changed.len() {
+                1 => say!(lang, "put {amount} back on pile {first}", "在第 {first} 堆放回 {amount} 个"),
+                _ => say!(
+                    lang,
+                    "put {amount} back on each of piles {}",
+                    "在第 {} 堆各放回 {amount} 个",
+                    names.join(lang.pick(", ", "、"))
+                ),
+            };
+        }
         let amount = &from[first] - &to[first];
         let names: Vec<String> = changed.iter().map(|i| i.to_string()).collect();
         match changed.len() {
