@@ -550,8 +550,8 @@ impl Solver {
             for &g in &gens {
                 budget.charge(1)?;
                 let y = trial.mul(x, g);
-                if !index.contains_key(&y) {
-                    index.insert(y, elements.len());
+                if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(y) {
+                    slot.insert(elements.len());
                     elements.push(y);
                 }
             }
