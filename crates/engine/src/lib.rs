@@ -64,6 +64,7 @@ pub mod game;
 pub mod lang;
 pub mod listing;
 pub mod loopy;
+pub mod misere;
 pub mod nimber;
 pub mod octal;
 pub mod periodicity;

@@ -33,6 +33,9 @@ const LAYERS: &[&[&str]] = &[
     &["periodicity"],
     // The octal engine: take-and-break codes, rules, sequences and their certificates.
     &["octal"],
+    // Misère quotients of take-and-break games: the monoid, its presentation, the heap-by-heap
+    // computation and its certificate.
+    &["misere"],
     // Table kernels named by plain values (no ruleset, no GameSpec): streamed sequences, grids,
     // the line kernel, Wythoff's rows, raw encodings.
     &["tables"],
