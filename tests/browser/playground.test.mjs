@@ -27,7 +27,7 @@ const targetDir = process.env.CARGO_TARGET_DIR || join(here, '..', '..', 'target
 const binary = process.env.NIMLAB_BIN || join(targetDir, 'release', 'nimlab');
 const screenshots = join(here, 'screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const { TEXT } = await import(pathToFileURL(join(here, '..', '..', 'src', 'web', 'assets', 'i18n.js')));
+const { TEXT } = await import(pathToFileURL(join(here, '..', '..', 'crates', 'web', 'assets', 'i18n.js')));
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -254,7 +254,7 @@ test('every text of the page exists in English and Chinese, and every game has C
 
 test('the page names no game: its texts and boards come from the declarations', async () => {
   const games = await (await fetch(`${address}api/games`)).json();
-  const assets = join(here, '..', '..', 'src', 'web', 'assets');
+  const assets = join(here, '..', '..', 'crates', 'web', 'assets');
   for (const file of ['app.js', 'i18n.js', 'draw.js']) {
     const source = readFileSync(join(assets, file), 'utf8');
     for (const { name } of games.games) {
