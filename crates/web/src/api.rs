@@ -20,7 +20,7 @@ use nimlab_engine::lang::UnknownLang;
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::spec::grammar::{parse_count, parse_natural};
 use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, Play};
-use nimlab_reports::play::{option_values, OptionsReport, ValuedOptions};
+use nimlab_reports::play::{option_values, OptionsReport, Strength, ValuedOptions};
 use nimlab_reports::position::{parse_part, Position};
 use nimlab_reports::solve::{SolveRequest, SumRequest};
 use nimlab_reports::table::{CellKind, TableReport, TableRequest, TableShape};
@@ -39,9 +39,6 @@ pub const MAX_TABLE_CELLS: u64 = 64 * 64;
 pub const MAX_COUNT: u64 = 10_000;
 /// The most parts of a sum.
 const MAX_PARTS: usize = 16;
-
-/// Keys an endpoint takes besides the game parameters.
-const POSITION_KEYS: &[&str] = &["game", "position", "misere", "lang"];
 
 /// Which lane an answer is computed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -467,12 +464,25 @@ fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply
 }
 
 fn reply(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
-    let spec = params.spec(POSITION_KEYS)?;
-    params.only(POSITION_KEYS, Some(&spec))?;
+    const OWN: &[&str] = &["game", "position", "misere", "lang", "mistakes", "seed"];
+    let spec = params.spec(OWN)?;
+    params.only(OWN, Some(&spec))?;
+    let max = Strength::MAX_MISTAKES;
+    let mistakes = match params.count("mistakes")? {
+        None => 0,
+        Some(p) => u8::try_from(p).ok().filter(|&p| p <= max).ok_or_else(|| {
+            usage_with(
+                format!("'mistakes' is a percentage from 0 to {max}, not {p}"),
+                serde_json::json!({"code": "mistakes", "value": p.to_string(), "max": max}),
+            )
+        })?,
+    };
+    let seed = params.count("seed")?.unwrap_or(0);
     let report = nimlab_reports::play::reply_report(
         &spec,
         &params.position()?,
         params.play()?,
+        Strength { mistakes, seed },
         budget,
         params.lang()?,
     );
@@ -514,6 +524,20 @@ mod tests {
         assert_eq!(status("table", "game=nim&upto=5&rows=3"), 400);
         assert_eq!(status("solve", &format!("game=nim&position={}", "9".repeat(401))), 400);
         assert_eq!(status("nothing", ""), 404);
+    }
+
+    /// A weaker nimlab: `mistakes` (a percentage) and `seed` reach the reports' draw.
+    #[test]
+    fn a_weaker_nimlab_through_the_api() {
+        assert_eq!(body("move", "game=nim&position=3,4,5")["reply"]["basis"], "remoteness");
+        let random = body("move", "game=nim&position=3,4,5&mistakes=100&seed=7");
+        assert_eq!(random["reply"]["basis"], "random");
+        assert_eq!(body("move", "game=nim&position=3,4,5&mistakes=100&seed=7"), random);
+        let zh = body("move", "game=nim&position=3,4,5&mistakes=100&seed=7&lang=zh");
+        assert!(zh["reply"]["explanation"].as_str().unwrap().contains("随机"), "{zh}");
+        let refused = body("move", "game=nim&position=3,4,5&mistakes=101");
+        assert_eq!(refused["status"], 400);
+        assert_eq!(refused["detail"]["code"], "mistakes");
     }
 
     #[test]
