@@ -4,8 +4,9 @@
 // Wythoff on the grid at 20 33, by mouse and by keyboard only; restores shared games from their
 // address; starts a game during nimlab's reply; plays a pattern game, the apple game's bounded
 // variant, Large Nim with 3 players and a sum of games; and runs an axe-core scan of each state.
-// Two people play Kayles on rows of pins (splits included) with the answer hidden, at 1280x900,
-// 1024x768 and 390x844 in both languages; class mode at 1024x768; every broken shared address
+// Two people (Who plays: a person on each side) play Kayles on rows of pins (splits included) with
+// the answer hidden, at 1280x900,
+// 1024x768 and 390x844 in both languages; a game against a weaker nimlab with a pause; class mode at 1024x768; every broken shared address
 // shows its message; a server error is worded in Chinese; full-width input is accepted; a
 // finished game is reviewed from its history; and no game is named in the page's code.
 // Every state is saved as a screenshot under screenshots/ for review (the Kayles board and class
@@ -284,8 +285,19 @@ async function knock(page, row, from, to = from) {
 for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PHONE, '390x844']]) {
   for (const lang of ['en', 'zh']) {
     test(`${label} ${lang}: two people play Kayles on rows of pins, a split included, the answer hidden throughout`, async () => {
-      const page = await openPage(size, `?lang=${lang}&game=kayles&position=12&values=0`);
+      // Two people: chosen in the form once (1280x900, English), else from a shared address.
+      const byForm = label === '1280x900' && lang === 'en';
+      const page = await openPage(size, byForm ? '?game=kayles&position=12' : `?lang=${lang}&game=kayles&position=12&mode=play&sides=human,human`);
       await settled(page);
+      if (byForm) {
+        await page.selectOption('[data-testid=side-1]', 'human');
+        await page.selectOption('[data-testid=side-2]', 'human');
+        await page.click('[data-testid=start-sides]');
+        await page.waitForFunction(() => document.body.dataset.mode === 'play');
+        await settled(page, ['you']);
+      }
+      assert.match(page.url(), /mode=play&sides=human,human/);
+      assert.equal(await page.textContent('[data-testid=status]'), lang === 'en' ? 'Player 1 to move.' : '轮到第 1 位玩家走。');
       assert.equal(await page.locator('[data-testid=heap-0] button.token').count(), 12);
       assert.equal(await page.getAttribute('[data-testid=show-values]', 'checked'), null);
       const hidden = async () => {
@@ -301,6 +313,7 @@ for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PH
       assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '5 5');
       assert.equal(await page.locator('[data-testid=board] .heap').count(), 2);
       await hidden();
+      assert.equal(await page.textContent('[data-testid=status]'), lang === 'en' ? 'Player 2 to move.' : '轮到第 2 位玩家走。');
       if (label === '1024x768' && lang === 'en') {
         await shot(page, 'kayles-pins-1024-en');
         mkdirSync(join(here, '..', '..', 'docs', 'images'), { recursive: true });
@@ -332,6 +345,31 @@ for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PH
     });
   }
 }
+
+test('a game against a weaker nimlab, with a pause before its moves (English at 1280x900, Chinese at 390x844)', async () => {
+  for (const [size, lang] of [[DESKTOP, 'en'], [PHONE, 'zh']]) {
+    // nimlab moves first, plays only random moves and waits a second before each.
+    const page = await openPage(size, `?lang=${lang}&game=nim&position=3,4,5&mode=play&first=nimlab&mistakes=100&delay=1000&values=1`);
+    await page.waitForFunction(() => document.body.dataset.turn === 'nimlab');
+    const thinking = Date.now();
+    await settled(page, ['you', 'over']);
+    // Seen from here, after the page began to wait (the pause counts from nimlab's request).
+    assert.ok(Date.now() - thinking >= 600, `nimlab waited ${Date.now() - thinking} ms`);
+    assert.equal(await page.inputValue('[data-testid=strength]'), '100');
+    assert.equal(await page.inputValue('[data-testid=delay]'), '1000');
+    assert.match(page.url(), /mistakes=100&delay=1000/);
+    const result = await playOut(page, (position) => nimWinning(position) ?? position.map((h, i) => (i === position.findIndex((x) => x > 0) ? h - 1 : h)),
+      (from, target) => moveOnHeaps(page, from, target, 'mouse'));
+    assert.ok(result.length > 0);
+    // Each of nimlab's moves says it was drawn at random (the values are shown in this game).
+    const nimlab = await page.locator('[data-testid=log] li.nimlab').allTextContents();
+    assert.ok(nimlab.length >= 1);
+    for (const entry of nimlab) assert.match(entry, lang === 'en' ? /a weaker nimlab's mistake/ : /较弱的 nimlab 走错了/);
+    await axeScan(page, `weaker nimlab ${lang}`);
+    page.checkClean();
+    await page.context().close();
+  }
+});
 
 test('a pin no move knocks down alone says so, and Escape cancels a selection (Dawson\'s Kayles)', async () => {
   const page = await openPage(DESKTOP, '?game=dawson-kayles&position=5');
