@@ -371,6 +371,49 @@ test('a game against a weaker nimlab, with a pause before its moves (English at 
   }
 });
 
+test('the Wythoff outcome grid zoomed out to 200 x 200: the P-positions drawn by the reports, hidden in play', async () => {
+  // Wythoff's P-positions (a, b), (b, a) with b < 200, by the mex rule.
+  const expected = [];
+  for (let k = 0, a = 0, used = new Set(); a + k < 200; k++) {
+    while (used.has(a)) a++;
+    if (a + k >= 200) break;
+    used.add(a).add(a + k);
+    expected.push(`(${a}, ${a + k})`);
+    if (k > 0) expected.push(`(${a + k}, ${a})`);
+  }
+  for (const [size, lang] of [[DESKTOP, 'en'], [PROJECTOR, 'zh'], [PHONE, 'en']]) {
+    const page = await openPage(size, `?lang=${lang}&game=wythoff&position=3,5&zoom=200`);
+    await settled(page);
+    await page.waitForFunction(() => {
+      const image = document.querySelector('[data-testid=grid-image]');
+      return !image.hidden && image.complete && image.naturalWidth > 0;
+    });
+    assert.equal(await page.isVisible('[data-testid=grid]'), false, 'the picture replaces the board\'s grid');
+    const natural = await page.evaluate(() => document.querySelector('[data-testid=grid-image]').naturalWidth);
+    assert.ok(natural >= 800, `a picture of 200 x 200 cells (${natural} px wide)`);
+    const shown = await page.locator('[data-testid=grid-image]').boundingBox();
+    assert.ok(shown.width <= size.width, 'the picture fits the page');
+    const caption = await page.textContent('[data-testid=grid-picture-caption]');
+    assert.ok(caption.includes(`${expected.length}`), `${expected.length} P-positions: ${caption}`);
+    assert.ok(caption.includes('(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (5, 3)'), caption);
+    assert.match(await page.getAttribute('[data-testid=grid-image]', 'alt'), lang === 'en' ? /from 0 to 199/ : /从 0 到 199/);
+    if (size === DESKTOP) {
+      await axeScan(page, 'wythoff picture');
+      await shot(page, 'wythoff-200');
+      // Back to the board's grid, and the picture is hidden with the values in play.
+      await page.click('[data-testid=zoom-0]');
+      assert.equal(await page.isVisible('[data-testid=grid]'), true);
+      await page.click('[data-testid=zoom-200]');
+      await start(page, 'me', 'mouse');
+      await settled(page, ['you']);
+      assert.equal(await page.isVisible('[data-testid=grid-image]'), false);
+      assert.match(await page.textContent('[data-testid=grid-picture-caption]'), /Show values/);
+    }
+    page.checkClean();
+    await page.context().close();
+  }
+});
+
 test('a pin no move knocks down alone says so, and Escape cancels a selection (Dawson\'s Kayles)', async () => {
   const page = await openPage(DESKTOP, '?game=dawson-kayles&position=5');
   await settled(page);

@@ -98,6 +98,10 @@ const S = {
   step: 0,
   controller: new AbortController(),
   grid: null,
+  /** The zoomed-out picture of the grid: 0 (the board's own grid) or its size, 50, 100 or 200. */
+  zoom: 0,
+  /** The picture fetched for `zoom`: {key, zoom, answer} (the reports' PNG and its P-positions). */
+  picture: null,
   sequence: null,
   /** Where keyboard focus was on the board, to put it back after a redraw. */
   focus: null,
@@ -633,6 +637,7 @@ function updateUrl() {
   const q = new URLSearchParams();
   if (S.lang !== 'en') q.set('lang', S.lang);
   if (S.classMode) q.set('class', '1');
+  if (S.zoom) q.set('zoom', String(S.zoom));
   if (S.setup) {
     if (isSum()) {
       S.setup.parts.forEach((part, i) => q.append('part', partText(part, S.history[0][i])));
@@ -672,7 +677,9 @@ const positionKey = (numbers) => (numbers.length ? numbers.join(',') : '0');
 const urlText = (s) => encodeURIComponent(s).replace(/%2C/g, ',').replace(/%20/g, '+');
 
 /** The keys of the address besides a game's parameters. */
-const URL_KEYS = ['lang', 'game', 'part', 'position', 'misere', 'players', 'mode', 'first', 'sides', 'mistakes', 'delay', 'moves', 'values', 'class'];
+const URL_KEYS = ['lang', 'game', 'part', 'position', 'misere', 'players', 'mode', 'first', 'sides', 'mistakes', 'delay', 'moves', 'values', 'class', 'zoom'];
+/** The sizes of the grid's zoomed-out picture. */
+const ZOOMS = [0, 50, 100, 200];
 /** The sides a person can choose for each seat. */
 const SIDES = ['human', 'nimlab'];
 /** nimlab's strengths offered: the chance of a random move, in percent. */
@@ -760,7 +767,7 @@ function readUrl() {
   const unknown = [...new Set([...q.keys()].filter((k) => !own.has(k)))];
   if (unknown.length) problems.push(['error.linkKey', { keys: unknown.map((k) => `'${k}'`).join(', ') }]);
   for (const [key, allowed] of [['mode', ['play', 'explore']], ['first', ['me', 'nimlab']], ['values', ['0', '1']],
-    ['mistakes', MISTAKES.map(String)], ['delay', DELAYS.map(String)]]) {
+    ['mistakes', MISTAKES.map(String)], ['delay', DELAYS.map(String)], ['zoom', ZOOMS.map(String)]]) {
     if (q.has(key) && !allowed.includes(q.get(key))) problems.push(['error.linkValue', { key, value: q.get(key) }]);
   }
   const sides = q.has('sides') ? q.get('sides').split(',') : null;
@@ -772,6 +779,7 @@ function readUrl() {
     : first === 'me' ? ['human', 'nimlab'] : ['nimlab', 'human'];
   S.form.mistakes = MISTAKES.includes(Number(q.get('mistakes'))) ? Number(q.get('mistakes')) : 0;
   S.form.delay = DELAYS.includes(Number(q.get('delay'))) ? Number(q.get('delay')) : 0;
+  S.zoom = ZOOMS.includes(Number(q.get('zoom'))) ? Number(q.get('zoom')) : 0;
   // The moves only when the game is the one they were made in.
   const trusted = !problems.some(([key]) => ['error.linkGame', 'error.linkPosition', 'error.linkNoPosition', 'error.linkPart'].includes(key));
   const moves = (trusted && q.get('moves') ? q.get('moves').split('~') : [])
@@ -1326,6 +1334,7 @@ function renderGrid() {
     return;
   }
   box.hidden = false;
+  if (renderPicture()) return;
   const table = grid.table;
   const [rowName, colName] = axisNames(S.setup.game);
   const shown = valuesVisible();
@@ -1369,6 +1378,72 @@ function renderGrid() {
   if (!element.querySelector('button[tabindex="0"]')) element.querySelector(`button[data-cell="${here}"]`)?.setAttribute('tabindex', '0');
   followCurrentCell();
   restoreFocus('grid');
+}
+
+/**
+ * The zoomed-out picture in place of the board's grid (zoom 50, 100 or 200): the PNG the reports
+ * draw for `nimlab plot --outcomes`, with its P-positions in the caption. Returns false when the
+ * board's grid is shown instead.
+ */
+function renderPicture() {
+  for (const button of document.querySelectorAll('[data-zoom]')) button.setAttribute('aria-pressed', String(Number(button.dataset.zoom) === S.zoom));
+  const figure = $('grid-picture');
+  const zoomed = S.zoom > 0;
+  figure.hidden = !zoomed;
+  $('grid-scroll').hidden = zoomed;
+  if (!zoomed) return false;
+  const image = $('grid-image');
+  const caption = $('grid-picture-caption');
+  const last = S.zoom - 1;
+  if (!valuesVisible()) {
+    image.hidden = true;
+    image.removeAttribute('src');
+    caption.textContent = t('picture.hidden');
+    $('grid-caption').textContent = '';
+    return true;
+  }
+  const picture = S.picture;
+  if (!picture || picture.key !== setupKey() || picture.zoom !== S.zoom) {
+    image.hidden = true;
+    caption.textContent = picture?.error ?? t('picture.loading');
+    return true;
+  }
+  const p = picture.answer.p_positions;
+  image.hidden = false;
+  if (image.getAttribute('src') !== picture.answer.image) image.src = picture.answer.image;
+  image.alt = t('picture.alt', { game: gameText(S.setup.game, 'name'), last });
+  caption.textContent = t('picture.caption', {
+    last, count: p.length, list: p.slice(0, 8).map(([r, c]) => `(${r}, ${c})`).join(', '),
+  });
+  $('grid-caption').textContent = '';
+  return true;
+}
+
+/** Fetches the zoomed-out picture of the game's grid (the reports' `plot`). */
+async function ensurePicture(token) {
+  if (!S.zoom || !S.grid || S.grid.key !== setupKey() || !valuesVisible()) return;
+  const key = setupKey();
+  const zoom = S.zoom;
+  if (S.picture?.key === key && S.picture.zoom === zoom) return;
+  const request = `picture ${key} ${zoom}`;
+  if (S.loading.has(request)) return;
+  S.loading.add(request);
+  try {
+    const answer = await api('plot', { ...gameKeys(S.setup), rows: zoom - 1, cols: zoom - 1, outcomes: '1' }, undefined);
+    if (key === setupKey()) S.picture = { key, zoom, answer };
+  } catch (error) {
+    if (key === setupKey()) S.picture = { key, zoom, error: error.message };
+  } finally {
+    S.loading.delete(request);
+  }
+  if (live(token)) renderGrid();
+}
+
+function setZoom(zoom) {
+  S.zoom = zoom;
+  updateUrl();
+  renderGrid();
+  ensurePicture(S.step);
 }
 
 /** Scrolls the grid inside its own box so the current position is in the middle. */
@@ -1772,7 +1847,7 @@ function render() {
   renderGrid();
   renderSequence();
   if (S.here && S.setup) {
-    ensureGrid(S.step);
+    ensureGrid(S.step).then(() => ensurePicture(S.step));
     ensureSequence(S.step);
   }
 }
@@ -1934,6 +2009,7 @@ function wire() {
   $('class-mode').addEventListener('click', toggleClassMode);
   $('setup-open').addEventListener('click', () => { S.setupOpen = !S.setupOpen; renderClassMode(); if (S.setupOpen) $('game')?.focus(); });
   $('export').addEventListener('click', toggleExport);
+  for (const button of document.querySelectorAll('[data-zoom]')) button.addEventListener('click', () => setZoom(Number(button.dataset.zoom)));
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('retry').addEventListener('click', () => { showError(''); S.retry?.(); });
