@@ -642,6 +642,25 @@ describe('desktop 1280x900', () => {
     // Review after the end: a history entry goes back to the position after it, Redo forward
     // again to the same end.
     const made = await movesMade(page);
+    // The value-history chart: a point per position with its move number, and a click on one
+    // goes back there; the later moves stay on the chart (to redo).
+    const points = page.locator('[data-testid=chart] [data-testid=chart-point]');
+    assert.equal(await points.count(), made + 1);
+    const axis = await page.textContent('[data-testid=chart] svg');
+    assert.ok(axis.includes('moves left') && axis.includes('move'), axis);
+    for (let n = 0; n <= made; n++) assert.ok(axis.includes(String(n)), `move number ${n}`);
+    await page.click('[data-testid=chart] [data-testid=chart-point][data-moves="2"]');
+    await settled(page, ['you']);
+    assert.equal(await movesMade(page), 2);
+    // Back in the game the values hide again (Show values is off): the chart with them.
+    assert.equal(await points.count(), 0);
+    await page.check('[data-testid=show-values]');
+    await page.waitForSelector('[data-testid=chart] [data-testid=chart-point]');
+    assert.equal(await points.count(), made + 1, 'the moves after it stay on the chart');
+    assert.equal(await page.getAttribute('[data-testid=chart] .point.current', 'data-moves'), '2');
+    await page.click('[data-testid=chart] [data-testid=chart-point][data-moves="4"]');
+    await settled(page, ['you', 'over']);
+    assert.equal(await movesMade(page), Math.min(4, made));
     const second = (await page.getAttribute('[data-testid=history-entry][data-moves="2"]', 'data-moves'));
     assert.equal(second, '2');
     await page.click('[data-testid=history-entry][data-moves="2"]');

@@ -1771,17 +1771,26 @@ function renderHistory() {
   });
   const chart = $('chart');
   chart.replaceChildren();
-  if (shown && players() === 2 && !isSum() && S.values.filter((v) => v && v.remoteness !== null).length > 1) {
+  // The whole game, the moves undone (to redo) included, so that review can go either way.
+  const later = [...S.redo].reverse();
+  const positions = [...S.history, ...later.map((r) => r.position)];
+  const values = [...S.history.map((_, i) => S.values[i]), ...later.map((r) => r.value)];
+  if (shown && players() === 2 && !isSum() && values.filter((v) => v && v.remoteness !== null).length > 1) {
     const topSeat = againstNimlab() ? personSeat() : 0;
-    const points = S.history.map((_, i) => {
-      const v = S.values[i];
+    const points = positions.map((_, i) => {
+      const v = values[i];
       return v && v.remoteness !== null ? { side: v.winner === topSeat ? 1 : -1, remoteness: v.remoteness } : null;
     });
     const top = againstNimlab() ? t('who.you') : t('history.firstPlayer');
     const bottom = againstNimlab() ? t('who.nimlab') : t('history.secondPlayer');
     chart.append(el('p', { class: 'help', text: t('history.chart', { top, bottom }) }),
       el('div', { class: 'chart-scroll', tabindex: '0', role: 'region', 'aria-label': t('history.chartTitle') },
-        historyChart({ points, label: t('history.chartTitle'), top, bottom })));
+        historyChart({
+          points, label: t('history.chartTitle'), top, bottom, current: movesMade(),
+          axisMoves: t('history.axisMoves'), axisRemoteness: t('history.axisRemoteness'),
+          pointLabel: (i) => t('history.point', { n: i, position: showPosition(positions[i]), r: points[i].remoteness }),
+          onSelect: (i) => goTo(i),
+        })));
   }
 }
 
