@@ -509,7 +509,7 @@ test('a server error in Chinese, without "Try again"; full-width positions accep
     assert.equal(await page.isVisible('[data-testid=retry]'), false, 'nothing to try again');
     await page.selectOption('[data-testid=game]', 'nim');
     await settled(page);
-    for (const [typed, position] of [['３ ４ ６', '3 4 6'], ['2，4，5', '2 4 5'], ['3、4、5', '3 4 5']]) {
+    for (const [typed, position] of [['2，4，5', '2 4 5'], ['３ ４ ５', '3 4 5'], ['3、4、6', '3 4 6']]) {
       await page.fill('[data-testid=position]', typed);
       await page.click('[data-testid=analyse]');
       await page.waitForFunction((p) => document.querySelector('[data-testid=board]').dataset.position === p && document.body.dataset.turn === 'explore', position);
