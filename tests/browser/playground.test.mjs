@@ -516,9 +516,9 @@ test('a server error in Chinese, without "Try again"; full-width positions accep
       assert.equal(await page.textContent('[data-testid=error]'), '');
     }
     // A move typed on a Chinese keyboard.
-    await page.fill('[data-testid=move-to]', '１，４，５');
+    await page.fill('[data-testid=move-to]', '１，４，６');
     await page.click('[data-testid=move-submit]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '1 4 5');
+    await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '1 4 6');
     if (lang === 'zh') await shot(page, `server-error-zh-${size.width}`);
     page.checkClean();
     await page.context().close();
