@@ -438,7 +438,7 @@ test('a pin no move knocks down alone says so, and Escape cancels a selection (D
 
 for (const lang of ['en', 'zh']) {
   test(`class mode at 1024x768 (${lang}): the setup on one line, the board large on the first screen, no answer shown`, async () => {
-    const page = await openPage(PROJECTOR, `?lang=${lang}&class=1&game=kayles&position=12`);
+    const page = await openPage(PROJECTOR, `?lang=${lang}&class=1&game=kayles&position=12&mode=play&sides=human,human`);
     await settled(page);
     assert.equal(await page.isVisible('[data-testid=setup-line]'), true);
     assert.equal(await page.isVisible('#setup-form'), false);
