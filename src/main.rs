@@ -6,7 +6,6 @@ mod errors;
 mod game_args;
 mod progress;
 mod text;
-mod web;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -1,8 +1,10 @@
-//! `nimlab serve`: the local web playground (see [`crate::web`]).
+//! `nimlab serve`: the local web playground (the `nimlab-web` crate, [`nimlab_web`]).
 
 use std::io::Write;
 
-use crate::web::Playground;
+use nimlab_web::{Limits, Playground, SERVER_TIMEOUT, SERVER_WORK};
+
+use crate::game_args::BudgetArgs;
 use crate::Context;
 
 /// Arguments of `nimlab serve`.
@@ -35,7 +37,7 @@ pub struct Args {
 /// # Errors
 /// When the port cannot be bound, or the address cannot be printed.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
-    let limits = crate::web::Limits::from_args(&cx.limits);
+    let limits = limits(&cx.limits);
     let lan = args.lan.as_deref().map(lan_address).transpose()?;
     let playground = Playground::start(args.port, usize::from(args.workers), limits, lan)?;
     let address = playground.address().ok_or_else(|| anyhow::anyhow!("the server has no IP address"))?;
@@ -47,6 +49,16 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     }
     out.flush()?;
     playground.wait()
+}
+
+/// The server's limits from `--budget`, `--timeout` and `--memory` (defaults: [`SERVER_WORK`],
+/// [`SERVER_TIMEOUT`], the command line's memory rule, read when the server starts).
+fn limits(args: &BudgetArgs) -> Limits {
+    Limits {
+        work: args.budget.unwrap_or(SERVER_WORK),
+        timeout: args.timeout.unwrap_or(SERVER_TIMEOUT),
+        memory: args.memory_ceiling(),
+    }
 }
 
 /// The address `--lan` listens on: the one given, or (`auto`) the address this machine's default

@@ -4,8 +4,9 @@
 // Wythoff on the grid at 20 33, by mouse and by keyboard only; restores shared games from their
 // address; starts a game during nimlab's reply; plays a pattern game, the apple game's bounded
 // variant, Large Nim with 3 players and a sum of games; and runs an axe-core scan of each state.
-// Two people play Kayles on rows of pins (splits included) with the answer hidden, at 1280x900,
-// 1024x768 and 390x844 in both languages; class mode at 1024x768; every broken shared address
+// Two people (Who plays: a person on each side) play Kayles on rows of pins (splits included) with
+// the answer hidden, at 1280x900,
+// 1024x768 and 390x844 in both languages; a game against a weaker nimlab with a pause; class mode at 1024x768; every broken shared address
 // shows its message; a server error is worded in Chinese; full-width input is accepted; a
 // finished game is reviewed from its history; and no game is named in the page's code.
 // Every state is saved as a screenshot under screenshots/ for review (the Kayles board and class
@@ -27,7 +28,7 @@ const targetDir = process.env.CARGO_TARGET_DIR || join(here, '..', '..', 'target
 const binary = process.env.NIMLAB_BIN || join(targetDir, 'release', 'nimlab');
 const screenshots = join(here, 'screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const { TEXT } = await import(pathToFileURL(join(here, '..', '..', 'src', 'web', 'assets', 'i18n.js')));
+const { TEXT } = await import(pathToFileURL(join(here, '..', '..', 'crates', 'web', 'assets', 'i18n.js')));
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -254,7 +255,7 @@ test('every text of the page exists in English and Chinese, and every game has C
 
 test('the page names no game: its texts and boards come from the declarations', async () => {
   const games = await (await fetch(`${address}api/games`)).json();
-  const assets = join(here, '..', '..', 'src', 'web', 'assets');
+  const assets = join(here, '..', '..', 'crates', 'web', 'assets');
   for (const file of ['app.js', 'i18n.js', 'draw.js']) {
     const source = readFileSync(join(assets, file), 'utf8');
     for (const { name } of games.games) {
@@ -284,8 +285,19 @@ async function knock(page, row, from, to = from) {
 for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PHONE, '390x844']]) {
   for (const lang of ['en', 'zh']) {
     test(`${label} ${lang}: two people play Kayles on rows of pins, a split included, the answer hidden throughout`, async () => {
-      const page = await openPage(size, `?lang=${lang}&game=kayles&position=12&values=0`);
+      // Two people: chosen in the form once (1280x900, English), else from a shared address.
+      const byForm = label === '1280x900' && lang === 'en';
+      const page = await openPage(size, byForm ? '?game=kayles&position=12' : `?lang=${lang}&game=kayles&position=12&mode=play&sides=human,human`);
       await settled(page);
+      if (byForm) {
+        await page.selectOption('[data-testid=side-1]', 'human');
+        await page.selectOption('[data-testid=side-2]', 'human');
+        await page.click('[data-testid=start-sides]');
+        await page.waitForFunction(() => document.body.dataset.mode === 'play');
+        await settled(page, ['you']);
+      }
+      assert.match(page.url(), /mode=play&sides=human,human/);
+      assert.equal(await page.textContent('[data-testid=status]'), lang === 'en' ? 'Player 1 to move.' : '轮到第 1 位玩家走。');
       assert.equal(await page.locator('[data-testid=heap-0] button.token').count(), 12);
       assert.equal(await page.getAttribute('[data-testid=show-values]', 'checked'), null);
       const hidden = async () => {
@@ -301,6 +313,7 @@ for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PH
       assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '5 5');
       assert.equal(await page.locator('[data-testid=board] .heap').count(), 2);
       await hidden();
+      assert.equal(await page.textContent('[data-testid=status]'), lang === 'en' ? 'Player 2 to move.' : '轮到第 2 位玩家走。');
       if (label === '1024x768' && lang === 'en') {
         await shot(page, 'kayles-pins-1024-en');
         mkdirSync(join(here, '..', '..', 'docs', 'images'), { recursive: true });
@@ -333,6 +346,74 @@ for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PH
   }
 }
 
+test('a game against a weaker nimlab, with a pause before its moves (English at 1280x900, Chinese at 390x844)', async () => {
+  for (const [size, lang] of [[DESKTOP, 'en'], [PHONE, 'zh']]) {
+    // nimlab moves first, plays only random moves and waits a second before each.
+    const page = await openPage(size, `?lang=${lang}&game=nim&position=3,4,5&mode=play&first=nimlab&mistakes=100&delay=1000&values=1`);
+    await page.waitForFunction(() => document.body.dataset.turn === 'nimlab');
+    const thinking = Date.now();
+    await settled(page, ['you', 'over']);
+    // Seen from here, after the page began to wait (the pause counts from nimlab's request).
+    assert.ok(Date.now() - thinking >= 600, `nimlab waited ${Date.now() - thinking} ms`);
+    assert.equal(await page.inputValue('[data-testid=strength]'), '100');
+    assert.equal(await page.inputValue('[data-testid=delay]'), '1000');
+    assert.match(page.url(), /mistakes=100&delay=1000/);
+    const result = await playOut(page, (position) => nimWinning(position) ?? position.map((h, i) => (i === position.findIndex((x) => x > 0) ? h - 1 : h)),
+      (from, target) => moveOnHeaps(page, from, target, 'mouse'));
+    assert.ok(result.length > 0);
+    // Each of nimlab's moves says it was drawn at random (the values are shown in this game).
+    const nimlab = await page.locator('[data-testid=log] li.nimlab').allTextContents();
+    assert.ok(nimlab.length >= 1);
+    for (const entry of nimlab) assert.match(entry, lang === 'en' ? /a weaker nimlab's mistake/ : /较弱的 nimlab 走错了/);
+    await axeScan(page, `weaker nimlab ${lang}`);
+    page.checkClean();
+    await page.context().close();
+  }
+});
+
+test('the Wythoff outcome grid zoomed out to 200 x 200: the P-positions drawn by the reports, hidden in play', async () => {
+  // Wythoff's P-positions (a, b), (b, a) with b < 200, by the mex rule.
+  const expected = [];
+  for (let k = 0, a = 0, used = new Set(); a + k < 200; k++) {
+    while (used.has(a)) a++;
+    if (a + k >= 200) break;
+    used.add(a).add(a + k);
+    expected.push(`(${a}, ${a + k})`);
+    if (k > 0) expected.push(`(${a + k}, ${a})`);
+  }
+  for (const [size, lang] of [[DESKTOP, 'en'], [PROJECTOR, 'zh'], [PHONE, 'en']]) {
+    const page = await openPage(size, `?lang=${lang}&game=wythoff&position=3,5&zoom=200`);
+    await settled(page);
+    await page.waitForFunction(() => {
+      const image = document.querySelector('[data-testid=grid-image]');
+      return !image.hidden && image.complete && image.naturalWidth > 0;
+    });
+    assert.equal(await page.isVisible('[data-testid=grid]'), false, 'the picture replaces the board\'s grid');
+    const natural = await page.evaluate(() => document.querySelector('[data-testid=grid-image]').naturalWidth);
+    assert.ok(natural >= 800, `a picture of 200 x 200 cells (${natural} px wide)`);
+    const shown = await page.locator('[data-testid=grid-image]').boundingBox();
+    assert.ok(shown.width <= size.width, 'the picture fits the page');
+    const caption = await page.textContent('[data-testid=grid-picture-caption]');
+    assert.ok(caption.includes(`${expected.length}`), `${expected.length} P-positions: ${caption}`);
+    assert.ok(caption.includes('(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (5, 3)'), caption);
+    assert.match(await page.getAttribute('[data-testid=grid-image]', 'alt'), lang === 'en' ? /from 0 to 199/ : /从 0 到 199/);
+    if (size === DESKTOP) {
+      await axeScan(page, 'wythoff picture');
+      await shot(page, 'wythoff-200');
+      // Back to the board's grid, and the picture is hidden with the values in play.
+      await page.click('[data-testid=zoom-0]');
+      assert.equal(await page.isVisible('[data-testid=grid]'), true);
+      await page.click('[data-testid=zoom-200]');
+      await start(page, 'me', 'mouse');
+      await settled(page, ['you']);
+      assert.equal(await page.isVisible('[data-testid=grid-image]'), false);
+      assert.match(await page.textContent('[data-testid=grid-picture-caption]'), /Show values/);
+    }
+    page.checkClean();
+    await page.context().close();
+  }
+});
+
 test('a pin no move knocks down alone says so, and Escape cancels a selection (Dawson\'s Kayles)', async () => {
   const page = await openPage(DESKTOP, '?game=dawson-kayles&position=5');
   await settled(page);
@@ -357,7 +438,7 @@ test('a pin no move knocks down alone says so, and Escape cancels a selection (D
 
 for (const lang of ['en', 'zh']) {
   test(`class mode at 1024x768 (${lang}): the setup on one line, the board large on the first screen, no answer shown`, async () => {
-    const page = await openPage(PROJECTOR, `?lang=${lang}&class=1&game=kayles&position=12`);
+    const page = await openPage(PROJECTOR, `?lang=${lang}&class=1&game=kayles&position=12&mode=play&sides=human,human`);
     await settled(page);
     assert.equal(await page.isVisible('[data-testid=setup-line]'), true);
     assert.equal(await page.isVisible('#setup-form'), false);
@@ -428,16 +509,16 @@ test('a server error in Chinese, without "Try again"; full-width positions accep
     assert.equal(await page.isVisible('[data-testid=retry]'), false, 'nothing to try again');
     await page.selectOption('[data-testid=game]', 'nim');
     await settled(page);
-    for (const [typed, position] of [['３ ４ ６', '3 4 6'], ['2，4，5', '2 4 5'], ['3、4、5', '3 4 5']]) {
+    for (const [typed, position] of [['2，4，5', '2 4 5'], ['３ ４ ５', '3 4 5'], ['3、4、6', '3 4 6']]) {
       await page.fill('[data-testid=position]', typed);
       await page.click('[data-testid=analyse]');
       await page.waitForFunction((p) => document.querySelector('[data-testid=board]').dataset.position === p && document.body.dataset.turn === 'explore', position);
       assert.equal(await page.textContent('[data-testid=error]'), '');
     }
     // A move typed on a Chinese keyboard.
-    await page.fill('[data-testid=move-to]', '１，４，５');
+    await page.fill('[data-testid=move-to]', '１，４，６');
     await page.click('[data-testid=move-submit]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '1 4 5');
+    await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '1 4 6');
     if (lang === 'zh') await shot(page, `server-error-zh-${size.width}`);
     page.checkClean();
     await page.context().close();
@@ -561,6 +642,25 @@ describe('desktop 1280x900', () => {
     // Review after the end: a history entry goes back to the position after it, Redo forward
     // again to the same end.
     const made = await movesMade(page);
+    // The value-history chart: a point per position with its move number, and a click on one
+    // goes back there; the later moves stay on the chart (to redo).
+    const points = page.locator('[data-testid=chart] [data-testid=chart-point]');
+    assert.equal(await points.count(), made + 1);
+    const axis = await page.textContent('[data-testid=chart] svg');
+    assert.ok(axis.includes('moves left') && axis.includes('move'), axis);
+    for (let n = 0; n <= made; n++) assert.ok(axis.includes(String(n)), `move number ${n}`);
+    await page.click('[data-testid=chart] [data-testid=chart-point][data-moves="2"]');
+    await settled(page, ['you']);
+    assert.equal(await movesMade(page), 2);
+    // Back in the game the values hide again (Show values is off): the chart with them.
+    assert.equal(await points.count(), 0);
+    await page.check('[data-testid=show-values]');
+    await page.waitForSelector('[data-testid=chart] [data-testid=chart-point]');
+    assert.equal(await points.count(), made + 1, 'the moves after it stay on the chart');
+    assert.equal(await page.getAttribute('[data-testid=chart] .point.current', 'data-moves'), '2');
+    await page.click('[data-testid=chart] [data-testid=chart-point][data-moves="4"]');
+    await settled(page, ['you', 'over']);
+    assert.equal(await movesMade(page), Math.min(4, made));
     const second = (await page.getAttribute('[data-testid=history-entry][data-moves="2"]', 'data-moves'));
     assert.equal(second, '2');
     await page.click('[data-testid=history-entry][data-moves="2"]');

@@ -232,7 +232,7 @@ fn man_pages_name_the_commands_and_the_game_parameters() {
 /// Every ruleset of `nimlab games --json`: each declared parameter is an option of
 /// `nimlab solve --help` and is accepted by `nimlab solve` with its example value, and the game's
 /// spec text read back gives the same answer. (The other two surfaces of issue 10's walk are
-/// tested elsewhere: /api/games and the API's accepted keys in `src/web/api.rs`'s tests, and
+/// tested elsewhere: /api/games and the API's accepted keys in `crates/web/src/api.rs`'s tests, and
 /// the page's inputs in the browser test, `tests/browser`.)
 #[test]
 fn every_declared_parameter_reaches_the_command_line() {

@@ -1,5 +1,6 @@
 //! No surface recognises a game by its name (issue 20): the command line (`src/`), the reports
-//! every surface calls (`crates/reports`) and the Python module (`crates/python`) compare no
+//! every surface calls (`crates/reports`), the web server (`crates/web`) and the Python module
+//! (`crates/python`) compare no
 //! ruleset's name outside their tests; what a game can do comes from its declaration
 //! (`RulesetInfo::capabilities`, `drawing`, texts). The page's scripts are checked by the browser
 //! test. Examples and help texts may name games: only comparisons are looked for.
@@ -44,10 +45,11 @@ fn comparisons(code: &str, name: &str) -> Vec<String> {
 fn surfaces_compare_no_game_name() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    for dir in ["src", "crates/reports/src", "crates/python/src"] {
+    for dir in ["src", "crates/reports/src", "crates/web/src", "crates/python/src"] {
         rust_files(&root.join(dir), &mut files);
     }
     assert!(files.len() > 30, "{} files", files.len());
+    assert!(files.iter().any(|f| f.ends_with("crates/web/src/api.rs")), "the web server's API is scanned");
     let mut found = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();

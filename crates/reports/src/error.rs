@@ -35,6 +35,9 @@ pub enum ReportError {
     /// A checkpoint file cannot be read or written (a runtime failure: the disk, permissions).
     #[error("{0}")]
     Checkpoint(String),
+    /// A picture could not be drawn or encoded (a runtime failure).
+    #[error(transparent)]
+    Draw(#[from] crate::plot::DrawError),
 }
 
 impl ReportError {
@@ -48,7 +51,10 @@ impl ReportError {
                 PeriodicityError::EmptySet | PeriodicityError::ZeroInSet | PeriodicityError::InvalidSearch(_)
             ),
             ReportError::Prove(e) => matches!(e, ProveError::TooFewPlayers(_)),
-            ReportError::Store(_) | ReportError::WythoffRows(_) | ReportError::Checkpoint(_) => false,
+            ReportError::Store(_)
+            | ReportError::WythoffRows(_)
+            | ReportError::Checkpoint(_)
+            | ReportError::Draw(_) => false,
             ReportError::Table(e) => e.is_usage(),
             ReportError::Invalid(_) => true,
         }

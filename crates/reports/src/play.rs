@@ -6,6 +6,11 @@
 //! winning move from the closed-form theory, and failing that the legal move whose result has
 //! the largest numbers (in take-away games the smallest move, which tends to keep the game
 //! going longest).
+//!
+//! A weaker nimlab ([`Strength`], the playground's "nimlab's strength") makes a mistake with a
+//! chosen probability: with chance `mistakes` percent it plays a legal move drawn uniformly at
+//! random (which may happen to be a good one) instead of the move above. The draw is a pure
+//! function of the request's `seed`, so the same request always gets the same move.
 
 use nimlab_engine::{
     AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Method, MoveReport, Outcome, Play, Query,
@@ -31,6 +36,42 @@ pub enum ReplyBasis {
     Theory,
     /// No winning move is known and the position is too large to search: a legal move.
     AnyLegalMove,
+    /// A weaker nimlab's mistake ([`Strength`]): a legal move drawn at random.
+    Random,
+}
+
+/// How well nimlab plays: perfectly (`mistakes` 0), or, with chance `mistakes` percent at each
+/// of its moves, a legal move drawn uniformly at random instead of its best one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Strength {
+    /// The chance of a random move, in percent (0 to 100).
+    pub mistakes: u8,
+    /// The seed of the draw: the same seed draws the same move.
+    pub seed: u64,
+}
+
+impl Strength {
+    /// The largest `mistakes`.
+    pub const MAX_MISTAKES: u8 = 100;
+
+    /// SplitMix64 (Steele, Lea and Flood, 2014): the `k`-th 64-bit draw of the seed.
+    fn draw(&self, k: u64) -> u64 {
+        let mut z = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15_u64.wrapping_mul(k.wrapping_add(1)));
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// True when this move is a mistake: the first draw, modulo 100, is below `mistakes`.
+    pub fn errs(&self) -> bool {
+        self.draw(0) % 100 < u64::from(self.mistakes.min(Self::MAX_MISTAKES))
+    }
+
+    /// The index of the random move among `count` legal moves (`count` > 0): the second draw
+    /// modulo `count` (its bias, below `count` / 2^64, does not matter here).
+    pub fn pick(&self, count: usize) -> usize {
+        (self.draw(1) % count.max(1) as u64) as usize
+    }
 }
 
 impl ReplyBasis {
@@ -65,6 +106,12 @@ impl ReplyBasis {
             (ReplyBasis::Theory, lang) => {
                 lang.pick("a winning move by the closed-form theory", "由公式理论给出的必胜走法").into()
             }
+            (ReplyBasis::Random, lang) => lang
+                .pick(
+                    "a weaker nimlab's mistake: a legal move drawn at random",
+                    "较弱的 nimlab 走错了：随机选的一步合法走法",
+                )
+                .into(),
             (ReplyBasis::AnyLegalMove, lang) => lang
                 .pick(
                     "nimlab knows no winning move here (too large to search), so it takes as little as it can",
@@ -272,7 +319,7 @@ pub struct ReplyReport {
     pub game_over: bool,
 }
 
-/// nimlab's reply from a position, and whether the game is over after it.
+/// nimlab's reply from a position at `strength`, and whether the game is over after it.
 ///
 /// # Errors
 /// As for [`reply`], and a bad position.
@@ -280,14 +327,66 @@ pub fn reply_report(
     spec: &GameSpec,
     numbers: &[BigUint],
     play: Play,
+    strength: Strength,
     budget: &Budget,
     lang: Lang,
 ) -> Result<ReplyReport, ReportError> {
     let (game, position) = Position::new(spec, numbers, budget)?;
-    let chosen = reply(game.as_ref(), &position.position, play, budget, lang)?;
+    let chosen = if strength.errs() {
+        let mut options = game.options(&position.position, budget, lang)?;
+        let pick = strength.pick(options.len());
+        (!options.is_empty()).then(|| {
+            let basis = ReplyBasis::Random;
+            Reply { report: options.swap_remove(pick), basis, explanation: basis.explanation(lang) }
+        })
+    } else {
+        reply(game.as_ref(), &position.position, play, budget, lang)?
+    };
     let game_over = match &chosen {
         Some(r) => !game.has_moves(&r.report.to)?,
         None => true,
     };
     Ok(ReplyReport { position, play, reply: chosen, game_over })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nim_reply(strength: Strength) -> ReplyReport {
+        let spec = GameSpec::named("nim").unwrap();
+        let position: Vec<BigUint> = [3u32, 4, 5].into_iter().map(BigUint::from).collect();
+        reply_report(&spec, &position, Play::Normal, strength, &Budget::default(), Lang::En).unwrap()
+    }
+
+    /// Perfect play is the remoteness move; a weaker nimlab errs at about the chosen rate, with
+    /// legal moves only, the same move for the same seed, and several moves over many seeds.
+    #[test]
+    fn a_weaker_nimlab_errs_at_its_rate() {
+        let perfect = nim_reply(Strength::default()).reply.unwrap();
+        assert!(matches!(perfect.basis, ReplyBasis::Remoteness { outcome: Outcome::N, .. }));
+        let errs = (0..2000).filter(|&seed| Strength { mistakes: 25, seed }.errs()).count();
+        assert!((400..600).contains(&errs), "{errs} mistakes in 2000 at 25%");
+        assert_eq!((0..200).filter(|&seed| Strength { mistakes: 0, seed }.errs()).count(), 0);
+        assert_eq!((0..200).filter(|&seed| Strength { mistakes: 100, seed }.errs()).count(), 200);
+        let spec = GameSpec::named("nim").unwrap();
+        let (game, position) =
+            Position::new(&spec, &[3u32, 4, 5].map(BigUint::from), &Budget::default()).unwrap();
+        let legal: Vec<Vec<BigUint>> = game
+            .options(&position.position, &Budget::default(), Lang::En)
+            .unwrap()
+            .into_iter()
+            .map(|m| m.to)
+            .collect();
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..40 {
+            let strength = Strength { mistakes: 100, seed };
+            let chosen = nim_reply(strength).reply.unwrap();
+            assert_eq!(chosen.basis, ReplyBasis::Random);
+            assert!(legal.contains(&chosen.report.to));
+            assert_eq!(nim_reply(strength).reply.unwrap().report.to, chosen.report.to);
+            seen.insert(chosen.report.to);
+        }
+        assert!(seen.len() >= 5, "{} distinct random moves of 12", seen.len());
+    }
 }

@@ -8,6 +8,9 @@
 //!   certified by the engine for subtraction games, otherwise the least period seen in the
 //!   computed values (and labelled as only observed).
 //!
+//! * [`grid_image`]: a grid picture as PNG bytes with its P-positions, for the playground (the
+//!   same cells and the same drawing as `nimlab plot --rows R --cols C`).
+//!
 //! Text is laid out with a font embedded in the binary (ab_glyph, registered on first use), so
 //! PNGs need no system fonts and SVG text is placed as in the PNG.
 
@@ -271,6 +274,69 @@ fn cell_colour(cell: &Cell, max_grundy: u64) -> RGBColor {
             RGBColor(shade(214, 30), shade(228, 64), shade(247, 150))
         }
     }
+}
+
+impl GridPicture {
+    /// The picture of `cells` as PNG bytes (8-bit RGB), drawn by [`GridPicture::render`] on an
+    /// in-memory bitmap.
+    ///
+    /// # Errors
+    /// A drawing or encoding error.
+    pub fn png(&self, cells: &[Vec<Cell>]) -> Result<Vec<u8>, DrawError> {
+        let (width, height) = self.size();
+        let mut rgb = vec![0u8; width as usize * height as usize * 3];
+        {
+            let root = BitMapBackend::with_buffer(&mut rgb, (width, height)).into_drawing_area();
+            self.render(&root, cells)?;
+            root.present().map_err(drawing_error)?;
+        }
+        let mut bytes = Vec::new();
+        let mut encoder = png::Encoder::new(&mut bytes, width, height);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder
+            .write_header()
+            .and_then(|mut writer| writer.write_image_data(&rgb))
+            .map_err(|e| DrawError(format!("the PNG could not be written: {e}")))?;
+        Ok(bytes)
+    }
+}
+
+/// A grid picture of a two-heap game with the P-positions it shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GridImage {
+    /// The last row and column.
+    pub rows: u64,
+    /// The last column.
+    pub cols: u64,
+    /// The picture's caption.
+    pub title: String,
+    /// The P-positions (row, column) in row-major order.
+    pub p_positions: Vec<[u64; 2]>,
+    /// The picture as PNG bytes.
+    pub png: Vec<u8>,
+}
+
+/// The grid `(r, c)`, `r = 0..=rows`, `c = 0..=cols`, of a game whose positions are two heaps,
+/// as `nimlab plot GAME --rows R --cols C [--outcomes]` draws it ([`table_cells`],
+/// [`GridPicture::render`]), as PNG, with its P-positions.
+///
+/// # Errors
+/// As [`table_cells`]; [`ReportError::Draw`] when the picture cannot be drawn.
+pub fn grid_image(
+    game: &dyn AnyGame,
+    rows: u64,
+    cols: u64,
+    outcomes: bool,
+    play: Play,
+    budget: &Budget,
+) -> Result<GridImage, ReportError> {
+    let cells = table_cells(game, rows, cols, outcomes, play, budget)?;
+    let outcomes = outcomes || play == Play::Misere;
+    let title = grid_title(&game.name(), outcomes, "r c", play);
+    let picture = GridPicture { rows, cols, outcomes, title, row_label: "r", col_label: "c" };
+    let png = picture.png(&cells)?;
+    Ok(GridImage { rows, cols, title: picture.title, p_positions: p_positions(&cells), png })
 }
 
 /// Refuses a sequence picture beyond [`MAX_UPTO`].

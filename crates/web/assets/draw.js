@@ -54,33 +54,63 @@ export function sequenceChart({ values, current, period, label, here }) {
 /**
  * The value history: one point per position of the game, above the centre line when it favours
  * the side named `top`, below for `bottom`, at a distance given by the remoteness (moves left).
- * `points` are {move, side: +1 | -1, remoteness} or null where the value is unknown.
+ * `points` are {side: +1 | -1, remoteness} or null where the value is unknown. The move numbers
+ * run along the bottom, the remoteness up and down the left axis; each point is a button
+ * (`pointLabel(i)` names it) that calls `onSelect(i)`, the position after move i.
  */
-export function historyChart({ points, label, top, bottom }) {
+export function historyChart({ points, label, top, bottom, axisMoves, axisRemoteness, pointLabel, onSelect, current }) {
   const known = points.filter(Boolean);
   const most = Math.max(1, ...known.map((p) => p.remoteness));
-  const step = 28;
-  const width = Math.max(200, 60 + (points.length - 1) * step + 20);
+  const step = 30;
+  const left = 64;
+  const width = Math.max(220, left + (points.length - 1) * step + 24);
   const half = 60;
-  const height = half * 2 + 30;
-  const x = (i) => 60 + i * step;
-  const y = (p) => 15 + half - (p.side * p.remoteness * half) / most;
-  const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label, class: 'history-chart' });
-  root.append(svg('rect', { x: 0, y: 15, width, height: half, class: 'zone-top' }));
-  root.append(svg('rect', { x: 0, y: 15 + half, width, height: half, class: 'zone-bottom' }));
-  root.append(svg('line', { x1: 0, y1: 15 + half, x2: width, y2: 15 + half, class: 'axis' }));
-  root.append(svg('text', { x: 4, y: 12, class: 'tick' }, `▲ ${top}`));
-  root.append(svg('text', { x: 4, y: height - 2, class: 'tick' }, `▼ ${bottom}`));
+  const base = 18;
+  const height = base + half * 2 + 38;
+  const x = (i) => left + i * step;
+  const yOf = (signed) => base + half - (signed * half) / most;
+  const y = (p) => yOf(p.side * p.remoteness);
+  const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': label, class: 'history-chart' });
+  root.append(svg('rect', { x: left - 8, y: base, width: width - left + 8, height: half, class: 'zone-top' }));
+  root.append(svg('rect', { x: left - 8, y: base + half, width: width - left + 8, height: half, class: 'zone-bottom' }));
+  root.append(svg('line', { x1: left - 8, y1: base + half, x2: width, y2: base + half, class: 'axis' }));
+  root.append(svg('line', { x1: left - 8, y1: base, x2: left - 8, y2: base + 2 * half, class: 'axis' }));
+  root.append(svg('text', { x: 2, y: 12, class: 'tick' }, `▲ ${top}`));
+  root.append(svg('text', { x: 2, y: base + 2 * half + 12, class: 'tick' }, `▼ ${bottom}`));
+  // The remoteness axis: 0 on the centre line, the largest above and below it.
+  for (const signed of [most, 0, -most]) {
+    root.append(svg('text', { x: left - 12, y: yOf(signed) + 4, class: 'tick end' }, String(Math.abs(signed))));
+  }
+  root.append(svg('text', { x: left - 12, y: base + half - 14, class: 'tick end axis-name' }, axisRemoteness));
+  // The move numbers.
+  const every = points.length > 40 ? 5 : 1;
+  points.forEach((_, i) => {
+    if (i % every === 0 || i === points.length - 1) {
+      root.append(svg('text', { x: x(i), y: base + 2 * half + 14, class: 'tick middle' }, String(i)));
+    }
+  });
+  root.append(svg('text', { x: (left + width) / 2, y: height - 4, class: 'tick middle axis-name' }, axisMoves));
   const line = [];
   points.forEach((p, i) => {
-    if (!p) return;
-    line.push(`${x(i)},${y(p)}`);
+    if (p) line.push(`${x(i)},${y(p)}`);
   });
   if (line.length > 1) root.append(svg('polyline', { points: line.join(' '), class: 'trace' }));
   points.forEach((p, i) => {
     if (!p) return;
-    root.append(svg('circle', { cx: x(i), cy: y(p), r: 8, class: p.side > 0 ? 'dot top' : 'dot bottom' }));
-    root.append(svg('text', { x: x(i), y: y(p) + 4, class: 'dot-label' }, String(p.remoteness)));
+    const point = svg('g', {
+      class: `point${i === current ? ' current' : ''}`, role: 'button', tabindex: '0', 'aria-label': pointLabel(i),
+      'data-testid': 'chart-point', 'data-moves': i,
+    });
+    point.append(svg('circle', { cx: x(i), cy: y(p), r: 9, class: p.side > 0 ? 'dot top' : 'dot bottom' }));
+    point.append(svg('text', { x: x(i), y: y(p) + 4, class: 'dot-label', 'aria-hidden': 'true' }, String(p.remoteness)));
+    point.addEventListener('click', () => onSelect(i));
+    point.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        onSelect(i);
+      }
+    });
+    root.append(point);
   });
   return root;
 }

@@ -20,7 +20,7 @@ use nimlab_engine::lang::UnknownLang;
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::spec::grammar::{parse_count, parse_natural};
 use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, Play};
-use nimlab_reports::play::{option_values, OptionsReport, ValuedOptions};
+use nimlab_reports::play::{option_values, OptionsReport, Strength, ValuedOptions};
 use nimlab_reports::position::{parse_part, Position};
 use nimlab_reports::solve::{SolveRequest, SumRequest};
 use nimlab_reports::table::{CellKind, TableReport, TableRequest, TableShape};
@@ -38,14 +38,13 @@ pub const MAX_DIGITS: usize = 400;
 pub const MAX_TABLE_CELLS: u64 = 64 * 64;
 /// The most P-positions one listing returns.
 pub const MAX_COUNT: u64 = 10_000;
+/// The largest last row or column of a grid picture (`/api/plot`): 300 x 300 cells.
+pub const MAX_PLOT_SIDE: u64 = 299;
 /// The most parts of a sum.
 const MAX_PARTS: usize = 16;
 /// The most values `/api/period` computes (a fixed limit of the playground; `nimlab period`
 /// has none but the budget).
 pub const MAX_PERIOD_VALUES: u64 = 1_000_000;
-
-/// Keys an endpoint takes besides the game parameters.
-const POSITION_KEYS: &[&str] = &["game", "position", "misere", "lang"];
 
 /// Which lane an answer is computed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -329,10 +328,11 @@ pub fn answer(endpoint: &str, params: &Params, budget: &Budget, lane: Lane) -> A
         "move" => reply(params, budget, lane),
         "period" => period(params, budget, lane),
         "verify" => verify(params, budget, lane),
+        "plot" => plot(params, budget, lane),
         other => Err(Reply::error(
             404,
             "usage",
-            format!("no API at /api/{other}; the API is /api/games, /api/solve, /api/table, /api/p-positions, /api/period, /api/verify, /api/options, /api/move"),
+            format!("no API at /api/{other}; the API is /api/games, /api/solve, /api/table, /api/p-positions, /api/period, /api/verify, /api/options, /api/move, /api/plot"),
         )),
     };
     result.unwrap_or_else(Answer::Done)
@@ -503,16 +503,78 @@ fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply
 }
 
 fn reply(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
-    let spec = params.spec(POSITION_KEYS)?;
-    params.only(POSITION_KEYS, Some(&spec))?;
+    const OWN: &[&str] = &["game", "position", "misere", "lang", "mistakes", "seed"];
+    let spec = params.spec(OWN)?;
+    params.only(OWN, Some(&spec))?;
+    let max = Strength::MAX_MISTAKES;
+    let mistakes = match params.count("mistakes")? {
+        None => 0,
+        Some(p) => u8::try_from(p).ok().filter(|&p| p <= max).ok_or_else(|| {
+            usage_with(
+                format!("'mistakes' is a percentage from 0 to {max}, not {p}"),
+                serde_json::json!({"code": "mistakes", "value": p.to_string(), "max": max}),
+            )
+        })?,
+    };
+    let seed = params.count("seed")?.unwrap_or(0);
     let report = nimlab_reports::play::reply_report(
         &spec,
         &params.position()?,
         params.play()?,
+        Strength { mistakes, seed },
         budget,
         params.lang()?,
     );
     Ok(done(report, lane))
+}
+
+/// A grid picture as the page shows it: the reports' PNG as a `data:` address, its P-positions.
+#[derive(Serialize)]
+struct PlotAnswer {
+    #[serde(flatten)]
+    game: nimlab_reports::position::GameRef,
+    play: Play,
+    rows: u64,
+    cols: u64,
+    title: String,
+    p_positions: Vec<[u64; 2]>,
+    image: String,
+}
+
+/// `/api/plot`: the grid `nimlab plot GAME --rows R --cols C [--outcomes]` draws, as PNG.
+fn plot(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
+    use base64::Engine as _;
+    const OWN: &[&str] = &["game", "misere", "rows", "cols", "outcomes", "lang"];
+    let spec = params.spec(OWN)?;
+    params.only(OWN, Some(&spec))?;
+    let (Some(rows), Some(cols)) = (params.count("rows")?, params.count("cols")?) else {
+        return Err(usage("a picture needs rows=R&cols=C"));
+    };
+    if rows > MAX_PLOT_SIDE || cols > MAX_PLOT_SIDE {
+        return Err(usage(format!(
+            "a picture has rows and cols of at most {MAX_PLOT_SIDE} (a fixed limit of the playground)"
+        )));
+    }
+    let (play, outcomes) = (params.play()?, params.flag("outcomes")?);
+    let image = spec
+        .build(budget)
+        .map_err(ReportError::from)
+        .and_then(|game| nimlab_reports::plot::grid_image(game.as_ref(), rows, cols, outcomes, play, budget));
+    Ok(done(
+        image.map(|image| PlotAnswer {
+            game: nimlab_reports::position::GameRef::from(&spec),
+            play,
+            rows: image.rows,
+            cols: image.cols,
+            title: image.title,
+            p_positions: image.p_positions,
+            image: format!(
+                "data:image/png;base64,{}",
+                base64::engine::general_purpose::STANDARD.encode(&image.png)
+            ),
+        }),
+        lane,
+    ))
 }
 
 #[cfg(test)]
@@ -550,6 +612,57 @@ mod tests {
         assert_eq!(status("table", "game=nim&upto=5&rows=3"), 400);
         assert_eq!(status("solve", &format!("game=nim&position={}", "9".repeat(401))), 400);
         assert_eq!(status("nothing", ""), 404);
+    }
+
+    /// Wythoff's outcome grid zoomed out to 200 x 200: the reports' picture (a PNG) and exactly
+    /// the P-positions of Wythoff's theorem, (floor(k phi), floor(k phi^2)) and their mirrors.
+    #[test]
+    fn the_wythoff_picture_shows_the_p_positions() {
+        let answer = body("plot", "game=wythoff&rows=199&cols=199&outcomes=1");
+        assert!(answer["image"].as_str().unwrap().starts_with("data:image/png;base64,iVBORw0KGgo"));
+        let isqrt = |n: u64| {
+            let mut r = (n as f64).sqrt() as u64;
+            while r * r > n {
+                r -= 1;
+            }
+            while (r + 1) * (r + 1) <= n {
+                r += 1;
+            }
+            r
+        };
+        let mut expected = std::collections::BTreeSet::new();
+        for k in 0u64..200 {
+            let a = (k + isqrt(5 * k * k)) / 2;
+            let b = a + k;
+            if b <= 199 {
+                expected.insert((a, b));
+                expected.insert((b, a));
+            }
+        }
+        let found: std::collections::BTreeSet<(u64, u64)> = answer["p_positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
+            .collect();
+        assert_eq!(found, expected);
+        assert!(found.len() > 100, "{} P-positions", found.len());
+        assert_eq!(status("plot", "game=wythoff&rows=300&cols=3"), 400);
+        assert_eq!(status("plot", "game=nim&position=3"), 400);
+    }
+
+    /// A weaker nimlab: `mistakes` (a percentage) and `seed` reach the reports' draw.
+    #[test]
+    fn a_weaker_nimlab_through_the_api() {
+        assert_eq!(body("move", "game=nim&position=3,4,5")["reply"]["basis"], "remoteness");
+        let random = body("move", "game=nim&position=3,4,5&mistakes=100&seed=7");
+        assert_eq!(random["reply"]["basis"], "random");
+        assert_eq!(body("move", "game=nim&position=3,4,5&mistakes=100&seed=7"), random);
+        let zh = body("move", "game=nim&position=3,4,5&mistakes=100&seed=7&lang=zh");
+        assert!(zh["reply"]["explanation"].as_str().unwrap().contains("随机"), "{zh}");
+        let refused = body("move", "game=nim&position=3,4,5&mistakes=101");
+        assert_eq!(refused["status"], 400);
+        assert_eq!(refused["detail"]["code"], "mistakes");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! The local playground: an HTTP server on 127.0.0.1 serving one page (embedded, offline) and a
+//! nimlab's local playground (`nimlab serve`): an HTTP server on 127.0.0.1 serving one page (embedded, offline) and a
 //! JSON API under `/api/` whose answers are the same reports the commands print with `--json`
 //! (it calls the report functions directly; see [`api`]).
 //!
@@ -37,8 +37,6 @@ use nimlab_engine::{Budget, CancelHandle};
 use tokio::sync::Semaphore;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use crate::game_args::BudgetArgs;
-
 /// The largest request body read (a POST needs a few hundred bytes).
 const MAX_BODY: usize = 8 * 1024;
 /// The work budget of the fast lane: a request that fits it is answered at once.
@@ -50,7 +48,8 @@ pub const SERVER_WORK: u64 = 20_000_000;
 /// The server's default time limit per request.
 pub const SERVER_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The budget and deadline of every answer.
+/// The budget and deadline of every answer (`nimlab serve` builds them from `--budget`,
+/// `--timeout` and `--memory`, with [`SERVER_WORK`] and [`SERVER_TIMEOUT`] as defaults).
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// Work units per request.
@@ -62,16 +61,6 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The server's limits from `--budget`, `--timeout` and `--memory` (defaults: [`SERVER_WORK`],
-    /// [`SERVER_TIMEOUT`], the command line's memory rule, read when the server starts).
-    pub fn from_args(args: &BudgetArgs) -> Self {
-        Limits {
-            work: args.budget.unwrap_or(SERVER_WORK),
-            timeout: args.timeout.unwrap_or(SERVER_TIMEOUT),
-            memory: args.memory_ceiling(),
-        }
-    }
-
     /// A request's budget of `work` units (at most the server's), stopping `timeout` from now,
     /// under the server's memory ceiling.
     fn budget(&self, work: u64, timeout: Duration) -> Budget {
@@ -123,11 +112,11 @@ impl IntoResponse for Reply {
     }
 }
 
-const INDEX_HTML: &str = include_str!("assets/index.html");
-const APP_JS: &str = include_str!("assets/app.js");
-const I18N_JS: &str = include_str!("assets/i18n.js");
-const DRAW_JS: &str = include_str!("assets/draw.js");
-const STYLE_CSS: &str = include_str!("assets/style.css");
+const INDEX_HTML: &str = include_str!("../assets/index.html");
+const APP_JS: &str = include_str!("../assets/app.js");
+const I18N_JS: &str = include_str!("../assets/i18n.js");
+const DRAW_JS: &str = include_str!("../assets/draw.js");
+const STYLE_CSS: &str = include_str!("../assets/style.css");
 
 /// A bound server, not yet serving.
 pub struct Playground {

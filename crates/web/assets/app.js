@@ -51,7 +51,10 @@ const S = {
   /** The languages the engine writes its reasons in. */
   engineLanguages: ['en'],
   /** What the setup form shows (kept across redraws and languages). */
-  form: { kind: 'single', game: '', params: {}, position: '', misere: false, players: 2, parts: [] },
+  form: {
+    kind: 'single', game: '', params: {}, position: '', misere: false, players: 2, parts: [],
+    sides: ['human', 'human'], mistakes: 0, delay: 0,
+  },
   /** What was wrong with the shared address, kept until the next game is started by hand. */
   linkProblems: [],
   /** The setup of the game on the board (a copy of the form when it started). */
@@ -60,6 +63,16 @@ const S = {
   mode: 'explore',
   /** In play: 'me' when the person has seat 0, 'nimlab' when nimlab's seat 0 moves first. */
   first: 'me',
+  /**
+   * In play with two players: who plays each side, 'human' or 'nimlab' (two people on one screen,
+   * a person against nimlab either way round, or nimlab against itself). With more players the
+   * person has the seat `first` names and nimlab the others.
+   */
+  sides: ['human', 'nimlab'],
+  /** nimlab's strength: the chance, in percent, that it plays a random legal move (0: perfect). */
+  mistakes: 0,
+  /** The pause before nimlab's move, in milliseconds, so that the class sees it coming. */
+  delay: 0,
   /** The positions so far; the first is the start. */
   history: [],
   /** One entry per move: {seat, text, part}. */
@@ -85,6 +98,10 @@ const S = {
   step: 0,
   controller: new AbortController(),
   grid: null,
+  /** The zoomed-out picture of the grid: 0 (the board's own grid) or its size, 50, 100 or 200. */
+  zoom: 0,
+  /** The picture fetched for `zoom`: {key, zoom, answer} (the reports' PNG and its P-positions). */
+  picture: null,
   sequence: null,
   /** Where keyboard focus was on the board, to put it back after a redraw. */
   focus: null,
@@ -131,9 +148,19 @@ const current = () => S.history[S.history.length - 1];
 const movesMade = () => S.history.length - 1;
 /** The seat to move at history index `i`. */
 const seatAt = (i) => i % players();
-/** The person's seat in play. */
-const personSeat = () => (S.first === 'me' ? 0 : 1);
-const personToMove = () => S.mode === 'explore' || seatAt(movesMade()) === personSeat();
+/** Who plays `seat`: 'human' or 'nimlab' (in exploration the person moves for every side). */
+function sideOf(seat) {
+  if (S.mode === 'explore') return 'human';
+  if (players() === 2) return S.sides[seat] ?? 'nimlab';
+  return seat === (S.first === 'me' ? 0 : 1) ? 'human' : 'nimlab';
+}
+/** The seats people play. */
+const humanSeats = () => Array.from({ length: players() }, (_, seat) => seat).filter((seat) => sideOf(seat) === 'human');
+/** The person's seat when one person plays against nimlab, else -1 (two people, or nimlab alone). */
+const personSeat = () => (S.mode === 'play' && humanSeats().length === 1 ? humanSeats()[0] : -1);
+/** True when one person plays against nimlab ("you" and "nimlab" name the sides). */
+const againstNimlab = () => personSeat() >= 0;
+const personToMove = () => sideOf(seatAt(movesMade())) === 'human';
 const canPersonMove = () => S.here && S.here.moves && !S.over && !S.thinking && personToMove();
 
 /** Numbers as strings, leading zeros dropped. */
@@ -395,7 +422,11 @@ async function nimlabMoves(token) {
   S.thinking = true;
   render();
   try {
+    const started = Date.now();
     const chosen = await nimlabChoice(token);
+    // The delay chosen for the class: nimlab's move shows after it, not at once.
+    const wait = S.delay - (Date.now() - started);
+    if (wait > 0) await new Promise((resolve) => { setTimeout(resolve, wait); });
     if (!live(token)) return;
     S.thinking = false;
     play(chosen, false);
@@ -430,7 +461,11 @@ async function nimlabChoice() {
     const best = a.winning_moves[0];
     return { move: best.move, to: best.to.map(normal) };
   }
-  const reply = await api('move', { ...gameKeys(setup), position: positionKey(position) }, signal);
+  // A weaker nimlab: the server draws its mistakes from a seed the page picks for each move.
+  const seed = S.mistakes > 0 ? crypto.getRandomValues(new Uint32Array(1))[0] : '';
+  const reply = await api('move', {
+    ...gameKeys(setup), position: positionKey(position), mistakes: S.mistakes || '', seed,
+  }, signal);
   if (!reply.reply) throw new Error('no move');
   return { move: reply.reply.move.move, to: reply.reply.move.to.map(normal), explanation: reply.reply.explanation };
 }
@@ -475,7 +510,7 @@ function canUndo() {
   // After the end too: "where did I go wrong?" is answered by going back.
   if (S.thinking || S.history.length < 2) return false;
   if (S.mode === 'explore') return true;
-  for (let i = S.history.length - 2; i >= 0; i--) if (seatAt(i) === personSeat()) return true;
+  for (let i = S.history.length - 2; i >= 0; i--) if (sideOf(seatAt(i)) === 'human') return true;
   return false;
 }
 
@@ -504,8 +539,8 @@ function goTo(moves) {
   if (S.thinking) return;
   const all = [...S.history, ...S.redo.map((r) => r.position).reverse()];
   let target = Math.max(0, Math.min(moves, all.length - 1));
-  if (S.mode === 'play') while (target > 0 && seatAt(target) !== personSeat()) target -= 1;
-  if (S.mode === 'play' && seatAt(target) !== personSeat()) return;
+  if (S.mode === 'play') while (target > 0 && sideOf(seatAt(target)) !== 'human') target -= 1;
+  if (S.mode === 'play' && sideOf(seatAt(target)) !== 'human') return;
   while (S.history.length - 1 > target) S.redo.push({ position: S.history.pop(), entry: S.log.pop(), value: S.values.pop() });
   while (S.history.length - 1 < target && S.redo.length) {
     const { position, entry, value } = S.redo.pop();
@@ -562,7 +597,15 @@ async function startFromForm(mode, first) {
     showError(error.message);
     return;
   }
-  const token = begin(chosen.setup, chosen.start, mode, first);
+  // "Play with these players" takes the sides chosen in the form; the other buttons put the person
+  // first or second against nimlab.
+  if (mode === 'play') {
+    S.sides = first === 'sides' ? [...S.form.sides] : first === 'me' ? ['human', 'nimlab'] : ['nimlab', 'human'];
+    S.mistakes = S.form.mistakes;
+    S.delay = S.form.delay;
+  }
+  const seat = first === 'sides' ? (S.sides[0] === 'human' ? 'me' : 'nimlab') : first;
+  const token = begin(chosen.setup, chosen.start, mode, seat);
   S.message = mode === 'play' ? t('board.starting') : '';
   // On a phone the board is below the form: bring it into view for the game.
   if (mode === 'play' && matchMedia('(max-width: 760px)').matches) $('board-panel').scrollIntoView();
@@ -579,6 +622,7 @@ function startByHand(mode, first) {
 function rematch(swap) {
   if (!S.setup) return;
   const first = swap ? (S.first === 'me' ? 'nimlab' : 'me') : S.first;
+  if (swap) S.sides = [...S.sides].reverse();
   const token = begin(S.setup, S.history[0], 'play', first);
   updateUrl();
   arrive(token);
@@ -593,6 +637,7 @@ function updateUrl() {
   const q = new URLSearchParams();
   if (S.lang !== 'en') q.set('lang', S.lang);
   if (S.classMode) q.set('class', '1');
+  if (S.zoom) q.set('zoom', String(S.zoom));
   if (S.setup) {
     if (isSum()) {
       S.setup.parts.forEach((part, i) => q.append('part', partText(part, S.history[0][i])));
@@ -607,7 +652,11 @@ function updateUrl() {
     }
     if (S.mode === 'play') {
       q.set('mode', 'play');
-      q.set('first', S.first);
+      // A person against nimlab keeps the short form (first=me or first=nimlab).
+      if (players() === 2 && !againstNimlab()) q.set('sides', S.sides.join(','));
+      else q.set('first', players() === 2 ? (S.sides[0] === 'human' ? 'me' : 'nimlab') : S.first);
+      if (S.mistakes) q.set('mistakes', String(S.mistakes));
+      if (S.delay) q.set('delay', String(S.delay));
     }
     if (S.history.length > 1) {
       q.set('moves', S.history.slice(1).map((p) => (isSum() ? p.map((x) => x.join(',')).join('.') : p.join(','))).join('~'));
@@ -628,7 +677,15 @@ const positionKey = (numbers) => (numbers.length ? numbers.join(',') : '0');
 const urlText = (s) => encodeURIComponent(s).replace(/%2C/g, ',').replace(/%20/g, '+');
 
 /** The keys of the address besides a game's parameters. */
-const URL_KEYS = ['lang', 'game', 'part', 'position', 'misere', 'players', 'mode', 'first', 'moves', 'values', 'class'];
+const URL_KEYS = ['lang', 'game', 'part', 'position', 'misere', 'players', 'mode', 'first', 'sides', 'mistakes', 'delay', 'moves', 'values', 'class', 'zoom'];
+/** The sizes of the grid's zoomed-out picture. */
+const ZOOMS = [0, 50, 100, 200];
+/** The sides a person can choose for each seat. */
+const SIDES = ['human', 'nimlab'];
+/** nimlab's strengths offered: the chance of a random move, in percent. */
+const MISTAKES = [0, 10, 25, 50, 100];
+/** The delays offered before nimlab's move, in milliseconds. */
+const DELAYS = [0, 500, 1000, 2000];
 
 /** True for a text that is whole numbers separated by spaces or commas (full-width ones too). */
 const wholeNumbers = (text) => parseNumbers(text).length > 0 && parseNumbers(text).every((w) => /^\d+$/.test(w));
@@ -709,9 +766,20 @@ function readUrl() {
   }
   const unknown = [...new Set([...q.keys()].filter((k) => !own.has(k)))];
   if (unknown.length) problems.push(['error.linkKey', { keys: unknown.map((k) => `'${k}'`).join(', ') }]);
-  for (const [key, allowed] of [['mode', ['play', 'explore']], ['first', ['me', 'nimlab']], ['values', ['0', '1']]]) {
+  for (const [key, allowed] of [['mode', ['play', 'explore']], ['first', ['me', 'nimlab']], ['values', ['0', '1']],
+    ['mistakes', MISTAKES.map(String)], ['delay', DELAYS.map(String)], ['zoom', ZOOMS.map(String)]]) {
     if (q.has(key) && !allowed.includes(q.get(key))) problems.push(['error.linkValue', { key, value: q.get(key) }]);
   }
+  const sides = q.has('sides') ? q.get('sides').split(',') : null;
+  if (sides && !(sides.length === 2 && sides.every((x) => SIDES.includes(x)))) {
+    problems.push(['error.linkValue', { key: 'sides', value: q.get('sides') }]);
+  }
+  const first = q.get('first') === 'nimlab' ? 'nimlab' : 'me';
+  S.form.sides = sides && !problems.some(([, v]) => v.key === 'sides') ? sides
+    : first === 'me' ? ['human', 'nimlab'] : ['nimlab', 'human'];
+  S.form.mistakes = MISTAKES.includes(Number(q.get('mistakes'))) ? Number(q.get('mistakes')) : 0;
+  S.form.delay = DELAYS.includes(Number(q.get('delay'))) ? Number(q.get('delay')) : 0;
+  S.zoom = ZOOMS.includes(Number(q.get('zoom'))) ? Number(q.get('zoom')) : 0;
   // The moves only when the game is the one they were made in.
   const trusted = !problems.some(([key]) => ['error.linkGame', 'error.linkPosition', 'error.linkNoPosition', 'error.linkPart'].includes(key));
   const moves = (trusted && q.get('moves') ? q.get('moves').split('~') : [])
@@ -753,6 +821,9 @@ function readPart(text) {
 /** Restores a shared game: replays its moves, each checked against the legal moves. */
 async function restore(saved) {
   const chosen = formSetup();
+  S.sides = [...S.form.sides];
+  S.mistakes = S.form.mistakes;
+  S.delay = S.form.delay;
   const token = begin(chosen.setup, chosen.start, saved.mode, saved.first);
   S.message = t('board.restoring');
   render();
@@ -917,6 +988,22 @@ function renderForm() {
   })));
   n.value = f.kind === 'sum' ? '2' : String(f.players);
   n.disabled = f.kind === 'sum';
+  const sideNames = { human: t('sides.human'), nimlab: t('sides.nimlab') };
+  ['side-1', 'side-2'].forEach((id, seat) => {
+    $(id).replaceChildren(...SIDES.map((side) => el('option', { value: side, text: sideNames[side] })));
+    $(id).value = f.sides[seat];
+  });
+  $('strength').replaceChildren(...MISTAKES.map((p) => el('option', {
+    value: p, text: p === 0 ? t('sides.perfect') : p === 100 ? t('sides.random') : t('sides.mistakes', { p }),
+  })));
+  $('strength').value = String(f.mistakes);
+  $('delay').replaceChildren(...DELAYS.map((ms) => el('option', {
+    value: ms, text: ms === 0 ? t('sides.noDelay') : t('sides.seconds', { s: ms / 1000 }),
+  })));
+  $('delay').value = String(f.delay);
+  // Sides are chosen for two players; with more, the person plays one seat against nimlab.
+  $('sides').hidden = f.kind !== 'sum' && f.players > 2;
+  $('play-sides').hidden = $('sides').hidden;
   $('misere').checked = f.misere;
   $('misere').disabled = f.kind === 'sum' || f.players > 2;
   if (focused && $(focused) && document.activeElement !== $(focused)) $(focused).focus();
@@ -1247,6 +1334,7 @@ function renderGrid() {
     return;
   }
   box.hidden = false;
+  if (renderPicture()) return;
   const table = grid.table;
   const [rowName, colName] = axisNames(S.setup.game);
   const shown = valuesVisible();
@@ -1290,6 +1378,72 @@ function renderGrid() {
   if (!element.querySelector('button[tabindex="0"]')) element.querySelector(`button[data-cell="${here}"]`)?.setAttribute('tabindex', '0');
   followCurrentCell();
   restoreFocus('grid');
+}
+
+/**
+ * The zoomed-out picture in place of the board's grid (zoom 50, 100 or 200): the PNG the reports
+ * draw for `nimlab plot --outcomes`, with its P-positions in the caption. Returns false when the
+ * board's grid is shown instead.
+ */
+function renderPicture() {
+  for (const button of document.querySelectorAll('[data-zoom]')) button.setAttribute('aria-pressed', String(Number(button.dataset.zoom) === S.zoom));
+  const figure = $('grid-picture');
+  const zoomed = S.zoom > 0;
+  figure.hidden = !zoomed;
+  $('grid-scroll').hidden = zoomed;
+  if (!zoomed) return false;
+  const image = $('grid-image');
+  const caption = $('grid-picture-caption');
+  const last = S.zoom - 1;
+  if (!valuesVisible()) {
+    image.hidden = true;
+    image.removeAttribute('src');
+    caption.textContent = t('picture.hidden');
+    $('grid-caption').textContent = '';
+    return true;
+  }
+  const picture = S.picture;
+  if (!picture || picture.key !== setupKey() || picture.zoom !== S.zoom) {
+    image.hidden = true;
+    caption.textContent = picture?.error ?? t('picture.loading');
+    return true;
+  }
+  const p = picture.answer.p_positions;
+  image.hidden = false;
+  if (image.getAttribute('src') !== picture.answer.image) image.src = picture.answer.image;
+  image.alt = t('picture.alt', { game: gameText(S.setup.game, 'name'), last });
+  caption.textContent = t('picture.caption', {
+    last, count: p.length, list: p.slice(0, 8).map(([r, c]) => `(${r}, ${c})`).join(', '),
+  });
+  $('grid-caption').textContent = '';
+  return true;
+}
+
+/** Fetches the zoomed-out picture of the game's grid (the reports' `plot`). */
+async function ensurePicture(token) {
+  if (!S.zoom || !S.grid || S.grid.key !== setupKey() || !valuesVisible()) return;
+  const key = setupKey();
+  const zoom = S.zoom;
+  if (S.picture?.key === key && S.picture.zoom === zoom) return;
+  const request = `picture ${key} ${zoom}`;
+  if (S.loading.has(request)) return;
+  S.loading.add(request);
+  try {
+    const answer = await api('plot', { ...gameKeys(S.setup), rows: zoom - 1, cols: zoom - 1, outcomes: '1' }, undefined);
+    if (key === setupKey()) S.picture = { key, zoom, answer };
+  } catch (error) {
+    if (key === setupKey()) S.picture = { key, zoom, error: error.message };
+  } finally {
+    S.loading.delete(request);
+  }
+  if (live(token)) renderGrid();
+}
+
+function setZoom(zoom) {
+  S.zoom = zoom;
+  updateUrl();
+  renderGrid();
+  ensurePicture(S.step);
 }
 
 /** Scrolls the grid inside its own box so the current position is in the middle. */
@@ -1405,7 +1559,10 @@ function restoreFocus(where, always = false) {
 // ---------------------------------------------------------------- the rest of the page
 
 function seatName(seat, capital = false) {
-  if (S.mode === 'explore') return t(capital ? 'who.playerCap' : 'who.player', { seat: seat + 1 });
+  if (S.mode === 'explore' || (players() === 2 && humanSeats().length === 2)) {
+    return t(capital ? 'who.playerCap' : 'who.player', { seat: seat + 1 });
+  }
+  if (humanSeats().length === 0) return t('who.nimlabSeat', { seat: seat + 1 });
   if (players() === 2) {
     const me = seat === personSeat();
     return t(me ? (capital ? 'who.youCap' : 'who.you') : capital ? 'who.nimlabCap' : 'who.nimlab');
@@ -1420,6 +1577,7 @@ function statusText() {
   if (S.thinking) return players() > 2 ? t('board.nimlabThinkingSeat', { seat: seatAt(movesMade()) + 1 }) : t('board.nimlabThinking');
   if (S.mode === 'explore') return t('board.explore');
   if (!S.here) return '';
+  if (personToMove() && !againstNimlab()) return t('board.seatTurn', { seat: seatAt(movesMade()) + 1 });
   if (personToMove()) return players() > 2 ? t('board.yourTurnSeat', { seat: personSeat() + 1 }) : t('board.yourTurn');
   return '';
 }
@@ -1480,6 +1638,7 @@ function renderStatus() {
     let title;
     if (winner === null) title = t('result.explore');
     else if (S.mode === 'explore') title = `${t('result.explore')} ${t('result.exploreWin', { who: seatName(winner, true) })}`;
+    else if (!againstNimlab()) title = t('result.exploreWin', { who: seatName(winner, true) });
     else if (players() === 2) title = winner === personSeat() ? t('result.youWin') : t('result.nimlabWins');
     else title = t('result.seatWins', { seat: winner + 1, who: winner === personSeat() ? t('result.you') : t('result.nimlab') });
     $('result-title').textContent = title;
@@ -1493,7 +1652,7 @@ function renderStatus() {
     banner.classList.toggle('won', S.mode === 'play' && winner === personSeat());
     banner.classList.toggle('neutral', S.mode !== 'play');
     $('rematch').hidden = S.mode !== 'play';
-    $('swap').hidden = S.mode !== 'play';
+    $('swap').hidden = S.mode !== 'play' || !againstNimlab();
   }
 }
 
@@ -1606,23 +1765,32 @@ function renderHistory() {
       parts.push(`· ${said}`);
     }
     // Each entry goes back to the position after it (review during and after the game).
-    log.append(el('li', { class: entry.seat === personSeat() || S.mode === 'explore' ? 'you' : 'nimlab' },
+    log.append(el('li', { class: sideOf(entry.seat) === 'human' ? 'you' : 'nimlab' },
       el('button', { type: 'button', class: 'entry', 'data-testid': 'history-entry', 'data-moves': k + 1, text: parts.join(' '),
         disabled: S.thinking, on: { click: () => goTo(k + 1) } })));
   });
   const chart = $('chart');
   chart.replaceChildren();
-  if (shown && players() === 2 && !isSum() && S.values.filter((v) => v && v.remoteness !== null).length > 1) {
-    const topSeat = S.mode === 'play' ? personSeat() : 0;
-    const points = S.history.map((_, i) => {
-      const v = S.values[i];
+  // The whole game, the moves undone (to redo) included, so that review can go either way.
+  const later = [...S.redo].reverse();
+  const positions = [...S.history, ...later.map((r) => r.position)];
+  const values = [...S.history.map((_, i) => S.values[i]), ...later.map((r) => r.value)];
+  if (shown && players() === 2 && !isSum() && values.filter((v) => v && v.remoteness !== null).length > 1) {
+    const topSeat = againstNimlab() ? personSeat() : 0;
+    const points = positions.map((_, i) => {
+      const v = values[i];
       return v && v.remoteness !== null ? { side: v.winner === topSeat ? 1 : -1, remoteness: v.remoteness } : null;
     });
-    const top = S.mode === 'play' ? t('who.you') : t('history.firstPlayer');
-    const bottom = S.mode === 'play' ? t('who.nimlab') : t('history.secondPlayer');
+    const top = againstNimlab() ? t('who.you') : t('history.firstPlayer');
+    const bottom = againstNimlab() ? t('who.nimlab') : t('history.secondPlayer');
     chart.append(el('p', { class: 'help', text: t('history.chart', { top, bottom }) }),
       el('div', { class: 'chart-scroll', tabindex: '0', role: 'region', 'aria-label': t('history.chartTitle') },
-        historyChart({ points, label: t('history.chartTitle'), top, bottom })));
+        historyChart({
+          points, label: t('history.chartTitle'), top, bottom, current: movesMade(),
+          axisMoves: t('history.axisMoves'), axisRemoteness: t('history.axisRemoteness'),
+          pointLabel: (i) => t('history.point', { n: i, position: showPosition(positions[i]), r: points[i].remoteness }),
+          onSelect: (i) => goTo(i),
+        })));
   }
 }
 
@@ -1688,7 +1856,7 @@ function render() {
   renderGrid();
   renderSequence();
   if (S.here && S.setup) {
-    ensureGrid(S.step);
+    ensureGrid(S.step).then(() => ensurePicture(S.step));
     ensureSequence(S.step);
   }
 }
@@ -1823,6 +1991,11 @@ function wire() {
   $('setup-form').addEventListener('submit', (event) => { event.preventDefault(); startByHand('explore', 'me'); });
   $('play-me').addEventListener('click', () => startByHand('play', 'me'));
   $('play-nimlab').addEventListener('click', () => startByHand('play', 'nimlab'));
+  $('play-sides').addEventListener('click', () => startByHand('play', 'sides'));
+  $('side-1').addEventListener('change', (e) => { S.form.sides[0] = e.target.value; });
+  $('side-2').addEventListener('change', (e) => { S.form.sides[1] = e.target.value; });
+  $('strength').addEventListener('change', (e) => { S.form.mistakes = Number(e.target.value); });
+  $('delay').addEventListener('change', (e) => { S.form.delay = Number(e.target.value); });
   $('kind-single').addEventListener('change', () => { S.form.kind = 'single'; renderForm(); });
   $('kind-sum').addEventListener('change', () => {
     S.form.kind = 'sum';
@@ -1845,6 +2018,7 @@ function wire() {
   $('class-mode').addEventListener('click', toggleClassMode);
   $('setup-open').addEventListener('click', () => { S.setupOpen = !S.setupOpen; renderClassMode(); if (S.setupOpen) $('game')?.focus(); });
   $('export').addEventListener('click', toggleExport);
+  for (const button of document.querySelectorAll('[data-zoom]')) button.addEventListener('click', () => setZoom(Number(button.dataset.zoom)));
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('retry').addEventListener('click', () => { showError(''); S.retry?.(); });
