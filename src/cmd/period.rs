@@ -4,12 +4,13 @@
 
 use std::io::Write;
 
+use nimlab_engine::octal::ValuesView;
 use nimlab_engine::periodicity::{runs, set_text, Periodicity};
 use nimlab_engine::registry::not_answered;
 use nimlab_engine::Research;
 use nimlab_reports::period::{
     period, period_checkpointed, row_period, ObservedSequence, PeriodBody, RowPeriodReport, RowPeriodStatus,
-    SequencePeriod, DEFAULT_ROW_COLUMNS,
+    Runs, SequencePeriod, DEFAULT_ROW_COLUMNS,
 };
 
 use nimlab_reports::emit::{emit, Language};
@@ -195,7 +196,11 @@ fn sequence_text(p: &SequencePeriod) -> String {
     match (p.preperiod, p.period, &p.values, &p.certificate) {
         (Some(l), Some(period), Some(values), Some(c)) => {
             let split = l as usize;
-            let line = sequence_line(&shortened_runs(&values[..split]), &shortened_runs(&values[split..]));
+            let shown = |part: ValuesView<'_>| Runs::of(part).shortened(SHOWN).to_string();
+            let line = sequence_line(
+                &shown(values.view().slice(0, split)),
+                &shown(values.view().slice(split, values.len())),
+            );
             text.push_str(&format!("{}: preperiod {l}, period {period} (certified)\n{line}\n", p.title));
             text.push_str(&format!(
                 "certificate: G(n + {period}) = G(n) for {l} <= n < {} (= {}·{} + {}·{period} + {}, k·max(l, 1) + \
@@ -211,16 +216,17 @@ fn sequence_text(p: &SequencePeriod) -> String {
                 text.push_str(&format!("; G({w}) != G({}), so the preperiod is minimal", w + period));
             }
             text.push_str(&format!("\ntheorem: {}\n", c.theorem));
-            if let Some(exceptions) = p.exceptions.as_deref().filter(|e| !e.is_empty()) {
+            if let Some(exceptions) = p.exceptions.as_ref().filter(|e| !e.is_empty()) {
                 let shown: Vec<String> = exceptions
                     .iter()
+                    .take(SHOWN_ITEMS)
                     .map(|e| format!("G({}) = {} (the period gives {})", e.heap, e.value, e.period_value))
                     .collect();
                 text.push_str(&format!(
                     "exceptions: {} heap{} n < {l} whose value is not the period's{}\n",
                     exceptions.len(),
                     if exceptions.len() == 1 { "" } else { "s" },
-                    listed(&shown)
+                    listed(&shown, exceptions.len())
                 ));
             }
         }
@@ -237,7 +243,7 @@ fn sequence_text(p: &SequencePeriod) -> String {
                 text.push_str("no periodicity theorem covers this game: its values are only ever observed\n");
             }
             if let Some(values) = &p.values {
-                text.push_str(&window(values.iter().map(|&v| u64::from(v)), values.len()));
+                text.push_str(&window(values.iter().map(u64::from), values.len()));
             }
         }
     }
@@ -256,7 +262,10 @@ fn sequence_text(p: &SequencePeriod) -> String {
                 format!("{} at {}", r.value, heaps_text(&heaps))
             })
             .collect();
-        text.push_str(&format!("rare values (heaps n >= 1): {}\n", listed(&shown).trim_start_matches(": ")));
+        text.push_str(&format!(
+            "rare values (heaps n >= 1): {}\n",
+            listed(&shown, shown.len()).trim_start_matches(": ")
+        ));
     }
     if let Some(o) = &p.observed {
         let needs = o
@@ -284,12 +293,13 @@ fn sequence_text(p: &SequencePeriod) -> String {
 /// them all.
 const SHOWN_ITEMS: usize = 6;
 
-/// `": a, b, c ... and K more"` with at most [`SHOWN_ITEMS`] items; empty for none.
-fn listed(items: &[String]) -> String {
+/// `": a, b, c ... and K more"` with at most [`SHOWN_ITEMS`] of `items`, the first of `total`;
+/// empty for none.
+fn listed(items: &[String], total: usize) -> String {
     if items.is_empty() {
         return String::new();
     }
-    let more = items.len().saturating_sub(SHOWN_ITEMS);
+    let more = total.saturating_sub(SHOWN_ITEMS);
     let more = if more > 0 { format!(" ... and {more} more") } else { String::new() };
     format!(": {}{more}", items[..items.len().min(SHOWN_ITEMS)].join("; "))
 }

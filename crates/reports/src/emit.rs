@@ -75,7 +75,7 @@ fn shape(report: &PeriodReport) -> Result<Shape, ReportError> {
         }
         PeriodBody::TakeAndBreak(s) => match (s.preperiod, s.period, &s.values, &s.certificate) {
             (Some(l), Some(p), Some(values), Some(c)) => {
-                let values: Vec<u64> = values.iter().map(|&v| u64::from(v)).collect();
+                let values: Vec<u64> = values.iter().map(u64::from).collect();
                 let (pre, period) = split(values, l, p);
                 Ok(Shape {
                     title: s.title.clone(),

@@ -6,11 +6,13 @@
 //! never called certified. Also the additive period of a row of Wythoff's Grundy table.
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
 use nimlab_engine::octal::{
     analyze_from, ActiveMethod, Certificate, CertifiedPeriod, GameRules, Observed, PeriodOutcome, Sequence,
-    SequenceStats,
+    SequenceStats, Values, ValuesView,
 };
 use nimlab_engine::periodicity::{certify_period, runs, Periodicity};
 use nimlab_engine::periodicity::{observed_period, Evidence};
@@ -79,10 +81,10 @@ pub struct SequencePeriod {
     /// The minimal period when certified.
     pub period: Option<u64>,
     /// `G(0 .. preperiod + period)` when certified; every value computed, `G(0 .. values_computed)`,
-    /// when open.
-    pub values: Option<Vec<u32>>,
-    /// The run notation of `values` when certified.
-    pub notation: Option<Notation>,
+    /// when open. Held once, 2 bytes a value while they fit, and written one at a time.
+    pub values: Option<SequenceValues>,
+    /// The run notation of `values` when certified, written from `values` as it is output.
+    pub notation: Option<RunNotation>,
     /// The certificate when certified: the theorem, `max_heaps` (k), `max_removal` (t), the
     /// range checked, the preperiod's witness, the values computed.
     pub certificate: Option<Certificate>,
@@ -107,8 +109,177 @@ pub struct SequencePeriod {
     /// Each rare value with the heaps `n >= 1` where it occurs, by value (null while direct).
     pub rare: Option<Vec<RareValue>>,
     /// When certified: the heaps `n < preperiod` whose value is not the one the period gives
-    /// there (`G(n + k·period)`, `n + k·period >= preperiod`), the exceptions before the period.
-    pub exceptions: Option<Vec<Exception>>,
+    /// there (`G(n + k·period)`, `n + k·period >= preperiod`), the exceptions before the period;
+    /// found in `values` as they are output.
+    pub exceptions: Option<Exceptions>,
+}
+
+/// The values of a report, held once (shared by `values`, `notation` and `exceptions`) in the
+/// width the sequence engine computed them in, and serialized one at a time: a report of
+/// hundreds of millions of values costs their 2 bytes each, never a copy or a string of them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SequenceValues(Arc<Values>);
+
+impl SequenceValues {
+    /// The values.
+    pub fn view(&self) -> ValuesView<'_> {
+        self.0.view()
+    }
+
+    /// How many.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// `G(n)`.
+    pub fn get(&self, n: usize) -> u32 {
+        self.0.get(n)
+    }
+
+    /// The values in order.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.0.iter()
+    }
+}
+
+impl Serialize for SequenceValues {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+/// [`Notation`] of a certified sequence, written from its values as it is output (the same
+/// JSON object: `{"preperiod": "...", "period": "..."}`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunNotation {
+    values: SequenceValues,
+    preperiod: usize,
+}
+
+impl RunNotation {
+    /// The preperiod's values in runs.
+    pub fn preperiod(&self) -> Runs<'_> {
+        Runs { values: self.values.view().slice(0, self.preperiod), limit: None }
+    }
+
+    /// One period's values in runs.
+    pub fn period(&self) -> Runs<'_> {
+        Runs { values: self.values.view().slice(self.preperiod, self.values.len()), limit: None }
+    }
+}
+
+impl Serialize for RunNotation {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut notation = serializer.serialize_struct("Notation", 2)?;
+        notation.serialize_field("preperiod", &self.preperiod())?;
+        notation.serialize_field("period", &self.period())?;
+        notation.end()
+    }
+}
+
+/// Values in the slides' run notation ([`runs`]), written as they are formatted: with a limit,
+/// the runs of the first `limit` values followed by how many more there are.
+#[derive(Debug, Clone, Copy)]
+pub struct Runs<'a> {
+    values: ValuesView<'a>,
+    limit: Option<usize>,
+}
+
+impl<'a> Runs<'a> {
+    /// The runs of `values`, all of them.
+    pub fn of(values: ValuesView<'a>) -> Self {
+        Runs { values, limit: None }
+    }
+
+    /// The runs of the first `limit` values, then `... [K more values; --json lists them all]`.
+    pub fn shortened(self, limit: usize) -> Self {
+        Runs { limit: Some(limit), ..self }
+    }
+}
+
+impl fmt::Display for Runs<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let len = self.values.len();
+        let shown = self.limit.map_or(len, |limit| limit.min(len));
+        let mut values = self.values.slice(0, shown).iter().peekable();
+        let mut first = true;
+        while let Some(value) = values.next() {
+            let mut run = 1;
+            while values.next_if_eq(&value).is_some() {
+                run += 1;
+            }
+            if !first {
+                f.write_str(" ")?;
+            }
+            first = false;
+            if run == 1 {
+                write!(f, "{value}")?;
+            } else {
+                write!(f, "{value}^{run}")?;
+            }
+        }
+        if shown < len {
+            write!(f, " ... [{} more values; --json lists them all]", len - shown)?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for Runs<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// The exceptions before a certified preperiod, found in the values when they are listed
+/// (counted once when the report is made).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Exceptions {
+    values: SequenceValues,
+    preperiod: usize,
+    period: usize,
+    count: usize,
+}
+
+impl Exceptions {
+    fn new(values: SequenceValues, preperiod: usize, period: usize) -> Self {
+        let mut exceptions = Exceptions { values, preperiod, period, count: 0 };
+        exceptions.count = exceptions.iter().count();
+        exceptions
+    }
+
+    /// How many.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The exceptions by heap: `n < l` where `G(n)` differs from the value the period gives
+    /// there, `G(n + k·p)` with the least `k` such that `n + k·p >= l` (Winning Ways' list; for
+    /// `n >= l - p` that is `G(n + p)`).
+    pub fn iter(&self) -> impl Iterator<Item = Exception> + '_ {
+        let (l, p, g) = (self.preperiod, self.period, &self.values);
+        (0..l)
+            .map(move |n| (n, g.get(n), g.get(n + (l - n).div_ceil(p) * p)))
+            .filter(|&(_, value, periodic)| value != periodic)
+            .map(|(n, value, periodic)| Exception { heap: n as u64, value, period_value: periodic })
+    }
+}
+
+impl Serialize for Exceptions {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
 }
 
 /// A value the sparse method classes rare, and where it occurs.
@@ -141,20 +312,10 @@ fn rare_values(sequence: &Sequence) -> Option<Vec<RareValue>> {
     Some(by_value.into_iter().map(|(value, heaps)| RareValue { value, heaps }).collect())
 }
 
-/// The exceptions before a certified preperiod: `n < l` where `G(n)` differs from the value the
-/// period gives there, `G(n + k·p)` with the least `k` such that `n + k·p >= l` (Winning Ways'
-/// list; for `n >= l - p` that is `G(n + p)`).
-fn exceptions(c: &CertifiedPeriod) -> Vec<Exception> {
-    let (l, p) = (c.preperiod as usize, c.period as usize);
-    (0..l)
-        .map(|n| (n, c.values[n + (l - n).div_ceil(p) * p]))
-        .filter(|&(n, periodic)| c.values[n] != periodic)
-        .map(|(n, periodic)| Exception { heap: n as u64, value: c.values[n], period_value: periodic })
-        .collect()
-}
-
 impl SequencePeriod {
-    fn new(title: String, outcome: &PeriodOutcome, sequence: &Sequence) -> Self {
+    /// The report of `outcome`, taking its values (and, when open, the sequence's) without a
+    /// copy.
+    fn new(title: String, outcome: PeriodOutcome, sequence: Sequence) -> Self {
         let figures = |stats: &SequenceStats, status, covered, observed| SequencePeriod {
             status,
             title: title.clone(),
@@ -171,30 +332,30 @@ impl SequencePeriod {
             method: stats.method,
             rare_values: stats.rare_values,
             rare_positions: stats.rare_positions,
-            rare: rare_values(sequence),
+            rare: rare_values(&sequence),
             exceptions: None,
         };
         match outcome {
             PeriodOutcome::Certified(c) => {
-                let split = c.preperiod as usize;
+                let report = figures(&c.stats, "certified", true, None);
+                drop(sequence);
+                let CertifiedPeriod { preperiod, period, values, certificate, .. } = c;
+                let values = SequenceValues(Arc::new(values));
                 SequencePeriod {
-                    preperiod: Some(c.preperiod),
-                    period: Some(c.period),
-                    notation: Some(Notation {
-                        preperiod: runs(&c.values[..split]),
-                        period: runs(&c.values[split..]),
-                    }),
-                    values: Some(c.values.clone()),
-                    certificate: Some(c.certificate.clone()),
-                    values_computed: c.certificate.values_computed,
-                    exceptions: Some(exceptions(c)),
-                    ..figures(&c.stats, "certified", true, None)
+                    preperiod: Some(preperiod),
+                    period: Some(period),
+                    notation: Some(RunNotation { values: values.clone(), preperiod: preperiod as usize }),
+                    exceptions: Some(Exceptions::new(values.clone(), preperiod as usize, period as usize)),
+                    values: Some(values),
+                    values_computed: certificate.values_computed,
+                    certificate: Some(certificate),
+                    ..report
                 }
             }
-            PeriodOutcome::Open(o) => SequencePeriod {
-                values: Some(sequence.view().to_vec()),
-                ..figures(&o.stats, "open", o.covered_by_theorem, o.observed.clone())
-            },
+            PeriodOutcome::Open(o) => {
+                let report = figures(&o.stats, "open", o.covered_by_theorem, o.observed);
+                SequencePeriod { values: Some(SequenceValues(Arc::new(sequence.into_values()))), ..report }
+            }
         }
     }
 }
@@ -374,7 +535,7 @@ fn sequence_period(
         file.save(sequence.view(), true)?;
     }
     match (outcome, stopped) {
-        (Some(outcome), _) => Ok(SequencePeriod::new(title(rules, Lang::En), &outcome, &sequence)),
+        (Some(outcome), _) => Ok(SequencePeriod::new(title(rules, Lang::En), outcome, sequence)),
         (None, stopped) => {
             let stats = sequence.stats();
             let task = format!(

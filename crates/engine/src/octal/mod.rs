@@ -33,5 +33,6 @@ pub use period::{
     Observed, OpenSequence, PeriodOutcome, Progress, OPERATIONS_PER_UNIT,
 };
 pub use sequence::{
-    ActiveMethod, Chunk, Sequence, SequenceError, SequenceMethod, SequenceStats, ValuesView, MAX_VALUES,
+    ActiveMethod, Chunk, Sequence, SequenceError, SequenceMethod, SequenceStats, Values, ValuesView,
+    MAX_VALUES,
 };

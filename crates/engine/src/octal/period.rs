@@ -43,7 +43,7 @@ use num_traits::ToPrimitive;
 use serde::Serialize;
 
 use super::code::OctalCode;
-use super::sequence::{Sequence, SequenceError, SequenceMethod, SequenceStats, ValuesView};
+use super::sequence::{Sequence, SequenceError, SequenceMethod, SequenceStats, Values, ValuesView};
 use crate::periodicity::observed::{observed_period, Evidence};
 
 /// Values compared to find a candidate period.
@@ -118,8 +118,8 @@ pub struct CertifiedPeriod {
     pub preperiod: u64,
     /// The minimal period `p`.
     pub period: u64,
-    /// `G(0..l + p)`: the preperiod followed by one period.
-    pub values: Vec<u32>,
+    /// `G(0..l + p)`: the preperiod followed by one period, 2 bytes a value while they fit.
+    pub values: Values,
     /// The evidence.
     pub certificate: Certificate,
     /// Figures of the computation.
@@ -129,7 +129,7 @@ pub struct CertifiedPeriod {
 impl CertifiedPeriod {
     /// `G(n)` for any `n`. `O(1)`.
     pub fn value(&self, n: u64) -> u32 {
-        self.values[self.reduce(n) as usize]
+        self.values.get(self.reduce(n) as usize)
     }
 
     /// The heap `i < l + p` with `G(i) = G(n)`.
@@ -264,7 +264,9 @@ const MAX_STEP: u64 = 1 << 16;
 /// [`analyze`] with the sequence it computed, asking `keep_going` after every step: 64 to 65,536
 /// values, sized from the last step's work to about 2^20 units (a few milliseconds, also for
 /// dense games at large `n`). Returns `None` for the outcome when `keep_going` said no. The sequence holds
-/// every value computed, for a caller that answers heaps from it.
+/// every value computed, for a caller that answers heaps from it, except after a certificate:
+/// then it holds the first `preperiod + period` values (the certificate's figures count them
+/// all), so that memory is never the values computed and a copy of them.
 ///
 /// # Errors
 /// As [`analyze`].
@@ -314,7 +316,7 @@ pub fn analyze_from(
         }
         if let Some(watch) = watch.as_mut() {
             if let Some((l, p)) = watch.check(sequence.view()) {
-                let outcome = PeriodOutcome::Certified(certified(rules, &sequence, watch, l, p));
+                let outcome = PeriodOutcome::Certified(certified(rules, &mut sequence, watch, l, p));
                 return Ok((Some(outcome), sequence));
             }
         }
@@ -431,8 +433,18 @@ fn minimize(g: ValuesView<'_>, l: usize, p: usize) -> (usize, usize) {
     (preperiod, period)
 }
 
-fn certified(rules: &GameRules, sequence: &Sequence, watch: &Watch, l: usize, p: usize) -> CertifiedPeriod {
+/// The certificate of `(l, p)` made minimal. The sequence is cut to its first `l* + p*` values,
+/// which the certificate keeps (one copy of them, made after the cut: the peak is the sequence
+/// computed, never the sequence and a copy of it); its figures are those of every value computed.
+fn certified(
+    rules: &GameRules,
+    sequence: &mut Sequence,
+    watch: &Watch,
+    l: usize,
+    p: usize,
+) -> CertifiedPeriod {
     let g = sequence.view();
+    let values_computed = g.len();
     let (preperiod, period) = minimize(g, l, p);
     let (k, t) = (watch.k, watch.t);
     let checked_to = k * preperiod.max(1) + (k - 1) * period + t;
@@ -441,6 +453,9 @@ fn certified(rules: &GameRules, sequence: &Sequence, watch: &Watch, l: usize, p:
         (preperiod..checked_to).all(|n| g.get(n + period) == g.get(n)),
         "certificate of {rules}: (l, p) = ({preperiod}, {period}) fails on the data"
     );
+    let stats = sequence.stats();
+    sequence.truncate((preperiod + period) as u64);
+    let values = Values::from(sequence.view());
     let theorem = format!(
         "Guy–Smith periodicity theorem: every move removes at most t = {t} and leaves at most k = {k} heaps, so \
          G(n + p) = G(n) for l <= n < k·max(l, 1) + (k-1)·p + t implies it for every n >= l"
@@ -449,7 +464,7 @@ fn certified(rules: &GameRules, sequence: &Sequence, watch: &Watch, l: usize, p:
         game: rules.clone(),
         preperiod: preperiod as u64,
         period: period as u64,
-        values: g.slice(0, preperiod + period).to_vec(),
+        values,
         certificate: Certificate {
             theorem,
             max_heaps: k as u32,
@@ -457,9 +472,9 @@ fn certified(rules: &GameRules, sequence: &Sequence, watch: &Watch, l: usize, p:
             checked_from: preperiod as u64,
             checked_to: checked_to as u64,
             preperiod_witness: preperiod.checked_sub(1).map(|w| w as u64),
-            values_computed: g.len() as u64,
+            values_computed: values_computed as u64,
         },
-        stats: sequence.stats(),
+        stats,
     }
 }
 

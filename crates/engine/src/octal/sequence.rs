@@ -148,6 +148,75 @@ impl<'a> ValuesView<'a> {
     }
 }
 
+/// Values owned in the width they were computed in: 2 bytes each while every value fits 16 bits,
+/// 4 after that. Serialized as a JSON array of numbers, one value at a time (no copy).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Values {
+    /// Every value fits 16 bits.
+    Narrow(Vec<u16>),
+    /// Widened.
+    Wide(Vec<u32>),
+}
+
+impl Values {
+    /// The values as a view.
+    pub fn view(&self) -> ValuesView<'_> {
+        match self {
+            Values::Narrow(v) => ValuesView::Narrow(v),
+            Values::Wide(v) => ValuesView::Wide(v),
+        }
+    }
+
+    /// The number of values.
+    pub fn len(&self) -> usize {
+        self.view().len()
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The value at `i`. Panics beyond the end, like indexing.
+    pub fn get(&self, i: usize) -> u32 {
+        self.view().get(i)
+    }
+
+    /// The values, widened to `u32`.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.view().iter()
+    }
+
+    /// Bytes held by the values.
+    pub fn bytes(&self) -> usize {
+        match self {
+            Values::Narrow(v) => 2 * v.len(),
+            Values::Wide(v) => 4 * v.len(),
+        }
+    }
+}
+
+impl From<ValuesView<'_>> for Values {
+    fn from(view: ValuesView<'_>) -> Self {
+        match view {
+            ValuesView::Narrow(v) => Values::Narrow(v.to_vec()),
+            ValuesView::Wide(v) => Values::Wide(v.to_vec()),
+        }
+    }
+}
+
+impl Serialize for ValuesView<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl Serialize for Values {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.view().serialize(serializer)
+    }
+}
+
 /// Values handed to a sink: `values` are `G(start), G(start + 1), ...`.
 #[derive(Debug, Clone, Copy)]
 pub struct Chunk<'a> {
@@ -326,6 +395,14 @@ impl Sequence {
         }
     }
 
+    /// The values computed, without a copy (the sequence is spent).
+    pub fn into_values(self) -> Values {
+        match self.store {
+            Store::Narrow(t) => Values::Narrow(t.values),
+            Store::Wide(t) => Values::Wide(t.values),
+        }
+    }
+
     /// The heaps `n >= 1` whose value is rare under the sparse method's current split, with their
     /// values, in ascending order; `None` while the direct method is in use. `O(rare positions)`.
     pub fn rare_heaps(&self) -> Option<Vec<(u64, u32)>> {
@@ -404,6 +481,17 @@ impl Sequence {
         result.map_err(|_| SequenceError::OutOfMemory { values: target as u64, bytes: target as u64 * width })
     }
 
+    /// Keeps the first `len` values and forgets the rest, returning their memory: the sequence is
+    /// then the one computed up to `len` (counts, largest value and rare heaps below `len`), and
+    /// extending it computes the same values again. `O(values forgotten)`.
+    pub fn truncate(&mut self, len: u64) {
+        let state = &mut self.state;
+        match &mut self.store {
+            Store::Narrow(typed) => truncate_typed(state, typed, len),
+            Store::Wide(typed) => truncate_typed(state, typed, len),
+        }
+    }
+
     /// Appends values computed earlier — a checkpoint read back — as if computed here: `values`
     /// are `G(len), G(len + 1), ...` of this game, which the caller vouches for. The state the
     /// next value needs (counts, the sparse method's split, the rare heaps) is rebuilt from them
@@ -455,6 +543,22 @@ impl Sequence {
             }
         }
     }
+}
+
+fn truncate_typed<T: Cell>(state: &mut State, typed: &mut Typed<T>, len: u64) {
+    let len = usize::try_from(len).unwrap_or(usize::MAX);
+    if len >= typed.values.len() {
+        return;
+    }
+    for value in &typed.values[len..] {
+        state.counts[value.index()] -= 1;
+    }
+    typed.values.truncate(len);
+    typed.values.shrink_to_fit();
+    let rare = typed.rare.partition_point(|&(n, _)| (n as usize) < len);
+    typed.rare.truncate(rare);
+    typed.rare.shrink_to_fit();
+    state.largest = state.counts.iter().rposition(|&c| c > 0).unwrap_or(0) as u32;
 }
 
 fn widen(narrow: Typed<u16>) -> Typed<u32> {
@@ -818,6 +922,33 @@ mod tests {
         let stats = sequence.stats();
         assert_eq!(stats.method, ActiveMethod::Sparse);
         assert!(stats.rare_positions.unwrap() < 200);
+    }
+
+    /// A sequence cut short is the sequence computed up to the cut: same values, rare heaps
+    /// and figures, and extending it again gives the same values.
+    #[test]
+    fn a_truncated_sequence_is_the_shorter_sequence() {
+        for (text, long, short) in
+            [("0.16", 60_000u64, 20_001u64), ("0.77", 3000, 100), ("0.007", 5000, 1234)]
+        {
+            let code: OctalCode = text.parse().unwrap();
+            let mut cut = Sequence::octal(&code);
+            cut.extend_to(long, |_| ControlFlow::Continue(())).unwrap();
+            let whole = cut.view().to_vec();
+            cut.truncate(short);
+            assert_eq!(cut.view().to_vec(), whole[..short as usize], "{text}");
+            let mut direct = Sequence::octal(&code);
+            direct.extend_to(short, |_| ControlFlow::Continue(())).unwrap();
+            let below = |heaps: Option<Vec<(u64, u32)>>| {
+                heaps.map(|h| h.into_iter().filter(|&(n, _)| n < short).count())
+            };
+            assert_eq!(cut.rare_heaps().map(|h| h.len()), below(cut.rare_heaps()), "{text}");
+            assert_eq!(cut.stats().largest_value, direct.stats().largest_value, "{text}");
+            assert_eq!(cut.stats().distinct_values, direct.stats().distinct_values, "{text}");
+            cut.extend_to(long, |_| ControlFlow::Continue(())).unwrap();
+            assert_eq!(cut.view().to_vec(), whole, "{text}");
+            assert_eq!(Values::from(cut.view()), cut.clone().into_values(), "{text}");
+        }
     }
 
     #[test]

@@ -97,7 +97,7 @@ impl Known {
         let Known::Periodic(c) = self else { return None };
         let (l, p) = (c.preperiod, c.period);
         let rho = ((r - l) % p).to_u64()?;
-        Some(Box::new(move |s| Some(c.values[(l + (rho + p - s % p) % p) as usize])))
+        Some(Box::new(move |s| Some(c.values.get((l + (rho + p - s % p) % p) as usize))))
     }
 
     /// The moves of a heap of `heap` tokens to heaps of value `target`, listing at most `max`;
@@ -168,7 +168,7 @@ impl Known {
         // only (r - a >= r/2 >= l + p is periodic too).
         let (l, p) = (c.preperiod, c.period);
         let winning: Vec<u64> = (0..p)
-            .filter(|&class| c.values[(l + class) as usize] ^ rest(l + p + class).unwrap_or(0) == target)
+            .filter(|&class| c.values.get((l + class) as usize) ^ rest(l + p + class).unwrap_or(0) == target)
             .collect();
         for &class in &winning {
             let first = BigUint::from(l + p + class);

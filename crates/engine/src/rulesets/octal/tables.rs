@@ -166,7 +166,7 @@ fn basis(values: &HeapValues, what: &str, outcomes: bool) -> TableBasis {
                 "{what} is periodic from {} with period {} (certified by the Guy–Smith periodicity theorem)",
                 c.preperiod, c.period
             ),
-            value_bound: bound(c.values.iter().copied().max().map_or(0, u64::from)),
+            value_bound: bound(c.values.iter().max().map_or(0, u64::from)),
             certified_period: Some(PeriodSpan { preperiod: c.preperiod, period: c.period }),
         },
         None => TableBasis {
