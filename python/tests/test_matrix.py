@@ -45,7 +45,9 @@ def declarations() -> list[dict[str, Any]]:
     return games
 
 
-GAMES = declarations() if os.environ.get("NIMLAB_BIN") else []
+# Loopy rulesets (issue 23) are answered by the command line's `solve` and `table` only so far:
+# the web API and Python do not reach the loopy engine yet, so they stay out of the matrix.
+GAMES = [g for g in declarations() if g["capabilities"]["loopy"] is None] if os.environ.get("NIMLAB_BIN") else []
 
 
 def example_params(game: dict[str, Any]) -> list[tuple[str, str]]:

@@ -2037,7 +2037,9 @@ async function main() {
   wire();
   try {
     const list = await api('games', {}, undefined);
-    S.games = list.games;
+    // Games whose positions repeat are answered by the command line's loopy engine only so far
+    // (and a graph game needs a file the page cannot send): the page offers the others.
+    S.games = list.games.filter((g) => g.capabilities?.loopy == null);
     if (Array.isArray(list.languages)) S.engineLanguages = list.languages;
   } catch (error) {
     showError(error.message);
