@@ -115,6 +115,18 @@ class PeriodResult(_Rows):
     values_computed: int
 
 @final
+class LoopyResult(_Result):
+    game: str
+    play: str
+    tokens: list[Record]
+    value: int | str | None
+    outcome: str
+    remoteness: int | None
+    moves: list[Record]
+    moves_kind: str | None
+    reason: str
+
+@final
 class TableResult(_Result):
     game: str
     params: dict[str, Any]

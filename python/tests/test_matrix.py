@@ -45,9 +45,12 @@ def declarations() -> list[dict[str, Any]]:
     return games
 
 
-# Loopy rulesets (issue 23) are answered by the command line's `solve` and `table` only so far:
-# the web API and Python do not reach the loopy engine yet, so they stay out of the matrix.
-GAMES = [g for g in declarations() if g["capabilities"]["loopy"] is None] if os.environ.get("NIMLAB_BIN") else []
+DECLARED = declarations() if os.environ.get("NIMLAB_BIN") else []
+# Games that end: every command applies. Loopy rulesets (issue 23) reach `solve` on every surface
+# (the loopy engine's report); their tables are the command line's only so far, and a graph read
+# from a file is the command line's alone (the server and Python read no files).
+GAMES = [g for g in DECLARED if g["capabilities"]["loopy"] is None]
+SOLVED = [g for g in DECLARED if (g["capabilities"]["loopy"] or {}).get("kind") != "graph-file"]
 
 
 def example_params(game: dict[str, Any]) -> list[tuple[str, str]]:
@@ -114,7 +117,7 @@ def position(game: dict[str, Any]) -> list[int]:
     return [int(n) for n in game["example_position"].split()]
 
 
-@pytest.mark.parametrize("game", GAMES, ids=[g["name"] for g in GAMES])
+@pytest.mark.parametrize("game", SOLVED, ids=[g["name"] for g in SOLVED])
 @pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
 def test_solve(server: str, game: dict[str, Any], misere: bool) -> None:
     numbers = position(game)
@@ -126,8 +129,10 @@ def test_solve(server: str, game: dict[str, Any], misere: bool) -> None:
         web(server, game, "solve", **query),
         python(lambda: nimlab.Game(spec_text(game)).solve(numbers, misere=misere, budget=BUDGET)),
     )
-    if answer[0] == "ok":
+    if answer[0] == "ok" and game["capabilities"]["loopy"] is None:
         assert answer[1]["basis"] in ("theory", "search")
+    elif answer[0] == "ok":
+        assert answer[1]["outcome"] in ("P", "N", "D")
 
 
 @pytest.mark.parametrize("game", GAMES, ids=[g["name"] for g in GAMES])

@@ -77,7 +77,14 @@ pub fn loopy_game(
 /// # Errors
 /// A bad file or vertex (usage, exit 2), the budget, output errors.
 pub fn answer(request: &LoopyRequest, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
-    let report = loopy(request, &cx.budget)?;
+    write_report(loopy(request, &cx.budget)?, cx, out)
+}
+
+/// Writes a loopy report (text or `--json`).
+///
+/// # Errors
+/// Output errors.
+pub fn write_report(report: LoopyReport, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     if cx.json {
         return write_json(out, &report);
     }

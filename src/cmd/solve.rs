@@ -67,8 +67,11 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     }
     let game = args.game.as_deref().unwrap_or_default();
     let spec = args.params.spec(game)?;
-    if let Some(game) = super::loopy::loopy_game(&spec, None)? {
-        return solve_loopy(game, &spec, args, cx, out);
+    // A graph read from a file: the command line reads it (the reports read no files).
+    if matches!(spec.info().capabilities.loopy, Some(LoopyPositions::GraphFile { .. })) {
+        if let Some(game) = super::loopy::loopy_game(&spec, None)? {
+            return solve_graph(game, &spec, args, cx, out);
+        }
     }
     let request = SolveRequest {
         spec,
@@ -83,17 +86,17 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     if cx.json {
         return write_json(out, &answer);
     }
-    let text = match &answer {
-        SolveAnswer::Two(report) => solve_text(report),
-        SolveAnswer::Players(report) => players_text(report),
+    let text = match answer {
+        SolveAnswer::Two(report) => solve_text(&report),
+        SolveAnswer::Players(report) => players_text(&report),
+        SolveAnswer::Loopy(report) => return super::loopy::write_report(report, cx, out),
     };
     write!(out, "{text}")?;
     Ok(())
 }
 
-/// A game whose positions may repeat (its declaration's `loopy` capability), by the loopy
-/// engine: a graph's tokens (one vertex name each, a sum), or one position of numbers.
-fn solve_loopy(
+/// A token game on a graph file, by the loopy engine: one vertex name per token (a sum).
+fn solve_graph(
     game: LoopyGame,
     spec: &nimlab_engine::GameSpec,
     args: &Args,
@@ -110,11 +113,7 @@ fn solve_loopy(
             spec.info().position
         ));
     }
-    let tokens = match spec.info().capabilities.loopy {
-        Some(LoopyPositions::GraphFile { .. }) => args.position.clone(),
-        _ => vec![args.position.join(" ")],
-    };
-    let request = LoopyRequest { game, tokens, play: play(args.misere) };
+    let request = LoopyRequest { game, tokens: args.position.clone(), play: play(args.misere) };
     super::loopy::answer(&request, cx, out)
 }
 

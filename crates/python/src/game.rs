@@ -26,7 +26,7 @@ use crate::convert::{game_spec, position, spec_error, to_python};
 use crate::picture::Picture;
 use crate::report::{Record, Report};
 use crate::results::{
-    PPositions, PeriodResult, PlayersResult, SolveResult, SumResult, TableResult, VerifyResult,
+    LoopyResult, PPositions, PeriodResult, PlayersResult, SolveResult, SumResult, TableResult, VerifyResult,
 };
 use crate::tables::{last_index, to_array, Producer};
 
@@ -201,6 +201,7 @@ impl Game {
         Ok(match answer {
             SolveAnswer::Two(report) => Py::new(py, SolveResult(Report::new(report)))?.into_any(),
             SolveAnswer::Players(report) => Py::new(py, PlayersResult(Report::new(report)))?.into_any(),
+            SolveAnswer::Loopy(report) => Py::new(py, LoopyResult(Report::new(report)))?.into_any(),
         })
     }
 }

@@ -129,6 +129,7 @@ fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::PPositions>()?;
     m.add_class::<results::PeriodResult>()?;
     m.add_class::<results::TableResult>()?;
+    m.add_class::<results::LoopyResult>()?;
     m.add_class::<results::SweepResult>()?;
     m.add_class::<results::VerifyResult>()?;
     m.add_class::<results::GamesResult>()?;

@@ -94,6 +94,21 @@ result_class!(
 );
 
 result_class!(
+    LoopyResult,
+    "The answer for a position of a game whose positions may repeat (``nimlab solve --json`` of a
+game with the capability ``loopy``): ``game``, ``play``, ``tokens``, ``value`` (a nimber, or
+``'∞(K)'`` with ``K`` its finite option values), ``outcome`` (``'P'``, ``'N'`` or ``'D'`` for a
+draw), ``remoteness``, ``moves`` (the winning moves, or those that keep a draw), ``moves_kind``,
+``reason``.
+
+>>> r = Game('fair-shares').solve([1, 2, 4])
+>>> r.outcome, r.value
+('N', 1)
+",
+    |v| format!("{}: {} ({})", text(v, "game"), text(v, "outcome"), text(v, "value"))
+);
+
+result_class!(
     TableResult,
     "A table with how it was computed (the fields of `nimlab table --json`): ``game``, ``params``,
 ``play``, ``kind`` (``'grundy'`` or ``'outcome'``), ``basis`` (``'theory'`` or ``'search'``),

@@ -5,6 +5,7 @@ use nimlab_engine::{Analysis, AnyGame, BigUint, Budget, GameSpec, Lang, Method, 
 use serde::Serialize;
 
 use crate::error::invalid;
+use crate::loopy::{loopy, LoopyGame, LoopyReport, LoopyRequest};
 use crate::position::Position;
 use crate::ReportError;
 
@@ -59,6 +60,8 @@ pub enum SolveAnswer {
     Two(SolveReport),
     /// `n` players.
     Players(PlayersReport),
+    /// A game whose positions may repeat (the capability `loopy`): the loopy engine's answer.
+    Loopy(LoopyReport),
 }
 
 /// Solves one position.
@@ -83,6 +86,17 @@ pub fn answer_built(
     request: &SolveRequest,
     budget: &Budget,
 ) -> Result<SolveAnswer, ReportError> {
+    if let Some(loopy_game) = loopy_ruleset(game)? {
+        if request.players.is_some() {
+            return invalid(format!(
+                "{} is a loopy game of two players: players does not apply",
+                game.name()
+            ));
+        }
+        let numbers: Vec<String> = position.position.iter().map(ToString::to_string).collect();
+        let request = LoopyRequest { game: loopy_game, tokens: vec![numbers.join(" ")], play: request.play };
+        return Ok(SolveAnswer::Loopy(loopy(&request, budget)?));
+    }
     Ok(match request.players {
         Some(_) if request.play == Play::Misere => {
             return invalid("misère play is for two players; players takes the standard alliance matrix")
@@ -93,6 +107,18 @@ pub fn answer_built(
             SolveAnswer::Players(PlayersReport { position, analysis })
         }
         None => SolveAnswer::Two(solve_built(game, position, request, budget)?),
+    })
+}
+
+/// The loopy engine's game when `game`'s declaration says its positions may repeat, by the rules
+/// (a graph read from a file is answered by the command line, which reads files).
+fn loopy_ruleset(game: &dyn AnyGame) -> Result<Option<LoopyGame>, ReportError> {
+    LoopyGame::of_spec(game.spec(), None, |_| {
+        Err(ReportError::Invalid(format!(
+            "{} reads its graph from a file: ask the command line (nimlab solve {} --file FILE ...)",
+            game.name(),
+            game.spec().name()
+        )))
     })
 }
 

@@ -109,10 +109,11 @@ mod tests {
             check_definition(&explored.graph, ours.gsg.as_ref().unwrap()).unwrap();
             let mut edges = Vec::new();
             for n in 0..=cap as u32 {
-                for m in [n.checked_sub(1), n.checked_sub(2), Some(n + 1).filter(|&m| m as u64 <= cap)] {
-                    if let Some(m) = m {
-                        edges.push((n, m));
-                    }
+                for m in [n.checked_sub(1), n.checked_sub(2), Some(n + 1).filter(|&m| m as u64 <= cap)]
+                    .into_iter()
+                    .flatten()
+                {
+                    edges.push((n, m));
                 }
             }
             let direct = Digraph::from_edges(cap as usize + 1, &edges, &budget).unwrap();
