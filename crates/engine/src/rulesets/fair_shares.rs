@@ -46,6 +46,9 @@ fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineEr
     Ok(engine(spec, FairShares))
 }
 
+/// The most coins a position holds in all.
+const MAX_COINS: u64 = 10_000;
+
 /// The number of partitions of `n` (saturating), by the recurrence over the largest part.
 fn partition_count(n: u64) -> u64 {
     let n = n.min(100_000) as usize;
@@ -81,6 +84,14 @@ impl Ruleset for FairShares {
         }
         if numbers.contains(&BigUint::ZERO) {
             return Err(EngineError::InvalidPosition("fair-shares: every heap has at least one coin".into()));
+        }
+        // Its positions are the partitions of the total, explored whole: a larger total could not
+        // be answered, and one of its moves alone (a heap divided into ones) could exhaust memory.
+        let total: BigUint = numbers.iter().sum();
+        if total > BigUint::from(MAX_COINS) {
+            return Err(EngineError::InvalidPosition(format!(
+                "fair-shares has at most {MAX_COINS} coins in all (its positions are every partition of the total), not {total}"
+            )));
         }
         Ok(numbers.to_vec())
     }
