@@ -534,7 +534,7 @@ impl Game {
     /// ``misere=True``) gives P/N outcomes instead of Grundy values.
     ///
     /// >>> Game('kayles').table(upto=12).values[-3:]
-    /// [2, 1, 4]
+    /// [2, 6, 4]
     #[pyo3(
         signature = (*, upto = None, rows = None, cols = None, outcomes = false, misere = false, method = "auto", budget = None, memory = None, timeout = None),
         text_signature = "(self, /, *, upto=None, rows=None, cols=None, outcomes=False, misere=False, method='auto', budget=None, memory=None, timeout=None)"
