@@ -1,0 +1,1 @@
+//! Feature unification for nimlab's builds: no code (see this crate's Cargo.toml).
