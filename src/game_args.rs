@@ -131,7 +131,7 @@ impl GameArgs {
 pub struct BudgetArgs {
     /// The work budget in units (one per option generated or value computed, 20 per position
     /// stored): it bounds time, and memory at 4 bytes per unit (positions counted by their real
-    /// size). Default: 100000000.
+    /// size). Default: 150000000 (about 10 to 25 s of work).
     #[arg(long, value_name = "N", global = true, value_parser = crate::game_args::positive)]
     pub budget: Option<u64>,
     /// The memory ceiling: a computation holds at most SIZE, however large --budget is. SIZE is
@@ -142,6 +142,11 @@ pub struct BudgetArgs {
     /// Stop after SECONDS of wall-clock time (default: no limit).
     #[arg(long, value_name = "SECONDS", global = true, value_parser = parse_timeout)]
     pub timeout: Option<Duration>,
+    /// After the command, print one more line to standard error: the units of work it spent
+    /// and the peak of its memory account, in bytes (`stats: units=N budget=N memory_peak=N
+    /// memory_ceiling=N`; bench/calibrate.sh reads it).
+    #[arg(long, global = true)]
+    pub stats: bool,
 }
 
 impl BudgetArgs {

@@ -217,13 +217,29 @@ fn main() -> ExitCode {
     let one_answer = !matches!(cli.command, Command::Play(_) | Command::Serve(_));
     let stdout = DeadlineWriter { inner: io::stdout().lock(), budget: one_answer.then(|| budget.clone()) };
     let mut out = io::BufWriter::new(stdout);
+    let account = budget.clone();
     let result = run(&cli, budget, &mut out).and_then(|()| out.flush().map_err(anyhow::Error::from));
+    let print_stats = || {
+        if cli.limits.stats {
+            eprintln!(
+                "stats: units={} budget={} memory_peak={} memory_ceiling={}",
+                account.used(),
+                account.limit(),
+                account.peak_held(),
+                account.memory_ceiling()
+            );
+        }
+    };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => {
+            print_stats();
+            ExitCode::SUCCESS
+        }
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             let report = describe(&error, cli.command.name());
             report_error(&report, cli.json);
+            print_stats();
             ExitCode::from(report.exit_status)
         }
     }

@@ -14,6 +14,7 @@ use std::io::Write;
 
 use nimlab_engine::spec::grammar::parse_range;
 use nimlab_engine::tables::{encode_le, Width};
+use nimlab_engine::Budget;
 use nimlab_reports::loopy::LoopyRequest;
 use nimlab_reports::table::{
     table, table_stream, Cell, CellKind, StreamShape, TableRequest, TableShape, TableStream, MAX_REPORT_CELLS,
@@ -112,6 +113,21 @@ pub struct Args {
     pub format: Option<Format>,
 }
 
+/// The work of writing a value, in eighths of a unit (bench/calibrate.sh, docs/reliability.md):
+/// text lays each value out in a padded column (about 300 ns a value), CSV and JSON lines write
+/// it with `itoa` (about 15 ns); the raw formats cost no more than the values' production.
+const TEXT_EIGHTHS: u64 = 16;
+/// See [`TEXT_EIGHTHS`].
+const CSV_EIGHTHS: u64 = 1;
+
+/// Charges the work of writing `values` values at `eighths` eighths of a unit each.
+fn pay_writing(budget: &Budget, values: usize, eighths: u64) -> anyhow::Result<()> {
+    let units = (values as u64).saturating_mul(eighths).div_ceil(8);
+    budget.charge(units).map_err(|cause| {
+        anyhow::Error::from(nimlab_engine::EngineError::Exhausted { task: "writing the table".into(), cause })
+    })
+}
+
 /// Values per raw or CSV write.
 const WRITE_CHUNK: usize = 1 << 16;
 
@@ -185,9 +201,9 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     }
     let mut stream = table_stream(&request, &cx.budget)?;
     match format {
-        Format::Text => text(&mut stream, out),
-        Format::Csv => csv(&mut stream, out),
-        Format::Jsonl => jsonl(&mut stream, out),
+        Format::Text => text(&mut stream, &cx.budget, out),
+        Format::Csv => csv(&mut stream, &cx.budget, out),
+        Format::Jsonl => jsonl(&mut stream, &cx.budget, out),
         Format::U8 | Format::U16 | Format::U32 | Format::U64 => {
             raw(&mut stream, format.width().expect("a raw format has a width"), out)
         }
@@ -252,7 +268,7 @@ fn columns(shape: &StreamShape) -> (Vec<u64>, &'static str) {
     }
 }
 
-fn csv(stream: &mut TableStream, out: &mut dyn Write) -> anyhow::Result<()> {
+fn csv(stream: &mut TableStream, budget: &Budget, out: &mut dyn Write) -> anyhow::Result<()> {
     let kind = stream.kind();
     let sequence = matches!(stream.shape(), StreamShape::Sequence { .. });
     let mut bytes = Vec::new();
@@ -271,6 +287,7 @@ fn csv(stream: &mut TableStream, out: &mut dyn Write) -> anyhow::Result<()> {
     }
     let mut buffer = Vec::new();
     while let Some((first, values)) = stream.next_chunk(&mut buffer)? {
+        pay_writing(budget, values.len(), CSV_EIGHTHS)?;
         if sequence {
             for (piece, start) in values.chunks(WRITE_CHUNK).zip((first..).step_by(WRITE_CHUNK)) {
                 bytes.clear();
@@ -308,7 +325,7 @@ fn push_json_cell(bytes: &mut Vec<u8>, kind: CellKind, value: u64) {
     }
 }
 
-fn jsonl(stream: &mut TableStream, out: &mut dyn Write) -> anyhow::Result<()> {
+fn jsonl(stream: &mut TableStream, budget: &Budget, out: &mut dyn Write) -> anyhow::Result<()> {
     let kind = stream.kind();
     let label: &[u8] = match stream.shape() {
         StreamShape::Sequence { .. } => b"",
@@ -318,6 +335,7 @@ fn jsonl(stream: &mut TableStream, out: &mut dyn Write) -> anyhow::Result<()> {
     let mut buffer = Vec::new();
     let mut bytes = Vec::new();
     while let Some((first, values)) = stream.next_chunk(&mut buffer)? {
+        pay_writing(budget, values.len(), CSV_EIGHTHS)?;
         if label.is_empty() {
             for (piece, start) in values.chunks(WRITE_CHUNK).zip((first..).step_by(WRITE_CHUNK)) {
                 bytes.clear();
@@ -376,7 +394,7 @@ fn cell_text(kind: CellKind, value: u64) -> String {
 
 /// Writes the text form. Columns are as wide as the values' bound (known before the values) and
 /// the labels need, so that the table can be written while it is produced.
-fn text(stream: &mut TableStream, out: &mut dyn Write) -> anyhow::Result<()> {
+fn text(stream: &mut TableStream, budget: &Budget, out: &mut dyn Write) -> anyhow::Result<()> {
     let game = &stream.game().game;
     let misere = if stream.play() == nimlab_engine::Play::Misere {
         format!(" ({} play)", play_name(stream.play()))
@@ -403,6 +421,7 @@ fn text(stream: &mut TableStream, out: &mut dyn Write) -> anyhow::Result<()> {
             };
             let mut buffer = Vec::new();
             while let Some((first, values)) = stream.next_chunk(&mut buffer)? {
+                pay_writing(budget, values.len(), TEXT_EIGHTHS)?;
                 for (n, &v) in (first..).zip(values) {
                     block.push((n, v));
                     if block.len() == 20 {
@@ -442,6 +461,7 @@ fn text(stream: &mut TableStream, out: &mut dyn Write) -> anyhow::Result<()> {
             writeln!(out, "{}-+-{}", "-".repeat(label), "-".repeat(header.len()))?;
             let mut buffer = Vec::new();
             while let Some((row, values)) = stream.next_chunk(&mut buffer)? {
+                pay_writing(budget, values.len(), TEXT_EIGHTHS)?;
                 let vs: Vec<String> =
                     values.iter().map(|&v| format!("{:>width$}", cell_text(kind, v))).collect();
                 writeln!(out, "{row:>label$} | {}", vs.join(" "))?;

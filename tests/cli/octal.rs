@@ -118,7 +118,10 @@ fn dawson_kayles_sum_with_every_winning_move_in_words() {
     let out = text(&["solve", "octal", "--code", "0.07", "5", "8", "13"]);
     assert!(out.contains("Grundy value: 3"), "{out}");
     assert!(out.contains("reason: G(5) ^ G(8) ^ G(13) = 0 ^ 1 ^ 2 = 3"), "{out}");
-    assert!(out.contains("take 2 from the heap of 13, leaving heaps of 2 and 9 -> 5 8 2 9"), "{out}");
+    assert!(
+        out.contains("knock down 2 pins from the row of 13, leaving rows of 2 and 9 -> 5 8 2 9"),
+        "{out}"
+    );
     let v = json(&["solve", "octal", "--code", "0.07", "5", "8", "13", "--all", "--json"]);
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["basis"], "theory");

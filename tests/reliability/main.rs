@@ -6,6 +6,7 @@
 //! * [`adversarial`]: a seeded run of every subcommand with random and edge arguments;
 //! * [`memory`]: the memory ceiling (`--memory`, the default rule) stops a search whose positions
 //!   are long, with the process's peak memory under the ceiling plus a margin;
+//! * [`defaults`]: the default budget certifies 0.376 and computes Grundy's game to 10^6;
 //! * [`checkpoint`]: `period --checkpoint` killed with `kill -9` and resumed gives the same
 //!   certificate;
 //! * [`examples`]: every example of README.md, docs/ and `-h` works with the default limits;
@@ -22,6 +23,7 @@
 
 mod adversarial;
 mod checkpoint;
+mod defaults;
 mod examples;
 mod harness;
 mod memory;

@@ -103,6 +103,8 @@ struct Account {
     used: AtomicU64,
     /// The most bytes a computation may hold (positions, listings), whatever the work budget.
     memory_ceiling: u64,
+    /// The most bytes a computation reported holding at once (the memory account's peak).
+    peak_held: AtomicU64,
     deadline: Option<(Instant, Duration)>,
     cancelled: Arc<AtomicBool>,
     /// A parent account charged alongside (a sub-budget for a by-product computation).
@@ -141,8 +143,10 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The default work budget: 10^8 units (a few seconds of search, at most a few hundred MiB).
-    pub const DEFAULT_WORK: u64 = 100_000_000;
+    /// The default work budget: 1.5·10^8 units, about 10 to 25 s of work on every path
+    /// (bench/calibrate.sh), sized so that ordinary requests finish: the certified periods of
+    /// 0.376 (1.1·10^8 units) and 0.354, Grundy's game to 10^6, every documented example.
+    pub const DEFAULT_WORK: u64 = 150_000_000;
 
     /// A budget of `work` units, no deadline.
     pub fn new(work: u64) -> Self {
@@ -151,6 +155,7 @@ impl Budget {
                 limit: work,
                 used: AtomicU64::new(0),
                 memory_ceiling: u64::MAX,
+                peak_held: AtomicU64::new(0),
                 deadline: None,
                 cancelled: Arc::new(AtomicBool::new(false)),
                 parent: None,
@@ -187,6 +192,7 @@ impl Budget {
                 limit: work.min(self.remaining()),
                 used: AtomicU64::new(0),
                 memory_ceiling: self.account.memory_ceiling,
+                peak_held: AtomicU64::new(0),
                 deadline: self.account.deadline,
                 cancelled: Arc::clone(&self.account.cancelled),
                 parent: Some(Arc::clone(&self.account)),
@@ -236,6 +242,7 @@ impl Budget {
     /// # Errors
     /// [`Budget::memory_exhausted`].
     pub fn check_held(&self, bytes: u64) -> Result<(), Exhausted> {
+        self.note_held(bytes);
         if bytes > self.memory_limit() {
             return Err(self.memory_exhausted());
         }
@@ -247,11 +254,29 @@ impl Budget {
     /// # Errors
     /// [`Exhausted::MachineMemory`].
     pub fn check_memory(&self, bytes: u64) -> Result<(), Exhausted> {
+        self.note_held(bytes);
         let ceiling = self.account.memory_ceiling;
         if bytes > ceiling {
             return Err(Exhausted::MachineMemory { bytes: ceiling });
         }
         Ok(())
+    }
+
+    /// Records that a computation holds `bytes` now, for the memory account
+    /// ([`Budget::peak_held`]); [`Budget::check_held`] and [`Budget::check_memory`] record what
+    /// they check. Nothing is checked.
+    pub fn note_held(&self, bytes: u64) {
+        let mut account = Some(&self.account);
+        while let Some(a) = account {
+            a.peak_held.fetch_max(bytes, Ordering::Relaxed);
+            account = a.parent.as_ref();
+        }
+    }
+
+    /// The memory account: the most bytes a computation under this budget (or a sub-budget)
+    /// reported holding at once, as positions, sequences and tables counted by their size.
+    pub fn peak_held(&self) -> u64 {
+        self.account.peak_held.load(Ordering::Relaxed)
     }
 
     /// The most moves to positions of `numbers` numbers that a report may list under what is

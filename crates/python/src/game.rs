@@ -43,7 +43,7 @@ enum Rules {
 /// names a game as the command line does. The game keeps its memoized solvers, so questions about
 /// nearby positions reuse earlier work.
 ///
-/// Every computing method takes ``budget=`` (work units, default 10**8: bounds time, and memory
+/// Every computing method takes ``budget=`` (work units, default 1.5 * 10**8: bounds time, and memory
 /// at 4 bytes a unit), ``memory=`` (the memory ceiling: bytes, or a size such as ``'512M'`` or
 /// ``'8G'``; default the smaller of 2 GiB and half of the machine's memory) and ``timeout=``
 /// (seconds); running out raises ``BudgetExceeded``. Long computations release

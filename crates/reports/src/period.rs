@@ -523,7 +523,9 @@ fn sequence_period(
                 return false;
             }
         }
-        let charge = budget.charge(progress.work - charged);
+        // The sequence holds two bytes a value: the memory ceiling applies to it.
+        let charge =
+            budget.charge(progress.work - charged).and_then(|()| budget.check_memory(2 * progress.values));
         charged = progress.work;
         charge.map_err(|cause| stopped = Some(cause)).is_ok()
     })

@@ -230,10 +230,14 @@ function serverMessage(body) {
     const game = d.game ?? (isSum() ? undefined : S.setup?.game);
     const info = gameInfo(game);
     const param = info?.params.find((p) => p.name === d.param);
-    return t(`server.${d.code}`, {
+    // The server's message is English: a page in another language words an invalid position
+    // by the game's own description of a position, and invalid parameters without it.
+    const code = d.code === 'invalid-position' && info ? 'invalid-position-of' : d.code;
+    return t(`server.${code}`, {
       ...d,
       game: info ? gameText(game, 'name') : d.game,
       label: param ? paramText(game, param, 'label') : d.param,
+      position: info ? gameText(game, 'position') : '',
       error: body.error,
     });
   }

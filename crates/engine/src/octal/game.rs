@@ -147,6 +147,48 @@ pub fn describe_heap_move<N: fmt::Display>(heap: &N, take: u64, leaves: &[N], la
     }
 }
 
+/// A move in words for a game drawn as rows of pins (Kayles and the other octal games): "knock
+/// down the whole row of 2", "knock down 1 pin at the end of the row of 7", "knock down 2 pins
+/// from the row of 12, leaving rows of 5 and 5", "split the row of 6 into rows of 1 and 5"
+/// (`leaves` ascending); in Chinese "从 12 个瓶子的那排击倒 2 个，剩下 5 个和 5 个两排".
+pub fn describe_row_move<N: fmt::Display>(row: &N, knock: u64, leaves: &[N], lang: Lang) -> String {
+    let texts: Vec<String> = match lang {
+        Lang::En => leaves.iter().map(N::to_string).collect(),
+        Lang::Zh => leaves.iter().map(|leaf| format!("{leaf} 个")).collect(),
+    };
+    let list = match texts.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            say!(lang, "{} and {last}", "{}和 {last}", rest.join(lang.pick(", ", "、")))
+        }
+        _ => texts.join(""),
+    };
+    // The number of rows left, in Chinese: "两排", "三排".
+    let count = match leaves.len() {
+        2 => "两排".to_string(),
+        3 => "三排".to_string(),
+        n => format!("{n} 排"),
+    };
+    let pins = if knock == 1 { "pin" } else { "pins" };
+    match (knock, leaves.len()) {
+        (_, 0) => say!(lang, "knock down the whole row of {row}", "击倒 {row} 个瓶子的那一整排"),
+        (0, _) => say!(
+            lang,
+            "split the row of {row} into rows of {list}",
+            "把 {row} 个瓶子的那排分成 {list}{count}"
+        ),
+        (knock, 1) => say!(
+            lang,
+            "knock down {knock} {pins} at the end of the row of {row}",
+            "从 {row} 个瓶子的那排一端击倒 {knock} 个"
+        ),
+        (knock, _) => say!(
+            lang,
+            "knock down {knock} {pins} from the row of {row}, leaving rows of {list}",
+            "从 {row} 个瓶子的那排击倒 {knock} 个，剩下 {list}{count}"
+        ),
+    }
+}
+
 /// Every move from `position` under `menu`, once per distinct heap size (on its first heap).
 fn position_moves(menu: &MoveMenu, position: &[u64]) -> Vec<HeapMove> {
     let mut moves = Vec::new();

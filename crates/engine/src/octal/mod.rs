@@ -27,7 +27,7 @@ pub use atlas::{
     expand_pattern, group_codes, run_atlas, AtlasEntry, AtlasError, AtlasRunError, CodeGroup, Equivalence,
 };
 pub use code::{CodeError, OctalCode};
-pub use game::{describe_heap_move, GrundyGame, HeapMove, OctalGame};
+pub use game::{describe_heap_move, describe_row_move, GrundyGame, HeapMove, OctalGame};
 pub use period::{
     analyze, analyze_from, analyze_until, analyze_with, work_units, Certificate, CertifiedPeriod, GameRules,
     Observed, OpenSequence, PeriodOutcome, Progress, OPERATIONS_PER_UNIT,

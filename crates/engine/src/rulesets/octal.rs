@@ -34,8 +34,8 @@ use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::octal::game::MoveMenu;
 use crate::octal::{
-    analyze_with, describe_heap_move, GameRules, OctalCode, PeriodOutcome, SequenceError, SequenceMethod,
-    MAX_VALUES,
+    analyze_with, describe_heap_move, describe_row_move, GameRules, OctalCode, PeriodOutcome, SequenceError,
+    SequenceMethod, MAX_VALUES,
 };
 use crate::positions::SortedTuples;
 use crate::rulesets::engine;
@@ -277,6 +277,15 @@ pub fn sequence_error(error: SequenceError, task: impl FnOnce() -> String) -> En
 }
 
 impl TakeAndBreak {
+    /// A move on one heap in words, as the game is drawn: rows of pins for the octal games
+    /// (their declarations draw pins), heaps of stones for Grundy's game.
+    pub fn describe_heap_move(&self, heap: &BigUint, take: u64, leaves: &[BigUint], lang: Lang) -> String {
+        match self.rules {
+            GameRules::Octal(_) => describe_row_move(heap, take, leaves, lang),
+            GameRules::GrundyGame => describe_heap_move(heap, take, leaves, lang),
+        }
+    }
+
     /// The game of `rules`, its sequence computed up to the period's certificate, `limit` values,
     /// or the part of `budget` it gets (half of what is left, at most [`BUILD_WORK`] units),
     /// whichever comes first. Without a certificate the values computed are kept.
@@ -421,7 +430,7 @@ impl TakeAndBreak {
                 known.moves_to(&self.menu, heap, total ^ values[index] ^ target, max - listed.len())?;
             count = count.zip(heap_count).map(|(a, b)| a + b);
             listed.extend(moves.into_iter().map(|(take, leaves)| MoveReport {
-                text: describe_heap_move(heap, take, &leaves, lang),
+                text: self.describe_heap_move(heap, take, &leaves, lang),
                 to: splice(heaps, index, leaves),
             }));
         }
@@ -614,7 +623,7 @@ impl Ruleset for TakeAndBreak {
                     && leaves.windows(2).all(|w| w[0] <= w[1])
                 {
                     if let Some(take) = (&from[index] - sum).to_u64() {
-                        return describe_heap_move(&from[index], take, leaves, lang);
+                        return self.describe_heap_move(&from[index], take, leaves, lang);
                     }
                 }
             }

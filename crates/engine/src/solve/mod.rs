@@ -287,6 +287,7 @@ impl<G: Game, V: Valuation> Solver<G, V> {
         // hash of the buffer and its release: a second unit (docs/reliability.md).
         let buffered = options.iter().filter(|option| option.heap_bytes() > 0).count() as u64;
         meter.charge(buffered)?;
+        meter.budget().note_held(held.saturating_add(bytes));
         *stacked += bytes;
         Ok(Frame { key, values: Vec::with_capacity(options.len()), options, bytes })
     }
@@ -353,6 +354,7 @@ pub fn collect_at_most<G: Game>(
         if held > limit {
             return Err(budget.memory_exhausted());
         }
+        budget.note_held(held);
         (count <= most).then_some(option).ok_or_else(|| stopped.clone())
     })?;
     meter.flush()?;

@@ -33,7 +33,7 @@
 use crate::budget::Budget;
 use crate::solve::Amounts;
 
-use super::{memory_fits, pay_memory, BYTES_PER_UNIT, UNITS_PER_KERNEL_CELL};
+use super::{memory_fits, pay_memory, BYTES_PER_UNIT, KERNEL_CELLS_PER_UNIT};
 use super::{Grid, GridRequest, GridSource, TableBasis, TableError, TableMethod, TableValues, N_CELL};
 
 /// The moves of a two-heap game along the lines of the grid (cell `(r, c)` = first heap `r`,
@@ -127,7 +127,7 @@ impl Lane {
 ///
 /// The kernel's memory is paid up front; for symmetric games the upper triangle is kept (and
 /// half the cells computed) only when it fits too, with the work of every cell
-/// ([`super::UNITS_PER_KERNEL_CELL`] each) still left after it.
+/// ([`super::KERNEL_CELLS_PER_UNIT`] a unit) still left after it.
 ///
 /// # Errors
 /// [`TableError::Exhausted`] when the deadline has passed or the table was cancelled before it
@@ -161,7 +161,7 @@ pub fn line_grid(
     // Mirroring stores the upper triangle: used when that fits too, with the cells' work.
     let triangle = 4 * u128::from(rows) * (u128::from(rows) + 1) / 2;
     let work =
-        (u128::from(rows) + 1) * width * u128::from(UNITS_PER_KERNEL_CELL) * u128::from(BYTES_PER_UNIT);
+        (u128::from(rows) + 1) * width / u128::from(KERNEL_CELLS_PER_UNIT) * u128::from(BYTES_PER_UNIT);
     let symmetric = row_lane == column_lane && rows <= cols && memory_fits(bytes + triangle + work, budget);
     let what = if symmetric {
         "the line kernel's bitsets, rows and upper triangle"
@@ -590,9 +590,9 @@ mod tests {
         let mut mirrored = line_grid(&LineMoves::wythoff(), &request, &budget).unwrap().unwrap();
         assert!(mirrored.basis().detail.contains("upper triangle mirrored"));
         // The bitsets (2 x 100 bitsets of 5 words: 8,120 bytes) and two rows (1,600 bytes) take
-        // 2,430 units, the triangle 4,950 more, the 10,000 cells 10,000 units of work: with
-        // 15,000 units the kernel does not mirror, and still produces every cell.
-        let small = Budget::new(15_000);
+        // 2,430 units, the triangle 4,950 more, the 10,000 cells 1,250 units of work (8 cells a
+        // unit): with 7,000 units the kernel does not mirror, and still produces every cell.
+        let small = Budget::new(7_000);
         let mut plain = line_grid(&LineMoves::wythoff(), &request, &small).unwrap().unwrap();
         assert_eq!(small.used(), 2_430);
         assert!(!plain.basis().detail.contains("mirrored"));

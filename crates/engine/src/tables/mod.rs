@@ -32,9 +32,10 @@
 //!   unit stands for tens of nanoseconds of work: a streamed value (a closed form, a certified
 //!   period replayed, the SUB(S) generator, a stored cell handed out) costs a few nanoseconds, so
 //!   [`STREAMED_VALUES_PER_UNIT`] of them cost one unit (`10^8` values of a sequence cost
-//!   6.25 million units, well inside the default budget of `10^8`); a cell of the line kernel
-//!   costs 10 to 50 ns (a mex over bitsets), one unit ([`UNITS_PER_KERNEL_CELL`]): Wythoff's
-//!   3999 x 3999 grid costs 16 million units of work and 11 million of memory. The dense path
+//!   3.1 million units, well inside the default budget of `1.5·10^8`); a cell of the line kernel
+//!   costs a few to 50 ns (a mex over bitsets; Wythoff's measured 15 ns), so
+//!   [`KERNEL_CELLS_PER_UNIT`] of them cost one unit: Wythoff's 3999 x 3999 grid costs 2 million
+//!   units of work and 11 million of memory. The dense path
 //!   charges one unit per cell and per option it lists, as the search does.
 
 pub mod encode;
@@ -69,10 +70,12 @@ pub use crate::budget::BYTES_PER_UNIT;
 
 /// Values a streamed path produces for one unit of work (a value costs a few nanoseconds, a
 /// unit stands for tens).
-pub const STREAMED_VALUES_PER_UNIT: u64 = 16;
+pub const STREAMED_VALUES_PER_UNIT: u64 = 32;
 
-/// Units of work per cell the line kernel computes (a mex over bitsets: 10 to 50 ns).
-pub const UNITS_PER_KERNEL_CELL: u64 = 1;
+/// Cells the line kernel computes for one unit of work (a cell is a mex over bitsets: Wythoff's
+/// measured 15 ns a cell, where a unit stands for 60 to 190 ns on the other paths;
+/// bench/calibrate.sh).
+pub const KERNEL_CELLS_PER_UNIT: u64 = 8;
 
 /// The most values produced between two charges of the budget (and checks of its deadline).
 pub const PIECE: usize = 1 << 16;
@@ -170,7 +173,7 @@ impl TableMethod {
     /// The work of producing `values` values by this method, in units: see the module doc.
     fn units_for(self, values: u64) -> (u64, u64) {
         match self {
-            TableMethod::LineKernel => (values.saturating_mul(UNITS_PER_KERNEL_CELL), 0),
+            TableMethod::LineKernel => (values / KERNEL_CELLS_PER_UNIT, values % KERNEL_CELLS_PER_UNIT),
             _ => (values / STREAMED_VALUES_PER_UNIT, values % STREAMED_VALUES_PER_UNIT),
         }
     }
@@ -287,6 +290,7 @@ pub(crate) fn memory_fits(bytes: u128, budget: &Budget) -> bool {
 /// (nothing is charged then), or when the deadline has passed or the table was cancelled.
 pub fn pay_memory(what: &str, bytes: u128, budget: &Budget) -> Result<(), TableError> {
     let units = memory_units(bytes);
+    budget.note_held(u64::try_from(bytes).unwrap_or(u64::MAX));
     let left = budget.remaining();
     budget.affords(units).and_then(|()| budget.charge(units)).map_err(|cause| TableError::Exhausted {
         task: format!(

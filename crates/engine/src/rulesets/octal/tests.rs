@@ -134,7 +134,7 @@ fn dawson_kayles_sum_reason_and_moves_in_words() {
     assert!(a.moves_complete);
     assert_eq!(a.winning_move_count, Some(a.winning_moves.len() as u64));
     let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.text.as_str()).collect();
-    assert!(texts.iter().any(|t| t.contains(", leaving heaps of ")), "{texts:?}");
+    assert!(texts.iter().any(|t| t.contains(", leaving rows of ")), "{texts:?}");
     // The user's order is kept: the moved heap is replaced in place.
     for m in &a.winning_moves {
         assert_eq!(m.text, game_describe(&[5, 8, 13], &m.to), "{m:?}");
@@ -152,10 +152,10 @@ fn game_describe(from: &[u64], to: &[BigUint]) -> String {
 fn move_texts_of_the_search() {
     let kayles = TakeAndBreak::new(GameRules::Octal(OctalCode::kayles()), 1000, &Budget::default()).unwrap();
     let text = |from: &[u64], to: &[u64]| kayles.describe_move(&to_bigs(from), &to_bigs(to), Lang::En);
-    assert_eq!(text(&[3, 7], &[3, 2, 4]), "take 1 from the heap of 7, leaving heaps of 2 and 4");
-    assert_eq!(text(&[3, 7], &[1, 7]), "take 2 from the heap of 3");
-    assert_eq!(text(&[1, 7], &[7]), "take the whole heap of 1");
-    assert_eq!(text(&[4, 4], &[4, 1, 1]), "take 2 from the heap of 4, leaving heaps of 1 and 1");
+    assert_eq!(text(&[3, 7], &[3, 2, 4]), "knock down 1 pin from the row of 7, leaving rows of 2 and 4");
+    assert_eq!(text(&[3, 7], &[1, 7]), "knock down 2 pins at the end of the row of 3");
+    assert_eq!(text(&[1, 7], &[7]), "knock down the whole row of 1");
+    assert_eq!(text(&[4, 4], &[4, 1, 1]), "knock down 2 pins from the row of 4, leaving rows of 1 and 1");
     let grundy = TakeAndBreak::new(GameRules::GrundyGame, 1000, &Budget::default()).unwrap();
     assert_eq!(
         grundy.describe_move(&to_bigs(&[6]), &to_bigs(&[1, 5]), Lang::En),
@@ -209,15 +209,15 @@ fn chinese_reasons_theorems_and_moves_in_words() {
     let text = |game: &TakeAndBreak, from: &[u64], to: &[u64]| {
         game.describe_move(&to_bigs(from), &to_bigs(to), Lang::Zh)
     };
-    assert_eq!(text(&kayles_rules, &[3, 7], &[3, 2, 4]), "从 7 个那堆取走 1 个，剩下 2 个和 4 个两堆");
-    assert_eq!(text(&kayles_rules, &[3, 7], &[1, 7]), "从 3 个那堆取走 2 个");
-    assert_eq!(text(&kayles_rules, &[1, 7], &[7]), "把 1 个那堆整堆取走");
+    assert_eq!(text(&kayles_rules, &[3, 7], &[3, 2, 4]), "从 7 个瓶子的那排击倒 1 个，剩下 2 个和 4 个两排");
+    assert_eq!(text(&kayles_rules, &[3, 7], &[1, 7]), "从 3 个瓶子的那排一端击倒 2 个");
+    assert_eq!(text(&kayles_rules, &[1, 7], &[7]), "击倒 1 个瓶子的那一整排");
     assert_eq!(text(&kayles_rules, &[3, 7], &[9]), "走到 9");
     let grundy_rules = TakeAndBreak::new(GameRules::GrundyGame, 1000, &Budget::default()).unwrap();
     assert_eq!(text(&grundy_rules, &[6], &[1, 5]), "把 6 个那堆分成 1 个和 5 个两堆");
     let three =
         TakeAndBreak::new(GameRules::Octal("0x0.8".parse().unwrap()), 1000, &Budget::default()).unwrap();
-    assert_eq!(text(&three, &[7], &[1, 2, 3]), "从 7 个那堆取走 1 个，剩下 1 个、2 个和 3 个三堆");
+    assert_eq!(text(&three, &[7], &[1, 2, 3]), "从 7 个瓶子的那排击倒 1 个，剩下 1 个、2 个和 3 个三排");
     assert_eq!(
         describe_heap_move(&big(7), 0, &to_bigs(&[1, 2, 4]), Lang::Zh),
         "把 7 个那堆分成 1 个、2 个和 4 个三堆"
