@@ -26,7 +26,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
-use crate::analysis::{Capabilities, PeriodTheorem, Research, RulesetInfo};
+use crate::analysis::{Capabilities, CodeSource, PeriodTheorem, Research, RulesetInfo};
 use crate::bigint::{join, to_bigs};
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
@@ -61,11 +61,20 @@ const TAKE_AND_BREAK: Capabilities = Capabilities {
     nim_sum_of_heaps: true,
     research: &[],
     loopy: None,
+    misere_quotient: None,
 };
 
 /// [`TAKE_AND_BREAK`], and atlases over patterns of codes.
-const TAKE_AND_BREAK_CODES: Capabilities =
-    Capabilities { research: &[Research::CodeAtlas], ..TAKE_AND_BREAK };
+const TAKE_AND_BREAK_CODES: Capabilities = Capabilities {
+    research: &[Research::CodeAtlas],
+    misere_quotient: Some(CodeSource::Param { param: "code" }),
+    ..TAKE_AND_BREAK
+};
+
+/// [`TAKE_AND_BREAK`] for a game of the fixed `code`.
+const fn fixed_code(code: &'static str) -> Capabilities {
+    Capabilities { misere_quotient: Some(CodeSource::Fixed { code }), ..TAKE_AND_BREAK }
+}
 
 /// The declaration of `octal --code`.
 pub const OCTAL: RulesetInfo = RulesetInfo {
@@ -110,7 +119,7 @@ pub const KAYLES: RulesetInfo = RulesetInfo {
         position: "各排的瓶子数（几排之和）",
         params: &[],
     },
-    capabilities: TAKE_AND_BREAK,
+    capabilities: fixed_code("0.77"),
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| build_code(spec, OctalCode::kayles(), budget),
 };
@@ -132,7 +141,7 @@ pub const DAWSON_KAYLES: RulesetInfo = RulesetInfo {
         position: "各排的瓶子数（几排之和）",
         params: &[],
     },
-    capabilities: TAKE_AND_BREAK,
+    capabilities: fixed_code("0.07"),
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| build_code(spec, OctalCode::dawson_kayles(), budget),
 };
@@ -155,7 +164,7 @@ pub const DAWSONS_CHESS: RulesetInfo = RulesetInfo {
         position: "各堆的石子数（几堆之和；每一步只在其中一堆进行）",
         params: &[],
     },
-    capabilities: TAKE_AND_BREAK,
+    capabilities: fixed_code("0.137"),
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| build_code(spec, OctalCode::dawsons_chess(), budget),
 };
