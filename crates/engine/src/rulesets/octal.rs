@@ -12,9 +12,12 @@
 //! budget (or for Grundy's game, which no periodicity theorem covers) the computed values still
 //! answer every heap they reach, exactly; larger heaps fall to the generic search.
 //!
-//! Misère play and several players: by the generic search.
+//! Misère play: from the game's misère quotient ([`misere`], Plambeck–Siegel), computed at the
+//! first misère question; a heap it does not reach is left to the generic search. Several
+//! players: by the generic search.
 
 mod known;
+mod misere;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -273,6 +276,8 @@ pub struct TakeAndBreak {
     /// What is known of one heap's value: computed when the game is built, and extended (shared
     /// by every clone) when a question needs larger heaps ([`Ruleset::extend_theory`]).
     known: Arc<RwLock<Arc<Known>>>,
+    /// The misère quotient, once a misère question computed it (shared by every clone).
+    misere: misere::Held,
 }
 
 /// The sequence engine's errors as engine errors: a fixed limit (a usage error), or memory.
@@ -306,7 +311,12 @@ impl TakeAndBreak {
                 cause,
             });
         }
-        Ok(TakeAndBreak { rules, menu, known: Arc::new(RwLock::new(Arc::new(known))) })
+        Ok(TakeAndBreak {
+            rules,
+            menu,
+            known: Arc::new(RwLock::new(Arc::new(known))),
+            misere: misere::Held::default(),
+        })
     }
 
     /// What is known now of one heap's value.
@@ -587,6 +597,17 @@ impl Ruleset for TakeAndBreak {
     /// sequence, never a search. Goes on past that heap while the extra costs no more than
     /// reaching it, so that questions on growing heaps do not recompute the sequence each time.
     fn extend_theory(&self, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<(), EngineError> {
+        if play == Play::Misere {
+            // With less than the quotient's fixed work left (a small --budget, a fast lane), the
+            // question is searched as before.
+            let affordable = budget.remaining() >= misere::MISERE_WORK;
+            if let (GameRules::Octal(code), None, true) = (&self.rules, self.misere.get(), affordable) {
+                let theory = misere::MisereTheory::compute(code, budget)?;
+                // Another clone may have computed it meanwhile: the same quotient either way.
+                let _ = self.misere.set(Arc::new(theory));
+            }
+            return Ok(());
+        }
         let Some(computed) = self.known().computed() else { return Ok(()) };
         let largest = numbers.iter().max().and_then(ToPrimitive::to_u64).unwrap_or(0);
         if play != Play::Normal || largest < computed || largest >= MAX_VALUES {
@@ -632,8 +653,8 @@ impl Ruleset for TakeAndBreak {
     }
 
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
-        if play != Play::Normal {
-            return None;
+        if play == Play::Misere {
+            return self.misere.get().map(|theory| theory.theorem(&title(&self.rules, lang), lang));
         }
         Some(match (self.known().as_ref(), &self.rules) {
             (Known::Periodic(c), _) => say!(
@@ -669,6 +690,13 @@ impl Ruleset for TakeAndBreak {
 
     fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
         let theorem = self.theorem(play, lang)?;
+        if play == Play::Misere {
+            let theory = self.misere.get()?;
+            let mut analysis =
+                theory.answer(&self.menu, numbers, max_moves.min(MAX_LISTED), theorem, lang)?;
+            analysis.limit_moves(max_moves);
+            return Some(analysis);
+        }
         let known = self.known();
         let values: Vec<u32> = numbers.iter().map(|h| known.value(h)).collect::<Option<_>>()?;
         let total = values.iter().fold(0, |x, v| x ^ v);
