@@ -99,6 +99,14 @@ pub fn text(r: &QuotientReport) -> String {
             let _ = writeln!(s, "Φ: no period seen over heaps up to {}", r.heaps);
         }
     }
+    if !r.genus.is_empty() {
+        let _ = writeln!(
+            s,
+            "genus g^γ₀γ₁... of heaps 0..{} (γ_n = G⁻(h + n·*2) for n ≤ 6; alternation observed): {}",
+            r.genus.len() - 1,
+            r.genus.join(" ")
+        );
+    }
     let tame = match r.tameness.k {
         Some(k) => format!("tame: Q is the tame quotient T_{k} (misère Nim's quotient of heaps below 2^{k})"),
         None => "wild: Q is not a tame quotient T_k (misère Nim's)".into(),

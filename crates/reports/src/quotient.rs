@@ -4,6 +4,7 @@
 //! partial quotient `Q_n` honestly when it stops first.
 
 use nimlab_engine::analysis::CodeSource;
+use nimlab_engine::misere::genus::{genera, Genus};
 use nimlab_engine::misere::{compute, Certificate, MisereQuotient, Periodicity};
 use nimlab_engine::{Budget, GameSpec};
 use serde::Serialize;
@@ -115,7 +116,16 @@ pub struct QuotientReport {
     pub certificate: Option<Certificate>,
     /// What stopped the computation before the certificate or `upto`, if anything.
     pub stopped: Option<String>,
+    /// Conway's genus `g^{γ₀γ₁...}` of the heaps `0, 1, ...` (as far as [`GENUS_HEAPS`] and
+    /// [`GENUS_WORK`] reach): `γ_n` computed for `n ≤ 6`, the alternation observed, not proved.
+    pub genus: Vec<String>,
 }
+
+/// The most heaps whose genus the report gives.
+pub const GENUS_HEAPS: u64 = 12;
+
+/// The most work the genus may take.
+pub const GENUS_WORK: u64 = 2_000_000;
 
 impl QuotientReport {
     /// The least word of `x`.
@@ -145,13 +155,16 @@ pub fn quotient(request: &QuotientRequest, budget: &Budget) -> Result<QuotientRe
     };
     let code = source.code(spec)?;
     let q = compute(&code, request.upto, budget).map_err(|e| ReportError::Invalid(e.to_string()))?;
+    let (genera, _) = genera(&code, q.reached().min(GENUS_HEAPS), &budget.sub_budget(GENUS_WORK));
     let title = match source {
         CodeSource::Param { .. } => code.to_string(),
         CodeSource::Fixed { .. } | CodeSource::SubtractionSet { .. } => {
             format!("{} ({code})", spec.info().title)
         }
     };
-    Ok(report_of(spec, title, &q))
+    let mut report = report_of(spec, title, &q);
+    report.genus = genera.iter().map(Genus::render).collect();
+    Ok(report)
 }
 
 /// The report of a computed quotient, under the game's name `title`.
@@ -200,6 +213,7 @@ pub fn report_of(spec: &GameSpec, title: String, q: &MisereQuotient) -> Quotient
         changes: q.expansions.clone(),
         certificate: q.certificate,
         stopped: q.stopped.as_ref().map(ToString::to_string),
+        genus: Vec::new(),
     }
 }
 
@@ -221,6 +235,8 @@ mod tests {
         assert_eq!(r.table.len(), 8);
         assert_eq!(r.elements[0].word, "1");
         assert_eq!(r.generators.iter().map(|g| g.heap).collect::<Vec<_>>(), vec![1, 2, 5]);
+        assert_eq!(r.genus.len(), 13);
+        assert_eq!(r.genus[0], "0^120");
     }
 
     #[test]

@@ -21,6 +21,7 @@
 //! Exact integers throughout; nothing prints.
 
 pub mod brute;
+pub mod genus;
 pub mod quotient;
 mod solver;
 pub mod tame;
