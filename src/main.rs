@@ -69,6 +69,8 @@ enum Command {
     Prove(cmd::prove::Args),
     /// The certified preperiod and period of a subtraction game, and its Grundy sequence.
     Period(cmd::period::Args),
+    /// The misère quotient of a take-and-break game: presentation, P-portion, Φ, certificate.
+    Quotient(cmd::quotient::Args),
     /// Preperiod and period over a family of subtraction sets, with the conjecture's fit.
     Sweep(cmd::sweep::Args),
     /// Subtraction sets of a given size whose Grundy sequence has a given period.
@@ -110,6 +112,7 @@ impl Command {
             Command::Explore(_) => "explore",
             Command::Prove(_) => "prove",
             Command::Period(_) => "period",
+            Command::Quotient(_) => "quotient",
             Command::Sweep(_) => "sweep",
             Command::Search(_) => "search",
             Command::Nimber(_) => "nimber",
@@ -176,6 +179,7 @@ fn run(cli: &Cli, budget: Budget, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Explore(args) => cmd::explore::run(args, cx, out),
         Command::Prove(args) => cmd::prove::run(args, cx, out),
         Command::Period(args) => cmd::period::run(args, cx, out),
+        Command::Quotient(args) => cmd::quotient::run(args, cx, out),
         Command::Sweep(args) => cmd::sweep::run(args, cx, out),
         Command::Search(args) => cmd::search::run(args, cx, out),
         Command::Nimber(args) => cmd::nimber::run(args, cx, out),

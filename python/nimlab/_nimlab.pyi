@@ -157,6 +157,26 @@ class VerifyResult(_Rows):
     all_agree: bool
 
 @final
+class QuotientResult(_Rows):
+    title: str
+    code: str
+    status: str
+    heaps: int
+    order: int
+    presentation: str
+    generators: list[Record]
+    relations: list[Record]
+    elements: list[Record]
+    table: list[list[int]]
+    p_portion: list[int]
+    phi: list[int]
+    phi_period: Record | None
+    tameness: Record
+    changes: list[int]
+    certificate: Record | None
+    stopped: str | None
+
+@final
 class GamesResult(_Rows):
     games: list[Record]
 
@@ -262,6 +282,14 @@ class Game:
         memory: int | str | None = None,
         timeout: float | None = None,
     ) -> VerifyResult: ...
+    def misere_quotient(
+        self,
+        *,
+        upto: int | None = None,
+        budget: int | None = None,
+        memory: int | str | None = None,
+        timeout: float | None = None,
+    ) -> QuotientResult: ...
 
 @final
 class Position:

@@ -12,6 +12,7 @@ pub mod period;
 pub mod play;
 pub mod plot;
 pub mod prove;
+pub mod quotient;
 pub mod search;
 pub mod serve;
 pub mod solve;

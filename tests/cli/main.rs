@@ -18,6 +18,7 @@ mod play;
 mod players;
 mod plot;
 mod prove;
+mod quotient;
 mod schemas;
 mod search;
 mod serve;

@@ -372,6 +372,18 @@ fn nimber() {
     );
 }
 
+#[test]
+fn quotient() {
+    check(
+        "quotient.schema.json",
+        &[
+            &["quotient", "octal", "--code", "0.75"],
+            &["quotient", "subtraction", "--set", "1,2"],
+            &["quotient", "dawson-kayles", "--upto", "12"],
+        ],
+    );
+}
+
 /// Every schema file is used by some test here (so none describes output nobody checks).
 #[test]
 fn every_schema_file_is_tested() {
@@ -401,6 +413,7 @@ fn every_schema_file_is_tested() {
         "nimber.schema.json",
         "error.schema.json",
         "loopy.schema.json",
+        "quotient.schema.json",
     ];
     assert_eq!(files, tested.iter().map(|s| s.to_string()).collect(), "update this list and add a test");
     // The shared definitions resolve through the retriever, the others compile on their own.

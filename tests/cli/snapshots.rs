@@ -56,6 +56,11 @@ fn solve_sum() {
 }
 
 #[test]
+fn quotient() {
+    pin("quotient_dot_75", &["quotient", "octal", "--code", "0.75"]);
+}
+
+#[test]
 fn table() {
     pin("table_sequence", &["table", "subtraction", "--set", "3..6,20", "--upto", "12"]);
     pin("table_grid", &["table", "nim", "--rows", "2", "--cols", "3", "--outcomes"]);

@@ -9,6 +9,7 @@ use nimlab_engine::analysis::{no_progress, SumPart};
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo};
 use nimlab_reports::plot::{self, GridPicture, SequencePicture};
+use nimlab_reports::quotient::{quotient, QuotientRequest};
 use nimlab_reports::solve::{SolveAnswer, SolveRequest};
 use nimlab_reports::table::{CellKind, TableRequest, TableShape};
 use nimlab_reports::verify::VerifyRequest;
@@ -26,7 +27,8 @@ use crate::convert::{game_spec, position, spec_error, to_python};
 use crate::picture::Picture;
 use crate::report::{Record, Report};
 use crate::results::{
-    LoopyResult, PPositions, PeriodResult, PlayersResult, SolveResult, SumResult, TableResult, VerifyResult,
+    LoopyResult, PPositions, PeriodResult, PlayersResult, QuotientResult, SolveResult, SumResult,
+    TableResult, VerifyResult,
 };
 use crate::tables::{last_index, to_array, Producer};
 
@@ -492,6 +494,24 @@ impl Game {
             |game, budget| nimlab_reports::period::period_of(game, limit, budget),
         )?;
         Ok(PeriodResult(Report::new(report)))
+    }
+
+    /// The misère quotient of a take-and-break game (``nimlab quotient``): computed heap by heap
+    /// until its periodicity certificate, heap ``upto`` or the budget; a partial quotient says
+    /// so in ``status``.
+    #[pyo3(signature = (*, upto = None, budget = None, memory = None, timeout = None))]
+    fn misere_quotient(
+        &self,
+        py: Python<'_>,
+        upto: Option<u64>,
+        budget: Option<u64>,
+        memory: Option<MemorySize>,
+        timeout: Option<f64>,
+    ) -> PyResult<QuotientResult> {
+        let request = QuotientRequest { spec: self.spec().clone(), upto };
+        let budget = self::budget(budget, memory, timeout)?;
+        let report = run(py, &budget, Lane::Long, |_| false, |budget| quotient(&request, budget))?;
+        Ok(QuotientResult(Report::new(report)))
     }
 
     /// Compares the game's closed form with the exhaustive search on every position whose

@@ -132,6 +132,7 @@ fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::LoopyResult>()?;
     m.add_class::<results::SweepResult>()?;
     m.add_class::<results::VerifyResult>()?;
+    m.add_class::<results::QuotientResult>()?;
     m.add_class::<results::GamesResult>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(sweep, m)?)?;

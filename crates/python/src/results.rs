@@ -201,6 +201,25 @@ conjecture (preperiod and period eventually linear in ``c`` on each residue clas
 );
 
 result_class!(
+    QuotientResult,
+    "The misère quotient of a take-and-break game (the fields of `nimlab quotient --json`): its
+``presentation``, ``order``, ``elements`` (records with ``.element``, ``.word``, ``.exponents``,
+``.p``), the multiplication ``table``, ``p_portion``, ``phi`` (``phi[h]`` is the element of heap
+``h``), ``phi_period``, ``tameness``, ``changes``, and ``status`` ``'certified'`` (the quotient of
+every heap) or ``'partial'`` (of the heaps up to ``heaps`` only). ``to_records()`` lists the
+elements.
+
+>>> q = Game('octal', code='0.75').misere_quotient()
+>>> q.status, q.order, q.presentation
+('certified', 8, '⟨a, b, c | a² = 1, bc = ab, c² = b², b³ = b⟩')
+>>> [q.elements[x].word for x in q.p_portion]
+['a', 'b²']
+",
+    |v| format!("{}: {} quotient of order {}", text(v, "game"), text(v, "status"), text(v, "order")),
+    records: |v| list(v, "elements")
+);
+
+result_class!(
     VerifyResult,
     "Closed-form theory compared with the exhaustive search on every position up to a bound.
 

@@ -23,6 +23,7 @@ pub mod play;
 pub mod plot;
 pub mod position;
 pub mod prove;
+pub mod quotient;
 pub mod search;
 pub mod solve;
 pub mod strategy;

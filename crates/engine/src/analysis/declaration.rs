@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::lang::Lang;
+use crate::octal::OctalCode;
 use crate::spec::{Drawing, GameSpec, ParamDecl, Texts};
 
 /// Builds the ruleset (with its solvers) from a spec with validated parameters; work done while
@@ -96,6 +97,74 @@ pub struct Capabilities {
     /// ∞(K), draws, remoteness; `crate::loopy`) over a finite graph of positions, not by the
     /// search (which stops at a cycle). `None` for a game that always ends.
     pub loopy: Option<LoopyPositions>,
+    /// The game is a take-and-break game with a code, so it has a misère quotient
+    /// (`crate::misere`): where its code comes from. `None` when it is not one (or not a finite
+    /// code: Grundy's game).
+    pub misere_quotient: Option<CodeSource>,
+}
+
+/// Where the take-and-break code of a ruleset comes from (the capability `misere_quotient`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind")]
+pub enum CodeSource {
+    /// The code is the text parameter `param` (`octal --code`).
+    Param {
+        /// The parameter.
+        param: &'static str,
+    },
+    /// The code is fixed by the ruleset (`kayles`: `0.77`).
+    Fixed {
+        /// The code as Winning Ways writes it.
+        code: &'static str,
+    },
+    /// A subtraction game: the set parameter `param` takes `s` tokens for each `s` in it, leaving
+    /// zero or one heap, which is the code with digit 3 at each `s`.
+    SubtractionSet {
+        /// The parameter.
+        param: &'static str,
+    },
+}
+
+/// The largest take of a subtraction game whose misère quotient is computed (its code has one
+/// digit per take up to it).
+pub const MAX_CODE_TAKE: u64 = 1000;
+
+impl CodeSource {
+    /// The code of the game `spec` names.
+    ///
+    /// # Errors
+    /// [`EngineError::InvalidRequest`] when the parameter is not a code, or a take exceeds
+    /// [`MAX_CODE_TAKE`].
+    pub fn code(&self, spec: &GameSpec) -> Result<OctalCode, EngineError> {
+        let invalid = |m: String| EngineError::InvalidRequest(m);
+        match *self {
+            CodeSource::Param { param } => {
+                let text = spec.params().texts(param).first().cloned().unwrap_or_default();
+                text.parse().map_err(|e: crate::octal::CodeError| invalid(e.to_string()))
+            }
+            CodeSource::Fixed { code } => {
+                code.parse().map_err(|e: crate::octal::CodeError| invalid(e.to_string()))
+            }
+            CodeSource::SubtractionSet { param } => {
+                let set = spec.params().set(param);
+                let largest = set.iter().copied().max().unwrap_or(0);
+                if largest > MAX_CODE_TAKE {
+                    return Err(invalid(format!(
+                        "a take of {largest}: the misère quotient of a subtraction game is computed for \
+                         takes up to {MAX_CODE_TAKE}"
+                    )));
+                }
+                if set.contains(&0) || set.is_empty() {
+                    return Err(invalid("the set of takes must be non-empty, each take at least 1".into()));
+                }
+                let mut digits = vec![0u8; largest as usize + 1];
+                for &s in set {
+                    digits[s as usize] = 3;
+                }
+                OctalCode::from_digits(digits).map_err(|e| invalid(e.to_string()))
+            }
+        }
+    }
 }
 
 /// Where a loopy game's graph of positions comes from.
@@ -124,6 +193,7 @@ impl Capabilities {
         nim_sum_of_heaps: false,
         research: &[],
         loopy: None,
+        misere_quotient: None,
     };
 
     /// True when `question` applies to the game.

@@ -21,11 +21,16 @@
 //! Exact integers throughout; nothing prints.
 
 pub mod brute;
+pub mod genus;
 pub mod quotient;
 mod solver;
+pub mod tame;
 
 use serde::Serialize;
 use thiserror::Error;
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 
 use crate::budget::{Budget, Exhausted};
 use crate::octal::OctalCode;
@@ -225,6 +230,31 @@ impl MisereQuotient {
         let c = self.certificate?;
         let h = c.from + (heap - c.from) % c.period;
         Some(self.phi[h as usize])
+    }
+
+    /// `Φ(heap)` for a heap of any size (see [`MisereQuotient::image`]).
+    pub fn image_big(&self, heap: &BigUint) -> Option<u32> {
+        if let Some(small) = heap.to_u64() {
+            return self.image(small);
+        }
+        let c = self.certificate?;
+        let h = c.from + ((heap - c.from) % c.period).to_u64()?;
+        Some(self.phi[h as usize])
+    }
+
+    /// The heap whose `Φ` equals `Φ(heap)` by the certified period (`heap` itself when it was
+    /// computed): the heap a reason names, `Φ(1000000) = Φ(80)`.
+    pub fn reduced_heap(&self, heap: &BigUint) -> Option<u64> {
+        if let Some(small) = heap.to_u64().filter(|&h| h <= self.reached()) {
+            return Some(small);
+        }
+        let c = self.certificate?;
+        Some(c.from + ((heap - c.from) % c.period).to_u64()?)
+    }
+
+    /// `k` when the quotient is the tame quotient `T_k` of misère Nim ([`tame::tame_index`]).
+    pub fn tame(&self) -> Option<u32> {
+        tame::tame_index(&self.quotient)
     }
 
     /// The image of a sum of heaps, when every heap has one.

@@ -12,9 +12,12 @@
 //! budget (or for Grundy's game, which no periodicity theorem covers) the computed values still
 //! answer every heap they reach, exactly; larger heaps fall to the generic search.
 //!
-//! Misère play and several players: by the generic search.
+//! Misère play: from the game's misère quotient ([`misere`], Plambeck–Siegel), computed at the
+//! first misère question; a heap it does not reach is left to the generic search. Several
+//! players: by the generic search.
 
 mod known;
+mod misere;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -26,7 +29,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
-use crate::analysis::{Capabilities, PeriodTheorem, Research, RulesetInfo};
+use crate::analysis::{Capabilities, CodeSource, PeriodTheorem, Research, RulesetInfo};
 use crate::bigint::{join, to_bigs};
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
@@ -61,11 +64,20 @@ const TAKE_AND_BREAK: Capabilities = Capabilities {
     nim_sum_of_heaps: true,
     research: &[],
     loopy: None,
+    misere_quotient: None,
 };
 
 /// [`TAKE_AND_BREAK`], and atlases over patterns of codes.
-const TAKE_AND_BREAK_CODES: Capabilities =
-    Capabilities { research: &[Research::CodeAtlas], ..TAKE_AND_BREAK };
+const TAKE_AND_BREAK_CODES: Capabilities = Capabilities {
+    research: &[Research::CodeAtlas],
+    misere_quotient: Some(CodeSource::Param { param: "code" }),
+    ..TAKE_AND_BREAK
+};
+
+/// [`TAKE_AND_BREAK`] for a game of the fixed `code`.
+const fn fixed_code(code: &'static str) -> Capabilities {
+    Capabilities { misere_quotient: Some(CodeSource::Fixed { code }), ..TAKE_AND_BREAK }
+}
 
 /// The declaration of `octal --code`.
 pub const OCTAL: RulesetInfo = RulesetInfo {
@@ -110,7 +122,7 @@ pub const KAYLES: RulesetInfo = RulesetInfo {
         position: "各排的瓶子数（几排之和）",
         params: &[],
     },
-    capabilities: TAKE_AND_BREAK,
+    capabilities: fixed_code("0.77"),
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| build_code(spec, OctalCode::kayles(), budget),
 };
@@ -132,7 +144,7 @@ pub const DAWSON_KAYLES: RulesetInfo = RulesetInfo {
         position: "各排的瓶子数（几排之和）",
         params: &[],
     },
-    capabilities: TAKE_AND_BREAK,
+    capabilities: fixed_code("0.07"),
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| build_code(spec, OctalCode::dawson_kayles(), budget),
 };
@@ -155,7 +167,7 @@ pub const DAWSONS_CHESS: RulesetInfo = RulesetInfo {
         position: "各堆的石子数（几堆之和；每一步只在其中一堆进行）",
         params: &[],
     },
-    capabilities: TAKE_AND_BREAK,
+    capabilities: fixed_code("0.137"),
     verify_bound: VERIFY_BOUND,
     build: |spec, budget| build_code(spec, OctalCode::dawsons_chess(), budget),
 };
@@ -264,6 +276,8 @@ pub struct TakeAndBreak {
     /// What is known of one heap's value: computed when the game is built, and extended (shared
     /// by every clone) when a question needs larger heaps ([`Ruleset::extend_theory`]).
     known: Arc<RwLock<Arc<Known>>>,
+    /// The misère quotient, once a misère question computed it (shared by every clone).
+    misere: misere::Held,
 }
 
 /// The sequence engine's errors as engine errors: a fixed limit (a usage error), or memory.
@@ -306,7 +320,12 @@ impl TakeAndBreak {
                 cause,
             });
         }
-        Ok(TakeAndBreak { rules, menu, known: Arc::new(RwLock::new(Arc::new(known))) })
+        Ok(TakeAndBreak {
+            rules,
+            menu,
+            known: Arc::new(RwLock::new(Arc::new(known))),
+            misere: misere::Held::default(),
+        })
     }
 
     /// What is known now of one heap's value.
@@ -587,6 +606,17 @@ impl Ruleset for TakeAndBreak {
     /// sequence, never a search. Goes on past that heap while the extra costs no more than
     /// reaching it, so that questions on growing heaps do not recompute the sequence each time.
     fn extend_theory(&self, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<(), EngineError> {
+        if play == Play::Misere {
+            // With less than the quotient's fixed work left (a small --budget, a fast lane), the
+            // question is searched as before.
+            let affordable = budget.remaining() >= misere::MISERE_WORK;
+            if let (GameRules::Octal(code), None, true) = (&self.rules, self.misere.get(), affordable) {
+                let theory = misere::MisereTheory::compute(code, budget)?;
+                // Another clone may have computed it meanwhile: the same quotient either way.
+                let _ = self.misere.set(Arc::new(theory));
+            }
+            return Ok(());
+        }
         let Some(computed) = self.known().computed() else { return Ok(()) };
         let largest = numbers.iter().max().and_then(ToPrimitive::to_u64).unwrap_or(0);
         if play != Play::Normal || largest < computed || largest >= MAX_VALUES {
@@ -632,8 +662,8 @@ impl Ruleset for TakeAndBreak {
     }
 
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
-        if play != Play::Normal {
-            return None;
+        if play == Play::Misere {
+            return self.misere.get().map(|theory| theory.theorem(&title(&self.rules, lang), lang));
         }
         Some(match (self.known().as_ref(), &self.rules) {
             (Known::Periodic(c), _) => say!(
@@ -669,6 +699,13 @@ impl Ruleset for TakeAndBreak {
 
     fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
         let theorem = self.theorem(play, lang)?;
+        if play == Play::Misere {
+            let theory = self.misere.get()?;
+            let mut analysis =
+                theory.answer(&self.menu, numbers, max_moves.min(MAX_LISTED), theorem, lang)?;
+            analysis.limit_moves(max_moves);
+            return Some(analysis);
+        }
         let known = self.known();
         let values: Vec<u32> = numbers.iter().map(|h| known.value(h)).collect::<Option<_>>()?;
         let total = values.iter().fold(0, |x, v| x ^ v);

@@ -18,7 +18,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
-use crate::analysis::{Capabilities, PeriodTheorem, Research, RulesetInfo};
+use crate::analysis::{Capabilities, CodeSource, PeriodTheorem, Research, RulesetInfo};
 use crate::bigint::big;
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
@@ -64,6 +64,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         certified_period: Some(PeriodTheorem::SubtractionWindow),
         any_size: true,
         research: &[Research::FamilySweep],
+        misere_quotient: Some(CodeSource::SubtractionSet { param: "set" }),
         ..Capabilities::NONE
     },
     verify_bound: 200,

@@ -342,14 +342,21 @@ fn the_build_charges_its_budget() {
 }
 
 #[test]
-fn misere_and_several_players_by_search() {
+fn misere_by_the_quotient_or_a_small_budget_s_search_and_several_players_by_search() {
     let game = test_game("kayles");
-    let misere = game.analyze(&to_bigs(&[1]), &Query::play(Play::Misere), &Budget::default()).unwrap();
+    // Less than the quotient's work left: the search, as before.
+    let small = Budget::new(super::misere::MISERE_WORK - 1);
+    let misere = game.analyze(&to_bigs(&[1]), &Query::play(Play::Misere), &small).unwrap();
     assert_eq!(misere.outcome, Outcome::P);
     assert!(matches!(misere.basis, Basis::Search { .. }));
+    // With the budget, from the quotient (0.75's is computed at once).
+    let dot_75 = test_game("octal --code 0.75");
+    let misere = dot_75.analyze(&to_bigs(&[1]), &Query::play(Play::Misere), &Budget::default()).unwrap();
+    assert_eq!(misere.outcome, Outcome::P);
+    assert!(matches!(misere.basis, Basis::Theory(_)));
     // Misère Kayles: a row of 4 loses (every move leaves 3, 1 + 2, 2 or 1 + 1, each of which
     // can be taken to a lone pin), while it wins under normal play (G(4) = 1).
-    let four = game.analyze(&to_bigs(&[4]), &Query::play(Play::Misere), &Budget::default()).unwrap();
+    let four = game.analyze(&to_bigs(&[4]), &Query::play(Play::Misere), &small).unwrap();
     assert_eq!(four.outcome, Outcome::P);
     assert_eq!(solve(game.as_ref(), &[4]).outcome, Outcome::N);
     let players =
@@ -456,4 +463,60 @@ fn tables_stream_from_the_engine_under_the_budget() {
     };
     assert!(error.to_string().starts_with("the sequence stopped at heap "), "{error}");
     assert!(error.exhausted().is_some_and(Exhausted::is_budget));
+}
+
+/// Every multiset of non-empty heaps (non-increasing) with at most `total` tokens.
+fn sums_up_to(total: u64) -> Vec<Vec<u64>> {
+    fn grow(left: u64, largest: u64, current: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        out.push(current.clone());
+        for h in (1..=largest.min(left)).rev() {
+            current.push(h);
+            grow(left - h, h, current, out);
+            current.pop();
+        }
+    }
+    let mut out = Vec::new();
+    grow(total, total, &mut Vec::new(), &mut out);
+    out
+}
+
+/// Misère answers from the quotient (outcome and the set of winning moves, as multisets of
+/// heaps) equal the misère search on every sum of at most 10 tokens, for five codes.
+#[test]
+fn misere_quotient_answers_equal_the_misere_search() {
+    // Codes whose quotient is certified within a fraction of a second (0.56 and Dawson's chess
+    // are not: their first misère question spends the quotient's whole work).
+    for spec in ["octal --code 0.75", "kayles", "octal --code 0.3", "octal --code 0.71", "octal --code 0.34"]
+    {
+        let game = test_game(spec);
+        for heaps in sums_up_to(10) {
+            let numbers = to_bigs(&heaps);
+            let ask = |method| {
+                game.analyze(&numbers, &Query::new(method, Play::Misere), &Budget::default()).unwrap()
+            };
+            let (theory, search) = (ask(Method::Theory), ask(Method::Search));
+            assert!(matches!(theory.basis, crate::analysis::Basis::Theory(_)), "{spec} {heaps:?}");
+            assert_eq!(theory.outcome, search.outcome, "{spec} {heaps:?}");
+            let moves = |a: &Analysis| -> BTreeSet<Vec<BigUint>> {
+                a.winning_moves.iter().map(|m| heaps_of(&m.to)).collect()
+            };
+            assert_eq!(moves(&theory), moves(&search), "{spec} {heaps:?}");
+            assert!(theory.moves_complete, "{spec} {heaps:?}");
+        }
+    }
+}
+
+/// Kayles' quotient is certified, so heaps of any size are answered at once with their moves.
+#[test]
+fn misere_kayles_answers_large_heaps_from_the_quotient() {
+    let game = test_game("kayles");
+    let query = Query::new(Method::Auto, Play::Misere);
+    let analysis = game.analyze(&to_bigs(&[100, 200, 300]), &query, &Budget::default()).unwrap();
+    assert!(analysis.reason.starts_with("misère quotient: Φ(100)·Φ(200)·Φ(300) = "), "{}", analysis.reason);
+    assert!(matches!(analysis.basis, crate::analysis::Basis::Theory(_)));
+    assert!(analysis.moves_complete);
+    assert_eq!(analysis.winning_move_count, Some(analysis.winning_moves.len() as u64));
+    let huge = BigUint::from(10u32).pow(30);
+    let analysis = game.analyze(&[huge.clone(), huge], &query, &Budget::default()).unwrap();
+    assert!(!analysis.moves_complete || analysis.outcome == Outcome::P);
 }
