@@ -44,7 +44,9 @@
 //! The checker of conservative extensions keeps states `(x, U)` likewise by inclusion-minimal
 //! `U` per element (an N-failure needs `1 ∉ U`, monotone), with P-failures checked locally.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::budget::{Budget, Exhausted};
 use crate::octal::game::MoveMenu;
@@ -368,7 +370,7 @@ fn colex_less(a: &[u32], b: &[u32]) -> bool {
 
 /// The index and period of `x` in `q`: the least `i`, `p` with `x^{i+p} = x^i`.
 fn index_period(q: &Quotient, x: u32) -> (u64, u64) {
-    let mut seen = HashMap::new();
+    let mut seen = HashMap::default();
     let mut y = 0u32;
     for k in 0u64.. {
         if let Some(&i) = seen.get(&y) {
@@ -563,7 +565,7 @@ impl Solver {
             return Err(Stop::Exhausted(Exhausted::Memory { bytes: budget.memory_limit() }));
         }
         let heaps = heap_letters(n, &self.options, 0u64, |h| trial.image(h), |a, b| trial.mul(a, b));
-        let mut marker = Marker { trial: &trial, heaps, marks: HashMap::new(), budget };
+        let mut marker = Marker { trial: &trial, heaps, marks: HashMap::default(), budget };
         marker.run(0, 0, Vec::new())?;
         let marks = marker.marks;
         reduce(&trial, n, &marks, budget)
@@ -736,7 +738,8 @@ fn reduce(
         }
     }
     // The submonoid the heaps generate, in breadth-first order from the identity.
-    let mut index: HashMap<u64, usize> = HashMap::from([(0, 0)]);
+    let mut index: HashMap<u64, usize> = HashMap::default();
+    index.insert(0, 0);
     let mut elements = vec![0u64];
     let mut at = 0;
     while at < elements.len() {
@@ -764,7 +767,7 @@ fn reduce(
     let mut count = 0;
     loop {
         budget.charge(elements.len() as u64 * (1 + gens.len() as u64))?;
-        let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();
+        let mut ids: HashMap<Vec<usize>, usize> = HashMap::default();
         let mut next = Vec::with_capacity(elements.len());
         for (i, s) in succ.iter().enumerate() {
             let mut key = vec![class[i]];
