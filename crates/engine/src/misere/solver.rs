@@ -244,44 +244,56 @@ struct Free {
     period: u64,
 }
 
-/// A trial monoid `Q × C(i₁, p₁) × ...`, its elements coded in mixed radix.
+/// A trial monoid `Q × C(i₁, p₁) × ...`, its elements packed in bit fields: the base element in
+/// the low bits, then each factor's exponent.
 struct Trial<'q> {
     base: &'q Quotient,
     /// Images in the base of the heaps not freed (the identity for freed heaps).
     base_phi: Vec<u32>,
     free: Vec<Free>,
+    base_mask: u64,
+    /// Per factor: its shift, its mask, and `c(s)` for exponent sums `s < 2(i + p)`.
+    fields: Vec<(u32, u64, Vec<u64>)>,
 }
 
-impl Trial<'_> {
-    fn size(&self) -> Option<u64> {
-        self.free.iter().try_fold(self.base.order() as u64, |acc, f| acc.checked_mul(f.index + f.period))
+impl<'q> Trial<'q> {
+    /// The trial monoid, or `None` when its elements do not fit 64 bits.
+    fn new(base: &'q Quotient, base_phi: Vec<u32>, free: Vec<Free>) -> Option<Self> {
+        let width = |r: u64| 64 - r.saturating_sub(1).leading_zeros();
+        let mut shift = width(base.order() as u64).max(1);
+        let base_mask = (1u64 << shift) - 1;
+        let mut fields = Vec::with_capacity(free.len());
+        for f in &free {
+            let r = f.index.checked_add(f.period)?;
+            if r > 1 << 20 || f.period == 0 {
+                return None;
+            }
+            let w = width(r).max(1);
+            if shift + w > 63 {
+                return None;
+            }
+            let reduce =
+                (0..2 * r).map(|s| if s < r { s } else { f.index + (s - f.index) % f.period }).collect();
+            fields.push((shift, (1u64 << w) - 1, reduce));
+            shift += w;
+        }
+        Some(Trial { base, base_phi, free, base_mask, fields })
     }
 
-    fn mul(&self, mut a: u64, mut b: u64) -> u64 {
-        let bs = self.base.order() as u64;
-        let mut out = u64::from(self.base.mul((a % bs) as u32, (b % bs) as u32));
-        a /= bs;
-        b /= bs;
-        let mut scale = bs;
-        for f in &self.free {
-            let r = f.index + f.period;
-            let s = a % r + b % r;
-            a /= r;
-            b /= r;
-            let c = if s < r { s } else { f.index + (s - f.index) % f.period };
-            out += c * scale;
-            scale *= r;
+    fn mul(&self, a: u64, b: u64) -> u64 {
+        let mut out = u64::from(self.base.mul((a & self.base_mask) as u32, (b & self.base_mask) as u32));
+        for (shift, mask, reduce) in &self.fields {
+            let s = (a >> shift & mask) + (b >> shift & mask);
+            out |= reduce[s as usize] << shift;
         }
         out
     }
 
     fn image(&self, heap: usize) -> u64 {
-        let mut scale = self.base.order() as u64;
-        for f in &self.free {
+        for (f, (shift, _, _)) in self.free.iter().zip(&self.fields) {
             if f.heap == heap {
-                return scale;
+                return 1 << shift;
             }
-            scale *= f.index + f.period;
         }
         u64::from(self.base_phi[heap])
     }
@@ -445,8 +457,11 @@ impl FailureWalk<'_> {
             let (_, img, opts) = &self.heaps[level];
             self.budget.charge(2 + self.q.order() as u64 / 8 + opts.len() as u64)?;
             let mut nt = vec![0u64; t.len()];
-            for y in 0..self.q.order() as u32 {
-                if bit(&t, y) {
+            for (k, &w) in t.iter().enumerate() {
+                let mut w = w;
+                while w != 0 {
+                    let y = (k * 64) as u32 + w.trailing_zeros();
+                    w &= w - 1;
                     set_bit(&mut nt, self.q.mul(y, *img));
                 }
             }
@@ -560,10 +575,9 @@ impl Solver {
         n: usize,
         budget: &Budget,
     ) -> Result<Pretension, Stop> {
-        let trial = Trial { base, base_phi, free: free.to_vec() };
-        if trial.size().is_none_or(|s| s > 1 << 40) {
+        let Some(trial) = Trial::new(base, base_phi, free.to_vec()) else {
             return Err(Stop::Exhausted(Exhausted::Memory { bytes: budget.memory_limit() }));
-        }
+        };
         let heaps = heap_letters(n, &self.options, 0u64, |h| trial.image(h), |a, b| trial.mul(a, b));
         let mut marker = Marker { trial: &trial, heaps, marks: HashMap::default(), budget };
         marker.run(0, 0, Vec::new())?;
@@ -639,9 +653,7 @@ impl Solver {
                     free.push(Free { heap, index, period });
                     base_phi[heap] = 0;
                 }
-                let fits = Trial { base: &p.q, base_phi: base_phi.clone(), free: free.clone() }
-                    .size()
-                    .is_some_and(|s| s <= 1 << 40);
+                let fits = Trial::new(&p.q, base_phi.clone(), free.clone()).is_some();
                 if fits {
                     let next = self.mark_and_reduce(&p.q, base_phi, &free, n, budget)?;
                     if next.q.is_p(next.image(word)) == should_be_p {
