@@ -21,10 +21,10 @@
 # solver's algorithm is untouched. Both programs must report the same |Q| and |P| for every code
 # (the script checks it), which also checks the shim.
 #
-# Times: in-process wall milliseconds of the whole computation of Q_UPTO (from an empty solver), the
-# least of REPS runs in one process (the JVM's warm-up is thereby left out, in MisereSolver's
-# favour), and CPU seconds (user + system, /usr/bin/time) of each whole process, which the load of
-# a shared machine (printed) disturbs less than wall time.
+# Times: milliseconds of the whole computation of Q_UPTO (from an empty solver), the least of REPS
+# runs in one process (the JVM's warm-up is thereby left out, in MisereSolver's favour): wall clock,
+# and CPU time of the computing thread (which the load of a shared machine, printed, disturbs
+# least; the JVM's compiler and collector threads are not counted, again in MisereSolver's favour).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CGSUITE=${1:-https://github.com/aaron-siegel/cgsuite.git}
@@ -110,22 +110,24 @@ JAVA
 cat >"$SRC/Bench.java" <<'JAVA'
 package org.cgsuite.core.misere.solver;
 
-/** Q_upto of each code: "code |Q| |P| upto milliseconds", the least of reps runs. */
+/** Q_upto of each code: "code |Q| |P| upto wall-ms cpu-ms", the least of reps runs. */
 public class Bench {
     public static void main(String[] args) {
         int upto = Integer.parseInt(args[1]);
         int reps = Integer.parseInt(args[2]);
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         for (String code : args[0].split(",")) {
-            double best = Double.POSITIVE_INFINITY;
+            double best = Double.POSITIVE_INFINITY, bestCpu = Double.POSITIVE_INFINITY;
             MisereSolver solver = null;
             for (int r = 0; r < reps; r++) {
-                long start = System.nanoTime();
+                long start = System.nanoTime(), cpu = threads.getCurrentThreadCpuTime();
                 solver = new MisereSolver(new HeapRuleset(code));
                 while (solver.p.prefn.size() <= upto) solver.next();
                 best = Math.min(best, (System.nanoTime() - start) / 1e6);
+                bestCpu = Math.min(bestCpu, (threads.getCurrentThreadCpuTime() - cpu) / 1e6);
             }
             BipartiteMonoid q = solver.p.quotient;
-            System.out.printf("%s %d %d %d %.3f%n", code, q.monoid.size(), q.pPortionSize(), upto, best);
+            System.out.printf("%s %d %d %d %.3f %.3f%n", code, q.monoid.size(), q.pPortionSize(), upto, best, bestCpu);
         }
     }
 }
@@ -137,21 +139,16 @@ cargo build --release --locked --quiet -p nimlab-engine --example misere_quotien
 NIMLAB=target/release/examples/misere_quotient
 
 # 3. Side by side.
-# Runs a command; prints "its output<TAB>CPU seconds (user + system) of the whole process".
-cpu() {
-    local report
-    report=$(/usr/bin/time -f 'cpu %U %S' -o "$WORK/time.txt" "$@") || return 1
-    printf '%s\t%s\n' "$report" "$(awk '/^cpu / { printf "%.2f", $2 + $3 }' "$WORK/time.txt")"
-}
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg); CGSuite $COMMIT; $(java -version 2>&1 | head -1)"
-echo "# heaps up to $UPTO; ms: in-process wall milliseconds, least of $REPS runs in one process; cpu: CPU seconds of the whole process (all $REPS runs, JVM start and JIT included)"
-printf '%-8s %5s %4s %14s %12s %9s %9s %8s %8s\n' code '|Q|' '|P|' 'MisereSolver' nimlab ratio 'MS cpu' 'nl cpu' ratio
+echo "# heaps up to $UPTO; milliseconds of the least of $REPS runs in one process: wall clock, and CPU time of the computing thread"
+printf '%-8s %5s %4s %12s %10s %7s %12s %10s %7s\n' code '|Q|' '|P|' 'MS wall' 'nl wall' ratio 'MS cpu' 'nl cpu' ratio
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.0fx", a / b; else print "-" }'; }
 for code in $CODES; do
-    ours=$(cpu "$NIMLAB" "$code" "$UPTO" "$REPS")
-    theirs=$(cpu timeout "$TIMEOUT" java -Xss64m -Xmx2g -cp "$WORK/classes" org.cgsuite.core.misere.solver.Bench "$code" "$UPTO" "$REPS" || true)
-    read -r _ oq op _ oms ocpu <<<"$ours"
+    ours=$("$NIMLAB" "$code" "$UPTO" "$REPS")
+    theirs=$(timeout "$TIMEOUT" java -Xss64m -Xmx2g -cp "$WORK/classes" org.cgsuite.core.misere.solver.Bench "$code" "$UPTO" "$REPS" || true)
+    read -r _ oq op _ oms ocpu _ <<<"$ours"
     if [ -z "$theirs" ]; then
-        printf '%-8s %5s %4s %14s %12s %9s\n' "$code" "$oq" "$op" "timeout ${TIMEOUT}s" "$oms" "-"
+        printf '%-8s %5s %4s %12s %10s %7s %12s %10s %7s\n' "$code" "$oq" "$op" "timeout" "$oms" - - "$ocpu" -
         continue
     fi
     read -r _ tq tp _ tms tcpu <<<"$theirs"
@@ -159,7 +156,6 @@ for code in $CODES; do
         echo "$code: the quotients differ: nimlab |Q|=$oq |P|=$op, MisereSolver |Q|=$tq |P|=$tp" >&2
         exit 1
     fi
-    ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.0fx", a / b; else print "-" }'; }
-    printf '%-8s %5s %4s %14s %12s %9s %9s %8s %8s\n' "$code" "$oq" "$op" "$tms" "$oms" "$(ratio "$tms" "$oms")" \
+    printf '%-8s %5s %4s %12s %10s %7s %12s %10s %7s\n' "$code" "$oq" "$op" "$tms" "$oms" "$(ratio "$tms" "$oms")" \
         "$tcpu" "$ocpu" "$(ratio "$tcpu" "$ocpu")"
 done

@@ -206,8 +206,17 @@ impl Checker {
         let zero = vec![0u64; words as usize];
         let sources = std::iter::once((0u32, &zero))
             .chain(self.states.iter().enumerate().flat_map(|(x, us)| us.iter().map(move |u| (x as u32, u))));
+        let mut pending = 0u64;
+        let mut charge = |units: u64| -> Result<(), Exhausted> {
+            pending += units;
+            if pending >= 1 << 12 {
+                budget.charge(std::mem::take(&mut pending))?;
+                budget.check_held(held.get())?;
+            }
+            Ok(())
+        };
         for (x, u) in sources {
-            budget.charge(cost)?;
+            charge(cost)?;
             let (y, v) = self.step(q, x, u, letter);
             if !offer(&mut fresh, &mut queue, y, v) {
                 return Ok(None);
@@ -215,14 +224,15 @@ impl Checker {
         }
         while let Some((x, u)) = queue.pop_front() {
             for l in self.letters.iter().chain(std::iter::once(letter)) {
-                budget.charge(cost)?;
+                charge(cost)?;
                 let (y, v) = self.step(q, x, &u, l);
                 if !offer(&mut fresh, &mut queue, y, v) {
                     return Ok(None);
                 }
             }
-            budget.check_held(held.get())?;
         }
+        drop(charge);
+        budget.charge(pending)?;
         Ok(Some(fresh))
     }
 
@@ -330,14 +340,25 @@ struct Marker<'t> {
     heaps: Vec<(usize, u64, Vec<u64>)>,
     marks: HashMap<u64, bool>,
     budget: &'t Budget,
+    pending: u64,
 }
 
 impl Marker<'_> {
-    fn run(&mut self, level: usize, x: u64, t: Vec<u64>) -> Result<(), Stop> {
+    /// Charges the budget in batches (an atomic add per step would cost more than the step).
+    fn charge(&mut self, units: u64) -> Result<(), Stop> {
+        self.pending += units;
+        if self.pending >= 1 << 12 {
+            self.budget.charge(std::mem::take(&mut self.pending))?;
+            self.budget.check_held(self.marks.len() as u64 * 32)?;
+        }
+        Ok(())
+    }
+
+    fn run(&mut self, level: usize, x: u64, t: &[u64]) -> Result<(), Stop> {
         if level == self.heaps.len() {
-            self.budget.charge(1 + t.len() as u64)?;
+            self.charge(1 + t.len() as u64)?;
             let mut status = !t.is_empty();
-            for y in &t {
+            for y in t {
                 match self.marks.get(y) {
                     Some(true) => status = false,
                     Some(false) => {}
@@ -347,25 +368,32 @@ impl Marker<'_> {
             if self.marks.insert(x, status).is_some() {
                 return Err(Stop::Internal(format!("element {x} marked twice")));
             }
-            self.budget.check_held(self.marks.len() as u64 * 32)?;
             return Ok(());
         }
-        let (mut x, mut t) = (x, t);
-        loop {
-            self.run(level + 1, x, t.clone())?;
-            let (_, img, opts) = &self.heaps[level];
-            let nx = self.trial.mul(x, *img);
-            if self.marks.contains_key(&nx) {
-                return Ok(());
-            }
-            self.budget.charge(1 + t.len() as u64 + opts.len() as u64)?;
-            let mut nt: Vec<u64> = t.iter().map(|&y| self.trial.mul(y, *img)).collect();
-            nt.extend(opts.iter().map(|&o| self.trial.mul(x, o)));
-            nt.sort_unstable();
-            nt.dedup();
-            x = nx;
-            t = nt;
+        self.run(level + 1, x, t)?;
+        let mut next = self.advance(level, x, t)?;
+        while let Some((x, t)) = next {
+            self.run(level + 1, x, &t)?;
+            next = self.advance(level, x, &t)?;
         }
+        Ok(())
+    }
+
+    /// One more heap of `level`, unless the element it reaches is already marked.
+    fn advance(&mut self, level: usize, x: u64, t: &[u64]) -> Result<Option<(u64, Vec<u64>)>, Stop> {
+        let (_, img, opts) = &self.heaps[level];
+        let nx = self.trial.mul(x, *img);
+        if self.marks.contains_key(&nx) {
+            return Ok(None);
+        }
+        let mut nt: Vec<u64> = Vec::with_capacity(t.len() + opts.len());
+        nt.extend(t.iter().map(|&y| self.trial.mul(y, *img)));
+        nt.extend(opts.iter().map(|&o| self.trial.mul(x, o)));
+        nt.sort_unstable();
+        nt.dedup();
+        let units = 1 + t.len() as u64 + opts.len() as u64;
+        self.charge(units)?;
+        Ok(Some((nx, nt)))
     }
 }
 
@@ -421,6 +449,7 @@ struct FailureWalk<'p> {
     bound: Option<Vec<u32>>,
     budget: &'p Budget,
     held: u64,
+    pending: u64,
 }
 
 enum Found {
@@ -436,9 +465,19 @@ impl From<Exhausted> for Found {
 }
 
 impl FailureWalk<'_> {
-    fn run(&mut self, level: usize, x: u32, t: Bits) -> Result<(), Found> {
+    /// Charges the budget in batches.
+    fn charge(&mut self, units: u64) -> Result<(), Found> {
+        self.pending += units;
+        if self.pending >= 1 << 12 {
+            self.budget.charge(std::mem::take(&mut self.pending))?;
+            self.budget.check_held(self.held)?;
+        }
+        Ok(())
+    }
+
+    fn run(&mut self, level: usize, x: u32, t: &[u64]) -> Result<(), Found> {
         if level == self.heaps.len() {
-            self.budget.charge(1)?;
+            self.charge(1)?;
             if self.bound.as_ref().is_some_and(|b| !colex_less(&self.exponents, b)) {
                 return Err(Found::Bound);
             }
@@ -451,34 +490,40 @@ impl FailureWalk<'_> {
         }
         let heap = self.heaps[level].0;
         let saved = self.exponents[heap];
-        let (mut x, mut t) = (x, t);
-        loop {
-            self.run(level + 1, x, t.clone())?;
-            let (_, img, opts) = &self.heaps[level];
-            self.budget.charge(2 + self.q.order() as u64 / 8 + opts.len() as u64)?;
-            let mut nt = vec![0u64; t.len()];
-            for (k, &w) in t.iter().enumerate() {
-                let mut w = w;
-                while w != 0 {
-                    let y = (k * 64) as u32 + w.trailing_zeros();
-                    w &= w - 1;
-                    set_bit(&mut nt, self.q.mul(y, *img));
-                }
-            }
-            for &o in opts {
-                set_bit(&mut nt, self.q.mul(x, o));
-            }
-            x = self.q.mul(x, *img);
-            t = nt;
-            self.exponents[heap] += 1;
-            if !incorporate(&mut self.seen[x as usize], &t) {
-                break;
-            }
-            self.held += 8 * t.len() as u64 + 32;
-            self.budget.check_held(self.held)?;
+        self.run(level + 1, x, t)?;
+        let mut next = self.advance(level, x, t)?;
+        while let Some((x, t)) = next {
+            self.run(level + 1, x, &t)?;
+            next = self.advance(level, x, &t)?;
         }
         self.exponents[heap] = saved;
         Ok(())
+    }
+
+    /// One more heap of `level`, unless its option set contains one met before at its element.
+    fn advance(&mut self, level: usize, x: u32, t: &[u64]) -> Result<Option<(u32, Bits)>, Found> {
+        let (heap, img, opts) = &self.heaps[level];
+        let mut nt = vec![0u64; t.len()];
+        for (k, &w) in t.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let y = (k * 64) as u32 + w.trailing_zeros();
+                w &= w - 1;
+                set_bit(&mut nt, self.q.mul(y, *img));
+            }
+        }
+        for &o in opts {
+            set_bit(&mut nt, self.q.mul(x, o));
+        }
+        let nx = self.q.mul(x, *img);
+        let units = 2 + t.len() as u64 * 8 + opts.len() as u64;
+        self.exponents[*heap] += 1;
+        self.charge(units)?;
+        if !incorporate(&mut self.seen[nx as usize], &nt) {
+            return Ok(None);
+        }
+        self.held += 8 * nt.len() as u64 + 32;
+        Ok(Some((nx, nt)))
     }
 }
 
@@ -579,8 +624,9 @@ impl Solver {
             return Err(Stop::Exhausted(Exhausted::Memory { bytes: budget.memory_limit() }));
         };
         let heaps = heap_letters(n, &self.options, 0u64, |h| trial.image(h), |a, b| trial.mul(a, b));
-        let mut marker = Marker { trial: &trial, heaps, marks: HashMap::default(), budget };
-        marker.run(0, 0, Vec::new())?;
+        let mut marker = Marker { trial: &trial, heaps, marks: HashMap::default(), budget, pending: 0 };
+        marker.run(0, 0, &[])?;
+        budget.charge(marker.pending)?;
         let marks = marker.marks;
         reduce(&trial, n, &marks, budget)
     }
@@ -622,8 +668,11 @@ impl Solver {
             bound: bound.clone(),
             budget,
             held: 0,
+            pending: 0,
         };
-        match walk.run(0, 0, vec![0u64; words]) {
+        let found = walk.run(0, 0, &vec![0u64; words]);
+        budget.charge(walk.pending)?;
+        match found {
             Ok(()) | Err(Found::Bound) => Ok(bound),
             Err(Found::Failure(word)) => Ok(Some(word)),
             Err(Found::Stop(s)) => Err(s),
@@ -757,8 +806,10 @@ fn reduce(
     while at < elements.len() {
         let x = elements[at];
         at += 1;
+        if at % 1024 == 0 {
+            budget.charge(1024 * gens.len() as u64)?;
+        }
         for &g in &gens {
-            budget.charge(1)?;
             let y = trial.mul(x, g);
             if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(y) {
                 slot.insert(elements.len());
@@ -776,18 +827,32 @@ fn reduce(
     }
     let succ: Vec<Vec<usize>> =
         elements.iter().map(|&x| gens.iter().map(|&g| index[&trial.mul(x, g)]).collect()).collect();
+    // Moore's refinement: elements with equal class and equal classes after each generator stay
+    // together; keys compared in place (no allocation per element).
+    let width = 1 + gens.len();
+    let mut keys = vec![0u32; elements.len() * width];
+    let mut order: Vec<usize> = (0..elements.len()).collect();
     let mut count = 0;
     loop {
-        budget.charge(elements.len() as u64 * (1 + gens.len() as u64))?;
-        let mut ids: HashMap<Vec<usize>, usize> = HashMap::default();
-        let mut next = Vec::with_capacity(elements.len());
+        budget.charge(elements.len() as u64 * (1 + gens.len() as u64) * 4)?;
         for (i, s) in succ.iter().enumerate() {
-            let mut key = vec![class[i]];
-            key.extend(s.iter().map(|&j| class[j]));
-            let fresh = ids.len();
-            next.push(*ids.entry(key).or_insert(fresh));
+            let key = &mut keys[i * width..(i + 1) * width];
+            key[0] = class[i] as u32;
+            for (k, &j) in s.iter().enumerate() {
+                key[k + 1] = class[j] as u32;
+            }
         }
-        let new_count = ids.len();
+        let key = |i: usize| &keys[i * width..(i + 1) * width];
+        order.sort_unstable_by(|&a, &b| key(a).cmp(key(b)));
+        let mut next = vec![0usize; elements.len()];
+        let mut new_count = 0;
+        for (r, &i) in order.iter().enumerate() {
+            if r > 0 && key(order[r - 1]) != key(i) {
+                new_count += 1;
+            }
+            next[i] = new_count;
+        }
+        new_count += 1;
         class = next;
         if new_count == count {
             break;
