@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use nimlab_reports::atlas::{atlas, AtlasGame, AtlasReport, AtlasRequest, DEFAULT_UPTO};
+use nimlab_reports::misere_atlas::{misere_atlas, MisereAtlasReport, DEFAULT_MISERE_UPTO};
 use nimlab_store::Shard;
 
 use crate::cmd::sweep;
@@ -25,6 +26,10 @@ pub struct AtlasArgs {
     /// Octal atlas: merge these shard stores into --db, then report.
     #[arg(long, value_name = "FILE", num_args = 1.., requires = "db")]
     pub merge: Vec<PathBuf>,
+    /// Octal atlas: misère play — each code's misère quotient (--upto is then the heap bound,
+    /// default 200), certified or partial.
+    #[arg(long)]
+    pub misere: bool,
 }
 
 impl AtlasArgs {
@@ -38,6 +43,8 @@ impl AtlasArgs {
             Some("--shard")
         } else if !self.merge.is_empty() {
             Some("--merge")
+        } else if self.misere {
+            Some("--misere")
         } else {
             None
         }
@@ -59,6 +66,9 @@ pub fn run(args: &sweep::Args, cx: &Context, out: &mut dyn Write) -> anyhow::Res
     let options = &args.atlas;
     if options.codes.is_none() && options.merge.is_empty() && !args.report {
         return usage("an octal atlas needs --codes PATTERN, e.g. --codes '0.??'");
+    }
+    if options.misere {
+        return run_misere(args, cx, out);
     }
     let request = AtlasRequest {
         codes: options.codes.clone(),
@@ -82,6 +92,76 @@ pub fn run(args: &sweep::Args, cx: &Context, out: &mut dyn Write) -> anyhow::Res
     } else {
         Ok(write!(out, "{}", atlas_text(&report))?)
     }
+}
+
+/// `sweep octal --misere`: the misère atlas.
+fn run_misere(args: &sweep::Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    let options = &args.atlas;
+    let request = AtlasRequest {
+        codes: options.codes.clone(),
+        upto: options.upto.unwrap_or(DEFAULT_MISERE_UPTO),
+        shard: options.shard,
+        db: args.db.as_deref(),
+        report_only: args.report,
+        merge: options.merge.clone(),
+    };
+    let bar = progress::bar("games");
+    let report = misere_atlas(&request, &cx.budget, &progress::update(&bar))?;
+    bar.finish_and_clear();
+    if report.counts.missing > 0 {
+        eprintln!(
+            "note: {} games of the pattern are not in the store yet; run without --report",
+            report.counts.missing
+        );
+    }
+    if cx.json {
+        write_json(out, &report)
+    } else {
+        Ok(write!(out, "{}", misere_text(&report))?)
+    }
+}
+
+fn misere_text(report: &MisereAtlasReport) -> String {
+    let mut text = String::new();
+    for m in &report.merged {
+        text.push_str(&format!(
+            "merged {}: {} rows read, {} new, {} replaced, {} kept\n",
+            m.file, m.read, m.inserted, m.replaced, m.kept
+        ));
+    }
+    let c = &report.counts;
+    let what = match (&report.codes, &report.shard) {
+        (Some(codes), Some(shard)) => format!("misère atlas {codes}, shard {shard}"),
+        (Some(codes), None) => format!("misère atlas {codes}"),
+        (None, _) => "misère atlas (the whole store)".to_string(),
+    };
+    text.push_str(&format!(
+        "{what}: {} codes, {} games ({} certified, {} partial quotients Q_n)\n\n",
+        c.codes, c.games, c.certified, c.partial
+    ));
+    text.push_str(&format!(
+        "{:<12} {:>9} {:>6} {:>5} {:>9} {:>7} {:>7}  presentation\n",
+        "code", "status", "|Q|", "|P|", "preperiod", "period", "heaps"
+    ));
+    for row in &report.rows {
+        let observed = |n: Option<u64>| match n {
+            Some(n) if row.status == "certified" => n.to_string(),
+            Some(n) => format!("~{n}"),
+            None => "-".into(),
+        };
+        text.push_str(&format!(
+            "{:<12} {:>9} {:>6} {:>5} {:>9} {:>7} {:>7}  {}\n",
+            row.code,
+            row.status,
+            row.order,
+            row.p_size,
+            observed(row.preperiod),
+            observed(row.period),
+            row.reached,
+            row.presentation
+        ));
+    }
+    text
 }
 
 fn atlas_text(report: &AtlasReport) -> String {

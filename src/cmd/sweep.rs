@@ -39,13 +39,19 @@ its largest value and rare values; in parallel. With --db F each game is committ
 computes one of n deterministic parts (an array job's task); --merge A B ... merges shard stores
 into --db and reports the result.
 
+Misère atlases (sweep octal --codes PATTERN --misere): each game's misère quotient (codes equal up
+to trailing zeros once): certified (|Q|, |P|, the pretending function's preperiod and period, the
+presentation) or partial Q_n (the heap n reached when --upto, default 200, or the code's share of
+work stopped it); --db, --shard, --merge and --report as above, in the same store file.
+
 Examples:
   nimlab sweep subtraction --set 2,3,5,7 --add 11..500
   nimlab sweep subtraction --set 2,3,5,7 --add c=11..2000 --db results.sqlite
   nimlab sweep subtraction --set 2,3,5,7 --add c=11..2000 --db results.sqlite --report
   nimlab sweep subtraction --set 2a --add a=1..6 --add c=2a+1..200         # {a, 2a, c}
   nimlab sweep subtraction --set 1 --add b=6..12:2 --add c=b+1..300        # {1, b, c}, b even
-  nimlab sweep subtraction --set 2..5 --add c=6..300 --json                # {2,3,4,5, c}"
+  nimlab sweep subtraction --set 2..5 --add c=6..300 --json                # {2,3,4,5, c}
+  nimlab sweep octal --codes '0.7?' --misere --upto 30                      # misère quotients"
 )]
 pub struct Args {
     /// The game: a family of subtraction games, or `octal` for an atlas of octal codes.

@@ -384,3 +384,86 @@ fn a_bad_shard_is_a_usage_error() {
         "--codes is for atlases of octal codes",
     );
 }
+
+fn misere_rows(db: &Path) -> i64 {
+    let connection = rusqlite::Connection::open(db).unwrap();
+    connection.query_row("SELECT count(*) FROM misere_atlas", [], |row| row.get(0)).unwrap_or(0)
+}
+
+/// The misère atlas (heaps up to 12): 0.75's quotient of order 8, codes equal up to trailing zeros
+/// once; killed with SIGKILL mid-way and run again, every game is stored once and the result
+/// equals an uninterrupted run; two shards merged equal it too.
+#[test]
+fn misere_atlas_resumes_after_kill_9_and_its_shards_merge() {
+    const PATTERN: &str = "0.[1-7]?";
+    let dir = tempfile::tempdir().unwrap();
+    let base = ["sweep", "octal", "--codes", PATTERN, "--misere", "--upto", "12", "--budget", "1000000000"];
+    let run = |extra: &[&str]| {
+        let mut args = base.to_vec();
+        args.extend_from_slice(extra);
+        args.push("--json");
+        json(&args)
+    };
+    let whole = run(&[]);
+    let games = whole["counts"]["games"].as_u64().unwrap();
+    assert_eq!(whole["counts"]["codes"], 56);
+    let rows = whole["rows"].as_array().unwrap();
+    let dot75 = rows.iter().find(|r| r["code"] == "0.75").unwrap();
+    assert_eq!(dot75["order"].as_u64(), Some(8));
+    assert_eq!(dot75["expansions"], serde_json::json!([1, 2, 5]));
+    let kayles = rows.iter().find(|r| r["code"] == "0.77").unwrap();
+    assert_eq!((kayles["status"].as_str(), kayles["reached"].as_u64()), (Some("partial"), Some(12)));
+    assert!(whole["counts"]["certified"].as_u64().unwrap() > 0);
+
+    // Killed mid-way, then resumed.
+    let db = dir.path().join("misere.sqlite");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
+        .args(base)
+        .args(["--store", db.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let mut killed_mid_way = false;
+    loop {
+        std::thread::sleep(Duration::from_millis(5));
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if db.exists() && misere_rows(&db) >= 3 {
+            child.kill().unwrap(); // SIGKILL on Unix
+            killed_mid_way = true;
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "no rows stored");
+    }
+    child.wait().unwrap();
+    let after_kill = misere_rows(&db);
+    let resumed = run(&["--store", db.to_str().unwrap()]);
+    assert_eq!(resumed["counts"]["computed"].as_u64().unwrap(), games - after_kill as u64);
+    assert!(killed_mid_way && after_kill < games as i64, "the kill came too late to test anything");
+    assert_eq!(resumed["rows"], whole["rows"]);
+    assert_eq!(misere_rows(&db), games as i64);
+
+    // Two shards merged.
+    let mut shards = Vec::new();
+    for index in 0..2 {
+        let file = dir.path().join(format!("misere-{index}.sqlite"));
+        run(&["--shard", &format!("{index}/2"), "--store", file.to_str().unwrap()]);
+        shards.push(file.to_str().unwrap().to_string());
+    }
+    let merged = dir.path().join("merged.sqlite");
+    let mut args = vec!["sweep", "octal", "--misere", "--store", merged.to_str().unwrap(), "--merge"];
+    args.extend(shards.iter().map(String::as_str));
+    args.push("--json");
+    let report = json(&args);
+    let inserted: u64 =
+        report["merged"].as_array().unwrap().iter().map(|m| m["inserted"].as_u64().unwrap()).sum();
+    assert_eq!(inserted, games, "the shards are disjoint and cover the pattern");
+    let stored = |db: &Path| {
+        json(&["sweep", "octal", "--misere", "--store", db.to_str().unwrap(), "--report", "--json"])["rows"]
+            .clone()
+    };
+    assert_eq!(stored(&merged), stored(&db));
+}

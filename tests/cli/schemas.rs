@@ -211,6 +211,7 @@ fn sweep() {
             &["sweep", "subtraction", "--set", "2a", "--add", "a=2..3", "--add", "c=2a+1..40"],
             &["sweep", "octal", "--codes", "0.?[1-3]", "--upto", "3000"],
             &["sweep", "octal", "--codes", "0.??", "--upto", "1000", "--shard", "1/3"],
+            &["sweep", "octal", "--codes", "0.7?", "--misere", "--upto", "12"],
         ],
     );
 }

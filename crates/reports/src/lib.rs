@@ -16,6 +16,7 @@ pub mod explore;
 pub mod games;
 pub mod loopy;
 pub mod memory;
+pub mod misere_atlas;
 pub mod nimber;
 pub mod p_positions;
 pub mod period;

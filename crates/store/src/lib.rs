@@ -1,4 +1,5 @@
-//! Resumable storage of sweep results in SQLite; [`atlas`] holds the atlas of octal codes.
+//! Resumable storage of sweep results in SQLite; [`atlas`] holds the atlas of octal codes and
+//! [`misere_atlas`] their misère quotients.
 //!
 //! A sweep is identified by its **definition** (the family's shape, e.g.
 //! `subtraction {2,3,5,7,c}`), independent of the parameter ranges, so that a longer range reuses
@@ -11,8 +12,10 @@
 //! committed row.
 
 pub mod atlas;
+pub mod misere_atlas;
 
 pub use atlas::{AtlasRow, AtlasStore, MergeReport, Recorded, Shard};
+pub use misere_atlas::{MisereAtlasStore, MisereRow};
 
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};

@@ -20,6 +20,7 @@
 //!
 //! Exact integers throughout; nothing prints.
 
+pub mod atlas;
 pub mod brute;
 pub mod genus;
 pub mod quotient;

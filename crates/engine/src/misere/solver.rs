@@ -21,16 +21,32 @@
 //!
 //! # Heap by heap
 //! Given `Q_{n-1}`, heap `n` is first tried as a *conservative extension*: `Φ(n)` an existing
-//! element (at most one can pass the check). Otherwise the presentation grows: a trial monoid
-//! `Q_{n-1} × C(i, 2)` (`C(i, p)`: the cyclic monoid `a^{i+p} = a^i`) gets its P-portion by
+//! element (at most one can pass the check). Otherwise the presentation grows. A trial monoid
+//! `Q_{n-1} × C(2, 2)` (`C(i, p)`: the cyclic monoid `a^{i+p} = a^i`) gets its P-portion by
 //! walking the sums in colexicographic order (larger heaps most significant, so a sum's options
-//! come before it), each element's P-status set by the first sum that reaches it and checked
-//! against every later one. The least sum where they disagree (a *failure*, whose true outcome
-//! follows from its options) tells which heaps to free: a freed heap becomes its own cyclic
-//! factor, with an index above its exponent in the failure, so that sum gets an image of its
-//! own. The walk repeats until no failure is left; the trial monoid is then reduced to `Q_n`.
+//! come before it): each element takes the status its *least* sum has, and the walk never
+//! goes past a sum whose element is already marked (every later sum through it has an earlier
+//! twin). The marked trial is reduced (equal P-signatures merged), then checked:
+//!
+//! * *P-failures* (a sum marked P with a move to P) are local: some `x` and heap `h` with
+//!   `x·Φ(h) ∈ P` and `x·s ∈ P` for an `s ∈ S_h`; the least one is the least sum of `x` plus `h`.
+//! * *N-failures* (a sum marked N with no move to P) are found by a colexicographic walk that
+//!   keeps, for each element, only the inclusion-minimal option sets `T` met so far: a sum whose
+//!   `T` contains an earlier one's at the same element fails only if that earlier one fails
+//!   first (`T(w + v) = T(w)·Φ(v) ∪ Φ(w)·T(v)` is monotone in `T(w)`).
+//!
+//! At the least failure, heaps of that sum are *freed*, fewest first: a freed heap gets its own
+//! cyclic factor `C(i, p)` beside the trial quotient, `i` at least its exponent in the failure,
+//! and the trial is marked and reduced again; the first freeing that gives the failure its true
+//! outcome is kept. This repeats until no failure is left; the trial is then `Q_n`, and every
+//! reachable state is checked once more.
+//!
+//! The checker of conservative extensions keeps states `(x, U)` likewise by inclusion-minimal
+//! `U` per element (an N-failure needs `1 ∉ U`, monotone), with P-failures checked locally.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::budget::{Budget, Exhausted};
 use crate::octal::game::MoveMenu;
@@ -90,93 +106,143 @@ struct Letter {
     options: Vec<u32>,
 }
 
-/// A reachable state `(x, U, nonterminal)`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct State {
-    x: u32,
-    nonterminal: bool,
-    u: Vec<u64>,
-}
-
-/// The states of every sum of the heaps so far, all checked, and what it takes to extend them.
-pub(crate) struct Checker {
-    signatures: Vec<Vec<u64>>,
-    letters: Vec<Letter>,
-    states: HashSet<State>,
-}
+/// A set of elements of a quotient, as a bitset.
+type Bits = Vec<u64>;
 
 fn bit(bits: &[u64], i: u32) -> bool {
     bits[i as usize / 64] >> (i % 64) & 1 == 1
 }
 
+fn set_bit(bits: &mut [u64], i: u32) {
+    bits[i as usize / 64] |= 1 << (i % 64);
+}
+
+/// `a ⊆ b`.
+fn subset(a: &[u64], b: &[u64]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x & !y == 0)
+}
+
+/// Adds `t` to an antichain of inclusion-minimal sets unless it contains one of them; true
+/// when added.
+fn incorporate(list: &mut Vec<Bits>, t: &[u64]) -> bool {
+    if list.iter().any(|old| subset(old, t)) {
+        return false;
+    }
+    list.retain(|old| !subset(t, old));
+    list.push(t.to_vec());
+    true
+}
+
+/// No P-failure through this letter: no `x` with `x·Φ(h) ∈ P` and `x·s ∈ P` for an option
+/// image `s` (every element is the image of some sum, so this is exact).
+fn no_p_failure(q: &Quotient, letter: &Letter) -> bool {
+    (0..q.order() as u32)
+        .all(|x| !q.is_p(q.mul(x, letter.phi)) || letter.options.iter().all(|&o| !q.is_p(q.mul(x, o))))
+}
+
+/// The states `(x, U)` of every nonempty sum of the heaps so far, kept by inclusion-minimal
+/// `U = {z : T·z ∩ P ≠ ∅}` per element, all checked, and the letters that reach them.
+pub(crate) struct Checker {
+    signatures: Vec<Bits>,
+    letters: Vec<Letter>,
+    states: Vec<Vec<Bits>>,
+}
+
 impl Checker {
     fn new(q: &Quotient) -> Self {
         let signatures = (0..q.order() as u32).map(|x| q.signature(x)).collect();
-        let start = State { x: 0, nonterminal: false, u: vec![0; q.order().div_ceil(64)] };
-        Checker { signatures, letters: Vec::new(), states: HashSet::from([start]) }
+        Checker { signatures, letters: Vec::new(), states: vec![Vec::new(); q.order()] }
     }
 
-    fn step(&self, q: &Quotient, s: &State, letter: &Letter) -> State {
+    fn step(&self, q: &Quotient, x: u32, u: &[u64], letter: &Letter) -> (u32, Bits) {
         let n = q.order();
-        let mut u = vec![0u64; n.div_ceil(64)];
-        for z in 0..n as u32 {
-            if bit(&s.u, q.mul(letter.phi, z)) {
-                u[z as usize / 64] |= 1 << (z % 64);
+        let mut next = vec![0u64; n.div_ceil(64)];
+        if u.iter().any(|&w| w != 0) {
+            for z in 0..n as u32 {
+                if bit(u, q.mul(letter.phi, z)) {
+                    set_bit(&mut next, z);
+                }
             }
         }
         for &o in &letter.options {
-            for (w, sig) in u.iter_mut().zip(&self.signatures[q.mul(s.x, o) as usize]) {
+            for (w, sig) in next.iter_mut().zip(&self.signatures[q.mul(x, o) as usize]) {
                 *w |= sig;
             }
         }
-        State { x: q.mul(s.x, letter.phi), nonterminal: s.nonterminal || !letter.options.is_empty(), u }
+        (q.mul(x, letter.phi), next)
     }
 
-    fn consistent(q: &Quotient, s: &State) -> bool {
-        q.is_p(s.x) == (s.nonterminal && !bit(&s.u, 0))
-    }
-
-    /// The new states reached once `letter` joins the alphabet, all checked; `None` at the
-    /// first inconsistent one. With `quick`, only one step from the known states.
+    /// The new minimal states once `letter` joins the alphabet, all checked; `None` at the
+    /// first failure.
     fn extend(
         &self,
         q: &Quotient,
         letter: &Letter,
-        quick: bool,
         budget: &Budget,
-    ) -> Result<Option<HashSet<State>>, Exhausted> {
-        let cost = 1 + q.order() as u64 / 16 * (1 + letter.options.len() as u64);
-        let mut fresh: HashSet<State> = HashSet::new();
-        let mut queue = VecDeque::new();
-        for s in &self.states {
-            budget.charge(cost)?;
-            let t = self.step(q, s, letter);
-            if !self.states.contains(&t) && !fresh.contains(&t) {
-                if !Self::consistent(q, &t) {
+    ) -> Result<Option<Vec<Vec<Bits>>>, Exhausted> {
+        if !no_p_failure(q, letter) {
+            return Ok(None);
+        }
+        let n = q.order();
+        let words = n.div_ceil(64) as u64;
+        let cost = 1 + (n as u64 / 16) + words * letter.options.len() as u64;
+        let mut fresh: Vec<Vec<Bits>> = vec![Vec::new(); n];
+        let held = std::cell::Cell::new(0u64);
+        let mut queue: VecDeque<(u32, Bits)> = VecDeque::new();
+        let offer =
+            |fresh: &mut Vec<Vec<Bits>>, queue: &mut VecDeque<(u32, Bits)>, x: u32, u: Bits| -> bool {
+                if self.states[x as usize].iter().any(|old| subset(old, &u)) {
+                    return true;
+                }
+                if !q.is_p(x) && !bit(&u, 0) {
+                    return false;
+                }
+                if incorporate(&mut fresh[x as usize], &u) {
+                    held.set(held.get() + 8 * words + 32);
+                    queue.push_back((x, u));
+                }
+                true
+            };
+        let zero = vec![0u64; words as usize];
+        let sources = std::iter::once((0u32, &zero))
+            .chain(self.states.iter().enumerate().flat_map(|(x, us)| us.iter().map(move |u| (x as u32, u))));
+        let mut pending = 0u64;
+        let mut charge = |units: u64| -> Result<(), Exhausted> {
+            pending += units;
+            if pending >= 1 << 12 {
+                budget.charge(std::mem::take(&mut pending))?;
+                budget.check_held(held.get())?;
+            }
+            Ok(())
+        };
+        for (x, u) in sources {
+            charge(cost)?;
+            let (y, v) = self.step(q, x, u, letter);
+            if !offer(&mut fresh, &mut queue, y, v) {
+                return Ok(None);
+            }
+        }
+        while let Some((x, u)) = queue.pop_front() {
+            for l in self.letters.iter().chain(std::iter::once(letter)) {
+                charge(cost)?;
+                let (y, v) = self.step(q, x, &u, l);
+                if !offer(&mut fresh, &mut queue, y, v) {
                     return Ok(None);
                 }
-                fresh.insert(t.clone());
-                queue.push_back(t);
             }
         }
-        if quick {
-            return Ok(Some(fresh));
-        }
-        while let Some(s) = queue.pop_front() {
-            for l in self.letters.iter().chain(std::iter::once(letter)) {
-                budget.charge(cost)?;
-                let t = self.step(q, &s, l);
-                if !self.states.contains(&t) && !fresh.contains(&t) {
-                    if !Self::consistent(q, &t) {
-                        return Ok(None);
-                    }
-                    fresh.insert(t.clone());
-                    queue.push_back(t);
-                }
-            }
-            budget.check_held((self.states.len() + fresh.len()) as u64 * (q.order() as u64 / 8 + 64))?;
-        }
+        drop(charge);
+        budget.charge(pending)?;
         Ok(Some(fresh))
+    }
+
+    fn commit(&mut self, letter: Letter, fresh: Vec<Vec<Bits>>) {
+        for (x, us) in fresh.into_iter().enumerate() {
+            for u in us {
+                incorporate(&mut self.states[x], &u);
+            }
+        }
+        self.letters.push(letter);
     }
 }
 
@@ -188,160 +254,146 @@ struct Free {
     period: u64,
 }
 
-/// A trial monoid `Q × C(i₁, p₁) × ...`, its elements coded in mixed radix.
+/// A trial monoid `Q × C(i₁, p₁) × ...`, its elements packed in bit fields: the base element in
+/// the low bits, then each factor's exponent.
 struct Trial<'q> {
     base: &'q Quotient,
     /// Images in the base of the heaps not freed (the identity for freed heaps).
     base_phi: Vec<u32>,
     free: Vec<Free>,
+    base_mask: u64,
+    /// Per factor: its shift, its mask, and `c(s)` for exponent sums `s < 2(i + p)`.
+    fields: Vec<(u32, u64, Vec<u64>)>,
 }
 
-impl Trial<'_> {
-    fn size(&self) -> Option<u64> {
-        self.free.iter().try_fold(self.base.order() as u64, |acc, f| acc.checked_mul(f.index + f.period))
+impl<'q> Trial<'q> {
+    /// The trial monoid, or `None` when its elements do not fit 64 bits.
+    fn new(base: &'q Quotient, base_phi: Vec<u32>, free: Vec<Free>) -> Option<Self> {
+        let width = |r: u64| 64 - r.saturating_sub(1).leading_zeros();
+        let mut shift = width(base.order() as u64).max(1);
+        let base_mask = (1u64 << shift) - 1;
+        let mut fields = Vec::with_capacity(free.len());
+        for f in &free {
+            let r = f.index.checked_add(f.period)?;
+            if r > 1 << 20 || f.period == 0 {
+                return None;
+            }
+            let w = width(r).max(1);
+            if shift + w > 63 {
+                return None;
+            }
+            let reduce =
+                (0..2 * r).map(|s| if s < r { s } else { f.index + (s - f.index) % f.period }).collect();
+            fields.push((shift, (1u64 << w) - 1, reduce));
+            shift += w;
+        }
+        Some(Trial { base, base_phi, free, base_mask, fields })
     }
 
-    fn mul(&self, mut a: u64, mut b: u64) -> u64 {
-        let bs = self.base.order() as u64;
-        let mut out = u64::from(self.base.mul((a % bs) as u32, (b % bs) as u32));
-        a /= bs;
-        b /= bs;
-        let mut scale = bs;
-        for f in &self.free {
-            let r = f.index + f.period;
-            let s = a % r + b % r;
-            a /= r;
-            b /= r;
-            let c = if s < r { s } else { f.index + (s - f.index) % f.period };
-            out += c * scale;
-            scale *= r;
+    fn mul(&self, a: u64, b: u64) -> u64 {
+        let mut out = u64::from(self.base.mul((a & self.base_mask) as u32, (b & self.base_mask) as u32));
+        for (shift, mask, reduce) in &self.fields {
+            let s = (a >> shift & mask) + (b >> shift & mask);
+            out |= reduce[s as usize] << shift;
         }
         out
     }
 
     fn image(&self, heap: usize) -> u64 {
-        let mut scale = self.base.order() as u64;
-        for f in &self.free {
+        for (f, (shift, _, _)) in self.free.iter().zip(&self.fields) {
             if f.heap == heap {
-                return scale;
+                return 1 << shift;
             }
-            scale *= f.index + f.period;
         }
         u64::from(self.base_phi[heap])
     }
 }
 
-/// The colexicographic walk that sets a trial monoid's P-portion and finds its least failure.
-struct Walk<'t> {
-    trial: &'t Trial<'t>,
-    /// Heaps with options, largest first, with their images and their options' images.
-    heaps: Vec<(usize, u64, Vec<u64>)>,
-    visited: HashSet<(u32, u64, Vec<u64>)>,
-    marks: HashMap<u64, bool>,
-    exponents: Vec<u32>,
-    budget: &'t Budget,
-    held: u64,
-}
-
-enum WalkStop {
-    Stop(Stop),
-    /// The least failure: the exponent of each heap (indexed by heap size).
-    Failure(Vec<u32>),
-}
-
-impl From<Exhausted> for WalkStop {
-    fn from(e: Exhausted) -> Self {
-        WalkStop::Stop(Stop::Exhausted(e))
-    }
-}
-
-impl Walk<'_> {
-    fn add(&self, level: usize, x: u64, t: &[u64]) -> (u64, Vec<u64>) {
-        let (_, img, opts) = &self.heaps[level];
-        let mut next: Vec<u64> = t.iter().map(|&y| self.trial.mul(y, *img)).collect();
-        next.extend(opts.iter().map(|&o| self.trial.mul(x, o)));
-        next.sort_unstable();
-        next.dedup();
-        (self.trial.mul(x, *img), next)
-    }
-
-    fn run(&mut self, level: usize, x: u64, t: Vec<u64>) -> Result<(), WalkStop> {
-        if level == self.heaps.len() {
-            self.budget.charge(1 + t.len() as u64)?;
-            let mut status = !t.is_empty();
-            for y in &t {
-                match self.marks.get(y) {
-                    Some(true) => status = false,
-                    Some(false) => {}
-                    None => {
-                        return Err(WalkStop::Stop(Stop::Internal(format!("option image {y} not marked"))))
-                    }
-                }
-            }
-            match self.marks.get(&x) {
-                Some(&marked) if marked != status => return Err(WalkStop::Failure(self.exponents.clone())),
-                Some(_) => {}
-                None => {
-                    self.marks.insert(x, status);
-                }
-            }
-            return Ok(());
-        }
-        let heap = self.heaps[level].0;
-        let (mut x, mut t) = (x, t);
-        let saved = self.exponents[heap];
-        loop {
-            self.budget.charge(1 + t.len() as u64)?;
-            self.held += 48 + 8 * t.len() as u64;
-            self.budget.check_held(self.held)?;
-            if !self.visited.insert((level as u32, x, t.clone())) {
-                break;
-            }
-            self.run(level + 1, x, t.clone())?;
-            let (nx, nt) = self.add(level, x, &t);
-            x = nx;
-            t = nt;
-            self.exponents[heap] += 1;
-        }
-        self.exponents[heap] = saved;
-        Ok(())
-    }
-}
-
-/// What a walk found: the P-marks of every element reached, or the least failure.
-enum WalkResult {
-    Correct(HashMap<u64, bool>),
-    Failure(Vec<u32>),
-}
-
-fn walk(trial: &Trial<'_>, n: usize, options: &HeapOptions, budget: &Budget) -> Result<WalkResult, Stop> {
+/// The heaps `1..=n` that have options, largest first, with their images and their options'
+/// images under `mul` and `image` (heaps without options are the empty game: left out).
+fn heap_letters<E: Copy + Ord>(
+    n: usize,
+    options: &HeapOptions,
+    identity: E,
+    image: impl Fn(usize) -> E,
+    mul: impl Fn(E, E) -> E,
+) -> Vec<(usize, E, Vec<E>)> {
     let mut heaps = Vec::new();
     for h in (1..=n).rev() {
         let opts = options.cached(h);
         if opts.is_empty() {
             continue;
         }
-        let mut images: Vec<u64> = opts
-            .iter()
-            .map(|o| o.iter().fold(0u64, |acc, &g| trial.mul(acc, trial.image(g as usize))))
-            .collect();
+        let mut images: Vec<E> =
+            opts.iter().map(|o| o.iter().fold(identity, |acc, &g| mul(acc, image(g as usize)))).collect();
         images.sort_unstable();
         images.dedup();
-        heaps.push((h, trial.image(h), images));
+        heaps.push((h, image(h), images));
     }
-    let mut w = Walk {
-        trial,
-        heaps,
-        visited: HashSet::new(),
-        marks: HashMap::new(),
-        exponents: vec![0; n + 1],
-        budget,
-        held: 0,
-    };
-    match w.run(0, 0, Vec::new()) {
-        Ok(()) => Ok(WalkResult::Correct(w.marks)),
-        Err(WalkStop::Failure(word)) => Ok(WalkResult::Failure(word)),
-        Err(WalkStop::Stop(s)) => Err(s),
+    heaps
+}
+
+/// Marks a trial monoid's P-portion: each element reached takes the status of its least sum in
+/// colexicographic order (a P-position exactly when it has an option and no option is marked P).
+struct Marker<'t> {
+    trial: &'t Trial<'t>,
+    heaps: Vec<(usize, u64, Vec<u64>)>,
+    marks: HashMap<u64, bool>,
+    budget: &'t Budget,
+    pending: u64,
+}
+
+impl Marker<'_> {
+    /// Charges the budget in batches (an atomic add per step would cost more than the step).
+    fn charge(&mut self, units: u64) -> Result<(), Stop> {
+        self.pending += units;
+        if self.pending >= 1 << 12 {
+            self.budget.charge(std::mem::take(&mut self.pending))?;
+            self.budget.check_held(self.marks.len() as u64 * 32)?;
+        }
+        Ok(())
+    }
+
+    fn run(&mut self, level: usize, x: u64, t: &[u64]) -> Result<(), Stop> {
+        if level == self.heaps.len() {
+            self.charge(1 + t.len() as u64)?;
+            let mut status = !t.is_empty();
+            for y in t {
+                match self.marks.get(y) {
+                    Some(true) => status = false,
+                    Some(false) => {}
+                    None => return Err(Stop::Internal(format!("option image {y} not marked"))),
+                }
+            }
+            if self.marks.insert(x, status).is_some() {
+                return Err(Stop::Internal(format!("element {x} marked twice")));
+            }
+            return Ok(());
+        }
+        self.run(level + 1, x, t)?;
+        let mut next = self.advance(level, x, t)?;
+        while let Some((x, t)) = next {
+            self.run(level + 1, x, &t)?;
+            next = self.advance(level, x, &t)?;
+        }
+        Ok(())
+    }
+
+    /// One more heap of `level`, unless the element it reaches is already marked.
+    fn advance(&mut self, level: usize, x: u64, t: &[u64]) -> Result<Option<(u64, Vec<u64>)>, Stop> {
+        let (_, img, opts) = &self.heaps[level];
+        let nx = self.trial.mul(x, *img);
+        if self.marks.contains_key(&nx) {
+            return Ok(None);
+        }
+        let mut nt: Vec<u64> = Vec::with_capacity(t.len() + opts.len());
+        nt.extend(t.iter().map(|&y| self.trial.mul(y, *img)));
+        nt.extend(opts.iter().map(|&o| self.trial.mul(x, o)));
+        nt.sort_unstable();
+        nt.dedup();
+        let units = 1 + t.len() as u64 + opts.len() as u64;
+        self.charge(units)?;
+        Ok(Some((nx, nt)))
     }
 }
 
@@ -358,7 +410,7 @@ fn colex_less(a: &[u32], b: &[u32]) -> bool {
 
 /// The index and period of `x` in `q`: the least `i`, `p` with `x^{i+p} = x^i`.
 fn index_period(q: &Quotient, x: u32) -> (u64, u64) {
-    let mut seen = HashMap::new();
+    let mut seen = HashMap::default();
     let mut y = 0u32;
     for k in 0u64.. {
         if let Some(&i) = seen.get(&y) {
@@ -368,6 +420,111 @@ fn index_period(q: &Quotient, x: u32) -> (u64, u64) {
         y = q.mul(y, x);
     }
     unreachable!("a finite monoid's powers repeat")
+}
+
+/// A reduced pretension: a quotient and the images of heaps `0..=n`.
+struct Pretension {
+    q: Quotient,
+    phi: Vec<u32>,
+}
+
+impl Pretension {
+    fn image(&self, word: &[u32]) -> u32 {
+        let mut x = 0;
+        for (h, &e) in word.iter().enumerate() {
+            x = self.q.mul(x, self.q.pow(self.phi[h], u64::from(e)));
+        }
+        x
+    }
+}
+
+/// The least-failure search on a reduced pretension.
+struct FailureWalk<'p> {
+    q: &'p Quotient,
+    heaps: Vec<(usize, u32, Vec<u32>)>,
+    p_mask: Bits,
+    /// Inclusion-minimal option sets met so far, per element.
+    seen: Vec<Vec<Bits>>,
+    exponents: Vec<u32>,
+    bound: Option<Vec<u32>>,
+    budget: &'p Budget,
+    held: u64,
+    pending: u64,
+}
+
+enum Found {
+    Failure(Vec<u32>),
+    Bound,
+    Stop(Stop),
+}
+
+impl From<Exhausted> for Found {
+    fn from(e: Exhausted) -> Self {
+        Found::Stop(Stop::Exhausted(e))
+    }
+}
+
+impl FailureWalk<'_> {
+    /// Charges the budget in batches.
+    fn charge(&mut self, units: u64) -> Result<(), Found> {
+        self.pending += units;
+        if self.pending >= 1 << 12 {
+            self.budget.charge(std::mem::take(&mut self.pending))?;
+            self.budget.check_held(self.held)?;
+        }
+        Ok(())
+    }
+
+    fn run(&mut self, level: usize, x: u32, t: &[u64]) -> Result<(), Found> {
+        if level == self.heaps.len() {
+            self.charge(1)?;
+            if self.bound.as_ref().is_some_and(|b| !colex_less(&self.exponents, b)) {
+                return Err(Found::Bound);
+            }
+            let nonterminal = t.iter().any(|&w| w != 0);
+            let to_p = t.iter().zip(&self.p_mask).any(|(a, b)| a & b != 0);
+            if nonterminal && !to_p && !self.q.is_p(x) {
+                return Err(Found::Failure(self.exponents.clone()));
+            }
+            return Ok(());
+        }
+        let heap = self.heaps[level].0;
+        let saved = self.exponents[heap];
+        self.run(level + 1, x, t)?;
+        let mut next = self.advance(level, x, t)?;
+        while let Some((x, t)) = next {
+            self.run(level + 1, x, &t)?;
+            next = self.advance(level, x, &t)?;
+        }
+        self.exponents[heap] = saved;
+        Ok(())
+    }
+
+    /// One more heap of `level`, unless its option set contains one met before at its element.
+    fn advance(&mut self, level: usize, x: u32, t: &[u64]) -> Result<Option<(u32, Bits)>, Found> {
+        let (heap, img, opts) = &self.heaps[level];
+        let mut nt = vec![0u64; t.len()];
+        for (k, &w) in t.iter().enumerate() {
+            let mut w = w;
+            while w != 0 {
+                let y = (k * 64) as u32 + w.trailing_zeros();
+                w &= w - 1;
+                set_bit(&mut nt, self.q.mul(y, *img));
+            }
+        }
+        for &o in opts {
+            set_bit(&mut nt, self.q.mul(x, o));
+        }
+        let nx = self.q.mul(x, *img);
+        let units = 2 + t.len() as u64 * 8 + opts.len() as u64;
+        self.exponents[*heap] += 1;
+        self.charge(units)?;
+        if !incorporate(&mut self.seen[nx as usize], &nt) {
+            return Ok(None);
+        }
+        self.held += 8 * nt.len() as u64 + 32;
+        Ok(Some((nx, nt)))
+    }
 }
 
 /// The state of the computation: `Q_n`, `Φ` on heaps `0..=n`, and the checked states.
@@ -425,188 +582,144 @@ impl Solver {
                 return Ok(());
             }
         }
-        let mut passing = Vec::new();
         for &x in &candidates {
             let letter = Letter { phi: x, options: probe.options.clone() };
-            if self.checker.extend(&self.quotient, &letter, true, budget)?.is_some() {
-                passing.push(letter);
+            if !no_p_failure(&self.quotient, &letter) {
+                continue;
             }
-        }
-        for letter in passing {
-            if let Some(fresh) = self.checker.extend(&self.quotient, &letter, false, budget)? {
+            if let Some(fresh) = self.checker.extend(&self.quotient, &letter, budget)? {
                 self.phi.push(letter.phi);
-                self.checker.states.extend(fresh);
-                self.checker.letters.push(letter);
+                self.checker.commit(letter, fresh);
                 return Ok(());
             }
         }
         self.expand(n, budget)
     }
 
-    /// Heap `n` is no conservative extension: find `Q_n` by trial monoids.
+    /// Heap `n` is no conservative extension: find `Q_n` by trial monoids and least failures.
     fn expand(&mut self, n: usize, budget: &Budget) -> Result<(), Stop> {
-        let base = self.quotient.clone();
         let mut base_phi = self.phi.clone();
         base_phi.push(0);
-        let mut free = vec![Free { heap: n, index: 2, period: 2 }];
-        loop {
-            let trial = Trial { base: &base, base_phi: base_phi.clone(), free: free.clone() };
-            if trial.size().is_none_or(|s| s > 1 << 40) {
-                return Err(Stop::Exhausted(Exhausted::Memory { bytes: budget.memory_limit() }));
-            }
-            match walk(&trial, n, &self.options, budget)? {
-                WalkResult::Correct(marks) => {
-                    self.adopt(&trial, n, &marks, budget)?;
-                    self.expansions.push(n as u64);
-                    return Ok(());
-                }
-                WalkResult::Failure(word) => {
-                    free = self.refine(&base, &base_phi, &free, &word, n, budget)?;
-                    for f in &free {
-                        base_phi[f.heap] = 0;
+        let free = [Free { heap: n, index: 2, period: 2 }];
+        let mut trial = self.mark_and_reduce(&self.quotient, base_phi, &free, n, budget)?;
+        while let Some(word) = self.least_failure(&trial, n, budget)? {
+            trial = self.recalibrate(&trial, &word, n, budget)?;
+        }
+        self.quotient = trial.q;
+        self.phi = trial.phi;
+        self.expansions.push(n as u64);
+        self.rebuild(budget)
+    }
+
+    /// The trial monoid `base × C(free...)` marked by least sums and reduced.
+    fn mark_and_reduce(
+        &self,
+        base: &Quotient,
+        base_phi: Vec<u32>,
+        free: &[Free],
+        n: usize,
+        budget: &Budget,
+    ) -> Result<Pretension, Stop> {
+        let Some(trial) = Trial::new(base, base_phi, free.to_vec()) else {
+            return Err(Stop::Exhausted(Exhausted::Memory { bytes: budget.memory_limit() }));
+        };
+        let heaps = heap_letters(n, &self.options, 0u64, |h| trial.image(h), |a, b| trial.mul(a, b));
+        let mut marker = Marker { trial: &trial, heaps, marks: HashMap::default(), budget, pending: 0 };
+        marker.run(0, 0, &[])?;
+        budget.charge(marker.pending)?;
+        let marks = marker.marks;
+        reduce(&trial, n, &marks, budget)
+    }
+
+    /// The least sum (colexicographic) whose marked status is wrong, if any.
+    fn least_failure(&self, p: &Pretension, n: usize, budget: &Budget) -> Result<Option<Vec<u32>>, Stop> {
+        let q = &p.q;
+        let heaps = heap_letters(n, &self.options, 0u32, |h| p.phi[h], |a, b| q.mul(a, b));
+        // Least sums of each element.
+        let least = least_words(q, &heaps, n, budget)?;
+        // The least P-failure: x·Φ(h) ∈ P with a move to P.
+        let mut bound: Option<Vec<u32>> = None;
+        for (h, img, opts) in &heaps {
+            for x in 0..q.order() as u32 {
+                budget.charge(1 + opts.len() as u64)?;
+                if q.is_p(q.mul(x, *img)) && opts.iter().any(|&o| q.is_p(q.mul(x, o))) {
+                    let Some(w) = &least[x as usize] else {
+                        return Err(Stop::Internal(format!("element {x} has no least sum")));
+                    };
+                    let mut word = w.clone();
+                    word[*h] += 1;
+                    if bound.as_ref().is_none_or(|b| colex_less(&word, b)) {
+                        bound = Some(word);
                     }
                 }
             }
         }
+        let words = q.order().div_ceil(64);
+        let mut p_mask = vec![0u64; words];
+        for x in q.p_portion() {
+            set_bit(&mut p_mask, x);
+        }
+        let mut walk = FailureWalk {
+            q,
+            heaps,
+            p_mask,
+            seen: vec![Vec::new(); q.order()],
+            exponents: vec![0; n + 1],
+            bound: bound.clone(),
+            budget,
+            held: 0,
+            pending: 0,
+        };
+        let found = walk.run(0, 0, &vec![0u64; words]);
+        budget.charge(walk.pending)?;
+        match found {
+            Ok(()) | Err(Found::Bound) => Ok(bound),
+            Err(Found::Failure(word)) => Ok(Some(word)),
+            Err(Found::Stop(s)) => Err(s),
+        }
     }
 
-    /// The freed heaps after the failure `word`: first one heap at a time (the first whose
-    /// walk gets past `word`), else every heap of `word` at once.
-    fn refine(
+    /// Frees heaps of the failure `word`, fewest first, until the failure gets its true outcome.
+    fn recalibrate(
         &self,
-        base: &Quotient,
-        base_phi: &[u32],
-        free: &[Free],
+        p: &Pretension,
         word: &[u32],
         n: usize,
         budget: &Budget,
-    ) -> Result<Vec<Free>, Stop> {
-        let widen = |free: &mut Vec<Free>, heap: usize| -> bool {
-            let e = u64::from(word[heap]);
-            if let Some(f) = free.iter_mut().find(|f| f.heap == heap) {
-                if f.index > e {
-                    return false;
+    ) -> Result<Pretension, Stop> {
+        let should_be_p = !p.q.is_p(p.image(word));
+        let involved: Vec<usize> = (1..=n).filter(|&h| word[h] > 0).collect();
+        for size in 1..=involved.len() {
+            let mut chosen: Vec<usize> = (0..size).collect();
+            loop {
+                let mut base_phi = p.phi.clone();
+                let mut free = Vec::with_capacity(size);
+                for &c in &chosen {
+                    let heap = involved[c];
+                    let (i, _) = index_period(&p.q, p.phi[heap]);
+                    let index = i.max(u64::from(word[heap]).saturating_sub(1));
+                    let period = if index >= 6 { 2 * ((index - 4) / 2) } else { 2 };
+                    free.push(Free { heap, index, period });
+                    base_phi[heap] = 0;
                 }
-                f.index = e + 1;
-            } else {
-                let (i, p) = index_period(base, base_phi[heap]);
-                free.push(Free { heap, index: i.max(e + 1), period: if p % 2 == 0 { p } else { 2 * p } });
-            }
-            true
-        };
-        let heaps: Vec<usize> = (1..=n).rev().filter(|&h| word[h] > 0).collect();
-        let mut all = free.to_vec();
-        let mut changed = false;
-        for &h in &heaps {
-            changed |= widen(&mut all, h);
-        }
-        if !changed {
-            return Err(Stop::Internal(format!("failure {word:?} with every heap already free")));
-        }
-        for &h in &heaps {
-            let mut one = free.to_vec();
-            if !widen(&mut one, h) {
-                continue;
-            }
-            let mut phi = base_phi.to_vec();
-            for f in &one {
-                phi[f.heap] = 0;
-            }
-            let trial = Trial { base, base_phi: phi, free: one.clone() };
-            if trial.size().is_none_or(|s| s > 1 << 40) {
-                continue;
-            }
-            match walk(&trial, n, &self.options, budget)? {
-                WalkResult::Correct(_) => return Ok(one),
-                WalkResult::Failure(next) if colex_less(word, &next) => return Ok(one),
-                WalkResult::Failure(_) => {}
-            }
-        }
-        Ok(all)
-    }
-
-    /// Reduces a correct trial monoid to `Q_n` and rebuilds the checked states.
-    fn adopt(
-        &mut self,
-        trial: &Trial<'_>,
-        n: usize,
-        marks: &HashMap<u64, bool>,
-        budget: &Budget,
-    ) -> Result<(), Stop> {
-        let images: Vec<u64> = (0..=n).map(|h| trial.image(h)).collect();
-        let mut gens: Vec<u64> = Vec::new();
-        for &g in &images[1..] {
-            if g != 0 && !gens.contains(&g) {
-                gens.push(g);
-            }
-        }
-        // The submonoid the heaps generate, in breadth-first order from the identity.
-        let mut index: HashMap<u64, usize> = HashMap::from([(0, 0)]);
-        let mut elements = vec![0u64];
-        let mut at = 0;
-        while at < elements.len() {
-            let x = elements[at];
-            at += 1;
-            for &g in &gens {
-                budget.charge(1)?;
-                let y = trial.mul(x, g);
-                if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(y) {
-                    slot.insert(elements.len());
-                    elements.push(y);
+                let fits = Trial::new(&p.q, base_phi.clone(), free.clone()).is_some();
+                if fits {
+                    let next = self.mark_and_reduce(&p.q, base_phi, &free, n, budget)?;
+                    if next.q.is_p(next.image(word)) == should_be_p {
+                        return Ok(next);
+                    }
+                }
+                // The next combination of `size` heaps, in lexicographic order.
+                let Some(k) = (0..size).rev().find(|&k| chosen[k] < involved.len() - size + k) else {
+                    break;
+                };
+                chosen[k] += 1;
+                for j in k + 1..size {
+                    chosen[j] = chosen[j - 1] + 1;
                 }
             }
-            budget.check_held(elements.len() as u64 * 48)?;
         }
-        let mut class: Vec<usize> = Vec::with_capacity(elements.len());
-        for x in &elements {
-            match marks.get(x) {
-                Some(&p) => class.push(usize::from(p)),
-                None => return Err(Stop::Internal(format!("element {x} reached but never marked"))),
-            }
-        }
-        // Moore's partition refinement: equal classes and equal classes after each generator.
-        let succ: Vec<Vec<usize>> =
-            elements.iter().map(|&x| gens.iter().map(|&g| index[&trial.mul(x, g)]).collect()).collect();
-        let mut count = 0;
-        loop {
-            budget.charge(elements.len() as u64 * (1 + gens.len() as u64))?;
-            let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();
-            let mut next = Vec::with_capacity(elements.len());
-            for (i, s) in succ.iter().enumerate() {
-                let mut key = vec![class[i]];
-                key.extend(s.iter().map(|&j| class[j]));
-                let fresh = ids.len();
-                next.push(*ids.entry(key).or_insert(fresh));
-            }
-            let new_count = ids.len();
-            class = next;
-            if new_count == count {
-                break;
-            }
-            count = new_count;
-        }
-        // Number the classes in the order the walk met them.
-        let mut renumber = vec![usize::MAX; count];
-        let mut reps = Vec::with_capacity(count);
-        for (i, &c) in class.iter().enumerate() {
-            if renumber[c] == usize::MAX {
-                renumber[c] = reps.len();
-                reps.push(elements[i]);
-            }
-        }
-        let size = reps.len();
-        budget.check_held(size as u64 * size as u64 * 4)?;
-        budget.charge(size as u64 * size as u64)?;
-        let mut table = vec![0u32; size * size];
-        for (a, &ra) in reps.iter().enumerate() {
-            for (b, &rb) in reps.iter().enumerate() {
-                table[a * size + b] = renumber[class[index[&trial.mul(ra, rb)]]] as u32;
-            }
-        }
-        let p = reps.iter().map(|r| marks[r]).collect();
-        self.quotient = Quotient::from_table(size, table, p);
-        self.phi = images.iter().map(|g| renumber[class[index[g]]] as u32).collect();
-        self.rebuild(budget)
+        Err(Stop::Internal(format!("no freeing of heaps corrects the failure {word:?}")))
     }
 
     /// Checks every sum of the heaps so far against the quotient, keeping the states.
@@ -617,11 +730,8 @@ impl Solver {
             if letter.options.is_empty() || checker.letters.contains(&letter) {
                 continue;
             }
-            match checker.extend(&self.quotient, &letter, false, budget)? {
-                Some(fresh) => {
-                    checker.states.extend(fresh);
-                    checker.letters.push(letter);
-                }
+            match checker.extend(&self.quotient, &letter, budget)? {
+                Some(fresh) => checker.commit(letter, fresh),
                 None => {
                     return Err(Stop::Internal(format!("the reduced quotient fails its check at heap {h}")))
                 }
@@ -630,4 +740,146 @@ impl Solver {
         self.checker = checker;
         Ok(())
     }
+}
+
+/// The colexicographically least sum of each element of `q` (by the heaps' letters).
+fn least_words(
+    q: &Quotient,
+    heaps: &[(usize, u32, Vec<u32>)],
+    n: usize,
+    budget: &Budget,
+) -> Result<Vec<Option<Vec<u32>>>, Exhausted> {
+    fn go(
+        q: &Quotient,
+        heaps: &[(usize, u32, Vec<u32>)],
+        level: usize,
+        x: u32,
+        word: &mut Vec<u32>,
+        least: &mut Vec<Option<Vec<u32>>>,
+        budget: &Budget,
+    ) -> Result<(), Exhausted> {
+        if level == heaps.len() {
+            budget.charge(1 + word.len() as u64 / 16)?;
+            least[x as usize] = Some(word.clone());
+            return Ok(());
+        }
+        let (heap, img, _) = &heaps[level];
+        let saved = word[*heap];
+        let mut x = x;
+        loop {
+            go(q, heaps, level + 1, x, word, least, budget)?;
+            x = q.mul(x, *img);
+            if least[x as usize].is_some() {
+                break;
+            }
+            word[*heap] += 1;
+        }
+        word[*heap] = saved;
+        Ok(())
+    }
+    budget.check_held(q.order() as u64 * (n as u64 + 8) * 4)?;
+    let mut least = vec![None; q.order()];
+    go(q, heaps, 0, 0, &mut vec![0; n + 1], &mut least, budget)?;
+    Ok(least)
+}
+
+/// The submonoid of a marked trial that the heaps generate, with equal P-signatures merged
+/// (Moore's partition refinement), and the heaps' images in it.
+fn reduce(
+    trial: &Trial<'_>,
+    n: usize,
+    marks: &HashMap<u64, bool>,
+    budget: &Budget,
+) -> Result<Pretension, Stop> {
+    let images: Vec<u64> = (0..=n).map(|h| trial.image(h)).collect();
+    let mut gens: Vec<u64> = Vec::new();
+    for &g in &images[1..] {
+        if g != 0 && !gens.contains(&g) {
+            gens.push(g);
+        }
+    }
+    // The submonoid the heaps generate, in breadth-first order from the identity.
+    let mut index: HashMap<u64, usize> = HashMap::default();
+    index.insert(0, 0);
+    let mut elements = vec![0u64];
+    let mut at = 0;
+    while at < elements.len() {
+        let x = elements[at];
+        at += 1;
+        if at % 1024 == 0 {
+            budget.charge(1024 * gens.len() as u64)?;
+        }
+        for &g in &gens {
+            let y = trial.mul(x, g);
+            if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(y) {
+                slot.insert(elements.len());
+                elements.push(y);
+            }
+        }
+        budget.check_held(elements.len() as u64 * 48)?;
+    }
+    let mut class: Vec<usize> = Vec::with_capacity(elements.len());
+    for x in &elements {
+        match marks.get(x) {
+            Some(&p) => class.push(usize::from(p)),
+            None => return Err(Stop::Internal(format!("element {x} reached but never marked"))),
+        }
+    }
+    let succ: Vec<Vec<usize>> =
+        elements.iter().map(|&x| gens.iter().map(|&g| index[&trial.mul(x, g)]).collect()).collect();
+    // Moore's refinement: elements with equal class and equal classes after each generator stay
+    // together; keys compared in place (no allocation per element).
+    let width = 1 + gens.len();
+    let mut keys = vec![0u32; elements.len() * width];
+    let mut order: Vec<usize> = (0..elements.len()).collect();
+    let mut count = 0;
+    loop {
+        budget.charge(elements.len() as u64 * (1 + gens.len() as u64) * 4)?;
+        for (i, s) in succ.iter().enumerate() {
+            let key = &mut keys[i * width..(i + 1) * width];
+            key[0] = class[i] as u32;
+            for (k, &j) in s.iter().enumerate() {
+                key[k + 1] = class[j] as u32;
+            }
+        }
+        let key = |i: usize| &keys[i * width..(i + 1) * width];
+        order.sort_unstable_by(|&a, &b| key(a).cmp(key(b)));
+        let mut next = vec![0usize; elements.len()];
+        let mut new_count = 0;
+        for (r, &i) in order.iter().enumerate() {
+            if r > 0 && key(order[r - 1]) != key(i) {
+                new_count += 1;
+            }
+            next[i] = new_count;
+        }
+        new_count += 1;
+        class = next;
+        if new_count == count {
+            break;
+        }
+        count = new_count;
+    }
+    // Number the classes in the order the breadth-first walk met them (the identity first).
+    let mut renumber = vec![usize::MAX; count];
+    let mut reps = Vec::with_capacity(count);
+    for (i, &c) in class.iter().enumerate() {
+        if renumber[c] == usize::MAX {
+            renumber[c] = reps.len();
+            reps.push(elements[i]);
+        }
+    }
+    let size = reps.len();
+    budget.check_held(size as u64 * size as u64 * 4)?;
+    budget.charge(size as u64 * size as u64)?;
+    let mut table = vec![0u32; size * size];
+    for (a, &ra) in reps.iter().enumerate() {
+        for (b, &rb) in reps.iter().enumerate() {
+            table[a * size + b] = renumber[class[index[&trial.mul(ra, rb)]]] as u32;
+        }
+    }
+    let p = reps.iter().map(|r| marks[r]).collect();
+    Ok(Pretension {
+        q: Quotient::from_table(size, table, p),
+        phi: images.iter().map(|g| renumber[class[index[g]]] as u32).collect(),
+    })
 }

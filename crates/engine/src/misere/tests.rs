@@ -43,6 +43,17 @@ fn dot_75_has_order_8() {
     assert!(q.is_certified());
 }
 
+#[test]
+fn dawson_kayles_up_to_30_has_360_elements() {
+    // Siegel: the quotient of 0.07 restricted to heaps up to 30 has 360 elements.
+    let q = quotient("0.07", Some(30));
+    assert!(q.stopped.is_none());
+    assert_eq!(q.reached(), 30);
+    assert_eq!(q.quotient.order(), 360);
+    assert_eq!(q.expansions, vec![2, 4, 10, 14, 25, 27, 30]);
+    q.quotient.check(&q.generators).unwrap();
+}
+
 /// Every sum of heaps with at most `total` tokens: the quotient's answer equals the search's.
 fn agrees_with_search(c: &str, total: u32, budget: &Budget) -> Option<usize> {
     let game = code(c);
