@@ -231,7 +231,6 @@ impl Checker {
                 }
             }
         }
-        drop(charge);
         budget.charge(pending)?;
         Ok(Some(fresh))
     }
