@@ -28,6 +28,12 @@ pub const RULESETS: &[&RulesetInfo] = &[
     &rulesets::octal::DAWSON_KAYLES,
     &rulesets::octal::DAWSONS_CHESS,
     &rulesets::octal::GRUNDY_GAME,
+    &rulesets::coins::turning_turtles::RULESET,
+    &rulesets::coins::mock_turtles::RULESET,
+    &rulesets::coins::ruler::RULESET,
+    &rulesets::coins::family::RULESET,
+    &rulesets::coins::turning_corners::RULESET,
+    &rulesets::coins::product::RULESET,
 ];
 
 impl RulesetInfo {

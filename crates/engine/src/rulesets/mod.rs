@@ -6,6 +6,7 @@
 
 pub mod apple;
 pub mod bash;
+pub mod coins;
 pub mod fibonacci;
 pub mod half;
 pub mod large_nim;
