@@ -79,7 +79,7 @@ impl ClosedForm {
             }
             ClosedForm::Odious => {
                 let m = k - &one;
-                let evil = m.count_ones() % 2 == 0;
+                let evil = m.count_ones().is_multiple_of(2);
                 (m << 1u8) + BigUint::from(u8::from(evil))
             }
         }
@@ -100,7 +100,7 @@ impl ClosedForm {
             }
             ClosedForm::Odious => {
                 let m = k - 1;
-                m.checked_mul(2)? + u64::from(m.count_ones() % 2 == 0)
+                m.checked_mul(2)? + u64::from(m.count_ones().is_multiple_of(2))
             }
         })
     }

@@ -164,7 +164,11 @@ fn huge_rows_by_theory() {
     let ruler = test_game("ruler");
     let two_100 = BigUint::from(1u8) << 100u32;
     let a = ruler
-        .analyze(&[two_100.clone()], &Query::new(Method::Theory, Play::Normal), &Budget::default())
+        .analyze(
+            std::slice::from_ref(&two_100),
+            &Query::new(Method::Theory, Play::Normal),
+            &Budget::default(),
+        )
         .unwrap();
     assert_eq!(a.grundy, GrundyValue::Value(two_100));
 }
