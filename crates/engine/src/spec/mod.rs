@@ -249,6 +249,13 @@ pub enum Board {
     Grid,
     /// One heap, then (after the first move) the current take limit as the second number.
     HeapAndLimit,
+    /// A row of coins numbered from 1 (coin 0 a dummy no move turns); the numbers are the coins
+    /// showing heads.
+    Coins,
+    /// A row of coins numbered from 0; the numbers are the coins showing heads.
+    CoinsFromZero,
+    /// Coins on a grid from (0, 0); the numbers are the heads' coordinates, in pairs `x y`.
+    CoinGrid,
 }
 
 /// What the tokens of a board are.
@@ -283,6 +290,28 @@ impl Drawing {
     /// A board of `token`s.
     pub const fn of(board: Board, token: Token) -> Drawing {
         Drawing { board, token }
+    }
+
+    /// A row of coins written as a word of `H` (heads) and `T` (tails), e.g. `THHTH`, as the
+    /// numbers of its heads on a board of coins in a row (from the board's first coin): `None`
+    /// when the board is not a row of coins or the word is not made of `H` and `T` only.
+    pub fn row_position(&self, word: &str) -> Option<Vec<num_bigint::BigUint>> {
+        let first = match self.board {
+            Board::Coins => 1u64,
+            Board::CoinsFromZero => 0,
+            _ => return None,
+        };
+        let word = word.trim();
+        if word.is_empty() || !word.bytes().all(|b| matches!(b, b'H' | b'T' | b'h' | b't')) {
+            return None;
+        }
+        Some(
+            (first..)
+                .zip(word.bytes())
+                .filter(|(_, b)| b.eq_ignore_ascii_case(&b'H'))
+                .map(|(n, _)| num_bigint::BigUint::from(n))
+                .collect(),
+        )
     }
 }
 
