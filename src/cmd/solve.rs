@@ -73,9 +73,10 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
             return solve_graph(game, &spec, args, cx, out);
         }
     }
+    let position = parse_position(&args.position, &spec.info().drawing)?;
     let request = SolveRequest {
         spec,
-        position: parse_position(&args.position)?,
+        position,
         play: play(args.misere),
         method: args.method.into(),
         players: args.players,

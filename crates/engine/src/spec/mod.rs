@@ -295,6 +295,16 @@ impl Drawing {
     /// A row of coins written as a word of `H` (heads) and `T` (tails), e.g. `THHTH`, as the
     /// numbers of its heads on a board of coins in a row (from the board's first coin): `None`
     /// when the board is not a row of coins or the word is not made of `H` and `T` only.
+    /// A position typed as words: one word of `H` and `T` on a board of coins is the row
+    /// ([`Drawing::row_position`]); `None` otherwise (the words are then numbers). The one
+    /// parser of rows every surface calls.
+    pub fn typed_row<S: AsRef<str>>(&self, words: &[S]) -> Option<Vec<num_bigint::BigUint>> {
+        match words {
+            [word] => self.row_position(word.as_ref()),
+            _ => None,
+        }
+    }
+
     pub fn row_position(&self, word: &str) -> Option<Vec<num_bigint::BigUint>> {
         let first = match self.board {
             Board::Coins => 1u64,

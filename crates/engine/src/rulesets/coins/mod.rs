@@ -186,7 +186,7 @@ impl Row {
     fn theorem_text(&self, lang: Lang) -> String {
         let formula = match self.rule.closed_form() {
             Some(form) => {
-                say!(lang, "{}, k = n - {} + 1", "{}，k = n - {} + 1", form.formula(lang), self.rule.first)
+                say!(lang, "{}, {}", "{}，{}", form.formula(lang), rank_text(self.rule.first))
             }
             None => lang.pick("G(n) by the mex over its moves", "G(n) 由其走法的 mex 递推").to_string(),
         };
@@ -196,6 +196,15 @@ impl Row {
             "{}：一排硬币等于各正面硬币之和，其值为各值的异或和；位置 n 的正面硬币值为 {formula}",
             lang.pick(self.named.en, self.named.zh)
         )
+    }
+}
+
+/// The rank `k` of coin `n` when the first coin is `first`: "k = n", "k = n + 1", "k = n - 2".
+fn rank_text(first: u64) -> String {
+    match first {
+        0 => "k = n + 1".into(),
+        1 => "k = n".into(),
+        f => format!("k = n - {}", f - 1),
     }
 }
 
@@ -419,7 +428,7 @@ impl Ruleset for Row {
                 }
                 _ => 0,
             });
-            let detail = format!("{}: {}, k = n - {first} + 1", self.named.en, form.formula(Lang::En));
+            let detail = format!("{}: {}, {}", self.named.en, form.formula(Lang::En), rank_text(first));
             let basis = TableBasis::closed_form(detail, if outcomes { 1 } else { bound });
             return Ok(Some(Sequence::new(per_heap(move |n| cell(value(n))), basis, request.upto, budget)));
         }
