@@ -135,6 +135,10 @@ fn moves_in_words_and_rows() {
     assert_eq!(mock_turtles::RULESET.drawing.row_position("THHTH"), Some(to_bigs(&[1, 2, 4])));
     assert_eq!(drawing.row_position("THX"), None);
     assert_eq!(crate::spec::Drawing::HEAPS.row_position("HT"), None);
+    assert_eq!(drawing.typed_row(&["THHTH"]), Some(to_bigs(&[2, 3, 5])));
+    assert_eq!(drawing.typed_row(&["2", "3"]), None);
+    assert_eq!(drawing.typed_row(&["HT", "TH"]), None);
+    assert_eq!(crate::spec::Drawing::HEAPS.typed_row(&["HT"]), None);
     let twice = game.check_position(&to_bigs(&[3, 3])).unwrap_err();
     assert!(twice.to_string().contains("coin 3 is named twice"), "{twice}");
 }
