@@ -659,6 +659,20 @@ mod tests {
                 prop_oneof![Just(vec!["true".to_string()]), Just(vec!["false".to_string()])].boxed()
             }
             ParamKind::Text { .. } if decl.name == "code" => code_text().prop_map(|code| vec![code]).boxed(),
+            ParamKind::Text { .. } if decl.name == "of" => {
+                // The two factors of a product of coin-turning games.
+                let factor = prop::sample::select(vec![
+                    "turning-turtles",
+                    "mock-turtles",
+                    "ruler",
+                    "twins",
+                    "coins:3",
+                    "coins:4:exactly",
+                    "coins:5:consecutive:span=7",
+                    "coins:2:span=3",
+                ]);
+                (factor.clone(), factor).prop_map(|(a, b)| vec![format!("{a},{b}")]).boxed()
+            }
             ParamKind::Text { repeatable, .. } => {
                 prop::collection::vec(move_text(), 1..=if repeatable { 4 } else { 1 }).boxed()
             }

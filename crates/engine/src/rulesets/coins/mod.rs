@@ -52,7 +52,9 @@ use num_traits::{ToPrimitive, Zero};
 
 pub use rule::{head_values, ClosedForm, CoinRule};
 
-use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
+use crate::analysis::{
+    list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
+};
 use crate::bigint::join;
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
@@ -389,6 +391,25 @@ impl Ruleset for Row {
         let x = values.iter().fold(BigUint::zero(), |x, v| x ^ v);
         let (moves, _, complete) = self.moves_to(heads, &values, &x, target, usize::MAX, lang);
         complete.then_some(moves)
+    }
+
+    /// Single heads (the listing's one number) worth 0: when the closed form is never 0 on a real
+    /// coin (Rank, Rank mod s, Odious, Ruler, One), exactly the dummy coins below the first, so
+    /// the listing is complete at once; otherwise the search lists them.
+    fn theory_p_positions(&self, count: usize, play: Play, budget: &Budget) -> Option<Listed> {
+        let never_zero = matches!(
+            self.rule.closed_form()?,
+            ClosedForm::One
+                | ClosedForm::Rank
+                | ClosedForm::RankMod(_)
+                | ClosedForm::Ruler(_)
+                | ClosedForm::Odious
+        );
+        if play != Play::Normal || !never_zero {
+            return None;
+        }
+        let first = self.rule.first;
+        Some(list_positions(count, budget, |i| ((i as u64) < first).then(|| vec![BigUint::from(i)])))
     }
 
     /// Every row of the coins `first..=bound`.
