@@ -53,7 +53,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
             help: "the coins turned over lie within this many consecutive coins (0: anywhere)",
             kind: ParamKind::Count { min: 0, max: 1_000_000 },
             default: Some("0"),
-            example: "0",
+            example: "6",
         },
     ],
     drawing: Drawing::of(Board::Coins, Token::Coin),
