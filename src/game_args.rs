@@ -6,6 +6,7 @@ use std::time::Duration;
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
 use nimlab_engine::registry::{not_answered, unknown_game};
 use nimlab_engine::spec::grammar::{parse_count, parse_natural};
+use nimlab_engine::spec::Drawing;
 use nimlab_engine::{BigUint, Budget, GameSpec, ParamKind, Research, RulesetInfo, RULESETS};
 
 use crate::UsageError;
@@ -247,11 +248,15 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
     Ok(timeout)
 }
 
-/// Parses heap sizes: non-negative integers of any size (up to [`MAX_DIGITS`] digits).
+/// Parses a position: non-negative integers of any size (up to [`MAX_DIGITS`] digits), or, on
+/// a board of coins, the row as one word (`THHTH`, read by the engine's [`Drawing::typed_row`]).
 ///
 /// # Errors
 /// A usage error for the first invalid one.
-pub fn parse_position(texts: &[String]) -> Result<Vec<BigUint>, UsageError> {
+pub fn parse_position(texts: &[String], drawing: &Drawing) -> Result<Vec<BigUint>, UsageError> {
+    if let Some(row) = drawing.typed_row(texts) {
+        return Ok(row);
+    }
     texts
         .iter()
         .map(|t| {

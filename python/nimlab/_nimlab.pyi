@@ -113,6 +113,7 @@ class PeriodResult(_Rows):
     certificate: Record
     observed: Record | None
     values_computed: int
+    def to_code(self, lang: str) -> str: ...
 
 @final
 class LoopyResult(_Result):

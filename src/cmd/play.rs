@@ -71,7 +71,8 @@ pub struct Args {
 /// Usage errors for a bad game or a position too large to play; engine and output errors.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let spec = args.game.spec()?;
-    let (game, position) = Position::new(&spec, &parse_position(&args.position)?, &cx.limits.budget())?;
+    let (game, position) =
+        Position::new(&spec, &parse_position(&args.position, &spec.info().drawing)?, &cx.limits.budget())?;
     let mut session = Session {
         spec,
         game: game.as_ref(),

@@ -20,13 +20,14 @@ use crate::{usage, write_json, Context};
 #[derive(clap::Args, Debug)]
 #[command(
     allow_negative_numbers = true,
-    after_help = "Examples:\n  nimlab solve nim 3 4 5\n  nimlab solve wythoff 165580140 267914295\n  nimlab solve bash 10 --max 3 --misere\n  nimlab solve subtraction 10 --set 1,3,4 --method search\n  nimlab solve nim 3 4 5 --json\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab solve --sum \"nim 3 4\" \"wythoff 3 5\" \"subtraction 10 --set 1,3,4\""
+    after_help = "Examples:\n  nimlab solve nim 3 4 5\n  nimlab solve wythoff 165580140 267914295\n  nimlab solve bash 10 --max 3 --misere\n  nimlab solve subtraction 10 --set 1,3,4 --method search\n  nimlab solve nim 3 4 5 --json\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab solve turning-turtles THHTH\n  nimlab solve --sum \"nim 3 4\" \"wythoff 3 5\" \"subtraction 10 --set 1,3,4\""
 )]
 pub struct Args {
     /// The game (see `nimlab games`).
     #[arg(required_unless_present = "sum")]
     pub game: Option<String>,
-    /// The position: heap sizes, non-negative integers of any size.
+    /// The position: heap sizes (or what the game's numbers are: `nimlab games`), non-negative
+    /// integers of any size; for a row of coins also the row as one word, e.g. THHTH.
     pub position: Vec<String>,
     #[command(flatten)]
     pub params: GameParams,
@@ -73,9 +74,10 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
             return solve_graph(game, &spec, args, cx, out);
         }
     }
+    let position = parse_position(&args.position, &spec.info().drawing)?;
     let request = SolveRequest {
         spec,
-        position: parse_position(&args.position)?,
+        position,
         play: play(args.misere),
         method: args.method.into(),
         players: args.players,

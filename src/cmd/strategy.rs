@@ -34,7 +34,7 @@ pub struct Args {
 /// search exceeds the budget.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let spec = args.game.spec()?;
-    let position = parse_position(&args.position)?;
+    let position = parse_position(&args.position, &spec.info().drawing)?;
     let lines = usize::try_from(args.lines).unwrap_or(usize::MAX);
     let report = strategy(&spec, &position, lines, &cx.budget)?;
     if cx.json {

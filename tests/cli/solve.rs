@@ -188,3 +188,13 @@ fn the_first_p_position_the_seed_formula_gets_wrong_is_p() {
     assert_eq!(v["winning_moves"], serde_json::json!([]));
     assert!(v["reason"].as_str().unwrap().contains("(a_102334155, b_102334155)"), "{v}");
 }
+
+#[test]
+fn a_row_of_coins_is_read_as_its_heads() {
+    let row = json(&["solve", "turning-turtles", "THHTH", "--json"]);
+    let heads = json(&["solve", "turning-turtles", "2", "3", "5", "--json"]);
+    assert_eq!(row, heads);
+    assert_eq!(row["grundy"], 4);
+    // Mock Turtles is numbered from 0: the same row is the heads 1, 2 and 4.
+    assert_eq!(json(&["solve", "mock-turtles", "THHTH", "--json"])["position"], serde_json::json!([1, 2, 4]));
+}

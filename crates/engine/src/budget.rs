@@ -422,7 +422,7 @@ macro_rules! no_heap {
         }
     )*};
 }
-no_heap!(u32, u64);
+no_heap!(u32, u64, u128);
 
 impl<A: HeldBytes, B: HeldBytes> HeldBytes for (A, B) {
     fn heap_bytes(&self) -> u64 {

@@ -30,6 +30,12 @@ pub const RULESETS: &[&RulesetInfo] = &[
     &rulesets::octal::DAWSONS_CHESS,
     &rulesets::octal::GRUNDY_GAME,
     &rulesets::fair_shares::RULESET,
+    &rulesets::coins::turning_turtles::RULESET,
+    &rulesets::coins::mock_turtles::RULESET,
+    &rulesets::coins::ruler::RULESET,
+    &rulesets::coins::family::RULESET,
+    &rulesets::coins::turning_corners::RULESET,
+    &rulesets::coins::product::RULESET,
     &rulesets::graph::RULESET,
 ];
 

@@ -22,9 +22,14 @@ use crate::html;
 trait Serialized: Send + Sync {
     fn value(&self) -> Value;
     fn json(&self) -> String;
+    fn any(&self) -> &dyn std::any::Any;
 }
 
-impl<T: Serialize + Send + Sync> Serialized for T {
+impl<T: Serialize + Send + Sync + 'static> Serialized for T {
+    fn any(&self) -> &dyn std::any::Any {
+        self
+    }
+
     fn value(&self) -> Value {
         serde_json::to_value(self).expect("reports serialize to JSON objects")
     }
@@ -42,6 +47,11 @@ pub(crate) struct Report {
 impl Report {
     pub(crate) fn new(report: impl Serialize + Send + Sync + 'static) -> Self {
         Report { report: Box::new(report), value: OnceLock::new() }
+    }
+
+    /// The typed report, when it is a `T` (for methods that need more than its fields).
+    pub(crate) fn typed<T: 'static>(&self) -> Option<&T> {
+        self.report.any().downcast_ref::<T>()
     }
 
     /// The report as a JSON value (an object).
@@ -162,7 +172,7 @@ pub(crate) type Records = fn(&Value) -> Vec<Value>;
 /// Declares a result class over [`Report`]: attribute access, `to_dict`, `to_json`, `__repr__`,
 /// `_repr_html_`, and `to_records` when the report has rows.
 macro_rules! result_class {
-    ($name:ident, $doc:literal, $summary:expr $(, records: $records:expr)?) => {
+    ($name:ident, $doc:literal, $summary:expr $(, records: $records:expr)? $(, methods: { $($methods:tt)* })?) => {
         #[doc = $doc]
         #[pyclass(module = "nimlab", frozen)]
         pub(crate) struct $name(pub(crate) crate::report::Report);
@@ -210,6 +220,8 @@ macro_rules! result_class {
                 Ok(list)
             }
             )?
+
+            $($($methods)*)?
         }
     };
 }

@@ -182,6 +182,29 @@ its values, not proved) or ``'none-seen'``. ``to_records()`` lists the values wi
                 object([("n".into(), Value::from(n)), ("grundy".into(), g), ("part".into(), Value::from(part))])
             })
             .collect()
+    },
+    methods: {
+        /// The period turned into code: a short, self-contained program in ``lang``
+        /// (``'python'``, ``'cpp'`` or ``'rust'``) with a function ``grundy(n)`` (the preperiod's
+        /// values and one period as tables) and a main reading numbers from standard input;
+        /// exactly what ``nimlab period ... --emit LANG`` writes. From a certified period it is
+        /// valid for every ``n``; from an observed one for ``n`` below the values computed only
+        /// (it says so and refuses larger ``n``). ``ValueError`` when there is no period.
+        ///
+        /// >>> code = Game('subtraction', set=[1, 3, 4]).period().to_code('python')
+        /// >>> scope = {'__name__': 'emitted'}
+        /// >>> exec(code, scope)
+        /// >>> [scope['grundy'](n) for n in range(8)], scope['grundy'](10**30)
+        /// ([0, 1, 0, 1, 2, 3, 2, 0], 1)
+        fn to_code(&self, lang: &str) -> PyResult<String> {
+            let language: nimlab_reports::emit::Language =
+                lang.parse().map_err(pyo3::exceptions::PyValueError::new_err)?;
+            let report = self
+                .0
+                .typed::<nimlab_reports::period::PeriodReport>()
+                .expect("a PeriodResult holds a period report");
+            nimlab_reports::emit::emit(report, language).map_err(crate::compute::py_error)
+        }
     }
 );
 

@@ -109,6 +109,8 @@ const S = {
   chooser: null,
   /** The pin selected on a board of pins, waiting for the second click: {part, row, pin}. */
   pinPick: null,
+  /** The coins selected on a board of coins, to be turned together: {part, keys: ['3', ...] or ['2,4', ...]}. */
+  coinPick: null,
   message: '',
   /** Tables being fetched. */
   loading: new Set(),
@@ -327,6 +329,7 @@ function newStep() {
   S.step += 1;
   S.chooser = null;
   S.pinPick = null;
+  S.coinPick = null;
   $('share-note').replaceChildren();
   return S.step;
 }
@@ -1082,13 +1085,109 @@ function renderBoard() {
     S.setup.parts.forEach((part, i) => {
       const block = el('div', { class: 'part-board' },
         el('h3', { text: t('board.partLabel', { n: i + 1, name: gameText(part.game, 'name') }) }));
-      block.append(heaps(part.game, position[i], previous?.[i], i + 1));
+      block.append(drawPosition(part.game, position[i], previous?.[i], i + 1));
       board.append(block);
     });
   } else {
-    board.append(heaps(S.setup.game, position, previous, null));
+    board.append(drawPosition(S.setup.game, position, previous, null));
   }
   restoreFocus('board');
+}
+
+/** A game's position on its declared board: coins (a row or a grid) or heaps. */
+function drawPosition(game, numbers, before, part) {
+  return coinBoard(game, numbers, part) ?? heaps(game, numbers, before, part);
+}
+
+/** The first coin of each board of coins (declared `coins`, `coins-from-zero`, `coin-grid`). */
+const COIN_BOARDS = { coins: 1, 'coins-from-zero': 0, 'coin-grid': 0 };
+/** Coins drawn at most, along a row or a side of the grid. */
+const MAX_COINS = 40;
+
+/** The heads of a position on a board of coins as keys: "5" on a row, "2,4" on a grid. */
+function coinKeys(game, numbers) {
+  if (drawingOf(game).board !== 'coin-grid') return numbers.map(normal);
+  const keys = [];
+  for (let i = 0; i + 1 < numbers.length; i += 2) keys.push(`${normal(numbers[i])},${normal(numbers[i + 1])}`);
+  return keys;
+}
+
+/** The coins a move turns over (in one position, not both), sorted as keys. */
+function turnedKeys(game, from, to) {
+  const a = new Set(coinKeys(game, from));
+  const b = new Set(coinKeys(game, to));
+  return [...a].filter((k) => !b.has(k)).concat([...b].filter((k) => !a.has(k))).sort();
+}
+
+/**
+ * A position on a board of coins: a row (or a grid) of coin buttons, heads gold and marked H.
+ * A click selects a coin or lets it go; "Turn" makes the legal move that turns exactly the
+ * selected coins (its rightmost going from heads to tails). Null for another board, or a
+ * position too wide to draw (its moves are listed below the board).
+ */
+function coinBoard(game, numbers, part) {
+  const { board } = drawingOf(game);
+  const first = COIN_BOARDS[board];
+  if (first === undefined || numbers.some((n) => size(n) >= MAX_COINS)) return null;
+  const grid = board === 'coin-grid';
+  const heads = new Set(coinKeys(game, numbers));
+  const moves = (S.here?.moves ?? []).filter((m) => (part ? m.part === part : true));
+  const targetOf = (m) => (part ? m.partTo : m.to);
+  const byTurned = new Map(moves.map((m) => [turnedKeys(game, numbers, targetOf(m)).join(' '), m]));
+  const pick = S.coinPick && S.coinPick.part === (part ?? null) ? S.coinPick.keys : [];
+  const chosen = byTurned.get([...pick].sort().join(' '));
+  const enabled = canPersonMove();
+  const label = part ? t('moves.part', { n: part }) : t('board.coinsLabel');
+  // One coin past the rightmost head (a grid: past the largest coordinates), at least 5.
+  const sides = grid
+    ? [0, 1].map((axis) => Math.max(4, ...numbers.filter((_, i) => i % 2 === axis).map((n) => Number(n) + 1)))
+    : [Math.max(first + 4, ...numbers.map((n) => Number(n) + 1))];
+  const coin = (key, text) => {
+    const head = heads.has(key);
+    const selected = pick.includes(key);
+    return el('button', {
+      type: 'button',
+      class: ['token', head ? 'legal head' : 'tail', selected ? 'selected' : ''].join(' ').trim(),
+      'aria-label': t(head ? 'board.coinHeads' : 'board.coinTails', { coin: text }) + (selected ? `, ${t('board.pinSelected')}` : ''),
+      'aria-pressed': selected ? 'true' : 'false',
+      'aria-disabled': enabled ? undefined : 'true',
+      dataset: { part: part ?? '', coin: key },
+      text: head ? 'H' : 'T',
+      on: { click: () => coinClicked(part, key) },
+    });
+  };
+  const box = el('div', { class: 'heap coins', role: 'group', 'aria-label': label, 'data-testid': `coins-${part ?? 0}` });
+  if (grid) {
+    const table = el('div', { class: 'coin-grid' });
+    for (let y = 0; y <= sides[1]; y++) {
+      const line = el('div', { class: 'tokens' });
+      for (let x = 0; x <= sides[0]; x++) line.append(coin(`${x},${y}`, `(${x},${y})`));
+      table.append(line);
+    }
+    box.append(table);
+  } else {
+    const line = el('div', { class: 'tokens' });
+    for (let n = first; n <= sides[0]; n++) line.append(el('span', { class: 'coin-slot' }, coin(String(n), String(n)), el('small', { text: n })));
+    box.append(line);
+  }
+  const v = chosen && valuesVisible() ? verdict(chosen) : null;
+  box.append(el('p', { class: 'coin-turn' },
+    el('button', {
+      type: 'button', 'data-testid': 'turn-coins', disabled: !enabled || !chosen,
+      text: t('board.turnCoins'),
+      on: { click: () => { S.coinPick = null; personMove(chosen); } },
+    }),
+    el('span', { class: 'help', text: chosen ? `${chosen.move}${v ? ` (${v.good ? '✓' : '✗'} ${v.text})` : ''}` : t('board.coinsHelp') })));
+  return box;
+}
+
+function coinClicked(part, key) {
+  if (!canPersonMove()) return;
+  const keys = S.coinPick && S.coinPick.part === (part ?? null) ? S.coinPick.keys : [];
+  S.coinPick = { part: part ?? null, keys: keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key] };
+  showError('');
+  renderBoard();
+  document.querySelector(`#board [data-coin="${key}"][data-part="${part ?? ''}"]`)?.focus();
 }
 
 /** One game's heaps as rows of tokens; a click on a token takes from there to the end of the heap. */
@@ -1483,8 +1582,9 @@ function cellClicked(r, c) {
 /** Arrow keys move between tokens (left/right in a heap, up/down between heaps) and grid cells. */
 function onKey(event) {
   const target = event.target;
-  if (event.key === 'Escape' && S.pinPick) {
+  if (event.key === 'Escape' && (S.pinPick || S.coinPick)) {
     S.pinPick = null;
+    S.coinPick = null;
     renderBoard();
     restoreFocus('board', true);
     return;

@@ -188,8 +188,9 @@ impl Params {
             .map_err(|e| report_error(&ReportError::Engine(EngineError::Spec(e))))
     }
 
-    /// The position's numbers, separated by commas or spaces.
-    fn position(&self) -> Result<Vec<BigUint>, Reply> {
+    /// The position's numbers, separated by commas or spaces; on a board of coins, also the row
+    /// as one word (`THHTH`, read by the engine's `Drawing::typed_row`).
+    fn position(&self, spec: &GameSpec) -> Result<Vec<BigUint>, Reply> {
         let text = self.get("position")?.ok_or_else(|| {
             usage_with(
                 "the parameter 'position' is required",
@@ -204,6 +205,9 @@ impl Params {
                 format!("a position has at most {MAX_NUMBERS} numbers (a fixed limit of the playground)"),
                 serde_json::json!({"code": "too-many-numbers", "max": MAX_NUMBERS}),
             ));
+        }
+        if let Some(row) = spec.info().drawing.typed_row(&words).filter(|row| row.len() <= MAX_NUMBERS) {
+            return Ok(row);
         }
         words
             .iter()
@@ -369,9 +373,10 @@ fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
         Some(n) => Some(u32::try_from(n).map_err(|_| usage("too many players"))?),
         None => None,
     };
+    let position = params.position(&spec)?;
     let request = SolveRequest {
         spec,
-        position: params.position()?,
+        position,
         play: params.play()?,
         method: params.method()?,
         players,
@@ -480,7 +485,7 @@ fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply
     const OWN: &[&str] = &["game", "position", "misere", "values", "lang"];
     let spec = params.spec(OWN)?;
     params.only(OWN, Some(&spec))?;
-    let (play, numbers, lang) = (params.play()?, params.position()?, params.lang()?);
+    let (play, numbers, lang) = (params.play()?, params.position(&spec)?, params.lang()?);
     if !params.flag("values")? {
         return Ok(done(nimlab_reports::play::options(&spec, &numbers, play, budget, lang), lane));
     }
@@ -519,7 +524,7 @@ fn reply(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
     let seed = params.count("seed")?.unwrap_or(0);
     let report = nimlab_reports::play::reply_report(
         &spec,
-        &params.position()?,
+        &params.position(&spec)?,
         params.play()?,
         Strength { mistakes, seed },
         budget,

@@ -6,6 +6,7 @@
 
 pub mod apple;
 pub mod bash;
+pub mod coins;
 pub mod fair_shares;
 pub mod fibonacci;
 pub mod graph;

@@ -249,6 +249,13 @@ pub enum Board {
     Grid,
     /// One heap, then (after the first move) the current take limit as the second number.
     HeapAndLimit,
+    /// A row of coins numbered from 1 (coin 0 a dummy no move turns); the numbers are the coins
+    /// showing heads.
+    Coins,
+    /// A row of coins numbered from 0; the numbers are the coins showing heads.
+    CoinsFromZero,
+    /// Coins on a grid from (0, 0); the numbers are the heads' coordinates, in pairs `x y`.
+    CoinGrid,
 }
 
 /// What the tokens of a board are.
@@ -283,6 +290,38 @@ impl Drawing {
     /// A board of `token`s.
     pub const fn of(board: Board, token: Token) -> Drawing {
         Drawing { board, token }
+    }
+
+    /// A row of coins written as a word of `H` (heads) and `T` (tails), e.g. `THHTH`, as the
+    /// numbers of its heads on a board of coins in a row (from the board's first coin): `None`
+    /// when the board is not a row of coins or the word is not made of `H` and `T` only.
+    /// A position typed as words: one word of `H` and `T` on a board of coins is the row
+    /// ([`Drawing::row_position`]); `None` otherwise (the words are then numbers). The one
+    /// parser of rows every surface calls.
+    pub fn typed_row<S: AsRef<str>>(&self, words: &[S]) -> Option<Vec<num_bigint::BigUint>> {
+        match words {
+            [word] => self.row_position(word.as_ref()),
+            _ => None,
+        }
+    }
+
+    pub fn row_position(&self, word: &str) -> Option<Vec<num_bigint::BigUint>> {
+        let first = match self.board {
+            Board::Coins => 1u64,
+            Board::CoinsFromZero => 0,
+            _ => return None,
+        };
+        let word = word.trim();
+        if word.is_empty() || !word.bytes().all(|b| matches!(b, b'H' | b'T' | b'h' | b't')) {
+            return None;
+        }
+        Some(
+            (first..)
+                .zip(word.bytes())
+                .filter(|(_, b)| b.eq_ignore_ascii_case(&b'H'))
+                .map(|(n, _)| num_bigint::BigUint::from(n))
+                .collect(),
+        )
     }
 }
 
@@ -620,6 +659,20 @@ mod tests {
                 prop_oneof![Just(vec!["true".to_string()]), Just(vec!["false".to_string()])].boxed()
             }
             ParamKind::Text { .. } if decl.name == "code" => code_text().prop_map(|code| vec![code]).boxed(),
+            ParamKind::Text { .. } if decl.name == "of" => {
+                // The two factors of a product of coin-turning games.
+                let factor = prop::sample::select(vec![
+                    "turning-turtles",
+                    "mock-turtles",
+                    "ruler",
+                    "twins",
+                    "coins:3",
+                    "coins:4:exactly",
+                    "coins:5:consecutive:span=7",
+                    "coins:2:span=3",
+                ]);
+                (factor.clone(), factor).prop_map(|(a, b)| vec![format!("{a},{b}")]).boxed()
+            }
             ParamKind::Text { repeatable, .. } => {
                 prop::collection::vec(move_text(), 1..=if repeatable { 4 } else { 1 }).boxed()
             }
