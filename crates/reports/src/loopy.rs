@@ -10,7 +10,7 @@ use nimlab_engine::loopy::fair_shares::{partitions, FairShares};
 use nimlab_engine::loopy::sum::{self, Component};
 use nimlab_engine::loopy::text::{parse_graph, ParseError};
 use nimlab_engine::loopy::{explore, solve, sum_graph, Digraph, LoopyOutcome, LoopyValue, Solution};
-use nimlab_engine::{BigUint, Budget, EngineError, GameSpec, Play};
+use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Play};
 use serde::Serialize;
 
 use crate::ReportError;
@@ -188,48 +188,74 @@ struct Built {
     roots: Option<Vec<u32>>,
 }
 
+/// Reads a loopy game's graph file: the command line's reader, or [`no_files`] where the surface
+/// reads none (the web server, the Python module; the engine and the reports read no files).
+pub type ReadFile<'a> = &'a dyn Fn(&str) -> Result<String, ReportError>;
+
+/// The reader of a surface that reads no files: a graph game is refused with where to ask.
+///
+/// # Errors
+/// Always: a usage error naming the file.
+pub fn no_files(path: &str) -> Result<String, ReportError> {
+    Err(ReportError::Invalid(format!(
+        "this game's graph file ({path}) is read by the command line only: \
+         nimlab solve GAME --file FILE VERTEX..., nimlab table GAME --file FILE"
+    )))
+}
+
+/// The graph of a built game's positions: those reachable from the tokens' positions, or for a
+/// table (no tokens) from every verification position up to `upto` (the declaration's bound
+/// when `None`).
+fn build_game(
+    game: &dyn AnyGame,
+    tokens: &[String],
+    upto: Option<u64>,
+    budget: &Budget,
+) -> Result<Built, ReportError> {
+    let spec = game.spec();
+    let roots: Vec<Vec<BigUint>> = if tokens.is_empty() {
+        let bound = upto.unwrap_or(if spec.is_custom() { 0 } else { spec.info().verify_bound });
+        // Each listed position is charged as one stored, so that the budget bounds them.
+        let mut roots = Vec::new();
+        for position in game.verification_positions(bound) {
+            budget.charge(UNITS_PER_POSITION).map_err(stopped("listing the table's positions"))?;
+            // Only the game's positions (a cap on a pile may be below the bound).
+            if game.check_position(&position).is_ok() {
+                roots.push(position);
+            }
+        }
+        roots
+    } else {
+        tokens
+            .iter()
+            .map(|t| {
+                let numbers = t
+                    .split_whitespace()
+                    .map(|n| {
+                        n.parse::<BigUint>().map_err(|_| {
+                            ReportError::Invalid(format!("`{n}` in `{t}` is not a non-negative integer"))
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(game.check_position(&numbers)?)
+            })
+            .collect::<Result<_, ReportError>>()?
+    };
+    let explored = game.position_graph(&roots, budget)?;
+    let names: Vec<String> = explored
+        .numbers
+        .iter()
+        .map(|p| p.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+        .collect();
+    let token_vertices = (!tokens.is_empty()).then_some(explored.roots);
+    Ok(Built { name: spec.to_string(), names, graph: explored.graph, roots: token_vertices })
+}
+
 fn build(game: &LoopyGame, tokens: &[String], budget: &Budget) -> Result<Built, ReportError> {
     match game {
         LoopyGame::Ruleset { spec, upto } => {
             let game = spec.build(budget)?;
-            let roots: Vec<Vec<BigUint>> = if tokens.is_empty() {
-                let bound = upto.unwrap_or(spec.info().verify_bound);
-                // Each listed position is charged as one stored, so that the budget bounds them.
-                let mut roots = Vec::new();
-                for position in game.verification_positions(bound) {
-                    budget.charge(UNITS_PER_POSITION).map_err(stopped("listing the table's positions"))?;
-                    // Only the game's positions (a cap on a pile may be below the bound).
-                    if game.check_position(&position).is_ok() {
-                        roots.push(position);
-                    }
-                }
-                roots
-            } else {
-                tokens
-                    .iter()
-                    .map(|t| {
-                        let numbers = t
-                            .split_whitespace()
-                            .map(|n| {
-                                n.parse::<BigUint>().map_err(|_| {
-                                    ReportError::Invalid(format!(
-                                        "`{n}` in `{t}` is not a non-negative integer"
-                                    ))
-                                })
-                            })
-                            .collect::<Result<Vec<_>, _>>()?;
-                        Ok(game.check_position(&numbers)?)
-                    })
-                    .collect::<Result<_, ReportError>>()?
-            };
-            let explored = game.position_graph(&roots, budget)?;
-            let names: Vec<String> = explored
-                .numbers
-                .iter()
-                .map(|p| p.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
-                .collect();
-            let token_vertices = (!tokens.is_empty()).then_some(explored.roots);
-            Ok(Built { name: spec.to_string(), names, graph: explored.graph, roots: token_vertices })
+            build_game(game.as_ref(), tokens, *upto, budget)
         }
         LoopyGame::Graph { source, text } => {
             let named = parse_graph(text, budget).map_err(|e| match e {
@@ -285,10 +311,31 @@ fn row(b: &Built, s: &Solution, u: u32) -> LoopyPosition {
 /// [`ReportError::Engine`] when the budget stops the analysis.
 pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, ReportError> {
     let b = build(&request.game, &request.tokens, budget)?;
+    answer(&b, &request.tokens, request.play, budget)
+}
+
+/// [`loopy`] for a game already built (also one defined in Python, whose positions repeat): the
+/// positions reachable from the tokens' (each a position's numbers separated by spaces), or
+/// without tokens from the game's verification positions up to `upto`.
+///
+/// # Errors
+/// As for [`loopy`].
+pub fn loopy_built(
+    game: &dyn AnyGame,
+    tokens: &[String],
+    upto: Option<u64>,
+    play: Play,
+    budget: &Budget,
+) -> Result<LoopyReport, ReportError> {
+    let b = build_game(game, tokens, upto, budget)?;
+    answer(&b, tokens, play, budget)
+}
+
+fn answer(b: &Built, tokens: &[String], play: Play, budget: &Budget) -> Result<LoopyReport, ReportError> {
     let task = format!("the retrograde analysis of {}", b.name);
-    let s = solve(&b.graph, request.play, budget).map_err(stopped(&task))?;
-    if request.tokens.is_empty() {
-        let rows: Vec<LoopyPosition> = (0..b.graph.vertex_count() as u32).map(|u| row(&b, &s, u)).collect();
+    let s = solve(&b.graph, play, budget).map_err(stopped(&task))?;
+    if tokens.is_empty() {
+        let rows: Vec<LoopyPosition> = (0..b.graph.vertex_count() as u32).map(|u| row(b, &s, u)).collect();
         let mut counts = OutcomeCounts::default();
         for r in &rows {
             match r.outcome {
@@ -299,7 +346,7 @@ pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, Rep
         }
         return Ok(LoopyReport::Table(LoopyTableReport {
             game: b.name.clone(),
-            play: request.play,
+            play: play,
             positions: b.graph.vertex_count(),
             moves: b.graph.edge_count(),
             counts,
@@ -307,7 +354,7 @@ pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, Rep
         }));
     }
     let mut vertices = b.roots.clone().unwrap_or_default();
-    for token in request.tokens.iter().filter(|_| b.roots.is_none()) {
+    for token in tokens.iter().filter(|_| b.roots.is_none()) {
         let u = b
             .names
             .iter()
@@ -315,8 +362,8 @@ pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, Rep
             .ok_or_else(|| ReportError::Invalid(format!("{} has no position named `{token}`", b.name)))?;
         vertices.push(u as u32);
     }
-    let tokens: Vec<LoopyPosition> = vertices.iter().map(|&u| row(&b, &s, u)).collect();
-    let report = match request.play {
+    let tokens: Vec<LoopyPosition> = vertices.iter().map(|&u| row(b, &s, u)).collect();
+    let report = match play {
         Play::Normal => {
             let comps: Vec<Component<'_>> =
                 vertices.iter().map(|&u| Component { graph: &b.graph, solution: &s, vertex: u }).collect();
@@ -357,7 +404,7 @@ pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, Rep
             let remoteness = if tokens.len() == 1 { tokens[0].remoteness } else { None };
             LoopySolveReport {
                 game: b.name.clone(),
-                play: request.play,
+                play: play,
                 value: Some(value),
                 outcome,
                 remoteness,
@@ -395,7 +442,7 @@ pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, Rep
             moves.sort_by_key(|m| m.token);
             LoopySolveReport {
                 game: b.name.clone(),
-                play: request.play,
+                play: play,
                 value: None,
                 outcome,
                 remoteness: ws.remoteness(index),
