@@ -4,13 +4,17 @@
 //! token's generalized Sprague-Grundy value (misère play: by a retrograde analysis of the sum's
 //! graph, since values do not add under misère play); without, every position is listed.
 
+use nimlab_engine::analysis::Counterexample;
 use nimlab_engine::analysis::LoopyPositions;
 use nimlab_engine::budget::UNITS_PER_POSITION;
 use nimlab_engine::loopy::fair_shares::{partitions, FairShares};
 use nimlab_engine::loopy::sum::{self, Component};
 use nimlab_engine::loopy::text::{parse_graph, ParseError};
-use nimlab_engine::loopy::{explore, solve, sum_graph, Digraph, LoopyOutcome, LoopyValue, Solution};
-use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Play};
+use nimlab_engine::loopy::{
+    check_vertex, explore, gsg_fixed_point, outcomes_fixed_point, solve, sum_graph, Digraph, LoopyOutcome,
+    LoopyValue, Solution, INFINITE,
+};
+use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Play, VerifyReport};
 use serde::Serialize;
 
 use crate::ReportError;
@@ -459,6 +463,87 @@ fn answer(b: &Built, tokens: &[String], play: Play, budget: &Budget) -> Result<L
     Ok(LoopyReport::Solve(report))
 }
 
+/// `verify` of a loopy game (capability `loopy`, by its rules): every position reachable from
+/// its verification positions up to `bound` (the declaration's when `None`), the retrograde
+/// analysis against independent checks: under normal play each value against the definition of
+/// the generalized Sprague-Grundy function (conditions A, B, C, vertex by vertex) and against a
+/// fixed-point iteration of the same stages, each value's outcome against the retrograde
+/// outcome; under both plays the outcomes against a fixed-point iteration of their definition.
+///
+/// # Errors
+/// As for [`loopy`].
+pub fn verify_built(
+    game: &dyn AnyGame,
+    bound: Option<u64>,
+    play: Play,
+    budget: &Budget,
+) -> Result<VerifyReport, ReportError> {
+    let spec = game.spec();
+    let bound = bound.unwrap_or(if spec.is_custom() { 0 } else { spec.info().verify_bound });
+    let b = build_game(game, &[], Some(bound), budget)?;
+    let task = format!("the retrograde analysis of {}", b.name);
+    let s = solve(&b.graph, play, budget).map_err(stopped(&task))?;
+    let check = format!("the fixed-point iterations over {}", b.name);
+    let outcomes = outcomes_fixed_point(&b.graph, play, budget).map_err(stopped(&check))?;
+    let values = match &s.gsg {
+        Some(_) => Some(gsg_fixed_point(&b.graph, budget).map_err(stopped(&check))?),
+        None => None,
+    };
+    let mut counterexample = None;
+    let mut positions = 0;
+    for u in 0..b.graph.vertex_count() as u32 {
+        positions += 1;
+        let mut problem = None;
+        if s.outcome(u) != outcomes[u as usize] {
+            problem = Some(format!(
+                "retrograde analysis says {}, the fixed-point iteration {}",
+                s.outcome(u).as_str(),
+                outcomes[u as usize].as_str()
+            ));
+        }
+        if let (Some(gsg), Some(values), None) = (&s.gsg, &values, &problem) {
+            let shown = |v: u32| if v == INFINITE { "∞".to_string() } else { v.to_string() };
+            if gsg.values[u as usize] != values[u as usize] {
+                problem = Some(format!(
+                    "retrograde analysis gives the value {}, the fixed-point iteration {}",
+                    shown(gsg.values[u as usize]),
+                    shown(values[u as usize])
+                ));
+            } else if let Err(e) = check_vertex(&b.graph, gsg, u) {
+                problem = Some(format!("the definition fails: {e}"));
+            } else if let Some(v) = s.value(&b.graph, u).filter(|v| v.outcome() != s.outcome(u)) {
+                problem = Some(format!(
+                    "the value {v} gives {}, not {}",
+                    v.outcome().as_str(),
+                    s.outcome(u).as_str()
+                ));
+            }
+        }
+        if let Some(problem) = problem {
+            let position = b.names[u as usize].split_whitespace().filter_map(|n| n.parse().ok()).collect();
+            counterexample = Some(Counterexample { position, problem });
+            break;
+        }
+    }
+    let theorem = match play {
+        Play::Normal => "the generalized Sprague-Grundy function and outcomes by retrograde analysis (Smith 1966; \
+                         Fraenkel and Yesha 1986), against the definition vertex by vertex and fixed-point iterations",
+        Play::Misere => "outcomes by retrograde analysis, against a fixed-point iteration of their definition",
+    };
+    Ok(VerifyReport {
+        game: spec.to_string(),
+        theorem: theorem.to_string(),
+        play,
+        players: None,
+        uncovered: 0,
+        bound,
+        positions,
+        search_states: b.graph.vertex_count(),
+        agree: counterexample.is_none(),
+        counterexample,
+    })
+}
+
 fn kind_of(outcome: LoopyOutcome) -> Option<&'static str> {
     match outcome {
         LoopyOutcome::N => Some("winning"),
@@ -521,6 +606,34 @@ mod tests {
         let e = graph(STALL, &["zz"], Play::Normal).unwrap_err();
         assert!(e.is_usage());
         assert_eq!(e.to_string(), "graph g has no position named `zz`");
+    }
+
+    #[test]
+    fn verify_checks_every_position_against_the_fixed_point_iterations() {
+        let budget = Budget::default();
+        for (spec, positions) in
+            [("fair-shares", 914), ("loopy-pattern --piles 2 --move one:1..2 --move all:+1 --cap 3", 10)]
+        {
+            let spec: GameSpec = spec.parse().unwrap();
+            let game = spec.build(&budget).unwrap();
+            for play in [Play::Normal, Play::Misere] {
+                let r = verify_built(game.as_ref(), None, play, &budget).unwrap();
+                assert!(r.agree, "{spec} {play:?}: {:?}", r.counterexample);
+                assert_eq!(r.positions, positions, "{spec}");
+            }
+        }
+        let request = crate::verify::VerifyRequest {
+            spec: Some("fair-shares".parse().unwrap()),
+            bound: Some(8),
+            play: Play::Normal,
+            players: None,
+        };
+        let all = crate::verify::verify(&request, &budget, &nimlab_engine::analysis::no_progress).unwrap();
+        assert!(all.all_agree);
+        assert_eq!(all.reports[0].positions, 66, "the partitions of 1 to 8 coins");
+        let players = crate::verify::VerifyRequest { players: Some(3), ..request };
+        let refused = crate::verify::verify(&players, &budget, &nimlab_engine::analysis::no_progress);
+        assert!(refused.unwrap_err().is_usage());
     }
 
     #[test]
