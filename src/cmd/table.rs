@@ -170,7 +170,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         return write_json(out, &table_answer(&request, &read_graph, &cx.budget)?);
     }
     let mut stream = match table_output(&request, &read_graph, &cx.budget)? {
-        TableOutput::Stream(stream) => stream,
+        TableOutput::Stream(stream) => *stream,
         TableOutput::Loopy(report) => {
             if format != Format::Text {
                 return usage(format!(

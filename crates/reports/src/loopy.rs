@@ -350,7 +350,7 @@ fn answer(b: &Built, tokens: &[String], play: Play, budget: &Budget) -> Result<L
         }
         return Ok(LoopyReport::Table(LoopyTableReport {
             game: b.name.clone(),
-            play: play,
+            play,
             positions: b.graph.vertex_count(),
             moves: b.graph.edge_count(),
             counts,
@@ -408,7 +408,7 @@ fn answer(b: &Built, tokens: &[String], play: Play, budget: &Budget) -> Result<L
             let remoteness = if tokens.len() == 1 { tokens[0].remoteness } else { None };
             LoopySolveReport {
                 game: b.name.clone(),
-                play: play,
+                play,
                 value: Some(value),
                 outcome,
                 remoteness,
@@ -446,7 +446,7 @@ fn answer(b: &Built, tokens: &[String], play: Play, budget: &Budget) -> Result<L
             moves.sort_by_key(|m| m.token);
             LoopySolveReport {
                 game: b.name.clone(),
-                play: play,
+                play,
                 value: None,
                 outcome,
                 remoteness: ws.remoteness(index),

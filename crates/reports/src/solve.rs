@@ -124,7 +124,7 @@ pub fn answer_built(
 /// The loopy engine's game when `game`'s declaration says its positions may repeat, by the rules
 /// (a graph read from a file is answered by the command line, which reads files).
 fn loopy_ruleset(game: &dyn AnyGame) -> Result<Option<LoopyGame>, ReportError> {
-    LoopyGame::of_spec(game.spec(), None, &no_files)
+    LoopyGame::of_spec(game.spec(), None, no_files)
 }
 
 /// Solves a position of a game already built (the playground and `play` keep the game).

@@ -606,7 +606,7 @@ pub enum TableAnswerWithPeriod {
 /// positions are explored and analysed together).
 pub enum TableOutput {
     /// A game that ends.
-    Stream(TableStream),
+    Stream(Box<TableStream>),
     /// A loopy game.
     Loopy(LoopyTableReport),
 }
@@ -689,7 +689,7 @@ pub fn table_output(
 ) -> Result<TableOutput, ReportError> {
     match loopy_table(request, None, read, budget)? {
         Some(t) => Ok(TableOutput::Loopy(t)),
-        None => Ok(TableOutput::Stream(table_stream(request, budget)?)),
+        None => Ok(TableOutput::Stream(Box::new(table_stream(request, budget)?))),
     }
 }
 
