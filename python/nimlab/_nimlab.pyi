@@ -120,12 +120,38 @@ class LoopyResult(_Result):
     game: str
     play: str
     tokens: list[Record]
-    value: int | str | None
-    outcome: str
+    value: int | Infinite | None
+    outcome: Literal["P", "N", "D"]
     remoteness: int | None
     moves: list[Record]
-    moves_kind: str | None
+    moves_kind: Literal["winning", "drawing"] | None
     reason: str
+
+@final
+class LoopyTableResult(_Rows):
+    game: str
+    play: str
+    positions: int
+    moves: int
+    counts: Record
+    rows: list[Record]
+
+@final
+class Infinite:
+    """∞(K): the value of a loopy game's position whose value is infinite; ``k`` the finite values of its options."""
+
+    def __new__(cls, k: Sequence[int]) -> Infinite: ...
+    @property
+    def k(self) -> tuple[int, ...]: ...
+    @property
+    def outcome(self) -> Literal["N", "D"]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: Infinite, /) -> bool: ...
+    def __le__(self, other: Infinite, /) -> bool: ...
+    def __gt__(self, other: Infinite, /) -> bool: ...
+    def __ge__(self, other: Infinite, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class TableResult(_Result):
@@ -239,7 +265,7 @@ class Game:
         budget: int | None = None,
         memory: int | str | None = None,
         timeout: float | None = None,
-    ) -> TableResult: ...
+    ) -> TableResult | LoopyTableResult: ...
     def sequence(
         self,
         upto: int,

@@ -143,3 +143,74 @@ def test_the_period_of_a_python_game_is_observed_never_certified() -> None:
     # The built-in games take the same path: certified where a theorem covers them.
     assert Game("kayles").period().status == "certified"
     assert Game("subtraction", set=[1, 3, 4]).period().period == 7
+
+
+# The graph of examples/loopy.txt (docs/loopy.md), a vertex a number: start 0, a 1, b 2, end 3,
+# c 4, d 5. Positions repeat (a <-> b, b -> b, c <-> d).
+LOOPY_EDGES = {0: [1, 2], 1: [2, 3], 2: [1, 2], 3: [], 4: [5], 5: [4, 3]}
+
+
+def loopy_options(position: tuple[int, ...]) -> list[tuple[int, ...]]:
+    return [(v,) for v in LOOPY_EDGES[position[0]]]
+
+
+def test_a_game_whose_positions_repeat_is_answered_by_the_loopy_engine() -> None:
+    from nimlab import Infinite, LoopyResult
+
+    g = Game.from_options(loopy_options, name="loopy-graph")
+    # Value, outcome and remoteness of each vertex, as `nimlab table graph --file
+    # examples/loopy.txt` gives them.
+    expected = {
+        0: (Infinite([]), "D", None),
+        1: (Infinite([0]), "N", 1),
+        2: (Infinite([]), "D", None),
+        3: (0, "P", 0),
+        4: (0, "P", 2),
+        5: (1, "N", 1),
+    }
+    for vertex, (value, outcome, remoteness) in expected.items():
+        r = g.solve(vertex)
+        if vertex == 3:
+            # No cycle is reachable from `end`: the search of finite games answers it.
+            assert (r.grundy, r.outcome) == (value, outcome)
+            continue
+        assert isinstance(r, LoopyResult), vertex
+        assert (r.value, r.outcome, r.remoteness) == (value, outcome, remoteness), vertex
+    start = g.solve(0)
+    assert start.moves_kind == "drawing"
+    assert [m.to for m in start.moves] == ["2"], "the move to b keeps the draw"
+    assert str(start.value) == "∞()" and start.value.outcome == "D"
+    assert start.to_dict()["value"] == {"infinite": []}
+    d = g.solve(5)
+    assert d.moves_kind == "winning" and sorted(m.to for m in d.moves) == ["3", "4"]
+    assert Infinite([2, 0]) == Infinite([0, 2]) and Infinite([0]) < Infinite([1])
+    assert Infinite([0]) != 0 and len({Infinite([1]), Infinite([1])}) == 1
+
+
+def fair_shares_options(position: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Fair Shares and Varied Pairs: divide a heap into equal heaps, or unite two unequal heaps."""
+    out = []
+    for i, h in enumerate(position):
+        rest = position[:i] + position[i + 1:]
+        out += [rest + (h // k,) * k for k in range(2, h + 1) if h % k == 0]
+        out += [rest[:j] + rest[j + 1:] + (h + x,) for j, x in enumerate(rest) if x != h]
+    return out
+
+
+def test_python_fair_shares_has_the_values_of_the_ruleset() -> None:
+    from nimlab import LoopyResult
+
+    mine = Game.from_options(fair_shares_options, canonical=sorted_key, name="my-fair-shares")
+    theirs = Game("fair-shares")
+    draws = 0
+    for coins in range(1, 12):
+        for position in [(coins,), (1, coins), (2, coins)]:
+            a, b = mine.solve(list(position)), theirs.solve(list(position))
+            if not isinstance(a, LoopyResult):
+                # No cycle reachable (e.g. single coins): the search's Grundy value is the value.
+                assert (a.grundy, a.outcome) == (b.value, b.outcome), position
+                continue
+            assert (a.value, a.outcome, a.remoteness) == (b.value, b.outcome, b.remoteness), position
+            assert sorted(m.to for m in a.moves) == sorted(m.to for m in b.moves), position
+            draws += a.outcome == "D"
+    assert draws > 0

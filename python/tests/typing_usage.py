@@ -35,3 +35,15 @@ def sequence_total(upto: int) -> int:
 
 def grid_shape(rows: int, cols: int) -> tuple[int, int]:
     return nimlab.Game("wythoff").grid(rows, cols, method="search").shape
+
+
+def loopy_draws() -> list[str]:
+    table = nimlab.Game("fair-shares").table(upto=11)
+    assert isinstance(table, nimlab.LoopyTableResult)
+    draws: list[str] = []
+    for row in table.rows:
+        value = row.value
+        if isinstance(value, nimlab.Infinite) and value.outcome == "D":
+            k: tuple[int, ...] = value.k
+            draws.append(f"{row.position}: {value} (K = {k})")
+    return draws

@@ -14,13 +14,15 @@ use std::io::{self, BufRead, Write};
 
 use clap::ValueEnum;
 use nimlab_engine::bigint::json;
+use nimlab_engine::loopy::LoopyOutcome;
 use nimlab_engine::spec::grammar::parse_natural;
 use nimlab_engine::{
     AnyGame, BigUint, EngineError, GameSpec, Lang, Method, MoveReport, Outcome, Params, Play,
 };
-use nimlab_reports::play::{last_mover_wins, reply, ReplyBasis};
+use nimlab_reports::loopy::LoopyReport;
+use nimlab_reports::play::{last_mover_wins, repetitions, reply, ReplyBasis, DRAW_REPETITIONS};
 use nimlab_reports::position::Position;
-use nimlab_reports::solve::{solve_built, SolveReport, SolveRequest};
+use nimlab_reports::solve::{answer_built, SolveAnswer, SolveReport, SolveRequest};
 use nimlab_reports::DEFAULT_MAX_MOVES;
 use serde::Serialize;
 
@@ -47,9 +49,12 @@ pub enum First {
     after_help = "At the prompt, type the position your move leads to (from `3 4 5`, type `1 4 5` to take 2 \
                   from the heap of 3), or: hint, undo, help, quit.\n\nWith --json, every event is one JSON object \
                   per line (\"event\": start, your_turn, move, hint, undo, help, error, game_over, quit, \
-                  end_of_input) and no prompt is printed: for programs that play.\n\nExamples:\n  \
+                  end_of_input, draw) and no prompt is printed: for programs that play.\n\nA game whose positions repeat \
+                  (fair-shares, loopy-pattern) may be a draw: nimlab then keeps the draw, and the game ends as a \
+                  draw when the same position with the same player to move occurs 3 times.\n\nExamples:\n  \
                   nimlab play nim 3 4 5\n  nimlab play wythoff 4 7 --first nimlab\n  \
-                  nimlab play bash 21 --max 3 --misere\n  echo '1 4 5' | nimlab play nim 3 4 5 --json"
+                  nimlab play bash 21 --max 3 --misere\n  echo '1 4 5' | nimlab play nim 3 4 5 --json\n  \
+                  printf '2\\n2\\n' | nimlab play loopy-pattern --piles 1 --move one:1 --move one:+1 --cap 2 1"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -148,6 +153,9 @@ enum Event<'a> {
     },
     Hint {
         analysis: Option<Box<SolveReport>>,
+        /// A game whose positions repeat: the loopy report (`solve --json`'s) instead.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        loopy: Option<Box<LoopyReport>>,
         error: Option<String>,
     },
     Undo {
@@ -166,6 +174,12 @@ enum Event<'a> {
         last_mover: &'static str,
         winner: &'static str,
         play: Play,
+    },
+    /// The same position with the same player to move occurred [`DRAW_REPETITIONS`] times.
+    Draw {
+        #[serde(serialize_with = "json::numbers")]
+        position: &'a [BigUint],
+        repetitions: usize,
     },
     Quit {
         #[serde(serialize_with = "json::numbers")]
@@ -255,6 +269,18 @@ impl Session<'_> {
             let moves = self.game.options(self.current(), &self.limits.budget(), self.lang)?;
             if moves.is_empty() {
                 return self.game_over(out);
+            }
+            let repeated = repetitions(&self.history);
+            if repeated >= DRAW_REPETITIONS {
+                let text = format!(
+                    "{} has occurred {repeated} times with the same player to move: the game is a draw.",
+                    spaced(self.current())
+                );
+                return self.emit(
+                    out,
+                    &text,
+                    &Event::Draw { position: self.current(), repetitions: repeated },
+                );
             }
             if !self.person_to_move() {
                 self.nimlab_moves(out)?;
@@ -370,8 +396,30 @@ impl Session<'_> {
             params: self.spec.params().clone(),
             position: self.current().to_vec(),
         };
-        match solve_built(self.game, position, &request, &self.limits.budget()) {
-            Ok(report) => {
+        match answer_built(self.game, position, &request, &self.limits.budget()) {
+            Ok(SolveAnswer::Loopy(LoopyReport::Solve(report))) => {
+                let standing = match report.outcome {
+                    LoopyOutcome::N => "you are winning (an N-position)",
+                    LoopyOutcome::P => {
+                        "you are losing against best play (a P-position): every move leaves nimlab a win"
+                    }
+                    LoopyOutcome::D => {
+                        "neither player can force a win (a draw): keep it by moving to another draw position"
+                    }
+                };
+                let mut text = format!("hint: {standing}.\n  why: {}", report.reason);
+                let kind = report.moves_kind.unwrap_or("good");
+                for m in &report.moves {
+                    text += &format!("\n  {kind} move: -> type `{}`", m.to);
+                }
+                let event = Event::Hint {
+                    analysis: None,
+                    loopy: Some(Box::new(LoopyReport::Solve(report.clone()))),
+                    error: None,
+                };
+                self.emit(out, &text, &event)
+            }
+            Ok(SolveAnswer::Two(report)) => {
                 let analysis = &report.analysis;
                 let standing = match analysis.outcome {
                     Outcome::N => "you are winning (an N-position)",
@@ -383,14 +431,17 @@ impl Session<'_> {
                 for m in &analysis.winning_moves {
                     text += &format!("\n  winning move: {} -> type `{}`", m.text, typed_form(&m.to));
                 }
-                self.emit(out, &text, &Event::Hint { analysis: Some(Box::new(report.clone())), error: None })
+                let event =
+                    Event::Hint { analysis: Some(Box::new(report.clone())), loopy: None, error: None };
+                self.emit(out, &text, &event)
             }
+            Ok(_) => self.error(out, "nimlab has no hint of this kind for this game"),
             Err(error) => {
                 let message = format!("nimlab cannot analyse this position: {error}");
                 self.emit(
                     out,
                     &format!("hint: {message}"),
-                    &Event::Hint { analysis: None, error: Some(message.clone()) },
+                    &Event::Hint { analysis: None, loopy: None, error: Some(message.clone()) },
                 )
             }
         }

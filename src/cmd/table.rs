@@ -15,11 +15,13 @@ use std::io::Write;
 use nimlab_engine::spec::grammar::parse_range;
 use nimlab_engine::tables::{encode_le, Width};
 use nimlab_engine::Budget;
-use nimlab_reports::loopy::LoopyRequest;
+use nimlab_reports::loopy::LoopyReport;
 use nimlab_reports::table::{
-    table, table_stream, Cell, CellKind, StreamShape, TableRequest, TableShape, TableStream, MAX_REPORT_CELLS,
+    table_answer, table_output, Cell, CellKind, StreamShape, TableOutput, TableRequest, TableShape,
+    TableStream, MAX_REPORT_CELLS,
 };
 
+use crate::cmd::loopy::read_graph;
 use crate::cmd::{play, MethodArg};
 use crate::game_args::GameArgs;
 use crate::text::play_name;
@@ -71,7 +73,11 @@ outcomes are 0 for P and 1 for N. jsonl writes one JSON object per value of a se
 most 1000000 cells.\n\nExamples:\n  nimlab table half --upto 20\n  nimlab table subtraction --set 1,3,4 --upto 30 \
 --csv\n  nimlab table subtraction --set 2,3,5,7,101 --upto 100000000 --format u8 > sub.u8\n  nimlab table wythoff \
 --rows 3999 --cols 3999 --format u16 > wythoff.u16\n  nimlab table wythoff --rows 10 --cols 10 --outcomes\n  nimlab \
-table nim --rows 7 --cols 7 --json\n  nimlab table apple --max 3 --m 1..9 --n 1..9"
+table nim --rows 7 --cols 7 --json\n  nimlab table apple --max 3 --m 1..9 --n 1..9\n  nimlab table fair-shares --upto 5\n  \
+nimlab table loopy-pattern --piles 2 --move one:1.. --move all:+1 --cap 3\n\nA loopy game (positions that repeat: \
+fair-shares, loopy-pattern, graph --file G) lists every position reachable from its positions up to --upto N (without \
+it, the game's own bound; a graph: every vertex) with its value (a nimber, or ∞(K) with K the finite values of its \
+options), its outcome (P, N, or D for a draw) and remoteness, as text or --json."
 )]
 pub struct Args {
     #[command(flatten)]
@@ -139,22 +145,6 @@ const WRITE_CHUNK: usize = 1 << 16;
 /// a value too wide for the format met while writing.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let spec = args.game.spec()?;
-    if let Some(game) = super::loopy::loopy_game(&spec, args.upto)? {
-        // Positions that repeat: every position, by the loopy engine.
-        if args.rows.is_some()
-            || args.m.is_some()
-            || args.csv
-            || args.format.is_some_and(|f| f != Format::Text)
-        {
-            return usage(format!(
-                "{} is a loopy game: its table lists every position (--upto N bounds the positions it starts from), \
-                 as text or --json",
-                spec.name()
-            ));
-        }
-        let request = LoopyRequest { game, tokens: Vec::new(), play: play(args.misere) };
-        return super::loopy::answer(&request, cx, out);
-    }
     let range = |text: &str, flag: &str| parse_range(text).map_err(|e| UsageError(format!("{flag}: {e}")));
     let (shape, kind) = match (args.upto, args.rows.zip(args.cols), args.m.as_deref().zip(args.n.as_deref()))
     {
@@ -173,12 +163,8 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
             };
             (TableShape::Mnn { m: range(m, "--m")?, n: range(n, "--n")? }, Some(kind))
         }
-        _ => {
-            return usage(
-                "table needs --upto N (one heap), --rows R --cols C (two heaps) or --m A..B --n C..D \
-                 ((M, N, N) of a three-pile game)",
-            )
-        }
+        // Every position: a loopy game's table (the reports refuse it for a game that ends).
+        _ => (TableShape::Positions { upto: None }, None),
     };
     let kind =
         kind.unwrap_or(if args.outcomes || args.misere { CellKind::Outcome } else { CellKind::Grundy });
@@ -197,9 +183,20 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
                 shape.cells()
             ));
         }
-        return write_json(out, &table(&request, &cx.budget)?);
+        return write_json(out, &table_answer(&request, &read_graph, &cx.budget)?);
     }
-    let mut stream = table_stream(&request, &cx.budget)?;
+    let mut stream = match table_output(&request, &read_graph, &cx.budget)? {
+        TableOutput::Stream(stream) => *stream,
+        TableOutput::Loopy(report) => {
+            if format != Format::Text {
+                return usage(format!(
+                    "{} is a loopy game: its table lists every position, as text or --json",
+                    report.game
+                ));
+            }
+            return super::loopy::write_report(LoopyReport::Table(report), cx, out);
+        }
+    };
     match format {
         Format::Text => text(&mut stream, &cx.budget, out),
         Format::Csv => csv(&mut stream, &cx.budget, out),

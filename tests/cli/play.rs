@@ -184,3 +184,38 @@ fn json_lines_end_cleanly_on_quit_and_on_end_of_input() {
     assert_eq!(events.last().unwrap()["event"], "end_of_input");
     assert_eq!(events.last().unwrap()["position"], serde_json::json!([3, 4, 5]));
 }
+
+/// A game whose positions repeat: nimlab keeps the draw, and the game ends as a draw when a
+/// position recurs three times with the same player to move; in an N-position of Fair Shares
+/// nimlab plays the loopy engine's fastest win.
+#[test]
+fn loopy_games_keep_the_draw_and_end_by_repetition() {
+    let game = ["loopy-pattern", "--piles", "1", "--move", "one:1", "--move", "one:+1", "--cap", "2", "1"];
+    let out = play(&game, "2\n2\n");
+    assert_eq!(
+        out.matches("nimlab: take 1 from pile 0 -> 1  (neither player can force a win").count(),
+        2,
+        "{out}"
+    );
+    assert!(
+        out.trim_end().ends_with("1 has occurred 3 times with the same player to move: the game is a draw."),
+        "{out}"
+    );
+    let json = play(&[&game[..], &["--json"]].concat(), "2\n2\n");
+    let events: Vec<serde_json::Value> = json.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let nimlab = events.iter().find(|e| e["player"] == "nimlab").unwrap();
+    assert_eq!(
+        (&nimlab["basis"], &nimlab["outcome"]),
+        (&serde_json::json!("loopy"), &serde_json::json!("D"))
+    );
+    assert_eq!(
+        events.last().unwrap(),
+        &serde_json::json!({"event": "draw", "position": [1], "repetitions": 3})
+    );
+    let hint = play(&game, "hint\n");
+    assert!(hint.contains("hint: neither player can force a win (a draw)"), "{hint}");
+    // Fair Shares 4 2 1 has value 1: nimlab, moving first, wins in 3 moves, the person's move between.
+    let out = play(&["fair-shares", "4", "2", "1", "--first", "nimlab"], "1 1 1 1 1 2\n");
+    assert!(out.contains("(nimlab is winning: its fastest win, 2 more moves after this one"), "{out}");
+    assert!(out.trim_end().ends_with("so nimlab wins (normal play)."), "{out}");
+}

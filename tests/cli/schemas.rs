@@ -284,6 +284,24 @@ fn play_events() {
         (&["play", "nim", "400", "400"], "400 399\nquit\n"),
         (&["play", "bash", "2", "--max", "3", "--misere"], "1\n"),
         (&["play", "nim", "3", "4", "5"], ""),
+        // A game whose positions repeat: nimlab keeps the draw, a hint, the draw by repetition.
+        (
+            &[
+                "play",
+                "loopy-pattern",
+                "--piles",
+                "1",
+                "--move",
+                "one:1",
+                "--move",
+                "one:+1",
+                "--cap",
+                "2",
+                "1",
+            ],
+            "hint\n2\n2\n",
+        ),
+        (&["play", "fair-shares", "4", "2", "1", "--first", "nimlab"], "hint\n1 1 1 1 1 2\n"),
     ] {
         let output = nimlab().args(args).arg("--json").write_stdin(input).output().unwrap();
         assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));

@@ -11,7 +11,7 @@ use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Lang, Metho
 use nimlab_reports::plot::{self, GridPicture, SequencePicture};
 use nimlab_reports::quotient::{quotient, QuotientRequest};
 use nimlab_reports::solve::{SolveAnswer, SolveRequest};
-use nimlab_reports::table::{CellKind, TableRequest, TableShape};
+use nimlab_reports::table::{CellKind, TableAnswer, TableRequest, TableShape};
 use nimlab_reports::verify::VerifyRequest;
 use nimlab_reports::ReportError;
 
@@ -27,8 +27,8 @@ use crate::convert::{game_spec, position, spec_error, to_python};
 use crate::picture::Picture;
 use crate::report::{Record, Report};
 use crate::results::{
-    LoopyResult, PPositions, PeriodResult, PlayersResult, QuotientResult, SolveResult, SumResult,
-    TableResult, VerifyResult,
+    LoopyResult, LoopyTableResult, PPositions, PeriodResult, PlayersResult, QuotientResult, SolveResult,
+    SumResult, TableResult, VerifyResult,
 };
 use crate::tables::{last_index, to_array, Producer};
 
@@ -274,9 +274,12 @@ impl Game {
     /// A position is a tuple of non-negative ints (``options`` receives a tuple and may return
     /// tuples, lists or, for one number, ints). ``canonical(position)``, if given, returns the
     /// same key for equivalent positions (e.g. ``tuple(sorted(p))`` when the order of heaps does
-    /// not matter), which the memo uses. The game must end: every sequence of moves is finite.
-    /// The engine's memoized search solves it under the budget, with Grundy values, winning
-    /// moves, misère play, several players, sums, listings and tables. An exception raised in
+    /// not matter), which the memo uses. The engine's memoized search solves it under the
+    /// budget, with Grundy values, winning moves, misère play, several players, sums, listings
+    /// and tables. A game whose positions repeat (finitely many reachable) is answered by the
+    /// loopy engine when the search meets a cycle: ``solve`` gives a ``LoopyResult`` with the
+    /// value (an int or an ``Infinite``), the outcome (``'D'`` for a draw), and the winning or
+    /// drawing moves. An exception raised in
     /// ``options`` or ``canonical`` reaches the caller as it was raised.
     ///
     /// >>> def take_1_or_2(p):
@@ -551,10 +554,16 @@ impl Game {
     /// The table ``nimlab table`` makes, as a report with how the engine computed it (its
     /// ``basis``, ``method`` and ``detail``): the one-heap sequence ``0..=upto``, or the grid of
     /// two-heap positions ``(r, c)`` for ``r <= rows``, ``c <= cols``. ``outcomes=True`` (or
-    /// ``misere=True``) gives P/N outcomes instead of Grundy values.
+    /// ``misere=True``) gives P/N outcomes instead of Grundy values. A game whose positions repeat
+    /// (``fair-shares``, ``loopy-pattern``) gives a ``LoopyTableResult`` instead: every position
+    /// reachable from those up to ``upto`` (without it, the game's own bound), with its value (an
+    /// int or an ``Infinite``), outcome (P, N or D for a draw) and remoteness.
     ///
     /// >>> Game('kayles').table(upto=12).values[-3:]
     /// [2, 6, 4]
+    /// >>> t = Game('fair-shares').table(upto=11)
+    /// >>> t.positions, t.counts.D
+    /// (194, 45)
     #[pyo3(
         signature = (*, upto = None, rows = None, cols = None, outcomes = false, misere = false, method = "auto", budget = None, memory = None, timeout = None),
         text_signature = "(self, /, *, upto=None, rows=None, cols=None, outcomes=False, misere=False, method='auto', budget=None, memory=None, timeout=None)"
@@ -572,10 +581,12 @@ impl Game {
         budget: Option<u64>,
         memory: Option<MemorySize>,
         timeout: Option<f64>,
-    ) -> PyResult<TableResult> {
+    ) -> PyResult<Py<PyAny>> {
         let shape = match (upto, rows, cols) {
             (Some(upto), None, None) => TableShape::Sequence { upto },
             (None, Some(rows), Some(cols)) => TableShape::Grid { rows, cols },
+            // Every position: a loopy game's table (a game that ends needs a range).
+            (None, None, None) => TableShape::Positions { upto: None },
             _ => return Err(PyValueError::new_err("a table needs upto=N, or rows=R and cols=C")),
         };
         let kind = if outcomes || misere { CellKind::Outcome } else { CellKind::Grundy };
@@ -592,9 +603,12 @@ impl Game {
             &budget,
             Lane::Long,
             |_| false,
-            |game, budget| nimlab_reports::table::table_of(game, &request, budget),
+            |game, budget| nimlab_reports::table::table_answer_of(game, &request, budget),
         )?;
-        Ok(TableResult(Report::new(report)))
+        Ok(match report {
+            TableAnswer::Values(report) => Py::new(py, TableResult(Report::new(report)))?.into_any(),
+            TableAnswer::Loopy(report) => Py::new(py, LoopyTableResult(Report::new(report)))?.into_any(),
+        })
     }
 
     /// The values of the one-heap positions ``0, 1, ..., upto`` as a 1-D numpy array of

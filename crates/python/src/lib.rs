@@ -17,6 +17,7 @@ mod compute;
 mod convert;
 mod game;
 mod html;
+mod infinite;
 mod nimber;
 mod picture;
 mod report;
@@ -130,6 +131,8 @@ fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::PeriodResult>()?;
     m.add_class::<results::TableResult>()?;
     m.add_class::<results::LoopyResult>()?;
+    m.add_class::<results::LoopyTableResult>()?;
+    m.add_class::<infinite::Infinite>()?;
     m.add_class::<results::SweepResult>()?;
     m.add_class::<results::VerifyResult>()?;
     m.add_class::<results::QuotientResult>()?;

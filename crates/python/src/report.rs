@@ -17,6 +17,7 @@ use serde_json::{Map, Value};
 
 use crate::convert::to_python;
 use crate::html;
+use crate::infinite::Infinite;
 
 /// A report, serialized on demand.
 trait Serialized: Send + Sync {
@@ -90,9 +91,13 @@ impl Report {
 }
 
 /// A field as an attribute: objects (a move, a row, a certificate) become [`Record`]s with
-/// attribute access, except a game's `params`, a plain dict; lists of them lists of records; numbers are
-/// ints of any size.
+/// attribute access, except a game's `params`, a plain dict, and a loopy value ∞(K), an
+/// [`Infinite`]; lists of them lists of records; numbers are ints of any size.
 pub(crate) fn field<'py>(py: Python<'py>, name: &str, value: &Value) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(infinite) = Infinite::of_json(value) {
+        // A loopy game's value ∞(K).
+        return Ok(Bound::new(py, infinite)?.into_any());
+    }
     match value {
         Value::Object(_) if name != "params" => Ok(Bound::new(py, Record(value.clone()))?.into_any()),
         Value::Array(items) if items.iter().any(Value::is_object) => {

@@ -96,17 +96,73 @@ result_class!(
 result_class!(
     LoopyResult,
     "The answer for a position of a game whose positions may repeat (``nimlab solve --json`` of a
-game with the capability ``loopy``): ``game``, ``play``, ``tokens``, ``value`` (a nimber, or
-``'∞(K)'`` with ``K`` its finite option values), ``outcome`` (``'P'``, ``'N'`` or ``'D'`` for a
-draw), ``remoteness``, ``moves`` (the winning moves, or those that keep a draw), ``moves_kind``,
-``reason``.
+game with the capability ``loopy``, or a game of your own whose positions repeat): ``game``,
+``play``, ``tokens``, ``value`` (an int, a nimber, or an ``Infinite`` ∞(K) with ``K`` the finite
+values of its options; None under misère play), ``outcome`` (``'P'``, ``'N'`` or ``'D'`` for a
+draw), ``remoteness`` (None for a draw), ``moves`` (the winning moves, or those that keep a
+draw; each with ``to`` and ``value_after``), ``moves_kind`` (``'winning'``, ``'drawing'`` or
+None), ``reason``.
 
 >>> r = Game('fair-shares').solve([1, 2, 4])
 >>> r.outcome, r.value
 ('N', 1)
+>>> d = Game('fair-shares').solve([9, 2])
+>>> d.value, d.outcome, d.moves_kind
+(Infinite([1]), 'D', 'drawing')
 ",
-    |v| format!("{}: {} ({})", text(v, "game"), text(v, "outcome"), text(v, "value"))
+    |v| format!("{}: {} ({})", text(v, "game"), text(v, "outcome"), value_text(v.get("value")))
 );
+
+result_class!(
+    LoopyTableResult,
+    "Every position of a game whose positions may repeat (``nimlab table --json`` of a game with the
+capability ``loopy``): ``game``, ``play``, ``positions``, ``moves`` (how many), ``counts``
+(``.P``, ``.N``, ``.D``) and ``rows``, each with ``position`` (its numbers separated by spaces),
+``value`` (an int or an ``Infinite``), ``outcome``, ``remoteness``, ``moves`` (the positions
+the good moves reach) and ``moves_kind``. ``to_records()`` gives the rows with ``value`` as text.
+
+>>> t = Game('fair-shares').table(upto=4)
+>>> t.positions, t.counts.P, t.rows[1].position, t.rows[1].value
+(11, 5, '2', 1)
+",
+    |v| format!(
+        "{}: {} positions, {} P, {} N, {} D",
+        text(v, "game"),
+        text(v, "positions"),
+        v.get("counts").map_or_else(|| "-".into(), |c| text(c, "P")),
+        v.get("counts").map_or_else(|| "-".into(), |c| text(c, "N")),
+        v.get("counts").map_or_else(|| "-".into(), |c| text(c, "D"))
+    ),
+    records: |v| {
+        let rows = v.get("rows").and_then(Value::as_array).cloned().unwrap_or_default();
+        rows.into_iter()
+            .map(|r| {
+                let value = value_text(r.get("value"));
+                object([
+                    ("position".into(), r.get("position").cloned().unwrap_or(Value::Null)),
+                    ("value".into(), Value::from(value)),
+                    ("outcome".into(), r.get("outcome").cloned().unwrap_or(Value::Null)),
+                    ("remoteness".into(), r.get("remoteness").cloned().unwrap_or(Value::Null)),
+                ])
+            })
+            .collect()
+    }
+);
+
+/// A loopy value as text: `3`, `∞(0,2)`, or `-` (none, misère play).
+fn value_text(value: Option<&Value>) -> String {
+    match value {
+        Some(Value::Number(n)) => n.to_string(),
+        Some(Value::Object(map)) => match map.get("infinite").and_then(Value::as_array) {
+            Some(k) => {
+                let k: Vec<String> = k.iter().map(Value::to_string).collect();
+                format!("∞({})", k.join(","))
+            }
+            None => "-".into(),
+        },
+        _ => "-".into(),
+    }
+}
 
 result_class!(
     TableResult,

@@ -4,13 +4,17 @@
 //! token's generalized Sprague-Grundy value (misère play: by a retrograde analysis of the sum's
 //! graph, since values do not add under misère play); without, every position is listed.
 
+use nimlab_engine::analysis::Counterexample;
 use nimlab_engine::analysis::LoopyPositions;
 use nimlab_engine::budget::UNITS_PER_POSITION;
 use nimlab_engine::loopy::fair_shares::{partitions, FairShares};
 use nimlab_engine::loopy::sum::{self, Component};
 use nimlab_engine::loopy::text::{parse_graph, ParseError};
-use nimlab_engine::loopy::{explore, solve, sum_graph, Digraph, LoopyOutcome, LoopyValue, Solution};
-use nimlab_engine::{BigUint, Budget, EngineError, GameSpec, Play};
+use nimlab_engine::loopy::{
+    check_vertex, explore, gsg_fixed_point, outcomes_fixed_point, solve, sum_graph, Digraph, LoopyOutcome,
+    LoopyValue, Solution, INFINITE,
+};
+use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Play, VerifyReport};
 use serde::Serialize;
 
 use crate::ReportError;
@@ -188,48 +192,74 @@ struct Built {
     roots: Option<Vec<u32>>,
 }
 
+/// Reads a loopy game's graph file: the command line's reader, or [`no_files`] where the surface
+/// reads none (the web server, the Python module; the engine and the reports read no files).
+pub type ReadFile<'a> = &'a dyn Fn(&str) -> Result<String, ReportError>;
+
+/// The reader of a surface that reads no files: a graph game is refused with where to ask.
+///
+/// # Errors
+/// Always: a usage error naming the file.
+pub fn no_files(path: &str) -> Result<String, ReportError> {
+    Err(ReportError::Invalid(format!(
+        "this game's graph file ({path}) is read by the command line only: \
+         nimlab solve GAME --file FILE VERTEX..., nimlab table GAME --file FILE"
+    )))
+}
+
+/// The graph of a built game's positions: those reachable from the tokens' positions, or for a
+/// table (no tokens) from every verification position up to `upto` (the declaration's bound
+/// when `None`).
+fn build_game(
+    game: &dyn AnyGame,
+    tokens: &[String],
+    upto: Option<u64>,
+    budget: &Budget,
+) -> Result<Built, ReportError> {
+    let spec = game.spec();
+    let roots: Vec<Vec<BigUint>> = if tokens.is_empty() {
+        let bound = upto.unwrap_or(if spec.is_custom() { 0 } else { spec.info().verify_bound });
+        // Each listed position is charged as one stored, so that the budget bounds them.
+        let mut roots = Vec::new();
+        for position in game.verification_positions(bound) {
+            budget.charge(UNITS_PER_POSITION).map_err(stopped("listing the table's positions"))?;
+            // Only the game's positions (a cap on a pile may be below the bound).
+            if game.check_position(&position).is_ok() {
+                roots.push(position);
+            }
+        }
+        roots
+    } else {
+        tokens
+            .iter()
+            .map(|t| {
+                let numbers = t
+                    .split_whitespace()
+                    .map(|n| {
+                        n.parse::<BigUint>().map_err(|_| {
+                            ReportError::Invalid(format!("`{n}` in `{t}` is not a non-negative integer"))
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(game.check_position(&numbers)?)
+            })
+            .collect::<Result<_, ReportError>>()?
+    };
+    let explored = game.position_graph(&roots, budget)?;
+    let names: Vec<String> = explored
+        .numbers
+        .iter()
+        .map(|p| p.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+        .collect();
+    let token_vertices = (!tokens.is_empty()).then_some(explored.roots);
+    Ok(Built { name: spec.to_string(), names, graph: explored.graph, roots: token_vertices })
+}
+
 fn build(game: &LoopyGame, tokens: &[String], budget: &Budget) -> Result<Built, ReportError> {
     match game {
         LoopyGame::Ruleset { spec, upto } => {
             let game = spec.build(budget)?;
-            let roots: Vec<Vec<BigUint>> = if tokens.is_empty() {
-                let bound = upto.unwrap_or(spec.info().verify_bound);
-                // Each listed position is charged as one stored, so that the budget bounds them.
-                let mut roots = Vec::new();
-                for position in game.verification_positions(bound) {
-                    budget.charge(UNITS_PER_POSITION).map_err(stopped("listing the table's positions"))?;
-                    // Only the game's positions (a cap on a pile may be below the bound).
-                    if game.check_position(&position).is_ok() {
-                        roots.push(position);
-                    }
-                }
-                roots
-            } else {
-                tokens
-                    .iter()
-                    .map(|t| {
-                        let numbers = t
-                            .split_whitespace()
-                            .map(|n| {
-                                n.parse::<BigUint>().map_err(|_| {
-                                    ReportError::Invalid(format!(
-                                        "`{n}` in `{t}` is not a non-negative integer"
-                                    ))
-                                })
-                            })
-                            .collect::<Result<Vec<_>, _>>()?;
-                        Ok(game.check_position(&numbers)?)
-                    })
-                    .collect::<Result<_, ReportError>>()?
-            };
-            let explored = game.position_graph(&roots, budget)?;
-            let names: Vec<String> = explored
-                .numbers
-                .iter()
-                .map(|p| p.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
-                .collect();
-            let token_vertices = (!tokens.is_empty()).then_some(explored.roots);
-            Ok(Built { name: spec.to_string(), names, graph: explored.graph, roots: token_vertices })
+            build_game(game.as_ref(), tokens, *upto, budget)
         }
         LoopyGame::Graph { source, text } => {
             let named = parse_graph(text, budget).map_err(|e| match e {
@@ -285,10 +315,31 @@ fn row(b: &Built, s: &Solution, u: u32) -> LoopyPosition {
 /// [`ReportError::Engine`] when the budget stops the analysis.
 pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, ReportError> {
     let b = build(&request.game, &request.tokens, budget)?;
+    answer(&b, &request.tokens, request.play, budget)
+}
+
+/// [`loopy`] for a game already built (also one defined in Python, whose positions repeat): the
+/// positions reachable from the tokens' (each a position's numbers separated by spaces), or
+/// without tokens from the game's verification positions up to `upto`.
+///
+/// # Errors
+/// As for [`loopy`].
+pub fn loopy_built(
+    game: &dyn AnyGame,
+    tokens: &[String],
+    upto: Option<u64>,
+    play: Play,
+    budget: &Budget,
+) -> Result<LoopyReport, ReportError> {
+    let b = build_game(game, tokens, upto, budget)?;
+    answer(&b, tokens, play, budget)
+}
+
+fn answer(b: &Built, tokens: &[String], play: Play, budget: &Budget) -> Result<LoopyReport, ReportError> {
     let task = format!("the retrograde analysis of {}", b.name);
-    let s = solve(&b.graph, request.play, budget).map_err(stopped(&task))?;
-    if request.tokens.is_empty() {
-        let rows: Vec<LoopyPosition> = (0..b.graph.vertex_count() as u32).map(|u| row(&b, &s, u)).collect();
+    let s = solve(&b.graph, play, budget).map_err(stopped(&task))?;
+    if tokens.is_empty() {
+        let rows: Vec<LoopyPosition> = (0..b.graph.vertex_count() as u32).map(|u| row(b, &s, u)).collect();
         let mut counts = OutcomeCounts::default();
         for r in &rows {
             match r.outcome {
@@ -299,7 +350,7 @@ pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, Rep
         }
         return Ok(LoopyReport::Table(LoopyTableReport {
             game: b.name.clone(),
-            play: request.play,
+            play,
             positions: b.graph.vertex_count(),
             moves: b.graph.edge_count(),
             counts,
@@ -307,7 +358,7 @@ pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, Rep
         }));
     }
     let mut vertices = b.roots.clone().unwrap_or_default();
-    for token in request.tokens.iter().filter(|_| b.roots.is_none()) {
+    for token in tokens.iter().filter(|_| b.roots.is_none()) {
         let u = b
             .names
             .iter()
@@ -315,8 +366,8 @@ pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, Rep
             .ok_or_else(|| ReportError::Invalid(format!("{} has no position named `{token}`", b.name)))?;
         vertices.push(u as u32);
     }
-    let tokens: Vec<LoopyPosition> = vertices.iter().map(|&u| row(&b, &s, u)).collect();
-    let report = match request.play {
+    let tokens: Vec<LoopyPosition> = vertices.iter().map(|&u| row(b, &s, u)).collect();
+    let report = match play {
         Play::Normal => {
             let comps: Vec<Component<'_>> =
                 vertices.iter().map(|&u| Component { graph: &b.graph, solution: &s, vertex: u }).collect();
@@ -357,7 +408,7 @@ pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, Rep
             let remoteness = if tokens.len() == 1 { tokens[0].remoteness } else { None };
             LoopySolveReport {
                 game: b.name.clone(),
-                play: request.play,
+                play,
                 value: Some(value),
                 outcome,
                 remoteness,
@@ -395,7 +446,7 @@ pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, Rep
             moves.sort_by_key(|m| m.token);
             LoopySolveReport {
                 game: b.name.clone(),
-                play: request.play,
+                play,
                 value: None,
                 outcome,
                 remoteness: ws.remoteness(index),
@@ -410,6 +461,87 @@ pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, Rep
         }
     };
     Ok(LoopyReport::Solve(report))
+}
+
+/// `verify` of a loopy game (capability `loopy`, by its rules): every position reachable from
+/// its verification positions up to `bound` (the declaration's when `None`), the retrograde
+/// analysis against independent checks: under normal play each value against the definition of
+/// the generalized Sprague-Grundy function (conditions A, B, C, vertex by vertex) and against a
+/// fixed-point iteration of the same stages, each value's outcome against the retrograde
+/// outcome; under both plays the outcomes against a fixed-point iteration of their definition.
+///
+/// # Errors
+/// As for [`loopy`].
+pub fn verify_built(
+    game: &dyn AnyGame,
+    bound: Option<u64>,
+    play: Play,
+    budget: &Budget,
+) -> Result<VerifyReport, ReportError> {
+    let spec = game.spec();
+    let bound = bound.unwrap_or(if spec.is_custom() { 0 } else { spec.info().verify_bound });
+    let b = build_game(game, &[], Some(bound), budget)?;
+    let task = format!("the retrograde analysis of {}", b.name);
+    let s = solve(&b.graph, play, budget).map_err(stopped(&task))?;
+    let check = format!("the fixed-point iterations over {}", b.name);
+    let outcomes = outcomes_fixed_point(&b.graph, play, budget).map_err(stopped(&check))?;
+    let values = match &s.gsg {
+        Some(_) => Some(gsg_fixed_point(&b.graph, budget).map_err(stopped(&check))?),
+        None => None,
+    };
+    let mut counterexample = None;
+    let mut positions = 0;
+    for u in 0..b.graph.vertex_count() as u32 {
+        positions += 1;
+        let mut problem = None;
+        if s.outcome(u) != outcomes[u as usize] {
+            problem = Some(format!(
+                "retrograde analysis says {}, the fixed-point iteration {}",
+                s.outcome(u).as_str(),
+                outcomes[u as usize].as_str()
+            ));
+        }
+        if let (Some(gsg), Some(values), None) = (&s.gsg, &values, &problem) {
+            let shown = |v: u32| if v == INFINITE { "∞".to_string() } else { v.to_string() };
+            if gsg.values[u as usize] != values[u as usize] {
+                problem = Some(format!(
+                    "retrograde analysis gives the value {}, the fixed-point iteration {}",
+                    shown(gsg.values[u as usize]),
+                    shown(values[u as usize])
+                ));
+            } else if let Err(e) = check_vertex(&b.graph, gsg, u) {
+                problem = Some(format!("the definition fails: {e}"));
+            } else if let Some(v) = s.value(&b.graph, u).filter(|v| v.outcome() != s.outcome(u)) {
+                problem = Some(format!(
+                    "the value {v} gives {}, not {}",
+                    v.outcome().as_str(),
+                    s.outcome(u).as_str()
+                ));
+            }
+        }
+        if let Some(problem) = problem {
+            let position = b.names[u as usize].split_whitespace().filter_map(|n| n.parse().ok()).collect();
+            counterexample = Some(Counterexample { position, problem });
+            break;
+        }
+    }
+    let theorem = match play {
+        Play::Normal => "the generalized Sprague-Grundy function and outcomes by retrograde analysis (Smith 1966; \
+                         Fraenkel and Yesha 1986), against the definition vertex by vertex and fixed-point iterations",
+        Play::Misere => "outcomes by retrograde analysis, against a fixed-point iteration of their definition",
+    };
+    Ok(VerifyReport {
+        game: spec.to_string(),
+        theorem: theorem.to_string(),
+        play,
+        players: None,
+        uncovered: 0,
+        bound,
+        positions,
+        search_states: b.graph.vertex_count(),
+        agree: counterexample.is_none(),
+        counterexample,
+    })
 }
 
 fn kind_of(outcome: LoopyOutcome) -> Option<&'static str> {
@@ -474,6 +606,34 @@ mod tests {
         let e = graph(STALL, &["zz"], Play::Normal).unwrap_err();
         assert!(e.is_usage());
         assert_eq!(e.to_string(), "graph g has no position named `zz`");
+    }
+
+    #[test]
+    fn verify_checks_every_position_against_the_fixed_point_iterations() {
+        let budget = Budget::default();
+        for (spec, positions) in
+            [("fair-shares", 914), ("loopy-pattern --piles 2 --move one:1..2 --move all:+1 --cap 3", 10)]
+        {
+            let spec: GameSpec = spec.parse().unwrap();
+            let game = spec.build(&budget).unwrap();
+            for play in [Play::Normal, Play::Misere] {
+                let r = verify_built(game.as_ref(), None, play, &budget).unwrap();
+                assert!(r.agree, "{spec} {play:?}: {:?}", r.counterexample);
+                assert_eq!(r.positions, positions, "{spec}");
+            }
+        }
+        let request = crate::verify::VerifyRequest {
+            spec: Some("fair-shares".parse().unwrap()),
+            bound: Some(8),
+            play: Play::Normal,
+            players: None,
+        };
+        let all = crate::verify::verify(&request, &budget, &nimlab_engine::analysis::no_progress).unwrap();
+        assert!(all.all_agree);
+        assert_eq!(all.reports[0].positions, 66, "the partitions of 1 to 8 coins");
+        let players = crate::verify::VerifyRequest { players: Some(3), ..request };
+        let refused = crate::verify::verify(&players, &budget, &nimlab_engine::analysis::no_progress);
+        assert!(refused.unwrap_err().is_usage());
     }
 
     #[test]

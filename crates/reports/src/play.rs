@@ -12,8 +12,10 @@
 //! random (which may happen to be a good one) instead of the move above. The draw is a pure
 //! function of the request's `seed`, so the same request always gets the same move.
 
+use nimlab_engine::loopy::{solve, LoopyOutcome};
 use nimlab_engine::{
-    AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Method, MoveReport, Outcome, Play, Query,
+    AnyGame, BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, MoveReport, Outcome, Play,
+    Query,
 };
 use serde::Serialize;
 
@@ -38,6 +40,15 @@ pub enum ReplyBasis {
     AnyLegalMove,
     /// A weaker nimlab's mistake ([`Strength`]): a legal move drawn at random.
     Random,
+    /// A game whose positions repeat, by the loopy engine's retrograde analysis of the
+    /// positions reachable from this one: the fastest win from an N-position, a move that keeps
+    /// the draw from a D-position, the slowest loss from a P-position.
+    Loopy {
+        /// Who wins from the position before the move (nimlab the mover), or `D`: a draw.
+        outcome: LoopyOutcome,
+        /// Moves left in the game, counting this one; null for a draw.
+        remoteness: Option<u32>,
+    },
 }
 
 /// How well nimlab plays: perfectly (`mistakes` 0), or, with chance `mistakes` percent at each
@@ -112,6 +123,36 @@ impl ReplyBasis {
                     "较弱的 nimlab 走错了：随机选的一步合法走法",
                 )
                 .into(),
+            (ReplyBasis::Loopy { outcome: LoopyOutcome::D, .. }, lang) => lang
+                .pick(
+                    "neither player can force a win (a draw): nimlab keeps the draw, moving where you cannot force a win either",
+                    "双方都无法强制取胜（和局）：nimlab 保持和局，走到你也无法强制取胜的局面",
+                )
+                .into(),
+            (ReplyBasis::Loopy { outcome: LoopyOutcome::N, remoteness: Some(1) }, Lang::En) => {
+                "nimlab makes the last move".into()
+            }
+            (ReplyBasis::Loopy { outcome: LoopyOutcome::N, remoteness: Some(1) }, Lang::Zh) => {
+                "nimlab 走了最后一步".into()
+            }
+            (ReplyBasis::Loopy { outcome: LoopyOutcome::N, remoteness }, Lang::En) => format!(
+                "nimlab is winning: its fastest win, {} more move{} after this one with best play",
+                remoteness.unwrap_or(1).saturating_sub(1),
+                plural(remoteness.unwrap_or(1).saturating_sub(1))
+            ),
+            (ReplyBasis::Loopy { outcome: LoopyOutcome::N, remoteness }, Lang::Zh) => format!(
+                "nimlab 处于必胜态：这是最快的取胜走法，双方都走最优时这步之后还有 {} 步",
+                remoteness.unwrap_or(1).saturating_sub(1)
+            ),
+            (ReplyBasis::Loopy { outcome: LoopyOutcome::P, remoteness }, Lang::En) => format!(
+                "nimlab is losing against best play, so it stalls: {} more move{} if you play perfectly",
+                remoteness.unwrap_or(1).saturating_sub(1),
+                plural(remoteness.unwrap_or(1).saturating_sub(1))
+            ),
+            (ReplyBasis::Loopy { outcome: LoopyOutcome::P, remoteness }, Lang::Zh) => format!(
+                "nimlab 面对最优走法必败，所以尽量拖延：如果你走得完美，还有 {} 步",
+                remoteness.unwrap_or(1).saturating_sub(1)
+            ),
             (ReplyBasis::AnyLegalMove, lang) => lang
                 .pick(
                     "nimlab knows no winning move here (too large to search), so it takes as little as it can",
@@ -149,9 +190,17 @@ pub fn reply(
 ) -> Result<Option<Reply>, EngineError> {
     let basis_reply =
         |report: MoveReport, basis: ReplyBasis| Reply { report, basis, explanation: basis.explanation(lang) };
+    let spec = game.spec();
+    if !spec.is_custom() && spec.info().capabilities.loopy.is_some() {
+        return loopy_reply(game, numbers, play, budget, lang);
+    }
     // The search gets part of the budget, so that the fallbacks still have some.
     let searching = budget.sub_budget(budget.remaining() / 2);
     match game.best_move(numbers, play, &searching, lang) {
+        // A game of one's own whose positions repeat: the loopy engine.
+        Err(EngineError::Exhausted { cause: Exhausted::Cycle { .. }, .. }) => {
+            return loopy_reply(game, numbers, play, budget, lang)
+        }
         Ok(best) => {
             return Ok(best.map(|best| {
                 basis_reply(
@@ -176,6 +225,45 @@ pub fn reply(
     let options = game.options(numbers, budget, lang)?;
     let smallest_move = options.into_iter().max_by_key(|m| m.to.iter().sum::<BigUint>());
     Ok(smallest_move.map(|report| basis_reply(report, ReplyBasis::AnyLegalMove)))
+}
+
+/// nimlab's move in a game whose positions repeat: the loopy engine's [`Solution::best_move`]
+/// over the positions reachable from `numbers` (explored with the legal moves' positions as
+/// roots too, so that the chosen vertex names its move).
+///
+/// # Errors
+/// As for [`reply`]: the moves cannot be listed, or the graph does not fit the budget.
+fn loopy_reply(
+    game: &dyn AnyGame,
+    numbers: &[BigUint],
+    play: Play,
+    budget: &Budget,
+    lang: Lang,
+) -> Result<Option<Reply>, EngineError> {
+    let options = game.options(numbers, budget, lang)?;
+    let mut roots = vec![numbers.to_vec()];
+    roots.extend(options.iter().map(|m| m.to.clone()));
+    let explored = game.position_graph(&roots, budget)?;
+    let task = || "the retrograde analysis of the positions reachable from here".to_string();
+    let s = solve(&explored.graph, play, budget)
+        .map_err(|cause| EngineError::Exhausted { task: task(), cause })?;
+    let here = explored.roots[0];
+    let Some(to) = s.best_move(&explored.graph, here) else { return Ok(None) };
+    let Some(index) = explored.roots[1..].iter().position(|&v| v == to) else { return Ok(None) };
+    let basis = ReplyBasis::Loopy { outcome: s.outcome(here), remoteness: s.remoteness(here) };
+    Ok(Some(Reply { report: options[index].clone(), basis, explanation: basis.explanation(lang) }))
+}
+
+/// A play session ends in a draw when the same position, with the same player to move, occurs
+/// this many times (a game whose positions repeat may otherwise never end).
+pub const DRAW_REPETITIONS: usize = 3;
+
+/// How many times the last position of `history` (every position of a game so far, the first
+/// the start) has occurred with the same player to move: positions an even number of moves
+/// apart. A session ends in a draw when this reaches [`DRAW_REPETITIONS`].
+pub fn repetitions(history: &[Vec<BigUint>]) -> usize {
+    let Some(last) = history.last() else { return 0 };
+    history.iter().rev().step_by(2).filter(|p| *p == last).count()
 }
 
 /// Who made the last move wins under normal play and loses under misère play.

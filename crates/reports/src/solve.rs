@@ -1,11 +1,13 @@
 //! `solve`: one position (two players or `n` players), or a sum of positions.
 
 use nimlab_engine::analysis::{analyze_sum, SumAnalysis, SumPart};
-use nimlab_engine::{Analysis, AnyGame, BigUint, Budget, GameSpec, Lang, Method, MultiAnalysis, Play, Query};
+use nimlab_engine::{
+    Analysis, AnyGame, BigUint, Budget, Exhausted, GameSpec, Lang, Method, MultiAnalysis, Play, Query,
+};
 use serde::Serialize;
 
 use crate::error::invalid;
-use crate::loopy::{loopy, LoopyGame, LoopyReport, LoopyRequest};
+use crate::loopy::{loopy, loopy_built, no_files, LoopyGame, LoopyReport, LoopyRequest};
 use crate::position::Position;
 use crate::ReportError;
 
@@ -106,20 +108,23 @@ pub fn answer_built(
                 game.analyze_players(&position.position, players, request.method, budget, request.lang)?;
             SolveAnswer::Players(PlayersReport { position, analysis })
         }
-        None => SolveAnswer::Two(solve_built(game, position, request, budget)?),
+        None => match solve_built(game, position.clone(), request, budget) {
+            // A game defined outside the registry (in Python) whose positions repeat: the
+            // search stops at the cycle, and the loopy engine answers over the positions
+            // reachable from this one.
+            Err(e) if game.spec().is_custom() && matches!(e.exhausted(), Some(Exhausted::Cycle { .. })) => {
+                let numbers: Vec<String> = position.position.iter().map(ToString::to_string).collect();
+                SolveAnswer::Loopy(loopy_built(game, &[numbers.join(" ")], None, request.play, budget)?)
+            }
+            answer => SolveAnswer::Two(answer?),
+        },
     })
 }
 
 /// The loopy engine's game when `game`'s declaration says its positions may repeat, by the rules
 /// (a graph read from a file is answered by the command line, which reads files).
 fn loopy_ruleset(game: &dyn AnyGame) -> Result<Option<LoopyGame>, ReportError> {
-    LoopyGame::of_spec(game.spec(), None, |_| {
-        Err(ReportError::Invalid(format!(
-            "{} reads its graph from a file: ask the command line (nimlab solve {} --file FILE ...)",
-            game.name(),
-            game.spec().name()
-        )))
-    })
+    LoopyGame::of_spec(game.spec(), None, no_files)
 }
 
 /// Solves a position of a game already built (the playground and `play` keep the game).

@@ -18,6 +18,9 @@ use nimlab_engine::{AnyGame, Budget, EngineError, GameSpec, Method, Outcome, Pla
 use serde::{Serialize, Serializer};
 
 use crate::error::invalid;
+use crate::loopy::{
+    loopy, loopy_built, no_files, LoopyGame, LoopyReport, LoopyRequest, LoopyTableReport, ReadFile,
+};
 use crate::position::GameRef;
 use crate::ReportError;
 
@@ -50,6 +53,14 @@ pub enum TableShape {
         /// Columns.
         n: (u64, u64),
     },
+    /// Every position of a loopy game (capability `loopy`) reachable from its verification
+    /// positions up to `upto` (the declaration's bound when `None`; a graph: every vertex). A
+    /// loopy game's table takes [`TableShape::Sequence`]'s `upto` the same way; a game that ends
+    /// needs a range.
+    Positions {
+        /// The bound of the positions the table starts from.
+        upto: Option<u64>,
+    },
 }
 
 impl TableShape {
@@ -60,6 +71,8 @@ impl TableShape {
             TableShape::Sequence { upto } => upto.saturating_add(1),
             TableShape::Grid { rows, cols } => rows.saturating_add(1).saturating_mul(cols.saturating_add(1)),
             TableShape::Mnn { m, n } => count(m).saturating_mul(count(n)),
+            // Not known before the positions are explored: the budget bounds them.
+            TableShape::Positions { .. } => 0,
         }
     }
 }
@@ -501,6 +514,12 @@ pub fn table_stream_of(
             let (source, bound) = (TableSource::of(sequence.basis(), kind), sequence.basis().value_bound);
             (StreamShape::Sequence { upto }, Producer::Sequence(sequence), source, bound)
         }
+        TableShape::Positions { .. } => {
+            return invalid(
+                "a table needs a range: upto N (one heap), rows R and cols C (two heaps), or the (M, N, N) \
+                 ranges of a three-pile game; only a loopy game's table lists every position without one",
+            )
+        }
         TableShape::Grid { rows, cols } => {
             let grid_request =
                 GridRequest { method: request.method, ..GridRequest::new(rows, cols, values, request.play) };
@@ -550,6 +569,128 @@ pub fn table_of(
         ));
     }
     table_stream_of(game, request, budget)?.collect()
+}
+
+/// A table: the values of a game that ends ([`TableReport`]), or every position of a loopy game
+/// with its value ∞(K) or nimber, outcome (P, N or D) and remoteness ([`LoopyTableReport`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum TableAnswer {
+    /// A game that ends.
+    Values(TableReport),
+    /// A loopy game.
+    Loopy(LoopyTableReport),
+}
+
+impl TableAnswer {
+    /// A sequence table with its period ([`TableReport::with_period`]); a loopy table as it is.
+    pub fn with_period(self) -> TableAnswerWithPeriod {
+        match self {
+            TableAnswer::Values(t) => TableAnswerWithPeriod::Values(t.with_period()),
+            TableAnswer::Loopy(t) => TableAnswerWithPeriod::Loopy(t),
+        }
+    }
+}
+
+/// [`TableAnswer`] with a sequence's period.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum TableAnswerWithPeriod {
+    /// A game that ends.
+    Values(TableWithPeriod),
+    /// A loopy game (no period).
+    Loopy(LoopyTableReport),
+}
+
+/// A table to write: streamed values of a game that ends, or a loopy game's table, whole (its
+/// positions are explored and analysed together).
+pub enum TableOutput {
+    /// A game that ends.
+    Stream(Box<TableStream>),
+    /// A loopy game.
+    Loopy(LoopyTableReport),
+}
+
+/// The table of a loopy game (the capability `loopy`), by the loopy engine; `None` for a game
+/// that ends. `built`: the game already built (a graph game cannot be: `read` gives its file).
+fn loopy_table(
+    request: &TableRequest,
+    built: Option<&dyn AnyGame>,
+    read: ReadFile<'_>,
+    budget: &Budget,
+) -> Result<Option<LoopyTableReport>, ReportError> {
+    let spec = &request.spec;
+    if spec.is_custom() || spec.info().capabilities.loopy.is_none() {
+        return Ok(None);
+    }
+    let upto = match request.shape {
+        TableShape::Sequence { upto } => Some(upto),
+        TableShape::Positions { upto } => upto,
+        TableShape::Grid { .. } | TableShape::Mnn { .. } => {
+            return invalid(format!(
+            "{} is a loopy game: its table lists every position reachable from its positions up to a bound \
+                 (upto N), not a grid",
+            spec.name()
+        ))
+        }
+    };
+    let report = match built {
+        Some(game) => loopy_built(game, &[], upto, request.play, budget)?,
+        None => {
+            let Some(game) = LoopyGame::of_spec(spec, upto, read)? else { return Ok(None) };
+            loopy(&LoopyRequest { game, tokens: Vec::new(), play: request.play }, budget)?
+        }
+    };
+    match report {
+        LoopyReport::Table(t) => Ok(Some(t)),
+        LoopyReport::Solve(_) => invalid("a loopy table has no tokens"),
+    }
+}
+
+/// The table `request` asks for, of any game: a loopy game's every position, else [`table`].
+/// `read` reads a graph game's file (the command line's reader, or [`crate::loopy::no_files`]).
+///
+/// # Errors
+/// As [`table`]; for a loopy game, a grid or (M, N, N) shape, a bad graph file, or the budget.
+pub fn table_answer(
+    request: &TableRequest,
+    read: ReadFile<'_>,
+    budget: &Budget,
+) -> Result<TableAnswer, ReportError> {
+    match loopy_table(request, None, read, budget)? {
+        Some(t) => Ok(TableAnswer::Loopy(t)),
+        None => Ok(TableAnswer::Values(table(request, budget)?)),
+    }
+}
+
+/// [`table_answer`] on a game already built (`request.spec` is `game`'s spec).
+///
+/// # Errors
+/// As [`table_answer`].
+pub fn table_answer_of(
+    game: &dyn AnyGame,
+    request: &TableRequest,
+    budget: &Budget,
+) -> Result<TableAnswer, ReportError> {
+    match loopy_table(request, Some(game), &no_files, budget)? {
+        Some(t) => Ok(TableAnswer::Loopy(t)),
+        None => Ok(TableAnswer::Values(table_of(game, request, budget)?)),
+    }
+}
+
+/// The table to write: a loopy game's whole, or a stream ([`table_stream`]).
+///
+/// # Errors
+/// As [`table_answer`] and [`table_stream`].
+pub fn table_output(
+    request: &TableRequest,
+    read: ReadFile<'_>,
+    budget: &Budget,
+) -> Result<TableOutput, ReportError> {
+    match loopy_table(request, None, read, budget)? {
+        Some(t) => Ok(TableOutput::Loopy(t)),
+        None => Ok(TableOutput::Stream(Box::new(table_stream(request, budget)?))),
+    }
 }
 
 /// The (M, N, N) table's rows, columns and the dense sorted-triple solver's table.

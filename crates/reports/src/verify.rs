@@ -4,6 +4,7 @@ use nimlab_engine::analysis::Progress;
 use nimlab_engine::{Budget, EngineError, GameSpec, Lang, Play, VerifyReport, RULESETS};
 use serde::Serialize;
 
+use crate::loopy::verify_built;
 use crate::ReportError;
 
 /// The player counts checked when every game is verified without `players`: the paper's range.
@@ -43,6 +44,17 @@ pub fn verify(
 ) -> Result<VerifyAllReport, ReportError> {
     let mut reports = Vec::new();
     match &request.spec {
+        Some(spec) if !spec.is_custom() && spec.info().capabilities.loopy.is_some() => {
+            // Positions that repeat: the loopy engine against its independent checks.
+            if request.players.is_some() {
+                return Err(ReportError::Invalid(format!(
+                    "{} is a loopy game of two players: players does not apply",
+                    spec.name()
+                )));
+            }
+            let game = spec.build(budget)?;
+            reports.push(verify_built(game.as_ref(), request.bound, request.play, budget)?);
+        }
         Some(spec) => {
             let game = spec.build(budget)?;
             let bound = request.bound.unwrap_or(spec.info().verify_bound);
@@ -53,7 +65,8 @@ pub fn verify(
         }
         None => {
             let player_counts = request.players.map_or(DEFAULT_PLAYERS, |n| n..=n);
-            // Loopy games have no closed form to verify: their engine's checks are its tests.
+            // Loopy games have no closed form: each is verified alone (`verify GAME`), the
+            // retrograde analysis against fixed-point iterations and the definition.
             for info in RULESETS.iter().filter(|info| info.capabilities.loopy.is_none()) {
                 let game = info.example_spec().build(budget)?;
                 let bound = request.bound.unwrap_or(info.verify_bound);

@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | `/api/games` | | every ruleset with its parameters |
 //! | `/api/solve` | `game`, `position`, parameters, `misere`, `method`, `players`, `all`; or `part` (repeated) for a sum | `solve` |
-//! | `/api/table` | `game`, parameters, `upto` or `rows` + `cols`, `outcomes`, `misere`, `method`, `period` | `table`; with `period=1` a sequence's period |
+//! | `/api/table` | `game`, parameters, `upto` or `rows` + `cols`, `outcomes`, `misere`, `method`, `period` | `table`; with `period=1` a sequence's period; a loopy game's every position reachable from those up to `upto` |
 //! | `/api/p-positions` | `game`, parameters, `count`, `heaps`, `misere` | `p-positions` |
 //! | `/api/options` | `game`, `position`, parameters, `misere`, `values` | every legal move; with `values=1` each move's value (outcome and remoteness) |
 //! | `/api/move` | `game`, `position`, parameters, `misere` | nimlab's reply |
@@ -20,10 +20,11 @@ use nimlab_engine::lang::UnknownLang;
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::spec::grammar::{parse_count, parse_natural};
 use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, Play};
+use nimlab_reports::loopy::no_files;
 use nimlab_reports::play::{option_values, OptionsReport, Strength, ValuedOptions};
 use nimlab_reports::position::{parse_part, Position};
 use nimlab_reports::solve::{SolveRequest, SumRequest};
-use nimlab_reports::table::{CellKind, TableReport, TableRequest, TableShape};
+use nimlab_reports::table::{CellKind, TableAnswer, TableRequest, TableShape};
 use nimlab_reports::verify::VerifyRequest;
 use nimlab_reports::{ReportError, DEFAULT_MAX_MOVES};
 use serde::Serialize;
@@ -412,11 +413,13 @@ fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
         return Err(usage("'period' applies to a sequence (upto=N)"));
     }
     let request = TableRequest { spec, shape, kind, play, method: params.method()? };
-    let report = nimlab_reports::table::table(&request, budget);
+    // A loopy game's table is every position reachable from those up to `upto`; the server reads
+    // no files, so a graph game is refused with where to ask.
+    let report = nimlab_reports::table::table_answer(&request, &no_files, budget);
     if !want_period {
         return Ok(done(report, lane));
     }
-    Ok(done(report.map(TableReport::with_period), lane))
+    Ok(done(report.map(TableAnswer::with_period), lane))
 }
 
 fn p_positions(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
@@ -807,6 +810,28 @@ mod tests {
             }
             assert_eq!(valued["value"]["outcome"], solved["outcome"], "{query}");
         }
+    }
+
+    /// A loopy game's table is the reports' loopy table, as `nimlab table --json` gives it; a
+    /// graph game needs its file, which the server does not read.
+    #[test]
+    fn loopy_tables_list_every_position() {
+        let t = body("table", "game=fair-shares&upto=8");
+        assert_eq!(t["game"], "fair-shares");
+        let rows = t["rows"].as_array().unwrap();
+        assert_eq!(t["positions"].as_u64(), Some(rows.len() as u64));
+        // The partitions of 1 to 8 coins: 1 + 2 + 3 + 5 + 7 + 11 + 15 + 22.
+        assert_eq!(rows.len(), 66);
+        let counts = &t["counts"];
+        let total: u64 = ["P", "N", "D"].iter().map(|k| counts[k].as_u64().unwrap()).sum();
+        assert_eq!(total, 66);
+        let four = rows.iter().find(|r| r["position"] == "1 2 4").unwrap();
+        assert_eq!((&four["value"], &four["outcome"]), (&serde_json::json!(1), &serde_json::json!("N")));
+        let misere = body("table", "game=fair-shares&upto=4&misere=1");
+        assert!(misere["rows"][0]["value"].is_null());
+        assert_eq!(body("table", "game=fair-shares&upto=4&period=1")["positions"], 11);
+        assert_eq!(status("table", "game=fair-shares&rows=3&cols=3"), 400);
+        assert_eq!(status("table", "game=graph&file=examples/loopy.txt&upto=3"), 400);
     }
 
     #[test]

@@ -156,38 +156,42 @@ pub fn gsg_with_reverse(graph: &Digraph, reverse: &Digraph, budget: &Budget) -> 
 /// # Errors
 /// The first vertex where the definition fails, in words.
 pub fn check_definition(graph: &Digraph, gsg: &Gsg) -> Result<(), String> {
+    (0..graph.vertex_count() as u32).try_for_each(|u| check_vertex(graph, gsg, u))
+}
+
+/// [`check_definition`] at the vertex `u`.
+///
+/// # Errors
+/// How the definition fails at `u`, in words.
+pub fn check_vertex(graph: &Digraph, gsg: &Gsg, u: u32) -> Result<(), String> {
     let values = &gsg.values;
-    for u in 0..graph.vertex_count() as u32 {
-        let followers = graph.successors(u);
-        let k = gsg.finite_follower_values(graph, u);
-        let mex =
-            k.iter().enumerate().find(|&(i, &x)| i as u32 != x).map_or(k.len() as u32, |(i, _)| i as u32);
-        let has_value = |v: u32, n: u32, before: Option<u32>| {
-            graph
-                .successors(v)
-                .iter()
-                .any(|&w| values[w as usize] == n && before.is_none_or(|c| gsg.counter[w as usize] < c))
-        };
-        let n = values[u as usize];
-        if n == INFINITE {
-            let blocked =
-                followers.iter().any(|&v| values[v as usize] == INFINITE && !has_value(v, mex, None));
-            if !blocked {
-                return Err(format!("vertex {u} is ∞ but {mex} satisfies the definition"));
-            }
-        } else {
-            if n != mex {
+    let followers = graph.successors(u);
+    let k = gsg.finite_follower_values(graph, u);
+    let mex = k.iter().enumerate().find(|&(i, &x)| i as u32 != x).map_or(k.len() as u32, |(i, _)| i as u32);
+    let has_value = |v: u32, n: u32, before: Option<u32>| {
+        graph
+            .successors(v)
+            .iter()
+            .any(|&w| values[w as usize] == n && before.is_none_or(|c| gsg.counter[w as usize] < c))
+    };
+    let n = values[u as usize];
+    if n == INFINITE {
+        let blocked = followers.iter().any(|&v| values[v as usize] == INFINITE && !has_value(v, mex, None));
+        if !blocked {
+            return Err(format!("vertex {u} is ∞ but {mex} satisfies the definition"));
+        }
+    } else {
+        if n != mex {
+            return Err(format!(
+                "vertex {u} has value {n} but the mex of its followers' finite values is {mex}"
+            ));
+        }
+        let c = gsg.counter[u as usize];
+        for &v in followers {
+            if values[v as usize] == INFINITE && !has_value(v, n, Some(c)) {
                 return Err(format!(
-                    "vertex {u} has value {n} but the mex of its followers' finite values is {mex}"
+                    "vertex {u} has value {n} but its ∞ follower {v} has no earlier follower of value {n}"
                 ));
-            }
-            let c = gsg.counter[u as usize];
-            for &v in followers {
-                if values[v as usize] == INFINITE && !has_value(v, n, Some(c)) {
-                    return Err(format!(
-                        "vertex {u} has value {n} but its ∞ follower {v} has no earlier follower of value {n}"
-                    ));
-                }
             }
         }
     }

@@ -30,8 +30,8 @@ use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 pub use graph::{explore, sum_graph, Digraph, GraphError};
-pub use gsg::{check_definition, generalized_sprague_grundy, Gsg, INFINITE};
-pub use retrograde::{retrograde, LoopyOutcome, Outcomes};
+pub use gsg::{check_definition, check_vertex, generalized_sprague_grundy, gsg_fixed_point, Gsg, INFINITE};
+pub use retrograde::{outcomes_fixed_point, retrograde, LoopyOutcome, Outcomes};
 
 use crate::budget::{Budget, Exhausted};
 use crate::game::Play;

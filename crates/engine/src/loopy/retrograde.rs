@@ -105,3 +105,50 @@ pub fn retrograde(
     meter.flush()?;
     Ok(Outcomes { outcome, remoteness })
 }
+
+/// The outcomes by the straightforward fixed-point iteration of their definition, with neither
+/// the reversed graph nor counters: sweep every vertex again and again, calling a vertex N when
+/// some follower is P (or, under misère play, when it has no follower), P when it has followers
+/// under normal play none, or all of them N, until a sweep changes nothing; the rest are draws.
+/// Time `O(V · E)` in the worst case. The independent check of [`retrograde`] (`verify`), not a
+/// path the engine takes.
+///
+/// # Errors
+/// [`Exhausted`] when the budget stops it (one unit per edge examined).
+pub fn outcomes_fixed_point(
+    graph: &Digraph,
+    play: Play,
+    budget: &Budget,
+) -> Result<Vec<LoopyOutcome>, Exhausted> {
+    let n = graph.vertex_count();
+    let mut meter = budget.meter();
+    let mut known: Vec<Option<LoopyOutcome>> = vec![None; n];
+    loop {
+        let mut changed = false;
+        for u in 0..n as u32 {
+            if known[u as usize].is_some() {
+                continue;
+            }
+            let succ = graph.successors(u);
+            meter.charge(1 + succ.len() as u64)?;
+            let label = if succ.is_empty() {
+                Some(if play == Play::Normal { LoopyOutcome::P } else { LoopyOutcome::N })
+            } else if succ.iter().any(|&v| known[v as usize] == Some(LoopyOutcome::P)) {
+                Some(LoopyOutcome::N)
+            } else if succ.iter().all(|&v| known[v as usize] == Some(LoopyOutcome::N)) {
+                Some(LoopyOutcome::P)
+            } else {
+                None
+            };
+            if label.is_some() {
+                known[u as usize] = label;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    meter.flush()?;
+    Ok(known.into_iter().map(|o| o.unwrap_or(LoopyOutcome::D)).collect())
+}

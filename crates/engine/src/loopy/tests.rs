@@ -22,39 +22,6 @@ fn digraph(max: usize, degree: usize) -> impl Strategy<Value = Digraph> {
     })
 }
 
-/// The outcomes by the definition, by naive iteration to the least fixed point: terminal
-/// vertices have `terminal`; a vertex with a P-follower is N; one whose followers are all N
-/// is P; what is never decided is D.
-fn naive_outcomes(g: &Digraph, terminal: LoopyOutcome) -> Vec<LoopyOutcome> {
-    let n = g.vertex_count();
-    let mut known: Vec<Option<LoopyOutcome>> = vec![None; n];
-    loop {
-        let mut changed = false;
-        for u in 0..n as u32 {
-            if known[u as usize].is_some() {
-                continue;
-            }
-            let s = g.successors(u);
-            let decided = if s.is_empty() {
-                Some(terminal)
-            } else if s.iter().any(|&v| known[v as usize] == Some(LoopyOutcome::P)) {
-                Some(LoopyOutcome::N)
-            } else if s.iter().all(|&v| known[v as usize] == Some(LoopyOutcome::N)) {
-                Some(LoopyOutcome::P)
-            } else {
-                None
-            };
-            if decided.is_some() {
-                known[u as usize] = decided;
-                changed = true;
-            }
-        }
-        if !changed {
-            return known.into_iter().map(|o| o.unwrap_or(LoopyOutcome::D)).collect();
-        }
-    }
-}
-
 /// Remoteness by its definition at every decided vertex.
 fn check_remoteness(g: &Digraph, s: &Solution) -> Result<(), String> {
     for u in 0..g.vertex_count() as u32 {
@@ -87,7 +54,7 @@ proptest! {
         let gsg = s.gsg.as_ref().unwrap();
         prop_assert_eq!(check_definition(&g, gsg), Ok(()));
         prop_assert_eq!(&gsg_fixed_point(&g, &budget).unwrap(), &gsg.values);
-        let naive = naive_outcomes(&g, LoopyOutcome::P);
+        let naive = outcomes_fixed_point(&g, Play::Normal, &budget).unwrap();
         for u in 0..g.vertex_count() as u32 {
             prop_assert_eq!(s.value(&g, u).unwrap().outcome(), s.outcome(u), "vertex {}", u);
             prop_assert_eq!(naive[u as usize], s.outcome(u));
@@ -99,7 +66,7 @@ proptest! {
     fn misere_outcomes_follow_their_definition(g in digraph(200, 3)) {
         let s = solve(&g, Play::Misere, &Budget::default()).unwrap();
         prop_assert!(s.gsg.is_none());
-        prop_assert_eq!(s.outcomes.outcome.clone(), naive_outcomes(&g, LoopyOutcome::N));
+        prop_assert_eq!(s.outcomes.outcome.clone(), outcomes_fixed_point(&g, Play::Misere, &Budget::default()).unwrap());
         for u in 0..g.vertex_count() as u32 {
             if g.successors(u).is_empty() {
                 prop_assert_eq!(s.outcome(u), LoopyOutcome::N);
@@ -201,7 +168,7 @@ fn fair_shares_up_to_16_coins() {
     assert_eq!(g.vertex_count(), roots.len(), "every partition, nothing else");
     let s = solve(&g, Play::Normal, &budget).unwrap();
     assert_eq!(check_definition(&g, s.gsg.as_ref().unwrap()), Ok(()));
-    let naive = naive_outcomes(&g, LoopyOutcome::P);
+    let naive = outcomes_fixed_point(&g, Play::Normal, &budget).unwrap();
     let mut draws = 0;
     for u in 0..g.vertex_count() as u32 {
         assert_eq!(s.value(&g, u).unwrap().outcome(), naive[u as usize], "{:?}", positions[u as usize]);
