@@ -305,7 +305,7 @@ fn every_declared_parameter_reaches_the_command_line() {
 }
 
 /// The commands `nimlab --help` lists.
-const COMMANDS: [&str; 18] = [
+const COMMANDS: [&str; 19] = [
     "solve",
     "table",
     "p-positions",
@@ -324,6 +324,7 @@ const COMMANDS: [&str; 18] = [
     "prove",
     "nimber",
     "loopy",
+    "quotient",
 ];
 
 #[test]
