@@ -79,7 +79,7 @@ impl MisereTheory {
                 "the misère quotient of {title}: order {order}, |P| = {p}, Φ periodic from heap {} with period {} \
                  (certified at heap {} by the periodicity theorem for misère quotients); a sum is a misère \
                  P-position iff the product of its heaps' images lies in P",
-                "{title} 的反常商（misère quotient）：阶 {order}，|P| = {p}，Φ 从第 {} 堆起以 {} 为周期\
+                "{title} 的反常商：阶 {order}，|P| = {p}，Φ 从第 {} 堆起以 {} 为周期\
                  （由反常商的周期性定理在第 {} 堆处证明）；几堆之和是反常必败态当且仅当各堆像之积属于 P",
                 per.preperiod,
                 per.period,
