@@ -81,7 +81,7 @@ pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
 /// The memo persists between calls (a later question about a nearby position reuses it); each
 /// call is bounded by the [`Budget`] it is given: one unit per option generated (charged while
 /// the options are generated, so a position with billions of options stops early; two for an
-/// option that owns a buffer, as a position of several heaps does), and
+/// option that owns a buffer, as a position of several heaps does, and one more per 64 bytes of it), and
 /// [`UNITS_PER_POSITION`] per position stored. The memory held at once — the memo (its table and
 /// each stored position's own buffer) and the search's stack (each frame's position, its options
 /// and their buffers) — is counted in bytes as it grows and never exceeds
@@ -284,14 +284,25 @@ impl<G: Game, V: Valuation> Solver<G, V> {
             Ok(option)
         })?;
         // An option that owns a buffer (a position of several heaps) costs an allocation, a
-        // hash of the buffer and its release: a second unit (docs/reliability.md).
-        let buffered = options.iter().filter(|option| option.heap_bytes() > 0).count() as u64;
+        // hash of the buffer and its release: a second unit, and one more per
+        // `BUFFER_BYTES_PER_UNIT` bytes, since hashing, comparing and building a long position
+        // cost in proportion to its length (docs/reliability.md).
+        let buffered: u64 = options
+            .iter()
+            .map(|option| option.heap_bytes())
+            .filter(|&bytes| bytes > 0)
+            .map(|bytes| 1 + bytes / BUFFER_BYTES_PER_UNIT)
+            .sum();
         meter.charge(buffered)?;
         meter.budget().note_held(held.saturating_add(bytes));
         *stacked += bytes;
         Ok(Frame { key, values: Vec::with_capacity(options.len()), options, bytes })
     }
 }
+
+/// Bytes of an option's buffer that cost one more unit of work (a position of 4 pairs of
+/// numbers): positions of a few heaps cost two units an option, long ones more.
+const BUFFER_BYTES_PER_UNIT: u64 = 64;
 
 /// The options of `position`, generated one by one and charged one unit each; `admit` turns
 /// each into what is kept, or refuses it (too many held), which stops the generation.

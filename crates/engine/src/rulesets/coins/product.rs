@@ -492,14 +492,7 @@ impl Product {
     /// The cells of the board `first..=bound` in each direction, at most 16 of them.
     fn board(&self, bound: u64) -> Vec<(u64, u64)> {
         let (fx, fy) = (self.left.rule().first, self.right.rule().first);
-        let mut cells = Vec::new();
-        for x in fx..=bound.max(fx) {
-            for y in fy..=bound.max(fy) {
-                if cells.len() < 16 {
-                    cells.push((x, y));
-                }
-            }
-        }
-        cells
+        // The first 16 cells in row order: the loops stop there, whatever the bound.
+        (fx..=bound.max(fx)).flat_map(|x| (fy..=bound.max(fy)).map(move |y| (x, y))).take(16).collect()
     }
 }
