@@ -232,14 +232,10 @@ function serverMessage(body) {
     const game = d.game ?? (isSum() ? undefined : S.setup?.game);
     const info = gameInfo(game);
     const param = info?.params.find((p) => p.name === d.param);
-    // The server's message is English: a page in another language words an invalid position
-    // by the game's own description of a position, and invalid parameters without it.
-    const code = d.code === 'invalid-position' && info ? 'invalid-position-of' : d.code;
-    return t(`server.${code}`, {
+    return t(`server.${d.code}`, {
       ...d,
       game: info ? gameText(game, 'name') : d.game,
       label: param ? paramText(game, param, 'label') : d.param,
-      position: info ? gameText(game, 'position') : '',
       error: body.error,
     });
   }
@@ -1099,7 +1095,7 @@ function drawPosition(game, numbers, before, part) {
   return coinBoard(game, numbers, part) ?? heaps(game, numbers, before, part);
 }
 
-/** The first coin of each board of coins (declared `coins`, `coins-from-zero`, `coin-grid`). */
+/** The first coin of each board of coins (the declared boards: a row from 1, a row from 0, a grid). */
 const COIN_BOARDS = { coins: 1, 'coins-from-zero': 0, 'coin-grid': 0 };
 /** Coins drawn at most, along a row or a side of the grid. */
 const MAX_COINS = 40;
