@@ -627,6 +627,8 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         for (i, numbers) in self.ruleset.verification_positions(bound).enumerate() {
             progress(i as u64, total);
             budget.charge(UNITS_PER_POSITION).during(|| format!("verifying {}", self.spec))?;
+            // Theory that is computed as questions need it (values of a sequence) gets it first.
+            self.ruleset.extend_theory(&numbers, play, budget)?;
             let theory = self.theory(&numbers, &query)?;
             let search = self.search(&numbers, &query, budget)?;
             report.positions += 1;

@@ -113,10 +113,9 @@ impl fmt::Display for HeapMove {
     }
 }
 
-/// A move in words, for heaps of any size: "take the whole heap of 2", "take 2 from the heap of
-/// 8", "take 2 from the heap of 8, leaving heaps of 1 and 5", "split the heap of 6 into heaps of
-/// 1 and 5" (`leaves` ascending); in Chinese "从 8 个那堆取走 2 个，剩下 1 个和 5 个两堆".
-pub fn describe_heap_move<N: fmt::Display>(heap: &N, take: u64, leaves: &[N], lang: Lang) -> String {
+/// The sizes a move leaves as a list ("2 and 4", "2 个和 4 个") and, for Chinese, how many
+/// heaps or rows (`measure` 堆 or 排) they make: "两堆", "三排".
+fn leaves_in_words<N: fmt::Display>(leaves: &[N], measure: &str, lang: Lang) -> (String, String) {
     let texts: Vec<String> = match lang {
         Lang::En => leaves.iter().map(N::to_string).collect(),
         Lang::Zh => leaves.iter().map(|leaf| format!("{leaf} 个")).collect(),
@@ -127,12 +126,19 @@ pub fn describe_heap_move<N: fmt::Display>(heap: &N, take: u64, leaves: &[N], la
         }
         _ => texts.join(""),
     };
-    // The number of heaps left, in Chinese: "两堆", "三堆".
     let count = match leaves.len() {
-        2 => "两堆".to_string(),
-        3 => "三堆".to_string(),
-        n => format!("{n} 堆"),
+        2 => format!("两{measure}"),
+        3 => format!("三{measure}"),
+        n => format!("{n} {measure}"),
     };
+    (list, count)
+}
+
+/// A move in words, for heaps of any size: "take the whole heap of 2", "take 2 from the heap of
+/// 8", "take 2 from the heap of 8, leaving heaps of 1 and 5", "split the heap of 6 into heaps of
+/// 1 and 5" (`leaves` ascending); in Chinese "从 8 个那堆取走 2 个，剩下 1 个和 5 个两堆".
+pub fn describe_heap_move<N: fmt::Display>(heap: &N, take: u64, leaves: &[N], lang: Lang) -> String {
+    let (list, count) = leaves_in_words(leaves, "堆", lang);
     match (take, leaves.len()) {
         (_, 0) => say!(lang, "take the whole heap of {heap}", "把 {heap} 个那堆整堆取走"),
         (0, _) => {
@@ -152,22 +158,7 @@ pub fn describe_heap_move<N: fmt::Display>(heap: &N, take: u64, leaves: &[N], la
 /// from the row of 12, leaving rows of 5 and 5", "split the row of 6 into rows of 1 and 5"
 /// (`leaves` ascending); in Chinese "从 12 个瓶子的那排击倒 2 个，剩下 5 个和 5 个两排".
 pub fn describe_row_move<N: fmt::Display>(row: &N, knock: u64, leaves: &[N], lang: Lang) -> String {
-    let texts: Vec<String> = match lang {
-        Lang::En => leaves.iter().map(N::to_string).collect(),
-        Lang::Zh => leaves.iter().map(|leaf| format!("{leaf} 个")).collect(),
-    };
-    let list = match texts.split_last() {
-        Some((last, rest)) if !rest.is_empty() => {
-            say!(lang, "{} and {last}", "{}和 {last}", rest.join(lang.pick(", ", "、")))
-        }
-        _ => texts.join(""),
-    };
-    // The number of rows left, in Chinese: "两排", "三排".
-    let count = match leaves.len() {
-        2 => "两排".to_string(),
-        3 => "三排".to_string(),
-        n => format!("{n} 排"),
-    };
+    let (list, count) = leaves_in_words(leaves, "排", lang);
     let pins = if knock == 1 { "pin" } else { "pins" };
     match (knock, leaves.len()) {
         (_, 0) => say!(lang, "knock down the whole row of {row}", "击倒 {row} 个瓶子的那一整排"),

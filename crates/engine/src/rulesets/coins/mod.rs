@@ -66,9 +66,6 @@ use crate::tables::{TableMethod, TableValues};
 /// The largest coin a search reaches (the row is a 128-bit mask).
 pub const SEARCH_COINS: u64 = 128;
 
-/// Heads' values computed by the recursion when a game is built (more on demand).
-const BUILD_COINS: u64 = 64;
-
 /// The most moves of one head the theory enumerates to find winning moves.
 const ENUMERATED_MOVES: u128 = 1 << 20;
 
@@ -91,21 +88,11 @@ pub struct Row {
 }
 
 impl Row {
-    /// The game of `rule`, its heads' values computed up to a few coins when there is no closed
-    /// form.
-    ///
-    /// # Errors
-    /// [`EngineError::Exhausted`] when the budget stops that.
-    pub fn new(rule: CoinRule, named: Named, budget: &Budget) -> Result<Row, EngineError> {
-        let known = if rule.closed_form().is_some() {
-            Vec::new()
-        } else {
-            head_values(&rule, BUILD_COINS, budget).map_err(|cause| EngineError::Exhausted {
-                task: format!("the values of {}", named.en),
-                cause,
-            })?
-        };
-        Ok(Row { rule, named, known: Arc::new(RwLock::new(Arc::new(known))) })
+    /// The game of `rule`. Without a closed form, its heads' values are computed when a question
+    /// needs them ([`Ruleset::extend_theory`]), under that question's budget, so that every
+    /// surface (a process per command, or a server keeping the game) answers alike.
+    pub fn new(rule: CoinRule, named: Named) -> Row {
+        Row { rule, named, known: Arc::new(RwLock::new(Arc::new(Vec::new()))) }
     }
 
     /// The rule.

@@ -146,15 +146,15 @@ pub struct Product {
     named: Named,
 }
 
-fn build(spec: &GameSpec, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
     let text = spec.params().texts("of").first().cloned().unwrap_or_default();
     let (a, b) = text.split_once(',').ok_or_else(|| invalid("--of needs two games"))?;
     let (rule_a, name_a) = factor(a).map_err(invalid)?;
     let (rule_b, name_b) = factor(b).map_err(invalid)?;
-    let side = |rule, name| Row::new(rule, Named { en: name, zh: name }, budget);
+    let side = |rule, name| Row::new(rule, Named { en: name, zh: name });
     let product = Product::new(
-        side(rule_a, name_a)?,
-        side(rule_b, name_b)?,
+        side(rule_a, name_a),
+        side(rule_b, name_b),
         Named { en: "Tartan theorem", zh: "格子呢定理" },
     );
     Ok(engine(spec, product))

@@ -35,6 +35,6 @@ pub const RULESET: RulesetInfo = RulesetInfo {
     build,
 };
 
-fn build(spec: &GameSpec, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    Ok(engine(spec, Row::new(RULE, Named { en: "Ruler", zh: "尺子游戏" }, budget)?))
+fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    Ok(engine(spec, Row::new(RULE, Named { en: "Ruler", zh: "尺子游戏" })))
 }

@@ -80,7 +80,7 @@ fn the_recursion_equals_a_search_of_single_heads() {
         rule(0, Some(5), false, false, Some(6)),
     ]);
     for r in rules {
-        let row = Row::new(r, Named { en: "test", zh: "test" }, &Budget::default()).unwrap();
+        let row = Row::new(r, Named { en: "test", zh: "test" });
         let mut solver = crate::solve::GrundySolver::new(row.clone());
         let values = head_values(&r, 12, &Budget::default()).unwrap();
         for n in 0..=12u64 {

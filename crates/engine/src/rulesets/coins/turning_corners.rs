@@ -35,8 +35,8 @@ pub const RULESET: RulesetInfo = RulesetInfo {
     build,
 };
 
-fn build(spec: &GameSpec, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    let twins = Row::new(TWINS, Named { en: "Twins", zh: "双翻" }, budget)?;
+fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
+    let twins = Row::new(TWINS, Named { en: "Twins", zh: "双翻" });
     let product = Product::new(twins.clone(), twins, Named { en: "Tartan theorem", zh: "格子呢定理" });
     Ok(engine(spec, product))
 }
