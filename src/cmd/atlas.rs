@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use nimlab_reports::atlas::{atlas, AtlasGame, AtlasReport, AtlasRequest, DEFAULT_UPTO};
+use nimlab_reports::atlas::{atlas, AtlasGame, AtlasReport, AtlasRequest, Merged, DEFAULT_UPTO};
 use nimlab_reports::misere_atlas::{misere_atlas, MisereAtlasReport, DEFAULT_MISERE_UPTO};
 use nimlab_store::Shard;
 
@@ -121,20 +121,32 @@ fn run_misere(args: &sweep::Args, cx: &Context, out: &mut dyn Write) -> anyhow::
     }
 }
 
-fn misere_text(report: &MisereAtlasReport) -> String {
-    let mut text = String::new();
-    for m in &report.merged {
-        text.push_str(&format!(
-            "merged {}: {} rows read, {} new, {} replaced, {} kept\n",
-            m.file, m.read, m.inserted, m.replaced, m.kept
-        ));
+/// One line per store file merged into the atlas.
+fn merged_text(merged: &[Merged]) -> String {
+    merged
+        .iter()
+        .map(|m| {
+            format!(
+                "merged {}: {} rows read, {} new, {} replaced, {} kept\n",
+                m.file, m.read, m.inserted, m.replaced, m.kept
+            )
+        })
+        .collect()
+}
+
+/// What an atlas report covers: "octal atlas 0.??, shard 1/4", or the whole store.
+fn atlas_name(atlas: &str, codes: &Option<String>, shard: &Option<String>) -> String {
+    match (codes, shard) {
+        (Some(codes), Some(shard)) => format!("{atlas} {codes}, shard {shard}"),
+        (Some(codes), None) => format!("{atlas} {codes}"),
+        (None, _) => format!("{atlas} (the whole store)"),
     }
+}
+
+fn misere_text(report: &MisereAtlasReport) -> String {
+    let mut text = merged_text(&report.merged);
     let c = &report.counts;
-    let what = match (&report.codes, &report.shard) {
-        (Some(codes), Some(shard)) => format!("misère atlas {codes}, shard {shard}"),
-        (Some(codes), None) => format!("misère atlas {codes}"),
-        (None, _) => "misère atlas (the whole store)".to_string(),
-    };
+    let what = atlas_name("misère atlas", &report.codes, &report.shard);
     text.push_str(&format!(
         "{what}: {} codes, {} games ({} certified, {} partial quotients Q_n)\n\n",
         c.codes, c.games, c.certified, c.partial
@@ -165,19 +177,9 @@ fn misere_text(report: &MisereAtlasReport) -> String {
 }
 
 fn atlas_text(report: &AtlasReport) -> String {
-    let mut text = String::new();
-    for m in &report.merged {
-        text.push_str(&format!(
-            "merged {}: {} rows read, {} new, {} replaced, {} kept\n",
-            m.file, m.read, m.inserted, m.replaced, m.kept
-        ));
-    }
+    let mut text = merged_text(&report.merged);
     let c = &report.counts;
-    let what = match (&report.codes, &report.shard) {
-        (Some(codes), Some(shard)) => format!("octal atlas {codes}, shard {shard}"),
-        (Some(codes), None) => format!("octal atlas {codes}"),
-        (None, _) => "octal atlas (the whole store)".to_string(),
-    };
+    let what = atlas_name("octal atlas", &report.codes, &report.shard);
     text.push_str(&format!(
         "{what}: {} codes, {} games ({} certified, {} open up to their values computed)\n\n",
         c.codes, c.games, c.certified, c.open
