@@ -27,14 +27,13 @@ echo "== python: mypy --strict and stubtest on the stubs"
 echo "== python: the example notebook (docs/python-tour.ipynb)"
 "$VENV/bin/python" python/run_notebook.py docs/python-tour.ipynb
 
-echo "== python: pytest"
-if [ -x target/release/nimlab ]; then
-    export NIMLAB_BIN="$PWD/target/release/nimlab"
-fi
+echo "== python: pytest (with the release binary, built first, for the surfaces matrix)"
+NIMLAB_RELEASE="${CARGO_TARGET_DIR:-target}/release/nimlab"
+cargo build --release --locked --quiet --bin nimlab
+export NIMLAB_BIN
+NIMLAB_BIN="$(cd "$(dirname "$NIMLAB_RELEASE")" && pwd)/nimlab"
 # -P: the installed package, not python/nimlab of the source tree (which has no extension module)
 (cd python && "../$VENV/bin/python" -P -m pytest tests -q)
 
 echo "== python: tests/numpy_fromfile.py (nimlab table's raw formats read by numpy.fromfile; issue 13)"
-NIMLAB_RELEASE="${CARGO_TARGET_DIR:-target}/release/nimlab"
-cargo build --release --locked --quiet --bin nimlab
 "$VENV/bin/python" tests/numpy_fromfile.py "$NIMLAB_RELEASE"
