@@ -15,10 +15,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use nimlab_engine::spec::grammar::parse_natural;
-use nimlab_engine::{AnyGame, BigUint, Budget, GrundyValue, Outcome, Play, Query};
+use nimlab_engine::{AnyGame, BigUint, Budget, Play};
 use nimlab_reports::plot::{
-    check_grid_size, check_upto, drawing_error, grid_title, p_positions, table_cells, Cell, GridPicture,
-    SequencePicture,
+    analyzed_cells, check_upto, drawing_error, p_positions, table_cells, GridAsk, SequencePicture,
 };
 use nimlab_reports::position::GameRef;
 use plotters::prelude::*;
@@ -140,15 +139,13 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         (Some(upto), _, _) => sequence(game.as_ref(), args, format, upto, budget)?,
         (None, Some(rows), Some(cols)) => {
             let template = CellTemplate::parse(&args.cell)?;
-            check_grid_size(rows, cols)?;
-            let outcomes = args.outcomes || play == Play::Misere;
-            let title = grid_title(&game.name(), outcomes, &template.text, play);
+            let ask = GridAsk::new(rows, cols, args.outcomes, play)?;
             let cells = if template.is_pair() {
-                table_cells(game.as_ref(), rows, cols, outcomes, play, budget)?
+                table_cells(game.as_ref(), &ask, budget)?
             } else {
-                analyzed_cells(game.as_ref(), &template, rows, cols, outcomes, play, budget)?
+                analyzed_cells(game.as_ref(), &ask, |r, c| template.position(r, c), budget)?
             };
-            let grid = GridPicture { rows, cols, outcomes, title, row_label: "r", col_label: "c" };
+            let grid = ask.picture(&game.name(), &template.text);
             draw_to_file!(&args.output, format, grid.size(), |root| grid.render(root, &cells));
             Picture::Grid { rows, cols, cell: template.text, p_positions: p_positions(&cells) }
         }
@@ -213,35 +210,6 @@ impl ImageFormat {
             }
         }
     }
-}
-
-/// The cells of a grid whose positions are not the two heaps `(r, c)` (a template such as
-/// `r c c`), each analysed on its own. `O(cells)` analyses.
-fn analyzed_cells(
-    game: &dyn AnyGame,
-    template: &CellTemplate,
-    rows: u64,
-    cols: u64,
-    outcomes: bool,
-    play: Play,
-    budget: &Budget,
-) -> anyhow::Result<Vec<Vec<Cell>>> {
-    let query = Query { max_moves: 0, ..Query::play(play) };
-    (0..=rows)
-        .map(|r| {
-            (0..=cols)
-                .map(|c| {
-                    let numbers = game.check_position(&template.position(r, c))?;
-                    let analysis = game.analyze(&numbers, &query, budget)?;
-                    let grundy = match (&analysis.grundy, outcomes) {
-                        (GrundyValue::Value(g), false) => g.try_into().ok(),
-                        _ => None,
-                    };
-                    Ok(Cell { p_position: analysis.outcome == Outcome::P, grundy })
-                })
-                .collect()
-        })
-        .collect()
 }
 
 /// The sequence picture of `--upto N`, written to the output file.

@@ -507,6 +507,15 @@ test('a server error in Chinese, without "Try again"; full-width positions accep
       assert.equal(error, '\'0\' is not a valid value of \'most stones per move\'.');
     }
     assert.equal(await page.isVisible('[data-testid=retry]'), false, 'nothing to try again');
+    // A position the game does not take: the engine's reason, written in the page's language.
+    await page.selectOption('[data-testid=game]', 'wythoff');
+    await settled(page);
+    await page.fill('[data-testid=position]', '1 2 3');
+    await page.click('[data-testid=analyse]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.includes('3'));
+    assert.equal(await page.textContent('[data-testid=error]'), lang === 'zh'
+      ? '这个局面不符合游戏的规则：wythoff 的局面是恰好两堆的大小，这里给了 3 个数。'
+      : 'This position does not fit the game: wythoff takes exactly two heap sizes, got 3 numbers.');
     await page.selectOption('[data-testid=game]', 'nim');
     await settled(page);
     for (const [typed, position] of [['2，4，5', '2 4 5'], ['３ ４ ５', '3 4 5'], ['3、4、6', '3 4 6']]) {

@@ -5,6 +5,7 @@
 use thiserror::Error;
 
 pub use crate::budget::Exhausted;
+use crate::lang::Words;
 pub use crate::spec::SpecError;
 
 /// Every way an engine request can fail.
@@ -13,9 +14,9 @@ pub enum EngineError {
     /// The game specification is invalid (unknown game, parameter or value).
     #[error(transparent)]
     Spec(#[from] SpecError),
-    /// The position does not fit the ruleset (wrong number of heaps, ...).
+    /// The position does not fit the ruleset (wrong number of heaps, ...), in every language.
     #[error("{0}")]
-    InvalidPosition(String),
+    InvalidPosition(Words),
     /// A request the engine cannot serve as asked (an empty sum, a bound beyond a fixed limit).
     #[error("{0}")]
     InvalidRequest(String),
@@ -110,14 +111,20 @@ pub enum ErrorDetail {
         value: String,
     },
     /// The parameters are valid one by one but not together.
-    InvalidParams,
+    InvalidParams {
+        /// Why, in every language.
+        reason: Words,
+    },
     /// The text of a game (a part of a sum) is malformed.
     BadGameText {
         /// The text.
         text: String,
     },
     /// The position does not fit the game.
-    InvalidPosition,
+    InvalidPosition {
+        /// Why, in every language.
+        reason: Words,
+    },
     /// Theory was asked for and the game has none for the question.
     NoTheory {
         /// The game.
@@ -142,7 +149,7 @@ impl SpecError {
             SpecError::InvalidValue { param, value, .. } => {
                 ErrorDetail::InvalidValue { param: param.clone(), value: value.clone() }
             }
-            SpecError::Invalid(_) => ErrorDetail::InvalidParams,
+            SpecError::Invalid(reason) => ErrorDetail::InvalidParams { reason: reason.clone() },
             SpecError::Syntax { text, .. } => ErrorDetail::BadGameText { text: text.clone() },
         }
     }
@@ -154,7 +161,9 @@ impl EngineError {
     pub fn detail(&self) -> Option<ErrorDetail> {
         match self {
             EngineError::Spec(e) => Some(e.detail()),
-            EngineError::InvalidPosition(_) => Some(ErrorDetail::InvalidPosition),
+            EngineError::InvalidPosition(reason) => {
+                Some(ErrorDetail::InvalidPosition { reason: reason.clone() })
+            }
             EngineError::NoTheory { game, .. } => Some(ErrorDetail::NoTheory { game: game.clone() }),
             EngineError::TooLargeForSearch { .. } => Some(ErrorDetail::TooLargeForSearch),
             EngineError::InvalidRequest(_) | EngineError::Limit(_) | EngineError::Exhausted { .. } => None,

@@ -85,6 +85,38 @@ macro_rules! say {
 }
 pub(crate) use say;
 
+/// A text in every language the engine writes, for a text made before anyone knows who reads
+/// it: an error's reason, which the command line prints in English and the playground shows in
+/// its page's language. `Display` is the English.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Words {
+    /// The English text.
+    pub en: String,
+    /// The Chinese text.
+    pub zh: String,
+}
+
+impl Words {
+    /// The text in `lang`.
+    pub fn get(&self, lang: Lang) -> &str {
+        lang.pick(&self.en, &self.zh)
+    }
+}
+
+impl fmt::Display for Words {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.en)
+    }
+}
+
+/// [`Words`] from an English and a Chinese `format!`, both with the same arguments.
+macro_rules! words {
+    ($en:literal, $zh:literal $(, $($arg:tt)*)?) => {
+        $crate::lang::Words { en: format!($en $(, $($arg)*)?), zh: format!($zh $(, $($arg)*)?) }
+    };
+}
+pub(crate) use words;
+
 #[cfg(test)]
 mod tests {
     use super::*;

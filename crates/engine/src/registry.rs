@@ -110,9 +110,10 @@ impl GameSpec {
     /// for a game defined by its caller.
     pub fn build(&self, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
         if self.is_custom() {
-            return Err(EngineError::Spec(SpecError::Invalid(format!(
-                "the game '{}' is defined by its caller, which builds it",
-                self.name()
+            let name = self.name();
+            return Err(EngineError::Spec(SpecError::Invalid(crate::lang::words!(
+                "the game '{name}' is defined by its caller, which builds it",
+                "游戏“{name}”由调用者自己定义并构建"
             ))));
         }
         (self.info().build)(self, budget)

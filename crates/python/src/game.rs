@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use nimlab_engine::analysis::{no_progress, SumPart};
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo};
-use nimlab_reports::plot::{self, GridPicture, SequencePicture};
+use nimlab_reports::plot::{self, SequencePicture};
 use nimlab_reports::quotient::{quotient, QuotientRequest};
 use nimlab_reports::solve::{SolveAnswer, SolveRequest};
 use nimlab_reports::table::{CellKind, TableAnswer, TableRequest, TableShape};
@@ -709,20 +709,17 @@ impl Game {
         timeout: Option<f64>,
     ) -> PyResult<Picture> {
         let (rows, cols) = (last_index(rows, "rows")?, last_index(cols, "cols")?);
-        let play = play(misere);
-        let outcomes = outcomes || misere;
         let budget = self::budget(budget, memory, timeout)?;
-        let (cells, title) = self.run(
+        let (cells, grid) = self.run(
             py,
             &budget,
             Lane::Long,
             |_| false,
             |game, budget| {
-                let cells = plot::table_cells(game, rows, cols, outcomes, play, budget)?;
-                Ok((cells, plot::grid_title(&game.name(), outcomes, "r c", play)))
+                let ask = plot::GridAsk::new(rows, cols, outcomes, play(misere))?;
+                Ok((plot::table_cells(game, &ask, budget)?, ask.picture(&game.name(), "r c")))
             },
         )?;
-        let grid = GridPicture { rows, cols, outcomes, title, row_label: "r", col_label: "c" };
         Picture::new(grid.title.clone(), || py.detach(|| grid.svg(&cells)))
     }
 

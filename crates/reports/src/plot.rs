@@ -17,7 +17,7 @@
 use std::sync::Once;
 
 use nimlab_engine::tables::{GridRequest, SequenceRequest, TableValues, P_CELL};
-use nimlab_engine::{AnyGame, Budget, Play};
+use nimlab_engine::{AnyGame, BigUint, Budget, GrundyValue, Outcome, Play, Query};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
@@ -132,32 +132,95 @@ pub fn check_grid_size(rows: u64, cols: u64) -> Result<(), ReportError> {
     Ok(())
 }
 
-/// The cells of the grid `(r, c)`, `r = 0..=rows`, `c = 0..=cols`, from the game's table path
-/// (the ruleset's fastest: a closed form, the line kernel, the dense table), row by row. Under
-/// misère play only outcomes exist, whatever `outcomes` says.
+/// A grid picture's question: the cells `(r, c)`, `r = 0..=rows`, `c = 0..=cols`, with their
+/// Grundy values or only their outcomes, under a play convention.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GridAsk {
+    /// The last row.
+    pub rows: u64,
+    /// The last column.
+    pub cols: u64,
+    /// True when only outcomes are asked for (always under misère play, which has no values).
+    pub outcomes: bool,
+    /// The play convention.
+    pub play: Play,
+}
+
+impl GridAsk {
+    /// The question; misère play asks for outcomes whatever `outcomes` says.
+    ///
+    /// # Errors
+    /// [`ReportError::Invalid`] for more than [`MAX_GRID_CELLS`] cells.
+    pub fn new(rows: u64, cols: u64, outcomes: bool, play: Play) -> Result<GridAsk, ReportError> {
+        check_grid_size(rows, cols)?;
+        Ok(GridAsk { rows, cols, outcomes: outcomes || play == Play::Misere, play })
+    }
+
+    /// The picture of the answer, whose cells are the positions `template` (`"r c"`, `"r c c"`).
+    pub fn picture(&self, game: &str, template: &str) -> GridPicture {
+        let title = grid_title(game, self.outcomes, template, self.play);
+        GridPicture {
+            rows: self.rows,
+            cols: self.cols,
+            outcomes: self.outcomes,
+            title,
+            row_label: "r",
+            col_label: "c",
+        }
+    }
+}
+
+/// The cells of the grid `ask` of a game whose positions are two heaps, from the game's table
+/// path (the ruleset's fastest: a closed form, the line kernel, the dense table), row by row.
 ///
 /// # Errors
 /// As [`AnyGame::grid`]: a game whose positions are not two heaps, the budget.
 pub fn table_cells(
     game: &dyn AnyGame,
-    rows: u64,
-    cols: u64,
-    outcomes: bool,
-    play: Play,
+    ask: &GridAsk,
     budget: &Budget,
 ) -> Result<Vec<Vec<Cell>>, ReportError> {
-    check_grid_size(rows, cols)?;
-    let outcomes = outcomes || play == Play::Misere;
-    let values = if outcomes { TableValues::Outcomes } else { TableValues::Grundy };
-    let mut grid = game.grid(&GridRequest::new(rows, cols, values, play), budget)?;
+    let values = if ask.outcomes { TableValues::Outcomes } else { TableValues::Grundy };
+    let mut grid = game.grid(&GridRequest::new(ask.rows, ask.cols, values, ask.play), budget)?;
     let mut row = vec![0; grid.row_len()];
     let mut cells = Vec::new();
     while grid.next_row(&mut row)?.is_some() {
         cells.push(
-            row.iter().map(|&v| Cell { p_position: v == P_CELL, grundy: (!outcomes).then_some(v) }).collect(),
+            row.iter()
+                .map(|&v| Cell { p_position: v == P_CELL, grundy: (!ask.outcomes).then_some(v) })
+                .collect(),
         );
     }
     Ok(cells)
+}
+
+/// The cells of the grid `ask` whose cell `(r, c)` is the position `position(r, c)` (any number
+/// of heaps, such as `r c c`), each analysed by the engine's planner.
+///
+/// # Errors
+/// A position the game refuses; the budget.
+pub fn analyzed_cells(
+    game: &dyn AnyGame,
+    ask: &GridAsk,
+    position: impl Fn(u64, u64) -> Vec<BigUint>,
+    budget: &Budget,
+) -> Result<Vec<Vec<Cell>>, ReportError> {
+    let query = Query { max_moves: 0, ..Query::play(ask.play) };
+    (0..=ask.rows)
+        .map(|r| {
+            (0..=ask.cols)
+                .map(|c| {
+                    let numbers = game.check_position(&position(r, c))?;
+                    let analysis = game.analyze(&numbers, &query, budget)?;
+                    let grundy = match (&analysis.grundy, ask.outcomes) {
+                        (GrundyValue::Value(g), false) => g.try_into().ok(),
+                        _ => None,
+                    };
+                    Ok(Cell { p_position: analysis.outcome == Outcome::P, grundy })
+                })
+                .collect()
+        })
+        .collect()
 }
 
 impl GridPicture {
@@ -323,20 +386,17 @@ pub struct GridImage {
 ///
 /// # Errors
 /// As [`table_cells`]; [`ReportError::Draw`] when the picture cannot be drawn.
-pub fn grid_image(
-    game: &dyn AnyGame,
-    rows: u64,
-    cols: u64,
-    outcomes: bool,
-    play: Play,
-    budget: &Budget,
-) -> Result<GridImage, ReportError> {
-    let cells = table_cells(game, rows, cols, outcomes, play, budget)?;
-    let outcomes = outcomes || play == Play::Misere;
-    let title = grid_title(&game.name(), outcomes, "r c", play);
-    let picture = GridPicture { rows, cols, outcomes, title, row_label: "r", col_label: "c" };
+pub fn grid_image(game: &dyn AnyGame, ask: &GridAsk, budget: &Budget) -> Result<GridImage, ReportError> {
+    let cells = table_cells(game, ask, budget)?;
+    let picture = ask.picture(&game.name(), "r c");
     let png = picture.png(&cells)?;
-    Ok(GridImage { rows, cols, title: picture.title, p_positions: p_positions(&cells), png })
+    Ok(GridImage {
+        rows: ask.rows,
+        cols: ask.cols,
+        title: picture.title,
+        p_positions: p_positions(&cells),
+        png,
+    })
 }
 
 /// Refuses a sequence picture beyond [`MAX_UPTO`].
@@ -481,7 +541,9 @@ mod tests {
     #[test]
     fn a_nim_grid_svg_has_its_p_positions_in_red_on_the_diagonal() {
         let game = nimlab_engine::GameSpec::named("nim").unwrap().build(&Budget::default()).unwrap();
-        let cells = table_cells(game.as_ref(), 3, 4, false, Play::Normal, &Budget::default()).unwrap();
+        let cells =
+            table_cells(game.as_ref(), &GridAsk::new(3, 4, false, Play::Normal).unwrap(), &Budget::default())
+                .unwrap();
         assert_eq!(p_positions(&cells), vec![[0, 0], [1, 1], [2, 2], [3, 3]]);
         let title = grid_title(&game.name(), false, "r c", Play::Normal);
         let picture =

@@ -236,6 +236,8 @@ function serverMessage(body) {
       ...d,
       game: info ? gameText(game, 'name') : d.game,
       label: param ? paramText(game, param, 'label') : d.param,
+      // A reason the engine wrote in every language it writes.
+      reason: d.reason?.[S.lang] ?? d.reason?.en,
       error: body.error,
     });
   }

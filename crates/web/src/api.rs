@@ -229,6 +229,15 @@ impl Params {
             .collect()
     }
 
+    /// The number of players (`players=N`, at least 2; two when absent).
+    fn players(&self) -> Result<Option<u32>, Reply> {
+        match self.count("players")? {
+            Some(n) if n < 2 => Err(usage("a game needs at least 2 players")),
+            Some(n) => Ok(Some(u32::try_from(n).map_err(|_| usage("too many players"))?)),
+            None => Ok(None),
+        }
+    }
+
     fn play(&self) -> Result<Play, Reply> {
         Ok(if self.flag("misere")? { Play::Misere } else { Play::Normal })
     }
@@ -369,18 +378,13 @@ fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
     }
     let spec = params.spec(OWN)?;
     params.only(OWN, Some(&spec))?;
-    let players = match params.count("players")? {
-        Some(n) if n < 2 => return Err(usage("a game needs at least 2 players")),
-        Some(n) => Some(u32::try_from(n).map_err(|_| usage("too many players"))?),
-        None => None,
-    };
     let position = params.position(&spec)?;
     let request = SolveRequest {
         spec,
         position,
         play: params.play()?,
         method: params.method()?,
-        players,
+        players: params.players()?,
         max_moves,
         lang: params.lang()?,
     };
@@ -474,13 +478,12 @@ fn verify(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply>
     const OWN: &[&str] = &["game", "upto", "misere", "players", "lang"];
     let spec = params.spec(OWN)?;
     params.only(OWN, Some(&spec))?;
-    let players = match params.count("players")? {
-        Some(n) if n < 2 => return Err(usage("a game needs at least 2 players")),
-        Some(n) => Some(u32::try_from(n).map_err(|_| usage("too many players"))?),
-        None => None,
+    let request = VerifyRequest {
+        spec: Some(spec),
+        bound: params.count("upto")?,
+        play: params.play()?,
+        players: params.players()?,
     };
-    let request =
-        VerifyRequest { spec: Some(spec), bound: params.count("upto")?, play: params.play()?, players };
     Ok(done(nimlab_reports::verify::verify(&request, budget, &nimlab_engine::analysis::no_progress), lane))
 }
 
@@ -564,10 +567,10 @@ fn plot(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
         )));
     }
     let (play, outcomes) = (params.play()?, params.flag("outcomes")?);
-    let image = spec
-        .build(budget)
-        .map_err(ReportError::from)
-        .and_then(|game| nimlab_reports::plot::grid_image(game.as_ref(), rows, cols, outcomes, play, budget));
+    let image = nimlab_reports::plot::GridAsk::new(rows, cols, outcomes, play).and_then(|ask| {
+        let game = spec.build(budget)?;
+        nimlab_reports::plot::grid_image(game.as_ref(), &ask, budget)
+    });
     Ok(done(
         image.map(|image| PlotAnswer {
             game: nimlab_reports::position::GameRef::from(&spec),
@@ -720,7 +723,16 @@ mod tests {
         );
         assert_eq!(detail("game=nim&position=3&all=1&upto=3")["code"], "unknown-param");
         assert_eq!(detail("game=nim"), serde_json::json!({"code": "missing-key", "key": "position"}));
-        assert_eq!(detail("game=wythoff&position=1,2,3")["code"], "invalid-position");
+        assert_eq!(
+            detail("game=wythoff&position=1,2,3"),
+            serde_json::json!({"code": "invalid-position", "reason": {
+                "en": "wythoff takes exactly two heap sizes, got 3 numbers",
+                "zh": "wythoff 的局面是恰好两堆的大小，这里给了 3 个数",
+            }})
+        );
+        let params = detail("game=pattern&piles=2&move=5:1&position=1,1");
+        assert_eq!(params["code"], "invalid-params");
+        assert!(params["reason"]["zh"].as_str().is_some_and(|r| r.contains("第 5 堆")), "{params}");
         assert_eq!(
             detail("part=nim+3&part=bogus+3"),
             serde_json::json!({"code": "unknown-game", "game": "bogus"})

@@ -78,8 +78,9 @@ impl Bash {
 }
 
 fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    let bash = Bash::new(spec.params().count("max"))
-        .ok_or_else(|| crate::rulesets::invalid("max must be at least 1"))?;
+    let bash = Bash::new(spec.params().count("max")).ok_or_else(|| {
+        crate::rulesets::invalid(crate::lang::words!("max must be at least 1", "每步最多取的个数至少是 1"))
+    })?;
     Ok(engine(spec, bash))
 }
 
@@ -112,7 +113,7 @@ impl Bash {
 
 impl Ruleset for Bash {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
-        expect_heaps("bash", numbers, 1, "one heap size")?;
+        expect_heaps("bash", numbers, 1, crate::lang::words!("one heap size", "一堆的大小"))?;
         Ok(numbers.to_vec())
     }
 

@@ -80,17 +80,24 @@ fn minus(a: &[BigUint], b: &[BigUint]) -> Vec<BigUint> {
 impl Ruleset for FairShares {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if numbers.is_empty() {
-            return Err(EngineError::InvalidPosition("fair-shares takes at least one heap".into()));
+            return Err(EngineError::InvalidPosition(crate::lang::words!(
+                "fair-shares takes at least one heap",
+                "fair-shares 的局面至少有一堆"
+            )));
         }
         if numbers.contains(&BigUint::ZERO) {
-            return Err(EngineError::InvalidPosition("fair-shares: every heap has at least one coin".into()));
+            return Err(EngineError::InvalidPosition(crate::lang::words!(
+                "fair-shares: every heap has at least one coin",
+                "fair-shares：每堆至少有一枚硬币"
+            )));
         }
         // Its positions are the partitions of the total, explored whole: a larger total could not
         // be answered, and one of its moves alone (a heap divided into ones) could exhaust memory.
         let total: BigUint = numbers.iter().sum();
         if total > BigUint::from(MAX_COINS) {
-            return Err(EngineError::InvalidPosition(format!(
-                "fair-shares has at most {MAX_COINS} coins in all (its positions are every partition of the total), not {total}"
+            return Err(EngineError::InvalidPosition(crate::lang::words!(
+                "fair-shares has at most {MAX_COINS} coins in all (its positions are every partition of the total), not {total}",
+                "fair-shares 总共最多 {MAX_COINS} 枚硬币（它的局面是总数的所有拆分），这里是 {total}"
             )));
         }
         Ok(numbers.to_vec())

@@ -387,10 +387,13 @@ impl Ruleset for FibonacciNim {
             [n] if n.is_zero() => Ok(vec![BigUint::zero(), BigUint::zero()]),
             [n] => Ok(vec![n.clone(), n - 1u8]),
             [n, limit] => Ok(vec![n.clone(), limit.clone()]),
-            _ => Err(EngineError::InvalidPosition(format!(
-                "fibonacci takes a heap size and optionally the take limit (HEAP [LIMIT]), got {} numbers",
-                numbers.len()
-            ))),
+            _ => {
+                let got = numbers.len();
+                Err(EngineError::InvalidPosition(crate::lang::words!(
+                    "fibonacci takes a heap size and optionally the take limit (HEAP [LIMIT]), got {got} numbers",
+                    "fibonacci 的局面是一堆的大小，可再加上这一步最多能取几个（堆 [上限]）；这里给了 {got} 个数"
+                )))
+            }
         }
     }
 

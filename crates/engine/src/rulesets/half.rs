@@ -243,7 +243,7 @@ fn misere(n: &BigUint, lang: Lang) -> Analysis {
 
 impl Ruleset for Half {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
-        expect_heaps("half", numbers, 1, "one heap size")?;
+        expect_heaps("half", numbers, 1, crate::lang::words!("one heap size", "一堆的大小"))?;
         Ok(numbers.to_vec())
     }
 

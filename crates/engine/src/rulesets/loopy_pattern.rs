@@ -9,7 +9,7 @@ use crate::analysis::{Capabilities, LoopyPositions, RulesetInfo};
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::rulesets::engine;
-use crate::rulesets::pattern::{canonical_move, PatternGame, PatternSpec, MAX_PILES};
+use crate::rulesets::pattern::{canonical_move, PatternGame, PatternSpec, PILES, PILES_ZH};
 use crate::spec::{Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Texts, Token};
 use crate::AnyGame;
 
@@ -28,14 +28,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
     position: "pile sizes, one per pile, each at most the cap",
     example_position: "2 3",
     params: &[
-        ParamDecl {
-            name: "piles",
-            label: "number of piles",
-            help: "K, the number of piles (1 to 32)",
-            kind: ParamKind::Count { min: 1, max: MAX_PILES as u64 },
-            default: None,
-            example: "2",
-        },
+        PILES,
         ParamDecl {
             name: "move",
             label: "kinds of move",
@@ -65,7 +58,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
                 无法走子的一方输。",
         position: "各堆的石子数，每堆一个数，都不超过上限",
         params: &[
-            ParamTexts { name: "piles", label: "堆数", help: "堆数 K（1 到 32）" },
+            PILES_ZH,
             ParamTexts {
                 name: "move",
                 label: "走法种类",

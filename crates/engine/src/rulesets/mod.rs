@@ -51,24 +51,26 @@ pub(crate) fn box_search_cost(numbers: &[BigUint], root_options: BigUint) -> Sea
 }
 
 /// The error for values that are valid one by one but not together.
-pub(crate) fn invalid(message: impl Into<String>) -> EngineError {
-    EngineError::Spec(crate::spec::SpecError::Invalid(message.into()))
+pub(crate) fn invalid(reason: crate::lang::Words) -> EngineError {
+    EngineError::Spec(crate::spec::SpecError::Invalid(reason))
 }
 
-/// Fails unless the position has exactly `count` numbers.
+/// Fails unless the position has exactly `count` numbers; `what` says what they are, in every
+/// language ("one heap size").
 pub(crate) fn expect_heaps(
     game: &str,
     numbers: &[BigUint],
     count: usize,
-    what: &str,
+    what: crate::lang::Words,
 ) -> Result<(), EngineError> {
     if numbers.len() == count {
         Ok(())
     } else {
-        Err(EngineError::InvalidPosition(format!(
-            "{game} takes {what}, got {} number{}",
-            numbers.len(),
-            if numbers.len() == 1 { "" } else { "s" }
+        let (got, plural) = (numbers.len(), if numbers.len() == 1 { "" } else { "s" });
+        let (what_en, what_zh) = (what.en, what.zh);
+        Err(EngineError::InvalidPosition(crate::lang::words!(
+            "{game} takes {what_en}, got {got} number{plural}",
+            "{game} 的局面是{what_zh}，这里给了 {got} 个数"
         )))
     }
 }

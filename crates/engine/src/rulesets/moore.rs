@@ -102,7 +102,8 @@ impl Moore {
 }
 
 fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    let moore = Moore::new(spec.params().count("k")).ok_or_else(|| invalid("k must be at least 1"))?;
+    let moore = Moore::new(spec.params().count("k"))
+        .ok_or_else(|| invalid(crate::lang::words!("k must be at least 1", "k 至少是 1")))?;
     Ok(engine(spec, moore))
 }
 
@@ -242,7 +243,10 @@ pub fn winning_move(heaps: &[BigUint], k: u64) -> Option<Vec<BigUint>> {
 impl Ruleset for Moore {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if numbers.is_empty() {
-            return Err(EngineError::InvalidPosition("moore takes at least one heap size".into()));
+            return Err(EngineError::InvalidPosition(crate::lang::words!(
+                "moore takes at least one heap size",
+                "moore 的局面至少有一堆"
+            )));
         }
         Ok(numbers.to_vec())
     }

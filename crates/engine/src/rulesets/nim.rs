@@ -271,7 +271,10 @@ fn theorem(play: Play, lang: Lang) -> &'static str {
 impl Ruleset for Nim {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if numbers.is_empty() {
-            return Err(EngineError::InvalidPosition("nim takes at least one heap size".into()));
+            return Err(EngineError::InvalidPosition(crate::lang::words!(
+                "nim takes at least one heap size",
+                "nim 的局面至少有一堆"
+            )));
         }
         Ok(numbers.to_vec())
     }

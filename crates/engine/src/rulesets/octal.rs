@@ -260,7 +260,12 @@ pub fn rules_of(spec: &GameSpec) -> Option<GameRules> {
 }
 
 fn build_octal(spec: &GameSpec, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    let rules = rules_of(spec).ok_or_else(|| crate::rulesets::invalid("octal needs a valid --code"))?;
+    let rules = rules_of(spec).ok_or_else(|| {
+        crate::rulesets::invalid(crate::lang::words!(
+            "octal needs a valid code",
+            "octal 需要有效的八进制代码"
+        ))
+    })?;
     Ok(engine(spec, TakeAndBreak::new(rules, BUILD_LIMIT, budget)?))
 }
 

@@ -38,14 +38,28 @@ use crate::bigint::{to_bigs, to_u64s};
 use crate::budget::{Budget, Exhausted};
 use crate::error::EngineError;
 use crate::game::Game;
-use crate::lang::{say, Lang};
+use crate::lang::{say, words, Lang, Words};
 use crate::positions::HeapBox;
-use crate::rulesets::{box_search_cost, engine, expect_heaps};
+use crate::rulesets::{box_search_cost, engine, expect_heaps, invalid};
 use crate::solve::{triple_grundy_table, Amounts, TripleRules, TripleTable};
 use crate::spec::{Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Params, Texts, Token};
 use crate::tables::lines::{line_grid, LineMoves};
 use crate::tables::{Grid, GridRequest, TableError};
 use crate::AnyGame;
+
+/// The number of piles, a parameter of every take-pattern ruleset.
+pub(crate) const PILES: ParamDecl = ParamDecl {
+    name: "piles",
+    label: "number of piles",
+    help: "K, the number of piles (1 to 32)",
+    kind: ParamKind::Count { min: 1, max: MAX_PILES as u64 },
+    default: None,
+    example: "2",
+};
+
+/// [`PILES`]'s Chinese texts.
+pub(crate) const PILES_ZH: ParamTexts =
+    ParamTexts { name: "piles", label: "堆数", help: "堆数 K（1 到 32）" };
 
 /// The declaration of take-pattern games.
 pub const RULESET: RulesetInfo = RulesetInfo {
@@ -58,14 +72,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
     position: "pile sizes, one per pile",
     example_position: "3 5",
     params: &[
-        ParamDecl {
-            name: "piles",
-            label: "number of piles",
-            help: "K, the number of piles (1 to 32)",
-            kind: ParamKind::Count { min: 1, max: MAX_PILES as u64 },
-            default: None,
-            example: "2",
-        },
+        PILES,
         ParamDecl {
             name: "move",
             label: "kinds of move",
@@ -82,7 +89,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
         rules: "有几堆石子。每种走法指定从哪几堆取、取多少：它从所指定的每一堆中取同样多个。",
         position: "各堆的石子数，每堆一个数",
         params: &[
-            ParamTexts { name: "piles", label: "堆数", help: "堆数 K（1 到 32）" },
+            PILES_ZH,
             ParamTexts { name: "move", label: "走法种类", help: "一种走法，写作 PATTERN:AMOUNTS（可加多种）：PATTERN 是 one（任一堆）、anyJ（任意 J 堆）、all（所有堆）或从 0 编号的堆号如 0,2；AMOUNTS 是 1..3（含两端）、1..（不设上限）或 2" },
         ],
     },
@@ -136,14 +143,14 @@ pub struct PatternSpec {
     pub moves: Vec<PatternMove>,
 }
 
-fn invalid(message: String) -> EngineError {
-    crate::rulesets::invalid(message)
-}
-
-fn parse_count(text: &str, what: &str, whole: &str) -> Result<u64, EngineError> {
-    text.trim()
-        .parse::<u64>()
-        .map_err(|_| invalid(format!("move '{whole}': {what} '{text}' is not a whole number")))
+fn parse_count(text: &str, what: Words, whole: &str) -> Result<u64, EngineError> {
+    let (what_en, what_zh) = (&what.en, &what.zh);
+    text.trim().parse::<u64>().map_err(|_| {
+        invalid(words!(
+            "move '{whole}': {what_en} '{text}' is not a whole number",
+            "走法“{whole}”：{what_zh}“{text}”不是整数"
+        ))
+    })
 }
 
 impl fmt::Display for Pattern {
@@ -181,7 +188,10 @@ impl PatternMove {
     /// or an empty range such as `3..1`.
     pub fn parse(text: &str, piles: usize) -> Result<Self, EngineError> {
         let (pattern_text, amounts_text) = text.split_once(':').ok_or_else(|| {
-            invalid(format!("move '{text}' needs the form PATTERN:AMOUNTS, e.g. one:1..3 or all:1.."))
+            invalid(words!(
+                "move '{text}' needs the form PATTERN:AMOUNTS, e.g. one:1..3 or all:1..",
+                "走法“{text}”应写成 模式:数量，例如 one:1..3 或 all:1.."
+            ))
         })?;
         let pattern = Self::parse_pattern(pattern_text.trim(), piles, text)?;
         let amounts_text = amounts_text.trim();
@@ -202,30 +212,36 @@ impl PatternMove {
             return Ok(Pattern::All);
         }
         if let Some(count) = text.strip_prefix("any") {
-            let j = parse_count(count, "the pile count", whole)?;
+            let j = parse_count(count, words!("the pile count", "堆数"), whole)?;
             if j == 0 || j > piles as u64 {
-                return Err(invalid(format!(
-                    "move '{whole}': any{j} must take from 1 to {piles} piles (the game has {piles})"
+                return Err(invalid(words!(
+                    "move '{whole}': any{j} must take from 1 to {piles} piles (the game has {piles})",
+                    "走法“{whole}”：any{j} 必须从 1 到 {piles} 堆里取（这个游戏有 {piles} 堆）"
                 )));
             }
             return Ok(Pattern::Any(j as usize));
         }
         if !text.starts_with(|c: char| c.is_ascii_digit()) {
-            return Err(invalid(format!(
-                "move '{whole}': unknown pattern '{text}'; use one, anyJ (e.g. any2), all, or pile numbers like 0,2"
+            return Err(invalid(words!(
+                "move '{whole}': unknown pattern '{text}'; use one, anyJ (e.g. any2), all, or pile numbers like 0,2",
+                "走法“{whole}”：没有“{text}”这种模式；可用 one、anyJ（如 any2）、all 或堆号（如 0,2）"
             )));
         }
         let mut set = Vec::new();
         for part in text.split(',') {
-            let pile = parse_count(part, "the pile", whole)?;
+            let pile = parse_count(part, words!("the pile", "堆号"), whole)?;
             if pile >= piles as u64 {
-                return Err(invalid(format!(
-                    "move '{whole}' names pile {pile}, but the game has piles 0..={last} (numbered from 0)"
+                return Err(invalid(words!(
+                    "move '{whole}' names pile {pile}, but the game has piles 0..={last} (numbered from 0)",
+                    "走法“{whole}”提到第 {pile} 堆，但这个游戏的堆号是 0..={last}（从 0 数起）"
                 )));
             }
             let pile = pile as usize;
             if set.contains(&pile) {
-                return Err(invalid(format!("move '{whole}' names pile {pile} twice")));
+                return Err(invalid(words!(
+                    "move '{whole}' names pile {pile} twice",
+                    "走法“{whole}”两次提到第 {pile} 堆"
+                )));
             }
             set.push(pile);
         }
@@ -234,24 +250,30 @@ impl PatternMove {
     }
 
     fn parse_amounts(text: &str, whole: &str) -> Result<Amounts, EngineError> {
-        let zero =
-            || invalid(format!("move '{whole}': a move must take at least 1 from each pile (amount 0)"));
+        let zero = || {
+            invalid(words!(
+                "move '{whole}': a move must take at least 1 from each pile (amount 0)",
+                "走法“{whole}”：每一步至少从每堆取 1 个（数量不能是 0）"
+            ))
+        };
+        let amount = || words!("the amount", "数量");
         let Some((low, high)) = text.split_once("..") else {
-            let t = parse_count(text, "the amount", whole)?;
+            let t = parse_count(text, amount(), whole)?;
             return Amounts::bounded(t, t).ok_or_else(zero);
         };
-        let low = parse_count(low, "the amount", whole)?;
+        let low = parse_count(low, amount(), whole)?;
         let high = high.strip_prefix('=').unwrap_or(high);
         if high.trim().is_empty() {
             return Amounts::from(low).ok_or_else(zero);
         }
-        let high = parse_count(high, "the amount", whole)?;
+        let high = parse_count(high, amount(), whole)?;
         if low == 0 {
             return Err(zero());
         }
         Amounts::bounded(low, high).ok_or_else(|| {
-            invalid(format!(
-                "move '{whole}': the amount range {low}..{high} is empty (it needs {low} <= {high})"
+            invalid(words!(
+                "move '{whole}': the amount range {low}..{high} is empty (it needs {low} <= {high})",
+                "走法“{whole}”：数量范围 {low}..{high} 是空的（需要 {low} <= {high}）"
             ))
         })
     }
@@ -324,9 +346,10 @@ impl PatternSpec {
     pub fn parse(piles: u64, moves: &[String]) -> Result<Self, EngineError> {
         let spec = Self::parse_loopy(piles, moves)?;
         if let Some(m) = spec.moves.iter().find(|m| m.adds) {
-            return Err(invalid(format!(
+            return Err(invalid(words!(
                 "move '{m}' puts stones back, so positions may repeat: play it as loopy-pattern, with --cap N \
-                 (the largest pile)"
+                 (the largest pile)",
+                "走法“{m}”会放回石子，局面可能重复：请用 loopy-pattern 并给出 --cap N（最大的堆）"
             )));
         }
         Ok(spec)
@@ -338,13 +361,17 @@ impl PatternSpec {
     /// As for [`PatternSpec::parse`], moves that add excepted.
     pub fn parse_loopy(piles: u64, moves: &[String]) -> Result<Self, EngineError> {
         if piles == 0 || piles > MAX_PILES as u64 {
-            return Err(invalid(format!("piles must be between 1 and {MAX_PILES}, got {piles}")));
+            return Err(invalid(words!(
+                "piles must be between 1 and {MAX_PILES}, got {piles}",
+                "堆数必须在 1 到 {MAX_PILES} 之间，这里是 {piles}"
+            )));
         }
         let piles = piles as usize;
         if moves.is_empty() {
-            return Err(invalid(
-                "a pattern game needs at least one move PATTERN:AMOUNTS, e.g. one:1..3".into(),
-            ));
+            return Err(invalid(words!(
+                "a pattern game needs at least one move PATTERN:AMOUNTS, e.g. one:1..3",
+                "模式游戏至少需要一种走法 模式:数量，例如 one:1..3"
+            )));
         }
         let moves = moves.iter().map(|m| PatternMove::parse(m, piles)).collect::<Result<Vec<_>, _>>()?;
         let sets: usize = moves
@@ -352,8 +379,9 @@ impl PatternSpec {
             .map(|m| if let Pattern::Any(j) = m.pattern { binomial(piles, j) } else { 1 })
             .fold(0, usize::saturating_add);
         if sets > MAX_PILE_SETS {
-            return Err(invalid(format!(
-                "the patterns expand to {sets} pile sets, more than the {MAX_PILE_SETS} nimlab handles"
+            return Err(invalid(words!(
+                "the patterns expand to {sets} pile sets, more than the {MAX_PILE_SETS} nimlab handles",
+                "这些模式展开成 {sets} 组堆，超过 nimlab 能处理的 {MAX_PILE_SETS} 组"
             )));
         }
         Ok(PatternSpec { piles, moves })
@@ -515,12 +543,15 @@ impl Ruleset for PatternGame {
     }
 
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
-        let what = format!("{} pile size{}", self.spec.piles, if self.spec.piles == 1 { "" } else { "s" });
-        expect_heaps("this pattern game", numbers, self.spec.piles, &what)?;
+        let piles = self.spec.piles;
+        let plural = if piles == 1 { "" } else { "s" };
+        let game = if self.cap.is_some() { "loopy-pattern" } else { "pattern" };
+        expect_heaps(game, numbers, piles, words!("{piles} pile size{plural}", "{piles} 堆的大小"))?;
         if let Some(cap) = self.cap {
             if let Some(pile) = numbers.iter().find(|n| **n > BigUint::from(cap)) {
-                return Err(EngineError::InvalidPosition(format!(
-                    "a pile of {pile} is above the game's cap {cap} (the largest pile)"
+                return Err(EngineError::InvalidPosition(words!(
+                    "a pile of {pile} is above the game's cap {cap} (the largest pile)",
+                    "有一堆 {pile} 个，超过了游戏的上限 {cap}（最大的堆）"
                 )));
             }
         }

@@ -218,9 +218,10 @@ fn theorem(lang: Lang) -> String {
 impl Ruleset for Staircase {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if numbers.is_empty() {
-            return Err(EngineError::InvalidPosition(
-                "staircase takes the coins on each step, from step 1 up (at least one number)".into(),
-            ));
+            return Err(EngineError::InvalidPosition(crate::lang::words!(
+                "staircase takes the coins on each step, from step 1 up (at least one number)",
+                "阶梯 Nim 的局面是从第 1 级往上每一级的硬币数（至少一个数）"
+            )));
         }
         Ok(numbers.to_vec())
     }

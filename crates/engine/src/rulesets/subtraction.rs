@@ -101,10 +101,13 @@ impl Subtraction {
     /// certification.
     pub fn new(set: &[u64], limit: u64, budget: &Budget) -> Result<Self, EngineError> {
         if set.is_empty() {
-            return Err(invalid("the set of takes must not be empty"));
+            return Err(invalid(crate::lang::words!(
+                "the set of takes must not be empty",
+                "可取数的集合不能是空的"
+            )));
         }
         if set.contains(&0) {
-            return Err(invalid("every take must be at least 1"));
+            return Err(invalid(crate::lang::words!("every take must be at least 1", "每个可取数至少是 1")));
         }
         let mut set = set.to_vec();
         set.sort_unstable();
@@ -180,7 +183,7 @@ fn formula(periodicity: &Periodicity, n: &BigUint) -> String {
 
 impl Ruleset for Subtraction {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
-        expect_heaps("subtraction", numbers, 1, "one heap size")?;
+        expect_heaps("subtraction", numbers, 1, crate::lang::words!("one heap size", "一堆的大小"))?;
         Ok(numbers.to_vec())
     }
 

@@ -478,7 +478,7 @@ fn theorem_text(play: Play, lang: Lang) -> &'static str {
 
 impl Ruleset for Wythoff {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
-        expect_heaps("wythoff", numbers, 2, "exactly two heap sizes")?;
+        expect_heaps("wythoff", numbers, 2, crate::lang::words!("exactly two heap sizes", "恰好两堆的大小"))?;
         Ok(numbers.to_vec())
     }
 

@@ -66,7 +66,7 @@ pub enum SpecError {
     },
     /// The values are valid one by one but not together (the ruleset's own check).
     #[error("{0}")]
-    Invalid(String),
+    Invalid(crate::lang::Words),
     /// The text of a spec is malformed.
     #[error("'{text}' is not a game: {reason}")]
     Syntax {

@@ -206,8 +206,12 @@ impl Apple {
     /// # Errors
     /// [`EngineError::Spec`] for `max = 0`.
     pub fn from_params(params: &Params) -> Result<Self, EngineError> {
-        Apple::new(params.count("max"), params.flag("bounded-equal"))
-            .ok_or_else(|| invalid("max must be at least 1 (S = 0 allows no move)"))
+        Apple::new(params.count("max"), params.flag("bounded-equal")).ok_or_else(|| {
+            invalid(crate::lang::words!(
+                "max must be at least 1 (S = 0 allows no move)",
+                "每步上限至少是 1（S = 0 时无法走子）"
+            ))
+        })
     }
 
     /// S, the most apples a move takes from one pile.
@@ -774,7 +778,10 @@ impl Ruleset for Apple {
 
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if numbers.is_empty() {
-            return Err(EngineError::InvalidPosition("apple takes at least one pile size".into()));
+            return Err(EngineError::InvalidPosition(crate::lang::words!(
+                "apple takes at least one pile size",
+                "apple 的局面至少有一堆"
+            )));
         }
         Ok(numbers.to_vec())
     }

@@ -246,7 +246,7 @@ impl Planner<'_> {
             }
         };
         self.apple.preferred_move(piles, &moves).cloned().ok_or_else(|| {
-            EngineError::InvalidPosition(
+            EngineError::InvalidRequest(
                 "no winning move from an N-position (a bug in the apple rules)".into(),
             )
         })

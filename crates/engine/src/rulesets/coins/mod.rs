@@ -261,9 +261,10 @@ pub fn sorted_heads(numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
     let mut heads = numbers.to_vec();
     heads.sort();
     if let Some(w) = heads.windows(2).find(|w| w[0] == w[1]) {
-        return Err(EngineError::InvalidPosition(format!(
-            "coin {} is named twice: a position lists the coins showing heads",
-            w[0]
+        let coin = &w[0];
+        return Err(EngineError::InvalidPosition(crate::lang::words!(
+            "coin {coin} is named twice: a position lists the coins showing heads",
+            "硬币 {coin} 出现了两次：局面列出正面朝上的硬币"
         )));
     }
     Ok(heads)

@@ -88,7 +88,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
 };
 
 /// One factor's rule and name, from its text.
-fn factor(text: &str) -> Result<(CoinRule, &'static str), String> {
+fn factor(text: &str) -> Result<(CoinRule, &'static str), crate::lang::Words> {
     match text {
         "turning-turtles" => return Ok((turning_turtles::RULE, "turning-turtles")),
         "mock-turtles" => return Ok((mock_turtles::RULE, "mock-turtles")),
@@ -97,16 +97,19 @@ fn factor(text: &str) -> Result<(CoinRule, &'static str), String> {
         _ => {}
     }
     let Some(rest) = text.strip_prefix("coins:") else {
-        return Err(format!(
-            "'{text}' is not a coin-turning game: turning-turtles, mock-turtles, ruler, twins or coins:K[:exactly][:consecutive][:span=S]"
+        return Err(crate::lang::words!(
+            "'{text}' is not a coin-turning game: turning-turtles, mock-turtles, ruler, twins or coins:K[:exactly][:consecutive][:span=S]",
+            "“{text}”不是翻硬币游戏：可用 turning-turtles、mock-turtles、ruler、twins 或 coins:K[:exactly][:consecutive][:span=S]"
         ));
     };
     let mut parts = rest.split(':');
-    let turn: u64 = parts
-        .next()
-        .and_then(|k| k.parse().ok())
-        .filter(|k| (1..=64).contains(k))
-        .ok_or_else(|| format!("'{text}': coins:K needs K in 1..64"))?;
+    let turn: u64 =
+        parts.next().and_then(|k| k.parse().ok()).filter(|k| (1..=64).contains(k)).ok_or_else(|| {
+            crate::lang::words!(
+                "'{text}': coins:K needs K in 1..64",
+                "“{text}”：coins:K 的 K 须在 1..64 之间"
+            )
+        })?;
     let mut rule = CoinRule { first: 1, most: Some(turn), exactly: false, consecutive: false, span: None };
     for part in parts {
         match part {
@@ -118,7 +121,10 @@ fn factor(text: &str) -> Result<(CoinRule, &'static str), String> {
                     .and_then(|s| s.parse::<u64>().ok())
                     .filter(|s| (1..=1_000_000).contains(s))
                     .ok_or_else(|| {
-                        format!("'{text}': '{part}' is not exactly, consecutive or span=S (S in 1..1000000)")
+                        crate::lang::words!(
+                            "'{text}': '{part}' is not exactly, consecutive or span=S (S in 1..1000000)",
+                            "“{text}”：“{part}”不是 exactly、consecutive 或 span=S（S 在 1..1000000 之间）"
+                        )
                     })?;
                 rule.span = Some(span);
             }
@@ -133,8 +139,8 @@ fn canonical_factors(text: &str) -> Result<String, String> {
     let [a, b] = parts.as_slice() else {
         return Err("two games separated by a comma, e.g. ruler,mock-turtles".into());
     };
-    factor(a)?;
-    factor(b)?;
+    factor(a).map_err(|e| e.en)?;
+    factor(b).map_err(|e| e.en)?;
     Ok(format!("{a},{b}"))
 }
 
@@ -148,7 +154,9 @@ pub struct Product {
 
 fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
     let text = spec.params().texts("of").first().cloned().unwrap_or_default();
-    let (a, b) = text.split_once(',').ok_or_else(|| invalid("--of needs two games"))?;
+    let (a, b) = text
+        .split_once(',')
+        .ok_or_else(|| invalid(crate::lang::words!("--of needs two games", "--of 需要两个游戏")))?;
     let (rule_a, name_a) = factor(a).map_err(invalid)?;
     let (rule_b, name_b) = factor(b).map_err(invalid)?;
     let side = |rule, name| Row::new(rule, Named { en: name, zh: name });
@@ -327,18 +335,20 @@ impl Game for Product {
 impl Ruleset for Product {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if numbers.len() % 2 == 1 {
-            return Err(EngineError::InvalidPosition(format!(
-                "a position of a product lists heads as pairs x y; got {} numbers",
-                numbers.len()
+            let got = numbers.len();
+            return Err(EngineError::InvalidPosition(crate::lang::words!(
+                "a position of a product lists heads as pairs x y; got {got} numbers",
+                "乘积游戏的局面按 x y 成对列出正面朝上的硬币；这里给了 {got} 个数"
             )));
         }
         let mut cells: Vec<(BigUint, BigUint)> =
             numbers.chunks(2).map(|p| (p[0].clone(), p[1].clone())).collect();
         cells.sort();
         if let Some(w) = cells.windows(2).find(|w| w[0] == w[1]) {
-            return Err(EngineError::InvalidPosition(format!(
-                "the coin ({}, {}) is named twice",
-                w[0].0, w[0].1
+            let (x, y) = (&w[0].0, &w[0].1);
+            return Err(EngineError::InvalidPosition(crate::lang::words!(
+                "the coin ({x}, {y}) is named twice",
+                "硬币 ({x}, {y}) 出现了两次"
             )));
         }
         Ok(cells.into_iter().flat_map(|(x, y)| [x, y]).collect())
