@@ -263,6 +263,10 @@ struct Trial<'q> {
     base_mask: u64,
     /// Per factor: its shift, its mask, and `c(s)` for exponent sums `s < 2(i + p)`.
     fields: Vec<(u32, u64, Vec<u64>)>,
+    /// Per factor, its weight in the mixed-radix numbering of the elements (`dense`).
+    strides: Vec<u64>,
+    /// The number of elements: the base's order times each factor's `i + p`.
+    size: u64,
 }
 
 impl<'q> Trial<'q> {
@@ -272,6 +276,8 @@ impl<'q> Trial<'q> {
         let mut shift = width(base.order() as u64).max(1);
         let base_mask = (1u64 << shift) - 1;
         let mut fields = Vec::with_capacity(free.len());
+        let mut strides = Vec::with_capacity(free.len());
+        let mut size = base.order() as u64;
         for f in &free {
             let r = f.index.checked_add(f.period)?;
             if r > 1 << 20 || f.period == 0 {
@@ -284,9 +290,20 @@ impl<'q> Trial<'q> {
             let reduce =
                 (0..2 * r).map(|s| if s < r { s } else { f.index + (s - f.index) % f.period }).collect();
             fields.push((shift, (1u64 << w) - 1, reduce));
+            strides.push(size);
+            size = size.checked_mul(r)?;
             shift += w;
         }
-        Some(Trial { base, base_phi, free, base_mask, fields })
+        Some(Trial { base, base_phi, free, base_mask, fields, strides, size })
+    }
+
+    /// The element's number in `0..size` (mixed radix: the base element, then each exponent).
+    fn dense(&self, a: u64) -> usize {
+        let mut out = a & self.base_mask;
+        for ((shift, mask, _), stride) in self.fields.iter().zip(&self.strides) {
+            out += (a >> shift & mask) * stride;
+        }
+        out as usize
     }
 
     fn mul(&self, a: u64, b: u64) -> u64 {
@@ -305,6 +322,64 @@ impl<'q> Trial<'q> {
             }
         }
         u64::from(self.base_phi[heap])
+    }
+}
+
+/// A map from a trial's elements to numbers: an array indexed by `Trial::dense` when the trial
+/// is small enough (a hash lookup per step cost more than the step), else a hash map.
+enum Slots {
+    Dense(Vec<u32>),
+    Sparse(HashMap<u64, u32>),
+}
+
+/// Trials with at most this many elements get an array (4 bytes an element).
+const DENSE_LIMIT: u64 = 1 << 22;
+
+impl Slots {
+    fn new(trial: &Trial<'_>, budget: &Budget) -> Result<Self, Exhausted> {
+        if trial.size <= DENSE_LIMIT && trial.size * 8 <= budget.memory_limit() {
+            budget.check_held(trial.size * 4)?;
+            budget.charge(trial.size / 64 + 1)?;
+            Ok(Slots::Dense(vec![u32::MAX; trial.size as usize]))
+        } else {
+            Ok(Slots::Sparse(HashMap::default()))
+        }
+    }
+
+    fn get(&self, trial: &Trial<'_>, x: u64) -> Option<u32> {
+        match self {
+            Slots::Dense(v) => Some(v[trial.dense(x)]).filter(|&y| y != u32::MAX),
+            Slots::Sparse(m) => m.get(&x).copied(),
+        }
+    }
+
+    /// Sets the slot of `x`; false when it was already set (left unchanged then).
+    fn set(&mut self, trial: &Trial<'_>, x: u64, value: u32) -> bool {
+        match self {
+            Slots::Dense(v) => {
+                let slot = &mut v[trial.dense(x)];
+                if *slot != u32::MAX {
+                    return false;
+                }
+                *slot = value;
+                true
+            }
+            Slots::Sparse(m) => match m.entry(x) {
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(value);
+                    true
+                }
+                std::collections::hash_map::Entry::Occupied(_) => false,
+            },
+        }
+    }
+
+    /// Bytes held.
+    fn held(&self, count: u64) -> u64 {
+        match self {
+            Slots::Dense(v) => v.len() as u64 * 4,
+            Slots::Sparse(_) => count * 32,
+        }
     }
 }
 
@@ -337,7 +412,9 @@ fn heap_letters<E: Copy + Ord>(
 struct Marker<'t> {
     trial: &'t Trial<'t>,
     heaps: Vec<(usize, u64, Vec<u64>)>,
-    marks: HashMap<u64, bool>,
+    /// 1 for P, 0 for N.
+    marks: Slots,
+    marked: u64,
     budget: &'t Budget,
     pending: u64,
 }
@@ -348,7 +425,7 @@ impl Marker<'_> {
         self.pending += units;
         if self.pending >= 1 << 12 {
             self.budget.charge(std::mem::take(&mut self.pending))?;
-            self.budget.check_held(self.marks.len() as u64 * 32)?;
+            self.budget.check_held(self.marks.held(self.marked))?;
         }
         Ok(())
     }
@@ -358,13 +435,14 @@ impl Marker<'_> {
             self.charge(1 + t.len() as u64)?;
             let mut status = !t.is_empty();
             for y in t {
-                match self.marks.get(y) {
-                    Some(true) => status = false,
-                    Some(false) => {}
+                match self.marks.get(self.trial, *y) {
+                    Some(1) => status = false,
+                    Some(_) => {}
                     None => return Err(Stop::Internal(format!("option image {y} not marked"))),
                 }
             }
-            if self.marks.insert(x, status).is_some() {
+            self.marked += 1;
+            if !self.marks.set(self.trial, x, u32::from(status)) {
                 return Err(Stop::Internal(format!("element {x} marked twice")));
             }
             return Ok(());
@@ -382,7 +460,7 @@ impl Marker<'_> {
     fn advance(&mut self, level: usize, x: u64, t: &[u64]) -> Result<Option<(u64, Vec<u64>)>, Stop> {
         let (_, img, opts) = &self.heaps[level];
         let nx = self.trial.mul(x, *img);
-        if self.marks.contains_key(&nx) {
+        if self.marks.get(self.trial, nx).is_some() {
             return Ok(None);
         }
         let mut nt: Vec<u64> = Vec::with_capacity(t.len() + opts.len());
@@ -623,7 +701,8 @@ impl Solver {
             return Err(Stop::Exhausted(Exhausted::Memory { bytes: budget.memory_limit() }));
         };
         let heaps = heap_letters(n, &self.options, 0u64, |h| trial.image(h), |a, b| trial.mul(a, b));
-        let mut marker = Marker { trial: &trial, heaps, marks: HashMap::default(), budget, pending: 0 };
+        let marks = Slots::new(&trial, budget)?;
+        let mut marker = Marker { trial: &trial, heaps, marks, marked: 0, budget, pending: 0 };
         marker.run(0, 0, &[])?;
         budget.charge(marker.pending)?;
         let marks = marker.marks;
@@ -787,7 +866,7 @@ fn least_words(
 fn reduce(
     trial: &Trial<'_>,
     n: usize,
-    marks: &HashMap<u64, bool>,
+    marks: &Slots,
     budget: &Budget,
 ) -> Result<Pretension, Stop> {
     let images: Vec<u64> = (0..=n).map(|h| trial.image(h)).collect();
@@ -797,88 +876,112 @@ fn reduce(
             gens.push(g);
         }
     }
-    // The submonoid the heaps generate, in breadth-first order from the identity.
-    let mut index: HashMap<u64, usize> = HashMap::default();
-    index.insert(0, 0);
+    // The submonoid the heaps generate, in breadth-first order from the identity, each element
+    // with its successors by the generators and the element and generator that first reached it.
+    let mut index = Slots::new(trial, budget)?;
+    index.set(trial, 0, 0);
     let mut elements = vec![0u64];
+    let mut parent: Vec<(u32, u32)> = vec![(0, 0)];
+    let width = gens.len();
+    let mut succ: Vec<u32> = Vec::new();
     let mut at = 0;
     while at < elements.len() {
         let x = elements[at];
-        at += 1;
-        if at % 1024 == 0 {
-            budget.charge(1024 * gens.len() as u64)?;
+        if at % 1024 == 1023 {
+            budget.charge(1024 * width as u64)?;
         }
-        for &g in &gens {
+        for (k, &g) in gens.iter().enumerate() {
             let y = trial.mul(x, g);
-            if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(y) {
-                slot.insert(elements.len());
+            let fresh = elements.len() as u32;
+            if index.set(trial, y, fresh) {
                 elements.push(y);
+                parent.push((at as u32, k as u32));
+                succ.push(fresh);
+            } else {
+                match index.get(trial, y) {
+                    Some(i) => succ.push(i),
+                    None => return Err(Stop::Internal(format!("element {y} lost"))),
+                }
             }
         }
-        budget.check_held(elements.len() as u64 * 48)?;
+        at += 1;
+        budget.check_held(elements.len() as u64 * (24 + 4 * width as u64) + index.held(elements.len() as u64))?;
     }
-    let mut class: Vec<usize> = Vec::with_capacity(elements.len());
+    let mut class: Vec<u32> = Vec::with_capacity(elements.len());
     for x in &elements {
-        match marks.get(x) {
-            Some(&p) => class.push(usize::from(p)),
+        match marks.get(trial, *x) {
+            Some(p) => class.push(p),
             None => return Err(Stop::Internal(format!("element {x} reached but never marked"))),
         }
     }
-    let succ: Vec<Vec<usize>> =
-        elements.iter().map(|&x| gens.iter().map(|&g| index[&trial.mul(x, g)]).collect()).collect();
     // Moore's refinement: elements with equal class and equal classes after each generator stay
-    // together; keys compared in place (no allocation per element).
-    let width = 1 + gens.len();
-    let mut keys = vec![0u32; elements.len() * width];
-    let mut order: Vec<usize> = (0..elements.len()).collect();
+    // together. Each round numbers the keys by first occurrence (a hash map over slices of one
+    // buffer: no allocation per element), so the classes come numbered in breadth-first order.
+    let key_width = 1 + width;
+    let mut keys = vec![0u32; elements.len() * key_width];
     let mut count = 0;
     loop {
-        budget.charge(elements.len() as u64 * (1 + gens.len() as u64) * 4)?;
-        for (i, s) in succ.iter().enumerate() {
-            let key = &mut keys[i * width..(i + 1) * width];
-            key[0] = class[i] as u32;
-            for (k, &j) in s.iter().enumerate() {
-                key[k + 1] = class[j] as u32;
+        budget.charge(elements.len() as u64 * (1 + width as u64) * 2)?;
+        for (i, key) in keys.chunks_exact_mut(key_width).enumerate() {
+            key[0] = class[i];
+            for (k, &j) in succ[i * width..(i + 1) * width].iter().enumerate() {
+                key[k + 1] = class[j as usize];
             }
         }
-        let key = |i: usize| &keys[i * width..(i + 1) * width];
-        order.sort_unstable_by(|&a, &b| key(a).cmp(key(b)));
-        let mut next = vec![0usize; elements.len()];
-        let mut new_count = 0;
-        for (r, &i) in order.iter().enumerate() {
-            if r > 0 && key(order[r - 1]) != key(i) {
-                new_count += 1;
-            }
-            next[i] = new_count;
+        let mut numbers: HashMap<&[u32], u32> = HashMap::default();
+        numbers.reserve(count.max(16));
+        for (i, key) in keys.chunks_exact(key_width).enumerate() {
+            let next = numbers.len() as u32;
+            class[i] = *numbers.entry(key).or_insert(next);
         }
-        new_count += 1;
-        class = next;
+        let new_count = numbers.len();
         if new_count == count {
             break;
         }
         count = new_count;
     }
-    // Number the classes in the order the breadth-first walk met them (the identity first).
-    let mut renumber = vec![usize::MAX; count];
-    let mut reps = Vec::with_capacity(count);
+    // The classes' representatives: the first element of each (the identity's class is 0).
+    let mut reps: Vec<usize> = Vec::with_capacity(count);
     for (i, &c) in class.iter().enumerate() {
-        if renumber[c] == usize::MAX {
-            renumber[c] = reps.len();
-            reps.push(elements[i]);
+        if c as usize == reps.len() {
+            reps.push(i);
+        } else if c as usize > reps.len() {
+            return Err(Stop::Internal("classes not numbered in order".into()));
         }
     }
     let size = reps.len();
-    budget.check_held(size as u64 * size as u64 * 4)?;
+    budget.check_held(size as u64 * (size as u64 + width as u64) * 4)?;
     budget.charge(size as u64 * size as u64)?;
-    let mut table = vec![0u32; size * size];
-    for (a, &ra) in reps.iter().enumerate() {
-        for (b, &rb) in reps.iter().enumerate() {
-            table[a * size + b] = renumber[class[index[&trial.mul(ra, rb)]]] as u32;
+    // The classes' successors by each generator (a congruence: any member gives the same).
+    let mut class_succ = vec![0u32; size * width];
+    for (c, &r) in reps.iter().enumerate() {
+        for k in 0..width {
+            class_succ[c * width + k] = class[succ[r * width + k] as usize];
         }
     }
-    let p = reps.iter().map(|r| marks[r]).collect();
+    // a·b = (a·b')·g where b's representative was first reached from b' by the generator g;
+    // b' lies in an earlier class, so each column follows from an earlier one.
+    let mut table = vec![0u32; size * size];
+    for a in 0..size {
+        table[a * size] = a as u32;
+    }
+    for (b, &r) in reps.iter().enumerate().skip(1) {
+        let (from, k) = parent[r];
+        let earlier = class[from as usize] as usize;
+        if earlier >= b {
+            return Err(Stop::Internal("a class reached before its parent".into()));
+        }
+        for a in 0..size {
+            let ab = table[a * size + earlier] as usize;
+            table[a * size + b] = class_succ[ab * width + k as usize];
+        }
+    }
+    let p = reps.iter().map(|&r| marks.get(trial, elements[r]) == Some(1)).collect();
+    let class_of = |g: u64| -> Result<u32, Stop> {
+        index.get(trial, g).map(|i| class[i as usize]).ok_or_else(|| Stop::Internal(format!("heap image {g} not reached")))
+    };
     Ok(Pretension {
         q: Quotient::from_table(size, table, p),
-        phi: images.iter().map(|g| renumber[class[index[g]]] as u32).collect(),
+        phi: images.iter().map(|&g| class_of(g)).collect::<Result<_, _>>()?,
     })
 }
