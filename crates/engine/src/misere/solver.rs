@@ -415,6 +415,8 @@ struct Marker<'t> {
     /// 1 for P, 0 for N.
     marks: Slots,
     marked: u64,
+    /// Per level, two buffers for option sets.
+    buffers: Vec<(Vec<u64>, Vec<u64>)>,
     budget: &'t Budget,
     pending: u64,
 }
@@ -448,29 +450,42 @@ impl Marker<'_> {
             return Ok(());
         }
         self.run(level + 1, x, t)?;
-        let mut next = self.advance(level, x, t)?;
-        while let Some((x, t)) = next {
-            self.run(level + 1, x, &t)?;
-            next = self.advance(level, x, &t)?;
+        // Two buffers of this level, reused (one holds the current option set, one the next).
+        let (mut cur, mut nxt) = std::mem::take(&mut self.buffers[level]);
+        let mut x = x;
+        if let Some(nx) = self.advance(level, x, t, &mut cur)? {
+            x = nx;
+            loop {
+                self.run(level + 1, x, &cur)?;
+                match self.advance(level, x, &cur, &mut nxt)? {
+                    Some(nx) => {
+                        x = nx;
+                        std::mem::swap(&mut cur, &mut nxt);
+                    }
+                    None => break,
+                }
+            }
         }
+        self.buffers[level] = (cur, nxt);
         Ok(())
     }
 
-    /// One more heap of `level`, unless the element it reaches is already marked.
-    fn advance(&mut self, level: usize, x: u64, t: &[u64]) -> Result<Option<(u64, Vec<u64>)>, Stop> {
+    /// One more heap of `level`, unless the element it reaches is already marked: the element
+    /// reached, its option images left in `nt`.
+    fn advance(&mut self, level: usize, x: u64, t: &[u64], nt: &mut Vec<u64>) -> Result<Option<u64>, Stop> {
         let (_, img, opts) = &self.heaps[level];
         let nx = self.trial.mul(x, *img);
         if self.marks.get(self.trial, nx).is_some() {
             return Ok(None);
         }
-        let mut nt: Vec<u64> = Vec::with_capacity(t.len() + opts.len());
+        nt.clear();
         nt.extend(t.iter().map(|&y| self.trial.mul(y, *img)));
         nt.extend(opts.iter().map(|&o| self.trial.mul(x, o)));
         nt.sort_unstable();
         nt.dedup();
         let units = 1 + t.len() as u64 + opts.len() as u64;
         self.charge(units)?;
-        Ok(Some((nx, nt)))
+        Ok(Some(nx))
     }
 }
 
@@ -523,6 +538,8 @@ struct FailureWalk<'p> {
     /// Inclusion-minimal option sets met so far, per element.
     seen: Vec<Vec<Bits>>,
     exponents: Vec<u32>,
+    /// Per level, two buffers for option sets.
+    buffers: Vec<(Bits, Bits)>,
     bound: Option<Vec<u32>>,
     budget: &'p Budget,
     held: u64,
@@ -568,39 +585,53 @@ impl FailureWalk<'_> {
         let heap = self.heaps[level].0;
         let saved = self.exponents[heap];
         self.run(level + 1, x, t)?;
-        let mut next = self.advance(level, x, t)?;
-        while let Some((x, t)) = next {
-            self.run(level + 1, x, &t)?;
-            next = self.advance(level, x, &t)?;
+        // Two buffers of this level, reused (one holds the current option set, one the next).
+        let (mut cur, mut nxt) = std::mem::take(&mut self.buffers[level]);
+        let mut x = x;
+        if let Some(nx) = self.advance(level, x, t, &mut cur)? {
+            x = nx;
+            loop {
+                self.run(level + 1, x, &cur)?;
+                match self.advance(level, x, &cur, &mut nxt)? {
+                    Some(nx) => {
+                        x = nx;
+                        std::mem::swap(&mut cur, &mut nxt);
+                    }
+                    None => break,
+                }
+            }
         }
+        self.buffers[level] = (cur, nxt);
         self.exponents[heap] = saved;
         Ok(())
     }
 
-    /// One more heap of `level`, unless its option set contains one met before at its element.
-    fn advance(&mut self, level: usize, x: u32, t: &[u64]) -> Result<Option<(u32, Bits)>, Found> {
+    /// One more heap of `level`, unless its option set contains one met before at its element:
+    /// the element reached, its option set left in `nt`.
+    fn advance(&mut self, level: usize, x: u32, t: &[u64], nt: &mut Bits) -> Result<Option<u32>, Found> {
         let (heap, img, opts) = &self.heaps[level];
-        let mut nt = vec![0u64; t.len()];
+        nt.clear();
+        nt.resize(t.len(), 0);
         for (k, &w) in t.iter().enumerate() {
             let mut w = w;
             while w != 0 {
                 let y = (k * 64) as u32 + w.trailing_zeros();
                 w &= w - 1;
-                set_bit(&mut nt, self.q.mul(y, *img));
+                set_bit(nt, self.q.mul(y, *img));
             }
         }
         for &o in opts {
-            set_bit(&mut nt, self.q.mul(x, o));
+            set_bit(nt, self.q.mul(x, o));
         }
         let nx = self.q.mul(x, *img);
         let units = 2 + t.len() as u64 * 8 + opts.len() as u64;
         self.exponents[*heap] += 1;
         self.charge(units)?;
-        if !incorporate(&mut self.seen[nx as usize], &nt) {
+        if !incorporate(&mut self.seen[nx as usize], nt) {
             return Ok(None);
         }
         self.held += 8 * nt.len() as u64 + 32;
-        Ok(Some((nx, nt)))
+        Ok(Some(nx))
     }
 }
 
@@ -702,7 +733,8 @@ impl Solver {
         };
         let heaps = heap_letters(n, &self.options, 0u64, |h| trial.image(h), |a, b| trial.mul(a, b));
         let marks = Slots::new(&trial, budget)?;
-        let mut marker = Marker { trial: &trial, heaps, marks, marked: 0, budget, pending: 0 };
+        let buffers = vec![(Vec::new(), Vec::new()); heaps.len()];
+        let mut marker = Marker { trial: &trial, heaps, marks, marked: 0, buffers, budget, pending: 0 };
         marker.run(0, 0, &[])?;
         budget.charge(marker.pending)?;
         let marks = marker.marks;
@@ -718,8 +750,8 @@ impl Solver {
         // The least P-failure: x·Φ(h) ∈ P with a move to P.
         let mut bound: Option<Vec<u32>> = None;
         for (h, img, opts) in &heaps {
+            budget.charge(q.order() as u64 * (1 + opts.len() as u64))?;
             for x in 0..q.order() as u32 {
-                budget.charge(1 + opts.len() as u64)?;
                 if q.is_p(q.mul(x, *img)) && opts.iter().any(|&o| q.is_p(q.mul(x, o))) {
                     let Some(w) = &least[x as usize] else {
                         return Err(Stop::Internal(format!("element {x} has no least sum")));
@@ -737,12 +769,14 @@ impl Solver {
         for x in q.p_portion() {
             set_bit(&mut p_mask, x);
         }
+        let heaps_len = heaps.len();
         let mut walk = FailureWalk {
             q,
             heaps,
             p_mask,
             seen: vec![Vec::new(); q.order()],
             exponents: vec![0; n + 1],
+            buffers: vec![(Vec::new(), Vec::new()); heaps_len],
             bound: bound.clone(),
             budget,
             held: 0,
