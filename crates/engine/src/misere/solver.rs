@@ -154,22 +154,26 @@ impl Checker {
         Checker { signatures, letters: Vec::new(), states: vec![Vec::new(); q.order()] }
     }
 
-    fn step(&self, q: &Quotient, x: u32, u: &[u64], letter: &Letter) -> (u32, Bits) {
-        let n = q.order();
-        let mut next = vec![0u64; n.div_ceil(64)];
+    /// The state after adding `letter` to the state `(x, u)`: its element, its set in `next`.
+    fn step(&self, q: &Quotient, x: u32, u: &[u64], letter: &Letter, next: &mut Bits) -> u32 {
+        next.clear();
+        next.resize(q.order().div_ceil(64), 0);
         if u.iter().any(|&w| w != 0) {
-            for z in 0..n as u32 {
-                if bit(u, q.mul(letter.phi, z)) {
-                    set_bit(&mut next, z);
+            for (chunk, word) in q.row(letter.phi).chunks(64).zip(next.iter_mut()) {
+                let mut bits = 0u64;
+                for (i, &y) in chunk.iter().enumerate() {
+                    bits |= (u[y as usize / 64] >> (y % 64) & 1) << i;
                 }
+                *word = bits;
             }
         }
+        let row = q.row(x);
         for &o in &letter.options {
-            for (w, sig) in next.iter_mut().zip(&self.signatures[q.mul(x, o) as usize]) {
+            for (w, sig) in next.iter_mut().zip(&self.signatures[row[o as usize] as usize]) {
                 *w |= sig;
             }
         }
-        (q.mul(x, letter.phi), next)
+        row[letter.phi as usize]
     }
 
     /// The new minimal states once `letter` joins the alphabet, all checked; `None` at the
@@ -190,19 +194,20 @@ impl Checker {
         let held = std::cell::Cell::new(0u64);
         let mut queue: VecDeque<(u32, Bits)> = VecDeque::new();
         let offer =
-            |fresh: &mut Vec<Vec<Bits>>, queue: &mut VecDeque<(u32, Bits)>, x: u32, u: Bits| -> bool {
-                if self.states[x as usize].iter().any(|old| subset(old, &u)) {
+            |fresh: &mut Vec<Vec<Bits>>, queue: &mut VecDeque<(u32, Bits)>, x: u32, u: &[u64]| -> bool {
+                if self.states[x as usize].iter().any(|old| subset(old, u)) {
                     return true;
                 }
-                if !q.is_p(x) && !bit(&u, 0) {
+                if !q.is_p(x) && !bit(u, 0) {
                     return false;
                 }
-                if incorporate(&mut fresh[x as usize], &u) {
+                if incorporate(&mut fresh[x as usize], u) {
                     held.set(held.get() + 8 * words + 32);
-                    queue.push_back((x, u));
+                    queue.push_back((x, u.to_vec()));
                 }
                 true
             };
+        let mut v: Bits = Vec::with_capacity(words as usize);
         let zero = vec![0u64; words as usize];
         let sources = std::iter::once((0u32, &zero))
             .chain(self.states.iter().enumerate().flat_map(|(x, us)| us.iter().map(move |u| (x as u32, u))));
@@ -217,16 +222,16 @@ impl Checker {
         };
         for (x, u) in sources {
             charge(cost)?;
-            let (y, v) = self.step(q, x, u, letter);
-            if !offer(&mut fresh, &mut queue, y, v) {
+            let y = self.step(q, x, u, letter, &mut v);
+            if !offer(&mut fresh, &mut queue, y, &v) {
                 return Ok(None);
             }
         }
         while let Some((x, u)) = queue.pop_front() {
             for l in self.letters.iter().chain(std::iter::once(letter)) {
                 charge(cost)?;
-                let (y, v) = self.step(q, x, &u, l);
-                if !offer(&mut fresh, &mut queue, y, v) {
+                let y = self.step(q, x, &u, l, &mut v);
+                if !offer(&mut fresh, &mut queue, y, &v) {
                     return Ok(None);
                 }
             }
