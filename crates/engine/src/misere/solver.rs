@@ -422,13 +422,28 @@ struct Marker<'t> {
     marked: u64,
     /// Per level, two buffers for option sets.
     buffers: Vec<(Vec<u64>, Vec<u64>)>,
+    /// An element and the status it must get (the marking stops as soon as it gets the other).
+    target: Option<(u64, bool)>,
     budget: &'t Budget,
     pending: u64,
 }
 
+/// Why a marking stopped early.
+enum Halt {
+    Stop(Stop),
+    /// The target element was marked with the other status.
+    Target,
+}
+
+impl From<Exhausted> for Halt {
+    fn from(e: Exhausted) -> Self {
+        Halt::Stop(Stop::Exhausted(e))
+    }
+}
+
 impl Marker<'_> {
     /// Charges the budget in batches (an atomic add per step would cost more than the step).
-    fn charge(&mut self, units: u64) -> Result<(), Stop> {
+    fn charge(&mut self, units: u64) -> Result<(), Halt> {
         self.pending += units;
         if self.pending >= 1 << 12 {
             self.budget.charge(std::mem::take(&mut self.pending))?;
@@ -437,7 +452,7 @@ impl Marker<'_> {
         Ok(())
     }
 
-    fn run(&mut self, level: usize, x: u64, t: &[u64]) -> Result<(), Stop> {
+    fn run(&mut self, level: usize, x: u64, t: &[u64]) -> Result<(), Halt> {
         if level == self.heaps.len() {
             self.charge(1 + t.len() as u64)?;
             let mut status = !t.is_empty();
@@ -445,12 +460,15 @@ impl Marker<'_> {
                 match self.marks.get(self.trial, *y) {
                     Some(1) => status = false,
                     Some(_) => {}
-                    None => return Err(Stop::Internal(format!("option image {y} not marked"))),
+                    None => return Err(Halt::Stop(Stop::Internal(format!("option image {y} not marked")))),
                 }
             }
             self.marked += 1;
             if !self.marks.set(self.trial, x, u32::from(status)) {
-                return Err(Stop::Internal(format!("element {x} marked twice")));
+                return Err(Halt::Stop(Stop::Internal(format!("element {x} marked twice"))));
+            }
+            if self.target.is_some_and(|(y, p)| y == x && p != status) {
+                return Err(Halt::Target);
             }
             return Ok(());
         }
@@ -477,7 +495,7 @@ impl Marker<'_> {
 
     /// One more heap of `level`, unless the element it reaches is already marked: the element
     /// reached, its option images left in `nt`.
-    fn advance(&mut self, level: usize, x: u64, t: &[u64], nt: &mut Vec<u64>) -> Result<Option<u64>, Stop> {
+    fn advance(&mut self, level: usize, x: u64, t: &[u64], nt: &mut Vec<u64>) -> Result<Option<u64>, Halt> {
         let (_, img, opts) = &self.heaps[level];
         let nx = self.trial.mul(x, *img);
         if self.marks.get(self.trial, nx).is_some() {
@@ -714,7 +732,9 @@ impl Solver {
         let mut base_phi = self.phi.clone();
         base_phi.push(0);
         let free = [Free { heap: n, index: 2, period: 2 }];
-        let mut trial = self.mark_and_reduce(&self.quotient, base_phi, &free, n, budget)?;
+        let Some(mut trial) = self.mark_and_reduce(&self.quotient, base_phi, &free, n, budget, None)? else {
+            return Err(Stop::Internal("a marking without a target stopped early".into()));
+        };
         while let Some(word) = self.least_failure(&trial, n, budget)? {
             trial = self.recalibrate(&trial, &word, n, budget)?;
         }
@@ -724,7 +744,8 @@ impl Solver {
         self.rebuild(budget)
     }
 
-    /// The trial monoid `base × C(free...)` marked by least sums and reduced.
+    /// The trial monoid `base × C(free...)` marked by least sums and reduced; with `require`,
+    /// `None` as soon as the sum `word` is marked other than `p` (a trial rejected unreduced).
     fn mark_and_reduce(
         &self,
         base: &Quotient,
@@ -732,18 +753,37 @@ impl Solver {
         free: &[Free],
         n: usize,
         budget: &Budget,
-    ) -> Result<Pretension, Stop> {
+        require: Option<(&[u32], bool)>,
+    ) -> Result<Option<Pretension>, Stop> {
         let Some(trial) = Trial::new(base, base_phi, free.to_vec()) else {
             return Err(Stop::Exhausted(Exhausted::Memory { bytes: budget.memory_limit() }));
         };
         let heaps = heap_letters(n, &self.options, 0u64, |h| trial.image(h), |a, b| trial.mul(a, b));
         let marks = Slots::new(&trial, budget)?;
         let buffers = vec![(Vec::new(), Vec::new()); heaps.len()];
-        let mut marker = Marker { trial: &trial, heaps, marks, marked: 0, buffers, budget, pending: 0 };
-        marker.run(0, 0, &[])?;
+        let target = require.map(|(word, p)| {
+            let mut x = 0u64;
+            for (h, &e) in word.iter().enumerate() {
+                let g = trial.image(h);
+                for _ in 0..e {
+                    x = trial.mul(x, g);
+                }
+            }
+            (x, p)
+        });
+        let mut marker =
+            Marker { trial: &trial, heaps, marks, marked: 0, buffers, target, budget, pending: 0 };
+        match marker.run(0, 0, &[]) {
+            Ok(()) => {}
+            Err(Halt::Target) => {
+                budget.charge(marker.pending)?;
+                return Ok(None);
+            }
+            Err(Halt::Stop(s)) => return Err(s),
+        }
         budget.charge(marker.pending)?;
         let marks = marker.marks;
-        reduce(&trial, n, &marks, budget)
+        reduce(&trial, n, &marks, budget).map(Some)
     }
 
     /// The least sum (colexicographic) whose marked status is wrong, if any.
@@ -821,8 +861,9 @@ impl Solver {
                 }
                 let fits = Trial::new(&p.q, base_phi.clone(), free.clone()).is_some();
                 if fits {
-                    let next = self.mark_and_reduce(&p.q, base_phi, &free, n, budget)?;
-                    if next.q.is_p(next.image(word)) == should_be_p {
+                    let next =
+                        self.mark_and_reduce(&p.q, base_phi, &free, n, budget, Some((word, should_be_p)))?;
+                    if let Some(next) = next.filter(|next| next.q.is_p(next.image(word)) == should_be_p) {
                         return Ok(next);
                     }
                 }
