@@ -943,12 +943,7 @@ fn least_words(
 
 /// The submonoid of a marked trial that the heaps generate, with equal P-signatures merged
 /// (Moore's partition refinement), and the heaps' images in it.
-fn reduce(
-    trial: &Trial<'_>,
-    n: usize,
-    marks: &Slots,
-    budget: &Budget,
-) -> Result<Pretension, Stop> {
+fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result<Pretension, Stop> {
     let images: Vec<u64> = (0..=n).map(|h| trial.image(h)).collect();
     let mut gens: Vec<u64> = Vec::new();
     for &g in &images[1..] {
@@ -985,7 +980,9 @@ fn reduce(
             }
         }
         at += 1;
-        budget.check_held(elements.len() as u64 * (24 + 4 * width as u64) + index.held(elements.len() as u64))?;
+        budget.check_held(
+            elements.len() as u64 * (24 + 4 * width as u64) + index.held(elements.len() as u64),
+        )?;
     }
     let mut class: Vec<u32> = Vec::with_capacity(elements.len());
     for x in &elements {
@@ -1058,7 +1055,10 @@ fn reduce(
     }
     let p = reps.iter().map(|&r| marks.get(trial, elements[r]) == Some(1)).collect();
     let class_of = |g: u64| -> Result<u32, Stop> {
-        index.get(trial, g).map(|i| class[i as usize]).ok_or_else(|| Stop::Internal(format!("heap image {g} not reached")))
+        index
+            .get(trial, g)
+            .map(|i| class[i as usize])
+            .ok_or_else(|| Stop::Internal(format!("heap image {g} not reached")))
     };
     Ok(Pretension {
         q: Quotient::from_table(size, table, p),
