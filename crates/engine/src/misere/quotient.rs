@@ -40,6 +40,11 @@ impl Quotient {
     }
 
     /// True when `x` lies in the P-portion.
+    /// The products `a·z` for every `z`, in order.
+    pub(crate) fn row(&self, a: u32) -> &[u32] {
+        &self.table[a as usize * self.size..(a as usize + 1) * self.size]
+    }
+
     pub fn is_p(&self, x: u32) -> bool {
         self.p[x as usize]
     }

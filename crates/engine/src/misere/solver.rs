@@ -154,22 +154,26 @@ impl Checker {
         Checker { signatures, letters: Vec::new(), states: vec![Vec::new(); q.order()] }
     }
 
-    fn step(&self, q: &Quotient, x: u32, u: &[u64], letter: &Letter) -> (u32, Bits) {
-        let n = q.order();
-        let mut next = vec![0u64; n.div_ceil(64)];
+    /// The state after adding `letter` to the state `(x, u)`: its element, its set in `next`.
+    fn step(&self, q: &Quotient, x: u32, u: &[u64], letter: &Letter, next: &mut Bits) -> u32 {
+        next.clear();
+        next.resize(q.order().div_ceil(64), 0);
         if u.iter().any(|&w| w != 0) {
-            for z in 0..n as u32 {
-                if bit(u, q.mul(letter.phi, z)) {
-                    set_bit(&mut next, z);
+            for (chunk, word) in q.row(letter.phi).chunks(64).zip(next.iter_mut()) {
+                let mut bits = 0u64;
+                for (i, &y) in chunk.iter().enumerate() {
+                    bits |= (u[y as usize / 64] >> (y % 64) & 1) << i;
                 }
+                *word = bits;
             }
         }
+        let row = q.row(x);
         for &o in &letter.options {
-            for (w, sig) in next.iter_mut().zip(&self.signatures[q.mul(x, o) as usize]) {
+            for (w, sig) in next.iter_mut().zip(&self.signatures[row[o as usize] as usize]) {
                 *w |= sig;
             }
         }
-        (q.mul(x, letter.phi), next)
+        row[letter.phi as usize]
     }
 
     /// The new minimal states once `letter` joins the alphabet, all checked; `None` at the
@@ -190,19 +194,20 @@ impl Checker {
         let held = std::cell::Cell::new(0u64);
         let mut queue: VecDeque<(u32, Bits)> = VecDeque::new();
         let offer =
-            |fresh: &mut Vec<Vec<Bits>>, queue: &mut VecDeque<(u32, Bits)>, x: u32, u: Bits| -> bool {
-                if self.states[x as usize].iter().any(|old| subset(old, &u)) {
+            |fresh: &mut Vec<Vec<Bits>>, queue: &mut VecDeque<(u32, Bits)>, x: u32, u: &[u64]| -> bool {
+                if self.states[x as usize].iter().any(|old| subset(old, u)) {
                     return true;
                 }
-                if !q.is_p(x) && !bit(&u, 0) {
+                if !q.is_p(x) && !bit(u, 0) {
                     return false;
                 }
-                if incorporate(&mut fresh[x as usize], &u) {
+                if incorporate(&mut fresh[x as usize], u) {
                     held.set(held.get() + 8 * words + 32);
-                    queue.push_back((x, u));
+                    queue.push_back((x, u.to_vec()));
                 }
                 true
             };
+        let mut v: Bits = Vec::with_capacity(words as usize);
         let zero = vec![0u64; words as usize];
         let sources = std::iter::once((0u32, &zero))
             .chain(self.states.iter().enumerate().flat_map(|(x, us)| us.iter().map(move |u| (x as u32, u))));
@@ -217,16 +222,16 @@ impl Checker {
         };
         for (x, u) in sources {
             charge(cost)?;
-            let (y, v) = self.step(q, x, u, letter);
-            if !offer(&mut fresh, &mut queue, y, v) {
+            let y = self.step(q, x, u, letter, &mut v);
+            if !offer(&mut fresh, &mut queue, y, &v) {
                 return Ok(None);
             }
         }
         while let Some((x, u)) = queue.pop_front() {
             for l in self.letters.iter().chain(std::iter::once(letter)) {
                 charge(cost)?;
-                let (y, v) = self.step(q, x, &u, l);
-                if !offer(&mut fresh, &mut queue, y, v) {
+                let y = self.step(q, x, &u, l, &mut v);
+                if !offer(&mut fresh, &mut queue, y, &v) {
                     return Ok(None);
                 }
             }
@@ -263,6 +268,10 @@ struct Trial<'q> {
     base_mask: u64,
     /// Per factor: its shift, its mask, and `c(s)` for exponent sums `s < 2(i + p)`.
     fields: Vec<(u32, u64, Vec<u64>)>,
+    /// Per factor, its weight in the mixed-radix numbering of the elements (`dense`).
+    strides: Vec<u64>,
+    /// The number of elements: the base's order times each factor's `i + p`.
+    size: u64,
 }
 
 impl<'q> Trial<'q> {
@@ -272,6 +281,8 @@ impl<'q> Trial<'q> {
         let mut shift = width(base.order() as u64).max(1);
         let base_mask = (1u64 << shift) - 1;
         let mut fields = Vec::with_capacity(free.len());
+        let mut strides = Vec::with_capacity(free.len());
+        let mut size = base.order() as u64;
         for f in &free {
             let r = f.index.checked_add(f.period)?;
             if r > 1 << 20 || f.period == 0 {
@@ -284,9 +295,20 @@ impl<'q> Trial<'q> {
             let reduce =
                 (0..2 * r).map(|s| if s < r { s } else { f.index + (s - f.index) % f.period }).collect();
             fields.push((shift, (1u64 << w) - 1, reduce));
+            strides.push(size);
+            size = size.checked_mul(r)?;
             shift += w;
         }
-        Some(Trial { base, base_phi, free, base_mask, fields })
+        Some(Trial { base, base_phi, free, base_mask, fields, strides, size })
+    }
+
+    /// The element's number in `0..size` (mixed radix: the base element, then each exponent).
+    fn dense(&self, a: u64) -> usize {
+        let mut out = a & self.base_mask;
+        for ((shift, mask, _), stride) in self.fields.iter().zip(&self.strides) {
+            out += (a >> shift & mask) * stride;
+        }
+        out as usize
     }
 
     fn mul(&self, a: u64, b: u64) -> u64 {
@@ -305,6 +327,64 @@ impl<'q> Trial<'q> {
             }
         }
         u64::from(self.base_phi[heap])
+    }
+}
+
+/// A map from a trial's elements to numbers: an array indexed by `Trial::dense` when the trial
+/// is small enough (a hash lookup per step cost more than the step), else a hash map.
+enum Slots {
+    Dense(Vec<u32>),
+    Sparse(HashMap<u64, u32>),
+}
+
+/// Trials with at most this many elements get an array (4 bytes an element).
+const DENSE_LIMIT: u64 = 1 << 22;
+
+impl Slots {
+    fn new(trial: &Trial<'_>, budget: &Budget) -> Result<Self, Exhausted> {
+        if trial.size <= DENSE_LIMIT && trial.size * 8 <= budget.memory_limit() {
+            budget.check_held(trial.size * 4)?;
+            budget.charge(trial.size / 64 + 1)?;
+            Ok(Slots::Dense(vec![u32::MAX; trial.size as usize]))
+        } else {
+            Ok(Slots::Sparse(HashMap::default()))
+        }
+    }
+
+    fn get(&self, trial: &Trial<'_>, x: u64) -> Option<u32> {
+        match self {
+            Slots::Dense(v) => Some(v[trial.dense(x)]).filter(|&y| y != u32::MAX),
+            Slots::Sparse(m) => m.get(&x).copied(),
+        }
+    }
+
+    /// Sets the slot of `x`; false when it was already set (left unchanged then).
+    fn set(&mut self, trial: &Trial<'_>, x: u64, value: u32) -> bool {
+        match self {
+            Slots::Dense(v) => {
+                let slot = &mut v[trial.dense(x)];
+                if *slot != u32::MAX {
+                    return false;
+                }
+                *slot = value;
+                true
+            }
+            Slots::Sparse(m) => match m.entry(x) {
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(value);
+                    true
+                }
+                std::collections::hash_map::Entry::Occupied(_) => false,
+            },
+        }
+    }
+
+    /// Bytes held.
+    fn held(&self, count: u64) -> u64 {
+        match self {
+            Slots::Dense(v) => v.len() as u64 * 4,
+            Slots::Sparse(_) => count * 32,
+        }
     }
 }
 
@@ -337,62 +417,98 @@ fn heap_letters<E: Copy + Ord>(
 struct Marker<'t> {
     trial: &'t Trial<'t>,
     heaps: Vec<(usize, u64, Vec<u64>)>,
-    marks: HashMap<u64, bool>,
+    /// 1 for P, 0 for N.
+    marks: Slots,
+    marked: u64,
+    /// Per level, two buffers for option sets.
+    buffers: Vec<(Vec<u64>, Vec<u64>)>,
+    /// An element and the status it must get (the marking stops as soon as it gets the other).
+    target: Option<(u64, bool)>,
     budget: &'t Budget,
     pending: u64,
 }
 
+/// Why a marking stopped early.
+enum Halt {
+    Stop(Stop),
+    /// The target element was marked with the other status.
+    Target,
+}
+
+impl From<Exhausted> for Halt {
+    fn from(e: Exhausted) -> Self {
+        Halt::Stop(Stop::Exhausted(e))
+    }
+}
+
 impl Marker<'_> {
     /// Charges the budget in batches (an atomic add per step would cost more than the step).
-    fn charge(&mut self, units: u64) -> Result<(), Stop> {
+    fn charge(&mut self, units: u64) -> Result<(), Halt> {
         self.pending += units;
         if self.pending >= 1 << 12 {
             self.budget.charge(std::mem::take(&mut self.pending))?;
-            self.budget.check_held(self.marks.len() as u64 * 32)?;
+            self.budget.check_held(self.marks.held(self.marked))?;
         }
         Ok(())
     }
 
-    fn run(&mut self, level: usize, x: u64, t: &[u64]) -> Result<(), Stop> {
+    fn run(&mut self, level: usize, x: u64, t: &[u64]) -> Result<(), Halt> {
         if level == self.heaps.len() {
             self.charge(1 + t.len() as u64)?;
             let mut status = !t.is_empty();
             for y in t {
-                match self.marks.get(y) {
-                    Some(true) => status = false,
-                    Some(false) => {}
-                    None => return Err(Stop::Internal(format!("option image {y} not marked"))),
+                match self.marks.get(self.trial, *y) {
+                    Some(1) => status = false,
+                    Some(_) => {}
+                    None => return Err(Halt::Stop(Stop::Internal(format!("option image {y} not marked")))),
                 }
             }
-            if self.marks.insert(x, status).is_some() {
-                return Err(Stop::Internal(format!("element {x} marked twice")));
+            self.marked += 1;
+            if !self.marks.set(self.trial, x, u32::from(status)) {
+                return Err(Halt::Stop(Stop::Internal(format!("element {x} marked twice"))));
+            }
+            if self.target.is_some_and(|(y, p)| y == x && p != status) {
+                return Err(Halt::Target);
             }
             return Ok(());
         }
         self.run(level + 1, x, t)?;
-        let mut next = self.advance(level, x, t)?;
-        while let Some((x, t)) = next {
-            self.run(level + 1, x, &t)?;
-            next = self.advance(level, x, &t)?;
+        // Two buffers of this level, reused (one holds the current option set, one the next).
+        let (mut cur, mut nxt) = std::mem::take(&mut self.buffers[level]);
+        let mut x = x;
+        if let Some(nx) = self.advance(level, x, t, &mut cur)? {
+            x = nx;
+            loop {
+                self.run(level + 1, x, &cur)?;
+                match self.advance(level, x, &cur, &mut nxt)? {
+                    Some(nx) => {
+                        x = nx;
+                        std::mem::swap(&mut cur, &mut nxt);
+                    }
+                    None => break,
+                }
+            }
         }
+        self.buffers[level] = (cur, nxt);
         Ok(())
     }
 
-    /// One more heap of `level`, unless the element it reaches is already marked.
-    fn advance(&mut self, level: usize, x: u64, t: &[u64]) -> Result<Option<(u64, Vec<u64>)>, Stop> {
+    /// One more heap of `level`, unless the element it reaches is already marked: the element
+    /// reached, its option images left in `nt`.
+    fn advance(&mut self, level: usize, x: u64, t: &[u64], nt: &mut Vec<u64>) -> Result<Option<u64>, Halt> {
         let (_, img, opts) = &self.heaps[level];
         let nx = self.trial.mul(x, *img);
-        if self.marks.contains_key(&nx) {
+        if self.marks.get(self.trial, nx).is_some() {
             return Ok(None);
         }
-        let mut nt: Vec<u64> = Vec::with_capacity(t.len() + opts.len());
+        nt.clear();
         nt.extend(t.iter().map(|&y| self.trial.mul(y, *img)));
         nt.extend(opts.iter().map(|&o| self.trial.mul(x, o)));
         nt.sort_unstable();
         nt.dedup();
         let units = 1 + t.len() as u64 + opts.len() as u64;
         self.charge(units)?;
-        Ok(Some((nx, nt)))
+        Ok(Some(nx))
     }
 }
 
@@ -445,6 +561,8 @@ struct FailureWalk<'p> {
     /// Inclusion-minimal option sets met so far, per element.
     seen: Vec<Vec<Bits>>,
     exponents: Vec<u32>,
+    /// Per level, two buffers for option sets.
+    buffers: Vec<(Bits, Bits)>,
     bound: Option<Vec<u32>>,
     budget: &'p Budget,
     held: u64,
@@ -490,39 +608,53 @@ impl FailureWalk<'_> {
         let heap = self.heaps[level].0;
         let saved = self.exponents[heap];
         self.run(level + 1, x, t)?;
-        let mut next = self.advance(level, x, t)?;
-        while let Some((x, t)) = next {
-            self.run(level + 1, x, &t)?;
-            next = self.advance(level, x, &t)?;
+        // Two buffers of this level, reused (one holds the current option set, one the next).
+        let (mut cur, mut nxt) = std::mem::take(&mut self.buffers[level]);
+        let mut x = x;
+        if let Some(nx) = self.advance(level, x, t, &mut cur)? {
+            x = nx;
+            loop {
+                self.run(level + 1, x, &cur)?;
+                match self.advance(level, x, &cur, &mut nxt)? {
+                    Some(nx) => {
+                        x = nx;
+                        std::mem::swap(&mut cur, &mut nxt);
+                    }
+                    None => break,
+                }
+            }
         }
+        self.buffers[level] = (cur, nxt);
         self.exponents[heap] = saved;
         Ok(())
     }
 
-    /// One more heap of `level`, unless its option set contains one met before at its element.
-    fn advance(&mut self, level: usize, x: u32, t: &[u64]) -> Result<Option<(u32, Bits)>, Found> {
+    /// One more heap of `level`, unless its option set contains one met before at its element:
+    /// the element reached, its option set left in `nt`.
+    fn advance(&mut self, level: usize, x: u32, t: &[u64], nt: &mut Bits) -> Result<Option<u32>, Found> {
         let (heap, img, opts) = &self.heaps[level];
-        let mut nt = vec![0u64; t.len()];
+        nt.clear();
+        nt.resize(t.len(), 0);
         for (k, &w) in t.iter().enumerate() {
             let mut w = w;
             while w != 0 {
                 let y = (k * 64) as u32 + w.trailing_zeros();
                 w &= w - 1;
-                set_bit(&mut nt, self.q.mul(y, *img));
+                set_bit(nt, self.q.mul(y, *img));
             }
         }
         for &o in opts {
-            set_bit(&mut nt, self.q.mul(x, o));
+            set_bit(nt, self.q.mul(x, o));
         }
         let nx = self.q.mul(x, *img);
         let units = 2 + t.len() as u64 * 8 + opts.len() as u64;
         self.exponents[*heap] += 1;
         self.charge(units)?;
-        if !incorporate(&mut self.seen[nx as usize], &nt) {
+        if !incorporate(&mut self.seen[nx as usize], nt) {
             return Ok(None);
         }
         self.held += 8 * nt.len() as u64 + 32;
-        Ok(Some((nx, nt)))
+        Ok(Some(nx))
     }
 }
 
@@ -600,7 +732,9 @@ impl Solver {
         let mut base_phi = self.phi.clone();
         base_phi.push(0);
         let free = [Free { heap: n, index: 2, period: 2 }];
-        let mut trial = self.mark_and_reduce(&self.quotient, base_phi, &free, n, budget)?;
+        let Some(mut trial) = self.mark_and_reduce(&self.quotient, base_phi, &free, n, budget, None)? else {
+            return Err(Stop::Internal("a marking without a target stopped early".into()));
+        };
         while let Some(word) = self.least_failure(&trial, n, budget)? {
             trial = self.recalibrate(&trial, &word, n, budget)?;
         }
@@ -610,7 +744,8 @@ impl Solver {
         self.rebuild(budget)
     }
 
-    /// The trial monoid `base × C(free...)` marked by least sums and reduced.
+    /// The trial monoid `base × C(free...)` marked by least sums and reduced; with `require`,
+    /// `None` as soon as the sum `word` is marked other than `p` (a trial rejected unreduced).
     fn mark_and_reduce(
         &self,
         base: &Quotient,
@@ -618,16 +753,37 @@ impl Solver {
         free: &[Free],
         n: usize,
         budget: &Budget,
-    ) -> Result<Pretension, Stop> {
+        require: Option<(&[u32], bool)>,
+    ) -> Result<Option<Pretension>, Stop> {
         let Some(trial) = Trial::new(base, base_phi, free.to_vec()) else {
             return Err(Stop::Exhausted(Exhausted::Memory { bytes: budget.memory_limit() }));
         };
         let heaps = heap_letters(n, &self.options, 0u64, |h| trial.image(h), |a, b| trial.mul(a, b));
-        let mut marker = Marker { trial: &trial, heaps, marks: HashMap::default(), budget, pending: 0 };
-        marker.run(0, 0, &[])?;
+        let marks = Slots::new(&trial, budget)?;
+        let buffers = vec![(Vec::new(), Vec::new()); heaps.len()];
+        let target = require.map(|(word, p)| {
+            let mut x = 0u64;
+            for (h, &e) in word.iter().enumerate() {
+                let g = trial.image(h);
+                for _ in 0..e {
+                    x = trial.mul(x, g);
+                }
+            }
+            (x, p)
+        });
+        let mut marker =
+            Marker { trial: &trial, heaps, marks, marked: 0, buffers, target, budget, pending: 0 };
+        match marker.run(0, 0, &[]) {
+            Ok(()) => {}
+            Err(Halt::Target) => {
+                budget.charge(marker.pending)?;
+                return Ok(None);
+            }
+            Err(Halt::Stop(s)) => return Err(s),
+        }
         budget.charge(marker.pending)?;
         let marks = marker.marks;
-        reduce(&trial, n, &marks, budget)
+        reduce(&trial, n, &marks, budget).map(Some)
     }
 
     /// The least sum (colexicographic) whose marked status is wrong, if any.
@@ -639,8 +795,8 @@ impl Solver {
         // The least P-failure: x·Φ(h) ∈ P with a move to P.
         let mut bound: Option<Vec<u32>> = None;
         for (h, img, opts) in &heaps {
+            budget.charge(q.order() as u64 * (1 + opts.len() as u64))?;
             for x in 0..q.order() as u32 {
-                budget.charge(1 + opts.len() as u64)?;
                 if q.is_p(q.mul(x, *img)) && opts.iter().any(|&o| q.is_p(q.mul(x, o))) {
                     let Some(w) = &least[x as usize] else {
                         return Err(Stop::Internal(format!("element {x} has no least sum")));
@@ -658,12 +814,14 @@ impl Solver {
         for x in q.p_portion() {
             set_bit(&mut p_mask, x);
         }
+        let heaps_len = heaps.len();
         let mut walk = FailureWalk {
             q,
             heaps,
             p_mask,
             seen: vec![Vec::new(); q.order()],
             exponents: vec![0; n + 1],
+            buffers: vec![(Vec::new(), Vec::new()); heaps_len],
             bound: bound.clone(),
             budget,
             held: 0,
@@ -703,8 +861,9 @@ impl Solver {
                 }
                 let fits = Trial::new(&p.q, base_phi.clone(), free.clone()).is_some();
                 if fits {
-                    let next = self.mark_and_reduce(&p.q, base_phi, &free, n, budget)?;
-                    if next.q.is_p(next.image(word)) == should_be_p {
+                    let next =
+                        self.mark_and_reduce(&p.q, base_phi, &free, n, budget, Some((word, should_be_p)))?;
+                    if let Some(next) = next.filter(|next| next.q.is_p(next.image(word)) == should_be_p) {
                         return Ok(next);
                     }
                 }
@@ -784,12 +943,7 @@ fn least_words(
 
 /// The submonoid of a marked trial that the heaps generate, with equal P-signatures merged
 /// (Moore's partition refinement), and the heaps' images in it.
-fn reduce(
-    trial: &Trial<'_>,
-    n: usize,
-    marks: &HashMap<u64, bool>,
-    budget: &Budget,
-) -> Result<Pretension, Stop> {
+fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result<Pretension, Stop> {
     let images: Vec<u64> = (0..=n).map(|h| trial.image(h)).collect();
     let mut gens: Vec<u64> = Vec::new();
     for &g in &images[1..] {
@@ -797,88 +951,117 @@ fn reduce(
             gens.push(g);
         }
     }
-    // The submonoid the heaps generate, in breadth-first order from the identity.
-    let mut index: HashMap<u64, usize> = HashMap::default();
-    index.insert(0, 0);
+    // The submonoid the heaps generate, in breadth-first order from the identity, each element
+    // with its successors by the generators and the element and generator that first reached it.
+    let mut index = Slots::new(trial, budget)?;
+    index.set(trial, 0, 0);
     let mut elements = vec![0u64];
+    let mut parent: Vec<(u32, u32)> = vec![(0, 0)];
+    let width = gens.len();
+    let mut succ: Vec<u32> = Vec::new();
     let mut at = 0;
     while at < elements.len() {
         let x = elements[at];
-        at += 1;
-        if at % 1024 == 0 {
-            budget.charge(1024 * gens.len() as u64)?;
+        if at % 1024 == 1023 {
+            budget.charge(1024 * width as u64)?;
         }
-        for &g in &gens {
+        for (k, &g) in gens.iter().enumerate() {
             let y = trial.mul(x, g);
-            if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(y) {
-                slot.insert(elements.len());
+            let fresh = elements.len() as u32;
+            if index.set(trial, y, fresh) {
                 elements.push(y);
+                parent.push((at as u32, k as u32));
+                succ.push(fresh);
+            } else {
+                match index.get(trial, y) {
+                    Some(i) => succ.push(i),
+                    None => return Err(Stop::Internal(format!("element {y} lost"))),
+                }
             }
         }
-        budget.check_held(elements.len() as u64 * 48)?;
+        at += 1;
+        budget.check_held(
+            elements.len() as u64 * (24 + 4 * width as u64) + index.held(elements.len() as u64),
+        )?;
     }
-    let mut class: Vec<usize> = Vec::with_capacity(elements.len());
+    let mut class: Vec<u32> = Vec::with_capacity(elements.len());
     for x in &elements {
-        match marks.get(x) {
-            Some(&p) => class.push(usize::from(p)),
+        match marks.get(trial, *x) {
+            Some(p) => class.push(p),
             None => return Err(Stop::Internal(format!("element {x} reached but never marked"))),
         }
     }
-    let succ: Vec<Vec<usize>> =
-        elements.iter().map(|&x| gens.iter().map(|&g| index[&trial.mul(x, g)]).collect()).collect();
     // Moore's refinement: elements with equal class and equal classes after each generator stay
-    // together; keys compared in place (no allocation per element).
-    let width = 1 + gens.len();
-    let mut keys = vec![0u32; elements.len() * width];
-    let mut order: Vec<usize> = (0..elements.len()).collect();
+    // together. Each round numbers the keys by first occurrence (a hash map over slices of one
+    // buffer: no allocation per element), so the classes come numbered in breadth-first order.
+    let key_width = 1 + width;
+    let mut keys = vec![0u32; elements.len() * key_width];
     let mut count = 0;
     loop {
-        budget.charge(elements.len() as u64 * (1 + gens.len() as u64) * 4)?;
-        for (i, s) in succ.iter().enumerate() {
-            let key = &mut keys[i * width..(i + 1) * width];
-            key[0] = class[i] as u32;
-            for (k, &j) in s.iter().enumerate() {
-                key[k + 1] = class[j] as u32;
+        budget.charge(elements.len() as u64 * (1 + width as u64) * 2)?;
+        for (i, key) in keys.chunks_exact_mut(key_width).enumerate() {
+            key[0] = class[i];
+            for (k, &j) in succ[i * width..(i + 1) * width].iter().enumerate() {
+                key[k + 1] = class[j as usize];
             }
         }
-        let key = |i: usize| &keys[i * width..(i + 1) * width];
-        order.sort_unstable_by(|&a, &b| key(a).cmp(key(b)));
-        let mut next = vec![0usize; elements.len()];
-        let mut new_count = 0;
-        for (r, &i) in order.iter().enumerate() {
-            if r > 0 && key(order[r - 1]) != key(i) {
-                new_count += 1;
-            }
-            next[i] = new_count;
+        let mut numbers: HashMap<&[u32], u32> = HashMap::default();
+        numbers.reserve(count.max(16));
+        for (i, key) in keys.chunks_exact(key_width).enumerate() {
+            let next = numbers.len() as u32;
+            class[i] = *numbers.entry(key).or_insert(next);
         }
-        new_count += 1;
-        class = next;
+        let new_count = numbers.len();
         if new_count == count {
             break;
         }
         count = new_count;
     }
-    // Number the classes in the order the breadth-first walk met them (the identity first).
-    let mut renumber = vec![usize::MAX; count];
-    let mut reps = Vec::with_capacity(count);
+    // The classes' representatives: the first element of each (the identity's class is 0).
+    let mut reps: Vec<usize> = Vec::with_capacity(count);
     for (i, &c) in class.iter().enumerate() {
-        if renumber[c] == usize::MAX {
-            renumber[c] = reps.len();
-            reps.push(elements[i]);
+        if c as usize == reps.len() {
+            reps.push(i);
+        } else if c as usize > reps.len() {
+            return Err(Stop::Internal("classes not numbered in order".into()));
         }
     }
     let size = reps.len();
-    budget.check_held(size as u64 * size as u64 * 4)?;
+    budget.check_held(size as u64 * (size as u64 + width as u64) * 4)?;
     budget.charge(size as u64 * size as u64)?;
-    let mut table = vec![0u32; size * size];
-    for (a, &ra) in reps.iter().enumerate() {
-        for (b, &rb) in reps.iter().enumerate() {
-            table[a * size + b] = renumber[class[index[&trial.mul(ra, rb)]]] as u32;
+    // The classes' successors by each generator (a congruence: any member gives the same).
+    let mut class_succ = vec![0u32; size * width];
+    for (c, &r) in reps.iter().enumerate() {
+        for k in 0..width {
+            class_succ[c * width + k] = class[succ[r * width + k] as usize];
         }
     }
-    let p = reps.iter().map(|r| marks[r]).collect();
+    // a·b = (a·b')·g where b's representative was first reached from b' by the generator g;
+    // b' lies in an earlier class, so each column follows from an earlier one.
+    let mut table = vec![0u32; size * size];
+    for a in 0..size {
+        table[a * size] = a as u32;
+    }
+    for (b, &r) in reps.iter().enumerate().skip(1) {
+        let (from, k) = parent[r];
+        let earlier = class[from as usize] as usize;
+        if earlier >= b {
+            return Err(Stop::Internal("a class reached before its parent".into()));
+        }
+        for a in 0..size {
+            let ab = table[a * size + earlier] as usize;
+            table[a * size + b] = class_succ[ab * width + k as usize];
+        }
+    }
+    let p = reps.iter().map(|&r| marks.get(trial, elements[r]) == Some(1)).collect();
+    let class_of = |g: u64| -> Result<u32, Stop> {
+        index
+            .get(trial, g)
+            .map(|i| class[i as usize])
+            .ok_or_else(|| Stop::Internal(format!("heap image {g} not reached")))
+    };
     Ok(Pretension {
         q: Quotient::from_table(size, table, p),
-        phi: images.iter().map(|g| renumber[class[index[g]]] as u32).collect(),
+        phi: images.iter().map(|&g| class_of(g)).collect::<Result<_, _>>()?,
     })
 }
