@@ -225,7 +225,7 @@ class Game:
     def theorem(self, *, misere: bool = False, lang: _Lang = "en") -> str | None: ...
     def solve(
         self,
-        position: _Numbers,
+        position: _Numbers | str | Sequence[str],
         *,
         misere: bool = False,
         players: int | None = None,

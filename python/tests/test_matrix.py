@@ -47,10 +47,13 @@ def declarations() -> list[dict[str, Any]]:
 
 DECLARED = declarations() if os.environ.get("NIMLAB_BIN") else []
 # Games that end: every command applies. Loopy rulesets (issue 23) reach `solve` and `table` on
-# every surface (the loopy engine's reports); a graph read from a file is the command line's
-# alone (the server and Python read no files).
+# every surface (the loopy engine's reports); a game on a graph file (GRAPHS) too, with the file
+# read by the command line and Python and its text sent to the web API (which reads no files).
 GAMES = [g for g in DECLARED if g["capabilities"]["loopy"] is None]
 SOLVED = [g for g in DECLARED if (g["capabilities"]["loopy"] or {}).get("kind") != "graph-file"]
+GRAPHS = [g for g in DECLARED if (g["capabilities"]["loopy"] or {}).get("kind") == "graph-file"]
+# The repository: a declaration's example file (examples/...) is relative to it.
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def example_params(game: dict[str, Any]) -> list[tuple[str, str]]:
@@ -217,3 +220,41 @@ def test_plot(tmp_path: pathlib.Path, game: dict[str, Any]) -> None:
             continue
         assert done.returncode == 0, f"the command line refused {args}: {done.stderr}"
         assert out.read_text() == picture.svg
+
+
+@pytest.mark.parametrize("game", GRAPHS, ids=[g["name"] for g in GRAPHS])
+@pytest.mark.parametrize("misere", [False, True], ids=["normal", "misere"])
+def test_graph_games(server: str, game: dict[str, Any], misere: bool) -> None:
+    """A game on a graph file, with its declaration's example file: `solve` of one token and of a
+    sum of two, and `table` (every vertex), the same on the command line (which reads the file),
+    the web API (which gets the file's text as graph=TEXT, its name as the file parameter) and
+    Python (whose Game reads the file)."""
+    param = game["capabilities"]["loopy"]["param"]
+    path = str(ROOT / next(p["example"] for p in game["params"] if p["name"] == param))
+    text = pathlib.Path(path).read_text()
+    flag = ["--misere"] if misere else []
+
+    def command(*args: str) -> Answer:
+        done = subprocess.run(
+            [binary(), *args, "--budget", str(BUDGET), "--json"], capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 0, done.stderr
+        return ("ok", json.loads(done.stdout))
+
+    def post(endpoint: str, **fields: str) -> Answer:
+        body = json.dumps({"game": game["name"], param: path, "graph": text, **fields}).encode()
+        request = urllib.request.Request(f"{server}/api/{endpoint}", data=body, headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return ("ok", json.loads(response.read()))
+
+    built = nimlab.Game(game["name"], **{param: path})
+    start = game["example_position"]
+    for tokens in ([start], [start, start]):
+        answer = command("solve", game["name"], f"--{param}", path, *tokens, *flag)
+        fields = {"position": " ".join(tokens), **({"misere": "1"} if misere else {})}
+        same(answer, post("solve", **fields), python(lambda: built.solve(tokens, misere=misere, budget=BUDGET)))
+        assert answer[1]["outcome"] in ("P", "N", "D") and len(answer[1]["tokens"]) == len(tokens)
+    answer = command("table", game["name"], f"--{param}", path, *flag)
+    fields = {"misere": "1"} if misere else {}
+    same(answer, post("table", **fields), python(lambda: built.table(misere=misere, budget=BUDGET)))
+    assert answer[1]["positions"] == len(answer[1]["rows"]) > 0

@@ -8,7 +8,9 @@
 // the answer hidden, at 1280x900,
 // 1024x768 and 390x844 in both languages; a game against a weaker nimlab with a pause; class mode at 1024x768; every broken shared address
 // shows its message; a server error is worded in Chinese; full-width input is accepted; a
-// finished game is reviewed from its history; and no game is named in the page's code.
+// finished game is reviewed from its history; a game whose positions repeat shows its ∞(K)
+// values and is played to a draw (by repetition, as `nimlab play` ends one), worded in both
+// languages; and no game is named in the page's code.
 // Every state is saved as a screenshot under screenshots/ for review (the Kayles board and class
 // mode also to docs/images/, shown in docs/playground.md).
 //
@@ -912,6 +914,51 @@ describe('desktop 1280x900', () => {
     assert.equal(await empty.textContent('[data-testid=result]'), 'You win!');
     assert.equal(await empty.textContent('[data-testid=result-detail]'), 'nimlab cannot move at the start. The player who cannot move loses.');
     for (const p of [page, fib, empty]) { p.checkClean(); await p.context().close(); }
+  });
+
+  test('games whose positions repeat: ∞(K) values, and a game played to a draw, worded in English and Chinese', async () => {
+    // Fair Shares and Varied Pairs: 1 9 is worth ∞(0,2), an N-position (a move to a 0 wins).
+    const fair = await openPage(DESKTOP, '?game=fair-shares&position=1,9');
+    await settled(fair);
+    await fair.waitForFunction(() => document.querySelector('[data-testid=grundy]').textContent.startsWith('∞(0,2)'));
+    assert.match(await fair.textContent('[data-testid=outcome]'), /^N-position/);
+    assert.match(await fair.textContent('[data-testid=basis]'), /retrograde analysis.*remoteness 1$/);
+    assert.equal(await fair.getAttribute('[data-testid=winning-move]', 'data-to'), '1 1 1 1 1 1 1 1 1 1');
+    fair.checkClean();
+    await fair.context().close();
+    // A take pattern that puts stones back: one pile of at most 2, take 1 or put 1 back. Every
+    // position is ∞() (no finite option value): a draw, and nimlab keeps it.
+    const page = await openPage(DESKTOP, '?game=loopy-pattern&piles=1&move=one:1&move=one:%2B1&cap=2&position=1');
+    await settled(page);
+    await page.waitForFunction(() => document.querySelector('[data-testid=outcome]').textContent.includes('draw'));
+    assert.equal(await page.textContent('[data-testid=outcome]'), text('en', 'analysis.D'));
+    assert.match(await page.textContent('[data-testid=grundy]'), /^∞\(\) /);
+    assert.equal(await page.textContent('#winning-heading'), text('en', 'analysis.drawingMoves'));
+    assert.deepEqual(await page.$$eval('[data-testid=winning-move]', (b) => b.map((x) => x.dataset.to)), ['0', '2']);
+    await start(page, 'me', 'mouse');
+    await page.check('#show-values');
+    // 1 -> 2, nimlab 2 -> 1, 1 -> 2, nimlab 2 -> 1: the third time at 1 with the person to move.
+    for (let made = 0; made < 4; made += 2) {
+      await settled(page, ['you']);
+      const keep = page.locator('[data-testid=legal-move][data-to="2"]');
+      assert.match(await keep.textContent(), /keeps the draw/);
+      await keep.click();
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid=board]').dataset.moves) >= n + 2 || document.body.dataset.turn === 'over', made);
+    }
+    await settled(page, ['over']);
+    assert.equal(await page.textContent('[data-testid=result]'), text('en', 'result.draw'));
+    assert.match(await page.textContent('[data-testid=result-detail]'), /came back 3 times.*a draw\. Its value ∞\(\) is infinite/);
+    assert.deepEqual(await boardPosition(page), [1]);
+    await shot(page, 'desktop-en-loopy-draw');
+    await axeScan(page, 'loopy draw en');
+    await page.click('[data-testid=lang-zh]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=result]').textContent === '和棋。');
+    await page.waitForFunction(() => document.querySelector('[data-testid=outcome]').textContent.startsWith('和棋态'));
+    assert.match(await page.textContent('[data-testid=result-detail]'), /和棋/);
+    await shot(page, 'desktop-zh-loopy-draw');
+    await axeScan(page, 'loopy draw zh');
+    page.checkClean();
+    await page.context().close();
   });
 });
 

@@ -209,12 +209,13 @@ fn bad_requests_get_4xx_with_a_message_and_the_server_keeps_serving() {
     // An oversized URL, and a request that is not HTTP at all.
     let (status, _) = server.get(&format!("/api/solve?game=nim&position={}", "1".repeat(9000)));
     assert_eq!(status, 414);
+    // A body over 72 KiB (a graph's text of at most 64 KiB and the rest).
     let (status, body) = server.post_json(
         "/api/move",
-        &format!(r#"{{"game": "nim", "position": "1,2", "pad": "{}"}}"#, "x".repeat(9000)),
+        &format!(r#"{{"game": "nim", "position": "1,2", "pad": "{}"}}"#, "x".repeat(80_000)),
     );
     assert_eq!(status, 413);
-    assert!(body["error"].as_str().unwrap().contains("larger than 8192 bytes"), "{body}");
+    assert!(body["error"].as_str().unwrap().contains("larger than 73728 bytes"), "{body}");
     let address = server.base.trim_start_matches("http://");
     let mut raw = TcpStream::connect(address).expect("connect");
     raw.write_all(b"\x16\x03\x01 this is not HTTP\r\n\r\n").expect("write");

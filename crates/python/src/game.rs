@@ -5,9 +5,10 @@
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-use nimlab_engine::analysis::{no_progress, SumPart};
+use nimlab_engine::analysis::{no_progress, LoopyPositions, SumPart};
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo};
+use nimlab_reports::loopy::{LoopyGame, LoopyRequest};
 use nimlab_reports::plot::{self, SequencePicture};
 use nimlab_reports::quotient::{quotient, QuotientRequest};
 use nimlab_reports::solve::{SolveAnswer, SolveRequest};
@@ -36,6 +37,10 @@ use crate::tables::{last_index, to_array, Producer};
 enum Rules {
     Registered(Arc<dyn AnyGame>),
     Python(CallbackGame),
+    /// A token game on a graph read from a file (a ruleset whose declaration's loopy capability
+    /// names its file parameter): this surface reads the file once, and the loopy reports answer
+    /// `solve` (one vertex name per token) and `table` (every vertex), as on the command line.
+    Graph(GameSpec, LoopyGame),
 }
 
 /// A game: a ruleset with its parameters, or your own game defined by a Python function.
@@ -114,6 +119,7 @@ impl Game {
         match &self.rules {
             Rules::Registered(game) => game.spec(),
             Rules::Python(game) => game.spec(),
+            Rules::Graph(spec, _) => spec,
         }
     }
 
@@ -134,6 +140,9 @@ impl Game {
                 let answer = run(py, budget, lane, redo, |b| task(engine.as_ref(), b));
                 session.end().map_or(answer, Err)
             }
+            Rules::Graph(spec, _) => Err(crate::compute::py_error(ReportError::Invalid(format!(
+                "{spec} is a token game on a graph: solve(vertices) and table() answer it"
+            )))),
         }
     }
 
@@ -265,6 +274,16 @@ impl Game {
         } else {
             game_spec(name, params)?
         };
+        // A game on a graph file: the file is read here (the engine and the reports read none).
+        if matches!(spec.info().capabilities.loopy, Some(LoopyPositions::GraphFile { .. })) {
+            let read = |path: &str| {
+                std::fs::read_to_string(path)
+                    .map_err(|e| ReportError::Invalid(format!("cannot read the graph file {path}: {e}")))
+            };
+            if let Some(graph) = LoopyGame::of_spec(&spec, None, read).map_err(crate::compute::py_error)? {
+                return Ok(Game { rules: Rules::Graph(spec, graph) });
+            }
+        }
         let game = run(py, &Budget::default(), Lane::Point, |_| false, |budget| Ok(spec.build(budget)?))?;
         Ok(Game { rules: Rules::Registered(Arc::from(game)) })
     }
@@ -352,7 +371,7 @@ impl Game {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(match &self.rules {
-            Rules::Registered(_) => format!("Game('{}')", self.spec()),
+            Rules::Registered(_) | Rules::Graph(..) => format!("Game('{}')", self.spec()),
             Rules::Python(game) => {
                 let (options, _) = game.functions();
                 format!("Game.from_options({}, name='{}')", options.bind(py).repr()?, self.spec())
@@ -366,7 +385,9 @@ impl Game {
     /// last loses. ``players=n``: the value for ``n`` players (a ``PlayersResult``).
     /// ``method``: ``'auto'`` (theory where it exists), ``'theory'`` or ``'search'``.
     /// ``max_moves``: the most winning moves listed (None: all). ``lang='zh'``: the reason and
-    /// the moves in Chinese.
+    /// the moves in Chinese. A game on a graph file (``Game('graph', file='g.txt')`` reads the
+    /// file): ``position`` is vertex names, ``'a b'`` or ``['a', 'b']``, one token each (a sum),
+    /// answered by the loopy engine (a ``LoopyResult``).
     ///
     /// >>> r = Game('nim').solve([3, 4, 5])
     /// >>> r.outcome, r.grundy, r.reason
@@ -393,6 +414,30 @@ impl Game {
         timeout: Option<f64>,
         lang: &str,
     ) -> PyResult<Py<PyAny>> {
+        if let Rules::Graph(spec, graph) = &self.rules {
+            // One vertex name per token: a string of names separated by spaces, or a list.
+            let tokens: Vec<String> = match position.extract::<String>() {
+                Ok(text) => text.split_whitespace().map(str::to_string).collect(),
+                Err(_) => position.extract::<Vec<String>>().map_err(|_| {
+                    PyTypeError::new_err(format!("a position of {spec} is vertex names: 'a b' or ['a', 'b']"))
+                })?,
+            };
+            if players.is_some() {
+                return Err(PyValueError::new_err(format!(
+                    "{spec} is a loopy game of two players: players does not apply"
+                )));
+            }
+            if tokens.is_empty() {
+                return Err(PyValueError::new_err(format!(
+                    "give a position of {spec}: one vertex name per token"
+                )));
+            }
+            let request = LoopyRequest { game: graph.clone(), tokens, play: play(misere) };
+            let budget = self::budget(budget, memory, timeout)?;
+            let report =
+                run(py, &budget, Lane::Point, |_| false, |b| nimlab_reports::loopy::loopy(&request, b))?;
+            return Ok(Py::new(py, LoopyResult(Report::new(report)))?.into_any());
+        }
         let numbers = self::position(position)?;
         self.solve_numbers(py, numbers, misere, players, method, max_moves, budget, memory, timeout, lang)
     }
@@ -598,13 +643,23 @@ impl Game {
             method: self::method(method)?,
         };
         let budget = self::budget(budget, memory, timeout)?;
-        let report = self.run(
-            py,
-            &budget,
-            Lane::Long,
-            |_| false,
-            |game, budget| nimlab_reports::table::table_answer_of(game, &request, budget),
-        )?;
+        let report = match &self.rules {
+            // A game on a graph: the reports' table of the graph read when the game was made.
+            Rules::Graph(_, LoopyGame::Graph { text, .. }) => run(
+                py,
+                &budget,
+                Lane::Long,
+                |_| false,
+                |b| nimlab_reports::table::table_answer(&request, &|_| Ok(text.clone()), b),
+            )?,
+            _ => self.run(
+                py,
+                &budget,
+                Lane::Long,
+                |_| false,
+                |game, budget| nimlab_reports::table::table_answer_of(game, &request, budget),
+            )?,
+        };
         Ok(match report {
             TableAnswer::Values(report) => Py::new(py, TableResult(Report::new(report)))?.into_any(),
             TableAnswer::Loopy(report) => Py::new(py, LoopyTableResult(Report::new(report)))?.into_any(),
@@ -914,6 +969,11 @@ impl Sum {
         for part in &parts {
             match &part.game.get().rules {
                 Rules::Registered(game) => games.push(Arc::clone(game)),
+                Rules::Graph(spec, _) => {
+                    return Err(PyValueError::new_err(format!(
+                        "{spec} is a token game on a graph: a sum of tokens is solve('a b ...')"
+                    )))
+                }
                 Rules::Python(game) => {
                     let key: *const CallbackGame = game;
                     if let Some((_, session)) = sessions.iter().find(|(k, _)| *k == key) {

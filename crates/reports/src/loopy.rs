@@ -192,18 +192,19 @@ struct Built {
     roots: Option<Vec<u32>>,
 }
 
-/// Reads a loopy game's graph file: the command line's reader, or [`no_files`] where the surface
-/// reads none (the web server, the Python module; the engine and the reports read no files).
+/// Reads a loopy game's graph file: the command line's and the Python module's readers, the web
+/// API's (the request's text), or [`no_files`] where nothing is read (the engine and the reports
+/// read no files).
 pub type ReadFile<'a> = &'a dyn Fn(&str) -> Result<String, ReportError>;
 
-/// The reader of a surface that reads no files: a graph game is refused with where to ask.
+/// The reader where no file is read: a graph game is refused with where to ask.
 ///
 /// # Errors
 /// Always: a usage error naming the file.
 pub fn no_files(path: &str) -> Result<String, ReportError> {
     Err(ReportError::Invalid(format!(
-        "this game's graph file ({path}) is read by the command line only: \
-         nimlab solve GAME --file FILE VERTEX..., nimlab table GAME --file FILE"
+        "this game's graph file ({path}) is not read here: nimlab solve GAME --file FILE VERTEX..., \
+         nimlab table GAME --file FILE; in Python Game(GAME, file=FILE); on the web API the graph's text as graph=TEXT"
     )))
 }
 

@@ -143,6 +143,18 @@ function paramText(game, param, field) {
 }
 
 const isSum = () => S.setup?.kind === 'sum';
+/** A game whose positions may repeat (its declaration's loopy capability): draws are possible. */
+const loopyGame = (game) => gameInfo(game)?.capabilities?.loopy != null;
+const isLoopy = () => !isSum() && Boolean(S.setup) && loopyGame(S.setup.game);
+/**
+ * A game of a repeating game ends in a draw when the same position, with the same player to
+ * move, occurs this many times: the rule of `nimlab play` (reports::play::DRAW_REPETITIONS).
+ */
+const DRAW_REPETITIONS = 3;
+/** How many times the current position has occurred with the same player to move (as `nimlab play` counts). */
+const repetitions = () => S.history.filter((p, i) => (movesMade() - i) % 2 === 0 && same(p, current())).length;
+/** A generalized Sprague-Grundy value as the command line writes it: a nimber, or ∞(K). */
+const loopyValueText = (v) => (v === null || v === undefined ? null : typeof v === 'object' ? `∞(${v.infinite.join(',')})` : String(v));
 /** The game and its parameters (with misère play) as one text, to key cached tables. */
 const setupKey = () => (S.setup && !isSum() ? JSON.stringify(gameKeys(S.setup)) : '');
 const players = () => (isSum() ? 2 : S.setup?.players ?? 2);
@@ -309,6 +321,9 @@ async function movesAt(setup, position, withValues, signal) {
 
 /** The analysis of `position`: solve for two players, for n players, or of the sum. */
 function analyse(setup, position, signal, all = false) {
+  if (setup.kind !== 'sum' && loopyGame(setup.game)) {
+    return api('solve', { ...gameKeys(setup), position: positionKey(position) }, signal).then(loopyAnalysis);
+  }
   if (setup.kind === 'sum') {
     return api('solve', { part: setup.parts.map((part, i) => partText(part, position[i])), all: '1' }, signal);
   }
@@ -316,6 +331,20 @@ function analyse(setup, position, signal, all = false) {
     ...gameKeys(setup), position: positionKey(position),
     players: setup.players > 2 ? setup.players : '', all: all ? '1' : '',
   }, signal);
+}
+
+/**
+ * The loopy engine's answer (one token: the whole position) in the shape of the page's analysis:
+ * its good moves (winning from an N-position, keeping the draw from a D-position) as the list
+ * of moves to show, with the value each leaves.
+ */
+function loopyAnalysis(a) {
+  return {
+    ...a,
+    loopy: true,
+    position: a.tokens[0].position.split(' '),
+    winning_moves: a.moves.map((m) => ({ to: m.to.split(' '), value_after: m.value_after })),
+  };
 }
 
 // ---------------------------------------------------------------- steps
@@ -366,7 +395,8 @@ async function arrive(token) {
   const position = current();
   const signal = S.controller.signal;
   const [moves, analysis] = await Promise.allSettled([
-    movesAt(setup, position, true, signal),
+    // A repeating game's moves are judged by the loopy analysis, not by the search's values.
+    movesAt(setup, position, setup.kind === 'sum' || !loopyGame(setup.game), signal),
     analyse(setup, position, signal),
   ]);
   if (!live(token)) return;
@@ -392,6 +422,10 @@ async function arrive(token) {
     finish();
     return;
   }
+  if (isLoopy() && repetitions() >= DRAW_REPETITIONS) {
+    finish(true);
+    return;
+  }
   render();
   if (S.mode === 'play' && here.moves && !personToMove()) await nimlabMoves(token);
   else announceTurn();
@@ -405,16 +439,21 @@ function valueOf(here) {
   }
   const a = here.analysis;
   if (!a) return null;
+  if (a.loopy && a.outcome === 'D') return { winner: null, draw: true, remoteness: null };
+  if (a.loopy) return { winner: a.outcome === 'N' ? seatAt(i) : seatAt(i + 1), remoteness: a.remoteness };
   if (a.players) return { winner: (seatAt(i) + a.value) % players(), remoteness: null };
   return { winner: a.outcome === 'N' ? seatAt(i) : seatAt(i + 1), remoteness: null };
 }
 
-/** The game is over at the current position: the engine's answer there says who won. */
-function finish() {
+/**
+ * The game is over at the current position: the engine's answer there says who won; or, with
+ * `draw`, a repeating game ended as a draw by repetition.
+ */
+function finish(draw = false) {
   S.over = true;
   const i = movesMade();
   const value = S.values[i];
-  S.result = { winner: value ? value.winner : null, mover: seatAt(i), moves: i };
+  S.result = { winner: !draw && value ? value.winner : null, mover: seatAt(i), moves: i, draw };
   if (!value) showError(S.here.analysisError || '');
   render();
   const title = $('result-title');
@@ -574,7 +613,8 @@ function formSetup() {
     return { setup: { kind: 'sum', parts, players: 2, misere: false }, start };
   }
   if (!gameInfo(f.game)) throw new Error(t('error.noGame'));
-  const setup = { kind: 'single', game: f.game, params: structuredClone(f.params), misere: f.misere, players: f.players };
+  const players = loopyGame(f.game) ? 2 : f.players;
+  const setup = { kind: 'single', game: f.game, params: structuredClone(f.params), misere: f.misere, players };
   return { setup, start: checkedNumbers(f.position) };
 }
 
@@ -869,9 +909,9 @@ function defaults(game) {
   return values;
 }
 
-function gameSelect(id, value, onChange, testid) {
+function gameSelect(id, value, onChange, testid, games = S.games) {
   const select = el('select', { id, 'data-testid': testid, on: { change: (e) => onChange(e.target.value) } });
-  for (const game of S.games) {
+  for (const game of games) {
     select.append(el('option', { value: game.name, text: `${gameText(game.name, 'name')}` }));
   }
   select.value = value;
@@ -969,12 +1009,14 @@ function renderForm() {
     $('single-setup').replaceChildren();
   }
   if (f.kind === 'sum') {
+    // A sum's parts are games that end (the server sums them by their SG values).
+    const ending = S.games.filter((g) => !loopyGame(g.name));
     $('parts').replaceChildren(...f.parts.map((part, i) => {
       const select = gameSelect(`part${i}-game`, part.game, (name) => {
         f.parts[i] = { game: name, params: defaults(name), position: gameInfo(name).example_position };
         renderForm();
         $(`part${i}-game`).focus();
-      }, `part-game-${i}`);
+      }, `part-game-${i}`, ending);
       return el('li', { class: 'part', 'aria-label': t('setup.part', { n: i + 1 }) },
         el('div', { class: 'part-head' },
           el('label', { class: 'field', for: `part${i}-game` }, el('span', { text: t('setup.part', { n: i + 1 }) }), select),
@@ -991,8 +1033,10 @@ function renderForm() {
   n.replaceChildren(...Array.from({ length: MAX_PLAYERS - 1 }, (_, k) => el('option', {
     value: k + 2, text: k === 0 ? t('setup.playersTwo') : t('setup.playersN', { n: k + 2 }),
   })));
-  n.value = f.kind === 'sum' ? '2' : String(f.players);
-  n.disabled = f.kind === 'sum';
+  // A repeating game is played by two (draws are a two-player notion here).
+  const two = f.kind === 'sum' || loopyGame(f.game);
+  n.value = two ? '2' : String(f.players);
+  n.disabled = two;
   const sideNames = { human: t('sides.human'), nimlab: t('sides.nimlab') };
   ['side-1', 'side-2'].forEach((id, seat) => {
     $(id).replaceChildren(...SIDES.map((side) => el('option', { value: side, text: sideNames[side] })));
@@ -1007,10 +1051,10 @@ function renderForm() {
   })));
   $('delay').value = String(f.delay);
   // Sides are chosen for two players; with more, the person plays one seat against nimlab.
-  $('sides').hidden = f.kind !== 'sum' && f.players > 2;
+  $('sides').hidden = !two && f.players > 2;
   $('play-sides').hidden = $('sides').hidden;
   $('misere').checked = f.misere;
-  $('misere').disabled = f.kind === 'sum' || f.players > 2;
+  $('misere').disabled = f.kind === 'sum' || (!two && f.players > 2);
   if (focused && $(focused) && document.activeElement !== $(focused)) $(focused).focus();
 }
 
@@ -1054,12 +1098,29 @@ function verdict(move) {
     const winner = (seat + 1 + option.value) % players();
     return { good: winner === seat, text: t('moves.seatWins', { seat: winner + 1 }) };
   }
+  if (isLoopy()) return loopyVerdict(move);
   if (!move.value) return null;
   const good = move.value.outcome === 'P';
   const r = move.value.remoteness;
   if (good && r === 0) return { good, text: t('moves.winNow') };
   const key = `${good ? 'moves.win' : 'moves.lose'}${r === 1 ? 'R1' : 'R'}`;
   return { good, text: t(key, { r }) };
+}
+
+/**
+ * A move of a repeating game, judged by the loopy analysis of its position: the moves it lists
+ * win (from an N-position) or keep the draw (from a D-position); from a P-position every move
+ * loses, from a D-position every other move lets the opponent win (no move leads to a
+ * P-position); from an N-position the others do not win (they lose or draw).
+ */
+function loopyVerdict(move) {
+  const a = S.here?.analysis;
+  if (!a?.loopy) return null;
+  const listed = a.winning_moves.find((w) => same(w.to.map(normal), move.to));
+  const value = listed ? ` (${t('analysis.valueAfter', { value: loopyValueText(listed.value_after) ?? '—' })})` : '';
+  if (a.outcome === 'D') return { good: Boolean(listed), text: listed ? `${t('moves.keepsDraw')}${value}` : t('moves.lose') };
+  if (a.outcome === 'P') return { good: false, text: t('moves.lose') };
+  return { good: Boolean(listed), text: listed ? `${t('moves.win')}${value}` : t('moves.noWin') };
 }
 
 const valuesVisible = () => S.showValues || S.over;
@@ -1393,7 +1454,8 @@ function renderChooser() {
 /** Fetches the table of a two-number position's game when the grid applies. */
 async function ensureGrid(token) {
   const position = current();
-  if (isSum() || players() > 2 || position.length !== 2 || position.some((n) => size(n) > MAX_GRID_NUMBER)) return;
+  // A repeating game's values are of the positions reachable from one: no table by heap sizes.
+  if (isSum() || isLoopy() || players() > 2 || position.length !== 2 || position.some((n) => size(n) > MAX_GRID_NUMBER)) return;
   if (S.here?.moves?.some((m) => m.to.length !== 2)) return;
   let rows = Math.max(15, size(position[0]) + 5);
   let cols = Math.max(15, size(position[1]) + 5);
@@ -1738,7 +1800,8 @@ function renderStatus() {
   if (S.over && S.result) {
     const { winner, mover, moves } = S.result;
     let title;
-    if (winner === null) title = t('result.explore');
+    if (S.result.draw) title = t('result.draw');
+    else if (winner === null) title = t('result.explore');
     else if (S.mode === 'explore') title = `${t('result.explore')} ${t('result.exploreWin', { who: seatName(winner, true) })}`;
     else if (!againstNimlab()) title = t('result.exploreWin', { who: seatName(winner, true) });
     else if (players() === 2) title = winner === personSeat() ? t('result.youWin') : t('result.nimlabWins');
@@ -1747,12 +1810,18 @@ function renderStatus() {
     // "You have", "nimlab has", "Player 2 has"; "after 1 move", "after 3 moves".
     const who = seatName(mover, true);
     const you = S.mode === 'play' && mover === personSeat() && players() === 2;
-    const detail = [moves === 0 ? (you ? t('result.noMoveStartYou') : t('result.noMoveStart', { who }))
-      : t(`result.noMove${you ? 'You' : ''}${moves === 1 ? '1' : ''}`, { who, n: moves })];
+    const detail = S.result.draw ? [t('result.drawDetail', { n: DRAW_REPETITIONS, moves })]
+      : [moves === 0 ? (you ? t('result.noMoveStartYou') : t('result.noMoveStart', { who }))
+        : t(`result.noMove${you ? 'You' : ''}${moves === 1 ? '1' : ''}`, { who, n: moves })];
+    // Why it is a draw, by the values: the position's ∞(K) without 0 in K.
+    const a = S.here?.analysis;
+    if (S.result.draw && a?.loopy) {
+      detail.push(t(a.outcome === 'D' ? 'result.drawValue' : 'result.drawMissed', { value: loopyValueText(a.value) ?? '—' }));
+    }
     if (winner !== null) detail.push(winner === mover ? t('result.lastWins') : t('result.lastLoses'));
     $('result-detail').textContent = detail.join(' ');
     banner.classList.toggle('won', S.mode === 'play' && winner === personSeat());
-    banner.classList.toggle('neutral', S.mode !== 'play');
+    banner.classList.toggle('neutral', S.mode !== 'play' || S.result.draw);
     $('rematch').hidden = S.mode !== 'play';
     $('swap').hidden = S.mode !== 'play' || !againstNimlab();
   }
@@ -1822,6 +1891,10 @@ function renderAnalysis() {
     outcome.textContent = t(`analysis.${a.outcome}`);
   }
   outcome.className = `outcome-${a.outcome}`;
+  if (a.loopy) {
+    renderLoopyAnalysis(a);
+    return;
+  }
   if (a.players) $('a-grundy').textContent = '—';
   else if (a.grundy === null || a.grundy === undefined) $('a-grundy').textContent = a.play === 'misere' ? t('analysis.grundyUndefined') : t('analysis.grundyUnknown');
   else $('a-grundy').textContent = String(a.grundy) + (isSum() ? ` (${a.parts.map((p) => t('analysis.partGrundy', { n: p.part, g: p.grundy ?? '?' })).join('; ')})` : '');
@@ -1844,6 +1917,27 @@ function renderAnalysis() {
   if (more > 0) list.append(el('li', { class: 'help', text: t('analysis.moreMoves', { n: more }) }));
 }
 
+/** The loopy engine's answer: the generalized Sprague-Grundy value, remoteness, good moves. */
+function renderLoopyAnalysis(a) {
+  $('a-grundy').textContent = a.value === null ? t('analysis.grundyUndefined') : t('analysis.loopyValue', { value: loopyValueText(a.value) });
+  $('a-reason').textContent = a.reason;
+  $('a-basis').textContent = a.remoteness === null ? t('analysis.loopy') : t('analysis.loopyRemoteness', { r: a.remoteness });
+  $('winning-heading').textContent = t(a.outcome === 'D' ? 'analysis.drawingMoves' : 'analysis.winningMoves');
+  const list = $('a-moves');
+  list.replaceChildren();
+  if (S.here.moves && !S.here.moves.length) list.append(el('li', { class: 'help', text: t('moves.none') }));
+  else if (!a.winning_moves.length) list.append(el('li', { class: 'help', text: t('analysis.noWinning') }));
+  for (const w of a.winning_moves.slice(0, 20)) {
+    const to = w.to.map(normal);
+    const move = S.here.moves?.find((m) => same(m.to, to));
+    const text = `${move ? `${move.move} ` : ''}→ ${showPosition(to)} (${t('analysis.valueAfter', { value: loopyValueText(w.value_after) ?? '—' })})`;
+    list.append(el('li', {}, move && canPersonMove()
+      ? el('button', { type: 'button', class: 'move', text, 'data-testid': 'winning-move', 'data-to': showPosition(to), on: { click: () => personMove(move) } })
+      : el('span', { text })));
+  }
+  if (a.winning_moves.length > 20) list.append(el('li', { class: 'help', text: t('analysis.moreMoves', { n: a.winning_moves.length - 20 }) }));
+}
+
 function renderHistory() {
   if (!$('export-box').hidden) $('export-text').value = historyText();
   const log = $('log');
@@ -1861,7 +1955,8 @@ function renderHistory() {
     if (entry.explanation && shown) parts.push(`— ${entry.explanation}`);
     if (shown && value) {
       let said;
-      if (players() > 2) said = t('moves.seatWins', { seat: value.winner + 1 });
+      if (value.draw) said = t('history.draw');
+      else if (players() > 2) said = t('moves.seatWins', { seat: value.winner + 1 });
       else if (value.remoteness === null) said = t('history.valueWinNoR', { who: seatName(value.winner, true) });
       else said = t(value.remoteness === 1 ? 'history.valueWin1' : 'history.valueWin', { who: seatName(value.winner, true), r: value.remoteness });
       parts.push(`· ${said}`);
@@ -1899,7 +1994,8 @@ function renderHistory() {
 /** Fetches the SG sequence of a one-heap game around the current heap. */
 async function ensureSequence(token) {
   const position = current();
-  if (isSum() || players() > 2 || position.length !== 1 || size(position[0]) > 140) return;
+  // A repeating game's values are of the positions reachable from one: no table by heap sizes.
+  if (isSum() || isLoopy() || players() > 2 || position.length !== 1 || size(position[0]) > 140) return;
   const upto = Math.min(150, Math.max(30, size(position[0]) + 10));
   const key = setupKey();
   if (S.sequence?.key === key && S.sequence.table.upto >= size(position[0])) return;
@@ -1977,10 +2073,11 @@ function hint() {
   const moveText = move ? `→ ${showPosition(move.to)} (${move.move})` : '';
   let text;
   if (a.players) text = t('hint.seat', { seat: (seatAt(movesMade()) + a.value) % a.players + 1, move: moveText });
+  else if (a.outcome === 'D') text = t('hint.drawing', { move: moveText });
   else text = a.outcome === 'N' ? t('hint.winning', { move: moveText }) : t('hint.losing');
   box.append(el('span', { text }));
   if (!a.players) box.append(el('span', { class: 'reason', text: ` ${a.reason}` }));
-  if (move && (a.outcome === 'N' || a.players)) {
+  if (move && (a.outcome === 'N' || a.outcome === 'D' || a.players)) {
     box.append(' ', el('button', { type: 'button', class: 'small', 'data-testid': 'hint-play', text: t('analysis.play'), on: { click: () => personMove(move) } }));
   }
   announce(box.textContent);
@@ -2139,9 +2236,8 @@ async function main() {
   wire();
   try {
     const list = await api('games', {}, undefined);
-    // Games whose positions repeat are answered by the command line's loopy engine only so far
-    // (and a graph game needs a file the page cannot send): the page offers the others.
-    S.games = list.games.filter((g) => g.capabilities?.loopy == null);
+    // A graph game needs its graph's file, which the page does not send: the page offers the others.
+    S.games = list.games.filter((g) => g.capabilities?.loopy?.kind !== 'graph-file');
     if (Array.isArray(list.languages)) S.engineLanguages = list.languages;
   } catch (error) {
     showError(error.message);

@@ -5,22 +5,29 @@
 //! | endpoint | keys | report |
 //! |---|---|---|
 //! | `/api/games` | | every ruleset with its parameters |
-//! | `/api/solve` | `game`, `position`, parameters, `misere`, `method`, `players`, `all`; or `part` (repeated) for a sum | `solve` |
-//! | `/api/table` | `game`, parameters, `upto` or `rows` + `cols`, `outcomes`, `misere`, `method`, `period` | `table`; with `period=1` a sequence's period; a loopy game's every position reachable from those up to `upto` |
+//! | `/api/solve` | `game`, `position`, parameters, `misere`, `method`, `players`, `all`, `graph`; or `part` (repeated) for a sum | `solve`; a game on a graph: `position` is one vertex name per token |
+//! | `/api/table` | `game`, parameters, `upto` or `rows` + `cols`, `outcomes`, `misere`, `method`, `period`, `graph` | `table`; with `period=1` a sequence's period; a loopy game's every position reachable from those up to `upto`; a game on a graph: every vertex |
 //! | `/api/p-positions` | `game`, parameters, `count`, `heaps`, `misere` | `p-positions` |
 //! | `/api/options` | `game`, `position`, parameters, `misere`, `values` | every legal move; with `values=1` each move's value (outcome and remoteness) |
 //! | `/api/move` | `game`, `position`, parameters, `misere` | nimlab's reply |
 //!
 //! Fixed bounds: a position has at most [`MAX_NUMBERS`] numbers of at most [`MAX_DIGITS`]
-//! digits; a table at most [`MAX_TABLE_CELLS`] cells; a listing at most [`MAX_COUNT`] positions.
+//! digits; a table at most [`MAX_TABLE_CELLS`] cells; a listing at most [`MAX_COUNT`] positions;
+//! a graph's text at most [`MAX_GRAPH_BYTES`] bytes.
+//!
+//! A game on a graph file (its declaration's loopy capability names the file parameter) gets its
+//! graph as text, `graph=TEXT` (an edge list or Graphviz DOT, as in the file); the server reads no
+//! files, so the file parameter, if given, only names the graph in the answer.
 
 use std::collections::BTreeSet;
 
+use nimlab_engine::analysis::LoopyPositions;
 use nimlab_engine::lang::UnknownLang;
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::spec::grammar::{parse_count, parse_natural};
+use nimlab_engine::RulesetInfo;
 use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, Play};
-use nimlab_reports::loopy::no_files;
+use nimlab_reports::loopy::{LoopyGame, LoopyRequest};
 use nimlab_reports::play::{option_values, OptionsReport, Strength, ValuedOptions};
 use nimlab_reports::position::{parse_part, Position};
 use nimlab_reports::solve::{SolveRequest, SumRequest};
@@ -43,6 +50,8 @@ pub const MAX_COUNT: u64 = 10_000;
 pub const MAX_PLOT_SIDE: u64 = 299;
 /// The most parts of a sum.
 const MAX_PARTS: usize = 16;
+/// The largest graph text (`graph=`) a request may carry, in bytes (a fixed limit of the server).
+pub const MAX_GRAPH_BYTES: usize = 64 * 1024;
 /// The most values `/api/period` computes (a fixed limit of the playground; `nimlab period`
 /// has none but the budget).
 pub const MAX_PERIOD_VALUES: u64 = 1_000_000;
@@ -258,6 +267,44 @@ impl Params {
     }
 }
 
+/// A game on a graph file with its graph sent as text: the game's spec (its file parameter, when
+/// absent, names the graph `request`) and the text. `None` for any other game; a usage error for
+/// a `graph=` text to another game, or one over [`MAX_GRAPH_BYTES`].
+fn graph_game(params: &Params, own: &[&str]) -> Result<Option<(GameSpec, Option<String>)>, Reply> {
+    let text = params.get("graph")?;
+    let info = params.get("game")?.and_then(RulesetInfo::find);
+    let Some(LoopyPositions::GraphFile { param }) = info.and_then(|i| i.capabilities.loopy) else {
+        return match text {
+            Some(_) => Err(usage("'graph' (a graph's text) applies to a game on a graph")),
+            None => Ok(None),
+        };
+    };
+    if text.is_some_and(|t| t.len() > MAX_GRAPH_BYTES) {
+        return Err(usage(format!(
+            "a graph's text has at most {MAX_GRAPH_BYTES} bytes (a fixed limit of the server)"
+        )));
+    }
+    let mut named = params.clone();
+    if text.is_some() && params.get(param)?.is_none() {
+        named.0.push((param.to_string(), "request".to_string()));
+    }
+    let spec = named.spec(own)?;
+    named.only(own, Some(&spec))?;
+    Ok(Some((spec, text.map(str::to_string))))
+}
+
+/// The reader of a graph game's "file": the request's `graph=` text, never a path on the server.
+fn graph_reader(text: Option<&str>) -> impl Fn(&str) -> Result<String, ReportError> + '_ {
+    move |name: &str| {
+        text.map(str::to_string).ok_or_else(|| {
+            ReportError::Invalid(format!(
+                "the server reads no files ({name}): send the graph's text as graph=TEXT \
+                 (an edge list, `u v` per line, or Graphviz DOT)"
+            ))
+        })
+    }
+}
+
 fn usage(message: impl Into<String>) -> Reply {
     Reply::error(400, "usage", message)
 }
@@ -353,7 +400,7 @@ pub fn answer(endpoint: &str, params: &Params, budget: &Budget, lane: Lane) -> A
 }
 
 fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
-    const OWN: &[&str] = &["game", "position", "misere", "method", "players", "all", "part", "lang"];
+    const OWN: &[&str] = &["game", "position", "misere", "method", "players", "all", "part", "lang", "graph"];
     let max_moves = if params.flag("all")? { usize::MAX } else { DEFAULT_MAX_MOVES };
     let parts = params.all("part");
     if !parts.is_empty() {
@@ -376,6 +423,9 @@ fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
         let request = SumRequest { parts, method: params.method()?, max_moves, lang: params.lang()? };
         return Ok(done(nimlab_reports::solve::solve_sum(&request, budget), lane));
     }
+    if let Some((spec, text)) = graph_game(params, OWN)? {
+        return solve_graph(params, &spec, text.as_deref(), budget, lane);
+    }
     let spec = params.spec(OWN)?;
     params.only(OWN, Some(&spec))?;
     let position = params.position(&spec)?;
@@ -391,9 +441,46 @@ fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
     Ok(done(nimlab_reports::solve::solve(&request, budget), lane))
 }
 
+/// A token game on a graph sent as text, as `nimlab solve graph --file G VERTEX...` answers it:
+/// the position is one vertex name per token (a sum of tokens).
+fn solve_graph(
+    params: &Params,
+    spec: &GameSpec,
+    text: Option<&str>,
+    budget: &Budget,
+    lane: Lane,
+) -> Result<Answer, Reply> {
+    if params.get("players")?.is_some() {
+        return Err(usage(format!("{} is a loopy game of two players: players does not apply", spec.name())));
+    }
+    let position = params.get("position")?.map(halfwidth).unwrap_or_default();
+    let tokens: Vec<String> = position
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+    if tokens.is_empty() || tokens.len() > MAX_NUMBERS {
+        return Err(usage(format!(
+            "a position of {} is one vertex name per token, 1 to {MAX_NUMBERS} of them",
+            spec.name()
+        )));
+    }
+    let play = params.play()?;
+    let report = LoopyGame::of_spec(spec, None, graph_reader(text)).and_then(|game| {
+        let game =
+            game.ok_or_else(|| ReportError::Invalid(format!("{} is not a game on a graph", spec.name())))?;
+        nimlab_reports::loopy::loopy(&LoopyRequest { game, tokens, play }, budget)
+    });
+    Ok(done(report, lane))
+}
+
 fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
-    const OWN: &[&str] = &["game", "misere", "method", "upto", "rows", "cols", "outcomes", "period", "lang"];
-    let spec = params.spec(OWN)?;
+    const OWN: &[&str] =
+        &["game", "misere", "method", "upto", "rows", "cols", "outcomes", "period", "lang", "graph"];
+    let (spec, text) = match graph_game(params, OWN)? {
+        Some((spec, text)) => (spec, text),
+        None => (params.spec(OWN)?, None),
+    };
     params.only(OWN, Some(&spec))?;
     let want_period = params.flag("period")?;
     let cells = |rows: u64, cols: u64| {
@@ -401,6 +488,8 @@ fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
     };
     let shape = match (params.count("upto")?, params.count("rows")?, params.count("cols")?) {
         (Some(upto), None, None) if upto < MAX_TABLE_CELLS => TableShape::Sequence { upto },
+        // A graph's table is every vertex.
+        (None, None, None) if text.is_some() => TableShape::Positions { upto: None },
         (None, Some(rows), Some(cols)) if cells(rows, cols).is_some_and(|c| c <= MAX_TABLE_CELLS) => {
             TableShape::Grid { rows, cols }
         }
@@ -417,9 +506,9 @@ fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
         return Err(usage("'period' applies to a sequence (upto=N)"));
     }
     let request = TableRequest { spec, shape, kind, play, method: params.method()? };
-    // A loopy game's table is every position reachable from those up to `upto`; the server reads
-    // no files, so a graph game is refused with where to ask.
-    let report = nimlab_reports::table::table_answer(&request, &no_files, budget);
+    // A loopy game's table is every position reachable from those up to `upto`; a graph game's,
+    // every vertex of the graph sent as text (the server reads no files).
+    let report = nimlab_reports::table::table_answer(&request, &graph_reader(text.as_deref()), budget);
     if !want_period {
         return Ok(done(report, lane));
     }
@@ -843,7 +932,64 @@ mod tests {
         assert!(misere["rows"][0]["value"].is_null());
         assert_eq!(body("table", "game=fair-shares&upto=4&period=1")["positions"], 11);
         assert_eq!(status("table", "game=fair-shares&rows=3&cols=3"), 400);
+        // A graph game's file is never read by the server: its text comes in the request.
         assert_eq!(status("table", "game=graph&file=examples/loopy.txt&upto=3"), 400);
+    }
+
+    /// A game on a graph sent as text (`graph=`): the same answer as the reports give for the
+    /// file's text (the command line's `nimlab solve graph --file examples/loopy.txt`).
+    #[test]
+    fn graphs_come_as_text() {
+        let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/loopy.txt"))
+            .unwrap();
+        let json = |endpoint: &str, pairs: &[(&str, &str)]| {
+            let body = serde_json::json!(pairs.iter().copied().collect::<std::collections::BTreeMap<_, _>>());
+            let params = Params::from_json(body.to_string().as_bytes()).unwrap();
+            let Answer::Done(reply) = answer(endpoint, &params, &Budget::new(10_000_000), Lane::Final) else {
+                panic!()
+            };
+            (reply.status, serde_json::from_str::<serde_json::Value>(&reply.body).unwrap())
+        };
+        let named = [("game", "graph"), ("file", "examples/loopy.txt"), ("graph", text.as_str())];
+        let (status, solved) = json("solve", &[&named[..], &[("position", "start b")]].concat());
+        assert_eq!(status, 200, "{solved}");
+        let game = LoopyGame::Graph { source: "examples/loopy.txt".into(), text: text.clone() };
+        let tokens = vec!["start".to_string(), "b".to_string()];
+        let expected = nimlab_reports::loopy::loopy(
+            &LoopyRequest { game: game.clone(), tokens, play: Play::Normal },
+            &Budget::new(10_000_000),
+        )
+        .unwrap();
+        assert_eq!(solved, serde_json::to_value(&expected).unwrap());
+        assert_eq!(solved["game"], "graph examples/loopy.txt");
+        let (status, table) = json("table", &named);
+        assert_eq!(status, 200, "{table}");
+        let every = nimlab_reports::loopy::loopy(
+            &LoopyRequest { game, tokens: Vec::new(), play: Play::Normal },
+            &Budget::new(10_000_000),
+        )
+        .unwrap();
+        assert_eq!(table, serde_json::to_value(&every).unwrap());
+        // Without a file name the graph is called `request`; a query works as a body does.
+        let query: String = form_urlencoded::Serializer::new(String::new())
+            .extend_pairs([("game", "graph"), ("position", "b"), ("graph", text.as_str())])
+            .finish();
+        let b = body("solve", &query);
+        assert_eq!(
+            (&b["game"], &b["outcome"]),
+            (&serde_json::json!("graph request"), &serde_json::json!("D"))
+        );
+        // Errors: a malformed graph (its line), an unknown vertex, a graph for another game, too
+        // long a text, players.
+        let (status, bad) = json("solve", &[("game", "graph"), ("graph", "a b\nc d e"), ("position", "a")]);
+        assert_eq!(status, 400, "{bad}");
+        assert!(bad["error"].as_str().unwrap().contains("line 2"), "{bad}");
+        let (status, _) = json("solve", &[&named[..], &[("position", "nowhere")]].concat());
+        assert_eq!(status, 400);
+        assert_eq!(json("solve", &[("game", "nim"), ("graph", "a b"), ("position", "3")]).0, 400);
+        let long = "a b\n".repeat(MAX_GRAPH_BYTES / 4 + 1);
+        assert_eq!(json("table", &[("game", "graph"), ("graph", &long)]).0, 400);
+        assert_eq!(json("solve", &[&named[..], &[("position", "start"), ("players", "3")]].concat()).0, 400);
     }
 
     #[test]

@@ -37,8 +37,9 @@ use nimlab_engine::{Budget, CancelHandle};
 use tokio::sync::Semaphore;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-/// The largest request body read (a POST needs a few hundred bytes).
-const MAX_BODY: usize = 8 * 1024;
+/// The largest request body read (a POST needs a few hundred bytes; a graph's text up to
+/// [`api::MAX_GRAPH_BYTES`]).
+const MAX_BODY: usize = api::MAX_GRAPH_BYTES + 8 * 1024;
 /// The work budget of the fast lane: a request that fits it is answered at once.
 const FAST_WORK: u64 = 1_000_000;
 /// Answers computed at once in the fast lane.
