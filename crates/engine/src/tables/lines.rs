@@ -33,7 +33,7 @@
 use crate::budget::Budget;
 use crate::solve::Amounts;
 
-use super::{memory_fits, pay_memory, BYTES_PER_UNIT, KERNEL_CELLS_PER_UNIT};
+use super::{hold_memory, memory_fits, BYTES_PER_UNIT, KERNEL_CELLS_PER_UNIT};
 use super::{Grid, GridRequest, GridSource, TableBasis, TableError, TableMethod, TableValues, N_CELL};
 
 /// The moves of a two-heap game along the lines of the grid (cell `(r, c)` = first heap `r`,
@@ -125,7 +125,7 @@ impl Lane {
 /// misère play (the kernel computes Grundy values), values that could exceed `u32`, or memory
 /// beyond what is left of the budget (the dense path may still fit: it needs 4 bytes a cell).
 ///
-/// The kernel's memory is paid up front; for symmetric games the upper triangle is kept (and
+/// The kernel's memory is held up front (checked, not paid as work: [`super::hold_memory`]); for symmetric games the upper triangle is kept (and
 /// half the cells computed) only when it fits too, with the work of every cell
 /// ([`super::KERNEL_CELLS_PER_UNIT`] a unit) still left after it.
 ///
@@ -168,7 +168,7 @@ pub fn line_grid(
     } else {
         "the line kernel's bitsets and rows"
     };
-    pay_memory(what, if symmetric { bytes + triangle } else { bytes }, budget)?;
+    hold_memory(what, if symmetric { bytes + triangle } else { bytes }, budget)?;
     let outcomes = request.values == TableValues::Outcomes;
     let basis = TableBasis {
         method: TableMethod::LineKernel,
