@@ -20,7 +20,7 @@ trap 'rm -rf "$TMP"' EXIT
 # path | command (arguments after `nimlab`)
 WORKLOADS=(
   "search|solve kayles 10 12 14 --method search"
-  "search (misère)|solve pattern --piles 3 --move one:1..3 --move all:1.. 30 40 50 --misere"
+  "search (misère)|solve pattern --piles 3 --move one:1..3 --move all:1.. 70 80 90 --misere"
   "search (take pattern)|solve pattern --piles 3 --move one:1..3 --move all:1.. 50 60 70 --method search"
   "search (grid)|table moore --k 2 --rows 100 --cols 100 --method search"
   "dense triples|table apple --max 2 --m 1..200 --n 1..200"
