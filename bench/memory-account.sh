@@ -25,7 +25,7 @@ WORKLOADS=(
   "sum of searches|solve --sum pattern_--piles_3_--move_one:1..3_--move_all:1.._110_130_150 kayles_10_12_14 --method search"
   "dense grid|table moore --k 2 --rows 3000 --cols 3000"
   "Wythoff kernel|table wythoff --rows 10000 --cols 10000 --format u16"
-  "plot (kernel)|plot wythoff --rows 6000 --cols 6000"
+  "plot (kernel)|plot wythoff --rows 6000 --cols 6000 --output /dev/null"
   "octal sparse|period octal --code 0.376"
   "octal direct|period octal --code 0.6 --upto 20000000"
   "octal sparse (Grundy)|period grundy-game --upto 5000000"
