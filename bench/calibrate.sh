@@ -7,7 +7,7 @@
 # asks for at most 4) and the range of account / RSS.
 #
 # Usage: bench/calibrate.sh [NIMLAB]   (default: target/release/nimlab; build it first with
-#        cargo build --release --locked). About two minutes on a quiet 2-core machine.
+#        cargo build --release --locked). About a minute on a quiet 2-core machine.
 # Figures go into docs/reliability.md with the machine and its load.
 set -euo pipefail
 
@@ -20,7 +20,7 @@ trap 'rm -rf "$TMP"' EXIT
 # path | command (arguments after `nimlab`)
 WORKLOADS=(
   "search|solve kayles 10 12 14 --method search"
-  "search (misère)|solve kayles 9 11 13 --misere"
+  "search (misère)|solve pattern --piles 3 --move one:1..3 --move all:1.. 70 80 90 --misere"
   "search (take pattern)|solve pattern --piles 3 --move one:1..3 --move all:1.. 50 60 70 --method search"
   "search (grid)|table moore --k 2 --rows 100 --cols 100 --method search"
   "dense triples|table apple --max 2 --m 1..200 --n 1..200"
@@ -36,6 +36,10 @@ WORKLOADS=(
   "Large Nim|prove large-nim --players 3 --heaps 11"
   "Large Nim|verify large-nim --players 3 --upto 30"
   "Wythoff kernel|table wythoff --rows 3000 --cols 3000 --format u16"
+  "misère quotient|quotient dawson-kayles --upto 30"
+  "loopy retrograde|loopy --fair-shares 40"
+  "loopy retrograde|table loopy-pattern --piles 2 --move one:1..3 --move one:+1 --cap 300"
+  "coin rows|table coins --turn 3 --span 6 --upto 2000000"
   "sum|solve --sum kayles_10_12_14 pattern_--piles_2_--move_one:1..3_--move_all:1.._40_50 --method search"
 )
 

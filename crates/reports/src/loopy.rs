@@ -6,7 +6,7 @@
 
 use nimlab_engine::analysis::Counterexample;
 use nimlab_engine::analysis::LoopyPositions;
-use nimlab_engine::budget::UNITS_PER_POSITION;
+use nimlab_engine::budget::{ALLOCATION_OVERHEAD, UNITS_PER_POSITION};
 use nimlab_engine::loopy::fair_shares::{partitions, FairShares};
 use nimlab_engine::loopy::sum::{self, Component};
 use nimlab_engine::loopy::text::{parse_graph, ParseError};
@@ -293,6 +293,11 @@ fn stopped(task: &str) -> impl Fn(nimlab_engine::Exhausted) -> ReportError + '_ 
     move |cause| ReportError::Engine(EngineError::Exhausted { task: task.to_string(), cause })
 }
 
+/// Bytes a string holds: its buffer and its handle (24 bytes), with the allocator's overhead.
+fn string_bytes(text: &str) -> u64 {
+    text.len() as u64 + 24 + ALLOCATION_OVERHEAD
+}
+
 fn row(b: &Built, s: &Solution, u: u32) -> LoopyPosition {
     let kind = match s.outcome(u) {
         LoopyOutcome::N => Some("winning"),
@@ -340,7 +345,31 @@ fn answer(b: &Built, tokens: &[String], play: Play, budget: &Budget) -> Result<L
     let task = format!("the retrograde analysis of {}", b.name);
     let s = solve(&b.graph, play, budget).map_err(stopped(&task))?;
     if tokens.is_empty() {
-        let rows: Vec<LoopyPosition> = (0..b.graph.vertex_count() as u32).map(|u| row(b, &s, u)).collect();
+        // The memory account: the graph, the positions' names and the rows, which hold every
+        // position's name and those of its good moves (checked as they grow).
+        let n = b.graph.vertex_count();
+        let mut held = b.graph.held_bytes()
+            + b.names.iter().map(|name| string_bytes(name)).sum::<u64>()
+            + (n * std::mem::size_of::<LoopyPosition>()) as u64;
+        // The work: two units a name listed (the position and each good move), as a table's
+        // value written as text costs (bench/calibrate.sh: uncharged, `loopy --fair-shares 40`
+        // cost 217 ns a unit, its 93 MB listing the largest part of its time).
+        let mut rows: Vec<LoopyPosition> = Vec::with_capacity(n);
+        let mut listed = 0u64;
+        for u in 0..n as u32 {
+            let r = row(b, &s, u);
+            held += string_bytes(&r.position)
+                + r.moves.iter().map(|m| string_bytes(m)).sum::<u64>()
+                + (r.moves.capacity() * std::mem::size_of::<String>()) as u64;
+            listed += 2 * (1 + r.moves.len() as u64);
+            rows.push(r);
+            if u % 1024 == 1023 || u as usize + 1 == n {
+                budget
+                    .charge(std::mem::take(&mut listed))
+                    .map_err(stopped("listing the table's positions"))?;
+                budget.check_held(held).map_err(stopped("listing the table's positions"))?;
+            }
+        }
         let mut counts = OutcomeCounts::default();
         for r in &rows {
             match r.outcome {

@@ -249,6 +249,7 @@ pub fn explore<G: Game>(
         }
     }
     meter.flush()?;
+    budget.note_held(held);
     drop(index);
     let graph = Digraph::from_edges(positions.len(), &edges, budget)?;
     Ok((graph, positions))

@@ -54,6 +54,18 @@ use crate::octal::OctalCode;
 
 use super::quotient::Quotient;
 
+/// Steps of the quotient's construction that cost one unit of work: a step is one element's
+/// option read, one key entry of the refinement or one cell of a table (a table look-up, a hash
+/// probe or a bit set, a few nanoseconds), where a unit stands for tens. Measured by
+/// bench/calibrate.sh (see docs/reliability.md for the figures).
+pub const STEPS_PER_UNIT: u64 = 20;
+
+/// Charges `steps` steps of the construction, [`STEPS_PER_UNIT`] a unit (rounded up, so that no
+/// charge is free).
+fn pay(budget: &Budget, steps: u64) -> Result<(), Exhausted> {
+    budget.charge(steps.div_ceil(STEPS_PER_UNIT))
+}
+
 /// Why a step stopped.
 #[derive(Debug)]
 pub(crate) enum Stop {
@@ -215,7 +227,7 @@ impl Checker {
         let mut charge = |units: u64| -> Result<(), Exhausted> {
             pending += units;
             if pending >= 1 << 12 {
-                budget.charge(std::mem::take(&mut pending))?;
+                pay(budget, std::mem::take(&mut pending))?;
                 budget.check_held(held.get())?;
             }
             Ok(())
@@ -236,7 +248,7 @@ impl Checker {
                 }
             }
         }
-        budget.charge(pending)?;
+        pay(budget, pending)?;
         Ok(Some(fresh))
     }
 
@@ -344,7 +356,7 @@ impl Slots {
     fn new(trial: &Trial<'_>, budget: &Budget) -> Result<Self, Exhausted> {
         if trial.size <= DENSE_LIMIT && trial.size * 8 <= budget.memory_limit() {
             budget.check_held(trial.size * 4)?;
-            budget.charge(trial.size / 64 + 1)?;
+            pay(budget, trial.size / 64 + 1)?;
             Ok(Slots::Dense(vec![u32::MAX; trial.size as usize]))
         } else {
             Ok(Slots::Sparse(HashMap::default()))
@@ -446,7 +458,7 @@ impl Marker<'_> {
     fn charge(&mut self, units: u64) -> Result<(), Halt> {
         self.pending += units;
         if self.pending >= 1 << 12 {
-            self.budget.charge(std::mem::take(&mut self.pending))?;
+            pay(self.budget, std::mem::take(&mut self.pending))?;
             self.budget.check_held(self.marks.held(self.marked))?;
         }
         Ok(())
@@ -586,7 +598,7 @@ impl FailureWalk<'_> {
     fn charge(&mut self, units: u64) -> Result<(), Found> {
         self.pending += units;
         if self.pending >= 1 << 12 {
-            self.budget.charge(std::mem::take(&mut self.pending))?;
+            pay(self.budget, std::mem::take(&mut self.pending))?;
             self.budget.check_held(self.held)?;
         }
         Ok(())
@@ -776,12 +788,12 @@ impl Solver {
         match marker.run(0, 0, &[]) {
             Ok(()) => {}
             Err(Halt::Target) => {
-                budget.charge(marker.pending)?;
+                pay(budget, marker.pending)?;
                 return Ok(None);
             }
             Err(Halt::Stop(s)) => return Err(s),
         }
-        budget.charge(marker.pending)?;
+        pay(budget, marker.pending)?;
         let marks = marker.marks;
         reduce(&trial, n, &marks, budget).map(Some)
     }
@@ -795,7 +807,7 @@ impl Solver {
         // The least P-failure: x·Φ(h) ∈ P with a move to P.
         let mut bound: Option<Vec<u32>> = None;
         for (h, img, opts) in &heaps {
-            budget.charge(q.order() as u64 * (1 + opts.len() as u64))?;
+            pay(budget, q.order() as u64 * (1 + opts.len() as u64))?;
             for x in 0..q.order() as u32 {
                 if q.is_p(q.mul(x, *img)) && opts.iter().any(|&o| q.is_p(q.mul(x, o))) {
                     let Some(w) = &least[x as usize] else {
@@ -828,7 +840,7 @@ impl Solver {
             pending: 0,
         };
         let found = walk.run(0, 0, &vec![0u64; words]);
-        budget.charge(walk.pending)?;
+        pay(budget, walk.pending)?;
         match found {
             Ok(()) | Err(Found::Bound) => Ok(bound),
             Err(Found::Failure(word)) => Ok(Some(word)),
@@ -917,7 +929,7 @@ fn least_words(
         budget: &Budget,
     ) -> Result<(), Exhausted> {
         if level == heaps.len() {
-            budget.charge(1 + word.len() as u64 / 16)?;
+            pay(budget, 1 + word.len() as u64 / 16)?;
             least[x as usize] = Some(word.clone());
             return Ok(());
         }
@@ -963,7 +975,7 @@ fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result
     while at < elements.len() {
         let x = elements[at];
         if at % 1024 == 1023 {
-            budget.charge(1024 * width as u64)?;
+            pay(budget, 1024 * width as u64)?;
         }
         for (k, &g) in gens.iter().enumerate() {
             let y = trial.mul(x, g);
@@ -998,7 +1010,7 @@ fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result
     let mut keys = vec![0u32; elements.len() * key_width];
     let mut count = 0;
     loop {
-        budget.charge(elements.len() as u64 * (1 + width as u64) * 2)?;
+        pay(budget, elements.len() as u64 * (1 + width as u64) * 2)?;
         for (i, key) in keys.chunks_exact_mut(key_width).enumerate() {
             key[0] = class[i];
             for (k, &j) in succ[i * width..(i + 1) * width].iter().enumerate() {
@@ -1028,7 +1040,7 @@ fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result
     }
     let size = reps.len();
     budget.check_held(size as u64 * (size as u64 + width as u64) * 4)?;
-    budget.charge(size as u64 * size as u64)?;
+    pay(budget, size as u64 * size as u64)?;
     // The classes' successors by each generator (a congruence: any member gives the same).
     let mut class_succ = vec![0u32; size * width];
     for (c, &r) in reps.iter().enumerate() {

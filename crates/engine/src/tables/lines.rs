@@ -33,7 +33,7 @@
 use crate::budget::Budget;
 use crate::solve::Amounts;
 
-use super::{memory_fits, pay_memory, BYTES_PER_UNIT, KERNEL_CELLS_PER_UNIT};
+use super::{hold_memory, memory_fits, BYTES_PER_UNIT, KERNEL_CELLS_PER_UNIT};
 use super::{Grid, GridRequest, GridSource, TableBasis, TableError, TableMethod, TableValues, N_CELL};
 
 /// The moves of a two-heap game along the lines of the grid (cell `(r, c)` = first heap `r`,
@@ -125,7 +125,7 @@ impl Lane {
 /// misère play (the kernel computes Grundy values), values that could exceed `u32`, or memory
 /// beyond what is left of the budget (the dense path may still fit: it needs 4 bytes a cell).
 ///
-/// The kernel's memory is paid up front; for symmetric games the upper triangle is kept (and
+/// The kernel's memory is held up front (checked, not paid as work: [`super::hold_memory`]); for symmetric games the upper triangle is kept (and
 /// half the cells computed) only when it fits too, with the work of every cell
 /// ([`super::KERNEL_CELLS_PER_UNIT`] a unit) still left after it.
 ///
@@ -168,7 +168,7 @@ pub fn line_grid(
     } else {
         "the line kernel's bitsets and rows"
     };
-    pay_memory(what, if symmetric { bytes + triangle } else { bytes }, budget)?;
+    hold_memory(what, if symmetric { bytes + triangle } else { bytes }, budget)?;
     let outcomes = request.values == TableValues::Outcomes;
     let basis = TableBasis {
         method: TableMethod::LineKernel,
@@ -589,18 +589,21 @@ mod tests {
         let budget = Budget::new(100_000);
         let mut mirrored = line_grid(&LineMoves::wythoff(), &request, &budget).unwrap().unwrap();
         assert!(mirrored.basis().detail.contains("upper triangle mirrored"));
-        // The bitsets (2 x 100 bitsets of 5 words: 8,120 bytes) and two rows (1,600 bytes) take
-        // 2,430 units, the triangle 4,950 more, the 10,000 cells 1,250 units of work (8 cells a
-        // unit): with 7,000 units the kernel does not mirror, and still produces every cell.
+        // The bitsets (2 x 100 bitsets of 5 words: 8,120 bytes) and two rows (1,600 bytes) need
+        // 2,430 units' worth of memory, the triangle 4,950 more, the 10,000 cells 2,500 units of
+        // work (4 cells a unit): with 7,000 units the kernel does not mirror, and still produces
+        // every cell. The memory is held, not paid: only the cells are charged.
         let small = Budget::new(7_000);
         let mut plain = line_grid(&LineMoves::wythoff(), &request, &small).unwrap().unwrap();
-        assert_eq!(small.used(), 2_430);
+        assert_eq!(small.used(), 0);
+        assert!(small.peak_held() >= 9_720);
         assert!(!plain.basis().detail.contains("mirrored"));
         let mut row = vec![0; 100];
         let mut plain_values = Vec::new();
         while plain.next_row(&mut row).unwrap().is_some() {
             plain_values.extend_from_slice(&row);
         }
+        assert!(small.used() >= 2_500, "{}", small.used());
         assert_eq!(plain_values, mirrored.collect_rest().unwrap());
         assert!(line_grid(&LineMoves::wythoff(), &request, &Budget::new(2_000)).unwrap().is_none());
     }

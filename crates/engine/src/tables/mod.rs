@@ -23,9 +23,9 @@
 //!
 //! # The budget
 //! Every table runs under the caller's [`Budget`], in two ways:
-//! * **memory** a path holds (a generator's window, a certified period, the line kernel's
-//!   bitsets, a dense table, a collected vector) is paid up front, [`BYTES_PER_UNIT`] bytes a
-//!   unit, and refused with [`TableError::Exhausted`] (naming what needs the memory) when it
+//! * **memory** a path holds (a generator's window, a certified period, a dense table, a
+//!   collected vector) is paid up front, [`BYTES_PER_UNIT`] bytes a unit (the line kernel's
+//!   bitsets are checked the same way but not paid: see [`KERNEL_CELLS_PER_UNIT`]), and refused with [`TableError::Exhausted`] (naming what needs the memory) when it
 //!   exceeds what is left of the budget;
 //! * **work**: values are charged as they are produced, in pieces of at most [`PIECE`] values,
 //!   so that the budget, a deadline or a cancellation stops a long stream between two pieces. A
@@ -33,9 +33,10 @@
 //!   period replayed, the SUB(S) generator, a stored cell handed out) costs a few nanoseconds, so
 //!   [`STREAMED_VALUES_PER_UNIT`] of them cost one unit (`10^8` values of a sequence cost
 //!   3.1 million units, well inside the default budget of `1.5·10^8`); a cell of the line kernel
-//!   costs a few to 50 ns (a mex over bitsets; Wythoff's measured 15 ns), so
-//!   [`KERNEL_CELLS_PER_UNIT`] of them cost one unit: Wythoff's 3999 x 3999 grid costs 2 million
-//!   units of work and 11 million of memory. The dense path
+//!   costs a few to 50 ns (a mex over bitsets; Wythoff's measured 33 ns with its output), so
+//!   [`KERNEL_CELLS_PER_UNIT`] of them cost one unit: Wythoff's 3999 x 3999 grid costs 4 million
+//!   units of work; its 44 MB of bitsets and rows are held (checked against the budget and the
+//!   ceiling) but not paid as work, since they grow with its cells. The dense path
 //!   charges one unit per cell and per option it lists, as the search does.
 
 pub mod encode;
@@ -72,10 +73,13 @@ pub use crate::budget::BYTES_PER_UNIT;
 /// unit stands for tens).
 pub const STREAMED_VALUES_PER_UNIT: u64 = 32;
 
-/// Cells the line kernel computes for one unit of work (a cell is a mex over bitsets: Wythoff's
-/// measured 15 ns a cell, where a unit stands for 60 to 190 ns on the other paths;
-/// bench/calibrate.sh).
-pub const KERNEL_CELLS_PER_UNIT: u64 = 8;
+/// Cells the line kernel computes for one unit of work (a cell is a mex over bitsets). Its
+/// memory (bitsets and rows, about 2.6 bytes a cell for Wythoff) is held, not paid as work
+/// (`hold_memory`). bench/calibrate.sh, 26 Nov 2026 (2-core KVM guest, load about 8): `table
+/// wythoff --rows 3000 --cols 3000 --format u16` took 0.30 s of CPU, 33 ns a cell; at 8 cells
+/// a unit with the memory paid as work, 41 ns a unit, below the 55 to 180 ns of the other
+/// paths; at 4 cells a unit without it, about 120 ns.
+pub const KERNEL_CELLS_PER_UNIT: u64 = 4;
 
 /// The most values produced between two charges of the budget (and checks of its deadline).
 pub const PIECE: usize = 1 << 16;
@@ -299,6 +303,28 @@ pub fn pay_memory(what: &str, bytes: u128, budget: &Budget) -> Result<(), TableE
         ),
         cause,
     })
+}
+
+/// Holds `bytes` of memory for `what` without charging work: checked against what is left of
+/// the budget ([`BYTES_PER_UNIT`] bytes a unit) and the memory ceiling, and recorded in the
+/// memory account. For a path whose memory grows with its work (the line kernel), where paying
+/// the memory as work too would make a unit of it far cheaper in time than elsewhere.
+///
+/// # Errors
+/// [`TableError::Exhausted`] naming `what` when the memory exceeds what is left of the budget
+/// or the ceiling, or when the deadline has passed or the table was cancelled.
+pub(crate) fn hold_memory(what: &str, bytes: u128, budget: &Budget) -> Result<(), TableError> {
+    let units = memory_units(bytes);
+    let left = budget.remaining();
+    budget.check_memory(u64::try_from(bytes).unwrap_or(u64::MAX)).and_then(|()| budget.affords(units)).map_err(
+        |cause| TableError::Exhausted {
+            task: format!(
+                "{what} needs {bytes} bytes of memory ({units} units at {BYTES_PER_UNIT} bytes a unit) and {left} \
+                 units are left"
+            ),
+            cause,
+        },
+    )
 }
 
 /// Charges a budget for the values of a table as they are produced, at its method's rate.

@@ -424,6 +424,9 @@ fn binomial(n: u128, k: u128) -> u128 {
     (0..k).fold(1u128, |acc, i| acc.saturating_mul(n - i) / (i + 1))
 }
 
+/// Cells of the bit tables of [`head_values`] updated for one unit of work.
+pub const HEAD_CELLS_PER_UNIT: u64 = 128;
+
 /// The values of single heads at `0..=upto` by the recursion `G(n) = mex { XOR G(A) }` over the
 /// moves `A` of `n` (the decomposition theorem): the reachable nim-sums of up to `c` coins of
 /// the window are kept as bit tables, one coin at a time, so a head costs `O(w · c · P)` for a
@@ -472,7 +475,13 @@ pub fn head_values(rule: &CoinRule, upto: u64, budget: &Budget) -> Result<Vec<u6
             }
             let p = 1usize << bits;
             budget.check_memory(((most + 1) * p) as u64)?;
-            meter.charge((window.len() as u64 + 1) * (most as u64 + 1) * (p as u64 / 8 + 1))?;
+            // Each pair (window coin, count) updates a bit table of `p` cells (a test and a
+            // store, about 1 ns) after a fixed ~15 ns: `p + 32` cells' worth, `HEAD_CELLS_PER_UNIT`
+            // of them a unit. bench/calibrate.sh, 26 Nov 2026 (load about 8): `table coins
+            // --turn 3 --span 6 --upto 2000000` (p = 16) cost 1.05 s; at `p / 8 + 1` a pair,
+            // 9 ns a unit against 41 to 180 ns on the other paths.
+            let pairs = (window.len() as u64 + 1) * (most as u64 + 1);
+            meter.charge((pairs * (p as u64 + 32)).div_ceil(HEAD_CELLS_PER_UNIT))?;
             // reach[c][x]: some c coins of the window seen so far have the nim-sum x.
             let mut reach = vec![vec![false; p]; most + 1];
             reach[0][0] = true;
