@@ -155,6 +155,13 @@ fn stopped(what: &str, game: &GameSpec, cell: usize) -> impl FnOnce(Exhausted) -
     move |cause| TableError::Exhausted { task, cause }
 }
 
+/// Units the dense path charges for checking an option (its numbers read back and the ruleset's
+/// position check), beside the unit its generation costs. bench/calibrate.sh, 2026-11-26 07:03
+/// UTC on the quiet 2-core guest (load 1.2): `table pattern --piles 1 --move one:2..900 --upto
+/// 20000` cost 346 ns a unit at one unit an option, against 60 to 193 ns on every other path;
+/// at two units an option it costs about 175 ns.
+const CHECK_UNITS_PER_OPTION: u64 = 1;
+
 /// The dense path, or `None` when some option is not an earlier cell of the box.
 fn dense<R: Ruleset>(
     ruleset: &R,
@@ -187,9 +194,14 @@ fn dense<R: Ruleset>(
         let position = cell_position(ruleset, game, &heaps)?;
         meter.charge(1).map_err(stopped("the dense table", game, index))?;
         option_values.clear();
-        for option in
-            collect_options(ruleset, &position, budget).map_err(stopped("the dense table", game, index))?
-        {
+        let options =
+            collect_options(ruleset, &position, budget).map_err(stopped("the dense table", game, index))?;
+        meter.charge(CHECK_UNITS_PER_OPTION * options.len() as u64).map_err(stopped(
+            "the dense table",
+            game,
+            index,
+        ))?;
+        for option in options {
             let numbers = ruleset.numbers(&option);
             let Some(j) = cell_index(&numbers).filter(|&j| j < index) else { return Ok(None) };
             // The cell stores the value of its checked position; the option must be that one.
