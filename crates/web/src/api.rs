@@ -997,6 +997,10 @@ mod tests {
         let certified = body("table", "game=subtraction&set=1,3,4&upto=30&period=1");
         assert_eq!(certified["period"], serde_json::json!({"preperiod": 0, "period": 7, "certified": true}));
         assert_eq!(certified["values"].as_array().map(Vec::len), Some(31));
+        // Kayles' period, certified by the octal engine (Guy and Smith's 12 from 71), in a panel
+        // that shows only the first 100 values.
+        let kayles = body("table", "game=kayles&upto=100&period=1");
+        assert_eq!(kayles["period"], serde_json::json!({"preperiod": 71, "period": 12, "certified": true}));
         let seen = body("table", "game=bash&max=3&upto=20&period=1");
         assert_eq!(seen["period"], serde_json::json!({"preperiod": 0, "period": 4, "certified": false}));
         let none = body("table", "game=half&upto=40&period=1");
