@@ -291,7 +291,7 @@ impl<G: Game, V: Valuation> Solver<G, V> {
             .iter()
             .map(|option| option.heap_bytes())
             .filter(|&bytes| bytes > 0)
-            .map(|bytes| 1 + bytes / BUFFER_BYTES_PER_UNIT)
+            .map(|bytes| 1 + bytes.saturating_sub(BUFFER_BYTES_PER_UNIT) / BUFFER_BYTES_PER_UNIT)
             .sum();
         meter.charge(buffered)?;
         meter.budget().note_held(held.saturating_add(bytes));
@@ -300,9 +300,12 @@ impl<G: Game, V: Valuation> Solver<G, V> {
     }
 }
 
-/// Bytes of an option's buffer that cost one more unit of work (a position of 4 pairs of
-/// numbers): positions of a few heaps cost two units an option, long ones more.
-const BUFFER_BYTES_PER_UNIT: u64 = 64;
+/// Bytes of an option's buffer, beyond the first such run, that cost one more unit of work:
+/// positions of a few heaps (a buffer of up to 4 numbers) cost two units an option, long ones
+/// more. At one unit per 64 bytes the misère search of `turning-corners 1 7 36 22` (options of
+/// a dozen pairs) cost 237 ns a unit (07:31 UTC 2026-11-26, load 3), outside the 60–171 ns of
+/// the calibrated paths.
+const BUFFER_BYTES_PER_UNIT: u64 = 32;
 
 /// The options of `position`, generated one by one and charged one unit each; `admit` turns
 /// each into what is kept, or refuses it (too many held), which stops the generation.
