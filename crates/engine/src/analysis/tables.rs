@@ -392,10 +392,10 @@ mod tests {
             box_values(&Nim, &nim, &[1, 999], TableValues::Grundy, Play::Normal, &budget).err().unwrap();
         assert_eq!(err.exhausted(), Some(&Exhausted::Work { limit: 100_000 }), "{err}");
         assert!(err.to_string().starts_with("the dense table of nim stopped at cell "), "{err}");
-        // Bash on 20 heaps: 20 cells (20 units of memory), 20 units for the cells and at most 3
-        // options each.
+        // Bash on 20 heaps: 20 cells (20 units of memory), 20 units for the cells and 57 options
+        // (at most 3 a cell), each generated (one unit) and checked (CHECK_UNITS_PER_OPTION).
         let bash = Bash::new(3).unwrap();
-        let budget = Budget::new(20 + 20 + 57);
+        let budget = Budget::new(20 + 20 + 57 * (1 + CHECK_UNITS_PER_OPTION));
         let stored =
             box_values(&bash, &spec("bash --max 3"), &[19], TableValues::Grundy, Play::Normal, &budget)
                 .unwrap();
