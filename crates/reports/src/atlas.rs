@@ -6,17 +6,17 @@
 //! for array jobs and merged back.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 use nimlab_engine::analysis::Progress;
 use nimlab_engine::octal::{
     expand_pattern, group_codes, run_atlas, AtlasEntry, AtlasRunError, CodeGroup, OctalCode, PeriodOutcome,
 };
 use nimlab_engine::rulesets::octal::sequence_error;
-use nimlab_engine::{Budget, EngineError};
-use nimlab_store::{AtlasRow, AtlasStore, MergeReport, Shard, StoreError};
+use nimlab_engine::Budget;
+use nimlab_store::{AtlasRow, Shard};
 use serde::Serialize;
 
+use crate::atlas_run::AtlasRun;
 use crate::error::invalid;
 use crate::ReportError;
 
@@ -229,34 +229,18 @@ pub fn atlas(
     budget: &Budget,
     progress: Progress<'_>,
 ) -> Result<AtlasReport, ReportError> {
-    let store = request.db.map(AtlasStore::open).transpose()?;
-    let mut merged = Vec::new();
-    if !request.merge.is_empty() {
-        let Some(store) = &store else {
-            return invalid("merging shard stores needs the store to merge into (--db)");
-        };
-        for file in &request.merge {
-            let MergeReport { read, inserted, replaced, kept } = store.merge_from(file)?;
-            merged.push(Merged { file: file.display().to_string(), read, inserted, replaced, kept });
-        }
-    }
-    let computing = !request.report_only && request.merge.is_empty();
+    let run = AtlasRun::<AtlasRow>::open(request)?;
     let mut report = AtlasReport {
         game: "octal",
         codes: request.codes.clone(),
         upto: request.upto,
         shard: request.shard.map(|s| format!("{}/{}", s.index, s.count)),
-        merged,
+        merged: run.merged.clone(),
         counts: AtlasCounts::default(),
         rows: Vec::new(),
     };
     let Some(pattern) = &request.codes else {
-        // The whole store.
-        let Some(store) = &store else { return invalid("an atlas needs a pattern of codes (--codes 0.??)") };
-        if computing {
-            return invalid("an atlas needs a pattern of codes to compute (--codes 0.??)");
-        }
-        report.rows = store.rows()?.iter().map(|row| AtlasGame::from_row(row, None)).collect();
+        report.rows = run.whole_store()?.iter().map(|row| AtlasGame::from_row(row, None)).collect();
         report.counts.codes = report.rows.iter().map(|r| 1 + r.aliases.len()).sum();
         return finish(report);
     };
@@ -269,34 +253,20 @@ pub fn atlas(
     let named: std::collections::HashSet<&OctalCode> = codes.iter().collect();
     report.counts.codes =
         groups.iter().map(|g| usize::from(named.contains(&g.representative)) + g.aliases.len()).sum();
-    let done = |group: &CodeGroup| -> Result<bool, StoreError> {
-        match &store {
-            Some(store) => store.is_done(&group.representative.to_string(), request.upto),
-            None => Ok(false),
-        }
-    };
-    let mut pending = Vec::new();
-    for group in &groups {
-        if !done(group)? {
-            pending.push(group.clone());
-        }
-    }
+    let code = |group: &CodeGroup| group.representative.to_string();
+    let pending = run.pending(&groups, code, request.upto)?;
     let mut computed: Vec<AtlasEntry> = Vec::new();
-    if computing {
-        computed = compute(&pending, request.upto, store.as_ref(), budget, progress)?;
+    if run.computing {
+        computed = compute(&run, &pending, request.upto, budget, progress)?;
         report.counts.computed = computed.len();
     } else {
         report.counts.missing = pending.len();
     }
-    for group in &groups {
-        let code = group.representative.to_string();
-        let row = match &store {
-            Some(store) => store.get(&code)?,
-            None => computed.iter().find(|e| e.group.representative == group.representative).map(row_of),
-        };
-        if let Some(row) = row {
-            report.rows.push(AtlasGame::from_row(&row, Some(group)));
-        }
+    let computed_row = |group: &CodeGroup| {
+        computed.iter().find(|e| e.group.representative == group.representative).map(row_of)
+    };
+    for (row, group) in run.rows(&groups, code, computed_row)? {
+        report.rows.push(AtlasGame::from_row(&row, Some(group)));
     }
     finish(report)
 }
@@ -313,40 +283,19 @@ fn finish(mut report: AtlasReport) -> Result<AtlasReport, ReportError> {
 
 /// Computes the pending games in parallel, recording each in the store as it finishes.
 fn compute(
+    run: &AtlasRun<AtlasRow>,
     pending: &[CodeGroup],
     upto: u64,
-    store: Option<&AtlasStore>,
     budget: &Budget,
     progress: Progress<'_>,
 ) -> Result<Vec<AtlasEntry>, ReportError> {
-    let total = pending.len() as u64;
-    let finished = std::sync::atomic::AtomicU64::new(0);
-    let store_error: Mutex<Option<StoreError>> = Mutex::new(None);
-    progress(0, total);
-    let result = run_atlas(pending, upto, budget, |entry| {
-        if let Some(store) = store {
-            if let Err(error) = store.record(&row_of(entry)) {
-                if let Ok(mut slot) = store_error.lock() {
-                    slot.get_or_insert(error);
-                }
-                // Stop: nothing more could be stored.
-                budget.cancel_handle().cancel();
-            }
-        }
-        progress(finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, total);
-    });
-    if let Some(error) = store_error.into_inner().ok().flatten() {
-        return Err(error.into());
-    }
+    let result = run.record_each(pending.len(), budget, progress, row_of, |on_done| {
+        run_atlas(pending, upto, budget, on_done)
+    })?;
     result.map_err(|error| match error {
         AtlasRunError::Sequence(e) => sequence_error(e, || "the atlas".to_string()).into(),
-        AtlasRunError::Exhausted { finished, total, cause } => EngineError::Exhausted {
-            task: format!(
-                "the atlas ({finished} of {total} games finished{})",
-                if store.is_some() { " and stored; run it again to resume" } else { "" }
-            ),
-            cause,
+        AtlasRunError::Exhausted { finished, total, cause } => {
+            run.stopped("the atlas", finished, total, cause)
         }
-        .into(),
     })
 }

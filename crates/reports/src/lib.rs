@@ -9,6 +9,7 @@
 //! which each surface phrases for its users (a flag on the command line, a key in the web API).
 
 pub mod atlas;
+mod atlas_run;
 pub mod checkpoint;
 pub mod emit;
 pub mod error;

@@ -5,18 +5,17 @@
 //! game finishes (resumable after `kill -9`, every row once), sharded and merged like the
 //! normal-play atlas ([`crate::atlas`]).
 
-use std::sync::Mutex;
-
 use nimlab_engine::analysis::Progress;
 use nimlab_engine::misere::atlas::{
     group_same_game, run_misere_atlas, MisereAtlasEntry, MisereAtlasError, MisereGroup,
 };
 use nimlab_engine::octal::{expand_pattern, OctalCode};
 use nimlab_engine::{Budget, EngineError};
-use nimlab_store::{MergeReport, MisereAtlasStore, MisereRow, StoreError};
+use nimlab_store::MisereRow;
 use serde::Serialize;
 
 use crate::atlas::{AtlasRequest, Merged, MAX_CODES};
+use crate::atlas_run::AtlasRun;
 use crate::error::invalid;
 use crate::ReportError;
 
@@ -137,18 +136,7 @@ pub fn misere_atlas(
     budget: &Budget,
     progress: Progress<'_>,
 ) -> Result<MisereAtlasReport, ReportError> {
-    let store = request.db.map(MisereAtlasStore::open).transpose()?;
-    let mut merged = Vec::new();
-    if !request.merge.is_empty() {
-        let Some(store) = &store else {
-            return invalid("merging shard stores needs the store to merge into (--db)");
-        };
-        for file in &request.merge {
-            let MergeReport { read, inserted, replaced, kept } = store.merge_from(file)?;
-            merged.push(Merged { file: file.display().to_string(), read, inserted, replaced, kept });
-        }
-    }
-    let computing = !request.report_only && request.merge.is_empty();
+    let run = AtlasRun::<MisereRow>::open(request)?;
     let mut report = MisereAtlasReport {
         game: "octal",
         play: "misere",
@@ -156,16 +144,12 @@ pub fn misere_atlas(
         upto: request.upto,
         work_per_code: WORK_PER_CODE,
         shard: request.shard.map(|s| format!("{}/{}", s.index, s.count)),
-        merged,
+        merged: run.merged.clone(),
         counts: MisereAtlasCounts::default(),
         rows: Vec::new(),
     };
     let Some(pattern) = &request.codes else {
-        let Some(store) = &store else { return invalid("an atlas needs a pattern of codes (--codes 0.??)") };
-        if computing {
-            return invalid("an atlas needs a pattern of codes to compute (--codes 0.??)");
-        }
-        report.rows = store.rows()?.iter().map(MisereGame::from_row).collect();
+        report.rows = run.whole_store()?.iter().map(MisereGame::from_row).collect();
         report.counts.codes = report.rows.iter().map(|r| 1 + r.aliases.len()).sum();
         return finish(report);
     };
@@ -178,34 +162,20 @@ pub fn misere_atlas(
     let named: std::collections::HashSet<&OctalCode> = codes.iter().collect();
     report.counts.codes =
         groups.iter().map(|g| usize::from(named.contains(&g.representative)) + g.aliases.len()).sum();
-    let mut pending = Vec::new();
-    for group in &groups {
-        let done = match &store {
-            Some(store) => store.is_done(&group.representative.to_string(), request.upto)?,
-            None => false,
-        };
-        if !done {
-            pending.push(group.clone());
-        }
-    }
+    let code = |group: &MisereGroup| group.representative.to_string();
+    let pending = run.pending(&groups, code, request.upto)?;
     let mut computed: Vec<MisereAtlasEntry> = Vec::new();
-    if computing {
-        computed = compute(&pending, request.upto, store.as_ref(), budget, progress)?;
+    if run.computing {
+        computed = compute(&run, &pending, request.upto, budget, progress)?;
         report.counts.computed = computed.len();
     } else {
         report.counts.missing = pending.len();
     }
-    for group in &groups {
-        let code = group.representative.to_string();
-        let row = match &store {
-            Some(store) => store.get(&code)?,
-            None => {
-                computed.iter().find(|e| e.group.representative == group.representative).map(misere_row_of)
-            }
-        };
-        if let Some(row) = row {
-            report.rows.push(MisereGame::from_row(&row));
-        }
+    let computed_row = |group: &MisereGroup| {
+        computed.iter().find(|e| e.group.representative == group.representative).map(misere_row_of)
+    };
+    for (row, _) in run.rows(&groups, code, computed_row)? {
+        report.rows.push(MisereGame::from_row(&row));
     }
     finish(report)
 }
@@ -221,39 +191,19 @@ fn finish(mut report: MisereAtlasReport) -> Result<MisereAtlasReport, ReportErro
 }
 
 fn compute(
+    run: &AtlasRun<MisereRow>,
     pending: &[MisereGroup],
     upto: u64,
-    store: Option<&MisereAtlasStore>,
     budget: &Budget,
     progress: Progress<'_>,
 ) -> Result<Vec<MisereAtlasEntry>, ReportError> {
-    let total = pending.len() as u64;
-    let finished = std::sync::atomic::AtomicU64::new(0);
-    let store_error: Mutex<Option<StoreError>> = Mutex::new(None);
-    progress(0, total);
-    let result = run_misere_atlas(pending, upto, WORK_PER_CODE, budget, |entry| {
-        if let Some(store) = store {
-            if let Err(error) = store.record(&misere_row_of(entry)) {
-                if let Ok(mut slot) = store_error.lock() {
-                    slot.get_or_insert(error);
-                }
-                budget.cancel_handle().cancel();
-            }
-        }
-        progress(finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, total);
-    });
-    if let Some(error) = store_error.into_inner().ok().flatten() {
-        return Err(error.into());
-    }
+    let result = run.record_each(pending.len(), budget, progress, misere_row_of, |on_done| {
+        run_misere_atlas(pending, upto, WORK_PER_CODE, budget, on_done)
+    })?;
     result.map_err(|error| match error {
-        MisereAtlasError::Exhausted { finished, total, cause } => EngineError::Exhausted {
-            task: format!(
-                "the misère atlas ({finished} of {total} games finished{})",
-                if store.is_some() { " and stored; run it again to resume" } else { "" }
-            ),
-            cause,
+        MisereAtlasError::Exhausted { finished, total, cause } => {
+            run.stopped("the misère atlas", finished, total, cause)
         }
-        .into(),
         MisereAtlasError::Internal(e) => EngineError::Limit(e.to_string()).into(),
     })
 }

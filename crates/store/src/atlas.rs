@@ -1,27 +1,21 @@
 //! The atlas of octal codes: one row per game, resumable, shardable, mergeable.
 //!
-//! A row is keyed by the game's code (the representative of its aliases, e.g. `0.07`), with a
-//! primary key, so a code is stored at most once whatever the pattern or limit that produced it.
-//! Each row is committed on its own in WAL mode (a process killed at any point, even by
-//! `kill -9`, loses at most the row being written) and [`AtlasStore::is_done`] tells a resumed
-//! run what to skip.
-//!
-//! Recording follows one rule, so runs, resumed runs and merged shards agree: a certified row
-//! is final (a second certified row must agree, or the store reports a [`StoreError::Conflict`]);
-//! an open row ("no period up to N") is replaced by a certified row or by an open row with a
-//! larger N.
+//! Rows are kept in a [`CodedStore`] (one row per code, committed on its own, the recording rule
+//! of [`crate::coded`]): a certified row is final (a second certified row must agree on the
+//! preperiod and period); an open row ("no period up to N") is replaced by a certified row or by
+//! an open row with a larger N.
 //!
 //! [`Shard`] splits any list of codes deterministically (`i/n`, `0 <= i < n`, by a stable hash of
-//! the code, the same on every machine and version), and [`AtlasStore::merge_from`] combines
+//! the code, the same on every machine and version), and [`CodedStore::merge_from`] combines
 //! shard stores into one.
 
-use std::path::Path;
 use std::str::FromStr;
-use std::sync::{Mutex, MutexGuard};
 
-use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Row};
+use rusqlite::types::Value;
+use rusqlite::Row;
 
-use crate::{from_sql, lock, open_connection, to_sql, StoreError};
+use crate::coded::{CodedRow, CodedStore};
+use crate::{from_sql, to_sql, StoreError};
 
 /// One game of the atlas.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,38 +43,27 @@ pub struct AtlasRow {
     pub rare_positions: Option<u64>,
 }
 
-/// What [`AtlasStore::record`] did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Recorded {
-    /// The code was new.
-    Inserted,
-    /// The new row supersedes the stored one (certified over open, or a longer open run).
-    Replaced,
-    /// The stored row stays (it is at least as good).
-    Kept,
+/// An open atlas store.
+pub type AtlasStore = CodedStore<AtlasRow>;
+
+/// A number column.
+pub(crate) fn number(n: u64) -> Result<Value, StoreError> {
+    Ok(Value::Integer(to_sql(n)?))
 }
 
-/// Rows added by a merge.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct MergeReport {
-    /// Rows read from the other store.
-    pub read: u64,
-    /// New codes.
-    pub inserted: u64,
-    /// Stored rows superseded.
-    pub replaced: u64,
-    /// Rows already stored as well or better.
-    pub kept: u64,
+/// A nullable number column.
+pub(crate) fn optional_number(n: Option<u64>) -> Result<Value, StoreError> {
+    n.map_or(Ok(Value::Null), number)
 }
 
-/// An open atlas store. It may be shared between threads (rows recorded from a parallel
-/// atlas's workers); the connection is behind a lock.
-#[derive(Debug)]
-pub struct AtlasStore {
-    connection: Mutex<Connection>,
+/// Reads the nullable number of column `i`.
+pub(crate) fn read_optional(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<u64>> {
+    Ok(row.get::<_, Option<i64>>(i)?.map(from_sql))
 }
 
-const SCHEMA: &str = "
+impl CodedRow for AtlasRow {
+    const TABLE: &'static str = "octal_atlas";
+    const SCHEMA: &'static str = "
 CREATE TABLE IF NOT EXISTS octal_atlas (
     code TEXT PRIMARY KEY,
     aliases TEXT NOT NULL,
@@ -94,154 +77,65 @@ CREATE TABLE IF NOT EXISTS octal_atlas (
     rare_positions INTEGER
 ) WITHOUT ROWID;
 ";
+    const COLUMNS: &'static [&'static str] = &[
+        "code",
+        "aliases",
+        "certified",
+        "preperiod",
+        "period",
+        "saltus",
+        "values_computed",
+        "largest_value",
+        "rare_values",
+        "rare_positions",
+    ];
 
-const COLUMNS: &str =
-    "code, aliases, certified, preperiod, period, saltus, values_computed, largest_value, rare_values, rare_positions";
-
-fn optional_to_sql(n: Option<u64>) -> Result<Option<i64>, StoreError> {
-    n.map(to_sql).transpose()
-}
-
-fn read_row(row: &Row<'_>) -> rusqlite::Result<AtlasRow> {
-    let aliases: String = row.get(1)?;
-    let optional =
-        |i: usize| -> rusqlite::Result<Option<u64>> { Ok(row.get::<_, Option<i64>>(i)?.map(from_sql)) };
-    Ok(AtlasRow {
-        code: row.get(0)?,
-        aliases: aliases.split_whitespace().map(str::to_string).collect(),
-        certified: row.get(2)?,
-        preperiod: optional(3)?,
-        period: optional(4)?,
-        saltus: row.get(5)?,
-        values_computed: from_sql(row.get(6)?),
-        largest_value: from_sql(row.get(7)?),
-        rare_values: optional(8)?,
-        rare_positions: optional(9)?,
-    })
-}
-
-impl AtlasStore {
-    /// Opens (creating if needed) the atlas store at `path`, in WAL mode.
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`] when the file cannot be opened or is not a nimlab store.
-    pub fn open(path: &Path) -> Result<Self, StoreError> {
-        Ok(AtlasStore { connection: Mutex::new(open_connection(path, SCHEMA)?) })
+    fn code(&self) -> &str {
+        &self.code
     }
 
-    fn connection(&self) -> MutexGuard<'_, Connection> {
-        lock(&self.connection)
+    fn certified(&self) -> bool {
+        self.certified
     }
 
-    /// The stored row of `code`.
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`].
-    pub fn get(&self, code: &str) -> Result<Option<AtlasRow>, StoreError> {
-        let sql = format!("SELECT {COLUMNS} FROM octal_atlas WHERE code = ?1");
-        Ok(self.connection().query_row(&sql, params![code], read_row).optional()?)
+    fn reach(&self) -> u64 {
+        self.values_computed
     }
 
-    /// True when `code` needs no more work for a run of `upto` values: it is certified, or
-    /// open with at least `upto` values computed.
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`].
-    pub fn is_done(&self, code: &str, upto: u64) -> Result<bool, StoreError> {
-        Ok(self.get(code)?.is_some_and(|row| row.certified || row.values_computed >= upto))
+    fn certificate(&self) -> String {
+        format!("{:?}+{:?}", self.preperiod, self.period)
     }
 
-    /// Records `row` by the rule of the module doc, committed at once.
-    ///
-    /// # Errors
-    /// [`StoreError::Conflict`] when a certified row disagrees with the stored certified row;
-    /// [`StoreError::Sqlite`], [`StoreError::TooLarge`].
-    pub fn record(&self, row: &AtlasRow) -> Result<Recorded, StoreError> {
-        let mut connection = self.connection();
-        let transaction = connection.transaction()?;
-        let recorded = record_in(&transaction, row)?;
-        transaction.commit()?;
-        Ok(recorded)
+    fn read(row: &Row<'_>) -> rusqlite::Result<Self> {
+        let aliases: String = row.get(1)?;
+        Ok(AtlasRow {
+            code: row.get(0)?,
+            aliases: aliases.split_whitespace().map(str::to_string).collect(),
+            certified: row.get(2)?,
+            preperiod: read_optional(row, 3)?,
+            period: read_optional(row, 4)?,
+            saltus: row.get(5)?,
+            values_computed: from_sql(row.get(6)?),
+            largest_value: from_sql(row.get(7)?),
+            rare_values: read_optional(row, 8)?,
+            rare_positions: read_optional(row, 9)?,
+        })
     }
 
-    /// Every row, by code.
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`].
-    pub fn rows(&self) -> Result<Vec<AtlasRow>, StoreError> {
-        let connection = self.connection();
-        let mut statement =
-            connection.prepare(&format!("SELECT {COLUMNS} FROM octal_atlas ORDER BY code"))?;
-        let rows = statement.query_map([], read_row)?.collect::<Result<_, _>>()?;
-        Ok(rows)
+    fn values(&self) -> Result<Vec<Value>, StoreError> {
+        Ok(vec![
+            Value::Text(self.code.clone()),
+            Value::Text(self.aliases.join(" ")),
+            Value::Integer(self.certified.into()),
+            optional_number(self.preperiod)?,
+            optional_number(self.period)?,
+            self.saltus.map_or(Value::Null, Value::Integer),
+            number(self.values_computed)?,
+            number(self.largest_value)?,
+            optional_number(self.rare_values)?,
+            optional_number(self.rare_positions)?,
+        ])
     }
-
-    /// Adds every row of the store at `other` (a shard) by the recording rule, in one
-    /// transaction. Merging the same shard twice changes nothing.
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`] (e.g. `other` is not an atlas store), [`StoreError::Conflict`].
-    pub fn merge_from(&self, other: &Path) -> Result<MergeReport, StoreError> {
-        let source = Connection::open_with_flags(other, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-        source.busy_timeout(std::time::Duration::from_secs(10))?;
-        let mut statement = source.prepare(&format!("SELECT {COLUMNS} FROM octal_atlas ORDER BY code"))?;
-        let rows: Vec<AtlasRow> = statement.query_map([], read_row)?.collect::<Result<_, _>>()?;
-        let mut connection = self.connection();
-        let transaction = connection.transaction()?;
-        let mut report = MergeReport::default();
-        for row in &rows {
-            report.read += 1;
-            match record_in(&transaction, row)? {
-                Recorded::Inserted => report.inserted += 1,
-                Recorded::Replaced => report.replaced += 1,
-                Recorded::Kept => report.kept += 1,
-            }
-        }
-        transaction.commit()?;
-        Ok(report)
-    }
-}
-
-/// The recording rule inside an open transaction.
-fn record_in(connection: &Connection, row: &AtlasRow) -> Result<Recorded, StoreError> {
-    let stored = connection
-        .query_row(&format!("SELECT {COLUMNS} FROM octal_atlas WHERE code = ?1"), params![row.code], read_row)
-        .optional()?;
-    let outcome = match &stored {
-        None => Recorded::Inserted,
-        Some(old) if old.certified && row.certified => {
-            if (old.preperiod, old.period) != (row.preperiod, row.period) {
-                return Err(StoreError::Conflict {
-                    code: row.code.clone(),
-                    stored: format!("{:?}+{:?}", old.preperiod, old.period),
-                    new: format!("{:?}+{:?}", row.preperiod, row.period),
-                });
-            }
-            Recorded::Kept
-        }
-        Some(old) if old.certified => Recorded::Kept,
-        Some(_) if row.certified => Recorded::Replaced,
-        Some(old) if row.values_computed > old.values_computed => Recorded::Replaced,
-        Some(_) => Recorded::Kept,
-    };
-    if outcome != Recorded::Kept {
-        connection.execute(
-            &format!("INSERT OR REPLACE INTO octal_atlas ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
-            params![
-                row.code,
-                row.aliases.join(" "),
-                row.certified,
-                optional_to_sql(row.preperiod)?,
-                optional_to_sql(row.period)?,
-                row.saltus,
-                to_sql(row.values_computed)?,
-                to_sql(row.largest_value)?,
-                optional_to_sql(row.rare_values)?,
-                optional_to_sql(row.rare_positions)?,
-            ],
-        )?;
-    }
-    Ok(outcome)
 }
 
 /// Shard `index` of `count` (`0 <= index < count`), written `index/count` — the form of an array
@@ -283,6 +177,7 @@ impl FromStr for Shard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::coded::{MergeReport, Recorded};
 
     fn row(code: &str, certified: bool, values: u64) -> AtlasRow {
         AtlasRow {

@@ -1,5 +1,5 @@
 //! Resumable storage of sweep results in SQLite; [`atlas`] holds the atlas of octal codes and
-//! [`misere_atlas`] their misère quotients.
+//! [`misere_atlas`] their misère quotients, both stores of rows keyed by code ([`coded`]).
 //!
 //! A sweep is identified by its **definition** (the family's shape, e.g.
 //! `subtraction {2,3,5,7,c}`), independent of the parameter ranges, so that a longer range reuses
@@ -12,9 +12,11 @@
 //! committed row.
 
 pub mod atlas;
+pub mod coded;
 pub mod misere_atlas;
 
-pub use atlas::{AtlasRow, AtlasStore, MergeReport, Recorded, Shard};
+pub use atlas::{AtlasRow, AtlasStore, Shard};
+pub use coded::{CodedRow, CodedStore, MergeReport, Recorded};
 pub use misere_atlas::{MisereAtlasStore, MisereRow};
 
 use std::path::Path;

@@ -1,21 +1,19 @@
 //! The misère atlas of take-and-break codes: one row per game, resumable, shardable, mergeable
-//! (the same rules as [`crate::atlas`], in its own table of the same kind of store file).
+//! (a [`CodedStore`] like [`crate::atlas`], in its own table of the same kind of store file).
 //!
 //! A row holds the misère quotient's status: certified (the quotient of all heaps: `|Q|`,
 //! `|P|`, `Φ`'s preperiod and period, the presentation) or partial (`Q_n` of the heaps up to
 //! `reached`, where the heap bound or the code's budget stopped it). Recording rule: a certified
 //! row is final (a second certified row must agree on `|Q|`, `|P|`, preperiod and period, else
 //! [`StoreError::Conflict`]); a partial row is replaced by a certified one or by a partial one
-//! that reached a larger heap. Each row is committed on its own in WAL mode, so a run killed
-//! even by `kill -9` loses at most the row being written.
+//! that reached a larger heap.
 
-use std::path::Path;
-use std::sync::{Mutex, MutexGuard};
+use rusqlite::types::Value;
+use rusqlite::Row;
 
-use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Row};
-
-use crate::atlas::{MergeReport, Recorded};
-use crate::{from_sql, lock, open_connection, to_sql, StoreError};
+use crate::atlas::{number, optional_number, read_optional};
+use crate::coded::{CodedRow, CodedStore};
+use crate::{from_sql, StoreError};
 
 /// One game of the misère atlas.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,12 +41,11 @@ pub struct MisereRow {
 }
 
 /// An open misère atlas store (shareable between threads).
-#[derive(Debug)]
-pub struct MisereAtlasStore {
-    connection: Mutex<Connection>,
-}
+pub type MisereAtlasStore = CodedStore<MisereRow>;
 
-const SCHEMA: &str = "
+impl CodedRow for MisereRow {
+    const TABLE: &'static str = "misere_atlas";
+    const SCHEMA: &'static str = "
 CREATE TABLE IF NOT EXISTS misere_atlas (
     code TEXT PRIMARY KEY,
     aliases TEXT NOT NULL,
@@ -62,161 +59,71 @@ CREATE TABLE IF NOT EXISTS misere_atlas (
     presentation TEXT NOT NULL
 ) WITHOUT ROWID;
 ";
+    const COLUMNS: &'static [&'static str] = &[
+        "code",
+        "aliases",
+        "certified",
+        "quotient_order",
+        "p_size",
+        "preperiod",
+        "period",
+        "reached",
+        "expansions",
+        "presentation",
+    ];
 
-const COLUMNS: &str =
-    "code, aliases, certified, quotient_order, p_size, preperiod, period, reached, expansions, presentation";
-
-fn read_row(row: &Row<'_>) -> rusqlite::Result<MisereRow> {
-    let aliases: String = row.get(1)?;
-    let optional =
-        |i: usize| -> rusqlite::Result<Option<u64>> { Ok(row.get::<_, Option<i64>>(i)?.map(from_sql)) };
-    Ok(MisereRow {
-        code: row.get(0)?,
-        aliases: aliases.split_whitespace().map(str::to_string).collect(),
-        certified: row.get(2)?,
-        order: from_sql(row.get(3)?),
-        p_size: from_sql(row.get(4)?),
-        preperiod: optional(5)?,
-        period: optional(6)?,
-        reached: from_sql(row.get(7)?),
-        expansions: row.get(8)?,
-        presentation: row.get(9)?,
-    })
-}
-
-impl MisereAtlasStore {
-    /// Opens (creating if needed) the store at `path`, in WAL mode.
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`] when the file cannot be opened or is not a nimlab store.
-    pub fn open(path: &Path) -> Result<Self, StoreError> {
-        Ok(MisereAtlasStore { connection: Mutex::new(open_connection(path, SCHEMA)?) })
+    fn code(&self) -> &str {
+        &self.code
     }
 
-    fn connection(&self) -> MutexGuard<'_, Connection> {
-        lock(&self.connection)
+    fn certified(&self) -> bool {
+        self.certified
     }
 
-    /// The stored row of `code`.
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`].
-    pub fn get(&self, code: &str) -> Result<Option<MisereRow>, StoreError> {
-        let sql = format!("SELECT {COLUMNS} FROM misere_atlas WHERE code = ?1");
-        Ok(self.connection().query_row(&sql, params![code], read_row).optional()?)
+    fn reach(&self) -> u64 {
+        self.reached
     }
 
-    /// True when `code` needs no more work for a run to heap `upto`: certified, or partial
-    /// having reached `upto`.
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`].
-    pub fn is_done(&self, code: &str, upto: u64) -> Result<bool, StoreError> {
-        Ok(self.get(code)?.is_some_and(|row| row.certified || row.reached >= upto))
+    fn certificate(&self) -> String {
+        format!("|Q|={} |P|={} Φ {:?}+{:?}", self.order, self.p_size, self.preperiod, self.period)
     }
 
-    /// Records `row` by the rule of the module doc, committed at once.
-    ///
-    /// # Errors
-    /// [`StoreError::Conflict`], [`StoreError::Sqlite`], [`StoreError::TooLarge`].
-    pub fn record(&self, row: &MisereRow) -> Result<Recorded, StoreError> {
-        let mut connection = self.connection();
-        let transaction = connection.transaction()?;
-        let recorded = record_in(&transaction, row)?;
-        transaction.commit()?;
-        Ok(recorded)
+    fn read(row: &Row<'_>) -> rusqlite::Result<Self> {
+        let aliases: String = row.get(1)?;
+        Ok(MisereRow {
+            code: row.get(0)?,
+            aliases: aliases.split_whitespace().map(str::to_string).collect(),
+            certified: row.get(2)?,
+            order: from_sql(row.get(3)?),
+            p_size: from_sql(row.get(4)?),
+            preperiod: read_optional(row, 5)?,
+            period: read_optional(row, 6)?,
+            reached: from_sql(row.get(7)?),
+            expansions: row.get(8)?,
+            presentation: row.get(9)?,
+        })
     }
 
-    /// Every row, by code.
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`].
-    pub fn rows(&self) -> Result<Vec<MisereRow>, StoreError> {
-        let connection = self.connection();
-        let mut statement =
-            connection.prepare(&format!("SELECT {COLUMNS} FROM misere_atlas ORDER BY code"))?;
-        let rows = statement.query_map([], read_row)?.collect::<Result<_, _>>()?;
-        Ok(rows)
+    fn values(&self) -> Result<Vec<Value>, StoreError> {
+        Ok(vec![
+            Value::Text(self.code.clone()),
+            Value::Text(self.aliases.join(" ")),
+            Value::Integer(self.certified.into()),
+            number(self.order)?,
+            number(self.p_size)?,
+            optional_number(self.preperiod)?,
+            optional_number(self.period)?,
+            number(self.reached)?,
+            Value::Text(self.expansions.clone()),
+            Value::Text(self.presentation.clone()),
+        ])
     }
-
-    /// Adds every row of the store at `other` (a shard) by the recording rule, in one
-    /// transaction.
-    ///
-    /// # Errors
-    /// [`StoreError::Sqlite`] (e.g. `other` has no misère atlas), [`StoreError::Conflict`].
-    pub fn merge_from(&self, other: &Path) -> Result<MergeReport, StoreError> {
-        let source = Connection::open_with_flags(other, OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-        source.busy_timeout(std::time::Duration::from_secs(10))?;
-        let mut statement = source.prepare(&format!("SELECT {COLUMNS} FROM misere_atlas ORDER BY code"))?;
-        let rows: Vec<MisereRow> = statement.query_map([], read_row)?.collect::<Result<_, _>>()?;
-        let mut connection = self.connection();
-        let transaction = connection.transaction()?;
-        let mut report = MergeReport::default();
-        for row in &rows {
-            report.read += 1;
-            match record_in(&transaction, row)? {
-                Recorded::Inserted => report.inserted += 1,
-                Recorded::Replaced => report.replaced += 1,
-                Recorded::Kept => report.kept += 1,
-            }
-        }
-        transaction.commit()?;
-        Ok(report)
-    }
-}
-
-fn summary(row: &MisereRow) -> String {
-    format!("|Q|={} |P|={} Φ {:?}+{:?}", row.order, row.p_size, row.preperiod, row.period)
-}
-
-fn record_in(connection: &Connection, row: &MisereRow) -> Result<Recorded, StoreError> {
-    let stored = connection
-        .query_row(
-            &format!("SELECT {COLUMNS} FROM misere_atlas WHERE code = ?1"),
-            params![row.code],
-            read_row,
-        )
-        .optional()?;
-    let outcome = match &stored {
-        None => Recorded::Inserted,
-        Some(old) if old.certified && row.certified => {
-            if summary(old) != summary(row) {
-                return Err(StoreError::Conflict {
-                    code: row.code.clone(),
-                    stored: summary(old),
-                    new: summary(row),
-                });
-            }
-            Recorded::Kept
-        }
-        Some(old) if old.certified => Recorded::Kept,
-        Some(_) if row.certified => Recorded::Replaced,
-        Some(old) if row.reached > old.reached => Recorded::Replaced,
-        Some(_) => Recorded::Kept,
-    };
-    if outcome != Recorded::Kept {
-        connection.execute(
-            &format!("INSERT OR REPLACE INTO misere_atlas ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
-            params![
-                row.code,
-                row.aliases.join(" "),
-                row.certified,
-                to_sql(row.order)?,
-                to_sql(row.p_size)?,
-                row.preperiod.map(to_sql).transpose()?,
-                row.period.map(to_sql).transpose()?,
-                to_sql(row.reached)?,
-                row.expansions,
-                row.presentation,
-            ],
-        )?;
-    }
-    Ok(outcome)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::coded::{MergeReport, Recorded};
 
     fn row(code: &str, certified: bool, reached: u64) -> MisereRow {
         MisereRow {
