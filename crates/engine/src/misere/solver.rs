@@ -424,6 +424,63 @@ fn heap_letters<E: Copy + Ord>(
     heaps
 }
 
+/// A depth-first walk over the products of the heaps' images, one level a heap: each level
+/// takes its heap 0, 1, 2, ... times while [`LevelWalk::advance`] goes on, and a leaf sees the
+/// product and its option set. The marker and the failure search are such walks; each level's
+/// two option-set buffers are reused.
+trait LevelWalk {
+    /// An element of the quotient being walked.
+    type Element: Copy;
+    /// Why the walk stopped early.
+    type Halt;
+    /// What a level restores when it is done.
+    type Saved;
+
+    fn levels(&self) -> usize;
+    /// The two buffers of `level` (the current option set and the next).
+    fn buffers(&mut self, level: usize) -> &mut (Bits, Bits);
+    fn save(&self, level: usize) -> Self::Saved;
+    fn restore(&mut self, level: usize, saved: Self::Saved);
+    /// A product of every level's powers, `x`, with its option set `t`.
+    fn leaf(&mut self, x: Self::Element, t: &[u64]) -> Result<(), Self::Halt>;
+    /// One more heap of `level` from `x` with option set `t`: the element reached with its
+    /// option set in `nt`, or `None` where the level stops.
+    fn advance(
+        &mut self,
+        level: usize,
+        x: Self::Element,
+        t: &[u64],
+        nt: &mut Bits,
+    ) -> Result<Option<Self::Element>, Self::Halt>;
+
+    /// Walks `level` and the levels below from `x` with option set `t`.
+    fn run(&mut self, level: usize, x: Self::Element, t: &[u64]) -> Result<(), Self::Halt> {
+        if level == self.levels() {
+            return self.leaf(x, t);
+        }
+        let saved = self.save(level);
+        self.run(level + 1, x, t)?;
+        let (mut cur, mut nxt) = std::mem::take(self.buffers(level));
+        let mut x = x;
+        if let Some(nx) = self.advance(level, x, t, &mut cur)? {
+            x = nx;
+            loop {
+                self.run(level + 1, x, &cur)?;
+                match self.advance(level, x, &cur, &mut nxt)? {
+                    Some(nx) => {
+                        x = nx;
+                        std::mem::swap(&mut cur, &mut nxt);
+                    }
+                    None => break,
+                }
+            }
+        }
+        *self.buffers(level) = (cur, nxt);
+        self.restore(level, saved);
+        Ok(())
+    }
+}
+
 /// Marks a trial monoid's P-portion: each element reached takes the status of its least sum in
 /// colexicographic order (a P-position exactly when it has an option and no option is marked P).
 struct Marker<'t> {
@@ -433,7 +490,7 @@ struct Marker<'t> {
     marks: Slots,
     marked: u64,
     /// Per level, two buffers for option sets.
-    buffers: Vec<(Vec<u64>, Vec<u64>)>,
+    buffers: Vec<(Bits, Bits)>,
     /// An element and the status it must get (the marking stops as soon as it gets the other).
     target: Option<(u64, bool)>,
     budget: &'t Budget,
@@ -463,51 +520,48 @@ impl Marker<'_> {
         }
         Ok(())
     }
+}
 
-    fn run(&mut self, level: usize, x: u64, t: &[u64]) -> Result<(), Halt> {
-        if level == self.heaps.len() {
-            self.charge(1 + t.len() as u64)?;
-            let mut status = !t.is_empty();
-            for y in t {
-                match self.marks.get(self.trial, *y) {
-                    Some(1) => status = false,
-                    Some(_) => {}
-                    None => return Err(Halt::Stop(Stop::Internal(format!("option image {y} not marked")))),
-                }
-            }
-            self.marked += 1;
-            if !self.marks.set(self.trial, x, u32::from(status)) {
-                return Err(Halt::Stop(Stop::Internal(format!("element {x} marked twice"))));
-            }
-            if self.target.is_some_and(|(y, p)| y == x && p != status) {
-                return Err(Halt::Target);
-            }
-            return Ok(());
-        }
-        self.run(level + 1, x, t)?;
-        // Two buffers of this level, reused (one holds the current option set, one the next).
-        let (mut cur, mut nxt) = std::mem::take(&mut self.buffers[level]);
-        let mut x = x;
-        if let Some(nx) = self.advance(level, x, t, &mut cur)? {
-            x = nx;
-            loop {
-                self.run(level + 1, x, &cur)?;
-                match self.advance(level, x, &cur, &mut nxt)? {
-                    Some(nx) => {
-                        x = nx;
-                        std::mem::swap(&mut cur, &mut nxt);
-                    }
-                    None => break,
-                }
+impl LevelWalk for Marker<'_> {
+    type Element = u64;
+    type Halt = Halt;
+    type Saved = ();
+
+    fn levels(&self) -> usize {
+        self.heaps.len()
+    }
+
+    fn buffers(&mut self, level: usize) -> &mut (Bits, Bits) {
+        &mut self.buffers[level]
+    }
+
+    fn save(&self, _level: usize) {}
+
+    fn restore(&mut self, _level: usize, (): ()) {}
+
+    fn leaf(&mut self, x: u64, t: &[u64]) -> Result<(), Halt> {
+        self.charge(1 + t.len() as u64)?;
+        let mut status = !t.is_empty();
+        for y in t {
+            match self.marks.get(self.trial, *y) {
+                Some(1) => status = false,
+                Some(_) => {}
+                None => return Err(Halt::Stop(Stop::Internal(format!("option image {y} not marked")))),
             }
         }
-        self.buffers[level] = (cur, nxt);
+        self.marked += 1;
+        if !self.marks.set(self.trial, x, u32::from(status)) {
+            return Err(Halt::Stop(Stop::Internal(format!("element {x} marked twice"))));
+        }
+        if self.target.is_some_and(|(y, p)| y == x && p != status) {
+            return Err(Halt::Target);
+        }
         Ok(())
     }
 
     /// One more heap of `level`, unless the element it reaches is already marked: the element
     /// reached, its option images left in `nt`.
-    fn advance(&mut self, level: usize, x: u64, t: &[u64], nt: &mut Vec<u64>) -> Result<Option<u64>, Halt> {
+    fn advance(&mut self, level: usize, x: u64, t: &[u64], nt: &mut Bits) -> Result<Option<u64>, Halt> {
         let (_, img, opts) = &self.heaps[level];
         let nx = self.trial.mul(x, *img);
         if self.marks.get(self.trial, nx).is_some() {
@@ -603,41 +657,40 @@ impl FailureWalk<'_> {
         }
         Ok(())
     }
+}
 
-    fn run(&mut self, level: usize, x: u32, t: &[u64]) -> Result<(), Found> {
-        if level == self.heaps.len() {
-            self.charge(1)?;
-            if self.bound.as_ref().is_some_and(|b| !colex_less(&self.exponents, b)) {
-                return Err(Found::Bound);
-            }
-            let nonterminal = t.iter().any(|&w| w != 0);
-            let to_p = t.iter().zip(&self.p_mask).any(|(a, b)| a & b != 0);
-            if nonterminal && !to_p && !self.q.is_p(x) {
-                return Err(Found::Failure(self.exponents.clone()));
-            }
-            return Ok(());
+impl LevelWalk for FailureWalk<'_> {
+    type Element = u32;
+    type Halt = Found;
+    type Saved = u32;
+
+    fn levels(&self) -> usize {
+        self.heaps.len()
+    }
+
+    fn buffers(&mut self, level: usize) -> &mut (Bits, Bits) {
+        &mut self.buffers[level]
+    }
+
+    /// The exponent of the level's heap, which the level's advances raise.
+    fn save(&self, level: usize) -> u32 {
+        self.exponents[self.heaps[level].0]
+    }
+
+    fn restore(&mut self, level: usize, saved: u32) {
+        self.exponents[self.heaps[level].0] = saved;
+    }
+
+    fn leaf(&mut self, x: u32, t: &[u64]) -> Result<(), Found> {
+        self.charge(1)?;
+        if self.bound.as_ref().is_some_and(|b| !colex_less(&self.exponents, b)) {
+            return Err(Found::Bound);
         }
-        let heap = self.heaps[level].0;
-        let saved = self.exponents[heap];
-        self.run(level + 1, x, t)?;
-        // Two buffers of this level, reused (one holds the current option set, one the next).
-        let (mut cur, mut nxt) = std::mem::take(&mut self.buffers[level]);
-        let mut x = x;
-        if let Some(nx) = self.advance(level, x, t, &mut cur)? {
-            x = nx;
-            loop {
-                self.run(level + 1, x, &cur)?;
-                match self.advance(level, x, &cur, &mut nxt)? {
-                    Some(nx) => {
-                        x = nx;
-                        std::mem::swap(&mut cur, &mut nxt);
-                    }
-                    None => break,
-                }
-            }
+        let nonterminal = t.iter().any(|&w| w != 0);
+        let to_p = t.iter().zip(&self.p_mask).any(|(a, b)| a & b != 0);
+        if nonterminal && !to_p && !self.q.is_p(x) {
+            return Err(Found::Failure(self.exponents.clone()));
         }
-        self.buffers[level] = (cur, nxt);
-        self.exponents[heap] = saved;
         Ok(())
     }
 
