@@ -46,7 +46,8 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         (None, Some(coins)) => LoopyGame::FairShares { coins },
         (None, None) => unreachable!("clap requires --file or --fair-shares"),
     };
-    let request = LoopyRequest { game, tokens: args.tokens.clone(), play: super::play(args.misere) };
+    let request =
+        LoopyRequest { game, tokens: args.tokens.clone(), play: super::play(args.misere), lang: cx.lang };
     answer(&request, cx, out)
 }
 

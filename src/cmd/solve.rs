@@ -115,7 +115,8 @@ fn solve_graph(
             spec.info().position
         ));
     }
-    let request = LoopyRequest { game, tokens: args.position.clone(), play: play(args.misere) };
+    let request =
+        LoopyRequest { game, tokens: args.position.clone(), play: play(args.misere), lang: cx.lang };
     super::loopy::answer(&request, cx, out)
 }
 

@@ -178,3 +178,17 @@ fn solve_graph_bad_files_are_one_line_and_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(String::from_utf8(output.stderr).unwrap().lines().count(), 1);
 }
+
+#[test]
+fn loopy_reasons_follow_the_language() {
+    let file = example();
+    let zh = json(&["--lang", "zh", "loopy", "--file", &file, "start", "--json"]);
+    assert_eq!(
+        zh["reason"],
+        "广义 Sprague-Grundy 值 ∞()：值为 ∞(K) 且 0 不属于 K：和局（没有必胜的走法，而不想输的一方总能避免输）"
+    );
+    let misere = json(&["--lang", "zh", "solve", "fair-shares", "4", "3", "--misere", "--json"]);
+    assert!(misere["reason"].as_str().unwrap().starts_with("反常规则（无路可走的一方获胜）"), "{misere}");
+    let en = json(&["loopy", "--file", &file, "start", "d", "--json"]);
+    assert!(en["reason"].as_str().unwrap().starts_with("the sum's value by the generalized"), "{en}");
+}

@@ -75,6 +75,7 @@ impl FromStr for Lang {
 }
 
 /// `format!` of the English or the Chinese text, as `lang` says; both see the same arguments.
+#[macro_export]
 macro_rules! say {
     ($lang:expr, $en:literal, $zh:literal $(, $($arg:tt)*)?) => {
         match $lang {
@@ -83,7 +84,7 @@ macro_rules! say {
         }
     };
 }
-pub(crate) use say;
+pub use crate::say;
 
 /// A text in every language the engine writes, for a text made before anyone knows who reads
 /// it: an error's reason, which the command line prints in English and the playground shows in

@@ -432,7 +432,8 @@ impl Game {
                     "give a position of {spec}: one vertex name per token"
                 )));
             }
-            let request = LoopyRequest { game: graph.clone(), tokens, play: play(misere) };
+            let request =
+                LoopyRequest { game: graph.clone(), tokens, play: play(misere), lang: self::lang(lang)? };
             let budget = self::budget(budget, memory, timeout)?;
             let report =
                 run(py, &budget, Lane::Point, |_| false, |b| nimlab_reports::loopy::loopy(&request, b))?;

@@ -14,7 +14,7 @@ use nimlab_engine::loopy::{
     check_vertex, explore, gsg_fixed_point, outcomes_fixed_point, solve, sum_graph, Digraph, LoopyOutcome,
     LoopyValue, Solution, INFINITE,
 };
-use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Play, VerifyReport};
+use nimlab_engine::{say, AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Play, VerifyReport};
 use serde::Serialize;
 
 use crate::ReportError;
@@ -87,6 +87,8 @@ pub struct LoopyRequest {
     pub tokens: Vec<String>,
     /// Normal or misère play.
     pub play: Play,
+    /// The language of the reason.
+    pub lang: Lang,
 }
 
 /// One position of the game.
@@ -321,7 +323,7 @@ fn row(b: &Built, s: &Solution, u: u32) -> LoopyPosition {
 /// [`ReportError::Engine`] when the budget stops the analysis.
 pub fn loopy(request: &LoopyRequest, budget: &Budget) -> Result<LoopyReport, ReportError> {
     let b = build(&request.game, &request.tokens, budget)?;
-    answer(&b, &request.tokens, request.play, budget)
+    answer(&b, &request.tokens, request.play, request.lang, budget)
 }
 
 /// [`loopy`] for a game already built (also one defined in Python, whose positions repeat): the
@@ -335,13 +337,20 @@ pub fn loopy_built(
     tokens: &[String],
     upto: Option<u64>,
     play: Play,
+    lang: Lang,
     budget: &Budget,
 ) -> Result<LoopyReport, ReportError> {
     let b = build_game(game, tokens, upto, budget)?;
-    answer(&b, tokens, play, budget)
+    answer(&b, tokens, play, lang, budget)
 }
 
-fn answer(b: &Built, tokens: &[String], play: Play, budget: &Budget) -> Result<LoopyReport, ReportError> {
+fn answer(
+    b: &Built,
+    tokens: &[String],
+    play: Play,
+    lang: Lang,
+    budget: &Budget,
+) -> Result<LoopyReport, ReportError> {
     let task = format!("the retrograde analysis of {}", b.name);
     let s = solve(&b.graph, play, budget).map_err(stopped(&task))?;
     if tokens.is_empty() {
@@ -417,21 +426,37 @@ fn answer(b: &Built, tokens: &[String], play: Play, budget: &Budget) -> Result<L
                 .map(|t| t.value.as_ref().map_or_else(String::new, ToString::to_string))
                 .collect();
             let why = match &value {
-                LoopyValue::Nimber(0) => "the value is 0: a P-position".to_string(),
-                LoopyValue::Nimber(_) => "the value is a nonzero nimber: an N-position".to_string(),
-                LoopyValue::Infinite(k) if k.first() == Some(&0) => {
-                    "the value is ∞(K) with 0 in K: an N-position (a move to a 0 wins)".to_string()
+                LoopyValue::Nimber(0) => say!(lang, "the value is 0: a P-position", "值为 0：必败态（P）"),
+                LoopyValue::Nimber(_) => {
+                    say!(
+                        lang,
+                        "the value is a nonzero nimber: an N-position",
+                        "值是非零的 nim 数：必胜态（N）"
+                    )
                 }
-                LoopyValue::Infinite(_) => {
-                    "the value is ∞(K) with 0 not in K: a draw (no move wins, and a player who must not lose can always avoid losing)"
-                        .to_string()
-                }
+                LoopyValue::Infinite(k) if k.first() == Some(&0) => say!(
+                    lang,
+                    "the value is ∞(K) with 0 in K: an N-position (a move to a 0 wins)",
+                    "值为 ∞(K) 且 0 属于 K：必胜态（N）（走到值为 0 的局面即胜）"
+                ),
+                LoopyValue::Infinite(_) => say!(
+                    lang,
+                    "the value is ∞(K) with 0 not in K: a draw (no move wins, and a player who must not lose \
+                     can always avoid losing)",
+                    "值为 ∞(K) 且 0 不属于 K：和局（没有必胜的走法，而不想输的一方总能避免输）"
+                ),
             };
             let reason = if tokens.len() == 1 {
-                format!("generalized Sprague-Grundy value {value}: {why}")
+                say!(
+                    lang,
+                    "generalized Sprague-Grundy value {value}: {why}",
+                    "广义 Sprague-Grundy 值 {value}：{why}"
+                )
             } else {
-                format!(
+                say!(
+                    lang,
                     "the sum's value by the generalized Sprague-Grundy theorem: {} = {value}; {why}",
+                    "由广义 Sprague-Grundy 定理，和的值：{} = {value}；{why}",
                     values.join(" + ")
                 )
             };
@@ -483,8 +508,10 @@ fn answer(b: &Built, tokens: &[String], play: Play, budget: &Budget) -> Result<L
                 moves,
                 moves_kind: kind_of(outcome),
                 tokens,
-                reason: format!(
+                reason: say!(
+                    lang,
                     "misère play (a player with no move wins), by retrograde analysis of the sum's {} positions",
+                    "反常规则（无路可走的一方获胜），由和的 {} 个局面的逆向分析得出",
                     whole.vertex_count()
                 ),
             }
@@ -588,6 +615,7 @@ mod tests {
 
     fn graph(text: &str, tokens: &[&str], play: Play) -> Result<LoopyReport, ReportError> {
         let request = LoopyRequest {
+            lang: Lang::En,
             game: LoopyGame::Graph { source: "g".into(), text: text.into() },
             tokens: tokens.iter().map(|t| t.to_string()).collect(),
             play,
@@ -668,8 +696,12 @@ mod tests {
 
     #[test]
     fn the_fair_shares_table_up_to_16_coins() {
-        let request =
-            LoopyRequest { game: LoopyGame::FairShares { coins: 16 }, tokens: vec![], play: Play::Normal };
+        let request = LoopyRequest {
+            game: LoopyGame::FairShares { coins: 16 },
+            tokens: vec![],
+            play: Play::Normal,
+            lang: Lang::En,
+        };
         let LoopyReport::Table(t) = loopy(&request, &Budget::default()).unwrap() else { panic!() };
         let partitions: usize = (1..=16).map(|n| partitions(n).len()).sum();
         assert_eq!(t.positions, partitions);

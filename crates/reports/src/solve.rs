@@ -96,7 +96,12 @@ pub fn answer_built(
             ));
         }
         let numbers: Vec<String> = position.position.iter().map(ToString::to_string).collect();
-        let request = LoopyRequest { game: loopy_game, tokens: vec![numbers.join(" ")], play: request.play };
+        let request = LoopyRequest {
+            game: loopy_game,
+            tokens: vec![numbers.join(" ")],
+            play: request.play,
+            lang: request.lang,
+        };
         return Ok(SolveAnswer::Loopy(loopy(&request, budget)?));
     }
     Ok(match request.players {
@@ -114,7 +119,14 @@ pub fn answer_built(
             // reachable from this one.
             Err(e) if game.spec().is_custom() && matches!(e.exhausted(), Some(Exhausted::Cycle { .. })) => {
                 let numbers: Vec<String> = position.position.iter().map(ToString::to_string).collect();
-                SolveAnswer::Loopy(loopy_built(game, &[numbers.join(" ")], None, request.play, budget)?)
+                SolveAnswer::Loopy(loopy_built(
+                    game,
+                    &[numbers.join(" ")],
+                    None,
+                    request.play,
+                    request.lang,
+                    budget,
+                )?)
             }
             answer => SolveAnswer::Two(answer?),
         },

@@ -14,7 +14,7 @@ use nimlab_engine::tables::{
     Grid, GridRequest, PeriodSpan, Sequence, SequenceRequest, TableBasis, TableMethod, TableValues, N_CELL,
     P_CELL,
 };
-use nimlab_engine::{AnyGame, Budget, EngineError, GameSpec, Method, Outcome, Play, Research};
+use nimlab_engine::{AnyGame, Budget, EngineError, GameSpec, Lang, Method, Outcome, Play, Research};
 use serde::{Serialize, Serializer};
 
 use crate::error::invalid;
@@ -634,11 +634,12 @@ fn loopy_table(
         ))
         }
     };
+    // A table's rows hold no reason, so its language does not matter.
     let report = match built {
-        Some(game) => loopy_built(game, &[], upto, request.play, budget)?,
+        Some(game) => loopy_built(game, &[], upto, request.play, Lang::En, budget)?,
         None => {
             let Some(game) = LoopyGame::of_spec(spec, upto, read)? else { return Ok(None) };
-            loopy(&LoopyRequest { game, tokens: Vec::new(), play: request.play }, budget)?
+            loopy(&LoopyRequest { game, tokens: Vec::new(), play: request.play, lang: Lang::En }, budget)?
         }
     };
     match report {

@@ -465,11 +465,11 @@ fn solve_graph(
             spec.name()
         )));
     }
-    let play = params.play()?;
+    let (play, lang) = (params.play()?, params.lang()?);
     let report = LoopyGame::of_spec(spec, None, graph_reader(text)).and_then(|game| {
         let game =
             game.ok_or_else(|| ReportError::Invalid(format!("{} is not a game on a graph", spec.name())))?;
-        nimlab_reports::loopy::loopy(&LoopyRequest { game, tokens, play }, budget)
+        nimlab_reports::loopy::loopy(&LoopyRequest { game, tokens, play, lang }, budget)
     });
     Ok(done(report, lane))
 }
@@ -956,7 +956,7 @@ mod tests {
         let game = LoopyGame::Graph { source: "examples/loopy.txt".into(), text: text.clone() };
         let tokens = vec!["start".to_string(), "b".to_string()];
         let expected = nimlab_reports::loopy::loopy(
-            &LoopyRequest { game: game.clone(), tokens, play: Play::Normal },
+            &LoopyRequest { game: game.clone(), tokens, play: Play::Normal, lang: Lang::En },
             &Budget::new(10_000_000),
         )
         .unwrap();
@@ -965,7 +965,7 @@ mod tests {
         let (status, table) = json("table", &named);
         assert_eq!(status, 200, "{table}");
         let every = nimlab_reports::loopy::loopy(
-            &LoopyRequest { game, tokens: Vec::new(), play: Play::Normal },
+            &LoopyRequest { game, tokens: Vec::new(), play: Play::Normal, lang: Lang::En },
             &Budget::new(10_000_000),
         )
         .unwrap();
