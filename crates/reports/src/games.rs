@@ -152,6 +152,10 @@ pub struct GamesReport {
     pub games: Vec<GameReport>,
     /// The languages the engine writes its reasons and move texts in (`--lang`, `lang=`).
     pub languages: Vec<&'static str>,
+    /// A game whose positions may repeat ends in a draw when the same position, with the same
+    /// player to move, has occurred this many times (the rule of `play`, which the playground
+    /// follows).
+    pub draw_repetitions: usize,
 }
 
 /// The `games` report.
@@ -159,5 +163,6 @@ pub fn games() -> GamesReport {
     GamesReport {
         games: RULESETS.iter().map(|r| GameReport::from(*r)).collect(),
         languages: Lang::ALL.iter().map(|lang| lang.code()).collect(),
+        draw_repetitions: crate::play::DRAW_REPETITIONS,
     }
 }

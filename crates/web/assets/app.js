@@ -50,6 +50,8 @@ const S = {
   games: [],
   /** The languages the engine writes its reasons in. */
   engineLanguages: ['en'],
+  /** How many occurrences of a position (same player to move) draw a loopy game (/api/games). */
+  drawRepetitions: 3,
   /** What the setup form shows (kept across redraws and languages). */
   form: {
     kind: 'single', game: '', params: {}, position: '', misere: false, players: 2, parts: [],
@@ -148,9 +150,9 @@ const loopyGame = (game) => gameInfo(game)?.capabilities?.loopy != null;
 const isLoopy = () => !isSum() && Boolean(S.setup) && loopyGame(S.setup.game);
 /**
  * A game of a repeating game ends in a draw when the same position, with the same player to
- * move, occurs this many times: the rule of `nimlab play` (reports::play::DRAW_REPETITIONS).
+ * move, occurs this many times: the rule of `nimlab play`, served by /api/games.
  */
-const DRAW_REPETITIONS = 3;
+const drawRepetitions = () => S.drawRepetitions;
 /** How many times the current position has occurred with the same player to move (as `nimlab play` counts). */
 const repetitions = () => S.history.filter((p, i) => (movesMade() - i) % 2 === 0 && same(p, current())).length;
 /** A generalized Sprague-Grundy value as the command line writes it: a nimber, or ∞(K). */
@@ -422,7 +424,7 @@ async function arrive(token) {
     finish();
     return;
   }
-  if (isLoopy() && repetitions() >= DRAW_REPETITIONS) {
+  if (isLoopy() && repetitions() >= drawRepetitions()) {
     finish(true);
     return;
   }
@@ -1810,7 +1812,7 @@ function renderStatus() {
     // "You have", "nimlab has", "Player 2 has"; "after 1 move", "after 3 moves".
     const who = seatName(mover, true);
     const you = S.mode === 'play' && mover === personSeat() && players() === 2;
-    const detail = S.result.draw ? [t('result.drawDetail', { n: DRAW_REPETITIONS, moves })]
+    const detail = S.result.draw ? [t('result.drawDetail', { n: drawRepetitions(), moves })]
       : [moves === 0 ? (you ? t('result.noMoveStartYou') : t('result.noMoveStart', { who }))
         : t(`result.noMove${you ? 'You' : ''}${moves === 1 ? '1' : ''}`, { who, n: moves })];
     // Why it is a draw, by the values: the position's ∞(K) without 0 in K.
@@ -2239,6 +2241,7 @@ async function main() {
     // A graph game needs its graph's file, which the page does not send: the page offers the others.
     S.games = list.games.filter((g) => g.capabilities?.loopy?.kind !== 'graph-file');
     if (Array.isArray(list.languages)) S.engineLanguages = list.languages;
+    if (Number.isInteger(list.draw_repetitions)) S.drawRepetitions = list.draw_repetitions;
   } catch (error) {
     showError(error.message);
     return;
