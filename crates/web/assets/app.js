@@ -1129,7 +1129,10 @@ const valuesVisible = () => S.showValues || S.over;
 
 function heapLabel(game, index, part) {
   const role = roleOf(game, index);
-  const name = t({ step: 'board.step', pile: 'board.pile', row: 'board.row' }[role] ?? 'board.heap', { n: index + 1 });
+  // Piles of a take pattern are numbered from 0, as its moves (`0,2:1..`) and the move texts
+  // ("take 2 from pile 0") number them; other heaps from 1.
+  const n = role === 'pile' ? index : index + 1;
+  const name = t({ step: 'board.step', pile: 'board.pile', row: 'board.row' }[role] ?? 'board.heap', { n });
   return part ? `${t('moves.part', { n: part })}, ${name}` : name;
 }
 
