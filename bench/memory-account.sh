@@ -29,7 +29,7 @@ WORKLOADS=(
   "sum of searches|solve --sum pattern_--piles_3_--move_one:1..3_--move_all:1.._110_130_150 kayles_10_12_14 --method search"
   "dense grid|table pattern --piles 2 --move one:1..3 --move all:1..2 --rows 8000 --cols 8000 --format u16"
   "Wythoff kernel|table wythoff --rows 10000 --cols 10000 --format u16"
-  "plot (kernel)|plot wythoff --rows 6000 --cols 6000 --output @TMP@/plot.png"
+  "plot (SVG grid)|plot wythoff --rows 499 --cols 499 --output @TMP@/plot.svg"
   "octal sparse (certified)|period octal --code 0.376"
   "octal open (0.6)|--budget 500000000 period octal --code 0.6 --upto 10000000"
   "octal sparse (Grundy's game)|period grundy-game --upto 4000000"
@@ -40,8 +40,8 @@ WORKLOADS=(
   "misère quotient|quotient dawson-kayles --upto 48"
   "loopy retrograde (Fair Shares)|loopy --fair-shares 40"
   "loopy retrograde (pattern)|table loopy-pattern --piles 2 --move one:1..3 --move one:+1 --cap 700"
-  "Large Nim verify|verify large-nim --players 3 --upto 30"
-  "Large Nim prove|prove large-nim --players 3 --heaps 11"
+  "Large Nim verify|--budget 300000000 verify large-nim --players 3 --upto 30"
+  "search memo (misère, octal sum)|solve kayles 10 12 14 16 --method search --misere"
   "JSON report (open octal)|--json period octal --code 0.6 --upto 3000000"
 )
 
