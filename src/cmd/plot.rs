@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 use nimlab_engine::spec::grammar::parse_natural;
 use nimlab_engine::{AnyGame, BigUint, Budget, Play};
 use nimlab_reports::plot::{
-    analyzed_cells, check_upto, drawing_error, p_positions, table_cells, GridAsk, SequencePicture,
+    analyzed_cells, check_upto, drawing_error, hold_grid_picture, p_positions, table_cells, GridAsk,
+    SequencePicture,
 };
 use nimlab_reports::position::GameRef;
 use plotters::prelude::*;
@@ -146,6 +147,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
                 analyzed_cells(game.as_ref(), &ask, |r, c| template.position(r, c), budget)?
             };
             let grid = ask.picture(&game.name(), &template.text);
+            hold_grid_picture(&cells, grid.size(), format == ImageFormat::Svg, budget)?;
             draw_to_file!(&args.output, format, grid.size(), |root| grid.render(root, &cells));
             Picture::Grid { rows, cols, cell: template.text, p_positions: p_positions(&cells) }
         }

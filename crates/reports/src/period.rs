@@ -523,9 +523,9 @@ fn sequence_period(
                 return false;
             }
         }
-        // The sequence holds two bytes a value: the memory ceiling applies to it.
-        let charge =
-            budget.charge(progress.work - charged).and_then(|()| budget.check_memory(2 * progress.values));
+        // What the sequence holds (its values, reserved ahead, 2 bytes each while narrow; the
+        // rare list; scratch): the memory ceiling applies to it.
+        let charge = budget.charge(progress.work - charged).and_then(|()| budget.check_memory(progress.held));
         charged = progress.work;
         charge.map_err(|cause| stopped = Some(cause)).is_ok()
     })

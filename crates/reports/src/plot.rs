@@ -17,7 +17,7 @@
 use std::sync::Once;
 
 use nimlab_engine::tables::{GridRequest, SequenceRequest, TableValues, P_CELL};
-use nimlab_engine::{AnyGame, BigUint, Budget, GrundyValue, Outcome, Play, Query};
+use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GrundyValue, Outcome, Play, Query};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
@@ -130,6 +130,32 @@ pub fn check_grid_size(rows: u64, cols: u64) -> Result<(), ReportError> {
         )));
     }
     Ok(())
+}
+
+/// Bytes of one cell of an SVG grid picture: its `<rect>` element (corners, fill colour), about
+/// 86 bytes as plotters writes it (a 500 × 500 grid of Wythoff's values: 21.7 MB for 251,001
+/// cells, labels included). The document is held in memory until it is written.
+pub const SVG_BYTES_PER_CELL: u64 = 88;
+
+/// Holds, in the memory account and under the memory ceiling of `budget`, what drawing a grid
+/// picture of `size` pixels keeps at once: its cells (one vector a row, by capacity) and the
+/// image, a PNG's bitmap (3 bytes a pixel) or an SVG's document ([`SVG_BYTES_PER_CELL`] a cell).
+///
+/// # Errors
+/// [`ReportError::Engine`] when that passes the memory ceiling.
+pub fn hold_grid_picture(
+    cells: &[Vec<Cell>],
+    size: (u32, u32),
+    svg: bool,
+    budget: &Budget,
+) -> Result<(), ReportError> {
+    let rows = std::mem::size_of_val(cells) as u64;
+    let row_bytes: u64 = cells.iter().map(|row| (row.capacity() * std::mem::size_of::<Cell>()) as u64).sum();
+    let count: u64 = cells.iter().map(|row| row.len() as u64).sum();
+    let image = if svg { count * SVG_BYTES_PER_CELL } else { u64::from(size.0) * u64::from(size.1) * 3 };
+    budget
+        .check_memory(rows + row_bytes + image)
+        .map_err(|cause| EngineError::Exhausted { task: "drawing the grid picture".into(), cause }.into())
 }
 
 /// A grid picture's question: the cells `(r, c)`, `r = 0..=rows`, `c = 0..=cols`, with their
@@ -389,6 +415,7 @@ pub struct GridImage {
 pub fn grid_image(game: &dyn AnyGame, ask: &GridAsk, budget: &Budget) -> Result<GridImage, ReportError> {
     let cells = table_cells(game, ask, budget)?;
     let picture = ask.picture(&game.name(), "r c");
+    hold_grid_picture(&cells, picture.size(), false, budget)?;
     let png = picture.png(&cells)?;
     Ok(GridImage {
         rows: ask.rows,

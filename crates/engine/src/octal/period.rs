@@ -44,7 +44,7 @@ use serde::Serialize;
 
 use super::code::OctalCode;
 use super::sequence::{Sequence, SequenceError, SequenceMethod, SequenceStats, Values, ValuesView};
-use crate::periodicity::observed::{observed_period, Evidence};
+use crate::periodicity::observed::{observed_period, observed_period_bytes, Evidence};
 
 /// Values compared to find a candidate period.
 const WINDOW: usize = 128;
@@ -231,6 +231,10 @@ pub struct Progress {
     pub values: u64,
     /// Work done so far in the units of nimlab's work budget (see [`work_units`]).
     pub work: u64,
+    /// Bytes held now ([`Sequence::held_bytes`]), and, when the values are about to be searched
+    /// for an observed period, the search's scratch ([`observed_period_bytes`]): what the
+    /// memory account charges.
+    pub held: u64,
 }
 
 /// Elementary operations of the sequence engine (2.4 to 3.5 ns each) per unit of the work
@@ -263,7 +267,9 @@ const MAX_STEP: u64 = 1 << 16;
 
 /// [`analyze`] with the sequence it computed, asking `keep_going` after every step: 64 to 65,536
 /// values, sized from the last step's work to about 2^20 units (a few milliseconds, also for
-/// dense games at large `n`). Returns `None` for the outcome when `keep_going` said no. The sequence holds
+/// dense games at large `n`), and once more, with the same values, before the values of an open
+/// sequence are searched for an observed period ([`Progress::held`] then counts that search's
+/// scratch). Returns `None` for the outcome when `keep_going` said no. The sequence holds
 /// every value computed, for a caller that answers heaps from it, except after a certificate:
 /// then it holds the first `preperiod + period` values (the certificate's figures count them
 /// all), so that memory is never the values computed and a copy of them.
@@ -299,18 +305,25 @@ pub fn analyze_from(
     let (mut step, mut work) = (MIN_ROUND as u64, base);
     loop {
         let target = watch.as_ref().map_or(upto, |w| (w.next_check as u64).min(upto));
-        // One reservation per round: the steps below then never reallocate.
-        sequence.reserve(target)?;
         while sequence.len() < target {
             let before = sequence.len();
-            sequence.extend_to((before + step).min(target), |_| ControlFlow::Continue(()))?;
+            let end = (before + step).min(target);
+            if end > sequence.capacity() {
+                // Room for a quarter more values at a time (a round of the period search), never
+                // for all of a far target at once: what is reserved is held (and charged), and a
+                // computation stopped early (by its budget, or by a caller that has the heap it
+                // wanted) would leave most of it unused.
+                sequence.reserve(target.min(before + (before / 4).max(MAX_STEP)).max(end))?;
+            }
+            sequence.extend_to(end, |_| ControlFlow::Continue(()))?;
             let stats = sequence.stats();
             let now = work_units(&stats);
             let spent = (now - work).max(1);
             step =
                 ((stats.values - before).saturating_mul(STEP_WORK) / spent).clamp(MIN_ROUND as u64, MAX_STEP);
             work = now;
-            if !keep_going(Progress { values: stats.values, work: work - base }, sequence.view()) {
+            let progress = Progress { values: stats.values, work: work - base, held: sequence.held_bytes() };
+            if !keep_going(progress, sequence.view()) {
                 return Ok((None, sequence));
             }
         }
@@ -321,6 +334,12 @@ pub fn analyze_from(
             }
         }
         if sequence.len() >= upto {
+            // The search for an observed period holds its scratch beside the values: asked first.
+            let held = sequence.held_bytes() + observed_period_bytes(sequence.view().len());
+            let progress = Progress { values: sequence.len(), work: work - base, held };
+            if !keep_going(progress, sequence.view()) {
+                return Ok((None, sequence));
+            }
             let observed = observe(sequence.view(), theorem);
             let outcome = PeriodOutcome::Open(OpenSequence {
                 game: rules.clone(),

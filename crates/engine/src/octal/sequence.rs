@@ -436,6 +436,35 @@ impl Sequence {
         stats
     }
 
+    /// Values the sequence has room for without reallocating.
+    pub fn capacity(&self) -> u64 {
+        match &self.store {
+            Store::Narrow(t) => t.values.capacity() as u64,
+            Store::Wide(t) => t.values.capacity() as u64,
+        }
+    }
+
+    /// Bytes the sequence holds now, by the capacity of what it allocated: the values (2 bytes
+    /// each while narrow, 4 once widened, reserved ahead by [`Sequence::reserve`]), the sparse
+    /// method's rare list (8 bytes a rare heap while narrow), the counts, the split and the
+    /// marks (4 bytes per value up to the next power of two of the largest). What the memory
+    /// account charges for a sequence.
+    pub fn held_bytes(&self) -> u64 {
+        fn bytes<T>(v: &Vec<T>) -> u64 {
+            (v.capacity() * std::mem::size_of::<T>()) as u64
+        }
+        let store = match &self.store {
+            Store::Narrow(t) => bytes(&t.values) + bytes(&t.rare),
+            Store::Wide(t) => bytes(&t.values) + bytes(&t.rare),
+        };
+        let state = &self.state;
+        store
+            + bytes(&state.counts)
+            + bytes(&state.marks)
+            + bytes(&state.frontier)
+            + state.common.as_ref().map_or(0, bytes)
+    }
+
     /// Computes the values up to `G(target - 1)`, handing each new chunk (at most 65,536 values)
     /// to `sink` as soon as it is computed; stops early when the sink breaks. Returns the number
     /// of values computed in all. Time: see the module doc; memory 2 bytes per value (4 after

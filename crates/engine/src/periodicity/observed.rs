@@ -31,6 +31,12 @@ pub struct Evidence {
 /// sequence repeat by chance.
 pub const MIN_COMPARISONS: usize = 64;
 
+/// Bytes [`observed_period`] allocates for `len` values: one Z-function array of 4 bytes a value
+/// at a time (the second, over the differences, is made after the first is dropped).
+pub fn observed_period_bytes(len: usize) -> u64 {
+    4 * len.min(u32::MAX as usize) as u64
+}
+
 /// The regularity of `x(0..len)` with the least preperiod, then the least period, among those
 /// whose regular part spans at least `evidence.periods` full periods and holds at least
 /// `min(`[`MIN_COMPARISONS`]`, len / 4)` comparisons; a plain period (saltus 0) first, then,

@@ -476,9 +476,9 @@ fn compute_known(
 ) -> Result<(Known, Option<Exhausted>), EngineError> {
     let (mut charged, mut stopped) = (0, None);
     let (outcome, sequence) = analyze_with(rules, limit.min(MAX_VALUES), SequenceMethod::Auto, |progress| {
-        // Two bytes a value (four once widened: the engine reports running out itself).
-        let paid =
-            budget.charge(progress.work - charged).and_then(|()| budget.check_memory(2 * progress.values));
+        // What the sequence holds: its values (reserved ahead, 2 bytes each while narrow, 4 once
+        // widened), the rare list and scratch.
+        let paid = budget.charge(progress.work - charged).and_then(|()| budget.check_memory(progress.held));
         if let Err(cause) = paid {
             stopped = Some(cause);
             return false;
