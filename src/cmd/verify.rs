@@ -16,8 +16,8 @@ use crate::{progress, write_json, Context};
 #[command(
     allow_negative_numbers = true,
     after_help = "Without a game, every closed form is checked: each game's two-player theory in normal and \
-                  misère play, the misère quotients of the take-and-break games with a fixed code (kayles, \
-                  dawson-kayles, dawsons-chess), and the n-player theorems for 2 to 7 players (or --players N).\n\n\
+                  misère play, and the n-player theorems for 2 to 7 players (or --players N). Misère quotients \
+                  are left out of that run (a large one takes seconds): check them one game at a time.\n\n\
                   With --misere, a game with a misère quotient (the take-and-break games, octal codes, \
                   subtraction games) has its quotient checked: its outcome against a brute-force misère \
                   search on every sum of heaps with at most --upto tokens in all (default 24), and its \

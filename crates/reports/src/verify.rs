@@ -85,12 +85,8 @@ pub fn verify(
                             reports.push(game.verify(bound, play, budget, progress)?);
                         }
                     }
-                    // The misère quotients of the games whose code is fixed (an example
-                    // parameter's quotient is checked with `verify GAME --misere`).
-                    let spec = info.example_spec();
-                    if let Some(source @ CodeSource::Fixed { .. }) = quotient_of(&spec) {
-                        reports.push(verify_quotient(&spec, source, request.bound, budget, progress)?);
-                    }
+                    // Misère quotients are checked one game at a time (`verify GAME --misere`):
+                    // Dawson's Kayles' partial quotient of order 552 alone takes seconds.
                 }
                 for players in player_counts.clone() {
                     match game.verify_players(bound, players, budget, progress) {
