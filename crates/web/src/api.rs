@@ -1029,7 +1029,9 @@ mod tests {
         assert_eq!(listed["p_positions"], serde_json::json!([[1], [4], [9]]));
         // nimlab's reply is a winning move of the quotient's.
         let reply = body("move", "game=kayles&position=100,200,300&misere=1");
-        let to: Vec<String> = reply["move"]["to"].as_array().unwrap().iter().map(|n| n.to_string()).collect();
+        assert_eq!(reply["reply"]["basis"], "theory", "{reply}");
+        let to: Vec<String> =
+            reply["reply"]["move"]["to"].as_array().unwrap().iter().map(|n| n.to_string()).collect();
         let answer_there = body("solve", &format!("game=kayles&position={}&misere=1", to.join(",")));
         assert_eq!(
             (solved["outcome"].as_str(), answer_there["outcome"].as_str()),
