@@ -160,10 +160,15 @@ impl Subtraction {
         }
     }
 
+    /// The game's name in a misère theorem: `SUB({1,3,4})`.
+    fn misere_title(&self, lang: Lang) -> String {
+        say!(lang, "SUB({})", "减法游戏（取子集合 S = {}）", self.set_text())
+    }
+
     /// The misère answer from the quotient, with the winning takes.
     fn misere_answer(&self, n: &BigUint, max_moves: usize, lang: Lang) -> Option<Analysis> {
         let theory = self.misere.get()?;
-        let theorem = theory.theorem(&format!("SUB({})", self.set_text()), lang);
+        let theorem = theory.theorem(&self.misere_title(lang), lang);
         let report = |_: usize, take: u64, _: &[BigUint]| {
             let to = vec![n - big(take)];
             MoveReport { text: describe_take(std::slice::from_ref(n), &to, lang), to }
@@ -246,7 +251,7 @@ impl Ruleset for Subtraction {
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         if play == Play::Misere {
             let theory = self.misere.get()?;
-            return Some(theory.theorem(&format!("SUB({})", self.set_text()), lang));
+            return Some(theory.theorem(&self.misere_title(lang), lang));
         }
         let periodicity = self.periodicity.as_ref()?;
         Some(say!(
@@ -316,7 +321,7 @@ impl Ruleset for Subtraction {
     ) -> Result<Option<Sequence>, TableError> {
         if request.play == Play::Misere {
             let Some(theory) = self.misere_theory(budget)? else { return Ok(None) };
-            return Ok(misere::sequence(&theory, &format!("SUB({})", self.set_text()), request, budget));
+            return Ok(misere::sequence(&theory, &self.misere_title(Lang::En), request, budget));
         }
         subtraction_sequence(&self.set, self.periodicity.clone(), request, budget).map(Some)
     }
