@@ -9,6 +9,7 @@ import numpy as np
 _Numbers = int | Sequence[int]
 _Method = Literal["auto", "theory", "search"]
 _Lang = Literal["en", "zh"]
+_Play = Literal["normal", "misere"]
 # Tables: the dtype is the narrowest of uint8, uint16, uint32, uint64 that holds the values.
 _Table1D = np.ndarray[tuple[int], np.dtype[np.unsignedinteger[Any]]]
 _Table2D = np.ndarray[tuple[int, int], np.dtype[np.unsignedinteger[Any]]]
@@ -228,6 +229,7 @@ class Game:
         position: _Numbers | str | Sequence[str],
         *,
         misere: bool = False,
+        play: _Play | None = None,
         players: int | None = None,
         method: _Method = "auto",
         max_moves: int | None = 20,
@@ -247,6 +249,7 @@ class Game:
         heaps: int | None = None,
         all_orders: bool = False,
         misere: bool = False,
+        play: _Play | None = None,
         method: _Method = "auto",
         budget: int | None = None,
         memory: int | str | None = None,
@@ -261,6 +264,7 @@ class Game:
         cols: int | None = None,
         outcomes: bool = False,
         misere: bool = False,
+        play: _Play | None = None,
         method: _Method = "auto",
         budget: int | None = None,
         memory: int | str | None = None,

@@ -120,6 +120,29 @@ def test_misere_players_method_and_max_moves() -> None:
         Game("pattern", piles=1, move=["one:1..2"]).solve(5, method="theory")
 
 
+def test_misere_quotient_surfaces() -> None:
+    """Misère Kayles and subtraction games from their misère quotient: solve with play='misere'
+    (beside misere=True), the table and the P-positions, each equal to the search on small heaps."""
+    kayles = Game("kayles")
+    r = kayles.solve([100, 200, 300], play="misere")
+    assert (r.play, r.basis, r.outcome) == ("misere", "theory", "N")
+    assert r.reason.startswith("misère quotient: Φ(100)·Φ(200)·Φ(300) = ")
+    assert kayles.solve([100, 200, 300], misere=True, play="misere").reason == r.reason
+    assert kayles.solve([4], play="normal").outcome == "N"
+    with pytest.raises(ValueError, match="contradicts"):
+        kayles.solve([4], misere=True, play="normal")
+    with pytest.raises(ValueError, match="'normal' or 'misere'"):
+        kayles.solve([4], play="misère")
+    t = kayles.table(upto=60, play="misere")
+    assert (t.method, t.basis) == ("misere-quotient", "theory")
+    searched = kayles.table(upto=14, misere=True, method="search")
+    assert searched.method == "search" and t.values[:15] == searched.values
+    assert [h for h, v in enumerate(t.values) if v == "P"] == [1, 4, 9, 12, 20]
+    assert kayles.p_positions(3, play="misere").p_positions == [[1], [4], [9]]
+    r = Game("subtraction", set=[1, 2, 3]).solve(10**13, play="misere")
+    assert (r.outcome, [m.to for m in r.winning_moves]) == ("N", [[10**13 - 3]])
+
+
 def test_bad_positions_raise_value_and_type_errors() -> None:
     with pytest.raises(ValueError, match="-4 is not a valid heap size"):
         Game("nim").solve([3, -4])

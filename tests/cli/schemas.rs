@@ -149,6 +149,7 @@ fn table() {
         &[
             &["table", "subtraction", "--set", "3..6,20", "--upto", "12"],
             &["table", "bash", "--max", "3", "--upto", "5", "--misere"],
+            &["table", "kayles", "--upto", "20", "--misere"],
             &["table", "nim", "--rows", "2", "--cols", "3"],
             &["table", "nim", "--rows", "2", "--cols", "3", "--outcomes"],
             &["table", "apple", "--max", "3", "--m", "3..5", "--n", "1..3"],
@@ -179,6 +180,7 @@ fn verify() {
             &["verify", "nim", "--upto", "3"],
             &["verify", "large-nim", "--players", "3"],
             &["verify", "bash", "--max", "3", "--misere"],
+            &["verify", "kayles", "--misere", "--upto", "10"],
         ],
     );
 }

@@ -12,7 +12,7 @@ fn verify_every_game_agrees() {
 #[test]
 fn verify_one_game_states_what_was_checked() {
     let out = text(&["verify", "nim", "--upto", "6"]);
-    assert!(out.contains("checked 343 positions with every number <= 6"), "{out}");
+    assert!(out.contains("checked 343 positions whose numbers are all <= 6"), "{out}");
     assert!(out.contains("theory = search"), "{out}");
 }
 
@@ -44,7 +44,7 @@ fn verify_large_nim_with_three_players_names_each_theorem_and_what_it_covered() 
     }
     let out = text(&["verify", "large-nim", "--players", "7"]);
     assert!(out.contains("large-nim with 7 players: "), "{out}");
-    assert!(out.contains("checked 1287 positions with every number <= 8"), "{out}");
+    assert!(out.contains("checked 1287 positions whose numbers are all <= 8"), "{out}");
     assert!(out.contains("theory = search on all of them (the value and every option's value)"), "{out}");
 }
 

@@ -101,6 +101,20 @@ fn lang(code: &str) -> PyResult<Lang> {
     code.parse().map_err(|e: nimlab_engine::lang::UnknownLang| PyValueError::new_err(e.to_string()))
 }
 
+/// `misere=` and `play='normal'|'misere'` together: misère when either asks for it; a
+/// contradiction (`misere=True, play='normal'`) or another `play` is a `ValueError`.
+fn misere_of(misere: bool, play: Option<&str>) -> PyResult<bool> {
+    match play {
+        None => Ok(misere),
+        Some("misere") => Ok(true),
+        Some("normal") if misere => {
+            Err(PyValueError::new_err("misere=True contradicts play='normal': give one of them"))
+        }
+        Some("normal") => Ok(false),
+        Some(other) => Err(PyValueError::new_err(format!("play is 'normal' or 'misere', not {other:?}"))),
+    }
+}
+
 fn play(misere: bool) -> Play {
     if misere {
         Play::Misere
@@ -396,9 +410,11 @@ impl Game {
     /// 'P'
     /// >>> Game('nim').solve([1, 1], misere=True).outcome
     /// 'N'
+    /// >>> Game('kayles').solve([100, 200, 300], play='misere').basis
+    /// 'theory'
     #[pyo3(
-        signature = (position, *, misere = false, players = None, method = "auto", max_moves = Some(20), budget = None, memory = None, timeout = None, lang = "en"),
-        text_signature = "(self, /, position, *, misere=False, players=None, method='auto', max_moves=20, budget=None, memory=None, timeout=None, lang='en')"
+        signature = (position, *, misere = false, play = None, players = None, method = "auto", max_moves = Some(20), budget = None, memory = None, timeout = None, lang = "en"),
+        text_signature = "(self, /, position, *, misere=False, play=None, players=None, method='auto', max_moves=20, budget=None, memory=None, timeout=None, lang='en')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn solve(
@@ -406,6 +422,7 @@ impl Game {
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         misere: bool,
+        play: Option<&str>,
         players: Option<u32>,
         method: &str,
         max_moves: Option<usize>,
@@ -414,6 +431,7 @@ impl Game {
         timeout: Option<f64>,
         lang: &str,
     ) -> PyResult<Py<PyAny>> {
+        let misere = misere_of(misere, play)?;
         if let Rules::Graph(spec, graph) = &self.rules {
             // One vertex name per token: a string of names separated by spaces, or a list.
             let tokens: Vec<String> = match position.extract::<String>() {
@@ -433,7 +451,7 @@ impl Game {
                 )));
             }
             let request =
-                LoopyRequest { game: graph.clone(), tokens, play: play(misere), lang: self::lang(lang)? };
+                LoopyRequest { game: graph.clone(), tokens, play: self::play(misere), lang: self::lang(lang)? };
             let budget = self::budget(budget, memory, timeout)?;
             let report =
                 run(py, &budget, Lane::Point, |_| false, |b| nimlab_reports::loopy::loopy(&request, b))?;
@@ -490,7 +508,7 @@ impl Game {
     ///
     /// >>> Game('bash', max=3).p_positions(4).p_positions
     /// [[0], [4], [8], [12]]
-    #[pyo3(signature = (count = 10, *, heaps = None, all_orders = false, misere = false, method = "auto", budget = None, memory = None, timeout = None))]
+    #[pyo3(signature = (count = 10, *, heaps = None, all_orders = false, misere = false, play = None, method = "auto", budget = None, memory = None, timeout = None))]
     #[allow(clippy::too_many_arguments)]
     fn p_positions(
         &self,
@@ -499,13 +517,15 @@ impl Game {
         heaps: Option<usize>,
         all_orders: bool,
         misere: bool,
+        play: Option<&str>,
         method: &str,
         budget: Option<u64>,
         memory: Option<MemorySize>,
         timeout: Option<f64>,
     ) -> PyResult<PPositions> {
+        let misere = misere_of(misere, play)?;
         let request =
-            PRequest { count, heaps, all_orders, play: play(misere), method: self::method(method)? };
+            PRequest { count, heaps, all_orders, play: self::play(misere), method: self::method(method)? };
         let budget = self::budget(budget, memory, timeout)?;
         let report = self.run(
             py,
@@ -611,8 +631,8 @@ impl Game {
     /// >>> t.positions, t.counts.D
     /// (194, 45)
     #[pyo3(
-        signature = (*, upto = None, rows = None, cols = None, outcomes = false, misere = false, method = "auto", budget = None, memory = None, timeout = None),
-        text_signature = "(self, /, *, upto=None, rows=None, cols=None, outcomes=False, misere=False, method='auto', budget=None, memory=None, timeout=None)"
+        signature = (*, upto = None, rows = None, cols = None, outcomes = false, misere = false, play = None, method = "auto", budget = None, memory = None, timeout = None),
+        text_signature = "(self, /, *, upto=None, rows=None, cols=None, outcomes=False, misere=False, play=None, method='auto', budget=None, memory=None, timeout=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn table(
@@ -623,11 +643,13 @@ impl Game {
         cols: Option<u64>,
         outcomes: bool,
         misere: bool,
+        play: Option<&str>,
         method: &str,
         budget: Option<u64>,
         memory: Option<MemorySize>,
         timeout: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
+        let misere = misere_of(misere, play)?;
         let shape = match (upto, rows, cols) {
             (Some(upto), None, None) => TableShape::Sequence { upto },
             (None, Some(rows), Some(cols)) => TableShape::Grid { rows, cols },
@@ -640,7 +662,7 @@ impl Game {
             spec: self.spec().clone(),
             shape,
             kind,
-            play: play(misere),
+            play: self::play(misere),
             method: self::method(method)?,
         };
         let budget = self::budget(budget, memory, timeout)?;

@@ -598,6 +598,7 @@ pub fn verify_built(
         search_states: b.graph.vertex_count(),
         agree: counterexample.is_none(),
         counterexample,
+        quotient: None,
     })
 }
 

@@ -194,6 +194,17 @@ pub fn reply(
     if !spec.is_custom() && spec.info().capabilities.loopy.is_some() {
         return loopy_reply(game, numbers, play, budget, lang);
     }
+    // Misère play of a game with a misère quotient: the quotient's winning move, at once and at
+    // any size (a remoteness search of large heaps would spend half the budget first). A losing
+    // position, or heaps the quotient does not cover, go on to the search below.
+    if play == Play::Misere && !spec.is_custom() && spec.info().capabilities.misere_quotient.is_some() {
+        let query = Query { method: Method::Theory, play, max_moves: 1, lang };
+        if let Ok(analysis) = game.analyze(numbers, &query, budget) {
+            if let Some(first) = analysis.winning_moves.into_iter().next() {
+                return Ok(Some(basis_reply(first, ReplyBasis::Theory)));
+            }
+        }
+    }
     // The search gets part of the budget, so that the fallbacks still have some.
     let searching = budget.sub_budget(budget.remaining() / 2);
     match game.best_move(numbers, play, &searching, lang) {

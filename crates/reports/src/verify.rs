@@ -1,6 +1,7 @@
 //! `verify`: closed-form theory against exhaustive search, for one game or every game.
 
-use nimlab_engine::analysis::Progress;
+use nimlab_engine::analysis::{CodeSource, Progress};
+use nimlab_engine::rulesets::misere::{self, VERIFY_TOKENS};
 use nimlab_engine::{Budget, EngineError, GameSpec, Lang, Play, VerifyReport, RULESETS};
 use serde::Serialize;
 
@@ -15,7 +16,9 @@ pub const DEFAULT_PLAYERS: std::ops::RangeInclusive<u32> = 2..=7;
 pub struct VerifyRequest {
     /// One game, or `None` for every game at its example parameters.
     pub spec: Option<GameSpec>,
-    /// Every number of every position up to this (default: per game).
+    /// Every number of every position up to this (default: per game); for a misère quotient,
+    /// every sum of heaps with at most this many tokens in total (default
+    /// [`VERIFY_TOKENS`]).
     pub bound: Option<u64>,
     /// Normal or misère play (one game, two players).
     pub play: Play,
@@ -55,6 +58,12 @@ pub fn verify(
             let game = spec.build(budget)?;
             reports.push(verify_built(game.as_ref(), request.bound, request.play, budget)?);
         }
+        Some(spec)
+            if request.play == Play::Misere && request.players.is_none() && quotient_of(spec).is_some() =>
+        {
+            let source = quotient_of(spec).expect("checked");
+            reports.push(verify_quotient(spec, source, request.bound, budget, progress)?);
+        }
         Some(spec) => {
             let game = spec.build(budget)?;
             let bound = request.bound.unwrap_or(spec.info().verify_bound);
@@ -76,6 +85,8 @@ pub fn verify(
                             reports.push(game.verify(bound, play, budget, progress)?);
                         }
                     }
+                    // Misère quotients are checked one game at a time (`verify GAME --misere`):
+                    // Dawson's Kayles' partial quotient of order 552 alone takes seconds.
                 }
                 for players in player_counts.clone() {
                     match game.verify_players(bound, players, budget, progress) {
@@ -88,4 +99,27 @@ pub fn verify(
     }
     let all_agree = reports.iter().all(|r| r.agree);
     Ok(VerifyAllReport { reports, all_agree })
+}
+
+/// Where the take-and-break code of a game with a misère quotient comes from.
+fn quotient_of(spec: &GameSpec) -> Option<CodeSource> {
+    (!spec.is_custom()).then(|| spec.info().capabilities.misere_quotient).flatten()
+}
+
+/// The game's misère quotient against the brute-force misère search on every sum of heaps with
+/// at most `tokens` tokens (default [`VERIFY_TOKENS`]), and its structure.
+fn verify_quotient(
+    spec: &GameSpec,
+    source: CodeSource,
+    tokens: Option<u64>,
+    budget: &Budget,
+    progress: Progress<'_>,
+) -> Result<VerifyReport, ReportError> {
+    let code = source.code(spec)?;
+    let name = spec.to_string();
+    let title = match source {
+        CodeSource::Param { .. } => name.clone(),
+        _ => format!("{name} ({code})"),
+    };
+    Ok(misere::verify(name, &title, &code, tokens.unwrap_or(VERIFY_TOKENS), budget, progress)?)
 }

@@ -1009,6 +1009,37 @@ mod tests {
         assert!(body("table", "game=bash&max=3&upto=20").get("period").is_none());
     }
 
+    /// The misère switch answers Kayles from its misère quotient, chosen by the engine: the fast
+    /// lane's budget is less than the quotient's fixed work, so it hands the question on.
+    #[test]
+    fn misere_kayles_comes_from_the_quotient() {
+        let params = Params::from_query("game=kayles&upto=60&misere=1").unwrap();
+        assert!(matches!(answer("table", &params, &Budget::new(1_000_000), Lane::Fast), Answer::OutOfBudget));
+        let table = body("table", "game=kayles&upto=60&misere=1");
+        assert_eq!(
+            (table["basis"].as_str(), table["method"].as_str()),
+            (Some("theory"), Some("misere-quotient"))
+        );
+        let p: Vec<usize> = (0..=60).filter(|&h| table["values"][h] == "P").collect();
+        assert_eq!(p, [1, 4, 9, 12, 20]);
+        let solved = body("solve", "game=kayles&position=100,200,300&misere=1");
+        assert_eq!(solved["basis"], "theory");
+        assert!(solved["reason"].as_str().unwrap().starts_with("misère quotient: Φ(100)·Φ(200)·Φ(300)"));
+        let listed = body("p-positions", "game=kayles&count=3&misere=1");
+        assert_eq!(listed["p_positions"], serde_json::json!([[1], [4], [9]]));
+        // nimlab's reply is a winning move of the quotient's.
+        let reply = body("move", "game=kayles&position=100,200,300&misere=1");
+        assert_eq!(reply["reply"]["basis"], "theory", "{reply}");
+        let to: Vec<String> =
+            reply["reply"]["move"]["to"].as_array().unwrap().iter().map(|n| n.to_string()).collect();
+        let answer_there = body("solve", &format!("game=kayles&position={}&misere=1", to.join(",")));
+        assert_eq!(
+            (solved["outcome"].as_str(), answer_there["outcome"].as_str()),
+            (Some("N"), Some("P")),
+            "{reply}"
+        );
+    }
+
     #[test]
     fn the_fast_lane_hands_expensive_questions_on() {
         let params = Params::from_query("game=nim&position=40,40,40&method=search").unwrap();

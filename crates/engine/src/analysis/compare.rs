@@ -36,6 +36,27 @@ pub struct VerifyReport {
     pub agree: bool,
     /// The first position where theory and search disagree, if any.
     pub counterexample: Option<Counterexample>,
+    /// For a misère quotient checked against the brute-force search: the positions were every
+    /// sum of heaps with at most `bound` tokens in total (not every number up to `bound`), and
+    /// what else was checked. Absent from JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quotient: Option<QuotientChecks>,
+}
+
+/// What `verify --misere` checked of a misère quotient beside the outcomes of the sums.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct QuotientChecks {
+    /// The quotient's order `|Q|`.
+    pub order: usize,
+    /// `|P|`.
+    pub p_portion: usize,
+    /// True when the periodicity theorem certifies it as the quotient of every heap.
+    pub certified: bool,
+    /// The last heap the quotient was computed to (`n` of `Q_n`).
+    pub reached: u64,
+    /// The structure checks, each in words, in the order made; all hold unless the
+    /// counterexample names the one that failed.
+    pub structure: Vec<String>,
 }
 
 impl VerifyReport {
@@ -52,6 +73,7 @@ impl VerifyReport {
             search_states: 0,
             agree: true,
             counterexample: None,
+            quotient: None,
         }
     }
 

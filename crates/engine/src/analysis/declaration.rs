@@ -145,26 +145,34 @@ impl CodeSource {
             CodeSource::Fixed { code } => {
                 code.parse().map_err(|e: crate::octal::CodeError| invalid(e.to_string()))
             }
-            CodeSource::SubtractionSet { param } => {
-                let set = spec.params().set(param);
-                let largest = set.iter().copied().max().unwrap_or(0);
-                if largest > MAX_CODE_TAKE {
-                    return Err(invalid(format!(
-                        "a take of {largest}: the misère quotient of a subtraction game is computed for \
-                         takes up to {MAX_CODE_TAKE}"
-                    )));
-                }
-                if set.contains(&0) || set.is_empty() {
-                    return Err(invalid("the set of takes must be non-empty, each take at least 1".into()));
-                }
-                let mut digits = vec![0u8; largest as usize + 1];
-                for &s in set {
-                    digits[s as usize] = 3;
-                }
-                OctalCode::from_digits(digits).map_err(|e| invalid(e.to_string()))
-            }
+            CodeSource::SubtractionSet { param } => subtraction_code(spec.params().set(param)),
         }
     }
+}
+
+/// The take-and-break code of the subtraction game with the takes `set`: digit 3 at each take
+/// (take `s` tokens, leaving zero heaps or one).
+///
+/// # Errors
+/// [`EngineError::InvalidRequest`] for an empty set, a take of 0, or a take above
+/// [`MAX_CODE_TAKE`].
+pub fn subtraction_code(set: &[u64]) -> Result<OctalCode, EngineError> {
+    let invalid = |m: String| EngineError::InvalidRequest(m);
+    let largest = set.iter().copied().max().unwrap_or(0);
+    if largest > MAX_CODE_TAKE {
+        return Err(invalid(format!(
+            "a take of {largest}: the misère quotient of a subtraction game is computed for \
+             takes up to {MAX_CODE_TAKE}"
+        )));
+    }
+    if set.contains(&0) || set.is_empty() {
+        return Err(invalid("the set of takes must be non-empty, each take at least 1".into()));
+    }
+    let mut digits = vec![0u8; largest as usize + 1];
+    for &s in set {
+        digits[s as usize] = 3;
+    }
+    OctalCode::from_digits(digits).map_err(|e| invalid(e.to_string()))
 }
 
 /// Where a loopy game's graph of positions comes from.

@@ -24,9 +24,10 @@ pub mod tables;
 
 pub use crate::game::Method;
 pub use answer::{Analysis, Basis, BestMove, GrundyValue, Measure, MoveReport, MultiAnalysis, MultiMove};
-pub use compare::{disagreement, multi_disagreement, Counterexample, VerifyReport};
+pub use compare::{disagreement, multi_disagreement, Counterexample, QuotientChecks, VerifyReport};
 pub use declaration::{
-    Builder, Capabilities, CodeSource, LoopyPositions, PeriodTheorem, Research, RulesetInfo, MAX_CODE_TAKE,
+    subtraction_code, Builder, Capabilities, CodeSource, LoopyPositions, PeriodTheorem, Research,
+    RulesetInfo, MAX_CODE_TAKE,
 };
 pub use engine::{no_progress, short_position, AnyGame, Engine, PositionGraph, Progress, Query};
 pub use ruleset::{list_positions, Listed, Ruleset, SearchCost};

@@ -90,11 +90,18 @@ pub fn p_positions_by_table(
                 }
                 if let Some(span) = round.every_one {
                     every_one = true;
-                    break Some(format!(
-                        "no other heap is a P-position: the values are periodic from {} with period {} \
-                         (certified), and no period holds a 0",
-                        span.preperiod, span.period
-                    ));
+                    break Some(match request.play {
+                        Play::Normal => format!(
+                            "no other heap is a P-position: the values are periodic from {} with period {} \
+                             (certified), and no period holds a 0",
+                            span.preperiod, span.period
+                        ),
+                        Play::Misere => format!(
+                            "no other heap is a P-position: the misère outcomes are periodic from {} with \
+                             period {} (the misère quotient's Φ, certified), and no period holds a P-position",
+                            span.preperiod, span.period
+                        ),
+                    });
                 }
                 if bound >= MAX_UPTO / 4 {
                     break Some(format!(
@@ -167,10 +174,11 @@ fn sequence_round(
         };
         if count == 0 {
             // G(n + p) = G(n) from the preperiod l on: when [l, l + p) was examined and holds no
-            // P-position, no larger heap is one.
+            // P-position, no larger heap is one. Under misère play only the quotient's period
+            // (of Φ, hence of the outcomes) says so: a Grundy period says nothing of them.
             let every_one = certified.filter(|span| {
                 let periodic = span.preperiod..span.preperiod.saturating_add(span.period);
-                request.play == Play::Normal
+                (request.play == Play::Normal || method == TableMethod::MisereQuotient)
                     && periodic.end <= bound.saturating_add(1)
                     && !found.iter().any(|p| periodic.contains(&p[0]))
             });

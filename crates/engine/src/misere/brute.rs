@@ -34,6 +34,11 @@ impl BruteMisere {
         &self.options[h as usize]
     }
 
+    /// The sums whose outcome is stored.
+    pub fn states(&self) -> usize {
+        self.memo.len()
+    }
+
     /// True when the sum `heaps` is a misère P-position (whoever moves last loses; a sum with
     /// no move is an N-position).
     ///

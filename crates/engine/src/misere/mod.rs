@@ -203,7 +203,10 @@ fn certify(code: &OctalCode, phi: &[u32]) -> Option<Certificate> {
 /// from `l` with period `p`.
 fn least_period(phi: &[u32], l: u64, p: u64) -> Periodicity {
     let (l, p) = (l as usize, p as usize);
-    let q = (1..=p).filter(|d| p % d == 0).find(|&d| (l..l + p).all(|h| phi[h + d] == phi[h])).unwrap_or(p);
+    // Φ beyond the heaps computed, by the certified period (a game that leaves at most one heap
+    // is certified before `l + 2p`).
+    let at = |h: usize| if h < phi.len() { phi[h] } else { phi[l + (h - l) % p] };
+    let q = (1..=p).filter(|d| p % d == 0).find(|&d| (l..l + p).all(|h| at(h + d) == at(h))).unwrap_or(p);
     Periodicity { preperiod: start_of_period(phi, q) as u64, period: q as u64 }
 }
 

@@ -13,6 +13,7 @@ pub mod graph;
 pub mod half;
 pub mod large_nim;
 pub mod loopy_pattern;
+pub mod misere;
 pub mod moore;
 pub mod nim;
 pub mod octal;

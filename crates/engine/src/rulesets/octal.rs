@@ -12,12 +12,11 @@
 //! budget (or for Grundy's game, which no periodicity theorem covers) the computed values still
 //! answer every heap they reach, exactly; larger heaps fall to the generic search.
 //!
-//! Misère play: from the game's misère quotient ([`misere`], Plambeck–Siegel), computed at the
-//! first misère question; a heap it does not reach is left to the generic search. Several
-//! players: by the generic search.
+//! Misère play: from the game's misère quotient ([`crate::rulesets::misere`], Plambeck–Siegel),
+//! computed at the first misère question; a heap it does not reach is left to the generic
+//! search. Several players: by the generic search.
 
 mod known;
-mod misere;
 mod tables;
 #[cfg(test)]
 mod tests;
@@ -41,7 +40,7 @@ use crate::octal::{
     SequenceMethod, MAX_VALUES,
 };
 use crate::positions::SortedTuples;
-use crate::rulesets::engine;
+use crate::rulesets::{engine, misere};
 use crate::spec::{Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Texts, Token};
 use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 use crate::{AnyGame, Exhausted};
@@ -333,6 +332,14 @@ impl TakeAndBreak {
         })
     }
 
+    /// The misère quotient of an octal code, computed at the first question that can afford it.
+    fn misere_theory(&self, budget: &Budget) -> Result<Option<Arc<misere::MisereTheory>>, EngineError> {
+        match &self.rules {
+            GameRules::Octal(code) => misere::ensure(&self.misere, code, budget).map(Some),
+            GameRules::GrundyGame => Ok(None),
+        }
+    }
+
     /// What is known now of one heap's value.
     fn known(&self) -> Arc<Known> {
         Arc::clone(&self.known.read().unwrap_or_else(PoisonError::into_inner))
@@ -612,13 +619,10 @@ impl Ruleset for TakeAndBreak {
     /// reaching it, so that questions on growing heaps do not recompute the sequence each time.
     fn extend_theory(&self, numbers: &[BigUint], play: Play, budget: &Budget) -> Result<(), EngineError> {
         if play == Play::Misere {
-            // With less than the quotient's fixed work left (a small --budget, a fast lane), the
-            // question is searched as before.
-            let affordable = budget.remaining() >= misere::MISERE_WORK;
-            if let (GameRules::Octal(code), None, true) = (&self.rules, self.misere.get(), affordable) {
-                let theory = misere::MisereTheory::compute(code, budget)?;
-                // Another clone may have computed it meanwhile: the same quotient either way.
-                let _ = self.misere.set(Arc::new(theory));
+            // Less than the quotient's fixed work left (a small --budget, a fast lane) is an
+            // error, so that every surface answers from the quotient.
+            if let GameRules::Octal(code) = &self.rules {
+                misere::ensure(&self.misere, code, budget)?;
             }
             return Ok(());
         }
@@ -706,8 +710,13 @@ impl Ruleset for TakeAndBreak {
         let theorem = self.theorem(play, lang)?;
         if play == Play::Misere {
             let theory = self.misere.get()?;
-            let mut analysis =
-                theory.answer(&self.menu, numbers, max_moves.min(MAX_LISTED), theorem, lang)?;
+            let report = |index: usize, take: u64, leaves: &[BigUint]| {
+                let mut to = numbers[..index].to_vec();
+                to.extend_from_slice(leaves);
+                to.extend_from_slice(&numbers[index + 1..]);
+                MoveReport { text: self.describe_heap_move(&numbers[index], take, leaves, lang), to }
+            };
+            let mut analysis = theory.answer(numbers, max_moves.min(MAX_LISTED), theorem, lang, &report)?;
             analysis.limit_moves(max_moves);
             return Some(analysis);
         }
@@ -772,22 +781,26 @@ impl Ruleset for TakeAndBreak {
     }
 
     /// Grundy values and normal-play outcomes of one heap: the certified period replayed, or the
-    /// sequence engine (misère play: the generic path).
+    /// sequence engine; misère outcomes from the misère quotient where it covers the table's
+    /// heaps (otherwise the generic path).
     fn fast_sequence(
         &self,
         request: &SequenceRequest,
         budget: &Budget,
     ) -> Result<Option<Sequence>, TableError> {
         if request.play == Play::Misere {
-            return Ok(None);
+            let Some(theory) = self.misere_theory(budget)? else { return Ok(None) };
+            return Ok(misere::sequence(&theory, &title(&self.rules, Lang::En), request, budget));
         }
         tables::sequence(self.known(), &title(&self.rules, Lang::En), request, budget).map(Some)
     }
 
-    /// Two heaps by nim-sum of one heap's values (misère play: the generic path).
+    /// Two heaps by nim-sum of one heap's values; misère outcomes from the misère quotient where
+    /// it covers the table's heaps (otherwise the generic path).
     fn fast_grid(&self, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
         if request.play == Play::Misere {
-            return Ok(None);
+            let Some(theory) = self.misere_theory(budget)? else { return Ok(None) };
+            return Ok(misere::grid(&theory, &title(&self.rules, Lang::En), request, budget));
         }
         tables::grid(self.known(), &title(&self.rules, Lang::En), request, budget).map(Some)
     }

@@ -10,23 +10,27 @@
 //! is found within [`CERTIFY_LIMIT`] sequence values there is no closed form for that set, and
 //! the engine answers by search.
 //!
-//! Misère play: by search only.
+//! Misère play: from the misère quotient of the game's take-and-break code (digit 3 at each take,
+//! [`crate::analysis::subtraction_code`]; [`crate::rulesets::misere`]), computed at the first
+//! misère question for takes up to [`crate::analysis::MAX_CODE_TAKE`]: once certified periodic
+//! it answers heaps of any size, with the winning takes. Otherwise by search.
 
 use std::sync::Arc;
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
+use crate::analysis::{subtraction_code, Capabilities, CodeSource, PeriodTheorem, Research, RulesetInfo};
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
-use crate::analysis::{Capabilities, CodeSource, PeriodTheorem, Research, RulesetInfo};
 use crate::bigint::big;
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
+use crate::octal::OctalCode;
 use crate::periodicity::{certify_period, Periodicity, PeriodicityError};
 use crate::positions::HeapBox;
-use crate::rulesets::{describe_take, engine, expect_heaps, invalid};
+use crate::rulesets::{describe_take, engine, expect_heaps, invalid, misere};
 use crate::spec::{Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Texts};
 use crate::tables::sequence::subtraction_sequence;
 use crate::tables::{Sequence, SequenceRequest, TableError};
@@ -88,6 +92,11 @@ pub struct Subtraction {
     set: Vec<u64>,
     /// The certified closed form, if one was found within the limit.
     periodicity: Option<Arc<Periodicity>>,
+    /// The take-and-break code of the game (`None` for takes beyond
+    /// [`crate::analysis::MAX_CODE_TAKE`]), whose misère quotient answers misère play.
+    code: Option<OctalCode>,
+    /// The misère quotient, once a misère question computed it (shared by every clone).
+    misere: misere::Held,
 }
 
 impl Subtraction {
@@ -119,7 +128,8 @@ impl Subtraction {
             }
             Err(_) => None,
         };
-        Ok(Subtraction { set, periodicity })
+        let code = subtraction_code(&set).ok();
+        Ok(Subtraction { set, periodicity, code, misere: misere::Held::default() })
     }
 
     /// The allowed takes, sorted.
@@ -140,6 +150,32 @@ impl Subtraction {
     /// The takes that fit a heap of `n`, with the heaps they leave.
     fn takes<'a>(&'a self, n: &'a BigUint) -> impl Iterator<Item = (u64, BigUint)> + 'a {
         self.set.iter().map(|&s| (s, big(s))).filter(move |(_, s)| s <= n).map(move |(s, b)| (s, n - b))
+    }
+
+    /// The misère quotient, computed at the first question that can afford it.
+    fn misere_theory(&self, budget: &Budget) -> Result<Option<Arc<misere::MisereTheory>>, EngineError> {
+        match &self.code {
+            Some(code) => misere::ensure(&self.misere, code, budget).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// The game's name in a misère theorem: `SUB({1,3,4})`.
+    fn misere_title(&self, lang: Lang) -> String {
+        say!(lang, "SUB({})", "减法游戏（取子集合 S = {}）", self.set_text())
+    }
+
+    /// The misère answer from the quotient, with the winning takes.
+    fn misere_answer(&self, n: &BigUint, max_moves: usize, lang: Lang) -> Option<Analysis> {
+        let theory = self.misere.get()?;
+        let theorem = theory.theorem(&self.misere_title(lang), lang);
+        let report = |_: usize, take: u64, _: &[BigUint]| {
+            let to = vec![n - big(take)];
+            MoveReport { text: describe_take(std::slice::from_ref(n), &to, lang), to }
+        };
+        let mut analysis = theory.answer(std::slice::from_ref(n), max_moves, theorem, lang, &report)?;
+        analysis.limit_moves(max_moves);
+        Some(analysis)
     }
 
     fn moves_to(&self, periodicity: &Periodicity, n: &BigUint, target: u32, lang: Lang) -> Vec<MoveReport> {
@@ -204,8 +240,20 @@ impl Ruleset for Subtraction {
         }
     }
 
+    /// Misère play: computes the misère quotient when the budget affords it.
+    fn extend_theory(&self, _numbers: &[BigUint], play: Play, budget: &Budget) -> Result<(), EngineError> {
+        if play == Play::Misere {
+            self.misere_theory(budget)?;
+        }
+        Ok(())
+    }
+
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
-        let periodicity = self.periodicity.as_ref().filter(|_| play == Play::Normal)?;
+        if play == Play::Misere {
+            let theory = self.misere.get()?;
+            return Some(theory.theorem(&self.misere_title(lang), lang));
+        }
+        let periodicity = self.periodicity.as_ref()?;
         Some(say!(
             lang,
             "SUB({}) is periodic from {} with period {} (certified)",
@@ -216,7 +264,10 @@ impl Ruleset for Subtraction {
         ))
     }
 
-    fn theory(&self, numbers: &[BigUint], play: Play, _max_moves: usize, lang: Lang) -> Option<Analysis> {
+    fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
+        if play == Play::Misere {
+            return self.misere_answer(&numbers[0], max_moves, lang);
+        }
         let theorem = self.theorem(play, lang)?;
         let periodicity = self.periodicity.as_deref()?;
         let n = &numbers[0];
@@ -261,15 +312,16 @@ impl Ruleset for Subtraction {
         })
     }
 
-    /// Normal play: the certified period replayed, else the streaming generator; misère play
-    /// takes the generic path.
+    /// Normal play: the certified period replayed, else the streaming generator; misère play:
+    /// the misère quotient where it covers the table's heaps, else the generic path.
     fn fast_sequence(
         &self,
         request: &SequenceRequest,
         budget: &Budget,
     ) -> Result<Option<Sequence>, TableError> {
         if request.play == Play::Misere {
-            return Ok(None);
+            let Some(theory) = self.misere_theory(budget)? else { return Ok(None) };
+            return Ok(misere::sequence(&theory, &self.misere_title(Lang::En), request, budget));
         }
         subtraction_sequence(&self.set, self.periodicity.clone(), request, budget).map(Some)
     }
@@ -344,7 +396,6 @@ mod tests {
             subtraction(&[1, 4, 10]).theorem(Play::Normal, Lang::En).unwrap(),
             "SUB({1,4,10}) is periodic from 16 with period 11 (certified)"
         );
-        assert_eq!(subtraction(&[1, 3, 4]).theorem(Play::Misere, Lang::En), None);
         assert_eq!(subtraction(&[3, 1, 4, 1]).name(), "subtraction --set 1,3,4");
     }
 
@@ -475,12 +526,30 @@ mod tests {
     }
 
     #[test]
-    fn misere_is_answered_by_search() {
-        let game = subtraction(&[1, 3, 4]);
-        let a = game.analyze(&[big(1)], &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
-        assert_eq!(a.outcome, Outcome::P);
-        assert!(matches!(a.basis, Basis::Search { .. }));
-        assert!(game.verify(10, Play::Misere, &Budget::default(), &no_progress).is_err());
+    fn misere_comes_from_the_quotient_and_equals_search() {
+        for set in [&[1, 3, 4][..], &[1, 2, 3], &[2, 5, 7], &[3, 4, 9]] {
+            let game = subtraction(set);
+            // No theorem before the first misère question computes the quotient.
+            assert_eq!(game.theorem(Play::Misere, Lang::En), None);
+            let a =
+                game.analyze(&[big(1)], &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
+            assert!(matches!(a.basis, Basis::Theory(_)), "{set:?}: {:?}", a.basis);
+            // Theory (outcome and every winning move) against the search on every heap to 60.
+            let report = game.verify(60, Play::Misere, &Budget::default(), &no_progress).unwrap();
+            assert!(report.agree, "{set:?}: {:?}", report.counterexample);
+            assert_eq!(report.positions, 61);
+        }
+        // Beyond any search: SUB{1,2,3} under misère play is P exactly at 1 mod 4.
+        let game = subtraction(&[1, 2, 3]);
+        let query = Query::new(Method::Auto, Play::Misere);
+        let n = big(10_000_000_000_000);
+        let a = game.analyze(std::slice::from_ref(&n), &query, &Budget::default()).unwrap();
+        assert_eq!(a.outcome, Outcome::N);
+        assert_eq!(a.winning_moves.len(), 1);
+        assert_eq!(a.winning_moves[0].to, vec![big(9_999_999_999_997)]);
+        assert!(a.reason.contains("Φ(10000000000000) = Φ(4)"), "{}", a.reason);
+        let p = game.analyze(&[big(10_000_000_000_001)], &query, &Budget::default()).unwrap();
+        assert_eq!(p.outcome, Outcome::P);
     }
 
     #[test]

@@ -76,7 +76,7 @@ fn check_grid(spec: &str, rows: u64, cols: u64) -> Vec<TableMethod> {
     methods
 }
 
-use TableMethod::{CertifiedPeriod, ClosedForm, Dense, LineKernel, Search, SequenceEngine};
+use TableMethod::{CertifiedPeriod, ClosedForm, Dense, LineKernel, MisereQuotient, Search, SequenceEngine};
 
 #[test]
 fn one_heap_sequences_agree_with_search() {
@@ -87,17 +87,18 @@ fn one_heap_sequences_agree_with_search() {
     assert_eq!(check_sequence("half", 1000), [ClosedForm; 3]);
     for set in ["1,3,4", "2,3,5,7,101", "6,9,15"] {
         let methods = check_sequence(&format!("subtraction --set {set}"), 400);
-        assert_eq!(methods, [CertifiedPeriod, CertifiedPeriod, Dense]);
+        // Misère play from the quotient of the code with digit 3 at each take.
+        assert_eq!(methods, [CertifiedPeriod, CertifiedPeriod, MisereQuotient]);
     }
     assert_eq!(check_sequence("fibonacci", 120), [Search, ClosedForm, Search]);
     assert_eq!(check_sequence("pattern --piles 1 --move one:2..5 --move one:7", 200), [Dense; 3]);
     assert_eq!(check_sequence("moore --k 2", 60), [Dense; 3]);
     // Take-and-break games: the certified period, or the sequence engine where the build found
-    // none (Grundy's game has no theorem); misère play by search (a move leaves two heaps).
+    // none (Grundy's game has no theorem); misère play from the misère quotient.
     for (spec, upto) in
-        [("kayles", 40), ("dawson-kayles", 40), ("octal --code 0.137", 40), ("octal --code 4.07", 30)]
+        [("kayles", 40), ("dawson-kayles", 24), ("octal --code 0.137", 24), ("octal --code 4.07", 30)]
     {
-        assert_eq!(check_sequence(spec, upto), [CertifiedPeriod, CertifiedPeriod, Search], "{spec}");
+        assert_eq!(check_sequence(spec, upto), [CertifiedPeriod, CertifiedPeriod, MisereQuotient], "{spec}");
     }
     // Grundy's game (no theorem) and 0x0.8 (arithmetically periodic) have no certified period.
     for spec in ["grundy-game", "octal --code 0x0.8"] {
@@ -119,7 +120,7 @@ fn two_heap_grids_agree_with_search() {
     assert_eq!(check_grid(mixed, 35, 30), [LineKernel, LineKernel, Dense]);
     assert_eq!(check_grid("moore --k 2", 12, 15), [Dense; 3]);
     // Take-and-break games: G(r) XOR G(c) (Sprague–Grundy).
-    assert_eq!(check_grid("kayles", 14, 17), [CertifiedPeriod, CertifiedPeriod, Search]);
+    assert_eq!(check_grid("kayles", 14, 17), [CertifiedPeriod, CertifiedPeriod, MisereQuotient]);
     assert_eq!(check_grid("grundy-game", 16, 12), [SequenceEngine, SequenceEngine, Search]);
     // Staircase moves coins down a step, raising the other heap: the table is searched.
     assert_eq!(check_grid("staircase", 15, 12), [Search; 3]);

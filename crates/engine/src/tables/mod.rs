@@ -165,13 +165,17 @@ pub enum TableMethod {
     Dense,
     /// Every cell by memoized search (a move leaves the box, so the dense path cannot run).
     Search,
+    /// Misère outcomes from the game's misère quotient (Plambeck–Siegel): a sum of heaps is a
+    /// P-position iff the product of its heaps' images lies in the P-portion; certified, or the
+    /// partial quotient `Q_n` of the heaps up to `n` when the table stays within them.
+    MisereQuotient,
 }
 
 impl TableMethod {
     /// True for the methods that are theory (a closed form, a certified period), as opposed to
     /// a computation from the rules.
     pub fn is_theory(self) -> bool {
-        matches!(self, TableMethod::ClosedForm | TableMethod::CertifiedPeriod)
+        matches!(self, TableMethod::ClosedForm | TableMethod::CertifiedPeriod | TableMethod::MisereQuotient)
     }
 
     /// The work of producing `values` values by this method, in units: see the module doc.

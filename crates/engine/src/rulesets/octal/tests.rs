@@ -6,6 +6,7 @@ use num_bigint::BigUint;
 
 use super::known::Known;
 use super::*;
+use crate::analysis::no_progress;
 use crate::bigint::{big, to_bigs};
 use crate::octal::expand_pattern;
 #[allow(unused_imports)]
@@ -342,11 +343,16 @@ fn the_build_charges_its_budget() {
 }
 
 #[test]
-fn misere_by_the_quotient_or_a_small_budget_s_search_and_several_players_by_search() {
+fn misere_by_the_quotient_or_search_when_asked_and_several_players_by_search() {
     let game = test_game("kayles");
-    // Less than the quotient's work left: the search, as before.
-    let small = Budget::new(super::misere::MISERE_WORK - 1);
-    let misere = game.analyze(&to_bigs(&[1]), &Query::play(Play::Misere), &small).unwrap();
+    // Less than the quotient's work left: out of budget (a fast lane hands the question on to
+    // its full budget), so that every surface answers from the same quotient; the search only
+    // when asked for.
+    let small = Budget::new(crate::rulesets::misere::MISERE_WORK - 1);
+    let error = game.analyze(&to_bigs(&[1]), &Query::play(Play::Misere), &small).unwrap_err();
+    assert!(error.exhausted().is_some_and(|e| e.is_budget()), "{error}");
+    let searched = Query::new(Method::Search, Play::Misere);
+    let misere = game.analyze(&to_bigs(&[1]), &searched, &small).unwrap();
     assert_eq!(misere.outcome, Outcome::P);
     assert!(matches!(misere.basis, Basis::Search { .. }));
     // With the budget, from the quotient (0.75's is computed at once).
@@ -356,7 +362,7 @@ fn misere_by_the_quotient_or_a_small_budget_s_search_and_several_players_by_sear
     assert!(matches!(misere.basis, Basis::Theory(_)));
     // Misère Kayles: a row of 4 loses (every move leaves 3, 1 + 2, 2 or 1 + 1, each of which
     // can be taken to a lone pin), while it wins under normal play (G(4) = 1).
-    let four = game.analyze(&to_bigs(&[4]), &Query::play(Play::Misere), &small).unwrap();
+    let four = game.analyze(&to_bigs(&[4]), &searched, &small).unwrap();
     assert_eq!(four.outcome, Outcome::P);
     assert_eq!(solve(game.as_ref(), &[4]).outcome, Outcome::N);
     let players =
@@ -519,4 +525,36 @@ fn misere_kayles_answers_large_heaps_from_the_quotient() {
     let huge = BigUint::from(10u32).pow(30);
     let analysis = game.analyze(&[huge.clone(), huge], &query, &Budget::default()).unwrap();
     assert!(!analysis.moves_complete || analysis.outcome == Outcome::P);
+}
+
+/// `verify --misere`: the quotient against the brute-force search on every sum of at most 16
+/// tokens (the partitions of 0..=16), with its structure; a partial quotient lowers the total to
+/// the heaps it covers.
+#[test]
+fn the_misere_quotient_verifies_against_brute_force() {
+    use crate::rulesets::misere::verify;
+    let kayles: OctalCode = "0.77".parse().unwrap();
+    let report = verify("kayles".into(), "Kayles", &kayles, 16, &Budget::default(), &no_progress).unwrap();
+    assert!(report.agree, "{:?}", report.counterexample);
+    assert_eq!(
+        (report.positions, report.bound, report.play),
+        (1 + 1 + 2 + 3 + 5 + 7 + 11 + 15 + 22 + 30 + 42 + 56 + 77 + 101 + 135 + 176 + 231, 16, Play::Misere)
+    );
+    let checks = report.quotient.expect("the quotient's checks");
+    assert!(checks.certified);
+    assert_eq!((checks.order, checks.p_portion), (40, 9));
+    assert!(checks.structure.iter().any(|s| s == "even order (40)"), "{:?}", checks.structure);
+    assert!(report.theorem.starts_with("the misère quotient of Kayles: order 40"), "{}", report.theorem);
+    // Dawson's Kayles is not certified within the quotient's work: its partial quotient covers
+    // the heaps it reached, and no more tokens are checked than that.
+    let dawson: OctalCode = "0.07".parse().unwrap();
+    let report = verify("dawson-kayles".into(), "0.07", &dawson, 1000, &Budget::default(), &no_progress);
+    let report = report.unwrap();
+    let checks = report.quotient.unwrap();
+    assert!(!checks.certified);
+    assert_eq!(report.bound, checks.reached.min(1000));
+    assert!(report.bound < 1000);
+    // Too little budget for the quotient's fixed work is an error, not a search.
+    let err = verify("kayles".into(), "Kayles", &kayles, 16, &Budget::new(1000), &no_progress).unwrap_err();
+    assert!(err.exhausted().is_some_and(|e| e.is_budget()), "{err}");
 }
