@@ -450,8 +450,12 @@ impl Game {
                     "give a position of {spec}: one vertex name per token"
                 )));
             }
-            let request =
-                LoopyRequest { game: graph.clone(), tokens, play: self::play(misere), lang: self::lang(lang)? };
+            let request = LoopyRequest {
+                game: graph.clone(),
+                tokens,
+                play: self::play(misere),
+                lang: self::lang(lang)?,
+            };
             let budget = self::budget(budget, memory, timeout)?;
             let report =
                 run(py, &budget, Lane::Point, |_| false, |b| nimlab_reports::loopy::loopy(&request, b))?;
