@@ -197,12 +197,17 @@ pub fn reply(
     // Misère play of a game with a misère quotient: the quotient's winning move, at once and at
     // any size (a remoteness search of large heaps would spend half the budget first). A losing
     // position, or heaps the quotient does not cover, go on to the search below.
-    if play == Play::Misere && !spec.is_custom() && spec.info().capabilities.misere_quotient.is_some() {
+    // The theory's first winning move (only the theory: the automatic method could fall back to
+    // a search of a large position).
+    let theory_move = || {
         let query = Query { method: Method::Theory, play, max_moves: 1, lang };
-        if let Ok(analysis) = game.analyze(numbers, &query, budget) {
-            if let Some(first) = analysis.winning_moves.into_iter().next() {
-                return Ok(Some(basis_reply(first, ReplyBasis::Theory)));
-            }
+        let analysis = game.analyze(numbers, &query, budget).ok()?;
+        let first = analysis.winning_moves.into_iter().next()?;
+        Some(basis_reply(first, ReplyBasis::Theory))
+    };
+    if play == Play::Misere && !spec.is_custom() && spec.info().capabilities.misere_quotient.is_some() {
+        if let Some(reply) = theory_move() {
+            return Ok(Some(reply));
         }
     }
     // The search gets part of the budget, so that the fallbacks still have some.
@@ -224,13 +229,9 @@ pub fn reply(
         Err(EngineError::TooLargeForSearch { .. }) => {}
         Err(other) => return Err(other),
     }
-    // Theory only: the automatic method could fall back to a search of this large position.
     if game.theorem(play, lang).is_some() {
-        let query = Query { method: Method::Theory, play, max_moves: 1, lang };
-        if let Ok(analysis) = game.analyze(numbers, &query, budget) {
-            if let Some(first) = analysis.winning_moves.into_iter().next() {
-                return Ok(Some(basis_reply(first, ReplyBasis::Theory)));
-            }
+        if let Some(reply) = theory_move() {
+            return Ok(Some(reply));
         }
     }
     let options = game.options(numbers, budget, lang)?;
