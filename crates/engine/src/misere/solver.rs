@@ -46,7 +46,7 @@
 
 use std::collections::VecDeque;
 
-use rustc_hash::FxHashMap as HashMap;
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::budget::{Budget, Exhausted};
 use crate::octal::game::MoveMenu;
@@ -401,8 +401,13 @@ impl Slots {
 }
 
 /// The heaps `1..=n` that have options, largest first, with their images and their options'
-/// images under `mul` and `image` (heaps without options are the empty game: left out).
-fn heap_letters<E: Copy + Ord>(
+/// images under `mul` and `image` (heaps without options are the empty game: left out), one
+/// heap a letter: of heaps with the same image and the same option images only the smallest is
+/// kept. The walks lose nothing by it: such heaps give the sums they are in the same states, so
+/// a sum through a larger twin has the same state as the colexicographically smaller sum through
+/// the smallest, which the walks meet first (least sums, least failures and least words never
+/// use the larger twins).
+fn heap_letters<E: Copy + Ord + std::hash::Hash>(
     n: usize,
     options: &HeapOptions,
     identity: E,
@@ -410,7 +415,8 @@ fn heap_letters<E: Copy + Ord>(
     mul: impl Fn(E, E) -> E,
 ) -> Vec<(usize, E, Vec<E>)> {
     let mut heaps = Vec::new();
-    for h in (1..=n).rev() {
+    let mut letters = HashSet::default();
+    for h in 1..=n {
         let opts = options.cached(h);
         if opts.is_empty() {
             continue;
@@ -419,8 +425,11 @@ fn heap_letters<E: Copy + Ord>(
             opts.iter().map(|o| o.iter().fold(identity, |acc, &g| mul(acc, image(g as usize)))).collect();
         images.sort_unstable();
         images.dedup();
-        heaps.push((h, image(h), images));
+        if letters.insert((image(h), images.clone())) {
+            heaps.push((h, image(h), images));
+        }
     }
+    heaps.reverse();
     heaps
 }
 
@@ -1059,15 +1068,18 @@ fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result
     // Moore's refinement: elements with equal class and equal classes after each generator stay
     // together. Each round numbers the keys by first occurrence (a hash map over slices of one
     // buffer: no allocation per element), so the classes come numbered in breadth-first order.
-    let key_width = 1 + width;
+    // Only the generators that are not products of earlier ones take part: the coarsest
+    // congruence is the same for any generating set.
+    let needed = irredundant(&succ, width, elements.len());
+    let key_width = 1 + needed.len();
     let mut keys = vec![0u32; elements.len() * key_width];
     let mut count = 0;
     loop {
-        pay(budget, elements.len() as u64 * (1 + width as u64) * 2)?;
+        pay(budget, elements.len() as u64 * key_width as u64 * 2)?;
         for (i, key) in keys.chunks_exact_mut(key_width).enumerate() {
             key[0] = class[i];
-            for (k, &j) in succ[i * width..(i + 1) * width].iter().enumerate() {
-                key[k + 1] = class[j as usize];
+            for (slot, &k) in key[1..].iter_mut().zip(&needed) {
+                *slot = class[succ[i * width + k] as usize];
             }
         }
         let mut numbers: HashMap<&[u32], u32> = HashMap::default();
@@ -1129,4 +1141,36 @@ fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result
         q: Quotient::from_table(size, table, p),
         phi: images.iter().map(|&g| class_of(g)).collect::<Result<_, _>>()?,
     })
+}
+
+/// The generators (columns `0..width` of the successor table `succ` of `count` elements, element
+/// 0 the identity) that are not in the submonoid the earlier ones generate, in order.
+fn irredundant(succ: &[u32], width: usize, count: usize) -> Vec<usize> {
+    let mut reached = vec![false; count];
+    reached[0] = true;
+    let mut members = vec![0u32];
+    let mut needed = Vec::new();
+    for k in 0..width {
+        if reached[succ[k] as usize] {
+            continue;
+        }
+        needed.push(k);
+        // Close the members under the generators kept so far: the old members need the new
+        // generator, the new members every kept generator.
+        let old = members.len();
+        let mut at = 0;
+        while at < members.len() {
+            let x = members[at] as usize;
+            let gens: &[usize] = if at < old { &needed[needed.len() - 1..] } else { &needed };
+            for &g in gens {
+                let y = succ[x * width + g];
+                if !reached[y as usize] {
+                    reached[y as usize] = true;
+                    members.push(y);
+                }
+            }
+            at += 1;
+        }
+    }
+    needed
 }
