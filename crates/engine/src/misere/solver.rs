@@ -372,21 +372,25 @@ impl Slots {
 
     /// Sets the slot of `x`; false when it was already set (left unchanged then).
     fn set(&mut self, trial: &Trial<'_>, x: u64, value: u32) -> bool {
+        self.get_or_insert(trial, x, value).1
+    }
+
+    /// The slot of `x`, set to `value` if it was unset: the slot's value, and whether it was set
+    /// now.
+    fn get_or_insert(&mut self, trial: &Trial<'_>, x: u64, value: u32) -> (u32, bool) {
         match self {
             Slots::Dense(v) => {
                 let slot = &mut v[trial.dense(x)];
-                if *slot != u32::MAX {
-                    return false;
+                if *slot == u32::MAX {
+                    *slot = value;
+                    (value, true)
+                } else {
+                    (*slot, false)
                 }
-                *slot = value;
-                true
             }
             Slots::Sparse(m) => match m.entry(x) {
-                std::collections::hash_map::Entry::Vacant(e) => {
-                    e.insert(value);
-                    true
-                }
-                std::collections::hash_map::Entry::Occupied(_) => false,
+                std::collections::hash_map::Entry::Vacant(e) => (*e.insert(value), true),
+                std::collections::hash_map::Entry::Occupied(e) => (*e.get(), false),
             },
         }
     }
@@ -1042,16 +1046,12 @@ fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result
         for (k, &g) in gens.iter().enumerate() {
             let y = trial.mul(x, g);
             let fresh = elements.len() as u32;
-            if index.set(trial, y, fresh) {
+            let (i, inserted) = index.get_or_insert(trial, y, fresh);
+            if inserted {
                 elements.push(y);
                 parent.push((at as u32, k as u32));
-                succ.push(fresh);
-            } else {
-                match index.get(trial, y) {
-                    Some(i) => succ.push(i),
-                    None => return Err(Stop::Internal(format!("element {y} lost"))),
-                }
             }
+            succ.push(i);
         }
         at += 1;
         budget.check_held(
@@ -1065,37 +1065,26 @@ fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result
             None => return Err(Stop::Internal(format!("element {x} reached but never marked"))),
         }
     }
-    // Moore's refinement: elements with equal class and equal classes after each generator stay
-    // together. Each round numbers the keys by first occurrence (a hash map over slices of one
-    // buffer: no allocation per element), so the classes come numbered in breadth-first order.
-    // Only the generators that are not products of earlier ones take part: the coarsest
+    // Partition refinement: split the classes by the class after one generator at a time, until
+    // a pass over the generators splits none (the coarsest congruence that keeps P apart from
+    // N). Only the generators that are not products of earlier ones take part: the coarsest
     // congruence is the same for any generating set.
     let needed = irredundant(&succ, width, elements.len());
-    let key_width = 1 + needed.len();
-    let mut keys = vec![0u32; elements.len() * key_width];
-    let mut count = 0;
+    let mut refine = Refinement::new(class);
     loop {
-        pay(budget, elements.len() as u64 * key_width as u64 * 2)?;
-        for (i, key) in keys.chunks_exact_mut(key_width).enumerate() {
-            key[0] = class[i];
-            for (slot, &k) in key[1..].iter_mut().zip(&needed) {
-                *slot = class[succ[i * width + k] as usize];
-            }
+        let before = refine.count;
+        for &k in &needed {
+            pay(budget, elements.len() as u64 * 2)?;
+            refine.split(|i| succ[i * width + k]);
         }
-        let mut numbers: HashMap<&[u32], u32> = HashMap::default();
-        numbers.reserve(count.max(16));
-        for (i, key) in keys.chunks_exact(key_width).enumerate() {
-            let next = numbers.len() as u32;
-            class[i] = *numbers.entry(key).or_insert(next);
-        }
-        let new_count = numbers.len();
-        if new_count == count {
+        if refine.count == before {
             break;
         }
-        count = new_count;
     }
+    // Numbered by first occurrence, the classes come in breadth-first order.
+    let class = refine.by_first_occurrence();
     // The classes' representatives: the first element of each (the identity's class is 0).
-    let mut reps: Vec<usize> = Vec::with_capacity(count);
+    let mut reps: Vec<usize> = Vec::with_capacity(refine.count);
     for (i, &c) in class.iter().enumerate() {
         if c as usize == reps.len() {
             reps.push(i);
@@ -1141,6 +1130,91 @@ fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result
         q: Quotient::from_table(size, table, p),
         phi: images.iter().map(|&g| class_of(g)).collect::<Result<_, _>>()?,
     })
+}
+
+/// A partition of `0..n` into numbered classes, split by a map at a time (each split costs a
+/// few array steps an element: a counting sort by class, then the classes of the images).
+struct Refinement {
+    class: Vec<u32>,
+    count: usize,
+    /// Scratch: the elements by class, where each class starts, and per image class the last
+    /// class that met it with the number it gave.
+    order: Vec<u32>,
+    start: Vec<u32>,
+    seen: Vec<(u32, u32)>,
+    split: Vec<u32>,
+}
+
+impl Refinement {
+    /// The partition with these class labels (any numbers).
+    fn new(labels: Vec<u32>) -> Self {
+        let mut r = Refinement {
+            class: labels,
+            count: 0,
+            order: Vec::new(),
+            start: Vec::new(),
+            seen: Vec::new(),
+            split: Vec::new(),
+        };
+        r.class = r.by_first_occurrence();
+        r.count = r.class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+        r
+    }
+
+    /// Splits every class by the class of `image(i)` for its members `i`.
+    fn split(&mut self, image: impl Fn(usize) -> u32) {
+        let (n, count) = (self.class.len(), self.count);
+        self.start.clear();
+        self.start.resize(count + 1, 0);
+        for &c in &self.class {
+            self.start[c as usize + 1] += 1;
+        }
+        for c in 0..count {
+            self.start[c + 1] += self.start[c];
+        }
+        self.order.resize(n, 0);
+        self.seen.clear();
+        self.seen.resize(count, (0, 0));
+        for (i, &c) in self.class.iter().enumerate() {
+            // `seen` as the fill pointers of the counting sort first.
+            let at = self.start[c as usize] + self.seen[c as usize].0;
+            self.order[at as usize] = i as u32;
+            self.seen[c as usize].0 += 1;
+        }
+        self.seen.fill((u32::MAX, 0));
+        self.split.resize(n, 0);
+        let mut fresh = 0u32;
+        for c in 0..count {
+            for &i in &self.order[self.start[c] as usize..self.start[c + 1] as usize] {
+                let d = self.class[image(i as usize) as usize] as usize;
+                if self.seen[d].0 != c as u32 {
+                    self.seen[d] = (c as u32, fresh);
+                    fresh += 1;
+                }
+                self.split[i as usize] = self.seen[d].1;
+            }
+        }
+        std::mem::swap(&mut self.class, &mut self.split);
+        self.count = fresh as usize;
+    }
+
+    /// The classes renumbered by the first element of each.
+    fn by_first_occurrence(&self) -> Vec<u32> {
+        let labels = self.class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
+        let mut numbers = vec![u32::MAX; labels];
+        let mut fresh = 0;
+        self.class
+            .iter()
+            .map(|&c| {
+                let number = &mut numbers[c as usize];
+                if *number == u32::MAX {
+                    *number = fresh;
+                    fresh += 1;
+                }
+                *number
+            })
+            .collect()
+    }
 }
 
 /// The generators (columns `0..width` of the successor table `succ` of `count` elements, element
