@@ -2,7 +2,7 @@
 //! the paper's step table: the opening move, then the reply to every move of the opponent until
 //! the game ends, grouped by rule where a rule applies.
 
-use std::io::Write;
+use std::io::{self, Write};
 
 use nimlab_engine::rulesets::apple::strategy::{Line, Plan, Player, RulePlan, Strategy, DEFAULT_LINE_LIMIT};
 use nimlab_reports::strategy::strategy;
@@ -40,7 +40,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     if cx.json {
         write_json(out, &report)
     } else {
-        Ok(write!(out, "{}", strategy_text(&report.game.game.to_string(), &report.strategy))?)
+        Ok(write_strategy(out, &report.game.game.to_string(), &report.strategy)?)
     }
 }
 
@@ -63,33 +63,41 @@ fn tuple(piles: &[nimlab_engine::BigUint]) -> String {
     format!("({})", parts.join(", "))
 }
 
-fn strategy_text(game: &str, s: &Strategy) -> String {
+/// Writes the plan as text, line by line (a plan of a million lines is not built as one string).
+fn write_strategy(out: &mut dyn Write, game: &str, s: &Strategy) -> io::Result<()> {
     let winner = player(s.winner);
-    let mut text = format!("{game}, start {}: the {winner} player wins\n", tuple(&s.start));
-    text.push_str("step  player  move\n");
+    writeln!(out, "{game}, start {}: the {winner} player wins", tuple(&s.start))?;
+    writeln!(out, "step  player  move")?;
     let mut step = 1;
     if let Some(opening) = &s.opening {
-        text.push_str(&format!(
-            "{step:<5} {winner:<7} {} -> {}: {}\n",
+        writeln!(
+            out,
+            "{step:<5} {winner:<7} {} -> {}: {}",
             tuple(&s.start),
             tuple(&opening.to),
             opening.text
-        ));
+        )?;
         step += 1;
     }
-    plan_text(&mut text, &s.plan, s.winner, step, 0);
-    text
+    write_plan(out, &s.plan, s.winner, step, 0)
 }
 
-fn rule_text(text: &mut String, rule: &RulePlan, winner: Player, step: usize, indent: &str) {
+fn write_rule(
+    out: &mut dyn Write,
+    rule: &RulePlan,
+    winner: Player,
+    step: usize,
+    indent: &str,
+) -> io::Result<()> {
     let loser = player(other(winner));
     let winner = player(winner);
-    text.push_str(&format!(
-        "{indent}from {} on, the {winner} player follows the {} rule: {}\n",
+    writeln!(
+        out,
+        "{indent}from {} on, the {winner} player follows the {} rule: {}",
         tuple(&rule.position),
         rule.name,
         rule.invariant
-    ));
+    )?;
     for (i, reply) in rule.replies.iter().enumerate() {
         let either = if rule.replies.len() == 1 {
             ""
@@ -98,42 +106,39 @@ fn rule_text(text: &mut String, rule: &RulePlan, winner: Player, step: usize, in
         } else {
             "or "
         };
-        text.push_str(&format!("{indent}{step:<5} {loser:<7} {either}{}\n", reply.loser));
-        text.push_str(&format!(
-            "{indent}{:<5} {winner:<7} {} -> {}\n",
-            step + 1,
-            reply.reply,
-            reply.leads_to
-        ));
+        writeln!(out, "{indent}{step:<5} {loser:<7} {either}{}", reply.loser)?;
+        writeln!(out, "{indent}{:<5} {winner:<7} {} -> {}", step + 1, reply.reply, reply.leads_to)?;
     }
-    text.push_str(&format!("{indent}...   repeat steps {step}-{} until the end: {}\n", step + 1, rule.ends));
+    writeln!(out, "{indent}...   repeat steps {step}-{} until the end: {}", step + 1, rule.ends)
 }
 
-fn plan_text(text: &mut String, plan: &Plan, winner: Player, step: usize, depth: usize) {
+fn write_plan(out: &mut dyn Write, plan: &Plan, winner: Player, step: usize, depth: usize) -> io::Result<()> {
     let indent = "  ".repeat(depth);
     match plan {
-        Plan::Over => text.push_str(&format!(
-            "{indent}the game is over: the {} player took the last apple\n",
-            player(winner)
-        )),
-        Plan::Rule(rule) => rule_text(text, rule, winner, step, &indent),
+        Plan::Over => {
+            writeln!(out, "{indent}the game is over: the {} player took the last apple", player(winner))
+        }
+        Plan::Rule(rule) => write_rule(out, rule, winner, step, &indent),
         Plan::Lines { lines } => {
             for Line { loser, reply, then } in lines {
-                text.push_str(&format!(
-                    "{indent}{step:<5} {:<7} -> {}: {}\n",
+                writeln!(
+                    out,
+                    "{indent}{step:<5} {:<7} -> {}: {}",
                     player(other(winner)),
                     tuple(&loser.to),
                     loser.text
-                ));
-                text.push_str(&format!(
-                    "{indent}{:<5} {:<7} -> {}: {}\n",
+                )?;
+                writeln!(
+                    out,
+                    "{indent}{:<5} {:<7} -> {}: {}",
                     step + 1,
                     player(winner),
                     tuple(&reply.to),
                     reply.text
-                ));
-                plan_text(text, then, winner, step + 2, depth + 1);
+                )?;
+                write_plan(out, then, winner, step + 2, depth + 1)?;
             }
+            Ok(())
         }
     }
 }

@@ -237,34 +237,36 @@ impl Budget {
         }
     }
 
-    /// Fails when a computation holding `bytes` would pass [`Budget::memory_limit`].
+    /// Fails when a computation holding `bytes` would pass [`Budget::memory_limit`]; records
+    /// `bytes` in the memory account when they fit (a refused request is never held).
     ///
     /// # Errors
     /// [`Budget::memory_exhausted`].
     pub fn check_held(&self, bytes: u64) -> Result<(), Exhausted> {
-        self.note_held(bytes);
         if bytes > self.memory_limit() {
             return Err(self.memory_exhausted());
         }
+        self.note_held(bytes);
         Ok(())
     }
 
-    /// Fails when a computation holding `bytes` would pass the memory ceiling.
+    /// Fails when a computation holding `bytes` would pass the memory ceiling; records `bytes`
+    /// in the memory account when they fit.
     ///
     /// # Errors
     /// [`Exhausted::MachineMemory`].
     pub fn check_memory(&self, bytes: u64) -> Result<(), Exhausted> {
-        self.note_held(bytes);
         let ceiling = self.account.memory_ceiling;
         if bytes > ceiling {
             return Err(Exhausted::MachineMemory { bytes: ceiling });
         }
+        self.note_held(bytes);
         Ok(())
     }
 
     /// Records that a computation holds `bytes` now, for the memory account
     /// ([`Budget::peak_held`]); [`Budget::check_held`] and [`Budget::check_memory`] record what
-    /// they check. Nothing is checked.
+    /// they admit. Nothing is checked.
     pub fn note_held(&self, bytes: u64) {
         let mut account = Some(&self.account);
         while let Some(a) = account {
@@ -422,7 +424,7 @@ macro_rules! no_heap {
         }
     )*};
 }
-no_heap!(u32, u64, u128);
+no_heap!(u32, u64, u128, usize);
 
 impl<A: HeldBytes, B: HeldBytes> HeldBytes for (A, B) {
     fn heap_bytes(&self) -> u64 {
@@ -440,6 +442,41 @@ impl<T: HeldBytes> HeldBytes for Vec<T> {
         let buffer = (self.capacity() * std::mem::size_of::<T>()) as u64 + ALLOCATION_OVERHEAD;
         self.iter().fold(buffer, |bytes, item| bytes.saturating_add(item.heap_bytes()))
     }
+}
+
+impl HeldBytes for String {
+    /// Its buffer (the capacity) with the allocator's overhead.
+    fn heap_bytes(&self) -> u64 {
+        match self.capacity() {
+            0 => 0,
+            capacity => capacity as u64 + ALLOCATION_OVERHEAD,
+        }
+    }
+}
+
+impl HeldBytes for num_bigint::BigUint {
+    /// Nothing up to 2^64 (num-bigint keeps one digit inline), else its 64-bit digits with the
+    /// allocator's overhead.
+    fn heap_bytes(&self) -> u64 {
+        match self.bits().div_ceil(64) {
+            0 | 1 => 0,
+            digits => 8 * digits + ALLOCATION_OVERHEAD,
+        }
+    }
+}
+
+/// Bytes of a hash table (`HashMap`, `HashSet`) of `capacity` entries of `slot` bytes: hashbrown keeps at most 7/8 of
+/// its buckets (a power of two) full, with one control byte per bucket.
+pub fn hash_table_bytes(capacity: usize, slot: usize) -> u64 {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = if capacity < 8 {
+        (capacity + 1).next_power_of_two()
+    } else {
+        (capacity * 8 / 7).next_power_of_two()
+    };
+    (buckets * (slot + 1)) as u64
 }
 
 /// The default memory ceiling: the smaller of [`DEFAULT_MEMORY_CAP`] (2 GiB), half of the
@@ -539,6 +576,31 @@ mod tests {
         };
         assert_eq!(error, Exhausted::Work { limit: 10_000 });
         assert!((10_000..10_000 + FLUSH_EVERY).contains(&spent), "{spent}");
+    }
+
+    #[test]
+    fn the_account_records_what_it_admits_not_what_it_refuses() {
+        let budget = Budget::new(1000);
+        budget.check_held(3000).unwrap();
+        assert_eq!(budget.check_held(5000), Err(Exhausted::Memory { bytes: 4000 }));
+        assert_eq!(budget.peak_held(), 3000);
+        let ceiling = Budget::new(u64::MAX).with_memory_ceiling(100);
+        assert!(ceiling.check_memory(101).is_err());
+        assert_eq!(ceiling.peak_held(), 0);
+    }
+
+    #[test]
+    fn strings_and_big_numbers_count_their_buffers() {
+        assert_eq!(String::new().heap_bytes(), 0);
+        assert_eq!(String::with_capacity(100).heap_bytes(), 100 + ALLOCATION_OVERHEAD);
+        assert_eq!(num_bigint::BigUint::from(u64::MAX).heap_bytes(), 0);
+        let big = num_bigint::BigUint::from(1u8) << 200u32;
+        assert_eq!(big.heap_bytes(), 4 * 8 + ALLOCATION_OVERHEAD);
+        let handle = std::mem::size_of::<num_bigint::BigUint>() as u64;
+        assert_eq!(
+            vec![big.clone(), big].heap_bytes(),
+            2 * (handle + 4 * 8 + ALLOCATION_OVERHEAD) + ALLOCATION_OVERHEAD
+        );
     }
 
     #[test]

@@ -7,6 +7,7 @@ use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 use crate::bigint::json;
+use crate::budget::HeldBytes;
 use crate::game::Outcome;
 use crate::solve::Terminal;
 
@@ -19,6 +20,13 @@ pub struct MoveReport {
     /// The resulting position, in the same numbers as the input position.
     #[serde(serialize_with = "json::numbers")]
     pub to: Vec<BigUint>,
+}
+
+impl HeldBytes for MoveReport {
+    /// Its text and its position's numbers: what a report listing many moves holds for each.
+    fn heap_bytes(&self) -> u64 {
+        self.text.heap_bytes() + self.to.heap_bytes()
+    }
 }
 
 /// The move a player should make to win fastest or, when losing, to lose slowest.

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::analysis::{AnyGame, Method, Progress, Query};
 use crate::bigint::{json, to_bigs};
-use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
+use crate::budget::{Budget, Exhausted, HeldBytes, ALLOCATION_OVERHEAD, UNITS_PER_POSITION};
 use crate::error::{EngineError, Stopped};
 use crate::game::{Outcome, Play};
 use crate::lang::Lang;
@@ -132,6 +132,8 @@ pub fn p_positions(
     }
     let query = Query { method: Method::Auto, play: request.play, max_moves: 0, lang: Lang::En };
     let mut found: Vec<Vec<BigUint>> = Vec::new();
+    // Bytes of the positions listed (their vectors and numbers), beside the list's own buffer.
+    let mut listed = 0u64;
     let mut examined = 0u64;
     let mut largest = 0u64;
     let mut stopped_by = None;
@@ -146,7 +148,14 @@ pub fn p_positions(
             let numbers = game.check_position(&to_bigs(&tuple))?;
             match game.analyze(&numbers, &query, budget) {
                 Ok(a) if a.outcome == Outcome::P => {
+                    listed = listed.saturating_add(numbers.heap_bytes());
                     found.push(numbers);
+                    let buffer = found.capacity() * std::mem::size_of::<Vec<BigUint>>();
+                    if let Err(cause) = budget.check_held(listed + buffer as u64 + ALLOCATION_OVERHEAD) {
+                        let error = EngineError::Exhausted { task: task(), cause };
+                        stopped_by = error.exhausted().cloned();
+                        break 'search Some(stop_reason(&error, examined, largest));
+                    }
                     progress(found.len() as u64, request.count as u64);
                     if found.len() == request.count {
                         break 'search None;
@@ -211,6 +220,33 @@ mod tests {
             assert_eq!(search.basis, ListingBasis::Search);
             assert_eq!(theory.p_positions, search.p_positions, "{spec}");
         }
+    }
+
+    #[test]
+    fn a_listing_holds_its_positions_in_the_memory_account() {
+        // Nim on three heaps has no closed-form listing there: positions are examined one by
+        // one, and those listed are held until the report is made.
+        let g = game("nim");
+        let budget = Budget::default();
+        let listing = p_positions(
+            g.as_ref(),
+            &PRequest { heaps: Some(3), ..request(300, None, Method::Search) },
+            &budget,
+            &no_progress,
+        )
+        .unwrap();
+        assert_eq!(listing.p_positions.len(), 300);
+        assert!(budget.peak_held() >= listing.p_positions.heap_bytes(), "{}", budget.peak_held());
+        let small = Budget::new(2_000_000).with_memory_ceiling(4096);
+        let listing = p_positions(
+            g.as_ref(),
+            &PRequest { heaps: Some(3), ..request(300, None, Method::Search) },
+            &small,
+            &no_progress,
+        )
+        .unwrap();
+        assert!(!listing.complete);
+        assert_eq!(listing.stopped_by, Some(Exhausted::MachineMemory { bytes: 4096 }));
     }
 
     #[test]

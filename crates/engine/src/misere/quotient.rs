@@ -7,6 +7,8 @@
 
 use serde::Serialize;
 
+use crate::budget::ALLOCATION_OVERHEAD;
+
 /// A finite commutative monoid `Q` with a subset `P` (the P-portion): a bipartite monoid.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Quotient {
@@ -27,6 +29,11 @@ impl Quotient {
         debug_assert_eq!(table.len(), size * size);
         debug_assert_eq!(p.len(), size);
         Quotient { size, table, p }
+    }
+
+    /// Bytes it holds: the multiplication table (4 bytes a product) and the P-portion.
+    pub fn held_bytes(&self) -> u64 {
+        (self.table.capacity() * 4 + self.p.capacity()) as u64 + 2 * ALLOCATION_OVERHEAD
     }
 
     /// Its order `|Q|`.

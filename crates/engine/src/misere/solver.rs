@@ -48,7 +48,7 @@ use std::collections::VecDeque;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use crate::budget::{Budget, Exhausted};
+use crate::budget::{hash_table_bytes, Budget, Exhausted, HeldBytes};
 use crate::octal::game::MoveMenu;
 use crate::octal::OctalCode;
 
@@ -106,6 +106,11 @@ impl HeapOptions {
         Ok(&self.options[h])
     }
 
+    /// Bytes of the options kept.
+    fn held_bytes(&self) -> u64 {
+        self.options.heap_bytes()
+    }
+
     pub(crate) fn cached(&self, h: usize) -> &[Vec<u32>] {
         &self.options[h]
     }
@@ -161,6 +166,11 @@ pub(crate) struct Checker {
 }
 
 impl Checker {
+    /// Bytes it holds: the signatures and the kept states (bitsets over the elements).
+    fn held_bytes(&self) -> u64 {
+        self.signatures.heap_bytes() + self.states.heap_bytes()
+    }
+
     fn new(q: &Quotient) -> Self {
         let signatures = (0..q.order() as u32).map(|x| q.signature(x)).collect();
         Checker { signatures, letters: Vec::new(), states: vec![Vec::new(); q.order()] }
@@ -203,7 +213,8 @@ impl Checker {
         let words = n.div_ceil(64) as u64;
         let cost = 1 + (n as u64 / 16) + words * letter.options.len() as u64;
         let mut fresh: Vec<Vec<Bits>> = vec![Vec::new(); n];
-        let held = std::cell::Cell::new(0u64);
+        // The new states come on top of the kept ones and the quotient.
+        let held = std::cell::Cell::new(self.held_bytes() + q.held_bytes());
         let mut queue: VecDeque<(u32, Bits)> = VecDeque::new();
         let offer =
             |fresh: &mut Vec<Vec<Bits>>, queue: &mut VecDeque<(u32, Bits)>, x: u32, u: &[u64]| -> bool {
@@ -353,9 +364,10 @@ enum Slots {
 const DENSE_LIMIT: u64 = 1 << 22;
 
 impl Slots {
-    fn new(trial: &Trial<'_>, budget: &Budget) -> Result<Self, Exhausted> {
+    /// The slots of `trial`'s elements, with `beside` bytes already held.
+    fn new(trial: &Trial<'_>, budget: &Budget, beside: u64) -> Result<Self, Exhausted> {
         if trial.size <= DENSE_LIMIT && trial.size * 8 <= budget.memory_limit() {
-            budget.check_held(trial.size * 4)?;
+            budget.check_held(beside + trial.size * 4)?;
             pay(budget, trial.size / 64 + 1)?;
             Ok(Slots::Dense(vec![u32::MAX; trial.size as usize]))
         } else {
@@ -395,11 +407,11 @@ impl Slots {
         }
     }
 
-    /// Bytes held.
-    fn held(&self, count: u64) -> u64 {
+    /// Bytes held (the hash map's by its capacity).
+    fn held(&self) -> u64 {
         match self {
-            Slots::Dense(v) => v.len() as u64 * 4,
-            Slots::Sparse(_) => count * 32,
+            Slots::Dense(v) => v.capacity() as u64 * 4,
+            Slots::Sparse(m) => hash_table_bytes(m.capacity(), std::mem::size_of::<(u64, u32)>()),
         }
     }
 }
@@ -501,12 +513,13 @@ struct Marker<'t> {
     heaps: Vec<(usize, u64, Vec<u64>)>,
     /// 1 for P, 0 for N.
     marks: Slots,
-    marked: u64,
     /// Per level, two buffers for option sets.
     buffers: Vec<(Bits, Bits)>,
     /// An element and the status it must get (the marking stops as soon as it gets the other).
     target: Option<(u64, bool)>,
     budget: &'t Budget,
+    /// Bytes held beside the marks (the quotients and states the solver keeps meanwhile).
+    beside: u64,
     pending: u64,
 }
 
@@ -529,7 +542,7 @@ impl Marker<'_> {
         self.pending += units;
         if self.pending >= 1 << 12 {
             pay(self.budget, std::mem::take(&mut self.pending))?;
-            self.budget.check_held(self.marks.held(self.marked))?;
+            self.budget.check_held(self.beside + self.marks.held())?;
         }
         Ok(())
     }
@@ -562,7 +575,6 @@ impl LevelWalk for Marker<'_> {
                 None => return Err(Halt::Stop(Stop::Internal(format!("option image {y} not marked")))),
             }
         }
-        self.marked += 1;
         if !self.marks.set(self.trial, x, u32::from(status)) {
             return Err(Halt::Stop(Stop::Internal(format!("element {x} marked twice"))));
         }
@@ -752,6 +764,14 @@ impl Solver {
         Solver { options: HeapOptions::new(code), quotient, phi: vec![0], expansions: Vec::new(), checker }
     }
 
+    /// Bytes it keeps between heaps: `Q_n`, `Φ`, the checker's states and the heaps' options.
+    fn held_bytes(&self) -> u64 {
+        self.quotient.held_bytes()
+            + self.phi.heap_bytes()
+            + self.checker.held_bytes()
+            + self.options.held_bytes()
+    }
+
     /// The heaps computed so far (`n` of `Q_n`).
     pub(crate) fn reached(&self) -> usize {
         self.phi.len() - 1
@@ -836,8 +856,14 @@ impl Solver {
         let Some(trial) = Trial::new(base, base_phi, free.to_vec()) else {
             return Err(Stop::Exhausted(Exhausted::Memory { bytes: budget.memory_limit() }));
         };
+        // What stays held meanwhile: the solver's quotient and states, and the pretension being
+        // corrected when the base is not the solver's own quotient.
+        let mut beside = self.held_bytes();
+        if !std::ptr::eq(base, &self.quotient) {
+            beside += base.held_bytes();
+        }
         let heaps = heap_letters(n, &self.options, 0u64, |h| trial.image(h), |a, b| trial.mul(a, b));
-        let marks = Slots::new(&trial, budget)?;
+        let marks = Slots::new(&trial, budget, beside)?;
         let buffers = vec![(Vec::new(), Vec::new()); heaps.len()];
         let target = require.map(|(word, p)| {
             let mut x = 0u64;
@@ -849,8 +875,7 @@ impl Solver {
             }
             (x, p)
         });
-        let mut marker =
-            Marker { trial: &trial, heaps, marks, marked: 0, buffers, target, budget, pending: 0 };
+        let mut marker = Marker { trial: &trial, heaps, marks, buffers, target, budget, beside, pending: 0 };
         match marker.run(0, 0, &[]) {
             Ok(()) => {}
             Err(Halt::Target) => {
@@ -861,7 +886,8 @@ impl Solver {
         }
         pay(budget, marker.pending)?;
         let marks = marker.marks;
-        reduce(&trial, n, &marks, budget).map(Some)
+        let beside = beside + marks.held();
+        reduce(&trial, n, &marks, budget, beside).map(Some)
     }
 
     /// The least sum (colexicographic) whose marked status is wrong, if any.
@@ -902,7 +928,8 @@ impl Solver {
             buffers: vec![(Vec::new(), Vec::new()); heaps_len],
             bound: bound.clone(),
             budget,
-            held: 0,
+            // The walk's sets come on top of the solver's keep and the pretension.
+            held: self.held_bytes() + q.held_bytes(),
             pending: 0,
         };
         let found = walk.run(0, 0, &vec![0u64; words]);
@@ -1020,8 +1047,15 @@ fn least_words(
 }
 
 /// The submonoid of a marked trial that the heaps generate, with equal P-signatures merged
-/// (Moore's partition refinement), and the heaps' images in it.
-fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result<Pretension, Stop> {
+/// (Moore's partition refinement), and the heaps' images in it. `beside`: the bytes held
+/// meanwhile (the marks, the quotients kept); every buffer here is counted by its capacity.
+fn reduce(
+    trial: &Trial<'_>,
+    n: usize,
+    marks: &Slots,
+    budget: &Budget,
+    beside: u64,
+) -> Result<Pretension, Stop> {
     let images: Vec<u64> = (0..=n).map(|h| trial.image(h)).collect();
     let mut gens: Vec<u64> = Vec::new();
     for &g in &images[1..] {
@@ -1031,7 +1065,7 @@ fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result
     }
     // The submonoid the heaps generate, in breadth-first order from the identity, each element
     // with its successors by the generators and the element and generator that first reached it.
-    let mut index = Slots::new(trial, budget)?;
+    let mut index = Slots::new(trial, budget, beside)?;
     index.set(trial, 0, 0);
     let mut elements = vec![0u64];
     let mut parent: Vec<(u32, u32)> = vec![(0, 0)];
@@ -1055,9 +1089,11 @@ fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result
         }
         at += 1;
         budget.check_held(
-            elements.len() as u64 * (24 + 4 * width as u64) + index.held(elements.len() as u64),
+            beside + elements.heap_bytes() + parent.heap_bytes() + succ.heap_bytes() + index.held(),
         )?;
     }
+    // The walk's buffers stay held to the end, with the classes and the refinement's keys.
+    let walked = beside + elements.heap_bytes() + parent.heap_bytes() + succ.heap_bytes() + index.held();
     let mut class: Vec<u32> = Vec::with_capacity(elements.len());
     for x in &elements {
         match marks.get(trial, *x) {
@@ -1077,12 +1113,14 @@ fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result
             pay(budget, elements.len() as u64 * 2)?;
             refine.split(|i| succ[i * width + k]);
         }
+        budget.check_held(walked + refine.heap_bytes())?;
         if refine.count == before {
             break;
         }
     }
     // Numbered by first occurrence, the classes come in breadth-first order.
     let class = refine.by_first_occurrence();
+    let refining = walked + refine.heap_bytes() + class.heap_bytes();
     // The classes' representatives: the first element of each (the identity's class is 0).
     let mut reps: Vec<usize> = Vec::with_capacity(refine.count);
     for (i, &c) in class.iter().enumerate() {
@@ -1093,7 +1131,7 @@ fn reduce(trial: &Trial<'_>, n: usize, marks: &Slots, budget: &Budget) -> Result
         }
     }
     let size = reps.len();
-    budget.check_held(size as u64 * (size as u64 + width as u64) * 4)?;
+    budget.check_held(refining + reps.heap_bytes() + size as u64 * (size as u64 + width as u64) * 4)?;
     pay(budget, size as u64 * size as u64)?;
     // The classes' successors by each generator (a congruence: any member gives the same).
     let mut class_succ = vec![0u32; size * width];
@@ -1196,6 +1234,15 @@ impl Refinement {
         }
         std::mem::swap(&mut self.class, &mut self.split);
         self.count = fresh as usize;
+    }
+
+    /// Bytes of the partition and its scratch.
+    fn heap_bytes(&self) -> u64 {
+        self.class.heap_bytes()
+            + self.order.heap_bytes()
+            + self.start.heap_bytes()
+            + self.seen.heap_bytes()
+            + self.split.heap_bytes()
     }
 
     /// The classes renumbered by the first element of each.

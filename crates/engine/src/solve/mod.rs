@@ -25,6 +25,7 @@ use std::ops::ControlFlow;
 
 use rustc_hash::FxHashMap;
 
+use crate::budget::hash_table_bytes;
 pub use crate::budget::{Budget, Exhausted, HeldBytes, Meter, UNITS_PER_POSITION};
 use crate::game::{Game, Outcome};
 
@@ -131,20 +132,6 @@ struct Frame<P, V> {
     bytes: u64,
 }
 
-/// Bytes of a hash table of `capacity` entries of `slot` bytes: hashbrown keeps at most 7/8 of
-/// its buckets (a power of two) full, with one control byte per bucket.
-fn table_bytes(capacity: usize, slot: usize) -> u64 {
-    if capacity == 0 {
-        return 0;
-    }
-    let buckets = if capacity < 8 {
-        (capacity + 1).next_power_of_two()
-    } else {
-        (capacity * 8 / 7).next_power_of_two()
-    };
-    (buckets * (slot + 1)) as u64
-}
-
 /// Bytes an option takes on the stack: its position, and the same again for the growth of the
 /// option vector (which doubles, so up to half of it is spare), plus its value's slot.
 fn stacked_bytes<P: HeldBytes, V>(option: &P) -> u64 {
@@ -165,6 +152,12 @@ impl<G: Game, V: Valuation> Solver<G, V> {
     /// How many positions have been evaluated and stored so far.
     pub fn states(&self) -> usize {
         self.memo.len()
+    }
+
+    /// Bytes the memo holds now (its table by capacity, its positions' buffers), for a caller
+    /// that holds more beside it under the same budget.
+    pub fn held_bytes(&self) -> u64 {
+        self.memo_bytes(false)
     }
 
     /// The value of `position`, if it is already known.
@@ -224,6 +217,11 @@ impl<G: Game, V: Valuation> Solver<G, V> {
             if held > limit {
                 return Err(budget.memory_exhausted());
             }
+            if self.memo.len() == self.memo.capacity() {
+                // The insertion grows the table: the old and the new one are held at once, the
+                // memo's peak (recorded only then, off the hot path).
+                budget.note_held(held);
+            }
             self.memo_keys += key_bytes;
             self.memo.insert(frame.key, value);
             if stack.is_empty() {
@@ -252,9 +250,9 @@ impl<G: Game, V: Valuation> Solver<G, V> {
     fn memo_bytes(&self, growing: bool) -> u64 {
         let slot = std::mem::size_of::<(G::Position, V::Value)>();
         let capacity = self.memo.capacity();
-        let mut table = table_bytes(capacity, slot);
+        let mut table = hash_table_bytes(capacity, slot);
         if growing && self.memo.len() == capacity {
-            table += table_bytes((2 * capacity).max(3), slot);
+            table += hash_table_bytes((2 * capacity).max(3), slot);
         }
         table + self.memo_keys
     }
@@ -462,6 +460,22 @@ mod tests {
         let mut solver = GrundySolver::new(Bash(3));
         let error = solver.value(&1000, &Budget::new(100 * UNITS_PER_POSITION)).unwrap_err();
         assert_eq!(error, Exhausted::Memory { bytes: 8000 });
+    }
+
+    #[test]
+    fn the_memo_peak_counts_both_tables_while_it_grows() {
+        // A grown table is allocated while the old one is still held: the account records the
+        // two at once, half as much again as the final table (heaps asked in order keep the
+        // stack at one frame, so the memo is all that is held).
+        let mut solver = GrundySolver::new(Bash(3));
+        let budget = Budget::default();
+        for heap in 0..5000 {
+            solver.value(&heap, &budget).unwrap();
+        }
+        let slot = std::mem::size_of::<(u64, u32)>();
+        let last = hash_table_bytes(solver.memo.capacity(), slot);
+        assert!(budget.peak_held() >= last + last / 2, "{} < 1.5 x {last}", budget.peak_held());
+        assert!(budget.peak_held() <= 2 * last, "{}", budget.peak_held());
     }
 
     struct Nim1;

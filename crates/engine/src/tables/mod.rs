@@ -298,7 +298,6 @@ pub(crate) fn memory_fits(bytes: u128, budget: &Budget) -> bool {
 /// (nothing is charged then), or when the deadline has passed or the table was cancelled.
 pub fn pay_memory(what: &str, bytes: u128, budget: &Budget) -> Result<(), TableError> {
     let units = memory_units(bytes);
-    budget.note_held(u64::try_from(bytes).unwrap_or(u64::MAX));
     let left = budget.remaining();
     budget.affords(units).and_then(|()| budget.charge(units)).map_err(|cause| TableError::Exhausted {
         task: format!(
@@ -306,7 +305,9 @@ pub fn pay_memory(what: &str, bytes: u128, budget: &Budget) -> Result<(), TableE
              are left"
         ),
         cause,
-    })
+    })?;
+    budget.note_held(u64::try_from(bytes).unwrap_or(u64::MAX));
+    Ok(())
 }
 
 /// Holds `bytes` of memory for `what` without charging work: checked against what is left of

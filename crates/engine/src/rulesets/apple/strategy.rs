@@ -18,7 +18,7 @@ use crate::lang::Lang;
 use serde::Serialize;
 
 use crate::bigint::{join, json, to_u64s};
-use crate::budget::Budget;
+use crate::budget::{Budget, HeldBytes, ALLOCATION_OVERHEAD};
 use crate::error::{EngineError, Stopped};
 use crate::game::{Game, Outcome, Play};
 use crate::solve::GrundySolver;
@@ -103,6 +103,37 @@ pub struct RuleReply {
     pub leads_to: String,
 }
 
+impl HeldBytes for Plan {
+    fn heap_bytes(&self) -> u64 {
+        match self {
+            Plan::Over => 0,
+            Plan::Rule(rule) => rule.heap_bytes(),
+            Plan::Lines { lines } => lines.heap_bytes(),
+        }
+    }
+}
+
+impl HeldBytes for Line {
+    fn heap_bytes(&self) -> u64 {
+        self.loser.heap_bytes() + self.reply.heap_bytes() + self.then.heap_bytes()
+    }
+}
+
+impl HeldBytes for RulePlan {
+    fn heap_bytes(&self) -> u64 {
+        self.position.heap_bytes()
+            + self.invariant.heap_bytes()
+            + self.replies.heap_bytes()
+            + self.ends.heap_bytes()
+    }
+}
+
+impl HeldBytes for RuleReply {
+    fn heap_bytes(&self) -> u64 {
+        self.loser.heap_bytes() + self.reply.heap_bytes() + self.leads_to.heap_bytes()
+    }
+}
+
 /// The most lines a searched plan may list.
 pub const DEFAULT_LINE_LIMIT: usize = 2_000;
 
@@ -122,7 +153,7 @@ impl Apple {
     ) -> Result<Strategy, EngineError> {
         let start = self.check_position(start)?;
         let mut planner =
-            Planner { apple: *self, solver: GrundySolver::new(*self), budget, lines: 0, line_limit };
+            Planner { apple: *self, solver: GrundySolver::new(*self), budget, lines: 0, line_limit, held: 0 };
         let (winner, opening, facing) = if planner.is_p(&start)? {
             (Player::Second, None, start.clone())
         } else {
@@ -207,6 +238,9 @@ struct Planner<'b> {
     budget: &'b Budget,
     lines: usize,
     line_limit: usize,
+    /// Bytes of the plan built so far (its lines, their moves' texts and positions, its rules),
+    /// held in the memory account with the search's memo.
+    held: u64,
 }
 
 impl Planner<'_> {
@@ -252,11 +286,22 @@ impl Planner<'_> {
         })
     }
 
+    /// Adds `bytes` to the plan's bytes and checks them, with the memo's, against the budget's
+    /// memory.
+    fn hold(&mut self, bytes: u64, piles: &[BigUint]) -> Result<(), EngineError> {
+        self.held = self.held.saturating_add(bytes);
+        let lines = self.lines;
+        self.budget
+            .check_held(self.held.saturating_add(self.solver.held_bytes()))
+            .during(|| format!("the plan at {} (holding {lines} lines)", join(piles, " ")))
+    }
+
     fn plan(&mut self, piles: &[BigUint]) -> Result<Plan, EngineError> {
         if piles.iter().all(Zero::is_zero) {
             return Ok(Plan::Over);
         }
         if let Some(rule) = self.apple.rule_plan(piles) {
+            self.hold(rule.heap_bytes(), piles)?;
             return Ok(Plan::Rule(rule));
         }
         let position = self.search_piles(piles)?;
@@ -273,8 +318,14 @@ impl Planner<'_> {
             let to = self.apple.numbers(&option);
             let loser = MoveReport { text: self.apple.describe_move(piles, &to, Lang::En), to };
             let reply = self.winning_reply(&loser.to)?;
+            // The nested plan counted itself; the line adds its two moves and its slot.
             let then = self.plan(&reply.to)?;
+            let moves = loser.heap_bytes() + reply.heap_bytes();
+            let capacity = lines.capacity();
             lines.push(Line { loser, reply, then });
+            let slots = (lines.capacity() - capacity) * std::mem::size_of::<Line>();
+            let allocated = if capacity == 0 { ALLOCATION_OVERHEAD } else { 0 };
+            self.hold(moves + slots as u64 + allocated, piles)?;
         }
         Ok(Plan::Lines { lines })
     }

@@ -1,6 +1,7 @@
 use super::strategy::{Plan, Player};
 use super::*;
 use crate::bigint::to_bigs;
+use crate::budget::HeldBytes;
 use crate::solve::GrundySolver;
 #[allow(unused_imports)]
 use crate::test_prelude::*;
@@ -275,6 +276,17 @@ fn searched_strategy_replies_win() {
     }
     let mut solver = GrundySolver::new(game);
     assert!(check(&plan.plan, &mut solver) > 10);
+    // The plan's lines are held in the memory account as they are listed: at least what the
+    // finished plan holds (counted here from the plan itself), beside the search's memo.
+    let budget = Budget::default();
+    let again = game.strategy(&to_bigs(&[3, 5, 7]), 100_000, &budget).unwrap();
+    assert_eq!(again, plan);
+    assert!(
+        budget.peak_held() >= plan.plan.heap_bytes(),
+        "{} < {}",
+        budget.peak_held(),
+        plan.plan.heap_bytes()
+    );
     let err = game.strategy(&to_bigs(&[3, 5, 7]), 5, &Budget::default()).unwrap_err();
     assert!(matches!(err, EngineError::Limit(_)), "{err}");
 }
