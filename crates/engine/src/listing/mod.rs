@@ -227,24 +227,20 @@ mod tests {
         // Nim on three heaps has no closed-form listing there: positions are examined one by
         // one, and those listed are held until the report is made.
         let g = game("nim");
+        let list = |budget: &Budget| {
+            p_positions(
+                g.as_ref(),
+                &PRequest { heaps: Some(3), ..request(300, None, Method::Search) },
+                budget,
+                &no_progress,
+            )
+            .unwrap()
+        };
         let budget = Budget::default();
-        let listing = p_positions(
-            g.as_ref(),
-            &PRequest { heaps: Some(3), ..request(300, None, Method::Search) },
-            &budget,
-            &no_progress,
-        )
-        .unwrap();
+        let listing = list(&budget);
         assert_eq!(listing.p_positions.len(), 300);
         assert!(budget.peak_held() >= listing.p_positions.heap_bytes(), "{}", budget.peak_held());
-        let small = Budget::new(2_000_000).with_memory_ceiling(4096);
-        let listing = p_positions(
-            g.as_ref(),
-            &PRequest { heaps: Some(3), ..request(300, None, Method::Search) },
-            &small,
-            &no_progress,
-        )
-        .unwrap();
+        let listing = list(&Budget::new(2_000_000).with_memory_ceiling(4096));
         assert!(!listing.complete);
         assert_eq!(listing.stopped_by, Some(Exhausted::MachineMemory { bytes: 4096 }));
     }
