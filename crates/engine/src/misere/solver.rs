@@ -441,8 +441,9 @@ fn heap_letters<E: Copy + Ord + std::hash::Hash>(
             opts.iter().map(|o| o.iter().fold(identity, |acc, &g| mul(acc, image(g as usize)))).collect();
         images.sort_unstable();
         images.dedup();
-        if letters.insert((image(h), images.clone())) {
-            heaps.push((h, image(h), images));
+        let img = image(h);
+        if letters.insert((img, images.clone())) {
+            heaps.push((h, img, images));
         }
     }
     heaps.reverse();
@@ -1119,7 +1120,7 @@ fn reduce(
         }
     }
     // Numbered by first occurrence, the classes come in breadth-first order.
-    let class = refine.by_first_occurrence();
+    let (class, _) = by_first_occurrence(&refine.class);
     let refining = walked + refine.heap_bytes() + class.heap_bytes();
     // The classes' representatives: the first element of each (the identity's class is 0).
     let mut reps: Vec<usize> = Vec::with_capacity(refine.count);
@@ -1186,17 +1187,8 @@ struct Refinement {
 impl Refinement {
     /// The partition with these class labels (any numbers).
     fn new(labels: Vec<u32>) -> Self {
-        let mut r = Refinement {
-            class: labels,
-            count: 0,
-            order: Vec::new(),
-            start: Vec::new(),
-            seen: Vec::new(),
-            split: Vec::new(),
-        };
-        r.class = r.by_first_occurrence();
-        r.count = r.class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
-        r
+        let (class, count) = by_first_occurrence(&labels);
+        Refinement { class, count, order: Vec::new(), start: Vec::new(), seen: Vec::new(), split: Vec::new() }
     }
 
     /// Splits every class by the class of `image(i)` for its members `i`.
@@ -1244,24 +1236,24 @@ impl Refinement {
             + self.seen.heap_bytes()
             + self.split.heap_bytes()
     }
+}
 
-    /// The classes renumbered by the first element of each.
-    fn by_first_occurrence(&self) -> Vec<u32> {
-        let labels = self.class.iter().map(|&c| c as usize + 1).max().unwrap_or(0);
-        let mut numbers = vec![u32::MAX; labels];
-        let mut fresh = 0;
-        self.class
-            .iter()
-            .map(|&c| {
-                let number = &mut numbers[c as usize];
-                if *number == u32::MAX {
-                    *number = fresh;
-                    fresh += 1;
-                }
-                *number
-            })
-            .collect()
-    }
+/// The class labels renumbered by the first element of each, and the number of classes.
+fn by_first_occurrence(labels: &[u32]) -> (Vec<u32>, usize) {
+    let mut numbers = vec![u32::MAX; labels.iter().map(|&c| c as usize + 1).max().unwrap_or(0)];
+    let mut fresh = 0;
+    let class = labels
+        .iter()
+        .map(|&c| {
+            let number = &mut numbers[c as usize];
+            if *number == u32::MAX {
+                *number = fresh;
+                fresh += 1;
+            }
+            *number
+        })
+        .collect();
+    (class, fresh as usize)
 }
 
 /// The generators (columns `0..width` of the successor table `succ` of `count` elements, element
