@@ -38,15 +38,15 @@
 //! At the least failure, heaps of that sum are *freed*, fewest first: a freed heap gets its own
 //! cyclic factor `C(i, p)` beside the trial quotient, `i` at least its exponent in the failure,
 //! and the trial is marked and reduced again; the first freeing that gives the failure its true
-//! outcome is kept. This repeats until no failure is left; the trial is then `Q_n`, and every
-//! reachable state is checked once more.
+//! outcome is kept. This repeats until no failure is left; the trial is then `Q_n`, and the
+//! failure walk's minimal option sets give the checker its states.
 //!
 //! The checker of conservative extensions keeps states `(x, U)` likewise by inclusion-minimal
 //! `U` per element (an N-failure needs `1 ∉ U`, monotone), with P-failures checked locally.
 
 use std::collections::VecDeque;
 
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::budget::{hash_table_bytes, Budget, Exhausted, HeldBytes};
 use crate::octal::game::MoveMenu;
@@ -139,15 +139,51 @@ fn subset(a: &[u64], b: &[u64]) -> bool {
     a.iter().zip(b).all(|(x, y)| x & !y == 0)
 }
 
-/// Adds `t` to an antichain of inclusion-minimal sets unless it contains one of them; true
-/// when added.
-fn incorporate(list: &mut Vec<Bits>, t: &[u64]) -> bool {
-    if list.iter().any(|old| subset(old, t)) {
-        return false;
+/// An antichain of inclusion-minimal sets of elements, each a bitset of `words` words, kept in
+/// one buffer (the walks add many small sets; one allocation each would cost more than the test).
+#[derive(Debug, Clone)]
+struct Antichain {
+    words: usize,
+    flat: Vec<u64>,
+}
+
+impl Antichain {
+    fn new(words: usize) -> Self {
+        Antichain { words, flat: Vec::new() }
     }
-    list.retain(|old| !subset(t, old));
-    list.push(t.to_vec());
-    true
+
+    fn sets(&self) -> std::slice::ChunksExact<'_, u64> {
+        self.flat.chunks_exact(self.words)
+    }
+
+    /// Whether one of the sets is contained in `t`.
+    fn dominates(&self, t: &[u64]) -> bool {
+        self.sets().any(|old| subset(old, t))
+    }
+
+    /// Adds `t` unless it contains one of the sets, dropping the sets that contain it; true when
+    /// added.
+    fn incorporate(&mut self, t: &[u64]) -> bool {
+        if self.dominates(t) {
+            return false;
+        }
+        let mut kept = 0;
+        for at in (0..self.flat.len()).step_by(self.words) {
+            if !subset(t, &self.flat[at..at + self.words]) {
+                self.flat.copy_within(at..at + self.words, kept);
+                kept += self.words;
+            }
+        }
+        self.flat.truncate(kept);
+        self.flat.extend_from_slice(t);
+        true
+    }
+}
+
+impl HeldBytes for Antichain {
+    fn heap_bytes(&self) -> u64 {
+        self.flat.heap_bytes()
+    }
 }
 
 /// No P-failure through this letter: no `x` with `x·Φ(h) ∈ P` and `x·s ∈ P` for an option
@@ -162,7 +198,7 @@ fn no_p_failure(q: &Quotient, letter: &Letter) -> bool {
 pub(crate) struct Checker {
     signatures: Vec<Bits>,
     letters: Vec<Letter>,
-    states: Vec<Vec<Bits>>,
+    states: Vec<Antichain>,
 }
 
 impl Checker {
@@ -173,7 +209,46 @@ impl Checker {
 
     fn new(q: &Quotient) -> Self {
         let signatures = (0..q.order() as u32).map(|x| q.signature(x)).collect();
-        Checker { signatures, letters: Vec::new(), states: vec![Vec::new(); q.order()] }
+        Checker {
+            signatures,
+            letters: Vec::new(),
+            states: vec![Antichain::new(q.order().div_ceil(64)); q.order()],
+        }
+    }
+
+    /// The checker of a correct quotient from the inclusion-minimal option sets `T` of each
+    /// element's nonempty sums (as the failure walk leaves them) and the heaps' letters: a
+    /// state's `U` is the union of its options' signatures, monotone in `T`, so the minimal `T`
+    /// give every minimal `U`.
+    fn from_option_sets(
+        q: &Quotient,
+        letters: Vec<Letter>,
+        option_sets: &[Antichain],
+        budget: &Budget,
+    ) -> Result<Self, Exhausted> {
+        let mut checker = Checker::new(q);
+        let words = q.order().div_ceil(64);
+        let mut u: Bits = vec![0; words];
+        for (x, sets) in option_sets.iter().enumerate() {
+            pay(budget, sets.flat.len() as u64 * 8)?;
+            for t in sets.sets() {
+                u.fill(0);
+                for (k, &w) in t.iter().enumerate() {
+                    let mut w = w;
+                    while w != 0 {
+                        let y = k * 64 + w.trailing_zeros() as usize;
+                        w &= w - 1;
+                        for (a, b) in u.iter_mut().zip(&checker.signatures[y]) {
+                            *a |= b;
+                        }
+                    }
+                }
+                checker.states[x].incorporate(&u);
+            }
+        }
+        checker.letters = letters;
+        budget.check_held(checker.held_bytes() + q.held_bytes())?;
+        Ok(checker)
     }
 
     /// The state after adding `letter` to the state `(x, u)`: its element, its set in `next`.
@@ -205,26 +280,26 @@ impl Checker {
         q: &Quotient,
         letter: &Letter,
         budget: &Budget,
-    ) -> Result<Option<Vec<Vec<Bits>>>, Exhausted> {
+    ) -> Result<Option<Vec<Antichain>>, Exhausted> {
         if !no_p_failure(q, letter) {
             return Ok(None);
         }
         let n = q.order();
         let words = n.div_ceil(64) as u64;
         let cost = 1 + (n as u64 / 16) + words * letter.options.len() as u64;
-        let mut fresh: Vec<Vec<Bits>> = vec![Vec::new(); n];
+        let mut fresh = vec![Antichain::new(words as usize); n];
         // The new states come on top of the kept ones and the quotient.
         let held = std::cell::Cell::new(self.held_bytes() + q.held_bytes());
         let mut queue: VecDeque<(u32, Bits)> = VecDeque::new();
         let offer =
-            |fresh: &mut Vec<Vec<Bits>>, queue: &mut VecDeque<(u32, Bits)>, x: u32, u: &[u64]| -> bool {
-                if self.states[x as usize].iter().any(|old| subset(old, u)) {
+            |fresh: &mut Vec<Antichain>, queue: &mut VecDeque<(u32, Bits)>, x: u32, u: &[u64]| -> bool {
+                if self.states[x as usize].dominates(u) {
                     return true;
                 }
                 if !q.is_p(x) && !bit(u, 0) {
                     return false;
                 }
-                if incorporate(&mut fresh[x as usize], u) {
+                if fresh[x as usize].incorporate(u) {
                     held.set(held.get() + 8 * words + 32);
                     queue.push_back((x, u.to_vec()));
                 }
@@ -232,8 +307,8 @@ impl Checker {
             };
         let mut v: Bits = Vec::with_capacity(words as usize);
         let zero = vec![0u64; words as usize];
-        let sources = std::iter::once((0u32, &zero))
-            .chain(self.states.iter().enumerate().flat_map(|(x, us)| us.iter().map(move |u| (x as u32, u))));
+        let sources = std::iter::once((0u32, zero.as_slice()))
+            .chain(self.states.iter().enumerate().flat_map(|(x, us)| us.sets().map(move |u| (x as u32, u))));
         let mut pending = 0u64;
         let mut charge = |units: u64| -> Result<(), Exhausted> {
             pending += units;
@@ -263,10 +338,10 @@ impl Checker {
         Ok(Some(fresh))
     }
 
-    fn commit(&mut self, letter: Letter, fresh: Vec<Vec<Bits>>) {
-        for (x, us) in fresh.into_iter().enumerate() {
-            for u in us {
-                incorporate(&mut self.states[x], &u);
+    fn commit(&mut self, letter: Letter, fresh: Vec<Antichain>) {
+        for (x, us) in fresh.iter().enumerate() {
+            for u in us.sets() {
+                self.states[x].incorporate(u);
             }
         }
         self.letters.push(letter);
@@ -423,27 +498,27 @@ impl Slots {
 /// a sum through a larger twin has the same state as the colexicographically smaller sum through
 /// the smallest, which the walks meet first (least sums, least failures and least words never
 /// use the larger twins).
-fn heap_letters<E: Copy + Ord + std::hash::Hash>(
+fn heap_letters<E: Copy + Ord>(
     n: usize,
     options: &HeapOptions,
     identity: E,
     image: impl Fn(usize) -> E,
     mul: impl Fn(E, E) -> E,
 ) -> Vec<(usize, E, Vec<E>)> {
-    let mut heaps = Vec::new();
-    let mut letters = HashSet::default();
+    let mut heaps: Vec<(usize, E, Vec<E>)> = Vec::new();
+    let mut images: Vec<E> = Vec::new();
     for h in 1..=n {
         let opts = options.cached(h);
         if opts.is_empty() {
             continue;
         }
-        let mut images: Vec<E> =
-            opts.iter().map(|o| o.iter().fold(identity, |acc, &g| mul(acc, image(g as usize)))).collect();
+        images.clear();
+        images.extend(opts.iter().map(|o| o.iter().fold(identity, |acc, &g| mul(acc, image(g as usize)))));
         images.sort_unstable();
         images.dedup();
         let img = image(h);
-        if letters.insert((img, images.clone())) {
-            heaps.push((h, img, images));
+        if !heaps.iter().any(|(_, i, o)| *i == img && *o == images) {
+            heaps.push((h, img, images.clone()));
         }
     }
     heaps.reverse();
@@ -651,7 +726,7 @@ struct FailureWalk<'p> {
     heaps: Vec<(usize, u32, Vec<u32>)>,
     p_mask: Bits,
     /// Inclusion-minimal option sets met so far, per element.
-    seen: Vec<Vec<Bits>>,
+    seen: Vec<Antichain>,
     exponents: Vec<u32>,
     /// Per level, two buffers for option sets.
     buffers: Vec<(Bits, Bits)>,
@@ -665,6 +740,14 @@ enum Found {
     Failure(Vec<u32>),
     Bound,
     Stop(Stop),
+}
+
+/// What the least-failure search concluded.
+enum Verdict {
+    /// The least sum whose marked status is wrong.
+    Failure(Vec<u32>),
+    /// No failure: the checker of the quotient, its states from the walk's option sets.
+    Correct(Checker),
 }
 
 impl From<Exhausted> for Found {
@@ -741,7 +824,7 @@ impl LevelWalk for FailureWalk<'_> {
         let units = 2 + t.len() as u64 * 8 + opts.len() as u64;
         self.exponents[*heap] += 1;
         self.charge(units)?;
-        if !incorporate(&mut self.seen[nx as usize], nt) {
+        if !self.seen[nx as usize].incorporate(nt) {
             return Ok(None);
         }
         self.held += 8 * nt.len() as u64 + 32;
@@ -834,13 +917,17 @@ impl Solver {
         let Some(mut trial) = self.mark_and_reduce(&self.quotient, base_phi, &free, n, budget, None)? else {
             return Err(Stop::Internal("a marking without a target stopped early".into()));
         };
-        while let Some(word) = self.least_failure(&trial, n, budget)? {
-            trial = self.recalibrate(&trial, &word, n, budget)?;
-        }
+        let checker = loop {
+            match self.least_failure(&trial, n, budget)? {
+                Verdict::Failure(word) => trial = self.recalibrate(&trial, &word, n, budget)?,
+                Verdict::Correct(checker) => break checker,
+            }
+        };
         self.quotient = trial.q;
         self.phi = trial.phi;
         self.expansions.push(n as u64);
-        self.rebuild(budget)
+        self.checker = checker;
+        Ok(())
     }
 
     /// The trial monoid `base × C(free...)` marked by least sums and reduced; with `require`,
@@ -891,8 +978,9 @@ impl Solver {
         reduce(&trial, n, &marks, budget, beside).map(Some)
     }
 
-    /// The least sum (colexicographic) whose marked status is wrong, if any.
-    fn least_failure(&self, p: &Pretension, n: usize, budget: &Budget) -> Result<Option<Vec<u32>>, Stop> {
+    /// The least sum (colexicographic) whose marked status is wrong, or, when there is none, the
+    /// checker of the pretension.
+    fn least_failure(&self, p: &Pretension, n: usize, budget: &Budget) -> Result<Verdict, Stop> {
         let q = &p.q;
         let heaps = heap_letters(n, &self.options, 0u32, |h| p.phi[h], |a, b| q.mul(a, b));
         // Least sums of each element.
@@ -924,7 +1012,7 @@ impl Solver {
             q,
             heaps,
             p_mask,
-            seen: vec![Vec::new(); q.order()],
+            seen: vec![Antichain::new(words); q.order()],
             exponents: vec![0; n + 1],
             buffers: vec![(Vec::new(), Vec::new()); heaps_len],
             bound: bound.clone(),
@@ -935,10 +1023,18 @@ impl Solver {
         };
         let found = walk.run(0, 0, &vec![0u64; words]);
         pay(budget, walk.pending)?;
-        match found {
-            Ok(()) | Err(Found::Bound) => Ok(bound),
-            Err(Found::Failure(word)) => Ok(Some(word)),
-            Err(Found::Stop(s)) => Err(s),
+        match (found, bound) {
+            (Ok(()) | Err(Found::Bound), Some(word)) | (Err(Found::Failure(word)), _) => {
+                Ok(Verdict::Failure(word))
+            }
+            (Ok(()), None) => {
+                // The walk met every sum: its sets are every element's minimal option sets.
+                let letters =
+                    walk.heaps.into_iter().map(|(_, phi, options)| Letter { phi, options }).collect();
+                Ok(Verdict::Correct(Checker::from_option_sets(q, letters, &walk.seen, budget)?))
+            }
+            (Err(Found::Bound), None) => Err(Stop::Internal("the failure walk stopped at no bound".into())),
+            (Err(Found::Stop(s)), _) => Err(s),
         }
     }
 
@@ -984,25 +1080,6 @@ impl Solver {
             }
         }
         Err(Stop::Internal(format!("no freeing of heaps corrects the failure {word:?}")))
-    }
-
-    /// Checks every sum of the heaps so far against the quotient, keeping the states.
-    fn rebuild(&mut self, budget: &Budget) -> Result<(), Stop> {
-        let mut checker = Checker::new(&self.quotient);
-        for h in 1..self.phi.len() {
-            let letter = self.letter_of(h, self.phi[h]);
-            if letter.options.is_empty() || checker.letters.contains(&letter) {
-                continue;
-            }
-            match checker.extend(&self.quotient, &letter, budget)? {
-                Some(fresh) => checker.commit(letter, fresh),
-                None => {
-                    return Err(Stop::Internal(format!("the reduced quotient fails its check at heap {h}")))
-                }
-            }
-        }
-        self.checker = checker;
-        Ok(())
     }
 }
 
@@ -1072,11 +1149,15 @@ fn reduce(
     let mut parent: Vec<(u32, u32)> = vec![(0, 0)];
     let width = gens.len();
     let mut succ: Vec<u32> = Vec::new();
+    let walked = |elements: &Vec<u64>, parent: &Vec<(u32, u32)>, succ: &Vec<u32>, index: &Slots| {
+        beside + elements.heap_bytes() + parent.heap_bytes() + succ.heap_bytes() + index.held()
+    };
     let mut at = 0;
     while at < elements.len() {
         let x = elements[at];
-        if at % 1024 == 1023 {
-            pay(budget, 1024 * width as u64)?;
+        if at % 256 == 255 {
+            pay(budget, 256 * width as u64)?;
+            budget.check_held(walked(&elements, &parent, &succ, &index))?;
         }
         for (k, &g) in gens.iter().enumerate() {
             let y = trial.mul(x, g);
@@ -1089,12 +1170,10 @@ fn reduce(
             succ.push(i);
         }
         at += 1;
-        budget.check_held(
-            beside + elements.heap_bytes() + parent.heap_bytes() + succ.heap_bytes() + index.held(),
-        )?;
     }
     // The walk's buffers stay held to the end, with the classes and the refinement's keys.
-    let walked = beside + elements.heap_bytes() + parent.heap_bytes() + succ.heap_bytes() + index.held();
+    let walked = walked(&elements, &parent, &succ, &index);
+    budget.check_held(walked)?;
     let mut class: Vec<u32> = Vec::with_capacity(elements.len());
     for x in &elements {
         match marks.get(trial, *x) {
@@ -1103,20 +1182,22 @@ fn reduce(
         }
     }
     // Partition refinement: split the classes by the class after one generator at a time, until
-    // a pass over the generators splits none (the coarsest congruence that keeps P apart from
+    // every generator in turn has split none (the coarsest congruence that keeps P apart from
     // N). Only the generators that are not products of earlier ones take part: the coarsest
     // congruence is the same for any generating set.
     let needed = irredundant(&succ, width, elements.len());
     let mut refine = Refinement::new(class);
-    loop {
-        let before = refine.count;
-        for &k in &needed {
-            pay(budget, elements.len() as u64 * 2)?;
-            refine.split(|i| succ[i * width + k]);
-        }
-        budget.check_held(walked + refine.heap_bytes())?;
-        if refine.count == before {
+    let mut unsplit = 0;
+    for &k in needed.iter().cycle() {
+        if unsplit == needed.len() {
             break;
+        }
+        pay(budget, elements.len() as u64)?;
+        if refine.split(|i| succ[i * width + k]) {
+            unsplit = 0;
+            budget.check_held(walked + refine.heap_bytes())?;
+        } else {
+            unsplit += 1;
         }
     }
     // Numbered by first occurrence, the classes come in breadth-first order.
@@ -1171,16 +1252,17 @@ fn reduce(
     })
 }
 
-/// A partition of `0..n` into numbered classes, split by a map at a time (each split costs a
-/// few array steps an element: a counting sort by class, then the classes of the images).
+/// A partition of `0..n` into numbered classes `0..count`, split by a map at a time in one pass
+/// over the elements: a member keeps its class when its image's class is that of the class's
+/// first member's image, and otherwise moves to the new class of its (class, image class) pair.
+/// Late splits mostly split nothing, and then cost a few array steps an element.
 struct Refinement {
     class: Vec<u32>,
     count: usize,
-    /// Scratch: the elements by class, where each class starts, and per image class the last
-    /// class that met it with the number it gave.
-    order: Vec<u32>,
-    start: Vec<u32>,
-    seen: Vec<(u32, u32)>,
+    /// Scratch: per class, its first member's image class; the new classes by (class, image
+    /// class); the next labels.
+    first: Vec<u32>,
+    fresh: HashMap<(u32, u32), u32>,
     split: Vec<u32>,
 }
 
@@ -1188,52 +1270,42 @@ impl Refinement {
     /// The partition with these class labels (any numbers).
     fn new(labels: Vec<u32>) -> Self {
         let (class, count) = by_first_occurrence(&labels);
-        Refinement { class, count, order: Vec::new(), start: Vec::new(), seen: Vec::new(), split: Vec::new() }
+        Refinement { class, count, first: Vec::new(), fresh: HashMap::default(), split: Vec::new() }
     }
 
-    /// Splits every class by the class of `image(i)` for its members `i`.
-    fn split(&mut self, image: impl Fn(usize) -> u32) {
-        let (n, count) = (self.class.len(), self.count);
-        self.start.clear();
-        self.start.resize(count + 1, 0);
-        for &c in &self.class {
-            self.start[c as usize + 1] += 1;
-        }
-        for c in 0..count {
-            self.start[c + 1] += self.start[c];
-        }
-        self.order.resize(n, 0);
-        self.seen.clear();
-        self.seen.resize(count, (0, 0));
+    /// Splits every class by the class of `image(i)` for its members `i`; true when a class split.
+    fn split(&mut self, image: impl Fn(usize) -> u32) -> bool {
+        self.first.clear();
+        self.first.resize(self.count, u32::MAX);
+        self.fresh.clear();
+        self.split.resize(self.class.len(), 0);
+        let mut count = self.count as u32;
         for (i, &c) in self.class.iter().enumerate() {
-            // `seen` as the fill pointers of the counting sort first.
-            let at = self.start[c as usize] + self.seen[c as usize].0;
-            self.order[at as usize] = i as u32;
-            self.seen[c as usize].0 += 1;
-        }
-        self.seen.fill((u32::MAX, 0));
-        self.split.resize(n, 0);
-        let mut fresh = 0u32;
-        for c in 0..count {
-            for &i in &self.order[self.start[c] as usize..self.start[c + 1] as usize] {
-                let d = self.class[image(i as usize) as usize] as usize;
-                if self.seen[d].0 != c as u32 {
-                    self.seen[d] = (c as u32, fresh);
-                    fresh += 1;
-                }
-                self.split[i as usize] = self.seen[d].1;
-            }
+            let d = self.class[image(i) as usize];
+            let first = &mut self.first[c as usize];
+            self.split[i] = if *first == u32::MAX {
+                *first = d;
+                c
+            } else if *first == d {
+                c
+            } else {
+                *self.fresh.entry((c, d)).or_insert_with(|| {
+                    count += 1;
+                    count - 1
+                })
+            };
         }
         std::mem::swap(&mut self.class, &mut self.split);
-        self.count = fresh as usize;
+        let split = count as usize > self.count;
+        self.count = count as usize;
+        split
     }
 
     /// Bytes of the partition and its scratch.
     fn heap_bytes(&self) -> u64 {
         self.class.heap_bytes()
-            + self.order.heap_bytes()
-            + self.start.heap_bytes()
-            + self.seen.heap_bytes()
+            + self.first.heap_bytes()
+            + hash_table_bytes(self.fresh.capacity(), std::mem::size_of::<((u32, u32), u32)>())
             + self.split.heap_bytes()
     }
 }

@@ -17,6 +17,7 @@
 //! Apart from these, two different codes have different moves (a move's result — how many heaps,
 //! how many tokens — names its digit and bit), so they are reported as different games.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -309,6 +310,8 @@ pub fn run_atlas(
     on_done: impl Fn(&AtlasEntry) + Sync,
 ) -> Result<Vec<AtlasEntry>, AtlasRunError> {
     let stopped: Mutex<Option<Exhausted>> = Mutex::new(None);
+    // The games running at once hold their sequences together: the memory account is their sum.
+    let running = AtomicU64::new(0);
     let stop = |cause: Exhausted| {
         if let Ok(mut slot) = stopped.lock() {
             slot.get_or_insert(cause);
@@ -322,13 +325,19 @@ pub fn run_atlas(
                 return Ok(None);
             }
             let rules = GameRules::Octal(group.representative.clone());
-            let mut charged = 0;
+            let (mut charged, mut held) = (0, 0);
             let keep_going = |progress: Progress| {
-                let charge = budget.charge(progress.work - charged);
+                running.fetch_add(progress.held, Ordering::Relaxed);
+                let together = running.fetch_sub(held, Ordering::Relaxed) - held;
+                held = progress.held;
+                let charge =
+                    budget.charge(progress.work - charged).and_then(|()| budget.check_memory(together));
                 charged = progress.work;
                 charge.map_err(&stop).is_ok()
             };
-            let (outcome, _) = analyze_with(&rules, upto, SequenceMethod::Auto, keep_going)?;
+            let analyzed = analyze_with(&rules, upto, SequenceMethod::Auto, keep_going);
+            running.fetch_sub(held, Ordering::Relaxed);
+            let (outcome, _) = analyzed?;
             Ok(outcome.map(|outcome| {
                 let entry = AtlasEntry { group: group.clone(), outcome };
                 on_done(&entry);

@@ -13,7 +13,7 @@ use std::fmt;
 use serde::{Serialize, Serializer};
 
 use super::LargeNim;
-use crate::budget::Budget;
+use crate::budget::{hash_table_bytes, Budget, Exhausted, ALLOCATION_OVERHEAD};
 use crate::error::EngineError;
 use crate::error::Stopped;
 use crate::solve::{sorted_heap_table, StandardAlliance, Terminal};
@@ -174,17 +174,21 @@ pub fn explore(players: u32, heaps: usize, max: u64, budget: &Budget) -> Result<
     let table = sorted_heap_table(&LargeNim, &valuation, heaps, max, budget)
         .during(|| format!("the table of {heaps} heaps up to {max}"))?;
     let values = table.iter().filter(|(p, _)| p.len() == heaps);
-    Ok(classify(players, heaps, max, values))
+    classify(players, heaps, max, values, budget).during(|| format!("the formula of {heaps} heaps"))
 }
 
 /// Groups valued positions (sorted, `heaps` heaps each) by order pattern and builds the formula.
 /// `O(positions × heaps)` plus the minimization over at most `2^heaps` patterns.
+///
+/// # Errors
+/// [`Exhausted`] when the minimization's sets do not fit `budget`'s memory.
 fn classify(
     players: u32,
     heaps: usize,
     max: u64,
     values: impl Iterator<Item = (Vec<u64>, u32)>,
-) -> Exploration {
+    budget: &Budget,
+) -> Result<Exploration, Exhausted> {
     let mut classes: BTreeMap<Chain, PatternClass> = BTreeMap::new();
     let mut positions = 0;
     for (position, value) in values {
@@ -206,18 +210,27 @@ fn classify(
         class.values.sort_by_key(|v| v.value);
     }
     let constant = classes.iter().filter_map(|c| c.constant().map(|v| (c.pattern.clone(), v)));
-    let formula = formula(constant);
-    Exploration { players, heaps, max, positions, classes, formula }
+    let formula = formula(constant, budget)?;
+    Ok(Exploration { players, heaps, max, positions, classes, formula })
 }
 
 /// The piecewise formula of valued order patterns: for each value, in increasing order, a small
 /// set of merged chains whose union is exactly the patterns of that value.
-pub fn formula(valued: impl IntoIterator<Item = (Chain, u32)>) -> Vec<FormulaCase> {
+///
+/// # Errors
+/// [`Exhausted`] when the minimization's sets do not fit `budget`'s memory.
+pub fn formula(
+    valued: impl IntoIterator<Item = (Chain, u32)>,
+    budget: &Budget,
+) -> Result<Vec<FormulaCase>, Exhausted> {
     let mut by_value: BTreeMap<u32, Vec<Chain>> = BTreeMap::new();
     for (pattern, value) in valued {
         by_value.entry(value).or_default().push(pattern);
     }
-    by_value.into_iter().map(|(value, patterns)| FormulaCase { value, chains: minimize(&patterns) }).collect()
+    by_value
+        .into_iter()
+        .map(|(value, patterns)| Ok(FormulaCase { value, chains: minimize(&patterns, budget)? }))
+        .collect()
 }
 
 /// A chain of at most 128 relations as bit masks: bit `i` of `less` for `<`, of `any` for `<=`
@@ -271,9 +284,11 @@ impl Masks {
 /// the rest (ties to the least chain).
 ///
 /// Chains are bit masks: merging looks each chain's partner up in a hash set, `O(implicants ×
-/// N)` per round; the cover works on the list of patterns each prime covers.
-fn minimize(patterns: &[Chain]) -> Vec<Chain> {
-    let Some(len) = patterns.first().map(|p| p.0.len()) else { return Vec::new() };
+/// N)` per round; the cover works on the list of patterns each prime covers. The sets and lists
+/// are held in `budget`'s memory account (a formula of 13 heaps holds tens of MB).
+fn minimize(patterns: &[Chain], budget: &Budget) -> Result<Vec<Chain>, Exhausted> {
+    let Some(len) = patterns.first().map(|p| p.0.len()) else { return Ok(Vec::new()) };
+    let set_bytes = |set: &HashSet<Masks>| hash_table_bytes(set.capacity(), std::mem::size_of::<Masks>());
     let mut primes: Vec<Masks> = Vec::new();
     let mut current: HashSet<Masks> = patterns.iter().map(Masks::of).collect();
     while !current.is_empty() {
@@ -290,9 +305,23 @@ fn minimize(patterns: &[Chain]) -> Vec<Chain> {
                 }
             }
         }
+        // A set that grew held its old buckets beside the new ones for a moment: half its size.
+        let (next_bytes, merged_bytes) = (set_bytes(&next), set_bytes(&merged));
+        let growing = next_bytes.max(merged_bytes) / 2;
+        let primes_bytes = (primes.capacity() * std::mem::size_of::<Masks>()) as u64;
+        budget.check_held(set_bytes(&current) + next_bytes + merged_bytes + growing + primes_bytes)?;
         primes.extend(current.into_iter().filter(|c| !merged.contains(c)));
         current = next;
     }
+    // The cover's lists: each prime's patterns (`2^(number of <=)` of them) and each pattern's
+    // primes, the same entries again, with the primes' chains and the patterns' positions.
+    let entries: u64 = primes.iter().map(|m| 1u64 << m.any.count_ones()).sum();
+    let lists = (primes.len() + patterns.len()) as u64
+        * (std::mem::size_of::<Vec<usize>>() as u64 + ALLOCATION_OVERHEAD);
+    let chains = primes.len() as u64
+        * (std::mem::size_of::<(Chain, Masks)>() as u64 + ALLOCATION_OVERHEAD + len as u64);
+    let positions = hash_table_bytes(patterns.len(), std::mem::size_of::<(Masks, usize)>());
+    budget.check_held(2 * 8 * entries + lists + chains + positions)?;
     let mut primes: Vec<(Chain, Masks)> = primes.into_iter().map(|m| (m.chain(len), m)).collect();
     primes.sort_by(|a, b| a.0.cmp(&b.0));
     let position: HashMap<Masks, usize> =
@@ -319,7 +348,7 @@ fn minimize(patterns: &[Chain]) -> Vec<Chain> {
         covered[best].iter().for_each(|&p| uncovered[p] = false);
         chosen.insert(best);
     }
-    chosen.into_iter().map(|prime| primes[prime].0.clone()).collect()
+    Ok(chosen.into_iter().map(|prime| primes[prime].0.clone()).collect())
 }
 
 /// A formula as one line per value, `"v: chain or chain"` (for tests).
@@ -389,7 +418,7 @@ mod tests {
             let parity = (p[2] % 2) as u32;
             (p, parity)
         });
-        let exploration = classify(2, 3, 6, values);
+        let exploration = classify(2, 3, 6, values, &Budget::new(1_000_000)).unwrap();
         assert_eq!(exploration.positions, 56); // C(8, 3)
                                                // "1 = x1 = x2 = x3" holds only (1, 1, 1); every other pattern has both parities on top.
         assert_eq!(exploration.non_constant().count(), 7);
@@ -426,9 +455,12 @@ mod tests {
         use Relation::*;
         let a = Chain(vec![Equal, Less, Equal]);
         let b = Chain(vec![Less, Less, Equal]);
-        assert_eq!(minimize(&[a.clone(), b.clone()]), [Chain(vec![LessOrEqual, Less, Equal])]);
+        assert_eq!(
+            minimize(&[a.clone(), b.clone()], &Budget::new(1000)).unwrap(),
+            [Chain(vec![LessOrEqual, Less, Equal])]
+        );
         let c = Chain(vec![Less, Equal, Equal]);
-        assert_eq!(minimize(&[a.clone(), c.clone()]), [a.clone(), c]);
+        assert_eq!(minimize(&[a.clone(), c.clone()], &Budget::new(1000)).unwrap(), [a.clone(), c]);
         let patterns: Vec<Chain> =
             Masks::of(&Chain(vec![LessOrEqual, Less, Equal])).expand().map(|m| m.chain(3)).collect();
         assert_eq!(patterns, [a.clone(), b]);

@@ -32,7 +32,7 @@ use super::check::{check, profile_count, CheckFailure, CheckOutcome, HeapCountCh
 use super::classes::{representative, ClassTable, GapClasses};
 use super::explore::{formula, Chain, FormulaCase};
 use super::{law, LargeNim, Source};
-use crate::budget::{Budget, Exhausted};
+use crate::budget::{Budget, Exhausted, ALLOCATION_OVERHEAD};
 use crate::solve::{HeapMultisetGame, StandardAlliance, Terminal, Valuation};
 
 /// The gap cap of order patterns.
@@ -54,7 +54,7 @@ pub enum ProveError {
     Stopped {
         /// The number of heaps asked for.
         heaps: usize,
-        /// What did not fit: `"order patterns"`, `"profiles"`, `"the check"`.
+        /// What did not fit: `"order patterns"`, `"profiles"`, `"the check"`, `"the formula"`.
         what: &'static str,
         /// What ran out.
         cause: Exhausted,
@@ -191,8 +191,9 @@ fn prove_with(
         .iter()
         .take(passed)
         .skip(1)
-        .map(|counts| heap_count_theorem(&table, counts))
-        .collect();
+        .map(|counts| heap_count_theorem(&table, counts, budget))
+        .collect::<Result<_, _>>()
+        .map_err(|cause| ProveError::Stopped { heaps, what: "the formula", cause })?;
     let failure = outcome.failure.clone().map(|check| {
         let index = classes.index_of_gaps(&check.class).expect("the failing class is in the table");
         ProofFailure { pattern: classes.chain(index), check }
@@ -234,6 +235,11 @@ fn conjecture_and_check(
         Some(profiles) if profiles <= room => {}
         _ => return Err(too_large("profiles")),
     }
+    budget.check_held(conjecture_bytes(&classes)).map_err(|cause| ProveError::Stopped {
+        heaps,
+        what,
+        cause,
+    })?;
     let started = Instant::now();
     let table = conjecture_classes(players, classes);
     let micros = micros_since(started);
@@ -263,6 +269,15 @@ fn refine(players: u32, heaps: usize, budget: &Budget) -> Refinement {
 
 fn micros_since(started: Instant) -> u64 {
     u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX)
+}
+
+/// Bytes [`conjecture`] holds at once for `classes` (the check beside it holds `O(N)`): each
+/// class's least position (a vector of at most `N` heaps), its place in the order of chips, its
+/// value while computed and in the table.
+fn conjecture_bytes(classes: &GapClasses) -> u64 {
+    let least = std::mem::size_of::<Vec<u64>>() as u64 + ALLOCATION_OVERHEAD + 8 * classes.heaps() as u64;
+    let per_class = least + std::mem::size_of::<usize>() as u64 + 2 + 1;
+    classes.len() as u64 * per_class
 }
 
 /// `F` for every class: the value, by the rules of Large Nim, of the class's least position
@@ -309,21 +324,25 @@ fn paper_result(players: u32, heaps: usize) -> Option<&'static str> {
 }
 
 /// The theorem for one checked heap count of an order-pattern table.
-fn heap_count_theorem(table: &ClassTable, counts: &HeapCountCheck) -> HeapCountTheorem {
+fn heap_count_theorem(
+    table: &ClassTable,
+    counts: &HeapCountCheck,
+    budget: &Budget,
+) -> Result<HeapCountTheorem, Exhausted> {
     let classes = table.classes();
     let valued: Vec<(Chain, u32)> =
         classes.of_heaps(counts.heaps).map(|i| (classes.chain(i), table.value_at(i))).collect();
     let law_agrees = valued.iter().all(|(chain, v)| law::value(chain, table.players()) == *v);
-    HeapCountTheorem {
+    Ok(HeapCountTheorem {
         heaps: counts.heaps,
         patterns: counts.classes,
         profiles: counts.profiles,
         options: counts.options,
         micros: counts.micros,
-        formula: formula(valued),
+        formula: formula(valued, budget)?,
         paper: paper_result(table.players(), counts.heaps),
         law_agrees,
-    }
+    })
 }
 
 /// Proved order-pattern tables (`None`: the check failed) by number of players and heaps.
