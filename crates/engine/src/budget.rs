@@ -426,6 +426,12 @@ macro_rules! no_heap {
 }
 no_heap!(u32, u64, u128, usize);
 
+impl<T: HeldBytes, const N: usize> HeldBytes for [T; N] {
+    fn heap_bytes(&self) -> u64 {
+        self.iter().map(HeldBytes::heap_bytes).sum()
+    }
+}
+
 impl<A: HeldBytes, B: HeldBytes> HeldBytes for (A, B) {
     fn heap_bytes(&self) -> u64 {
         self.0.heap_bytes() + self.1.heap_bytes()

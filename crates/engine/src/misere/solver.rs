@@ -80,38 +80,48 @@ impl From<Exhausted> for Stop {
     }
 }
 
-/// The options of each heap, as lists of heap sizes (empty heaps left out).
+/// The options of each heap: the heaps each move leaves, at most three (a code's digits leave at
+/// most three), padded with empty heaps, whose image is the identity.
 pub(crate) struct HeapOptions {
     menu: MoveMenu,
-    options: Vec<Vec<Vec<u32>>>,
+    options: Vec<Vec<Leaves>>,
+    /// The moves being listed (then copied at their length: one allocation a heap).
+    scratch: Vec<Leaves>,
 }
+
+/// The heaps one move leaves, 0 for none.
+pub(crate) type Leaves = [u32; 3];
 
 impl HeapOptions {
     pub(crate) fn new(code: &OctalCode) -> Self {
-        HeapOptions { menu: MoveMenu::of_code(code), options: vec![Vec::new()] }
+        HeapOptions { menu: MoveMenu::of_code(code), options: vec![Vec::new()], scratch: Vec::new() }
     }
 
-    /// The options of heap `h` (computed once).
-    pub(crate) fn of(&mut self, h: usize, budget: &Budget) -> Result<&[Vec<u32>], Exhausted> {
+    /// The options of heap `h` (computed once; moves of one code leave distinct heaps).
+    pub(crate) fn of(&mut self, h: usize, budget: &Budget) -> Result<&[Leaves], Exhausted> {
         while self.options.len() <= h {
             let heap = self.options.len() as u64;
-            let moves = self.menu.heap_moves(heap);
-            budget.charge(moves.len() as u64 + 1)?;
-            let mut opts: Vec<Vec<u32>> =
-                moves.into_iter().map(|(_, leaves)| leaves.into_iter().map(|x| x as u32).collect()).collect();
-            opts.sort();
-            opts.dedup();
-            self.options.push(opts);
+            let opts = &mut self.scratch;
+            opts.clear();
+            self.menu.visit_moves(heap, |_, leaves| {
+                let mut padded = [0; 3];
+                for (slot, &g) in padded.iter_mut().zip(leaves) {
+                    *slot = g as u32;
+                }
+                opts.push(padded);
+            });
+            budget.charge(opts.len() as u64 + 1)?;
+            self.options.push(opts.clone());
         }
         Ok(&self.options[h])
     }
 
     /// Bytes of the options kept.
     fn held_bytes(&self) -> u64 {
-        self.options.heap_bytes()
+        self.options.heap_bytes() + self.scratch.heap_bytes()
     }
 
-    pub(crate) fn cached(&self, h: usize) -> &[Vec<u32>] {
+    pub(crate) fn cached(&self, h: usize) -> &[Leaves] {
         &self.options[h]
     }
 }
@@ -513,7 +523,10 @@ fn heap_letters<E: Copy + Ord>(
             continue;
         }
         images.clear();
-        images.extend(opts.iter().map(|o| o.iter().fold(identity, |acc, &g| mul(acc, image(g as usize)))));
+        images
+            .extend(opts.iter().map(|o| {
+                o.iter().filter(|&&g| g != 0).fold(identity, |acc, &g| mul(acc, image(g as usize)))
+            }));
         images.sort_unstable();
         images.dedup();
         let img = image(h);
@@ -867,7 +880,7 @@ impl Solver {
             .options
             .cached(h)
             .iter()
-            .map(|o| q.product(o.iter().map(|&g| self.phi[g as usize])))
+            .map(|o| q.product(o.iter().filter(|&&g| g != 0).map(|&g| self.phi[g as usize])))
             .collect();
         opts.sort_unstable();
         opts.dedup();
@@ -878,30 +891,25 @@ impl Solver {
     pub(crate) fn next(&mut self, budget: &Budget) -> Result<(), Stop> {
         let n = self.phi.len();
         self.options.of(n, budget)?;
-        let probe = self.letter_of(n, 0);
-        if probe.options.is_empty() {
+        let mut letter = self.letter_of(n, 0);
+        if letter.options.is_empty() {
             // No move at all: the heap is the empty game.
             self.phi.push(0);
             return Ok(());
         }
-        let should_be_p = probe.options.iter().all(|&o| !self.quotient.is_p(o));
-        let candidates: Vec<u32> =
-            (0..self.quotient.order() as u32).filter(|&x| self.quotient.is_p(x) == should_be_p).collect();
+        let q = &self.quotient;
+        let should_be_p = letter.options.iter().all(|&o| !q.is_p(o));
+        let candidates = || (0..q.order() as u32).filter(move |&x| q.is_p(x) == should_be_p);
         // A letter already in the alphabet adds no state.
-        for &x in &candidates {
-            let letter = Letter { phi: x, options: probe.options.clone() };
-            if self.checker.letters.contains(&letter) {
-                self.phi.push(x);
-                return Ok(());
-            }
+        let known = |x: u32| self.checker.letters.iter().any(|l| l.phi == x && l.options == letter.options);
+        if let Some(x) = candidates().find(|&x| known(x)) {
+            self.phi.push(x);
+            return Ok(());
         }
-        for &x in &candidates {
-            let letter = Letter { phi: x, options: probe.options.clone() };
-            if !no_p_failure(&self.quotient, &letter) {
-                continue;
-            }
-            if let Some(fresh) = self.checker.extend(&self.quotient, &letter, budget)? {
-                self.phi.push(letter.phi);
+        for x in candidates() {
+            letter.phi = x;
+            if let Some(fresh) = self.checker.extend(q, &letter, budget)? {
+                self.phi.push(x);
                 self.checker.commit(letter, fresh);
                 return Ok(());
             }

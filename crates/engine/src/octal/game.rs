@@ -50,21 +50,28 @@ impl MoveMenu {
     /// `O(number of moves)`: up to `heap/2` per two-heap digit and `heap²/12` per three-heap digit.
     pub fn heap_moves(&self, heap: u64) -> Vec<(u64, Vec<u64>)> {
         let mut moves = Vec::new();
+        self.visit_moves(heap, |take, leaves| moves.push((take, leaves.to_vec())));
+        moves
+    }
+
+    /// Calls `visit` with each move of [`MoveMenu::heap_moves`], in the same order, without
+    /// allocating (the misère solver lists every heap's options this way).
+    pub fn visit_moves(&self, heap: u64, mut visit: impl FnMut(u64, &[u64])) {
         for &j in &self.whole {
             if heap == j as u64 {
-                moves.push((heap, Vec::new()));
+                visit(heap, &[]);
             }
         }
         for &j in &self.take {
             if heap > j as u64 {
-                moves.push((j as u64, vec![heap - j as u64]));
+                visit(j as u64, &[heap - j as u64]);
             }
         }
         for &j in &self.split {
             let Some(rest) = heap.checked_sub(j as u64) else { continue };
             for a in 1..=rest / 2 {
                 if !(self.unequal && 2 * a == rest) {
-                    moves.push((j as u64, vec![a, rest - a]));
+                    visit(j as u64, &[a, rest - a]);
                 }
             }
         }
@@ -72,11 +79,10 @@ impl MoveMenu {
             let Some(rest) = heap.checked_sub(j as u64) else { continue };
             for a in 1..=rest / 3 {
                 for b in a..=(rest - a) / 2 {
-                    moves.push((j as u64, vec![a, b, rest - a - b]));
+                    visit(j as u64, &[a, b, rest - a - b]);
                 }
             }
         }
-        moves
     }
 }
 
