@@ -1,0 +1,325 @@
+//! Two threads on one sequence: heaps taken in turn.
+//!
+//! In most codes the value of heap `n` does not read `G(n - 1)`: 0.034, 0.007 and 0.56 remove
+//! at least two tokens to leave one heap and at least one to leave two. Then heaps `n` and
+//! `n + 1` can be computed at the same time: one thread computes the even heaps of a stretch,
+//! the other the odd ones, each with the one-thread code ([`next_value`]) on its own marks,
+//! waiting only for the values of the other's heaps it reads ([`Reads`]). Each thread reads every
+//! value the splits read in order, so it keeps its own list of the rare heaps found in the
+//! stretch beside the shared list. Every value is computed as by one thread, with the same pairs
+//! recorded and compared, so the values and the work figures are those of one thread. A stretch
+//! runs between two reviews of the split (the split is fixed in it); the bookkeeping of its
+//! values (counts, rare list, review) is done after it, in order.
+//!
+//! Where it pays: a value must cost enough work for the hand-over (a store and a load crossing
+//! the cores) to be small beside it, and a second core must be free; a sequence computed inside
+//! a parallel sweep (on a rayon thread) stays on one thread.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+
+use super::{next_value, Below, Cell, MoveMenu, Scratch, State, Tally, Typed};
+
+/// How many threads compute one sequence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Threads {
+    /// Two where it pays: rules whose heap `n` does not read `G(n - 1)`, a value costing at
+    /// least [`MIN_COST`] operations lately, a second core, not inside a parallel sweep.
+    #[default]
+    Auto,
+    /// One thread.
+    One,
+    /// Two wherever the rules allow it, however short the stretch (tests and comparisons).
+    Two,
+}
+
+/// Elementary operations (as the work account counts them) a value must have cost lately for
+/// two threads to pay: below about this the hand-over between the cores costs as much as the
+/// value. Measured: docs/benchmarks.md.
+const MIN_COST: u64 = 64;
+
+/// Elementary operations a stretch must be expected to cost, so that starting the second thread
+/// (tens of microseconds) is small beside it.
+const MIN_STRETCH_WORK: u64 = 1 << 18;
+
+/// Heaps a thread remembers the work figures before, to take back those computed beyond the end
+/// of a stretch cut short (at most `other / 2` of them).
+const HISTORY: usize = 32;
+
+/// Whether two threads compute the values, and what they keep.
+#[derive(Debug, Clone)]
+pub(super) struct Lanes {
+    /// How many threads may compute the values.
+    pub(super) threads: Threads,
+    /// How far back the value of a heap reads.
+    reads: Reads,
+    /// Values and work figures at the last review.
+    since_review: (usize, Tally),
+    /// Elementary operations a value cost between the last two reviews.
+    cost: u64,
+    /// What the second thread writes (kept: its bytes are held).
+    pub(super) helper: Scratch,
+}
+
+impl Lanes {
+    pub(super) fn of(menu: &MoveMenu) -> Lanes {
+        Lanes {
+            threads: Threads::Auto,
+            reads: Reads::of(menu),
+            since_review: (0, Tally::default()),
+            cost: 0,
+            helper: Scratch::default(),
+        }
+    }
+
+    /// The split is reviewed at `values` values, after the work `tally`.
+    pub(super) fn reviewed(&mut self, values: usize, tally: Tally) {
+        let (then, before) = self.since_review;
+        self.cost = (tally.operations() - before.operations()) / (values - then).max(1) as u64;
+        self.since_review = (values, tally);
+    }
+}
+
+/// How far back the value of heap `n` reads.
+#[derive(Debug, Clone, Copy)]
+struct Reads {
+    /// The splits read values up to `n - far` (a removal of `j` leaving two heaps reads up to
+    /// `n - j - 1`, leaving three up to `n - j - 2`); `usize::MAX` without splits.
+    far: usize,
+    /// The nearest heap of the other thread read: `n - other`, `other` odd (a removal of `j`
+    /// leaving one heap reads `n - j`); 1 when two threads cannot help.
+    other: usize,
+}
+
+impl Reads {
+    fn of(menu: &MoveMenu) -> Reads {
+        let split = menu.split.iter().map(|&j| j + 1);
+        let split3 = menu.split3.iter().map(|&j| j + 2);
+        let far = split.clone().chain(split3.clone()).min().unwrap_or(usize::MAX);
+        let odd = |d: usize| d | 1;
+        let take = menu.take.iter().copied().filter(|&j| j % 2 == 1);
+        let other = take.chain(split.chain(split3).map(odd)).min().unwrap_or(usize::MAX);
+        Reads { far, other }
+    }
+
+    /// Two threads can compute heaps in turn: no heap reads its predecessor, the splits read
+    /// values as a block, and a stretch cut short leaves at most `HISTORY` heaps to take back.
+    fn in_turn(&self) -> bool {
+        self.other >= 3 && self.far != usize::MAX && self.other <= HISTORY
+    }
+}
+
+/// The cores this process may use, asked once.
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// Computes the values from the next heap on, on two threads, until `end` or the next review,
+/// when [`State::threads`] says so and it pays; stops before the first value above `limit` (the
+/// one-thread path widens the store). Returns whether it computed any value.
+pub(super) fn two_threads<T: Cell>(state: &mut State, typed: &mut Typed<T>, end: usize, limit: u32) -> bool {
+    let start = typed.values.len();
+    // Within the room reserved: the values are written there in place.
+    let stop = end.min(state.next_review).min(typed.values.capacity());
+    let lanes = &state.lanes;
+    if !lanes.reads.in_turn() || stop <= start {
+        return false;
+    }
+    let pays = || {
+        lanes.cost >= MIN_COST
+            && lanes.cost.saturating_mul((stop - start) as u64) >= MIN_STRETCH_WORK
+            && cores() >= 2
+            && rayon::current_thread_index().is_none()
+    };
+    match lanes.threads {
+        Threads::One => return false,
+        Threads::Auto if !pays() => return false,
+        Threads::Auto | Threads::Two => {}
+    }
+    let values = Shared(typed.values.as_mut_ptr());
+    let progress = Progress {
+        next: [Line(AtomicUsize::new(start)), Line(AtomicUsize::new(start + 1))],
+        stop: AtomicUsize::new(stop),
+    };
+    let [found0, found1] = &mut typed.found;
+    let stretch = &Stretch {
+        menu: &state.menu,
+        common: state.common.as_deref(),
+        rare: &typed.rare,
+        start,
+        reads: lanes.reads,
+        largest: state.largest,
+        limit,
+        values: &values,
+        progress: &progress,
+    };
+    let (main, helper) = (&mut state.scratch, &mut state.lanes.helper);
+    let (history0, history1) = std::thread::scope(|scope| {
+        let second = scope.spawn(move || stretch.lane(1, helper, found1));
+        let first = stretch.lane(0, main, found0);
+        (first, second.join().expect("the second thread of a sequence panicked"))
+    });
+    let done = progress.stop.load(Ordering::Acquire);
+    // Take back the work of heaps computed beyond the end (a stretch cut short by a value too
+    // large for the store), then count the second thread's work with the first's.
+    for (lane, history) in [(0, &history0), (1, &history1)] {
+        let first_beyond = done + (start + lane + done) % 2;
+        let (heap, before) = history[(first_beyond / 2) % HISTORY];
+        if heap == first_beyond {
+            let scratch = if lane == 0 { &mut state.scratch } else { &mut state.lanes.helper };
+            scratch.tally = before;
+        }
+    }
+    let helper = std::mem::take(&mut state.lanes.helper.tally);
+    state.scratch.tally.add(helper);
+    // SAFETY: the threads wrote every value from `start` to `done` (each computes all its heaps
+    // below the first value too large, which is `done` when below `stop`), within the capacity;
+    // the scope's join makes those writes visible here.
+    unsafe { typed.values.set_len(done) };
+    #[cfg(test)]
+    {
+        state.two_thread_values += done - start;
+    }
+    for n in start..done {
+        let value = typed.values[n].index() as u32;
+        super::account(state, typed, n, value);
+    }
+    done > start
+}
+
+/// The values' buffer, written by both threads at distinct heaps while read below them.
+struct Shared<T>(*mut T);
+
+// SAFETY: the threads write distinct elements and read only elements written and published
+// before (see `Stretch::lane`); `T` is a plain integer.
+unsafe impl<T: Cell> Sync for Shared<T> {}
+
+/// An atomic on its own cache line, so that the two threads' counters do not share one.
+#[repr(align(128))]
+struct Line(AtomicUsize);
+
+/// What the two threads publish.
+struct Progress {
+    /// Per thread: its next heap; every heap of that thread below it is written.
+    next: [Line; 2],
+    /// The first heap not to compute: the stretch's end, or the first heap whose value is too
+    /// large for the store, or 0 after a thread panicked (so that the other stops waiting).
+    stop: AtomicUsize,
+}
+
+/// Everything both threads read, and the shared buffer.
+struct Stretch<'a, T> {
+    menu: &'a MoveMenu,
+    common: Option<&'a [bool]>,
+    /// The rare heaps below `start`.
+    rare: &'a [(u32, T)],
+    start: usize,
+    reads: Reads,
+    /// The largest value below `start`.
+    largest: u32,
+    limit: u32,
+    values: &'a Shared<T>,
+    progress: &'a Progress,
+}
+
+/// Sets the stop to 0 when a thread unwinds, so that the other does not wait for it forever.
+struct Unwinding<'a>(&'a AtomicUsize);
+
+impl Drop for Unwinding<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(0, Ordering::Release);
+        }
+    }
+}
+
+/// Per heap of a thread, by `(heap / 2) % HISTORY`: the heap and the thread's work figures
+/// before it.
+type History = [(usize, Tally); HISTORY];
+
+impl<T: Cell> Stretch<'_, T> {
+    /// Computes heaps `start + lane`, `start + lane + 2`, ... below the stop with `scratch`;
+    /// `found` collects the rare heaps from `start` on, as this thread reads them.
+    fn lane(&self, lane: usize, scratch: &mut Scratch, found: &mut Vec<(u32, T)>) -> History {
+        let _unwinding = Unwinding(&self.progress.stop);
+        let (next, stop) = (&self.progress.next, &self.progress.stop);
+        let mut history = [(usize::MAX, Tally::default()); HISTORY];
+        found.clear();
+        let mut largest = self.largest;
+        // Values below `seen` (from `start` on) are read: rare ones are in `found`.
+        let mut seen = self.start;
+        let mut n = self.start + lane;
+        // SAFETY (of the reads below): a value read is of a heap of this thread below `n`
+        // (written by this thread), or of the other thread and published (the wait's acquire
+        // load); nobody writes it again.
+        let read = |i: usize| unsafe { *self.values.0.add(i) };
+        while n < stop.load(Ordering::Relaxed) {
+            // The other thread's heaps read: up to n - other.
+            if let Some(heap) = n.checked_sub(self.reads.other) {
+                if heap >= self.start && !self.wait(1 - lane, heap) {
+                    break;
+                }
+            }
+            // The splits read the values up to n - far, in order.
+            let block = (n + 1).saturating_sub(self.reads.far);
+            while seen < block {
+                let value = read(seen);
+                largest = largest.max(value.index() as u32);
+                if seen >= 1 && self.common.is_some_and(|common| !super::is_common(common, value.index())) {
+                    found.push((seen as u32, value));
+                }
+                seen += 1;
+            }
+            for &j in &self.menu.take {
+                if n > j {
+                    largest = largest.max(read(n - j).index() as u32);
+                }
+            }
+            // Every option value is below the next power of two.
+            let size = (largest as usize + 1).next_power_of_two();
+            if scratch.marks.len() < size {
+                scratch.marks.resize(size, 0);
+            }
+            // SAFETY: the values below `block` are written and published (read above), and no
+            // thread writes below `block` while this slice lives (both write heaps above it).
+            let g = unsafe { std::slice::from_raw_parts(self.values.0, block) };
+            let below = Below { menu: self.menu, common: self.common, g, rare: [self.rare, found] };
+            history[(n / 2) % HISTORY] = (n, scratch.tally);
+            let value = next_value(scratch, &below, n, read);
+            if value > self.limit {
+                // Too large for the store: the one-thread path widens it and goes on.
+                stop.fetch_min(n, Ordering::AcqRel);
+                break;
+            }
+            // SAFETY: heap `n` is this thread's, below `stop <= capacity`; nobody reads it before
+            // `next` says so.
+            unsafe { self.values.0.add(n).write(T::from_value(value)) };
+            largest = largest.max(value);
+            next[lane].0.store(n + 2, Ordering::Release);
+            n += 2;
+        }
+        history
+    }
+
+    /// Waits until heap `heap` of thread `owner` is written; false when it never will be (the
+    /// stretch stopped at or below it).
+    fn wait(&self, owner: usize, heap: usize) -> bool {
+        let mut spins = 0u32;
+        loop {
+            if self.progress.next[owner].0.load(Ordering::Acquire) > heap {
+                return true;
+            }
+            if self.progress.stop.load(Ordering::Acquire) <= heap {
+                return false;
+            }
+            spins += 1;
+            if spins < 1 << 12 {
+                std::hint::spin_loop();
+            } else {
+                // No second core free for now: let the other thread run.
+                std::thread::yield_now();
+            }
+        }
+    }
+}
