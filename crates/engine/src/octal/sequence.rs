@@ -407,7 +407,7 @@ impl Sequence {
 
     /// The same sequence computed by `threads` threads (by default two where that pays).
     pub fn with_threads(mut self, threads: Threads) -> Self {
-        self.state.lanes.threads = threads;
+        self.state.lanes.set_threads(threads);
         self
     }
 
@@ -666,7 +666,7 @@ fn is_common(common: &[bool], value: usize) -> bool {
 fn advance<T: Cell>(state: &mut State, typed: &mut Typed<T>, end: usize) -> Option<u32> {
     let limit = T::MAX.min(if T::MAX == u32::from(u16::MAX) { state.narrow_max } else { u32::MAX });
     while typed.values.len() < end {
-        if lanes::two_threads(state, typed, end, limit) {
+        if typed.values.len() >= state.lanes.try_from && lanes::two_threads(state, typed, end, limit) {
             continue;
         }
         let n = typed.values.len();
@@ -676,7 +676,7 @@ fn advance<T: Cell>(state: &mut State, typed: &mut Typed<T>, end: usize) -> Opti
             g: &typed.values,
             rare: [&typed.rare, &[]],
         };
-        let value = next_value(&mut state.scratch, &below, n, |i| typed.values[i]);
+        let value = next_value(&mut state.scratch, &below, n, |i| typed.values[i], 0);
         if value > limit {
             return Some(value);
         }
@@ -728,18 +728,19 @@ struct Below<'a, T> {
     rare: [&'a [(u32, T)]; 2],
 }
 
-/// The value of heap `n`; `value(i)` is `G(i)` for a removal leaving one heap of `i`.
+/// The value of heap `n`; `value(i)` is `G(i)` for a removal leaving one heap of `i`. With
+/// `early > 0` the stamp is fresh and the rare pairs reading only the first `early` values are
+/// stamped already ([`stamp_early`]).
 fn next_value<T: Cell>(
     scratch: &mut Scratch,
     below: &Below<'_, T>,
     n: usize,
     value: impl Fn(usize) -> T,
+    early: usize,
 ) -> u32 {
-    let Below { menu, common, g, rare: parts } = *below;
-    scratch.stamp = scratch.stamp.wrapping_add(1);
-    if scratch.stamp == 0 {
-        scratch.marks.fill(0);
-        scratch.stamp = 1;
+    let Below { menu, common, g, .. } = *below;
+    if early == 0 {
+        fresh_stamp(scratch);
     }
     let (marks, stamp, tally) = (&mut scratch.marks, scratch.stamp, &mut scratch.tally);
     for &j in &menu.whole {
@@ -761,24 +762,11 @@ fn next_value<T: Cell>(
         }
     }
     if common.is_some() {
-        for &j in &menu.split {
-            if n >= j + 2 {
-                let m = n - j;
-                for part in parts {
-                    let below = part.partition_point(|&(r, _)| (r as usize) < m);
-                    let rare = &part[..below];
-                    if menu.unequal && m.is_multiple_of(2) {
-                        // The split into two equal heaps is not a move.
-                        let middle = rare.partition_point(|&(r, _)| (r as usize) < m / 2);
-                        let skip = usize::from(rare.get(middle).is_some_and(|&(r, _)| r as usize == m / 2));
-                        stamp_rare(g, &rare[..middle], m, marks, stamp);
-                        stamp_rare(g, &rare[middle + skip..], m, marks, stamp);
-                    } else {
-                        stamp_rare(g, rare, m, marks, stamp);
-                    }
-                    tally.rare_pairs += below as u64;
-                }
-            }
+        if early == 0 {
+            stamp_rare_splits(below, n, |m| 0..m, marks, stamp, tally);
+        } else {
+            stamp_rare_splits(below, n, |m| 0..early_pairs(m, early).start, marks, stamp, tally);
+            stamp_rare_splits(below, n, |m| early_pairs(m, early).end..m, marks, stamp, tally);
         }
     }
     let mut candidate = mex_from(marks, stamp, 0);
@@ -842,6 +830,67 @@ fn next_value<T: Cell>(
     }
     // Every pair recorded.
     candidate as u32
+}
+
+/// A fresh stamp for the next heap.
+fn fresh_stamp(scratch: &mut Scratch) {
+    scratch.stamp = scratch.stamp.wrapping_add(1);
+    if scratch.stamp == 0 {
+        scratch.marks.fill(0);
+        scratch.stamp = 1;
+    }
+}
+
+/// For a split leaving `m`, the rare heaps `r` whose pair `(r, m - r)` reads only the first
+/// `ready` values: `m - ready < r < min(m, ready)`, empty at `m` when there are none.
+fn early_pairs(m: usize, ready: usize) -> std::ops::Range<usize> {
+    let low = (m + 1).saturating_sub(ready).min(m);
+    low..m.min(ready).max(low)
+}
+
+/// Stamps the pairs of heap `n`'s two-heap splits with a rare heap `r` in `positions(m)` (for a
+/// split leaving `m`) and counts them: one load, one xor, one store each.
+fn stamp_rare_splits<T: Cell>(
+    below: &Below<'_, T>,
+    n: usize,
+    positions: impl Fn(usize) -> std::ops::Range<usize>,
+    marks: &mut [u32],
+    stamp: u32,
+    tally: &mut Tally,
+) {
+    let Below { menu, g, rare: parts, .. } = *below;
+    for &j in &menu.split {
+        if n >= j + 2 {
+            let m = n - j;
+            let range = positions(m);
+            for part in parts {
+                let first = match range.start {
+                    0 => 0,
+                    start => part.partition_point(|&(r, _)| (r as usize) < start),
+                };
+                let end = part.partition_point(|&(r, _)| (r as usize) < range.end);
+                let rare = &part[first..end];
+                if menu.unequal && m.is_multiple_of(2) {
+                    // The split into two equal heaps is not a move.
+                    let middle = rare.partition_point(|&(r, _)| (r as usize) < m / 2);
+                    let skip = usize::from(rare.get(middle).is_some_and(|&(r, _)| r as usize == m / 2));
+                    stamp_rare(g, &rare[..middle], m, marks, stamp);
+                    stamp_rare(g, &rare[middle + skip..], m, marks, stamp);
+                } else {
+                    stamp_rare(g, rare, m, marks, stamp);
+                }
+                tally.rare_pairs += rare.len() as u64;
+            }
+        }
+    }
+}
+
+/// Starts heap `n` with a fresh stamp and stamps its rare pairs that read only the first `ready`
+/// values, all `below.g` holds: what a thread can do before waiting for the others.
+fn stamp_early<T: Cell>(scratch: &mut Scratch, below: &Below<'_, T>, n: usize, ready: usize) {
+    fresh_stamp(scratch);
+    let (marks, stamp, tally) = (&mut scratch.marks, scratch.stamp, &mut scratch.tally);
+    stamp_rare_splits(below, n, |m| early_pairs(m, ready), marks, stamp, tally);
 }
 
 /// Chooses the common values greedily, most frequent first (ties: smaller first), keeping the set

@@ -17,14 +17,17 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
+use std::time::Instant;
 
-use super::{next_value, Below, Cell, MoveMenu, Scratch, State, Tally, Typed};
+use super::{next_value, stamp_early, Below, Cell, MoveMenu, Scratch, State, Tally, Typed};
 
 /// How many threads compute one sequence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Threads {
     /// Two where it pays: rules whose heap `n` does not read `G(n - 1)`, a value costing at
-    /// least [`MIN_COST`] operations lately, a second core, not inside a parallel sweep.
+    /// least [`MIN_COST`] operations lately, a second core, not inside a parallel sweep, and
+    /// two threads measured faster than one (by wall time per operation, measured again now
+    /// and then: on a loaded machine they are not).
     #[default]
     Auto,
     /// One thread.
@@ -46,19 +49,37 @@ const MIN_STRETCH_WORK: u64 = 1 << 18;
 /// of a stretch cut short (at most `other / 2` of them).
 const HISTORY: usize = 32;
 
+/// Elementary operations of a stretch on two threads that measures whether they pay (a few
+/// milliseconds).
+const TRIAL_WORK: u64 = 1 << 21;
+
+/// Two threads are measured again after this many reviews on one thread.
+const RETRIAL: u32 = 4;
+
+/// Two threads pay when they take at most this share of one thread's wall time (per operation).
+const PAYS_BELOW: f64 = 0.85;
+
 /// Whether two threads compute the values, and what they keep.
 #[derive(Debug, Clone)]
 pub(super) struct Lanes {
     /// How many threads may compute the values.
-    pub(super) threads: Threads,
+    threads: Threads,
     /// How far back the value of a heap reads.
     reads: Reads,
-    /// Values and work figures at the last review.
-    since_review: (usize, Tally),
+    /// At the last review: values, work figures, the time, and whether a stretch ran on two
+    /// threads since.
+    since_review: (usize, Tally, Instant, bool),
     /// Elementary operations a value cost between the last two reviews.
     cost: u64,
+    /// Wall nanoseconds per operation measured lately on one thread and on two.
+    speed: [Option<f64>; 2],
+    /// Reviews since two threads were measured.
+    reviews_since_two: u32,
     /// What the second thread writes (kept: its bytes are held).
     pub(super) helper: Scratch,
+    /// Two threads may pay from this value on: checked before every value, so the one-thread
+    /// path pays one comparison.
+    pub(super) try_from: usize,
 }
 
 impl Lanes {
@@ -66,17 +87,44 @@ impl Lanes {
         Lanes {
             threads: Threads::Auto,
             reads: Reads::of(menu),
-            since_review: (0, Tally::default()),
+            since_review: (0, Tally::default(), Instant::now(), false),
             cost: 0,
+            speed: [None, None],
+            reviews_since_two: 0,
             helper: Scratch::default(),
+            try_from: usize::MAX,
         }
     }
 
-    /// The split is reviewed at `values` values, after the work `tally`.
+    /// Sets how many threads may compute the values.
+    pub(super) fn set_threads(&mut self, threads: Threads) {
+        self.threads = threads;
+        self.update(0);
+    }
+
+    /// Two threads are tried from value `from` on if they may pay.
+    fn update(&mut self, from: usize) {
+        let may = self.reads.in_turn()
+            && match self.threads {
+                Threads::One => false,
+                Threads::Two => true,
+                Threads::Auto => self.cost >= MIN_COST && cores() >= 2,
+            };
+        self.try_from = if may { from } else { usize::MAX };
+    }
+
+    /// The split is reviewed at `values` values, after the work `tally`: the cost of a value
+    /// and the speed of one thread over the values since the last review.
     pub(super) fn reviewed(&mut self, values: usize, tally: Tally) {
-        let (then, before) = self.since_review;
-        self.cost = (tally.operations() - before.operations()) / (values - then).max(1) as u64;
-        self.since_review = (values, tally);
+        let (then, before, time, two) = self.since_review;
+        let operations = tally.operations() - before.operations();
+        self.cost = operations / (values - then).max(1) as u64;
+        if !two && operations > 0 {
+            self.speed[0] = Some(time.elapsed().as_nanos() as f64 / operations as f64);
+        }
+        self.reviews_since_two += 1;
+        self.since_review = (values, tally, Instant::now(), false);
+        self.update(values);
     }
 }
 
@@ -116,27 +164,36 @@ fn cores() -> usize {
 }
 
 /// Computes the values from the next heap on, on two threads, until `end` or the next review,
-/// when [`State::threads`] says so and it pays; stops before the first value above `limit` (the
+/// when [`Lanes::threads`] says so and it pays; stops before the first value above `limit` (the
 /// one-thread path widens the store). Returns whether it computed any value.
 pub(super) fn two_threads<T: Cell>(state: &mut State, typed: &mut Typed<T>, end: usize, limit: u32) -> bool {
     let start = typed.values.len();
     // Within the room reserved: the values are written there in place.
-    let stop = end.min(state.next_review).min(typed.values.capacity());
-    let lanes = &state.lanes;
-    if !lanes.reads.in_turn() || stop <= start {
+    let mut stop = end.min(state.next_review).min(typed.values.capacity());
+    let lanes = &mut state.lanes;
+    let auto = lanes.threads == Threads::Auto;
+    if stop <= start {
         return false;
     }
-    let pays = || {
-        lanes.cost >= MIN_COST
-            && lanes.cost.saturating_mul((stop - start) as u64) >= MIN_STRETCH_WORK
-            && cores() >= 2
-            && rayon::current_thread_index().is_none()
-    };
-    match lanes.threads {
-        Threads::One => return false,
-        Threads::Auto if !pays() => return false,
-        Threads::Auto | Threads::Two => {}
+    if auto {
+        // One thread measured first; two are measured on a short stretch now and then, and kept
+        // while they pay.
+        let trial = lanes.speed[1].is_none() || lanes.reviews_since_two >= RETRIAL;
+        let enough = lanes.cost.saturating_mul((stop - start) as u64) >= MIN_STRETCH_WORK;
+        if lanes.speed[0].is_none() || !enough || rayon::current_thread_index().is_some() {
+            lanes.try_from = state.next_review;
+            return false;
+        }
+        if trial {
+            stop = stop.min(start + (TRIAL_WORK / lanes.cost.max(1)) as usize);
+        } else if !lanes.speed[1].is_some_and(|two| lanes.speed[0].is_some_and(|one| two < PAYS_BELOW * one))
+        {
+            lanes.try_from = state.next_review;
+            return false;
+        }
     }
+    let before = state.scratch.tally.operations();
+    let time = Instant::now();
     let values = Shared(typed.values.as_mut_ptr());
     let progress = Progress {
         next: [Line(AtomicUsize::new(start)), Line(AtomicUsize::new(start + 1))],
@@ -173,6 +230,13 @@ pub(super) fn two_threads<T: Cell>(state: &mut State, typed: &mut Typed<T>, end:
     }
     let helper = std::mem::take(&mut state.lanes.helper.tally);
     state.scratch.tally.add(helper);
+    let lanes = &mut state.lanes;
+    let operations = state.scratch.tally.operations() - before;
+    if operations > 0 {
+        lanes.speed[1] = Some(time.elapsed().as_nanos() as f64 / operations as f64);
+        lanes.reviews_since_two = 0;
+    }
+    lanes.since_review.3 = true;
     // SAFETY: the threads wrote every value from `start` to `done` (each computes all its heaps
     // below the first value too large, which is `done` when below `stop`), within the capacity;
     // the scope's join makes those writes visible here.
@@ -234,6 +298,15 @@ impl Drop for Unwinding<'_> {
     }
 }
 
+/// Marks for every option value of heaps whose values read are at most `largest` (all below the
+/// next power of two); what is stamped stays.
+fn resize_marks(scratch: &mut Scratch, largest: u32) {
+    let size = (largest as usize + 1).next_power_of_two();
+    if scratch.marks.len() < size {
+        scratch.marks.resize(size, 0);
+    }
+}
+
 /// Per heap of a thread, by `(heap / 2) % HISTORY`: the heap and the thread's work figures
 /// before it.
 type History = [(usize, Tally); HISTORY];
@@ -255,6 +328,16 @@ impl<T: Cell> Stretch<'_, T> {
         // load); nobody writes it again.
         let read = |i: usize| unsafe { *self.values.0.add(i) };
         while n < stop.load(Ordering::Relaxed) {
+            history[(n / 2) % HISTORY] = (n, scratch.tally);
+            // Before waiting: the rare pairs that read only values this thread has read.
+            let ready = if self.common.is_some() { seen } else { 0 };
+            if ready > 0 {
+                resize_marks(scratch, largest);
+                // SAFETY: as for `g` below, with `ready <= block`.
+                let g = unsafe { std::slice::from_raw_parts(self.values.0, ready) };
+                let below = Below { menu: self.menu, common: self.common, g, rare: [self.rare, found] };
+                stamp_early(scratch, &below, n, ready);
+            }
             // The other thread's heaps read: up to n - other.
             if let Some(heap) = n.checked_sub(self.reads.other) {
                 if heap >= self.start && !self.wait(1 - lane, heap) {
@@ -276,17 +359,12 @@ impl<T: Cell> Stretch<'_, T> {
                     largest = largest.max(read(n - j).index() as u32);
                 }
             }
-            // Every option value is below the next power of two.
-            let size = (largest as usize + 1).next_power_of_two();
-            if scratch.marks.len() < size {
-                scratch.marks.resize(size, 0);
-            }
+            resize_marks(scratch, largest);
             // SAFETY: the values below `block` are written and published (read above), and no
             // thread writes below `block` while this slice lives (both write heaps above it).
             let g = unsafe { std::slice::from_raw_parts(self.values.0, block) };
             let below = Below { menu: self.menu, common: self.common, g, rare: [self.rare, found] };
-            history[(n / 2) % HISTORY] = (n, scratch.tally);
-            let value = next_value(scratch, &below, n, read);
+            let value = next_value(scratch, &below, n, read, ready);
             if value > self.limit {
                 // Too large for the store: the one-thread path widens it and goes on.
                 stop.fetch_min(n, Ordering::AcqRel);
