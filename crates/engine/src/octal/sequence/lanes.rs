@@ -15,8 +15,9 @@
 //! the cores) to be small beside it, and a second core must be free; a sequence computed inside
 //! a parallel sweep (on a rayon thread) stays on one thread.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::OnceLock;
+use std::thread::Thread;
 use std::time::Instant;
 
 use super::{next_value, stamp_early, Below, Cell, MoveMenu, Scratch, State, Tally, Typed};
@@ -45,16 +46,20 @@ const MIN_COST: u64 = 64;
 /// (tens of microseconds) is small beside it.
 const MIN_STRETCH_WORK: u64 = 1 << 18;
 
+/// Polls of a waiting thread before it sleeps (tens of microseconds).
+const SPINS: u32 = 1 << 10;
+
 /// Heaps a thread remembers the work figures before, to take back those computed beyond the end
 /// of a stretch cut short (at most `other / 2` of them).
 const HISTORY: usize = 32;
 
 /// Elementary operations of a stretch on two threads that measures whether they pay (a few
 /// milliseconds).
-const TRIAL_WORK: u64 = 1 << 21;
+const TRIAL_WORK: u64 = 1 << 20;
 
-/// Two threads are measured again after this many reviews on one thread.
-const RETRIAL: u32 = 4;
+/// Two threads are measured again after this many reviews on one thread, twice as many after
+/// each trial where they do not pay (a trial on a loaded machine is slow), up to `64 * RETRIAL`.
+const RETRIAL: u32 = 2;
 
 /// Two threads pay when they take at most this share of one thread's wall time (per operation).
 const PAYS_BELOW: f64 = 0.85;
@@ -73,8 +78,9 @@ pub(super) struct Lanes {
     cost: u64,
     /// Wall nanoseconds per operation measured lately on one thread and on two.
     speed: [Option<f64>; 2],
-    /// Reviews since two threads were measured.
+    /// Reviews since two threads were measured, and how many to wait before measuring again.
     reviews_since_two: u32,
+    retrial: u32,
     /// What the second thread writes (kept: its bytes are held).
     pub(super) helper: Scratch,
     /// Two threads may pay from this value on: checked before every value, so the one-thread
@@ -91,6 +97,7 @@ impl Lanes {
             cost: 0,
             speed: [None, None],
             reviews_since_two: 0,
+            retrial: RETRIAL,
             helper: Scratch::default(),
             try_from: usize::MAX,
         }
@@ -178,7 +185,7 @@ pub(super) fn two_threads<T: Cell>(state: &mut State, typed: &mut Typed<T>, end:
     if auto {
         // One thread measured first; two are measured on a short stretch now and then, and kept
         // while they pay.
-        let trial = lanes.speed[1].is_none() || lanes.reviews_since_two >= RETRIAL;
+        let trial = lanes.speed[1].is_none() || lanes.reviews_since_two >= lanes.retrial;
         let enough = lanes.cost.saturating_mul((stop - start) as u64) >= MIN_STRETCH_WORK;
         if lanes.speed[0].is_none() || !enough || rayon::current_thread_index().is_some() {
             lanes.try_from = state.next_review;
@@ -198,6 +205,8 @@ pub(super) fn two_threads<T: Cell>(state: &mut State, typed: &mut Typed<T>, end:
     let progress = Progress {
         next: [Line(AtomicUsize::new(start)), Line(AtomicUsize::new(start + 1))],
         stop: AtomicUsize::new(stop),
+        parked: [Flag(AtomicBool::new(false)), Flag(AtomicBool::new(false))],
+        threads: [OnceLock::new(), OnceLock::new()],
     };
     let [found0, found1] = &mut typed.found;
     let stretch = &Stretch {
@@ -233,8 +242,11 @@ pub(super) fn two_threads<T: Cell>(state: &mut State, typed: &mut Typed<T>, end:
     let lanes = &mut state.lanes;
     let operations = state.scratch.tally.operations() - before;
     if operations > 0 {
-        lanes.speed[1] = Some(time.elapsed().as_nanos() as f64 / operations as f64);
+        let two = time.elapsed().as_nanos() as f64 / operations as f64;
+        lanes.speed[1] = Some(two);
         lanes.reviews_since_two = 0;
+        let pays = lanes.speed[0].is_some_and(|one| two < PAYS_BELOW * one);
+        lanes.retrial = if pays { RETRIAL } else { (2 * lanes.retrial).min(64 * RETRIAL) };
     }
     lanes.since_review.3 = true;
     // SAFETY: the threads wrote every value from `start` to `done` (each computes all its heaps
@@ -270,7 +282,15 @@ struct Progress {
     /// The first heap not to compute: the stretch's end, or the first heap whose value is too
     /// large for the store, or 0 after a thread panicked (so that the other stops waiting).
     stop: AtomicUsize,
+    /// Per thread: it sleeps (or is about to) waiting for the other.
+    parked: [Flag; 2],
+    /// Per thread: its handle, to wake it.
+    threads: [OnceLock<Thread>; 2],
 }
+
+/// A flag on its own cache line.
+#[repr(align(128))]
+struct Flag(AtomicBool);
 
 /// Everything both threads read, and the shared buffer.
 struct Stretch<'a, T> {
@@ -288,12 +308,12 @@ struct Stretch<'a, T> {
 }
 
 /// Sets the stop to 0 when a thread unwinds, so that the other does not wait for it forever.
-struct Unwinding<'a>(&'a AtomicUsize);
+struct Unwinding<'a, 'b, T: Cell>(&'a Stretch<'b, T>, usize);
 
-impl Drop for Unwinding<'_> {
+impl<T: Cell> Drop for Unwinding<'_, '_, T> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            self.0.store(0, Ordering::Release);
+            self.0.publish(self.1, None, Some(0));
         }
     }
 }
@@ -315,8 +335,9 @@ impl<T: Cell> Stretch<'_, T> {
     /// Computes heaps `start + lane`, `start + lane + 2`, ... below the stop with `scratch`;
     /// `found` collects the rare heaps from `start` on, as this thread reads them.
     fn lane(&self, lane: usize, scratch: &mut Scratch, found: &mut Vec<(u32, T)>) -> History {
-        let _unwinding = Unwinding(&self.progress.stop);
-        let (next, stop) = (&self.progress.next, &self.progress.stop);
+        let _unwinding = Unwinding(self, lane);
+        let _ = self.progress.threads[lane].set(std::thread::current());
+        let stop = &self.progress.stop;
         let mut history = [(usize::MAX, Tally::default()); HISTORY];
         found.clear();
         let mut largest = self.largest;
@@ -367,14 +388,14 @@ impl<T: Cell> Stretch<'_, T> {
             let value = next_value(scratch, &below, n, read, ready);
             if value > self.limit {
                 // Too large for the store: the one-thread path widens it and goes on.
-                stop.fetch_min(n, Ordering::AcqRel);
+                self.publish(lane, None, Some(n));
                 break;
             }
             // SAFETY: heap `n` is this thread's, below `stop <= capacity`; nobody reads it before
             // `next` says so.
             unsafe { self.values.0.add(n).write(T::from_value(value)) };
             largest = largest.max(value);
-            next[lane].0.store(n + 2, Ordering::Release);
+            self.publish(lane, Some(n + 2), None);
             n += 2;
         }
         history
@@ -383,20 +404,46 @@ impl<T: Cell> Stretch<'_, T> {
     /// Waits until heap `heap` of thread `owner` is written; false when it never will be (the
     /// stretch stopped at or below it).
     fn wait(&self, owner: usize, heap: usize) -> bool {
+        let progress = self.progress;
+        let waiter = &progress.parked[1 - owner].0;
         let mut spins = 0u32;
         loop {
-            if self.progress.next[owner].0.load(Ordering::Acquire) > heap {
+            if progress.next[owner].0.load(Ordering::SeqCst) > heap {
+                waiter.store(false, Ordering::Relaxed);
                 return true;
             }
-            if self.progress.stop.load(Ordering::Acquire) <= heap {
+            if progress.stop.load(Ordering::SeqCst) <= heap {
                 return false;
             }
             spins += 1;
-            if spins < 1 << 12 {
+            if spins < SPINS {
                 std::hint::spin_loop();
             } else {
-                // No second core free for now: let the other thread run.
-                std::thread::yield_now();
+                // The other thread is not running (no second core free for now): sleep until it
+                // publishes (it wakes a parked thread; the timeout only guards the hand-over).
+                waiter.store(true, Ordering::SeqCst);
+                if progress.next[owner].0.load(Ordering::SeqCst) <= heap
+                    && progress.stop.load(Ordering::SeqCst) > heap
+                {
+                    std::thread::park_timeout(std::time::Duration::from_millis(1));
+                }
+            }
+        }
+    }
+
+    /// Publishes that heaps of thread `lane` below `next` are written, or that the stretch
+    /// stops at `stop`, and wakes the other thread if it sleeps.
+    fn publish(&self, lane: usize, next: Option<usize>, stop: Option<usize>) {
+        let progress = self.progress;
+        if let Some(next) = next {
+            progress.next[lane].0.store(next, Ordering::SeqCst);
+        }
+        if let Some(stop) = stop {
+            progress.stop.fetch_min(stop, Ordering::SeqCst);
+        }
+        if progress.parked[1 - lane].0.load(Ordering::SeqCst) {
+            if let Some(thread) = progress.threads[1 - lane].get() {
+                thread.unpark();
             }
         }
     }
