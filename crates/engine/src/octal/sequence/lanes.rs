@@ -354,7 +354,8 @@ impl<T: Cell> Stretch<'_, T> {
             let ready = if self.common.is_some() { seen } else { 0 };
             if ready > 0 {
                 resize_marks(scratch, largest);
-                // SAFETY: as for `g` below, with `ready <= block`.
+                // SAFETY: the values below `seen` are written: before the stretch, or read above
+                // for an earlier heap; nobody writes below `seen` while this slice lives.
                 let g = unsafe { std::slice::from_raw_parts(self.values.0, ready) };
                 let below = Below { menu: self.menu, common: self.common, g, rare: [self.rare, found] };
                 stamp_early(scratch, &below, n, ready);
