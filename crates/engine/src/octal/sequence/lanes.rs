@@ -344,6 +344,7 @@ impl<T: Cell> Stretch<'_, T> {
         // Values below `seen` (from `start` on) are read: rare ones are in `found`.
         let mut seen = self.start;
         let mut n = self.start + lane;
+        let mut other_next = 0;
         // SAFETY (of the reads below): a value read is of a heap of this thread below `n`
         // (written by this thread), or of the other thread and published (the wait's acquire
         // load); nobody writes it again.
@@ -362,8 +363,13 @@ impl<T: Cell> Stretch<'_, T> {
             }
             // The other thread's heaps read: up to n - other.
             if let Some(heap) = n.checked_sub(self.reads.other) {
-                if heap >= self.start && !self.wait(1 - lane, heap) {
-                    break;
+                // The other's progress seen last, loaded again only when it is not enough (a
+                // load of a line the other writes crosses the cores).
+                if heap >= self.start && heap >= other_next {
+                    match self.wait(1 - lane, heap) {
+                        Some(next) => other_next = next,
+                        None => break,
+                    }
                 }
             }
             // The splits read the values up to n - far, in order.
@@ -402,19 +408,22 @@ impl<T: Cell> Stretch<'_, T> {
         history
     }
 
-    /// Waits until heap `heap` of thread `owner` is written; false when it never will be (the
-    /// stretch stopped at or below it).
-    fn wait(&self, owner: usize, heap: usize) -> bool {
+    /// Waits until heap `heap` of thread `owner` is written and returns that thread's next heap;
+    /// `None` when it never will be (the stretch stopped at or below it).
+    fn wait(&self, owner: usize, heap: usize) -> Option<usize> {
         let progress = self.progress;
         let waiter = &progress.parked[1 - owner].0;
         let mut spins = 0u32;
         loop {
-            if progress.next[owner].0.load(Ordering::SeqCst) > heap {
-                waiter.store(false, Ordering::Relaxed);
-                return true;
+            let next = progress.next[owner].0.load(Ordering::SeqCst);
+            if next > heap {
+                if spins >= SPINS {
+                    waiter.store(false, Ordering::Relaxed);
+                }
+                return Some(next);
             }
             if progress.stop.load(Ordering::SeqCst) <= heap {
-                return false;
+                return None;
             }
             spins += 1;
             if spins < SPINS {
