@@ -62,7 +62,7 @@ const TRIAL_WORK: u64 = 1 << 20;
 const RETRIAL: u32 = 2;
 
 /// Two threads pay when they take at most this share of one thread's wall time (per operation).
-const PAYS_BELOW: f64 = 0.85;
+const PAYS_BELOW: f64 = 0.9;
 
 /// Whether two threads compute the values, and what they keep.
 #[derive(Debug, Clone)]
