@@ -16,17 +16,26 @@
 # (c) the bound of the sparse method: nimlab's pairs (recorded and scanned) through the bare
 #     recording loop (one load, one xor, one store per pair) on one core; CPU of `limit` minus
 #     CPU of `values`, since `limit` computes the sequence first.
+# (d) one core and two cores: 0.56 (the values its certificate needs), 0.034 (10^6 values) and
+#     0.007 (D_COUNT_007 values) by nimlab on one thread, on two, and as the engine chooses,
+#     against ogsolve's fastest method; REPEAT runs each, interleaved, medians of wall and CPU
+#     seconds. The two-core ratio is ogsolve's CPU (one thread) over nimlab's wall time.
+#
+#   PARTS=d REPEAT=3 D_COUNT_007=100000 bench/octal-vs-ogsolve.sh   # only part (d)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OG_METHODS_SPARSE=${OG_METHODS_SPARSE:-rc,rc2}
 OG_METHODS_DENSE=${OG_METHODS_DENSE:-naive,rc,rc2}
 DENSE_COUNT=${DENSE_COUNT:-1000000}
+PARTS=${PARTS:-abcd}
+REPEAT=${REPEAT:-3}
+D_COUNT_007=${D_COUNT_007:-1000000}
 if ! command -v ogsolve >/dev/null; then
     cargo install ogsolve --locked
 fi
 ogsolve --help | grep -q -- '-n <POSITION>' || { echo "ogsolve's command line changed: check ogsolve --help" >&2; exit 1; }
 cargo build --release --locked --quiet -p nimlab-engine --example octal
-OCTAL=target/release/examples/octal
+OCTAL=${CARGO_TARGET_DIR:-target}/release/examples/octal
 OUT=target/bench
 mkdir -p "$OUT"
 
@@ -67,8 +76,8 @@ echo "machine: $(nproc) cores ($(awk -F': ' '/model name/ { print $2; exit }' /p
 echo "ogsolve: $(ogsolve --version) (cargo install, default release profile); nimlab: release profile"
 echo
 
-echo "(a) certify the period"
-for code in 0.16 0.56; do
+[[ $PARTS == *a* ]] && echo "(a) certify the period"
+[[ $PARTS == *a* ]] && for code in 0.16 0.56; do
     line=$(cpu "$OCTAL" period "$code" 100000000)
     ours=$(cut -f1 <<<"$line")
     n=$(field values_computed <<<"$line")
@@ -78,8 +87,8 @@ for code in 0.16 0.56; do
 done
 echo
 
-echo "(b) many values"
-for code in 0.034 0.007 0.07 0.77; do
+[[ $PARTS == *b* ]] && echo "(b) many values"
+[[ $PARTS == *b* ]] && for code in 0.034 0.007 0.07 0.77; do
     count=1000000 methods=$OG_METHODS_SPARSE
     [[ $code == 0.07 || $code == 0.77 ]] && count=$DENSE_COUNT methods=$OG_METHODS_DENSE
     line=$(cpu "$OCTAL" values "$code" "$count")
@@ -94,8 +103,8 @@ for code in 0.034 0.007 0.07 0.77; do
 done
 echo
 
-echo "(c) the bound of the sparse method (one core): the bare recording loop over the pairs nimlab recorded"
-for run in "0.16 509622" "0.034 1000000" "0.007 200000"; do
+[[ $PARTS == *c* ]] && echo "(c) the bound of the sparse method (one core): the bare recording loop over the pairs nimlab recorded"
+[[ $PARTS == *c* ]] && for run in "0.16 509622" "0.034 1000000" "0.007 200000"; do
     read -r code count <<<"$run"
     ours=$(cut -f1 <<<"$(cpu "$OCTAL" values "$code" "$count")")
     line=$(cpu "$OCTAL" limit "$code" "$count")
@@ -103,3 +112,36 @@ for run in "0.16 509622" "0.034 1000000" "0.007 200000"; do
     bare=$(awk -v a="$(cut -f1 <<<"$line")" -v b="$ours" 'BEGIN { printf "%.2f", a - b }')
     echo "  $code, $count values: nimlab cpu $ours s; $(field pairs <<<"$line") pairs through the bare loop: cpu $bare s; nimlab / bound: $(ratio "$ours" "$bare")x"
 done
+
+# Runs a command; prints "WALL CPU" seconds.
+wall_cpu() {
+    /usr/bin/time -f 'wall %e cpu %U %S' "$@" >/dev/null 2>"$OUT/time.txt"
+    awk '/^wall / { printf "%.2f %.2f\n", $2, $4 + $5 }' "$OUT/time.txt"
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+[[ $PARTS == *d* ]] && echo "(d) one core and two cores, medians of $REPEAT interleaved runs (wall / CPU seconds)"
+[[ $PARTS == *d* ]] && for code in 0.56 0.034 0.007; do
+    case $code in
+        0.56) count=$(field values_computed <<<"$("$OCTAL" period 0.56 100000000)") ;;
+        0.034) count=1000000 ;;
+        0.007) count=$D_COUNT_007 ;;
+    esac
+    sum=$(field checksum <<<"$("$OCTAL" values "$code" "$count")")
+    read -r m og og_sum <<<"$(ogsolve_best "$code" "$count" "$OG_METHODS_SPARSE" 2>/dev/null)"
+    [[ "$sum" == "$og_sum" ]] || { echo "checksums differ: nimlab $sum, ogsolve $og_sum" >&2; exit 1; }
+    for threads in 1 2 auto; do : >"$OUT/d-$threads.txt"; done
+    : >"$OUT/d-og.txt"
+    for _ in $(seq "$REPEAT"); do
+        for threads in 1 2 auto; do wall_cpu "$OCTAL" values "$code" "$count" auto "$threads" >>"$OUT/d-$threads.txt"; done
+        wall_cpu ogsolve "$code" -m "$m" -n $((count - 1)) >>"$OUT/d-og.txt"
+    done
+    og=$(cut -d' ' -f2 "$OUT/d-og.txt" | median)
+    echo "  $code, $count values (checksums agree: $sum); ogsolve -m $m: cpu $og s"
+    for threads in 1 2 auto; do
+        wall=$(cut -d' ' -f1 "$OUT/d-$threads.txt" | median)
+        cpu=$(cut -d' ' -f2 "$OUT/d-$threads.txt" | median)
+        echo "    nimlab, threads $threads: wall $wall s, cpu $cpu s; ogsolve cpu / nimlab wall: $(ratio "$og" "$wall")x"
+    done
+done
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

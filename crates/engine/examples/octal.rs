@@ -2,18 +2,20 @@
 //! the octal rulesets later). One line of `key value` pairs per run.
 //!
 //! ```text
-//! octal values CODE COUNT [METHOD]   G(0..COUNT): checksum (ogsolve's Fletcher-32), time, figures
+//! octal values CODE COUNT [METHOD [THREADS]]
+//!                                    G(0..COUNT): checksum (ogsolve's Fletcher-32), time, figures
 //! octal print CODE COUNT             G(0..COUNT), one value per line
 //! octal period CODE UPTO [METHOD]    certified preperiod and period (stops at the certificate)
 //! octal limit CODE COUNT             the bare recording loop over as many pairs as `values`
 //!                                    records: a lower bound of the method's time
 //! ```
-//! `CODE` is an octal code (`0.07`, `0x0.8`) or `grundy`; `METHOD` is auto, direct or sparse.
+//! `CODE` is an octal code (`0.07`, `0x0.8`) or `grundy`; `METHOD` is auto, direct or sparse;
+//! `THREADS` is auto (the engine's choice), 1 or 2 (wherever the rules allow it).
 
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use nimlab_engine::octal::{analyze, GameRules, OctalCode, PeriodOutcome, SequenceMethod};
+use nimlab_engine::octal::{analyze, GameRules, OctalCode, PeriodOutcome, SequenceMethod, Threads};
 
 fn rules(text: &str) -> Result<GameRules, String> {
     if text == "grundy" {
@@ -41,9 +43,18 @@ fn fletcher(values: impl Iterator<Item = u32>) -> u32 {
     (u32::from(high) << 16) | u32::from(low)
 }
 
+fn threads(text: Option<&String>) -> Result<Threads, String> {
+    match text.map(String::as_str) {
+        None | Some("auto") => Ok(Threads::Auto),
+        Some("1") => Ok(Threads::One),
+        Some("2") => Ok(Threads::Two),
+        Some(other) => Err(format!("unknown threads '{other}' (auto, 1, 2)")),
+    }
+}
+
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: octal values|print|period|limit CODE COUNT [auto|direct|sparse]";
+    let usage = "usage: octal values|print|period|limit CODE COUNT [auto|direct|sparse [auto|1|2]]";
     let (mode, code, count) = match args.as_slice() {
         [mode, code, count, ..] => (mode.as_str(), code.as_str(), count),
         _ => return Err(usage.to_string()),
@@ -51,9 +62,10 @@ fn main() -> Result<(), String> {
     let count: u64 = count.parse().map_err(|_| format!("bad count '{count}'"))?;
     let rules = rules(code)?;
     let method = method(args.get(3))?;
+    let threads = threads(args.get(4))?;
     match mode {
         "values" | "print" => {
-            let mut sequence = rules.sequence().with_method(method);
+            let mut sequence = rules.sequence().with_method(method).with_threads(threads);
             let start = Instant::now();
             sequence.extend_to(count, |_| ControlFlow::Continue(())).map_err(|e| e.to_string())?;
             let seconds = start.elapsed().as_secs_f64();

@@ -78,14 +78,14 @@ pub(crate) fn stamp_pairs<T: Cell>(low: &[T], high: &[T], marks: &mut [u32], sta
     }
 }
 
-/// Stamps `value ^ g[m - position]` for every rare `(position, value)` given (all below `m`).
-/// `O(rare.len())`: one load, one xor, one store each.
+/// Stamps `value ^ g[m - position]` for every rare `(position, value)` given (all below `m`;
+/// `g` may end before `m` when the positions are large enough). `O(rare.len())`: one load, one
+/// xor, one store each.
 pub(crate) fn stamp_rare<T: Cell>(g: &[T], rare: &[(u32, T)], m: usize, marks: &mut [u32], stamp: u32) {
-    let window = &g[..m];
     let mask = marks.len() - 1;
     debug_assert!(marks.len().is_power_of_two());
     for &(position, value) in rare {
-        marks[(value ^ window[m - position as usize]).index() & mask] = stamp;
+        marks[(value ^ g[m - position as usize]).index() & mask] = stamp;
     }
 }
 

@@ -33,6 +33,6 @@ pub use period::{
     Observed, OpenSequence, PeriodOutcome, Progress, OPERATIONS_PER_UNIT,
 };
 pub use sequence::{
-    ActiveMethod, Chunk, Sequence, SequenceError, SequenceMethod, SequenceStats, Values, ValuesView,
+    ActiveMethod, Chunk, Sequence, SequenceError, SequenceMethod, SequenceStats, Threads, Values, ValuesView,
     MAX_VALUES,
 };

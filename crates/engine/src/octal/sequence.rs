@@ -42,6 +42,10 @@ use super::kernels::{
     mex_from, pairs_contain, split_pairs, stamp_pairs, stamp_rare, stamp_triples, Cell, BLOCK,
 };
 
+mod lanes;
+use lanes::Lanes;
+pub use lanes::Threads;
+
 /// Values handed to the sink at a time.
 const CHUNK: usize = 1 << 16;
 
@@ -271,12 +275,56 @@ struct Typed<T> {
     values: Vec<T>,
     /// `(n, G(n))` for every `n >= 1` with a rare value, ascending; empty while direct.
     rare: Vec<(u32, T)>,
+    /// While two threads compute values, the rare heaps each has seen since they started
+    /// (scratch, kept for the next time: [`lanes`]).
+    found: [Vec<(u32, T)>; 2],
+}
+
+impl<T> Typed<T> {
+    fn new() -> Self {
+        Typed { values: Vec::new(), rare: Vec::new(), found: [Vec::new(), Vec::new()] }
+    }
 }
 
 #[derive(Debug, Clone)]
 enum Store {
     Narrow(Typed<u16>),
     Wide(Typed<u32>),
+}
+
+/// What computing a value writes, one per thread: the marks, their stamp, the frontier of each
+/// split digit, and the pairs and triples gone through.
+#[derive(Debug, Clone, Default)]
+struct Scratch {
+    /// `marks[v] == stamp`: `v` is an option value of the heap being computed.
+    marks: Vec<u32>,
+    stamp: u32,
+    /// Per split digit: pairs recorded from the start for the heap being computed.
+    frontier: Vec<usize>,
+    tally: Tally,
+}
+
+/// The pairs and triples gone through: the figures of [`SequenceStats`] the work account counts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Tally {
+    recorded_pairs: u64,
+    compared_pairs: u64,
+    rare_pairs: u64,
+    recorded_triples: u64,
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.recorded_pairs += other.recorded_pairs;
+        self.compared_pairs += other.compared_pairs;
+        self.rare_pairs += other.rare_pairs;
+        self.recorded_triples += other.recorded_triples;
+    }
+
+    /// Elementary operations, weighted as [`super::period::work_units`] weighs them.
+    fn operations(&self) -> u64 {
+        (self.recorded_pairs + self.rare_pairs + self.recorded_triples) / 4 + self.compared_pairs / 16
+    }
 }
 
 /// Everything but the values: rules, counts, the split, scratch, statistics.
@@ -289,15 +337,20 @@ struct State {
     largest: u32,
     /// `common[v]`: value `v` is common. `Some` while the sparse method is on.
     common: Option<Vec<bool>>,
-    /// `marks[v] == stamp`: `v` is an option value of the heap being computed.
-    marks: Vec<u32>,
-    stamp: u32,
-    /// Per split digit: pairs recorded from the start for the heap being computed.
-    frontier: Vec<usize>,
+    /// What the calling thread writes computing a value.
+    scratch: Scratch,
+    /// Whether two threads compute the values, and the second one's scratch.
+    lanes: Box<Lanes>,
+    /// Values computed by two threads (tests check that they were).
+    #[cfg(test)]
+    two_thread_values: usize,
     next_review: usize,
     /// Values above this force widening (`u16::MAX`; lower in tests).
     narrow_max: u32,
-    stats: SequenceStats,
+    /// How often the list of rare positions was rebuilt.
+    split_rebuilds: u64,
+    /// True once a value needed more than 16 bits.
+    widened: bool,
 }
 
 /// The Grundy sequence of a take-and-break game, computed on demand.
@@ -327,40 +380,34 @@ impl Sequence {
     }
 
     fn with_menu(menu: MoveMenu) -> Self {
-        let stats = SequenceStats {
-            values: 0,
-            largest_value: 0,
-            distinct_values: 0,
-            method: ActiveMethod::Direct,
-            rare_values: None,
-            rare_positions: None,
-            split_rebuilds: 0,
-            recorded_pairs: 0,
-            compared_pairs: 0,
-            rare_pairs: 0,
-            recorded_triples: 0,
-            widened: false,
-        };
         let state = State {
-            menu,
             method: SequenceMethod::Auto,
             counts: Vec::new(),
             largest: 0,
             common: None,
-            marks: vec![0; 2],
-            stamp: 0,
-            frontier: Vec::new(),
+            scratch: Scratch { marks: vec![0; 2], ..Scratch::default() },
+            lanes: Box::new(Lanes::of(&menu)),
+            #[cfg(test)]
+            two_thread_values: 0,
+            menu,
             next_review: FIRST_REVIEW,
             narrow_max: u16::MAX.into(),
-            stats,
+            split_rebuilds: 0,
+            widened: false,
         };
-        Sequence { state, store: Store::Narrow(Typed { values: Vec::new(), rare: Vec::new() }) }
+        Sequence { state, store: Store::Narrow(Typed::new()) }
     }
 
     /// The same sequence computed by `method` (before any value is computed).
     pub fn with_method(mut self, method: SequenceMethod) -> Self {
         self.state.method = method;
         self.state.next_review = if method == SequenceMethod::Sparse { 1 } else { FIRST_REVIEW };
+        self
+    }
+
+    /// The same sequence computed by `threads` threads (by default two where that pays).
+    pub fn with_threads(mut self, threads: Threads) -> Self {
+        self.state.lanes.set_threads(threads);
         self
     }
 
@@ -415,23 +462,31 @@ impl Sequence {
 
     /// Figures about the values so far.
     pub fn stats(&self) -> SequenceStats {
-        let mut stats = self.state.stats.clone();
-        stats.values = self.len();
-        stats.largest_value = self.state.largest;
-        stats.distinct_values = self.state.counts.iter().filter(|&&c| c > 0).count() as u32;
+        let state = &self.state;
+        let tally = state.scratch.tally;
         let rare_positions = match &self.store {
             Store::Narrow(t) => t.rare.len(),
             Store::Wide(t) => t.rare.len(),
         };
-        match &self.state.common {
-            Some(common) => {
-                stats.method = ActiveMethod::Sparse;
-                let rare =
-                    self.state.counts.iter().enumerate().filter(|&(v, &c)| c > 0 && !is_common(common, v));
-                stats.rare_values = Some(rare.count() as u32);
-                stats.rare_positions = Some(rare_positions as u64);
-            }
-            None => stats.method = ActiveMethod::Direct,
+        let mut stats = SequenceStats {
+            values: self.len(),
+            largest_value: state.largest,
+            distinct_values: state.counts.iter().filter(|&&c| c > 0).count() as u32,
+            method: ActiveMethod::Direct,
+            rare_values: None,
+            rare_positions: None,
+            split_rebuilds: state.split_rebuilds,
+            recorded_pairs: tally.recorded_pairs,
+            compared_pairs: tally.compared_pairs,
+            rare_pairs: tally.rare_pairs,
+            recorded_triples: tally.recorded_triples,
+            widened: state.widened,
+        };
+        if let Some(common) = &state.common {
+            stats.method = ActiveMethod::Sparse;
+            let rare = state.counts.iter().enumerate().filter(|&(v, &c)| c > 0 && !is_common(common, v));
+            stats.rare_values = Some(rare.count() as u32);
+            stats.rare_positions = Some(rare_positions as u64);
         }
         stats
     }
@@ -453,15 +508,19 @@ impl Sequence {
         fn bytes<T>(v: &Vec<T>) -> u64 {
             (v.capacity() * std::mem::size_of::<T>()) as u64
         }
+        fn typed<T>(t: &Typed<T>) -> u64 {
+            bytes(&t.values) + bytes(&t.rare) + t.found.iter().map(bytes).sum::<u64>()
+        }
         let store = match &self.store {
-            Store::Narrow(t) => bytes(&t.values) + bytes(&t.rare),
-            Store::Wide(t) => bytes(&t.values) + bytes(&t.rare),
+            Store::Narrow(t) => typed(t),
+            Store::Wide(t) => typed(t),
         };
         let state = &self.state;
+        let scratch = |s: &Scratch| bytes(&s.marks) + bytes(&s.frontier);
         store
             + bytes(&state.counts)
-            + bytes(&state.marks)
-            + bytes(&state.frontier)
+            + scratch(&state.scratch)
+            + scratch(&state.lanes.helper)
             + state.common.as_ref().map_or(0, bytes)
     }
 
@@ -547,9 +606,9 @@ impl Sequence {
     /// 2 bytes.
     fn widen_with(&mut self, value: u32) {
         if let Store::Narrow(typed) = &mut self.store {
-            let wide = widen(std::mem::replace(typed, Typed { values: Vec::new(), rare: Vec::new() }));
+            let wide = widen(std::mem::replace(typed, Typed::new()));
             self.store = Store::Wide(wide);
-            self.state.stats.widened = true;
+            self.state.widened = true;
         }
         if let Store::Wide(typed) = &mut self.store {
             record(&mut self.state, typed, value);
@@ -594,6 +653,7 @@ fn widen(narrow: Typed<u16>) -> Typed<u32> {
     Typed {
         values: narrow.values.into_iter().map(u32::from).collect(),
         rare: narrow.rare.into_iter().map(|(n, v)| (n, u32::from(v))).collect(),
+        found: [Vec::new(), Vec::new()],
     }
 }
 
@@ -606,7 +666,17 @@ fn is_common(common: &[bool], value: usize) -> bool {
 fn advance<T: Cell>(state: &mut State, typed: &mut Typed<T>, end: usize) -> Option<u32> {
     let limit = T::MAX.min(if T::MAX == u32::from(u16::MAX) { state.narrow_max } else { u32::MAX });
     while typed.values.len() < end {
-        let value = next_value(state, typed);
+        if typed.values.len() >= state.lanes.try_from && lanes::two_threads(state, typed, end, limit) {
+            continue;
+        }
+        let n = typed.values.len();
+        let below = Below {
+            menu: &state.menu,
+            common: state.common.as_deref(),
+            g: &typed.values,
+            rare: [&typed.rare, &[]],
+        };
+        let value = next_value(&mut state.scratch, &below, n, |i| typed.values[i], 0);
         if value > limit {
             return Some(value);
         }
@@ -619,6 +689,11 @@ fn advance<T: Cell>(state: &mut State, typed: &mut Typed<T>, end: usize) -> Opti
 fn record<T: Cell>(state: &mut State, typed: &mut Typed<T>, value: u32) {
     let n = typed.values.len();
     typed.values.push(T::from_value(value));
+    account(state, typed, n, value);
+}
+
+/// Keeps counts, split and scratch up to date for `G(n) = value`, the last value stored.
+fn account<T: Cell>(state: &mut State, typed: &mut Typed<T>, n: usize, value: u32) {
     let v = value as usize;
     if v >= state.counts.len() {
         state.counts.resize(v + 1, 0);
@@ -628,8 +703,8 @@ fn record<T: Cell>(state: &mut State, typed: &mut Typed<T>, value: u32) {
         state.largest = value;
         // Every nim-sum of values up to `largest` is below the next power of two.
         let needed = (value as usize + 1).next_power_of_two();
-        if state.marks.len() < needed {
-            state.marks.resize(needed, 0);
+        if state.scratch.marks.len() < needed {
+            state.scratch.marks.resize(needed, 0);
         }
     }
     if let Some(common) = &state.common {
@@ -642,16 +717,32 @@ fn record<T: Cell>(state: &mut State, typed: &mut Typed<T>, value: u32) {
     }
 }
 
-/// The value of the next heap, `n = values.len()`.
-fn next_value<T: Cell>(state: &mut State, typed: &Typed<T>) -> u32 {
-    let n = typed.values.len();
-    let g = &typed.values[..];
-    state.stamp = state.stamp.wrapping_add(1);
-    if state.stamp == 0 {
-        state.marks.fill(0);
-        state.stamp = 1;
+/// What the value of heap `n` reads: the rules, the split, the values the splits read (those up
+/// to `n - j - 1` for a split after removing `j`, `n - j - 2` for three heaps) and the rare heaps
+/// among them, ascending, in two parts (the second empty but on two threads, where it holds the
+/// rare heaps found by that thread). The removals leaving one heap read their value apart.
+struct Below<'a, T> {
+    menu: &'a MoveMenu,
+    common: Option<&'a [bool]>,
+    g: &'a [T],
+    rare: [&'a [(u32, T)]; 2],
+}
+
+/// The value of heap `n`; `value(i)` is `G(i)` for a removal leaving one heap of `i`. With
+/// `early > 0` the stamp is fresh and the rare pairs reading only the first `early` values are
+/// stamped already ([`stamp_early`]).
+fn next_value<T: Cell>(
+    scratch: &mut Scratch,
+    below: &Below<'_, T>,
+    n: usize,
+    value: impl Fn(usize) -> T,
+    early: usize,
+) -> u32 {
+    let Below { menu, common, g, .. } = *below;
+    if early == 0 {
+        fresh_stamp(scratch);
     }
-    let (marks, stamp, menu) = (&mut state.marks, state.stamp, &state.menu);
+    let (marks, stamp, tally) = (&mut scratch.marks, scratch.stamp, &mut scratch.tally);
     for &j in &menu.whole {
         if n == j {
             marks[0] = stamp;
@@ -659,7 +750,7 @@ fn next_value<T: Cell>(state: &mut State, typed: &Typed<T>) -> u32 {
     }
     for &j in &menu.take {
         if n > j {
-            marks[g[n - j].index()] = stamp;
+            marks[value(n - j).index()] = stamp;
         }
     }
     for &j in &menu.split3 {
@@ -667,30 +758,18 @@ fn next_value<T: Cell>(state: &mut State, typed: &Typed<T>) -> u32 {
             stamp_triples(g, n - j, marks, stamp);
             // Partitions of m into three parts: round(m² / 12).
             let m = (n - j) as u64;
-            state.stats.recorded_triples += (m * m + 6) / 12;
+            tally.recorded_triples += (m * m + 6) / 12;
         }
     }
-    if state.common.is_some() {
-        for &j in &menu.split {
-            if n >= j + 2 {
-                let m = n - j;
-                let below = typed.rare.partition_point(|&(r, _)| (r as usize) < m);
-                let rare = &typed.rare[..below];
-                if menu.unequal && m.is_multiple_of(2) {
-                    // The split into two equal heaps is not a move.
-                    let middle = rare.partition_point(|&(r, _)| (r as usize) < m / 2);
-                    let skip = usize::from(rare.get(middle).is_some_and(|&(r, _)| r as usize == m / 2));
-                    stamp_rare(g, &rare[..middle], m, marks, stamp);
-                    stamp_rare(g, &rare[middle + skip..], m, marks, stamp);
-                } else {
-                    stamp_rare(g, rare, m, marks, stamp);
-                }
-                state.stats.rare_pairs += below as u64;
-            }
+    if common.is_some() {
+        if early == 0 {
+            stamp_rare_splits(below, n, |m| 0..m, marks, stamp, tally);
+        } else {
+            stamp_rare_splits(below, n, |m| 0..early_pairs(m, early).start, marks, stamp, tally);
+            stamp_rare_splits(below, n, |m| early_pairs(m, early).end..m, marks, stamp, tally);
         }
     }
     let mut candidate = mex_from(marks, stamp, 0);
-    let common = state.common.as_deref();
     // A common candidate is decided (no pair of common heaps reaches it), and so is one beyond
     // what the stored width holds.
     let settled =
@@ -700,7 +779,7 @@ fn next_value<T: Cell>(state: &mut State, typed: &Typed<T>) -> u32 {
     }
     let regions =
         |j: usize| if n >= j + 2 { split_pairs(g, n - j, menu.unequal) } else { (&[][..], &[][..]) };
-    let frontier = &mut state.frontier;
+    let frontier = &mut scratch.frontier;
     frontier.clear();
     frontier.resize(menu.split.len(), 0);
     // Record the pairs from the start, block by block, while the candidate moves (sparse: until
@@ -718,7 +797,7 @@ fn next_value<T: Cell>(state: &mut State, typed: &Typed<T>) -> u32 {
                     let (low, high) = regions(i);
                     let k = frontier[e];
                     let (found, scanned) = pairs_contain(&low[k..], &high[..high.len() - k], target);
-                    state.stats.compared_pairs += scanned as u64;
+                    tally.compared_pairs += scanned as u64;
                     if found {
                         present = true;
                         break;
@@ -739,7 +818,7 @@ fn next_value<T: Cell>(state: &mut State, typed: &Typed<T>) -> u32 {
             stamp_pairs(&low[k..k + take], &high[high.len() - k - take..high.len() - k], marks, stamp);
             frontier[d] += take;
             stalled += take;
-            state.stats.recorded_pairs += take as u64;
+            tally.recorded_pairs += take as u64;
             if marks.get(candidate) == Some(&stamp) {
                 candidate = mex_from(marks, stamp, candidate);
                 if settled(candidate) {
@@ -751,6 +830,67 @@ fn next_value<T: Cell>(state: &mut State, typed: &Typed<T>) -> u32 {
     }
     // Every pair recorded.
     candidate as u32
+}
+
+/// A fresh stamp for the next heap.
+fn fresh_stamp(scratch: &mut Scratch) {
+    scratch.stamp = scratch.stamp.wrapping_add(1);
+    if scratch.stamp == 0 {
+        scratch.marks.fill(0);
+        scratch.stamp = 1;
+    }
+}
+
+/// For a split leaving `m`, the rare heaps `r` whose pair `(r, m - r)` reads only the first
+/// `ready` values: `m - ready < r < min(m, ready)`, empty at `m` when there are none.
+fn early_pairs(m: usize, ready: usize) -> std::ops::Range<usize> {
+    let low = (m + 1).saturating_sub(ready).min(m);
+    low..m.min(ready).max(low)
+}
+
+/// Stamps the pairs of heap `n`'s two-heap splits with a rare heap `r` in `positions(m)` (for a
+/// split leaving `m`) and counts them: one load, one xor, one store each.
+fn stamp_rare_splits<T: Cell>(
+    below: &Below<'_, T>,
+    n: usize,
+    positions: impl Fn(usize) -> std::ops::Range<usize>,
+    marks: &mut [u32],
+    stamp: u32,
+    tally: &mut Tally,
+) {
+    let Below { menu, g, rare: parts, .. } = *below;
+    for &j in &menu.split {
+        if n >= j + 2 {
+            let m = n - j;
+            let range = positions(m);
+            for part in parts {
+                let first = match range.start {
+                    0 => 0,
+                    start => part.partition_point(|&(r, _)| (r as usize) < start),
+                };
+                let end = part.partition_point(|&(r, _)| (r as usize) < range.end);
+                let rare = &part[first..end];
+                if menu.unequal && m.is_multiple_of(2) {
+                    // The split into two equal heaps is not a move.
+                    let middle = rare.partition_point(|&(r, _)| (r as usize) < m / 2);
+                    let skip = usize::from(rare.get(middle).is_some_and(|&(r, _)| r as usize == m / 2));
+                    stamp_rare(g, &rare[..middle], m, marks, stamp);
+                    stamp_rare(g, &rare[middle + skip..], m, marks, stamp);
+                } else {
+                    stamp_rare(g, rare, m, marks, stamp);
+                }
+                tally.rare_pairs += rare.len() as u64;
+            }
+        }
+    }
+}
+
+/// Starts heap `n` with a fresh stamp and stamps its rare pairs that read only the first `ready`
+/// values, all `below.g` holds: what a thread can do before waiting for the others.
+fn stamp_early<T: Cell>(scratch: &mut Scratch, below: &Below<'_, T>, n: usize, ready: usize) {
+    fresh_stamp(scratch);
+    let (marks, stamp, tally) = (&mut scratch.marks, scratch.stamp, &mut scratch.tally);
+    stamp_rare_splits(below, n, |m| early_pairs(m, ready), marks, stamp, tally);
 }
 
 /// Chooses the common values greedily, most frequent first (ties: smaller first), keeping the set
@@ -781,6 +921,7 @@ fn rare_count(counts: &[u64], common: &[bool]) -> u64 {
 fn review<T: Cell>(state: &mut State, typed: &mut Typed<T>) {
     let n = typed.values.len();
     state.next_review = n + (n / 8).max(256);
+    state.lanes.reviewed(n, state.scratch.tally);
     if state.method == SequenceMethod::Direct || state.menu.split.is_empty() {
         return;
     }
@@ -805,7 +946,7 @@ fn review<T: Cell>(state: &mut State, typed: &mut Typed<T>) {
         .map(|i| (i as u32, typed.values[i]))
         .collect();
     state.common = Some(proposal);
-    state.stats.split_rebuilds += 1;
+    state.split_rebuilds += 1;
 }
 
 #[cfg(test)]
@@ -977,6 +1118,47 @@ mod tests {
             cut.extend_to(long, |_| ControlFlow::Continue(())).unwrap();
             assert_eq!(cut.view().to_vec(), whole, "{text}");
             assert_eq!(Values::from(cut.view()), cut.clone().into_values(), "{text}");
+        }
+    }
+
+    /// Two threads give the values, the rare heaps and the work figures of one: sparse and
+    /// direct, with three-heap splits, across a widening of the store, extended in steps of
+    /// every size; codes whose heaps read their predecessor stay on one thread.
+    #[test]
+    fn two_threads_give_the_values_and_figures_of_one() {
+        let run = |text: &str, method, threads, narrow_max: u32, count: u64| {
+            let code: OctalCode = text.parse().unwrap();
+            let mut sequence =
+                Sequence::octal(&code).with_method(method).with_threads(threads).with_narrow_max(narrow_max);
+            let mut len = 0;
+            for step in [1, 2, 3, 50, 700].iter().cycle() {
+                len = (len + step).min(count);
+                sequence.extend_to(len, |_| ControlFlow::Continue(())).unwrap();
+                if len == count {
+                    return sequence;
+                }
+            }
+            unreachable!()
+        };
+        for (text, count, narrow_max, in_turn) in [
+            ("0.034", 4000, u16::MAX.into(), true),
+            ("0.007", 2500, u16::MAX.into(), true),
+            ("0.56", 3000, u16::MAX.into(), true),
+            ("0.16", 4000, 5, true),
+            ("4.007", 2000, u16::MAX.into(), false),
+            ("0x0.48", 300, u16::MAX.into(), true),
+            ("0.77", 1000, u16::MAX.into(), false),
+        ] {
+            for method in [SequenceMethod::Auto, SequenceMethod::Direct, SequenceMethod::Sparse] {
+                let one = run(text, method, Threads::One, narrow_max, count);
+                let two = run(text, method, Threads::Two, narrow_max, count);
+                let what = format!("{text} {method:?}");
+                assert_eq!(two.view().to_vec(), one.view().to_vec(), "{what}");
+                assert_eq!(two.stats(), one.stats(), "{what}");
+                assert_eq!(two.rare_heaps(), one.rare_heaps(), "{what}");
+                assert_eq!(one.state.two_thread_values, 0, "{what}");
+                assert_eq!(two.state.two_thread_values > (count as usize) / 2, in_turn, "{what}");
+            }
         }
     }
 
