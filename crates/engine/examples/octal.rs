@@ -24,13 +24,13 @@ fn rules(text: &str) -> Result<GameRules, String> {
     text.parse::<OctalCode>().map(GameRules::Octal).map_err(|e| e.to_string())
 }
 
-fn method(text: Option<&String>) -> Result<SequenceMethod, String> {
-    match text.map(String::as_str) {
-        None | Some("auto") => Ok(SequenceMethod::Auto),
-        Some("direct") => Ok(SequenceMethod::Direct),
-        Some("sparse") => Ok(SequenceMethod::Sparse),
-        Some(other) => Err(format!("unknown method '{other}' (auto, direct, sparse)")),
-    }
+/// The choice named by `text` among `choices` (the first when absent), or why it is unknown.
+fn choose<T: Copy>(what: &str, text: Option<&String>, choices: &[(&str, T)]) -> Result<T, String> {
+    let Some(text) = text else { return Ok(choices[0].1) };
+    choices.iter().find(|(name, _)| name == text).map(|&(_, choice)| choice).ok_or_else(|| {
+        let names: Vec<&str> = choices.iter().map(|(name, _)| *name).collect();
+        format!("unknown {what} '{text}' ({})", names.join(", "))
+    })
 }
 
 /// ogsolve's checksum: Fletcher-32 over the values as 16-bit words.
@@ -43,15 +43,6 @@ fn fletcher(values: impl Iterator<Item = u32>) -> u32 {
     (u32::from(high) << 16) | u32::from(low)
 }
 
-fn threads(text: Option<&String>) -> Result<Threads, String> {
-    match text.map(String::as_str) {
-        None | Some("auto") => Ok(Threads::Auto),
-        Some("1") => Ok(Threads::One),
-        Some("2") => Ok(Threads::Two),
-        Some(other) => Err(format!("unknown threads '{other}' (auto, 1, 2)")),
-    }
-}
-
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: octal values|print|period|limit CODE COUNT [auto|direct|sparse [auto|1|2]]";
@@ -61,8 +52,17 @@ fn main() -> Result<(), String> {
     };
     let count: u64 = count.parse().map_err(|_| format!("bad count '{count}'"))?;
     let rules = rules(code)?;
-    let method = method(args.get(3))?;
-    let threads = threads(args.get(4))?;
+    let method = choose(
+        "method",
+        args.get(3),
+        &[
+            ("auto", SequenceMethod::Auto),
+            ("direct", SequenceMethod::Direct),
+            ("sparse", SequenceMethod::Sparse),
+        ],
+    )?;
+    let threads =
+        choose("threads", args.get(4), &[("auto", Threads::Auto), ("1", Threads::One), ("2", Threads::Two)])?;
     match mode {
         "values" | "print" => {
             let mut sequence = rules.sequence().with_method(method).with_threads(threads);
