@@ -140,6 +140,20 @@ fn bit(bits: &[u64], i: u32) -> bool {
     bits[i as usize / 64] >> (i % 64) & 1 == 1
 }
 
+/// The elements of a bitset, in increasing order.
+fn members(bits: &[u64]) -> impl Iterator<Item = u32> + '_ {
+    bits.iter().enumerate().flat_map(|(k, &word)| {
+        let mut w = word;
+        std::iter::from_fn(move || {
+            (w != 0).then(|| {
+                let y = (k * 64) as u32 + w.trailing_zeros();
+                w &= w - 1;
+                y
+            })
+        })
+    })
+}
+
 fn set_bit(bits: &mut [u64], i: u32) {
     bits[i as usize / 64] |= 1 << (i % 64);
 }
@@ -243,14 +257,9 @@ impl Checker {
             pay(budget, sets.flat.len() as u64 * 8)?;
             for t in sets.sets() {
                 u.fill(0);
-                for (k, &w) in t.iter().enumerate() {
-                    let mut w = w;
-                    while w != 0 {
-                        let y = k * 64 + w.trailing_zeros() as usize;
-                        w &= w - 1;
-                        for (a, b) in u.iter_mut().zip(&checker.signatures[y]) {
-                            *a |= b;
-                        }
+                for y in members(t) {
+                    for (a, b) in u.iter_mut().zip(&checker.signatures[y as usize]) {
+                        *a |= b;
                     }
                 }
                 checker.states[x].incorporate(&u);
@@ -822,13 +831,8 @@ impl LevelWalk for FailureWalk<'_> {
         let (heap, img, opts) = &self.heaps[level];
         nt.clear();
         nt.resize(t.len(), 0);
-        for (k, &w) in t.iter().enumerate() {
-            let mut w = w;
-            while w != 0 {
-                let y = (k * 64) as u32 + w.trailing_zeros();
-                w &= w - 1;
-                set_bit(nt, self.q.mul(y, *img));
-            }
+        for y in members(t) {
+            set_bit(nt, self.q.mul(y, *img));
         }
         for &o in opts {
             set_bit(nt, self.q.mul(x, o));
