@@ -105,14 +105,22 @@ fn main() -> Result<(), String> {
             let mut marks = vec![0u32; (stats.largest_value as usize + 1).next_power_of_two()];
             let mask = marks.len() - 1;
             // The pairs (i, m - i) of every heap m from the top down, one fresh stamp per heap:
-            // one load from each end, one xor, one store, nothing else.
+            // one load from each end, one xor, one store, nothing else, eight pairs a step as
+            // the engine records them.
             let start = Instant::now();
             let (mut done, mut stamp) = (0u64, 0u32);
             'heaps: loop {
                 for m in (2..g.len()).rev() {
                     stamp = stamp.wrapping_add(1);
                     let half = m / 2;
-                    for (&x, &y) in g[1..=half].iter().zip(g[m - half..m].iter().rev()) {
+                    let (lows, low_rest) = g[1..=half].as_chunks::<8>();
+                    let (high_rest, highs) = g[m - half..m].as_rchunks::<8>();
+                    for (a, b) in lows.iter().zip(highs.iter().rev()) {
+                        for i in 0..8 {
+                            marks[usize::from(a[i] ^ b[7 - i]) & mask] = stamp;
+                        }
+                    }
+                    for (&x, &y) in low_rest.iter().zip(high_rest.iter().rev()) {
                         marks[usize::from(x ^ y) & mask] = stamp;
                     }
                     done += half as u64;

@@ -69,22 +69,36 @@ pub(crate) fn pairs_contain<T: Cell>(low: &[T], high: &[T], target: T) -> (bool,
     (false, compared)
 }
 
-/// Stamps the nim-sum of every pair of `split_pairs`. `O(pairs)`.
+/// Stamps the nim-sum of every pair of `split_pairs`. `O(pairs)`, eight pairs a step (the loop's
+/// own bookkeeping was more instructions than the stamps).
 pub(crate) fn stamp_pairs<T: Cell>(low: &[T], high: &[T], marks: &mut [u32], stamp: u32) {
     let mask = marks.len() - 1;
     debug_assert!(marks.len().is_power_of_two());
-    for (&x, &y) in low.iter().zip(high.iter().rev()) {
+    let (lows, low_rest) = low.as_chunks::<8>();
+    let (high_rest, highs) = high.as_rchunks::<8>();
+    for (a, b) in lows.iter().zip(highs.iter().rev()) {
+        for i in 0..8 {
+            marks[(a[i] ^ b[7 - i]).index() & mask] = stamp;
+        }
+    }
+    for (&x, &y) in low_rest.iter().zip(high_rest.iter().rev()) {
         marks[(x ^ y).index() & mask] = stamp;
     }
 }
 
 /// Stamps `value ^ g[m - position]` for every rare `(position, value)` given (all below `m`;
 /// `g` may end before `m` when the positions are large enough). `O(rare.len())`: one load, one
-/// xor, one store each.
+/// xor, one store each, four a step.
 pub(crate) fn stamp_rare<T: Cell>(g: &[T], rare: &[(u32, T)], m: usize, marks: &mut [u32], stamp: u32) {
     let mask = marks.len() - 1;
     debug_assert!(marks.len().is_power_of_two());
-    for &(position, value) in rare {
+    let (steps, rest) = rare.as_chunks::<4>();
+    for step in steps {
+        for &(position, value) in step {
+            marks[(value ^ g[m - position as usize]).index() & mask] = stamp;
+        }
+    }
+    for &(position, value) in rest {
         marks[(value ^ g[m - position as usize]).index() & mask] = stamp;
     }
 }
@@ -101,12 +115,18 @@ pub(crate) fn stamp_triples<T: Cell>(g: &[T], m: usize, marks: &mut [u32], stamp
     }
 }
 
-/// The least value from `from` on that is not stamped.
-pub(crate) fn mex_from(marks: &[u32], stamp: u32, from: usize) -> usize {
+/// The least value from `from` on that is neither stamped in `marks` nor stamped at least
+/// `oldest` in `rare_marks` (as long as `marks`).
+pub(crate) fn mex_from(marks: &[u32], stamp: u32, rare_marks: &[u32], oldest: u32, from: usize) -> usize {
     if from >= marks.len() {
         return from;
     }
-    marks[from..].iter().position(|&m| m != stamp).map_or(marks.len(), |k| from + k)
+    let rare_marks = &rare_marks[..marks.len()];
+    marks[from..]
+        .iter()
+        .zip(&rare_marks[from..])
+        .position(|(&m, &r)| m != stamp && r < oldest)
+        .map_or(marks.len(), |k| from + k)
 }
 
 #[cfg(test)]
@@ -136,9 +156,12 @@ mod tests {
 
     #[test]
     fn mex_skips_stamped_values() {
-        let marks = [5, 5, 3, 5, 5];
-        assert_eq!(mex_from(&marks, 5, 0), 2);
-        assert_eq!(mex_from(&marks, 5, 3), 5);
-        assert_eq!(mex_from(&marks, 5, 9), 9);
+        let marks = [5, 5, 3, 5, 5, 2, 5];
+        let rare_marks = [0, 0, 4, 0, 0, 3, 1];
+        assert_eq!(mex_from(&marks, 5, &rare_marks, 5, 0), 2);
+        assert_eq!(mex_from(&marks, 5, &rare_marks, 4, 0), 5);
+        assert_eq!(mex_from(&marks, 5, &rare_marks, 3, 0), 7);
+        assert_eq!(mex_from(&marks, 5, &rare_marks, 5, 3), 5);
+        assert_eq!(mex_from(&marks, 5, &rare_marks, 5, 9), 9);
     }
 }

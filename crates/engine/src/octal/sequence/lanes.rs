@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 use std::thread::Thread;
 use std::time::Instant;
 
-use super::{next_value, stamp_early, Below, Cell, MoveMenu, Scratch, State, Tally, Typed};
+use super::{next_value, stamp_early, Begun, Below, Cell, MoveMenu, Scratch, State, Tally, Typed};
 
 /// How many threads compute one sequence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -318,15 +318,6 @@ impl<T: Cell> Drop for Unwinding<'_, '_, T> {
     }
 }
 
-/// Marks for every option value of heaps whose values read are at most `largest` (all below the
-/// next power of two); what is stamped stays.
-fn resize_marks(scratch: &mut Scratch, largest: u32) {
-    let size = (largest as usize + 1).next_power_of_two();
-    if scratch.marks.len() < size {
-        scratch.marks.resize(size, 0);
-    }
-}
-
 /// Per heap of a thread, by `(heap / 2) % HISTORY`: the heap and the thread's work figures
 /// before it.
 type History = [(usize, Tally); HISTORY];
@@ -354,7 +345,7 @@ impl<T: Cell> Stretch<'_, T> {
             // Before waiting: the rare pairs that read only values this thread has read.
             let ready = if self.common.is_some() { seen } else { 0 };
             if ready > 0 {
-                resize_marks(scratch, largest);
+                scratch.fit(largest);
                 // SAFETY: the values below `seen` are written: before the stretch, or read above
                 // for an earlier heap; nobody writes below `seen` while this slice lives.
                 let g = unsafe { std::slice::from_raw_parts(self.values.0, ready) };
@@ -387,12 +378,13 @@ impl<T: Cell> Stretch<'_, T> {
                     largest = largest.max(read(n - j).index() as u32);
                 }
             }
-            resize_marks(scratch, largest);
+            scratch.fit(largest);
             // SAFETY: the values below `block` are written and published (read above), and no
             // thread writes below `block` while this slice lives (both write heaps above it).
             let g = unsafe { std::slice::from_raw_parts(self.values.0, block) };
             let below = Below { menu: self.menu, common: self.common, g, rare: [self.rare, found] };
-            let value = next_value(scratch, &below, n, read, ready);
+            let begun = if ready > 0 { Begun::Early(ready) } else { Begun::Nothing };
+            let value = next_value(scratch, &below, n, read, begun);
             if value > self.limit {
                 // Too large for the store: the one-thread path widens it and goes on.
                 self.publish(lane, None, Some(n));
