@@ -13,13 +13,17 @@
 # (b) 10^6 values of 0.034 and 0.007 (sparse), of 0.07 and 0.77 (dense; DENSE_COUNT values):
 #     nimlab computes all of them (and, for the dense ones, also stops at the certificate);
 #     ogsolve each method (its naive method is quadratic: hundreds of CPU seconds at 10^6).
-# (c) the bound of the sparse method: nimlab's pairs (recorded and scanned) through the bare
-#     recording loop (one load, one xor, one store per pair) on one core; CPU of `limit` minus
-#     CPU of `values`, since `limit` computes the sequence first.
+# (c) the bound of the sparse method: the pairs nimlab recorded through the bare recording loop
+#     (one load from each end, one xor, one store per pair, eight pairs a step) on one core,
+#     timed by `limit` itself (it computes the sequence first), against nimlab's CPU time on
+#     one thread.
 # (d) one core and two cores: 0.56 (the values its certificate needs), 0.034 (10^6 values) and
 #     0.007 (D_COUNT_007 values) by nimlab on one thread, on two, and as the engine chooses,
 #     against ogsolve's fastest method; REPEAT runs each, interleaved, medians of wall and CPU
-#     seconds. The two-core ratio is ogsolve's CPU (one thread) over nimlab's wall time.
+#     seconds. The two-core ratio is ogsolve's CPU (one thread) over nimlab's wall time. Beside
+#     them, the bound of (c) for the same values (the bare loop's own time, median of REPEAT
+#     runs) and for two cores (half of it: the pairs split evenly, nothing else), with nimlab's
+#     one-thread CPU and two-thread wall time over it.
 #
 #   PARTS=d REPEAT=3 D_COUNT_007=100000 bench/octal-vs-ogsolve.sh   # only part (d)
 set -euo pipefail
@@ -106,11 +110,10 @@ echo
 [[ $PARTS == *c* ]] && echo "(c) the bound of the sparse method (one core): the bare recording loop over the pairs nimlab recorded"
 [[ $PARTS == *c* ]] && for run in "0.16 509622" "0.034 1000000" "0.007 200000"; do
     read -r code count <<<"$run"
-    ours=$(cut -f1 <<<"$(cpu "$OCTAL" values "$code" "$count")")
-    line=$(cpu "$OCTAL" limit "$code" "$count")
-    # `limit` computes the sequence first, then runs the bare loop.
-    bare=$(awk -v a="$(cut -f1 <<<"$line")" -v b="$ours" 'BEGIN { printf "%.2f", a - b }')
-    echo "  $code, $count values: nimlab cpu $ours s; $(field pairs <<<"$line") pairs through the bare loop: cpu $bare s; nimlab / bound: $(ratio "$ours" "$bare")x"
+    ours=$(cut -f1 <<<"$(cpu "$OCTAL" values "$code" "$count" auto 1)")
+    line=$("$OCTAL" limit "$code" "$count")
+    bare=$(field bare_seconds <<<"$line")
+    echo "  $code, $count values: nimlab cpu $ours s (one thread); $(field pairs <<<"$line") pairs through the bare loop: $bare s; nimlab / bound: $(ratio "$ours" "$bare")x"
 done
 
 # Runs a command; prints "WALL CPU" seconds.
@@ -132,16 +135,26 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
     [[ "$sum" == "$og_sum" ]] || { echo "checksums differ: nimlab $sum, ogsolve $og_sum" >&2; exit 1; }
     for threads in 1 2 auto; do : >"$OUT/d-$threads.txt"; done
     : >"$OUT/d-og.txt"
+    : >"$OUT/d-bare.txt"
     for _ in $(seq "$REPEAT"); do
         for threads in 1 2 auto; do wall_cpu "$OCTAL" values "$code" "$count" auto "$threads" >>"$OUT/d-$threads.txt"; done
         wall_cpu ogsolve "$code" -m "$m" -n $((count - 1)) >>"$OUT/d-og.txt"
+        limit=$("$OCTAL" limit "$code" "$count")
+        field bare_seconds <<<"$limit" >>"$OUT/d-bare.txt"
     done
     og=$(cut -d' ' -f2 "$OUT/d-og.txt" | median)
+    bare=$(median <"$OUT/d-bare.txt")
     echo "  $code, $count values (checksums agree: $sum); ogsolve -m $m: cpu $og s"
+    echo "    bound: $(field pairs <<<"$limit") pairs recorded through the bare loop, $bare s on one core, $(awk -v b="$bare" 'BEGIN { printf "%.3f", b / 2 }') s on two"
     for threads in 1 2 auto; do
         wall=$(cut -d' ' -f1 "$OUT/d-$threads.txt" | median)
         cpu=$(cut -d' ' -f2 "$OUT/d-$threads.txt" | median)
-        echo "    nimlab, threads $threads: wall $wall s, cpu $cpu s; ogsolve cpu / nimlab wall: $(ratio "$og" "$wall")x"
+        if [[ $threads == 1 ]]; then
+            bound="nimlab cpu / bound (one core): $(ratio "$cpu" "$bare")x"
+        else
+            bound="nimlab wall / bound (two cores): $(ratio "$wall" "$(awk -v b="$bare" 'BEGIN { print b / 2 }')")x"
+        fi
+        echo "    nimlab, threads $threads: wall $wall s, cpu $cpu s; ogsolve cpu / nimlab wall: $(ratio "$og" "$wall")x; $bound"
     done
 done
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
