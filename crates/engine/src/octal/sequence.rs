@@ -1182,7 +1182,7 @@ mod tests {
     #[test]
     fn a_truncated_sequence_is_the_shorter_sequence() {
         for (text, long, short) in
-            [("0.16", 60_000u64, 20_001u64), ("0.77", 3000, 100), ("0.007", 5000, 1234)]
+            [("0.16", 60_000u64, 20_001u64), ("0.77", 3000, 100), ("0.007", 5000, 1234), ("0.56", 8000, 2999)]
         {
             let code: OctalCode = text.parse().unwrap();
             let mut cut = Sequence::octal(&code);
