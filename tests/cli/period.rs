@@ -160,3 +160,21 @@ fn an_open_octal_game_lists_its_values_and_rare_values_with_heaps() {
     assert!(out.contains("rare values (heaps n >= 1): 0 at 2, 3, 9, 15, 23, 837; 1 at 1, 4, 7"), "{out}");
     assert!(out.contains("G(0..40) = 0 1 0 0 1 2 2 1 4 0 1 4"), "{out}");
 }
+
+/// A certified run with `--checkpoint` saves every value it computed, the last ones too (its
+/// report then keeps only the preperiod and the period), and a run started again on the file
+/// computes nothing more and prints the same report.
+#[test]
+fn a_certified_run_saves_every_value_it_computed() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("0.16.ckpt");
+    let args = ["period", "octal", "--code", "0.16", "--checkpoint", file.to_str().unwrap()];
+    let first = text(&args);
+    assert!(first.starts_with("0.16: preperiod 105351, period 149459 (certified)"), "{first}");
+    assert!(first.contains("(509622 values computed)"), "{first}");
+    let header = "nimlab checkpoint 1: 0.16\n".len() as u64;
+    let saved = std::fs::metadata(&file).unwrap().len();
+    assert_eq!(saved, header + 4 * 509_622, "4 bytes a value after the header line");
+    assert_eq!(text(&args), first);
+    assert_eq!(std::fs::metadata(&file).unwrap().len(), saved);
+}

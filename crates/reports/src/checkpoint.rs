@@ -16,8 +16,9 @@ use nimlab_engine::octal::{GameRules, Sequence, ValuesView};
 
 use crate::ReportError;
 
-/// The longest a run goes between two saves.
-pub const SAVE_EVERY: Duration = Duration::from_secs(5);
+/// The longest a run goes between two saves. A save appends what was computed since the last
+/// one and syncs it (milliseconds), so a kill loses at most this much work.
+pub const SAVE_EVERY: Duration = Duration::from_secs(2);
 
 /// Values are read back this many at a time.
 const READ_CHUNK: usize = 1 << 20;

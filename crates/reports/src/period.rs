@@ -518,7 +518,7 @@ fn sequence_period(
     let mut file = checkpoint.map(|path| Checkpoint::resume(path, rules, &mut sequence)).transpose()?;
     let (outcome, sequence) = analyze_from(rules, sequence, limit, |progress, values| {
         if let Some(file) = file.as_mut() {
-            if let Err(e) = file.save(values, false) {
+            if let Err(e) = file.save(values, progress.last) {
                 failed = Some(e);
                 return false;
             }

@@ -235,6 +235,11 @@ pub struct Progress {
     /// for an observed period, the search's scratch ([`observed_period_bytes`]): what the
     /// memory account charges.
     pub held: u64,
+    /// True on the last call of [`analyze_from`], when a certificate was found: the values
+    /// handed are all there will be (the sequence then keeps only its preperiod and period), so
+    /// a caller saving them saves them now. The answer to this call does not stop anything;
+    /// [`analyze_with`] does not make it.
+    pub last: bool,
 }
 
 /// Elementary operations of the sequence engine (2.4 to 3.5 ns each) per unit of the work
@@ -282,7 +287,10 @@ pub fn analyze_with(
     method: SequenceMethod,
     mut keep_going: impl FnMut(Progress) -> bool,
 ) -> Result<(Option<PeriodOutcome>, Sequence), SequenceError> {
-    analyze_from(rules, rules.sequence().with_method(method), upto, |progress, _| keep_going(progress))
+    // The last call is for callers that save the values (`analyze_from`): none here.
+    analyze_from(rules, rules.sequence().with_method(method), upto, |progress, _| {
+        progress.last || keep_going(progress)
+    })
 }
 
 /// [`analyze_with`] continuing `sequence`, a sequence of `rules` that may already hold values
@@ -322,13 +330,23 @@ pub fn analyze_from(
             step =
                 ((stats.values - before).saturating_mul(STEP_WORK) / spent).clamp(MIN_ROUND as u64, MAX_STEP);
             work = now;
-            let progress = Progress { values: stats.values, work: work - base, held: sequence.held_bytes() };
+            let progress = Progress {
+                values: stats.values,
+                work: work - base,
+                held: sequence.held_bytes(),
+                last: false,
+            };
             if !keep_going(progress, sequence.view()) {
                 return Ok((None, sequence));
             }
         }
         if let Some(watch) = watch.as_mut() {
             if let Some((l, p)) = watch.check(sequence.view()) {
+                let held = sequence.held_bytes();
+                let _ = keep_going(
+                    Progress { values: sequence.len(), work: work - base, held, last: true },
+                    sequence.view(),
+                );
                 let outcome = PeriodOutcome::Certified(certified(rules, &mut sequence, watch, l, p));
                 return Ok((Some(outcome), sequence));
             }
@@ -336,7 +354,7 @@ pub fn analyze_from(
         if sequence.len() >= upto {
             // The search for an observed period holds its scratch beside the values: asked first.
             let held = sequence.held_bytes() + observed_period_bytes(sequence.view().len());
-            let progress = Progress { values: sequence.len(), work: work - base, held };
+            let progress = Progress { values: sequence.len(), work: work - base, held, last: false };
             if !keep_going(progress, sequence.view()) {
                 return Ok((None, sequence));
             }
