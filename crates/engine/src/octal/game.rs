@@ -41,6 +41,17 @@ impl MoveMenu {
         }
     }
 
+    /// `s` when the two-heap split digits are `j, j + 1, ..., j + s` (so heaps `n` to `n + s`
+    /// split off the same sizes), 0 when they are fewer than two or not consecutive.
+    pub fn consecutive_split_span(&self) -> usize {
+        let consecutive = self.split.windows(2).all(|w| w[1] == w[0] + 1);
+        if consecutive {
+            self.split.len().saturating_sub(1)
+        } else {
+            0
+        }
+    }
+
     /// Grundy's game: split a heap into two unequal non-empty heaps, nothing removed.
     pub fn grundy_game() -> Self {
         MoveMenu { whole: Vec::new(), take: Vec::new(), split: vec![0], split3: Vec::new(), unequal: true }

@@ -308,6 +308,7 @@ struct Scratch {
     /// ([`stamp_rare_of_heap`]).
     rare_marks: Vec<u32>,
     stamp: u32,
+    /// The oldest stamp in `rare_marks` that is the current heap's.
     oldest: u32,
     /// The heap whose rare pairs of every split digit but the first were stamped, by age, by the
     /// heaps before it (one thread, in order, with nothing stamped since).
@@ -898,8 +899,7 @@ fn split_sizes(menu: &MoveMenu, n: usize) -> impl Iterator<Item = usize> + '_ {
 /// again (the first heap, or after anything else stamped).
 fn stamp_rare_of_heap<T: Cell>(scratch: &mut Scratch, below: &Below<'_, T>, n: usize) {
     let split = &below.menu.split;
-    let consecutive = split.windows(2).all(|w| w[1] == w[0] + 1);
-    let span = if consecutive { split.len().saturating_sub(1) as u32 } else { 0 };
+    let span = below.menu.consecutive_split_span() as u32;
     let reuse = span > 0 && scratch.reuse_at == Some(n) && scratch.stamp < u32::MAX;
     if reuse {
         scratch.stamp += 1;
@@ -1240,7 +1240,7 @@ mod tests {
                 // One thread stamps the rare pairs of a split once for consecutive split digits
                 // (0.56); two threads, each on every other heap, cannot.
                 let (one_stats, two_stats) = (one.stats(), two.stats());
-                let consecutive = code_has_consecutive_split_digits(text);
+                let consecutive = MoveMenu::of_code(&text.parse().unwrap()).consecutive_split_span() > 0;
                 if !consecutive {
                     assert_eq!(one_stats.rare_pairs, two_stats.rare_pairs, "{what}");
                 } else if in_turn && method == SequenceMethod::Sparse {
@@ -1255,11 +1255,6 @@ mod tests {
                 assert_eq!(two.state.two_thread_values > (count as usize) / 2, in_turn, "{what}");
             }
         }
-    }
-
-    fn code_has_consecutive_split_digits(text: &str) -> bool {
-        let split = MoveMenu::of_code(&text.parse().unwrap()).split;
-        split.len() >= 2 && split.windows(2).all(|w| w[1] == w[0] + 1)
     }
 
     #[test]
