@@ -294,8 +294,8 @@ enum Store {
     Wide(Typed<u32>),
 }
 
-/// What computing a value writes, one per thread: the marks, their stamp, the frontier of each
-/// split digit, and the pairs and triples gone through.
+/// What computing a value writes, one per thread: the marks, their stamp, and the pairs and
+/// triples gone through.
 #[derive(Debug, Clone, Default)]
 struct Scratch {
     /// `marks[v] == stamp`: `v` is an option value of the heap being computed (by a removal, a
@@ -313,8 +313,6 @@ struct Scratch {
     /// The heap whose rare pairs of every split digit but the first were stamped, by age, by the
     /// heaps before it (one thread, in order, with nothing stamped since).
     reuse_at: Option<usize>,
-    /// Per split digit: pairs recorded from the start for the heap being computed.
-    frontier: Vec<usize>,
     tally: Tally,
 }
 
@@ -542,7 +540,7 @@ impl Sequence {
             Store::Wide(t) => typed(t),
         };
         let state = &self.state;
-        let scratch = |s: &Scratch| bytes(&s.marks) + bytes(&s.rare_marks) + bytes(&s.frontier);
+        let scratch = |s: &Scratch| bytes(&s.marks) + bytes(&s.rare_marks);
         store
             + bytes(&state.counts)
             + scratch(&state.scratch)
@@ -813,9 +811,6 @@ fn next_value<T: Cell>(
     }
     let regions =
         |j: usize| if n >= j + 2 { split_pairs(g, n - j, menu.unequal) } else { (&[][..], &[][..]) };
-    let frontier = &mut scratch.frontier;
-    frontier.clear();
-    frontier.resize(menu.split.len(), 0);
     // Record the pairs from the start, block by block, while the candidate moves (sparse: until
     // it is common — the common-common pairs confirm the rare values below it). When it has not
     // moved for STALL pairs it is probably absent: a vectorized scan of the pairs not recorded
@@ -823,13 +818,15 @@ fn next_value<T: Cell>(
     let mut stalled = 0;
     for (d, &j) in menu.split.iter().enumerate() {
         let (low, high) = regions(j);
-        while frontier[d] < low.len() {
+        // The pairs of this digit recorded (those of the digits after it: none yet).
+        let mut frontier = 0;
+        while frontier < low.len() {
             if stalled >= STALL {
                 let target = T::from_value(candidate as u32);
                 let mut present = false;
                 for (e, &i) in menu.split.iter().enumerate().skip(d) {
                     let (low, high) = regions(i);
-                    let k = frontier[e];
+                    let k = if e == d { frontier } else { 0 };
                     let (found, scanned) = pairs_contain(&low[k..], &high[..high.len() - k], target);
                     tally.compared_pairs += scanned as u64;
                     if found {
@@ -847,10 +844,10 @@ fn next_value<T: Cell>(
                 }
                 stalled = 0;
             }
-            let k = frontier[d];
+            let k = frontier;
             let take = BLOCK.min(low.len() - k);
             stamp_pairs(&low[k..k + take], &high[high.len() - k - take..high.len() - k], marks, stamp);
-            frontier[d] += take;
+            frontier += take;
             stalled += take;
             tally.recorded_pairs += take as u64;
             if marks.get(candidate) == Some(&stamp) {
@@ -938,7 +935,8 @@ fn stamp_rare_split<T: Cell>(
     tally: &mut Tally,
 ) {
     let Below { menu, g, rare: parts, .. } = *below;
-    for part in parts {
+    // The second part is empty but on two threads.
+    for part in parts.into_iter().filter(|part| !part.is_empty()) {
         let first = match positions.start {
             0 => 0,
             start => part.partition_point(|&(r, _)| (r as usize) < start),
