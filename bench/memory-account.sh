@@ -25,7 +25,7 @@ trap 'rm -rf "$TMP"' EXIT
 WORKLOADS=(
   "search memo|solve pattern --piles 3 --move one:1..3 --move all:1.. 110 130 150 --method search"
   "search memo (misère)|solve pattern --piles 3 --move one:1..3 --move all:1.. 80 100 120 --misere"
-  "search memo (grid)|table moore --k 2 --rows 120 --cols 120 --method search"
+  "search memo (grid game)|--budget 1000000000 solve wythoff 600 1000 --method search"
   "sum of searches|solve --sum pattern_--piles_3_--move_one:1..3_--move_all:1.._110_130_150 kayles_10_12_14 --method search"
   "dense grid|table pattern --piles 2 --move one:1..3 --move all:1..2 --rows 8000 --cols 8000 --format u16"
   "Wythoff kernel|table wythoff --rows 10000 --cols 10000 --format u16"
