@@ -95,38 +95,16 @@ fn main() -> Result<(), String> {
             );
         }
         "limit" => {
-            let mut sequence = rules.sequence().with_method(method);
-            sequence.extend_to(count, |_| ControlFlow::Continue(())).map_err(|e| e.to_string())?;
-            let stats = sequence.stats();
-            // The stores the method cannot avoid: every pair it recorded (the vectorized comparisons
-            // are left out, so this is a lower bound of its time).
-            let pairs = stats.rare_pairs + stats.recorded_pairs;
-            let g: Vec<u16> = sequence
-                .view()
-                .iter()
-                .map(|v| u16::try_from(v).map_err(|_| "values above 16 bits"))
-                .collect::<Result<_, _>>()?;
-            let mut marks = vec![0u32; (stats.largest_value as usize + 1).next_power_of_two()];
-            let mask = marks.len() - 1;
-            // The pairs (i, m - i) of every heap m from the top down, one fresh stamp per heap:
-            // one load from each end, one xor, one store, nothing else, eight pairs a step as
-            // the engine records them.
+            let (g, pairs, size) = recorded(&rules, method, count)?;
+            let mut marks = vec![0u32; size];
+            // The pairs (i, m - i) of every heap m from the top down, one fresh stamp per heap.
             let start = Instant::now();
             let (mut done, mut stamp) = (0u64, 0u32);
             'heaps: loop {
                 for m in (2..g.len()).rev() {
                     stamp = stamp.wrapping_add(1);
                     let half = m / 2;
-                    let (lows, low_rest) = g[1..=half].as_chunks::<8>();
-                    let (high_rest, highs) = g[m - half..m].as_rchunks::<8>();
-                    for (a, b) in lows.iter().zip(highs.iter().rev()) {
-                        for i in 0..8 {
-                            marks[usize::from(a[i] ^ b[7 - i]) & mask] = stamp;
-                        }
-                    }
-                    for (&x, &y) in low_rest.iter().zip(high_rest.iter().rev()) {
-                        marks[usize::from(x ^ y) & mask] = stamp;
-                    }
+                    stamp_bare(&g[1..=half], &g[m - half..m], |&v| v, &mut marks, stamp);
                     done += half as u64;
                     if done >= pairs {
                         break 'heaps;
@@ -142,16 +120,8 @@ fn main() -> Result<(), String> {
         }
         "handover" => {
             let GameRules::Octal(code) = &rules else { return Err("handover takes an octal code".into()) };
-            let mut sequence = rules.sequence().with_method(method);
-            sequence.extend_to(count, |_| ControlFlow::Continue(())).map_err(|e| e.to_string())?;
-            let stats = sequence.stats();
-            let g: Vec<u16> = sequence
-                .view()
-                .iter()
-                .map(|v| u16::try_from(v).map_err(|_| "values above 16 bits"))
-                .collect::<Result<_, _>>()?;
-            let turns = Turns::of(code, &g, stats.rare_pairs + stats.recorded_pairs)?;
-            let size = (stats.largest_value as usize + 1).next_power_of_two();
+            let (g, pairs, size) = recorded(&rules, method, count)?;
+            let turns = Turns::of(code, &g, pairs)?;
             let (one, check_one) = turns.run(&g, size, 1);
             let (two, check_two) = turns.run(&g, size, 2);
             println!(
@@ -184,6 +154,39 @@ fn main() -> Result<(), String> {
     Ok(())
 }
 
+/// `COUNT` values of the rules by `method`, as 16-bit values, with the pairs the engine recorded
+/// for them (the stores the method cannot avoid; its vectorized comparisons are left out, so a
+/// loop over them is a lower bound of its time) and a power of two above every nim-sum.
+fn recorded(rules: &GameRules, method: SequenceMethod, count: u64) -> Result<(Vec<u16>, u64, usize), String> {
+    let mut sequence = rules.sequence().with_method(method);
+    sequence.extend_to(count, |_| ControlFlow::Continue(())).map_err(|e| e.to_string())?;
+    let stats = sequence.stats();
+    let g = sequence
+        .view()
+        .iter()
+        .map(|v| u16::try_from(v).map_err(|_| "values above 16 bits".to_string()))
+        .collect::<Result<_, _>>()?;
+    let size = (stats.largest_value as usize + 1).next_power_of_two();
+    Ok((g, stats.rare_pairs + stats.recorded_pairs, size))
+}
+
+/// The bare record of the pairs `(low[k], high[high.len() - 1 - k])`: one load from each end,
+/// one xor, one store, nothing else, eight pairs a step as the engine records them. `marks` has
+/// a power-of-two length.
+fn stamp_bare<C>(low: &[C], high: &[C], value: impl Fn(&C) -> u16, marks: &mut [u32], stamp: u32) {
+    let mask = marks.len() - 1;
+    let (lows, low_rest) = low.as_chunks::<8>();
+    let (high_rest, highs) = high.as_rchunks::<8>();
+    for (a, b) in lows.iter().zip(highs.iter().rev()) {
+        for i in 0..8 {
+            marks[usize::from(value(&a[i]) ^ value(&b[7 - i])) & mask] = stamp;
+        }
+    }
+    for (x, y) in low_rest.iter().zip(high_rest.iter().rev()) {
+        marks[usize::from(value(x) ^ value(y)) & mask] = stamp;
+    }
+}
+
 /// The bare loop of heaps in order: heap `n` records `per_heap[n]` pairs `(i, n - split - i)`
 /// of its first two-heap split (from `i = 1`, as nimlab's candidate pairs) and its one-heap
 /// options `G(n - j)`, nothing else. On two threads taking heaps in turn (as nimlab's two threads
@@ -204,10 +207,8 @@ impl Turns {
         let with_bit =
             |bit: u8| (1..code.digits().len()).filter(|&j| code.digit(j) & bit != 0).collect::<Vec<_>>();
         let take = with_bit(2);
-        let split = *(0..code.digits().len())
-            .filter(|&j| code.digit(j) & 4 != 0)
-            .collect::<Vec<_>>()
-            .first()
+        let split = (0..code.digits().len())
+            .find(|&j| code.digit(j) & 4 != 0)
             .ok_or("handover needs a code that splits heaps")?;
         // The nearest heap of the other parity a heap reads: a one-heap option at an odd
         // distance, or the newest value the split reads (`n - split - 1`) made odd.
@@ -265,22 +266,11 @@ impl Turns {
         let mut marks = vec![0u32; size];
         let mask = size - 1;
         let read = |i: usize| values[i].load(Ordering::Relaxed);
-        // Pairs `(i, m - i)` for `i` in `from..=to`, eight a step as `limit` and the engine
-        // record them.
+        // Pairs `(i, m - i)` for `i` in `from..=to`.
         let record = |marks: &mut [u32], m: usize, from: usize, to: usize, stamp: u32| {
-            if from > to {
-                return;
-            }
-            let (lows, low_rest) = values[from..=to].as_chunks::<8>();
-            let (high_rest, highs) = values[m - to..=m - from].as_rchunks::<8>();
-            for (a, b) in lows.iter().zip(highs.iter().rev()) {
-                for i in 0..8 {
-                    let sum = a[i].load(Ordering::Relaxed) ^ b[7 - i].load(Ordering::Relaxed);
-                    marks[usize::from(sum) & mask] = stamp;
-                }
-            }
-            for (x, y) in low_rest.iter().zip(high_rest.iter().rev()) {
-                marks[usize::from(x.load(Ordering::Relaxed) ^ y.load(Ordering::Relaxed)) & mask] = stamp;
+            if from <= to {
+                let load = |v: &AtomicU16| v.load(Ordering::Relaxed);
+                stamp_bare(&values[from..=to], &values[m - to..=m - from], load, marks, stamp);
             }
         };
         // The pairs reading `G(n - other)` or newer: `i <= newest`. Every other value they read
