@@ -253,7 +253,8 @@ pub const OPERATIONS_PER_UNIT: u64 = 32;
 /// operations, each about the time of one value of a subtraction game (2 to 3 ns here), divided
 /// by [`OPERATIONS_PER_UNIT`]. One operation per value, one per 4 pairs or triples recorded (a
 /// scattered store each, about 0.6 ns) and one per 16 pairs compared by the vectorized scan
-/// (about 0.15 ns each). Memory (2 bytes a value) is checked against the memory ceiling by the
+/// (about 0.15 ns each with SSE2, 0.05 with AVX-512: a direct sequence that scans much then
+/// costs 57 ns a unit instead of about 90, within the calibration's range). Memory (2 bytes a value) is checked against the memory ceiling by the
 /// callers, not paid by work.
 pub fn work_units(stats: &SequenceStats) -> u64 {
     let recorded =
