@@ -108,13 +108,22 @@ pub(crate) fn stamp_pairs<T: Cell>(low: &[T], high: &[T], marks: &mut [u32], sta
     }
 }
 
-/// Stamps `value ^ g[m - position]` for every rare `(position, value)` given (ascending, all
-/// below `m`; `g` may end before `m` when the positions are large enough). `O(rare.len())`: one
-/// load, one xor, one store each, four a step.
-pub(crate) fn stamp_rare<T: Cell>(g: &[T], rare: &[(u32, T)], m: usize, marks: &mut [u32], stamp: u32) {
+/// Stamps `value ^ g[m - position]` for every rare `(position, value)` given (all below `m`;
+/// `g` may end before `m` when the positions are large enough). `O(rare.len())`: one load, one
+/// xor, one store each, four a step.
+///
+/// # Safety
+/// `rare` ascends by position. The reads are then bounded by the first and the last position,
+/// checked once here instead of for each pair (a check a pair was a tenth of the loop's
+/// instructions; a list out of order could read outside `g`).
+pub(crate) unsafe fn stamp_rare<T: Cell>(
+    g: &[T],
+    rare: &[(u32, T)],
+    m: usize,
+    marks: &mut [u32],
+    stamp: u32,
+) {
     let (Some(&(first, _)), Some(&(last, _))) = (rare.first(), rare.last()) else { return };
-    // Every read is `g[m - position]` with `first <= position <= last`: checked here once
-    // instead of for each pair (a check a pair was a tenth of the loop's instructions).
     assert!(
         (1..=m).contains(&(last as usize)) && m - (first as usize) < g.len(),
         "rare positions {first}..={last} outside the split of {m}"
@@ -122,7 +131,8 @@ pub(crate) fn stamp_rare<T: Cell>(g: &[T], rare: &[(u32, T)], m: usize, marks: &
     let mask = marks.len() - 1;
     debug_assert!(marks.len().is_power_of_two());
     debug_assert!(rare.is_sorted_by_key(|&(position, _)| position));
-    // SAFETY: positions ascend, so `m - last <= m - position <= m - first < g.len()` (asserted).
+    // SAFETY: positions ascend (the caller's promise), so every read is at
+    // `m - last <= m - position <= m - first < g.len()` (asserted).
     let read = |position: u32| unsafe { *g.get_unchecked(m - position as usize) };
     let (steps, rest) = rare.as_chunks::<4>();
     for step in steps {

@@ -949,14 +949,16 @@ fn stamp_rare_split<T: Cell>(
             _ => part.len(),
         };
         let rare = &part[first..end];
+        // SAFETY: every list of rare heaps ascends: heaps are added in order (`account`, a
+        // thread's `found`), a rebuild lists them in order, and a truncation keeps a prefix.
         if menu.unequal && m.is_multiple_of(2) {
             // The split into two equal heaps is not a move.
             let middle = rare.partition_point(|&(r, _)| (r as usize) < m / 2);
             let skip = usize::from(rare.get(middle).is_some_and(|&(r, _)| r as usize == m / 2));
-            stamp_rare(g, &rare[..middle], m, marks, stamp);
-            stamp_rare(g, &rare[middle + skip..], m, marks, stamp);
+            unsafe { stamp_rare(g, &rare[..middle], m, marks, stamp) };
+            unsafe { stamp_rare(g, &rare[middle + skip..], m, marks, stamp) };
         } else {
-            stamp_rare(g, rare, m, marks, stamp);
+            unsafe { stamp_rare(g, rare, m, marks, stamp) };
         }
         tally.rare_pairs += rare.len() as u64;
     }
