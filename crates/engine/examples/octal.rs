@@ -265,11 +265,10 @@ impl Turns {
     ) -> u64 {
         let mut marks = vec![0u32; size];
         let mask = size - 1;
-        let read = |i: usize| values[i].load(Ordering::Relaxed);
+        let load = |v: &AtomicU16| v.load(Ordering::Relaxed);
         // Pairs `(i, m - i)` for `i` in `from..=to`.
         let record = |marks: &mut [u32], m: usize, from: usize, to: usize, stamp: u32| {
             if from <= to {
-                let load = |v: &AtomicU16| v.load(Ordering::Relaxed);
                 stamp_bare(&values[from..=to], &values[m - to..=m - from], load, marks, stamp);
             }
         };
@@ -294,7 +293,7 @@ impl Turns {
             record(&mut marks, m, 1, k.min(newest), stamp);
             for &j in &self.take {
                 if n > j {
-                    marks[usize::from(read(n - j)) & mask] = stamp;
+                    marks[usize::from(load(&values[n - j])) & mask] = stamp;
                 }
             }
             check = check.wrapping_add(u64::from(marks[usize::from(g[n]) & mask]));
