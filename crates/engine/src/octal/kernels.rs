@@ -16,6 +16,8 @@ pub(crate) trait Cell: Copy + Eq + BitXor<Output = Self> + Send + Sync + 'static
     fn from_value(value: u32) -> Self;
     /// The value as an index.
     fn index(self) -> usize;
+    /// The values as `u16` when they are stored so (for the kernels written for that width).
+    fn narrow(values: &[Self]) -> Option<&[u16]>;
 }
 
 impl Cell for u16 {
@@ -26,6 +28,9 @@ impl Cell for u16 {
     fn index(self) -> usize {
         usize::from(self)
     }
+    fn narrow(values: &[Self]) -> Option<&[u16]> {
+        Some(values)
+    }
 }
 
 impl Cell for u32 {
@@ -35,6 +40,9 @@ impl Cell for u32 {
     }
     fn index(self) -> usize {
         self as usize
+    }
+    fn narrow(_: &[Self]) -> Option<&[u16]> {
+        None
     }
 }
 
@@ -146,6 +154,166 @@ pub(crate) unsafe fn stamp_rare<T: Cell>(
     }
 }
 
+/// A set of values below 128, one bit each: the options of a heap while every value read is
+/// below 64 (so every nim-sum is below 128). Recording an option is setting a bit instead of a
+/// store, and the mex is a count of trailing ones.
+pub(crate) type Bits = u128;
+
+/// The least value not in `bits` (128 when every value below 128 is).
+pub(crate) fn bits_mex(bits: Bits) -> usize {
+    (!bits).trailing_zeros() as usize
+}
+
+/// Whether `bits` holds `value` (never for 128 and above).
+pub(crate) fn bits_contain(bits: Bits, value: usize) -> bool {
+    value < 128 && bits >> value & 1 == 1
+}
+
+/// Eight sets of values below 128 as two halves of eight lanes each, so that setting one bit in
+/// each lane is two vector shifts (a shift by 64 or more gives 0, as `vpsllvq` does).
+#[derive(Clone, Copy, Default)]
+struct Lanes8 {
+    low: [u64; 8],
+    high: [u64; 8],
+}
+
+impl Lanes8 {
+    #[inline(always)]
+    fn set(&mut self, lane: usize, value: usize) {
+        // A value of 128 or more sets no bit (it cannot be an option: see [`Bits`]).
+        let bit = |shift: u64| if shift < 64 { 1 << shift } else { 0 };
+        let value = value as u64;
+        self.low[lane] |= bit(value);
+        self.high[lane] |= bit(value.wrapping_sub(64));
+    }
+
+    #[inline(always)]
+    fn lane(&self, lane: usize) -> Bits {
+        Bits::from(self.high[lane]) << 64 | Bits::from(self.low[lane])
+    }
+
+    #[inline(always)]
+    fn union(&self) -> Bits {
+        (0..8).fold(0, |bits, lane| bits | self.lane(lane))
+    }
+}
+
+/// The nim-sums of the pairs of `split_pairs` as a set; every nim-sum is below 128.
+/// `O(pairs)`, eight pairs a step in vector lanes. Inlined into its caller, which is compiled
+/// for AVX-512 where the processor has it (one `vpsllvq` sets eight bits).
+#[inline(always)]
+pub(crate) fn pair_bits<T: Cell>(low: &[T], high: &[T]) -> Bits {
+    let mut lanes = Lanes8::default();
+    let (lows, low_rest) = low.as_chunks::<8>();
+    let (high_rest, highs) = high.as_rchunks::<8>();
+    for (a, b) in lows.iter().zip(highs.iter().rev()) {
+        for i in 0..8 {
+            lanes.set(i, (a[i] ^ b[7 - i]).index());
+        }
+    }
+    let mut bits = lanes.union();
+    for (&x, &y) in low_rest.iter().zip(high_rest.iter().rev()) {
+        bits |= 1 << ((x ^ y).index() & 127);
+    }
+    bits
+}
+
+/// [`pair_bits`] of `u16` values by AVX-512 instructions, 32 pairs a step: one `vpermw`
+/// reverses the high values, and each eight nim-sums, widened to 64 bits, set their bits by two
+/// `vpsllvq` (a shift by 64 or more gives 0, so each value sets a bit in one half only).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512bw")]
+#[inline]
+pub(crate) fn pair_bits_avx512(low: &[u16], high: &[u16]) -> Bits {
+    use std::arch::x86_64::*;
+    let reverse = _mm512_set_epi16(
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
+        28, 29, 30, 31,
+    );
+    let (one, sixty_four) = (_mm512_set1_epi64(1), _mm512_set1_epi64(64));
+    let (mut lows, mut highs) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+    let (low_steps, low_rest) = low.as_chunks::<32>();
+    let (high_rest, high_steps) = high.as_rchunks::<32>();
+    for (a, b) in low_steps.iter().zip(high_steps.iter().rev()) {
+        // SAFETY: each load reads one [u16; 32], 64 bytes.
+        let (a, b) =
+            unsafe { (_mm512_loadu_si512(a.as_ptr().cast()), _mm512_loadu_si512(b.as_ptr().cast())) };
+        let sums = _mm512_xor_si512(a, _mm512_permutexvar_epi16(reverse, b));
+        let mut set = |eight: __m128i| {
+            let wide = _mm512_cvtepu16_epi64(eight);
+            lows = _mm512_or_si512(lows, _mm512_sllv_epi64(one, wide));
+            highs = _mm512_or_si512(highs, _mm512_sllv_epi64(one, _mm512_sub_epi64(wide, sixty_four)));
+        };
+        set(_mm512_extracti32x4_epi32::<0>(sums));
+        set(_mm512_extracti32x4_epi32::<1>(sums));
+        set(_mm512_extracti32x4_epi32::<2>(sums));
+        set(_mm512_extracti32x4_epi32::<3>(sums));
+    }
+    let mut bits = Bits::from(_mm512_reduce_or_epi64(highs) as u64) << 64
+        | Bits::from(_mm512_reduce_or_epi64(lows) as u64);
+    for (&x, &y) in low_rest.iter().zip(high_rest.iter().rev()) {
+        bits |= 1 << ((x ^ y) & 127);
+    }
+    bits
+}
+
+/// [`rare_bits_of_eight`] of `u16` values by AVX-512 instructions: eight values widened to
+/// 64 bits by one load, their bits set by two `vpsllvq`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512bw")]
+pub(crate) fn rare_bits_of_eight_avx512<T: Cell>(g: &[u16], rare: &[(u32, T)], start: usize) -> [Bits; 8] {
+    use std::arch::x86_64::*;
+    let (one, sixty_four) = (_mm512_set1_epi64(1), _mm512_set1_epi64(64));
+    let (mut lows, mut highs) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+    for &(position, value) in rare {
+        let from = start - position as usize;
+        let reads: &[u16; 8] = g[from..from + 8].try_into().expect("eight values");
+        // SAFETY: the load reads one [u16; 8], 16 bytes.
+        let reads = unsafe { _mm_loadu_si128(reads.as_ptr().cast()) };
+        let sums = _mm512_xor_si512(_mm512_cvtepu16_epi64(reads), _mm512_set1_epi64(value.index() as i64));
+        lows = _mm512_or_si512(lows, _mm512_sllv_epi64(one, sums));
+        highs = _mm512_or_si512(highs, _mm512_sllv_epi64(one, _mm512_sub_epi64(sums, sixty_four)));
+    }
+    let (mut low, mut high) = ([0u64; 8], [0u64; 8]);
+    // SAFETY: each store writes one [u64; 8], 64 bytes.
+    unsafe {
+        _mm512_storeu_si512(low.as_mut_ptr().cast(), lows);
+        _mm512_storeu_si512(high.as_mut_ptr().cast(), highs);
+    }
+    std::array::from_fn(|i| Bits::from(high[i]) << 64 | Bits::from(low[i]))
+}
+
+/// The sets of the eight splits leaving `start` to `start + 7`: the nim-sums `value ^ g[m -
+/// position]` of the rare `(position, value)` given, every position below `start` and every
+/// read inside `g`. `O(rare.len())` vector steps: eight splits at once, one contiguous load each.
+/// Inlined like [`pair_bits`].
+#[inline(always)]
+pub(crate) fn rare_bits_of_eight<T: Cell>(g: &[T], rare: &[(u32, T)], start: usize) -> [Bits; 8] {
+    let mut lanes = Lanes8::default();
+    for &(position, value) in rare {
+        let from = start - position as usize;
+        let reads: &[T; 8] = g[from..from + 8].try_into().expect("eight values");
+        for (i, &read) in reads.iter().enumerate() {
+            lanes.set(i, (value ^ read).index());
+        }
+    }
+    std::array::from_fn(|i| lanes.lane(i))
+}
+
+/// The set of the nim-sums `value ^ g[m - position]` of the rare `(position, value)` given (all
+/// below `m`; the split into two equal heaps left out when `unequal`). `O(rare.len())`.
+#[inline(always)]
+pub(crate) fn rare_bits<T: Cell>(g: &[T], rare: &[(u32, T)], m: usize, unequal: bool) -> Bits {
+    let mut bits = 0;
+    for &(position, value) in rare {
+        let position = position as usize;
+        if !(unequal && 2 * position == m) {
+            bits |= 1 << ((value ^ g[m - position]).index() & 127);
+        }
+    }
+    bits
+}
+
 /// Stamps the nim-sum of every three-heap split `a + b + c = m`, `1 <= a <= b <= c`.
 /// `O(m²/12)`.
 pub(crate) fn stamp_triples<T: Cell>(g: &[T], m: usize, marks: &mut [u32], stamp: u32) {
@@ -203,6 +371,59 @@ mod tests {
                     assert_eq!(compared, stop, "m {m} target {target}");
                 }
             }
+        }
+    }
+
+    /// Values below 64 in no pattern a short period would hide (a linear congruence).
+    fn small_values(count: usize) -> Vec<u16> {
+        let mut x = 12345u32;
+        (0..count)
+            .map(|_| {
+                x = x.wrapping_mul(1103515245).wrapping_add(12345);
+                (x >> 16) as u16 % 64
+            })
+            .collect()
+    }
+
+    #[test]
+    fn sets_of_pairs_match_the_definition() {
+        let g = small_values(400);
+        for m in 2..400 {
+            for unequal in [false, true] {
+                let (low, high) = split_pairs(&g, m, unequal);
+                let expected: Bits = (1..=m / 2)
+                    .filter(|&i| !(unequal && 2 * i == m))
+                    .fold(0, |bits, i| bits | 1 << (g[i] ^ g[m - i]));
+                assert_eq!(pair_bits(low, high), expected, "m {m}");
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("avx512bw") {
+                    // SAFETY: the processor has the feature the function is compiled for.
+                    assert_eq!(unsafe { pair_bits_avx512(low, high) }, expected, "m {m}");
+                }
+            }
+        }
+        assert_eq!(bits_mex(0b1011), 2);
+        assert_eq!(bits_mex(Bits::MAX), 128);
+        assert!(bits_contain(1 << 127, 127) && !bits_contain(Bits::MAX, 128));
+    }
+
+    #[test]
+    fn rare_sets_of_eight_sizes_match_one_size_at_a_time() {
+        let g = small_values(300);
+        let rare: Vec<(u32, u16)> =
+            (1..300u32).filter(|r| r % 7 == 3 || r % 11 == 0).map(|r| (r, g[r as usize])).collect();
+        for start in 2..290 {
+            let below = &rare[..rare.partition_point(|&(r, _)| (r as usize) < start)];
+            let expected: [Bits; 8] = std::array::from_fn(|i| rare_bits(&g, below, start + i, false));
+            assert_eq!(rare_bits_of_eight(&g, below, start), expected, "start {start}");
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx512bw") {
+                // SAFETY: the processor has the feature the function is compiled for.
+                assert_eq!(unsafe { rare_bits_of_eight_avx512(&g, below, start) }, expected, "start {start}");
+            }
+            let by_definition =
+                below.iter().fold(0, |bits: Bits, &(r, v)| bits | 1 << (v ^ g[start - r as usize]));
+            assert_eq!(expected[0], by_definition, "start {start}");
         }
     }
 

@@ -45,6 +45,7 @@ use super::kernels::{
 };
 
 mod lanes;
+pub(crate) mod small;
 use lanes::Lanes;
 pub use lanes::Threads;
 
@@ -313,6 +314,11 @@ struct Scratch {
     /// The heap whose rare pairs of every split digit but the first were stamped, by age, by the
     /// heaps before it (one thread, in order, with nothing stamped since).
     reuse_at: Option<usize>,
+    /// The rare sets of heaps whose options are all below 128 ([`small`]; boxed, as the
+    /// sequence is held by value in reports).
+    sets: Box<small::RareSets>,
+    #[cfg(test)]
+    forced: small::Forced,
     tally: Tally,
 }
 
@@ -368,6 +374,9 @@ struct State {
     /// Values computed by two threads (tests check that they were).
     #[cfg(test)]
     two_thread_values: usize,
+    /// Values computed by [`small`] (tests check that they were).
+    #[cfg(test)]
+    values_by_sets: usize,
     next_review: usize,
     /// Values above this force widening (`u16::MAX`; lower in tests).
     narrow_max: u32,
@@ -413,6 +422,8 @@ impl Sequence {
             lanes: Box::new(Lanes::of(&menu)),
             #[cfg(test)]
             two_thread_values: 0,
+            #[cfg(test)]
+            values_by_sets: 0,
             menu,
             next_review: FIRST_REVIEW,
             narrow_max: u16::MAX.into(),
@@ -439,6 +450,13 @@ impl Sequence {
     #[cfg(test)]
     pub(crate) fn with_narrow_max(mut self, max: u32) -> Self {
         self.state.narrow_max = max;
+        self
+    }
+
+    /// The same sequence computed another way than the fastest (tests compare the ways).
+    #[cfg(test)]
+    pub(crate) fn with_forced(mut self, forced: small::Forced) -> Self {
+        self.state.scratch.forced = forced;
         self
     }
 
@@ -525,9 +543,10 @@ impl Sequence {
 
     /// Bytes the sequence holds now, by the capacity of what it allocated: the values (2 bytes
     /// each while narrow, 4 once widened, reserved ahead by [`Sequence::reserve`]), the sparse
-    /// method's rare list (8 bytes a rare heap while narrow), the counts, the split and the
-    /// marks (4 bytes per value up to the next power of two of the largest). What the memory
-    /// account charges for a sequence.
+    /// method's rare list (8 bytes a rare heap while narrow), the counts, the split, the marks
+    /// (4 bytes per value up to the next power of two of the largest) and the rare sets of small
+    /// values (16 bytes for each size a few heaps read). What the memory account charges for a
+    /// sequence.
     pub fn held_bytes(&self) -> u64 {
         fn bytes<T>(v: &Vec<T>) -> u64 {
             (v.capacity() * std::mem::size_of::<T>()) as u64
@@ -540,7 +559,7 @@ impl Sequence {
             Store::Wide(t) => typed(t),
         };
         let state = &self.state;
-        let scratch = |s: &Scratch| bytes(&s.marks) + bytes(&s.rare_marks);
+        let scratch = |s: &Scratch| bytes(&s.marks) + bytes(&s.rare_marks) + s.sets.held_bytes();
         store
             + bytes(&state.counts)
             + scratch(&state.scratch)
@@ -668,6 +687,7 @@ fn truncate_typed<T: Cell>(state: &mut State, typed: &mut Typed<T>, len: u64) {
     typed.values.truncate(len);
     typed.values.shrink_to_fit();
     state.scratch.reuse_at = None;
+    state.scratch.sets.next = None;
     let rare = typed.rare.partition_point(|&(n, _)| (n as usize) < len);
     typed.rare.truncate(rare);
     typed.rare.shrink_to_fit();
@@ -701,7 +721,15 @@ fn advance<T: Cell>(state: &mut State, typed: &mut Typed<T>, end: usize) -> Opti
             g: &typed.values,
             rare: [&typed.rare, &[]],
         };
-        let value = next_value(&mut state.scratch, &below, n, |i| typed.values[i], Begun::Nothing);
+        let value = if small::applies(&state.scratch, &below) {
+            #[cfg(test)]
+            {
+                state.values_by_sets += 1;
+            }
+            small::next_value(&mut state.scratch, &below, n)
+        } else {
+            next_value(&mut state.scratch, &below, n, |i| typed.values[i], Begun::Nothing)
+        };
         if value > limit {
             return Some(value);
         }
@@ -800,45 +828,79 @@ fn next_value<T: Cell>(
             tally.recorded_triples += (m * m + 6) / 12;
         }
     }
-    let mex = |marks: &[u32], from: usize| mex_from(marks, stamp, rare_marks, oldest, from);
-    let mut candidate = mex(marks, 0);
+    let mut options = Stamped { marks, stamp, rare_marks, oldest };
+    let candidate = Options::<T>::mex(&options, 0);
     // A common candidate is decided (no pair of common heaps reaches it), and so is one beyond
     // what the stored width holds.
     let settled =
         |c: usize| common.is_some_and(|common| is_common(common, c)) || c as u64 > u64::from(T::MAX);
+    settle(&mut options, below, n, candidate, settled, tally)
+}
+
+/// A heap's options as [`settle`] records them.
+trait Options<T> {
+    /// Records the nim-sums of the pairs `(low[k], high[high.len() - 1 - k])`.
+    fn record(&mut self, low: &[T], high: &[T]);
+    fn insert(&mut self, value: usize);
+    fn contains(&self, value: usize) -> bool;
+    /// The least value from `from` on that is not an option (every value below `from` is).
+    fn mex(&self, from: usize) -> usize;
+}
+
+/// Options stamped in marks (with the rare pairs stamped by age in their own marks).
+struct Stamped<'a> {
+    marks: &'a mut [u32],
+    stamp: u32,
+    rare_marks: &'a [u32],
+    oldest: u32,
+}
+
+impl<T: Cell> Options<T> for Stamped<'_> {
+    fn record(&mut self, low: &[T], high: &[T]) {
+        stamp_pairs(low, high, self.marks, self.stamp);
+    }
+    fn insert(&mut self, value: usize) {
+        self.marks[value] = self.stamp;
+    }
+    fn contains(&self, value: usize) -> bool {
+        self.marks.get(value) == Some(&self.stamp)
+    }
+    fn mex(&self, from: usize) -> usize {
+        mex_from(self.marks, self.stamp, self.rare_marks, self.oldest, from)
+    }
+}
+
+/// Moves `candidate`, the least value not yet an option of heap `n`, up until it is `settled`
+/// or no pair has it, and returns it: records the pairs from the start, block by block, while
+/// the candidate moves (sparse: until it is common — the common-common pairs confirm the rare
+/// values below it). When it has not moved for STALL pairs it is probably absent: a vectorized
+/// scan of the pairs not recorded looks for it alone, and only an absent candidate costs that
+/// whole scan.
+#[inline(always)]
+fn settle<T: Cell>(
+    options: &mut impl Options<T>,
+    below: &Below<'_, T>,
+    n: usize,
+    mut candidate: usize,
+    settled: impl Fn(usize) -> bool,
+    tally: &mut Tally,
+) -> u32 {
+    let Below { menu, g, .. } = *below;
     if settled(candidate) {
         return candidate as u32;
     }
-    let regions =
-        |j: usize| if n >= j + 2 { split_pairs(g, n - j, menu.unequal) } else { (&[][..], &[][..]) };
-    // Record the pairs from the start, block by block, while the candidate moves (sparse: until
-    // it is common — the common-common pairs confirm the rare values below it). When it has not
-    // moved for STALL pairs it is probably absent: a vectorized scan of the pairs not recorded
-    // looks for it alone, and only an absent candidate costs that whole scan.
     let mut stalled = 0;
     for (d, &j) in menu.split.iter().enumerate() {
-        let (low, high) = regions(j);
+        let (low, high) = regions(menu, g, n, j);
         // The pairs of this digit recorded (those of the digits after it: none yet).
         let mut frontier = 0;
         while frontier < low.len() {
             if stalled >= STALL {
-                let target = T::from_value(candidate as u32);
-                let mut present = false;
-                for (e, &i) in menu.split.iter().enumerate().skip(d) {
-                    let (low, high) = regions(i);
-                    let k = if e == d { frontier } else { 0 };
-                    let (found, scanned) = pairs_contain(&low[k..], &high[..high.len() - k], target);
-                    tally.compared_pairs += scanned as u64;
-                    if found {
-                        present = true;
-                        break;
-                    }
-                }
-                if !present {
+                if !present_beyond(menu, g, n, d, frontier, T::from_value(candidate as u32), tally) {
                     return candidate as u32;
                 }
-                marks[candidate] = stamp;
-                candidate = mex(marks, candidate + 1);
+                options.insert(candidate);
+                candidate = options.mex(candidate + 1);
                 if settled(candidate) {
                     return candidate as u32;
                 }
@@ -846,12 +908,12 @@ fn next_value<T: Cell>(
             }
             let k = frontier;
             let take = BLOCK.min(low.len() - k);
-            stamp_pairs(&low[k..k + take], &high[high.len() - k - take..high.len() - k], marks, stamp);
+            options.record(&low[k..k + take], &high[high.len() - k - take..high.len() - k]);
             frontier += take;
             stalled += take;
             tally.recorded_pairs += take as u64;
-            if marks.get(candidate) == Some(&stamp) {
-                candidate = mex(marks, candidate);
+            if options.contains(candidate) {
+                candidate = options.mex(candidate);
                 if settled(candidate) {
                     return candidate as u32;
                 }
@@ -861,6 +923,40 @@ fn next_value<T: Cell>(
     }
     // Every pair recorded.
     candidate as u32
+}
+
+/// The pairs of heap `n`'s two-heap split after removing `j` ([`split_pairs`]; none when the
+/// heap is too small).
+fn regions<'g, T: Cell>(menu: &MoveMenu, g: &'g [T], n: usize, j: usize) -> (&'g [T], &'g [T]) {
+    if n >= j + 2 {
+        split_pairs(g, n - j, menu.unequal)
+    } else {
+        (&[], &[])
+    }
+}
+
+/// Whether a pair of heap `n`'s two-heap splits has nim-sum `target`, among those of split digit
+/// `d` after its first `frontier` pairs and those of the digits after it (the pairs not recorded
+/// yet); counts the pairs compared.
+fn present_beyond<T: Cell>(
+    menu: &MoveMenu,
+    g: &[T],
+    n: usize,
+    d: usize,
+    frontier: usize,
+    target: T,
+    tally: &mut Tally,
+) -> bool {
+    for (e, &j) in menu.split.iter().enumerate().skip(d) {
+        let (low, high) = regions(menu, g, n, j);
+        let k = if e == d { frontier } else { 0 };
+        let (found, scanned) = pairs_contain(&low[k..], &high[..high.len() - k], target);
+        tally.compared_pairs += scanned as u64;
+        if found {
+            return true;
+        }
+    }
+    false
 }
 
 /// A fresh stamp for the next heap, with no rare pair stamped for it.
@@ -873,6 +969,7 @@ fn fresh_stamp(scratch: &mut Scratch) {
 /// around, clears the marks.
 fn advance_stamp(scratch: &mut Scratch, by: u32) {
     scratch.reuse_at = None;
+    scratch.sets.next = None;
     scratch.stamp = match scratch.stamp.checked_add(by) {
         Some(stamp) => stamp,
         None => {
@@ -1028,6 +1125,7 @@ fn review<T: Cell>(state: &mut State, typed: &mut Typed<T>) {
         .collect();
     // The rare pairs stamped so far were of the old split.
     state.scratch.reuse_at = None;
+    state.scratch.sets.next = None;
     state.common = Some(proposal);
     state.split_rebuilds += 1;
 }
@@ -1255,6 +1353,62 @@ mod tests {
                 assert_eq!(two.state.two_thread_values > (count as usize) / 2, in_turn, "{what}");
             }
         }
+    }
+
+    /// Where every option is below 128, one thread keeps a heap's options as a set (in both
+    /// compiled variants) instead of stamping marks: the same values, rare heaps and figures on
+    /// every code `0.abc` and on Grundy's game (unequal splits), extended in uneven steps. With
+    /// several split digits a size's rare set is built once for all of them while marks are
+    /// stamped again where the digits are not consecutive: the rare pairs are compared where
+    /// there is one split digit.
+    #[test]
+    fn sets_give_the_values_and_figures_of_stamped_marks() {
+        let run = |sequence: Sequence, forced, count: u64| {
+            let mut sequence = sequence.with_forced(forced);
+            let mut len = 0;
+            for step in [1, 2, 3, 50, 700].iter().cycle() {
+                len = (len + step).min(count);
+                sequence.extend_to(len, |_| ControlFlow::Continue(())).unwrap();
+                if len == count {
+                    return sequence;
+                }
+            }
+            unreachable!()
+        };
+        let mut games: Vec<(String, Sequence, u64)> = vec![("grundy".into(), Sequence::grundy_game(), 3000)];
+        for digits in 1..512u32 {
+            let code = OctalCode::from_digits(vec![
+                0,
+                (digits / 64) as u8,
+                (digits / 8 % 8) as u8,
+                (digits % 8) as u8,
+            ]);
+            let code = code.unwrap();
+            games.push((code.to_string(), Sequence::octal(&code), 1500));
+        }
+        let mut by_sets = 0;
+        for (name, sequence, count) in games {
+            for method in [SequenceMethod::Auto, SequenceMethod::Sparse] {
+                let sequence = sequence.clone().with_method(method).with_threads(Threads::One);
+                let stamped = run(sequence.clone(), small::Forced::Stamped, count);
+                let what = format!("{name} {method:?}");
+                for forced in [small::Forced::Nothing, small::Forced::Portable] {
+                    let sets = run(sequence.clone(), forced, count);
+                    assert_eq!(sets.view().to_vec(), stamped.view().to_vec(), "{what} {forced:?}");
+                    assert_eq!(sets.rare_heaps(), stamped.rare_heaps(), "{what} {forced:?}");
+                    let (ours, theirs) = (sets.stats(), stamped.stats());
+                    if sets.state.menu.split.len() <= 1 {
+                        assert_eq!(ours.rare_pairs, theirs.rare_pairs, "{what} {forced:?}");
+                    }
+                    let without_rare = |stats: SequenceStats| SequenceStats { rare_pairs: 0, ..stats };
+                    assert_eq!(without_rare(ours), without_rare(theirs), "{what} {forced:?}");
+                    by_sets += sets.state.values_by_sets;
+                    assert_eq!(stamped.state.values_by_sets, 0, "{what}");
+                }
+            }
+        }
+        // Most of these games are sparse with small values from the start.
+        assert!(by_sets > 511 * 1500, "{by_sets} values by sets");
     }
 
     #[test]
