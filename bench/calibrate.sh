@@ -6,12 +6,16 @@
 # memory account beside the peak RSS; then the largest / smallest ns per unit (the cost model
 # asks for at most 4) and the range of account / RSS.
 #
+# Each command runs REPEAT times (default 3) and counts by its median CPU time: a single run of
+# the short ones (0.1 s, timed in 10 ms steps) on a shared machine can be off by a third.
+#
 # Usage: bench/calibrate.sh [NIMLAB]   (default: target/release/nimlab; build it first with
-#        cargo build --release --locked). About a minute on a quiet 2-core machine.
+#        cargo build --release --locked). About two minutes on a quiet 2-core machine.
 # Figures go into docs/reliability.md with the machine and its load.
 set -euo pipefail
 
 NIMLAB=${1:-target/release/nimlab}
+REPEAT=${REPEAT:-3}
 [ -x "$NIMLAB" ] || { echo "no binary at $NIMLAB: cargo build --release --locked" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "calibrate.sh needs /usr/bin/time (GNU time)" >&2; exit 2; }
 TMP=$(mktemp -d)
@@ -57,17 +61,22 @@ for workload in "${WORKLOADS[@]}"; do
       *) args+=("$word") ;;
     esac
   done
-  /usr/bin/time -f '%U %S %M' -o "$TMP/time" \
-    "$NIMLAB" --budget 1000000000000000 --stats "${args[@]}" >/dev/null 2>"$TMP/err" || {
-    echo "failed: nimlab ${args[*]}: $(head -c 400 "$TMP/err")" >&2
-    exit 1
-  }
-  read -r user sys rss_kib <"$TMP/time"
+  : >"$TMP/runs"
+  for _ in $(seq "$REPEAT"); do
+    /usr/bin/time -f '%U %S %M' -o "$TMP/time" \
+      "$NIMLAB" --budget 1000000000000000 --stats "${args[@]}" >/dev/null 2>"$TMP/err" || {
+      echo "failed: nimlab ${args[*]}: $(head -c 400 "$TMP/err")" >&2
+      exit 1
+    }
+    awk '{ printf "%.2f %s\n", $1 + $2, $3 }' "$TMP/time" >>"$TMP/runs"
+  done
+  # The run of median CPU (user + system), with its own peak RSS.
+  read -r cpu_s rss_kib < <(sort -g "$TMP/runs" | awk -v k=$(((REPEAT + 1) / 2)) 'NR == k')
   stats=$(grep '^stats:' "$TMP/err")
   units=$(sed -E 's/.*units=([0-9]+).*/\1/' <<<"$stats")
   peak=$(sed -E 's/.*memory_peak=([0-9]+).*/\1/' <<<"$stats")
-  read -r cpu rate account rss ratio < <(awk -v u="$user" -v s="$sys" -v n="$units" -v p="$peak" -v r="$rss_kib" \
-    'BEGIN { c = u + s; printf "%.2f %.1f %.1f %.1f %.2f\n", c, c * 1e9 / (n > 0 ? n : 1), p / 1048576, r / 1024, (p / 1024) / r }')
+  read -r cpu rate account rss ratio < <(awk -v c="$cpu_s" -v n="$units" -v p="$peak" -v r="$rss_kib" \
+    'BEGIN { printf "%.2f %.1f %.1f %.1f %.2f\n", c, c * 1e9 / (n > 0 ? n : 1), p / 1048576, r / 1024, (p / 1024) / r }')
   rates+=("$rate")
   ratios+=("$ratio")
   printf '%-22s %12s %8s %8s %12s %10s %6s  %s\n' "$path" "$units" "$cpu" "$rate" "$account" "$rss" "$ratio" "${args[*]}"

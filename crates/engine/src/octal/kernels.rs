@@ -155,7 +155,7 @@ pub(crate) unsafe fn stamp_rare<T: Cell>(
 }
 
 /// A set of values below 128, one bit each: the options of a heap while every value read is
-/// below 64 (so every nim-sum is below 128). Recording an option is setting a bit instead of a
+/// below 128 (so is every nim-sum of them). Recording an option is setting a bit instead of a
 /// store, and the mex is a count of trailing ones.
 pub(crate) type Bits = u128;
 
@@ -374,13 +374,13 @@ mod tests {
         }
     }
 
-    /// Values below 64 in no pattern a short period would hide (a linear congruence).
+    /// Values below 128 in no pattern a short period would hide (a linear congruence).
     fn small_values(count: usize) -> Vec<u16> {
         let mut x = 12345u32;
         (0..count)
             .map(|_| {
                 x = x.wrapping_mul(1103515245).wrapping_add(12345);
-                (x >> 16) as u16 % 64
+                (x >> 16) as u16 % 128
             })
             .collect()
     }

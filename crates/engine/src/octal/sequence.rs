@@ -1302,6 +1302,19 @@ mod tests {
         }
     }
 
+    /// `sequence` extended to `count` values in steps of 1, 2, 3, 50 and 700 values, in turn.
+    fn extended_unevenly(mut sequence: Sequence, count: u64) -> Sequence {
+        let mut len = 0;
+        for step in [1, 2, 3, 50, 700].iter().cycle() {
+            len = (len + step).min(count);
+            sequence.extend_to(len, |_| ControlFlow::Continue(())).unwrap();
+            if len == count {
+                break;
+            }
+        }
+        sequence
+    }
+
     /// Two threads give the values, the rare heaps and the work figures of one: sparse and
     /// direct, with three-heap splits, across a widening of the store, extended in steps of
     /// every size; codes whose heaps read their predecessor stay on one thread.
@@ -1309,17 +1322,9 @@ mod tests {
     fn two_threads_give_the_values_and_figures_of_one() {
         let run = |text: &str, method, threads, narrow_max: u32, count: u64| {
             let code: OctalCode = text.parse().unwrap();
-            let mut sequence =
+            let sequence =
                 Sequence::octal(&code).with_method(method).with_threads(threads).with_narrow_max(narrow_max);
-            let mut len = 0;
-            for step in [1, 2, 3, 50, 700].iter().cycle() {
-                len = (len + step).min(count);
-                sequence.extend_to(len, |_| ControlFlow::Continue(())).unwrap();
-                if len == count {
-                    return sequence;
-                }
-            }
-            unreachable!()
+            extended_unevenly(sequence, count)
         };
         for (text, count, narrow_max, in_turn) in [
             ("0.034", 4000, u16::MAX.into(), true),
@@ -1363,18 +1368,8 @@ mod tests {
     /// there is one split digit.
     #[test]
     fn sets_give_the_values_and_figures_of_stamped_marks() {
-        let run = |sequence: Sequence, forced, count: u64| {
-            let mut sequence = sequence.with_forced(forced);
-            let mut len = 0;
-            for step in [1, 2, 3, 50, 700].iter().cycle() {
-                len = (len + step).min(count);
-                sequence.extend_to(len, |_| ControlFlow::Continue(())).unwrap();
-                if len == count {
-                    return sequence;
-                }
-            }
-            unreachable!()
-        };
+        let run =
+            |sequence: Sequence, forced, count: u64| extended_unevenly(sequence.with_forced(forced), count);
         let mut games: Vec<(String, Sequence, u64)> = vec![("grundy".into(), Sequence::grundy_game(), 3000)];
         for digits in 1..512u32 {
             let code = OctalCode::from_digits(vec![

@@ -1,10 +1,10 @@
-//! One thread computing heaps in order while every value is below 64, so that every option is
-//! below 128: a heap's options are a 128-bit set ([`Bits`]) instead of stamped marks. Setting
-//! bits takes 32 pairs a vector step with AVX-512 (8 otherwise), and the mex is a count of trailing ones, where a search
-//! through stamped marks mispredicts its exit. The rare pairs of the split leaving each size are
-//! one set, kept for the heaps after it that split off the same size (any split digits, not
-//! only consecutive ones), and built eight sizes at a time: the rare heaps far enough back are
-//! read by one contiguous load for eight sizes.
+//! One thread computing heaps in order while every value is below 128, so that every option
+//! (a nim-sum of values) is too: a heap's options are a 128-bit set ([`Bits`]) instead of
+//! stamped marks. Setting bits takes 32 pairs a vector step with AVX-512 (8 otherwise), and the
+//! mex is a count of trailing ones, where a search through stamped marks mispredicts its exit.
+//! The rare pairs of the split leaving each size are one set, kept for the heaps after it that
+//! split off the same size (any split digits, not only consecutive ones), and built eight sizes
+//! at a time: the rare heaps far enough back are read by one contiguous load for eight sizes.
 
 use super::*;
 use crate::octal::kernels::{bits_contain, bits_mex, pair_bits, rare_bits, rare_bits_of_eight, Bits};
@@ -19,8 +19,8 @@ pub(super) struct RareSets {
     ring: Vec<Bits>,
     /// The heap the sets are ready for; `None` after anything else computed or changed a heap.
     pub(super) next: Option<usize>,
-    /// The batch of sizes whose far part is in the ring: `batch.start` to `batch.end - 1`,
-    /// with the rare heaps `far..batch.start` (their index in the rare list `far_end`).
+    /// The sizes whose far part is in the ring: the pairs with the rare heaps from
+    /// [`far_from`] up to `batch.start`, which end at `far_end` in the rare list.
     batch: std::ops::Range<usize>,
     far_end: usize,
     /// How many rare heaps the batch read for each size.
