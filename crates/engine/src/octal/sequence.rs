@@ -24,6 +24,8 @@
 //!   space" phenomenon. Where split digits are consecutive (0.56 splits after removing 1 or 2),
 //!   heaps `n` and `n + 1` split off the same sizes, and one thread stamps the rare pairs of
 //!   each size once.
+//! * **Small values.** While every value is below 128, one thread keeps a heap's options as a
+//!   128-bit set instead of stamped marks, with the same pairs ([`small`]).
 //!
 //! The engine starts direct and reviews the split at growing intervals (every `max(256, n/8)`
 //! values): it chooses `C` from the current frequencies, switches to the sparse method when the
@@ -45,7 +47,7 @@ use super::kernels::{
 };
 
 mod lanes;
-pub(crate) mod small;
+mod small;
 use lanes::Lanes;
 pub use lanes::Threads;
 
@@ -455,7 +457,7 @@ impl Sequence {
 
     /// The same sequence computed another way than the fastest (tests compare the ways).
     #[cfg(test)]
-    pub(crate) fn with_forced(mut self, forced: small::Forced) -> Self {
+    fn with_forced(mut self, forced: small::Forced) -> Self {
         self.state.scratch.forced = forced;
         self
     }

@@ -49,7 +49,7 @@ impl RareSets {
 /// What tests make the engine do instead of its fastest path, to compare them.
 #[cfg(test)]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) enum Forced {
+pub(super) enum Forced {
     #[default]
     Nothing,
     /// The variant for any processor, where the processor has AVX-512.
