@@ -218,6 +218,35 @@ pub(crate) fn pair_bits<T: Cell>(low: &[T], high: &[T]) -> Bits {
     bits
 }
 
+/// [`Lanes8`] in two AVX-512 registers.
+#[cfg(target_arch = "x86_64")]
+struct Lanes8Avx512 {
+    lows: std::arch::x86_64::__m512i,
+    highs: std::arch::x86_64::__m512i,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Lanes8Avx512 {
+    #[target_feature(enable = "avx512bw")]
+    #[inline]
+    fn new() -> Self {
+        use std::arch::x86_64::_mm512_setzero_si512;
+        Lanes8Avx512 { lows: _mm512_setzero_si512(), highs: _mm512_setzero_si512() }
+    }
+
+    /// Sets in each lane the bit of its value (of 64 bits): two `vpsllvq`, a shift by 64 or
+    /// more giving 0, so each value below 128 sets a bit in one half only.
+    #[target_feature(enable = "avx512bw")]
+    #[inline]
+    fn set(&mut self, values: std::arch::x86_64::__m512i) {
+        use std::arch::x86_64::*;
+        let one = _mm512_set1_epi64(1);
+        self.lows = _mm512_or_si512(self.lows, _mm512_sllv_epi64(one, values));
+        let above = _mm512_sub_epi64(values, _mm512_set1_epi64(64));
+        self.highs = _mm512_or_si512(self.highs, _mm512_sllv_epi64(one, above));
+    }
+}
+
 /// [`pair_bits`] of `u16` values by AVX-512 instructions, 32 pairs a step: one `vpermw`
 /// reverses the high values, and each eight nim-sums, widened to 64 bits, set their bits by two
 /// `vpsllvq` (a shift by 64 or more gives 0, so each value sets a bit in one half only).
@@ -230,8 +259,7 @@ pub(crate) fn pair_bits_avx512(low: &[u16], high: &[u16]) -> Bits {
         0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27,
         28, 29, 30, 31,
     );
-    let (one, sixty_four) = (_mm512_set1_epi64(1), _mm512_set1_epi64(64));
-    let (mut lows, mut highs) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+    let mut lanes = Lanes8Avx512::new();
     let (low_steps, low_rest) = low.as_chunks::<32>();
     let (high_rest, high_steps) = high.as_rchunks::<32>();
     for (a, b) in low_steps.iter().zip(high_steps.iter().rev()) {
@@ -239,18 +267,13 @@ pub(crate) fn pair_bits_avx512(low: &[u16], high: &[u16]) -> Bits {
         let (a, b) =
             unsafe { (_mm512_loadu_si512(a.as_ptr().cast()), _mm512_loadu_si512(b.as_ptr().cast())) };
         let sums = _mm512_xor_si512(a, _mm512_permutexvar_epi16(reverse, b));
-        let mut set = |eight: __m128i| {
-            let wide = _mm512_cvtepu16_epi64(eight);
-            lows = _mm512_or_si512(lows, _mm512_sllv_epi64(one, wide));
-            highs = _mm512_or_si512(highs, _mm512_sllv_epi64(one, _mm512_sub_epi64(wide, sixty_four)));
-        };
-        set(_mm512_extracti32x4_epi32::<0>(sums));
-        set(_mm512_extracti32x4_epi32::<1>(sums));
-        set(_mm512_extracti32x4_epi32::<2>(sums));
-        set(_mm512_extracti32x4_epi32::<3>(sums));
+        lanes.set(_mm512_cvtepu16_epi64(_mm512_extracti32x4_epi32::<0>(sums)));
+        lanes.set(_mm512_cvtepu16_epi64(_mm512_extracti32x4_epi32::<1>(sums)));
+        lanes.set(_mm512_cvtepu16_epi64(_mm512_extracti32x4_epi32::<2>(sums)));
+        lanes.set(_mm512_cvtepu16_epi64(_mm512_extracti32x4_epi32::<3>(sums)));
     }
-    let mut bits = Bits::from(_mm512_reduce_or_epi64(highs) as u64) << 64
-        | Bits::from(_mm512_reduce_or_epi64(lows) as u64);
+    let mut bits = Bits::from(_mm512_reduce_or_epi64(lanes.highs) as u64) << 64
+        | Bits::from(_mm512_reduce_or_epi64(lanes.lows) as u64);
     for (&x, &y) in low_rest.iter().zip(high_rest.iter().rev()) {
         bits |= 1 << ((x ^ y) & 127);
     }
@@ -263,22 +286,19 @@ pub(crate) fn pair_bits_avx512(low: &[u16], high: &[u16]) -> Bits {
 #[target_feature(enable = "avx512bw")]
 pub(crate) fn rare_bits_of_eight_avx512<T: Cell>(g: &[u16], rare: &[(u32, T)], start: usize) -> [Bits; 8] {
     use std::arch::x86_64::*;
-    let (one, sixty_four) = (_mm512_set1_epi64(1), _mm512_set1_epi64(64));
-    let (mut lows, mut highs) = (_mm512_setzero_si512(), _mm512_setzero_si512());
+    let mut lanes = Lanes8Avx512::new();
     for &(position, value) in rare {
         let from = start - position as usize;
         let reads: &[u16; 8] = g[from..from + 8].try_into().expect("eight values");
         // SAFETY: the load reads one [u16; 8], 16 bytes.
         let reads = unsafe { _mm_loadu_si128(reads.as_ptr().cast()) };
-        let sums = _mm512_xor_si512(_mm512_cvtepu16_epi64(reads), _mm512_set1_epi64(value.index() as i64));
-        lows = _mm512_or_si512(lows, _mm512_sllv_epi64(one, sums));
-        highs = _mm512_or_si512(highs, _mm512_sllv_epi64(one, _mm512_sub_epi64(sums, sixty_four)));
+        lanes.set(_mm512_xor_si512(_mm512_cvtepu16_epi64(reads), _mm512_set1_epi64(value.index() as i64)));
     }
     let (mut low, mut high) = ([0u64; 8], [0u64; 8]);
     // SAFETY: each store writes one [u64; 8], 64 bytes.
     unsafe {
-        _mm512_storeu_si512(low.as_mut_ptr().cast(), lows);
-        _mm512_storeu_si512(high.as_mut_ptr().cast(), highs);
+        _mm512_storeu_si512(low.as_mut_ptr().cast(), lanes.lows);
+        _mm512_storeu_si512(high.as_mut_ptr().cast(), lanes.highs);
     }
     std::array::from_fn(|i| Bits::from(high[i]) << 64 | Bits::from(low[i]))
 }

@@ -19,11 +19,11 @@ pub(super) struct RareSets {
     ring: Vec<Bits>,
     /// The heap the sets are ready for; `None` after anything else computed or changed a heap.
     pub(super) next: Option<usize>,
-    /// The sizes whose far part is in the ring: the pairs with the rare heaps from
-    /// [`far_from`] up to `batch.start`, which end at `far_end` in the rare list.
-    batch: std::ops::Range<usize>,
+    /// The first size whose far part is not in the ring yet. The last batch read the rare heaps
+    /// from [`far_from`] up to its first size, `far_len` of them, which end at `far_end` in the
+    /// rare list.
+    built_to: usize,
     far_end: usize,
-    /// How many rare heaps the batch read for each size.
     far_len: usize,
     /// The common values below 128.
     common: Bits,
@@ -216,8 +216,7 @@ fn start<T: Cell>(
             tally.rare_pairs += below_m.len() as u64;
         }
     }
-    let next = (n + 1).saturating_sub(first);
-    sets.batch = next..next;
+    sets.built_to = (n + 1).saturating_sub(first);
     sets.far_end = 0;
     sets.far_len = 0;
     sets.common = (0..128).filter(|&v| is_common(common, v)).fold(0, |bits, v| bits | 1 << v);
@@ -242,23 +241,24 @@ fn step<T: Cell>(
     let m = n - first;
     let far_from = far_from(menu);
     let near = rare.iter().take_while(|&&(r, _)| (r as usize) < far_from.min(m)).count();
-    if m >= sets.batch.end && far_from < m {
-        // The far part of the sets of m to m + 7: rare heaps far_from..m, all read known values.
-        // Rare heaps only ever join the list at its end, above every batch's start.
-        sets.far_end = sets.far_end.max(near);
-        sets.far_end += rare[sets.far_end..].iter().take_while(|&&(r, _)| (r as usize) < m).count();
-        let far = &rare[near..sets.far_end];
-        let lanes = batch(g, far, m);
-        for (i, bits) in lanes.into_iter().enumerate() {
-            *sets.of_mut(m + i) = bits;
+    if m >= sets.built_to {
+        if far_from < m {
+            // The far part of the sets of m to m + 7: rare heaps far_from..m, all read known
+            // values. Rare heaps only ever join the list at its end, above every batch's start.
+            sets.far_end = sets.far_end.max(near);
+            sets.far_end += rare[sets.far_end..].iter().take_while(|&&(r, _)| (r as usize) < m).count();
+            let far = &rare[near..sets.far_end];
+            for (i, bits) in batch(g, far, m).into_iter().enumerate() {
+                *sets.of_mut(m + i) = bits;
+            }
+            sets.built_to = m + BATCH;
+            sets.far_len = far.len();
+        } else {
+            sets.built_to = m + 1;
+            sets.far_end = near;
+            sets.far_len = 0;
+            *sets.of_mut(m) = 0;
         }
-        sets.batch = m..m + BATCH;
-        sets.far_len = far.len();
-    } else if m >= sets.batch.end {
-        sets.batch = m..m + 1;
-        sets.far_end = near;
-        sets.far_len = 0;
-        *sets.of_mut(m) = 0;
     }
     // The near part: the rare heaps below far_from and those from the batch's start to m.
     let later = &rare[sets.far_end..];
