@@ -61,6 +61,7 @@ pub mod bigint;
 pub mod budget;
 pub mod error;
 pub mod game;
+pub mod graphs;
 pub mod lang;
 pub mod listing;
 pub mod loopy;

@@ -29,6 +29,8 @@ const LAYERS: &[&[&str]] = &[
     &["solve", "positions"],
     // Loopy games: finite graphs that may cycle, by retrograde analysis.
     &["loopy"],
+    // Games on graphs: graphs and their families, canonical forms, the component engine.
+    &["graphs"],
     // Sequence analysis: the subtraction-game laboratory, periods seen in any sequence.
     &["periodicity"],
     // The octal engine: take-and-break codes, rules, sequences and their certificates.

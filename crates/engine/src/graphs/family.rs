@@ -1,0 +1,498 @@
+//! Graphs as users name them: a named family (`grid:3x5`, `queens:8`, `petersen:7,2`, ...), an
+//! inline edge list (`edges:a-b,b-c,c-a`) or a graph file's text (an edge list, `u v` per line,
+//! or Graphviz DOT, `graph { a -- b -- c; }`), which the surface reads and hands over (the engine
+//! reads no files). [`canonical`] writes any of them in one canonical text (a file's text becomes
+//! `edges:...`), the form a game's parameter keeps; [`build`] makes the [`Graph`].
+//!
+//! A family written with `n` for one of its numbers (`grid:3xn`, `petersen:n,2`) is a
+//! one-parameter family: [`instantiate`] gives its member for each `n`.
+
+use super::graph::{Graph, GraphError, Lattice};
+use super::set::MAX_VERTICES;
+
+/// The families, with their grammar, for help texts.
+pub const FAMILIES: &str = "path:N, cycle:N, grid:RxC, ladder:N (2xN), complete:N, star:N (N leaves), \
+petersen:N,K, queens:N, tree:P1,P2,... (the parent of vertex 1, 2, ...), random:N,M,SEED (N vertices, \
+M edges), edges:a-b,b-c,... (names and edges; a lone name is a vertex), or a graph file's text";
+
+/// Why a graph's text is not a graph.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FamilyError {
+    /// Not in the grammar.
+    #[error("{0}")]
+    Syntax(String),
+    /// The graph is too large or empty.
+    #[error(transparent)]
+    Graph(#[from] GraphError),
+}
+
+fn syntax(message: impl Into<String>) -> FamilyError {
+    FamilyError::Syntax(message.into())
+}
+
+/// The member `n` of a one-parameter family written with `n` (`grid:3xn` and 7: `grid:3x7`), or
+/// `None` when the text has no `n`.
+pub fn instantiate(template: &str, n: u64) -> Option<String> {
+    let (name, args) = template.split_once(':')?;
+    if name == "edges" {
+        return None;
+    }
+    let mut found = false;
+    let args: String = args
+        .chars()
+        .map(|c| {
+            if c == 'n' {
+                found = true;
+                n.to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    found.then(|| format!("{name}:{args}"))
+}
+
+/// Does the text name a one-parameter family (a family with `n` for a number)?
+pub fn is_template(text: &str) -> bool {
+    instantiate(text.trim(), 1).is_some()
+}
+
+fn number(word: &str, what: &str) -> Result<usize, FamilyError> {
+    let word = word.trim();
+    word.parse::<usize>().map_err(|_| syntax(format!("{what} must be a whole number, not '{word}'")))
+}
+
+fn numbers(args: &str, count: usize, what: &str) -> Result<Vec<usize>, FamilyError> {
+    let parts: Vec<&str> = args.split([',', 'x', 'X']).collect();
+    if parts.len() != count {
+        return Err(syntax(format!("{what}")));
+    }
+    parts.iter().map(|p| number(p, what)).collect()
+}
+
+fn too_large(count: usize) -> Result<(), FamilyError> {
+    if count > MAX_VERTICES {
+        return Err(GraphError::TooLarge { count, what: "vertices" }.into());
+    }
+    Ok(())
+}
+
+/// The canonical text of a graph (see the module doc); a one-parameter family is checked with
+/// `n = 5`.
+///
+/// # Errors
+/// [`FamilyError`] saying what is wrong.
+pub fn canonical(text: &str) -> Result<String, FamilyError> {
+    let text = text.trim();
+    if let Some(member) = instantiate(text, 5) {
+        canonical(&member)?;
+        return Ok(text.split_whitespace().collect());
+    }
+    match text.split_once(':') {
+        Some((name, _)) if FAMILY_NAMES.contains(&name.trim()) => {
+            let graph = build(text)?;
+            Ok(family_text(text, &graph))
+        }
+        _ => {
+            let (names, edges) = if text.starts_with("edges:") {
+                inline_edges(&text["edges:".len()..])?
+            } else {
+                file_text(text)?
+            };
+            Ok(edges_text(&names, &edges))
+        }
+    }
+}
+
+const FAMILY_NAMES: &[&str] =
+    &["path", "cycle", "grid", "ladder", "complete", "star", "petersen", "queens", "tree", "random"];
+
+fn family_text(text: &str, _graph: &Graph) -> String {
+    let (name, args) = text.split_once(':').unwrap_or((text, ""));
+    let args: Vec<String> =
+        args.split([',', 'x', 'X']).map(|a| a.trim().trim_start_matches('0').to_string()).collect();
+    let args: Vec<String> = args.into_iter().map(|a| if a.is_empty() { "0".into() } else { a }).collect();
+    let name = name.trim();
+    match name {
+        "grid" => format!("grid:{}x{}", args[0], args[1]),
+        _ => format!("{name}:{}", args.join(",")),
+    }
+}
+
+fn edges_text(names: &[String], edges: &[(u16, u16)]) -> String {
+    let mut touched = vec![false; names.len()];
+    let mut items: Vec<String> = Vec::new();
+    for &(u, v) in edges {
+        touched[u as usize] = true;
+        touched[v as usize] = true;
+    }
+    // Lone vertices first, so that the order of first appearance (the vertex ids) is kept.
+    let mut next_edge = 0;
+    for (v, name) in names.iter().enumerate() {
+        if !touched[v] {
+            // A lone vertex keeps its place among the vertices named by the edges before it.
+            while next_edge < edges.len() && edges[next_edge].0.max(edges[next_edge].1) < v as u16 {
+                let (a, b) = edges[next_edge];
+                items.push(format!("{}-{}", names[a as usize], names[b as usize]));
+                next_edge += 1;
+            }
+            items.push(name.clone());
+        }
+    }
+    for &(a, b) in &edges[next_edge..] {
+        items.push(format!("{}-{}", names[a as usize], names[b as usize]));
+    }
+    format!("edges:{}", items.join(","))
+}
+
+fn valid_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || "_.()".contains(c))
+}
+
+struct Names {
+    names: Vec<String>,
+}
+
+impl Names {
+    fn id(&mut self, name: &str) -> Result<u16, FamilyError> {
+        if !valid_name(name) {
+            return Err(syntax(format!(
+                "'{name}' is not a vertex name: use letters, digits, '_', '.' and parentheses"
+            )));
+        }
+        if let Some(i) = self.names.iter().position(|n| n == name) {
+            return Ok(i as u16);
+        }
+        too_large(self.names.len() + 1)?;
+        self.names.push(name.to_string());
+        Ok((self.names.len() - 1) as u16)
+    }
+}
+
+type Parsed = (Vec<String>, Vec<(u16, u16)>);
+
+fn inline_edges(list: &str) -> Result<Parsed, FamilyError> {
+    let mut names = Names { names: Vec::new() };
+    let mut edges = Vec::new();
+    for item in list.split([',', ';', '\n']).map(str::trim).filter(|i| !i.is_empty()) {
+        match item.split_once('-') {
+            Some((a, b)) => {
+                let (a, b) = (names.id(a.trim())?, names.id(b.trim())?);
+                edges.push((a, b));
+            }
+            None => {
+                names.id(item)?;
+            }
+        }
+    }
+    if names.names.is_empty() {
+        return Err(GraphError::Empty.into());
+    }
+    Ok((names.names, edges))
+}
+
+/// A file's text: Graphviz DOT when its first word is `graph`, `digraph` or `strict` (edges
+/// `--` or `->`, both read as undirected; attributes and comments ignored), else an edge list
+/// (`u v` per line, a lone name is a vertex, `#` starts a comment).
+fn file_text(text: &str) -> Result<Parsed, FamilyError> {
+    let first = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty() && !l.starts_with("//"))
+        .unwrap_or("");
+    let word = first.split(|c: char| !c.is_ascii_alphanumeric()).next().unwrap_or("");
+    if ["graph", "digraph", "strict"].contains(&word) {
+        return dot_text(text);
+    }
+    let mut names = Names { names: Vec::new() };
+    let mut edges = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let words: Vec<&str> = line.split('#').next().unwrap_or("").split_whitespace().collect();
+        let at = |e: FamilyError| syntax(format!("line {}: {e}", i + 1));
+        match words.as_slice() {
+            [] => {}
+            [v] => {
+                names.id(v).map_err(at)?;
+            }
+            [u, v] => {
+                let (u, v) = (names.id(u).map_err(at)?, names.id(v).map_err(at)?);
+                edges.push((u, v));
+            }
+            _ => return Err(syntax(format!("line {}: an edge is two vertex names, `u v`", i + 1))),
+        }
+    }
+    if names.names.is_empty() {
+        return Err(GraphError::Empty.into());
+    }
+    Ok((names.names, edges))
+}
+
+fn dot_text(text: &str) -> Result<Parsed, FamilyError> {
+    // Comments out, attribute lists out, then the body between the outer braces.
+    let mut clean = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut depth_attr = 0;
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+                clean.push('\n');
+            }
+            '#' => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+                clean.push('\n');
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                for c in chars.by_ref() {
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+                clean.push(' ');
+            }
+            '[' => depth_attr += 1,
+            ']' => depth_attr -= 1,
+            '"' => {
+                let mut name = String::new();
+                for c in chars.by_ref() {
+                    if c == '"' {
+                        break;
+                    }
+                    name.push(c);
+                }
+                if depth_attr == 0 {
+                    clean.push_str(&name);
+                }
+            }
+            _ if depth_attr > 0 => {}
+            _ => clean.push(c),
+        }
+    }
+    let open = clean.find('{').ok_or_else(|| syntax("a DOT graph needs { ... }"))?;
+    let close = clean.rfind('}').ok_or_else(|| syntax("a DOT graph needs a closing }"))?;
+    let body = &clean[open + 1..close];
+    let mut names = Names { names: Vec::new() };
+    let mut edges = Vec::new();
+    for statement in body.split([';', '\n']).map(str::trim).filter(|s| !s.is_empty()) {
+        let first = statement.split_whitespace().next().unwrap_or("");
+        if ["graph", "node", "edge"].contains(&first)
+            || statement.contains('=') && !statement.contains("--") && !statement.contains("->")
+        {
+            continue;
+        }
+        let parts: Vec<&str> = statement.split("--").flat_map(|p| p.split("->")).map(str::trim).collect();
+        let ids = parts.iter().map(|p| names.id(p)).collect::<Result<Vec<u16>, _>>()?;
+        for pair in ids.windows(2) {
+            edges.push((pair[0], pair[1]));
+        }
+    }
+    if names.names.is_empty() {
+        return Err(GraphError::Empty.into());
+    }
+    Ok((names.names, edges))
+}
+
+/// A splitmix64 step: the seeded random graphs' generator (the same graph for the same seed on
+/// every machine).
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn numbered(n: usize, edges: Vec<(u16, u16)>) -> Result<Graph, FamilyError> {
+    too_large(n)?;
+    Ok(Graph::new((0..n).map(|i| i.to_string()).collect(), edges)?)
+}
+
+/// The graph a text names (a family, `edges:...` or a file's text).
+///
+/// # Errors
+/// [`FamilyError`] saying what is wrong; a one-parameter family (with `n`) is not a graph.
+pub fn build(text: &str) -> Result<Graph, FamilyError> {
+    let text = text.trim();
+    if is_template(text) {
+        return Err(syntax(format!("'{text}' is a family of graphs (with n): give n a value")));
+    }
+    let Some((name, args)) = text.split_once(':') else {
+        let (names, edges) = file_text(text)?;
+        return Ok(Graph::new(names, edges)?);
+    };
+    let name = name.trim();
+    let board = |lattice, rows: usize, cols: usize| -> Result<Graph, FamilyError> {
+        if rows == 0 || cols == 0 {
+            return Err(syntax("a board needs at least one row and one column"));
+        }
+        too_large(rows.saturating_mul(cols))?;
+        let cells = (0..rows).flat_map(|r| (0..cols).map(move |c| (r as u16, c as u16))).collect();
+        Ok(Graph::on_board(lattice, rows as u16, cols as u16, cells)?)
+    };
+    match name {
+        "path" | "cycle" | "complete" | "star" | "queens" | "ladder" => {
+            let n = numbers(args, 1, &format!("{name}:N takes one whole number"))?[0];
+            match name {
+                "path" => {
+                    if n == 0 {
+                        return Err(syntax("a path has at least one vertex"));
+                    }
+                    numbered(n, (1..n).map(|i| ((i - 1) as u16, i as u16)).collect())
+                }
+                "cycle" => {
+                    if n < 3 {
+                        return Err(syntax("a cycle has at least 3 vertices"));
+                    }
+                    numbered(n, (0..n).map(|i| (i as u16, ((i + 1) % n) as u16)).collect())
+                }
+                "complete" => {
+                    if n == 0 {
+                        return Err(syntax("a complete graph has at least one vertex"));
+                    }
+                    too_large(n)?;
+                    let edges = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i as u16, j as u16))).collect();
+                    numbered(n, edges)
+                }
+                "star" => {
+                    too_large(n.saturating_add(1))?;
+                    numbered(n + 1, (1..=n).map(|i| (0, i as u16)).collect())
+                }
+                "ladder" => board(Lattice::Grid, 2, n),
+                _ => board(Lattice::Queens, n, n),
+            }
+        }
+        "grid" => {
+            let rc = numbers(args, 2, "grid:RxC takes two whole numbers, rows and columns")?;
+            board(Lattice::Grid, rc[0], rc[1])
+        }
+        "petersen" => {
+            let nk = numbers(args, 2, "petersen:N,K takes two whole numbers")?;
+            let (n, k) = (nk[0], nk[1]);
+            if n < 3 || k == 0 || 2 * k >= n {
+                return Err(syntax("the generalized Petersen graph P(N,K) needs N >= 3 and 1 <= K < N/2"));
+            }
+            too_large(2 * n)?;
+            let mut names: Vec<String> = (0..n).map(|i| format!("u{i}")).collect();
+            names.extend((0..n).map(|i| format!("v{i}")));
+            let mut edges = Vec::new();
+            for i in 0..n {
+                edges.push((i as u16, ((i + 1) % n) as u16));
+                edges.push((i as u16, (n + i) as u16));
+                edges.push(((n + i) as u16, (n + (i + k) % n) as u16));
+            }
+            Ok(Graph::new(names, edges)?)
+        }
+        "tree" => {
+            let parents: Vec<usize> = if args.trim().is_empty() {
+                Vec::new()
+            } else {
+                args.split(',').map(|p| number(p, "a parent")).collect::<Result<_, _>>()?
+            };
+            for (i, &p) in parents.iter().enumerate() {
+                if p > i {
+                    return Err(syntax(format!(
+                        "tree: the parent of vertex {} must be a vertex before it (0..={i}), not {p}",
+                        i + 1
+                    )));
+                }
+            }
+            numbered(
+                parents.len() + 1,
+                parents.iter().enumerate().map(|(i, &p)| (p as u16, (i + 1) as u16)).collect(),
+            )
+        }
+        "random" => {
+            let nms = numbers(args, 3, "random:N,M,SEED takes three whole numbers")?;
+            let (n, m, seed) = (nms[0], nms[1], nms[2] as u64);
+            too_large(n)?;
+            let most = n * n.saturating_sub(1) / 2;
+            if n == 0 || m > most {
+                return Err(syntax(format!("random:N,M,SEED: {n} vertices have at most {most} edges")));
+            }
+            let mut state = seed;
+            let mut chosen = std::collections::BTreeSet::new();
+            while chosen.len() < m {
+                let u = (splitmix(&mut state) % n as u64) as u16;
+                let v = (splitmix(&mut state) % n as u64) as u16;
+                if u != v {
+                    chosen.insert((u.min(v), u.max(v)));
+                }
+            }
+            numbered(n, chosen.into_iter().collect())
+        }
+        "edges" => {
+            let (names, edges) = inline_edges(args)?;
+            Ok(Graph::new(names, edges)?)
+        }
+        _ => {
+            let (names, edges) = file_text(text)?;
+            Ok(Graph::new(names, edges)?)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn families_have_their_orders_and_sizes() {
+        let cases = [
+            ("path:5", 5, 4),
+            ("cycle:6", 6, 6),
+            ("grid:3x4", 12, 17),
+            ("ladder:4", 8, 10),
+            ("complete:5", 5, 10),
+            ("star:4", 5, 4),
+            ("petersen:5,2", 10, 15),
+            ("queens:4", 16, 76),
+            ("tree:0,0,1,1", 5, 4),
+            ("random:10,12,7", 10, 12),
+        ];
+        for (text, order, size) in cases {
+            let g = build(text).unwrap();
+            assert_eq!((g.order(), g.simple_edges().len()), (order, size), "{text}");
+        }
+    }
+
+    #[test]
+    fn texts_round_trip_through_their_canonical_form() {
+        for text in
+            ["grid:3x04", "petersen:7, 2", "edges:a-b,b-c,d", "a b\nb c\nd\n", "graph { a -- b -- c; d }"]
+        {
+            let canon = canonical(text).unwrap();
+            assert_eq!(canonical(&canon).unwrap(), canon, "{text}");
+            let (g, h) = (build(text).unwrap(), build(&canon).unwrap());
+            assert_eq!(g.names(), h.names());
+            assert_eq!(g.simple_edges(), h.simple_edges());
+        }
+        assert_eq!(canonical("a b\nb c\nd\n").unwrap(), "edges:a-b,b-c,d");
+        assert_eq!(canonical("grid:3X04").unwrap(), "grid:3x4");
+    }
+
+    #[test]
+    fn templates_instantiate() {
+        assert_eq!(instantiate("grid:3xn", 7).as_deref(), Some("grid:3x7"));
+        assert_eq!(instantiate("grid:3x7", 7), None);
+        assert_eq!(canonical("petersen:n,2").unwrap(), "petersen:n,2");
+        assert!(build("grid:3xn").is_err());
+    }
+
+    #[test]
+    fn bad_texts_say_why() {
+        for text in ["grid:3", "cycle:2", "petersen:6,3", "tree:0,5", "random:3,4,1", "queens:17", "edges:"] {
+            assert!(build(text).is_err(), "{text}");
+        }
+    }
+}

@@ -1,0 +1,39 @@
+//! Games on graphs: the graphs ([`Graph`], named families and graph texts in [`family`]), sets
+//! of vertices ([`VSet`]), canonical forms of small graphs ([`canon`]) and the component engine
+//! ([`components`]) that values Node-Kayles, Arc-Kayles and Cram positions by their connected
+//! components. The rulesets (`crate::rulesets::node_kayles`, ...) declare the games on top.
+
+pub mod canon;
+pub mod components;
+pub mod family;
+pub mod graph;
+pub mod set;
+
+#[cfg(test)]
+mod tests;
+
+pub use components::{ComponentSolver, Deletion, Memo};
+pub use graph::{Board, Graph, GraphError, Lattice};
+pub use set::{VSet, MAX_VERTICES};
+
+use crate::game::Game;
+
+/// A vertex-deletion game on a graph as a plain [`Game`]: a position is the set of vertices left,
+/// a move deletes a vertex with its neighbours (Node-Kayles) or the two ends of an edge
+/// (Arc-Kayles). The generic search over it knows nothing of components: it is the reference the
+/// component engine is checked against.
+#[derive(Debug, Clone)]
+pub struct DeletionGame {
+    /// The graph.
+    pub graph: Graph,
+    /// What a move deletes.
+    pub deletion: Deletion,
+}
+
+impl Game for DeletionGame {
+    type Position = VSet;
+
+    fn options(&self, left: &VSet) -> Vec<VSet> {
+        self.deletion.moves(&self.graph, left).iter().map(|d| left.minus(d)).collect()
+    }
+}

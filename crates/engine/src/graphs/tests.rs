@@ -1,0 +1,102 @@
+//! The component engine against the plain search, on random graphs and on families whose values
+//! are known (paths are octal games).
+
+use proptest::prelude::*;
+
+use super::*;
+use crate::budget::Budget;
+use crate::solve::GrundySolver;
+
+fn random_graph(n: usize, edges: &[(usize, usize)]) -> Graph {
+    let names = (0..n).map(|i| i.to_string()).collect();
+    let edges = edges.iter().filter(|&&(u, v)| u < n && v < n).map(|&(u, v)| (u as u16, v as u16)).collect();
+    Graph::new(names, edges).unwrap()
+}
+
+fn plain(graph: &Graph, deletion: Deletion, left: &VSet) -> u32 {
+    let mut solver = GrundySolver::new(DeletionGame { graph: graph.clone(), deletion });
+    solver.value(left, &Budget::default()).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Node-Kayles and Arc-Kayles on random graphs of up to 14 vertices, from the whole graph and
+    /// from a position after some deletions: the component engine equals the plain search.
+    #[test]
+    fn components_equal_the_plain_search(
+        n in 1usize..=14,
+        edges in proptest::collection::vec((0usize..14, 0usize..14), 0..40),
+        deleted in proptest::collection::vec(0usize..14, 0..4),
+    ) {
+        let graph = random_graph(n, &edges);
+        let mut left = graph.vertices();
+        for v in deleted.into_iter().filter(|&v| v < n) {
+            left.remove(v);
+        }
+        for deletion in [Deletion::Vertex, Deletion::Edge] {
+            let mut memo = Memo::new(deletion);
+            let fast = ComponentSolver::new(graph.clone(), &mut memo).value(&left, &Budget::default()).unwrap();
+            prop_assert_eq!(fast, plain(&graph, deletion, &left), "{:?} on {:?}", deletion, graph.simple_edges());
+            let mut memo = Memo::new(deletion);
+            let unformed = ComponentSolver::new(graph.clone(), &mut memo).without_forms().value(&left, &Budget::default()).unwrap();
+            prop_assert_eq!(unformed, fast);
+        }
+    }
+
+    /// Boards: shapes keyed by the lattice give the plain search's values on grids with holes.
+    #[test]
+    fn shapes_equal_the_plain_search(rows in 1u16..=4, cols in 1u16..=4, holes in any::<u16>()) {
+        let cells: Vec<(u16, u16)> = (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| holes >> (r * 4 + c) & 1 == 0 || (r, c) == (0, 0))
+            .collect();
+        for lattice in [Lattice::Grid, Lattice::Queens] {
+            let graph = Graph::on_board(lattice, rows, cols, cells.clone()).unwrap();
+            for deletion in [Deletion::Vertex, Deletion::Edge] {
+                let mut memo = Memo::new(deletion);
+                let fast = ComponentSolver::new(graph.clone(), &mut memo).value(&graph.vertices(), &Budget::default()).unwrap();
+                prop_assert_eq!(fast, plain(&graph, deletion, &graph.vertices()));
+            }
+        }
+    }
+}
+
+/// A316632 (Node-Kayles on the 3 x n grid) for n = 1..16, as published; the 2 x n grids
+/// alternate 1, 0 and the 4 x n grids are 0 (the comments of A316632).
+#[test]
+fn node_kayles_on_grids_is_as_published() {
+    let published = [2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3];
+    let mut memo = Memo::new(Deletion::Vertex);
+    for (n, &value) in published.iter().enumerate() {
+        let graph = family::build(&format!("grid:3x{}", n + 1)).unwrap();
+        let got = ComponentSolver::new(graph.clone(), &mut memo)
+            .value(&graph.vertices(), &Budget::default())
+            .unwrap();
+        assert_eq!(got, value, "3 x {}", n + 1);
+    }
+    for n in 1..=12 {
+        for (rows, value) in [(2, n % 2), (4, 0)] {
+            let graph = family::build(&format!("grid:{rows}x{n}")).unwrap();
+            let got = ComponentSolver::new(graph.clone(), &mut memo)
+                .value(&graph.vertices(), &Budget::default())
+                .unwrap();
+            assert_eq!(got, value as u32, "{rows} x {n}");
+        }
+    }
+}
+
+#[test]
+fn a_full_table_evicts_instead_of_failing() {
+    let graph = family::build("grid:3x10").unwrap();
+    let mut roomy = Memo::new(Deletion::Vertex);
+    let want =
+        ComponentSolver::new(graph.clone(), &mut roomy).value(&graph.vertices(), &Budget::default()).unwrap();
+    // A memory limit that leaves the tables their least capacity.
+    let tight = Budget::new(u64::MAX / 8).with_memory_ceiling(20_000);
+    let mut memo = Memo::new(Deletion::Vertex);
+    let got = ComponentSolver::new(graph.clone(), &mut memo).value(&graph.vertices(), &tight).unwrap();
+    assert_eq!(got, want);
+    assert!(memo.evicted() > 0, "the tables never filled: {} states", memo.states());
+    assert!(memo.states() < roomy.states());
+}
