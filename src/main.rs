@@ -163,7 +163,8 @@ impl<W: Write> Write for DeadlineWriter<W> {
 
 fn run(cli: &Cli, budget: Budget, out: &mut dyn Write) -> anyhow::Result<()> {
     let context = Context { json: cli.json, lang: cli.lang, limits: cli.limits, budget };
-    let _progress = (!cli.command.own_progress()).then(|| progress::WorkProgress::start(&context.budget));
+    let _progress =
+        if cli.command.own_progress() { None } else { progress::WorkProgress::start(&context.budget) };
     let cx = &context;
     match &cli.command {
         Command::Solve(args) => cmd::solve::run(args, cx, out),
