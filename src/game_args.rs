@@ -48,8 +48,25 @@ impl GameParams {
     ///
     /// # Errors
     /// A spec error (unknown game, a parameter that does not apply, a bad value).
+    ///
+    /// A text parameter's value `@FILE` is the file's text (a graph's edge list or DOT file):
+    /// the command line reads files, the engine never does.
     pub fn spec(&self, name: &str) -> Result<GameSpec, nimlab_engine::SpecError> {
-        let pairs: Vec<(&str, &str)> = self.given.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+        let mut given: Vec<(&str, std::borrow::Cow<'_, str>)> = Vec::new();
+        for (param, value) in &self.given {
+            let text = match value.strip_prefix('@') {
+                Some(path) if !path.is_empty() => std::fs::read_to_string(path)
+                    .map_err(|e| nimlab_engine::SpecError::InvalidValue {
+                        param: param.clone(),
+                        value: value.clone(),
+                        reason: format!("cannot read the file {path}: {e}"),
+                    })?
+                    .into(),
+                _ => value.as_str().into(),
+            };
+            given.push((param, text));
+        }
+        let pairs: Vec<(&str, &str)> = given.iter().map(|(n, v)| (*n, v.as_ref())).collect();
         GameSpec::from_pairs(name, &pairs)
     }
 

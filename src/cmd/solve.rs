@@ -123,7 +123,7 @@ fn solve_graph(
 /// The text report for one position.
 pub fn solve_text(report: &SolveReport) -> String {
     let (a, p) = (&report.analysis, &report.position);
-    let mut text = format!("{} {}", p.game, position_text(&p.position));
+    let mut text = format!("{} {}", p.game, position_text(&p.position)).trim_end().to_string();
     if report.play == nimlab_engine::Play::Misere {
         text.push_str(" (misère play: whoever takes the last stone loses)");
     }

@@ -37,6 +37,8 @@ pub const RULESETS: &[&RulesetInfo] = &[
     &rulesets::coins::turning_corners::RULESET,
     &rulesets::coins::product::RULESET,
     &rulesets::graph::RULESET,
+    &rulesets::node_kayles::RULESET,
+    &rulesets::arc_kayles::RULESET,
 ];
 
 impl RulesetInfo {

@@ -336,30 +336,52 @@ impl<R: Ruleset> Engine<R> {
         let options = reported_options(&self.ruleset, &position, numbers.len(), budget).during(task)?;
         let mut analysis = match query.play {
             Play::Normal => {
+                // The ruleset's own search where it has one (the automatic method only).
+                let root = (query.method == Method::Auto).then(|| self.ruleset.own_value(&position, budget)).flatten();
+                let own = root.is_some();
                 let mut solver = lock(&self.grundy);
-                let value = solver.value(&position, budget).during(task)?;
+                let mut states = 0;
+                let mut value_of = |p: &R::Position, root: Option<Result<(u32, usize), Exhausted>>| {
+                    match root.or_else(|| own.then(|| self.ruleset.own_value(p, budget)).flatten()) {
+                        Some(answer) => answer.map(|(v, s)| {
+                            states = s;
+                            v
+                        }),
+                        None => solver.value(p, budget),
+                    }
+                };
+                let value = value_of(&position, root).during(task)?;
                 let mut winning = Vec::new();
                 let mut values = BTreeSet::new();
                 for option in distinct(&options) {
-                    let v = solver.value(option, budget).during(task)?;
+                    let v = value_of(option, None).during(task)?;
                     values.insert(v);
                     if v == 0 {
                         winning.push(self.move_report(numbers, option, query.lang));
                     }
                 }
+                drop(value_of);
+                let values = brace_list(&values);
                 Analysis {
                     outcome: if value == 0 { Outcome::P } else { Outcome::N },
                     grundy: GrundyValue::Value(big(u64::from(value))),
                     winning_moves: winning,
                     winning_move_count: None,
                     moves_complete: true,
-                    reason: say!(
-                        query.lang,
-                        "search: the options have Grundy values {}, so the value is their mex, {value}",
-                        "搜索：各后继局面的 SG 值为 {}，所以本局面的 SG 值是它们的 mex，即 {value}",
-                        brace_list(&values)
-                    ),
-                    basis: Basis::Search { states: solver.states() },
+                    reason: if own {
+                        say!(
+                            query.lang,
+                            "search by components (a position's value is the nim-sum of its parts' values): the options have Grundy values {values}, so the value is their mex, {value}",
+                            "按连通分支搜索（局面的 SG 值是各分支 SG 值的 Nim 和）：各后继局面的 SG 值为 {values}，所以本局面的 SG 值是它们的 mex，即 {value}"
+                        )
+                    } else {
+                        say!(
+                            query.lang,
+                            "search: the options have Grundy values {values}, so the value is their mex, {value}",
+                            "搜索：各后继局面的 SG 值为 {values}，所以本局面的 SG 值是它们的 mex，即 {value}"
+                        )
+                    },
+                    basis: Basis::Search { states: if own { states } else { solver.states() } },
                 }
             }
             Play::Misere => {
@@ -503,7 +525,11 @@ impl<R: Ruleset> Engine<R> {
             analysis.grundy = GrundyValue::Unknown;
             return;
         };
-        match lock(&self.grundy).value(&position, &sub) {
+        let value = match self.ruleset.own_value(&position, &sub) {
+            Some(answer) => answer.map(|(v, _)| v),
+            None => lock(&self.grundy).value(&position, &sub),
+        };
+        match value {
             Ok(value) => {
                 analysis.grundy = GrundyValue::Value(big(u64::from(value)));
                 analysis.reason.push_str(&say!(
@@ -622,7 +648,8 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             question: format!("{} play", if play == Play::Misere { "misère" } else { "normal" }),
         })?;
         let mut report = VerifyReport::new(self.spec.to_string(), theorem, play, None, bound);
-        let query = Query::play(play);
+        // Theory against the generic search, the reference (never a ruleset's own search).
+        let query = Query::new(Method::Search, play);
         let total = self.ruleset.verification_count(bound);
         for (i, numbers) in self.ruleset.verification_positions(bound).enumerate() {
             progress(i as u64, total);

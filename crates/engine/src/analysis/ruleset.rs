@@ -82,6 +82,18 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
         SearchCost::default()
     }
 
+    /// The ruleset's own exact search in normal play, faster than the generic one (the component
+    /// engine of games on graphs): the Grundy value of a search position and how many states
+    /// its tables hold; `None` (the default) leaves it to the generic search. The automatic
+    /// method uses it where no theory answers; [`crate::Method::Search`] always takes the
+    /// generic search, the reference it is checked against.
+    ///
+    /// # Errors
+    /// [`Exhausted`] when the budget, the deadline or a cancellation stops it.
+    fn own_value(&self, _position: &Self::Position, _budget: &Budget) -> Option<Result<(u32, usize), Exhausted>> {
+        None
+    }
+
     /// A text for the move `from -> to`, e.g. "take 2 from the heap of 3" (the default, for
     /// games that take from heaps).
     fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {

@@ -65,7 +65,7 @@ fn number(word: &str, what: &str) -> Result<usize, FamilyError> {
 fn numbers(args: &str, count: usize, what: &str) -> Result<Vec<usize>, FamilyError> {
     let parts: Vec<&str> = args.split([',', 'x', 'X']).collect();
     if parts.len() != count {
-        return Err(syntax(format!("{what}")));
+        return Err(syntax(what));
     }
     parts.iter().map(|p| number(p, what)).collect()
 }
@@ -94,8 +94,8 @@ pub fn canonical(text: &str) -> Result<String, FamilyError> {
             Ok(family_text(text, &graph))
         }
         _ => {
-            let (names, edges) = if text.starts_with("edges:") {
-                inline_edges(&text["edges:".len()..])?
+            let (names, edges) = if let Some(list) = text.strip_prefix("edges:") {
+                inline_edges(list)?
             } else {
                 file_text(text)?
             };

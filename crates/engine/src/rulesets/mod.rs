@@ -5,17 +5,20 @@
 //! and one line to the registry (`crate::registry::RULESETS`): every surface derives the rest.
 
 pub mod apple;
+pub mod arc_kayles;
 pub mod bash;
 pub mod coins;
 pub mod fair_shares;
 pub mod fibonacci;
 pub mod graph;
+pub mod graph_games;
 pub mod half;
 pub mod large_nim;
 pub mod loopy_pattern;
 pub mod misere;
 pub mod moore;
 pub mod nim;
+pub mod node_kayles;
 pub mod octal;
 pub mod pattern;
 pub mod staircase;

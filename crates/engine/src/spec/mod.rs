@@ -256,6 +256,8 @@ pub enum Board {
     CoinsFromZero,
     /// Coins on a grid from (0, 0); the numbers are the heads' coordinates, in pairs `x y`.
     CoinGrid,
+    /// The vertices of a graph, numbered from 0; the numbers are the vertices deleted so far.
+    Graph,
 }
 
 /// What the tokens of a board are.
@@ -659,6 +661,12 @@ mod tests {
                 prop_oneof![Just(vec!["true".to_string()]), Just(vec!["false".to_string()])].boxed()
             }
             ParamKind::Text { .. } if decl.name == "code" => code_text().prop_map(|code| vec![code]).boxed(),
+            ParamKind::Text { .. } if decl.name == "graph" => prop::sample::select(vec![
+                "path:7", "cycle:9", "grid:3x4", "ladder:5", "complete:4", "star:5", "petersen:7,2", "queens:4",
+                "tree:0,0,1,1,2", "random:9,12,3", "edges:a-b,b-c,d",
+            ])
+            .prop_map(|g| vec![g.to_string()])
+            .boxed(),
             ParamKind::Text { .. } if decl.name == "of" => {
                 // The two factors of a product of coin-turning games.
                 let factor = prop::sample::select(vec![

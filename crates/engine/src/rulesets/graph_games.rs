@@ -1,0 +1,411 @@
+//! What Node-Kayles and Arc-Kayles share: a game on a graph named by the parameter `graph`
+//! ([`crate::graphs::family`]: a family, an edge list, or a file's text handed over by the
+//! surface), a position written as the vertices deleted so far (so that a game can be shared and
+//! resumed), the rules as a [`Game`] over the vertices left, the component engine as the
+//! ruleset's own search, and the theory both games have:
+//!
+//! * **Paths and cycles.** Node-Kayles on a path of `k` vertices is Dawson's chess, the octal
+//!   game 0.137 on a heap of `k` (a vertex at an end deletes two, leaving one path; any other
+//!   deletes three, leaving two paths or one); Arc-Kayles on it is Dawson's Kayles, 0.07 (a move
+//!   deletes two adjacent vertices). On a cycle of `k` every move leaves one path, of `k - 3`
+//!   vertices (Node-Kayles) or `k - 2` (Arc-Kayles), so its value is 1 when that path's value is
+//!   0 and 0 otherwise. A position whose components are all paths and cycles is the nim-sum.
+//! * **Symmetry.** If an involution `σ` of the board (a half turn, or a reflection) maps the
+//!   vertices left onto themselves, fixes no vertex and maps no vertex (Node-Kayles) or no edge
+//!   (Arc-Kayles) to a neighbour of itself (to itself), the second player answers every move by
+//!   its mirror image, which is still legal (the move and its image delete disjoint sets that
+//!   are not adjacent... for Node-Kayles the image of `v` is neither deleted by the move on `v`
+//!   nor adjacent to it) and keeps the position symmetric: the position is P, of value 0. If `σ`
+//!   fixes exactly the vertices (the edge) that one move deletes and after that move the
+//!   condition holds, that move wins: the position is N.
+
+use std::sync::{Arc, Mutex};
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+
+use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset};
+use crate::bigint::big;
+use crate::budget::{Budget, Exhausted};
+use crate::error::EngineError;
+use crate::game::{Game, Outcome, Play};
+use crate::graphs::{family, ComponentSolver, Deletion, DeletionGame, Graph, Memo, VSet};
+use crate::lang::{say, words, Lang};
+use crate::octal::{OctalCode, Sequence};
+use crate::spec::{GameSpec, ParamDecl, ParamKind, ParamTexts};
+
+/// The parameter `graph` both games take.
+pub(crate) const GRAPH: ParamDecl = ParamDecl {
+    name: "graph",
+    label: "graph",
+    help: "the graph: path:N, cycle:N, grid:RxC, ladder:N, complete:N, star:N, petersen:N,K, queens:N, \
+tree:P1,P2,... (parents), random:N,M,SEED, edges:a-b,b-c,... or @FILE (an edge list or DOT file)",
+    kind: ParamKind::Text {
+        syntax: "a family (grid:3x5, queens:8, petersen:7,2, ...), edges:a-b,... or @FILE",
+        repeatable: false,
+        canonical: canonical_graph,
+    },
+    default: None,
+    example: "grid:3x4",
+};
+
+/// The Chinese texts of [`GRAPH`].
+pub(crate) const GRAPH_ZH: ParamTexts = ParamTexts {
+    name: "graph",
+    label: "图",
+    help: "图：path:N（路）、cycle:N（圈）、grid:RxC（网格）、ladder:N（梯子）、complete:N（完全图）、star:N（星）、\
+petersen:N,K（广义彼得森图）、queens:N（皇后图）、tree:P1,P2,...（父结点表）、random:N,M,SEED（随机图）、\
+edges:a-b,b-c,...（边表）或 @文件（边表或 DOT 文件）",
+};
+
+fn canonical_graph(text: &str) -> Result<String, String> {
+    family::canonical(text).map_err(|e| e.to_string())
+}
+
+/// A vertex-deletion game on one graph (see the module doc).
+#[derive(Clone)]
+pub struct GraphGame {
+    name: &'static str,
+    game: Arc<DeletionGame>,
+    memo: Arc<Mutex<Memo>>,
+    /// The values of paths of `0..=order` vertices (the octal game of the deletion).
+    paths: Arc<Vec<u32>>,
+}
+
+impl std::fmt::Debug for GraphGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GraphGame").field("name", &self.name).field("graph", &self.game.graph).finish()
+    }
+}
+
+impl GraphGame {
+    /// The game `spec` names, deleting `deletion`.
+    ///
+    /// # Errors
+    /// The graph's text is not a graph (or is a family with `n`).
+    pub(crate) fn build(spec: &GameSpec, deletion: Deletion) -> Result<GraphGame, EngineError> {
+        let text = spec.params().texts("graph").first().cloned().unwrap_or_default();
+        let graph = family::build(&text).map_err(|e| {
+            let e = e.to_string();
+            super::invalid(words!("{e}", "{e}"))
+        })?;
+        let code: OctalCode = match deletion {
+            Deletion::Vertex => "0.137",
+            Deletion::Edge => "0.07",
+        }
+        .parse()
+        .expect("a valid code");
+        let mut sequence = Sequence::octal(&code);
+        let order = graph.order() as u64 + 1;
+        sequence
+            .extend_to(order, |_| std::ops::ControlFlow::Continue(()))
+            .expect("a few hundred values fit");
+        let paths = (0..order).map(|n| sequence.value(n).expect("computed")).collect();
+        Ok(GraphGame {
+            name: spec.info().name,
+            game: Arc::new(DeletionGame { graph, deletion }),
+            memo: Arc::new(Mutex::new(Memo::new(deletion))),
+            paths: Arc::new(paths),
+        })
+    }
+
+    /// The graph.
+    pub fn graph(&self) -> &Graph {
+        &self.game.graph
+    }
+
+    fn deletion(&self) -> Deletion {
+        self.game.deletion
+    }
+
+    fn left(&self, deleted: &[BigUint]) -> VSet {
+        let mut left = self.graph().vertices();
+        for v in deleted {
+            left.remove(v.to_usize().expect("checked"));
+        }
+        left
+    }
+
+    fn name_of(&self, v: usize) -> &str {
+        self.graph().name(v)
+    }
+
+    /// The value of a position whose components are paths and cycles, by the octal games
+    /// (see the module doc), or `None`.
+    fn path_value(&self, left: &VSet) -> Option<u32> {
+        let mut parts = Vec::new();
+        self.graph().components(left, &mut parts);
+        let mut sum = 0;
+        for part in &parts {
+            let k = part.len();
+            let degrees: Vec<usize> = part.iter().map(|v| self.graph().degree_in(v, part)).collect();
+            if degrees.iter().any(|&d| d > 2) {
+                return None;
+            }
+            let edges: usize = degrees.iter().sum::<usize>() / 2;
+            sum ^= if edges + 1 == k {
+                self.paths[k]
+            } else {
+                let shorter = match self.deletion() {
+                    Deletion::Vertex => k - 3,
+                    Deletion::Edge => k - 2,
+                };
+                u32::from(self.paths[shorter] == 0)
+            };
+        }
+        Some(sum)
+    }
+
+    /// The board's involutions that map `left` onto itself.
+    fn symmetries(&self, left: &VSet) -> Vec<Vec<usize>> {
+        let Some(board) = self.graph().board() else { return Vec::new() };
+        let (rows, cols) = (board.rows, board.cols);
+        let at: std::collections::HashMap<(u16, u16), usize> =
+            board.cells.iter().enumerate().map(|(v, &cell)| (cell, v)).collect();
+        let mut maps: Vec<Box<dyn Fn(u16, u16) -> (u16, u16)>> = vec![
+            Box::new(move |r, c| (rows - 1 - r, cols - 1 - c)),
+            Box::new(move |r, c| (rows - 1 - r, c)),
+            Box::new(move |r, c| (r, cols - 1 - c)),
+        ];
+        if rows == cols {
+            maps.push(Box::new(|r, c| (c, r)));
+            maps.push(Box::new(move |r, c| (cols - 1 - c, rows - 1 - r)));
+        }
+        let mut found = Vec::new();
+        'maps: for map in maps {
+            let mut image = vec![usize::MAX; self.graph().order()];
+            for v in left.iter() {
+                let (r, c) = board.cells[v];
+                match at.get(&map(r, c)) {
+                    Some(&w) if left.contains(w) => image[v] = w,
+                    _ => continue 'maps,
+                }
+            }
+            found.push(image);
+        }
+        found
+    }
+
+    /// Does the second player win `left` by mirroring under `sigma`?
+    fn mirror_wins(&self, left: &VSet, sigma: &[usize]) -> bool {
+        left.iter().all(|v| {
+            let w = sigma[v];
+            w != v
+                && match self.deletion() {
+                    Deletion::Vertex => !self.graph().neighbours(v).contains(w),
+                    Deletion::Edge => true,
+                }
+        }) && match self.deletion() {
+            Deletion::Vertex => true,
+            // No edge {v, σv}: an edge mapped onto itself could not be answered.
+            Deletion::Edge => left.iter().all(|v| !self.graph().neighbours(v).contains(sigma[v])),
+        }
+    }
+
+    fn symmetry_theory(&self, left: &VSet, lang: Lang) -> Option<Analysis> {
+        for sigma in self.symmetries(left) {
+            if self.mirror_wins(left, &sigma) {
+                return Some(Analysis {
+                    outcome: Outcome::P,
+                    grundy: GrundyValue::Value(big(0)),
+                    winning_moves: Vec::new(),
+                    winning_move_count: None,
+                    moves_complete: true,
+                    reason: lang
+                        .pick(
+                            "the position is symmetric under a half turn or reflection of the board that fixes no \
+                             vertex and takes no vertex next to its image: the second player answers every move \
+                             by its mirror image, so the position is P (value 0)",
+                            "局面在棋盘的一个半周旋转或镜射下对称，没有不动的顶点，也没有顶点与其像相邻：后手每步走先手那步的镜像，\
+                             所以是必败态（P，SG 值 0）",
+                        )
+                        .to_string(),
+                    basis: Basis::Theory(self.symmetry_theorem(lang)),
+                });
+            }
+            // One move onto the fixed part, then mirroring.
+            for removal in self.deletion().moves(self.graph(), left) {
+                if removal.iter().any(|v| sigma[v] == usize::MAX || !removal.contains(sigma[v])) {
+                    continue;
+                }
+                let rest = left.minus(&removal);
+                if !rest.is_empty() && !self.mirror_wins(&rest, &sigma) {
+                    continue;
+                }
+                let from = self.deleted_numbers(left);
+                let to = self.deleted_numbers(&rest);
+                let text = self.describe_move(&from, &to, lang);
+                return Some(Analysis {
+                    outcome: Outcome::N,
+                    grundy: GrundyValue::Unknown,
+                    winning_moves: vec![MoveReport { text: text.clone(), to }],
+                    winning_move_count: None,
+                    moves_complete: false,
+                    reason: say!(
+                        lang,
+                        "{text} leaves a position symmetric under a half turn or reflection of the board that fixes \
+                         no vertex and takes no vertex next to its image, and the second player wins that by \
+                         answering every move with its mirror image: so this move wins",
+                        "{text}后，局面在棋盘的一个半周旋转或镜射下对称，没有不动的顶点，也没有顶点与其像相邻；\
+                         此后每步走对方那步的镜像即可获胜，所以这一步是必胜的走法"
+                    ),
+                    basis: Basis::Theory(self.symmetry_theorem(lang)),
+                });
+            }
+        }
+        None
+    }
+
+    fn symmetry_theorem(&self, lang: Lang) -> String {
+        lang.pick("the symmetry strategy (mirror every move)", "对称策略（每步走镜像）").to_string()
+    }
+
+    fn path_theorem(&self, lang: Lang) -> String {
+        match self.deletion() {
+            Deletion::Vertex => lang.pick(
+                "paths are Dawson's chess (0.137), a cycle of k is 1 iff G(path of k-3) = 0",
+                "路即 Dawson 象棋（0.137），k 个顶点的圈的值为 1 当且仅当 k-3 个顶点的路的值为 0",
+            ),
+            Deletion::Edge => lang.pick(
+                "paths are Dawson's Kayles (0.07), a cycle of k is 1 iff G(path of k-2) = 0",
+                "路即 Dawson 九柱戏（0.07），k 个顶点的圈的值为 1 当且仅当 k-2 个顶点的路的值为 0",
+            ),
+        }
+        .to_string()
+    }
+
+    fn path_theory(&self, left: &VSet, max_moves: usize, lang: Lang) -> Option<Analysis> {
+        let value = self.path_value(left)?;
+        let from = self.deleted_numbers(left);
+        let mut winning = Vec::new();
+        for removal in self.deletion().moves(self.graph(), left) {
+            let rest = left.minus(&removal);
+            if self.path_value(&rest) == Some(0) {
+                let to = self.deleted_numbers(&rest);
+                winning.push(MoveReport { text: self.describe_move(&from, &to, lang), to });
+            }
+        }
+        let mut analysis = Analysis {
+            outcome: if value == 0 { Outcome::P } else { Outcome::N },
+            grundy: GrundyValue::Value(big(u64::from(value))),
+            winning_moves: winning,
+            winning_move_count: None,
+            moves_complete: true,
+            reason: say!(
+                lang,
+                "every component is a path or a cycle: {}; their nim-sum is {value}",
+                "每个连通分支都是路或圈：{}；它们的 Nim 和为 {value}",
+                self.path_theorem(lang)
+            ),
+            basis: Basis::Theory(self.path_theorem(lang)),
+        };
+        analysis.limit_moves(max_moves);
+        Some(analysis)
+    }
+
+    fn deleted_numbers(&self, left: &VSet) -> Vec<BigUint> {
+        self.graph().vertices().minus(left).iter().map(|v| big(v as u64)).collect()
+    }
+}
+
+impl Game for GraphGame {
+    type Position = VSet;
+
+    fn options(&self, left: &VSet) -> Vec<VSet> {
+        self.game.options(left)
+    }
+}
+
+impl Ruleset for GraphGame {
+    fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+        let order = self.graph().order();
+        let mut seen = VSet::EMPTY;
+        for n in numbers {
+            let v = n.to_usize().filter(|&v| v < order).ok_or_else(|| {
+                EngineError::InvalidPosition(words!(
+                    "{} names vertex {n}, but the graph's vertices are 0..{}",
+                    "{} 给出了顶点 {n}，但图的顶点编号是 0..{}",
+                    self.name,
+                    order - 1
+                ))
+            })?;
+            if seen.contains(v) {
+                return Err(EngineError::InvalidPosition(words!(
+                    "vertex {v} ({}) is named twice",
+                    "顶点 {v}（{}）出现了两次",
+                    self.name_of(v)
+                )));
+            }
+            seen.insert(v);
+        }
+        Ok(seen.iter().map(|v| big(v as u64)).collect())
+    }
+
+    fn search_position(&self, numbers: &[BigUint]) -> Option<VSet> {
+        Some(self.left(numbers))
+    }
+
+    fn numbers(&self, left: &VSet) -> Vec<BigUint> {
+        self.deleted_numbers(left)
+    }
+
+    fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
+        let before = self.left(from);
+        let deleted = before.minus(&self.left(to));
+        match self.deletion() {
+            Deletion::Vertex => {
+                let picked = deleted.iter().find(|&v| {
+                    let mut closed = self.graph().neighbours(v).and(&before);
+                    closed.insert(v);
+                    closed == deleted
+                });
+                match picked {
+                    Some(v) => say!(lang, "pick vertex {}", "选顶点 {}", self.name_of(v)),
+                    None => lang.pick("no single move", "不是一步走法").to_string(),
+                }
+            }
+            Deletion::Edge => {
+                let ends: Vec<&str> = deleted.iter().map(|v| self.name_of(v)).collect();
+                match ends.as_slice() {
+                    [a, b] => say!(lang, "take the edge {a}–{b}", "选边 {a}–{b}"),
+                    _ => lang.pick("no single move", "不是一步走法").to_string(),
+                }
+            }
+        }
+    }
+
+    fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
+        (play == Play::Normal).then(|| {
+            say!(lang, "{}; {}", "{}；{}", self.path_theorem(lang), self.symmetry_theorem(lang))
+        })
+    }
+
+    fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
+        if play != Play::Normal {
+            return None;
+        }
+        let left = self.left(numbers);
+        self.path_theory(&left, max_moves, lang).or_else(|| self.symmetry_theory(&left, lang))
+    }
+
+    fn own_value(&self, left: &VSet, budget: &Budget) -> Option<Result<(u32, usize), Exhausted>> {
+        let mut memo = self.memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut solver = ComponentSolver::new(self.graph().clone(), &mut memo);
+        Some(solver.value(left, budget).map(|v| (v, solver.states())))
+    }
+
+    /// The positions with some of the first `bound` vertices deleted (at most 12 of them) that
+    /// the theory answers.
+    fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        let k = (bound as usize).min(self.graph().order()).min(12);
+        Box::new(
+            (0u32..1 << k)
+                .map(move |mask| (0..k).filter(|i| mask >> i & 1 == 1).map(|i| big(i as u64)).collect::<Vec<_>>())
+                .filter(|deleted| self.theory(deleted, Play::Normal, 0, Lang::En).is_some()),
+        )
+    }
+
+    fn verification_count(&self, bound: u64) -> u64 {
+        self.verification_positions(bound).count() as u64
+    }
+}
