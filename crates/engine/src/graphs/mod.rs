@@ -6,7 +6,9 @@
 pub mod canon;
 pub mod components;
 pub mod family;
+pub mod geography;
 pub mod graph;
+pub mod hackenbush;
 pub mod set;
 
 #[cfg(test)]
