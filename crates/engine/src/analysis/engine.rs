@@ -337,18 +337,20 @@ impl<R: Ruleset> Engine<R> {
         let mut analysis = match query.play {
             Play::Normal => {
                 // The ruleset's own search where it has one (the automatic method only).
-                let root = (query.method == Method::Auto).then(|| self.ruleset.own_value(&position, budget)).flatten();
+                let root = (query.method == Method::Auto)
+                    .then(|| self.ruleset.own_value(&position, budget))
+                    .flatten();
                 let own = root.is_some();
                 let mut solver = lock(&self.grundy);
                 let mut states = 0;
-                let mut value_of = |p: &R::Position, root: Option<Result<(u32, usize), Exhausted>>| {
-                    match root.or_else(|| own.then(|| self.ruleset.own_value(p, budget)).flatten()) {
-                        Some(answer) => answer.map(|(v, s)| {
-                            states = s;
-                            v
-                        }),
-                        None => solver.value(p, budget),
-                    }
+                let mut value_of = |p: &R::Position, root: Option<Result<(u32, usize), Exhausted>>| match root
+                    .or_else(|| own.then(|| self.ruleset.own_value(p, budget)).flatten())
+                {
+                    Some(answer) => answer.map(|(v, s)| {
+                        states = s;
+                        v
+                    }),
+                    None => solver.value(p, budget),
                 };
                 let value = value_of(&position, root).during(task)?;
                 let mut winning = Vec::new();

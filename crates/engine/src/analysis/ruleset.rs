@@ -90,7 +90,11 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     ///
     /// # Errors
     /// [`Exhausted`] when the budget, the deadline or a cancellation stops it.
-    fn own_value(&self, _position: &Self::Position, _budget: &Budget) -> Option<Result<(u32, usize), Exhausted>> {
+    fn own_value(
+        &self,
+        _position: &Self::Position,
+        _budget: &Budget,
+    ) -> Option<Result<(u32, usize), Exhausted>> {
         None
     }
 

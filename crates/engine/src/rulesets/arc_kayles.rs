@@ -18,7 +18,8 @@ pub const RULESET: RulesetInfo = RulesetInfo {
     name: "arc-kayles",
     title: "Arc-Kayles",
     summary: "a graph (--graph grid:3x5, petersen:7,2, @FILE, ...); pick an edge, deleting both its ends",
-    rules: "A graph. A move picks an edge and deletes both its ends, with every edge at them. The player who \
+    rules:
+        "A graph. A move picks an edge and deletes both its ends, with every edge at them. The player who \
 cannot move (no edge is left) loses.",
     position: "the vertices deleted so far (vertex numbers from 0; none: the whole graph)",
     example_position: "",
@@ -26,7 +27,8 @@ cannot move (no edge is left) loses.",
     drawing: Drawing::of(Board::Graph, Token::Stone),
     zh: Texts {
         title: "边 Kayles",
-        rules: "一个图。每一步选一条边，删去它的两个端点以及与端点相连的所有边。无法走子（没有边剩下）的一方输。",
+        rules:
+            "一个图。每一步选一条边，删去它的两个端点以及与端点相连的所有边。无法走子（没有边剩下）的一方输。",
         position: "已删去的顶点（顶点从 0 编号；不写表示整个图）",
         params: &[GRAPH_ZH],
     },

@@ -97,9 +97,7 @@ impl GraphGame {
         .expect("a valid code");
         let mut sequence = Sequence::octal(&code);
         let order = graph.order() as u64 + 1;
-        sequence
-            .extend_to(order, |_| std::ops::ControlFlow::Continue(()))
-            .expect("a few hundred values fit");
+        sequence.extend_to(order, |_| std::ops::ControlFlow::Continue(())).expect("a few hundred values fit");
         let paths = (0..order).map(|n| sequence.value(n).expect("computed")).collect();
         Ok(GraphGame {
             name: spec.info().name,
@@ -375,9 +373,8 @@ impl Ruleset for GraphGame {
     }
 
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
-        (play == Play::Normal).then(|| {
-            say!(lang, "{}; {}", "{}；{}", self.path_theorem(lang), self.symmetry_theorem(lang))
-        })
+        (play == Play::Normal)
+            .then(|| say!(lang, "{}; {}", "{}；{}", self.path_theorem(lang), self.symmetry_theorem(lang)))
     }
 
     fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
@@ -400,7 +397,9 @@ impl Ruleset for GraphGame {
         let k = (bound as usize).min(self.graph().order()).min(12);
         Box::new(
             (0u32..1 << k)
-                .map(move |mask| (0..k).filter(|i| mask >> i & 1 == 1).map(|i| big(i as u64)).collect::<Vec<_>>())
+                .map(move |mask| {
+                    (0..k).filter(|i| mask >> i & 1 == 1).map(|i| big(i as u64)).collect::<Vec<_>>()
+                })
                 .filter(|deleted| self.theory(deleted, Play::Normal, 0, Lang::En).is_some()),
         )
     }

@@ -17,7 +17,8 @@ use crate::AnyGame;
 pub const RULESET: RulesetInfo = RulesetInfo {
     name: "node-kayles",
     title: "Node-Kayles",
-    summary: "a graph (--graph grid:3x5, queens:8, @FILE, ...); pick a vertex, deleting it and its neighbours",
+    summary:
+        "a graph (--graph grid:3x5, queens:8, @FILE, ...); pick a vertex, deleting it and its neighbours",
     rules: "A graph. A move picks a vertex and deletes it together with every vertex next to it. The player \
 who cannot move (no vertex is left) loses.",
     position: "the vertices deleted so far (vertex numbers from 0; none: the whole graph)",
@@ -26,7 +27,8 @@ who cannot move (no vertex is left) loses.",
     drawing: Drawing::of(Board::Graph, Token::Stone),
     zh: Texts {
         title: "点 Kayles",
-        rules: "一个图。每一步选一个顶点，把它和所有与它相邻的顶点一起删去。无法走子（没有顶点剩下）的一方输。",
+        rules:
+            "一个图。每一步选一个顶点，把它和所有与它相邻的顶点一起删去。无法走子（没有顶点剩下）的一方输。",
         position: "已删去的顶点（顶点从 0 编号；不写表示整个图）",
         params: &[GRAPH_ZH],
     },

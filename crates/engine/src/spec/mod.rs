@@ -662,8 +662,17 @@ mod tests {
             }
             ParamKind::Text { .. } if decl.name == "code" => code_text().prop_map(|code| vec![code]).boxed(),
             ParamKind::Text { .. } if decl.name == "graph" => prop::sample::select(vec![
-                "path:7", "cycle:9", "grid:3x4", "ladder:5", "complete:4", "star:5", "petersen:7,2", "queens:4",
-                "tree:0,0,1,1,2", "random:9,12,3", "edges:a-b,b-c,d",
+                "path:7",
+                "cycle:9",
+                "grid:3x4",
+                "ladder:5",
+                "complete:4",
+                "star:5",
+                "petersen:7,2",
+                "queens:4",
+                "tree:0,0,1,1,2",
+                "random:9,12,3",
+                "edges:a-b,b-c,d",
             ])
             .prop_map(|g| vec![g.to_string()])
             .boxed(),
