@@ -32,8 +32,8 @@ pub struct Checkpoint {
     last_save: Instant,
 }
 
-fn header(rules: &GameRules) -> String {
-    format!("nimlab checkpoint 1: {rules}\n")
+fn header(game: &str) -> String {
+    format!("nimlab checkpoint 1: {game}\n")
 }
 
 fn io_error(path: &Path, what: &str, error: io::Error) -> ReportError {
@@ -54,6 +54,24 @@ impl Checkpoint {
         rules: &GameRules,
         sequence: &mut Sequence,
     ) -> Result<Checkpoint, ReportError> {
+        Self::resume_values(path, &rules.to_string(), |chunk| {
+            sequence.replay(chunk).map_err(|e| {
+                nimlab_engine::rulesets::octal::sequence_error(e, || format!("the checkpoint of {rules}"))
+                    .into()
+            })
+        })
+    }
+
+    /// Opens the checkpoint at `path` of the sequence of `game` (its name as written), creating
+    /// it when it does not exist, and hands the values it holds to `replay`, chunk by chunk.
+    ///
+    /// # Errors
+    /// As [`Checkpoint::resume`], and what `replay` returns.
+    pub fn resume_values(
+        path: &Path,
+        game: &str,
+        mut replay: impl FnMut(&[u32]) -> Result<(), ReportError>,
+    ) -> Result<Checkpoint, ReportError> {
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
@@ -61,7 +79,7 @@ impl Checkpoint {
             .truncate(false)
             .open(path)
             .map_err(|e| io_error(path, "open it", e))?;
-        let expected = header(rules);
+        let expected = header(game);
         let length = file.metadata().map_err(|e| io_error(path, "read it", e))?.len();
         if length == 0 {
             file.write_all(expected.as_bytes()).map_err(|e| io_error(path, "write it", e))?;
@@ -75,8 +93,8 @@ impl Checkpoint {
             let found = String::from_utf8_lossy(&first);
             let found = found.trim_end();
             return Err(ReportError::Invalid(match found.strip_prefix("nimlab checkpoint 1: ") {
-                Some(game) => format!(
-                    "the checkpoint '{}' holds the sequence of {game}, not of {rules}; name another file",
+                Some(found_game) => format!(
+                    "the checkpoint '{}' holds the sequence of {found_game}, not of {game}; name another file",
                     path.display()
                 ),
                 None => format!("'{}' is not a checkpoint of nimlab; name another file", path.display()),
@@ -92,9 +110,7 @@ impl Checkpoint {
             chunk.clear();
             chunk
                 .extend(bytes[..n * 4].chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])));
-            sequence.replay(&chunk).map_err(|e| {
-                nimlab_engine::rulesets::octal::sequence_error(e, || format!("the checkpoint of {rules}"))
-            })?;
+            replay(&chunk)?;
             left -= n as u64;
         }
         drop(reader);
@@ -108,6 +124,19 @@ impl Checkpoint {
     /// Values the file held when it was opened, or has saved since.
     pub fn saved(&self) -> u64 {
         self.saved as u64
+    }
+
+    /// Appends `value`, the next value of the sequence, and syncs it to the disk at once: for
+    /// sequences whose every value is a long computation (the members of a family of graphs).
+    ///
+    /// # Errors
+    /// [`ReportError::Checkpoint`] when the file cannot be written.
+    pub fn append(&mut self, value: u32) -> Result<(), ReportError> {
+        self.file.write_all(&value.to_le_bytes()).map_err(|e| io_error(&self.path, "write it", e))?;
+        self.file.sync_data().map_err(|e| io_error(&self.path, "write it", e))?;
+        self.saved += 1;
+        self.last_save = Instant::now();
+        Ok(())
     }
 
     /// Appends the values of `values` beyond those saved and syncs them to the disk, when

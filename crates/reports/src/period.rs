@@ -436,9 +436,13 @@ pub fn period_checkpointed(
     budget: &Budget,
 ) -> Result<PeriodReport, ReportError> {
     let Some(rules) = rules_of(spec) else {
+        if !spec.is_custom() && spec.info().capabilities.answers(Research::GraphFamily) {
+            let game = spec.build(budget)?;
+            return observed_checkpointed(game.as_ref(), limit, checkpoint, budget);
+        }
         return invalid(format!(
-            "checkpoints keep the sequences of take-and-break games (octal codes, Kayles, Grundy's game); \
-             '{spec}' computes none to keep"
+            "checkpoints keep the sequences of take-and-break games (octal codes, Kayles, Grundy's game) and \
+             of families of graphs (--graph grid:3xn); '{spec}' computes none to keep"
         ));
     };
     let body = sequence_period(&rules, limit.unwrap_or(DEFAULT_LIMIT), budget, Some(checkpoint))?;
@@ -469,12 +473,63 @@ fn observed(game: &dyn AnyGame, limit: Option<u64>, budget: &Budget) -> Result<P
         return invalid("period needs a limit of at least 1 value");
     }
     let request = SequenceRequest::new(count - 1, TableValues::Grundy, Play::Normal);
-    if let Err(e) = game.check_position(&[BigUint::default()]) {
+    // A family of graphs has a sequence (its members) though its positions are not one heap.
+    let one_heap = game.check_position(&[BigUint::default()]);
+    let family = !game.spec().is_custom() && game.spec().info().capabilities.answers(Research::GraphFamily);
+    if let (Err(e), false) = (one_heap, family) {
         return invalid(format!("period needs a game whose positions are one heap; {}: {e}", game.spec()));
     }
     let mut sequence = game.sequence(&request, budget)?;
     let basis = sequence.basis().clone();
     let values = sequence.collect_rest()?;
+    observed_report(game, basis, values, budget)
+}
+
+/// [`observed`] with every value saved to the checkpoint at `path` as soon as it is computed,
+/// and the values the file holds taken as computed: a family of graphs, whose every member is a
+/// search, resumes after a kill at the member it was computing.
+fn observed_checkpointed(
+    game: &dyn AnyGame,
+    limit: Option<u64>,
+    path: &Path,
+    budget: &Budget,
+) -> Result<PeriodReport, ReportError> {
+    let count = limit.unwrap_or(DEFAULT_OBSERVED_LIMIT);
+    if count == 0 {
+        return invalid("period needs a limit of at least 1 value");
+    }
+    let mut values: Vec<u64> = Vec::new();
+    let mut file = Checkpoint::resume_values(path, &game.spec().to_string(), |chunk| {
+        values.extend(chunk.iter().map(|&v| u64::from(v)));
+        Ok(())
+    })?;
+    values.truncate(count as usize);
+    let request = SequenceRequest::new(count - 1, TableValues::Grundy, Play::Normal);
+    let mut sequence = game.sequence(&request, budget)?;
+    let basis = sequence.basis().clone();
+    if !sequence.skip(values.len() as u64) {
+        values.clear();
+    }
+    let mut next = [0u64];
+    while sequence.fill(&mut next)? == 1 {
+        values.push(next[0]);
+        if values.len() as u64 > file.saved() {
+            let value = u32::try_from(next[0]).map_err(|_| {
+                ReportError::Invalid(format!("a value of {} does not fit a checkpoint", game.spec()))
+            })?;
+            file.append(value)?;
+        }
+    }
+    observed_report(game, basis, values, budget)
+}
+
+/// The observed-period report of the values `G(0..)` of `game`.
+fn observed_report(
+    game: &dyn AnyGame,
+    basis: TableBasis,
+    values: Vec<u64>,
+    budget: &Budget,
+) -> Result<PeriodReport, ReportError> {
     // The search's scratch (4 bytes a value) and the sorted copy counting distinct values (8).
     pay_memory("the period search", 12 * values.len() as u128, budget)?;
     let seen = observed_period(values.len(), |n| values[n], Evidence { periods: 2, saltus: true });

@@ -237,6 +237,9 @@ pub enum Research {
     CodeAtlas,
     /// The additive period of each row of the two-heap Grundy table (`period --row`).
     AdditiveRows,
+    /// The values of a one-parameter family of graphs, `--graph grid:3xn`, member by member
+    /// (`table`, `period`).
+    GraphFamily,
 }
 
 impl Research {
@@ -249,6 +252,7 @@ impl Research {
             Research::FamilySweep => "sweeps and searches over families of parameter sets (sweep, search)",
             Research::CodeAtlas => "atlases of codes (sweep --codes)",
             Research::AdditiveRows => "additively periodic rows of its Grundy table (period --row)",
+            Research::GraphFamily => "the values of a family of graphs, --graph grid:3xn (table, period)",
         }
     }
 }

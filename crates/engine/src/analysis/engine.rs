@@ -306,7 +306,7 @@ impl<R: Ruleset> Engine<R> {
     }
 
     fn task(&self, what: &str, numbers: &[BigUint]) -> String {
-        format!("{what} {} {}", self.spec, short_position(numbers))
+        format!("{what} {} {}", self.spec, short_position(numbers)).trim_end().to_string()
     }
 
     /// The search position of checked numbers. The search-cost policy, in one place: numbers
@@ -362,7 +362,6 @@ impl<R: Ruleset> Engine<R> {
                         winning.push(self.move_report(numbers, option, query.lang));
                     }
                 }
-                drop(value_of);
                 let values = brace_list(&values);
                 Analysis {
                     outcome: if value == 0 { Outcome::P } else { Outcome::N },

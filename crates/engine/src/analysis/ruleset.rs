@@ -177,7 +177,8 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// The ruleset's own producer of a one-heap table (a closed form, a streaming generator, a
     /// certified period), if it has one faster than the generic dense path; `None` (the
     /// default) lets [`super::tables::sequence`] use that path. The request is
-    /// already checked: Grundy values only in normal play, and the ruleset takes one heap. The
+    /// already checked for Grundy values only in normal play; a ruleset whose positions are not
+    /// heaps (a family of graphs) answers here before the one-heap check. The
     /// memory the producer holds is paid from `budget` here, its values as they are produced
     /// (see [`crate::tables`]).
     ///

@@ -263,9 +263,8 @@ pub fn sequence<R: Ruleset>(
     if request.upto > MAX_UPTO {
         return Err(TableError::InvalidRequest(format!("a sequence goes up to at most {MAX_UPTO}")));
     }
-    ruleset.check_position(&[big(0)]).map_err(|e| {
-        TableError::InvalidRequest(format!("a sequence needs a game on one heap; {game}: {e}"))
-    })?;
+    // The fast path first: a game whose table is not of one heap (a family of graphs) has its
+    // own.
     if request.method != Method::Search {
         let fast = ruleset.fast_sequence(request, budget)?;
         match fast {
@@ -278,6 +277,9 @@ pub fn sequence<R: Ruleset>(
             _ => {}
         }
     }
+    ruleset.check_position(&[big(0)]).map_err(|e| {
+        TableError::InvalidRequest(format!("a sequence needs a game on one heap; {game}: {e}"))
+    })?;
     let Stored { values, basis } =
         box_values(ruleset, game, &[request.upto], request.values, request.play, budget)?;
     Ok(Sequence::new(Box::new(values), basis, request.upto, budget))

@@ -4,7 +4,7 @@
 //! symmetry strategy) and the component engine are shared with Node-Kayles
 //! ([`super::graph_games`]).
 
-use crate::analysis::{Capabilities, RulesetInfo};
+use crate::analysis::{Capabilities, Research, RulesetInfo};
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::graphs::Deletion;
@@ -32,7 +32,7 @@ cannot move (no edge is left) loses.",
         position: "已删去的顶点（顶点从 0 编号；不写表示整个图）",
         params: &[GRAPH_ZH],
     },
-    capabilities: Capabilities::NONE,
+    capabilities: Capabilities { research: &[Research::GraphFamily], ..Capabilities::NONE },
     verify_bound: 12,
     build,
 };

@@ -33,6 +33,10 @@ use crate::graphs::{family, ComponentSolver, Deletion, DeletionGame, Graph, Memo
 use crate::lang::{say, words, Lang};
 use crate::octal::{OctalCode, Sequence};
 use crate::spec::{GameSpec, ParamDecl, ParamKind, ParamTexts};
+use crate::tables::{
+    Sequence as TableSequence, SequenceRequest, SequenceSource, TableBasis, TableError, TableMethod,
+    TableValues, N_CELL, P_CELL,
+};
 
 /// The parameter `graph` both games take.
 pub(crate) const GRAPH: ParamDecl = ParamDecl {
@@ -62,11 +66,18 @@ fn canonical_graph(text: &str) -> Result<String, String> {
     family::canonical(text).map_err(|e| e.to_string())
 }
 
-/// A vertex-deletion game on one graph (see the module doc).
+/// A vertex-deletion game on one graph, or on the members of a one-parameter family (see the
+/// module doc).
 #[derive(Clone)]
 pub struct GraphGame {
     name: &'static str,
-    game: Arc<DeletionGame>,
+    deletion: Deletion,
+    /// The graph; `None` for a family written with `n`, whose members only `table` and `period`
+    /// list ([`Ruleset::fast_sequence`]): every question about a position checks it first
+    /// ([`Ruleset::check_position`] refuses every position of a family).
+    game: Option<Arc<DeletionGame>>,
+    /// The family's text, for a family.
+    family: Option<String>,
     memo: Arc<Mutex<Memo>>,
     /// The values of paths of `0..=order` vertices (the octal game of the deletion).
     paths: Arc<Vec<u32>>,
@@ -74,46 +85,50 @@ pub struct GraphGame {
 
 impl std::fmt::Debug for GraphGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("GraphGame").field("name", &self.name).field("graph", &self.game.graph).finish()
+        f.debug_struct("GraphGame").field("name", &self.name).field("family", &self.family).finish()
     }
 }
+
+/// The most members a family's table lists: each is a whole search.
+pub(crate) const MAX_FAMILY_MEMBER: u64 = 4096;
 
 impl GraphGame {
     /// The game `spec` names, deleting `deletion`.
     ///
     /// # Errors
-    /// The graph's text is not a graph (or is a family with `n`).
+    /// The graph's text is not a graph.
     pub(crate) fn build(spec: &GameSpec, deletion: Deletion) -> Result<GraphGame, EngineError> {
         let text = spec.params().texts("graph").first().cloned().unwrap_or_default();
-        let graph = family::build(&text).map_err(|e| {
+        let bad = |e: family::FamilyError| {
             let e = e.to_string();
             super::invalid(words!("{e}", "{e}"))
-        })?;
-        let code: OctalCode = match deletion {
-            Deletion::Vertex => "0.137",
-            Deletion::Edge => "0.07",
-        }
-        .parse()
-        .expect("a valid code");
-        let mut sequence = Sequence::octal(&code);
-        let order = graph.order() as u64 + 1;
-        sequence.extend_to(order, |_| std::ops::ControlFlow::Continue(())).expect("a few hundred values fit");
-        let paths = (0..order).map(|n| sequence.value(n).expect("computed")).collect();
-        Ok(GraphGame {
+        };
+        let mut game = GraphGame {
             name: spec.info().name,
-            game: Arc::new(DeletionGame { graph, deletion }),
+            deletion,
+            game: None,
+            family: None,
             memo: Arc::new(Mutex::new(Memo::new(deletion))),
-            paths: Arc::new(paths),
-        })
+            paths: Arc::new(Vec::new()),
+        };
+        if family::is_template(&text) {
+            family::canonical(&text).map_err(bad)?;
+            game.family = Some(text);
+            return Ok(game);
+        }
+        let graph = family::build(&text).map_err(bad)?;
+        game.paths = Arc::new(path_values(deletion, graph.order() as u64 + 1));
+        game.game = Some(Arc::new(DeletionGame { graph, deletion }));
+        Ok(game)
     }
 
-    /// The graph.
+    /// The graph; only asked for after a position was checked, which a family's never is.
     pub fn graph(&self) -> &Graph {
-        &self.game.graph
+        &self.game.as_ref().expect("positions are checked first, and a family has none").graph
     }
 
     fn deletion(&self) -> Deletion {
-        self.game.deletion
+        self.deletion
     }
 
     fn left(&self, deleted: &[BigUint]) -> VSet {
@@ -160,21 +175,21 @@ impl GraphGame {
         let (rows, cols) = (board.rows, board.cols);
         let at: std::collections::HashMap<(u16, u16), usize> =
             board.cells.iter().enumerate().map(|(v, &cell)| (cell, v)).collect();
-        let mut maps: Vec<Box<dyn Fn(u16, u16) -> (u16, u16)>> = vec![
-            Box::new(move |r, c| (rows - 1 - r, cols - 1 - c)),
-            Box::new(move |r, c| (rows - 1 - r, c)),
-            Box::new(move |r, c| (r, cols - 1 - c)),
-        ];
-        if rows == cols {
-            maps.push(Box::new(|r, c| (c, r)));
-            maps.push(Box::new(move |r, c| (cols - 1 - c, rows - 1 - r)));
-        }
+        // The half turn, the two mirrors, and on a square board the two diagonal reflections.
+        let count = if rows == cols { 5 } else { 3 };
+        let map = |which: usize, r: u16, c: u16| match which {
+            0 => (rows - 1 - r, cols - 1 - c),
+            1 => (rows - 1 - r, c),
+            2 => (r, cols - 1 - c),
+            3 => (c, r),
+            _ => (cols - 1 - c, rows - 1 - r),
+        };
         let mut found = Vec::new();
-        'maps: for map in maps {
+        'maps: for which in 0..count {
             let mut image = vec![usize::MAX; self.graph().order()];
             for v in left.iter() {
                 let (r, c) = board.cells[v];
-                match at.get(&map(r, c)) {
+                match at.get(&map(which, r, c)) {
                     Some(&w) if left.contains(w) => image[v] = w,
                     _ => continue 'maps,
                 }
@@ -310,12 +325,19 @@ impl Game for GraphGame {
     type Position = VSet;
 
     fn options(&self, left: &VSet) -> Vec<VSet> {
-        self.game.options(left)
+        self.game.as_ref().map_or_else(Vec::new, |game| game.options(left))
     }
 }
 
 impl Ruleset for GraphGame {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+        if let Some(family) = &self.family {
+            return Err(EngineError::InvalidPosition(words!(
+                "'{family}' is a family of graphs: give n a value (grid:3x7) to ask about a position, or list \
+                 the members' values with table or period",
+                "'{family}' 是一族图：给 n 一个值（如 grid:3x7）才能问一个局面，或用 table、period 列出各成员的值"
+            )));
+        }
         let order = self.graph().order();
         let mut seen = VSet::EMPTY;
         for n in numbers {
@@ -373,12 +395,52 @@ impl Ruleset for GraphGame {
     }
 
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
-        (play == Play::Normal)
+        (play == Play::Normal && self.game.is_some())
             .then(|| say!(lang, "{}; {}", "{}；{}", self.path_theorem(lang), self.symmetry_theorem(lang)))
     }
 
+    /// A family's members in order, by the component engine with one memo for them all (shapes
+    /// and forms do not depend on the graph). A member that is not a graph (`cycle:2`) counts as
+    /// the empty graph, value 0; one of more than 256 vertices is refused up front. A single
+    /// graph's table is refused: its positions are sets of vertices, not heaps.
+    fn fast_sequence(
+        &self,
+        request: &SequenceRequest,
+        budget: &Budget,
+    ) -> Result<Option<TableSequence>, TableError> {
+        let Some(family) = self.family.clone() else {
+            return Err(TableError::InvalidRequest(format!(
+                "a table of {} lists the members of a family of graphs: write n in the graph, e.g. --graph grid:3xn",
+                self.name
+            )));
+        };
+        if request.upto > MAX_FAMILY_MEMBER {
+            return Err(TableError::InvalidRequest(format!(
+                "a family's table goes up to n = {MAX_FAMILY_MEMBER} at most (each member is a whole search)"
+            )));
+        }
+        let last = family::instantiate(&family, request.upto).expect("a family has n");
+        if let Err(family::FamilyError::Graph(e)) = family::build(&last) {
+            return Err(TableError::InvalidRequest(format!("the member {last}: {e}")));
+        }
+        let basis = TableBasis {
+            method: TableMethod::Search,
+            detail: format!("the component engine, member by member ({family} with n = 0, 1, ...)"),
+            value_bound: None,
+            certified_period: None,
+        };
+        let source = FamilySource {
+            family,
+            memo: Arc::clone(&self.memo),
+            budget: budget.clone(),
+            outcomes: request.values == TableValues::Outcomes,
+            next: 0,
+        };
+        Ok(Some(TableSequence::new(Box::new(source), basis, request.upto, budget)))
+    }
+
     fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
-        if play != Play::Normal {
+        if play != Play::Normal || self.game.is_none() {
             return None;
         }
         let left = self.left(numbers);
@@ -394,7 +456,7 @@ impl Ruleset for GraphGame {
     /// The positions with some of the first `bound` vertices deleted (at most 12 of them) that
     /// the theory answers.
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
-        let k = (bound as usize).min(self.graph().order()).min(12);
+        let k = if self.game.is_some() { (bound as usize).min(self.graph().order()).min(12) } else { 0 };
         Box::new(
             (0u32..1 << k)
                 .map(move |mask| {
@@ -406,5 +468,57 @@ impl Ruleset for GraphGame {
 
     fn verification_count(&self, bound: u64) -> u64 {
         self.verification_positions(bound).count() as u64
+    }
+}
+
+/// The values of paths of `0..count` vertices: the octal game of the deletion (0.137 for
+/// Node-Kayles, 0.07 for Arc-Kayles).
+fn path_values(deletion: Deletion, count: u64) -> Vec<u32> {
+    let code: OctalCode = match deletion {
+        Deletion::Vertex => "0.137",
+        Deletion::Edge => "0.07",
+    }
+    .parse()
+    .expect("a valid code");
+    let mut sequence = Sequence::octal(&code);
+    sequence.extend_to(count, |_| std::ops::ControlFlow::Continue(())).expect("a few hundred values fit");
+    (0..count).map(|n| sequence.value(n).expect("computed")).collect()
+}
+
+/// A family's members' values in order (see [`GraphGame`]'s `fast_sequence`).
+struct FamilySource {
+    family: String,
+    memo: Arc<Mutex<Memo>>,
+    budget: Budget,
+    outcomes: bool,
+    next: u64,
+}
+
+impl SequenceSource for FamilySource {
+    fn fill(&mut self, out: &mut [u64]) -> Result<(), Exhausted> {
+        for slot in out.iter_mut() {
+            let member = family::instantiate(&self.family, self.next).expect("a family has n");
+            let value = match family::build(&member) {
+                Ok(graph) => {
+                    let mut memo = self.memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    let left = graph.vertices();
+                    ComponentSolver::new(graph, &mut memo).value(&left, &self.budget)?
+                }
+                Err(_) => 0,
+            };
+            *slot = match (self.outcomes, value) {
+                (false, v) => u64::from(v),
+                (true, 0) => P_CELL,
+                (true, _) => N_CELL,
+            };
+            self.next += 1;
+        }
+        Ok(())
+    }
+
+    /// Members are independent: the next one is computed from scratch (its memo only shared).
+    fn skip(&mut self, count: u64) -> bool {
+        self.next += count;
+        true
     }
 }

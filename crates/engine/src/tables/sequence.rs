@@ -28,6 +28,12 @@ pub trait SequenceSource: Send {
     /// What ran out, for a source that computes its values under a budget of its own (the octal
     /// sequence engine charges its pair scans as it goes); the other sources never fail.
     fn fill(&mut self, out: &mut [u64]) -> Result<(), Exhausted>;
+
+    /// Skips the next `count` values, known already (read back from a checkpoint), without
+    /// computing them, if the source can; `false` (the default) when it cannot.
+    fn skip(&mut self, _count: u64) -> bool {
+        false
+    }
 }
 
 /// A sequence source from a function that writes the values of the heaps
@@ -123,6 +129,17 @@ impl Sequence {
     /// The heap whose value the next [`Sequence::fill`] writes first.
     pub fn next_heap(&self) -> u64 {
         self.next
+    }
+
+    /// Skips the first `count` values of a table not yet filled, when its source can (see
+    /// [`SequenceSource::skip`]): the caller knows them already. `false` leaves the table as it
+    /// was.
+    pub fn skip(&mut self, count: u64) -> bool {
+        if self.next != 0 || count > self.upto + 1 || !self.source.skip(count) {
+            return false;
+        }
+        self.next = count;
+        true
     }
 
     /// Writes the values of the next heaps into `out` (as many as fit and remain) and returns
