@@ -100,3 +100,16 @@ fn a_full_table_evicts_instead_of_failing() {
     assert!(memo.evicted() > 0, "the tables never filled: {} states", memo.states());
     assert!(memo.states() < roomy.states());
 }
+
+/// A344227 (Node-Kayles on the n x n queens graph, the non-attacking queens game) for
+/// n = 1..8, as published.
+#[test]
+fn node_kayles_on_queens_graphs_is_as_published() {
+    let published = [1, 1, 2, 1, 3, 1, 2, 3];
+    let mut memo = Memo::new(Deletion::Vertex);
+    for (n, &value) in published.iter().enumerate() {
+        let graph = family::build(&format!("queens:{}", n + 1)).unwrap();
+        let got = ComponentSolver::new(graph.clone(), &mut memo).value(&graph.vertices(), &Budget::default()).unwrap();
+        assert_eq!(got, value, "queens {}", n + 1);
+    }
+}
