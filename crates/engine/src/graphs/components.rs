@@ -387,34 +387,47 @@ impl<'m> ComponentSolver<'m> {
         }
     }
 
+    /// The least of the component's cells under the board's eight symmetries, moved to the
+    /// corner (see the module doc). The key's first word is the box's height and width, and
+    /// it is compared first, so only the turns giving the least box are tried: the four that
+    /// keep the rows as rows when the box is wider than high, all eight for a square box.
     fn shape_key(&self, component: &VSet) -> Option<[u64; 5]> {
         let board = self.graph.board()?;
-        let cells: Vec<(i32, i32)> =
-            component.iter().map(|v| (i32::from(board.cells[v].0), i32::from(board.cells[v].1))).collect();
+        let (mut r0, mut c0, mut r1, mut c1) = (u16::MAX, u16::MAX, 0, 0);
+        for v in component.iter() {
+            let (r, c) = board.cells[v];
+            r0 = r0.min(r);
+            c0 = c0.min(c);
+            r1 = r1.max(r);
+            c1 = c1.max(c);
+        }
+        let (h, w) = (u64::from(r1 - r0 + 1), u64::from(c1 - c0 + 1));
+        if h * w > 256 {
+            return None;
+        }
+        let lattice = match board.lattice {
+            Lattice::Grid => 1u64,
+            Lattice::Queens => 2,
+        };
+        let turns = if h < w {
+            0..4
+        } else if h > w {
+            4..8
+        } else {
+            0..8
+        };
         let mut best: Option<[u64; 5]> = None;
-        for t in 0..8 {
-            let turned = cells.iter().map(|&(r, c)| {
+        for t in turns {
+            // Rows and columns of the turned box.
+            let (rows, cols) = if t & 4 != 0 { (w, h) } else { (h, w) };
+            let mut key = [lattice << 32 | rows << 16 | cols, 0, 0, 0, 0];
+            for v in component.iter() {
+                let (r, c) = board.cells[v];
+                let (r, c) = (u64::from(r - r0), u64::from(c - c0));
                 let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
-                (if t & 1 != 0 { -r } else { r }, if t & 2 != 0 { -c } else { c })
-            });
-            let (mut r0, mut c0, mut r1, mut c1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
-            for (r, c) in turned.clone() {
-                r0 = r0.min(r);
-                c0 = c0.min(c);
-                r1 = r1.max(r);
-                c1 = c1.max(c);
-            }
-            let (h, w) = ((r1 - r0 + 1) as u64, (c1 - c0 + 1) as u64);
-            if h * w > 256 {
-                return None;
-            }
-            let lattice = match board.lattice {
-                Lattice::Grid => 1u64,
-                Lattice::Queens => 2,
-            };
-            let mut key = [lattice << 32 | h << 16 | w, 0, 0, 0, 0];
-            for (r, c) in turned {
-                let bit = ((r - r0) as u64 * w + (c - c0) as u64) as usize;
+                let r = if t & 1 != 0 { rows - 1 - r } else { r };
+                let c = if t & 2 != 0 { cols - 1 - c } else { c };
+                let bit = (r * cols + c) as usize;
                 key[1 + bit / 64] |= 1 << (bit % 64);
             }
             if best.is_none_or(|b| key < b) {

@@ -109,7 +109,9 @@ fn node_kayles_on_queens_graphs_is_as_published() {
     let mut memo = Memo::new(Deletion::Vertex);
     for (n, &value) in published.iter().enumerate() {
         let graph = family::build(&format!("queens:{}", n + 1)).unwrap();
-        let got = ComponentSolver::new(graph.clone(), &mut memo).value(&graph.vertices(), &Budget::default()).unwrap();
+        let got = ComponentSolver::new(graph.clone(), &mut memo)
+            .value(&graph.vertices(), &Budget::default())
+            .unwrap();
         assert_eq!(got, value, "queens {}", n + 1);
     }
 }
