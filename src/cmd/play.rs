@@ -59,8 +59,8 @@ pub enum First {
 pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The starting position: heap sizes.
-    #[arg(required = true)]
+    /// The starting position: heap sizes (for a game on a graph, the vertices deleted: none for
+    /// the whole graph).
     pub position: Vec<String>,
     /// Misère play: whoever makes the last move loses.
     #[arg(long)]

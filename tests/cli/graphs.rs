@@ -127,3 +127,22 @@ fn bad_graphs_and_positions_are_usage_errors() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("raise it with --budget"), "{err}");
 }
+
+/// `play` starts from the whole graph when no position is given; a move is typed as the
+/// vertices deleted after it.
+#[test]
+fn a_graph_game_is_played_in_the_terminal() {
+    let out = nimlab()
+        .args(["play", "node-kayles", "--graph", "path:7"])
+        .write_stdin("1 2 3\nquit\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("you: pick vertex 2 -> 1 2 3"), "{text}");
+    // nimlab answers with the winning move: the two paths left are equal.
+    assert!(
+        text.contains("nimlab: pick vertex 4 -> 1 2 3 4 5") || text.contains("nimlab: pick vertex 5"),
+        "{text}"
+    );
+}
