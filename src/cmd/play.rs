@@ -59,8 +59,8 @@ pub enum First {
 pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The starting position: heap sizes.
-    #[arg(required = true)]
+    /// The starting position: heap sizes (or what the game's numbers are: `nimlab games`; none for
+    /// a graph game's whole graph).
     pub position: Vec<String>,
     /// Misère play: whoever makes the last move loses.
     #[arg(long)]

@@ -362,7 +362,6 @@ impl<R: Ruleset> Engine<R> {
                         winning.push(self.move_report(numbers, option, query.lang));
                     }
                 }
-                drop(value_of);
                 let values = brace_list(&values);
                 Analysis {
                     outcome: if value == 0 { Outcome::P } else { Outcome::N },

@@ -62,6 +62,9 @@ fn canonical_graph(text: &str) -> Result<String, String> {
     family::canonical(text).map_err(|e| e.to_string())
 }
 
+/// A map of a board's cells `(row, column)` onto themselves.
+type CellMap = Box<dyn Fn(u16, u16) -> (u16, u16)>;
+
 /// A vertex-deletion game on one graph (see the module doc).
 #[derive(Clone)]
 pub struct GraphGame {
@@ -160,7 +163,7 @@ impl GraphGame {
         let (rows, cols) = (board.rows, board.cols);
         let at: std::collections::HashMap<(u16, u16), usize> =
             board.cells.iter().enumerate().map(|(v, &cell)| (cell, v)).collect();
-        let mut maps: Vec<Box<dyn Fn(u16, u16) -> (u16, u16)>> = vec![
+        let mut maps: Vec<CellMap> = vec![
             Box::new(move |r, c| (rows - 1 - r, cols - 1 - c)),
             Box::new(move |r, c| (rows - 1 - r, c)),
             Box::new(move |r, c| (r, cols - 1 - c)),
