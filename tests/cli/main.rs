@@ -8,6 +8,7 @@ mod contract;
 mod docs;
 mod emit;
 mod errors;
+mod graph_rulesets;
 mod graphs;
 mod lang;
 mod loopy;

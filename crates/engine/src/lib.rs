@@ -120,6 +120,10 @@ pub(crate) mod test_prelude {
         "Wythoff",
         "Zeckendorf",
         "Fibonacci",
+        "Hackenbush",
+        "Fraenkel",
+        "Scheinerman",
+        "Ullman",
     ];
 
     /// The words of three or more Latin letters in a Chinese text that are not names or

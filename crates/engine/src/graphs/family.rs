@@ -481,6 +481,24 @@ mod tests {
         assert_eq!(canonical("grid:3X04").unwrap(), "grid:3x4");
     }
 
+    /// Green Hackenbush counts loops and repeated edges as edges: every text keeps them, in order.
+    #[test]
+    fn loops_and_repeated_edges_are_kept() {
+        let want = [(0, 1), (1, 1), (1, 2), (1, 2)];
+        for text in [
+            "edges:g-a,a-a,a-b,a-b",
+            "g a\na a\na b\na b\n",
+            "graph { g -- a; a -- a; a -- b; a -- b [color=red]; }",
+        ] {
+            let canon = canonical(text).unwrap();
+            assert_eq!(canon, "edges:g-a,a-a,a-b,a-b", "{text}");
+            let graph = build(&canon).unwrap();
+            assert_eq!(graph.edges(), want, "{text}");
+            assert_eq!(build(text).unwrap().edges(), want, "{text}");
+            assert_eq!(graph.simple_edges(), [(0, 1), (1, 2)], "{text}");
+        }
+    }
+
     #[test]
     fn templates_instantiate() {
         assert_eq!(instantiate("grid:3xn", 7).as_deref(), Some("grid:3x7"));

@@ -256,7 +256,8 @@ pub enum Board {
     CoinsFromZero,
     /// Coins on a grid from (0, 0); the numbers are the heads' coordinates, in pairs `x y`.
     CoinGrid,
-    /// The vertices of a graph, numbered from 0; the numbers are the vertices deleted so far.
+    /// A graph, its vertices and its edges numbered from 0; the numbers say what is gone (the
+    /// vertices deleted so far, or the edges cut), after the token's vertex in a token game.
     Graph,
 }
 
@@ -676,6 +677,12 @@ mod tests {
             ])
             .prop_map(|g| vec![g.to_string()])
             .boxed(),
+            ParamKind::Text { .. } if decl.name == "ground" => {
+                // A vertex by its name (a board's cell without spaces) or its number.
+                prop::sample::select(vec!["0", "1", "3", "(2,2)", "a", "u1", "v0"])
+                    .prop_map(|v| vec![v.to_string()])
+                    .boxed()
+            }
             ParamKind::Text { .. } if decl.name == "of" => {
                 // The two factors of a product of coin-turning games.
                 let factor = prop::sample::select(vec![
