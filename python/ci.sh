@@ -2,7 +2,8 @@
 # CI of the Python module (called by .ci/run): the README's install command in a fresh virtual
 # environment, then the pytest suite (with the docstrings' doctests), mypy and stubtest on the
 # type stubs, the example notebook executed with nbclient, and tests/numpy_fromfile.py (the
-# command's raw table formats read by numpy.fromfile).
+# command's raw table formats read by numpy.fromfile). networkx is a test dependency only (the tests
+# of graphs given as networkx graphs); the package never imports it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,7 +13,7 @@ VENV="${NIMLAB_PYTHON_VENV:-target/python-ci}"
 echo "== python: a fresh virtual environment ($("$PYTHON" --version)) in $VENV"
 rm -rf "$VENV"
 "$PYTHON" -m venv "$VENV"
-"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check numpy pytest mypy nbclient nbformat ipykernel
+"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check numpy pytest mypy nbclient nbformat ipykernel networkx
 
 echo "== python: pip install ./python (the README's install command; a release build)"
 "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check ./python

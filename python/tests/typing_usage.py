@@ -47,3 +47,9 @@ def loopy_draws() -> list[str]:
             k: tuple[int, ...] = value.k
             draws.append(f"{row.position}: {value} (K = {k})")
     return draws
+
+
+def graph_game_value() -> int | None:
+    edges: list[tuple[str, str]] = [("a", "b"), ("b", "c")]
+    result: nimlab.SolveResult = nimlab.Game("node-kayles", graph=edges).solve([])
+    return result.grundy

@@ -50,7 +50,8 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
 /// The game `name` with parameters given as keyword arguments: each key is a declared
 /// parameter (`bounded_equal` for `bounded-equal`), each value an int, a bool (flags), a string
 /// in the parameter's own grammar (`"1,3,4"`, `"3..6"`), an iterable of ints or strings (a set),
-/// a `range` (a set), or for a repeatable parameter a list of its texts.
+/// a `range` (a set), or for a repeatable parameter a list of its texts; a graph (the parameter
+/// `graph`) may also be a networkx graph or a list of edges, written as text by `nimlab._graph`.
 pub(crate) fn game_spec(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyResult<GameSpec> {
     let mut pairs: Vec<(String, String)> = Vec::new();
     if let Some(params) = params {
@@ -61,9 +62,18 @@ pub(crate) fn game_spec(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyRes
             if value.is_none() {
                 continue;
             }
-            let repeatable = info
-                .and_then(|i| i.param(&key))
-                .is_some_and(|p| matches!(p.kind, ParamKind::Text { repeatable: true, .. }));
+            let decl = info.and_then(|i| i.param(&key));
+            let repeatable = decl.is_some_and(|p| matches!(p.kind, ParamKind::Text { repeatable: true, .. }));
+            // A graph given as a Python object (a networkx graph, a list of edges): the package's
+            // `nimlab._graph.graph_text` writes it as `edges:...`, which the engine then reads as
+            // any graph's text.
+            let is_graph =
+                decl.is_some_and(|p| p.name == "graph" && matches!(p.kind, ParamKind::Text { .. }));
+            if is_graph && !value.is_instance_of::<PyString>() {
+                let text = value.py().import("nimlab._graph")?.getattr("graph_text")?.call1((&value,))?;
+                pairs.push((key.clone(), text.extract()?));
+                continue;
+            }
             for text in param_texts(&key, &value, repeatable)? {
                 pairs.push((key.clone(), text));
             }

@@ -47,8 +47,10 @@ enum Rules {
 ///
 /// ``Game(name, **params)`` takes the parameters each ruleset declares (``nimlab.games()``
 /// lists them; ``bounded_equal`` stands for ``bounded-equal``); ``Game('subtraction --set 1,3,4')``
-/// names a game as the command line does. The game keeps its memoized solvers, so questions about
-/// nearby positions reuse earlier work.
+/// names a game as the command line does. A game on a graph (``node-kayles``, ``arc-kayles``) takes
+/// ``graph=`` as a text (``'grid:3x5'``, ``'edges:a-b,b-c'``), a list of edges ``[(u, v), ...]`` or a
+/// networkx graph. The game keeps its memoized solvers, so questions about nearby positions reuse
+/// earlier work.
 ///
 /// Every computing method takes ``budget=`` (work units, default 1.5 * 10**8: bounds time, and memory
 /// at 4 bytes a unit), ``memory=`` (the memory ceiling: bytes, or a size such as ``'512M'`` or
@@ -62,6 +64,8 @@ enum Rules {
 /// Game('subtraction --set 1,3,4')
 /// >>> Game('bash', max=3).solve(10).winning_moves[0].to
 /// [8]
+/// >>> Game('node-kayles', graph=[('a', 'b'), ('b', 'c')])
+/// Game('node-kayles --graph edges:a-b,b-c')
 #[pyclass(module = "nimlab", frozen)]
 pub(crate) struct Game {
     rules: Rules,

@@ -120,28 +120,30 @@ fn family_text(text: &str, _graph: &Graph) -> String {
 }
 
 fn edges_text(names: &[String], edges: &[(u16, u16)]) -> String {
-    let mut touched = vec![false; names.len()];
+    // Vertex ids are the order of first appearance, so a vertex is written alone (`d`) where an
+    // edge would otherwise name it too late: an isolated vertex, or one whose first edge comes
+    // after an edge with a later vertex (`edges:a,b,c,a-c,b-c` keeps b before c). Texts already
+    // in that order are written with no extra names.
     let mut items: Vec<String> = Vec::new();
-    for &(u, v) in edges {
-        touched[u as usize] = true;
-        touched[v as usize] = true;
-    }
-    // Lone vertices first, so that the order of first appearance (the vertex ids) is kept.
-    let mut next_edge = 0;
-    for (v, name) in names.iter().enumerate() {
-        if !touched[v] {
-            // A lone vertex keeps its place among the vertices named by the edges before it.
-            while next_edge < edges.len() && edges[next_edge].0.max(edges[next_edge].1) < v as u16 {
-                let (a, b) = edges[next_edge];
-                items.push(format!("{}-{}", names[a as usize], names[b as usize]));
-                next_edge += 1;
-            }
-            items.push(name.clone());
+    let mut next = 0usize; // the next vertex id not yet written
+    for &(a, b) in edges {
+        let (a, b) = (usize::from(a), usize::from(b));
+        let new: Vec<usize> = [a, b]
+            .into_iter()
+            .enumerate()
+            .filter(|&(i, x)| x >= next && (i == 0 || x != a))
+            .map(|(_, x)| x)
+            .collect();
+        if let Some(&last) = new.iter().max() {
+            // The edge itself names its new ends in its order: both when they are consecutive ids
+            // in that order, else only the last; the ids before them are named alone.
+            let alone_up_to = if new.len() == 2 && new[1] == new[0] + 1 { new[0] } else { last };
+            items.extend(names[next..alone_up_to].iter().cloned());
+            next = last + 1;
         }
+        items.push(format!("{}-{}", names[a], names[b]));
     }
-    for &(a, b) in &edges[next_edge..] {
-        items.push(format!("{}-{}", names[a as usize], names[b as usize]));
-    }
+    items.extend(names[next..].iter().cloned());
     format!("edges:{}", items.join(","))
 }
 
@@ -496,6 +498,28 @@ mod tests {
             assert_eq!(graph.edges(), want, "{text}");
             assert_eq!(build(text).unwrap().edges(), want, "{text}");
             assert_eq!(graph.simple_edges(), [(0, 1), (1, 2)], "{text}");
+        }
+    }
+
+    #[test]
+    fn canonical_texts_keep_the_vertex_ids() {
+        // A vertex named alone before its first edge keeps its id (the order of first appearance):
+        // the canonical text names it alone where an edge would name it too late.
+        let cases = [
+            ("b\na c\nb c\n", "edges:b,a-c,b-c"),
+            ("edges:a,b,c,a-c,b-c", "edges:a,b,a-c,b-c"),
+            ("edges:0,1,2,3,0-1,3-2,x", "edges:0-1,2,3-2,x"),
+            ("edges:0,1,2,0-2,1-2", "edges:0,1,0-2,1-2"),
+            ("edges:a-b,d,b-c", "edges:a-b,d,b-c"),
+            ("edges:a,b,a-a,b-a", "edges:a-a,b-a"),
+            ("graph { c; a -- b; b -- c }", "edges:c,a-b,b-c"),
+        ];
+        for (text, canon) in cases {
+            assert_eq!(canonical(text).unwrap(), canon, "{text}");
+            assert_eq!(canonical(canon).unwrap(), canon, "{text}");
+            let (g, h) = (build(text).unwrap(), build(canon).unwrap());
+            assert_eq!(g.names(), h.names(), "{text}");
+            assert_eq!(g.edges(), h.edges(), "{text}");
         }
     }
 
