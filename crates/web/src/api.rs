@@ -273,6 +273,15 @@ impl Params {
 fn graph_game(params: &Params, own: &[&str]) -> Result<Option<(GameSpec, Option<String>)>, Reply> {
     let text = params.get("graph")?;
     let info = params.get("game")?.and_then(RulesetInfo::find);
+    // A game whose own parameter is `graph` (Node-Kayles, ...) takes it as its parameter.
+    if info.is_some_and(|i| i.param("graph").is_some()) {
+        if text.is_some_and(|t| t.len() > MAX_GRAPH_BYTES) {
+            return Err(usage(format!(
+                "a graph's text has at most {MAX_GRAPH_BYTES} bytes (a fixed limit of the server)"
+            )));
+        }
+        return Ok(None);
+    }
     let Some(LoopyPositions::GraphFile { param }) = info.and_then(|i| i.capabilities.loopy) else {
         return match text {
             Some(_) => Err(usage("'graph' (a graph's text) applies to a game on a graph")),

@@ -215,6 +215,12 @@ pub trait AnyGame: Send + Sync {
     /// See [`Ruleset::triple_table`].
     fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, Exhausted>;
 
+    /// Why the game's positions are not heaps (a graph's deleted vertices or cut edges), so that
+    /// tables and listings of heaps do not apply to it; `None` for a game on heaps.
+    fn not_heaps(&self) -> Option<String> {
+        None
+    }
+
     /// The graph of every position reachable by the rules from the checked positions `roots`,
     /// with each vertex's numbers and the roots' vertices: what the loopy
     /// engine (`crate::loopy`) answers for a game whose positions may repeat
@@ -810,6 +816,10 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, Exhausted> {
         self.ruleset.triple_table(bound, budget)
+    }
+
+    fn not_heaps(&self) -> Option<String> {
+        self.ruleset.not_heaps()
     }
 
     fn position_graph(&self, roots: &[Vec<BigUint>], budget: &Budget) -> Result<PositionGraph, EngineError> {

@@ -174,6 +174,14 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// Why the ruleset's positions are not heaps (a graph's deleted vertices or cut edges), so
+    /// that one-heap and two-heap tables and listings of P-positions by heaps do not apply; `None`
+    /// (the default) for a game on heaps. A fast path ([`Ruleset::fast_sequence`]) still answers
+    /// first: a family of graphs has a table of its members.
+    fn not_heaps(&self) -> Option<String> {
+        None
+    }
+
     /// The ruleset's own producer of a one-heap table (a closed form, a streaming generator, a
     /// certified period), if it has one faster than the generic dense path; `None` (the
     /// default) lets [`super::tables::sequence`] use that path. The request is

@@ -277,6 +277,9 @@ pub fn sequence<R: Ruleset>(
             _ => {}
         }
     }
+    if let Some(why) = ruleset.not_heaps() {
+        return Err(TableError::InvalidRequest(format!("{game} has no table of heaps: {why}")));
+    }
     ruleset.check_position(&[big(0)]).map_err(|e| {
         TableError::InvalidRequest(format!("a sequence needs a game on one heap; {game}: {e}"))
     })?;
@@ -301,6 +304,9 @@ pub fn grid<R: Ruleset>(
     budget: &Budget,
 ) -> Result<Grid, TableError> {
     check_values(request.values, request.play)?;
+    if let Some(why) = ruleset.not_heaps() {
+        return Err(TableError::InvalidRequest(format!("{game} has no table of heaps: {why}")));
+    }
     if request.rows > MAX_UPTO || request.cols > MAX_UPTO {
         return Err(TableError::InvalidRequest(format!(
             "a grid's rows and columns go up to at most {MAX_UPTO}"

@@ -88,6 +88,12 @@ pub fn p_positions(
     budget: &Budget,
     progress: Progress<'_>,
 ) -> Result<PListing, EngineError> {
+    if let Some(why) = game.not_heaps() {
+        return Err(EngineError::InvalidRequest(format!(
+            "{} lists no P-positions by heaps: {why}; ask solve about a position",
+            game.name()
+        )));
+    }
     let own_heaps = if game.check_position(&[BigUint::default()]).is_ok() { 1 } else { 2 };
     let heaps = request.heaps.unwrap_or(own_heaps);
     if heaps == 0 {

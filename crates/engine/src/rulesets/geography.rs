@@ -166,6 +166,13 @@ impl Game for Geography {
 }
 
 impl Ruleset for Geography {
+    fn not_heaps(&self) -> Option<String> {
+        Some(
+            "its positions are a graph's: a position is the token's vertex and the vertices deleted"
+                .to_string(),
+        )
+    }
+
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         let order = self.graph().order();
         let Some(first) = numbers.first() else {

@@ -62,6 +62,12 @@ petersen:N,K（广义彼得森图）、queens:N（皇后图）、tree:P1,P2,...�
 edges:a-b,b-c,...（边表）或 @文件（边表或 DOT 文件）",
 };
 
+/// Is `decl` a graph parameter ([`GRAPH`]), whose value a surface may build from a graph object
+/// of its own (a networkx graph in Python) as `edges:` text?
+pub fn is_graph_param(decl: &ParamDecl) -> bool {
+    decl.name == GRAPH.name && matches!(decl.kind, ParamKind::Text { .. })
+}
+
 fn canonical_graph(text: &str) -> Result<String, String> {
     family::canonical(text).map_err(|e| e.to_string())
 }
@@ -330,6 +336,10 @@ impl Game for GraphGame {
 }
 
 impl Ruleset for GraphGame {
+    fn not_heaps(&self) -> Option<String> {
+        Some("its positions are a graph's: a position is the vertices deleted so far".to_string())
+    }
+
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if let Some(family) = &self.family {
             return Err(EngineError::InvalidPosition(words!(

@@ -364,6 +364,10 @@ impl Game for Hackenbush {
 }
 
 impl Ruleset for Hackenbush {
+    fn not_heaps(&self) -> Option<String> {
+        Some("its positions are a graph's: a position is the edges cut so far".to_string())
+    }
+
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         let count = self.graph().edges().len();
         let mut seen = VSet::EMPTY;
