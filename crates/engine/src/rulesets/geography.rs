@@ -34,7 +34,7 @@ use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
 use crate::graphs::geography::{self as theory, GeographyGame, Spot};
-use crate::graphs::{family, Graph, VSet};
+use crate::graphs::{Graph, VSet};
 use crate::lang::{say, words, Lang};
 use crate::rulesets::engine;
 use crate::rulesets::graph_games::{GRAPH, GRAPH_ZH};
@@ -82,23 +82,13 @@ impl std::fmt::Debug for Geography {
     }
 }
 
-/// Matchings take `O(n³)` with at most 256 vertices: the theory runs under a budget it cannot
-/// exhaust.
-fn unbounded() -> Budget {
-    Budget::new(u64::MAX)
-}
-
 impl Geography {
     /// The game `spec` names.
     ///
     /// # Errors
     /// The graph's text is not a graph (or is a family with `n`).
     pub(crate) fn build(spec: &GameSpec) -> Result<Geography, EngineError> {
-        let text = spec.params().texts("graph").first().cloned().unwrap_or_default();
-        let graph = family::build(&text).map_err(|e| {
-            let e = e.to_string();
-            super::invalid(words!("{e}", "{e}"))
-        })?;
+        let graph = super::graph_games::graph_of(spec)?;
         Ok(Geography { name: spec.info().name, game: Arc::new(GeographyGame { graph }) })
     }
 
@@ -243,7 +233,7 @@ impl Ruleset for Geography {
         if play != Play::Normal {
             return None;
         }
-        let budget = unbounded();
+        let budget = super::graph_games::theory_budget();
         let graph = self.graph();
         let spot = self.spot(numbers);
         let (v, left) = (usize::from(spot.token), spot.left);

@@ -62,6 +62,25 @@ petersen:N,K（广义彼得森图）、queens:N（皇后图）、tree:P1,P2,...�
 edges:a-b,b-c,...（边表）或 @文件（边表或 DOT 文件）",
 };
 
+/// The graph the parameter `graph` of `spec` names, for the rulesets on one graph (Hackenbush,
+/// Geography).
+///
+/// # Errors
+/// The graph's text is not a graph (or is a family with `n`).
+pub(crate) fn graph_of(spec: &GameSpec) -> Result<Graph, EngineError> {
+    let text = spec.params().texts(GRAPH.name).first().cloned().unwrap_or_default();
+    family::build(&text).map_err(|e| {
+        let e = e.to_string();
+        super::invalid(words!("{e}", "{e}"))
+    })
+}
+
+/// The budget of a polynomial theory on a graph of at most 256 vertices and 256 edges (maximum
+/// matchings, Hackenbush's fusion): one it cannot exhaust.
+pub(crate) fn theory_budget() -> Budget {
+    Budget::new(u64::MAX)
+}
+
 /// Is `decl` a graph parameter ([`GRAPH`]), whose value a surface may build from a graph object
 /// of its own (a networkx graph in Python) as `edges:` text?
 pub fn is_graph_param(decl: &ParamDecl) -> bool {

@@ -39,7 +39,7 @@ use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
 use crate::graphs::hackenbush::{self as theory, HackenbushGame, Reduction};
-use crate::graphs::{family, Graph, VSet};
+use crate::graphs::{Graph, VSet};
 use crate::lang::{say, words, Lang};
 use crate::rulesets::engine;
 use crate::rulesets::graph_games::{GRAPH, GRAPH_ZH};
@@ -138,12 +138,6 @@ impl std::fmt::Debug for Hackenbush {
     }
 }
 
-/// The theory's valuations are polynomial (`O(m (n + m))` at most, with at most 256 vertices and
-/// 256 edges): they run under a budget they cannot exhaust.
-fn unbounded() -> Budget {
-    Budget::new(u64::MAX)
-}
-
 impl Hackenbush {
     /// The game `spec` names.
     ///
@@ -151,11 +145,7 @@ impl Hackenbush {
     /// The graph's text is not a graph, the graph has more than 256 edges, or the ground is not
     /// one of its vertices.
     pub(crate) fn build(spec: &GameSpec) -> Result<Hackenbush, EngineError> {
-        let text = spec.params().texts("graph").first().cloned().unwrap_or_default();
-        let graph = family::build(&text).map_err(|e| {
-            let e = e.to_string();
-            super::invalid(words!("{e}", "{e}"))
-        })?;
+        let graph = super::graph_games::graph_of(spec)?;
         theory::all_edges(&graph).map_err(|e| {
             let e = e.to_string();
             super::invalid(words!(
@@ -428,7 +418,7 @@ impl Ruleset for Hackenbush {
         if play != Play::Normal {
             return None;
         }
-        let budget = unbounded();
+        let budget = super::graph_games::theory_budget();
         let standing = self.standing(numbers);
         let reduced = theory::reduction(self.graph(), self.ground(), &standing, &budget).expect("unbounded");
         let value = reduced.value();
