@@ -12,7 +12,7 @@ use num_bigint::BigUint;
 use super::{ListingBasis, PListing};
 use crate::analysis::{AnyGame, Progress};
 use crate::bigint::to_bigs;
-use crate::budget::{Budget, Exhausted};
+use crate::budget::{Budget, Exhausted, ALLOCATION_OVERHEAD};
 use crate::error::EngineError;
 use crate::game::Play;
 use crate::tables::sequence::MAX_UPTO;
@@ -139,9 +139,13 @@ pub fn p_positions_by_table(
 
 /// Keeps one more P-position, charged to the budget.
 fn keep(found: &mut Vec<Vec<u64>>, position: Vec<u64>, budget: &Budget) -> Result<(), TableError> {
-    budget
-        .charge(UNITS_PER_P_CELL)
-        .map_err(|cause: Exhausted| TableError::Exhausted { task: "listing the P cells".into(), cause })?;
+    let stopped = |cause: Exhausted| TableError::Exhausted { task: "listing the P cells".into(), cause };
+    budget.charge(UNITS_PER_P_CELL).map_err(stopped)?;
+    // What the listing holds: each position (its vector, its numbers, the allocator's share), twice
+    // at most (a round's listing beside the one before it), within the memory ceiling however
+    // large the work budget.
+    let each = 24 + ALLOCATION_OVERHEAD + 8 * position.len() as u64;
+    budget.check_memory(2 * (found.len() as u64 + 1) * each).map_err(stopped)?;
     found.push(position);
     Ok(())
 }
