@@ -188,10 +188,16 @@ impl Params {
                 serde_json::json!({"code": "missing-key", "key": "game"}),
             )
         })?;
+        // A key the endpoint keeps for itself is still the game's when the game declares it as
+        // a parameter (`graph`: a graph game's graph, not the token game's file text).
+        let declared = RulesetInfo::find(game);
         let pairs: Vec<(&str, &str)> = self
             .0
             .iter()
-            .filter(|(k, v)| !own.contains(&k.as_str()) && !v.is_empty())
+            .filter(|(k, v)| {
+                (!own.contains(&k.as_str()) || declared.is_some_and(|i| i.param(k).is_some()))
+                    && !v.is_empty()
+            })
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
         GameSpec::from_pairs(game, &pairs)
@@ -201,12 +207,19 @@ impl Params {
     /// The position's numbers, separated by commas or spaces; on a board of coins, also the row
     /// as one word (`THHTH`, read by the engine's `Drawing::typed_row`).
     fn position(&self, spec: &GameSpec) -> Result<Vec<BigUint>, Reply> {
-        let text = self.get("position")?.ok_or_else(|| {
-            usage_with(
-                "the parameter 'position' is required",
-                serde_json::json!({"code": "missing-key", "key": "position"}),
-            )
-        })?;
+        // Given empty (`position=`), it is the empty position (a graph game's whole graph); the
+        // game says whether it has one.
+        let given = self.0.iter().any(|(k, _)| k == "position");
+        let text = match self.get("position")? {
+            Some(text) => text,
+            None if given => "",
+            None => {
+                return Err(usage_with(
+                    "the parameter 'position' is required",
+                    serde_json::json!({"code": "missing-key", "key": "position"}),
+                ))
+            }
+        };
         let text = halfwidth(text);
         let words: Vec<&str> =
             text.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).collect();
