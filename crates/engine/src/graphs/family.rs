@@ -197,13 +197,7 @@ fn inline_edges(list: &str) -> Result<Parsed, FamilyError> {
 /// `--` or `->`, both read as undirected; attributes and comments ignored), else an edge list
 /// (`u v` per line, a lone name is a vertex, `#` starts a comment).
 fn file_text(text: &str) -> Result<Parsed, FamilyError> {
-    let first = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .find(|l| !l.is_empty() && !l.starts_with("//"))
-        .unwrap_or("");
-    let word = first.split(|c: char| !c.is_ascii_alphanumeric()).next().unwrap_or("");
-    if ["graph", "digraph", "strict"].contains(&word) {
+    if crate::loopy::text::is_dot(text) {
         return dot_text(text);
     }
     let mut names = Names { names: Vec::new() };

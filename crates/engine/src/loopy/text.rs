@@ -90,17 +90,23 @@ impl Builder {
 /// # Errors
 /// [`ParseError`] naming the line and column of the first error, or an empty graph.
 pub fn parse_graph(text: &str, budget: &Budget) -> Result<NamedGraph, ParseError> {
+    if is_dot(text) {
+        parse_dot(text, budget)
+    } else {
+        parse_edge_list(text, budget)
+    }
+}
+
+/// Is a graph's text Graphviz DOT: is its first word (comments left out) `digraph`, `strict` or
+/// `graph`? Otherwise it is an edge list.
+pub fn is_dot(text: &str) -> bool {
     let first = text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
         .find(|l| !l.is_empty() && !l.starts_with("//"))
         .unwrap_or("");
     let word = first.split(|c: char| !c.is_ascii_alphanumeric()).next().unwrap_or("");
-    if word == "digraph" || word == "strict" || word == "graph" {
-        parse_dot(text, budget)
-    } else {
-        parse_edge_list(text, budget)
-    }
+    ["digraph", "strict", "graph"].contains(&word)
 }
 
 fn valid_name(name: &str) -> bool {
