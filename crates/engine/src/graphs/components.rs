@@ -28,9 +28,9 @@ use std::hash::Hash;
 use rustc_hash::FxHashMap;
 
 use super::canon::{self, SmallGraph, MAX_FORM_VERTICES};
-use super::graph::{Graph, Lattice};
+use super::graph::{Board, Graph, Lattice};
 use super::set::VSet;
-use crate::budget::{Budget, Exhausted};
+use crate::budget::{Budget, Exhausted, Meter};
 
 /// Which vertices a move deletes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -78,9 +78,15 @@ impl Deletion {
     }
 }
 
+/// A table entry with this bit set holds no value but the bits (`1 << k`, `k < 31`) of values
+/// the component is known not to have (the pruned search's findings); any other entry is the
+/// component's value.
+const EXCLUDED: u32 = 1 << 31;
+
 /// Bytes one table entry takes, key, value and the hash table's share (measured with
 /// hashbrown's layout: a key, a value, a control byte, at a load of 7/8).
 const SHAPE_ENTRY_BYTES: u64 = 56;
+const SMALL_SHAPE_ENTRY_BYTES: u64 = 29;
 const FORM_ENTRY_BYTES: u64 = 48;
 
 /// A table of two generations (see the module doc).
@@ -130,6 +136,8 @@ impl<K: Hash + Eq> Generations<K> {
 /// What a family's graphs share: the values of shapes and forms (see the module doc).
 pub struct Memo {
     deletion: Deletion,
+    /// Shapes of at most [`SMALL_SHAPE_CELLS`] cells in their box, in two words.
+    small_shapes: Generations<[u64; 2]>,
     shapes: Generations<[u64; 5]>,
     forms: Generations<Box<[u64]>>,
     form_words: u64,
@@ -140,7 +148,14 @@ pub struct Memo {
 impl Memo {
     /// An empty memo for a game.
     pub fn new(deletion: Deletion) -> Self {
-        Memo { deletion, shapes: Generations::new(), forms: Generations::new(), form_words: 0, solved: 0 }
+        Memo {
+            deletion,
+            small_shapes: Generations::new(),
+            shapes: Generations::new(),
+            forms: Generations::new(),
+            form_words: 0,
+            solved: 0,
+        }
     }
 
     /// The game.
@@ -150,17 +165,18 @@ impl Memo {
 
     /// Entries held.
     pub fn states(&self) -> usize {
-        self.shapes.len() + self.forms.len()
+        self.small_shapes.len() + self.shapes.len() + self.forms.len()
     }
 
     /// Entries dropped to stay within the memory share.
     pub fn evicted(&self) -> u64 {
-        self.shapes.evicted + self.forms.evicted
+        self.small_shapes.evicted + self.shapes.evicted + self.forms.evicted
     }
 
     /// Bytes held, by the tables' sizes.
     pub fn held_bytes(&self) -> u64 {
-        self.shapes.len() as u64 * SHAPE_ENTRY_BYTES
+        self.small_shapes.len() as u64 * SMALL_SHAPE_ENTRY_BYTES
+            + self.shapes.len() as u64 * SHAPE_ENTRY_BYTES
             + self.forms.len() as u64 * FORM_ENTRY_BYTES
             + self.form_words * 8
     }
@@ -168,15 +184,56 @@ impl Memo {
     /// Sets the tables' capacities so that they hold at most `bytes` (each generation half).
     fn limit(&mut self, bytes: u64) {
         let per_generation = bytes / 2;
-        self.shapes.capacity = (per_generation / 2 / SHAPE_ENTRY_BYTES).max(64) as usize;
+        self.small_shapes.capacity = (per_generation / 4 / SMALL_SHAPE_ENTRY_BYTES).max(64) as usize;
+        self.shapes.capacity = (per_generation / 4 / SHAPE_ENTRY_BYTES).max(64) as usize;
         // A form of k vertices is about k + 2 words.
         self.forms.capacity = (per_generation / 2 / (FORM_ENTRY_BYTES + 8 * 24)).max(64) as usize;
     }
 }
 
+/// The most cells a shape's box may have for its key to fit two words (with 16 bits for the
+/// lattice and the box's height and width).
+const SMALL_SHAPE_CELLS: u64 = 112;
+
+/// A shape's key (see [`ComponentSolver::shape_key`]), in two words when its box is small.
+#[derive(Clone)]
+enum Shape {
+    Small([u64; 2]),
+    Large([u64; 5]),
+}
+
+impl Shape {
+    /// `key`: the box's lattice, height and width in its first word (16 bits each), then the
+    /// cells' bits.
+    fn new(key: [u64; 5]) -> Shape {
+        let (lattice, h, w) = (key[0] >> 32, key[0] >> 16 & 0xffff, key[0] & 0xffff);
+        if h * w <= SMALL_SHAPE_CELLS {
+            Shape::Small([key[1], key[2] | (lattice << 14 | h << 7 | w) << 48])
+        } else {
+            Shape::Large(key)
+        }
+    }
+}
+
+impl Memo {
+    fn shape_value(&mut self, shape: &Shape) -> Option<u32> {
+        match shape {
+            Shape::Small(key) => self.small_shapes.get(key),
+            Shape::Large(key) => self.shapes.get(key),
+        }
+    }
+
+    fn store_shape(&mut self, shape: Shape, value: u32) {
+        match shape {
+            Shape::Small(key) => self.small_shapes.insert(key, value),
+            Shape::Large(key) => self.shapes.insert(key, value),
+        }
+    }
+}
+
 /// The keys of one component.
 struct Keys {
-    shape: Option<[u64; 5]>,
+    shape: Option<Shape>,
     form: Option<Box<[u64]>>,
     /// The vertex set, for a component with neither (kept in the solver's own table).
     own: Option<VSet>,
@@ -204,6 +261,8 @@ pub struct ComponentSolver<'m> {
     form_limit: usize,
     rows: Vec<u64>,
     colours: Vec<u8>,
+    /// `memo.solved` when the memory account was last told the tables' size.
+    noted_at: usize,
 }
 
 /// How many leaves the canonical form's search may have before the component is keyed by its
@@ -227,6 +286,7 @@ impl<'m> ComponentSolver<'m> {
             form_limit,
             rows: Vec::new(),
             colours: Vec::new(),
+            noted_at: 0,
         }
     }
 
@@ -264,42 +324,56 @@ impl<'m> ComponentSolver<'m> {
         Ok(sum)
     }
 
+    /// The component's value if a table holds it, else its keys (an entry that only excludes
+    /// values counts as not held).
     fn lookup(&mut self, component: &VSet) -> Result<u32, Keys> {
+        self.probe(component).map_err(|(_, keys)| keys)
+    }
+
+    /// The component's value if a table holds it, else what the tables know ([`EXCLUDED`] with
+    /// the bits of values it is known not to have) and its keys.
+    fn probe(&mut self, component: &VSet) -> Result<u32, (u32, Keys)> {
         if let Some(v) = self.memo.deletion.small_value(component.len()) {
             return Ok(v);
         }
+        let mut known = EXCLUDED;
         let shape = self.shape_key(component);
-        if let Some(key) = &shape {
-            if let Some(v) = self.memo.shapes.get(key) {
-                return Ok(v);
-            }
+        match shape.as_ref().and_then(|key| self.memo.shape_value(key)) {
+            Some(v) if v < EXCLUDED => return Ok(v),
+            Some(excluded) => known |= excluded,
+            None => {}
         }
         let form = self.form_key(component);
-        if let Some(key) = &form {
-            if let Some(v) = self.memo.forms.get(key) {
+        match form.as_ref().and_then(|key| self.memo.forms.get(key)) {
+            Some(v) if v < EXCLUDED => {
                 if let Some(shape) = shape {
-                    self.memo.shapes.insert(shape, v);
+                    self.memo.store_shape(shape, v);
                 }
                 return Ok(v);
             }
+            Some(excluded) => known |= excluded,
+            None => {}
         }
         let own = (shape.is_none() && form.is_none()).then_some(*component);
-        if let Some(v) = own.and_then(|set| self.own.get(&set).copied()) {
-            return Ok(v);
+        match own.and_then(|set| self.own.get(&set).copied()) {
+            Some(v) if v < EXCLUDED => return Ok(v),
+            Some(excluded) => known |= excluded,
+            None => {}
         }
-        Err(Keys { shape, form, own })
+        Err((known, Keys { shape, form, own }))
     }
 
-    fn store(&mut self, keys: Keys, value: u32) {
-        if let Some(shape) = keys.shape {
-            self.memo.shapes.insert(shape, value);
+    /// Records a component's value, or ([`EXCLUDED`] with bits) the values it does not have.
+    fn store(&mut self, keys: &Keys, entry: u32) {
+        if let Some(shape) = &keys.shape {
+            self.memo.store_shape(shape.clone(), entry);
         }
-        if let Some(form) = keys.form {
+        if let Some(form) = &keys.form {
             self.memo.form_words += form.len() as u64;
-            self.memo.forms.insert(form, value);
+            self.memo.forms.insert(form.clone(), entry);
         }
         if let Some(set) = keys.own {
-            self.own.insert(set, value);
+            self.own.insert(set, entry);
         }
     }
 
@@ -377,7 +451,7 @@ impl<'m> ComponentSolver<'m> {
             let value = mex(&top.seen);
             let frame = stack.pop().expect("the top frame");
             self.memo.solved += 1;
-            self.store(frame.keys, value);
+            self.store(&frame.keys, value);
             if depth == 1 {
                 meter.flush()?;
                 budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
@@ -387,54 +461,148 @@ impl<'m> ComponentSolver<'m> {
         }
     }
 
+    /// [`ComponentSolver::value`] by Beling and Rogalski's pruned search: a component's value
+    /// is the least `k` for which "the component plus a nim-heap `*k`" is a P-position, and
+    /// each such question stops at its first witness (an option of value `k` proves it is not
+    /// `k`), so most components are never valued exactly, only shown not to have some values.
+    /// The values equal [`ComponentSolver::value`]'s (tested): the two searches confirm each
+    /// other's records.
+    ///
+    /// # Errors
+    /// As for [`ComponentSolver::value`].
+    pub fn value_pruned(&mut self, left: &VSet, budget: &Budget) -> Result<u32, Exhausted> {
+        self.memo.limit(budget.memory_limit() / 2);
+        let mut parts = Vec::new();
+        self.graph.components(left, &mut parts);
+        let mut meter = budget.meter();
+        let mut sum = 0;
+        for part in parts {
+            sum ^= self.settle(part, None, &mut meter, budget)?.expect("a component has a value");
+        }
+        meter.flush()?;
+        budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
+        Ok(sum)
+    }
+
+    /// The component's value, found by testing `k = 0, 1, ...` in turn (when every smaller
+    /// value is excluded, the value is `k` exactly when no option has value `k`); or `None` once
+    /// it is shown not to be `upto` without being found (it is more, or was excluded before).
+    fn settle(
+        &mut self,
+        component: VSet,
+        upto: Option<u32>,
+        meter: &mut Meter<'_>,
+        budget: &Budget,
+    ) -> Result<Option<u32>, Exhausted> {
+        let (mut known, keys) = match self.probe(&component) {
+            Ok(v) => return Ok(Some(v)),
+            Err(found) => found,
+        };
+        if upto.is_some_and(|u| u < 31 && known & 1 << u != 0) {
+            return Ok(None);
+        }
+        let moves = self.memo.deletion.moves(&self.graph, &component);
+        let mut k = 0;
+        loop {
+            if upto.is_some_and(|u| k > u) {
+                return Ok(None);
+            }
+            if k >= 31 {
+                // Beyond the bits an entry holds: value it exactly.
+                meter.flush()?;
+                return self.component_value(component, budget).map(Some);
+            }
+            if known & 1 << k == 0 {
+                if self.no_option_has(&component, &moves, k, meter, budget)? {
+                    self.memo.solved += 1;
+                    self.store(&keys, k);
+                    return Ok(Some(k));
+                }
+                known |= 1 << k;
+                self.store(&keys, known);
+            }
+            k += 1;
+        }
+    }
+
+    /// Has no option of `component` (by `moves`) the value `k`? Options whose parts the tables
+    /// value are checked first, so that a witness is found without a search when there is one.
+    fn no_option_has(
+        &mut self,
+        component: &VSet,
+        moves: &[VSet],
+        k: u32,
+        meter: &mut Meter<'_>,
+        budget: &Budget,
+    ) -> Result<bool, Exhausted> {
+        let mut parts = Vec::new();
+        let mut open = Vec::new();
+        for (i, deleted) in moves.iter().enumerate() {
+            meter.charge(1)?;
+            self.graph.components(&component.minus(deleted), &mut parts);
+            let mut sum = 0;
+            let mut unknown = false;
+            for part in &parts {
+                match self.lookup(part) {
+                    Ok(v) => sum ^= v,
+                    Err(_) => unknown = true,
+                }
+            }
+            if !unknown && sum == k {
+                return Ok(false);
+            }
+            if unknown {
+                open.push(i);
+            }
+        }
+        if self.memo.solved as usize >= self.noted_at + 4096 {
+            self.noted_at = self.memo.solved as usize;
+            budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
+        }
+        for i in open {
+            self.graph.components(&component.minus(&moves[i]), &mut parts);
+            if self.sum_is(&mut parts, k, meter, budget)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Is the nim-sum of the values of `parts` equal to `k`? The parts the tables value are
+    /// added in; of the others, all but the largest are valued, and the largest is asked
+    /// whether it has the value that makes the sum `k`.
+    fn sum_is(
+        &mut self,
+        parts: &mut Vec<VSet>,
+        k: u32,
+        meter: &mut Meter<'_>,
+        budget: &Budget,
+    ) -> Result<bool, Exhausted> {
+        let mut target = k;
+        parts.retain(|part| match self.lookup(part) {
+            Ok(v) => {
+                target ^= v;
+                false
+            }
+            Err(_) => true,
+        });
+        parts.sort_unstable_by_key(VSet::len);
+        let Some(largest) = parts.pop() else {
+            return Ok(target == 0);
+        };
+        for part in std::mem::take(parts) {
+            target ^= self.settle(part, None, meter, budget)?.expect("a component has a value");
+        }
+        Ok(self.settle(largest, Some(target), meter, budget)? == Some(target))
+    }
+
     /// The least of the component's cells under the board's eight symmetries, moved to the
     /// corner (see the module doc). The key's first word is the box's height and width, and
     /// it is compared first, so only the turns giving the least box are tried: the four that
     /// keep the rows as rows when the box is wider than high, all eight for a square box.
-    fn shape_key(&self, component: &VSet) -> Option<[u64; 5]> {
+    fn shape_key(&self, component: &VSet) -> Option<Shape> {
         let board = self.graph.board()?;
-        let (mut r0, mut c0, mut r1, mut c1) = (u16::MAX, u16::MAX, 0, 0);
-        for v in component.iter() {
-            let (r, c) = board.cells[v];
-            r0 = r0.min(r);
-            c0 = c0.min(c);
-            r1 = r1.max(r);
-            c1 = c1.max(c);
-        }
-        let (h, w) = (u64::from(r1 - r0 + 1), u64::from(c1 - c0 + 1));
-        if h * w > 256 {
-            return None;
-        }
-        let lattice = match board.lattice {
-            Lattice::Grid => 1u64,
-            Lattice::Queens => 2,
-        };
-        let turns = if h < w {
-            0..4
-        } else if h > w {
-            4..8
-        } else {
-            0..8
-        };
-        let mut best: Option<[u64; 5]> = None;
-        for t in turns {
-            // Rows and columns of the turned box.
-            let (rows, cols) = if t & 4 != 0 { (w, h) } else { (h, w) };
-            let mut key = [lattice << 32 | rows << 16 | cols, 0, 0, 0, 0];
-            for v in component.iter() {
-                let (r, c) = board.cells[v];
-                let (r, c) = (u64::from(r - r0), u64::from(c - c0));
-                let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
-                let r = if t & 1 != 0 { rows - 1 - r } else { r };
-                let c = if t & 2 != 0 { cols - 1 - c } else { c };
-                let bit = (r * cols + c) as usize;
-                key[1 + bit / 64] |= 1 << (bit % 64);
-            }
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
-            }
-        }
-        best
+        wide_shape_key(board, component).or_else(|| general_shape_key(board, component)).map(Shape::new)
     }
 
     fn form_key(&mut self, component: &VSet) -> Option<Box<[u64]>> {
@@ -458,6 +626,98 @@ impl<'m> ComponentSolver<'m> {
         self.colours.resize(k, 0);
         canon::canonical_form(&SmallGraph { rows: &self.rows, colours: &self.colours }, LEAF_LIMIT)
     }
+}
+
+/// [`ComponentSolver::shape_key`] cell by cell, for any board.
+pub(super) fn general_shape_key(board: &Board, component: &VSet) -> Option<[u64; 5]> {
+    let (mut r0, mut c0, mut r1, mut c1) = (u16::MAX, u16::MAX, 0, 0);
+    for v in component.iter() {
+        let (r, c) = board.cells[v];
+        r0 = r0.min(r);
+        c0 = c0.min(c);
+        r1 = r1.max(r);
+        c1 = c1.max(c);
+    }
+    let (h, w) = (u64::from(r1 - r0 + 1), u64::from(c1 - c0 + 1));
+    if h * w > 256 {
+        return None;
+    }
+    let lattice = match board.lattice {
+        Lattice::Grid => 1u64,
+        Lattice::Queens => 2,
+    };
+    let turns = if h < w {
+        0..4
+    } else if h > w {
+        4..8
+    } else {
+        0..8
+    };
+    let mut best: Option<[u64; 5]> = None;
+    for t in turns {
+        // Rows and columns of the turned box.
+        let (rows, cols) = if t & 4 != 0 { (w, h) } else { (h, w) };
+        let mut key = [lattice << 32 | rows << 16 | cols, 0, 0, 0, 0];
+        for v in component.iter() {
+            let (r, c) = board.cells[v];
+            let (r, c) = (u64::from(r - r0), u64::from(c - c0));
+            let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
+            let r = if t & 1 != 0 { rows - 1 - r } else { r };
+            let c = if t & 2 != 0 { cols - 1 - c } else { c };
+            let bit = (r * cols + c) as usize;
+            key[1 + bit / 64] |= 1 << (bit % 64);
+        }
+        if best.is_none_or(|b| key < b) {
+            best = Some(key);
+        }
+    }
+    best
+}
+
+/// [`ComponentSolver::shape_key`] by shifts, for a component of a dense board whose box is
+/// wider than high (the four turns that keep rows as rows): `None` for any other, which the
+/// general path keys. Equal to the general path's key (tested).
+pub(super) fn wide_shape_key(board: &Board, component: &VSet) -> Option<[u64; 5]> {
+    let mut rows = [0u64; 16];
+    if !board.dense_rows(component, &mut rows) {
+        return None;
+    }
+    let cols = usize::from(board.cols);
+    let r0 = component.least()? / cols;
+    let r1 = component.greatest()? / cols;
+    let rows = &mut rows[r0..=r1];
+    let all = rows.iter().fold(0, |a, &r| a | r);
+    let c0 = all.trailing_zeros();
+    let w = 64 - all.leading_zeros() - c0;
+    let h = rows.len() as u32;
+    if h >= w || h * w > 256 {
+        return None;
+    }
+    let lattice = match board.lattice {
+        Lattice::Grid => 1u64,
+        Lattice::Queens => 2,
+    };
+    let mut reversed = [0u64; 16];
+    for (row, back) in rows.iter_mut().zip(&mut reversed) {
+        *row >>= c0;
+        *back = row.reverse_bits() >> (64 - w);
+    }
+    let w = w as usize;
+    let mut best: Option<[u64; 5]> = None;
+    for t in 0..4 {
+        let source = if t & 2 != 0 { &reversed[..rows.len()] } else { &*rows };
+        let mut bits = VSet::EMPTY;
+        for (r, &row) in source.iter().enumerate() {
+            let r = if t & 1 != 0 { rows.len() - 1 - r } else { r };
+            bits.put_bits(r * w, row);
+        }
+        let [a, b, c, d] = bits.0;
+        let key = [lattice << 32 | u64::from(h) << 16 | w as u64, a, b, c, d];
+        if best.is_none_or(|k| key < k) {
+            best = Some(key);
+        }
+    }
+    best
 }
 
 /// The least value not among the bits of `seen`.

@@ -37,6 +37,26 @@ pub struct Board {
     pub rows: u16,
     /// The board's columns.
     pub cols: u16,
+    /// Is every cell of the rectangle a vertex, numbered row by row (vertex `r * cols + c` is
+    /// cell `(r, c)`)? Then a set of vertices is the board's bitboard, and components and shapes
+    /// are found by shifts (see [`Board::dense_rows`]).
+    dense: bool,
+}
+
+impl Board {
+    /// The rows of `set` as bitboards (bit `c` of row `r` is cell `(r, c)`), when the board is
+    /// dense and small enough (at most 16 rows of at most 64 columns) for the shift paths.
+    #[inline]
+    pub fn dense_rows(&self, set: &VSet, rows: &mut [u64; 16]) -> bool {
+        if !self.dense || self.rows > 16 || self.cols > 64 {
+            return false;
+        }
+        let cols = usize::from(self.cols);
+        for (r, row) in rows.iter_mut().enumerate().take(usize::from(self.rows)) {
+            *row = set.bits(r * cols, cols);
+        }
+        true
+    }
 }
 
 /// Why a graph cannot be built.
@@ -112,7 +132,12 @@ impl Graph {
             }
         }
         let mut graph = Graph::new(names, edges)?;
-        graph.board = Some(Board { lattice, cells, rows, cols });
+        let dense = cells.len() == usize::from(rows) * usize::from(cols)
+            && cells
+                .iter()
+                .enumerate()
+                .all(|(v, &(r, c))| v == usize::from(r) * usize::from(cols) + usize::from(c));
+        graph.board = Some(Board { lattice, cells, rows, cols, dense });
         Ok(graph)
     }
 
@@ -177,6 +202,19 @@ impl Graph {
     /// in order of their least vertex. `O(|within| · words)`.
     pub fn components(&self, within: &VSet, out: &mut Vec<VSet>) {
         out.clear();
+        if let Some(board) = self.board.as_ref().filter(|b| b.lattice == Lattice::Grid) {
+            let mut rows = [0u64; 16];
+            if board.dense_rows(within, &mut rows) {
+                grid_components(&mut rows[..usize::from(board.rows)], usize::from(board.cols), out);
+                return;
+            }
+        }
+        self.flood_components(within, out);
+    }
+
+    /// [`Graph::components`] by flooding along the adjacency, for any graph.
+    pub(super) fn flood_components(&self, within: &VSet, out: &mut Vec<VSet>) {
+        out.clear();
         let mut left = *within;
         while let Some(start) = left.least() {
             let mut component = VSet::single(start);
@@ -206,4 +244,51 @@ impl Graph {
     pub fn degree_in(&self, v: usize, within: &VSet) -> usize {
         self.adj[v].and(within).len()
     }
+}
+
+/// The components of a dense grid board's cells `rows` (emptied), in order of their least
+/// vertex: from a component's least cell, its runs of cells along rows are filled, then the cells
+/// next to them in the rows above and below, until nothing is added. `O(rows · turns · log cols)`
+/// word operations for a component whose paths change rows `turns` times.
+fn grid_components(rows: &mut [u64], cols: usize, out: &mut Vec<VSet>) {
+    let mut component = [0u64; 16];
+    while let Some(first) = rows.iter().position(|&r| r != 0) {
+        let component = &mut component[..rows.len()];
+        component.fill(0);
+        component[first] = fill_runs(rows[first], rows[first] & rows[first].wrapping_neg(), cols);
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for r in 0..rows.len() {
+                let above = if r > 0 { component[r - 1] } else { 0 };
+                let below = component.get(r + 1).copied().unwrap_or(0);
+                let reached = (above | below) & rows[r] & !component[r];
+                if reached != 0 {
+                    component[r] = fill_runs(rows[r], component[r] | reached, cols);
+                    changed = true;
+                }
+            }
+        }
+        let mut set = VSet::EMPTY;
+        for (r, &part) in component.iter().enumerate() {
+            set.put_bits(r * cols, part);
+            rows[r] &= !part;
+        }
+        out.push(set);
+    }
+}
+
+/// The runs of consecutive bits of `row` (of `cols` bits) that hold a bit of `seeds` (within
+/// `row`): upwards from each run's least seed by a carry, downwards by doubling shifts.
+#[inline]
+fn fill_runs(row: u64, seeds: u64, cols: usize) -> u64 {
+    let up = (row.wrapping_add(seeds) ^ row | seeds) & row;
+    let (mut down, mut open) = (seeds, row);
+    let mut shift = 1;
+    while shift < cols {
+        down |= open & (down >> shift);
+        open &= open >> shift;
+        shift <<= 1;
+    }
+    up | down
 }

@@ -85,6 +85,44 @@ impl VSet {
         self.0.iter().enumerate().find(|(_, &w)| w != 0).map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
     }
 
+    /// The greatest vertex, if any.
+    #[inline]
+    pub fn greatest(&self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, &w)| w != 0)
+            .map(|(i, w)| i * 64 + 63 - w.leading_zeros() as usize)
+    }
+
+    /// The members of `start..start + len` (`len <= 64`), shifted down to bit 0.
+    #[inline]
+    pub fn bits(&self, start: usize, len: usize) -> u64 {
+        let word = start / 64;
+        let offset = start % 64;
+        let low = self.0[word] >> offset;
+        let value =
+            if offset == 0 || word + 1 == WORDS { low } else { low | self.0[word + 1] << (64 - offset) };
+        if len >= 64 {
+            value
+        } else {
+            value & ((1u64 << len) - 1)
+        }
+    }
+
+    /// Adds the members `start + i` for every bit `i` of `bits`; every one must be below
+    /// [`MAX_VERTICES`].
+    #[inline]
+    pub fn put_bits(&mut self, start: usize, bits: u64) {
+        let word = start / 64;
+        let offset = start % 64;
+        self.0[word] |= bits << offset;
+        if offset != 0 && bits >> (64 - offset) != 0 {
+            self.0[word + 1] |= bits >> (64 - offset);
+        }
+    }
+
     /// The vertices in both.
     #[inline]
     #[must_use]

@@ -41,6 +41,9 @@ proptest! {
             let mut memo = Memo::new(deletion);
             let unformed = ComponentSolver::new(graph.clone(), &mut memo).without_forms().value(&left, &Budget::default()).unwrap();
             prop_assert_eq!(unformed, fast);
+            let mut memo = Memo::new(deletion);
+            let pruned = ComponentSolver::new(graph.clone(), &mut memo).value_pruned(&left, &Budget::default()).unwrap();
+            prop_assert_eq!(pruned, fast);
         }
     }
 
@@ -57,6 +60,42 @@ proptest! {
                 let mut memo = Memo::new(deletion);
                 let fast = ComponentSolver::new(graph.clone(), &mut memo).value(&graph.vertices(), &Budget::default()).unwrap();
                 prop_assert_eq!(fast, plain(&graph, deletion, &graph.vertices()));
+                let mut memo = Memo::new(deletion);
+                let pruned = ComponentSolver::new(graph.clone(), &mut memo).value_pruned(&graph.vertices(), &Budget::default()).unwrap();
+                prop_assert_eq!(pruned, fast);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The shift paths of dense boards (components of a grid, shapes of wide components) equal
+    /// the general paths (flooding along the adjacency, keying cell by cell), on random subsets
+    /// of boards up to 16 rows and 64 columns (and a few beyond, which take the general paths).
+    #[test]
+    fn dense_board_shifts_equal_the_general_paths(
+        rows in 1u16..=16,
+        cols in 1u16..=72,
+        words in any::<[u64; 4]>(),
+        sparse in any::<[u64; 4]>(),
+    ) {
+        let cols = cols.min(256 / rows);
+        let cells = (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).collect();
+        let graph = Graph::on_board(Lattice::Grid, rows, cols, cells).unwrap();
+        // Dense and sparse subsets: with about 3/4 and 1/4 of the cells.
+        for bits in [VSet(std::array::from_fn(|i| words[i] | sparse[i])), VSet(std::array::from_fn(|i| words[i] & sparse[i]))] {
+            let within = bits.and(&graph.vertices());
+            let (mut fast, mut general) = (Vec::new(), Vec::new());
+            graph.components(&within, &mut fast);
+            graph.flood_components(&within, &mut general);
+            prop_assert_eq!(&fast, &general);
+            let board = graph.board().unwrap();
+            for part in &fast {
+                if let Some(key) = components::wide_shape_key(board, part) {
+                    prop_assert_eq!(Some(key), components::general_shape_key(board, part));
+                }
             }
         }
     }
@@ -74,6 +113,15 @@ fn node_kayles_on_grids_is_as_published() {
             .value(&graph.vertices(), &Budget::default())
             .unwrap();
         assert_eq!(got, value, "3 x {}", n + 1);
+    }
+    // The pruned search, on a memo of its own, gives the same terms.
+    let mut pruned = Memo::new(Deletion::Vertex);
+    for (n, &value) in published.iter().enumerate() {
+        let graph = family::build(&format!("grid:3x{}", n + 1)).unwrap();
+        let got = ComponentSolver::new(graph.clone(), &mut pruned)
+            .value_pruned(&graph.vertices(), &Budget::default())
+            .unwrap();
+        assert_eq!(got, value, "3 x {} (pruned)", n + 1);
     }
     for n in 1..=12 {
         for (rows, value) in [(2, n % 2), (4, 0)] {
@@ -113,5 +161,10 @@ fn node_kayles_on_queens_graphs_is_as_published() {
             .value(&graph.vertices(), &Budget::default())
             .unwrap();
         assert_eq!(got, value, "queens {}", n + 1);
+        let mut pruned = Memo::new(Deletion::Vertex);
+        let got = ComponentSolver::new(graph.clone(), &mut pruned)
+            .value_pruned(&graph.vertices(), &Budget::default())
+            .unwrap();
+        assert_eq!(got, value, "queens {} (pruned)", n + 1);
     }
 }
