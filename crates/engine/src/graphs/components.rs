@@ -525,8 +525,9 @@ impl<'m> ComponentSolver<'m> {
         }
     }
 
-    /// Has no option of `component` (by `moves`) the value `k`? Options whose parts the tables
-    /// value are checked first, so that a witness is found without a search when there is one.
+    /// Has no option of `component` (by `moves`) the value `k`? The options whose parts the
+    /// tables value are checked first, so that a witness is found without a search when there
+    /// is one; then the others, those with the fewest vertices left to value first.
     fn no_option_has(
         &mut self,
         component: &VSet,
@@ -536,32 +537,42 @@ impl<'m> ComponentSolver<'m> {
         budget: &Budget,
     ) -> Result<bool, Exhausted> {
         let mut parts = Vec::new();
+        // The options not valued by the tables: their parts not valued, option after option,
+        // and for each (vertices left to value, end of its parts, nim-sum of its valued parts).
         let mut open = Vec::new();
-        for (i, deleted) in moves.iter().enumerate() {
+        let mut spans = Vec::new();
+        for deleted in moves {
             meter.charge(1)?;
             self.graph.components(&component.minus(deleted), &mut parts);
+            let start = open.len();
             let mut sum = 0;
-            let mut unknown = false;
+            let mut size = 0;
             for part in &parts {
                 match self.lookup(part) {
                     Ok(v) => sum ^= v,
-                    Err(_) => unknown = true,
+                    Err(_) => {
+                        size += part.len();
+                        open.push(*part);
+                    }
                 }
             }
-            if !unknown && sum == k {
-                return Ok(false);
-            }
-            if unknown {
-                open.push(i);
+            if open.len() == start {
+                if sum == k {
+                    return Ok(false);
+                }
+            } else {
+                spans.push((size, start, open.len(), sum));
             }
         }
         if self.memo.solved as usize >= self.noted_at + 4096 {
             self.noted_at = self.memo.solved as usize;
             budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
         }
-        for i in open {
-            self.graph.components(&component.minus(&moves[i]), &mut parts);
-            if self.sum_is(&mut parts, k, meter, budget)? {
+        spans.sort_unstable_by_key(|&(size, ..)| size);
+        for (_, start, end, sum) in spans {
+            parts.clear();
+            parts.extend_from_slice(&open[start..end]);
+            if self.sum_is(&mut parts, k ^ sum, meter, budget)? {
                 return Ok(false);
             }
         }

@@ -479,7 +479,7 @@ impl Ruleset for GraphGame {
     fn own_value(&self, left: &VSet, budget: &Budget) -> Option<Result<(u32, usize), Exhausted>> {
         let mut memo = self.memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let mut solver = ComponentSolver::new(self.graph().clone(), &mut memo);
-        Some(solver.value(left, budget).map(|v| (v, solver.states())))
+        Some(solver.value_pruned(left, budget).map(|v| (v, solver.states())))
     }
 
     /// The positions with some of the first `bound` vertices deleted (at most 12 of them) that
@@ -531,7 +531,7 @@ impl SequenceSource for FamilySource {
                 Ok(graph) => {
                     let mut memo = self.memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                     let left = graph.vertices();
-                    ComponentSolver::new(graph, &mut memo).value(&left, &self.budget)?
+                    ComponentSolver::new(graph, &mut memo).value_pruned(&left, &self.budget)?
                 }
                 Err(_) => 0,
             };
