@@ -269,16 +269,14 @@ pub struct ComponentSolver<'m> {
 /// vertex set instead.
 const LEAF_LIMIT: usize = 512;
 
-/// The most vertices a component of a board graph gets a canonical form for.
-const BOARD_FORM_VERTICES: usize = 12;
-
 impl<'m> ComponentSolver<'m> {
     /// A solver for positions of `graph`, with the family's `memo`.
     pub fn new(graph: Graph, memo: &'m mut Memo) -> Self {
         // On a board, shapes already join the copies of a component moved, turned or reflected,
-        // and larger components rarely have another isomorphic shape: forms cost more than they
-        // save there (measured on the 3 x n grids, docs/graphs.md).
-        let form_limit = if graph.board().is_some() { BOARD_FORM_VERTICES } else { MAX_FORM_VERTICES };
+        // and other isomorphic components are too rare to pay for their forms: with forms of up
+        // to 12 vertices, queens boards took twice the time and the 3 x n grids the same
+        // (docs/graphs.md), so boards key by shape alone.
+        let form_limit = if graph.board().is_some() { 0 } else { MAX_FORM_VERTICES };
         ComponentSolver {
             graph,
             memo,
