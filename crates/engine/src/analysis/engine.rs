@@ -19,6 +19,7 @@ use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::{EngineError, Stopped};
 use crate::game::Method;
 use crate::game::{Outcome, Play};
+use crate::graphs::layout::GraphView;
 use crate::lang::{say, Lang};
 use crate::loopy::{explore, Digraph};
 use crate::solve::{
@@ -218,6 +219,12 @@ pub trait AnyGame: Send + Sync {
     /// Why the game's positions are not heaps (a graph's deleted vertices or cut edges), so that
     /// tables and listings of heaps do not apply to it; `None` for a game on heaps.
     fn not_heaps(&self) -> Option<String> {
+        None
+    }
+
+    /// A checked position of a game on a graph as its picture shows it (see
+    /// [`Ruleset::graph_view`]); `None` for a game not on a graph.
+    fn graph_view(&self, _numbers: &[BigUint]) -> Option<GraphView<'_>> {
         None
     }
 
@@ -820,6 +827,10 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn not_heaps(&self) -> Option<String> {
         self.ruleset.not_heaps()
+    }
+
+    fn graph_view(&self, numbers: &[BigUint]) -> Option<GraphView<'_>> {
+        self.ruleset.graph_view(numbers)
     }
 
     fn position_graph(&self, roots: &[Vec<BigUint>], budget: &Budget) -> Result<PositionGraph, EngineError> {

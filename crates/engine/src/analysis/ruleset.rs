@@ -8,6 +8,7 @@ use super::answer::{Analysis, Measure, MoveReport, MultiAnalysis};
 use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Play};
+use crate::graphs::layout::GraphView;
 use crate::lang::{say, Lang};
 use crate::solve::{Terminal, TripleTable};
 use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
@@ -179,6 +180,13 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// (the default) for a game on heaps. A fast path ([`Ruleset::fast_sequence`]) still answers
     /// first: a family of graphs has a table of its members.
     fn not_heaps(&self) -> Option<String> {
+        None
+    }
+
+    /// A checked position of a game on a graph as its picture shows it ([`GraphView`]: what is
+    /// gone, the token, the move each click makes); `None` (the default) for a game not on a
+    /// graph.
+    fn graph_view(&self, _numbers: &[BigUint]) -> Option<GraphView<'_>> {
         None
     }
 
