@@ -924,8 +924,9 @@ describe('desktop 1280x900', () => {
     await page.waitForSelector(`${graph} [data-target=v0]`);
     assert.equal(await page.locator(`${graph} .vertex-button`).count(), 6, 'every vertex of the whole grid is a move');
     assert.equal(await page.locator(`${graph} path.edge`).count(), 7);
-    assert.equal(await page.textContent('[data-testid=board-keys]'), text('en', 'board.graphHelp'));
-    assert.equal(await page.getAttribute(`${graph} [data-target=v4]`, 'aria-label'), 'pick vertex (2, 2)');
+    assert.equal(await page.textContent('#board-keys'), text('en', 'board.graphHelp'));
+    // Each vertex is named by its move, with its value where values are shown (in exploration).
+    assert.match(await page.getAttribute(`${graph} [data-target=v4]`, 'aria-label'), /^pick vertex \(2, 2\): (win|lose)/);
     // A click on the corner (1, 1) deletes it with its neighbours (1, 2) and (2, 1).
     await page.click(`${graph} [data-target=v0]`);
     await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '0 1 3');
@@ -947,16 +948,23 @@ describe('desktop 1280x900', () => {
     // while the values are hidden.
     const cut = await openPage(DESKTOP, '?lang=zh&game=hackenbush&graph=edges:g-a,a-b,a-a,g-c,c-d&ground=g&position=');
     await settled(cut);
-    await cut.waitForSelector(`${graph} line.ground`);
+    await cut.waitForSelector(`${graph} line.ground`, { state: 'attached' });
     assert.equal(await cut.locator(`${graph} .edge-button`).count(), 5);
     assert.equal(await cut.textContent(`${graph} .ground-name`), text('zh', 'board.ground'));
     await start(cut, 'me', 'mouse');
     await settled(cut, ['you']);
     assert.equal(await cut.locator(`${graph} .graph-mark`).count(), 0, 'no answer shown in play');
-    // The edge c–d by a click: it falls alone.
-    await cut.click(`${graph} [data-target=e4]`);
+    // The edge c–d by a click halfway between its ends: it falls alone.
+    const centre = async (v) => {
+      const box = await cut.locator(`${graph} [data-vertex="${v}"] circle.vertex`).boundingBox();
+      return [box.x + box.width / 2, box.y + box.height / 2];
+    };
+    await cut.locator(`${graph} [data-vertex="4"]`).scrollIntoViewIfNeeded();
+    const [[cx, cy], [dx, dy]] = [await centre(3), await centre(4)];
+    await cut.mouse.click((cx + dx) / 2, (cy + dy) / 2);
     await cut.waitForFunction(() => Number(document.querySelector('[data-testid=board]').dataset.moves) >= 2 || document.body.dataset.turn === 'over');
-    assert.equal(await cut.locator(`${graph} path.edge.gone`).count() >= 2, true, 'the edge cut and nimlab\'s are faded');
+    await settled(cut, ['you', 'over']);
+    assert.ok(await cut.locator(`${graph} path.edge.gone`).count() >= 2, 'the edge cut and nimlab\'s are faded');
     await cut.check('#show-values');
     await cut.waitForSelector(`${graph} .graph-mark`);
     await shot(cut, 'desktop-zh-hackenbush');

@@ -48,6 +48,8 @@ const S = {
   lang: 'en',
   /** The games of /api/games. */
   games: [],
+  /** The games whose positions the API lays out as graphs (learned from its answers). */
+  graphGames: new Set(),
   /** The languages the engine writes its reasons in. */
   engineLanguages: ['en'],
   /** How many occurrences of a position (same player to move) draw a loopy game (/api/games). */
@@ -417,6 +419,9 @@ async function arrive(token) {
   // The position as the game keeps it (Large Nim sorts its heaps and drops empty ones).
   if (moves.status === 'fulfilled' && moves.value.position) S.history[movesMade()] = moves.value.position;
   S.here = here;
+  // The games whose answers come with a layout are drawn as graphs, also while the next loads.
+  const games = isSum() ? setup.parts.map((p) => p.game) : [setup.game];
+  (here.layouts ?? []).forEach((layout, i) => { if (layout) S.graphGames.add(games[i]); });
   S.message = '';
   S.values[movesMade()] = valueOf(here);
   if (here.movesError) {
@@ -724,8 +729,8 @@ function updateUrl() {
  */
 const positionKey = (game, numbers) => (numbers.length || emptyAllowed(game) ? numbers.join(',') : '0');
 
-/** May a position of `game` be empty? On a graph the numbers say what is gone: none is the whole graph. */
-const emptyAllowed = (game) => drawingOf(game).board === 'graph';
+/** May a position of `game` be empty? Where its declared example is (a graph game's whole graph). */
+const emptyAllowed = (game) => gameInfo(game)?.example_position === '';
 
 /** A key or value of the address, readable: commas and spaces (as +) left as they are. */
 const urlText = (s) => encodeURIComponent(s).replace(/%2C/g, ',').replace(/%20/g, '+');
@@ -806,7 +811,7 @@ function readUrl() {
     if (position === null || (position.trim() === '' && !emptyAllowed(game))) {
       problems.push(['error.linkNoPosition', { example: info.example_position }]);
       S.form.position = info.example_position;
-    } else if (!wholeNumbers(position)) {
+    } else if (position.trim() !== '' && !wholeNumbers(position)) {
       problems.push(['error.linkPosition', { position, example: info.example_position }]);
       S.form.position = info.example_position;
     } else {
@@ -1151,7 +1156,7 @@ function renderBoard() {
   const position = current();
   const previous = S.history.length > 1 ? S.history[S.history.length - 2] : null;
   const games = isSum() ? S.setup.parts.map((p) => p.game) : [S.setup.game];
-  const help = games.some((g) => drawingOf(g).board === 'graph') ? 'board.graphHelp'
+  const help = games.some((g) => S.graphGames.has(g)) ? 'board.graphHelp'
     : games.some((g) => drawingOf(g).board === 'pins') ? 'board.pinsHelp' : 'board.keyboard';
   $('board-keys').textContent = t(help);
   if (isSum()) {
@@ -1175,12 +1180,11 @@ function drawPosition(game, numbers, before, part) {
 /**
  * A position of a game on a graph, drawn as the engine laid it out (`layout` of /api/options):
  * a click on a vertex or an edge (or Enter on it) makes the move the layout names for it. Null
- * for another board.
+ * for a game whose answer has no layout.
  */
 function graphBoard(game, part) {
-  if (drawingOf(game).board !== 'graph') return null;
   const layout = S.here?.layouts?.[part ? part - 1 : 0];
-  if (!layout) return el('p', { class: 'help', text: t('board.graphLoading') });
+  if (!layout) return S.graphGames.has(game) && !S.here ? el('p', { class: 'help', text: t('board.graphLoading') }) : null;
   const moves = (S.here?.moves ?? []).filter((m) => (part ? m.part === part : true));
   const moveAt = (index) => moves.find((m) => m.index === index);
   const describe = (kind, item) => {

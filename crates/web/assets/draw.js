@@ -192,14 +192,14 @@ export function graphPicture({ layout, label, groupLabel, groundLabel, mark, onP
     ];
     if (token) shapes.push(svg('circle', { cx: vertex.x, cy: vertex.y, r: 34, class: 'token-ring', 'aria-hidden': 'true' }));
     if (vertex.move === null) {
-      const still = svg('g', { role: 'img', 'aria-label': label('vertex', vertex) });
+      const still = svg('g', { role: 'img', 'aria-label': label('vertex', vertex), 'data-vertex': vertex.id });
       still.append(...shapes);
       root.append(still);
       continue;
     }
     const button = svgButton({
       class: 'vertex-button', 'aria-label': label('vertex', vertex),
-      'data-target': `v${vertex.id}`, 'data-part': part ?? '',
+      'data-target': `v${vertex.id}`, 'data-part': part ?? '', 'data-vertex': vertex.id,
     }, () => onPick(vertex.move));
     if (!enabled) button.setAttribute('aria-disabled', 'true');
     button.append(...shapes);

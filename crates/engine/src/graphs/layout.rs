@@ -153,7 +153,7 @@ pub fn layout(graph: &Graph, style: Style) -> Layout {
 
 /// Bows, loops, the ground line and the bounds, with everything moved to start at 0.
 fn finish(graph: &Graph, style: Style, mut points: Vec<Point>) -> Layout {
-    let curves = curves(graph, &points);
+    let mut curves = curves(graph, &points, matches!(style, Style::Upward { .. }));
     let mut ground = match style {
         Style::Upward { ground } => {
             let (xs, y) = (points.iter().map(|p| p.0), points[ground].1);
@@ -165,7 +165,6 @@ fn finish(graph: &Graph, style: Style, mut points: Vec<Point>) -> Layout {
         }
         Style::Own => None,
     };
-    let mut curves = curves;
     let all = points.iter().chain(curves.iter().flatten());
     let extra = ground.iter().flat_map(|g| [(g.from, g.y), (g.to, g.y)]);
     let (x0, y0) = all
@@ -284,9 +283,10 @@ fn on_circle(c: f64, r: f64, i: usize, k: usize) -> Point {
 /// inner ring of half its radius, vertex `i` of each at the same angle.
 fn rings(n: usize, points: &mut [Point]) {
     let outer = (f64::from(STEP) * n as f64 / PI).max(2.0 * f64::from(STEP));
-    for i in 0..n {
-        points[i] = on_circle(outer, outer, i, n);
-        points[n + i] = on_circle(outer, outer / 2.0, i, n);
+    let (outside, inside) = points.split_at_mut(n);
+    for (i, (out, inner)) in outside.iter_mut().zip(inside).enumerate() {
+        *out = on_circle(outer, outer, i, n);
+        *inner = on_circle(outer, outer / 2.0, i, n);
     }
 }
 
@@ -331,8 +331,9 @@ fn tree_layers(graph: &Graph, part: &VSet, root: usize, dir: i32) -> Vec<(usize,
     order.iter().map(|&v| (v, (x[&v], depth[&v] * STEP * dir))).collect()
 }
 
-/// Each edge's control points (see the module doc).
-fn curves(graph: &Graph, points: &[Point]) -> Vec<Vec<Point>> {
+/// Each edge's control points (see the module doc); loops stay above their vertex's horizon when
+/// `upward`.
+fn curves(graph: &Graph, points: &[Point], upward: bool) -> Vec<Vec<Point>> {
     let mut seen: HashMap<(u16, u16), i32> = HashMap::new();
     graph
         .edges()
@@ -342,10 +343,17 @@ fn curves(graph: &Graph, points: &[Point]) -> Vec<Vec<Point>> {
             let copy = *seen.entry(key).and_modify(|c| *c += 1).or_insert(0);
             let (a, b) = (points[usize::from(key.0)], points[usize::from(key.1)]);
             if u == v {
-                // A teardrop above the vertex, larger for each further loop.
-                let size = f64::from(STEP) * (0.45 + 0.2 * f64::from(copy));
-                let (dx, dy) = ((size * 0.7).round() as i32, size.round() as i32);
-                return vec![(a.0 - dx, a.1 - dy), (a.0 + dx, a.1 - dy)];
+                // A teardrop where the vertex's edges leave the most room, larger for each
+                // further loop.
+                let size = f64::from(STEP) * (0.8 + 0.3 * f64::from(copy));
+                let (c, s) = loop_direction(graph, points, usize::from(u), upward);
+                let turn = |x: f64, y: f64| {
+                    (
+                        (f64::from(a.0) + x * c - y * s).round() as i32,
+                        (f64::from(a.1) + x * s + y * c).round() as i32,
+                    )
+                };
+                return vec![turn(size, -0.6 * size), turn(size, 0.6 * size)];
             }
             // Copies alternate sides: 0 straight, then +1, -1, +2, ... bows.
             let mut bow = if copy == 0 {
@@ -369,6 +377,41 @@ fn curves(graph: &Graph, points: &[Point]) -> Vec<Vec<Point>> {
             vec![((mx - dy / length * offset).round() as i32, (my + dx / length * offset).round() as i32)]
         })
         .collect()
+}
+
+/// The direction (cosine, sine) of `v`'s loops: of the eight directions of the compass (the three
+/// pointing up when `upward`, so that nothing hangs under a ground line), the one
+/// farthest from every edge leaving `v`, upward first among equals.
+fn loop_direction(graph: &Graph, points: &[Point], v: usize, upward: bool) -> (f64, f64) {
+    let at = points[v];
+    let leaving: Vec<f64> = graph
+        .neighbours(v)
+        .iter()
+        .map(|w| f64::from(points[w].1 - at.1).atan2(f64::from(points[w].0 - at.0)))
+        .collect();
+    let room = |angle: f64| {
+        leaving
+            .iter()
+            .map(|&e| {
+                let d = (angle - e).rem_euclid(2.0 * PI);
+                d.min(2.0 * PI - d)
+            })
+            .fold(PI, f64::min)
+    };
+    let compass = [0.0, 1.0, -1.0, 2.0, -2.0, 3.0, -3.0, 4.0];
+    let best = compass[..if upward { 3 } else { 8 }]
+        .iter()
+        .map(|k| -PI / 2.0 + k * PI / 4.0)
+        .fold((-PI / 2.0, -1.0), |(best, most), angle| {
+            let r = room(angle);
+            if r > most + 1e-9 {
+                (angle, r)
+            } else {
+                (best, most)
+            }
+        })
+        .0;
+    (best.cos(), best.sin())
 }
 
 /// Does the segment `a`–`b` between the vertices `ends` pass within a fifth of a step of
@@ -472,8 +515,9 @@ mod tests {
         assert!(layout.points.iter().all(|p| p.1 <= line.y && (line.from..=line.to).contains(&p.0)));
         // a is a layer above the ground, b and c a layer above a.
         assert!(layout.points[1].1 < line.y && layout.points[2].1 < layout.points[1].1);
-        // The loop has two control points, the repeated edge b–c one.
+        // The loop has two control points, above the ground line; the repeated edge b–c one.
         assert_eq!(layout.curves[3].len(), 2);
+        assert!(layout.curves[3].iter().all(|p| p.1 <= line.y));
         assert_eq!((layout.curves[4].len(), layout.curves[5].len()), (0, 1));
         // x and y never reach the ground: above the line.
         assert!(layout.points[4].1 < line.y && layout.points[5].1 < line.y);
