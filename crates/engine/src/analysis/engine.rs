@@ -662,6 +662,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             question: format!("{} play", if play == Play::Misere { "misère" } else { "normal" }),
         })?;
         let mut report = VerifyReport::new(self.spec.to_string(), theorem, play, None, bound);
+        report.scope = self.ruleset.verification_scope(bound);
         // Theory against the generic search, the reference (never a ruleset's own search).
         let query = Query::new(Method::Search, play);
         let total = self.ruleset.verification_count(bound);

@@ -156,6 +156,12 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// so that a large bound costs budget, not memory.
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_>;
 
+    /// Which positions [`Ruleset::verification_positions`] yields, in words, where they are not
+    /// every position whose numbers are at most `bound`; `None` (the default) where they are.
+    fn verification_scope(&self, _bound: u64) -> Option<String> {
+        None
+    }
+
     /// How many positions [`Ruleset::verification_positions`] yields (for progress; saturating).
     fn verification_count(&self, bound: u64) -> u64;
 

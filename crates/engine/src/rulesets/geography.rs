@@ -329,6 +329,11 @@ impl Ruleset for Geography {
         }))
     }
 
+    fn verification_scope(&self, bound: u64) -> Option<String> {
+        let k = (bound as usize).min(self.graph().order()).min(12);
+        Some(format!("positions with the token on one of the first {k} vertices and some of the others among them deleted"))
+    }
+
     fn verification_count(&self, bound: u64) -> u64 {
         let k = (bound as usize).min(self.graph().order()).min(12) as u64;
         if k == 0 {

@@ -533,6 +533,11 @@ impl Ruleset for GraphGame {
         )
     }
 
+    fn verification_scope(&self, bound: u64) -> Option<String> {
+        let k = if self.game.is_some() { (bound as usize).min(self.graph().order()).min(12) } else { 0 };
+        Some(format!("positions with some of the first {k} vertices deleted that the theory answers"))
+    }
+
     fn verification_count(&self, bound: u64) -> u64 {
         self.verification_positions(bound).count() as u64
     }

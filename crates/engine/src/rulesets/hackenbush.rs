@@ -492,6 +492,11 @@ impl Ruleset for Hackenbush {
         )
     }
 
+    fn verification_scope(&self, bound: u64) -> Option<String> {
+        let k = (bound as usize).min(self.graph().edges().len()).min(12);
+        Some(format!("positions with some of the first {k} edges cut, each once"))
+    }
+
     fn verification_count(&self, bound: u64) -> u64 {
         self.verification_positions(bound).count() as u64
     }
