@@ -17,8 +17,9 @@
 //!   never reach the ground beside it, above the line.
 //!
 //! Edges are straight unless several join the same two vertices (then bowed apart), a straight
-//! line would pass through another vertex (then bowed aside), or an edge is a loop (a teardrop
-//! above its vertex, larger for each further loop there). Time `O(n·m)` for `n` vertices and `m`
+//! line off a board would pass through another vertex (then bowed aside; a board's edges lie
+//! along its rows, columns and diagonals), or an edge is a loop (a teardrop where its vertex's
+//! edges leave room, larger for each further loop there). Time `O(n·m)` for `n` vertices and `m`
 //! edges (each straight edge is checked against every vertex).
 
 use std::collections::HashMap;
@@ -335,6 +336,8 @@ fn tree_layers(graph: &Graph, part: &VSet, root: usize, dir: i32) -> Vec<(usize,
 /// `upward`.
 fn curves(graph: &Graph, points: &[Point], upward: bool) -> Vec<Vec<Point>> {
     let mut seen: HashMap<(u16, u16), i32> = HashMap::new();
+    // A board's edges lie along its rows, columns and diagonals, even where they overlap.
+    let on_board = graph.board().is_some();
     graph
         .edges()
         .iter()
@@ -363,7 +366,7 @@ fn curves(graph: &Graph, points: &[Point], upward: bool) -> Vec<Vec<Point>> {
             } else {
                 -(copy / 2)
             };
-            if bow == 0 && passes_through(points, a, b, key) {
+            if bow == 0 && !on_board && passes_through(points, a, b, key) {
                 bow = 1;
             }
             if bow == 0 {
@@ -484,6 +487,9 @@ mod tests {
             assert_eq!(layout.points[v], (i32::from(c) * STEP, i32::from(r) * STEP));
         }
         assert!(layout.curves.iter().all(Vec::is_empty));
+        // A queens board's edges lie along its lines, straight.
+        let queens = super::layout(&build("queens:4").unwrap(), Style::Own);
+        assert!(queens.curves.iter().all(Vec::is_empty));
     }
 
     #[test]
