@@ -54,6 +54,7 @@ pub enum First {
                   draw when the same position with the same player to move occurs 3 times.\n\nExamples:\n  \
                   nimlab play nim 3 4 5\n  nimlab play wythoff 4 7 --first nimlab\n  \
                   nimlab play bash 21 --max 3 --misere\n  echo '1 4 5' | nimlab play nim 3 4 5 --json\n  \
+                  nimlab play node-kayles --graph grid:2x3   (a graph: type the vertices deleted after your move)\n  \
                   printf '2\\n2\\n' | nimlab play loopy-pattern --piles 1 --move one:1 --move one:+1 --cap 2 1"
 )]
 pub struct Args {
@@ -87,6 +88,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         lang: cx.lang,
         limits: cx.limits,
         history: vec![],
+        help: String::new(),
     };
     session.start(position.position)?;
     let stdin = io::stdin();
@@ -124,8 +126,21 @@ fn parse_command(line: &str) -> Result<Command, String> {
     }
 }
 
-const HELP: &str = "Type the position your move leads to, e.g. from `3 4 5` type `1 4 5` to take 2 from the heap \
-                    of 3.\nCommands: hint (the winning moves and why), undo (take back your last move), quit.";
+/// The commands, after the example of a move.
+const COMMANDS: &str = "Commands: hint (the winning moves and why), undo (take back your last move), quit.";
+
+/// How to type a move, the game's own first legal move from `start` as the example (so that a
+/// game on a graph shows vertices, not heaps).
+fn help_text(start: &[BigUint], example: Option<&MoveReport>) -> String {
+    let typed = match example {
+        Some(m) if start.is_empty() => {
+            format!(", e.g. from the start type `{}` to {}", spaced(&m.to), m.text)
+        }
+        Some(m) => format!(", e.g. from `{}` type `{}` to {}", spaced(start), spaced(&m.to), m.text),
+        None => String::new(),
+    };
+    format!("Type the position your move leads to{typed}.\n{COMMANDS}")
+}
 
 /// One event of a session, as a JSON line.
 #[derive(Serialize)]
@@ -203,13 +218,15 @@ struct Session<'a> {
     limits: BudgetArgs,
     /// Every position so far; the last is the current one.
     history: Vec<Vec<BigUint>>,
+    /// How to type a move, with the first legal move of the start as the example.
+    help: String,
 }
 
 impl Session<'_> {
     /// Checks that the starting position can be played (its moves can be listed).
     fn start(&mut self, position: Vec<BigUint>) -> anyhow::Result<()> {
         match self.game.options(&position, &self.limits.budget(), self.lang) {
-            Ok(_) => {}
+            Ok(moves) => self.help = help_text(&position, moves.first()),
             Err(error @ EngineError::TooLargeForSearch { .. }) => {
                 return Err(UsageError(format!("this position is too large to play: {error}")).into())
             }
@@ -253,9 +270,10 @@ impl Session<'_> {
             Play::Misere => "misère play: whoever makes the last move loses",
         };
         let text = format!(
-            "{} from {}: you against nimlab ({convention}).\n{HELP}",
+            "{} from {}: you against nimlab ({convention}).\n{}",
             self.spec,
-            spaced(self.current())
+            spaced(self.current()),
+            self.help
         );
         let start = Event::Start {
             game: &self.spec,
@@ -301,7 +319,7 @@ impl Session<'_> {
             match parse_command(&line) {
                 Err(message) => self.error(out, &message)?,
                 Ok(Command::Empty) => {}
-                Ok(Command::Help) => self.emit(out, HELP, &Event::Help { message: HELP })?,
+                Ok(Command::Help) => self.emit(out, &self.help, &Event::Help { message: &self.help })?,
                 Ok(Command::Quit) => {
                     self.emit(out, "bye.", &Event::Quit { position: self.current() })?;
                     return Ok(());

@@ -403,7 +403,8 @@ fn text(stream: &mut TableStream, budget: &Budget, out: &mut dyn Write) -> anyho
     let cell = cell_width(stream);
     match stream.shape().clone() {
         StreamShape::Sequence { upto } => {
-            writeln!(out, "{game}: {what} for heaps 0..={upto}{misere}")?;
+            let index = if stream.of_members() { "the family's members n = " } else { "heaps " };
+            writeln!(out, "{game}: {what} for {index}0..={upto}{misere}")?;
             let width = cell.max(digits(upto));
             let label = if kind == CellKind::Grundy { "G(n)" } else { "" };
             let mut block: Vec<(u64, u64)> = Vec::with_capacity(20);

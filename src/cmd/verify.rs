@@ -94,10 +94,13 @@ fn report_text(r: &VerifyReport) -> String {
             r.search_states,
             if q.certified { String::new() } else { format!("; the partial quotient covers heaps up to {}", q.reached) }
         ),
-        None => format!(
-            "{}{setting}: {}\n  checked {} positions whose numbers are all <= {} (search memo up to {} states)",
-            r.game, r.theorem, r.positions, r.bound, r.search_states
-        ),
+        None => {
+            let which = r.scope.clone().unwrap_or_else(|| format!("positions whose numbers are all <= {}", r.bound));
+            format!(
+                "{}{setting}: {}\n  checked {} {which} (search memo up to {} states)",
+                r.game, r.theorem, r.positions, r.search_states
+            )
+        }
     };
     let mut text = match &r.counterexample {
         None if r.quotient.is_some() => format!("{head}: quotient = search on all of them"),

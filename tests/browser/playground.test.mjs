@@ -10,7 +10,8 @@
 // shows its message; a server error is worded in Chinese; full-width input is accepted; a
 // finished game is reviewed from its history; a game whose positions repeat shows its ∞(K)
 // values and is played to a draw (by repetition, as `nimlab play` ends one), worded in both
-// languages; and no game is named in the page's code.
+// languages; games on a graph are played by clicking vertices and edges and by keyboard; and no
+// game is named in the page's code.
 // Every state is saved as a screenshot under screenshots/ for review (the Kayles board and class
 // mode also to docs/images/, shown in docs/playground.md).
 //
@@ -914,6 +915,73 @@ describe('desktop 1280x900', () => {
     assert.equal(await empty.textContent('[data-testid=result]'), 'You win!');
     assert.equal(await empty.textContent('[data-testid=result-detail]'), 'nimlab cannot move at the start. The player who cannot move loses.');
     for (const p of [page, fib, empty]) { p.checkClean(); await p.context().close(); }
+  });
+
+  test('games on a graph: a vertex of the 2 x 3 grid clicked and one chosen by keyboard (Node-Kayles), Hackenbush cut by edges against nimlab with the values hidden', async () => {
+    const page = await openPage(DESKTOP, '?game=node-kayles&graph=grid:2x3&position=');
+    await settled(page);
+    const graph = '[data-testid=board] [data-testid=graph-0]';
+    await page.waitForSelector(`${graph} [data-target=v0]`);
+    assert.equal(await page.locator(`${graph} .vertex-button`).count(), 6, 'every vertex of the whole grid is a move');
+    assert.equal(await page.locator(`${graph} path.edge`).count(), 7);
+    assert.equal(await page.textContent('#board-keys'), text('en', 'board.graphHelp'));
+    // Each vertex is named by its move, with its value where values are shown (in exploration).
+    assert.match(await page.getAttribute(`${graph} [data-target=v4]`, 'aria-label'), /^pick vertex \(2, 2\): (win|lose)/);
+    // A click on the corner (1, 1) deletes it with its neighbours (1, 2) and (2, 1).
+    await page.click(`${graph} [data-target=v0]`);
+    await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '0 1 3');
+    await settled(page);
+    await page.waitForSelector(`${graph} [data-target=v2]`);
+    assert.equal(await page.locator(`${graph} circle.vertex.gone`).count(), 3, 'the deleted vertices are drawn faded');
+    assert.equal(await page.locator(`${graph} .vertex-button`).count(), 3);
+    assert.equal(await page.locator(`${graph} path.edge.gone`).count(), 5);
+    await shot(page, 'desktop-en-node-kayles');
+    await axeScan(page, 'node-kayles on a grid');
+    // By keyboard: Tab to a vertex, Enter.
+    await tabTo(page, `${graph} [data-target]`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.moves === '2');
+    page.checkClean();
+    await page.context().close();
+
+    // Hackenbush against nimlab, in Chinese: the ground line, the loop, edges to cut, no marks
+    // while the values are hidden.
+    const cut = await openPage(DESKTOP, '?lang=zh&game=hackenbush&graph=edges:g-a,a-b,a-a,g-c,c-d&ground=g&position=');
+    await settled(cut);
+    await cut.waitForSelector(`${graph} line.ground`, { state: 'attached' });
+    assert.equal(await cut.locator(`${graph} .edge-button`).count(), 5);
+    assert.equal(await cut.textContent(`${graph} .ground-name`), text('zh', 'board.ground'));
+    await start(cut, 'me', 'mouse');
+    await settled(cut, ['you']);
+    assert.equal(await cut.locator(`${graph} .graph-mark`).count(), 0, 'no answer shown in play');
+    // The edge c–d by a click halfway between its ends: it falls alone.
+    const centre = async (v) => {
+      const box = await cut.locator(`${graph} [data-vertex="${v}"] circle.vertex`).boundingBox();
+      return [box.x + box.width / 2, box.y + box.height / 2];
+    };
+    await cut.locator(`${graph} [data-vertex="4"]`).scrollIntoViewIfNeeded();
+    const [[cx, cy], [dx, dy]] = [await centre(3), await centre(4)];
+    await cut.mouse.click((cx + dx) / 2, (cy + dy) / 2);
+    await cut.waitForFunction(() => Number(document.querySelector('[data-testid=board]').dataset.moves) >= 2 || document.body.dataset.turn === 'over');
+    await settled(cut, ['you', 'over']);
+    assert.ok(await cut.locator(`${graph} path.edge.gone`).count() >= 2, 'the edge cut and nimlab\'s are faded');
+    await cut.check('#show-values');
+    await cut.waitForSelector(`${graph} .graph-mark`);
+    await shot(cut, 'desktop-zh-hackenbush');
+    await axeScan(cut, 'hackenbush zh');
+    // Then by keyboard to the end.
+    for (let turn = 0; turn < 10; turn++) {
+      await settled(cut, ['you', 'over']);
+      if (await cut.evaluate(() => document.body.dataset.turn === 'over')) break;
+      const made = await movesMade(cut);
+      await tabTo(cut, `${graph} .edge-button`);
+      await cut.keyboard.press('Enter');
+      await cut.waitForFunction((n) => Number(document.querySelector('[data-testid=board]').dataset.moves) > n, made);
+    }
+    await settled(cut, ['over']);
+    assert.equal(await cut.locator(`${graph} .edge-button`).count(), 0, 'nothing stands at the end');
+    cut.checkClean();
+    await cut.context().close();
   });
 
   test('games whose positions repeat: ∞(K) values, and a game played to a draw, worded in English and Chinese', async () => {

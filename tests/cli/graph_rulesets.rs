@@ -125,7 +125,15 @@ fn verify_compares_the_theories_with_the_search() {
         let report = &v["reports"][0];
         assert_eq!(report["agree"], true, "{game} {args:?}: {report}");
         assert!(report["positions"].as_u64().unwrap() > 40, "{game} {args:?}: {report}");
+        assert!(report["scope"].as_str().unwrap().starts_with("positions with "), "{report}");
     }
+    // The text says which positions were checked: vertex sets, not numbers at most a bound.
+    let text = crate::text(&["verify", "node-kayles", "--graph", "grid:3x4"]);
+    assert!(
+        text.contains(" positions with some of the first 12 vertices deleted that the theory answers"),
+        "{text}"
+    );
+    assert!(!text.contains("numbers are all"), "{text}");
 }
 
 #[test]

@@ -53,6 +53,12 @@ fn a_family_has_a_table_and_an_observed_period() {
     let values: Vec<u64> = table["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
     assert_eq!(values[0], 0, "the empty grid");
     assert_eq!(values[1..], A316632[..12]);
+    let table = crate::text(&["table", "node-kayles", "--graph", "grid:3xn", "--upto", "12"]);
+    assert!(
+        table
+            .starts_with("node-kayles --graph grid:3xn: Grundy values for the family's members n = 0..=12\n"),
+        "{table}"
+    );
     let period = json(&["period", "node-kayles", "--graph", "ladder:n", "--upto", "24", "--json"]);
     assert_eq!(period["status"], "observed");
     assert_eq!(period["observed"]["period"], 2);
@@ -140,6 +146,8 @@ fn a_graph_game_is_played_in_the_terminal() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("you: pick vertex 2 -> 1 2 3"), "{text}");
+    // The help's example is the game's own first move, not a heap's.
+    assert!(text.contains("e.g. from the start type `0 1` to pick vertex 0."), "{text}");
     // nimlab answers with the winning move: the two paths left are equal.
     assert!(
         text.contains("nimlab: pick vertex 4 -> 1 2 3 4 5") || text.contains("nimlab: pick vertex 5"),

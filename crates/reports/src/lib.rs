@@ -15,6 +15,7 @@ pub mod emit;
 pub mod error;
 pub mod explore;
 pub mod games;
+pub mod layout;
 pub mod loopy;
 pub mod memory;
 pub mod misere_atlas;

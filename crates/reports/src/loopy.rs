@@ -599,6 +599,7 @@ pub fn verify_built(
         agree: counterexample.is_none(),
         counterexample,
         quotient: None,
+        scope: None,
     })
 }
 

@@ -19,6 +19,7 @@ use nimlab_engine::{
 };
 use serde::Serialize;
 
+use crate::layout::{graph_layout, GraphLayout};
 use crate::position::Position;
 use crate::ReportError;
 
@@ -293,6 +294,10 @@ pub struct OptionsReport {
     pub play: Play,
     /// The legal moves, in the ruleset's order.
     pub moves: Vec<MoveReport>,
+    /// The position's picture, for a game on a graph (each vertex and edge with the index of
+    /// the move a click on it makes); absent for other games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layout: Option<GraphLayout>,
 }
 
 /// The legal moves of a position.
@@ -307,8 +312,23 @@ pub fn options(
     lang: Lang,
 ) -> Result<OptionsReport, ReportError> {
     let (game, position) = Position::new(spec, numbers, budget)?;
+    Ok(options_of(game.as_ref(), position, play, budget, lang)?)
+}
+
+/// The legal moves of a checked position of a built game, with its picture where it has one.
+///
+/// # Errors
+/// As for [`AnyGame::options`].
+pub fn options_of(
+    game: &dyn AnyGame,
+    position: Position,
+    play: Play,
+    budget: &Budget,
+    lang: Lang,
+) -> Result<OptionsReport, EngineError> {
     let moves = game.options(&position.position, budget, lang)?;
-    Ok(OptionsReport { position, play, moves })
+    let layout = graph_layout(game, &position.position, &moves);
+    Ok(OptionsReport { position, play, moves, layout })
 }
 
 /// Who wins from a position, with its player to move as reference, and in how many moves with
@@ -345,6 +365,9 @@ pub struct ValuedOptions {
     pub moves: Vec<ValuedMove>,
     /// Why the values are missing, if they are.
     pub values_error: Option<String>,
+    /// The position's picture, as in [`OptionsReport`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub layout: Option<GraphLayout>,
 }
 
 impl ValuedOptions {
@@ -357,6 +380,7 @@ impl ValuedOptions {
             values_error: Some(error.to_string()),
             position: report.position,
             play: report.play,
+            layout: report.layout,
         }
     }
 }
@@ -402,6 +426,7 @@ pub fn option_values(
         value: Some(value),
         moves,
         values_error: None,
+        layout: report.layout.clone(),
     })
 }
 

@@ -352,9 +352,16 @@ pub struct TableStream {
     value_bound: Option<u64>,
     shape: StreamShape,
     producer: Producer,
+    members: bool,
 }
 
 impl TableStream {
+    /// True when a sequence's `n` is a member of a family (a family of graphs), not a heap: the
+    /// game's positions are not heaps.
+    pub fn of_members(&self) -> bool {
+        self.members
+    }
+
     /// The game.
     pub fn game(&self) -> &GameRef {
         &self.game
@@ -537,6 +544,7 @@ pub fn table_stream_of(
         value_bound,
         shape,
         producer,
+        members: game.not_heaps().is_some(),
     })
 }
 

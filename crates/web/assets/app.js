@@ -10,7 +10,7 @@
 import { LANGUAGES, TEXT, translate } from './i18n.js';
 
 const TEXT_KEYS = new Set(Object.keys(TEXT.en));
-import { historyChart, sequenceChart } from './draw.js';
+import { graphPicture, historyChart, sequenceChart } from './draw.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,6 +48,8 @@ const S = {
   lang: 'en',
   /** The games of /api/games. */
   games: [],
+  /** The games whose positions the API lays out as graphs (learned from its answers). */
+  graphGames: new Set(),
   /** The languages the engine writes its reasons in. */
   engineLanguages: ['en'],
   /** How many occurrences of a position (same player to move) draw a loopy game (/api/games). */
@@ -203,7 +205,8 @@ const size = (n) => (String(n).length > 15 ? Infinity : Number(n));
 async function api(path, params, signal = S.controller.signal) {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '' || value === false) continue;
+    // An empty position is sent as one (a graph's whole graph); other empty values are left out.
+    if (value === undefined || value === null || (value === '' && key !== 'position') || value === false) continue;
     for (const item of Array.isArray(value) ? value : [value]) query.append(key, item === true ? '1' : String(item));
   }
   if (S.lang !== 'en' && S.engineLanguages.includes(S.lang) && path !== 'games') query.append('lang', S.lang);
@@ -300,37 +303,38 @@ function partText(part, numbers) {
 async function movesAt(setup, position, withValues, signal) {
   if (setup.kind === 'sum') {
     const lists = await Promise.all(setup.parts.map((part, i) => api('options', {
-      game: part.game, ...paramKeys(part.game, part.params), position: positionKey(position[i]),
+      game: part.game, ...paramKeys(part.game, part.params), position: positionKey(part.game, position[i]),
     }, signal)));
     const moves = [];
     lists.forEach((list, i) => {
-      for (const m of list.moves) {
+      list.moves.forEach((m, index) => {
         const to = position.map((p, j) => (j === i ? m.to.map(normal) : p));
-        moves.push({ move: m.move, to, part: i + 1, partTo: m.to.map(normal) });
-      }
+        moves.push({ move: m.move, to, part: i + 1, partTo: m.to.map(normal), index });
+      });
     });
-    return { moves, value: null };
+    return { moves, value: null, layouts: lists.map((list) => list.layout ?? null) };
   }
   const values = withValues && setup.players === 2;
-  const list = await api('options', { ...gameKeys(setup), position: positionKey(position), values: values ? '1' : '' }, signal);
+  const list = await api('options', { ...gameKeys(setup), position: positionKey(setup.game, position), values: values ? '1' : '' }, signal);
   return {
     position: list.position.map(normal),
-    moves: list.moves.map((m) => ({ move: m.move, to: m.to.map(normal), value: m.value ?? null })),
+    moves: list.moves.map((m, index) => ({ move: m.move, to: m.to.map(normal), value: m.value ?? null, index })),
     value: list.value ?? null,
     valuesError: list.values_error ?? null,
+    layouts: [list.layout ?? null],
   };
 }
 
 /** The analysis of `position`: solve for two players, for n players, or of the sum. */
 function analyse(setup, position, signal, all = false) {
   if (setup.kind !== 'sum' && loopyGame(setup.game)) {
-    return api('solve', { ...gameKeys(setup), position: positionKey(position) }, signal).then(loopyAnalysis);
+    return api('solve', { ...gameKeys(setup), position: positionKey(setup.game, position) }, signal).then(loopyAnalysis);
   }
   if (setup.kind === 'sum') {
     return api('solve', { part: setup.parts.map((part, i) => partText(part, position[i])), all: '1' }, signal);
   }
   return api('solve', {
-    ...gameKeys(setup), position: positionKey(position),
+    ...gameKeys(setup), position: positionKey(setup.game, position),
     players: setup.players > 2 ? setup.players : '', all: all ? '1' : '',
   }, signal);
 }
@@ -407,6 +411,7 @@ async function arrive(token) {
     moves: moves.status === 'fulfilled' ? moves.value.moves : null,
     value: moves.status === 'fulfilled' ? moves.value.value : null,
     valuesError: moves.status === 'fulfilled' ? moves.value.valuesError : null,
+    layouts: moves.status === 'fulfilled' ? moves.value.layouts : [],
     movesError: moves.status === 'rejected' ? moves.reason.message : null,
     analysis: analysis.status === 'fulfilled' ? analysis.value : null,
     analysisError: analysis.status === 'rejected' ? analysis.reason.message : null,
@@ -414,6 +419,9 @@ async function arrive(token) {
   // The position as the game keeps it (Large Nim sorts its heaps and drops empty ones).
   if (moves.status === 'fulfilled' && moves.value.position) S.history[movesMade()] = moves.value.position;
   S.here = here;
+  // The games whose answers come with a layout are drawn as graphs, also while the next loads.
+  const games = isSum() ? setup.parts.map((p) => p.game) : [setup.game];
+  (here.layouts ?? []).forEach((layout, i) => { if (layout) S.graphGames.add(games[i]); });
   S.message = '';
   S.values[movesMade()] = valueOf(here);
   if (here.movesError) {
@@ -498,7 +506,7 @@ async function nimlabChoice() {
     // Losing: the stalling move of the first game with a move left.
     const i = setup.parts.findIndex((_, j) => S.here.moves.some((m) => m.part === j + 1));
     const part = setup.parts[i];
-    const reply = await api('move', { game: part.game, ...paramKeys(part.game, part.params), position: positionKey(position[i]) }, signal);
+    const reply = await api('move', { game: part.game, ...paramKeys(part.game, part.params), position: positionKey(part.game, position[i]) }, signal);
     return S.here.moves.find((m) => m.part === i + 1 && same(m.partTo, reply.reply.move.to.map(normal)));
   }
   if (setup.players > 2) {
@@ -510,7 +518,7 @@ async function nimlabChoice() {
   // A weaker nimlab: the server draws its mistakes from a seed the page picks for each move.
   const seed = S.mistakes > 0 ? crypto.getRandomValues(new Uint32Array(1))[0] : '';
   const reply = await api('move', {
-    ...gameKeys(setup), position: positionKey(position), mistakes: S.mistakes || '', seed,
+    ...gameKeys(setup), position: positionKey(setup.game, position), mistakes: S.mistakes || '', seed,
   }, signal);
   if (!reply.reply) throw new Error('no move');
   return { move: reply.reply.move.move, to: reply.reply.move.to.map(normal), explanation: reply.reply.explanation };
@@ -611,21 +619,21 @@ function formSetup() {
   if (f.kind === 'sum') {
     if (!f.parts.length) throw new Error(t('error.emptySum'));
     const parts = f.parts.map((p) => ({ game: p.game, params: structuredClone(p.params) }));
-    const start = f.parts.map((p) => checkedNumbers(p.position));
+    const start = f.parts.map((p) => checkedNumbers(p.position, p.game));
     return { setup: { kind: 'sum', parts, players: 2, misere: false }, start };
   }
   if (!gameInfo(f.game)) throw new Error(t('error.noGame'));
   const players = loopyGame(f.game) ? 2 : f.players;
   const setup = { kind: 'single', game: f.game, params: structuredClone(f.params), misere: f.misere, players };
-  return { setup, start: checkedNumbers(f.position) };
+  return { setup, start: checkedNumbers(f.position, f.game) };
 }
 
-/** The numbers of a typed position; throws on a word that is not a whole number. */
-function checkedNumbers(text) {
+/** The numbers of a typed position of `game`; throws on a word that is not a whole number. */
+function checkedNumbers(text, game) {
   const words = parseNumbers(text);
   const bad = words.find((w) => !/^\d+$/.test(w));
   if (bad !== undefined) throw new Error(t('error.badNumber', { word: bad }));
-  if (!words.length) throw new Error(t('error.emptyPosition'));
+  if (!words.length && !emptyAllowed(game)) throw new Error(t('error.emptyPosition'));
   return words.map(normal);
 }
 
@@ -715,10 +723,14 @@ function updateUrl() {
 }
 
 /**
- * A position as the API's `position` key. Large Nim drops empty heaps, so its games end at the
- * position without heaps, which the engine lists as a move but takes only written as "0".
+ * A position of `game` as the API's `position` key. Large Nim drops empty heaps, so its games end
+ * at the position without heaps, which the engine lists as a move but takes only written as "0";
+ * on a graph the numbers say what is gone, and none is the whole graph.
  */
-const positionKey = (numbers) => (numbers.length ? numbers.join(',') : '0');
+const positionKey = (game, numbers) => (numbers.length || emptyAllowed(game) ? numbers.join(',') : '0');
+
+/** May a position of `game` be empty? Where its declared example is (a graph game's whole graph). */
+const emptyAllowed = (game) => gameInfo(game)?.example_position === '';
 
 /** A key or value of the address, readable: commas and spaces (as +) left as they are. */
 const urlText = (s) => encodeURIComponent(s).replace(/%2C/g, ',').replace(/%20/g, '+');
@@ -796,10 +808,10 @@ function readUrl() {
       else S.form.params[param.name] = values[0];
     }
     const position = known ? q.get('position') : info.example_position;
-    if (position === null || position.trim() === '') {
+    if (position === null || (position.trim() === '' && !emptyAllowed(game))) {
       problems.push(['error.linkNoPosition', { example: info.example_position }]);
       S.form.position = info.example_position;
-    } else if (!wholeNumbers(position)) {
+    } else if (position.trim() !== '' && !wholeNumbers(position)) {
       problems.push(['error.linkPosition', { position, example: info.example_position }]);
       S.form.position = info.example_position;
     } else {
@@ -1144,7 +1156,9 @@ function renderBoard() {
   const position = current();
   const previous = S.history.length > 1 ? S.history[S.history.length - 2] : null;
   const games = isSum() ? S.setup.parts.map((p) => p.game) : [S.setup.game];
-  $('board-keys').textContent = t(games.some((g) => drawingOf(g).board === 'pins') ? 'board.pinsHelp' : 'board.keyboard');
+  const help = games.some((g) => S.graphGames.has(g)) ? 'board.graphHelp'
+    : games.some((g) => drawingOf(g).board === 'pins') ? 'board.pinsHelp' : 'board.keyboard';
+  $('board-keys').textContent = t(help);
   if (isSum()) {
     S.setup.parts.forEach((part, i) => {
       const block = el('div', { class: 'part-board' },
@@ -1158,9 +1172,50 @@ function renderBoard() {
   restoreFocus('board');
 }
 
-/** A game's position on its declared board: coins (a row or a grid) or heaps. */
+/** A game's position on its declared board: a graph, coins (a row or a grid) or heaps. */
 function drawPosition(game, numbers, before, part) {
-  return coinBoard(game, numbers, part) ?? heaps(game, numbers, before, part);
+  return graphBoard(game, part) ?? coinBoard(game, numbers, part) ?? heaps(game, numbers, before, part);
+}
+
+/**
+ * A position of a game on a graph, drawn as the engine laid it out (`layout` of /api/options):
+ * a click on a vertex or an edge (or Enter on it) makes the move the layout names for it. Null
+ * for a game whose answer has no layout.
+ */
+function graphBoard(game, part) {
+  const layout = S.here?.layouts?.[part ? part - 1 : 0];
+  if (!layout) return S.graphGames.has(game) && !S.here ? el('p', { class: 'help', text: t('board.graphLoading') }) : null;
+  const moves = (S.here?.moves ?? []).filter((m) => (part ? m.part === part : true));
+  const moveAt = (index) => moves.find((m) => m.index === index);
+  const describe = (kind, item) => {
+    const move = item.move === null ? null : moveAt(item.move);
+    if (kind === 'edge') return move ? move.move : '';
+    if (move) return move.move;
+    const key = item.gone ? 'board.vertexGone' : layout.token === item.id ? 'board.vertexToken' : 'board.vertex';
+    return t(key, { name: item.name });
+  };
+  const judged = (item) => {
+    const move = item.move === null || !valuesVisible() ? null : moveAt(item.move);
+    return move ? verdict(move) : null;
+  };
+  const label = (kind, item) => {
+    const v = judged(item);
+    return `${describe(kind, item)}${v ? `: ${v.text}` : ''}`;
+  };
+  const mark = (item) => {
+    const v = judged(item);
+    return v ? { good: v.good, glyph: v.good ? '✓' : '✗' } : null;
+  };
+  return graphPicture({
+    layout, label, mark, part,
+    groupLabel: part ? `${t('moves.part', { n: part })}, ${t('board.graphLabel')}` : t('board.graphLabel'),
+    groundLabel: t('board.ground'),
+    enabled: canPersonMove(),
+    onPick: (index) => {
+      const move = moveAt(index);
+      if (move) personMove(move);
+    },
+  });
 }
 
 /** The first coin of each board of coins (the declared boards: a row from 1, a row from 0, a grid). */
@@ -1701,6 +1756,7 @@ function onKey(event) {
 function onFocus(event) {
   const target = event.target;
   if (target.dataset?.cell) S.focus = { where: 'grid', key: target.dataset.cell };
+  else if (target.dataset?.target) S.focus = { where: 'board', part: target.dataset.part, target: target.dataset.target };
   else if (target.classList?.contains('token')) {
     S.focus = { where: 'board', part: target.dataset.part, heap: target.dataset.heap, leave: Number(target.dataset.leave) };
   } else if (!$('chooser').contains(target) && target !== document.body) S.focus = null;
@@ -1714,6 +1770,11 @@ function restoreFocus(where, always = false) {
   if (!always && active !== document.body && active !== null && document.contains(active)) return;
   if (where === 'grid') {
     $('grid').querySelector(`button[data-cell="${f.key}"]`)?.focus();
+    return;
+  }
+  if (f.target) {
+    const board = $('board');
+    (board.querySelector(`[data-target="${f.target}"][data-part="${f.part}"]`) ?? board.querySelector('[data-target]'))?.focus();
     return;
   }
   const heap = [...$('board').querySelectorAll(`button.token[data-heap="${f.heap}"][data-part="${f.part}"]`)];

@@ -1,6 +1,6 @@
 // Pictures of the playground, drawn as SVG through the DOM (no inline styles: the page's
-// Content-Security-Policy allows none): the SG sequence of one heap with its period, and the
-// value history of a game.
+// Content-Security-Policy allows none): the SG sequence of one heap with its period, the value
+// history of a game, and a position of a game on a graph as the engine laid it out.
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -112,5 +112,99 @@ export function historyChart({ points, label, top, bottom, axisMoves, axisRemote
     });
     root.append(point);
   });
+  return root;
+}
+
+/** The SVG path of an edge from `a` to `b` through its control points (none: a straight line). */
+function edgePath(a, b, curve) {
+  const at = (p) => `${p[0]} ${p[1]}`;
+  if (curve.length === 2) return `M ${at(a)} C ${at(curve[0])} ${at(curve[1])} ${at(b)}`;
+  if (curve.length === 1) return `M ${at(a)} Q ${at(curve[0])} ${at(b)}`;
+  return `M ${at(a)} L ${at(b)}`;
+}
+
+/** A focusable button inside an SVG picture that calls `onPick` on a click, Enter or Space. */
+function svgButton(attributes, onPick) {
+  const button = svg('g', { role: 'button', tabindex: '0', ...attributes });
+  button.addEventListener('click', onPick);
+  button.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onPick();
+    }
+  });
+  return button;
+}
+
+/**
+ * A position of a game on a graph, as the engine's `layout` places it (`/api/options`): edges
+ * (loops and repeated edges on their curves), vertices with their names, the token, the ground
+ * line, and what is gone faded. A vertex or an edge whose click makes a move (`move`, an index
+ * into the position's moves) is a button: `label(kind, item)` names it, `mark(item)` gives
+ * {good, glyph} when its move is to be marked (or null), `onPick(index)` makes the move, and
+ * `enabled` says whether a move may be made now. Each button's `data-target` (`v3`, `e5`) and
+ * `data-part` let focus come back to it after a redraw.
+ */
+export function graphPicture({ layout, label, groupLabel, groundLabel, mark, onPick, enabled, part }) {
+  const margin = 60;
+  const root = svg('svg', {
+    viewBox: `${-margin} ${-margin} ${layout.width + 2 * margin} ${layout.height + 2 * margin}`,
+    role: 'group', 'aria-label': groupLabel, class: 'graph-board', 'data-testid': `graph-${part ?? 0}`,
+  });
+  // Neighbouring cells 90 px apart where there is room (the style sheet keeps it within the page).
+  root.setAttribute('width', String(Math.round(Math.min(720, (layout.width + 2 * margin) * 0.9))));
+  if (layout.ground) {
+    const g = layout.ground;
+    root.append(svg('rect', { x: g.from, y: g.y, width: g.to - g.from, height: 24, class: 'ground-fill' }));
+    root.append(svg('line', { x1: g.from, y1: g.y, x2: g.to, y2: g.y, class: 'ground' }));
+    root.append(svg('text', { x: g.to, y: g.y + 40, class: 'ground-name end' }, groundLabel));
+  }
+  const point = (id) => [layout.vertices[id].x, layout.vertices[id].y];
+  const marked = (item, x, y, element) => {
+    const m = mark(item);
+    if (!m) return;
+    element.classList.add(m.good ? 'good' : 'bad');
+    element.append(svg('text', { x, y, class: 'graph-mark', 'aria-hidden': 'true' }, m.glyph));
+  };
+  for (const edge of layout.edges) {
+    const [a, b] = [point(edge.ends[0]), point(edge.ends[1])];
+    const d = edgePath(a, b, edge.curve);
+    const state = edge.gone ? 'gone' : edge.move === null ? 'stuck' : 'legal';
+    if (edge.move === null) {
+      root.append(svg('path', { d, class: `edge ${state}`, 'aria-hidden': 'true' }));
+      continue;
+    }
+    const button = svgButton({
+      class: 'edge-button', 'aria-label': label('edge', edge), 'data-target': `e${edge.id}`, 'data-part': part ?? '',
+    }, () => onPick(edge.move));
+    if (!enabled) button.setAttribute('aria-disabled', 'true');
+    button.append(svg('path', { d, class: 'edge-hit' }), svg('path', { d, class: `edge ${state}` }));
+    const middle = edge.curve.length ? edge.curve[0] : [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    marked(edge, middle[0] + 10, middle[1] - 10, button);
+    root.append(button);
+  }
+  for (const vertex of layout.vertices) {
+    const token = layout.token === vertex.id;
+    const state = vertex.gone ? 'gone' : vertex.move === null ? 'stuck' : 'legal';
+    const shapes = [
+      svg('circle', { cx: vertex.x, cy: vertex.y, r: 26, class: `vertex ${state}${token ? ' token' : ''}` }),
+      svg('text', { x: vertex.x, y: vertex.y + 5, class: 'vertex-name', 'aria-hidden': 'true' }, vertex.name),
+    ];
+    if (token) shapes.push(svg('circle', { cx: vertex.x, cy: vertex.y, r: 34, class: 'token-ring', 'aria-hidden': 'true' }));
+    if (vertex.move === null) {
+      const still = svg('g', { role: 'img', 'aria-label': label('vertex', vertex), 'data-vertex': vertex.id });
+      still.append(...shapes);
+      root.append(still);
+      continue;
+    }
+    const button = svgButton({
+      class: 'vertex-button', 'aria-label': label('vertex', vertex),
+      'data-target': `v${vertex.id}`, 'data-part': part ?? '', 'data-vertex': vertex.id,
+    }, () => onPick(vertex.move));
+    if (!enabled) button.setAttribute('aria-disabled', 'true');
+    button.append(...shapes);
+    marked(vertex, vertex.x + 22, vertex.y - 22, button);
+    root.append(button);
+  }
   return root;
 }

@@ -8,7 +8,7 @@
 //! | `/api/solve` | `game`, `position`, parameters, `misere`, `method`, `players`, `all`, `graph`; or `part` (repeated) for a sum | `solve`; a game on a graph: `position` is one vertex name per token |
 //! | `/api/table` | `game`, parameters, `upto` or `rows` + `cols`, `outcomes`, `misere`, `method`, `period`, `graph` | `table`; with `period=1` a sequence's period; a loopy game's every position reachable from those up to `upto`; a game on a graph: every vertex |
 //! | `/api/p-positions` | `game`, parameters, `count`, `heaps`, `misere` | `p-positions` |
-//! | `/api/options` | `game`, `position`, parameters, `misere`, `values` | every legal move; with `values=1` each move's value (outcome and remoteness) |
+//! | `/api/options` | `game`, `position`, parameters, `misere`, `values` | every legal move; with `values=1` each move's value (outcome and remoteness); a game on a graph: its `layout` |
 //! | `/api/move` | `game`, `position`, parameters, `misere` | nimlab's reply |
 //!
 //! Fixed bounds: a position has at most [`MAX_NUMBERS`] numbers of at most [`MAX_DIGITS`]
@@ -607,8 +607,8 @@ fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply
         return Ok(done(nimlab_reports::play::options(&spec, &numbers, play, budget, lang), lane));
     }
     let valued = Position::new(&spec, &numbers, budget).and_then(|(game, position)| {
-        let moves = game.options(&position.position, budget, lang)?;
-        Ok((game, OptionsReport { position, play, moves }))
+        let report = nimlab_reports::play::options_of(game.as_ref(), position, play, budget, lang)?;
+        Ok((game, report))
     });
     let (game, report) = match valued {
         Ok(built) => built,
@@ -1012,6 +1012,43 @@ mod tests {
         let long = "a b\n".repeat(MAX_GRAPH_BYTES / 4 + 1);
         assert_eq!(json("table", &[("game", "graph"), ("graph", &long)]).0, 400);
         assert_eq!(json("solve", &[&named[..], &[("position", "start"), ("players", "3")]].concat()).0, 400);
+    }
+
+    /// A game on a graph: `/api/options` hands the page its layout, each vertex or edge naming
+    /// the move a click on it makes (with or without values), exactly as the reports lay it out.
+    #[test]
+    fn graph_games_come_with_their_layout() {
+        let options = body("options", "game=node-kayles&graph=grid:2x3&position=");
+        let layout = &options["layout"];
+        let vertices = layout["vertices"].as_array().unwrap();
+        assert_eq!(vertices.len(), 6);
+        assert_eq!(
+            (&vertices[4]["x"], &vertices[4]["y"], &vertices[4]["name"]),
+            (&100.into(), &100.into(), &"(2, 2)".into())
+        );
+        let moves = options["moves"].as_array().unwrap();
+        for v in vertices {
+            let i = v["move"].as_u64().unwrap() as usize;
+            assert_eq!(moves[i]["move"], format!("pick vertex {}", v["name"].as_str().unwrap()));
+        }
+        let spec: GameSpec = "node-kayles --graph grid:2x3".parse().unwrap();
+        let report =
+            nimlab_reports::play::options(&spec, &[], Play::Normal, &Budget::new(20_000_000), Lang::En)
+                .unwrap();
+        assert_eq!(options, serde_json::to_value(&report).unwrap());
+        // With values, and after a move: the vertices deleted are gone and make no move.
+        let valued = body("options", "game=node-kayles&graph=grid:2x3&position=0,1,3&values=1");
+        assert_eq!(valued["layout"]["vertices"][0]["gone"], true);
+        assert_eq!(valued["layout"]["vertices"][0]["move"], serde_json::Value::Null);
+        assert!(valued["moves"][0]["value"].is_object());
+        // Hackenbush: edges are the clicks, with the ground line; the moves of games on heaps
+        // have no layout.
+        let cut = body("options", "game=hackenbush&graph=edges:g-a,a-b,a-a&ground=g&position=");
+        assert_eq!(cut["layout"]["ground"]["vertex"], 0);
+        let edges = cut["layout"]["edges"].as_array().unwrap();
+        assert!(edges.iter().all(|e| e["move"].is_u64()));
+        assert_eq!(edges[2]["curve"].as_array().unwrap().len(), 2);
+        assert!(body("options", "game=nim&position=3,4").get("layout").is_none());
     }
 
     #[test]

@@ -41,6 +41,11 @@ pub struct VerifyReport {
     /// what else was checked. Absent from JSON otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub quotient: Option<QuotientChecks>,
+    /// Which positions were checked, in words, where they are not every position whose numbers
+    /// are at most `bound` (a graph's: some of its first vertices deleted). Absent from JSON
+    /// otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scope: Option<String>,
 }
 
 /// What `verify --misere` checked of a misère quotient beside the outcomes of the sums.
@@ -74,6 +79,7 @@ impl VerifyReport {
             agree: true,
             counterexample: None,
             quotient: None,
+            scope: None,
         }
     }
 

@@ -19,6 +19,7 @@ use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::{EngineError, Stopped};
 use crate::game::Method;
 use crate::game::{Outcome, Play};
+use crate::graphs::layout::GraphView;
 use crate::lang::{say, Lang};
 use crate::loopy::{explore, Digraph};
 use crate::solve::{
@@ -218,6 +219,12 @@ pub trait AnyGame: Send + Sync {
     /// Why the game's positions are not heaps (a graph's deleted vertices or cut edges), so that
     /// tables and listings of heaps do not apply to it; `None` for a game on heaps.
     fn not_heaps(&self) -> Option<String> {
+        None
+    }
+
+    /// A checked position of a game on a graph as its picture shows it (see
+    /// [`Ruleset::graph_view`]); `None` for a game not on a graph.
+    fn graph_view(&self, _numbers: &[BigUint]) -> Option<GraphView<'_>> {
         None
     }
 
@@ -655,6 +662,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             question: format!("{} play", if play == Play::Misere { "misère" } else { "normal" }),
         })?;
         let mut report = VerifyReport::new(self.spec.to_string(), theorem, play, None, bound);
+        report.scope = self.ruleset.verification_scope(bound);
         // Theory against the generic search, the reference (never a ruleset's own search).
         let query = Query::new(Method::Search, play);
         let total = self.ruleset.verification_count(bound);
@@ -820,6 +828,10 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn not_heaps(&self) -> Option<String> {
         self.ruleset.not_heaps()
+    }
+
+    fn graph_view(&self, numbers: &[BigUint]) -> Option<GraphView<'_>> {
+        self.ruleset.graph_view(numbers)
     }
 
     fn position_graph(&self, roots: &[Vec<BigUint>], budget: &Budget) -> Result<PositionGraph, EngineError> {

@@ -8,6 +8,7 @@ use super::answer::{Analysis, Measure, MoveReport, MultiAnalysis};
 use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Play};
+use crate::graphs::layout::GraphView;
 use crate::lang::{say, Lang};
 use crate::solve::{Terminal, TripleTable};
 use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
@@ -155,6 +156,12 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// so that a large bound costs budget, not memory.
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_>;
 
+    /// Which positions [`Ruleset::verification_positions`] yields, in words, where they are not
+    /// every position whose numbers are at most `bound`; `None` (the default) where they are.
+    fn verification_scope(&self, _bound: u64) -> Option<String> {
+        None
+    }
+
     /// How many positions [`Ruleset::verification_positions`] yields (for progress; saturating).
     fn verification_count(&self, bound: u64) -> u64;
 
@@ -179,6 +186,13 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// (the default) for a game on heaps. A fast path ([`Ruleset::fast_sequence`]) still answers
     /// first: a family of graphs has a table of its members.
     fn not_heaps(&self) -> Option<String> {
+        None
+    }
+
+    /// A checked position of a game on a graph as its picture shows it ([`GraphView`]: what is
+    /// gone, the token, the move each click makes); `None` (the default) for a game not on a
+    /// graph.
+    fn graph_view(&self, _numbers: &[BigUint]) -> Option<GraphView<'_>> {
         None
     }
 

@@ -387,7 +387,7 @@ pub fn build(text: &str) -> Result<Graph, FamilyError> {
                 edges.push((i as u16, (n + i) as u16));
                 edges.push(((n + i) as u16, (n + (i + k) % n) as u16));
             }
-            Ok(Graph::new(names, edges)?)
+            Ok(Graph::new(names, edges)?.with_rings(n))
         }
         "tree" => {
             let parents: Vec<usize> = if args.trim().is_empty() {

@@ -82,6 +82,8 @@ pub struct Graph {
     edges: Vec<(u16, u16)>,
     adj: Vec<VSet>,
     board: Option<Board>,
+    /// For a generalized Petersen graph P(n, k): n, its first n vertices the outer ring.
+    rings: Option<usize>,
 }
 
 impl Graph {
@@ -105,7 +107,7 @@ impl Graph {
                 adj[v as usize].insert(u as usize);
             }
         }
-        Ok(Graph { names, edges, adj, board: None })
+        Ok(Graph { names, edges, adj, board: None, rings: None })
     }
 
     /// The graph of the cells of a board under a lattice: a vertex per cell, named
@@ -196,6 +198,19 @@ impl Graph {
     /// The board the graph is drawn on, for the families that have one.
     pub fn board(&self) -> Option<&Board> {
         self.board.as_ref()
+    }
+
+    /// The same graph drawn as two rings of `n` vertices each, the first `n` vertices outside
+    /// (a generalized Petersen graph).
+    pub fn with_rings(mut self, n: usize) -> Graph {
+        debug_assert_eq!(2 * n, self.order());
+        self.rings = Some(n);
+        self
+    }
+
+    /// The size of each ring, for a graph drawn as two rings ([`Graph::with_rings`]).
+    pub fn rings(&self) -> Option<usize> {
+        self.rings
     }
 
     /// The connected components of the subgraph induced by `within`, each as its vertex set,

@@ -1,7 +1,8 @@
 //! Games on graphs: the graphs ([`Graph`], named families and graph texts in [`family`]), sets
 //! of vertices ([`VSet`]), canonical forms of small graphs ([`canon`]) and the component engine
 //! ([`components`]) that values Node-Kayles, Arc-Kayles and Cram positions by their connected
-//! components. The rulesets (`crate::rulesets::node_kayles`, ...) declare the games on top.
+//! components, and the pictures of positions ([`layout`]). The rulesets
+//! (`crate::rulesets::node_kayles`, ...) declare the games on top.
 
 pub mod canon;
 pub mod components;
@@ -9,6 +10,7 @@ pub mod family;
 pub mod geography;
 pub mod graph;
 pub mod hackenbush;
+pub mod layout;
 pub mod set;
 
 #[cfg(test)]

@@ -34,6 +34,7 @@ use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
 use crate::graphs::geography::{self as theory, GeographyGame, Spot};
+use crate::graphs::layout::{GraphView, Style, Target};
 use crate::graphs::{Graph, VSet};
 use crate::lang::{say, words, Lang};
 use crate::rulesets::engine;
@@ -156,6 +157,30 @@ impl Game for Geography {
 }
 
 impl Ruleset for Geography {
+    /// The graph in its own layout with the token, the deleted vertices gone; a click on a
+    /// neighbour of the token left moves the token there.
+    fn graph_view(&self, numbers: &[BigUint]) -> Option<GraphView<'_>> {
+        let graph = self.graph();
+        let spot = self.spot(numbers);
+        let token = usize::from(spot.token);
+        let mut after = spot.left;
+        after.remove(token);
+        let clicks = graph
+            .neighbours(token)
+            .and(&after)
+            .iter()
+            .map(|u| (Target::Vertex(u), self.spot_numbers(&Spot { left: after, token: u as u16 })))
+            .collect();
+        Some(GraphView {
+            graph,
+            style: Style::Own,
+            gone_vertices: GraphView::vertices_gone(graph, &spot.left),
+            gone_edges: GraphView::edges_gone(graph, &spot.left),
+            token: Some(token),
+            clicks,
+        })
+    }
+
     fn not_heaps(&self) -> Option<String> {
         Some(
             "its positions are a graph's: a position is the token's vertex and the vertices deleted"
@@ -302,6 +327,11 @@ impl Ruleset for Geography {
                     .collect()
             })
         }))
+    }
+
+    fn verification_scope(&self, bound: u64) -> Option<String> {
+        let k = (bound as usize).min(self.graph().order()).min(12);
+        Some(format!("positions with the token on one of the first {k} vertices and some of the others among them deleted"))
     }
 
     fn verification_count(&self, bound: u64) -> u64 {

@@ -29,6 +29,7 @@ use crate::bigint::big;
 use crate::budget::{Budget, Exhausted};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::graphs::layout::{GraphView, Style, Target};
 use crate::graphs::{family, ComponentSolver, Deletion, DeletionGame, Graph, Memo, VSet};
 use crate::lang::{say, words, Lang};
 use crate::octal::{OctalCode, Sequence};
@@ -359,6 +360,43 @@ impl Ruleset for GraphGame {
         Some("its positions are a graph's: a position is the vertices deleted so far".to_string())
     }
 
+    /// The graph in its own layout with the deleted vertices gone; a click on a vertex left
+    /// (Node-Kayles) or on an edge between two (Arc-Kayles) makes its move.
+    fn graph_view(&self, numbers: &[BigUint]) -> Option<GraphView<'_>> {
+        let graph = &self.game.as_ref()?.graph;
+        let left = self.left(numbers);
+        let clicks = match self.deletion() {
+            Deletion::Vertex => left
+                .iter()
+                .map(|v| {
+                    let mut closed = graph.neighbours(v).and(&left);
+                    closed.insert(v);
+                    (Target::Vertex(v), self.deleted_numbers(&left.minus(&closed)))
+                })
+                .collect(),
+            Deletion::Edge => graph
+                .edges()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &(u, v))| {
+                    u != v && left.contains(usize::from(u)) && left.contains(usize::from(v))
+                })
+                .map(|(e, &(u, v))| {
+                    let pair: VSet = [usize::from(u), usize::from(v)].into_iter().collect();
+                    (Target::Edge(e), self.deleted_numbers(&left.minus(&pair)))
+                })
+                .collect(),
+        };
+        Some(GraphView {
+            graph,
+            style: Style::Own,
+            gone_vertices: GraphView::vertices_gone(graph, &left),
+            gone_edges: GraphView::edges_gone(graph, &left),
+            token: None,
+            clicks,
+        })
+    }
+
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if let Some(family) = &self.family {
             return Err(EngineError::InvalidPosition(words!(
@@ -493,6 +531,11 @@ impl Ruleset for GraphGame {
                 })
                 .filter(|deleted| self.theory(deleted, Play::Normal, 0, Lang::En).is_some()),
         )
+    }
+
+    fn verification_scope(&self, bound: u64) -> Option<String> {
+        let k = if self.game.is_some() { (bound as usize).min(self.graph().order()).min(12) } else { 0 };
+        Some(format!("positions with some of the first {k} vertices deleted that the theory answers"))
     }
 
     fn verification_count(&self, bound: u64) -> u64 {

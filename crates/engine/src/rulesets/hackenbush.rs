@@ -39,6 +39,7 @@ use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
 use crate::graphs::hackenbush::{self as theory, HackenbushGame, Reduction};
+use crate::graphs::layout::{GraphView, Style, Target};
 use crate::graphs::{Graph, VSet};
 use crate::lang::{say, words, Lang};
 use crate::rulesets::engine;
@@ -354,6 +355,30 @@ impl Game for Hackenbush {
 }
 
 impl Ruleset for Hackenbush {
+    /// The graph rising from its ground, the edges down gone (and the vertices no standing edge
+    /// reaches); a click on a standing edge cuts it.
+    fn graph_view(&self, numbers: &[BigUint]) -> Option<GraphView<'_>> {
+        let graph = self.graph();
+        let standing = self.standing(numbers);
+        let mut reached = VSet::single(self.ground());
+        for e in standing.iter() {
+            let (u, v) = graph.edges()[e];
+            reached.insert(usize::from(u));
+            reached.insert(usize::from(v));
+        }
+        Some(GraphView {
+            graph,
+            style: Style::Upward { ground: self.ground() },
+            gone_vertices: (0..graph.order()).map(|v| !reached.contains(v)).collect(),
+            gone_edges: (0..graph.edges().len()).map(|e| !standing.contains(e)).collect(),
+            token: None,
+            clicks: standing
+                .iter()
+                .map(|e| (Target::Edge(e), self.down(&self.after_cut(&standing, e))))
+                .collect(),
+        })
+    }
+
     fn not_heaps(&self) -> Option<String> {
         Some("its positions are a graph's: a position is the edges cut so far".to_string())
     }
@@ -465,6 +490,11 @@ impl Ruleset for Hackenbush {
                 })
                 .filter(move |position| seen.insert(position.clone())),
         )
+    }
+
+    fn verification_scope(&self, bound: u64) -> Option<String> {
+        let k = (bound as usize).min(self.graph().edges().len()).min(12);
+        Some(format!("positions with some of the first {k} edges cut, each once"))
     }
 
     fn verification_count(&self, bound: u64) -> u64 {
