@@ -439,6 +439,14 @@ impl Ruleset for GraphGame {
     }
 
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+        if let (Some(family), Pieces::Dominoes) = (&self.family, self.pieces) {
+            let boards = family.trim_start_matches("grid:");
+            return Err(EngineError::InvalidPosition(words!(
+                "'{boards}' is a family of boards: give n a value (3x7) to ask about a position, or list the \
+                 members' values with table or period",
+                "'{boards}' 是一族棋盘：给 n 一个值（如 3x7）才能问一个局面，或用 table、period 列出各成员的值"
+            )));
+        }
         if let Some(family) = &self.family {
             return Err(EngineError::InvalidPosition(words!(
                 "'{family}' is a family of graphs: give n a value (grid:3x7) to ask about a position, or list \
@@ -528,8 +536,12 @@ impl Ruleset for GraphGame {
         budget: &Budget,
     ) -> Result<Option<TableSequence>, TableError> {
         let Some(family) = self.family.clone() else {
+            let example = match self.pieces {
+                Pieces::Graph => "in the graph, e.g. --graph grid:3xn",
+                Pieces::Dominoes => "in the board, e.g. --board 3xn",
+            };
             return Err(TableError::InvalidRequest(format!(
-                "a table of {} lists the members of a family of graphs: write n in the graph, e.g. --graph grid:3xn",
+                "a table of {} lists the members of a family: write n {example}",
                 self.name
             )));
         };
