@@ -72,7 +72,7 @@ fn bad_boards_and_positions_are_usage_errors() {
     usage_error(&["solve", "cram", "--board", "..#/.."], "row 2 of the board has 2 cells");
     usage_error(&["solve", "cram", "--board", "17x17"], "at most 256");
     usage_error(&["solve", "cram", "--board", "..#./....", "2"], "is blocked");
-    usage_error(&["solve", "cram", "--board", "2x2", "4"], "numbered 0..3");
+    usage_error(&["solve", "cram", "--board", "2x2", "4"], "the board's cells are 0..3");
     usage_error(&["solve", "cram", "--board", "2xn"], "family");
 }
 

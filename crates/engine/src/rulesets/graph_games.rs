@@ -456,12 +456,16 @@ impl Ruleset for GraphGame {
         }
         let order = self.graph().order();
         let (noun_en, noun_zh) = (self.pieces.vertex(Lang::En), self.pieces.vertex(Lang::Zh));
+        let (all_en, all_zh) = match self.pieces {
+            Pieces::Graph => ("graph's vertices", "图的顶点"),
+            Pieces::Dominoes => ("board's cells", "棋盘的格子"),
+        };
         let mut seen = VSet::EMPTY;
         for n in numbers {
             let v = n.to_usize().filter(|&v| v < order).ok_or_else(|| {
                 EngineError::InvalidPosition(words!(
-                    "{} names {noun_en} {n}, but the {noun_en}s are numbered 0..{}",
-                    "{} 给出了{noun_zh} {n}，但{noun_zh}编号是 0..{}",
+                    "{} names {noun_en} {n}, but the {all_en} are 0..{}",
+                    "{} 给出了{noun_zh} {n}，但{all_zh}编号是 0..{}",
                     self.name,
                     order - 1
                 ))
