@@ -4,6 +4,7 @@
 //! `docs/json.md` (`docs`).
 
 mod apple;
+mod boards;
 mod contract;
 mod docs;
 mod emit;

@@ -41,6 +41,8 @@ pub const RULESETS: &[&RulesetInfo] = &[
     &rulesets::arc_kayles::RULESET,
     &rulesets::hackenbush::RULESET,
     &rulesets::geography::RULESET,
+    &rulesets::cram::RULESET,
+    &rulesets::chomp::RULESET,
 ];
 
 impl RulesetInfo {

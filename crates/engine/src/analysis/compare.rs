@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use num_bigint::BigUint;
 use serde::Serialize;
 
-use super::answer::{Analysis, MultiAnalysis};
+use super::answer::{Analysis, GrundyValue, MultiAnalysis};
 use crate::bigint::json;
 use crate::game::Play;
 
@@ -101,8 +101,9 @@ pub struct Counterexample {
 }
 
 /// What a two-player theory answer and a search answer disagree on, if anything: the outcome,
-/// the Grundy value (where both give one), a move the theory calls winning that is not, or
-/// (when the theory lists every winning move) a winning move it misses.
+/// the Grundy value (where both give one), a move the theory calls winning that is not, (when
+/// the theory lists every winning move) a winning move it misses, or no move at all from an
+/// N-position whose value the theory does not leave unknown.
 pub fn disagreement(theory: &Analysis, search: &Analysis) -> Option<String> {
     if theory.outcome != search.outcome {
         return Some(format!(
@@ -125,7 +126,10 @@ pub fn disagreement(theory: &Analysis, search: &Analysis) -> Option<String> {
         if let Some(missed) = found.difference(&claimed).next() {
             return Some(format!("theory misses the winning move to {missed:?}"));
         }
-    } else if claimed.is_empty() && !found.is_empty() {
+    } else if claimed.is_empty() && !found.is_empty() && theory.grundy != GrundyValue::Unknown {
+        // A theory that names neither a move nor a value gives an outcome only (an existence
+        // proof: Chomp's strategy stealing); one that gives a value (or says it has none, misère)
+        // must name a move.
         return Some("theory gives no winning move from an N-position".into());
     }
     None

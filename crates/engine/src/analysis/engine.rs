@@ -399,11 +399,27 @@ impl<R: Ruleset> Engine<R> {
                 }
             }
             Play::Misere => {
+                // The ruleset's own search where it has one (the automatic method only).
+                let root = (query.method == Method::Auto)
+                    .then(|| self.ruleset.own_misere(&position, budget))
+                    .flatten();
+                let own = root.is_some();
                 let mut solver = lock(&self.misere);
-                let outcome = solver.value(&position, budget).during(task)?;
+                let mut states = 0;
+                let mut outcome_of =
+                    |p: &R::Position, root: Option<Result<(Outcome, usize), Exhausted>>| match root
+                        .or_else(|| own.then(|| self.ruleset.own_misere(p, budget)).flatten())
+                    {
+                        Some(answer) => answer.map(|(o, s)| {
+                            states = s;
+                            o
+                        }),
+                        None => solver.value(p, budget),
+                    };
+                let outcome = outcome_of(&position, root).during(task)?;
                 let mut winning = Vec::new();
                 for option in distinct(&options) {
-                    if solver.value(option, budget).during(task)? == Outcome::P {
+                    if outcome_of(option, None).during(task)? == Outcome::P {
                         winning.push(self.move_report(numbers, option, query.lang));
                     }
                 }
@@ -438,7 +454,7 @@ impl<R: Ruleset> Engine<R> {
                     winning_move_count: None,
                     moves_complete: true,
                     reason,
-                    basis: Basis::Search { states: solver.states() },
+                    basis: Basis::Search { states: if own { states } else { solver.states() } },
                 }
             }
         };

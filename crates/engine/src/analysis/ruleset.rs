@@ -7,7 +7,7 @@ use num_bigint::BigUint;
 use super::answer::{Analysis, Measure, MoveReport, MultiAnalysis};
 use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::EngineError;
-use crate::game::{Game, Play};
+use crate::game::{Game, Outcome, Play};
 use crate::graphs::layout::GraphView;
 use crate::lang::{say, Lang};
 use crate::solve::{Terminal, TripleTable};
@@ -96,6 +96,21 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
         _position: &Self::Position,
         _budget: &Budget,
     ) -> Option<Result<(u32, usize), Exhausted>> {
+        None
+    }
+
+    /// The ruleset's own exact search in misère play, as [`Ruleset::own_value`] is in normal
+    /// play (the misère search of a board game by its regions' shapes): the outcome of a search
+    /// position and how many states its table holds; `None` (the default) leaves it to the
+    /// generic search, which [`crate::Method::Search`] always takes.
+    ///
+    /// # Errors
+    /// [`Exhausted`] when the budget, the deadline or a cancellation stops it.
+    fn own_misere(
+        &self,
+        _position: &Self::Position,
+        _budget: &Budget,
+    ) -> Option<Result<(Outcome, usize), Exhausted>> {
         None
     }
 

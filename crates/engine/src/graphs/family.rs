@@ -8,7 +8,7 @@
 //! one-parameter family: [`instantiate`] gives its member for each `n`.
 
 use super::graph::{Graph, GraphError, Lattice};
-use super::set::MAX_VERTICES;
+use super::set::{VSet, MAX_VERTICES};
 
 /// The families, with their grammar, for help texts.
 pub const FAMILIES: &str = "path:N, cycle:N, grid:RxC, ladder:N (2xN), complete:N, star:N (N leaves), \
@@ -438,6 +438,126 @@ pub fn build(text: &str) -> Result<Graph, FamilyError> {
     }
 }
 
+/// A board of cells drawn as text, for the games played on a board's free cells (Cram): `RxC`
+/// (every cell free) or a picture, rows from the top separated by `/`, `.` a free cell and `#` a
+/// blocked one (`..#./..../....`). Cells are named as on a chessboard: a letter for the column
+/// (`a` the leftmost; after `z` come `aa`, `ab`, ...) and the row's number counted from the top
+/// (`a1` the top-left cell), and numbered from 0 row by row from the top-left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picture {
+    /// The rows.
+    pub rows: u16,
+    /// The columns.
+    pub cols: u16,
+    /// Whether each cell, row by row, is blocked.
+    pub blocked: Vec<bool>,
+}
+
+impl Picture {
+    /// Reads `RxC` or a picture (see the type's doc).
+    ///
+    /// # Errors
+    /// [`FamilyError`] saying what is wrong: a row of another length, a character other than `.`
+    /// and `#`, no cell, or more than [`MAX_VERTICES`] cells.
+    pub fn parse(text: &str) -> Result<Picture, FamilyError> {
+        let text: String = text.split_whitespace().collect();
+        if text.contains(['.', '#']) {
+            let lines: Vec<&str> = text.split('/').collect();
+            let cols = lines[0].chars().count();
+            let mut blocked = Vec::new();
+            for (i, line) in lines.iter().enumerate() {
+                if line.chars().count() != cols {
+                    return Err(syntax(format!(
+                        "row {} of the board has {} cells, row 1 has {cols}: every row of a picture has as many",
+                        i + 1,
+                        line.chars().count()
+                    )));
+                }
+                for c in line.chars() {
+                    match c {
+                        '.' => blocked.push(false),
+                        '#' => blocked.push(true),
+                        other => {
+                            return Err(syntax(format!(
+                            "'{other}' in the board's picture: a cell is '.' (free) or '#' (blocked), rows \
+                                 are separated by '/'"
+                        )))
+                        }
+                    }
+                }
+            }
+            if cols == 0 {
+                return Err(syntax("a board needs at least one row and one column"));
+            }
+            too_large(blocked.len())?;
+            return Ok(Picture { rows: lines.len() as u16, cols: cols as u16, blocked });
+        }
+        let grammar = || {
+            syntax(format!(
+                "'{text}' is not a board: a board is RxC (5x7) or a picture of its rows (..#./..../....)"
+            ))
+        };
+        let sizes: Vec<usize> =
+            text.split(['x', 'X']).map(|n| n.parse().map_err(|_| grammar())).collect::<Result<_, _>>()?;
+        let &[rows, cols] = sizes.as_slice() else { return Err(grammar()) };
+        if rows == 0 || cols == 0 {
+            return Err(syntax("a board needs at least one row and one column"));
+        }
+        too_large(rows.saturating_mul(cols))?;
+        Ok(Picture { rows: rows as u16, cols: cols as u16, blocked: vec![false; rows * cols] })
+    }
+
+    /// The canonical text: `RxC` when no cell is blocked, else the picture.
+    pub fn text(&self) -> String {
+        if !self.blocked.contains(&true) {
+            return format!("{}x{}", self.rows, self.cols);
+        }
+        let rows: Vec<String> = self
+            .blocked
+            .chunks(usize::from(self.cols))
+            .map(|row| row.iter().map(|&b| if b { '#' } else { '.' }).collect())
+            .collect();
+        rows.join("/")
+    }
+
+    /// The name of the cell at `row`, `column` (0-based): `b3` is row 2 (0-based), column 1.
+    pub fn cell_name(row: u16, column: u16) -> String {
+        let mut letters = Vec::new();
+        let mut c = usize::from(column) + 1;
+        while c > 0 {
+            letters.push(b'a' + ((c - 1) % 26) as u8);
+            c = (c - 1) / 26;
+        }
+        letters.reverse();
+        format!("{}{}", String::from_utf8(letters).expect("ASCII letters"), row + 1)
+    }
+
+    /// The graph of every cell of the board, blocked or not (a vertex per cell, row by row, named
+    /// as in [`Picture::cell_name`]; cells one step apart in a row or a column are adjacent): a
+    /// position keeps the blocked cells out of play ([`Picture::free`]), so that cell numbers do
+    /// not depend on which cells are blocked.
+    ///
+    /// # Errors
+    /// As for [`Graph::on_board`].
+    pub fn graph(&self) -> Result<Graph, FamilyError> {
+        let cells: Vec<(u16, u16)> =
+            (0..self.rows).flat_map(|r| (0..self.cols).map(move |c| (r, c))).collect();
+        let names = cells.iter().map(|&(r, c)| Picture::cell_name(r, c)).collect();
+        Ok(Graph::on_board(Lattice::Grid, self.rows, self.cols, cells)?.with_names(names))
+    }
+
+    /// The free cells, by vertex of [`Picture::graph`].
+    pub fn free(&self) -> VSet {
+        let mut free = VSet::EMPTY;
+        for (v, &b) in self.blocked.iter().enumerate() {
+            if !b {
+                free.insert(v);
+            }
+        }
+        free
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -529,6 +649,23 @@ mod tests {
     fn bad_texts_say_why() {
         for text in ["grid:3", "cycle:2", "petersen:6,3", "tree:0,5", "random:3,4,1", "queens:17", "edges:"] {
             assert!(build(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn pictures_read_and_write_back() {
+        let picture = Picture::parse("..#./..../....").unwrap();
+        assert_eq!((picture.rows, picture.cols), (3, 4));
+        assert_eq!(picture.text(), "..#./..../....");
+        assert_eq!(picture.free().len(), 11);
+        assert_eq!(Picture::parse("..../....").unwrap().text(), "2x4");
+        assert_eq!(Picture::parse(" 5 x 7 ").unwrap().text(), "5x7");
+        let graph = picture.graph().unwrap();
+        assert_eq!(graph.name(0), "a1");
+        assert_eq!(graph.name(6), "c2");
+        assert_eq!(Picture::cell_name(0, 26), "aa1");
+        for bad in ["3x0", "..#/..", "..x.", "17x17", "3x", "", "/"] {
+            assert!(Picture::parse(bad).is_err(), "{bad}");
         }
     }
 }

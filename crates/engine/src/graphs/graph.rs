@@ -143,6 +143,15 @@ impl Graph {
         Ok(graph)
     }
 
+    /// The same graph with its vertices renamed (`names` by vertex id, as many as the vertices):
+    /// a board game names its cells its own way (Cram's `b3`).
+    #[must_use]
+    pub fn with_names(mut self, names: Vec<String>) -> Graph {
+        debug_assert_eq!(names.len(), self.names.len());
+        self.names = names;
+        self
+    }
+
     /// How many vertices.
     pub fn order(&self) -> usize {
         self.names.len()

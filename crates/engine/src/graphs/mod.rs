@@ -1,8 +1,8 @@
 //! Games on graphs: the graphs ([`Graph`], named families and graph texts in [`family`]), sets
-//! of vertices ([`VSet`]), canonical forms of small graphs ([`canon`]) and the component engine
+//! of vertices ([`VSet`]), canonical forms of small graphs ([`canon`]), the component engine
 //! ([`components`]) that values Node-Kayles, Arc-Kayles and Cram positions by their connected
-//! components, and the pictures of positions ([`layout`]). The rulesets
-//! (`crate::rulesets::node_kayles`, ...) declare the games on top.
+//! components, their misère search by regions ([`regions`]), and the pictures of positions
+//! ([`layout`]). The rulesets (`crate::rulesets::node_kayles`, ...) declare the games on top.
 
 pub mod canon;
 pub mod components;
@@ -11,6 +11,7 @@ pub mod geography;
 pub mod graph;
 pub mod hackenbush;
 pub mod layout;
+pub mod regions;
 pub mod set;
 
 #[cfg(test)]
@@ -18,6 +19,7 @@ mod tests;
 
 pub use components::{ComponentSolver, Deletion, Memo};
 pub use graph::{Board, Graph, GraphError, Lattice};
+pub use regions::MisereMemo;
 pub use set::{VSet, MAX_VERTICES};
 
 use crate::game::Game;

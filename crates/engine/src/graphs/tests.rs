@@ -101,6 +101,32 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Misère play on boards with holes (grid and queens lattices, both games): the search by
+    /// regions' shapes equals the plain misère search.
+    #[test]
+    fn misere_regions_equal_the_plain_search(rows in 1u16..=4, cols in 1u16..=4, holes in any::<u16>()) {
+        let cells: Vec<(u16, u16)> = (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| holes >> (r * 4 + c) & 1 == 0 || (r, c) == (0, 0))
+            .collect();
+        for lattice in [Lattice::Grid, Lattice::Queens] {
+            let graph = Graph::on_board(lattice, rows, cols, cells.clone()).unwrap();
+            for deletion in [Deletion::Vertex, Deletion::Edge] {
+                let plain = crate::solve::MisereSolver::misere(DeletionGame { graph: graph.clone(), deletion })
+                    .value(&graph.vertices(), &Budget::default())
+                    .unwrap();
+                let mut memo = MisereMemo::new(deletion);
+                let by_regions =
+                    regions::misere_outcome(&graph, &graph.vertices(), &mut memo, &Budget::default()).unwrap().unwrap();
+                prop_assert_eq!(by_regions, plain, "{:?} {:?}", lattice, deletion);
+            }
+        }
+    }
+}
+
 /// A316632 (Node-Kayles on the 3 x n grid) for n = 1..16, as published; the 2 x n grids
 /// alternate 1, 0 and the 4 x n grids are 0 (the comments of A316632).
 #[test]

@@ -30,7 +30,9 @@ use crate::budget::{Budget, Exhausted};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
 use crate::graphs::layout::{GraphView, Style, Target};
-use crate::graphs::{family, ComponentSolver, Deletion, DeletionGame, Graph, Memo, VSet};
+use crate::graphs::{
+    family, regions, ComponentSolver, Deletion, DeletionGame, Graph, Memo, MisereMemo, VSet,
+};
 use crate::lang::{say, words, Lang};
 use crate::octal::{OctalCode, Sequence};
 use crate::spec::{GameSpec, ParamDecl, ParamKind, ParamTexts};
@@ -92,6 +94,11 @@ fn canonical_graph(text: &str) -> Result<String, String> {
     family::canonical(text).map_err(|e| e.to_string())
 }
 
+fn bad_graph(e: family::FamilyError) -> EngineError {
+    let e = e.to_string();
+    super::invalid(words!("{e}", "{e}"))
+}
+
 /// A vertex-deletion game on one graph, or on the members of a one-parameter family (see the
 /// module doc).
 #[derive(Clone)]
@@ -105,8 +112,33 @@ pub struct GraphGame {
     /// The family's text, for a family.
     family: Option<String>,
     memo: Arc<Mutex<Memo>>,
+    /// The positions' table of the misère search by regions ([`crate::graphs::regions`]).
+    misere: Arc<Mutex<MisereMemo>>,
     /// The values of paths of `0..=order` vertices (the octal game of the deletion).
     paths: Arc<Vec<u32>>,
+    /// The vertices in play at the start (all of them, or a board's free cells).
+    start: VSet,
+    /// How moves and vertices are worded.
+    pieces: Pieces,
+}
+
+/// How a game on a graph words its moves and its vertices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pieces {
+    /// Vertices and edges of a graph: "pick vertex (2, 3)", "take the edge a–b".
+    Graph,
+    /// Dominoes on a board's cells (Cram): "place a domino on b3–b4".
+    Dominoes,
+}
+
+impl Pieces {
+    /// What a vertex is called, in `lang`.
+    fn vertex(self, lang: Lang) -> &'static str {
+        match self {
+            Pieces::Graph => lang.pick("vertex", "顶点"),
+            Pieces::Dominoes => lang.pick("cell", "格子"),
+        }
+    }
 }
 
 impl std::fmt::Debug for GraphGame {
@@ -125,27 +157,60 @@ impl GraphGame {
     /// The graph's text is not a graph.
     pub(crate) fn build(spec: &GameSpec, deletion: Deletion) -> Result<GraphGame, EngineError> {
         let text = spec.params().texts("graph").first().cloned().unwrap_or_default();
-        let bad = |e: family::FamilyError| {
-            let e = e.to_string();
-            super::invalid(words!("{e}", "{e}"))
-        };
-        let mut game = GraphGame {
+        if family::is_template(&text) {
+            return GraphGame::family(spec, deletion, text, Pieces::Graph);
+        }
+        let graph = family::build(&text).map_err(bad_graph)?;
+        let start = graph.vertices();
+        Ok(GraphGame::on_graph(spec, deletion, graph, start, Pieces::Graph))
+    }
+
+    /// The game on `graph` whose positions start from the vertices `start` (a board's free
+    /// cells): the vertices outside it are never in play, and a position names the vertices of
+    /// `start` deleted so far.
+    pub(crate) fn on_graph(
+        spec: &GameSpec,
+        deletion: Deletion,
+        graph: Graph,
+        start: VSet,
+        pieces: Pieces,
+    ) -> GraphGame {
+        GraphGame {
+            name: spec.info().name,
+            deletion,
+            paths: Arc::new(path_values(deletion, graph.order() as u64 + 1)),
+            game: Some(Arc::new(DeletionGame { graph, deletion })),
+            family: None,
+            memo: Arc::new(Mutex::new(Memo::new(deletion))),
+            misere: Arc::new(Mutex::new(MisereMemo::new(deletion))),
+            start,
+            pieces,
+        }
+    }
+
+    /// The one-parameter family `text` (a family of [`family`] written with `n`), whose members
+    /// only `table` and `period` list.
+    ///
+    /// # Errors
+    /// The text is not a family.
+    pub(crate) fn family(
+        spec: &GameSpec,
+        deletion: Deletion,
+        text: String,
+        pieces: Pieces,
+    ) -> Result<GraphGame, EngineError> {
+        family::canonical(&text).map_err(bad_graph)?;
+        Ok(GraphGame {
             name: spec.info().name,
             deletion,
             game: None,
-            family: None,
+            family: Some(text),
             memo: Arc::new(Mutex::new(Memo::new(deletion))),
+            misere: Arc::new(Mutex::new(MisereMemo::new(deletion))),
             paths: Arc::new(Vec::new()),
-        };
-        if family::is_template(&text) {
-            family::canonical(&text).map_err(bad)?;
-            game.family = Some(text);
-            return Ok(game);
-        }
-        let graph = family::build(&text).map_err(bad)?;
-        game.paths = Arc::new(path_values(deletion, graph.order() as u64 + 1));
-        game.game = Some(Arc::new(DeletionGame { graph, deletion }));
-        Ok(game)
+            start: VSet::EMPTY,
+            pieces,
+        })
     }
 
     /// The graph; only asked for after a position was checked, which a family's never is.
@@ -158,7 +223,7 @@ impl GraphGame {
     }
 
     fn left(&self, deleted: &[BigUint]) -> VSet {
-        let mut left = self.graph().vertices();
+        let mut left = self.start;
         for v in deleted {
             left.remove(v.to_usize().expect("checked"));
         }
@@ -250,15 +315,15 @@ impl GraphGame {
                     winning_moves: Vec::new(),
                     winning_move_count: None,
                     moves_complete: true,
-                    reason: lang
-                        .pick(
-                            "the position is symmetric under a half turn or reflection of the board that fixes no \
-                             vertex and takes no vertex next to its image: the second player answers every move \
-                             by its mirror image, so the position is P (value 0)",
-                            "局面在棋盘的一个半周旋转或镜射下对称，没有不动的顶点，也没有顶点与其像相邻：后手每步走先手那步的镜像，\
-                             所以是必败态（P，SG 值 0）",
-                        )
-                        .to_string(),
+                    reason: say!(
+                        lang,
+                        "the position is symmetric under a half turn or reflection of the board that fixes no \
+                         {noun} and takes no {noun} next to its image: the second player answers every move by its \
+                         mirror image, so the position is P (value 0)",
+                        "局面在棋盘的一个半周旋转或镜射下对称，没有不动的{noun}，也没有{noun}与其像相邻：后手每步走先手那步的镜像，\
+                         所以是必败态（P，SG 值 0）",
+                        noun = self.pieces.vertex(lang)
+                    ),
                     basis: Basis::Theory(self.symmetry_theorem(lang)),
                 });
             }
@@ -283,10 +348,11 @@ impl GraphGame {
                     reason: say!(
                         lang,
                         "{text} leaves a position symmetric under a half turn or reflection of the board that fixes \
-                         no vertex and takes no vertex next to its image, and the second player wins that by \
+                         no {noun} and takes no {noun} next to its image, and the second player wins that by \
                          answering every move with its mirror image: so this move wins",
-                        "{text}后，局面在棋盘的一个半周旋转或镜射下对称，没有不动的顶点，也没有顶点与其像相邻；\
-                         此后每步走对方那步的镜像即可获胜，所以这一步是必胜的走法"
+                        "{text}后，局面在棋盘的一个半周旋转或镜射下对称，没有不动的{noun}，也没有{noun}与其像相邻；\
+                         此后每步走对方那步的镜像即可获胜，所以这一步是必胜的走法",
+                        noun = self.pieces.vertex(lang)
                     ),
                     basis: Basis::Theory(self.symmetry_theorem(lang)),
                 });
@@ -300,12 +366,18 @@ impl GraphGame {
     }
 
     fn path_theorem(&self, lang: Lang) -> String {
-        match self.deletion() {
-            Deletion::Vertex => lang.pick(
+        match (self.deletion(), self.pieces) {
+            (Deletion::Edge, Pieces::Dominoes) => lang.pick(
+                "a region of cells in a line (a 1 x n board, or any path of cells) is Dawson's Kayles (0.07), a \
+                 ring of k cells is 1 iff G(path of k-2) = 0",
+                "排成一条线的一片格子（1 x n 棋盘，或任何一条格子路）即 Dawson 九柱戏（0.07），k 个格子围成的环的值为 1 \
+                 当且仅当 k-2 个格子的路的值为 0",
+            ),
+            (Deletion::Vertex, _) => lang.pick(
                 "paths are Dawson's chess (0.137), a cycle of k is 1 iff G(path of k-3) = 0",
                 "路即 Dawson 象棋（0.137），k 个顶点的圈的值为 1 当且仅当 k-3 个顶点的路的值为 0",
             ),
-            Deletion::Edge => lang.pick(
+            (Deletion::Edge, Pieces::Graph) => lang.pick(
                 "paths are Dawson's Kayles (0.07), a cycle of k is 1 iff G(path of k-2) = 0",
                 "路即 Dawson 九柱戏（0.07），k 个顶点的圈的值为 1 当且仅当 k-2 个顶点的路的值为 0",
             ),
@@ -343,7 +415,7 @@ impl GraphGame {
     }
 
     fn deleted_numbers(&self, left: &VSet) -> Vec<BigUint> {
-        self.graph().vertices().minus(left).iter().map(|v| big(v as u64)).collect()
+        self.start.minus(left).iter().map(|v| big(v as u64)).collect()
     }
 }
 
@@ -357,7 +429,14 @@ impl Game for GraphGame {
 
 impl Ruleset for GraphGame {
     fn not_heaps(&self) -> Option<String> {
-        Some("its positions are a graph's: a position is the vertices deleted so far".to_string())
+        Some(match self.pieces {
+            Pieces::Graph => {
+                "its positions are a graph's: a position is the vertices deleted so far".to_string()
+            }
+            Pieces::Dominoes => {
+                "its positions are a board's: a position is the cells covered so far".to_string()
+            }
+        })
     }
 
     /// The graph in its own layout with the deleted vertices gone; a click on a vertex left
@@ -398,6 +477,14 @@ impl Ruleset for GraphGame {
     }
 
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+        if let (Some(family), Pieces::Dominoes) = (&self.family, self.pieces) {
+            let boards = family.trim_start_matches("grid:");
+            return Err(EngineError::InvalidPosition(words!(
+                "'{boards}' is a family of boards: give n a value (3x7) to ask about a position, or list the \
+                 members' values with table or period",
+                "'{boards}' 是一族棋盘：给 n 一个值（如 3x7）才能问一个局面，或用 table、period 列出各成员的值"
+            )));
+        }
         if let Some(family) = &self.family {
             return Err(EngineError::InvalidPosition(words!(
                 "'{family}' is a family of graphs: give n a value (grid:3x7) to ask about a position, or list \
@@ -406,20 +493,32 @@ impl Ruleset for GraphGame {
             )));
         }
         let order = self.graph().order();
+        let (noun_en, noun_zh) = (self.pieces.vertex(Lang::En), self.pieces.vertex(Lang::Zh));
+        let (all_en, all_zh) = match self.pieces {
+            Pieces::Graph => ("graph's vertices", "图的顶点"),
+            Pieces::Dominoes => ("board's cells", "棋盘的格子"),
+        };
         let mut seen = VSet::EMPTY;
         for n in numbers {
             let v = n.to_usize().filter(|&v| v < order).ok_or_else(|| {
                 EngineError::InvalidPosition(words!(
-                    "{} names vertex {n}, but the graph's vertices are 0..{}",
-                    "{} 给出了顶点 {n}，但图的顶点编号是 0..{}",
+                    "{} names {noun_en} {n}, but the {all_en} are 0..{}",
+                    "{} 给出了{noun_zh} {n}，但{all_zh}编号是 0..{}",
                     self.name,
                     order - 1
                 ))
             })?;
+            if !self.start.contains(v) {
+                return Err(EngineError::InvalidPosition(words!(
+                    "cell {v} ({}) is blocked: it is not in play",
+                    "格子 {v}（{}）是挡住的，不在棋局中",
+                    self.name_of(v)
+                )));
+            }
             if seen.contains(v) {
                 return Err(EngineError::InvalidPosition(words!(
-                    "vertex {v} ({}) is named twice",
-                    "顶点 {v}（{}）出现了两次",
+                    "{noun_en} {v} ({}) is named twice",
+                    "{noun_zh} {v}（{}）出现了两次",
                     self.name_of(v)
                 )));
             }
@@ -454,7 +553,10 @@ impl Ruleset for GraphGame {
             Deletion::Edge => {
                 let ends: Vec<&str> = deleted.iter().map(|v| self.name_of(v)).collect();
                 match ends.as_slice() {
-                    [a, b] => say!(lang, "take the edge {a}–{b}", "选边 {a}–{b}"),
+                    [a, b] => match self.pieces {
+                        Pieces::Graph => say!(lang, "take the edge {a}–{b}", "选边 {a}–{b}"),
+                        Pieces::Dominoes => say!(lang, "place a domino on {a}–{b}", "在 {a}–{b} 放一张骨牌"),
+                    },
                     _ => lang.pick("no single move", "不是一步走法").to_string(),
                 }
             }
@@ -476,8 +578,12 @@ impl Ruleset for GraphGame {
         budget: &Budget,
     ) -> Result<Option<TableSequence>, TableError> {
         let Some(family) = self.family.clone() else {
+            let example = match self.pieces {
+                Pieces::Graph => "in the graph, e.g. --graph grid:3xn",
+                Pieces::Dominoes => "in the board, e.g. --board 3xn",
+            };
             return Err(TableError::InvalidRequest(format!(
-                "a table of {} lists the members of a family of graphs: write n in the graph, e.g. --graph grid:3xn",
+                "a table of {} lists the members of a family: write n {example}",
                 self.name
             )));
         };
@@ -520,14 +626,22 @@ impl Ruleset for GraphGame {
         Some(solver.value_pruned(left, budget).map(|v| (v, solver.states())))
     }
 
-    /// The positions with some of the first `bound` vertices deleted (at most 12 of them) that
-    /// the theory answers.
+    /// On a board, misère positions by the search over their regions' shapes
+    /// ([`crate::graphs::regions`]); elsewhere the generic search.
+    fn own_misere(&self, left: &VSet, budget: &Budget) -> Option<Result<(Outcome, usize), Exhausted>> {
+        let mut memo = self.misere.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        regions::misere_outcome(self.graph(), left, &mut memo, budget).map(|r| r.map(|o| (o, memo.states())))
+    }
+
+    /// The positions with some of the first `bound` vertices in play deleted (at most 12 of them)
+    /// that the theory answers.
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
-        let k = if self.game.is_some() { (bound as usize).min(self.graph().order()).min(12) } else { 0 };
+        let first: Vec<usize> = self.start.iter().take((bound as usize).min(12)).collect();
+        let k = first.len();
         Box::new(
             (0u32..1 << k)
                 .map(move |mask| {
-                    (0..k).filter(|i| mask >> i & 1 == 1).map(|i| big(i as u64)).collect::<Vec<_>>()
+                    (0..k).filter(|i| mask >> i & 1 == 1).map(|i| big(first[i] as u64)).collect::<Vec<_>>()
                 })
                 .filter(|deleted| self.theory(deleted, Play::Normal, 0, Lang::En).is_some()),
         )

@@ -7,7 +7,9 @@
 pub mod apple;
 pub mod arc_kayles;
 pub mod bash;
+pub mod chomp;
 pub mod coins;
+pub mod cram;
 pub mod fair_shares;
 pub mod fibonacci;
 pub mod geography;

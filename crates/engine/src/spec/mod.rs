@@ -677,6 +677,20 @@ mod tests {
             ])
             .prop_map(|g| vec![g.to_string()])
             .boxed(),
+            ParamKind::Text { .. } if decl.name == "board" => {
+                // A board of cells: RxC, a picture with blocked cells, or a family of boards.
+                prop::sample::select(vec![
+                    "5x7",
+                    "1x1",
+                    "..#./..../....",
+                    "#./..",
+                    "..../....",
+                    " 3 x 4 ",
+                    "4xn",
+                ])
+                .prop_map(|b| vec![b.to_string()])
+                .boxed()
+            }
             ParamKind::Text { .. } if decl.name == "ground" => {
                 // A vertex by its name (a board's cell without spaces) or its number.
                 prop::sample::select(vec!["0", "1", "3", "(2,2)", "a", "u1", "v0"])

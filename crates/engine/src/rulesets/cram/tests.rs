@@ -1,0 +1,177 @@
+//! Cram's theory against the generic search, the component engine and the misère search by
+//! regions against a plain exhaustive search on random boards with holes, winning moves that
+//! lead to value 0, and the values of igs's published table.
+
+use num_bigint::BigUint;
+use proptest::prelude::*;
+
+use crate::analysis::GrundyValue;
+use crate::bigint::{big, to_bigs};
+use crate::graphs::family::Picture;
+use crate::graphs::{regions, ComponentSolver, Deletion, DeletionGame, Memo, MisereMemo};
+use crate::lang::Lang;
+use crate::solve::{GrundySolver, MisereSolver};
+#[allow(unused_imports)]
+use crate::test_prelude::*;
+
+fn game(board: &str) -> Box<dyn AnyGame> {
+    test_game(&format!("cram --board {board}"))
+}
+
+fn value(game: &dyn AnyGame, numbers: &[BigUint], method: Method) -> GrundyValue {
+    game.analyze(numbers, &Query::new(method, Play::Normal), &Budget::default()).unwrap().grundy
+}
+
+/// Theory (the symmetry strategy, 1 x n and paths by 0.07) against the generic search on every
+/// position with some of the first 12 free cells covered that the theory answers.
+#[test]
+fn theory_equals_the_search() {
+    for board in
+        ["2x2", "2x4", "4x4", "2x3", "4x3", "2x5", "1x9", "1x12", "3x3", "#..#/..../#..#", ".#./.../.#."]
+    {
+        let report = game(board).verify(12, Play::Normal, &Budget::default(), &no_progress).unwrap();
+        assert!(report.agree, "{board}: {:?}", report.counterexample);
+        assert!(report.positions > 0, "{board}: the theory answered nothing");
+    }
+}
+
+#[test]
+fn boards_get_the_theory_they_should() {
+    let auto = Query::default();
+    let empty = game("4x6").analyze(&[], &auto, &Budget::default()).unwrap();
+    assert_eq!((empty.outcome, &empty.grundy), (Outcome::P, &GrundyValue::Value(big(0))));
+    assert!(empty.reason.contains("half turn"), "{}", empty.reason);
+    // Even x odd: the central domino, the only move listed, the list marked incomplete.
+    let odd = game("2x3").analyze(&[], &Query { max_moves: 10, ..auto }, &Budget::default()).unwrap();
+    assert_eq!(odd.outcome, Outcome::N);
+    assert!(!odd.moves_complete);
+    assert_eq!(odd.winning_moves.len(), 1);
+    assert_eq!(odd.winning_moves[0].text, "place a domino on b1–b2");
+    assert_eq!(odd.winning_moves[0].to, to_bigs(&[1, 4]));
+    let row = game("1x7").analyze(&[], &auto, &Budget::default()).unwrap();
+    assert!(row.reason.contains("0.07"), "{}", row.reason);
+    assert_eq!(row.grundy, GrundyValue::Value(big(1)));
+}
+
+#[test]
+fn moves_are_worded_on_the_board() {
+    let game = game("3x4");
+    let moves = game.options(&[], &Budget::default(), Lang::En).unwrap();
+    assert_eq!(moves.len(), 17);
+    assert_eq!(moves[0].text, "place a domino on a1–b1");
+    assert!(moves.iter().any(|m| m.text == "place a domino on d2–d3"));
+    let zh = game.options(&[], &Budget::default(), Lang::Zh).unwrap();
+    assert_eq!(zh[0].text, "在 a1–b1 放一张骨牌");
+}
+
+#[test]
+fn bad_positions_and_boards_are_refused() {
+    let game = game("..#./....");
+    assert!(game.check_position(&to_bigs(&[2])).unwrap_err().to_string().contains("blocked"));
+    assert!(game.check_position(&to_bigs(&[8])).is_err());
+    assert!(game.check_position(&to_bigs(&[1, 1])).is_err());
+    for bad in ["3x", "..#/.", "17x17", "0x4", "..a."] {
+        assert!(format!("cram --board {bad}").parse::<crate::spec::GameSpec>().is_err(), "{bad}");
+    }
+    // A family has no positions, only members.
+    assert!(test_game("cram --board 3xn").check_position(&[]).is_err());
+}
+
+/// The values of the boards of igs's published Cram table (github.com/beling/impartial-games,
+/// README.md, "The results obtained so far": 4 x 4 to 4 x 15, 5 x 5 to 5 x 12, 6 x 6 to 6 x 14,
+/// 7 x 7 to 7 x 9) that take the debug build under a second; the larger ones are checked with
+/// the release build (docs/boards.md).
+#[test]
+fn the_published_table_is_reproduced() {
+    for (rows, cols, nimber) in
+        [(4, 4, 0), (4, 5, 2), (4, 6, 0), (4, 7, 3), (4, 8, 0), (5, 5, 0), (4, 10, 0), (6, 6, 0)]
+    {
+        let got = value(&*game(&format!("{rows}x{cols}")), &[], Method::Auto);
+        assert_eq!(got, GrundyValue::Value(big(nimber)), "{rows} x {cols}");
+    }
+}
+
+/// Small boards of Cram's own: values by the plain search (Dawson's Kayles for 1 x n, 2 x n
+/// alternating by the symmetry strategy's parity).
+#[test]
+fn small_boards_equal_the_plain_search() {
+    for (rows, cols) in [(1, 10), (2, 5), (2, 7), (3, 3), (3, 4), (3, 5)] {
+        let game = game(&format!("{rows}x{cols}"));
+        assert_eq!(value(&*game, &[], Method::Auto), value(&*game, &[], Method::Search), "{rows} x {cols}");
+    }
+}
+
+/// A board of at most 4 x 5 cells with holes, as a picture, and its free cells.
+fn board(rows: u16, cols: u16, holes: u32) -> Picture {
+    let blocked = (0..rows * cols).map(|i| holes >> i & 1 == 1).collect();
+    Picture { rows, cols, blocked }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Random boards with holes, at most 16 free cells: the component engine (normal play) and
+    /// the misère search by regions equal a plain exhaustive search without components.
+    #[test]
+    fn engines_equal_the_plain_search(rows in 1u16..=4, cols in 1u16..=5, holes in any::<u32>()) {
+        let picture = board(rows, cols, holes);
+        let graph = picture.graph().unwrap();
+        let mut left = picture.free();
+        while left.len() > 16 {
+            left.remove(left.least().unwrap());
+        }
+        let plain = DeletionGame { graph: graph.clone(), deletion: Deletion::Edge };
+        let want = GrundySolver::new(plain.clone()).value(&left, &Budget::default()).unwrap();
+        let mut memo = Memo::new(Deletion::Edge);
+        let got = ComponentSolver::new(graph.clone(), &mut memo).value(&left, &Budget::default()).unwrap();
+        prop_assert_eq!(got, want, "{}", picture.text());
+        let want = MisereSolver::misere(plain).value(&left, &Budget::default()).unwrap();
+        let mut memo = MisereMemo::new(Deletion::Edge);
+        let got = regions::misere_outcome(&graph, &left, &mut memo, &Budget::default()).unwrap().unwrap();
+        prop_assert_eq!(got, want, "misère {}", picture.text());
+    }
+
+    /// Every winning move listed (normal play by theory or components, misère by regions) leads to
+    /// a position the generic search values 0 (P in misère play).
+    #[test]
+    fn winning_moves_lead_to_zero(rows in 1u16..=4, cols in 1u16..=4, holes in any::<u16>(), covered in any::<u16>()) {
+        let picture = board(rows, cols, u32::from(holes) & 0x5555);
+        let game = game(&picture.text());
+        let free: Vec<usize> = picture.free().iter().collect();
+        let mut numbers: Vec<usize> = free.iter().copied().filter(|&v| covered >> v & 1 == 1).collect();
+        numbers.truncate(4);
+        let numbers = to_bigs(&numbers.iter().map(|&v| v as u64).collect::<Vec<_>>());
+        for play in [Play::Normal, Play::Misere] {
+            let answer = game.analyze(&numbers, &Query::play(play), &Budget::default()).unwrap();
+            for m in &answer.winning_moves {
+                let after = game.analyze(&m.to, &Query::new(Method::Search, play), &Budget::default()).unwrap();
+                prop_assert_eq!(after.outcome, Outcome::P, "{} {:?}: {}", picture.text(), play, m.text);
+            }
+        }
+    }
+}
+
+/// The misère search stops at the memory limit with `Exhausted`, never beyond it.
+#[test]
+fn the_misere_search_stays_within_the_budget() {
+    let picture = Picture::parse("5x5").unwrap();
+    let graph = picture.graph().unwrap();
+    let tight = Budget::new(u64::MAX / 8).with_memory_ceiling(4096);
+    let mut memo = MisereMemo::new(Deletion::Edge);
+    assert!(regions::misere_outcome(&graph, &picture.free(), &mut memo, &tight).unwrap().is_err());
+    let little = Budget::new(1000);
+    let mut memo = MisereMemo::new(Deletion::Edge);
+    assert!(regions::misere_outcome(&graph, &picture.free(), &mut memo, &little).unwrap().is_err());
+}
+
+/// Misère outcomes of small boards, by the regions' search and by the plain search.
+#[test]
+fn misere_boards_equal_the_plain_search() {
+    for board in ["2x2", "2x3", "3x3", "3x4", "2x6", "1x9", ".#./.../.#."] {
+        let game = game(board);
+        let auto = game.analyze(&[], &Query::play(Play::Misere), &Budget::default()).unwrap();
+        let plain = game.analyze(&[], &Query::new(Method::Search, Play::Misere), &Budget::default()).unwrap();
+        assert_eq!(auto.outcome, plain.outcome, "{board}");
+        assert_eq!(auto.winning_moves, plain.winning_moves, "{board}");
+    }
+}

@@ -1,0 +1,104 @@
+//! Games on boards on the command line (docs/boards.md): Cram on a board given as `RxC` or as a
+//! picture, its theory and moves, misère play, a family's table, `verify`, `play`, and bad input.
+
+use crate::errors::usage_error;
+use crate::{json, nimlab};
+
+#[test]
+fn cram_boards_are_answered_with_moves_on_the_board() {
+    // Even x even: P by the half turn.
+    let square = json(&["solve", "cram", "--board", "4x4", "--json"]);
+    assert_eq!(square["grundy"], 0);
+    assert_eq!(square["basis"], "theory");
+    assert!(square["reason"].as_str().unwrap().contains("half turn"));
+    // Even x odd: the central domino, and the list says it is not every winning move.
+    let odd = json(&["solve", "cram", "--board", "2x5", "--json"]);
+    assert_eq!(odd["outcome"], "N");
+    assert_eq!(odd["winning_moves"][0]["move"], "place a domino on c1–c2");
+    assert_eq!(odd["moves_complete"], false);
+    // A picture with blocked cells, by the component engine; every winning move leads to 0.
+    let picture = json(&["solve", "cram", "--board", "..#./..../....", "--json"]);
+    assert_eq!(picture["game"], "cram --board ..#./..../....");
+    assert_eq!(picture["grundy"], 3);
+    assert!(picture["reason"].as_str().unwrap().starts_with("search by components"));
+    for mv in picture["winning_moves"].as_array().unwrap() {
+        let to: Vec<String> = mv["to"].as_array().unwrap().iter().map(|n| n.to_string()).collect();
+        let mut args = vec!["solve", "cram", "--board", "..#./..../...."];
+        args.extend(to.iter().map(String::as_str));
+        args.extend(["--method", "search", "--json"]);
+        assert_eq!(json(&args)["grundy"], 0, "{mv}");
+    }
+    // A board written out in full is the same game as RxC.
+    assert_eq!(json(&["solve", "cram", "--board", "..../....", "--json"])["game"], "cram --board 2x4");
+}
+
+#[test]
+fn cram_misere_is_searched_by_regions() {
+    let by_regions = json(&["solve", "cram", "--board", "3x4", "--misere", "--json"]);
+    let plain = json(&["solve", "cram", "--board", "3x4", "--misere", "--method", "search", "--json"]);
+    assert_eq!(by_regions["outcome"], plain["outcome"]);
+    assert_eq!(by_regions["winning_moves"], plain["winning_moves"]);
+}
+
+#[test]
+fn cram_has_a_table_of_boards_and_verify() {
+    // 2 x n: P for even n (the half turn), N for odd n (the central domino).
+    let table = json(&["table", "cram", "--board", "2xn", "--upto", "8", "--outcomes", "--json"]);
+    let cells: Vec<&str> = table["values"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    assert_eq!(cells, ["P", "N", "P", "N", "P", "N", "P", "N", "P"]);
+    let values = json(&["table", "cram", "--board", "4xn", "--upto", "7", "--json"]);
+    let values: Vec<u64> = values["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    // igs's table (github.com/beling/impartial-games, README.md): 4 x 4 .. 4 x 7 are 0, 2, 0, 3.
+    assert_eq!(values[4..], [0, 2, 0, 3]);
+    let report = json(&["verify", "cram", "--board", "4x3", "--json"]);
+    assert_eq!(report["all_agree"], true);
+}
+
+#[test]
+fn cram_is_played_in_the_terminal() {
+    let out = nimlab()
+        .args(["play", "cram", "--board", "2x2", "--first", "nimlab"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("nimlab: place a domino on a1–b1 -> 0 1"), "{text}");
+}
+
+#[test]
+fn bad_boards_and_positions_are_usage_errors() {
+    usage_error(&["solve", "cram", "--board", "3x"], "is not a board");
+    usage_error(&["solve", "cram", "--board", "..#/.."], "row 2 of the board has 2 cells");
+    usage_error(&["solve", "cram", "--board", "17x17"], "at most 256");
+    usage_error(&["solve", "cram", "--board", "..#./....", "2"], "is blocked");
+    usage_error(&["solve", "cram", "--board", "2x2", "4"], "the board's cells are 0..3");
+    usage_error(&["solve", "cram", "--board", "2xn"], "family");
+}
+
+#[test]
+fn chomp_is_answered_by_theory_and_search() {
+    let two = json(&["solve", "chomp", "7", "3", "--json"]);
+    assert_eq!(two["winning_moves"][0]["move"], "take the square at row 1, column 5");
+    assert_eq!(two["basis"], "theory");
+    let rectangle = json(&["solve", "chomp", "5", "5", "5", "--json"]);
+    assert_eq!(rectangle["outcome"], "N");
+    assert_eq!(rectangle["winning_moves"].as_array().unwrap().len(), 0);
+    assert!(rectangle["reason"].as_str().unwrap().contains("strategy stealing"));
+    // By search: every winning move leads to value 0.
+    let searched = json(&["solve", "chomp", "5", "5", "3", "--json"]);
+    assert_eq!(searched["basis"], "search");
+    for mv in searched["winning_moves"].as_array().unwrap() {
+        let to: Vec<String> = mv["to"].as_array().unwrap().iter().map(|n| n.to_string()).collect();
+        let mut args = vec!["solve", "chomp"];
+        args.extend(to.iter().map(String::as_str));
+        args.push("--json");
+        assert_eq!(json(&args)["outcome"], "P", "{mv}");
+    }
+    assert_eq!(json(&["verify", "chomp", "--json"])["all_agree"], true);
+    // Two rows as a grid: P exactly at (c + 1, c) and (c, c + 1).
+    let grid = json(&["table", "chomp", "--rows", "5", "--cols", "5", "--outcomes", "--json"]);
+    let rows = grid["cells"].as_array().unwrap();
+    assert_eq!(rows[3][2], "P");
+    assert_eq!(rows[3][3], "N");
+}
