@@ -611,7 +611,7 @@ impl<'m> ComponentSolver<'m> {
     /// keep the rows as rows when the box is wider than high, all eight for a square box.
     fn shape_key(&self, component: &VSet) -> Option<Shape> {
         let board = self.graph.board()?;
-        wide_shape_key(board, component).or_else(|| general_shape_key(board, component)).map(Shape::new)
+        dense_shape_key(board, component).or_else(|| general_shape_key(board, component)).map(Shape::new)
     }
 
     fn form_key(&mut self, component: &VSet) -> Option<Box<[u64]>> {
@@ -683,10 +683,11 @@ pub(super) fn general_shape_key(board: &Board, component: &VSet) -> Option<[u64;
     best
 }
 
-/// [`ComponentSolver::shape_key`] by shifts, for a component of a dense board whose box is
-/// wider than high (the four turns that keep rows as rows): `None` for any other, which the
-/// general path keys. Equal to the general path's key (tested).
-pub(super) fn wide_shape_key(board: &Board, component: &VSet) -> Option<[u64; 5]> {
+/// [`ComponentSolver::shape_key`] by shifts, for a component of a dense board: the four turns
+/// that keep rows as rows on the rows themselves when the box is not higher than wide, the four
+/// that exchange them on the transposed rows when it is not wider than high. `None` for a board
+/// that is not dense, which the general path keys. Equal to the general path's key (tested).
+pub(super) fn dense_shape_key(board: &Board, component: &VSet) -> Option<[u64; 5]> {
     let mut rows = [0u64; 16];
     if !board.dense_rows(component, &mut rows) {
         return None;
@@ -697,31 +698,52 @@ pub(super) fn wide_shape_key(board: &Board, component: &VSet) -> Option<[u64; 5]
     let rows = &mut rows[r0..=r1];
     let all = rows.iter().fold(0, |a, &r| a | r);
     let c0 = all.trailing_zeros();
-    let w = 64 - all.leading_zeros() - c0;
-    let h = rows.len() as u32;
-    if h >= w || h * w > 256 {
+    let w = (64 - all.leading_zeros() - c0) as usize;
+    let h = rows.len();
+    if h * w > 256 {
         return None;
     }
     let lattice = match board.lattice {
         Lattice::Grid => 1u64,
         Lattice::Queens => 2,
     };
-    let mut reversed = [0u64; 16];
-    for (row, back) in rows.iter_mut().zip(&mut reversed) {
+    for row in rows.iter_mut() {
         *row >>= c0;
-        *back = row.reverse_bits() >> (64 - w);
     }
-    let w = w as usize;
     let mut best: Option<[u64; 5]> = None;
+    if h <= w {
+        best = least_turn(lattice, rows, w, best);
+    }
+    if h >= w {
+        // Box columns are at most 16 here (h * w <= 256 and w <= h).
+        let mut columns = [0u64; 16];
+        for (r, &row) in rows.iter().enumerate() {
+            for (c, column) in columns.iter_mut().enumerate().take(w) {
+                *column |= (row >> c & 1) << r;
+            }
+        }
+        best = least_turn(lattice, &mut columns[..w], h, best);
+    }
+    best
+}
+
+/// The least of `best` and the keys of `rows` (each `width` bits) reflected top to bottom, left
+/// to right, both or neither.
+fn least_turn(lattice: u64, rows: &mut [u64], width: usize, mut best: Option<[u64; 5]>) -> Option<[u64; 5]> {
+    let mut reversed = [0u64; 16];
+    for (row, back) in rows.iter().zip(&mut reversed) {
+        *back = row.reverse_bits() >> (64 - width);
+    }
+    let height = rows.len();
     for t in 0..4 {
-        let source = if t & 2 != 0 { &reversed[..rows.len()] } else { &*rows };
+        let source = if t & 2 != 0 { &reversed[..height] } else { &*rows };
         let mut bits = VSet::EMPTY;
         for (r, &row) in source.iter().enumerate() {
-            let r = if t & 1 != 0 { rows.len() - 1 - r } else { r };
-            bits.put_bits(r * w, row);
+            let r = if t & 1 != 0 { height - 1 - r } else { r };
+            bits.put_bits(r * width, row);
         }
         let [a, b, c, d] = bits.0;
-        let key = [lattice << 32 | u64::from(h) << 16 | w as u64, a, b, c, d];
+        let key = [lattice << 32 | (height as u64) << 16 | width as u64, a, b, c, d];
         if best.is_none_or(|k| key < k) {
             best = Some(key);
         }

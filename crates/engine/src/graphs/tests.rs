@@ -71,7 +71,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
-    /// The shift paths of dense boards (components of a grid, shapes of wide components) equal
+    /// The shift paths of dense boards (components of a grid, shapes on grid and queens boards) equal
     /// the general paths (flooding along the adjacency, keying cell by cell), on random subsets
     /// of boards up to 16 rows and 64 columns (and a few beyond, which take the general paths).
     #[test]
@@ -91,10 +91,12 @@ proptest! {
             graph.components(&within, &mut fast);
             graph.flood_components(&within, &mut general);
             prop_assert_eq!(&fast, &general);
-            let board = graph.board().unwrap();
-            for part in &fast {
-                if let Some(key) = components::wide_shape_key(board, part) {
-                    prop_assert_eq!(Some(key), components::general_shape_key(board, part));
+            let queens = Graph::on_board(Lattice::Queens, rows, cols, graph.board().unwrap().cells.clone()).unwrap();
+            for board in [graph.board().unwrap(), queens.board().unwrap()] {
+                for part in &fast {
+                    if let Some(key) = components::dense_shape_key(board, part) {
+                        prop_assert_eq!(Some(key), components::general_shape_key(board, part));
+                    }
                 }
             }
         }
