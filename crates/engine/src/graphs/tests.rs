@@ -194,3 +194,37 @@ fn node_kayles_on_queens_graphs_is_as_published() {
         assert_eq!(got, value, "queens {} (pruned)", n + 1);
     }
 }
+
+/// Paths are octal games: Node-Kayles on a path of n vertices is Dawson's chess (0.137) on a
+/// heap of n, Arc-Kayles is Dawson's Kayles (0.07). The component engine's two searches give
+/// their values on paths drawn as one-row boards (`grid:1xN`, keyed by shape) of up to 256
+/// vertices (the most a graph holds), one in every five, and on paths keyed by canonical form
+/// (`path:N`) up to 40.
+#[test]
+fn paths_are_the_octal_games() {
+    for (deletion, code) in [(Deletion::Vertex, "0.137"), (Deletion::Edge, "0.07")] {
+        let mut octal = crate::octal::Sequence::octal(&code.parse().unwrap());
+        octal.extend_to(257, |_| std::ops::ControlFlow::Continue(())).unwrap();
+        let (mut boards, mut forms) = (Memo::new(deletion), Memo::new(deletion));
+        let members = (1..=256)
+            .filter(|n| n % 5 == 1 || *n == 256)
+            .map(|n| (n, format!("grid:1x{n}")))
+            .chain((1..=40).map(|n| (n, format!("path:{n}"))));
+        for (n, text) in members {
+            let graph = family::build(&text).unwrap();
+            let want = octal.value(n as u64).unwrap();
+            let memo = if text.starts_with("grid") { &mut boards } else { &mut forms };
+            let mut solver = ComponentSolver::new(graph.clone(), memo);
+            assert_eq!(
+                solver.value_pruned(&graph.vertices(), &Budget::default()).unwrap(),
+                want,
+                "{code}, {text}"
+            );
+            assert_eq!(
+                solver.value(&graph.vertices(), &Budget::default()).unwrap(),
+                want,
+                "{code}, {text} (full)"
+            );
+        }
+    }
+}
