@@ -54,7 +54,7 @@ pub enum First {
                   draw when the same position with the same player to move occurs 3 times.\n\nExamples:\n  \
                   nimlab play nim 3 4 5\n  nimlab play wythoff 4 7 --first nimlab\n  \
                   nimlab play bash 21 --max 3 --misere\n  echo '1 4 5' | nimlab play nim 3 4 5 --json\n  \
-                  nimlab play node-kayles --graph grid:2x3   (a graph: type the vertices deleted after your move)\n  \
+                  nimlab play node-kayles --graph grid:2x3   # a graph: type the vertices deleted after your move\n  \
                   printf '2\\n2\\n' | nimlab play loopy-pattern --piles 1 --move one:1 --move one:+1 --cap 2 1"
 )]
 pub struct Args {
