@@ -611,7 +611,7 @@ impl<'m> ComponentSolver<'m> {
     /// keep the rows as rows when the box is wider than high, all eight for a square box.
     fn shape_key(&self, component: &VSet) -> Option<Shape> {
         let board = self.graph.board()?;
-        dense_shape_key(board, component).or_else(|| general_shape_key(board, component)).map(Shape::new)
+        board_shape_key(board, component).map(Shape::new)
     }
 
     fn form_key(&mut self, component: &VSet) -> Option<Box<[u64]>> {
@@ -635,6 +635,16 @@ impl<'m> ComponentSolver<'m> {
         self.colours.resize(k, 0);
         canon::canonical_form(&SmallGraph { rows: &self.rows, colours: &self.colours }, LEAF_LIMIT)
     }
+}
+
+/// The key of a set of a board's cells: the cells moved to the corner and turned or reflected to
+/// the least of the board's eight symmetries, the box's lattice, height and width in the first
+/// word (see [`ComponentSolver::shape_key`]); `None` for no cell or a box of over 256 cells.
+pub fn board_shape_key(board: &Board, cells: &VSet) -> Option<[u64; 5]> {
+    if cells.is_empty() {
+        return None;
+    }
+    dense_shape_key(board, cells).or_else(|| general_shape_key(board, cells))
 }
 
 /// [`ComponentSolver::shape_key`] cell by cell, for any board.

@@ -5,7 +5,7 @@
 //! outcomes or Grundy values. It is still a function of the parts themselves, up to isomorphism:
 //! a position is keyed by the sorted multiset of its regions' **shapes** (each region's cells
 //! moved to the corner and turned or reflected to the least of the board's eight symmetries,
-//! [`shape_key`]), so the same regions anywhere on the board, in any orientation, are one entry.
+//! [`board_shape_key`]), so the same regions anywhere on the board, in any orientation, are one entry.
 //! Regions in which no move is possible (a single cell of Arc-Kayles) are left out of the key:
 //! they never change who moves last.
 //!
@@ -15,8 +15,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::components::Deletion;
-use super::graph::{Board, Graph, Lattice};
+use super::components::{board_shape_key, Deletion};
+use super::graph::Graph;
 use super::set::VSet;
 use crate::budget::{Budget, Exhausted};
 use crate::game::Outcome;
@@ -24,45 +24,6 @@ use crate::game::Outcome;
 /// A region's shape: the height and width of its box (and the lattice) in the first word, then
 /// its cells as bits of the box, row by row.
 pub type Shape = [u64; 5];
-
-/// The least of the region's cells under the board's eight symmetries, moved to the corner (see
-/// the module doc); `None` when its box has more than 256 cells. `O(8 |region|)`.
-pub fn shape_key(board: &Board, region: &VSet) -> Option<Shape> {
-    let (mut r0, mut c0, mut r1, mut c1) = (u16::MAX, u16::MAX, 0, 0);
-    for v in region.iter() {
-        let (r, c) = board.cells[v];
-        r0 = r0.min(r);
-        c0 = c0.min(c);
-        r1 = r1.max(r);
-        c1 = c1.max(c);
-    }
-    let (h, w) = (u64::from(r1.checked_sub(r0)? + 1), u64::from(c1 - c0 + 1));
-    if h * w > 256 {
-        return None;
-    }
-    let lattice = match board.lattice {
-        Lattice::Grid => 1u64,
-        Lattice::Queens => 2,
-    };
-    let mut best: Option<Shape> = None;
-    for t in 0..8u8 {
-        let (rows, cols) = if t & 4 != 0 { (w, h) } else { (h, w) };
-        let mut key = [lattice << 32 | rows << 16 | cols, 0, 0, 0, 0];
-        for v in region.iter() {
-            let (r, c) = board.cells[v];
-            let (r, c) = (u64::from(r - r0), u64::from(c - c0));
-            let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
-            let r = if t & 1 != 0 { rows - 1 - r } else { r };
-            let c = if t & 2 != 0 { cols - 1 - c } else { c };
-            let bit = (r * cols + c) as usize;
-            key[1 + bit / 64] |= 1 << (bit % 64);
-        }
-        if best.is_none_or(|b| key < b) {
-            best = Some(key);
-        }
-    }
-    best
-}
 
 /// Bytes a table entry takes beyond its key's shapes (the box, the value, the hash table's share).
 const ENTRY_BYTES: u64 = 48;
@@ -114,7 +75,7 @@ fn position_key(
         if deletion == Deletion::Edge && part.len() < 2 {
             continue;
         }
-        key.push(shape_key(board, part)?);
+        key.push(board_shape_key(board, part)?);
     }
     key.sort_unstable();
     Some(key.into_boxed_slice())
