@@ -13,6 +13,9 @@
 //!   the graph it came from;
 //! * otherwise its vertex set in this graph.
 //!
+//! A graph of maximum degree two is a union of paths and cycles, and its components are valued
+//! by their lengths alone ([`super::chains`]), at any length.
+//!
 //! Shapes and forms do not depend on the graph, so one [`Memo`] serves a whole family (the
 //! `3 x n` grids for every `n`). The tables count their bytes in the budget's memory account
 //! and never pass their share of the memory limit: when full, the older half is dropped (two
@@ -28,6 +31,7 @@ use std::hash::Hash;
 use rustc_hash::FxHashMap;
 
 use super::canon::{self, SmallGraph, MAX_FORM_VERTICES};
+use super::chains::{Chain, ChainValues};
 use super::graph::{Board, Graph, Lattice};
 use super::set::VSet;
 use crate::budget::{Budget, Exhausted, Meter};
@@ -141,6 +145,8 @@ pub struct Memo {
     shapes: Generations<[u64; 5]>,
     forms: Generations<Box<[u64]>>,
     form_words: u64,
+    /// The values of paths and cycles, for graphs of maximum degree two.
+    chains: ChainValues,
     /// Components solved (not found in a table).
     pub solved: u64,
 }
@@ -154,6 +160,7 @@ impl Memo {
             shapes: Generations::new(),
             forms: Generations::new(),
             form_words: 0,
+            chains: ChainValues::new(deletion),
             solved: 0,
         }
     }
@@ -263,6 +270,8 @@ pub struct ComponentSolver<'m> {
     colours: Vec<u8>,
     /// `memo.solved` when the memory account was last told the tables' size.
     noted_at: usize,
+    /// Is every vertex of degree at most two, so that positions are valued by their chains?
+    chains: bool,
 }
 
 /// How many leaves the canonical form's search may have before the component is keyed by its
@@ -277,7 +286,9 @@ impl<'m> ComponentSolver<'m> {
         // to 12 vertices, queens boards took twice the time and the 3 x n grids the same
         // (docs/graphs.md), so boards key by shape alone.
         let form_limit = if graph.board().is_some() { 0 } else { MAX_FORM_VERTICES };
+        let chains = graph.adjacency().iter().all(|neighbours| neighbours.len() <= 2);
         ComponentSolver {
+            chains,
             graph,
             memo,
             own: FxHashMap::default(),
@@ -296,6 +307,34 @@ impl<'m> ComponentSolver<'m> {
         self
     }
 
+    /// Values graphs of maximum degree two by the general search too, not by their chains
+    /// ([`super::chains`]): for checking the one against the other.
+    #[must_use]
+    pub fn without_chains(mut self) -> Self {
+        self.chains = false;
+        self
+    }
+
+    /// The value of `left`'s components by their chains, when the graph's degrees are at most
+    /// two: a component of `k` vertices is a path when it has `k - 1` edges, else a cycle.
+    fn chains_value(&mut self, left: &VSet, budget: &Budget) -> Option<Result<u32, Exhausted>> {
+        if !self.chains {
+            return None;
+        }
+        let mut parts = Vec::new();
+        self.graph.components(left, &mut parts);
+        let mut sum = 0;
+        for part in parts {
+            let edges: usize = part.iter().map(|v| self.graph.degree_in(v, &part)).sum::<usize>() / 2;
+            let chain = if edges < part.len() { Chain::Path(part.len()) } else { Chain::Cycle(part.len()) };
+            match self.memo.chains.value(chain, budget) {
+                Ok(value) => sum ^= value,
+                Err(stop) => return Some(Err(stop)),
+            }
+        }
+        Some(Ok(sum))
+    }
+
     /// The graph.
     pub fn graph(&self) -> &Graph {
         &self.graph
@@ -312,6 +351,9 @@ impl<'m> ComponentSolver<'m> {
     /// # Errors
     /// [`Exhausted`] when the budget, the deadline or a cancellation stops the search.
     pub fn value(&mut self, left: &VSet, budget: &Budget) -> Result<u32, Exhausted> {
+        if let Some(value) = self.chains_value(left, budget) {
+            return value;
+        }
         self.memo.limit(budget.memory_limit() / 2);
         let mut parts = Vec::new();
         self.graph.components(left, &mut parts);
@@ -469,6 +511,9 @@ impl<'m> ComponentSolver<'m> {
     /// # Errors
     /// As for [`ComponentSolver::value`].
     pub fn value_pruned(&mut self, left: &VSet, budget: &Budget) -> Result<u32, Exhausted> {
+        if let Some(value) = self.chains_value(left, budget) {
+            return value;
+        }
         self.memo.limit(budget.memory_limit() / 2);
         let mut parts = Vec::new();
         self.graph.components(left, &mut parts);
@@ -762,7 +807,7 @@ fn least_turn(lattice: u64, rows: &mut [u64], width: usize, mut best: Option<[u6
 }
 
 /// The least value not among the bits of `seen`.
-fn mex(seen: &[u64]) -> u32 {
+pub(super) fn mex(seen: &[u64]) -> u32 {
     for (i, &w) in seen.iter().enumerate() {
         if w != u64::MAX {
             return (i * 64) as u32 + (!w).trailing_zeros();

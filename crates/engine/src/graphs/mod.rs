@@ -5,6 +5,7 @@
 //! ([`layout`]). The rulesets (`crate::rulesets::node_kayles`, ...) declare the games on top.
 
 pub mod canon;
+pub mod chains;
 pub mod components;
 pub mod family;
 pub mod geography;

@@ -68,6 +68,119 @@ proptest! {
     }
 }
 
+/// A graph of maximum degree two: the chains `(length, closed)` one after the other, a closed
+/// chain of three or more vertices a cycle, any other a path.
+fn chains_graph(chains: &[(usize, bool)]) -> Graph {
+    let (mut edges, mut first) = (Vec::new(), 0);
+    for &(length, closed) in chains {
+        edges.extend((first..first + length - 1).map(|v| (v, v + 1)));
+        if closed && length >= 3 {
+            edges.push((first + length - 1, first));
+        }
+        first += length;
+    }
+    random_graph(first, &edges)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Graphs of maximum degree two (unions of paths and cycles, after some deletions), valued
+    /// by their chains' lengths: the plain search's values, and the general component engine's.
+    #[test]
+    fn chains_equal_the_plain_search(
+        chains in proptest::collection::vec((1usize..=7, any::<bool>()), 1..=3),
+        deleted in proptest::collection::vec(0usize..14, 0..3),
+    ) {
+        let graph = chains_graph(&chains);
+        let mut left = graph.vertices();
+        for v in deleted.into_iter().filter(|&v| v < graph.order()) {
+            left.remove(v);
+        }
+        for deletion in [Deletion::Vertex, Deletion::Edge] {
+            let mut memo = Memo::new(deletion);
+            let by_chains = ComponentSolver::new(graph.clone(), &mut memo).value(&left, &Budget::default()).unwrap();
+            prop_assert_eq!(by_chains, plain(&graph, deletion, &left), "{:?} on {:?}", deletion, chains);
+            let mut memo = Memo::new(deletion);
+            let general = ComponentSolver::new(graph.clone(), &mut memo).without_chains().value_pruned(&left, &Budget::default()).unwrap();
+            prop_assert_eq!(general, by_chains);
+        }
+    }
+}
+
+/// A chain's moves are the graph's: on every path of up to 12 vertices and every cycle of 3 to
+/// 12, the deletion rule applied along the chain leaves the same components (by their sizes) as
+/// the graph engine's moves on `path:N` and `cycle:N`.
+#[test]
+fn chain_moves_are_the_graph_moves() {
+    use super::chains::Chain;
+    for deletion in [Deletion::Vertex, Deletion::Edge] {
+        for (chain, text) in (1..=12)
+            .map(|n| (Chain::Path(n), format!("path:{n}")))
+            .chain((3..=12).map(|n| (Chain::Cycle(n), format!("cycle:{n}"))))
+        {
+            let graph = family::build(&text).unwrap();
+            let mut by_graph: Vec<Vec<usize>> = deletion
+                .moves(&graph, &graph.vertices())
+                .iter()
+                .map(|deleted| {
+                    let mut parts = Vec::new();
+                    graph.components(&graph.vertices().minus(deleted), &mut parts);
+                    let mut sizes: Vec<usize> = parts.iter().map(VSet::len).collect();
+                    sizes.sort_unstable();
+                    sizes
+                })
+                .collect();
+            let mut by_chain: Vec<Vec<usize>> = chain
+                .moves(deletion)
+                .map(|deleted| {
+                    let mut sizes: Vec<usize> = chain.rest(&deleted).collect();
+                    sizes.sort_unstable();
+                    sizes
+                })
+                .collect();
+            for list in [&mut by_graph, &mut by_chain] {
+                list.sort_unstable();
+            }
+            // The graph lists a set two moves delete once (a path of two vertices), the chain
+            // twice: compare the options as sets.
+            by_chain.dedup();
+            by_graph.dedup();
+            assert_eq!(by_chain, by_graph, "{deletion:?}, {text}");
+        }
+    }
+}
+
+/// Node-Kayles and Arc-Kayles on paths of up to 10^4 vertices, valued by their chains, are
+/// Dawson's chess (0.137) and Dawson's Kayles (0.07) as the octal engine computes them; cycles
+/// of up to 10^4 are 1 exactly when the path a move leaves (of `n - 3`, resp. `n - 2`) is 0.
+#[test]
+fn chains_are_the_octal_games_to_ten_thousand() {
+    use super::chains::{Chain, ChainValues};
+    const LONGEST: usize = 10_000;
+    for (deletion, code, cut) in [(Deletion::Vertex, "0.137", 3), (Deletion::Edge, "0.07", 2)] {
+        let mut octal = crate::octal::Sequence::octal(&code.parse().unwrap());
+        octal.extend_to(LONGEST as u64 + 1, |_| std::ops::ControlFlow::Continue(())).unwrap();
+        let mut chains = ChainValues::new(deletion);
+        let budget = Budget::default();
+        for n in 1..=LONGEST {
+            assert_eq!(
+                chains.value(Chain::Path(n), &budget).unwrap(),
+                octal.value(n as u64).unwrap(),
+                "{code}, path of {n}"
+            );
+            if n >= 3 {
+                let leaves = octal.value((n - cut) as u64).unwrap();
+                assert_eq!(
+                    chains.value(Chain::Cycle(n), &budget).unwrap(),
+                    u32::from(leaves == 0),
+                    "{code}, cycle of {n}"
+                );
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
@@ -196,10 +309,10 @@ fn node_kayles_on_queens_graphs_is_as_published() {
 }
 
 /// Paths are octal games: Node-Kayles on a path of n vertices is Dawson's chess (0.137) on a
-/// heap of n, Arc-Kayles is Dawson's Kayles (0.07). The component engine's two searches give
-/// their values on paths drawn as one-row boards (`grid:1xN`, keyed by shape) of up to 256
-/// vertices (the most a graph holds), one in every five, and on paths keyed by canonical form
-/// (`path:N`) up to 40.
+/// heap of n, Arc-Kayles is Dawson's Kayles (0.07). The general component engine's two
+/// searches (without chains) give their values on paths drawn as one-row boards (`grid:1xN`,
+/// keyed by shape) of up to 256 vertices (the most a graph holds), one in every five, and on
+/// paths keyed by canonical form (`path:N`) up to 40.
 #[test]
 fn paths_are_the_octal_games() {
     for (deletion, code) in [(Deletion::Vertex, "0.137"), (Deletion::Edge, "0.07")] {
@@ -214,7 +327,7 @@ fn paths_are_the_octal_games() {
             let graph = family::build(&text).unwrap();
             let want = octal.value(n as u64).unwrap();
             let memo = if text.starts_with("grid") { &mut boards } else { &mut forms };
-            let mut solver = ComponentSolver::new(graph.clone(), memo);
+            let mut solver = ComponentSolver::new(graph.clone(), memo).without_chains();
             assert_eq!(
                 solver.value_pruned(&graph.vertices(), &Budget::default()).unwrap(),
                 want,
