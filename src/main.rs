@@ -75,6 +75,8 @@ enum Command {
     Sweep(cmd::sweep::Args),
     /// Subtraction sets of a given size whose Grundy sequence has a given period.
     Search(cmd::search::Args),
+    /// Three-rowed Chomp's P-positions by pairs of shorter rows, each third row certified periodic.
+    Census(cmd::census::Args),
     /// Nim arithmetic: evaluate an expression of nimbers, or nim-products read from standard input.
     Nimber(cmd::nimber::Args),
     /// Shell completions for bash, zsh, fish, elvish or PowerShell, on standard output.
@@ -115,6 +117,7 @@ impl Command {
             Command::Quotient(_) => "quotient",
             Command::Sweep(_) => "sweep",
             Command::Search(_) => "search",
+            Command::Census(_) => "census",
             Command::Nimber(_) => "nimber",
             Command::Completions(_) => "completions",
             Command::Man(_) => "man",
@@ -183,6 +186,7 @@ fn run(cli: &Cli, budget: Budget, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Quotient(args) => cmd::quotient::run(args, cx, out),
         Command::Sweep(args) => cmd::sweep::run(args, cx, out),
         Command::Search(args) => cmd::search::run(args, cx, out),
+        Command::Census(args) => cmd::census::run(args, cx, out),
         Command::Nimber(args) => cmd::nimber::run(args, cx, out),
         Command::Completions(args) => cmd::completions::run(args, &mut Cli::command(), out),
         Command::Man(args) => cmd::completions::man(args, &Cli::command(), out),

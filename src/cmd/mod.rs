@@ -2,6 +2,7 @@
 //! request, calls the report function and renders the report.
 
 pub mod atlas;
+pub mod census;
 pub mod completions;
 pub mod explore;
 pub mod games;

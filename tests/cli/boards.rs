@@ -2,7 +2,7 @@
 //! picture, its theory and moves, misère play, a family's table, `verify`, `play`, and bad input.
 
 use crate::errors::usage_error;
-use crate::{json, nimlab};
+use crate::{json, nimlab, text};
 
 #[test]
 fn cram_boards_are_answered_with_moves_on_the_board() {
@@ -76,17 +76,52 @@ fn bad_boards_and_positions_are_usage_errors() {
     usage_error(&["solve", "cram", "--board", "2xn"], "family");
 }
 
+/// The census of three-rowed Chomp: every column certified, the P-positions it names are P by
+/// `solve` (the census's theory) for a few pairs, and its JSON contract's fields.
+#[test]
+fn chomp_census_lists_certified_periods() {
+    let census = json(&["census", "--upto", "130", "--json"]);
+    assert_eq!(census["upto"], 130);
+    let columns = census["columns"].as_array().unwrap();
+    assert_eq!(columns.len(), 131);
+    // The second row from which each third row repeats, and periods 1 and 2 (c = 120).
+    assert_eq!(columns[0]["offsets"], serde_json::json!([1]));
+    assert_eq!(columns[1]["offsets"], serde_json::json!([null]));
+    assert_eq!(columns[120]["period"], 2);
+    let periods: Vec<u64> =
+        census["periods"].as_array().unwrap().iter().map(|p| p["period"].as_u64().unwrap()).collect();
+    assert_eq!(periods, [1, 2]);
+    for c in [2u64, 5, 11, 120] {
+        let column = &columns[c as usize];
+        let (from, period) = (column["from"].as_u64().unwrap(), column["period"].as_u64().unwrap());
+        for b in [from, from + 1, from + period + 3] {
+            let k = ((b - from) % period) as usize;
+            if let Some(offset) = column["offsets"][k].as_u64() {
+                let rows = [(b + offset).to_string(), b.to_string(), c.to_string()];
+                let answer = json(&["solve", "chomp", &rows[0], &rows[1], &rows[2], "--json"]);
+                assert_eq!(answer["outcome"], "P", "{rows:?}");
+            }
+        }
+    }
+    let text = text(&["census", "--upto", "12", "--full"]);
+    assert!(
+        text.starts_with("Three-rowed Chomp, third rows 0..=12: every column certified periodic"),
+        "{text}"
+    );
+    assert!(text.contains("\n1\t"), "{text}");
+}
+
 #[test]
 fn chomp_is_answered_by_theory_and_search() {
     let two = json(&["solve", "chomp", "7", "3", "--json"]);
     assert_eq!(two["winning_moves"][0]["move"], "take the square at row 1, column 5");
     assert_eq!(two["basis"], "theory");
-    let rectangle = json(&["solve", "chomp", "5", "5", "5", "--json"]);
+    let rectangle = json(&["solve", "chomp", "5", "5", "5", "5", "--json"]);
     assert_eq!(rectangle["outcome"], "N");
     assert_eq!(rectangle["winning_moves"].as_array().unwrap().len(), 0);
     assert!(rectangle["reason"].as_str().unwrap().contains("strategy stealing"));
     // By search: every winning move leads to value 0.
-    let searched = json(&["solve", "chomp", "5", "5", "3", "--json"]);
+    let searched = json(&["solve", "chomp", "5", "4", "3", "1", "--json"]);
     assert_eq!(searched["basis"], "search");
     for mv in searched["winning_moves"].as_array().unwrap() {
         let to: Vec<String> = mv["to"].as_array().unwrap().iter().map(|n| n.to_string()).collect();

@@ -10,6 +10,7 @@
 
 pub mod atlas;
 mod atlas_run;
+pub mod census;
 pub mod checkpoint;
 pub mod emit;
 pub mod error;

@@ -152,8 +152,20 @@ enum Shape {
     },
     /// Any other rectangle of `rows` rows.
     Rectangle,
+    /// Three rows `(a, b, c)` within the census's reach ([`THREE_ROWS_SECOND`],
+    /// [`THREE_ROWS_THIRD`]).
+    ThreeRows {
+        a: u64,
+        b: u64,
+        c: u64,
+    },
     Other,
 }
+
+/// The longest second row the three-row theory scans (its moves are listed one by one).
+const THREE_ROWS_SECOND: u64 = 1 << 20;
+/// The longest third row the three-row theory takes a census for (about `(2c)² / 2` steps).
+const THREE_ROWS_THIRD: u64 = 1_000;
 
 fn shape(rows: &[BigUint]) -> Shape {
     let one = BigUint::one();
@@ -161,6 +173,13 @@ fn shape(rows: &[BigUint]) -> Shape {
         [] => Shape::Other,
         [a, rest @ ..] if rest.iter().all(|r| *r == one) => Shape::L { a: a.clone(), k: rows.len() },
         [a, b] => Shape::TwoRows { a: a.clone(), b: b.clone() },
+        [a, b, c] => match (a.to_u64(), b.to_u64(), c.to_u64()) {
+            (Some(a), Some(b), Some(c)) if b <= THREE_ROWS_SECOND && c <= THREE_ROWS_THIRD => {
+                Shape::ThreeRows { a, b, c }
+            }
+            _ if b == c && a == b => Shape::Rectangle,
+            _ => Shape::Other,
+        },
         [a, rest @ ..] if rest.iter().all(|r| r == a) => {
             if a.to_usize() == Some(rows.len()) {
                 Shape::Square { n: rows.len() }
@@ -175,6 +194,46 @@ fn shape(rows: &[BigUint]) -> Shape {
 impl Chomp {
     fn report(&self, from: &[BigUint], to: Vec<BigUint>, lang: Lang) -> MoveReport {
         MoveReport { text: self.describe_move(from, &to, lang), to }
+    }
+
+    /// Three rows by the census of their P-positions ([`census`]): `(a, b, c)` is P iff
+    /// `a = A(b, c)`, and its winning moves are its options that are P-positions.
+    fn three_rows(
+        &self,
+        numbers: &[BigUint],
+        (a, b, c): (u64, u64, u64),
+        theorem: &str,
+        lang: Lang,
+    ) -> Option<Analysis> {
+        let census = census::Census::compute(c, &Budget::new(4 * (2 * c + 64) * (2 * c + 64))).ok()?;
+        let first = |second: u64, third: u64| census.first_row(second, third).flatten();
+        let mut to: Vec<[u64; 3]> = Vec::new();
+        // A shorter first row, a square from row 3, from row 2, from row 1 (columns 2 ..= b).
+        to.extend(first(b, c).filter(|&p| p < a).map(|p| [p, b, c]));
+        to.extend((0..c).filter(|&j| first(b, j) == Some(a)).map(|j| [a, b, j]));
+        to.extend((0..b).filter(|&j| first(j, c.min(j)) == Some(a)).map(|j| [a, j, c.min(j)]));
+        to.extend((1..b).filter(|&j| first(j, c.min(j)) == Some(j)).map(|j| [j, j, c.min(j)]));
+        let p = first(b, c) == Some(a);
+        let winning_moves = to
+            .into_iter()
+            .map(|rows| self.report(numbers, rows.into_iter().filter(|&r| r > 0).map(big).collect(), lang))
+            .collect();
+        let needed = first(b, c).map_or_else(|| lang.pick("none", "不存在").to_string(), |p| p.to_string());
+        Some(Analysis {
+            outcome: if p { Outcome::P } else { Outcome::N },
+            grundy: if p { GrundyValue::Value(big(0)) } else { GrundyValue::Unknown },
+            winning_moves,
+            winning_move_count: None,
+            moves_complete: true,
+            reason: say!(
+                lang,
+                "three rows: the census of three-rowed Chomp gives, for the shorter rows {b} and {c}, the one first row \
+                 that makes a P-position: {needed}; the winning moves are the options that are P-positions by the census",
+                "三行：三行 Chomp 的 P 局面普查给出，较短两行为 {b} 与 {c} 时，唯一使局面为必败态的第一行长度：{needed}；\
+                 必胜走法即普查中为必败态的那些后继"
+            ),
+            basis: Basis::Theory(theorem.to_string()),
+        })
     }
 }
 
@@ -219,10 +278,11 @@ impl Ruleset for Chomp {
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
         (play == Play::Normal).then(|| {
             lang.pick(
-                "L-shapes are Nim of their two arms; two rows (a, b) are P iff a = b + 1; a square is won by \
-                 taking (2, 2) and mirroring; any other rectangle is N by strategy stealing",
-                "L 形即两条臂的 Nim；两行 (a, b) 为必败态当且仅当 a = b + 1；正方形吃掉 (2, 2) 后对称模仿即胜；\
-                 其他长方形由策略窃取论证为必胜态（N）",
+                "L-shapes are Nim of their two arms; two rows (a, b) are P iff a = b + 1; three rows (a, b, c) \
+                 are P iff a is the census's first row for (b, c); a square is won by taking (2, 2) and \
+                 mirroring; any other rectangle is N by strategy stealing",
+                "L 形即两条臂的 Nim；两行 (a, b) 为必败态当且仅当 a = b + 1；三行 (a, b, c) 为必败态当且仅当 a \
+                 是普查中 (b, c) 对应的第一行长度；正方形吃掉 (2, 2) 后对称模仿即胜；其他长方形由策略窃取论证为必胜态（N）",
             )
             .to_string()
         })
@@ -337,6 +397,7 @@ impl Ruleset for Chomp {
                 ),
                 basis: Basis::Theory(theorem),
             },
+            Shape::ThreeRows { a, b, c } => self.three_rows(numbers, (a, b, c), &theorem, lang)?,
             Shape::Other => return None,
         };
         analysis.limit_moves(max_moves);
@@ -375,6 +436,8 @@ fn diagrams(bound: u64) -> impl Iterator<Item = Vec<u64>> {
         Some(rows)
     })
 }
+
+pub mod census;
 
 #[cfg(test)]
 mod tests;

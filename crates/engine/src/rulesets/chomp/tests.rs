@@ -65,8 +65,16 @@ fn the_theory_answers_as_it_should() {
     let square = ask(&[4, 4, 4, 4]);
     assert_eq!(square.winning_moves[0].text, "take the square at row 2, column 2");
     assert!(!square.moves_complete);
-    // A rectangle: N, no move named.
-    let rectangle = ask(&[5, 5, 5]);
+    // Three rows by the census: (5, 5, 3) is P; the 3 x 5 rectangle's winning moves are all
+    // listed, and each leads to a P-position.
+    assert_eq!(ask(&[5, 5, 3]).outcome, Outcome::P);
+    let three = ask(&[5, 5, 5]);
+    assert!(three.moves_complete && !three.winning_moves.is_empty());
+    for mv in &three.winning_moves {
+        assert_eq!(ask(&mv.to.iter().map(|n| n.to_u64().unwrap()).collect::<Vec<_>>()).outcome, Outcome::P);
+    }
+    // A rectangle of more rows: N, no move named.
+    let rectangle = ask(&[5, 5, 5, 5]);
     assert_eq!(rectangle.outcome, Outcome::N);
     assert!(rectangle.winning_moves.is_empty() && !rectangle.moves_complete);
     assert!(rectangle.reason.contains("strategy stealing"));
