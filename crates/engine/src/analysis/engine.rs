@@ -13,6 +13,7 @@ use num_bigint::BigUint;
 
 use super::answer::{Analysis, Basis, BestMove, GrundyValue, MoveReport, MultiAnalysis, MultiMove};
 use super::compare::{disagreement, multi_disagreement, Counterexample, VerifyReport};
+use super::plan::Strategy;
 use super::ruleset::{Listed, Ruleset};
 use crate::bigint::big;
 use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
@@ -215,6 +216,17 @@ pub trait AnyGame: Send + Sync {
 
     /// See [`Ruleset::triple_table`].
     fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, Exhausted>;
+
+    /// See [`Ruleset::winning_plan`].
+    ///
+    /// # Errors
+    /// See [`Ruleset::winning_plan`].
+    fn winning_plan(
+        &self,
+        start: &[BigUint],
+        line_limit: usize,
+        budget: &Budget,
+    ) -> Result<Option<Strategy>, EngineError>;
 
     /// Why the game's positions are not heaps (a graph's deleted vertices or cut edges), so that
     /// tables and listings of heaps do not apply to it; `None` for a game on heaps.
@@ -840,6 +852,15 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, Exhausted> {
         self.ruleset.triple_table(bound, budget)
+    }
+
+    fn winning_plan(
+        &self,
+        start: &[BigUint],
+        line_limit: usize,
+        budget: &Budget,
+    ) -> Result<Option<Strategy>, EngineError> {
+        self.ruleset.winning_plan(start, line_limit, budget)
     }
 
     fn not_heaps(&self) -> Option<String> {

@@ -1,5 +1,5 @@
-use super::strategy::{Plan, Player};
 use super::*;
+use crate::analysis::{Plan, Player};
 use crate::bigint::to_bigs;
 use crate::budget::HeldBytes;
 use crate::solve::GrundySolver;
