@@ -82,7 +82,7 @@ pub use analysis::{
 };
 pub use budget::{Budget, CancelHandle, Exhausted, HeldBytes};
 pub use error::EngineError;
-pub use game::{Game, Outcome, Play};
+pub use game::{Game, Outcome, Play, UnknownMethod};
 pub use lang::{Lang, Words};
 pub use num_bigint::BigUint;
 pub use registry::RULESETS;
