@@ -12,8 +12,7 @@
 use std::mem::MaybeUninit;
 
 use nimlab_engine::tables::{
-    pay_memory, Grid, GridRequest, Sequence, SequenceRequest, TableBasis, TableError, TableValues, Width,
-    PIECE,
+    pay_memory, Grid, GridRequest, Sequence, SequenceRequest, TableBasis, TableError, Width, PIECE,
 };
 use nimlab_engine::{AnyGame, Budget, Play};
 use nimlab_reports::table::CellKind;

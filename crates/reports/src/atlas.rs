@@ -125,17 +125,12 @@ pub struct Merged {
     pub kept: u64,
 }
 
-/// The normal-play atlas's name for its games not certified: `open` (no period up to the values
-/// computed).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Open;
-
-impl Uncertified for Open {
+impl Uncertified for AtlasGame {
     const NAME: &'static str = "open";
 }
 
 /// Counts of the atlas (the games not certified under `open`).
-pub type AtlasCounts = Counts<Open>;
+pub type AtlasCounts = Counts<AtlasGame>;
 
 /// An atlas of octal codes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -236,7 +231,6 @@ impl Convention for Normal {
     type Outcome = PeriodOutcome;
     type Row = AtlasRow;
     type Game = AtlasGame;
-    type Uncertified = Open;
     const WHAT: &'static str = "the atlas";
 
     fn groups(codes: &[OctalCode]) -> Vec<CodeGroup> {

@@ -27,10 +27,8 @@ pub(crate) trait Convention {
     type Outcome: Send;
     /// Its row in the store.
     type Row: CodedRow + Sync;
-    /// Its row in the report.
-    type Game;
-    /// What the report calls its games not certified.
-    type Uncertified: Uncertified;
+    /// Its row in the report, which names the games not certified in the counts.
+    type Game: Uncertified;
     /// The atlas's name in the message of a run the budget stopped.
     const WHAT: &'static str;
 
@@ -64,14 +62,15 @@ pub struct AtlasRows<C, G> {
     pub rows: Vec<G>,
 }
 
-/// The name an atlas's counts give its games not certified: `open` in normal play (no period
-/// up to the values computed), `partial` in misère play (a quotient `Q_n`).
+/// The name an atlas's counts give its games not certified, said by the type of its rows:
+/// `open` in normal play (no period up to the values computed), `partial` in misère play (a
+/// quotient `Q_n`).
 pub trait Uncertified {
     /// The name, a key of the JSON contract.
     const NAME: &'static str;
 }
 
-/// The counts of an atlas; `U` names its games not certified.
+/// The counts of an atlas whose rows are `U`s (which name its games not certified).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Counts<U> {
     /// Codes of the pattern (in a shard: its games' codes; for a whole store: every code stored).
@@ -118,7 +117,7 @@ pub(crate) fn drive<C: Convention, F>(
     progress: Progress<'_>,
     compute: Compute<'_, C::Alias, C::Outcome, F>,
     failure: impl FnOnce(F) -> ReportError,
-) -> Result<AtlasRows<Counts<C::Uncertified>, C::Game>, ReportError> {
+) -> Result<AtlasRows<Counts<C::Game>, C::Game>, ReportError> {
     let run = AtlasRun::<C::Row>::open(request)?;
     let mut tally = Counts {
         codes: 0,

@@ -50,16 +50,12 @@ pub struct MisereGame {
     pub presentation: String,
 }
 
-/// The misère atlas's name for its games not certified: `partial` (a quotient `Q_n`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Partial;
-
-impl Uncertified for Partial {
+impl Uncertified for MisereGame {
     const NAME: &'static str = "partial";
 }
 
 /// Counts of the misère atlas (the games not certified under `partial`).
-pub type MisereAtlasCounts = Counts<Partial>;
+pub type MisereAtlasCounts = Counts<MisereGame>;
 
 /// A misère atlas.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -122,7 +118,6 @@ impl Convention for Misere {
     type Outcome = MisereQuotient;
     type Row = MisereRow;
     type Game = MisereGame;
-    type Uncertified = Partial;
     const WHAT: &'static str = "the misère atlas";
 
     /// The games with a move (a code without one has no quotient to compute).
