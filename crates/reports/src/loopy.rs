@@ -81,8 +81,9 @@ impl LoopyGame {
 
 /// The token game on a graph read from a file that `spec` names, if its declaration's loopy
 /// capability names a file parameter (the text read by `read`, the surface's reader); `None`
-/// for every other game. The one place a question is routed to a graph file: `solve` and
-/// `table` on every surface ask it.
+/// for every other game. The one place `solve` is routed to a graph file on every surface (and
+/// where Python's `Game` reads its graph once); `table` reads the same capability through
+/// [`crate::table::table_answer`].
 ///
 /// # Errors
 /// What `read` returns for an unreadable file; a usage error for a graph game without its file.
