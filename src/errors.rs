@@ -2,6 +2,7 @@
 //! (2 for the user's mistakes, 1 for everything else), and with `--json` one JSON object on
 //! standard error.
 
+use nimlab_engine::error::TheoryQuestion;
 use nimlab_engine::periodicity::PeriodicityError;
 use nimlab_engine::tables::RowError;
 use nimlab_engine::{EngineError, Exhausted, RulesetInfo, SpecError};
@@ -103,7 +104,7 @@ fn report_message(error: &ReportError, command: &str) -> String {
         ReportError::Engine(EngineError::Spec(spec)) => spec_message(spec),
         ReportError::Engine(EngineError::NoTheory { question, .. }) => match command {
             "solve" | "table" | "p-positions" => format!("{error}; use --method search"),
-            "verify" if question.ends_with("play") => {
+            "verify" if matches!(question, TheoryQuestion::Play { .. }) => {
                 format!("{error} to verify (for its n-player theorems add --players N)")
             }
             _ => error.to_string(),

@@ -104,16 +104,18 @@ class PPositions(_Rows):
 
 @final
 class PeriodResult(_Rows):
+    # Every period report has these.
     game: str
     params: dict[str, Any]
-    status: str
-    preperiod: int
-    period: int
     values: list[int]
     notation: Record | None
-    certificate: Record
-    observed: Record | None
     values_computed: int
+    # The other fields depend on the kind of game (docs/json.md), so they are read through
+    # __getattr__ (typed Any), which raises AttributeError for a field the report lacks: a
+    # subtraction game's has `preperiod`, `period` and `certificate` and no `status`; a
+    # take-and-break game's has `status` ('certified' or 'open'), `preperiod` and `period` (None
+    # when open), `certificate` and `observed`; a period only observed has `status` 'observed'
+    # and `observed`, and no `preperiod`, `period` or `certificate`.
     def to_code(self, lang: str) -> str: ...
 
 @final

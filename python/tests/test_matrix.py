@@ -266,3 +266,36 @@ def test_graph_games(server: str, game: dict[str, Any], misere: bool) -> None:
     fields = {"misere": "1"} if misere else {}
     same(answer, post("table", **fields), python(lambda: built.table(misere=misere, budget=BUDGET)))
     assert answer[1]["positions"] == len(answer[1]["rows"]) > 0
+
+
+# Games whose positions repeat by their rules (not a graph file): issue 38 decides their rules once.
+REACHABLE = [g for g in DECLARED if (g["capabilities"]["loopy"] or {}).get("kind") == "reachable"]
+
+
+@pytest.mark.parametrize("game", REACHABLE, ids=[g["name"] for g in REACHABLE])
+def test_loopy_games_refuse_players_alike(server: str, game: dict[str, Any]) -> None:
+    """A loopy game has two players: `players` is refused as a usage error by every surface (the
+    reports' one rule), and a bad method name too (the engine's one parse of `Method`)."""
+    numbers = position(game)
+    joined = ",".join(map(str, numbers))
+    assert cli(game, "solve", *map(str, numbers), "--players", "3") == ("refused", "usage")
+    assert web(server, game, "solve", position=joined, players="3") == ("refused", "usage")
+    built = nimlab.Game(spec_text(game))
+    assert python(lambda: built.solve(numbers, players=3, budget=BUDGET)) == ("refused", "ValueError")
+    assert cli(game, "solve", *map(str, numbers), "--method", "bogus") == ("refused", "usage")
+    assert web(server, game, "solve", position=joined, method="bogus") == ("refused", "usage")
+    assert python(lambda: built.solve(numbers, method="bogus", budget=BUDGET)) == ("refused", "ValueError")
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g["name"] for g in GAMES])
+def test_misere_tables_are_outcomes_alike(server: str, game: dict[str, Any]) -> None:
+    """Misère play means an outcome table, though outcomes are not asked: the same table, or the
+    same refusal, from every surface."""
+    answer = cli(game, "table", "--upto", "12", "--misere")
+    same(
+        answer,
+        web(server, game, "table", upto="12", misere="1"),
+        python(lambda: nimlab.Game(spec_text(game)).table(upto=12, misere=True, budget=BUDGET)),
+    )
+    if answer[0] == "ok":
+        assert answer[1]["kind"] == "outcome"

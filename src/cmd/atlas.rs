@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use nimlab_reports::atlas::{atlas, AtlasGame, AtlasReport, AtlasRequest, Merged, DEFAULT_UPTO};
 use nimlab_reports::misere_atlas::{misere_atlas, MisereAtlasReport, DEFAULT_MISERE_UPTO};
+use nimlab_reports::quotient::QuotientStatus;
 use nimlab_store::Shard;
 
 use crate::cmd::sweep;
@@ -81,10 +82,10 @@ pub fn run(args: &sweep::Args, cx: &Context, out: &mut dyn Write) -> anyhow::Res
     let bar = progress::bar("games");
     let report = atlas(&request, &cx.budget, &progress::update(&bar))?;
     bar.finish_and_clear();
-    if report.counts.missing > 0 {
+    if report.atlas.counts.missing > 0 {
         eprintln!(
             "note: {} games of the pattern are not in the store yet; run without --report",
-            report.counts.missing
+            report.atlas.counts.missing
         );
     }
     if cx.json {
@@ -108,10 +109,10 @@ fn run_misere(args: &sweep::Args, cx: &Context, out: &mut dyn Write) -> anyhow::
     let bar = progress::bar("games");
     let report = misere_atlas(&request, &cx.budget, &progress::update(&bar))?;
     bar.finish_and_clear();
-    if report.counts.missing > 0 {
+    if report.atlas.counts.missing > 0 {
         eprintln!(
             "note: {} games of the pattern are not in the store yet; run without --report",
-            report.counts.missing
+            report.atlas.counts.missing
         );
     }
     if cx.json {
@@ -144,27 +145,27 @@ fn atlas_name(atlas: &str, codes: &Option<String>, shard: &Option<String>) -> St
 }
 
 fn misere_text(report: &MisereAtlasReport) -> String {
-    let mut text = merged_text(&report.merged);
-    let c = &report.counts;
-    let what = atlas_name("misère atlas", &report.codes, &report.shard);
+    let mut text = merged_text(&report.atlas.merged);
+    let c = &report.atlas.counts;
+    let what = atlas_name("misère atlas", &report.codes, &report.atlas.shard);
     text.push_str(&format!(
         "{what}: {} codes, {} games ({} certified, {} partial quotients Q_n)\n\n",
-        c.codes, c.games, c.certified, c.partial
+        c.codes, c.games, c.certified, c.uncertified
     ));
     text.push_str(&format!(
         "{:<12} {:>9} {:>6} {:>5} {:>9} {:>7} {:>7}  presentation\n",
         "code", "status", "|Q|", "|P|", "preperiod", "period", "heaps"
     ));
-    for row in &report.rows {
+    for row in &report.atlas.rows {
         let observed = |n: Option<u64>| match n {
-            Some(n) if row.status == "certified" => n.to_string(),
+            Some(n) if row.status == QuotientStatus::Certified => n.to_string(),
             Some(n) => format!("~{n}"),
             None => "-".into(),
         };
         text.push_str(&format!(
             "{:<12} {:>9} {:>6} {:>5} {:>9} {:>7} {:>7}  {}\n",
             row.code,
-            row.status,
+            row.status.name(),
             row.order,
             row.p_size,
             observed(row.preperiod),
@@ -177,18 +178,18 @@ fn misere_text(report: &MisereAtlasReport) -> String {
 }
 
 fn atlas_text(report: &AtlasReport) -> String {
-    let mut text = merged_text(&report.merged);
-    let c = &report.counts;
-    let what = atlas_name("octal atlas", &report.codes, &report.shard);
+    let mut text = merged_text(&report.atlas.merged);
+    let c = &report.atlas.counts;
+    let what = atlas_name("octal atlas", &report.codes, &report.atlas.shard);
     text.push_str(&format!(
         "{what}: {} codes, {} games ({} certified, {} open up to their values computed)\n\n",
-        c.codes, c.games, c.certified, c.open
+        c.codes, c.games, c.certified, c.uncertified
     ));
     text.push_str(&format!(
         "{:<12} {:>10} {:>9} {:>9} {:>8} {:>12}  aliases\n",
         "code", "preperiod", "period", "values", "largest", "rare"
     ));
-    for row in &report.rows {
+    for row in &report.atlas.rows {
         text.push_str(&row_text(row));
     }
     text

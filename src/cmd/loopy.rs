@@ -60,19 +60,6 @@ pub fn read_graph(path: &str) -> Result<String, nimlab_reports::ReportError> {
         .map_err(|e| nimlab_reports::ReportError::Invalid(format!("cannot read the graph file {path}: {e}")))
 }
 
-/// The loopy game a registered game names, when its declaration says its positions may repeat
-/// (`solve` and `table` then answer it by the loopy engine), reading its graph file if it has
-/// one.
-///
-/// # Errors
-/// An unreadable graph file.
-pub fn loopy_game(
-    spec: &nimlab_engine::GameSpec,
-    upto: Option<u64>,
-) -> Result<Option<LoopyGame>, nimlab_reports::ReportError> {
-    LoopyGame::of_spec(spec, upto, read_graph)
-}
-
 /// Answers a loopy request and writes its report (text or `--json`).
 ///
 /// # Errors

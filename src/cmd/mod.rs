@@ -22,29 +22,12 @@ pub mod sweep;
 pub mod table;
 pub mod verify;
 
-use clap::ValueEnum;
 use nimlab_engine::{Method, Play};
 
-/// How to answer, as typed on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
-pub enum MethodArg {
-    /// Theory where a closed form exists, otherwise search.
-    #[default]
-    Auto,
-    /// Only closed-form theory.
-    Theory,
-    /// Only the generic search.
-    Search,
-}
-
-impl From<MethodArg> for Method {
-    fn from(m: MethodArg) -> Method {
-        match m {
-            MethodArg::Auto => Method::Auto,
-            MethodArg::Theory => Method::Theory,
-            MethodArg::Search => Method::Search,
-        }
-    }
+/// Parses `--method` through [`Method`]'s one text form, offering its names in the help.
+pub fn method_parser() -> impl clap::builder::TypedValueParser<Value = Method> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Method::NAMES).try_map(|text| text.parse::<Method>())
 }
 
 /// The play convention from the `--misere` flag.

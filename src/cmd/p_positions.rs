@@ -3,9 +3,10 @@
 use std::io::Write;
 
 use nimlab_engine::listing::PRequest;
+use nimlab_engine::Method;
 use nimlab_reports::p_positions::p_positions;
 
-use crate::cmd::{play, MethodArg};
+use crate::cmd::{method_parser, play};
 use crate::game_args::GameArgs;
 use crate::progress;
 use crate::text::spaced;
@@ -39,8 +40,8 @@ pub struct Args {
     #[arg(long)]
     pub misere: bool,
     /// List by closed-form theory, by search, or theory where it can list them.
-    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
-    pub method: MethodArg,
+    #[arg(long, default_value = "auto", value_parser = method_parser())]
+    pub method: Method,
 }
 
 /// Runs `nimlab p-positions`.
@@ -53,7 +54,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         heaps: args.heaps.map(|h| h as usize),
         all_orders: args.all_orders,
         play: play(args.misere),
-        method: args.method.into(),
+        method: args.method,
     };
     let bar = progress::bar("P-positions");
     let report = p_positions(&args.game.spec()?, &request, &cx.budget, &progress::update(&bar))?;

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use nimlab_reports::quotient::{quotient, QuotientReport, QuotientRequest};
+use nimlab_reports::quotient::{quotient, QuotientReport, QuotientRequest, QuotientStatus};
 
 use crate::game_args::GameArgs;
 use crate::{write_json, Context};
@@ -67,7 +67,7 @@ fn phi_text(r: &QuotientReport) -> String {
 pub fn text(r: &QuotientReport) -> String {
     let mut s = String::new();
     let p_words: Vec<&str> = r.p_portion.iter().map(|&x| r.word(x)).collect();
-    let head = if r.status == "certified" {
+    let head = if r.status == QuotientStatus::Certified {
         format!("misère quotient of {}", r.title)
     } else {
         format!(

@@ -2,16 +2,16 @@
 
 use std::io::Write;
 
-use nimlab_engine::analysis::LoopyPositions;
-use nimlab_engine::{Lang, MultiMove};
-use nimlab_reports::loopy::{LoopyGame, LoopyRequest};
+use nimlab_engine::{Lang, Method, MultiMove};
+use nimlab_reports::loopy::graph_file_game;
 use nimlab_reports::position::parse_part;
 use nimlab_reports::solve::{
-    solve, solve_sum, PlayersReport, SolveAnswer, SolveReport, SolveRequest, SumReport, SumRequest,
+    solve, solve_sum, solve_tokens, PlayersReport, SolveAnswer, SolveReport, SolveRequest, SumReport,
+    SumRequest, TokensRequest,
 };
 use nimlab_reports::DEFAULT_MAX_MOVES;
 
-use crate::cmd::{parse_players, play, MethodArg};
+use crate::cmd::{method_parser, parse_players, play};
 use crate::game_args::{parse_position, GameParams};
 use crate::text::{basis_line, destination, grundy_words, moves_text, outcome_words, padded, position_text};
 use crate::{usage, write_json, Context};
@@ -35,8 +35,8 @@ pub struct Args {
     #[arg(long)]
     pub misere: bool,
     /// Answer by closed-form theory, by search, or theory where it exists.
-    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
-    pub method: MethodArg,
+    #[arg(long, default_value = "auto", value_parser = method_parser())]
+    pub method: Method,
     /// Play with N >= 2 players P_0..P_{N-1} under the standard alliance matrix (P_0 moves).
     #[arg(long, value_name = "N", value_parser = parse_players, conflicts_with_all = ["sum", "misere"])]
     pub players: Option<u32>,
@@ -62,29 +62,38 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
             );
         }
         let parts = parts.iter().map(|p| parse_part(p)).collect::<Result<Vec<_>, _>>()?;
-        let request = SumRequest { parts, method: args.method.into(), max_moves, lang: cx.lang };
+        let request = SumRequest { parts, method: args.method, max_moves, lang: cx.lang };
         let report = solve_sum(&request, budget)?;
         return if cx.json { write_json(out, &report) } else { Ok(write!(out, "{}", sum_text(&report))?) };
     }
     let game = args.game.as_deref().unwrap_or_default();
     let spec = args.params.spec(game)?;
     // A graph read from a file: the command line reads it (the reports read no files).
-    if matches!(spec.info().capabilities.loopy, Some(LoopyPositions::GraphFile { .. })) {
-        if let Some(game) = super::loopy::loopy_game(&spec, None)? {
-            return solve_graph(game, &spec, args, cx, out);
-        }
+    if let Some(game) = graph_file_game(&spec, super::loopy::read_graph)? {
+        let request = TokensRequest {
+            spec,
+            tokens: args.position.clone(),
+            play: play(args.misere),
+            players: args.players,
+            lang: cx.lang,
+        };
+        return write_answer(solve_tokens(&request, game, budget)?, cx, out);
     }
     let position = parse_position(&args.position, &spec.info().drawing)?;
     let request = SolveRequest {
         spec,
         position,
         play: play(args.misere),
-        method: args.method.into(),
+        method: args.method,
         players: args.players,
         max_moves,
         lang: cx.lang,
     };
-    let answer = solve(&request, budget)?;
+    write_answer(solve(&request, budget)?, cx, out)
+}
+
+/// Writes any answer of `solve` (text or `--json`).
+fn write_answer(answer: SolveAnswer, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     if cx.json {
         return write_json(out, &answer);
     }
@@ -95,29 +104,6 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     };
     write!(out, "{text}")?;
     Ok(())
-}
-
-/// A token game on a graph file, by the loopy engine: one vertex name per token (a sum).
-fn solve_graph(
-    game: LoopyGame,
-    spec: &nimlab_engine::GameSpec,
-    args: &Args,
-    cx: &Context,
-    out: &mut dyn Write,
-) -> anyhow::Result<()> {
-    if args.players.is_some() {
-        return usage(format!("{} is a loopy game of two players: drop --players", spec.name()));
-    }
-    if args.position.is_empty() {
-        return usage(format!(
-            "give a position of {} ({}), or list every position with nimlab table",
-            spec.name(),
-            spec.info().position
-        ));
-    }
-    let request =
-        LoopyRequest { game, tokens: args.position.clone(), play: play(args.misere), lang: cx.lang };
-    super::loopy::answer(&request, cx, out)
 }
 
 /// The text report for one position.

@@ -4,8 +4,8 @@
 
 use std::io::{self, Write};
 
-use nimlab_engine::rulesets::apple::strategy::{Line, Plan, Player, RulePlan, Strategy, DEFAULT_LINE_LIMIT};
-use nimlab_reports::strategy::strategy;
+use nimlab_engine::analysis::{Line, Plan, Player, RulePlan, Strategy};
+use nimlab_reports::strategy::{strategy, DEFAULT_LINE_LIMIT};
 
 use crate::game_args::{parse_position, GameArgs};
 use crate::{write_json, Context};

@@ -14,7 +14,7 @@ use std::io::Write;
 
 use nimlab_engine::spec::grammar::parse_range;
 use nimlab_engine::tables::{encode_le, Width};
-use nimlab_engine::Budget;
+use nimlab_engine::{Budget, Method};
 use nimlab_reports::loopy::LoopyReport;
 use nimlab_reports::table::{
     table_answer, table_output, Cell, CellKind, StreamShape, TableOutput, TableRequest, TableShape,
@@ -22,7 +22,7 @@ use nimlab_reports::table::{
 };
 
 use crate::cmd::loopy::read_graph;
-use crate::cmd::{play, MethodArg};
+use crate::cmd::{method_parser, play};
 use crate::game_args::GameArgs;
 use crate::text::play_name;
 use crate::{usage, write_json, Context, UsageError};
@@ -108,8 +108,8 @@ pub struct Args {
     pub misere: bool,
     /// Values by closed-form theory (or a certified period), by the generic path from the rules,
     /// or the fastest path (auto).
-    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
-    pub method: MethodArg,
+    #[arg(long, default_value = "auto", value_parser = method_parser())]
+    pub method: Method,
     /// Print CSV instead of text (the same as --format csv).
     #[arg(long, conflicts_with = "format")]
     pub csv: bool,
@@ -166,9 +166,8 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         // Every position: a loopy game's table (the reports refuse it for a game that ends).
         _ => (TableShape::Positions { upto: None }, None),
     };
-    let kind =
-        kind.unwrap_or(if args.outcomes || args.misere { CellKind::Outcome } else { CellKind::Grundy });
-    let request = TableRequest { spec, shape, kind, play: play(args.misere), method: args.method.into() };
+    let kind = kind.unwrap_or(CellKind::asked(args.outcomes, play(args.misere)));
+    let request = TableRequest { spec, shape, kind, play: play(args.misere), method: args.method };
     let format = if args.csv { Format::Csv } else { args.format.unwrap_or_default() };
     if cx.json {
         if args.format.is_some_and(|f| f != Format::Text) || args.csv {

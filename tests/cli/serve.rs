@@ -379,3 +379,61 @@ fn lan_serves_a_client_on_the_other_side_of_a_veth_pair() {
     );
     assert_eq!(status, 403, "{body}");
 }
+
+/// The rules the reports decide once (issue 38) give the command line and the web API the same
+/// answer, or a refusal of the same kind: misère play means an outcome table; a loopy game has
+/// two players (a game whose positions repeat by its rules, and a token game on a graph file,
+/// read by the command line and sent as text to the server); a graph game's `solve` needs a
+/// token; the method is one of three names.
+#[test]
+fn rules_decided_once_answer_alike_on_every_surface() {
+    let server = Server::start();
+    let cli = |args: &[&str]| serde_json::from_str::<Value>(&text(args)).unwrap();
+    let cli_refusal = |args: &[&str]| {
+        let output = crate::nimlab().args(args).arg("--json").output().expect("nimlab runs");
+        assert!(!output.status.success(), "nimlab {args:?} answered");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let error: Value = serde_json::from_str(stderr.trim()).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+        error["kind"].as_str().unwrap().to_string()
+    };
+    let web_refusal = |(status, body): (u16, Value)| {
+        assert!(status >= 400, "the server answered: {body}");
+        body["kind"].as_str().unwrap().to_string()
+    };
+
+    // Misère play: outcomes, though `outcomes` is not asked.
+    let table = cli(&["table", "nim", "--upto", "8", "--misere", "--json"]);
+    assert_eq!(server.get("/api/table?game=nim&upto=8&misere=1"), (200, table.clone()));
+    assert_eq!(table["kind"], "outcome", "{table}");
+    let cells = table["values"].as_array().unwrap();
+    assert!(cells.len() == 9 && cells.iter().all(|c| c == "P" || c == "N"), "{table}");
+
+    // Players for a loopy game, by its rules and on a graph file.
+    let kind = cli_refusal(&["solve", "fair-shares", "4", "--players", "3"]);
+    assert_eq!(kind, "usage");
+    assert_eq!(web_refusal(server.get("/api/solve?game=fair-shares&position=4&players=3")), kind);
+    let graph = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/loopy.txt")).unwrap();
+    let post = |fields: Value| {
+        let mut body = json!({"game": "graph", "file": "examples/loopy.txt", "graph": graph});
+        body.as_object_mut().unwrap().extend(fields.as_object().unwrap().clone());
+        server.post_json("/api/solve", &body.to_string())
+    };
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/loopy.txt");
+    let kind = cli_refusal(&["solve", "graph", "--file", file, "start", "--players", "3"]);
+    assert_eq!(kind, "usage");
+    assert_eq!(web_refusal(post(json!({"position": "start", "players": "3"}))), kind);
+    // No token on the graph.
+    let kind = cli_refusal(&["solve", "graph", "--file", file]);
+    assert_eq!(kind, "usage");
+    assert_eq!(web_refusal(post(json!({"position": ""}))), kind);
+    // The same token answers alike.
+    let solved = cli(&["solve", "graph", "--file", file, "start", "--json"]);
+    assert_eq!(post(json!({"position": "start"})).1["outcome"], solved["outcome"]);
+
+    // A method that is not one of the three.
+    let kind = cli_refusal(&["solve", "nim", "3", "--method", "bogus"]);
+    assert_eq!(kind, "usage");
+    let (status, body) = server.get("/api/solve?game=nim&position=3&method=bogus");
+    assert_eq!(web_refusal((status, body.clone())), kind);
+    assert_eq!(body["error"], "the method is auto, theory or search, not 'bogus'");
+}

@@ -25,8 +25,8 @@ pub enum EngineError {
     NoTheory {
         /// The game with its parameters.
         game: String,
-        /// What was asked, e.g. "misère play", "3 players at this position".
-        question: String,
+        /// What was asked: a play convention, `n` players, a listing, a table.
+        question: TheoryQuestion,
     },
     /// A number does not fit the search's 64-bit positions: a fixed limit of the search.
     #[error(
@@ -48,6 +48,70 @@ pub enum EngineError {
         /// What ran out.
         cause: Exhausted,
     },
+}
+
+/// What was asked of a theory that has none for it ([`EngineError::NoTheory`]), as data, so
+/// that a surface can tell one question from another without reading its words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TheoryQuestion {
+    /// A position, or the whole game for `verify`, in normal or misère play; `at_position`: the
+    /// ruleset has a theorem in this play, but not one covering this position.
+    Play {
+        /// Misère play (else normal).
+        misere: bool,
+        /// Only this position lacks a closed form.
+        at_position: bool,
+    },
+    /// The winning moves to a given Grundy value.
+    GrundyValues,
+    /// `players` players, at one position (`up_to: None`) or on positions up to a bound.
+    Players {
+        /// How many players.
+        players: u32,
+        /// The bound of `verify`'s positions, when it is `verify` that asked.
+        up_to: Option<u64>,
+    },
+    /// A listing of P-positions on `heaps` heaps.
+    Listing {
+        /// The heaps of the positions listed.
+        heaps: usize,
+    },
+    /// A table: `what` (a sequence, a grid) of Grundy values or outcomes, in normal or misère play.
+    Table {
+        /// "sequence" or "grid".
+        what: &'static str,
+        /// Outcomes (else Grundy values).
+        outcomes: bool,
+        /// Misère play (else normal).
+        misere: bool,
+    },
+}
+
+impl std::fmt::Display for TheoryQuestion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let play = |misere: bool| if misere { "misère play" } else { "normal play" };
+        match *self {
+            TheoryQuestion::Play { misere, at_position } => {
+                write!(f, "{}{}", play(misere), if at_position { " at this position" } else { "" })
+            }
+            TheoryQuestion::GrundyValues => f.write_str("Grundy values"),
+            TheoryQuestion::Players { players, up_to: None } => {
+                write!(f, "{players} players at this position")
+            }
+            TheoryQuestion::Players { players, up_to: Some(bound) } => {
+                write!(f, "{players} players on positions up to {bound}")
+            }
+            TheoryQuestion::Listing { heaps } => {
+                write!(f, "listing its P-positions on {heaps} heap{}", if heaps == 1 { "" } else { "s" })
+            }
+            TheoryQuestion::Table { what, outcomes, misere } => write!(
+                f,
+                "a {what} of {}{}",
+                if outcomes { "outcomes" } else { "Grundy values" },
+                if misere { " in misère play" } else { "" }
+            ),
+        }
+    }
 }
 
 impl EngineError {

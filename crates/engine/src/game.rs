@@ -3,13 +3,16 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::ControlFlow;
+use std::str::FromStr;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::budget::HeldBytes;
 
-/// How to answer: by closed-form theory, by search, or theory where it exists.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+/// How to answer: by closed-form theory, by search, or theory where it exists. Its one text
+/// form (`auto`, `theory`, `search`) is [`Method::name`] and [`FromStr`], which every surface
+/// parses through, and serde's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Method {
     /// Theory when the ruleset has a closed form for the question, otherwise search.
@@ -19,6 +22,39 @@ pub enum Method {
     Theory,
     /// Only the generic search.
     Search,
+}
+
+impl Method {
+    /// Every method's name, as [`FromStr`] reads it: what a surface offers.
+    pub const NAMES: [&'static str; 3] = ["auto", "theory", "search"];
+
+    /// The method's name: `auto`, `theory` or `search`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Theory => "theory",
+            Method::Search => "search",
+        }
+    }
+}
+
+/// A method name nimlab does not know; its text names the three there are.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("the method is auto, theory or search, not '{0}'")]
+pub struct UnknownMethod(pub String);
+
+impl FromStr for Method {
+    type Err = UnknownMethod;
+
+    /// `auto`, `theory` or `search`, exactly.
+    fn from_str(text: &str) -> Result<Method, UnknownMethod> {
+        match text {
+            "auto" => Ok(Method::Auto),
+            "theory" => Ok(Method::Theory),
+            "search" => Ok(Method::Search),
+            _ => Err(UnknownMethod(text.to_string())),
+        }
+    }
 }
 
 /// Who wins from a position, with the player to move as reference.
@@ -108,5 +144,24 @@ impl<G: Game + ?Sized> Game for &G {
     }
     fn canonical(&self, position: &Self::Position) -> Self::Position {
         (**self).canonical(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every name reads back as its method, serde writes and reads the same names, and any
+    /// other text is refused with the names there are.
+    #[test]
+    fn method_names_round_trip() {
+        for name in Method::NAMES {
+            let method: Method = name.parse().unwrap();
+            assert_eq!(method.name(), name);
+            assert_eq!(serde_json::to_string(&method).unwrap(), format!("\"{name}\""));
+            assert_eq!(serde_json::from_str::<Method>(&format!("\"{name}\"")).unwrap(), method);
+        }
+        let error = "Theory".parse::<Method>().unwrap_err();
+        assert_eq!(error.to_string(), "the method is auto, theory or search, not 'Theory'");
     }
 }

@@ -3,19 +3,28 @@
 //! * [`game`] — the [`Game`] trait: the rules of a game, nothing else.
 //! * [`solve`] — exact solvers generic over [`Game`]: memoized search that cannot overflow the
 //!   call stack, dense-table paths, misère play, `n` players, all under a [`Budget`].
-//! * [`rulesets`] — one file per ruleset: its declaration (parameters as data), its rules, its
-//!   closed-form theory, its move texts; and the registry of them all.
-//! * [`spec`] — games as users name them: parameter declarations and the [`GameSpec`].
-//! * [`analysis`] — the common, object-safe face of every ruleset ([`AnyGame`]), the answers
-//!   it gives ([`Analysis`]), theory against search, and sums.
-//! * [`listing`] — P-positions listed in order and observed periods of sequences.
-//! * [`periodicity`] — the subtraction-game laboratory: fast Grundy sequences of SUB(S), certified
-//!   preperiod and period, family sweeps with the conjecture fit, period searches.
+//! * [`registry`] — the list of rulesets, games found by name, [`GameSpec`] parsed and built.
+//! * [`rulesets`] — one file per ruleset: its declaration (parameters as data, capabilities), its
+//!   rules, its closed-form theory, its move texts.
+//! * [`spec`] — games as users name them: parameter declarations, their grammar, the [`GameSpec`].
+//! * [`analysis`] — the boundary: a ruleset's declaration and the [`Ruleset`] trait, the common,
+//!   object-safe face of every ruleset ([`AnyGame`]), the answers it gives ([`Analysis`]), the
+//!   planner's table paths, theory against search, and sums.
+//! * [`listing`] — P-positions listed in order (closed form, outcome tables, examination).
+//! * [`periodicity`] — the subtraction-game laboratory (fast Grundy sequences of SUB(S), certified
+//!   preperiod and period, family sweeps with the conjecture fit, period searches) and the
+//!   periods observed in any sequence.
 //! * [`octal`] — octal and take-and-break games (Kayles, Dawson's Kayles, Grundy's game...):
 //!   codes, rules, fast Grundy sequences, certified periods, atlases of codes.
+//! * [`misere`] — misère quotients of take-and-break games.
 //! * [`tables`] — big tables at the kernels' speed: streamed one-heap sequences, compact two-heap
 //!   grids, their raw binary encoding, and the certified rows of Wythoff's game.
-//! * [`budget`] — the work budget and deadline every computation runs under.
+//! * [`graphs`] — games on graphs and boards: graphs and families, canonical forms, the
+//!   component engine of vertex-deletion games, Hackenbush and Geography.
+//! * [`loopy`] — games whose positions repeat: retrograde analysis of finite graphs.
+//! * [`nimber`] — nim arithmetic: the field of nimbers and expressions over it.
+//! * [`budget`] — the work budget, memory ceiling and deadline every computation runs under.
+//! * [`error`] — [`EngineError`], the engine's errors.
 //! * [`lang`] — the languages of the engine's texts (English, Chinese).
 //!
 //! Invariant: the engine never prints, never parses a command line and never touches files.
@@ -82,7 +91,7 @@ pub use analysis::{
 };
 pub use budget::{Budget, CancelHandle, Exhausted, HeldBytes};
 pub use error::EngineError;
-pub use game::{Game, Outcome, Play};
+pub use game::{Game, Outcome, Play, UnknownMethod};
 pub use lang::{Lang, Words};
 pub use num_bigint::BigUint;
 pub use registry::RULESETS;

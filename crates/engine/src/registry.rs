@@ -311,6 +311,65 @@ mod tests {
         }
     }
 
+    /// Each declaration's period sequence is what its game answers: the take-and-break rules
+    /// (or subtraction takes) `period` reads from the capabilities give, heap by heap, the values
+    /// the built game's search gives; a theorem declared is never dropped to an observed period;
+    /// and a game with a take-and-break code (its misère quotient) always names its rules, so
+    /// that no named take-and-break game falls silently to "observed".
+    #[test]
+    fn declared_period_sequences_are_the_games_sequences() {
+        use crate::analysis::{CodeSource, GrundyValue, PeriodSequence, PeriodTheorem, Query, RulesSource};
+        use crate::game::Method;
+        let budget = Budget::default();
+        let search = Query { method: Method::Search, ..Query::default() };
+        let mut certified = Vec::new();
+        for info in RULESETS {
+            let caps = info.capabilities;
+            let spec = info.example_spec();
+            let sequence = caps.period_sequence(&spec).unwrap();
+            let coded =
+                matches!(caps.misere_quotient, Some(CodeSource::Param { .. } | CodeSource::Fixed { .. }));
+            match (&sequence, caps.certified_period) {
+                (Some(PeriodSequence::TakeAndBreak(_)), Some(PeriodTheorem::GuySmith) | None) => {}
+                (Some(PeriodSequence::Subtraction(_)), Some(PeriodTheorem::SubtractionWindow { .. })) => {}
+                (None, None) => assert!(!coded, "{}: a take-and-break code without its rules", info.name),
+                (sequence, theorem) => panic!("{}: {sequence:?} declared with {theorem:?}", info.name),
+            }
+            if let Some(RulesSource::Code(source)) = caps.take_and_break {
+                assert_eq!(caps.misere_quotient, Some(source), "{}: one code for both", info.name);
+            }
+            let Some(sequence) = sequence else { continue };
+            certified.push(info.name);
+            let expected: Vec<u32> = match sequence {
+                PeriodSequence::TakeAndBreak(rules) => {
+                    let mut values = rules.sequence();
+                    values.extend_to(25, |_| std::ops::ControlFlow::Continue(())).unwrap();
+                    values.view().to_vec()
+                }
+                PeriodSequence::Subtraction(set) => {
+                    let mut values: Vec<u32> = Vec::new();
+                    for h in 0..25u64 {
+                        let options: Vec<u32> =
+                            set.iter().filter(|&&s| s <= h).map(|&s| values[(h - s) as usize]).collect();
+                        values.push((0..).find(|v| !options.contains(v)).unwrap());
+                    }
+                    values
+                }
+            };
+            let game = spec.build(&budget).unwrap();
+            for (h, &value) in expected.iter().enumerate() {
+                let answer = game.analyze(&[BigUint::from(h)], &search, &budget).unwrap();
+                assert_eq!(answer.grundy, GrundyValue::Value(value.into()), "{} heap {h}", info.name);
+            }
+        }
+        certified.sort_unstable();
+        assert_eq!(
+            certified,
+            ["dawson-kayles", "dawsons-chess", "grundy-game", "kayles", "octal", "subtraction"],
+            "the games whose sequence period computes by a certificate's engine"
+        );
+    }
+
     #[test]
     fn move_texts() {
         assert_eq!(

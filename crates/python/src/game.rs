@@ -5,13 +5,13 @@
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-use nimlab_engine::analysis::{no_progress, LoopyPositions, SumPart};
+use nimlab_engine::analysis::{no_progress, SumPart};
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo};
-use nimlab_reports::loopy::{LoopyGame, LoopyRequest};
+use nimlab_reports::loopy::{graph_file_game, LoopyGame};
 use nimlab_reports::plot::{self, SequencePicture};
 use nimlab_reports::quotient::{quotient, QuotientRequest};
-use nimlab_reports::solve::{SolveAnswer, SolveRequest};
+use nimlab_reports::solve::{SolveAnswer, SolveRequest, TokensRequest};
 use nimlab_reports::table::{CellKind, TableAnswer, TableRequest, TableShape};
 use nimlab_reports::verify::VerifyRequest;
 use nimlab_reports::ReportError;
@@ -90,14 +90,7 @@ fn intern(name: &str) -> &'static str {
 
 /// `method="auto" | "theory" | "search"`.
 fn method(text: &str) -> PyResult<Method> {
-    match text {
-        "auto" => Ok(Method::Auto),
-        "theory" => Ok(Method::Theory),
-        "search" => Ok(Method::Search),
-        other => {
-            Err(PyValueError::new_err(format!("method must be 'auto', 'theory' or 'search', not '{other}'")))
-        }
-    }
+    text.parse().map_err(|e: nimlab_engine::UnknownMethod| PyValueError::new_err(e.to_string()))
 }
 
 /// `lang="en" | "zh"`: the language of the engine's texts (reasons, moves, theorems).
@@ -227,12 +220,17 @@ impl Game {
             let numbers = game.check_position(&numbers)?;
             nimlab_reports::solve::answer_built(game, self.reports_position(numbers), &request, budget)
         })?;
-        Ok(match answer {
-            SolveAnswer::Two(report) => Py::new(py, SolveResult(Report::new(report)))?.into_any(),
-            SolveAnswer::Players(report) => Py::new(py, PlayersResult(Report::new(report)))?.into_any(),
-            SolveAnswer::Loopy(report) => Py::new(py, LoopyResult(Report::new(report)))?.into_any(),
-        })
+        answer_object(py, answer)
     }
+}
+
+/// Any answer of `solve` as its Python result object.
+fn answer_object(py: Python<'_>, answer: SolveAnswer) -> PyResult<Py<PyAny>> {
+    Ok(match answer {
+        SolveAnswer::Two(report) => Py::new(py, SolveResult(Report::new(report)))?.into_any(),
+        SolveAnswer::Players(report) => Py::new(py, PlayersResult(Report::new(report)))?.into_any(),
+        SolveAnswer::Loopy(report) => Py::new(py, LoopyResult(Report::new(report)))?.into_any(),
+    })
 }
 
 /// The engine's own time for `Game.solve(position)` (nanoseconds per call, the mean of
@@ -293,14 +291,12 @@ impl Game {
             game_spec(name, params)?
         };
         // A game on a graph file: the file is read here (the engine and the reports read none).
-        if matches!(spec.info().capabilities.loopy, Some(LoopyPositions::GraphFile { .. })) {
-            let read = |path: &str| {
-                std::fs::read_to_string(path)
-                    .map_err(|e| ReportError::Invalid(format!("cannot read the graph file {path}: {e}")))
-            };
-            if let Some(graph) = LoopyGame::of_spec(&spec, None, read).map_err(crate::compute::py_error)? {
-                return Ok(Game { rules: Rules::Graph(spec, graph) });
-            }
+        let read = |path: &str| {
+            std::fs::read_to_string(path)
+                .map_err(|e| ReportError::Invalid(format!("cannot read the graph file {path}: {e}")))
+        };
+        if let Some(graph) = graph_file_game(&spec, read).map_err(crate::compute::py_error)? {
+            return Ok(Game { rules: Rules::Graph(spec, graph) });
         }
         let game = run(py, &Budget::default(), Lane::Point, |_| false, |budget| Ok(spec.build(budget)?))?;
         Ok(Game { rules: Rules::Registered(Arc::from(game)) })
@@ -444,26 +440,22 @@ impl Game {
                     PyTypeError::new_err(format!("a position of {spec} is vertex names: 'a b' or ['a', 'b']"))
                 })?,
             };
-            if players.is_some() {
-                return Err(PyValueError::new_err(format!(
-                    "{spec} is a loopy game of two players: players does not apply"
-                )));
-            }
-            if tokens.is_empty() {
-                return Err(PyValueError::new_err(format!(
-                    "give a position of {spec}: one vertex name per token"
-                )));
-            }
-            let request = LoopyRequest {
-                game: graph.clone(),
+            let request = TokensRequest {
+                spec: spec.clone(),
                 tokens,
                 play: self::play(misere),
+                players,
                 lang: self::lang(lang)?,
             };
             let budget = self::budget(budget, memory, timeout)?;
-            let report =
-                run(py, &budget, Lane::Point, |_| false, |b| nimlab_reports::loopy::loopy(&request, b))?;
-            return Ok(Py::new(py, LoopyResult(Report::new(report)))?.into_any());
+            let answer = run(
+                py,
+                &budget,
+                Lane::Point,
+                |_| false,
+                |b| nimlab_reports::solve::solve_tokens(&request, graph.clone(), b),
+            )?;
+            return answer_object(py, answer);
         }
         let numbers = self::position(position)?;
         self.solve_numbers(py, numbers, misere, players, method, max_moves, budget, memory, timeout, lang)
@@ -665,12 +657,12 @@ impl Game {
             (None, None, None) => TableShape::Positions { upto: None },
             _ => return Err(PyValueError::new_err("a table needs upto=N, or rows=R and cols=C")),
         };
-        let kind = if outcomes || misere { CellKind::Outcome } else { CellKind::Grundy };
+        let play = self::play(misere);
         let request = TableRequest {
             spec: self.spec().clone(),
             shape,
-            kind,
-            play: self::play(misere),
+            kind: CellKind::asked(outcomes, play),
+            play,
             method: self::method(method)?,
         };
         let budget = self::budget(budget, memory, timeout)?;

@@ -12,10 +12,10 @@
 use std::mem::MaybeUninit;
 
 use nimlab_engine::tables::{
-    pay_memory, Grid, GridRequest, Sequence, SequenceRequest, TableBasis, TableError, TableValues, Width,
-    PIECE,
+    pay_memory, Grid, GridRequest, Sequence, SequenceRequest, TableBasis, TableError, Width, PIECE,
 };
 use nimlab_engine::{AnyGame, Budget, Play};
+use nimlab_reports::table::CellKind;
 use nimlab_reports::ReportError;
 use numpy::{Element, IxDyn, PyArray, PyArrayMethods};
 use pyo3::prelude::*;
@@ -40,7 +40,10 @@ impl Producer {
         method: nimlab_engine::Method,
         budget: &Budget,
     ) -> Result<Producer, ReportError> {
-        let request = SequenceRequest { method, ..SequenceRequest::new(upto, values(play), play) };
+        let request = SequenceRequest {
+            method,
+            ..SequenceRequest::new(upto, CellKind::asked(false, play).values(), play)
+        };
         Ok(Producer::Sequence(game.sequence(&request, budget)?))
     }
 
@@ -56,7 +59,10 @@ impl Producer {
         method: nimlab_engine::Method,
         budget: &Budget,
     ) -> Result<Producer, ReportError> {
-        let request = GridRequest { method, ..GridRequest::new(rows, cols, values(play), play) };
+        let request = GridRequest {
+            method,
+            ..GridRequest::new(rows, cols, CellKind::asked(false, play).values(), play)
+        };
         Ok(Producer::Grid(game.grid(&request, budget)?))
     }
 
@@ -90,14 +96,6 @@ impl Producer {
                 Ok(if grid.next_row(buffer)?.is_some() { &buffer[..] } else { &[] })
             }
         }
-    }
-}
-
-/// Grundy values in normal play; outcomes in misère play (Grundy values are undefined there).
-fn values(play: Play) -> TableValues {
-    match play {
-        Play::Normal => TableValues::Grundy,
-        Play::Misere => TableValues::Outcomes,
     }
 }
 

@@ -9,15 +9,15 @@ use std::path::{Path, PathBuf};
 
 use nimlab_engine::analysis::Progress;
 use nimlab_engine::octal::{
-    expand_pattern, group_codes, run_atlas, AtlasEntry, AtlasRunError, CodeGroup, OctalCode, PeriodOutcome,
+    group_codes, run_atlas, AtlasEntry, CodeGroup, Equivalence, OctalCode, PeriodOutcome, SequenceError,
 };
 use nimlab_engine::rulesets::octal::sequence_error;
 use nimlab_engine::Budget;
 use nimlab_store::{AtlasRow, Shard};
 use serde::Serialize;
 
-use crate::atlas_run::AtlasRun;
-use crate::error::invalid;
+use crate::atlas_run::{drive, Compute, Convention};
+pub use crate::atlas_run::{AtlasRows, Counts, Uncertified};
 use crate::ReportError;
 
 /// The most codes a pattern may expand to (a fixed limit: the codes and their groups are held
@@ -61,8 +61,8 @@ pub struct AtlasGame {
     pub code: String,
     /// The other codes of the pattern that are this game.
     pub aliases: Vec<Alias>,
-    /// `"certified"` or `"open"` (no period up to `values_computed`).
-    pub status: &'static str,
+    /// Certified, or open (no period up to `values_computed`).
+    pub status: AtlasStatus,
     /// The certified minimal preperiod (null when open).
     pub preperiod: Option<u64>,
     /// The certified minimal period (null when open).
@@ -77,6 +77,26 @@ pub struct AtlasGame {
     pub rare_values: Option<u64>,
     /// Heaps with a rare value (null when the split was not in use).
     pub rare_positions: Option<u64>,
+}
+
+/// The status of a game of the normal-play atlas.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AtlasStatus {
+    /// The period is certified (the Guy–Smith theorem).
+    Certified,
+    /// No period up to the values computed.
+    Open,
+}
+
+impl AtlasStatus {
+    /// `certified` or `open`, as the JSON contract writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            AtlasStatus::Certified => "certified",
+            AtlasStatus::Open => "open",
+        }
+    }
 }
 
 /// An observed (not certified) regularity of an open game.
@@ -105,23 +125,12 @@ pub struct Merged {
     pub kept: u64,
 }
 
-/// Counts of an atlas.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-pub struct AtlasCounts {
-    /// Codes of the pattern (in a shard: the codes of its games; for a whole store: the codes and
-    /// aliases stored).
-    pub codes: usize,
-    /// Games reported (rows).
-    pub games: usize,
-    /// Games certified.
-    pub certified: usize,
-    /// Games open.
-    pub open: usize,
-    /// Games of the pattern (and shard) not in the store (when reporting without computing).
-    pub missing: usize,
-    /// Games computed by this run.
-    pub computed: usize,
+impl Uncertified for AtlasGame {
+    const NAME: &'static str = "open";
 }
+
+/// Counts of the atlas (the games not certified under `open`).
+pub type AtlasCounts = Counts<AtlasGame>;
 
 /// An atlas of octal codes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -132,14 +141,9 @@ pub struct AtlasReport {
     pub codes: Option<String>,
     /// Values computed per code, at most.
     pub upto: u64,
-    /// The shard, `i/n`, or null.
-    pub shard: Option<String>,
-    /// The shard stores merged first.
-    pub merged: Vec<Merged>,
-    /// The counts.
-    pub counts: AtlasCounts,
-    /// The games, by code (pattern order when a pattern is given).
-    pub rows: Vec<AtlasGame>,
+    /// The shard, the stores merged, the counts and the games.
+    #[serde(flatten)]
+    pub atlas: AtlasRows<AtlasCounts, AtlasGame>,
 }
 
 impl AtlasGame {
@@ -172,7 +176,7 @@ impl AtlasGame {
         AtlasGame {
             code: row.code.clone(),
             aliases,
-            status: if row.certified { "certified" } else { "open" },
+            status: if row.certified { AtlasStatus::Certified } else { AtlasStatus::Open },
             preperiod: row.preperiod.filter(|_| row.certified),
             period: row.period.filter(|_| row.certified),
             observed,
@@ -218,6 +222,34 @@ pub fn row_of(entry: &AtlasEntry) -> AtlasRow {
     }
 }
 
+/// The normal-play atlas as a [`Convention`]: codes grouped by game and by equal values, each
+/// game's certified period or what was seen of it.
+struct Normal;
+
+impl Convention for Normal {
+    type Alias = (OctalCode, Equivalence);
+    type Outcome = PeriodOutcome;
+    type Row = AtlasRow;
+    type Game = AtlasGame;
+    const WHAT: &'static str = "the atlas";
+
+    fn groups(codes: &[OctalCode]) -> Vec<CodeGroup> {
+        group_codes(codes)
+    }
+
+    fn row_codes(row: &AtlasRow) -> usize {
+        1 + row.aliases.len()
+    }
+
+    fn row_of(entry: &AtlasEntry) -> AtlasRow {
+        row_of(entry)
+    }
+
+    fn game(row: &AtlasRow, group: Option<&CodeGroup>) -> AtlasGame {
+        AtlasGame::from_row(row, group)
+    }
+}
+
 /// Computes or reports an atlas; `progress(done, total)` counts the games computed.
 ///
 /// # Errors
@@ -229,73 +261,9 @@ pub fn atlas(
     budget: &Budget,
     progress: Progress<'_>,
 ) -> Result<AtlasReport, ReportError> {
-    let run = AtlasRun::<AtlasRow>::open(request)?;
-    let mut report = AtlasReport {
-        game: "octal",
-        codes: request.codes.clone(),
-        upto: request.upto,
-        shard: request.shard.map(|s| format!("{}/{}", s.index, s.count)),
-        merged: run.merged.clone(),
-        counts: AtlasCounts::default(),
-        rows: Vec::new(),
-    };
-    let Some(pattern) = &request.codes else {
-        report.rows = run.whole_store()?.iter().map(|row| AtlasGame::from_row(row, None)).collect();
-        report.counts.codes = report.rows.iter().map(|r| 1 + r.aliases.len()).sum();
-        return finish(report);
-    };
-    let codes = expand_pattern(pattern, MAX_CODES).map_err(|e| ReportError::Invalid(e.to_string()))?;
-    let groups: Vec<CodeGroup> = group_codes(&codes)
-        .into_iter()
-        .filter(|g| request.shard.is_none_or(|shard| shard.owns(&g.representative.to_string())))
-        .collect();
-    // Every code of the pattern is listed once: as its game's representative or as an alias.
-    let named: std::collections::HashSet<&OctalCode> = codes.iter().collect();
-    report.counts.codes =
-        groups.iter().map(|g| usize::from(named.contains(&g.representative)) + g.aliases.len()).sum();
-    let code = |group: &CodeGroup| group.representative.to_string();
-    let pending = run.pending(&groups, code, request.upto)?;
-    let mut computed: Vec<AtlasEntry> = Vec::new();
-    if run.computing {
-        computed = compute(&run, &pending, request.upto, budget, progress)?;
-        report.counts.computed = computed.len();
-    } else {
-        report.counts.missing = pending.len();
-    }
-    let computed_row = |group: &CodeGroup| {
-        computed.iter().find(|e| e.group.representative == group.representative).map(row_of)
-    };
-    for (row, group) in run.rows(&groups, code, computed_row)? {
-        report.rows.push(AtlasGame::from_row(&row, Some(group)));
-    }
-    finish(report)
-}
-
-fn finish(mut report: AtlasReport) -> Result<AtlasReport, ReportError> {
-    report.counts.games = report.rows.len();
-    report.counts.certified = report.rows.iter().filter(|r| r.status == "certified").count();
-    report.counts.open = report.counts.games - report.counts.certified;
-    if report.rows.is_empty() && report.counts.missing > 0 {
-        return invalid("no game of the pattern is in the store yet; run the atlas without --report");
-    }
-    Ok(report)
-}
-
-/// Computes the pending games in parallel, recording each in the store as it finishes.
-fn compute(
-    run: &AtlasRun<AtlasRow>,
-    pending: &[CodeGroup],
-    upto: u64,
-    budget: &Budget,
-    progress: Progress<'_>,
-) -> Result<Vec<AtlasEntry>, ReportError> {
-    let result = run.record_each(pending.len(), budget, progress, row_of, |on_done| {
-        run_atlas(pending, upto, budget, on_done)
-    })?;
-    result.map_err(|error| match error {
-        AtlasRunError::Sequence(e) => sequence_error(e, || "the atlas".to_string()).into(),
-        AtlasRunError::Exhausted { finished, total, cause } => {
-            run.stopped("the atlas", finished, total, cause)
-        }
-    })
+    let compute: Compute<'_, _, _, SequenceError> =
+        &|pending, on_done| run_atlas(pending, request.upto, budget, on_done);
+    let failure = |e| sequence_error(e, || Normal::WHAT.to_string()).into();
+    let atlas = drive::<Normal, _>(request, budget, progress, compute, failure)?;
+    Ok(AtlasReport { game: "octal", codes: request.codes.clone(), upto: request.upto, atlas })
 }

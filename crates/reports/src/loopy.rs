@@ -17,6 +17,7 @@ use nimlab_engine::loopy::{
 use nimlab_engine::{say, AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Play, VerifyReport};
 use serde::Serialize;
 
+use crate::error::invalid;
 use crate::ReportError;
 
 /// Which loopy game.
@@ -75,6 +76,36 @@ impl LoopyGame {
                 Some(LoopyGame::Graph { source, text })
             }
         })
+    }
+}
+
+/// The token game on a graph read from a file that `spec` names, if its declaration's loopy
+/// capability names a file parameter (the text read by `read`, the surface's reader); `None`
+/// for every other game. The one place `solve` is routed to a graph file on every surface (and
+/// where Python's `Game` reads its graph once); `table` reads the same capability through
+/// [`crate::table::table_answer`].
+///
+/// # Errors
+/// What `read` returns for an unreadable file; a usage error for a graph game without its file.
+pub fn graph_file_game(
+    spec: &GameSpec,
+    read: impl FnOnce(&str) -> Result<String, ReportError>,
+) -> Result<Option<LoopyGame>, ReportError> {
+    if spec.is_custom() || !matches!(spec.info().capabilities.loopy, Some(LoopyPositions::GraphFile { .. })) {
+        return Ok(None);
+    }
+    LoopyGame::of_spec(spec, None, read)
+}
+
+/// The rule that a loopy game is played by two: `players` (the standard alliance matrix's
+/// count) is refused for the game `name`, on every surface and in every command that takes it.
+///
+/// # Errors
+/// [`ReportError::Invalid`] when `players` is given.
+pub fn two_players(name: &str, players: Option<u32>) -> Result<(), ReportError> {
+    match players {
+        Some(_) => invalid(format!("{name} is a loopy game of two players: players does not apply")),
+        None => Ok(()),
     }
 }
 

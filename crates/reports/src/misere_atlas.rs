@@ -6,17 +6,17 @@
 //! normal-play atlas ([`crate::atlas`]).
 
 use nimlab_engine::analysis::Progress;
-use nimlab_engine::misere::atlas::{
-    group_same_game, run_misere_atlas, MisereAtlasEntry, MisereAtlasError, MisereGroup,
-};
-use nimlab_engine::octal::{expand_pattern, OctalCode};
+use nimlab_engine::misere::atlas::{group_same_game, run_misere_atlas, MisereAtlasEntry, MisereGroup};
+use nimlab_engine::misere::{MisereError, MisereQuotient};
+use nimlab_engine::octal::OctalCode;
 use nimlab_engine::{Budget, EngineError};
 use nimlab_store::MisereRow;
 use serde::Serialize;
 
-use crate::atlas::{AtlasRequest, Merged, MAX_CODES};
-use crate::atlas_run::AtlasRun;
-use crate::error::invalid;
+use crate::atlas::AtlasRequest;
+use crate::atlas::{AtlasRows, Counts, Uncertified};
+use crate::atlas_run::{drive, Compute, Convention};
+use crate::quotient::QuotientStatus;
 use crate::ReportError;
 
 /// The default heap bound of the misère atlas (Kayles is certified at heap 167).
@@ -32,8 +32,8 @@ pub struct MisereGame {
     pub code: String,
     /// The other codes of the pattern that are this game.
     pub aliases: Vec<String>,
-    /// `"certified"` (the quotient of all heaps) or `"partial"` (`Q_n`, `n` = `reached`).
-    pub status: &'static str,
+    /// Certified (the quotient of all heaps) or partial (`Q_n`, `n` = `reached`).
+    pub status: QuotientStatus,
     /// `|Q|` (of `Q_n` when partial).
     pub order: u64,
     /// `|P|`.
@@ -50,22 +50,12 @@ pub struct MisereGame {
     pub presentation: String,
 }
 
-/// Counts of a misère atlas.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
-pub struct MisereAtlasCounts {
-    /// Codes of the pattern (or, for a whole store, codes and aliases stored).
-    pub codes: usize,
-    /// Games reported.
-    pub games: usize,
-    /// Games certified.
-    pub certified: usize,
-    /// Games partial.
-    pub partial: usize,
-    /// Games of the pattern (and shard) not in the store (when reporting without computing).
-    pub missing: usize,
-    /// Games computed by this run.
-    pub computed: usize,
+impl Uncertified for MisereGame {
+    const NAME: &'static str = "partial";
 }
+
+/// Counts of the misère atlas (the games not certified under `partial`).
+pub type MisereAtlasCounts = Counts<MisereGame>;
 
 /// A misère atlas.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -80,14 +70,9 @@ pub struct MisereAtlasReport {
     pub upto: u64,
     /// Work units each code may use.
     pub work_per_code: u64,
-    /// The shard, `i/n`, or null.
-    pub shard: Option<String>,
-    /// The shard stores merged first.
-    pub merged: Vec<Merged>,
-    /// The counts.
-    pub counts: MisereAtlasCounts,
-    /// The games (pattern order when a pattern is given, else by code).
-    pub rows: Vec<MisereGame>,
+    /// The shard, the stores merged, the counts and the games.
+    #[serde(flatten)]
+    pub atlas: AtlasRows<MisereAtlasCounts, MisereGame>,
 }
 
 impl MisereGame {
@@ -95,7 +80,7 @@ impl MisereGame {
         MisereGame {
             code: row.code.clone(),
             aliases: row.aliases.clone(),
-            status: if row.certified { "certified" } else { "partial" },
+            status: if row.certified { QuotientStatus::Certified } else { QuotientStatus::Partial },
             order: row.order,
             p_size: row.p_size,
             preperiod: row.preperiod,
@@ -109,7 +94,7 @@ impl MisereGame {
 
 /// The store's row of a finished game.
 pub fn misere_row_of(entry: &MisereAtlasEntry) -> MisereRow {
-    let q = &entry.quotient;
+    let q = &entry.outcome;
     MisereRow {
         code: entry.group.representative.to_string(),
         aliases: entry.group.aliases.iter().map(ToString::to_string).collect(),
@@ -121,6 +106,35 @@ pub fn misere_row_of(entry: &MisereAtlasEntry) -> MisereRow {
         reached: q.reached(),
         expansions: q.expansions.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
         presentation: q.presentation().render(),
+    }
+}
+
+/// The misère atlas as a [`Convention`]: codes grouped by game (trailing zeros; equal values
+/// under normal play are not the same misère game), each game's misère quotient.
+struct Misere;
+
+impl Convention for Misere {
+    type Alias = OctalCode;
+    type Outcome = MisereQuotient;
+    type Row = MisereRow;
+    type Game = MisereGame;
+    const WHAT: &'static str = "the misère atlas";
+
+    /// The games with a move (a code without one has no quotient to compute).
+    fn groups(codes: &[OctalCode]) -> Vec<MisereGroup> {
+        group_same_game(codes).into_iter().filter(|g| g.representative.max_removal() > 0).collect()
+    }
+
+    fn row_codes(row: &MisereRow) -> usize {
+        1 + row.aliases.len()
+    }
+
+    fn row_of(entry: &MisereAtlasEntry) -> MisereRow {
+        misere_row_of(entry)
+    }
+
+    fn game(row: &MisereRow, _group: Option<&MisereGroup>) -> MisereGame {
+        MisereGame::from_row(row)
     }
 }
 
@@ -136,74 +150,16 @@ pub fn misere_atlas(
     budget: &Budget,
     progress: Progress<'_>,
 ) -> Result<MisereAtlasReport, ReportError> {
-    let run = AtlasRun::<MisereRow>::open(request)?;
-    let mut report = MisereAtlasReport {
+    let compute: Compute<'_, _, _, MisereError> =
+        &|pending, on_done| run_misere_atlas(pending, request.upto, WORK_PER_CODE, budget, on_done);
+    let failure = |e: MisereError| EngineError::Limit(e.to_string()).into();
+    let atlas = drive::<Misere, _>(request, budget, progress, compute, failure)?;
+    Ok(MisereAtlasReport {
         game: "octal",
         play: "misere",
         codes: request.codes.clone(),
         upto: request.upto,
         work_per_code: WORK_PER_CODE,
-        shard: request.shard.map(|s| format!("{}/{}", s.index, s.count)),
-        merged: run.merged.clone(),
-        counts: MisereAtlasCounts::default(),
-        rows: Vec::new(),
-    };
-    let Some(pattern) = &request.codes else {
-        report.rows = run.whole_store()?.iter().map(MisereGame::from_row).collect();
-        report.counts.codes = report.rows.iter().map(|r| 1 + r.aliases.len()).sum();
-        return finish(report);
-    };
-    let codes = expand_pattern(pattern, MAX_CODES).map_err(|e| ReportError::Invalid(e.to_string()))?;
-    let groups: Vec<MisereGroup> = group_same_game(&codes)
-        .into_iter()
-        .filter(|g| g.representative.max_removal() > 0)
-        .filter(|g| request.shard.is_none_or(|shard| shard.owns(&g.representative.to_string())))
-        .collect();
-    let named: std::collections::HashSet<&OctalCode> = codes.iter().collect();
-    report.counts.codes =
-        groups.iter().map(|g| usize::from(named.contains(&g.representative)) + g.aliases.len()).sum();
-    let code = |group: &MisereGroup| group.representative.to_string();
-    let pending = run.pending(&groups, code, request.upto)?;
-    let mut computed: Vec<MisereAtlasEntry> = Vec::new();
-    if run.computing {
-        computed = compute(&run, &pending, request.upto, budget, progress)?;
-        report.counts.computed = computed.len();
-    } else {
-        report.counts.missing = pending.len();
-    }
-    let computed_row = |group: &MisereGroup| {
-        computed.iter().find(|e| e.group.representative == group.representative).map(misere_row_of)
-    };
-    for (row, _) in run.rows(&groups, code, computed_row)? {
-        report.rows.push(MisereGame::from_row(&row));
-    }
-    finish(report)
-}
-
-fn finish(mut report: MisereAtlasReport) -> Result<MisereAtlasReport, ReportError> {
-    report.counts.games = report.rows.len();
-    report.counts.certified = report.rows.iter().filter(|r| r.status == "certified").count();
-    report.counts.partial = report.counts.games - report.counts.certified;
-    if report.rows.is_empty() && report.counts.missing > 0 {
-        return invalid("no game of the pattern is in the store yet; run the atlas without --report");
-    }
-    Ok(report)
-}
-
-fn compute(
-    run: &AtlasRun<MisereRow>,
-    pending: &[MisereGroup],
-    upto: u64,
-    budget: &Budget,
-    progress: Progress<'_>,
-) -> Result<Vec<MisereAtlasEntry>, ReportError> {
-    let result = run.record_each(pending.len(), budget, progress, misere_row_of, |on_done| {
-        run_misere_atlas(pending, upto, WORK_PER_CODE, budget, on_done)
-    })?;
-    result.map_err(|error| match error {
-        MisereAtlasError::Exhausted { finished, total, cause } => {
-            run.stopped("the misère atlas", finished, total, cause)
-        }
-        MisereAtlasError::Internal(e) => EngineError::Limit(e.to_string()).into(),
+        atlas,
     })
 }

@@ -10,6 +10,7 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
+use nimlab_engine::analysis::PeriodSequence;
 use nimlab_engine::octal::{
     analyze_from, ActiveMethod, Certificate, CertifiedPeriod, GameRules, Observed, PeriodOutcome, Sequence,
     SequenceStats, Values, ValuesView,
@@ -17,8 +18,7 @@ use nimlab_engine::octal::{
 use nimlab_engine::periodicity::{certify_period, runs, Periodicity};
 use nimlab_engine::periodicity::{observed_period, Evidence};
 use nimlab_engine::registry::not_answered;
-use nimlab_engine::rulesets::octal::{rules_of, sequence_error, title};
-use nimlab_engine::rulesets::subtraction::set_of;
+use nimlab_engine::rulesets::octal::{sequence_error, title};
 use nimlab_engine::tables::{
     pay_memory, wythoff_row, RowCertificate, RowStatus, SequenceRequest, TableBasis, TableValues,
 };
@@ -435,7 +435,7 @@ pub fn period_checkpointed(
     checkpoint: &Path,
     budget: &Budget,
 ) -> Result<PeriodReport, ReportError> {
-    let Some(rules) = rules_of(spec) else {
+    let Some(PeriodSequence::TakeAndBreak(rules)) = period_sequence(spec)? else {
         if !spec.is_custom() && spec.info().capabilities.answers(Research::GraphFamily) {
             let game = spec.build(budget)?;
             return observed_checkpointed(game.as_ref(), limit, checkpoint, budget);
@@ -456,14 +456,24 @@ fn certified_body(
     budget: &Budget,
 ) -> Result<Option<PeriodBody>, ReportError> {
     let limit = limit.unwrap_or(DEFAULT_LIMIT);
-    if let Some(rules) = rules_of(spec) {
-        let body = sequence_period(&rules, limit, budget, None)?;
-        return Ok(Some(PeriodBody::TakeAndBreak(Box::new(body))));
+    Ok(match period_sequence(spec)? {
+        Some(PeriodSequence::TakeAndBreak(rules)) => {
+            Some(PeriodBody::TakeAndBreak(Box::new(sequence_period(&rules, limit, budget, None)?)))
+        }
+        Some(PeriodSequence::Subtraction(set)) => {
+            Some(PeriodBody::Subtraction(certify_period(&set, limit, budget)?))
+        }
+        None => None,
+    })
+}
+
+/// The sequence a certificate's engine computes for `spec`, as its ruleset's capabilities declare
+/// it; `None` for a game defined by its caller or one whose period is only observed.
+fn period_sequence(spec: &GameSpec) -> Result<Option<PeriodSequence>, ReportError> {
+    if spec.is_custom() {
+        return Ok(None);
     }
-    match set_of(spec) {
-        Some(set) => Ok(Some(PeriodBody::Subtraction(certify_period(set, limit, budget)?))),
-        None => Ok(None),
-    }
+    Ok(spec.info().capabilities.period_sequence(spec)?)
 }
 
 /// The regularity seen in `G(0 .. limit)` of `game`, computed by its table path.
@@ -683,4 +693,36 @@ pub fn row_period(
         columns,
         certificate,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimlab_engine::analysis::PeriodTheorem;
+    use nimlab_engine::RULESETS;
+
+    /// `period` dispatches by the declared capabilities: every ruleset that declares a period
+    /// theorem gets its certificate's body, certified on its example game, and every other gets
+    /// none (an observed period, or a refusal).
+    #[test]
+    fn every_declared_period_theorem_certifies_its_example() {
+        let budget = Budget::default();
+        for info in RULESETS {
+            let spec = info.example_spec();
+            let body = certified_body(&spec, Some(100_000), &budget).unwrap();
+            match (info.capabilities.certified_period, body) {
+                (Some(PeriodTheorem::SubtractionWindow { .. }), Some(PeriodBody::Subtraction(_))) => {}
+                (Some(PeriodTheorem::GuySmith), Some(PeriodBody::TakeAndBreak(body))) => {
+                    assert_eq!(body.status, "certified", "{}", info.name);
+                }
+                // Grundy's game: the octal engine's sequence, which no theorem certifies.
+                (None, Some(PeriodBody::TakeAndBreak(body))) => {
+                    assert!(info.capabilities.take_and_break.is_some(), "{}", info.name);
+                    assert_eq!(body.status, "open", "{}", info.name);
+                }
+                (None, None) => assert!(info.capabilities.take_and_break.is_none(), "{}", info.name),
+                (theorem, body) => panic!("{}: {theorem:?} answered by {body:?}", info.name),
+            }
+        }
+    }
 }

@@ -75,6 +75,26 @@ pub struct Tameness {
     pub k: Option<u32>,
 }
 
+/// The status of a misère quotient (of `quotient` and of each game of the misère atlas).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum QuotientStatus {
+    /// The quotient of all heaps, certified.
+    Certified,
+    /// `Q_n` of the heaps up to the one reached.
+    Partial,
+}
+
+impl QuotientStatus {
+    /// `certified` or `partial`, as the JSON contract writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            QuotientStatus::Certified => "certified",
+            QuotientStatus::Partial => "partial",
+        }
+    }
+}
+
 /// A quotient report.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct QuotientReport {
@@ -85,9 +105,9 @@ pub struct QuotientReport {
     pub title: String,
     /// The take-and-break code the quotient is computed for.
     pub code: String,
-    /// `"certified"` (`Q_n` is the quotient of all heaps, by the certificate) or `"partial"`
-    /// (the quotient `Q_n` of the heaps up to `heaps`).
-    pub status: &'static str,
+    /// Certified (`Q_n` is the quotient of all heaps, by the certificate) or partial (the
+    /// quotient `Q_n` of the heaps up to `heaps`).
+    pub status: QuotientStatus,
     /// `n`: the last heap computed.
     pub heaps: u64,
     /// `|Q|`.
@@ -184,7 +204,7 @@ pub fn report_of(spec: &GameSpec, title: String, q: &MisereQuotient) -> Quotient
         game: GameRef::from(spec),
         title,
         code: q.code.to_string(),
-        status: if q.is_certified() { "certified" } else { "partial" },
+        status: if q.is_certified() { QuotientStatus::Certified } else { QuotientStatus::Partial },
         heaps: q.reached(),
         order,
         presentation: presentation.render(),
@@ -229,7 +249,7 @@ mod tests {
     #[test]
     fn dot_75_is_certified_of_order_8_and_wild() {
         let r = report("octal --code 0.75", None);
-        assert_eq!((r.status, r.order, r.p_portion.len()), ("certified", 8, 2));
+        assert_eq!((r.status, r.order, r.p_portion.len()), (QuotientStatus::Certified, 8, 2));
         assert_eq!(r.phi_period.map(|p| (p.preperiod, p.period, p.certified)), Some((8, 2, true)));
         assert!(!r.tameness.tame);
         assert_eq!(r.table.len(), 8);
@@ -248,7 +268,7 @@ mod tests {
         assert_eq!((by_set.order, &by_set.phi, &by_set.table), (by_code.order, &by_code.phi, &by_code.table));
         assert_eq!(by_set.title, "Subtraction game (0.33)");
         let partial = report("kayles", Some(20));
-        assert_eq!((partial.status, partial.heaps, partial.certificate), ("partial", 20, None));
+        assert_eq!((partial.status, partial.heaps, partial.certificate), (QuotientStatus::Partial, 20, None));
         assert!(partial.phi_period.is_none_or(|p| !p.certified));
     }
 

@@ -7,7 +7,7 @@ use nimlab_engine::{
 use serde::Serialize;
 
 use crate::error::invalid;
-use crate::loopy::{loopy, loopy_built, no_files, LoopyGame, LoopyReport, LoopyRequest};
+use crate::loopy::{loopy, loopy_built, no_files, two_players, LoopyGame, LoopyReport, LoopyRequest};
 use crate::position::Position;
 use crate::ReportError;
 
@@ -89,12 +89,7 @@ pub fn answer_built(
     budget: &Budget,
 ) -> Result<SolveAnswer, ReportError> {
     if let Some(loopy_game) = loopy_ruleset(game)? {
-        if request.players.is_some() {
-            return invalid(format!(
-                "{} is a loopy game of two players: players does not apply",
-                game.name()
-            ));
-        }
+        two_players(&game.name(), request.players)?;
         let numbers: Vec<String> = position.position.iter().map(ToString::to_string).collect();
         let request = LoopyRequest {
             game: loopy_game,
@@ -131,6 +126,44 @@ pub fn answer_built(
             answer => SolveAnswer::Two(answer?),
         },
     })
+}
+
+/// What `solve` asks of a token game on a graph read from a file ([`crate::loopy::graph_file_game`]):
+/// the tokens' vertex names, as every surface receives them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokensRequest {
+    /// The game, as named (its graph is the [`LoopyGame`] handed beside).
+    pub spec: GameSpec,
+    /// One vertex name per token (a sum of tokens).
+    pub tokens: Vec<String>,
+    /// Normal or misère play.
+    pub play: Play,
+    /// Refused when given: a loopy game has two players.
+    pub players: Option<u32>,
+    /// The language of the report's texts.
+    pub lang: Lang,
+}
+
+/// Solves the tokens of `request` on the graph of `game`, by the loopy engine.
+///
+/// # Errors
+/// [`ReportError::Invalid`] for `players` or no token; the loopy engine's (an unknown vertex,
+/// the budget).
+pub fn solve_tokens(
+    request: &TokensRequest,
+    game: LoopyGame,
+    budget: &Budget,
+) -> Result<SolveAnswer, ReportError> {
+    let name = request.spec.name();
+    two_players(name, request.players)?;
+    if request.tokens.is_empty() {
+        return invalid(format!(
+            "give a position of {name}: one vertex name per token (a table lists every position)"
+        ));
+    }
+    let loopy_request =
+        LoopyRequest { game, tokens: request.tokens.clone(), play: request.play, lang: request.lang };
+    Ok(SolveAnswer::Loopy(loopy(&loopy_request, budget)?))
 }
 
 /// The loopy engine's game when `game`'s declaration says its positions may repeat, by the rules

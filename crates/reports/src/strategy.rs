@@ -1,8 +1,7 @@
 //! `strategy`: the winning player's whole plan in the apple game, turn by turn.
 
+use nimlab_engine::analysis::Strategy;
 use nimlab_engine::registry::not_answered;
-use nimlab_engine::rulesets::apple::strategy::Strategy;
-use nimlab_engine::rulesets::apple::Apple;
 use nimlab_engine::{BigUint, Budget, GameSpec, Research};
 use serde::Serialize;
 
@@ -26,7 +25,8 @@ pub struct StrategyReport {
 /// The winner's plan from `position`, listing at most `lines` searched lines.
 ///
 /// # Errors
-/// [`ReportError::Invalid`] for a game other than apple; engine errors (bad position, a search
+/// [`EngineError::InvalidRequest`](nimlab_engine::EngineError) for a game that does not declare
+/// [`Research::WinningPlan`] or whose ruleset has no plan; engine errors (bad position, a search
 /// that does not fit the budget, more lines than `lines`).
 pub fn strategy(
     spec: &GameSpec,
@@ -37,7 +37,9 @@ pub fn strategy(
     if spec.is_custom() || !spec.info().capabilities.answers(Research::WinningPlan) {
         return Err(not_answered(Research::WinningPlan, spec.name()).into());
     }
-    let apple = Apple::from_params(spec.params())?;
-    let strategy = apple.strategy(position, lines, budget)?;
+    let game = spec.build(budget)?;
+    let Some(strategy) = game.winning_plan(position, lines, budget)? else {
+        return Err(not_answered(Research::WinningPlan, spec.name()).into());
+    };
     Ok(StrategyReport { game: GameRef::from(spec), strategy })
 }

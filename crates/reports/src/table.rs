@@ -89,6 +89,28 @@ pub enum CellKind {
     F,
 }
 
+impl CellKind {
+    /// What a table shows when its caller asks for outcomes (`outcomes`) or not, in `play`:
+    /// outcomes when asked, and always in misère play, where Grundy values are undefined;
+    /// Grundy values otherwise. The one home of this rule: every surface asks it.
+    pub fn asked(outcomes: bool, play: Play) -> CellKind {
+        if outcomes || play == Play::Misere {
+            CellKind::Outcome
+        } else {
+            CellKind::Grundy
+        }
+    }
+
+    /// The values the engine computes for cells of this kind: Grundy values, or outcomes (which
+    /// the apple paper's f is too).
+    pub fn values(self) -> TableValues {
+        match self {
+            CellKind::Grundy => TableValues::Grundy,
+            CellKind::Outcome | CellKind::F => TableValues::Outcomes,
+        }
+    }
+}
+
 /// A table to make.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableRequest {
@@ -491,7 +513,7 @@ pub fn table_stream_of(
     budget: &Budget,
 ) -> Result<TableStream, ReportError> {
     let kind = effective_kind(request);
-    let values = if kind == CellKind::Grundy { TableValues::Grundy } else { TableValues::Outcomes };
+    let values = kind.values();
     let (shape, producer, source, value_bound) = match request.shape {
         TableShape::Mnn { m, n } => {
             let (ms, ns, table) = mnn(game, request, m, n, budget)?;

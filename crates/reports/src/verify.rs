@@ -49,12 +49,7 @@ pub fn verify(
     match &request.spec {
         Some(spec) if !spec.is_custom() && spec.info().capabilities.loopy.is_some() => {
             // Positions that repeat: the loopy engine against its independent checks.
-            if request.players.is_some() {
-                return Err(ReportError::Invalid(format!(
-                    "{} is a loopy game of two players: players does not apply",
-                    spec.name()
-                )));
-            }
+            crate::loopy::two_players(spec.name(), request.players)?;
             let game = spec.build(budget)?;
             reports.push(verify_built(game.as_ref(), request.bound, request.play, budget)?);
         }

@@ -57,8 +57,8 @@ pub(crate) fn optional_number(n: Option<u64>) -> Result<Value, StoreError> {
 }
 
 /// Reads the nullable number of column `i`.
-pub(crate) fn read_optional(row: &Row<'_>, i: usize) -> rusqlite::Result<Option<u64>> {
-    Ok(row.get::<_, Option<i64>>(i)?.map(from_sql))
+pub(crate) fn read_optional(row: &Row<'_>, column: &str) -> rusqlite::Result<Option<u64>> {
+    Ok(row.get::<_, Option<i64>>(column)?.map(from_sql))
 }
 
 impl CodedRow for AtlasRow {
@@ -107,18 +107,18 @@ CREATE TABLE IF NOT EXISTS octal_atlas (
     }
 
     fn read(row: &Row<'_>) -> rusqlite::Result<Self> {
-        let aliases: String = row.get(1)?;
+        let aliases: String = row.get("aliases")?;
         Ok(AtlasRow {
-            code: row.get(0)?,
+            code: row.get("code")?,
             aliases: aliases.split_whitespace().map(str::to_string).collect(),
-            certified: row.get(2)?,
-            preperiod: read_optional(row, 3)?,
-            period: read_optional(row, 4)?,
-            saltus: row.get(5)?,
-            values_computed: from_sql(row.get(6)?),
-            largest_value: from_sql(row.get(7)?),
-            rare_values: read_optional(row, 8)?,
-            rare_positions: read_optional(row, 9)?,
+            certified: row.get("certified")?,
+            preperiod: read_optional(row, "preperiod")?,
+            period: read_optional(row, "period")?,
+            saltus: row.get("saltus")?,
+            values_computed: from_sql(row.get("values_computed")?),
+            largest_value: from_sql(row.get("largest_value")?),
+            rare_values: read_optional(row, "rare_values")?,
+            rare_positions: read_optional(row, "rare_positions")?,
         })
     }
 

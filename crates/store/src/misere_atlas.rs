@@ -89,18 +89,18 @@ CREATE TABLE IF NOT EXISTS misere_atlas (
     }
 
     fn read(row: &Row<'_>) -> rusqlite::Result<Self> {
-        let aliases: String = row.get(1)?;
+        let aliases: String = row.get("aliases")?;
         Ok(MisereRow {
-            code: row.get(0)?,
+            code: row.get("code")?,
             aliases: aliases.split_whitespace().map(str::to_string).collect(),
-            certified: row.get(2)?,
-            order: from_sql(row.get(3)?),
-            p_size: from_sql(row.get(4)?),
-            preperiod: read_optional(row, 5)?,
-            period: read_optional(row, 6)?,
-            reached: from_sql(row.get(7)?),
-            expansions: row.get(8)?,
-            presentation: row.get(9)?,
+            certified: row.get("certified")?,
+            order: from_sql(row.get("quotient_order")?),
+            p_size: from_sql(row.get("p_size")?),
+            preperiod: read_optional(row, "preperiod")?,
+            period: read_optional(row, "period")?,
+            reached: from_sql(row.get("reached")?),
+            expansions: row.get("expansions")?,
+            presentation: row.get("presentation")?,
         })
     }
 

@@ -26,11 +26,11 @@ use nimlab_engine::lang::UnknownLang;
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::spec::grammar::{parse_count, parse_natural};
 use nimlab_engine::RulesetInfo;
-use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, Play};
-use nimlab_reports::loopy::{LoopyGame, LoopyRequest};
+use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, Play, UnknownMethod};
+use nimlab_reports::loopy::graph_file_game;
 use nimlab_reports::play::{option_values, OptionsReport, Strength, ValuedOptions};
 use nimlab_reports::position::{parse_part, Position};
-use nimlab_reports::solve::{SolveRequest, SumRequest};
+use nimlab_reports::solve::{SolveRequest, SumRequest, TokensRequest};
 use nimlab_reports::table::{CellKind, TableAnswer, TableRequest, TableShape};
 use nimlab_reports::verify::VerifyRequest;
 use nimlab_reports::{ReportError, DEFAULT_MAX_MOVES};
@@ -271,12 +271,8 @@ impl Params {
     }
 
     fn method(&self) -> Result<Method, Reply> {
-        match self.get("method")? {
-            None | Some("auto") => Ok(Method::Auto),
-            Some("theory") => Ok(Method::Theory),
-            Some("search") => Ok(Method::Search),
-            Some(other) => Err(usage(format!("'method' is auto, theory or search, not '{other}'"))),
-        }
+        self.get("method")?
+            .map_or(Ok(Method::Auto), |text| text.parse().map_err(|e: UnknownMethod| usage(e.to_string())))
     }
 }
 
@@ -472,26 +468,29 @@ fn solve_graph(
     budget: &Budget,
     lane: Lane,
 ) -> Result<Answer, Reply> {
-    if params.get("players")?.is_some() {
-        return Err(usage(format!("{} is a loopy game of two players: players does not apply", spec.name())));
-    }
     let position = params.get("position")?.map(halfwidth).unwrap_or_default();
     let tokens: Vec<String> = position
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|s| !s.is_empty())
         .map(str::to_string)
         .collect();
-    if tokens.is_empty() || tokens.len() > MAX_NUMBERS {
+    if tokens.len() > MAX_NUMBERS {
         return Err(usage(format!(
-            "a position of {} is one vertex name per token, 1 to {MAX_NUMBERS} of them",
+            "a position of {} is one vertex name per token, at most {MAX_NUMBERS} of them",
             spec.name()
         )));
     }
-    let (play, lang) = (params.play()?, params.lang()?);
-    let report = LoopyGame::of_spec(spec, None, graph_reader(text)).and_then(|game| {
+    let request = TokensRequest {
+        spec: spec.clone(),
+        tokens,
+        play: params.play()?,
+        players: params.players()?,
+        lang: params.lang()?,
+    };
+    let report = graph_file_game(spec, graph_reader(text)).and_then(|game| {
         let game =
             game.ok_or_else(|| ReportError::Invalid(format!("{} is not a game on a graph", spec.name())))?;
-        nimlab_reports::loopy::loopy(&LoopyRequest { game, tokens, play, lang }, budget)
+        nimlab_reports::solve::solve_tokens(&request, game, budget)
     });
     Ok(done(report, lane))
 }
@@ -522,8 +521,7 @@ fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
         }
     };
     let play = params.play()?;
-    let kind =
-        if params.flag("outcomes")? || play == Play::Misere { CellKind::Outcome } else { CellKind::Grundy };
+    let kind = CellKind::asked(params.flag("outcomes")?, play);
     if want_period && !matches!(shape, TableShape::Sequence { .. }) {
         return Err(usage("'period' applies to a sequence (upto=N)"));
     }
@@ -702,6 +700,7 @@ fn plot(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nimlab_reports::loopy::{LoopyGame, LoopyRequest};
 
     fn status(endpoint: &str, query: &str) -> u16 {
         let params = Params::from_query(query).unwrap();

@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::lang::Lang;
-use crate::octal::OctalCode;
+use crate::octal::{GameRules, OctalCode};
 use crate::spec::{Drawing, GameSpec, ParamDecl, Texts};
 
 /// Builds the ruleset (with its solvers) from a spec with validated parameters; work done while
@@ -101,6 +101,45 @@ pub struct Capabilities {
     /// (`crate::misere`): where its code comes from. `None` when it is not one (or not a finite
     /// code: Grundy's game).
     pub misere_quotient: Option<CodeSource>,
+    /// The game is a take-and-break game whose one-heap sequence the octal sequence engine
+    /// computes (`crate::octal`): where its rules come from. `period` and the ruleset's build
+    /// both read its rules here, so that they cannot disagree and no function matches names.
+    /// Not serialized: it says which engine computes the game, not a question it answers.
+    #[serde(skip)]
+    pub take_and_break: Option<RulesSource>,
+}
+
+/// Where the rules of a take-and-break game come from (the capability `take_and_break`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RulesSource {
+    /// A game of an octal or hexadecimal code.
+    Code(CodeSource),
+    /// Grundy's game (split a heap into two unequal heaps), which no finite code describes.
+    GrundyGame,
+}
+
+impl RulesSource {
+    /// The rules of the game `spec` names.
+    ///
+    /// # Errors
+    /// [`EngineError::InvalidRequest`] when the code parameter is not a code.
+    pub fn rules(&self, spec: &GameSpec) -> Result<GameRules, EngineError> {
+        match self {
+            RulesSource::Code(source) => source.code(spec).map(GameRules::Octal),
+            RulesSource::GrundyGame => Ok(GameRules::GrundyGame),
+        }
+    }
+}
+
+/// The one-heap sequence whose period `period` certifies (or, for a take-and-break game no
+/// theorem covers, computes up to its limit), as the capabilities of a ruleset name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PeriodSequence {
+    /// A take-and-break game, computed by the octal sequence engine and certified by the
+    /// Guy–Smith theorem where it applies.
+    TakeAndBreak(GameRules),
+    /// A subtraction game's takes, certified by the window criterion.
+    Subtraction(Vec<u64>),
 }
 
 /// Where the take-and-break code of a ruleset comes from (the capability `misere_quotient`).
@@ -202,22 +241,62 @@ impl Capabilities {
         research: &[],
         loopy: None,
         misere_quotient: None,
+        take_and_break: None,
     };
 
     /// True when `question` applies to the game.
     pub fn answers(&self, question: Research) -> bool {
         self.research.contains(&question)
     }
+
+    /// The sequence `period` computes with a certificate's engine for the game `spec` names
+    /// (a ruleset with these capabilities); `None` when its period can only be observed.
+    ///
+    /// # Errors
+    /// [`EngineError::InvalidRequest`] when the parameter holding the rules is not valid.
+    pub fn period_sequence(&self, spec: &GameSpec) -> Result<Option<PeriodSequence>, EngineError> {
+        if let Some(source) = self.take_and_break {
+            return source.rules(spec).map(|rules| Some(PeriodSequence::TakeAndBreak(rules)));
+        }
+        Ok(match self.certified_period {
+            Some(PeriodTheorem::SubtractionWindow { param }) => {
+                Some(PeriodSequence::Subtraction(spec.params().set(param).to_vec()))
+            }
+            // The registry's tests check that a game certified by Guy–Smith declares its rules.
+            Some(PeriodTheorem::GuySmith) | None => None,
+        })
+    }
 }
 
-/// A theorem that certifies a one-heap sequence's period from finitely many values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// A theorem that certifies a one-heap sequence's period from finitely many values. Serialized
+/// as its kebab-case name (`"subtraction-window"`, `"guy-smith"`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PeriodTheorem {
-    /// A subtraction game's sequence repeats once a window of `max(S)` values repeats.
-    SubtractionWindow,
-    /// The Guy–Smith theorem for octal (and hexadecimal) games.
+    /// A subtraction game's sequence repeats once a window of `max(S)` values repeats; its
+    /// takes are the set parameter `param`.
+    SubtractionWindow {
+        /// The parameter holding the takes.
+        param: &'static str,
+    },
+    /// The Guy–Smith theorem for octal (and hexadecimal) games, whose rules are the capability
+    /// `take_and_break`.
     GuySmith,
+}
+
+impl PeriodTheorem {
+    /// The theorem's name in the JSON contract.
+    pub fn name(self) -> &'static str {
+        match self {
+            PeriodTheorem::SubtractionWindow { .. } => "subtraction-window",
+            PeriodTheorem::GuySmith => "guy-smith",
+        }
+    }
+}
+
+impl Serialize for PeriodTheorem {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
 }
 
 /// A research question that applies to some rulesets only.

@@ -13,10 +13,11 @@ use num_bigint::BigUint;
 
 use super::answer::{Analysis, Basis, BestMove, GrundyValue, MoveReport, MultiAnalysis, MultiMove};
 use super::compare::{disagreement, multi_disagreement, Counterexample, VerifyReport};
+use super::plan::Strategy;
 use super::ruleset::{Listed, Ruleset};
 use crate::bigint::big;
 use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
-use crate::error::{EngineError, Stopped};
+use crate::error::{EngineError, Stopped, TheoryQuestion};
 use crate::game::Method;
 use crate::game::{Outcome, Play};
 use crate::graphs::layout::GraphView;
@@ -215,6 +216,17 @@ pub trait AnyGame: Send + Sync {
 
     /// See [`Ruleset::triple_table`].
     fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, Exhausted>;
+
+    /// See [`Ruleset::winning_plan`].
+    ///
+    /// # Errors
+    /// See [`Ruleset::winning_plan`].
+    fn winning_plan(
+        &self,
+        start: &[BigUint],
+        line_limit: usize,
+        budget: &Budget,
+    ) -> Result<Option<Strategy>, EngineError>;
 
     /// Why the game's positions are not heaps (a graph's deleted vertices or cut edges), so that
     /// tables and listings of heaps do not apply to it; `None` for a game on heaps.
@@ -465,13 +477,9 @@ impl<R: Ruleset> Engine<R> {
     fn theory(&self, numbers: &[BigUint], query: &Query) -> Result<Analysis, EngineError> {
         let mut analysis =
             self.ruleset.theory(numbers, query.play, query.max_moves, query.lang).ok_or_else(|| {
-                let play = if query.play == Play::Misere { "misère play" } else { "normal play" };
-                let scope = if self.ruleset.theorem(query.play, query.lang).is_some() {
-                    " at this position"
-                } else {
-                    ""
-                };
-                EngineError::NoTheory { game: self.spec.to_string(), question: format!("{play}{scope}") }
+                let at_position = self.ruleset.theorem(query.play, query.lang).is_some();
+                let question = TheoryQuestion::Play { misere: query.play == Play::Misere, at_position };
+                EngineError::NoTheory { game: self.spec.to_string(), question }
             })?;
         analysis.limit_moves(query.max_moves);
         Ok(analysis)
@@ -648,7 +656,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             if method == Method::Theory {
                 return Err(EngineError::NoTheory {
                     game: self.spec.to_string(),
-                    question: "Grundy values".into(),
+                    question: TheoryQuestion::GrundyValues,
                 });
             }
         }
@@ -675,7 +683,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
     ) -> Result<VerifyReport, EngineError> {
         let theorem = self.ruleset.theorem(play, Lang::En).ok_or_else(|| EngineError::NoTheory {
             game: self.spec.to_string(),
-            question: format!("{} play", if play == Play::Misere { "misère" } else { "normal" }),
+            question: TheoryQuestion::Play { misere: play == Play::Misere, at_position: false },
         })?;
         let mut report = VerifyReport::new(self.spec.to_string(), theorem, play, None, bound);
         report.scope = self.ruleset.verification_scope(bound);
@@ -744,7 +752,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         if applied.is_empty() {
             return Err(EngineError::NoTheory {
                 game: self.spec.to_string(),
-                question: format!("{players} players on positions up to {bound}"),
+                question: TheoryQuestion::Players { players, up_to: Some(bound) },
             });
         }
         let applied: Vec<String> = applied.iter().map(|(name, count)| format!("{name} ({count})")).collect();
@@ -822,7 +830,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             Method::Search => self.search_players(numbers, players, budget, Some(lang)),
             Method::Theory => theory().ok_or_else(|| EngineError::NoTheory {
                 game: self.spec.to_string(),
-                question: format!("{players} players at this position"),
+                question: TheoryQuestion::Players { players, up_to: None },
             }),
             Method::Auto => {
                 theory().map_or_else(|| self.search_players(numbers, players, budget, Some(lang)), Ok)
@@ -840,6 +848,15 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, Exhausted> {
         self.ruleset.triple_table(bound, budget)
+    }
+
+    fn winning_plan(
+        &self,
+        start: &[BigUint],
+        line_limit: usize,
+        budget: &Budget,
+    ) -> Result<Option<Strategy>, EngineError> {
+        self.ruleset.winning_plan(start, line_limit, budget)
     }
 
     fn not_heaps(&self) -> Option<String> {

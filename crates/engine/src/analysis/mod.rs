@@ -18,6 +18,7 @@ pub mod answer;
 pub mod compare;
 pub mod declaration;
 pub mod engine;
+pub mod plan;
 pub mod ruleset;
 pub mod sum;
 pub mod tables;
@@ -26,9 +27,10 @@ pub use crate::game::Method;
 pub use answer::{Analysis, Basis, BestMove, GrundyValue, Measure, MoveReport, MultiAnalysis, MultiMove};
 pub use compare::{disagreement, multi_disagreement, Counterexample, QuotientChecks, VerifyReport};
 pub use declaration::{
-    subtraction_code, Builder, Capabilities, CodeSource, LoopyPositions, PeriodTheorem, Research,
-    RulesetInfo, MAX_CODE_TAKE,
+    subtraction_code, Builder, Capabilities, CodeSource, LoopyPositions, PeriodSequence, PeriodTheorem,
+    Research, RulesSource, RulesetInfo, MAX_CODE_TAKE,
 };
 pub use engine::{no_progress, short_position, AnyGame, Engine, PositionGraph, Progress, Query};
+pub use plan::{Line, Plan, Player, RulePlan, RuleReply, Strategy};
 pub use ruleset::{list_positions, Listed, Ruleset, SearchCost};
 pub use sum::{analyze_sum, SumAnalysis, SumMove, SumPart, SumPartReport};

@@ -5,6 +5,7 @@
 use num_bigint::BigUint;
 
 use super::answer::{Analysis, Measure, MoveReport, MultiAnalysis};
+use super::plan::Strategy;
 use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
@@ -245,6 +246,22 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// # Errors
     /// [`Exhausted`] when the table does not fit the budget.
     fn triple_table(&self, _bound: u64, _budget: &Budget) -> Result<Option<TripleTable>, Exhausted> {
+        Ok(None)
+    }
+
+    /// The winner's whole plan from `start`, listing at most `line_limit` searched lines, for a
+    /// ruleset that declares [`crate::analysis::Research::WinningPlan`]; `None` for the others
+    /// (the default).
+    ///
+    /// # Errors
+    /// The ruleset's: a position it rejects, a search that does not fit the budget, a plan of
+    /// more lines than `line_limit`.
+    fn winning_plan(
+        &self,
+        _start: &[BigUint],
+        _line_limit: usize,
+        _budget: &Budget,
+    ) -> Result<Option<Strategy>, EngineError> {
         Ok(None)
     }
 }

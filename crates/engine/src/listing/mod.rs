@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::analysis::{AnyGame, Method, Progress, Query};
 use crate::bigint::{json, to_bigs};
 use crate::budget::{Budget, Exhausted, HeldBytes, ALLOCATION_OVERHEAD, UNITS_PER_POSITION};
-use crate::error::{EngineError, Stopped};
+use crate::error::{EngineError, Stopped, TheoryQuestion};
 use crate::game::{Outcome, Play};
 use crate::lang::Lang;
 use crate::positions::TuplesWithMax;
@@ -124,10 +124,7 @@ pub fn p_positions(
         });
     }
     if request.method == Method::Theory {
-        return Err(EngineError::NoTheory {
-            game: game.name(),
-            question: format!("listing its P-positions on {heaps} heap{}", if heaps == 1 { "" } else { "s" }),
-        });
+        return Err(EngineError::NoTheory { game: game.name(), question: TheoryQuestion::Listing { heaps } });
     }
     if request.method == Method::Auto && heaps == own_heaps {
         let cells =

@@ -6,49 +6,19 @@
 //! agree with one whole run. When the atlas's budget itself (work, deadline, cancellation) stops
 //! a code, that code has no result at all (a resumed run computes it again).
 
-use std::sync::Mutex;
-
-use rayon::prelude::*;
-
 use super::{compute, MisereError, MisereQuotient};
 use crate::budget::{Budget, Exhausted};
-use crate::octal::OctalCode;
+use crate::octal::{run_games, AtlasStop, CodeGroup, Finished, OctalCode};
 
 /// A game of the atlas: its code without trailing zeros and the codes of the list that are it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MisereGroup {
-    /// The code computed.
-    pub representative: OctalCode,
-    /// The other codes of the list that are this game.
-    pub aliases: Vec<OctalCode>,
-}
+pub type MisereGroup = CodeGroup<OctalCode>;
 
-/// One finished game.
-#[derive(Debug, Clone)]
-pub struct MisereAtlasEntry {
-    /// The game.
-    pub group: MisereGroup,
-    /// Its quotient (certified, or partial with [`MisereQuotient::stopped`] or at the bound).
-    pub quotient: MisereQuotient,
-}
+/// One finished game: its quotient (certified, or partial with [`MisereQuotient::stopped`] or at
+/// the bound).
+pub type MisereAtlasEntry = Finished<OctalCode, MisereQuotient>;
 
-/// Why the atlas stopped.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum MisereAtlasError {
-    /// The atlas's budget, deadline or cancellation stopped it.
-    #[error("{cause} ({finished} of {total} games finished)")]
-    Exhausted {
-        /// Games finished (handed to `on_done`).
-        finished: usize,
-        /// Games asked for.
-        total: usize,
-        /// What stopped it.
-        cause: Exhausted,
-    },
-    /// An invariant failed.
-    #[error(transparent)]
-    Internal(#[from] MisereError),
-}
+/// Why the misère atlas stopped: the budget, or a broken invariant of a quotient.
+pub type MisereAtlasError = AtlasStop<MisereError>;
 
 /// The codes grouped by game (without trailing zeros), in the order of their first code.
 pub fn group_same_game(codes: &[OctalCode]) -> Vec<MisereGroup> {
@@ -70,13 +40,13 @@ pub fn group_same_game(codes: &[OctalCode]) -> Vec<MisereGroup> {
     groups
 }
 
-/// Computes each group's quotient (heaps up to `upto`, at most `work_per_code` units each) on
-/// rayon's pool, calling `on_done` from the worker as each finishes; returns the finished
-/// entries in the order of `groups`.
+/// Computes each group's quotient (heaps up to `upto`, at most `work_per_code` units each) by
+/// the atlases' one driver ([`run_games`]), calling `on_done` from the worker as each finishes;
+/// returns the finished entries in the order of `groups`.
 ///
 /// # Errors
-/// [`MisereAtlasError::Exhausted`] when `budget` (not a code's own share) stopped the atlas, after
-/// every started game has stopped; [`MisereAtlasError::Internal`].
+/// [`AtlasStop::Exhausted`] when `budget` (not a code's own share) stopped the atlas, after every
+/// started game has stopped; [`AtlasStop::Game`] for a broken invariant.
 pub fn run_misere_atlas(
     groups: &[MisereGroup],
     upto: u64,
@@ -84,49 +54,27 @@ pub fn run_misere_atlas(
     budget: &Budget,
     on_done: impl Fn(&MisereAtlasEntry) + Sync,
 ) -> Result<Vec<MisereAtlasEntry>, MisereAtlasError> {
-    let stopped: Mutex<Option<Exhausted>> = Mutex::new(None);
-    let stop = |cause: Exhausted| {
-        if let Ok(mut slot) = stopped.lock() {
-            slot.get_or_insert(cause);
-        }
-    };
-    let results: Vec<Result<Option<MisereAtlasEntry>, MisereError>> = groups
-        .par_iter()
-        .map(|group| {
+    let game = |group: &MisereGroup,
+                stop: &(dyn Fn(Exhausted) + Sync)|
+     -> Result<Option<MisereAtlasEntry>, MisereError> {
+        // The code's own share, charged to the atlas's budget and sharing its deadline and
+        // cancellation. A code stopped by the atlas's budget rather than by its full share has
+        // no result (it would depend on what else ran).
+        let share = budget.sub_budget(work_per_code);
+        let quotient = compute(&group.representative, Some(upto), &share)?;
+        if quotient.stopped.is_some() {
             if let Err(cause) = budget.check() {
                 stop(cause);
                 return Ok(None);
             }
-            // The code's own share, charged to the atlas's budget and sharing its deadline and
-            // cancellation. A code stopped by the atlas's budget rather than by its full share
-            // has no result (it would depend on what else ran).
-            let share = budget.sub_budget(work_per_code);
-            let quotient = compute(&group.representative, Some(upto), &share)?;
-            if quotient.stopped.is_some() {
-                if let Err(cause) = budget.check() {
-                    stop(cause);
-                    return Ok(None);
-                }
-                if share.limit() < work_per_code {
-                    stop(Exhausted::Work { limit: budget.limit() });
-                    return Ok(None);
-                }
+            if share.limit() < work_per_code {
+                stop(Exhausted::Work { limit: budget.limit() });
+                return Ok(None);
             }
-            let entry = MisereAtlasEntry { group: group.clone(), quotient };
-            on_done(&entry);
-            Ok(Some(entry))
-        })
-        .collect();
-    let mut entries = Vec::new();
-    for result in results {
-        entries.extend(result?);
-    }
-    match stopped.into_inner().ok().flatten() {
-        Some(cause) => {
-            Err(MisereAtlasError::Exhausted { finished: entries.len(), total: groups.len(), cause })
         }
-        None => Ok(entries),
-    }
+        Ok(Some(MisereAtlasEntry { group: group.clone(), outcome: quotient }))
+    };
+    run_games(groups, budget, game, on_done)
 }
 
 #[cfg(test)]
@@ -146,12 +94,12 @@ mod tests {
         })
         .unwrap();
         assert_eq!(done.into_inner(), 2);
-        assert_eq!(entries[0].quotient.quotient.order(), 8);
-        assert!(entries[0].quotient.is_certified() && entries[1].quotient.is_certified());
+        assert_eq!(entries[0].outcome.quotient.order(), 8);
+        assert!(entries[0].outcome.is_certified() && entries[1].outcome.is_certified());
         // A tiny atlas budget stops the atlas rather than giving partial rows.
         assert!(matches!(
             run_misere_atlas(&groups, 40, 10_000_000, &Budget::new(10), |_| {}),
-            Err(MisereAtlasError::Exhausted { .. })
+            Err(AtlasStop::Exhausted { .. })
         ));
     }
 }

@@ -92,30 +92,3 @@ fn outcomes_equal_search_on_every_sum_up_to_24_tokens_for_30_codes() {
     }
     assert!(checked.len() >= 30, "only {} codes: {checked:?}", checked.len());
 }
-
-#[test]
-#[ignore]
-fn explore() {
-    let spec = std::env::var("EXPLORE").unwrap_or_else(|_| "0.75:0,0.77:0".into());
-    for item in spec.split(',') {
-        let (c, upto) = item.split_once(':').unwrap();
-        let upto: u64 = upto.parse().unwrap();
-        let t = std::time::Instant::now();
-        let q = compute(&code(c), (upto > 0).then_some(upto), &Budget::new(20_000_000_000)).unwrap();
-        eprintln!(
-            "{c}: |Q|={} |P|={} reached={} exp={:?} per={:?} cert={:?} stopped={:?} {:?} used={}",
-            q.quotient.order(),
-            q.quotient.p_portion().len(),
-            q.reached(),
-            q.expansions,
-            q.periodicity,
-            q.certificate,
-            q.stopped,
-            t.elapsed(),
-            0
-        );
-        if q.quotient.order() < 100 {
-            eprintln!("  {}", q.presentation().render());
-        }
-    }
-}

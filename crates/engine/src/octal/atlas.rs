@@ -198,13 +198,16 @@ impl Equivalence {
     }
 }
 
-/// One game of an atlas: the code computed and the codes that are the same game.
+/// One game of an atlas: the code computed and the other codes of the pattern that are the same
+/// game, each an `A`: in normal play with how it is the same ([`Equivalence`]); in misère play
+/// a code with trailing zeros ([`crate::misere::atlas::MisereGroup`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct CodeGroup {
-    /// The code computed: without trailing zeros and redundant whole-heap removals.
+pub struct CodeGroup<A = (OctalCode, Equivalence)> {
+    /// The code computed: without trailing zeros (and, in normal play, redundant whole-heap
+    /// removals).
     pub representative: OctalCode,
-    /// The other codes of the pattern that are this game, and how.
-    pub aliases: Vec<(OctalCode, Equivalence)>,
+    /// The other codes of the pattern that are this game.
+    pub aliases: Vec<A>,
 }
 
 /// The reduced form of `code` and the digits whose whole-heap bit it dropped. Needs `G(0..=t)`.
@@ -266,21 +269,27 @@ pub fn group_codes(codes: &[OctalCode]) -> Vec<CodeGroup> {
     groups
 }
 
-/// One finished game of an atlas.
+/// One finished game of an atlas of either play convention: the game with its aliases `A` and
+/// what was computed of it, `O`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct AtlasEntry {
+pub struct Finished<A, O> {
     /// The game and its aliases.
-    pub group: CodeGroup,
-    /// Its status: certified period, or what was seen up to the limit.
-    pub outcome: PeriodOutcome,
+    pub group: CodeGroup<A>,
+    /// What was computed.
+    pub outcome: O,
 }
 
-/// Why an atlas stopped before every game was computed.
+/// One finished game of the normal-play atlas: its status, a certified period or what was seen
+/// up to the limit.
+pub type AtlasEntry = Finished<(OctalCode, Equivalence), PeriodOutcome>;
+
+/// Why an atlas (of either play convention) stopped before every game was computed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum AtlasRunError {
-    /// A game's sequence could not be computed within the engine's bounds.
-    #[error(transparent)]
-    Sequence(#[from] SequenceError),
+pub enum AtlasStop<E> {
+    /// A game could not be computed: its own error (a sequence beyond the engine's bounds, a
+    /// broken invariant of a misère quotient).
+    #[error("{0}")]
+    Game(E),
     /// The work budget, the deadline or a cancellation stopped the atlas.
     #[error("the atlas stopped after {finished} of {total} games: {cause}")]
     Exhausted {
@@ -293,66 +302,89 @@ pub enum AtlasRunError {
     },
 }
 
-/// Computes the status of every group (at most `upto` values each) on rayon's pool, calling
-/// `on_done` from the worker as each finishes (so a caller can store it at once), and charging
-/// the work to `budget` as it is done ([`work_units`](super::work_units), a few milliseconds apart). Returns the
-/// finished entries in the order of `groups`. Time: the sum of the games' [`analyze`](super::analyze)
-/// costs, spread over the pool.
+/// Why the normal-play atlas stopped.
+pub type AtlasRunError = AtlasStop<SequenceError>;
+
+/// The one driver of every atlas: computes `game` of each group on rayon's pool, calling
+/// `on_done` from the worker as each finishes (so a caller can store it at once), and returns
+/// the finished results in the order of `groups`. `game` gets the group and `stop`, which it
+/// calls with what ran out when the atlas's budget stopped it (then it returns `Ok(None)`: no
+/// result, as a resumed run computes the game again); a group is not started once the budget is
+/// spent.
 ///
 /// # Errors
-/// [`AtlasRunError::Exhausted`] when the budget, its deadline or its cancellation stopped the
-/// atlas (the games finished before were handed to `on_done`); the first [`SequenceError`] of a
-/// game. Either way after every started game has stopped.
-pub fn run_atlas(
-    groups: &[CodeGroup],
-    upto: u64,
+/// [`AtlasStop::Exhausted`] when the budget, its deadline or its cancellation stopped the atlas;
+/// the first [`AtlasStop::Game`] error of a game. Either way after every started game has
+/// stopped.
+pub fn run_games<G: Sync, T: Send, E: Send>(
+    groups: &[G],
     budget: &Budget,
-    on_done: impl Fn(&AtlasEntry) + Sync,
-) -> Result<Vec<AtlasEntry>, AtlasRunError> {
+    game: impl Fn(&G, &(dyn Fn(Exhausted) + Sync)) -> Result<Option<T>, E> + Sync,
+    on_done: impl Fn(&T) + Sync,
+) -> Result<Vec<T>, AtlasStop<E>> {
     let stopped: Mutex<Option<Exhausted>> = Mutex::new(None);
-    // The games running at once hold their sequences together: the memory account is their sum.
-    let running = AtomicU64::new(0);
     let stop = |cause: Exhausted| {
         if let Ok(mut slot) = stopped.lock() {
             slot.get_or_insert(cause);
         }
     };
-    let results: Vec<Result<Option<AtlasEntry>, SequenceError>> = groups
+    let results: Vec<Result<Option<T>, E>> = groups
         .par_iter()
         .map(|group| {
             if let Err(cause) = budget.check() {
                 stop(cause);
                 return Ok(None);
             }
-            let rules = GameRules::Octal(group.representative.clone());
-            let (mut charged, mut held) = (0, 0);
-            let keep_going = |progress: Progress| {
-                running.fetch_add(progress.held, Ordering::Relaxed);
-                let together = running.fetch_sub(held, Ordering::Relaxed) - held;
-                held = progress.held;
-                let charge =
-                    budget.charge(progress.work - charged).and_then(|()| budget.check_memory(together));
-                charged = progress.work;
-                charge.map_err(&stop).is_ok()
-            };
-            let analyzed = analyze_with(&rules, upto, SequenceMethod::Auto, keep_going);
-            running.fetch_sub(held, Ordering::Relaxed);
-            let (outcome, _) = analyzed?;
-            Ok(outcome.map(|outcome| {
-                let entry = AtlasEntry { group: group.clone(), outcome };
-                on_done(&entry);
-                entry
-            }))
+            let finished = game(group, &stop)?;
+            if let Some(result) = &finished {
+                on_done(result);
+            }
+            Ok(finished)
         })
         .collect();
-    let mut entries = Vec::new();
+    let mut finished = Vec::new();
     for result in results {
-        entries.extend(result?);
+        finished.extend(result.map_err(AtlasStop::Game)?);
     }
     match stopped.into_inner().ok().flatten() {
-        Some(cause) => Err(AtlasRunError::Exhausted { finished: entries.len(), total: groups.len(), cause }),
-        None => Ok(entries),
+        Some(cause) => Err(AtlasStop::Exhausted { finished: finished.len(), total: groups.len(), cause }),
+        None => Ok(finished),
     }
+}
+
+/// Computes the status of every group (at most `upto` values each) by [`run_games`], charging
+/// the work to `budget` as it is done ([`work_units`](super::work_units), a few milliseconds
+/// apart). Time: the sum of the games' [`analyze`](super::analyze) costs, spread over the pool.
+///
+/// # Errors
+/// As [`run_games`]; a game's error is its [`SequenceError`].
+pub fn run_atlas(
+    groups: &[CodeGroup],
+    upto: u64,
+    budget: &Budget,
+    on_done: impl Fn(&AtlasEntry) + Sync,
+) -> Result<Vec<AtlasEntry>, AtlasRunError> {
+    // The games running at once hold their sequences together: the memory account is their sum.
+    let running = AtomicU64::new(0);
+    let game = |group: &CodeGroup,
+                stop: &(dyn Fn(Exhausted) + Sync)|
+     -> Result<Option<AtlasEntry>, SequenceError> {
+        let rules = GameRules::Octal(group.representative.clone());
+        let (mut charged, mut held) = (0, 0);
+        let keep_going = |progress: Progress| {
+            running.fetch_add(progress.held, Ordering::Relaxed);
+            let together = running.fetch_sub(held, Ordering::Relaxed) - held;
+            held = progress.held;
+            let charge = budget.charge(progress.work - charged).and_then(|()| budget.check_memory(together));
+            charged = progress.work;
+            charge.map_err(stop).is_ok()
+        };
+        let analyzed = analyze_with(&rules, upto, SequenceMethod::Auto, keep_going);
+        running.fetch_sub(held, Ordering::Relaxed);
+        let (outcome, _) = analyzed?;
+        Ok(outcome.map(|outcome| AtlasEntry { group: group.clone(), outcome }))
+    };
+    run_games(groups, budget, game, on_done)
 }
 
 #[cfg(test)]
@@ -435,10 +467,10 @@ mod tests {
         let error = run_atlas(&groups, 20_000, &budget, |_| {}).unwrap_err();
         assert_eq!(
             error,
-            AtlasRunError::Exhausted { finished: 0, total: groups.len(), cause: Exhausted::Cancelled }
+            AtlasStop::Exhausted { finished: 0, total: groups.len(), cause: Exhausted::Cancelled }
         );
         // A small budget stops the atlas part way, with a typed error.
         let error = run_atlas(&groups, 20_000, &Budget::new(1_000_000), |_| {}).unwrap_err();
-        assert!(matches!(error, AtlasRunError::Exhausted { cause: Exhausted::Work { .. }, .. }), "{error:?}");
+        assert!(matches!(error, AtlasStop::Exhausted { cause: Exhausted::Work { .. }, .. }), "{error:?}");
     }
 }

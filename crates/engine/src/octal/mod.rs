@@ -24,7 +24,8 @@ pub mod period;
 pub mod sequence;
 
 pub use atlas::{
-    expand_pattern, group_codes, run_atlas, AtlasEntry, AtlasError, AtlasRunError, CodeGroup, Equivalence,
+    expand_pattern, group_codes, run_atlas, run_games, AtlasEntry, AtlasError, AtlasRunError, AtlasStop,
+    CodeGroup, Equivalence, Finished,
 };
 pub use code::{CodeError, OctalCode};
 pub use game::{describe_heap_move, describe_row_move, GrundyGame, HeapMove, OctalGame};

@@ -28,7 +28,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchCost};
-use crate::analysis::{Capabilities, CodeSource, PeriodTheorem, Research, RulesetInfo};
+use crate::analysis::{Capabilities, CodeSource, PeriodTheorem, Research, RulesSource, RulesetInfo};
 use crate::bigint::{join, to_bigs};
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
@@ -53,29 +53,31 @@ const POSITION: &str = "heap sizes (a sum of heaps; each move is made in one hea
 /// The default bound of `verify`: every position of at most two heaps up to it.
 const VERIFY_BOUND: u64 = 16;
 
-/// What a game of a take-and-break code answers fast: its sequence by the octal engine or its
-/// certified period, two heaps by nim-sum, the period certified by the Guy–Smith theorem.
-const TAKE_AND_BREAK: Capabilities = Capabilities {
-    fast_sequence: true,
-    fast_grid: true,
-    certified_period: Some(PeriodTheorem::GuySmith),
-    any_size: true,
-    nim_sum_of_heaps: true,
-    research: &[],
-    loopy: None,
-    misere_quotient: None,
-};
+/// What a game of the take-and-break code `source` answers fast: its sequence by the octal
+/// engine or its certified period, two heaps by nim-sum, the period certified by the Guy–Smith
+/// theorem, misère play by its quotient. The code is written once, here, for the build and
+/// every capability.
+const fn take_and_break(source: CodeSource) -> Capabilities {
+    Capabilities {
+        fast_sequence: true,
+        fast_grid: true,
+        certified_period: Some(PeriodTheorem::GuySmith),
+        any_size: true,
+        nim_sum_of_heaps: true,
+        research: &[],
+        loopy: None,
+        misere_quotient: Some(source),
+        take_and_break: Some(RulesSource::Code(source)),
+    }
+}
 
-/// [`TAKE_AND_BREAK`], and atlases over patterns of codes.
-const TAKE_AND_BREAK_CODES: Capabilities = Capabilities {
-    research: &[Research::CodeAtlas],
-    misere_quotient: Some(CodeSource::Param { param: "code" }),
-    ..TAKE_AND_BREAK
-};
+/// [`take_and_break`] of the `code` parameter, and atlases over patterns of codes.
+const TAKE_AND_BREAK_CODES: Capabilities =
+    Capabilities { research: &[Research::CodeAtlas], ..take_and_break(CodeSource::Param { param: "code" }) };
 
-/// [`TAKE_AND_BREAK`] for a game of the fixed `code`.
+/// [`take_and_break`] for a game of the fixed `code`.
 const fn fixed_code(code: &'static str) -> Capabilities {
-    Capabilities { misere_quotient: Some(CodeSource::Fixed { code }), ..TAKE_AND_BREAK }
+    take_and_break(CodeSource::Fixed { code })
 }
 
 /// The declaration of `octal --code`.
@@ -101,7 +103,7 @@ pub const OCTAL: RulesetInfo = RulesetInfo {
     },
     capabilities: TAKE_AND_BREAK_CODES,
     verify_bound: VERIFY_BOUND,
-    build: build_octal,
+    build: |spec, budget| build_declared(&OCTAL, spec, budget),
 };
 
 /// The declaration of Kayles.
@@ -123,7 +125,7 @@ pub const KAYLES: RulesetInfo = RulesetInfo {
     },
     capabilities: fixed_code("0.77"),
     verify_bound: VERIFY_BOUND,
-    build: |spec, budget| build_code(spec, OctalCode::kayles(), budget),
+    build: |spec, budget| build_declared(&KAYLES, spec, budget),
 };
 
 /// The declaration of Dawson's Kayles.
@@ -145,7 +147,7 @@ pub const DAWSON_KAYLES: RulesetInfo = RulesetInfo {
     },
     capabilities: fixed_code("0.07"),
     verify_bound: VERIFY_BOUND,
-    build: |spec, budget| build_code(spec, OctalCode::dawson_kayles(), budget),
+    build: |spec, budget| build_declared(&DAWSON_KAYLES, spec, budget),
 };
 
 /// The declaration of Dawson's chess.
@@ -168,7 +170,7 @@ pub const DAWSONS_CHESS: RulesetInfo = RulesetInfo {
     },
     capabilities: fixed_code("0.137"),
     verify_bound: VERIFY_BOUND,
-    build: |spec, budget| build_code(spec, OctalCode::dawsons_chess(), budget),
+    build: |spec, budget| build_declared(&DAWSONS_CHESS, spec, budget),
 };
 
 /// The declaration of Grundy's game.
@@ -191,10 +193,11 @@ pub const GRUNDY_GAME: RulesetInfo = RulesetInfo {
         fast_sequence: true,
         fast_grid: true,
         nim_sum_of_heaps: true,
+        take_and_break: Some(RulesSource::GrundyGame),
         ..Capabilities::NONE
     },
     verify_bound: VERIFY_BOUND,
-    build: |spec, budget| Ok(engine(spec, TakeAndBreak::new(GameRules::GrundyGame, BUILD_LIMIT, budget)?)),
+    build: |spec, budget| build_declared(&GRUNDY_GAME, spec, budget),
 };
 
 /// The `code` parameter: an [`OctalCode`].
@@ -245,31 +248,15 @@ pub fn title(rules: &GameRules, lang: Lang) -> String {
     say!(lang, "{name} ({rules})", "{name}（{rules}）")
 }
 
-/// The rules of a take-and-break game named by `spec` (`octal --code`, `kayles`,
-/// `dawson-kayles`, `dawsons-chess`, `grundy-game`); `None` for other rulesets.
-pub fn rules_of(spec: &GameSpec) -> Option<GameRules> {
-    Some(match spec.name() {
-        "octal" => GameRules::Octal(spec.params().texts("code").first()?.parse().ok()?),
-        "kayles" => GameRules::Octal(OctalCode::kayles()),
-        "dawson-kayles" => GameRules::Octal(OctalCode::dawson_kayles()),
-        "dawsons-chess" => GameRules::Octal(OctalCode::dawsons_chess()),
-        "grundy-game" => GameRules::GrundyGame,
-        _ => return None,
-    })
-}
-
-fn build_octal(spec: &GameSpec, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    let rules = rules_of(spec).ok_or_else(|| {
-        crate::rulesets::invalid(crate::lang::words!(
-            "octal needs a valid code",
-            "octal 需要有效的八进制代码"
-        ))
-    })?;
-    Ok(engine(spec, TakeAndBreak::new(rules, BUILD_LIMIT, budget)?))
-}
-
-fn build_code(spec: &GameSpec, code: OctalCode, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    Ok(engine(spec, TakeAndBreak::new(GameRules::Octal(code), BUILD_LIMIT, budget)?))
+/// Builds the take-and-break game `spec` names from the rules its declaration `info` gives (the
+/// capability `take_and_break`, which `period` reads too).
+fn build_declared(
+    info: &RulesetInfo,
+    spec: &GameSpec,
+    budget: &Budget,
+) -> Result<Box<dyn AnyGame>, EngineError> {
+    let source = info.capabilities.take_and_break.expect("a take-and-break declaration names its rules");
+    Ok(engine(spec, TakeAndBreak::new(source.rules(spec)?, BUILD_LIMIT, budget)?))
 }
 
 /// A take-and-break game on sums of heaps, with what is known of its Grundy sequence.

@@ -65,7 +65,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
     },
     capabilities: Capabilities {
         fast_sequence: true,
-        certified_period: Some(PeriodTheorem::SubtractionWindow),
+        certified_period: Some(PeriodTheorem::SubtractionWindow { param: "set" }),
         any_size: true,
         research: &[Research::FamilySweep],
         misere_quotient: Some(CodeSource::SubtractionSet { param: "set" }),
@@ -78,12 +78,6 @@ pub const RULESET: RulesetInfo = RulesetInfo {
 /// The most sequence values the period search may produce when a ruleset is built (beside the
 /// work budget it is charged to).
 pub const CERTIFY_LIMIT: u64 = 10_000_000;
-
-/// The allowed takes of a subtraction game named by `spec` (its `--set`, as given); `None` for
-/// other rulesets. What [`certify_period`] certifies.
-pub fn set_of(spec: &GameSpec) -> Option<&[u64]> {
-    (spec.name() == RULESET.name).then(|| spec.params().set("set"))
-}
 
 /// SUB(S): one heap, takes from a finite set.
 #[derive(Debug, Clone)]

@@ -59,7 +59,7 @@ use thiserror::Error;
 
 use crate::analysis::Method;
 use crate::budget::{Budget, Exhausted};
-use crate::error::EngineError;
+use crate::error::{EngineError, TheoryQuestion};
 use crate::game::{Outcome, Play};
 
 /// The value of a P-position in an outcome table: the player to move loses.
@@ -370,14 +370,13 @@ pub(crate) fn check_values(values: TableValues, play: Play) -> Result<(), TableE
 }
 
 /// The error for [`Method::Theory`] when the fastest path is not theory.
-pub(crate) fn no_theory(game: &str, what: &str, values: TableValues, play: Play) -> TableError {
-    let values = match values {
-        TableValues::Grundy => "Grundy values",
-        TableValues::Outcomes => "outcomes",
-    };
-    let play = if play == Play::Misere { " in misère play" } else { "" };
+pub(crate) fn no_theory(game: &str, what: &'static str, values: TableValues, play: Play) -> TableError {
     TableError::Engine(EngineError::NoTheory {
         game: game.to_string(),
-        question: format!("a {what} of {values}{play}"),
+        question: TheoryQuestion::Table {
+            what,
+            outcomes: values == TableValues::Outcomes,
+            misere: play == Play::Misere,
+        },
     })
 }

@@ -776,6 +776,15 @@ impl Ruleset for Apple {
         Apple::triple_table(self, bound, budget).map(Some)
     }
 
+    fn winning_plan(
+        &self,
+        start: &[BigUint],
+        line_limit: usize,
+        budget: &Budget,
+    ) -> Result<Option<crate::analysis::Strategy>, EngineError> {
+        self.strategy(start, line_limit, budget).map(Some)
+    }
+
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if numbers.is_empty() {
             return Err(EngineError::InvalidPosition(crate::lang::words!(

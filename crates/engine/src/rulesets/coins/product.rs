@@ -454,6 +454,21 @@ impl Ruleset for Product {
         1 << self.board(bound).len()
     }
 
+    /// Not every position whose numbers are at most `bound`: the sets of heads on at most 16
+    /// cells of the board, the first ones in row order.
+    fn verification_scope(&self, bound: u64) -> Option<String> {
+        let cells = self.board(bound);
+        let (first, last) = (cells.first()?, cells.last()?);
+        Some(format!(
+            "sets of heads on the {} cells ({}, {}) to ({}, {}) in row order",
+            cells.len(),
+            first.0,
+            first.1,
+            last.0,
+            last.1
+        ))
+    }
+
     /// `G(r, c)`: a single head at `(r, c)`, the nim product of the factors' values.
     fn fast_grid(&self, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
         if request.play != Play::Normal {
