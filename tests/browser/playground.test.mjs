@@ -915,6 +915,27 @@ describe('desktop 1280x900', () => {
     await page.context().close();
   });
 
+  test('Stop gives up a question nimlab takes long over (Chinese), and Try again asks it again', async () => {
+    const page = await openPage(DESKTOP, '?lang=zh&game=nim&position=2,5,6');
+    await settled(page);
+    assert.equal(await page.isVisible('[data-testid=stop]'), false, 'nothing to stop');
+    const release = await holdMoves(page);
+    await start(page, 'nimlab', 'mouse');
+    await page.waitForSelector('[data-testid=stop]', { state: 'visible' });
+    assert.equal(await page.textContent('[data-testid=stop]'), text('zh', 'controls.stop'));
+    await page.click('[data-testid=stop]');
+    await page.waitForSelector('[data-testid=retry]', { state: 'visible' });
+    assert.equal(await page.textContent('[data-testid=error]'), text('zh', 'error.nimlabFailed').replace('{message}', text('zh', 'server.cancelled')));
+    assert.equal(await page.isVisible('[data-testid=stop]'), false);
+    assert.equal(await movesMade(page), 0);
+    await release();
+    await page.click('[data-testid=retry]');
+    await settled(page, ['you']);
+    assert.equal(await movesMade(page), 1);
+    page.checkClean();
+    await page.context().close();
+  });
+
   test('a pattern game, the apple game\'s bounded variant, Large Nim with 3 players and a sum, solved and played', async () => {
     const page = await openPage(DESKTOP);
     await settled(page);

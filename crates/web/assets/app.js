@@ -11,7 +11,7 @@ import { LANGUAGES, TEXT, translate } from './i18n.js';
 
 const TEXT_KEYS = new Set(Object.keys(TEXT.en));
 import { graphPicture, historyChart, sequenceChart } from './draw.js';
-import { ask } from './engine.js';
+import { ask, onBusy, stop } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -25,6 +25,8 @@ const MAX_TABLE_CELLS = 64 * 64;
 const MAX_PLAYERS = 6;
 /** Legal moves listed at most (the board and the grid reach every move). */
 const MAX_LISTED_MOVES = 150;
+/** Stop is offered when a question has taken this long. */
+const STOP_AFTER_MS = 400;
 /** Moves replayed from a shared address at most. */
 const MAX_REPLAY = 400;
 
@@ -2296,6 +2298,19 @@ function wire() {
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('retry').addEventListener('click', () => { showError(''); S.retry?.(); });
+  // Stop, offered while a question takes longer than a moment: the engine gives up every
+  // question (cancelled, as the server says it), and Try again asks it again.
+  $('stop').addEventListener('click', () => stop());
+  let stopTimer = null;
+  onBusy((count) => {
+    if (count > 0) {
+      stopTimer ??= setTimeout(() => { $('stop-box').hidden = false; }, STOP_AFTER_MS);
+      return;
+    }
+    clearTimeout(stopTimer);
+    stopTimer = null;
+    $('stop-box').hidden = true;
+  });
   $('rematch').addEventListener('click', () => rematch(false));
   $('swap').addEventListener('click', () => rematch(true));
   $('show-values').addEventListener('change', (e) => { S.showValues = e.target.checked; updateUrl(); render(); });

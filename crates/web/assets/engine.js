@@ -6,7 +6,9 @@
 //
 // The page's code is the same either way: `ask(path, query, signal)` resolves to
 // `{ status, body }` (the HTTP status and the JSON text) or rejects with an AbortError when the
-// signal aborts, and a network failure as `fetch` does.
+// signal aborts, and a network failure as `fetch` does. `stop()` (the page's Stop) gives up every
+// question being answered: each is answered as the server answers a cancelled computation, and
+// the computation ends (the server's, as its client goes away; the worker, terminated).
 
 const WORKER = document.querySelector('meta[name=nimlab-engine]')?.content === 'worker';
 
@@ -69,8 +71,44 @@ async function restart() {
   if (engine.pending.size > 0) running();
 }
 
+/** The answer to a question given up with `stop()`: the server's to a cancelled computation. */
+const CANCELLED = { status: 503, body: JSON.stringify({ error: 'it was cancelled', kind: 'cancelled', status: 503 }) };
+
+/** The questions being answered, each with the function that gives it up. */
+const inFlight = new Set();
+let busyListener = () => {};
+
+/** Calls `listener(count)` whenever the number of questions being answered changes. */
+export function onBusy(listener) {
+  busyListener = listener;
+}
+
+/** Runs `answer(giveUp)` as a question in flight until it settles; `giveUp` is called by `stop()`. */
+function tracked(answer) {
+  const entry = {};
+  inFlight.add(entry);
+  busyListener(inFlight.size);
+  const done = () => {
+    if (inFlight.delete(entry)) busyListener(inFlight.size);
+  };
+  return answer((giveUp) => { entry.giveUp = giveUp; }).finally(done);
+}
+
+/** Gives up every question being answered (see the file's head). */
+export function stop() {
+  const entries = [...inFlight];
+  inFlight.clear();
+  busyListener(0);
+  for (const entry of entries) entry.giveUp?.();
+  if (WORKER) restart();
+}
+
 /** `/api/PATH?QUERY` answered by the worker. */
 function askWorker(path, query, signal) {
+  return tracked((onGiveUp) => askWorkerOnce(path, query, signal, onGiveUp));
+}
+
+function askWorkerOnce(path, query, signal, onGiveUp) {
   return new Promise((resolve, reject) => {
     const aborted = () => new DOMException('The request was stopped', 'AbortError');
     if (signal?.aborted) {
@@ -93,6 +131,10 @@ function askWorker(path, query, signal) {
     };
     const waiting = { request, resolve: done(resolve), reject: done(reject), sentTo: null };
     engine.pending.set(id, waiting);
+    // Stop: answered as cancelled; stop() restarts the worker.
+    onGiveUp(() => {
+      if (engine.pending.delete(id)) waiting.resolve(CANCELLED);
+    });
     running().then((worker) => send(worker, waiting), (error) => {
       engine.pending.delete(id);
       engine.worker = null;
@@ -102,9 +144,28 @@ function askWorker(path, query, signal) {
 }
 
 /** `/api/PATH?QUERY` answered by the server. */
-async function askServer(path, query, signal) {
-  const response = await fetch(`/api/${path}?${query}`, { signal });
-  return { status: response.status, body: await response.text() };
+function askServer(path, query, signal) {
+  return tracked(async (onGiveUp) => {
+    // The request ends when the page's signal aborts, or at Stop (answered as cancelled).
+    const own = new AbortController();
+    const forward = () => own.abort(signal.reason);
+    if (signal?.aborted) forward();
+    signal?.addEventListener('abort', forward, { once: true });
+    let givenUp = false;
+    onGiveUp(() => {
+      givenUp = true;
+      own.abort();
+    });
+    try {
+      const response = await fetch(`/api/${path}?${query}`, { signal: own.signal });
+      return { status: response.status, body: await response.text() };
+    } catch (error) {
+      if (givenUp) return CANCELLED;
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', forward);
+    }
+  });
 }
 
 /** Asks the engine, in the worker or on the server (see the file's head). */
