@@ -10,7 +10,7 @@
 #
 # The toolchain: with rustup, `rustup target add wasm32-unknown-unknown` is enough. Without it
 # (a machine that cannot reach rustup's servers), Debian's bookworm-security packages rustc-web,
-# cargo-web, rust-web-src and lld-22 build the standard library from source
+# cargo-web, rust-web-src, rust-web-llvm (rust-lld) and lld-22 build the standard library from source
 # (RUSTC_BOOTSTRAP=1, -Zbuild-std): this script uses them when /usr/bin/rustc has the library's
 # source, and installs them with apt-get when neither toolchain is there and it runs as root.
 # CARGO_TARGET_DIR is honoured (default: target/wasm, apart from the native build's files).
@@ -32,10 +32,10 @@ if command -v rustup >/dev/null && rustup target list --installed 2>/dev/null | 
     cargo build --release --locked -p nimlab-wasm --target "$target"
 else
     if [ ! -d /usr/lib/rustlib/src/rust/library ] || ! command -v rust-lld >/dev/null; then
-        echo "== installing Debian's rustc-web, cargo-web, rust-web-src, lld-22"
+        echo "== installing Debian's rustc-web, cargo-web, rust-web-src, rust-web-llvm, lld-22"
         export DEBIAN_FRONTEND=noninteractive
         apt-get update -qq
-        apt-get install -y -qq rustc-web cargo-web rust-web-src lld-22
+        apt-get install -y -qq rustc-web cargo-web rust-web-src rust-web-llvm lld-22
     fi
     echo "== cargo build --target $target (Debian's rustc-web, the standard library built from source)"
     RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc /usr/bin/cargo build --release --locked -p nimlab-wasm \

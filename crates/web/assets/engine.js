@@ -18,6 +18,7 @@ const engine = WORKER ? {
     ? WebAssembly.compileStreaming(fetch('nimlab.wasm')).catch(() => fetch('nimlab.wasm').then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)))
     : fetch('nimlab.wasm').then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)),
   worker: null,
+  current: null,
   next: 0,
   pending: new Map(),
 } : null;
@@ -39,8 +40,12 @@ async function startWorker() {
     for (const waiting of engine.pending.values()) waiting.reject(new Error(event.message || 'the engine stopped'));
     engine.pending.clear();
     worker.terminate();
-    if (engine.worker === started) engine.worker = null;
+    if (engine.current === worker) {
+      engine.worker = null;
+      engine.current = null;
+    }
   };
+  engine.current = worker;
   worker.postMessage({ module });
   for (const waiting of engine.pending.values()) send(worker, waiting);
   return worker;
@@ -52,14 +57,10 @@ function send(worker, waiting) {
   waiting.sentTo = worker;
   worker.postMessage(waiting.request);
 }
-let started = null;
 
-/** The running worker, started when first needed. */
+/** The running worker (a promise of it), started when first needed. */
 function running() {
-  if (!engine.worker) {
-    started = startWorker();
-    engine.worker = started;
-  }
+  engine.worker ??= startWorker();
   return engine.worker;
 }
 
