@@ -15,7 +15,14 @@
 // Every state is saved as a screenshot under screenshots/ for review (the Kayles board and class
 // mode also to docs/images/, shown in docs/playground.md).
 //
-// Run by ./run.sh, which builds the release binary; NIMLAB_BIN overrides the binary's path.
+// The suite runs twice (./run.sh): against `nimlab serve` (NIMLAB_PLAYGROUND=server, the
+// default), and against the static folder of web/build-static.sh served by a plain static file
+// server, `python3 -m http.server` (NIMLAB_PLAYGROUND=static), where the engine answers in the
+// page's Web Worker; the same tests, the same expectations. In the static run, one more test stops
+// the file server after loading and keeps playing.
+//
+// Run by ./run.sh, which builds the release binary and the static folder; NIMLAB_BIN overrides
+// the binary's path, NIMLAB_STATIC the folder's.
 
 import { test, before, after, describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,6 +36,9 @@ import { chromium } from 'playwright-core';
 const here = dirname(fileURLToPath(import.meta.url));
 const targetDir = process.env.CARGO_TARGET_DIR || join(here, '..', '..', 'target');
 const binary = process.env.NIMLAB_BIN || join(targetDir, 'release', 'nimlab');
+/** `server` (nimlab serve answers) or `static` (the static folder; the page's worker answers). */
+const MODE = process.env.NIMLAB_PLAYGROUND || 'server';
+const staticDir = process.env.NIMLAB_STATIC || join(targetDir, 'playground');
 const screenshots = join(here, 'screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const { TEXT } = await import(pathToFileURL(join(here, '..', '..', 'crates', 'web', 'assets', 'i18n.js')));
@@ -41,10 +51,16 @@ let server;
 let address;
 let browser;
 
-/** Starts `nimlab serve` on a free port and resolves to the address it prints. */
+/**
+ * Starts `nimlab serve` on a free port, or a plain static file server on the static folder, and
+ * resolves to the address it prints.
+ */
 function startServer() {
   return new Promise((resolve, reject) => {
-    server = spawn(binary, ['serve', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    server = MODE === 'static'
+      // Its request log (stderr) is left out.
+      ? spawn('python3', ['-u', '-m', 'http.server', '--bind', '127.0.0.1', '--directory', staticDir, '0'], { stdio: ['ignore', 'pipe', 'ignore'] })
+      : spawn(binary, ['serve', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     const timer = setTimeout(() => reject(new Error(`no address printed: ${output}`)), 20000);
     server.stdout.on('data', (chunk) => {
@@ -55,8 +71,75 @@ function startServer() {
         resolve(match[1]);
       }
     });
-    server.on('exit', (code) => reject(new Error(`nimlab serve exited with ${code}: ${output}`)));
+    server.on('exit', (code) => reject(new Error(`${MODE === 'static' ? 'the file server' : 'nimlab serve'} exited with ${code}: ${output}`)));
   });
+}
+
+/**
+ * `/api/games`: from the server, or, in the static run, from the very module the page's worker
+ * runs (the static folder's nimlab.wasm, called here as worker.js calls it).
+ */
+async function apiGames() {
+  if (MODE !== 'static') return (await fetch(`${address}api/games`)).json();
+  const { instance } = await WebAssembly.instantiate(readFileSync(join(staticDir, 'nimlab.wasm')), {
+    nimlab: { now: () => performance.now() },
+  });
+  const engine = instance.exports;
+  const bytes = new TextEncoder().encode('games');
+  const at = engine.nimlab_alloc(bytes.length);
+  new Uint8Array(engine.memory.buffer, at, bytes.length).set(bytes);
+  assert.equal(engine.nimlab_answer(at, bytes.length, 0, 0), 200);
+  return JSON.parse(new TextDecoder().decode(new Uint8Array(engine.memory.buffer, engine.nimlab_result_ptr(), engine.nimlab_result_len())));
+}
+
+/**
+ * Holds nimlab's move requests until the returned function is called: on their way to the server
+ * (a route), or to the page's worker (the test's hook on Worker.postMessage, see openPage).
+ */
+async function holdMoves(page) {
+  if (MODE !== 'static') {
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/api/move?*', async (route) => { await held; await route.continue().catch(() => {}); });
+    return async () => { release(); await page.unroute('**/api/move?*'); };
+  }
+  await page.evaluate(() => { window.testHook.held = new Promise((resolve) => { window.testHook.release = resolve; }); });
+  return () => page.evaluate(() => { window.testHook.release(); window.testHook.held = null; });
+}
+
+/** Answers nimlab's next `count` move requests with `reply` (status and JSON body) instead of the engine's. */
+async function failMoves(page, count, reply) {
+  if (MODE !== 'static') {
+    let failures = count;
+    await page.route('**/api/move?*', (route) => (failures-- > 0
+      ? route.fulfill({ status: reply.status, contentType: 'application/json', body: reply.body })
+      : route.continue()));
+    return;
+  }
+  await page.evaluate(([n, r]) => { window.testHook.failures = n; window.testHook.reply = r; }, [count, reply]);
+}
+
+/**
+ * The static run's hook on the page's worker: holds or answers its `move` requests as
+ * holdMoves and failMoves ask (the route of the server run, for messages to a worker).
+ */
+function workerHook() {
+  const post = Worker.prototype.postMessage;
+  window.testHook = { held: null, release: null, failures: 0, reply: null };
+  Worker.prototype.postMessage = function hooked(message) {
+    const hook = window.testHook;
+    if (message?.endpoint === 'move' && hook.failures > 0) {
+      hook.failures -= 1;
+      const data = { id: message.id, ...hook.reply };
+      setTimeout(() => this.onmessage({ data }));
+      return undefined;
+    }
+    if (message?.endpoint === 'move' && hook.held) {
+      hook.held.then(() => post.call(this, message));
+      return undefined;
+    }
+    return post.call(this, message);
+  };
 }
 
 before(async () => {
@@ -78,6 +161,7 @@ after(async () => {
 /** A new page at `size`; every request that leaves the server fails the test (the page is offline). */
 async function openPage(size, path = '', options = {}) {
   const context = await browser.newContext({ viewport: size, deviceScaleFactor: 1, ...options });
+  if (MODE === 'static') await context.addInitScript(workerHook);
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
   const outside = [];
@@ -240,7 +324,7 @@ test('every text of the page exists in English and Chinese, and every game has C
     assert.deepEqual(placeholders(value), placeholders(TEXT.en[key]), `placeholders of ${key}`);
   }
   // Each game's texts come from its declaration through /api/games, in both languages.
-  const games = await (await fetch(`${address}api/games`)).json();
+  const games = await apiGames();
   for (const game of games.games) {
     const local = game.texts.zh;
     assert.ok(game.title && game.drawing?.board && game.drawing?.token, `title and drawing of ${game.name}`);
@@ -257,7 +341,7 @@ test('every text of the page exists in English and Chinese, and every game has C
 });
 
 test('the page names no game: its texts and boards come from the declarations', async () => {
-  const games = await (await fetch(`${address}api/games`)).json();
+  const games = await apiGames();
   const assets = join(here, '..', '..', 'crates', 'web', 'assets');
   for (const file of ['app.js', 'i18n.js', 'draw.js']) {
     const source = readFileSync(join(assets, file), 'utf8');
@@ -269,6 +353,23 @@ test('the page names no game: its texts and boards come from the declarations', 
   }
 });
 
+
+test('the focus ring stands out from the page by at least 3:1 (WCAG 2.2, focus appearance)', async () => {
+  const page = await openPage(DESKTOP, '?game=nim&position=3,4,5');
+  await settled(page);
+  await page.keyboard.press('Tab');
+  const [ring, background] = await page.evaluate(() => [getComputedStyle(document.activeElement).outlineColor, getComputedStyle(document.body).backgroundColor]);
+  const luminance = (css) => {
+    const [r, g, b] = css.match(/\d+/g).slice(0, 3).map((v) => Number(v) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(ring), luminance(background)].sort((a, b) => b - a);
+  const contrast = (light + 0.05) / (dark + 0.05);
+  assert.ok(contrast >= 3, `the focus ring ${ring} on ${background}: ${contrast.toFixed(2)}:1`);
+  page.checkClean();
+  await page.context().close();
+});
 
 // ------------------------------------------------------------------------------------------
 // Kayles on rows of pins, broken links, server errors in the page's language, full-width input.
@@ -387,6 +488,15 @@ test('the Wythoff outcome grid zoomed out to 200 x 200: the P-positions drawn by
   for (const [size, lang] of [[DESKTOP, 'en'], [PROJECTOR, 'zh'], [PHONE, 'en']]) {
     const page = await openPage(size, `?lang=${lang}&game=wythoff&position=3,5&zoom=200`);
     await settled(page);
+    if (MODE === 'static') {
+      // The WebAssembly build draws no pictures (plotters' text needs the page's canvas): the
+      // engine's refusal, worded in the page's language, in place of the picture.
+      await page.waitForFunction((t) => document.querySelector('[data-testid=grid-picture-caption]').textContent === t, text(lang, 'server.no-pictures'));
+      assert.equal(await page.isVisible('[data-testid=grid-image]'), false);
+      page.checkClean();
+      await page.context().close();
+      continue;
+    }
     await page.waitForFunction(() => {
       const image = document.querySelector('[data-testid=grid-image]');
       return !image.hidden && image.complete && image.naturalWidth > 0;
@@ -777,27 +887,21 @@ describe('desktop 1280x900', () => {
   test('a game started during nimlab\'s reply is not disturbed; a failed reply can be tried again', async () => {
     const page = await openPage(DESKTOP, '?game=nim&position=2,5,6');
     await settled(page);
-    let release;
-    const held = new Promise((resolve) => { release = resolve; });
-    await page.route('**/api/move?*', async (route) => { await held; await route.continue().catch(() => {}); });
+    const release = await holdMoves(page);
     await start(page, 'nimlab', 'mouse');
     await page.waitForFunction(() => document.body.dataset.turn === 'nimlab');
     // A new game while nimlab is thinking.
     await page.fill('[data-testid=position]', '1 2');
     await start(page, 'me', 'mouse');
     await settled(page, ['you']);
-    release();
-    await page.unroute('**/api/move?*');
+    await release();
     await page.waitForTimeout(500);
     assert.deepEqual(await boardPosition(page), [1, 2]);
     assert.equal(await movesMade(page), 0);
     assert.equal(await page.locator('[data-testid=log] li').count(), 0);
     assert.doesNotMatch(await page.textContent('[data-testid=log]'), /2 5 6|nimlab:/);
     // nimlab's move request fails: the message, a retry, and the game goes on.
-    let failures = 1;
-    await page.route('**/api/move?*', (route) => (failures-- > 0
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"the server broke","kind":"failure","status":500}' })
-      : route.continue()));
+    await failMoves(page, 1, { status: 500, body: '{"error":"the server broke","kind":"failure","status":500}' });
     await moveOnHeaps(page, [1, 2], [1, 1], 'mouse');
     await page.waitForSelector('[data-testid=retry]', { state: 'visible' });
     assert.match(await page.textContent('[data-testid=error]'), /nimlab could not choose a move: the server broke/);
@@ -807,6 +911,27 @@ describe('desktop 1280x900', () => {
     await settled(page, ['you']);
     assert.equal(await movesMade(page), 2);
     assert.equal(await page.isVisible('[data-testid=retry]'), false);
+    page.checkClean();
+    await page.context().close();
+  });
+
+  test('Stop gives up a question nimlab takes long over (Chinese), and Try again asks it again', async () => {
+    const page = await openPage(DESKTOP, '?lang=zh&game=nim&position=2,5,6');
+    await settled(page);
+    assert.equal(await page.isVisible('[data-testid=stop]'), false, 'nothing to stop');
+    const release = await holdMoves(page);
+    await start(page, 'nimlab', 'mouse');
+    await page.waitForSelector('[data-testid=stop]', { state: 'visible' });
+    assert.equal(await page.textContent('[data-testid=stop]'), text('zh', 'controls.stop'));
+    await page.click('[data-testid=stop]');
+    await page.waitForSelector('[data-testid=retry]', { state: 'visible' });
+    assert.equal(await page.textContent('[data-testid=error]'), text('zh', 'error.nimlabFailed').replace('{message}', text('zh', 'server.cancelled')));
+    assert.equal(await page.isVisible('[data-testid=stop]'), false);
+    assert.equal(await movesMade(page), 0);
+    await release();
+    await page.click('[data-testid=retry]');
+    await settled(page, ['you']);
+    assert.equal(await movesMade(page), 1);
     page.checkClean();
     await page.context().close();
   });
@@ -1120,4 +1245,41 @@ describe('phone 390x844', () => {
     page.checkClean();
     await page.context().close();
   });
+});
+
+// ------------------------------------------------------------------------------------------
+// The static folder with no network: the last test of the static run, as it stops the server.
+
+test('the static folder: the first answer within 1 s of loading, then a game of Nim played to the end with the file server stopped', { skip: MODE !== 'static' && 'the static folder only' }, async () => {
+  // The first answer, from the start of loading (a new browser context each time: nothing
+  // cached), twice: the better of the two is held to 1 s, as a machine shared with builds may
+  // stall one of them.
+  const firstAnswers = [];
+  let page;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await page?.context().close();
+    page = await openPage(DESKTOP, '?game=nim&position=3,4,5');
+    await settled(page);
+    await page.waitForFunction(() => document.querySelector('[data-testid=outcome]').textContent.length > 0);
+    firstAnswers.push(Math.round(await page.evaluate(() => performance.now())));
+  }
+  console.log(`first answer ${firstAnswers.join(' and ')} ms after the page began loading`);
+  assert.ok(Math.min(...firstAnswers) < 1000, `the first answer came ${firstAnswers.join(' and ')} ms after the page began loading`);
+  // No server from now on: every answer comes from the page's worker.
+  const stopped = new Promise((resolve) => server.once('exit', resolve));
+  server.kill();
+  await stopped;
+  server = null;
+  await start(page, 'nimlab', 'mouse');
+  const result = await playOut(page, nimWinning, (from, to) => moveOnHeaps(page, from, to ?? from.map((h, i) => (i === from.findIndex((x) => x > 0) ? h - 1 : h)), 'mouse'));
+  assert.equal(result, text('en', 'result.nimlabWins'), 'nimlab wins from an N-position it moves first in');
+  // A new question after the network is gone, in Chinese.
+  await page.click('[data-testid=lang-zh]');
+  await page.fill('[data-testid=position]', '7 9 12');
+  await page.click('[data-testid=analyse]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '7 9 12' && document.body.dataset.turn === 'explore');
+  assert.equal(await page.textContent('[data-testid=error]'), '');
+  await shot(page, 'static-offline-zh');
+  page.checkClean();
+  await page.context().close();
 });

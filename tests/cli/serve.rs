@@ -346,7 +346,7 @@ fn lan_serves_a_client_on_the_other_side_of_a_veth_pair() {
     };
     let (status, page) = curl("/", &[]);
     assert_eq!(status, 200);
-    assert!(page.contains("<script type=\"module\" src=\"/app.js\">"), "{page}");
+    assert!(page.contains("<script type=\"module\" src=\"app.js\">"), "{page}");
     assert_eq!(curl("/app.js", &[]).0, 200);
     let (status, games) = curl("/api/games", &[]);
     assert_eq!(status, 200, "{games}");

@@ -68,6 +68,7 @@
 pub mod analysis;
 pub mod bigint;
 pub mod budget;
+pub mod clock;
 pub mod error;
 pub mod game;
 pub mod graphs;

@@ -15,6 +15,8 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     // Words and numbers: the two languages, big-integer helpers.
     &["lang", "bigint"],
+    // The clock: std's, or the page's on WebAssembly in a browser.
+    &["clock"],
     // The work, memory and time account every computation charges.
     &["budget"],
     // Nim arithmetic: the field of nimbers, and expressions over it.

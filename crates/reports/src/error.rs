@@ -4,6 +4,7 @@ use nimlab_engine::periodicity::PeriodicityError;
 use nimlab_engine::rulesets::large_nim::prove::ProveError;
 use nimlab_engine::tables::{RowError, TableError};
 use nimlab_engine::{EngineError, Exhausted};
+#[cfg(feature = "store")]
 use nimlab_store::StoreError;
 use thiserror::Error;
 
@@ -20,6 +21,7 @@ pub enum ReportError {
     #[error(transparent)]
     Prove(#[from] ProveError),
     /// The sweep store failed.
+    #[cfg(feature = "store")]
     #[error(transparent)]
     Store(#[from] StoreError),
     /// A table could not be produced (its memory or work beyond the budget, a deadline, a
@@ -36,6 +38,7 @@ pub enum ReportError {
     #[error("{0}")]
     Checkpoint(String),
     /// A picture could not be drawn or encoded (a runtime failure).
+    #[cfg(feature = "pictures")]
     #[error(transparent)]
     Draw(#[from] crate::plot::DrawError),
 }
@@ -51,10 +54,11 @@ impl ReportError {
                 PeriodicityError::EmptySet | PeriodicityError::ZeroInSet | PeriodicityError::InvalidSearch(_)
             ),
             ReportError::Prove(e) => matches!(e, ProveError::TooFewPlayers(_)),
-            ReportError::Store(_)
-            | ReportError::WythoffRows(_)
-            | ReportError::Checkpoint(_)
-            | ReportError::Draw(_) => false,
+            ReportError::WythoffRows(_) | ReportError::Checkpoint(_) => false,
+            #[cfg(feature = "store")]
+            ReportError::Store(_) => false,
+            #[cfg(feature = "pictures")]
+            ReportError::Draw(_) => false,
             ReportError::Table(e) => e.is_usage(),
             ReportError::Invalid(_) => true,
         }

@@ -8,7 +8,9 @@
 //! [`BigUint`]s); errors are [`ReportError`]s that name what is wrong in the engine's terms,
 //! which each surface phrases for its users (a flag on the command line, a key in the web API).
 
+#[cfg(feature = "store")]
 pub mod atlas;
+#[cfg(feature = "store")]
 mod atlas_run;
 pub mod census;
 pub mod checkpoint;
@@ -19,11 +21,13 @@ pub mod games;
 pub mod layout;
 pub mod loopy;
 pub mod memory;
+#[cfg(feature = "store")]
 pub mod misere_atlas;
 pub mod nimber;
 pub mod p_positions;
 pub mod period;
 pub mod play;
+#[cfg(feature = "pictures")]
 pub mod plot;
 pub mod position;
 pub mod prove;
@@ -31,6 +35,7 @@ pub mod quotient;
 pub mod search;
 pub mod solve;
 pub mod strategy;
+#[cfg(feature = "store")]
 pub mod sweep;
 pub mod table;
 pub mod verify;

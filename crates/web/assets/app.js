@@ -11,6 +11,7 @@ import { LANGUAGES, TEXT, translate } from './i18n.js';
 
 const TEXT_KEYS = new Set(Object.keys(TEXT.en));
 import { graphPicture, historyChart, sequenceChart } from './draw.js';
+import { ask, onBusy, stop } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,6 +25,8 @@ const MAX_TABLE_CELLS = 64 * 64;
 const MAX_PLAYERS = 6;
 /** Legal moves listed at most (the board and the grid reach every move). */
 const MAX_LISTED_MOVES = 150;
+/** Stop is offered when a question has taken this long. */
+const STOP_AFTER_MS = 400;
 /** Moves replayed from a shared address at most. */
 const MAX_REPLAY = 400;
 
@@ -199,8 +202,9 @@ const size = (n) => (String(n).length > 15 ? Infinity : Number(n));
 // ---------------------------------------------------------------- the API
 
 /**
- * GET /api/PATH with `params` (arrays repeat a key); resolves to the JSON, rejects with the
- * server's message. Aborted when the step changes.
+ * GET /api/PATH with `params` (arrays repeat a key), from the server or the page's worker
+ * (engine.js); resolves to the JSON, rejects with the engine's message. Aborted when the step
+ * changes.
  */
 async function api(path, params, signal = S.controller.signal) {
   const query = new URLSearchParams();
@@ -212,15 +216,20 @@ async function api(path, params, signal = S.controller.signal) {
   if (S.lang !== 'en' && S.engineLanguages.includes(S.lang) && path !== 'games') query.append('lang', S.lang);
   let response;
   try {
-    response = await fetch(`/api/${path}?${query}`, { signal });
+    response = await ask(path, query.toString(), signal);
   } catch (error) {
     if (error.name === 'AbortError') throw error;
     const failed = new Error(t('error.network', { message: error.message }));
     failed.network = true;
     throw failed;
   }
-  const body = await response.json().catch(() => null);
-  if (!response.ok) {
+  let body = null;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    // Not JSON: a proxy's page (below).
+  }
+  if (response.status < 200 || response.status > 299) {
     // A proxy's page, or a server that went away mid-answer: worth trying again.
     if (!body) {
       const failed = new Error(t('error.network', { message: `HTTP ${response.status}` }));
@@ -1625,9 +1634,11 @@ function renderPicture() {
     $('grid-caption').textContent = '';
     return true;
   }
-  const picture = S.picture;
-  if (!picture || picture.key !== setupKey() || picture.zoom !== S.zoom) {
+  const picture = S.picture?.key === setupKey() && S.picture.zoom === S.zoom ? S.picture : null;
+  if (!picture || picture.error) {
+    // Still coming, or refused (the engine's message: a limit, or a build that draws none).
     image.hidden = true;
+    image.removeAttribute('src');
     caption.textContent = picture?.error ?? t('picture.loading');
     return true;
   }
@@ -2287,6 +2298,19 @@ function wire() {
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('retry').addEventListener('click', () => { showError(''); S.retry?.(); });
+  // Stop, offered while a question takes longer than a moment: the engine gives up every
+  // question (cancelled, as the server says it), and Try again asks it again.
+  $('stop').addEventListener('click', () => stop());
+  let stopTimer = null;
+  onBusy((count) => {
+    if (count > 0) {
+      stopTimer ??= setTimeout(() => { $('stop-box').hidden = false; }, STOP_AFTER_MS);
+      return;
+    }
+    clearTimeout(stopTimer);
+    stopTimer = null;
+    $('stop-box').hidden = true;
+  });
   $('rematch').addEventListener('click', () => rematch(false));
   $('swap').addEventListener('click', () => rematch(true));
   $('show-values').addEventListener('change', (e) => { S.showValues = e.target.checked; updateUrl(); render(); });

@@ -407,7 +407,13 @@ pub fn answer(endpoint: &str, params: &Params, budget: &Budget, lane: Lane) -> A
         "move" => reply(params, budget, lane),
         "period" => period(params, budget, lane),
         "verify" => verify(params, budget, lane),
+        #[cfg(feature = "pictures")]
         "plot" => plot(params, budget, lane),
+        #[cfg(not(feature = "pictures"))]
+        "plot" => Err(usage_with(
+            "this build of the playground draws no pictures (/api/plot): nimlab serve and nimlab plot do",
+            serde_json::json!({"code": "no-pictures"}),
+        )),
         other => Err(Reply::error(
             404,
             "usage",
@@ -649,6 +655,7 @@ fn reply(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
 }
 
 /// A grid picture as the page shows it: the reports' PNG as a `data:` address, its P-positions.
+#[cfg(feature = "pictures")]
 #[derive(Serialize)]
 struct PlotAnswer {
     #[serde(flatten)]
@@ -662,6 +669,7 @@ struct PlotAnswer {
 }
 
 /// `/api/plot`: the grid `nimlab plot GAME --rows R --cols C [--outcomes]` draws, as PNG.
+#[cfg(feature = "pictures")]
 fn plot(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
     use base64::Engine as _;
     const OWN: &[&str] = &["game", "misere", "rows", "cols", "outcomes", "lang"];
@@ -738,6 +746,7 @@ mod tests {
     /// Wythoff's outcome grid zoomed out to 200 x 200: the reports' picture (a PNG) and exactly
     /// the P-positions of Wythoff's theorem, (floor(k phi), floor(k phi^2)) and their mirrors.
     #[test]
+    #[cfg(feature = "pictures")]
     fn the_wythoff_picture_shows_the_p_positions() {
         let answer = body("plot", "game=wythoff&rows=199&cols=199&outcomes=1");
         assert!(answer["image"].as_str().unwrap().starts_with("data:image/png;base64,iVBORw0KGgo"));

@@ -16,7 +16,9 @@ pub(crate) trait Cell: Copy + Eq + BitXor<Output = Self> + Send + Sync + 'static
     fn from_value(value: u32) -> Self;
     /// The value as an index.
     fn index(self) -> usize;
-    /// The values as `u16` when they are stored so (for the kernels written for that width).
+    /// The values as `u16` when they are stored so (for the kernels written for that width:
+    /// AVX-512, so only x86-64 builds call it).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     fn narrow(values: &[Self]) -> Option<&[u16]>;
 }
 

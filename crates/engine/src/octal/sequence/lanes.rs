@@ -15,10 +15,10 @@
 //! the cores) to be small beside it, and a second core must be free; a sequence computed inside
 //! a parallel sweep (on a rayon thread) stays on one thread.
 
+use crate::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::thread::Thread;
-use std::time::Instant;
 
 use super::{next_value, stamp_early, Begun, Below, Cell, MoveMenu, Scratch, State, Tally, Typed};
 

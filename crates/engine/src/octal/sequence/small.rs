@@ -82,9 +82,9 @@ fn far_from(menu: &MoveMenu) -> usize {
 /// The value of heap `n` (one thread, in order, `applies`), compiled for AVX-512 where the
 /// processor has it (checked once, at run time).
 pub(super) fn next_value<T: Cell>(scratch: &mut Scratch, below: &Below<'_, T>, n: usize) -> u32 {
-    #[cfg(test)]
+    #[cfg(all(test, target_arch = "x86_64"))]
     let portable = scratch.forced == Forced::Portable;
-    #[cfg(not(test))]
+    #[cfg(all(not(test), target_arch = "x86_64"))]
     let portable = false;
     #[cfg(target_arch = "x86_64")]
     if !portable && std::arch::is_x86_feature_detected!("avx512bw") {

@@ -25,7 +25,7 @@
 //! Conversely a failing profile refutes the table: the least position with that profile, or a
 //! position with fewer chips, has a value other than `F` of its class.
 
-use std::time::Instant;
+use crate::clock::Instant;
 
 use crate::budget::{Budget, Exhausted};
 

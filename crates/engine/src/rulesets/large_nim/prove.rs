@@ -21,9 +21,9 @@
 //! [`SOLVE_HEAPS`] heaps, a fraction of a second) and kept for the process, so every answer rests
 //! on a check this process ran rather than on a shipped table.
 
+use crate::clock::Instant;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 use serde::Serialize;
 use thiserror::Error;
