@@ -1,15 +1,18 @@
 //! `nimlab solve`: one position (two or more players), or a sum of positions.
 
 use std::io::Write;
+use std::path::PathBuf;
 
 use nimlab_engine::{Lang, Method, MultiMove};
 use nimlab_reports::loopy::graph_file_game;
 use nimlab_reports::position::parse_part;
+use nimlab_reports::shards::{merge_shards, solve_sharded, ShardReport};
 use nimlab_reports::solve::{
     solve, solve_sum, solve_tokens, PlayersReport, SolveAnswer, SolveReport, SolveRequest, SumReport,
     SumRequest, TokensRequest,
 };
 use nimlab_reports::DEFAULT_MAX_MOVES;
+use nimlab_store::Shard;
 
 use crate::cmd::{method_parser, parse_players, play};
 use crate::game_args::{parse_position, GameParams};
@@ -20,7 +23,7 @@ use crate::{usage, write_json, Context};
 #[derive(clap::Args, Debug)]
 #[command(
     allow_negative_numbers = true,
-    after_help = "Examples:\n  nimlab solve nim 3 4 5\n  nimlab solve wythoff 165580140 267914295\n  nimlab solve bash 10 --max 3 --misere\n  nimlab solve subtraction 10 --set 1,3,4 --method search\n  nimlab solve nim 3 4 5 --json\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab solve turning-turtles THHTH\n  nimlab solve --sum \"nim 3 4\" \"wythoff 3 5\" \"subtraction 10 --set 1,3,4\""
+    after_help = "Examples:\n  nimlab solve nim 3 4 5\n  nimlab solve wythoff 165580140 267914295\n  nimlab solve bash 10 --max 3 --misere\n  nimlab solve subtraction 10 --set 1,3,4 --method search\n  nimlab solve nim 3 4 5 --json\n  nimlab solve large-nim 1 2 3 4 --players 3\n  nimlab solve turning-turtles THHTH\n  nimlab solve --sum \"nim 3 4\" \"wythoff 3 5\" \"subtraction 10 --set 1,3,4\"\n  nimlab solve cram --board 3x5 --db 3x5.sqlite --shard 0/2\n  nimlab solve cram --board 3x5 --db 3x5.sqlite --shard 1/2"
 )]
 pub struct Args {
     /// The game (see `nimlab games`).
@@ -46,6 +49,20 @@ pub struct Args {
     /// List every winning move (default: the first 20, and how many there are).
     #[arg(long)]
     pub all: bool,
+    /// Value the position's options one by one into this SQLite store (resumed where it stops),
+    /// and answer from it once it holds every option.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["sum", "players", "misere"])]
+    pub db: Option<PathBuf>,
+    /// With --db: value only shard I of N (0 <= I < N) of the options, a stable split by option.
+    #[arg(long, value_name = "I/N", requires = "db", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// With --db: first merge these shards' stores into it.
+    #[arg(long, num_args = 1.., value_name = "FILE", requires = "db")]
+    pub merge: Vec<PathBuf>,
+}
+
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    text.parse()
 }
 
 /// Runs `nimlab solve`.
@@ -89,7 +106,44 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         max_moves,
         lang: cx.lang,
     };
+    if let Some(db) = &args.db {
+        if !args.merge.is_empty() {
+            let (read, added) = merge_shards(db, &args.merge)?;
+            eprintln!(
+                "merged {} stores into {}: {read} options read, {added} new",
+                args.merge.len(),
+                db.display()
+            );
+        }
+        let report = solve_sharded(&request, db, args.shard, budget)?;
+        return if cx.json { write_json(out, &report) } else { Ok(write!(out, "{}", shard_text(&report))?) };
+    }
     write_answer(solve(&request, budget)?, cx, out)
+}
+
+/// The text report of a sharded run: what it did, then the answer once every option is stored.
+fn shard_text(report: &ShardReport) -> String {
+    let p = &report.position;
+    let mut text = format!("{} {}", p.game, position_text(&p.position)).trim_end().to_string();
+    text.push('\n');
+    let shard = report.shard.as_deref().map_or_else(|| "every option".to_string(), |s| format!("shard {s}"));
+    text.push_str(&format!(
+        "{shard}: {} of the {} options owned, {} valued now; the store holds {} of {}\n",
+        report.owned, report.options, report.computed, report.stored, report.options
+    ));
+    match report.grundy {
+        Some(value) => {
+            text.push_str(&format!("Grundy value: {value} (the mex of the options' values)\n"));
+            let winning: Vec<&str> =
+                report.values.iter().filter(|v| v.value == 0).map(|v| v.to.text.as_str()).collect();
+            text.push_str(&format!(
+                "winning moves: {}\n",
+                if winning.is_empty() { "none".to_string() } else { winning.join("; ") }
+            ));
+        }
+        None => text.push_str("Grundy value: not yet (run the other shards, then --merge their stores)\n"),
+    }
+    text
 }
 
 /// Writes any answer of `solve` (text or `--json`).

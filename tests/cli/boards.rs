@@ -111,6 +111,52 @@ fn chomp_census_lists_certified_periods() {
     assert!(text.contains("\n1\t"), "{text}");
 }
 
+/// A board solved as shards: each shard values its own options into its store, a second run of
+/// a shard values nothing, the merged store answers with the value and winning moves of the plain
+/// `solve`, and a run killed with SIGKILL and started again finishes from what it stored.
+#[test]
+fn cram_boards_split_into_shards_and_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = |name: &str| dir.path().join(name).display().to_string();
+    let plain = json(&["solve", "cram", "--board", "3x5", "--all", "--json"]);
+    let mut stores = Vec::new();
+    let mut owned = 0;
+    for shard in ["0/3", "1/3", "2/3"] {
+        let store = db(&format!("{}.sqlite", shard.replace('/', "-")));
+        let run = json(&["solve", "cram", "--board", "3x5", "--db", &store, "--shard", shard, "--json"]);
+        assert_eq!(run["computed"], run["owned"], "{run}");
+        owned += run["owned"].as_u64().unwrap();
+        let again = json(&["solve", "cram", "--board", "3x5", "--db", &store, "--shard", shard, "--json"]);
+        assert_eq!(again["computed"], 0, "{again}");
+        stores.push(store);
+    }
+    let all = db("all.sqlite");
+    let mut args = vec!["solve", "cram", "--board", "3x5", "--db", &all, "--json", "--merge"];
+    args.extend(stores.iter().map(String::as_str));
+    let merged = json(&args);
+    assert_eq!(merged["options"].as_u64(), Some(owned));
+    assert_eq!((merged["computed"].as_u64(), merged["stored"].as_u64()), (Some(0), Some(owned)));
+    assert_eq!(merged["grundy"], plain["grundy"]);
+    let winning: Vec<&serde_json::Value> =
+        merged["values"].as_array().unwrap().iter().filter(|v| v["value"] == 0).map(|v| &v["move"]).collect();
+    let expected: Vec<&serde_json::Value> =
+        plain["winning_moves"].as_array().unwrap().iter().map(|m| &m["move"]).collect();
+    assert_eq!(winning, expected);
+    // Killed while valuing, then resumed: the same answer as the plain solve.
+    let killed = db("killed.sqlite");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("nimlab"))
+        .args(["solve", "cram", "--board", "5x6", "--db", &killed])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let resumed = json(&["solve", "cram", "--board", "5x6", "--db", &killed, "--json"]);
+    assert_eq!(resumed["stored"], resumed["options"]);
+    assert_eq!(resumed["grundy"], json(&["solve", "cram", "--board", "5x6", "--json"])["grundy"]);
+}
+
 #[test]
 fn chomp_is_answered_by_theory_and_search() {
     let two = json(&["solve", "chomp", "7", "3", "--json"]);

@@ -33,6 +33,8 @@ pub mod position;
 pub mod prove;
 pub mod quotient;
 pub mod search;
+#[cfg(feature = "store")]
+pub mod shards;
 pub mod solve;
 pub mod strategy;
 #[cfg(feature = "store")]

@@ -1,5 +1,6 @@
 //! Resumable storage of sweep results in SQLite; [`atlas`] holds the atlas of octal codes and
-//! [`misere_atlas`] their misère quotients, both stores of rows keyed by code ([`coded`]).
+//! [`misere_atlas`] their misère quotients, both stores of rows keyed by code ([`coded`]), and
+//! [`options`] the values of a position's options, recorded shard by shard.
 //!
 //! A sweep is identified by its **definition** (the family's shape, e.g.
 //! `subtraction {2,3,5,7,c}`), independent of the parameter ranges, so that a longer range reuses
@@ -14,10 +15,12 @@
 pub mod atlas;
 pub mod coded;
 pub mod misere_atlas;
+pub mod options;
 
 pub use atlas::{AtlasRow, AtlasStore, Shard};
 pub use coded::{CodedRow, CodedStore, MergeReport, Recorded};
 pub use misere_atlas::{MisereAtlasStore, MisereRow};
+pub use options::{OptionRow, OptionStore};
 
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};

@@ -47,7 +47,7 @@ pub struct Census {
 pub struct Column {
     /// The third row `c`.
     pub third: u64,
-    /// From this second row on, `A(b, c) - b` repeats with [`Column::period`].
+    /// The least second row from which `A(b, c) - b` repeats with [`Column::period`].
     pub from: u64,
     /// The least period.
     pub period: u64,
@@ -252,13 +252,22 @@ fn certify(column: &Open, c: u64, b: u64, period: u64, lower_from: u64) -> Optio
         {
             continue;
         }
-        let start = (b1 - c) as usize;
+        let mut start = (b1 - c) as usize;
         let window = &offsets[start..start + l];
         let least = (1..=l)
             .filter(|&p| l.is_multiple_of(p))
             .find(|&p| (0..l).all(|k| window[k] == window[(k + p) % l]))
             .unwrap_or(l);
-        return Some(Closed { from: b1, period: least as u64, offsets: offsets[..start + least].to_vec() });
+        // The period holds from b1 on; the rows before b1 are known, so the least row it holds
+        // from is found by walking back.
+        while start > 0 && offsets[start - 1] == offsets[start - 1 + least] {
+            start -= 1;
+        }
+        return Some(Closed {
+            from: c + start as u64,
+            period: least as u64,
+            offsets: offsets[..start + least].to_vec(),
+        });
     }
     None
 }

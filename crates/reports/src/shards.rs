@@ -1,0 +1,149 @@
+//! `solve --db FILE [--shard I/N]`: a position too big for one run, solved as independent
+//! pieces. Its value is the mex of its options' values, and each option is valued on its own, so
+//! the options are split into shards (by a stable hash of the option's key, the same on every
+//! machine), each shard values its own options and records each value in an SQLite store as soon
+//! as it is known (one row an option, committed on its own: a run killed at any point, even by
+//! `kill -9`, loses at most the option being valued, and a run started again skips what is
+//! stored). Shards' stores are merged into one (`--merge`); once the store holds every option,
+//! the position's value, its winning moves and the options' values are the answer.
+//!
+//! Normal play only (the value of a misère position is not the mex of its options' values).
+
+use std::path::Path;
+
+use nimlab_engine::{AnyGame, BigUint, Budget, GrundyValue, MoveReport, Play, Query};
+use nimlab_store::{OptionRow, OptionStore, Shard};
+use num_traits::ToPrimitive;
+use serde::Serialize;
+
+use crate::error::invalid;
+use crate::position::Position;
+use crate::solve::SolveRequest;
+use crate::ReportError;
+
+/// What a sharded run did and, once every option is stored, the answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ShardReport {
+    /// The game and position.
+    #[serde(flatten)]
+    pub position: Position,
+    /// This run's shard, `I/N` (`null`: every option).
+    pub shard: Option<String>,
+    /// The position's options.
+    pub options: u64,
+    /// The options this run owns.
+    pub owned: u64,
+    /// The options this run valued (the others it owns were in the store already).
+    pub computed: u64,
+    /// The options whose values the store holds now.
+    pub stored: u64,
+    /// The position's Grundy value, once every option is stored.
+    pub grundy: Option<u64>,
+    /// Each stored option's move, where it goes and its value, in the order of the moves.
+    pub values: Vec<OptionValue>,
+}
+
+/// One option and its value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OptionValue {
+    /// The move.
+    #[serde(flatten)]
+    pub to: MoveReport,
+    /// The option's Grundy value.
+    pub value: u64,
+}
+
+/// Values the options of `request`'s position that `shard` owns (every option without one),
+/// records each in the store at `db`, and answers from the store.
+///
+/// # Errors
+/// [`ReportError::Invalid`] for misère play or players; the store's errors; what ran out of the
+/// budget (the options valued before are stored).
+pub fn solve_sharded(
+    request: &SolveRequest,
+    db: &Path,
+    shard: Option<Shard>,
+    budget: &Budget,
+) -> Result<ShardReport, ReportError> {
+    if request.play == Play::Misere || request.players.is_some() {
+        return invalid("--db and --shard solve normal play with two players: a misère position's value is not the mex of its options'");
+    }
+    let (game, position) = Position::new(&request.spec, &request.position, budget)?;
+    let store = OptionStore::open(db)?;
+    let moves = game.options(&position.position, budget, request.lang)?;
+    // The game as typed (its parameters that differ from their defaults), the position, the
+    // option: one store can hold the options of several positions.
+    let words = |numbers: &[BigUint]| numbers.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+    let prefix = format!("{} {}", position.game, words(&position.position));
+    let key = |to: &[BigUint]| format!("{prefix} -> {}", words(to));
+    let (mut owned, mut computed) = (0u64, 0u64);
+    for to in &moves {
+        let key = key(&to.to);
+        if shard.is_some_and(|s| !s.owns(&key)) {
+            continue;
+        }
+        owned += 1;
+        if store.get(&key)?.is_some() {
+            continue;
+        }
+        let value = option_value(game.as_ref(), &to.to, request, budget)?;
+        store.record(&OptionRow { key, value })?;
+        computed += 1;
+    }
+    let mut values = Vec::new();
+    for to in moves.iter() {
+        if let Some(row) = store.get(&key(&to.to))? {
+            values.push(OptionValue { to: to.clone(), value: row.value });
+        }
+    }
+    let complete = values.len() == moves.len();
+    let grundy = complete.then(|| {
+        let mut seen: Vec<u64> = values.iter().map(|v| v.value).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        seen.iter().enumerate().find(|&(i, &v)| v != i as u64).map_or(seen.len() as u64, |(i, _)| i as u64)
+    });
+    Ok(ShardReport {
+        position,
+        shard: shard.map(|s| format!("{}/{}", s.index, s.count)),
+        options: moves.len() as u64,
+        owned,
+        computed,
+        stored: values.len() as u64,
+        grundy,
+        values,
+    })
+}
+
+/// An option's Grundy value by the engine's own path for that game.
+fn option_value(
+    game: &dyn AnyGame,
+    to: &[BigUint],
+    request: &SolveRequest,
+    budget: &Budget,
+) -> Result<u64, ReportError> {
+    let query = Query { method: request.method, play: Play::Normal, max_moves: 0, lang: request.lang };
+    match game.analyze(to, &query, budget)?.grundy {
+        GrundyValue::Value(value) => match value.to_u64() {
+            Some(value) => Ok(value),
+            None => invalid(format!("an option's value, {value}, is beyond what the store holds")),
+        },
+        _ => invalid("an option's Grundy value is unknown to the engine (no search or theory gives it)"),
+    }
+}
+
+/// Merges shard stores into the store at `db`; returns how many rows were read and added.
+///
+/// # Errors
+/// The stores' errors (a file that is not a store; two stores with different values for one
+/// option).
+pub fn merge_shards(db: &Path, others: &[std::path::PathBuf]) -> Result<(u64, u64), ReportError> {
+    let store = OptionStore::open(db)?;
+    let (mut read, mut added) = (0, 0);
+    for other in others {
+        let merged = store.merge_from(other)?;
+        read += merged.read;
+        added += merged.inserted;
+    }
+    Ok((read, added))
+}
