@@ -1155,6 +1155,66 @@ describe('desktop 1280x900', () => {
   });
 });
 
+describe('issue 40: moves in the numbering of the position, rows of pins in order, an empty example', () => {
+  for (const lang of ['en', 'zh']) {
+    test(`${lang}: a loopy take pattern at 2 3 marks each move by the position it reaches (2 1 keeps the draw, 1 2 is not listed)`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=loopy-pattern&piles=2&move=one:1..2&move=one:%2B1&cap=6&position=2,3`);
+      await settled(page);
+      await page.check('#show-values');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=winning-move]').length > 0);
+      assert.equal(await page.textContent('[data-testid=outcome]'), text(lang, 'analysis.D'));
+      assert.equal(await page.textContent('#winning-heading'), text(lang, 'analysis.drawingMoves'));
+      // Every move from 2 3 keeps the draw, each named by the position it reaches from 2 3.
+      const kept = await page.$$eval('[data-testid=winning-move]', (b) => b.map((x) => x.dataset.to));
+      assert.deepEqual([...kept].sort(), ['0 3', '1 3', '2 1', '2 2', '2 4', '3 3']);
+      const moves = page.locator('[data-testid=legal-move]');
+      assert.equal(await moves.count(), 6);
+      for (let i = 0; i < 6; i++) {
+        const label = await moves.nth(i).textContent();
+        assert.ok(label.includes(text(lang, 'moves.keepsDraw')), `${await moves.nth(i).getAttribute('data-to')}: ${label}`);
+        assert.ok(!label.includes(text(lang, 'moves.lose')), label);
+      }
+      assert.ok((await page.locator('[data-testid=legal-move][data-to="2 1"]').textContent()).includes(text(lang, 'moves.keepsDraw')));
+      page.checkClean();
+      await page.context().close();
+    });
+  }
+
+  test('Kayles: knocking down a pin leaves the rows in the order of the pins, the part left of the gap first', async () => {
+    const page = await openPage(PROJECTOR, '?class=1&game=kayles&position=12&mode=play&sides=human,human');
+    await settled(page);
+    await knock(page, 0, 10);
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '9 2');
+    assert.equal(await page.locator('[data-testid=heap-0] button.token').count(), 9);
+    assert.equal(await page.locator('[data-testid=heap-1] button.token').count(), 2);
+    // Pin 2 of the row of 2 leaves 1 in its place; pin 8 of the row of 9 leaves 7, then 1.
+    await knock(page, 1, 2);
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '9 1');
+    await knock(page, 0, 8);
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '7 1 1');
+    page.checkClean();
+    await page.context().close();
+    const six = await openPage(PROJECTOR, '?class=1&game=kayles&position=6&mode=play&sides=human,human');
+    await settled(six);
+    await knock(six, 0, 5);
+    assert.equal(await six.getAttribute('[data-testid=board]', 'data-position'), '4 1');
+    six.checkClean();
+    await six.context().close();
+  });
+
+  for (const lang of ['en', 'zh']) {
+    test(`${lang}: a graph game's empty example position is worded as the start, not as "Example: ."`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=node-kayles&graph=grid:2x3&position=`);
+      await settled(page);
+      const help = await page.textContent('#position-help');
+      assert.match(help, lang === 'en' ? /separated by spaces; leave it empty for the start\.$/ : /用空格分隔；留空即为开局。$/);
+      assert.doesNotMatch(help, /Example: \.|例如：。/);
+      page.checkClean();
+      await page.context().close();
+    });
+  }
+});
+
 describe('phone 390x844', () => {
   test('Wythoff at 20 33 on the grid by keyboard only (Chinese): the grid scrolls in its panel and follows the position', async () => {
     const page = await openPage(PHONE, '?lang=zh&game=wythoff&position=20,33');

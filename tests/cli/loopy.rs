@@ -192,3 +192,26 @@ fn loopy_reasons_follow_the_language() {
     let en = json(&["loopy", "--file", &file, "start", "d", "--json"]);
     assert!(en["reason"].as_str().unwrap().starts_with("the sum's value by the generalized"), "{en}");
 }
+
+/// A loopy take pattern's moves are written as the positions they reach, in the numbering of the
+/// position asked about (not the sorted form its graph names a vertex by): from 2 3, taking 2
+/// from pile 1 reaches 2 1; from 3 2 the same moves, mirrored.
+#[test]
+fn loopy_pattern_moves_keep_the_positions_numbering() {
+    let game =
+        ["solve", "loopy-pattern", "--piles", "2", "--move", "one:1..2", "--move", "one:+1", "--cap", "6"];
+    for (position, from, moves) in [
+        (["2", "3"], "2 3", ["1 3", "0 3", "2 2", "2 1", "3 3", "2 4"]),
+        (["3", "2"], "3 2", ["3 1", "3 0", "2 2", "1 2", "3 3", "4 2"]),
+    ] {
+        let out = text(&[&game[..], &position[..]].concat());
+        for to in moves {
+            assert!(out.contains(&format!("token 1: {from} -> {to}  ")), "{from} -> {to}: {out}");
+        }
+        let report = json(&[&game[..], &position[..], &["--json"]].concat());
+        assert_eq!(report["tokens"][0]["position"], from, "{report}");
+        assert_eq!(report["tokens"][0]["moves"], json!(moves), "{report}");
+        let tos: Vec<&Value> = report["moves"].as_array().unwrap().iter().map(|m| &m["to"]).collect();
+        assert_eq!(tos, moves.iter().map(|m| json!(m)).collect::<Vec<_>>().iter().collect::<Vec<_>>());
+    }
+}

@@ -223,6 +223,40 @@ struct Built {
     graph: Digraph,
     /// The tokens' vertices, when the graph was explored from them.
     roots: Option<Vec<u32>>,
+    /// Each token in its own numbering, when the graph's vertices are named by a canonical form
+    /// (a ruleset's game explored from the tokens): a move's target is then written as the
+    /// position the move reaches from the token, not as its vertex's representative.
+    own: Option<Vec<Own>>,
+}
+
+/// A token as given, with its moves: each as its target's vertex name (the canonical form)
+/// and as the position it reaches in the token's numbering.
+struct Own {
+    name: String,
+    moves: Vec<(String, String)>,
+}
+
+impl Built {
+    /// Token `j`'s position as given (its vertex's name when the names are the positions').
+    fn token_name(&self, j: usize, vertex: u32) -> String {
+        match &self.own {
+            Some(own) => own[j].name.clone(),
+            None => self.names[vertex as usize].clone(),
+        }
+    }
+
+    /// The position a move of token `j` to `vertex` reaches, in the token's numbering.
+    fn target_name(&self, j: usize, vertex: u32) -> String {
+        let name = &self.names[vertex as usize];
+        self.own
+            .as_ref()
+            .and_then(|own| own[j].moves.iter().find(|(canonical, _)| canonical == name))
+            .map_or_else(|| name.clone(), |(_, reached)| reached.clone())
+    }
+}
+
+fn joined(numbers: &[BigUint]) -> String {
+    numbers.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
 }
 
 /// Reads a loopy game's graph file: the command line's and the Python module's readers, the web
@@ -280,13 +314,22 @@ fn build_game(
             .collect::<Result<_, ReportError>>()?
     };
     let explored = game.position_graph(&roots, budget)?;
-    let names: Vec<String> = explored
-        .numbers
-        .iter()
-        .map(|p| p.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
-        .collect();
+    let names: Vec<String> = explored.numbers.iter().map(|p| joined(p)).collect();
+    let own = if tokens.is_empty() {
+        None
+    } else {
+        let mut own = Vec::with_capacity(roots.len());
+        for root in &roots {
+            let mut moves = Vec::new();
+            for m in game.options(root, budget, Lang::En)? {
+                moves.push((joined(&game.canonical_numbers(&m.to)?), joined(&m.to)));
+            }
+            own.push(Own { name: joined(root), moves });
+        }
+        Some(own)
+    };
     let token_vertices = (!tokens.is_empty()).then_some(explored.roots);
-    Ok(Built { name: spec.to_string(), names, graph: explored.graph, roots: token_vertices })
+    Ok(Built { name: spec.to_string(), names, graph: explored.graph, roots: token_vertices, own })
 }
 
 fn build(game: &LoopyGame, tokens: &[String], budget: &Budget) -> Result<Built, ReportError> {
@@ -300,7 +343,13 @@ fn build(game: &LoopyGame, tokens: &[String], budget: &Budget) -> Result<Built, 
                 ParseError::Graph(g) => ReportError::Engine(EngineError::from(g)),
                 other => ReportError::Invalid(format!("{source}: {other}")),
             })?;
-            Ok(Built { name: format!("graph {source}"), names: named.names, graph: named.graph, roots: None })
+            Ok(Built {
+                name: format!("graph {source}"),
+                names: named.names,
+                graph: named.graph,
+                roots: None,
+                own: None,
+            })
         }
         LoopyGame::FairShares { coins } => {
             if *coins == 0 {
@@ -317,7 +366,13 @@ fn build(game: &LoopyGame, tokens: &[String], budget: &Budget) -> Result<Built, 
                 .iter()
                 .map(|p| p.iter().rev().map(u64::to_string).collect::<Vec<_>>().join("+"))
                 .collect();
-            Ok(Built { name: format!("fair-shares up to {coins} coins"), names, graph, roots: None })
+            Ok(Built {
+                name: format!("fair-shares up to {coins} coins"),
+                names,
+                graph,
+                roots: None,
+                own: None,
+            })
         }
     }
 }
@@ -436,7 +491,17 @@ fn answer(
             .ok_or_else(|| ReportError::Invalid(format!("{} has no position named `{token}`", b.name)))?;
         vertices.push(u as u32);
     }
-    let tokens: Vec<LoopyPosition> = vertices.iter().map(|&u| row(b, &s, u)).collect();
+    // The tokens' rows in their own numbering.
+    let tokens: Vec<LoopyPosition> = vertices
+        .iter()
+        .enumerate()
+        .map(|(j, &u)| {
+            let mut r = row(b, &s, u);
+            r.position = b.token_name(j, u);
+            r.moves = s.good_moves(&b.graph, u).map(|v| b.target_name(j, v)).collect();
+            r
+        })
+        .collect();
     let report = match play {
         Play::Normal => {
             let comps: Vec<Component<'_>> =
@@ -447,8 +512,8 @@ fn answer(
                 .into_iter()
                 .map(|m| LoopyMove {
                     token: m.component,
-                    from: b.names[vertices[m.component] as usize].clone(),
-                    to: b.names[m.to as usize].clone(),
+                    from: b.token_name(m.component, vertices[m.component]),
+                    to: b.target_name(m.component, m.to),
                     value_after: Some(m.value),
                 })
                 .collect();
@@ -520,8 +585,8 @@ fn answer(
                     if a % n != c % n {
                         moves.push(LoopyMove {
                             token: j,
-                            from: b.names[a % n].clone(),
-                            to: b.names[c % n].clone(),
+                            from: b.token_name(j, (a % n) as u32),
+                            to: b.target_name(j, (c % n) as u32),
                             value_after: None,
                         });
                     }

@@ -1009,7 +1009,7 @@ function positionField(game, value, id, onInput, testid) {
   });
   return el('div', { class: 'param' },
     el('label', { class: 'field', for: id }, el('span', { text: t('setup.position') }), input),
-    el('p', { class: 'help', id: helpId, text: t('setup.positionHelp', { what: gameText(game, 'position'), example: info.example_position }) }));
+    el('p', { class: 'help', id: helpId, text: t(info.example_position === '' ? 'setup.positionHelpEmpty' : 'setup.positionHelp', { what: gameText(game, 'position'), example: info.example_position }) }));
 }
 
 /** Draws the setup form from `S.form`. */
@@ -1395,6 +1395,15 @@ function pinRow({ game, numbers, index, label, moves, targetOf, part, enabled })
   const others = numbers.filter((_, k) => k !== index);
   /** The legal move knocking down pins i..j (0-based, inclusive), if any. */
   const run = (i, j) => keys.get(multisetKey([...others, String(i), String(count - 1 - j)]));
+  /**
+   * The move knocking down pins i..j as the board shows it: in the row's place, the pins left of
+   * the gap, then those right of it (the engine's target is the same rows, listed in its order).
+   */
+  const inOrder = (m, i, j) => {
+    const target = [...numbers.slice(0, index), ...[i, count - 1 - j].filter((n) => n > 0).map(String), ...numbers.slice(index + 1)];
+    if (!target.length || multisetKey(target) !== multisetKey(targetOf(m))) return m;
+    return part ? { ...m, partTo: target, to: m.to.map((p, q) => (q === m.part - 1 ? target : p)) } : { ...m, to: target };
+  };
   const reachable = Array.from({ length: count }, () => false);
   for (let i = 0; i < count; i++) {
     for (let j = i; j < count; j++) {
@@ -1420,7 +1429,7 @@ function pinRow({ game, numbers, index, label, moves, targetOf, part, enabled })
       'aria-disabled': enabled && legal ? undefined : 'true',
       dataset: { part: part ?? '', heap: index, leave: k, pin: k + 1 },
       text: v ? (v.good ? '✓' : '✗') : '',
-      on: { click: () => pinClicked({ index, k, part, label, run }) },
+      on: { click: () => pinClicked({ index, k, part, label, run, inOrder }) },
     }));
   }
   const buttons = [...pins.querySelectorAll('button')];
@@ -1429,7 +1438,7 @@ function pinRow({ game, numbers, index, label, moves, targetOf, part, enabled })
   return row;
 }
 
-function pinClicked({ index, k, part, label, run }) {
+function pinClicked({ index, k, part, label, run, inOrder }) {
   if (!canPersonMove()) return;
   const pick = S.pinPick && S.pinPick.part === (part ?? null) && S.pinPick.row === index ? S.pinPick.pin : null;
   if (pick === null) {
@@ -1445,7 +1454,7 @@ function pinClicked({ index, k, part, label, run }) {
   const [i, j] = [Math.min(pick, k), Math.max(pick, k)];
   const move = run(i, j);
   if (move) {
-    personMove(move);
+    personMove(inOrder(move, i, j));
     return;
   }
   showError(i === j ? t('board.noPin', { k: i + 1, row: label }) : t('board.noRun', { from: i + 1, to: j + 1, row: label }));

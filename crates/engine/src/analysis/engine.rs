@@ -174,6 +174,14 @@ pub trait AnyGame: Send + Sync {
     /// [`EngineError::TooLargeForSearch`] when the position's numbers are beyond the rules'
     /// representation.
     fn has_moves(&self, numbers: &[BigUint]) -> Result<bool, EngineError>;
+    /// A checked position's numbers as [`AnyGame::position_graph`] names its vertex: the
+    /// representative of the positions the rules treat as one (e.g. the piles sorted), so that a
+    /// vertex of the graph can be matched with a move listed by [`AnyGame::options`], whose
+    /// target keeps the position's own numbering.
+    ///
+    /// # Errors
+    /// As for [`AnyGame::has_moves`].
+    fn canonical_numbers(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError>;
     /// The move that wins fastest from an N-position or loses slowest from a P-position
     /// (Smith's remoteness, by search); `None` when the game is over. Ties go to the move the
     /// ruleset lists first.
@@ -782,6 +790,13 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         })?;
         let first = self.ruleset.for_each_option(&position, &mut |_| ControlFlow::Break(()));
         Ok(first.is_break())
+    }
+
+    fn canonical_numbers(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+        let position = self.ruleset.search_position(numbers).ok_or_else(|| {
+            EngineError::TooLargeForSearch { position: format!("{} {}", self.spec, short_position(numbers)) }
+        })?;
+        Ok(self.ruleset.numbers(&self.ruleset.canonical(&position)))
     }
 
     fn best_move(
