@@ -305,8 +305,9 @@ fn every_declared_parameter_reaches_the_command_line() {
 }
 
 /// The commands `nimlab --help` lists.
-const COMMANDS: [&str; 19] = [
+const COMMANDS: [&str; 20] = [
     "solve",
+    "census",
     "table",
     "p-positions",
     "verify",

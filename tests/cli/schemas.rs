@@ -394,6 +394,25 @@ fn nimber() {
 }
 
 #[test]
+fn census() {
+    check("census.schema.json", &[&["census", "--upto", "130"], &["census", "--upto", "12", "--full"]]);
+}
+
+#[test]
+fn solve_shards() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("shards.sqlite").display().to_string();
+    check(
+        "solve-shards.schema.json",
+        &[
+            &["solve", "cram", "--board", "2x3", "--db", &db, "--shard", "0/2"],
+            &["solve", "cram", "--board", "2x3", "--db", &db, "--shard", "1/2"],
+            &["solve", "chomp", "4", "3", "2", "--db", &db],
+        ],
+    );
+}
+
+#[test]
 fn quotient() {
     check(
         "quotient.schema.json",
@@ -435,6 +454,8 @@ fn every_schema_file_is_tested() {
         "error.schema.json",
         "loopy.schema.json",
         "quotient.schema.json",
+        "census.schema.json",
+        "solve-shards.schema.json",
     ];
     assert_eq!(files, tested.iter().map(|s| s.to_string()).collect(), "update this list and add a test");
     // The shared definitions resolve through the retriever, the others compile on their own.
