@@ -11,7 +11,8 @@ use super::graph::{Graph, GraphError, Lattice};
 use super::set::{VSet, MAX_VERTICES};
 
 /// The families, with their grammar, for help texts.
-pub const FAMILIES: &str = "path:N, cycle:N, grid:RxC, ladder:N (2xN), complete:N, star:N (N leaves), \
+pub const FAMILIES: &str = "path:N, cycle:N, scalloped:N (a path with each vertex also joined to the third \
+next), grid:RxC, ladder:N (2xN), complete:N, star:N (N leaves), \
 petersen:N,K, queens:N, tree:P1,P2,... (the parent of vertex 1, 2, ...), random:N,M,SEED (N vertices, \
 M edges), edges:a-b,b-c,... (names and edges; a lone name is a vertex), or a graph file's text";
 
@@ -104,8 +105,19 @@ pub fn canonical(text: &str) -> Result<String, FamilyError> {
     }
 }
 
-const FAMILY_NAMES: &[&str] =
-    &["path", "cycle", "grid", "ladder", "complete", "star", "petersen", "queens", "tree", "random"];
+const FAMILY_NAMES: &[&str] = &[
+    "path",
+    "cycle",
+    "scalloped",
+    "grid",
+    "ladder",
+    "complete",
+    "star",
+    "petersen",
+    "queens",
+    "tree",
+    "random",
+];
 
 fn family_text(text: &str, _graph: &Graph) -> String {
     let (name, args) = text.split_once(':').unwrap_or((text, ""));
@@ -337,7 +349,7 @@ pub fn build(text: &str) -> Result<Graph, FamilyError> {
         Ok(Graph::on_board(lattice, rows as u16, cols as u16, cells)?)
     };
     match name {
-        "path" | "cycle" | "complete" | "star" | "queens" | "ladder" => {
+        "path" | "cycle" | "scalloped" | "complete" | "star" | "queens" | "ladder" => {
             let n = numbers(args, 1, &format!("{name}:N takes one whole number"))?[0];
             match name {
                 "path" => {
@@ -345,6 +357,14 @@ pub fn build(text: &str) -> Result<Graph, FamilyError> {
                         return Err(syntax("a path has at least one vertex"));
                     }
                     numbered(n, (1..n).map(|i| ((i - 1) as u16, i as u16)).collect())
+                }
+                "scalloped" => {
+                    if n == 0 {
+                        return Err(syntax("a scalloped path has at least one vertex"));
+                    }
+                    too_large(n)?;
+                    let step = |d: usize| (d..n).map(move |i| ((i - d) as u16, i as u16));
+                    numbered(n, step(1).chain(step(3)).collect())
                 }
                 "cycle" => {
                     if n < 3 {
@@ -567,6 +587,7 @@ mod tests {
         let cases = [
             ("path:5", 5, 4),
             ("cycle:6", 6, 6),
+            ("scalloped:7", 7, 10),
             ("grid:3x4", 12, 17),
             ("ladder:4", 8, 10),
             ("complete:5", 5, 10),

@@ -341,3 +341,28 @@ fn paths_are_the_octal_games() {
         }
     }
 }
+
+/// Node-Kayles on the scalloped paths (`scalloped:N`: a path with each vertex also joined to the
+/// third next) is OEIS A317367 (offset 4), by the pruned and the full search, n = 4..=40.
+#[test]
+fn scalloped_paths_are_as_published() {
+    const A317367: [u32; 37] = [
+        0, 2, 1, 3, 0, 1, 1, 3, 0, 2, 3, 3, 2, 2, 3, 4, 2, 4, 0, 4, 2, 5, 3, 2, 2, 3, 3, 2, 0, 3, 1, 1, 0, 3,
+        1, 2, 0,
+    ];
+    let mut memo = Memo::new(Deletion::Vertex);
+    for (n, &want) in (4..).zip(&A317367) {
+        let graph = family::build(&format!("scalloped:{n}")).unwrap();
+        let mut solver = ComponentSolver::new(graph.clone(), &mut memo);
+        assert_eq!(
+            solver.value_pruned(&graph.vertices(), &Budget::default()).unwrap(),
+            want,
+            "scalloped:{n}"
+        );
+        assert_eq!(
+            solver.value(&graph.vertices(), &Budget::default()).unwrap(),
+            want,
+            "scalloped:{n} (full)"
+        );
+    }
+}

@@ -45,7 +45,7 @@ use crate::tables::{
 pub(crate) const GRAPH: ParamDecl = ParamDecl {
     name: "graph",
     label: "graph",
-    help: "the graph: path:N, cycle:N, grid:RxC, ladder:N, complete:N, star:N, petersen:N,K, queens:N, \
+    help: "the graph: path:N, cycle:N, scalloped:N, grid:RxC, ladder:N, complete:N, star:N, petersen:N,K, queens:N, \
 tree:P1,P2,... (parents), random:N,M,SEED, edges:a-b,b-c,... or @FILE (an edge list or DOT file)",
     kind: ParamKind::Text {
         syntax: "a family (grid:3x5, queens:8, petersen:7,2, ...), edges:a-b,... or @FILE",
@@ -60,7 +60,7 @@ tree:P1,P2,... (parents), random:N,M,SEED, edges:a-b,b-c,... or @FILE (an edge l
 pub(crate) const GRAPH_ZH: ParamTexts = ParamTexts {
     name: "graph",
     label: "图",
-    help: "图：path:N（路）、cycle:N（圈）、grid:RxC（网格）、ladder:N（梯子）、complete:N（完全图）、star:N（星）、\
+    help: "图：path:N（路）、cycle:N（圈）、scalloped:N（扇贝路：每个顶点另连第三个后继）、grid:RxC（网格）、ladder:N（梯子）、complete:N（完全图）、star:N（星）、\
 petersen:N,K（广义彼得森图）、queens:N（皇后图）、tree:P1,P2,...（父结点表）、random:N,M,SEED（随机图）、\
 edges:a-b,b-c,...（边表）或 @文件（边表或 DOT 文件）",
 };
