@@ -229,7 +229,7 @@ impl Chomp {
                 lang,
                 "three rows: the census of three-rowed Chomp gives, for the shorter rows {b} and {c}, the one first row \
                  that makes a P-position: {needed}; the winning moves are the options that are P-positions by the census",
-                "三行：三行 Chomp 的 P 局面普查给出，较短两行为 {b} 与 {c} 时，唯一使局面为必败态的第一行长度：{needed}；\
+                "三行：三行毒饼干的 P 局面普查给出，较短两行为 {b} 与 {c} 时，唯一使局面为必败态的第一行长度：{needed}；\
                  必胜走法即普查中为必败态的那些后继"
             ),
             basis: Basis::Theory(theorem.to_string()),
