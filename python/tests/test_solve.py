@@ -114,7 +114,7 @@ def test_misere_players_method_and_max_moves() -> None:
     assert len(nim.solve([3, 5, 6, 7]).winning_moves) == 3
     r = nim.solve([3, 5, 6, 7], max_moves=1)
     assert len(r.winning_moves) == 1 and r.winning_move_count == 3 and not r.moves_complete
-    with pytest.raises(ValueError, match="method must be"):
+    with pytest.raises(ValueError, match="the method is auto, theory or search, not .guess."):
         nim.solve([1], method="guess")
     with pytest.raises(ValueError, match="no closed form"):
         Game("pattern", piles=1, move=["one:1..2"]).solve(5, method="theory")

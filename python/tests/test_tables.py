@@ -79,7 +79,7 @@ def test_bad_arguments_raise_value_and_type_errors() -> None:
         Game("nim").sequence(upto=2.5)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="cols must be an int, not str"):
         Game("nim").grid(3, "4")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="method must be"):
+    with pytest.raises(ValueError, match="the method is auto, theory or search, not .fast."):
         Game("nim").sequence(upto=3, method="fast")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         Game("wythoff").sequence(upto=10)
