@@ -12,7 +12,7 @@
 //! Values of paths are tabled in order of length; a path of `n` has at most `n` moves, so the
 //! values of every path up to `n` cost `O(n²)` moves, each `O(1)`.
 
-use super::components::{mex, Deletion};
+use super::deletion::{mex, Deletion};
 use crate::budget::{Budget, Exhausted};
 
 /// A connected graph of maximum degree two.

@@ -32,55 +32,11 @@ use rustc_hash::FxHashMap;
 
 use super::canon::{self, SmallGraph, MAX_FORM_VERTICES};
 use super::chains::{Chain, ChainValues};
+use super::deletion::mex;
+use super::deletion::Deletion;
 use super::graph::{Board, Graph, Lattice};
 use super::set::VSet;
 use crate::budget::{Budget, Exhausted, Meter};
-
-/// Which vertices a move deletes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Deletion {
-    /// Node-Kayles: a vertex and its neighbours.
-    Vertex,
-    /// Arc-Kayles (and Cram): the two ends of an edge.
-    Edge,
-}
-
-impl Deletion {
-    /// The sets a move deletes from the component `within`, each once.
-    pub fn moves(self, graph: &Graph, within: &VSet) -> Vec<VSet> {
-        let mut moves: Vec<VSet> = Vec::new();
-        match self {
-            Deletion::Vertex => {
-                for v in within.iter() {
-                    let mut closed = graph.neighbours(v).and(within);
-                    closed.insert(v);
-                    moves.push(closed);
-                }
-                moves.sort_unstable();
-                moves.dedup();
-            }
-            Deletion::Edge => {
-                for u in within.iter() {
-                    for v in graph.neighbours(u).and(within).iter().filter(|&v| v > u) {
-                        let mut pair = VSet::single(u);
-                        pair.insert(v);
-                        moves.push(pair);
-                    }
-                }
-            }
-        }
-        moves
-    }
-
-    /// The value of a component of one vertex or one edge, the two that need no table.
-    fn small_value(self, size: usize) -> Option<u32> {
-        match (self, size) {
-            (Deletion::Vertex, 1) | (_, 2) => Some(1),
-            (Deletion::Edge, 1) => Some(0),
-            _ => None,
-        }
-    }
-}
 
 /// A table entry with this bit set holds no value but the bits (`1 << k`, `k < 31`) of values
 /// the component is known not to have (the pruned search's findings); any other entry is the
@@ -804,14 +760,4 @@ fn least_turn(lattice: u64, rows: &mut [u64], width: usize, mut best: Option<[u6
         }
     }
     best
-}
-
-/// The least value not among the bits of `seen`.
-pub(super) fn mex(seen: &[u64]) -> u32 {
-    for (i, &w) in seen.iter().enumerate() {
-        if w != u64::MAX {
-            return (i * 64) as u32 + (!w).trailing_zeros();
-        }
-    }
-    (seen.len() * 64) as u32
 }

@@ -7,6 +7,7 @@
 pub mod canon;
 pub mod chains;
 pub mod components;
+pub mod deletion;
 pub mod family;
 pub mod geography;
 pub mod graph;
@@ -18,7 +19,8 @@ pub mod set;
 #[cfg(test)]
 mod tests;
 
-pub use components::{ComponentSolver, Deletion, Memo};
+pub use components::{ComponentSolver, Memo};
+pub use deletion::Deletion;
 pub use graph::{Board, Graph, GraphError, Lattice};
 pub use regions::MisereMemo;
 pub use set::{VSet, MAX_VERTICES};

@@ -15,7 +15,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::components::{board_shape_key, Deletion};
+use super::components::board_shape_key;
+use super::deletion::Deletion;
 use super::graph::Graph;
 use super::set::VSet;
 use crate::budget::{Budget, Exhausted};
