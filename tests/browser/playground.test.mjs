@@ -1155,6 +1155,79 @@ describe('desktop 1280x900', () => {
   });
 });
 
+describe('issue 39: boards of cells, Cram by two cells and Chomp by a square', () => {
+  const board = '[data-testid=board] [data-testid=graph-0]';
+  const cell = (v) => `${board} [data-vertex="${v}"]`;
+
+  for (const [lang, size] of [['en', DESKTOP], ['zh', PHONE]]) {
+    test(`${lang} at ${size.width}x${size.height}: Cram on 2 x 3, a domino placed by two cells (mouse, then keyboard)`, async () => {
+      const page = await openPage(size, `?lang=${lang}&game=cram&board=2x3&position=`);
+      await settled(page);
+      await page.waitForSelector(`${board} rect.cell`);
+      assert.equal(await page.locator(`${board} rect.cell`).count(), 6, 'every cell is a square');
+      assert.equal(await page.locator(`${board} path.edge`).count(), 0, 'no lines: a board of cells');
+      assert.equal(await page.textContent('#board-keys'), text(lang, 'board.cellsHelp'));
+      assert.ok((await page.getAttribute(board, 'aria-label')).includes(text(lang, 'board.cellsPair')));
+      // a1 chosen: its neighbours b1 and a2 become the partners, each named by its domino.
+      await page.click(cell(0));
+      assert.equal(await page.getAttribute(cell(0), 'aria-pressed'), 'true');
+      assert.equal(await page.locator(`${board} .partner`).count(), 2);
+      assert.match(await page.getAttribute(cell(1), 'aria-label'), /a1–b1/);
+      // Chosen again: nothing is chosen. Then c2 is chosen instead of a1.
+      await page.click(cell(0));
+      assert.equal(await page.locator(`${board} .partner`).count(), 0);
+      await page.click(cell(0));
+      await page.click(cell(5));
+      assert.equal(await page.getAttribute(cell(5), 'aria-pressed'), 'true');
+      assert.equal(await page.getAttribute(cell(0), 'aria-pressed'), 'false');
+      // c2 then c1 (a partner): the domino c1–c2 covers cells 2 and 5.
+      await page.click(cell(2));
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '2 5');
+      await settled(page);
+      await page.waitForSelector(`${board} rect.cell.gone`);
+      assert.equal(await page.locator(`${board} rect.cell.gone`).count(), 2, 'the covered cells are filled');
+      // In exploration the values are shown: each domino's mark stands between its two cells.
+      await page.waitForSelector(`${board} .edge-mark`);
+      assert.equal(await page.locator(`${board} .edge-mark`).count(), 4);
+      await shot(page, `${lang}-${size.width}-cram`);
+      await axeScan(page, `cram ${lang}`);
+      // By keyboard: Tab to a1, Enter, Tab to b1, Enter.
+      await tabTo(page, cell(0));
+      await page.keyboard.press('Enter');
+      await tabTo(page, cell(1));
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '0 1 2 5');
+      page.checkClean();
+      await page.context().close();
+    });
+  }
+
+  for (const [lang, size] of [['zh', DESKTOP], ['en', PHONE]]) {
+    test(`${lang} at ${size.width}x${size.height}: Chomp 3 2 against nimlab, squares taken by clicks, the poisoned square marked`, async () => {
+      const page = await openPage(size, `?lang=${lang}&game=chomp&position=3,2`);
+      await settled(page);
+      await page.waitForSelector(`${board} rect.cell`);
+      assert.equal(await page.locator(`${board} rect.cell`).count(), 5);
+      assert.equal(await page.locator(`${board} rect.cell.poisoned`).count(), 1);
+      assert.equal(await page.getAttribute(cell(0), 'aria-label'), text(lang, 'board.cellPoisoned').replace('{name}', '1,1'));
+      assert.equal(await page.locator(`${board} .vertex-button`).count(), 4, 'every square but the poisoned one is a move');
+      await start(page, 'me', 'mouse');
+      await settled(page, ['you']);
+      assert.equal(await page.locator(`${board} .graph-mark`).count(), 0, 'no answer shown in play');
+      // Each turn the last square drawn (row 2's last, then row 1's) is taken, to the end.
+      await playOut(page, () => null, async () => {
+        await page.locator(`${board} .vertex-button`).last().click();
+      });
+      assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '1', 'only the poisoned square is left');
+      await shot(page, `${lang}-${size.width}-chomp`);
+      await axeScan(page, `chomp ${lang}`);
+      page.checkClean();
+      await page.context().close();
+    });
+  }
+});
+
+// ------------------------------------------------------------------------------------------
 describe('issue 40: moves in the numbering of the position, rows of pins in order, an empty example', () => {
   for (const lang of ['en', 'zh']) {
     test(`${lang}: a loopy take pattern at 2 3 marks each move by the position it reaches (2 1 keeps the draw, 1 2 is not listed)`, async () => {

@@ -27,6 +27,12 @@ pub struct GraphLayout {
     pub token: Option<usize>,
     /// The ground line, in a game with a ground (drawn upward from it).
     pub ground: Option<GroundPlace>,
+    /// A board whose pieces fill its cells (Cram, Chomp): each vertex is drawn as its cell's
+    /// square, neighbouring cells touching; a move on an edge (Cram's domino) is made by
+    /// choosing its two cells.
+    pub cells: bool,
+    /// A vertex no move may take, whose taking loses (Chomp's poisoned square), drawn marked.
+    pub poisoned: Option<usize>,
 }
 
 /// A vertex of a [`GraphLayout`].
@@ -83,7 +89,7 @@ pub struct GroundPlace {
 /// edges (at most 256 vertices).
 pub fn graph_layout(game: &dyn AnyGame, numbers: &[BigUint], moves: &[MoveReport]) -> Option<GraphLayout> {
     let view = game.graph_view(numbers)?;
-    let graph = view.graph;
+    let graph = view.graph.as_ref();
     let drawn = layout(graph, view.style);
     let index: HashMap<&[BigUint], usize> =
         moves.iter().enumerate().map(|(i, m)| (m.to.as_slice(), i)).collect();
@@ -123,6 +129,8 @@ pub fn graph_layout(game: &dyn AnyGame, numbers: &[BigUint], moves: &[MoveReport
             })
             .collect(),
         token: view.token,
+        cells: view.style == Style::Cells,
+        poisoned: view.poisoned,
         ground: match (view.style, drawn.ground) {
             (Style::Upward { ground }, Some(line)) => {
                 Some(GroundPlace { vertex: ground, y: line.y, from: line.from, to: line.to })
@@ -233,6 +241,48 @@ mod tests {
         assert!(layout.vertices.iter().all(|v| v.y <= ground.y));
         // The loop has two control points.
         assert_eq!(layout.edges[2].curve.len(), 2);
+    }
+
+    #[test]
+    fn boards_of_cells_cram_and_chomp() {
+        check("cram --board 3x4", &[], true);
+        check("cram --board 3x4", &[1, 2, 5], true);
+        check("cram --board ..#./..../....", &[0, 1], true);
+        let (_, layout) = drawn("cram --board 2x3", &[2, 5]);
+        assert!(layout.cells && layout.poisoned.is_none());
+        assert!(layout.vertices.iter().all(|v| v.move_index.is_none()), "a domino is an edge's move");
+        // Chomp: every square but the poisoned one is a click, taking it; row 1 at the bottom.
+        for rows in [&[1][..], &[2], &[3, 2], &[5, 4, 2], &[4, 4, 4], &[6, 3, 3, 1]] {
+            check("chomp", rows, true);
+            let (report, layout) = drawn("chomp", rows);
+            assert!(layout.cells);
+            assert_eq!(layout.poisoned, Some(0));
+            assert_eq!(layout.vertices.len() as u64, rows.iter().sum::<u64>());
+            assert_eq!(layout.vertices[0].name, "1,1");
+            assert!(layout.vertices[0].move_index.is_none());
+            for v in &layout.vertices {
+                let (row, column): (usize, u64) = {
+                    let (r, c) = v.name.split_once(',').unwrap();
+                    (r.parse().unwrap(), c.parse().unwrap())
+                };
+                assert_eq!(v.y, (rows.len() - row) as i32 * 100, "row 1 at the bottom");
+                assert_eq!(v.x, (column as i32 - 1) * 100);
+                if let Some(i) = v.move_index {
+                    let left: Vec<u64> = rows
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &len)| if k + 1 >= row { len.min(column - 1) } else { len })
+                        .filter(|&l| l > 0)
+                        .collect();
+                    assert_eq!(report.moves[i].to, numbers(&left), "{rows:?}: taking {row},{column}");
+                }
+            }
+        }
+        // A diagram larger than a picture holds is drawn as rows, without a layout.
+        let report =
+            options(&spec("chomp"), &numbers(&[200, 100]), Play::Normal, &Budget::default(), Lang::En)
+                .unwrap();
+        assert!(report.layout.is_none());
     }
 
     #[test]

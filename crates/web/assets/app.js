@@ -53,6 +53,8 @@ const S = {
   games: [],
   /** The games whose positions the API lays out as graphs (learned from its answers). */
   graphGames: new Set(),
+  /** Of those, the games drawn as boards of cells (the layout's `cells`). */
+  cellGames: new Set(),
   /** The languages the engine writes its reasons in. */
   engineLanguages: ['en'],
   /** How many occurrences of a position (same player to move) draw a loopy game (/api/games). */
@@ -430,7 +432,10 @@ async function arrive(token) {
   S.here = here;
   // The games whose answers come with a layout are drawn as graphs, also while the next loads.
   const games = isSum() ? setup.parts.map((p) => p.game) : [setup.game];
-  (here.layouts ?? []).forEach((layout, i) => { if (layout) S.graphGames.add(games[i]); });
+  (here.layouts ?? []).forEach((layout, i) => {
+    if (layout) S.graphGames.add(games[i]);
+    if (layout?.cells) S.cellGames.add(games[i]);
+  });
   S.message = '';
   S.values[movesMade()] = valueOf(here);
   if (here.movesError) {
@@ -1165,7 +1170,8 @@ function renderBoard() {
   const position = current();
   const previous = S.history.length > 1 ? S.history[S.history.length - 2] : null;
   const games = isSum() ? S.setup.parts.map((p) => p.game) : [S.setup.game];
-  const help = games.some((g) => S.graphGames.has(g)) ? 'board.graphHelp'
+  const help = games.some((g) => S.cellGames.has(g)) ? 'board.cellsHelp'
+    : games.some((g) => S.graphGames.has(g)) ? 'board.graphHelp'
     : games.some((g) => drawingOf(g).board === 'pins') ? 'board.pinsHelp' : 'board.keyboard';
   $('board-keys').textContent = t(help);
   if (isSum()) {
@@ -1200,7 +1206,9 @@ function graphBoard(game, part) {
     const move = item.move === null ? null : moveAt(item.move);
     if (kind === 'edge') return move ? move.move : '';
     if (move) return move.move;
-    const key = item.gone ? 'board.vertexGone' : layout.token === item.id ? 'board.vertexToken' : 'board.vertex';
+    const key = layout.cells
+      ? (item.gone ? 'board.cellCovered' : layout.poisoned === item.id ? 'board.cellPoisoned' : 'board.cell')
+      : item.gone ? 'board.vertexGone' : layout.token === item.id ? 'board.vertexToken' : 'board.vertex';
     return t(key, { name: item.name });
   };
   const judged = (item) => {
@@ -1217,7 +1225,11 @@ function graphBoard(game, part) {
   };
   return graphPicture({
     layout, label, mark, part,
-    groupLabel: part ? `${t('moves.part', { n: part })}, ${t('board.graphLabel')}` : t('board.graphLabel'),
+    groupLabel: [
+      part ? t('moves.part', { n: part }) : null,
+      t(layout.cells ? 'board.cellsLabel' : 'board.graphLabel'),
+      layout.cells && layout.edges.some((e) => e.move !== null) ? t('board.cellsPair') : null,
+    ].filter(Boolean).join(', '),
     groundLabel: t('board.ground'),
     enabled: canPersonMove(),
     onPick: (index) => {

@@ -1,6 +1,7 @@
 // Pictures of the playground, drawn as SVG through the DOM (no inline styles: the page's
 // Content-Security-Policy allows none): the SG sequence of one heap with its period, the value
-// history of a game, and a position of a game on a graph as the engine laid it out.
+// history of a game, and a position of a game on a graph or a board of cells as the engine laid
+// it out.
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -115,6 +116,100 @@ export function historyChart({ points, label, top, bottom, axisMoves, axisRemote
   return root;
 }
 
+/**
+ * A board whose pieces fill its cells (`layout.cells`), each vertex drawn as its cell's square:
+ * a square whose click makes a move (`vertex.move`, Chomp's taking) is a button; a move on an
+ * edge (Cram's domino) is made by choosing its two cells, one after the other (the first stays
+ * chosen, its partners highlighted, until the second is chosen, it is chosen again or another
+ * cell is). Covered cells are filled, the poisoned cell (`layout.poisoned`) marked. With the
+ * values shown, an edge's mark stands on the border between its two cells. `label('vertex',
+ * cell)` names a cell, `label('edge', edge)` an edge's move.
+ */
+function cellsPicture({ layout, label, groupLabel, mark, onPick, enabled, part }) {
+  const half = 48;
+  const margin = 8;
+  const root = svg('svg', {
+    viewBox: `${-half - margin} ${-half - margin} ${layout.width + 2 * (half + margin)} ${layout.height + 2 * (half + margin)}`,
+    role: 'group', 'aria-label': groupLabel, class: 'graph-board cells-board', 'data-testid': `graph-${part ?? 0}`,
+  });
+  root.setAttribute('width', String(Math.round(Math.min(720, (layout.width + 2 * (half + margin)) * 0.8))));
+  const partners = new Map(layout.vertices.map((v) => [v.id, []]));
+  for (const edge of layout.edges) {
+    if (edge.move === null) continue;
+    partners.get(edge.ends[0]).push([edge.ends[1], edge]);
+    partners.get(edge.ends[1]).push([edge.ends[0], edge]);
+  }
+  const buttons = new Map();
+  let chosen = null;
+  const edgeTo = (v) => (chosen === null ? null : partners.get(chosen).find(([w]) => w === v)?.[1] ?? null);
+  const refresh = () => {
+    for (const [id, button] of buttons) {
+      const vertex = layout.vertices[id];
+      const edge = edgeTo(id);
+      button.classList.toggle('chosen', id === chosen);
+      button.classList.toggle('partner', edge !== null);
+      button.setAttribute('aria-pressed', String(id === chosen));
+      button.setAttribute('aria-label', edge ? label('edge', edge) : label('vertex', vertex));
+    }
+  };
+  const pick = (vertex) => {
+    if (!enabled) return;
+    if (vertex.move !== null) {
+      onPick(vertex.move);
+      return;
+    }
+    const edge = edgeTo(vertex.id);
+    if (edge) {
+      chosen = null;
+      onPick(edge.move);
+      return;
+    }
+    chosen = chosen === vertex.id ? null : vertex.id;
+    refresh();
+  };
+  for (const vertex of layout.vertices) {
+    const poisoned = layout.poisoned === vertex.id;
+    const playable = vertex.move !== null || partners.get(vertex.id).length > 0;
+    const state = vertex.gone ? 'gone' : playable ? 'legal' : 'stuck';
+    const shapes = [
+      svg('rect', {
+        x: vertex.x - half, y: vertex.y - half, width: 2 * half, height: 2 * half, rx: 6,
+        class: `cell ${state}${poisoned ? ' poisoned' : ''}`,
+      }),
+      svg('text', { x: vertex.x, y: vertex.y + (poisoned ? 26 : 6), class: 'vertex-name', 'aria-hidden': 'true' }, vertex.name),
+    ];
+    if (poisoned) shapes.push(svg('text', { x: vertex.x, y: vertex.y - 4, class: 'poison', 'aria-hidden': 'true' }, '☠'));
+    if (!playable) {
+      const still = svg('g', { role: 'img', 'aria-label': label('vertex', vertex), 'data-vertex': vertex.id });
+      still.append(...shapes);
+      root.append(still);
+      continue;
+    }
+    const button = svgButton({
+      class: 'vertex-button', 'data-target': `v${vertex.id}`, 'data-part': part ?? '', 'data-vertex': vertex.id,
+    }, () => pick(vertex));
+    if (!enabled) button.setAttribute('aria-disabled', 'true');
+    button.append(...shapes);
+    const m = vertex.move === null ? null : mark(vertex);
+    if (m) {
+      button.classList.add(m.good ? 'good' : 'bad');
+      button.append(svg('text', { x: vertex.x + half - 20, y: vertex.y - half + 24, class: 'graph-mark', 'aria-hidden': 'true' }, m.glyph));
+    }
+    buttons.set(vertex.id, button);
+    root.append(button);
+  }
+  for (const edge of layout.edges) {
+    const m = edge.move === null ? null : mark(edge);
+    if (!m) continue;
+    const [a, b] = edge.ends.map((id) => layout.vertices[id]);
+    root.append(svg('text', {
+      x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 + 8, class: `graph-mark edge-mark ${m.good ? 'good' : 'bad'}`, 'aria-hidden': 'true',
+    }, m.glyph));
+  }
+  refresh();
+  return root;
+}
+
 /** The SVG path of an edge from `a` to `b` through its control points (none: a straight line). */
 function edgePath(a, b, curve) {
   const at = (p) => `${p[0]} ${p[1]}`;
@@ -146,6 +241,7 @@ function svgButton(attributes, onPick) {
  * `data-part` let focus come back to it after a redraw.
  */
 export function graphPicture({ layout, label, groupLabel, groundLabel, mark, onPick, enabled, part }) {
+  if (layout.cells) return cellsPicture({ layout, label, groupLabel, mark, onPick, enabled, part });
   const margin = 60;
   const root = svg('svg', {
     viewBox: `${-margin} ${-margin} ${layout.width + 2 * margin} ${layout.height + 2 * margin}`,

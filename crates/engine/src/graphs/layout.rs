@@ -12,6 +12,8 @@
 //!   with its centre inside a circle of leaves, another tree in layers from its least vertex, a
 //!   cycle around a circle in its order, anything else (complete graphs included) on a circle in
 //!   vertex order;
+//! * [`Style::Cells`] (Cram, Chomp): a board's vertices at their cells, each drawn as the cell's
+//!   square (the surface draws squares, not circles and lines);
 //! * [`Style::Upward`] (Green Hackenbush): the ground's component in layers rising from the
 //!   ground (its breadth-first tree laid out as a tree), above a ground line; the components that
 //!   never reach the ground beside it, above the line.
@@ -22,6 +24,7 @@
 //! edges leave room, larger for each further loop there). Time `O(n·m)` for `n` vertices and `m`
 //! edges (each straight edge is checked against every vertex).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::f64::consts::PI;
 
@@ -38,6 +41,9 @@ pub const STEP: i32 = 100;
 pub enum Style {
     /// The graph's own layout (see the module doc).
     Own,
+    /// A board whose pieces fill its cells: each vertex at its cell, drawn as the cell's square
+    /// (a graph not on a board is laid out as [`Style::Own`]).
+    Cells,
     /// Rising from the ground vertex, above a ground line (Green Hackenbush).
     Upward {
         /// The ground vertex.
@@ -87,8 +93,8 @@ pub enum Target {
 /// A checked position of a game on a graph as a ruleset sees it, for its picture.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GraphView<'a> {
-    /// The graph.
-    pub graph: &'a Graph,
+    /// The graph: the game's own, or one made for this position (Chomp's diagram).
+    pub graph: Cow<'a, Graph>,
     /// How it is laid out.
     pub style: Style,
     /// The vertices gone (deleted, or with nothing standing at them), by vertex id.
@@ -97,6 +103,8 @@ pub struct GraphView<'a> {
     pub gone_edges: Vec<bool>,
     /// The token's vertex, in a game with a token.
     pub token: Option<usize>,
+    /// A vertex no move may take, whose taking loses (Chomp's poisoned square), drawn marked.
+    pub poisoned: Option<usize>,
     /// Every vertex or edge a click on which makes a move, with the position the move leads to
     /// (its numbers, as the ruleset writes an option). Several targets may lead to the same
     /// position (two vertices with the same closed neighbourhood in Node-Kayles).
@@ -123,7 +131,7 @@ impl GraphView<'_> {
 pub fn layout(graph: &Graph, style: Style) -> Layout {
     let mut points = vec![(0, 0); graph.order()];
     match style {
-        Style::Own => {
+        Style::Own | Style::Cells => {
             if let Some(board) = graph.board() {
                 for (v, &(r, c)) in board.cells.iter().enumerate() {
                     points[v] = (i32::from(c) * STEP, i32::from(r) * STEP);
@@ -164,7 +172,7 @@ fn finish(graph: &Graph, style: Style, mut points: Vec<Point>) -> Layout {
                 to: xs.max().unwrap_or(0) + STEP / 2,
             })
         }
-        Style::Own => None,
+        Style::Own | Style::Cells => None,
     };
     let all = points.iter().chain(curves.iter().flatten());
     let extra = ground.iter().flat_map(|g| [(g.from, g.y), (g.to, g.y)]);

@@ -32,6 +32,8 @@
 //!   is also reachable in one move from the rectangle (the reply removes the corner too), so the
 //!   first player could have played it first. The argument gives no move: the theory says only N.
 
+use std::borrow::Cow;
+
 use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
@@ -42,6 +44,8 @@ use crate::bigint::big;
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::graphs::layout::{GraphView, Style, Target};
+use crate::graphs::{Graph, Lattice, MAX_VERTICES};
 use crate::lang::{say, Lang};
 use crate::rulesets::engine;
 use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
@@ -238,6 +242,40 @@ impl Chomp {
 }
 
 impl Ruleset for Chomp {
+    /// The diagram as a board of squares, row 1 (the poisoned square's) at the bottom, each
+    /// square named by its row and column and a click on it taking it; `None` for a diagram of
+    /// more squares than a picture holds ([`MAX_VERTICES`]).
+    fn graph_view(&self, numbers: &[BigUint]) -> Option<GraphView<'_>> {
+        let rows = self.search_position(numbers)?;
+        let squares = rows.iter().try_fold(0u64, |sum, &len| sum.checked_add(len))?;
+        if squares == 0 || squares > MAX_VERTICES as u64 {
+            return None;
+        }
+        let height = rows.len();
+        let cells: Vec<(usize, u64)> =
+            rows.iter().enumerate().flat_map(|(i, &len)| (1..=len).map(move |c| (i + 1, c))).collect();
+        let on_board =
+            cells.iter().map(|&(row, column)| ((height - row) as u16, (column - 1) as u16)).collect();
+        let graph = Graph::on_board(Lattice::Grid, height as u16, rows[0] as u16, on_board)
+            .ok()?
+            .with_names(cells.iter().map(|(row, column)| format!("{row},{column}")).collect());
+        let clicks = cells
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(v, &(row, column))| (Target::Vertex(v), self.numbers(&chomp(&rows, row, column))))
+            .collect();
+        Some(GraphView {
+            gone_vertices: vec![false; cells.len()],
+            gone_edges: vec![false; graph.edges().len()],
+            graph: Cow::Owned(graph),
+            style: Style::Cells,
+            token: None,
+            poisoned: Some(0),
+            clicks,
+        })
+    }
+
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         Ok(numbers.to_vec())
     }

@@ -67,7 +67,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
 in a row or a column. The player who cannot place a domino loses.",
     position: "the cells covered so far, numbered from 0 row by row from the top-left (none: the empty board); \
 moves name cells as on a chessboard, a1 the top-left cell, b1 the one to its right, a2 the one below it",
-    example_position: "1 2",
+    example_position: "",
     params: &[BOARD],
     drawing: Drawing::of(Board::Graph, Token::Stone),
     zh: Texts {

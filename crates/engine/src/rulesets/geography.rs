@@ -23,6 +23,7 @@
 //! The theorem gives no Grundy value: the engine fills it in by a small search where one fits.
 //! Grundy values, tables and misère play come from the generic search.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
@@ -172,10 +173,11 @@ impl Ruleset for Geography {
             .map(|u| (Target::Vertex(u), self.spot_numbers(&Spot { left: after, token: u as u16 })))
             .collect();
         Some(GraphView {
-            graph,
+            graph: Cow::Borrowed(graph),
             style: Style::Own,
             gone_vertices: GraphView::vertices_gone(graph, &spot.left),
             gone_edges: GraphView::edges_gone(graph, &spot.left),
+            poisoned: None,
             token: Some(token),
             clicks,
         })

@@ -19,6 +19,7 @@
 //!   fixes exactly the vertices (the edge) that one move deletes and after that move the
 //!   condition holds, that move wins: the position is N.
 
+use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
 
 use num_bigint::BigUint;
@@ -466,12 +467,17 @@ impl Ruleset for GraphGame {
                 })
                 .collect(),
         };
+        let style = match self.pieces {
+            Pieces::Graph => Style::Own,
+            Pieces::Dominoes => Style::Cells,
+        };
         Some(GraphView {
-            graph,
-            style: Style::Own,
+            graph: Cow::Borrowed(graph),
+            style,
             gone_vertices: GraphView::vertices_gone(graph, &left),
             gone_edges: GraphView::edges_gone(graph, &left),
             token: None,
+            poisoned: None,
             clicks,
         })
     }

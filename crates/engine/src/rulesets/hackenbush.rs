@@ -27,6 +27,7 @@
 //! ([`crate::graphs::hackenbush::winning_cuts`]): each is a move to value 0. Misère play has no
 //! theory here: the generic search answers it.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -367,10 +368,11 @@ impl Ruleset for Hackenbush {
             reached.insert(usize::from(v));
         }
         Some(GraphView {
-            graph,
+            graph: Cow::Borrowed(graph),
             style: Style::Upward { ground: self.ground() },
             gone_vertices: (0..graph.order()).map(|v| !reached.contains(v)).collect(),
             gone_edges: (0..graph.edges().len()).map(|e| !standing.contains(e)).collect(),
+            poisoned: None,
             token: None,
             clicks: standing
                 .iter()
