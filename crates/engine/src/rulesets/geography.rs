@@ -23,6 +23,7 @@
 //! The theorem gives no Grundy value: the engine fills it in by a small search where one fits.
 //! Grundy values, tables and misère play come from the generic search.
 
+use crate::lang::Words;
 use std::sync::Arc;
 
 use num_bigint::BigUint;
@@ -181,11 +182,11 @@ impl Ruleset for Geography {
         })
     }
 
-    fn not_heaps(&self) -> Option<String> {
-        Some(
-            "its positions are a graph's: a position is the token's vertex and the vertices deleted"
-                .to_string(),
-        )
+    fn not_heaps(&self) -> Option<Words> {
+        Some(words!(
+            "its positions are a graph's: a position is the token's vertex and the vertices deleted",
+            "它的局面是图上的：一个局面是棋子所在的顶点和已删去的顶点"
+        ))
     }
 
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {

@@ -27,6 +27,7 @@
 //! ([`crate::graphs::hackenbush::winning_cuts`]): each is a move to value 0. Misère play has no
 //! theory here: the generic search answers it.
 
+use crate::lang::Words;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -379,8 +380,11 @@ impl Ruleset for Hackenbush {
         })
     }
 
-    fn not_heaps(&self) -> Option<String> {
-        Some("its positions are a graph's: a position is the edges cut so far".to_string())
+    fn not_heaps(&self) -> Option<Words> {
+        Some(words!(
+            "its positions are a graph's: a position is the edges cut so far",
+            "它的局面是图上的：一个局面是到目前为止砍掉的边"
+        ))
     }
 
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
