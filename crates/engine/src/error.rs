@@ -157,10 +157,9 @@ impl EngineError {
             EngineError::InvalidRequest(e) => Some(e.words()),
             EngineError::Limit(limit) => Some(limit.words()),
             EngineError::InvalidPosition(reason) => Some(reason.clone()),
-            EngineError::Internal { what } => Some(words!(
-                "internal error (a bug in nimlab): {what}",
-                "内部错误（nimlab 的缺陷）：{what}"
-            )),
+            EngineError::Internal { what } => {
+                Some(words!("internal error (a bug in nimlab): {what}", "内部错误（nimlab 的缺陷）：{what}"))
+            }
             EngineError::Spec(_)
             | EngineError::NoTheory { .. }
             | EngineError::TooLargeForSearch { .. }
@@ -310,8 +309,10 @@ pub(crate) mod tests {
 
     /// Words that may stay in a Chinese text: commands and flags as typed, and the program's
     /// name (anything else in Latin letters, once the data is taken out, is English left behind).
-    const COMMAND_WORDS: &[&str] =
-        &["nimlab", "solve", "table", "explore", "prove", "strategy", "sweep", "search", "period", "graph", "file", "row", "codes", "grid", "board", "VERTEX"];
+    const COMMAND_WORDS: &[&str] = &[
+        "nimlab", "solve", "table", "explore", "prove", "strategy", "sweep", "search", "period", "graph",
+        "file", "row", "codes", "grid", "board", "VERTEX",
+    ];
 
     /// Checks one kind's words: both non-empty, the Chinese really Chinese with no English left
     /// once `data` (the values the error carries) is taken out, and both naming every value.
@@ -389,22 +390,37 @@ pub(crate) mod tests {
             (RequestError::ZeroTake, vec![]),
             (RequestError::CoinValueTooWide, vec![]),
             (
-                RequestError::TableNeedsFamily { game: "node-kayles".into(), param: "graph", example: "grid:3xn" },
+                RequestError::TableNeedsFamily {
+                    game: "node-kayles".into(),
+                    param: "graph",
+                    example: "grid:3xn",
+                },
                 s(&["node-kayles", "--graph", "grid:3xn"]),
             ),
             (RequestError::FamilyBeyond { max: 4096 }, s(&["4096"])),
             (
-                RequestError::MemberTooLarge { member: "grid:3x90".into(), count: 270, edges: false, max: 256 },
+                RequestError::MemberTooLarge {
+                    member: "grid:3x90".into(),
+                    count: 270,
+                    edges: false,
+                    max: 256,
+                },
                 s(&["grid:3x90", "270", "256"]),
             ),
             (RequestError::MemberEmpty { member: "path:0".into() }, s(&["path:0"])),
             (RequestError::HeapsBeyondEngine { max: 4294967294 }, s(&["4294967294", "4294967295"])),
             (RequestError::GraphFileGame { game: "graph".into() }, s(&["graph"])),
             (RequestError::ExploreNeedsHeaps, vec![]),
-            (RequestError::TooManyValues { requested: 5000000000, max: 4294967295 }, s(&["5000000000", "4294967295"])),
+            (
+                RequestError::TooManyValues { requested: 5000000000, max: 4294967295 },
+                s(&["5000000000", "4294967295"]),
+            ),
             (RequestError::TokensBeyondSearch { tokens: 5000000000 }, s(&["5000000000"])),
             (RequestError::EdgeBeyondGraph { from: 3, to: 9, vertices: 5 }, s(&["3 -> 9", "5"])),
-            (RequestError::TooManyVertices { vertices: 4294967295, max: 4294967293 }, s(&["4294967295", "4294967293"])),
+            (
+                RequestError::TooManyVertices { vertices: 4294967295, max: 4294967293 },
+                s(&["4294967295", "4294967293"]),
+            ),
             (
                 RequestError::NotAnswered {
                     game: "nim".into(),
@@ -435,7 +451,10 @@ pub(crate) mod tests {
             (CodeError::MissingPoint { code: "77".into() }, vec!["`77`".into(), "0.77".into()]),
             (CodeError::BadCharacter { code: "0.7z".into(), column: 4, found: 'z' }, at("0.7z", 4, 'z')),
             (CodeError::NotOctal { code: "0.8".into(), column: 3, found: '8', digit: 1 }, at("0.8", 3, '8')),
-            (CodeError::NotHexadecimal { code: "0x0.G".into(), column: 5, found: 'G', digit: 1 }, at("0x0.G", 5, 'G')),
+            (
+                CodeError::NotHexadecimal { code: "0x0.G".into(), column: 5, found: 'G', digit: 1 },
+                at("0x0.G", 5, 'G'),
+            ),
             (CodeError::BadFirstDigit { code: "1.7".into(), column: 1, found: '1' }, at("1.7", 1, '1')),
             (CodeError::Misplaced { code: "0.7.7".into(), column: 4, found: '.' }, at("0.7.7", 4, '.')),
         ]
@@ -457,7 +476,10 @@ pub(crate) mod tests {
             let engine = EngineError::InvalidRequest(error.clone());
             assert!(engine.is_usage());
             assert_eq!(engine.words().as_ref(), Some(&error.words()));
-            assert_eq!(engine.detail(), Some(ErrorDetail::InvalidRequest { fault: error.code(), reason: error.words() }));
+            assert_eq!(
+                engine.detail(),
+                Some(ErrorDetail::InvalidRequest { fault: error.code(), reason: error.words() })
+            );
         }
     }
 
@@ -489,7 +511,11 @@ pub(crate) mod tests {
     fn the_english_is_unchanged() {
         let english = |e: RequestError| e.to_string();
         assert_eq!(
-            english(RequestError::TableNeedsFamily { game: "domineering".into(), param: "board", example: "3xn" }),
+            english(RequestError::TableNeedsFamily {
+                game: "domineering".into(),
+                param: "board",
+                example: "3xn"
+            }),
             "a table of domineering lists the members of a family: write n in the board, e.g. --board 3xn"
         );
         assert_eq!(

@@ -1,9 +1,9 @@
 //! A ruleset's declaration ([`RulesetInfo`]): its name, texts and parameters as data, and how
 //! to build it. Each ruleset file declares one; the registry (`crate::registry`) lists them.
 
+use super::engine::AnyGame;
 use crate::error::{CodeError, RequestError};
 use crate::lang::{words, Words};
-use super::engine::AnyGame;
 use serde::Serialize;
 
 use crate::budget::Budget;
@@ -326,7 +326,9 @@ impl Research {
                 "values by order pattern and their theorems (explore, prove)",
                 "按大小顺序模式分类的 SG 值及其定理（explore、prove）"
             ),
-            Research::WinningPlan => words!("the winner's whole plan (strategy)", "胜者的完整策略（strategy）"),
+            Research::WinningPlan => {
+                words!("the winner's whole plan (strategy)", "胜者的完整策略（strategy）")
+            }
             Research::TripleTable => words!(
                 "tables of three-pile positions (M, N, N) (table --m --n)",
                 "三堆局面 (M, N, N) 的表（table --m --n）"

@@ -90,7 +90,10 @@ pub fn p_positions(
     progress: Progress<'_>,
 ) -> Result<PListing, EngineError> {
     if let Some(why) = game.not_heaps() {
-        return Err(EngineError::InvalidRequest(RequestError::NoHeapListing { game: game.name().to_string(), why }));
+        return Err(EngineError::InvalidRequest(RequestError::NoHeapListing {
+            game: game.name().to_string(),
+            why,
+        }));
     }
     let own_heaps = if game.check_position(&[BigUint::default()]).is_ok() { 1 } else { 2 };
     let heaps = request.heaps.unwrap_or(own_heaps);

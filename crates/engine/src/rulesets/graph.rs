@@ -57,5 +57,7 @@ fn file_name(text: &str) -> Result<String, String> {
 }
 
 fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    Err(EngineError::InvalidRequest(crate::error::RequestError::GraphFileGame { game: spec.name().to_string() }))
+    Err(EngineError::InvalidRequest(crate::error::RequestError::GraphFileGame {
+        game: spec.name().to_string(),
+    }))
 }

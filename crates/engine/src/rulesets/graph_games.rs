@@ -20,8 +20,8 @@
 //!   condition holds, that move wins: the position is N.
 
 use crate::error::RequestError;
-use crate::lang::Words;
 use crate::graphs::{GraphError, MAX_VERTICES};
+use crate::lang::Words;
 use std::sync::{Arc, Mutex};
 
 use num_bigint::BigUint;

@@ -286,8 +286,7 @@ pub fn subtraction_sequence(
 
 /// `max(S) / gcd(S)`, the generator's window in words.
 fn window_words(set: &[u64]) -> Result<u128, TableError> {
-    let max =
-        set.iter().copied().max().ok_or(TableError::InvalidRequest(RequestError::EmptySet))?;
+    let max = set.iter().copied().max().ok_or(TableError::InvalidRequest(RequestError::EmptySet))?;
     let gcd = crate::periodicity::gcd_of(set);
     if gcd == 0 {
         return Err(TableError::InvalidRequest(RequestError::ZeroTake));

@@ -168,8 +168,8 @@ impl Planner<'_> {
                 moves
             }
         };
-        self.apple.preferred_move(piles, &moves).cloned().ok_or_else(|| {
-            EngineError::Internal { what: "no winning move from an N-position in the apple rules".into() }
+        self.apple.preferred_move(piles, &moves).cloned().ok_or_else(|| EngineError::Internal {
+            what: "no winning move from an N-position in the apple rules".into(),
         })
     }
 
