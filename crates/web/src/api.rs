@@ -905,7 +905,7 @@ mod tests {
         let tests = source.find("#[cfg(test)]").unwrap();
         let mut rest = &source[..tests];
         while let Some(at) = rest.find("\"code\": \"") {
-            rest = &rest[at + 10..];
+            rest = &rest[at + 9..];
             codes.push(rest[..rest.find('"').unwrap()].to_string());
         }
         // What ran out is worded from the reply's `kind`.
@@ -928,11 +928,16 @@ mod tests {
     /// both languages.
     #[test]
     fn request_faults_carry_their_words_in_both_languages() {
-        let detail = body("solve", "game=octal&code=0.8&position=3")["detail"].clone();
+        let refused = body("table", "game=wythoff&upto=5");
+        assert_eq!(refused["status"], 400, "{refused}");
+        let detail = &refused["detail"];
         assert_eq!(detail["code"], "invalid-request", "{detail}");
-        assert_eq!(detail["fault"], "bad-code", "{detail}");
-        assert!(detail["reason"]["en"].as_str().unwrap().contains("0.8"), "{detail}");
-        assert!(detail["reason"]["zh"].as_str().unwrap().contains("八进制"), "{detail}");
+        assert_eq!(detail["fault"], "not-one-heap", "{detail}");
+        assert_eq!(detail["reason"]["en"], refused["error"], "{refused}");
+        assert!(
+            detail["reason"]["zh"].as_str().unwrap().contains("序列需要一堆上的游戏；wythoff"),
+            "{detail}"
+        );
     }
 
     /// What a Chinese keyboard types: full-width digits, full-width and ideographic commas.
