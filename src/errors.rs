@@ -5,7 +5,7 @@
 use nimlab_engine::error::TheoryQuestion;
 use nimlab_engine::periodicity::PeriodicityError;
 use nimlab_engine::tables::RowError;
-use nimlab_engine::{EngineError, Exhausted, RulesetInfo, SpecError};
+use nimlab_engine::{EngineError, Exhausted, Lang, RulesetInfo, SpecError};
 use nimlab_reports::ReportError;
 use serde::Serialize;
 
@@ -98,8 +98,15 @@ fn kind_of(cause: Option<&Exhausted>) -> &'static str {
 }
 
 /// A report error phrased for the command line; `command` is the subcommand's name, for the
-/// options it has.
-fn report_message(error: &ReportError, command: &str) -> String {
+/// options it has. With `--lang zh`, an error that has its words in both languages (a request's
+/// fault, an invalid position, a limit reached) is said in Chinese.
+fn report_message(error: &ReportError, command: &str, lang: Lang) -> String {
+    if let (Lang::Zh, Some(words)) = (lang, error.words()) {
+        return match error {
+            ReportError::Engine(EngineError::Limit(_)) => format!("{}；用 --lines N 提高上限", words.zh),
+            _ => words.zh,
+        };
+    }
     match error {
         ReportError::Engine(EngineError::Spec(spec)) => spec_message(spec),
         ReportError::Engine(EngineError::NoTheory { question, .. }) => match command {
@@ -124,19 +131,20 @@ fn report_message(error: &ReportError, command: &str) -> String {
     }
 }
 
-/// How the error of the subcommand `command` is reported.
-pub fn describe(error: &anyhow::Error, command: &str) -> ErrorReport {
+/// How the error of the subcommand `command` is reported, in `lang` where the error has its
+/// words in it.
+pub fn describe(error: &anyhow::Error, command: &str, lang: Lang) -> ErrorReport {
     for cause in error.chain() {
         if let Some(e) = cause.downcast_ref::<ReportError>() {
             let usage = e.is_usage();
             return ErrorReport {
-                error: report_message(e, command),
+                error: report_message(e, command, lang),
                 kind: if usage { "usage" } else { kind_of(e.exhausted()) },
                 exit_status: if usage { EXIT_USAGE } else { EXIT_FAILURE },
             };
         }
         if let Some(e) = cause.downcast_ref::<EngineError>() {
-            return describe(&anyhow::Error::new(ReportError::Engine(e.clone())), command);
+            return describe(&anyhow::Error::new(ReportError::Engine(e.clone())), command, lang);
         }
         if let Some(e) = cause.downcast_ref::<SpecError>() {
             return ErrorReport { error: spec_message(e), kind: "usage", exit_status: EXIT_USAGE };

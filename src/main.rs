@@ -246,7 +246,7 @@ fn main() -> ExitCode {
         }
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            let report = describe(&error, cli.command.name());
+            let report = describe(&error, cli.command.name(), cli.lang);
             report_error(&report, cli.json);
             print_stats();
             ExitCode::from(report.exit_status)

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use nimlab_reports::loopy::{loopy, LoopyGame, LoopyPosition, LoopyReport, LoopyRequest};
+use nimlab_reports::CommandError;
 
 use crate::{write_json, Context};
 
@@ -35,12 +36,7 @@ pub struct Args {
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let game = match (&args.file, args.fair_shares) {
         (Some(path), _) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                nimlab_reports::ReportError::Invalid(format!(
-                    "cannot read the graph file {}: {e}",
-                    path.display()
-                ))
-            })?;
+            let text = read_graph(&path.display().to_string())?;
             LoopyGame::Graph { source: path.display().to_string(), text }
         }
         (None, Some(coins)) => LoopyGame::FairShares { coins },
@@ -57,7 +53,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
 /// A usage error naming the file when it cannot be read.
 pub fn read_graph(path: &str) -> Result<String, nimlab_reports::ReportError> {
     std::fs::read_to_string(path)
-        .map_err(|e| nimlab_reports::ReportError::Invalid(format!("cannot read the graph file {path}: {e}")))
+        .map_err(|e| CommandError::UnreadableFile { path: path.to_string(), reason: e.to_string() }.into())
 }
 
 /// Answers a loopy request and writes its report (text or `--json`).

@@ -61,3 +61,15 @@ fn games_lists_the_languages_and_unknown_ones_are_usage_errors() {
     assert_eq!(json(&["games", "--json"])["languages"], serde_json::json!(["en", "zh"]));
     usage_error(&["solve", "nim", "3", "--lang", "fr"], "unknown language 'fr'");
 }
+
+/// An error that has its words in both languages (here a request's fault) is said in Chinese
+/// with `--lang zh`, with the same exit status and JSON form; in English otherwise.
+#[test]
+fn request_errors_are_said_in_the_language_asked() {
+    usage_error(&["table", "wythoff", "--upto", "5", "--lang", "zh"], "序列需要一堆上的游戏；wythoff");
+    usage_error(&["table", "wythoff", "--upto", "5"], "a sequence needs a game on one heap; wythoff");
+    usage_error(
+        &["prove", "large-nim", "--players", "1..3", "--heaps", "4", "--lang", "zh"],
+        "至少要有 2 个玩家",
+    );
+}

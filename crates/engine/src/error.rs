@@ -4,9 +4,14 @@
 
 use thiserror::Error;
 
+mod code;
+mod request;
+
 pub use crate::budget::Exhausted;
-use crate::lang::Words;
+use crate::lang::{words, Words};
 pub use crate::spec::SpecError;
+pub use code::CodeError;
+pub use request::{LimitReached, RequestError};
 
 /// Every way an engine request can fail.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -17,9 +22,10 @@ pub enum EngineError {
     /// The position does not fit the ruleset (wrong number of heaps, ...), in every language.
     #[error("{0}")]
     InvalidPosition(Words),
-    /// A request the engine cannot serve as asked (an empty sum, a bound beyond a fixed limit).
+    /// A request the engine cannot serve as asked (an empty sum, a bound beyond a fixed limit),
+    /// as data.
     #[error("{0}")]
-    InvalidRequest(String),
+    InvalidRequest(RequestError),
     /// Theory was requested but the ruleset has no closed form for this question.
     #[error("{game} has no closed form for {question} in nimlab")]
     NoTheory {
@@ -37,9 +43,16 @@ pub enum EngineError {
         /// The game and position.
         position: String,
     },
-    /// An output limit of the request was reached (not the work budget): the message names it.
+    /// An output limit of the request was reached (not the work budget): which one, as data.
     #[error("{0}")]
-    Limit(String),
+    Limit(LimitReached),
+    /// An invariant of a method failed: a bug in nimlab, reported rather than answered wrongly
+    /// (never the caller's fault).
+    #[error("internal error (a bug in nimlab): {what}")]
+    Internal {
+        /// The invariant that failed.
+        what: String,
+    },
     /// A computation ran out of budget or time, or was cancelled.
     #[error("{task} stopped: {cause}")]
     Exhausted {
@@ -135,6 +148,24 @@ impl EngineError {
             _ => None,
         }
     }
+
+    /// The words of an error that the caller caused or a limit reached, in both languages, from
+    /// its data (`None` for the kinds a surface words from their kind alone: a computation that
+    /// ran out, a specification error, which surfaces phrase with their own flags or keys).
+    pub fn words(&self) -> Option<Words> {
+        match self {
+            EngineError::InvalidRequest(e) => Some(e.words()),
+            EngineError::Limit(limit) => Some(limit.words()),
+            EngineError::InvalidPosition(reason) => Some(reason.clone()),
+            EngineError::Internal { what } => {
+                Some(words!("internal error (a bug in nimlab): {what}", "内部错误（nimlab 的缺陷）：{what}"))
+            }
+            EngineError::Spec(_)
+            | EngineError::NoTheory { .. }
+            | EngineError::TooLargeForSearch { .. }
+            | EngineError::Exhausted { .. } => None,
+        }
+    }
 }
 
 /// An error as data, for surfaces that word errors in their own language (the playground's page
@@ -196,6 +227,27 @@ pub enum ErrorDetail {
     },
     /// A number is beyond the search's 64 bits and no closed form answers.
     TooLargeForSearch,
+    /// A request that cannot be served as asked: its kind (`fault`, a stable code) and its words.
+    InvalidRequest {
+        /// The kind, e.g. `too-few-players`.
+        fault: &'static str,
+        /// What is wrong, in every language.
+        reason: Words,
+    },
+    /// An output limit the answer reached: which one and its words.
+    Limit {
+        /// The limit, e.g. `plan-lines`.
+        limit: &'static str,
+        /// Which limit, in every language.
+        reason: Words,
+    },
+}
+
+impl RequestError {
+    /// The error as data.
+    pub fn detail(&self) -> ErrorDetail {
+        ErrorDetail::InvalidRequest { fault: self.code(), reason: self.words() }
+    }
 }
 
 impl SpecError {
@@ -220,8 +272,8 @@ impl SpecError {
 }
 
 impl EngineError {
-    /// The error as data, for the errors a caller causes (`None` for a computation that ran out
-    /// or a limit: their kind is [`EngineError::exhausted`]).
+    /// The error as data, for the errors a caller causes and a limit reached (`None` for a
+    /// computation that ran out, whose kind is [`EngineError::exhausted`], or a bug).
     pub fn detail(&self) -> Option<ErrorDetail> {
         match self {
             EngineError::Spec(e) => Some(e.detail()),
@@ -230,7 +282,11 @@ impl EngineError {
             }
             EngineError::NoTheory { game, .. } => Some(ErrorDetail::NoTheory { game: game.clone() }),
             EngineError::TooLargeForSearch { .. } => Some(ErrorDetail::TooLargeForSearch),
-            EngineError::InvalidRequest(_) | EngineError::Limit(_) | EngineError::Exhausted { .. } => None,
+            EngineError::InvalidRequest(e) => Some(e.detail()),
+            EngineError::Limit(limit) => {
+                Some(ErrorDetail::Limit { limit: limit.code(), reason: limit.words() })
+            }
+            EngineError::Internal { .. } | EngineError::Exhausted { .. } => None,
         }
     }
 }
@@ -244,5 +300,231 @@ pub(crate) trait Stopped<T> {
 impl<T> Stopped<T> for Result<T, Exhausted> {
     fn during(self, task: impl FnOnce() -> String) -> Result<T, EngineError> {
         self.map_err(|cause| EngineError::Exhausted { task: task(), cause })
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Words that may stay in a Chinese text: commands and flags as typed, and the program's
+    /// name (anything else in Latin letters, once the data is taken out, is English left behind).
+    const COMMAND_WORDS: &[&str] = &[
+        "nimlab", "solve", "table", "explore", "prove", "strategy", "sweep", "search", "period", "graph",
+        "file", "row", "codes", "grid", "board", "VERTEX",
+    ];
+
+    /// Checks one kind's words: both non-empty, the Chinese really Chinese with no English left
+    /// once `data` (the values the error carries) is taken out, and both naming every value.
+    pub(crate) fn check_words(kind: &str, words: &Words, data: &[String]) {
+        assert!(!words.en.trim().is_empty() && !words.zh.trim().is_empty(), "{kind}: empty words");
+        assert!(
+            words.zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{kind}: the Chinese is not Chinese: {}",
+            words.zh
+        );
+        let mut zh = words.zh.clone();
+        let mut data: Vec<&String> = data.iter().collect();
+        data.sort_by_key(|d| std::cmp::Reverse(d.len()));
+        for d in data {
+            assert!(words.en.contains(d.as_str()), "{kind}: the English does not name {d}: {}", words.en);
+            assert!(words.zh.contains(d.as_str()), "{kind}: the Chinese does not name {d}: {}", words.zh);
+            zh = zh.replace(d.as_str(), " ");
+        }
+        let english: Vec<&str> = zh
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| w.len() >= 3 && !COMMAND_WORDS.contains(w))
+            .collect();
+        assert!(english.is_empty(), "{kind}: English left in the Chinese ({english:?}): {}", words.zh);
+    }
+
+    /// Where a request error stands in [`request_samples`]; a new kind must be added here (the
+    /// match is exhaustive) and given a sample.
+    fn slot(e: &RequestError) -> usize {
+        match e {
+            RequestError::NoHeapListing { .. } => 0,
+            RequestError::NoHeapTable { .. } => 1,
+            RequestError::NoHeaps => 2,
+            RequestError::GrundyInMisere => 3,
+            RequestError::EmptySet => 4,
+            RequestError::ZeroTake => 5,
+            RequestError::CoinValueTooWide => 6,
+            RequestError::TableNeedsFamily { .. } => 7,
+            RequestError::FamilyBeyond { .. } => 8,
+            RequestError::MemberTooLarge { .. } => 9,
+            RequestError::MemberEmpty { .. } => 10,
+            RequestError::HeapsBeyondEngine { .. } => 11,
+            RequestError::GraphFileGame { .. } => 12,
+            RequestError::ExploreNeedsHeaps => 13,
+            RequestError::TooManyValues { .. } => 14,
+            RequestError::TokensBeyondSearch { .. } => 15,
+            RequestError::EdgeBeyondGraph { .. } => 16,
+            RequestError::TooManyVertices { .. } => 17,
+            RequestError::NotAnswered { .. } => 18,
+            RequestError::EmptySum => 19,
+            RequestError::Code(_) => 20,
+            RequestError::TakeBeyondQuotient { .. } => 21,
+            RequestError::BadTakeSet => 22,
+            RequestError::SequenceBeyond { .. } => 23,
+            RequestError::GridBeyond { .. } => 24,
+            RequestError::NotOneHeap { .. } => 25,
+            RequestError::NotTwoHeaps { .. } => 26,
+            RequestError::TooFewPlayers { .. } => 27,
+        }
+    }
+    const REQUEST_KINDS: usize = 28;
+
+    fn reason() -> Words {
+        words!("two heaps are given", "给了两堆")
+    }
+
+    /// Every request error kind with sample data, and the data its words must name.
+    pub(crate) fn request_samples() -> Vec<(RequestError, Vec<String>)> {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        vec![
+            (RequestError::NoHeapListing { game: "geography".into(), why: reason() }, s(&["geography"])),
+            (RequestError::NoHeapTable { game: "hackenbush".into(), why: reason() }, s(&["hackenbush"])),
+            (RequestError::NoHeaps, vec![]),
+            (RequestError::GrundyInMisere, vec![]),
+            (RequestError::EmptySet, vec![]),
+            (RequestError::ZeroTake, vec![]),
+            (RequestError::CoinValueTooWide, vec![]),
+            (
+                RequestError::TableNeedsFamily {
+                    game: "node-kayles".into(),
+                    param: "graph",
+                    example: "grid:3xn",
+                },
+                s(&["node-kayles", "--graph", "grid:3xn"]),
+            ),
+            (RequestError::FamilyBeyond { max: 4096 }, s(&["4096"])),
+            (
+                RequestError::MemberTooLarge {
+                    member: "grid:3x90".into(),
+                    count: 270,
+                    edges: false,
+                    max: 256,
+                },
+                s(&["grid:3x90", "270", "256"]),
+            ),
+            (RequestError::MemberEmpty { member: "path:0".into() }, s(&["path:0"])),
+            (RequestError::HeapsBeyondEngine { max: 4294967294 }, s(&["4294967294", "4294967295"])),
+            (RequestError::GraphFileGame { game: "graph".into() }, s(&["graph"])),
+            (RequestError::ExploreNeedsHeaps, vec![]),
+            (
+                RequestError::TooManyValues { requested: 5000000000, max: 4294967295 },
+                s(&["5000000000", "4294967295"]),
+            ),
+            (RequestError::TokensBeyondSearch { tokens: 5000000000 }, s(&["5000000000"])),
+            (RequestError::EdgeBeyondGraph { from: 3, to: 9, vertices: 5 }, s(&["3 -> 9", "5"])),
+            (
+                RequestError::TooManyVertices { vertices: 4294967295, max: 4294967293 },
+                s(&["4294967295", "4294967293"]),
+            ),
+            (
+                RequestError::NotAnswered {
+                    game: "nim".into(),
+                    question: words!("the winner's whole plan (strategy)", "胜者的完整策略（strategy）"),
+                    games: vec!["apple"],
+                },
+                s(&["nim", "apple"]),
+            ),
+            (RequestError::EmptySum, vec![]),
+            (RequestError::Code(CodeError::Empty), vec![]),
+            (RequestError::TakeBeyondQuotient { take: 1001, max: 1000 }, s(&["1001", "1000"])),
+            (RequestError::BadTakeSet, vec![]),
+            (RequestError::SequenceBeyond { max: 4611686018427387903 }, s(&["4611686018427387903"])),
+            (RequestError::GridBeyond { max: 4611686018427387903 }, s(&["4611686018427387903"])),
+            (RequestError::NotOneHeap { game: "wythoff".into(), reason: reason() }, s(&["wythoff"])),
+            (RequestError::NotTwoHeaps { game: "nim".into(), reason: reason() }, s(&["nim"])),
+            (RequestError::TooFewPlayers { players: 1 }, s(&["1"])),
+        ]
+    }
+
+    /// Every kind of a malformed code with sample data.
+    fn code_samples() -> Vec<(CodeError, Vec<String>)> {
+        let at = |code: &str, column: usize, found: char| {
+            vec![format!("`{code}`"), column.to_string(), format!("'{found}'")]
+        };
+        vec![
+            (CodeError::Empty, vec![]),
+            (CodeError::MissingPoint { code: "77".into() }, vec!["`77`".into(), "0.77".into()]),
+            (CodeError::BadCharacter { code: "0.7z".into(), column: 4, found: 'z' }, at("0.7z", 4, 'z')),
+            (CodeError::NotOctal { code: "0.8".into(), column: 3, found: '8', digit: 1 }, at("0.8", 3, '8')),
+            (
+                CodeError::NotHexadecimal { code: "0x0.G".into(), column: 5, found: 'G', digit: 1 },
+                at("0x0.G", 5, 'G'),
+            ),
+            (CodeError::BadFirstDigit { code: "1.7".into(), column: 1, found: '1' }, at("1.7", 1, '1')),
+            (CodeError::Misplaced { code: "0.7.7".into(), column: 4, found: '.' }, at("0.7.7", 4, '.')),
+        ]
+    }
+
+    #[test]
+    fn every_request_error_has_its_words_in_both_languages() {
+        let samples = request_samples();
+        let mut slots: Vec<usize> = samples.iter().map(|(e, _)| slot(e)).collect();
+        slots.sort_unstable();
+        assert_eq!(slots, (0..REQUEST_KINDS).collect::<Vec<_>>(), "one sample of every kind");
+        let mut codes: Vec<&str> = samples.iter().map(|(e, _)| e.code()).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), REQUEST_KINDS, "every kind has its own code");
+        for (error, data) in &samples {
+            check_words(error.code(), &error.words(), data);
+            assert_eq!(error.to_string(), error.words().en);
+            let engine = EngineError::InvalidRequest(error.clone());
+            assert!(engine.is_usage());
+            assert_eq!(engine.words().as_ref(), Some(&error.words()));
+            assert_eq!(
+                engine.detail(),
+                Some(ErrorDetail::InvalidRequest { fault: error.code(), reason: error.words() })
+            );
+        }
+    }
+
+    #[test]
+    fn every_code_error_and_limit_and_bug_has_its_words_in_both_languages() {
+        for (error, data) in code_samples() {
+            check_words(&format!("{error:?}"), &error.words(), &data);
+            assert_eq!(error.to_string(), error.words().en);
+        }
+        // One limit kind: a new one is a new arm here.
+        for limit in [LimitReached::PlanLines { limit: 12 }] {
+            let data = match &limit {
+                LimitReached::PlanLines { limit } => vec![limit.to_string()],
+            };
+            check_words(limit.code(), &limit.words(), &data);
+            let engine = EngineError::Limit(limit.clone());
+            assert!(!engine.is_usage());
+            assert_eq!(engine.to_string(), limit.words().en);
+        }
+        let bug = EngineError::Internal { what: "an invariant".into() };
+        assert!(!bug.is_usage() && bug.detail().is_none());
+        check_words("internal", &bug.words().unwrap(), &["an invariant".to_string()]);
+        assert_eq!(bug.to_string(), bug.words().unwrap().en);
+    }
+
+    /// The English of a kind is what it was before the kinds were typed (tests and scripts
+    /// read it).
+    #[test]
+    fn the_english_is_unchanged() {
+        let english = |e: RequestError| e.to_string();
+        assert_eq!(
+            english(RequestError::TableNeedsFamily {
+                game: "domineering".into(),
+                param: "board",
+                example: "3xn"
+            }),
+            "a table of domineering lists the members of a family: write n in the board, e.g. --board 3xn"
+        );
+        assert_eq!(
+            english(RequestError::HeapsBeyondEngine { max: 4294967294 }),
+            "the sequence engine computes heaps below 4294967295; ask for a table up to at most 4294967294"
+        );
+        assert_eq!(
+            LimitReached::PlanLines { limit: 1 }.to_string(),
+            "the plan needs more than 1 line (the line limit)"
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! [`GameSpec`] from its text, and building it. The top of the engine: it sees every ruleset,
 //! and nothing below it sees the list.
 
+use crate::error::RequestError;
 use std::str::FromStr;
 
 use crate::analysis::{AnyGame, Research, RulesetInfo};
@@ -60,11 +61,11 @@ pub fn answering(question: Research) -> Vec<&'static str> {
 /// The usage error for a research question asked of a game it does not apply to, naming the
 /// games it applies to.
 pub fn not_answered(question: Research, game: &str) -> EngineError {
-    EngineError::InvalidRequest(format!(
-        "'{game}' is not among the games with {}: {}",
-        question.describe(),
-        answering(question).join(", ")
-    ))
+    EngineError::InvalidRequest(RequestError::NotAnswered {
+        game: game.to_string(),
+        question: question.words(),
+        games: answering(question),
+    })
 }
 
 /// The error for a game no ruleset is called: it lists the games there are.

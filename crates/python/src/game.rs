@@ -14,6 +14,7 @@ use nimlab_reports::quotient::{quotient, QuotientRequest};
 use nimlab_reports::solve::{SolveAnswer, SolveRequest, TokensRequest};
 use nimlab_reports::table::{CellKind, TableAnswer, TableRequest, TableShape};
 use nimlab_reports::verify::VerifyRequest;
+use nimlab_reports::CommandError;
 use nimlab_reports::ReportError;
 
 // The defaults written in the signatures below are the reports' own.
@@ -151,9 +152,11 @@ impl Game {
                 let answer = run(py, budget, lane, redo, |b| task(engine.as_ref(), b));
                 session.end().map_or(answer, Err)
             }
-            Rules::Graph(spec, _) => Err(crate::compute::py_error(ReportError::Invalid(format!(
-                "{spec} is a token game on a graph: solve(vertices) and table() answer it"
-            )))),
+            Rules::Graph(spec, _) => {
+                Err(crate::compute::py_error(ReportError::Invalid(CommandError::GraphGameByTokens {
+                    game: spec.to_string(),
+                })))
+            }
         }
     }
 
@@ -292,8 +295,12 @@ impl Game {
         };
         // A game on a graph file: the file is read here (the engine and the reports read none).
         let read = |path: &str| {
-            std::fs::read_to_string(path)
-                .map_err(|e| ReportError::Invalid(format!("cannot read the graph file {path}: {e}")))
+            std::fs::read_to_string(path).map_err(|e| {
+                ReportError::Invalid(CommandError::UnreadableFile {
+                    path: path.to_string(),
+                    reason: e.to_string(),
+                })
+            })
         };
         if let Some(graph) = graph_file_game(&spec, read).map_err(crate::compute::py_error)? {
             return Ok(Game { rules: Rules::Graph(spec, graph) });

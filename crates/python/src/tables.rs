@@ -16,7 +16,7 @@ use nimlab_engine::tables::{
 };
 use nimlab_engine::{AnyGame, Budget, Play};
 use nimlab_reports::table::CellKind;
-use nimlab_reports::ReportError;
+use nimlab_reports::{CommandError, ReportError};
 use numpy::{Element, IxDyn, PyArray, PyArrayMethods};
 use pyo3::prelude::*;
 
@@ -105,13 +105,11 @@ impl Producer {
 /// # Errors
 /// [`TableError::Exhausted`] (in [`ReportError::Table`]) when the array's memory exceeds what is
 /// left of the budget or the machine's memory ceiling, or the budget, the deadline or a
-/// cancellation stops the table; [`TableError::InvalidRequest`] for a table larger than the
-/// address space.
+/// cancellation stops the table; [`CommandError::TableBeyondAddressSpace`] (in
+/// [`ReportError::Invalid`]) for a table larger than the address space.
 pub(crate) fn to_array(mut producer: Producer, budget: &Budget) -> Result<Py<PyAny>, ReportError> {
     let width = producer.basis().value_bound.map_or(Width::U64, Width::narrowest);
-    let shape = producer.shape().ok_or_else(|| {
-        TableError::InvalidRequest("the table has more cells than this machine can address".into())
-    })?;
+    let shape = producer.shape().ok_or(ReportError::Invalid(CommandError::TableBeyondAddressSpace))?;
     let cells = shape.iter().try_fold(1u128, |n, &len| n.checked_mul(len as u128)).unwrap_or(u128::MAX);
     let bytes = cells.saturating_mul(width.bytes() as u128);
     let what = format!("the {width} array of {cells} values");

@@ -16,7 +16,7 @@ use nimlab_store::{CodedRow, CodedStore, MergeReport, StoreError};
 use serde::Serialize;
 
 use crate::atlas::{AtlasRequest, Merged, MAX_CODES};
-use crate::error::invalid;
+use crate::error::{invalid, CommandError};
 use crate::ReportError;
 
 /// What makes an atlas of one play convention; [`drive`] does the rest.
@@ -135,7 +135,8 @@ pub(crate) fn drive<C: Convention, F>(
         let games = rows.iter().map(|row| C::game(row, None)).collect();
         return finish(request, run, tally, games);
     };
-    let codes = expand_pattern(pattern, MAX_CODES).map_err(|e| ReportError::Invalid(e.to_string()))?;
+    let codes =
+        expand_pattern(pattern, MAX_CODES).map_err(|e| CommandError::BadPattern { reason: e.to_string() })?;
     let groups: Vec<CodeGroup<C::Alias>> = C::groups(&codes)
         .into_iter()
         .filter(|g| request.shard.is_none_or(|shard| shard.owns(&g.representative.to_string())))
@@ -177,7 +178,7 @@ fn finish<R, U, G>(
     rows: Vec<G>,
 ) -> Result<AtlasRows<Counts<U>, G>, ReportError> {
     if rows.is_empty() && counts.missing > 0 {
-        return invalid("no game of the pattern is in the store yet; run the atlas without --report");
+        return invalid(CommandError::NothingStored);
     }
     counts.games = rows.len();
     counts.uncertified = counts.games - counts.certified;
@@ -204,7 +205,7 @@ impl<R: CodedRow> AtlasRun<R> {
         let mut merged = Vec::new();
         if !request.merge.is_empty() {
             let Some(store) = &store else {
-                return invalid("merging shard stores needs the store to merge into (--db)");
+                return invalid(CommandError::MergeNeedsStore);
             };
             for file in &request.merge {
                 let MergeReport { read, inserted, replaced, kept } = store.merge_from(file)?;
@@ -218,10 +219,10 @@ impl<R: CodedRow> AtlasRun<R> {
     /// Every stored row, for a request without a pattern (a report of the whole store).
     fn whole_store(&self) -> Result<Vec<R>, ReportError> {
         let Some(store) = &self.store else {
-            return invalid("an atlas needs a pattern of codes (--codes 0.??)");
+            return invalid(CommandError::AtlasNeedsPattern { compute: false });
         };
         if self.computing {
-            return invalid("an atlas needs a pattern of codes to compute (--codes 0.??)");
+            return invalid(CommandError::AtlasNeedsPattern { compute: true });
         }
         Ok(store.rows()?)
     }

@@ -7,6 +7,7 @@
 //! [`SAVE_EVERY`] (and when the run ends), so a kill loses at most that much work; a value cut
 //! short by a kill is dropped when the file is read back. Disk: 4 bytes a value.
 
+use crate::error::CommandError;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -36,8 +37,8 @@ fn header(game: &str) -> String {
     format!("nimlab checkpoint 1: {game}\n")
 }
 
-fn io_error(path: &Path, what: &str, error: io::Error) -> ReportError {
-    ReportError::Checkpoint(format!("checkpoint '{}': cannot {what}: {error}", path.display()))
+fn io_error(path: &Path, what: &'static str, error: io::Error) -> ReportError {
+    ReportError::Checkpoint { path: path.display().to_string(), action: what, cause: error }
 }
 
 impl Checkpoint {
@@ -92,12 +93,14 @@ impl Checkpoint {
         if first != expected.as_bytes() {
             let found = String::from_utf8_lossy(&first);
             let found = found.trim_end();
+            let path = path.display().to_string();
             return Err(ReportError::Invalid(match found.strip_prefix("nimlab checkpoint 1: ") {
-                Some(found_game) => format!(
-                    "the checkpoint '{}' holds the sequence of {found_game}, not of {game}; name another file",
-                    path.display()
-                ),
-                None => format!("'{}' is not a checkpoint of nimlab; name another file", path.display()),
+                Some(found_game) => CommandError::CheckpointOfAnother {
+                    path,
+                    found: found_game.to_string(),
+                    game: game.to_string(),
+                },
+                None => CommandError::NotACheckpoint { path },
             }));
         }
         let values = (length - expected.len() as u64) / 4;

@@ -8,6 +8,7 @@
 //! in Python, a panic in Rust, an exit status 1 with a message on standard error in C++). A
 //! report without a period (an open take-and-break sequence, "none seen") emits nothing.
 
+use crate::error::CommandError;
 use std::fmt::Write as _;
 
 use crate::period::{PeriodBody, PeriodReport};
@@ -90,10 +91,10 @@ fn shape(report: &PeriodReport) -> Result<Shape, ReportError> {
                     ),
                 })
             }
-            _ => Err(ReportError::Invalid(format!(
-                "{}: no period was certified within {} values, so there is no function to emit (raise --limit)",
-                s.title, s.values_computed
-            ))),
+            _ => Err(ReportError::Invalid(CommandError::NoCertifiedPeriod {
+                title: s.title.clone(),
+                values: s.values_computed,
+            })),
         },
         PeriodBody::Observed(o) => match &o.observed {
             Some(seen) => {
@@ -115,10 +116,10 @@ fn shape(report: &PeriodReport) -> Result<Shape, ReportError> {
                     ),
                 })
             }
-            None => Err(ReportError::Invalid(format!(
-                "{title}: no period or saltus was seen over n < {}, so there is no function to emit",
-                o.values_computed
-            ))),
+            None => Err(ReportError::Invalid(CommandError::NoPeriodSeen {
+                title: title.to_string(),
+                values: o.values_computed,
+            })),
         },
     }
 }

@@ -42,7 +42,7 @@ pub mod sweep;
 pub mod table;
 pub mod verify;
 
-pub use error::ReportError;
+pub use error::{CommandError, ReportError};
 pub use nimlab_engine::{BigUint, Budget, GameSpec, Method, Play};
 pub use position::Position;
 

@@ -17,7 +17,7 @@ use nimlab_engine::loopy::{
 use nimlab_engine::{say, AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Play, VerifyReport};
 use serde::Serialize;
 
-use crate::error::invalid;
+use crate::error::{invalid, CommandError};
 use crate::ReportError;
 
 /// Which loopy game.
@@ -70,7 +70,7 @@ impl LoopyGame {
                     .params()
                     .texts(param)
                     .first()
-                    .ok_or_else(|| ReportError::Invalid(format!("{} needs its graph's file", spec.name())))?
+                    .ok_or_else(|| CommandError::GraphFileMissing { game: spec.name().to_string() })?
                     .clone();
                 let text = read(&source)?;
                 Some(LoopyGame::Graph { source, text })
@@ -104,7 +104,7 @@ pub fn graph_file_game(
 /// [`ReportError::Invalid`] when `players` is given.
 pub fn two_players(name: &str, players: Option<u32>) -> Result<(), ReportError> {
     match players {
-        Some(_) => invalid(format!("{name} is a loopy game of two players: players does not apply")),
+        Some(_) => invalid(CommandError::LoopyPlayers { game: name.to_string() }),
         None => Ok(()),
     }
 }
@@ -269,10 +269,7 @@ pub type ReadFile<'a> = &'a dyn Fn(&str) -> Result<String, ReportError>;
 /// # Errors
 /// Always: a usage error naming the file.
 pub fn no_files(path: &str) -> Result<String, ReportError> {
-    Err(ReportError::Invalid(format!(
-        "this game's graph file ({path}) is not read here: nimlab solve GAME --file FILE VERTEX..., \
-         nimlab table GAME --file FILE; in Python Game(GAME, file=FILE); on the web API the graph's text as graph=TEXT"
-    )))
+    invalid(CommandError::FilesNotRead { path: path.to_string() })
 }
 
 /// The graph of a built game's positions: those reachable from the tokens' positions, or for a
@@ -305,7 +302,10 @@ fn build_game(
                     .split_whitespace()
                     .map(|n| {
                         n.parse::<BigUint>().map_err(|_| {
-                            ReportError::Invalid(format!("`{n}` in `{t}` is not a non-negative integer"))
+                            ReportError::Invalid(CommandError::BadTokenNumber {
+                                number: n.to_string(),
+                                token: t.to_string(),
+                            })
                         })
                     })
                     .collect::<Result<Vec<_>, _>>()?;
@@ -341,7 +341,17 @@ fn build(game: &LoopyGame, tokens: &[String], budget: &Budget) -> Result<Built, 
         LoopyGame::Graph { source, text } => {
             let named = parse_graph(text, budget).map_err(|e| match e {
                 ParseError::Graph(g) => ReportError::Engine(EngineError::from(g)),
-                other => ReportError::Invalid(format!("{source}: {other}")),
+                ParseError::Syntax { line, column, message } => {
+                    ReportError::Invalid(CommandError::BadGraphText {
+                        source: source.clone(),
+                        line,
+                        column,
+                        reason: message,
+                    })
+                }
+                ParseError::Empty => {
+                    ReportError::Invalid(CommandError::EmptyGraph { source: source.clone() })
+                }
             })?;
             Ok(Built {
                 name: format!("graph {source}"),
@@ -353,12 +363,10 @@ fn build(game: &LoopyGame, tokens: &[String], budget: &Budget) -> Result<Built, 
         }
         LoopyGame::FairShares { coins } => {
             if *coins == 0 {
-                return Err(ReportError::Invalid("Fair Shares needs at least 1 coin".into()));
+                return invalid(CommandError::NoCoins);
             }
             if *coins > 80 {
-                return Err(ReportError::Invalid(format!(
-                    "{coins} coins is more than nimlab lists for Fair Shares (80, a fixed limit: the positions are the partitions of the coins)"
-                )));
+                return invalid(CommandError::TooManyCoins { coins: *coins, max: 80 });
             }
             let roots: Vec<Vec<u64>> = (1..=*coins).flat_map(partitions).collect();
             let (graph, positions) = explore(&FairShares, &roots, budget).map_err(EngineError::from)?;
@@ -488,7 +496,7 @@ fn answer(
             .names
             .iter()
             .position(|n| n == token)
-            .ok_or_else(|| ReportError::Invalid(format!("{} has no position named `{token}`", b.name)))?;
+            .ok_or_else(|| CommandError::UnknownVertex { game: b.name.clone(), token: token.clone() })?;
         vertices.push(u as u32);
     }
     // The tokens' rows in their own numbering.

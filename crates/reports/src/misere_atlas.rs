@@ -152,7 +152,7 @@ pub fn misere_atlas(
 ) -> Result<MisereAtlasReport, ReportError> {
     let compute: Compute<'_, _, _, MisereError> =
         &|pending, on_done| run_misere_atlas(pending, request.upto, WORK_PER_CODE, budget, on_done);
-    let failure = |e: MisereError| EngineError::Limit(e.to_string()).into();
+    let failure = |e: MisereError| EngineError::Internal { what: e.to_string() }.into();
     let atlas = drive::<Misere, _>(request, budget, progress, compute, failure)?;
     Ok(MisereAtlasReport {
         game: "octal",

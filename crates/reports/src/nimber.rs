@@ -1,6 +1,7 @@
 //! `nimber`: nim arithmetic. An expression of nimbers evaluated (`(5*7 + 3)^-1`), and many
 //! 64-bit nim-products in a row (the Library Checker's "Nim Product (64 bit)").
 
+use crate::error::CommandError;
 use nimlab_engine::nimber::{big::field_level, expr, Multiplier};
 use nimlab_engine::{BigUint, Budget, EngineError};
 use serde::ser::SerializeSeq;
@@ -30,9 +31,11 @@ pub struct NimberReport {
 /// ran out of the budget.
 pub fn nimber(expression: &str, budget: &Budget) -> Result<NimberReport, ReportError> {
     let value = expr::evaluate(expression, budget).map_err(|e| match e {
-        expr::ExprError::Syntax { .. } => {
-            ReportError::Invalid(format!("in the expression '{expression}', {e}"))
-        }
+        expr::ExprError::Syntax { column, message } => ReportError::Invalid(CommandError::BadExpression {
+            expression: expression.to_string(),
+            column,
+            reason: message,
+        }),
         expr::ExprError::Exhausted(cause) => ReportError::Engine(EngineError::Exhausted {
             task: format!("the evaluation of '{expression}'"),
             cause,

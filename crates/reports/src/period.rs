@@ -26,7 +26,7 @@ use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Play,
 use serde::Serialize;
 
 use crate::checkpoint::Checkpoint;
-use crate::error::invalid;
+use crate::error::{invalid, CommandError};
 use crate::position::GameRef;
 use crate::ReportError;
 
@@ -440,10 +440,7 @@ pub fn period_checkpointed(
             let game = spec.build(budget)?;
             return observed_checkpointed(game.as_ref(), limit, checkpoint, budget);
         }
-        return invalid(format!(
-            "checkpoints keep the sequences of take-and-break games (octal codes, Kayles, Grundy's game) and \
-             of families of graphs (--graph grid:3xn); '{spec}' computes none to keep"
-        ));
+        return invalid(CommandError::NothingToCheckpoint { game: spec.to_string() });
     };
     let body = sequence_period(&rules, limit.unwrap_or(DEFAULT_LIMIT), budget, Some(checkpoint))?;
     Ok(PeriodReport { game: GameRef::from(spec), body: PeriodBody::TakeAndBreak(Box::new(body)) })
@@ -480,14 +477,18 @@ fn period_sequence(spec: &GameSpec) -> Result<Option<PeriodSequence>, ReportErro
 fn observed(game: &dyn AnyGame, limit: Option<u64>, budget: &Budget) -> Result<PeriodReport, ReportError> {
     let count = limit.unwrap_or(DEFAULT_OBSERVED_LIMIT);
     if count == 0 {
-        return invalid("period needs a limit of at least 1 value");
+        return invalid(CommandError::ZeroLimit);
     }
     let request = SequenceRequest::new(count - 1, TableValues::Grundy, Play::Normal);
     // A family of graphs has a sequence (its members) though its positions are not one heap.
     let one_heap = game.check_position(&[BigUint::default()]);
     let family = !game.spec().is_custom() && game.spec().info().capabilities.answers(Research::GraphFamily);
-    if let (Err(e), false) = (one_heap, family) {
-        return invalid(format!("period needs a game whose positions are one heap; {}: {e}", game.spec()));
+    match (one_heap, family) {
+        (Err(EngineError::InvalidPosition(reason)), false) => {
+            return invalid(CommandError::PeriodNotOneHeap { game: game.spec().to_string(), reason })
+        }
+        (Err(other), false) => return Err(other.into()),
+        _ => {}
     }
     let mut sequence = game.sequence(&request, budget)?;
     let basis = sequence.basis().clone();
@@ -506,7 +507,7 @@ fn observed_checkpointed(
 ) -> Result<PeriodReport, ReportError> {
     let count = limit.unwrap_or(DEFAULT_OBSERVED_LIMIT);
     if count == 0 {
-        return invalid("period needs a limit of at least 1 value");
+        return invalid(CommandError::ZeroLimit);
     }
     let mut values: Vec<u64> = Vec::new();
     let mut file = Checkpoint::resume_values(path, &game.spec().to_string(), |chunk| {
@@ -525,7 +526,7 @@ fn observed_checkpointed(
         values.push(next[0]);
         if values.len() as u64 > file.saved() {
             let value = u32::try_from(next[0]).map_err(|_| {
-                ReportError::Invalid(format!("a value of {} does not fit a checkpoint", game.spec()))
+                ReportError::Invalid(CommandError::ValueBeyondCheckpoint { game: game.spec().to_string() })
             })?;
             file.append(value)?;
         }

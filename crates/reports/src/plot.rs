@@ -14,6 +14,7 @@
 //! Text is laid out with a font embedded in the binary (ab_glyph, registered on first use), so
 //! PNGs need no system fonts and SVG text is placed as in the PNG.
 
+use crate::error::CommandError;
 use std::sync::Once;
 
 use nimlab_engine::tables::{GridRequest, SequenceRequest, TableValues, P_CELL};
@@ -125,9 +126,7 @@ pub fn p_positions(cells: &[Vec<Cell>]) -> Vec<[u64; 2]> {
 /// [`ReportError::Invalid`] naming the limit.
 pub fn check_grid_size(rows: u64, cols: u64) -> Result<(), ReportError> {
     if rows.saturating_add(1).saturating_mul(cols.saturating_add(1)) > MAX_GRID_CELLS {
-        return Err(ReportError::Invalid(format!(
-            "a grid picture has at most {MAX_GRID_CELLS} cells (a fixed limit)"
-        )));
+        return Err(ReportError::Invalid(CommandError::GridPictureTooLarge { max: MAX_GRID_CELLS }));
     }
     Ok(())
 }
@@ -432,9 +431,7 @@ pub fn grid_image(game: &dyn AnyGame, ask: &GridAsk, budget: &Budget) -> Result<
 /// [`ReportError::Invalid`] naming the limit.
 pub fn check_upto(upto: u64) -> Result<(), ReportError> {
     if upto > MAX_UPTO {
-        return Err(ReportError::Invalid(format!(
-            "a sequence picture goes up to at most {MAX_UPTO} (a fixed limit)"
-        )));
+        return Err(ReportError::Invalid(CommandError::SequencePictureBeyond { max: MAX_UPTO }));
     }
     Ok(())
 }

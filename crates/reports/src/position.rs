@@ -1,5 +1,6 @@
 //! Positions as reports carry them: a game with its parameters and a checked position.
 
+use crate::error::CommandError;
 use nimlab_engine::bigint::json;
 use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, Params};
 use serde::Serialize;
@@ -57,8 +58,7 @@ impl From<&GameSpec> for GameRef {
 /// [`ReportError::Invalid`] for an empty text or a bad number; spec errors.
 pub fn parse_part(text: &str) -> Result<(GameSpec, Vec<BigUint>), ReportError> {
     let mut words = text.split_whitespace();
-    let name =
-        words.next().ok_or_else(|| ReportError::Invalid("a part needs a game, e.g. \"nim 3 4\"".into()))?;
+    let name = words.next().ok_or(ReportError::Invalid(CommandError::PartWithoutGame))?;
     let info = nimlab_engine::RulesetInfo::find(name)
         .ok_or_else(|| nimlab_engine::EngineError::Spec(nimlab_engine::registry::unknown_game(name)))?;
     let mut spec_words = vec![name.to_string()];
@@ -74,7 +74,7 @@ pub fn parse_part(text: &str) -> Result<(GameSpec, Vec<BigUint>), ReportError> {
             expecting_value = !param.contains('=') && !is_flag;
         } else {
             let n = nimlab_engine::spec::grammar::parse_natural(word)
-                .map_err(|e| ReportError::Invalid(format!("in \"{text}\": {e}")))?;
+                .map_err(|reason| CommandError::BadPartNumber { part: text.to_string(), reason })?;
             numbers.push(n);
         }
     }

@@ -5,7 +5,7 @@ use nimlab_engine::rulesets::large_nim::prove::{prove as run, ProofReport};
 use nimlab_engine::Budget;
 use serde::Serialize;
 
-use crate::error::invalid;
+use crate::error::{invalid, CommandError};
 use crate::ReportError;
 
 /// The most player counts one request proves (each proof is bounded by the budget; this bounds
@@ -42,16 +42,17 @@ pub struct ProveAllReport {
 pub fn prove(request: &ProveRequest, budget: &Budget) -> Result<ProveAllReport, ReportError> {
     let ((players_low, players_high), (heaps_low, heaps_high)) = (request.players, request.heaps);
     if players_low < 2 {
-        return invalid(format!("a game needs at least 2 players, got {players_low}"));
+        return invalid(CommandError::TooFewPlayers { players: players_low });
     }
     if heaps_low < 1 {
-        return invalid("the heaps start at 1 (no heaps is the end of the game)");
+        return invalid(CommandError::HeapsFromOne);
     }
     if players_high - players_low >= MAX_PLAYER_COUNTS {
-        return invalid(format!(
-            "players {players_low}..{players_high} asks for more than {MAX_PLAYER_COUNTS} proofs; prove fewer \
-             player counts at once (from n = N + 2 on, the value is N: Theorem 1)"
-        ));
+        return invalid(CommandError::TooManyProofs {
+            low: players_low,
+            high: players_high,
+            max: MAX_PLAYER_COUNTS,
+        });
     }
     let mut proofs = Vec::new();
     for players in players_low..=players_high {

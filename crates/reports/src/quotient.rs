@@ -3,6 +3,7 @@
 //! presentation, P-portion, pretending function `Φ`, tameness, and the certificate, or the
 //! partial quotient `Q_n` honestly when it stops first.
 
+use crate::error::CommandError;
 use nimlab_engine::analysis::CodeSource;
 use nimlab_engine::misere::genus::{genera, Genus};
 use nimlab_engine::misere::{compute, Certificate, MisereQuotient, Periodicity};
@@ -167,14 +168,11 @@ impl QuotientReport {
 pub fn quotient(request: &QuotientRequest, budget: &Budget) -> Result<QuotientReport, ReportError> {
     let spec = &request.spec;
     let Some(source) = spec.info().capabilities.misere_quotient else {
-        return Err(ReportError::Invalid(format!(
-            "{} has no misère quotient here: it is computed for take-and-break games with a code (octal, \
-             kayles, dawson-kayles, dawsons-chess, subtraction; see nimlab games)",
-            spec.name()
-        )));
+        return Err(ReportError::Invalid(CommandError::NoMisereQuotient { game: spec.name().to_string() }));
     };
     let code = source.code(spec)?;
-    let q = compute(&code, request.upto, budget).map_err(|e| ReportError::Invalid(e.to_string()))?;
+    let q = compute(&code, request.upto, budget)
+        .map_err(|e| nimlab_engine::EngineError::Internal { what: e.to_string() })?;
     let (genera, _) = genera(&code, q.reached().min(GENUS_HEAPS), &budget.sub_budget(GENUS_WORK));
     let title = match source {
         CodeSource::Param { .. } => code.to_string(),

@@ -16,7 +16,7 @@ use nimlab_store::{OptionRow, OptionStore, Shard};
 use num_traits::ToPrimitive;
 use serde::Serialize;
 
-use crate::error::invalid;
+use crate::error::{invalid, CommandError};
 use crate::position::Position;
 use crate::solve::SolveRequest;
 use crate::ReportError;
@@ -66,7 +66,7 @@ pub fn solve_sharded(
     budget: &Budget,
 ) -> Result<ShardReport, ReportError> {
     if request.play == Play::Misere || request.players.is_some() {
-        return invalid("--db and --shard solve normal play with two players: a misère position's value is not the mex of its options'");
+        return invalid(CommandError::ShardsNormalPlay);
     }
     let (game, position) = Position::new(&request.spec, &request.position, budget)?;
     let store = OptionStore::open(db)?;
@@ -126,9 +126,9 @@ fn option_value(
     match game.analyze(to, &query, budget)?.grundy {
         GrundyValue::Value(value) => match value.to_u64() {
             Some(value) => Ok(value),
-            None => invalid(format!("an option's value, {value}, is beyond what the store holds")),
+            None => invalid(CommandError::OptionValueBeyondStore { value: value.to_string() }),
         },
-        _ => invalid("an option's Grundy value is unknown to the engine (no search or theory gives it)"),
+        _ => invalid(CommandError::OptionValueUnknown),
     }
 }
 

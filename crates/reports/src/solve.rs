@@ -6,7 +6,7 @@ use nimlab_engine::{
 };
 use serde::Serialize;
 
-use crate::error::invalid;
+use crate::error::{invalid, CommandError};
 use crate::loopy::{loopy, loopy_built, no_files, two_players, LoopyGame, LoopyReport, LoopyRequest};
 use crate::position::Position;
 use crate::ReportError;
@@ -100,9 +100,7 @@ pub fn answer_built(
         return Ok(SolveAnswer::Loopy(loopy(&request, budget)?));
     }
     Ok(match request.players {
-        Some(_) if request.play == Play::Misere => {
-            return invalid("misère play is for two players; players takes the standard alliance matrix")
-        }
+        Some(_) if request.play == Play::Misere => return invalid(CommandError::MiserePlayers),
         Some(players) => {
             let analysis =
                 game.analyze_players(&position.position, players, request.method, budget, request.lang)?;
@@ -157,9 +155,7 @@ pub fn solve_tokens(
     let name = request.spec.name();
     two_players(name, request.players)?;
     if request.tokens.is_empty() {
-        return invalid(format!(
-            "give a position of {name}: one vertex name per token (a table lists every position)"
-        ));
+        return invalid(CommandError::NoTokens { game: name.to_string() });
     }
     let loopy_request =
         LoopyRequest { game, tokens: request.tokens.clone(), play: request.play, lang: request.lang };

@@ -14,7 +14,7 @@ use nimlab_engine::Budget;
 use nimlab_store::{StoreError, StoredRow, SweepStore};
 use serde::Serialize;
 
-use crate::error::invalid;
+use crate::error::{invalid, CommandError};
 use crate::ReportError;
 
 /// A sweep to run.
@@ -183,7 +183,7 @@ pub fn sweep(
     progress: Progress<'_>,
 ) -> Result<SweepReport, ReportError> {
     let family = &request.family;
-    let members = family.members().map_err(|e| ReportError::Invalid(e.0))?;
+    let members = family.members().map_err(|e| CommandError::BadFamily { reason: e.0 })?;
     let store = request.db.map(SweepStore::open).transpose()?;
     let mut results: HashMap<(u64, u64), PeriodSummary> = HashMap::new();
     let sweep_id = match &store {
@@ -218,7 +218,7 @@ pub fn sweep(
         })
         .collect();
     if rows.is_empty() {
-        return invalid(format!("no stored rows for {}", family.definition()));
+        return invalid(CommandError::NoStoredRows { family: family.definition() });
     }
     let mut fits = Vec::new();
     let mut start = 0;

@@ -17,7 +17,7 @@ use nimlab_engine::tables::{
 use nimlab_engine::{AnyGame, Budget, EngineError, GameSpec, Lang, Method, Outcome, Play, Research};
 use serde::{Serialize, Serializer};
 
-use crate::error::invalid;
+use crate::error::{invalid, CommandError};
 use crate::loopy::{
     loopy, loopy_built, no_files, LoopyGame, LoopyReport, LoopyRequest, LoopyTableReport, ReadFile,
 };
@@ -543,12 +543,7 @@ pub fn table_stream_of(
             let (source, bound) = (TableSource::of(sequence.basis(), kind), sequence.basis().value_bound);
             (StreamShape::Sequence { upto }, Producer::Sequence(sequence), source, bound)
         }
-        TableShape::Positions { .. } => {
-            return invalid(
-                "a table needs a range: upto N (one heap), rows R and cols C (two heaps), or the (M, N, N) \
-                 ranges of a three-pile game; only a loopy game's table lists every position without one",
-            )
-        }
+        TableShape::Positions { .. } => return invalid(CommandError::TableNeedsRange),
         TableShape::Grid { rows, cols } => {
             let grid_request =
                 GridRequest { method: request.method, ..GridRequest::new(rows, cols, values, request.play) };
@@ -577,9 +572,7 @@ pub fn table_stream_of(
 /// [`table_stream`], and when the budget stops the table.
 pub fn table(request: &TableRequest, budget: &Budget) -> Result<TableReport, ReportError> {
     if request.shape.cells() > MAX_REPORT_CELLS {
-        return invalid(format!(
-            "a table report holds at most {MAX_REPORT_CELLS} cells (a fixed limit); larger tables are streamed"
-        ));
+        return invalid(CommandError::TableTooLarge { max: MAX_REPORT_CELLS });
     }
     table_stream(request, budget)?.collect()
 }
@@ -594,9 +587,7 @@ pub fn table_of(
     budget: &Budget,
 ) -> Result<TableReport, ReportError> {
     if request.shape.cells() > MAX_REPORT_CELLS {
-        return invalid(format!(
-            "a table report holds at most {MAX_REPORT_CELLS} cells (a fixed limit); larger tables are streamed"
-        ));
+        return invalid(CommandError::TableTooLarge { max: MAX_REPORT_CELLS });
     }
     table_stream_of(game, request, budget)?.collect()
 }
@@ -657,11 +648,7 @@ fn loopy_table(
         TableShape::Sequence { upto } => Some(upto),
         TableShape::Positions { upto } => upto,
         TableShape::Grid { .. } | TableShape::Mnn { .. } => {
-            return invalid(format!(
-            "{} is a loopy game: its table lists every position reachable from its positions up to a bound \
-                 (upto N), not a grid",
-            spec.name()
-        ))
+            return invalid(CommandError::LoopyGrid { game: spec.name().to_string() })
         }
     };
     // A table's rows hold no reason, so its language does not matter.
@@ -674,7 +661,7 @@ fn loopy_table(
     };
     match report {
         LoopyReport::Table(t) => Ok(Some(t)),
-        LoopyReport::Solve(_) => invalid("a loopy table has no tokens"),
+        LoopyReport::Solve(_) => invalid(CommandError::LoopyTableTokens),
     }
 }
 
@@ -733,10 +720,10 @@ fn mnn(
     budget: &Budget,
 ) -> Result<(Vec<u64>, Vec<u64>, TripleTable), ReportError> {
     if request.play != Play::Normal {
-        return invalid("(M, N, N) tables are for normal play");
+        return invalid(CommandError::MnnNormalPlay);
     }
     if m.0 > m.1 || n.0 > n.1 {
-        return invalid("the ranges of an (M, N, N) table must not be empty");
+        return invalid(CommandError::MnnEmptyRange);
     }
     let bound = m.1.max(n.1);
     let table = triple_table(game, bound, budget)?;
@@ -750,13 +737,9 @@ fn triple_table(game: &dyn AnyGame, bound: u64, budget: &Budget) -> Result<Tripl
     }
     let task = || format!("the (M, N, N) table of {spec} up to {bound}");
     let stopped = |cause| ReportError::Engine(EngineError::Exhausted { task: task(), cause });
-    game.triple_table(bound, budget).map_err(stopped)?.ok_or_else(|| {
-        ReportError::Invalid(
-            "(M, N, N) tables need three piles and symmetric patterns (one, anyJ, all), at most one amount \
-             range per pattern size"
-                .into(),
-        )
-    })
+    game.triple_table(bound, budget)
+        .map_err(stopped)?
+        .ok_or(ReportError::Invalid(CommandError::MnnUnsupported))
 }
 
 #[cfg(test)]

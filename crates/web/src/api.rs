@@ -33,7 +33,7 @@ use nimlab_reports::position::{parse_part, Position};
 use nimlab_reports::solve::{SolveRequest, SumRequest, TokensRequest};
 use nimlab_reports::table::{CellKind, TableAnswer, TableRequest, TableShape};
 use nimlab_reports::verify::VerifyRequest;
-use nimlab_reports::{ReportError, DEFAULT_MAX_MOVES};
+use nimlab_reports::{CommandError, ReportError, DEFAULT_MAX_MOVES};
 use serde::Serialize;
 
 use super::Reply;
@@ -314,12 +314,8 @@ fn graph_game(params: &Params, own: &[&str]) -> Result<Option<(GameSpec, Option<
 /// The reader of a graph game's "file": the request's `graph=` text, never a path on the server.
 fn graph_reader(text: Option<&str>) -> impl Fn(&str) -> Result<String, ReportError> + '_ {
     move |name: &str| {
-        text.map(str::to_string).ok_or_else(|| {
-            ReportError::Invalid(format!(
-                "the server reads no files ({name}): send the graph's text as graph=TEXT \
-                 (an edge list, `u v` per line, or Graphviz DOT)"
-            ))
-        })
+        text.map(str::to_string)
+            .ok_or_else(|| ReportError::Invalid(CommandError::ServerReadsNoFiles { path: name.to_string() }))
     }
 }
 
@@ -344,11 +340,12 @@ pub fn halfwidth(text: &str) -> String {
         .collect()
 }
 
-/// A report error as the playground says it.
+/// A report error as the playground says it: its English message, and its `detail` (the error
+/// as data, with its words in both languages) when it has one.
 fn report_error(error: &ReportError) -> Reply {
+    let detail = error.detail().and_then(|d| serde_json::to_value(d).ok());
     if error.is_usage() {
         let hint = if error.is_no_theory() { "; choose method=search" } else { "" };
-        let detail = error.detail().and_then(|d| serde_json::to_value(d).ok());
         return Reply::error_with(400, "usage", format!("{error}{hint}"), detail);
     }
     match error.exhausted() {
@@ -369,7 +366,7 @@ fn report_error(error: &ReportError) -> Reply {
             "budget",
             format!("{error}; the playground's budget is fixed: use the command line (--budget N) for larger questions"),
         ),
-        None => Reply::error(500, "failure", error.to_string()),
+        None => Reply::error_with(500, "failure", error.to_string(), detail),
     }
 }
 
@@ -494,8 +491,9 @@ fn solve_graph(
         lang: params.lang()?,
     };
     let report = graph_file_game(spec, graph_reader(text)).and_then(|game| {
-        let game =
-            game.ok_or_else(|| ReportError::Invalid(format!("{} is not a game on a graph", spec.name())))?;
+        let game = game.ok_or_else(|| {
+            ReportError::Invalid(CommandError::NotGraphGame { game: spec.name().to_string() })
+        })?;
         nimlab_reports::solve::solve_tokens(&request, game, budget)
     });
     Ok(done(report, lane))
@@ -708,6 +706,7 @@ fn plot(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nimlab_engine::error::ErrorDetail;
     use nimlab_reports::loopy::{LoopyGame, LoopyRequest};
 
     fn status(endpoint: &str, query: &str) -> u16 {
@@ -855,6 +854,89 @@ mod tests {
         assert_eq!(
             detail("part=nim+3&part=bogus+3"),
             serde_json::json!({"code": "unknown-game", "game": "bogus"})
+        );
+    }
+
+    /// The `code` of one sample of every kind of [`ErrorDetail`]; a new kind is a new arm here (the
+    /// match is exhaustive), and the test below then asks for its keys.
+    fn detail_code(detail: &ErrorDetail) -> String {
+        let value = serde_json::to_value(detail).unwrap();
+        let code = value["code"].as_str().unwrap().to_string();
+        match detail {
+            ErrorDetail::UnknownGame { .. }
+            | ErrorDetail::UnknownParam { .. }
+            | ErrorDetail::MissingParam { .. }
+            | ErrorDetail::RepeatedParam { .. }
+            | ErrorDetail::InvalidValue { .. }
+            | ErrorDetail::InvalidParams { .. }
+            | ErrorDetail::BadGameText { .. }
+            | ErrorDetail::InvalidPosition { .. }
+            | ErrorDetail::NoTheory { .. }
+            | ErrorDetail::TooLargeForSearch
+            | ErrorDetail::InvalidRequest { .. }
+            | ErrorDetail::Limit { .. } => code,
+        }
+    }
+
+    /// Every error kind the API sends as `detail` (the engine's and the reports' kinds, and the
+    /// API's own) has its `server.*` text in both of the page's languages, so the page never
+    /// falls back to the server's English.
+    #[test]
+    fn every_error_kind_has_its_page_text_in_both_languages() {
+        let words = || nimlab_engine::lang::Words { en: "a reason".into(), zh: "一个原因".into() };
+        let text = |s: &str| s.to_string();
+        let samples = [
+            ErrorDetail::UnknownGame { game: text("nimm") },
+            ErrorDetail::UnknownParam { game: text("nim"), param: text("colour") },
+            ErrorDetail::MissingParam { game: text("bash"), param: text("max") },
+            ErrorDetail::RepeatedParam { param: text("max") },
+            ErrorDetail::InvalidValue { param: text("max"), value: text("x") },
+            ErrorDetail::InvalidParams { reason: words() },
+            ErrorDetail::BadGameText { text: text("--") },
+            ErrorDetail::InvalidPosition { reason: words() },
+            ErrorDetail::NoTheory { game: text("nim") },
+            ErrorDetail::TooLargeForSearch,
+            ErrorDetail::InvalidRequest { fault: "empty-sum", reason: words() },
+            ErrorDetail::Limit { limit: "plan-lines", reason: words() },
+        ];
+        let mut codes: Vec<String> = samples.iter().map(detail_code).collect();
+        // The API's own kinds: every `"code": "..."` this file sends.
+        let source = include_str!("api.rs");
+        let tests = source.find("#[cfg(test)]").unwrap();
+        let mut rest = &source[..tests];
+        while let Some(at) = rest.find("\"code\": \"") {
+            rest = &rest[at + 9..];
+            codes.push(rest[..rest.find('"').unwrap()].to_string());
+        }
+        // What ran out is worded from the reply's `kind`.
+        codes.extend(["budget", "deadline", "memory", "cancelled", "other"].map(String::from));
+        assert!(
+            codes.contains(&"bad-number".to_string()) && codes.contains(&"mistakes".to_string()),
+            "{codes:?}"
+        );
+        let i18n = include_str!("../assets/i18n.js");
+        let zh_at = i18n.find("\n  zh: {").expect("the Chinese texts");
+        let (en, zh) = i18n.split_at(zh_at);
+        for code in &codes {
+            let key = format!("'server.{code}': '");
+            assert!(en.contains(&key), "no English page text for the error kind {code}");
+            assert!(zh.contains(&key), "no Chinese page text for the error kind {code}");
+        }
+    }
+
+    /// A request's fault and a limit reached reach the page as their kind and their words in
+    /// both languages.
+    #[test]
+    fn request_faults_carry_their_words_in_both_languages() {
+        let refused = body("table", "game=wythoff&upto=5");
+        assert_eq!(refused["status"], 400, "{refused}");
+        let detail = &refused["detail"];
+        assert_eq!(detail["code"], "invalid-request", "{detail}");
+        assert_eq!(detail["fault"], "not-one-heap", "{detail}");
+        assert_eq!(detail["reason"]["en"], refused["error"], "{refused}");
+        assert!(
+            detail["reason"]["zh"].as_str().unwrap().contains("序列需要一堆上的游戏；wythoff"),
+            "{detail}"
         );
     }
 

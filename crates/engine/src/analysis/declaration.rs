@@ -2,6 +2,8 @@
 //! to build it. Each ruleset file declares one; the registry (`crate::registry`) lists them.
 
 use super::engine::AnyGame;
+use crate::error::{CodeError, RequestError};
+use crate::lang::{words, Words};
 use serde::Serialize;
 
 use crate::budget::Budget;
@@ -175,15 +177,13 @@ impl CodeSource {
     /// [`EngineError::InvalidRequest`] when the parameter is not a code, or a take exceeds
     /// [`MAX_CODE_TAKE`].
     pub fn code(&self, spec: &GameSpec) -> Result<OctalCode, EngineError> {
-        let invalid = |m: String| EngineError::InvalidRequest(m);
+        let invalid = |e: CodeError| EngineError::InvalidRequest(RequestError::Code(e));
         match *self {
             CodeSource::Param { param } => {
                 let text = spec.params().texts(param).first().cloned().unwrap_or_default();
-                text.parse().map_err(|e: crate::octal::CodeError| invalid(e.to_string()))
+                text.parse().map_err(invalid)
             }
-            CodeSource::Fixed { code } => {
-                code.parse().map_err(|e: crate::octal::CodeError| invalid(e.to_string()))
-            }
+            CodeSource::Fixed { code } => code.parse().map_err(invalid),
             CodeSource::SubtractionSet { param } => subtraction_code(spec.params().set(param)),
         }
     }
@@ -196,22 +196,19 @@ impl CodeSource {
 /// [`EngineError::InvalidRequest`] for an empty set, a take of 0, or a take above
 /// [`MAX_CODE_TAKE`].
 pub fn subtraction_code(set: &[u64]) -> Result<OctalCode, EngineError> {
-    let invalid = |m: String| EngineError::InvalidRequest(m);
+    let invalid = EngineError::InvalidRequest;
     let largest = set.iter().copied().max().unwrap_or(0);
     if largest > MAX_CODE_TAKE {
-        return Err(invalid(format!(
-            "a take of {largest}: the misère quotient of a subtraction game is computed for \
-             takes up to {MAX_CODE_TAKE}"
-        )));
+        return Err(invalid(RequestError::TakeBeyondQuotient { take: largest, max: MAX_CODE_TAKE }));
     }
     if set.contains(&0) || set.is_empty() {
-        return Err(invalid("the set of takes must be non-empty, each take at least 1".into()));
+        return Err(invalid(RequestError::BadTakeSet));
     }
     let mut digits = vec![0u8; largest as usize + 1];
     for &s in set {
         digits[s as usize] = 3;
     }
-    OctalCode::from_digits(digits).map_err(|e| invalid(e.to_string()))
+    OctalCode::from_digits(digits).map_err(|e| invalid(RequestError::Code(e)))
 }
 
 /// Where a loopy game's graph of positions comes from.
@@ -322,16 +319,33 @@ pub enum Research {
 }
 
 impl Research {
-    /// The question in words, with the commands that ask it, for messages.
-    pub fn describe(self) -> &'static str {
+    /// The question in both languages, with the commands that ask it, for messages.
+    pub fn words(self) -> Words {
         match self {
-            Research::OrderPatterns => "values by order pattern and their theorems (explore, prove)",
-            Research::WinningPlan => "the winner's whole plan (strategy)",
-            Research::TripleTable => "tables of three-pile positions (M, N, N) (table --m --n)",
-            Research::FamilySweep => "sweeps and searches over families of parameter sets (sweep, search)",
-            Research::CodeAtlas => "atlases of codes (sweep --codes)",
-            Research::AdditiveRows => "additively periodic rows of its Grundy table (period --row)",
-            Research::GraphFamily => "the values of a family of graphs, --graph grid:3xn (table, period)",
+            Research::OrderPatterns => words!(
+                "values by order pattern and their theorems (explore, prove)",
+                "按大小顺序模式分类的 SG 值及其定理（explore、prove）"
+            ),
+            Research::WinningPlan => {
+                words!("the winner's whole plan (strategy)", "胜者的完整策略（strategy）")
+            }
+            Research::TripleTable => words!(
+                "tables of three-pile positions (M, N, N) (table --m --n)",
+                "三堆局面 (M, N, N) 的表（table --m --n）"
+            ),
+            Research::FamilySweep => words!(
+                "sweeps and searches over families of parameter sets (sweep, search)",
+                "对参数集合族的扫描与搜索（sweep、search）"
+            ),
+            Research::CodeAtlas => words!("atlases of codes (sweep --codes)", "代码图册（sweep --codes）"),
+            Research::AdditiveRows => words!(
+                "additively periodic rows of its Grundy table (period --row)",
+                "SG 值表中加性周期的行（period --row）"
+            ),
+            Research::GraphFamily => words!(
+                "the values of a family of graphs, --graph grid:3xn (table, period)",
+                "一族图的 SG 值，--graph grid:3xn（table、period）"
+            ),
         }
     }
 }

@@ -5,6 +5,7 @@
 //! here ([`Engine::search_position`] refuses a search whose least cost exceeds the budget, and
 //! [`Engine::fill_grundy`] runs a by-product search only when it fits a small sub-budget).
 
+use crate::lang::Words;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ops::ControlFlow;
 use std::sync::{Mutex, MutexGuard};
@@ -238,7 +239,7 @@ pub trait AnyGame: Send + Sync {
 
     /// Why the game's positions are not heaps (a graph's deleted vertices or cut edges), so that
     /// tables and listings of heaps do not apply to it; `None` for a game on heaps.
-    fn not_heaps(&self) -> Option<String> {
+    fn not_heaps(&self) -> Option<Words> {
         None
     }
 
@@ -874,7 +875,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         self.ruleset.winning_plan(start, line_limit, budget)
     }
 
-    fn not_heaps(&self) -> Option<String> {
+    fn not_heaps(&self) -> Option<Words> {
         self.ruleset.not_heaps()
     }
 

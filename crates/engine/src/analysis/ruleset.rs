@@ -2,6 +2,7 @@
 //! [`Game`]): how positions are written as numbers, move texts, the closed-form theory, and what
 //! a search of a position would cost.
 
+use crate::lang::Words;
 use num_bigint::BigUint;
 
 use super::answer::{Analysis, Measure, MoveReport, MultiAnalysis};
@@ -201,7 +202,7 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
     /// that one-heap and two-heap tables and listings of P-positions by heaps do not apply; `None`
     /// (the default) for a game on heaps. A fast path ([`Ruleset::fast_sequence`]) still answers
     /// first: a family of graphs has a table of its members.
-    fn not_heaps(&self) -> Option<String> {
+    fn not_heaps(&self) -> Option<Words> {
         None
     }
 

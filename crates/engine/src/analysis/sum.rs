@@ -94,7 +94,7 @@ pub fn analyze_sum(
     lang: Lang,
 ) -> Result<SumAnalysis, EngineError> {
     if parts.is_empty() {
-        return Err(EngineError::InvalidRequest("a sum needs at least one part".into()));
+        return Err(EngineError::InvalidRequest(crate::error::RequestError::EmptySum));
     }
     let query = Query { method, play: Play::Normal, max_moves: 0, lang };
     let mut reports = Vec::with_capacity(parts.len());

@@ -14,6 +14,7 @@
 //! unit per cell and one per option it lists (as the search does), the search its own work and
 //! positions, so time is bounded too.
 
+use crate::error::RequestError;
 use num_traits::ToPrimitive;
 
 use super::ruleset::Ruleset;
@@ -261,7 +262,7 @@ pub fn sequence<R: Ruleset>(
 ) -> Result<Sequence, TableError> {
     check_values(request.values, request.play)?;
     if request.upto > MAX_UPTO {
-        return Err(TableError::InvalidRequest(format!("a sequence goes up to at most {MAX_UPTO}")));
+        return Err(TableError::InvalidRequest(RequestError::SequenceBeyond { max: MAX_UPTO }));
     }
     // The fast path first: a game whose table is not of one heap (a family of graphs) has its
     // own.
@@ -278,10 +279,13 @@ pub fn sequence<R: Ruleset>(
         }
     }
     if let Some(why) = ruleset.not_heaps() {
-        return Err(TableError::InvalidRequest(format!("{game} has no table of heaps: {why}")));
+        return Err(TableError::InvalidRequest(RequestError::NoHeapTable { game: game.to_string(), why }));
     }
-    ruleset.check_position(&[big(0)]).map_err(|e| {
-        TableError::InvalidRequest(format!("a sequence needs a game on one heap; {game}: {e}"))
+    ruleset.check_position(&[big(0)]).map_err(|e| match e {
+        EngineError::InvalidPosition(reason) => {
+            TableError::InvalidRequest(RequestError::NotOneHeap { game: game.to_string(), reason })
+        }
+        other => TableError::Engine(other),
     })?;
     let Stored { values, basis } =
         box_values(ruleset, game, &[request.upto], request.values, request.play, budget)?;
@@ -305,16 +309,17 @@ pub fn grid<R: Ruleset>(
 ) -> Result<Grid, TableError> {
     check_values(request.values, request.play)?;
     if let Some(why) = ruleset.not_heaps() {
-        return Err(TableError::InvalidRequest(format!("{game} has no table of heaps: {why}")));
+        return Err(TableError::InvalidRequest(RequestError::NoHeapTable { game: game.to_string(), why }));
     }
     if request.rows > MAX_UPTO || request.cols > MAX_UPTO {
-        return Err(TableError::InvalidRequest(format!(
-            "a grid's rows and columns go up to at most {MAX_UPTO}"
-        )));
+        return Err(TableError::InvalidRequest(RequestError::GridBeyond { max: MAX_UPTO }));
     }
-    ruleset
-        .check_position(&[big(0), big(0)])
-        .map_err(|e| TableError::InvalidRequest(format!("a grid needs a game on two heaps; {game}: {e}")))?;
+    ruleset.check_position(&[big(0), big(0)]).map_err(|e| match e {
+        EngineError::InvalidPosition(reason) => {
+            TableError::InvalidRequest(RequestError::NotTwoHeaps { game: game.to_string(), reason })
+        }
+        other => TableError::Engine(other),
+    })?;
     pay_memory("one row of the grid", (u128::from(request.cols) + 1) * 8, budget)?;
     if request.method != Method::Search {
         let fast = ruleset.fast_grid(request, budget)?;

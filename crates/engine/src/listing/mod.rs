@@ -3,6 +3,7 @@
 
 mod p_cells;
 
+use crate::error::RequestError;
 use num_bigint::BigUint;
 use serde::Serialize;
 
@@ -89,15 +90,15 @@ pub fn p_positions(
     progress: Progress<'_>,
 ) -> Result<PListing, EngineError> {
     if let Some(why) = game.not_heaps() {
-        return Err(EngineError::InvalidRequest(format!(
-            "{} lists no P-positions by heaps: {why}; ask solve about a position",
-            game.name()
-        )));
+        return Err(EngineError::InvalidRequest(RequestError::NoHeapListing {
+            game: game.name().to_string(),
+            why,
+        }));
     }
     let own_heaps = if game.check_position(&[BigUint::default()]).is_ok() { 1 } else { 2 };
     let heaps = request.heaps.unwrap_or(own_heaps);
     if heaps == 0 {
-        return Err(EngineError::InvalidRequest("a position needs at least 1 heap".into()));
+        return Err(EngineError::InvalidRequest(RequestError::NoHeaps));
     }
     let by_theory = match request.method {
         Method::Search => None,

@@ -166,7 +166,19 @@ impl From<GraphError> for crate::error::EngineError {
             GraphError::Exhausted(cause) => {
                 crate::error::EngineError::Exhausted { task: "the loopy game's analysis".into(), cause }
             }
-            other => crate::error::EngineError::InvalidRequest(other.to_string()),
+            GraphError::Vertex { from, to, vertices } => {
+                crate::error::EngineError::InvalidRequest(crate::error::RequestError::EdgeBeyondGraph {
+                    from,
+                    to,
+                    vertices,
+                })
+            }
+            GraphError::TooLarge { vertices } => {
+                crate::error::EngineError::InvalidRequest(crate::error::RequestError::TooManyVertices {
+                    vertices,
+                    max: graph::MAX_VERTICES,
+                })
+            }
         }
     }
 }

@@ -21,7 +21,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Serialize, Serializer};
-use thiserror::Error;
 
 /// A take-and-break code `d0.d1d2...dk` (octal, or hexadecimal with bit 8 = three heaps).
 ///
@@ -41,82 +40,7 @@ pub struct OctalCode {
     digits: Vec<u8>,
 }
 
-/// A malformed code. `column` counts characters from 1; `digit` is the index `j` of `d_j`.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum CodeError {
-    /// Nothing was given.
-    #[error("empty octal code; write it as d0.d1d2..., e.g. 0.77 (Kayles) or 0.07 (Dawson's Kayles)")]
-    Empty,
-    /// The code has no point.
-    #[error("octal code `{code}` has no point; write it as d0.d1d2..., e.g. 0.{code}")]
-    MissingPoint {
-        /// The code as given.
-        code: String,
-    },
-    /// A character that is not a digit of the notation.
-    #[error(
-        "octal code `{code}`: character {column} ('{found}') is not a digit; write d0.d1d2..., e.g. 0.77"
-    )]
-    BadCharacter {
-        /// The code as given.
-        code: String,
-        /// Position of the character, from 1.
-        column: usize,
-        /// The character.
-        found: char,
-    },
-    /// A digit above 7 in an octal code.
-    #[error(
-        "octal code `{code}`: character {column} ('{found}', digit d{digit}) is not an octal digit (0-7); \
-         for a hexadecimal code (bit 8: leave three heaps) write it with 0x, e.g. 0x{code}"
-    )]
-    NotOctal {
-        /// The code as given.
-        code: String,
-        /// Position of the character, from 1.
-        column: usize,
-        /// The character.
-        found: char,
-        /// The digit's index `j`.
-        digit: usize,
-    },
-    /// A character that is not a hexadecimal digit in a `0x` code.
-    #[error("hexadecimal code `{code}`: character {column} ('{found}', digit d{digit}) is not a hexadecimal digit (0-9, A-F)")]
-    NotHexadecimal {
-        /// The code as given.
-        code: String,
-        /// Position of the character, from 1.
-        column: usize,
-        /// The character.
-        found: char,
-        /// The digit's index `j`.
-        digit: usize,
-    },
-    /// `d0` has bit 1 or 2 set.
-    #[error(
-        "octal code `{code}`: character {column} ('{found}', digit d0) is not allowed before the point: \
-         d0 says how a heap splits without removing anything, so it is 0 or 4 (or 8 or C in hexadecimal); \
-         1 and 2 would remove nothing and leave nothing or the same heap"
-    )]
-    BadFirstDigit {
-        /// The code as given.
-        code: String,
-        /// Position of the character, from 1.
-        column: usize,
-        /// The character.
-        found: char,
-    },
-    /// More than one digit before the point, or a second point.
-    #[error("octal code `{code}`: character {column} ('{found}') is not allowed there; only one digit (d0) goes before the point and the code has one point")]
-    Misplaced {
-        /// The code as given.
-        code: String,
-        /// Position of the character, from 1.
-        column: usize,
-        /// The character.
-        found: char,
-    },
-}
+pub use crate::error::CodeError;
 
 impl OctalCode {
     /// The code with these digits (`digits[0]` is `d0`).

@@ -37,6 +37,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::graphs::geography::{self as theory, GeographyGame, Spot};
 use crate::graphs::layout::{GraphView, Style, Target};
 use crate::graphs::{Graph, VSet};
+use crate::lang::Words;
 use crate::lang::{say, words, Lang};
 use crate::rulesets::engine;
 use crate::rulesets::graph_games::{GRAPH, GRAPH_ZH};
@@ -183,11 +184,11 @@ impl Ruleset for Geography {
         })
     }
 
-    fn not_heaps(&self) -> Option<String> {
-        Some(
-            "its positions are a graph's: a position is the token's vertex and the vertices deleted"
-                .to_string(),
-        )
+    fn not_heaps(&self) -> Option<Words> {
+        Some(words!(
+            "its positions are a graph's: a position is the token's vertex and the vertices deleted",
+            "它的局面是图上的：一个局面是棋子所在的顶点和已删去的顶点"
+        ))
     }
 
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {

@@ -57,9 +57,7 @@ fn file_name(text: &str) -> Result<String, String> {
 }
 
 fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-    Err(EngineError::InvalidRequest(format!(
-        "'{}' is a token game on a graph file, answered by the loopy engine: nimlab solve graph --file G VERTEX..., \
-         or nimlab table graph --file G",
-        spec.name()
-    )))
+    Err(EngineError::InvalidRequest(crate::error::RequestError::GraphFileGame {
+        game: spec.name().to_string(),
+    }))
 }

@@ -29,11 +29,14 @@ use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset};
 use crate::bigint::big;
 use crate::budget::{Budget, Exhausted};
 use crate::error::EngineError;
+use crate::error::RequestError;
 use crate::game::{Game, Outcome, Play};
 use crate::graphs::layout::{GraphView, Style, Target};
 use crate::graphs::{
     family, regions, ComponentSolver, Deletion, DeletionGame, Graph, Memo, MisereMemo, VSet,
 };
+use crate::graphs::{GraphError, MAX_VERTICES};
+use crate::lang::Words;
 use crate::lang::{say, words, Lang};
 use crate::octal::{OctalCode, Sequence};
 use crate::spec::{GameSpec, ParamDecl, ParamKind, ParamTexts};
@@ -429,14 +432,16 @@ impl Game for GraphGame {
 }
 
 impl Ruleset for GraphGame {
-    fn not_heaps(&self) -> Option<String> {
+    fn not_heaps(&self) -> Option<Words> {
         Some(match self.pieces {
-            Pieces::Graph => {
-                "its positions are a graph's: a position is the vertices deleted so far".to_string()
-            }
-            Pieces::Dominoes => {
-                "its positions are a board's: a position is the cells covered so far".to_string()
-            }
+            Pieces::Graph => words!(
+                "its positions are a graph's: a position is the vertices deleted so far",
+                "它的局面是图上的：一个局面是到目前为止删去的顶点"
+            ),
+            Pieces::Dominoes => words!(
+                "its positions are a board's: a position is the cells covered so far",
+                "它的局面是棋盘上的：一个局面是到目前为止盖住的格子"
+            ),
         })
     }
 
@@ -584,23 +589,28 @@ impl Ruleset for GraphGame {
         budget: &Budget,
     ) -> Result<Option<TableSequence>, TableError> {
         let Some(family) = self.family.clone() else {
-            let example = match self.pieces {
-                Pieces::Graph => "in the graph, e.g. --graph grid:3xn",
-                Pieces::Dominoes => "in the board, e.g. --board 3xn",
+            let (param, example) = match self.pieces {
+                Pieces::Graph => ("graph", "grid:3xn"),
+                Pieces::Dominoes => ("board", "3xn"),
             };
-            return Err(TableError::InvalidRequest(format!(
-                "a table of {} lists the members of a family: write n {example}",
-                self.name
-            )));
+            return Err(TableError::InvalidRequest(RequestError::TableNeedsFamily {
+                game: self.name.to_string(),
+                param,
+                example,
+            }));
         };
         if request.upto > MAX_FAMILY_MEMBER {
-            return Err(TableError::InvalidRequest(format!(
-                "a family's table goes up to n = {MAX_FAMILY_MEMBER} at most (each member is a whole search)"
-            )));
+            return Err(TableError::InvalidRequest(RequestError::FamilyBeyond { max: MAX_FAMILY_MEMBER }));
         }
         let last = family::instantiate(&family, request.upto).expect("a family has n");
         if let Err(family::FamilyError::Graph(e)) = family::build(&last) {
-            return Err(TableError::InvalidRequest(format!("the member {last}: {e}")));
+            let member = last.to_string();
+            return Err(TableError::InvalidRequest(match e {
+                GraphError::TooLarge { count, what } => {
+                    RequestError::MemberTooLarge { member, count, edges: what == "edges", max: MAX_VERTICES }
+                }
+                GraphError::Empty => RequestError::MemberEmpty { member },
+            }));
         }
         let basis = TableBasis {
             method: TableMethod::Search,

@@ -42,6 +42,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::graphs::hackenbush::{self as theory, HackenbushGame, Reduction};
 use crate::graphs::layout::{GraphView, Style, Target};
 use crate::graphs::{Graph, VSet};
+use crate::lang::Words;
 use crate::lang::{say, words, Lang};
 use crate::rulesets::engine;
 use crate::rulesets::graph_games::{GRAPH, GRAPH_ZH};
@@ -381,8 +382,11 @@ impl Ruleset for Hackenbush {
         })
     }
 
-    fn not_heaps(&self) -> Option<String> {
-        Some("its positions are a graph's: a position is the edges cut so far".to_string())
+    fn not_heaps(&self) -> Option<Words> {
+        Some(words!(
+            "its positions are a graph's: a position is the edges cut so far",
+            "它的局面是图上的：一个局面是到目前为止砍掉的边"
+        ))
     }
 
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {

@@ -70,7 +70,7 @@ impl MisereTheory {
         }
         let part = budget.sub_budget(MISERE_WORK);
         let quotient =
-            compute(code, None, &part).map_err(|e| crate::EngineError::InvalidRequest(e.to_string()))?;
+            compute(code, None, &part).map_err(|e| crate::EngineError::Internal { what: e.to_string() })?;
         if let Some(cause) = quotient.stopped.clone().filter(|c| !c.is_budget()) {
             return Err(crate::EngineError::Exhausted { task: task(), cause });
         }
@@ -339,7 +339,7 @@ pub fn verify(
     let q = &theory.quotient;
     let tokens = if q.is_certified() { tokens } else { tokens.min(q.reached()) };
     let tokens32 = u32::try_from(tokens).map_err(|_| {
-        EngineError::InvalidRequest(format!("a total of {tokens} tokens is beyond any search"))
+        EngineError::InvalidRequest(crate::error::RequestError::TokensBeyondSearch { tokens })
     })?;
     let mut report = VerifyReport::new(game, theory.theorem(title, Lang::En), Play::Misere, None, tokens);
     let mut structure: Vec<String> = STRUCTURE.iter().map(|s| (*s).to_string()).collect();

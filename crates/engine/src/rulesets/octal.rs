@@ -274,7 +274,9 @@ pub struct TakeAndBreak {
 /// The sequence engine's errors as engine errors: a fixed limit (a usage error), or memory.
 pub fn sequence_error(error: SequenceError, task: impl FnOnce() -> String) -> EngineError {
     match error {
-        SequenceError::TooManyValues { .. } => EngineError::InvalidRequest(error.to_string()),
+        SequenceError::TooManyValues { requested, max } => {
+            EngineError::InvalidRequest(crate::error::RequestError::TooManyValues { requested, max })
+        }
         SequenceError::OutOfMemory { bytes, .. } => {
             EngineError::Exhausted { task: task(), cause: Exhausted::Memory { bytes } }
         }

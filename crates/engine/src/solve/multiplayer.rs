@@ -64,9 +64,7 @@ impl StandardAlliance {
     /// [`EngineError::InvalidRequest`] when `players < 2`.
     pub fn new(players: u32, terminal: Terminal) -> Result<Self, EngineError> {
         if players < 2 {
-            return Err(EngineError::InvalidRequest(format!(
-                "the number of players must be at least 2, got {players}"
-            )));
+            return Err(EngineError::InvalidRequest(crate::error::RequestError::TooFewPlayers { players }));
         }
         Ok(StandardAlliance { players, terminal })
     }

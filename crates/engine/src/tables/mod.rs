@@ -54,6 +54,7 @@ pub use lines::LineMoves;
 pub use sequence::{by_chunks, per_heap, per_residue, Sequence, SequenceSource};
 pub use wythoff_rows::{wythoff_row, wythoff_rows, RowCertificate, RowError, RowStatus, WythoffRow};
 
+use crate::error::RequestError;
 use serde::Serialize;
 use thiserror::Error;
 
@@ -232,7 +233,7 @@ pub enum TableError {
     /// The request does not fit the game: the wrong number of heaps, Grundy values in misère
     /// play, a range at the end of the integers.
     #[error("{0}")]
-    InvalidRequest(String),
+    InvalidRequest(RequestError),
     /// The budget, the deadline or a cancellation stopped the table, or its memory does not fit
     /// what is left of the budget; `task` says what.
     #[error("{task}: {cause}")]
@@ -273,7 +274,7 @@ impl TableError {
 impl From<TableError> for EngineError {
     fn from(error: TableError) -> Self {
         match error {
-            TableError::InvalidRequest(message) => EngineError::InvalidRequest(message),
+            TableError::InvalidRequest(request) => EngineError::InvalidRequest(request),
             TableError::Exhausted { task, cause } => EngineError::Exhausted { task, cause },
             TableError::Engine(e) => e,
         }
@@ -362,9 +363,7 @@ impl Charge {
 /// Refuses Grundy values under misère play (they are not defined there).
 pub(crate) fn check_values(values: TableValues, play: Play) -> Result<(), TableError> {
     if values == TableValues::Grundy && play == Play::Misere {
-        return Err(TableError::InvalidRequest(
-            "Grundy values are defined for normal play only; ask for outcomes in misère play".into(),
-        ));
+        return Err(TableError::InvalidRequest(RequestError::GrundyInMisere));
     }
     Ok(())
 }

@@ -6,6 +6,8 @@
 //! generic dense path of the planner (`crate::analysis::tables`), which stores 4 bytes a heap
 //! under the budget.
 
+use crate::error::RequestError;
+use crate::periodicity::PeriodicityError;
 use std::sync::Arc;
 
 use super::{
@@ -268,7 +270,10 @@ pub fn subtraction_sequence(
     let window = window_words(set)?;
     let piece = GENERATOR_PIECE as u128;
     pay_memory("the SUB(S) generator's window", 8 * (2 * window + piece) + 4 * piece, budget)?;
-    let stream = GrundyStream::new(set).map_err(|e| TableError::InvalidRequest(e.to_string()))?;
+    let stream = GrundyStream::new(set).map_err(|e| match e {
+        PeriodicityError::EmptySet => TableError::InvalidRequest(RequestError::EmptySet),
+        _ => TableError::InvalidRequest(RequestError::ZeroTake),
+    })?;
     let basis = TableBasis {
         method: TableMethod::Stream,
         detail: format!("SUB({{{}}}) by the streaming generator (window of {window} values)", join(set)),
@@ -281,11 +286,10 @@ pub fn subtraction_sequence(
 
 /// `max(S) / gcd(S)`, the generator's window in words.
 fn window_words(set: &[u64]) -> Result<u128, TableError> {
-    let max =
-        set.iter().copied().max().ok_or_else(|| TableError::InvalidRequest("the set is empty".into()))?;
+    let max = set.iter().copied().max().ok_or(TableError::InvalidRequest(RequestError::EmptySet))?;
     let gcd = crate::periodicity::gcd_of(set);
     if gcd == 0 {
-        return Err(TableError::InvalidRequest("every take must be at least 1".into()));
+        return Err(TableError::InvalidRequest(RequestError::ZeroTake));
     }
     Ok(u128::from(max / gcd))
 }

@@ -8,6 +8,7 @@
 //! grouped rules, for piles of any size. Elsewhere the plan lists every opponent move with the
 //! winner's reply, found by search; the number of lines is capped.
 
+use crate::error::LimitReached;
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::Zero;
@@ -167,10 +168,8 @@ impl Planner<'_> {
                 moves
             }
         };
-        self.apple.preferred_move(piles, &moves).cloned().ok_or_else(|| {
-            EngineError::InvalidRequest(
-                "no winning move from an N-position (a bug in the apple rules)".into(),
-            )
+        self.apple.preferred_move(piles, &moves).cloned().ok_or_else(|| EngineError::Internal {
+            what: "no winning move from an N-position in the apple rules".into(),
         })
     }
 
@@ -197,11 +196,7 @@ impl Planner<'_> {
         for option in self.apple.options(&position) {
             self.lines += 1;
             if self.lines > self.line_limit {
-                return Err(EngineError::Limit(format!(
-                    "the plan needs more than {} line{} (the line limit)",
-                    self.line_limit,
-                    if self.line_limit == 1 { "" } else { "s" }
-                )));
+                return Err(EngineError::Limit(LimitReached::PlanLines { limit: self.line_limit as u64 }));
             }
             let to = self.apple.numbers(&option);
             let loser = MoveReport { text: self.apple.describe_move(piles, &to, Lang::En), to };

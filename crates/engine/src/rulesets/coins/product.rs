@@ -23,6 +23,7 @@
 //! heads on boards up to 16 × 16 (64 × 64 for Turning Corners), and with a search of every
 //! position of small boards.
 
+use crate::error::RequestError;
 use std::ops::ControlFlow;
 
 use num_bigint::BigUint;
@@ -484,7 +485,7 @@ impl Ruleset for Product {
                 Some(_) => (0..=upto)
                     .map(|n| row.value(&BigUint::from(n)).and_then(|v| v.to_u64()))
                     .collect::<Option<_>>()
-                    .ok_or_else(|| TableError::InvalidRequest("a coin value beyond 64 bits".into())),
+                    .ok_or(TableError::InvalidRequest(RequestError::CoinValueTooWide)),
                 None => head_values(row.rule(), upto, budget)
                     .map_err(|cause| TableError::Exhausted { task: "the factors' values".into(), cause }),
             }

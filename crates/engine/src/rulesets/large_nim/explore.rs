@@ -167,9 +167,7 @@ impl Exploration {
 pub fn explore(players: u32, heaps: usize, max: u64, budget: &Budget) -> Result<Exploration, EngineError> {
     let valuation = StandardAlliance::new(players, Terminal::MoverWins)?;
     if heaps == 0 || max == 0 {
-        return Err(EngineError::InvalidRequest(
-            "explore needs at least one heap and a largest size of at least 1".into(),
-        ));
+        return Err(EngineError::InvalidRequest(crate::error::RequestError::ExploreNeedsHeaps));
     }
     let table = sorted_heap_table(&LargeNim, &valuation, heaps, max, budget)
         .during(|| format!("the table of {heaps} heaps up to {max}"))?;

@@ -9,6 +9,7 @@
 //! ([`crate::octal::work_units`]), step by step, so that the budget, a deadline or a
 //! cancellation stops a long table within a few milliseconds.
 
+use crate::error::RequestError;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -148,10 +149,7 @@ impl SequenceSource for HeapStream {
 /// Refuses tables beyond what the engine can index.
 fn check_upto(upto: u64) -> Result<(), TableError> {
     if upto >= MAX_VALUES {
-        return Err(TableError::InvalidRequest(format!(
-            "the sequence engine computes heaps below {MAX_VALUES}; ask for a table up to at most {}",
-            MAX_VALUES - 1
-        )));
+        return Err(TableError::InvalidRequest(RequestError::HeapsBeyondEngine { max: MAX_VALUES - 1 }));
     }
     Ok(())
 }

@@ -1,5 +1,7 @@
 //! [`ReportError`]: every way a report can fail, in the engine's terms.
 
+use nimlab_engine::error::ErrorDetail;
+use nimlab_engine::lang::Words;
 use nimlab_engine::periodicity::PeriodicityError;
 use nimlab_engine::rulesets::large_nim::prove::ProveError;
 use nimlab_engine::tables::{RowError, TableError};
@@ -7,6 +9,10 @@ use nimlab_engine::{EngineError, Exhausted};
 #[cfg(feature = "store")]
 use nimlab_store::StoreError;
 use thiserror::Error;
+
+mod command;
+
+pub use command::CommandError;
 
 /// Why a report could not be made.
 #[derive(Debug, Error)]
@@ -31,12 +37,20 @@ pub enum ReportError {
     /// The rows of Wythoff's game could not be swept.
     #[error(transparent)]
     WythoffRows(#[from] RowError),
-    /// The request is invalid in a way only the command sees (a range, a count, a template).
+    /// The request is invalid in a way only the command sees (a range, a count, a template), as
+    /// data.
     #[error("{0}")]
-    Invalid(String),
+    Invalid(CommandError),
     /// A checkpoint file cannot be read or written (a runtime failure: the disk, permissions).
-    #[error("{0}")]
-    Checkpoint(String),
+    #[error("checkpoint '{path}': cannot {action}: {cause}")]
+    Checkpoint {
+        /// The file.
+        path: String,
+        /// What could not be done: "open it", "read it", "write it".
+        action: &'static str,
+        /// What the system says.
+        cause: std::io::Error,
+    },
     /// A picture could not be drawn or encoded (a runtime failure).
     #[cfg(feature = "pictures")]
     #[error(transparent)]
@@ -54,7 +68,7 @@ impl ReportError {
                 PeriodicityError::EmptySet | PeriodicityError::ZeroInSet | PeriodicityError::InvalidSearch(_)
             ),
             ReportError::Prove(e) => matches!(e, ProveError::TooFewPlayers(_)),
-            ReportError::WythoffRows(_) | ReportError::Checkpoint(_) => false,
+            ReportError::WythoffRows(_) | ReportError::Checkpoint { .. } => false,
             #[cfg(feature = "store")]
             ReportError::Store(_) => false,
             #[cfg(feature = "pictures")]
@@ -76,10 +90,27 @@ impl ReportError {
         }
     }
 
-    /// The error as data (its kind and what it names) when the caller caused it in the engine.
-    pub fn detail(&self) -> Option<nimlab_engine::error::ErrorDetail> {
+    /// The error as data (its kind and what it names) when the caller caused it, or a limit
+    /// was reached.
+    pub fn detail(&self) -> Option<ErrorDetail> {
         match self {
             ReportError::Engine(e) => e.detail(),
+            ReportError::Table(TableError::InvalidRequest(e)) => Some(e.detail()),
+            ReportError::Invalid(e) => {
+                Some(ErrorDetail::InvalidRequest { fault: e.code(), reason: e.words() })
+            }
+            _ => None,
+        }
+    }
+
+    /// The words of a request's fault, an invalid position or a limit reached, in both
+    /// languages, from the error's data (`None` for the kinds surfaces word from their kind:
+    /// what ran out, a specification error, a runtime failure).
+    pub fn words(&self) -> Option<Words> {
+        match self {
+            ReportError::Engine(e) => e.words(),
+            ReportError::Table(TableError::InvalidRequest(e)) => Some(e.words()),
+            ReportError::Invalid(e) => Some(e.words()),
             _ => None,
         }
     }
@@ -100,7 +131,13 @@ impl From<TableError> for ReportError {
     }
 }
 
-/// `Err(ReportError::Invalid(..))` with this message.
-pub(crate) fn invalid<T>(message: impl Into<String>) -> Result<T, ReportError> {
-    Err(ReportError::Invalid(message.into()))
+/// `Err(ReportError::Invalid(error))`.
+pub(crate) fn invalid<T>(error: CommandError) -> Result<T, ReportError> {
+    Err(ReportError::Invalid(error))
+}
+
+impl From<CommandError> for ReportError {
+    fn from(error: CommandError) -> Self {
+        ReportError::Invalid(error)
+    }
 }
