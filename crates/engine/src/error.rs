@@ -490,15 +490,14 @@ pub(crate) mod tests {
             assert_eq!(error.to_string(), error.words().en);
         }
         // One limit kind: a new one is a new arm here.
-        for limit in [LimitReached::PlanLines { limit: 12 }] {
-            let data = match &limit {
-                LimitReached::PlanLines { limit } => vec![limit.to_string()],
-            };
-            check_words(limit.code(), &limit.words(), &data);
-            let engine = EngineError::Limit(limit.clone());
-            assert!(!engine.is_usage());
-            assert_eq!(engine.to_string(), limit.words().en);
-        }
+        let limit = LimitReached::PlanLines { limit: 12 };
+        let data = match &limit {
+            LimitReached::PlanLines { limit } => vec![limit.to_string()],
+        };
+        check_words(limit.code(), &limit.words(), &data);
+        let engine = EngineError::Limit(limit.clone());
+        assert!(!engine.is_usage());
+        assert_eq!(engine.to_string(), limit.words().en);
         let bug = EngineError::Internal { what: "an invariant".into() };
         assert!(!bug.is_usage() && bug.detail().is_none());
         check_words("internal", &bug.words().unwrap(), &["an invariant".to_string()]);
