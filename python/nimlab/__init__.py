@@ -10,6 +10,7 @@ See docs/python.md for a tour.
 from ._nimlab import _engine_solve_ns  # noqa: F401  (the benchmark of the overhead)
 from ._nimlab import (
     BudgetExceeded,
+    CensusResult,
     GamesResult,
     Game,
     PeriodResult,
@@ -28,6 +29,7 @@ from ._nimlab import (
     SumResult,
     SweepResult,
     VerifyResult,
+    census,
     games,
     nim_add,
     nim_inv,
@@ -41,6 +43,7 @@ from ._nimlab import (
 
 __all__ = [
     "BudgetExceeded",
+    "CensusResult",
     "GamesResult",
     "Game",
     "PeriodResult",
@@ -59,6 +62,7 @@ __all__ = [
     "SumResult",
     "SweepResult",
     "VerifyResult",
+    "census",
     "games",
     "nim_add",
     "nim_inv",

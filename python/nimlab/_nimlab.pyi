@@ -187,6 +187,13 @@ class VerifyResult(_Rows):
     all_agree: bool
 
 @final
+class CensusResult(_Rows):
+    upto: int
+    periods: list[Record]
+    periodic_from: int
+    columns: list[Record]
+
+@final
 class QuotientResult(_Rows):
     title: str
     code: str
@@ -376,6 +383,9 @@ def sweep(
 def verify(
     *, upto: int | None = None, players: int | None = None, budget: int | None = None, memory: int | str | None = None, timeout: float | None = None
 ) -> VerifyResult: ...
+def census(
+    *, upto: int = 100, full: bool = False, budget: int | None = None, memory: int | str | None = None, timeout: float | None = None
+) -> CensusResult: ...
 @overload
 def nim_add(a: int, b: int) -> int: ...
 @overload

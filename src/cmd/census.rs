@@ -39,9 +39,18 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     write_text(&report, out)
 }
 
+/// "1 third row", "3 third rows".
+fn third_rows(count: u64) -> String {
+    if count == 1 {
+        "1 third row".to_string()
+    } else {
+        format!("{count} third rows")
+    }
+}
+
 fn write_text(report: &CensusReport, out: &mut dyn Write) -> anyhow::Result<()> {
     let periods: Vec<String> =
-        report.periods.iter().map(|p| format!("period {}: {} third rows", p.period, p.columns)).collect();
+        report.periods.iter().map(|p| format!("period {}: {}", p.period, third_rows(p.columns))).collect();
     writeln!(
         out,
         "Three-rowed Chomp, third rows 0..={}: every column certified periodic (all from b = {} at the latest); {}",

@@ -104,6 +104,12 @@ fn the_api_answers_exactly_what_json_prints() {
         server.get("/api/p-positions?game=wythoff&count=5"),
         (200, cli(&["p-positions", "wythoff", "--count", "5", "--json"]))
     );
+    assert_eq!(
+        server.get("/api/census?upto=40&full=1"),
+        (200, cli(&["census", "--upto", "40", "--full", "--json"]))
+    );
+    assert_eq!(server.get("/api/census?upto=2001").0, 400, "beyond the playground's fixed limit");
+    assert_eq!(server.get("/api/census?upto=30&game=nim").0, 400, "no game parameter");
 }
 
 #[test]

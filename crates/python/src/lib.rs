@@ -35,7 +35,7 @@ use pyo3::types::PyString;
 
 use crate::compute::{budget, run, BudgetExceeded, Lane, MemorySize};
 use crate::report::Report;
-use crate::results::{GamesResult, SweepResult, VerifyResult};
+use crate::results::{CensusResult, GamesResult, SweepResult, VerifyResult};
 
 /// Every ruleset with its rules and declared parameters.
 ///
@@ -115,6 +115,32 @@ fn verify(
     Ok(VerifyResult(Report::new(report)))
 }
 
+/// The P-positions of three-rowed Chomp (``nimlab census``): for every third row ``c`` up to
+/// ``upto`` and second row ``b >= c``, the first row ``A(b, c)`` that makes ``(A, b, c)`` a
+/// P-position (or none), as ``A(b, c) - b`` over one certified period from ``b = from``;
+/// ``full``: also every ``b`` before it.
+///
+/// >>> r = census(upto=12)
+/// >>> [(c.third, c.period, c.offsets) for c in r.columns[:4]]
+/// [(0, 1, [1]), (1, 1, [None]), (2, 1, [2]), (3, 1, [None])]
+/// >>> r.periods[0].period, r.periods[0].columns
+/// (1, 13)
+#[pyfunction]
+#[pyo3(signature = (*, upto = 100, full = false, budget = None, memory = None, timeout = None))]
+fn census(
+    py: Python<'_>,
+    upto: u64,
+    full: bool,
+    budget: Option<u64>,
+    memory: Option<MemorySize>,
+    timeout: Option<f64>,
+) -> PyResult<CensusResult> {
+    let budget = self::budget(budget, memory, timeout)?;
+    let report =
+        run(py, &budget, Lane::Long, |_| false, |budget| nimlab_reports::census::census(upto, full, budget))?;
+    Ok(CensusResult(Report::new(report)))
+}
+
 /// The extension module.
 #[pymodule]
 fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -137,9 +163,11 @@ fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::VerifyResult>()?;
     m.add_class::<results::QuotientResult>()?;
     m.add_class::<results::GamesResult>()?;
+    m.add_class::<results::CensusResult>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(sweep, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(census, m)?)?;
     m.add_function(wrap_pyfunction!(nimber::nim_add, m)?)?;
     m.add_function(wrap_pyfunction!(nimber::nim_mul, m)?)?;
     m.add_function(wrap_pyfunction!(nimber::nim_pow, m)?)?;

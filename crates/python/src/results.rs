@@ -311,6 +311,22 @@ result_class!(
 );
 
 result_class!(
+    CensusResult,
+    "The census of three-rowed Chomp (the fields of `nimlab census --json`): ``upto``,
+``periods`` (records with ``.period`` and ``.columns``: how many third rows have each least
+period), ``periodic_from`` and ``columns`` (records with ``.third``, ``.period``, ``.offsets``
+and, with ``full``, ``.before``; the second row the period starts from is ``['from']``).
+``to_records()`` lists the columns.
+
+>>> r = census(upto=200)
+>>> [(p.period, p.columns) for p in r.periods]
+[(1, 200), (2, 1)]
+",
+    |v| format!("three-rowed Chomp to the third row {}", text(v, "upto")),
+    records: |v| list(v, "columns")
+);
+
+result_class!(
     GamesResult,
     "Every ruleset with its rules and declared parameters (``nimlab games --json``).
 

@@ -55,6 +55,9 @@ pub const MAX_GRAPH_BYTES: usize = 64 * 1024;
 /// The most values `/api/period` computes (a fixed limit of the playground; `nimlab period`
 /// has none but the budget).
 pub const MAX_PERIOD_VALUES: u64 = 1_000_000;
+/// The largest third row `/api/census` takes (a fixed limit of the playground: the census's
+/// memory grows with the square of it; `nimlab census` has none but the budget).
+pub const MAX_CENSUS_THIRD_ROW: u64 = 2_000;
 
 /// Which lane an answer is computed in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -404,6 +407,7 @@ pub fn answer(endpoint: &str, params: &Params, budget: &Budget, lane: Lane) -> A
         "move" => reply(params, budget, lane),
         "period" => period(params, budget, lane),
         "verify" => verify(params, budget, lane),
+        "census" => census(params, budget, lane),
         #[cfg(feature = "pictures")]
         "plot" => plot(params, budget, lane),
         #[cfg(not(feature = "pictures"))]
@@ -414,7 +418,7 @@ pub fn answer(endpoint: &str, params: &Params, budget: &Budget, lane: Lane) -> A
         other => Err(Reply::error(
             404,
             "usage",
-            format!("no API at /api/{other}; the API is /api/games, /api/solve, /api/table, /api/p-positions, /api/period, /api/verify, /api/options, /api/move, /api/plot"),
+            format!("no API at /api/{other}; the API is /api/games, /api/solve, /api/table, /api/p-positions, /api/period, /api/verify, /api/census, /api/options, /api/move, /api/plot"),
         )),
     };
     result.unwrap_or_else(Answer::Done)
@@ -585,6 +589,18 @@ fn period(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply>
         return Err(usage(format!("'limit' is between 1 and {MAX_PERIOD_VALUES}")));
     }
     Ok(done(nimlab_reports::period::period(&spec, Some(limit.unwrap_or(MAX_PERIOD_VALUES)), budget), lane))
+}
+
+/// `/api/census?upto=C[&full=1]`: `nimlab census --upto C [--full] --json`.
+fn census(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
+    params.only(&["upto", "full"], None)?;
+    let upto = params.count("upto")?.unwrap_or(100);
+    if upto > MAX_CENSUS_THIRD_ROW {
+        return Err(usage(format!(
+            "'upto' is at most {MAX_CENSUS_THIRD_ROW} (a fixed limit of the playground)"
+        )));
+    }
+    Ok(done(nimlab_reports::census::census(upto, params.flag("full")?, budget), lane))
 }
 
 fn verify(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
