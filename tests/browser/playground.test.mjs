@@ -185,7 +185,7 @@ async function openPage(size, path = '', options = {}) {
 const shot = (page, name) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
 
 /** Waits until the board shows a settled state: the person's turn, the end, or an exploration. */
-async function settled(page, states = ['you', 'over', 'explore']) {
+async function settled(page, states = ['you', 'over', 'explore', 'review']) {
   await page.waitForFunction((s) => s.includes(document.body.dataset.turn), states);
 }
 
@@ -774,9 +774,7 @@ describe('desktop 1280x900', () => {
     await page.click('[data-testid=chart] [data-testid=chart-point][data-moves="2"]');
     await settled(page, ['you']);
     assert.equal(await movesMade(page), 2);
-    // Back in the game the values hide again (Show values is off): the chart with them.
-    assert.equal(await points.count(), 0);
-    await page.check('[data-testid=show-values]');
+    // Reviewing the finished game keeps its values and chart (Show values is off).
     await page.waitForSelector('[data-testid=chart] [data-testid=chart-point]');
     assert.equal(await points.count(), made + 1, 'the moves after it stay on the chart');
     assert.equal(await page.getAttribute('[data-testid=chart] .point.current', 'data-moves'), '2');
@@ -789,7 +787,9 @@ describe('desktop 1280x900', () => {
     await settled(page, ['you']);
     assert.equal(await movesMade(page), 2);
     assert.equal(await page.isVisible('[data-testid=result-banner]'), false);
-    assert.equal(await page.locator('[data-testid=history-entry]').count(), 2);
+    // The start and every move stay listed; the one shown is marked.
+    assert.equal(await page.locator('[data-testid=history-entry]').count(), made + 1);
+    assert.equal(await page.getAttribute('[data-testid=history-entry][aria-current=step]', 'data-moves'), '2');
     while (await page.isEnabled('[data-testid=redo]')) {
       await page.click('[data-testid=redo]');
       await settled(page, ['you', 'over']);
@@ -1212,6 +1212,123 @@ describe('issue 40: moves in the numbering of the position, rows of pins in orde
       page.checkClean();
       await page.context().close();
     });
+  }
+});
+
+/** A text of the page with its placeholders filled. */
+const filled = (lang, key, vars) => text(lang, key).replace(/\{(\w+)\}/g, (_, name) => String(vars[name]));
+/** The whole game the address holds: its `moves`, one position text each. */
+const urlMoves = (page) => new URL(page.url()).searchParams.get('moves').split('~');
+/** Waits until the board shows the position after `n` moves, settled. */
+async function atMove(page, n, states) {
+  await page.waitForFunction((k) => Number(document.querySelector('[data-testid=board]').dataset.moves) === k, n);
+  await settled(page, states);
+}
+
+describe('issue 40: history review as a teacher expects, in every mode', () => {
+  for (const lang of ['en', 'zh']) {
+    test(`${lang}: a finished game against nimlab: any entry visited, the rest kept until a different move, the whole game as text`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=nim&position=3,4,5&mode=play&first=me`);
+      await settled(page, ['you']);
+      const result = await playOut(page, nimWinning, (from, to) => moveOnHeaps(page, from, to, 'mouse'));
+      assert.equal(result, text(lang, 'result.youWin'));
+      const made = await movesMade(page);
+      const game = urlMoves(page);
+      assert.equal(game.length, made);
+      const entries = page.locator('[data-testid=history-entry]');
+      // Entry 1 is the position after move 1 (nimlab's turn): nimlab waits while it is reviewed.
+      await page.click('[data-testid=history-entry][data-moves="1"]');
+      await atMove(page, 1, ['review']);
+      assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), game[0].replaceAll(',', ' '));
+      assert.equal(await page.textContent('[data-testid=status]'), filled(lang, 'board.review', { n: 1, total: made }));
+      await page.waitForTimeout(300);
+      assert.equal(await movesMade(page), 1, 'nimlab does not move while the game is reviewed');
+      assert.equal(await entries.count(), made + 1, 'the start and every move stay listed');
+      assert.equal(await page.locator('[data-testid=history-entry][data-later=true]').count(), made - 1);
+      assert.equal(await page.getAttribute('[data-testid=history-entry][aria-current=step]', 'data-moves'), '1');
+      // The values and the chart of the finished game stay (Show values is off).
+      assert.equal(await page.isChecked('[data-testid=show-values]'), false);
+      assert.equal(await page.locator('[data-testid=chart] [data-testid=chart-point]').count(), made + 1);
+      // The address and "History as text" hold the whole game, and say which position is shown.
+      assert.deepEqual(urlMoves(page), game);
+      assert.equal(new URL(page.url()).searchParams.get('at'), '1');
+      await page.click('[data-testid=export]');
+      const exported = await page.inputValue('[data-testid=export-text]');
+      assert.equal(exported.split('\n').filter((line) => /^\d+\. /.test(line)).length, made, exported);
+      assert.ok(exported.includes(filled(lang, 'share.reviewed', { n: 1 })), exported);
+      await page.click('[data-testid=export]');
+      // The start is an entry of its own; the same first move again keeps the rest of the game.
+      await page.click('[data-testid=history-entry][data-moves="0"]');
+      await atMove(page, 0, ['you']);
+      assert.equal(await entries.count(), made + 1);
+      const start = [3, 4, 5];
+      await moveOnHeaps(page, start, game[0].split(',').map(Number), 'mouse');
+      await atMove(page, 1, ['review']);
+      assert.equal(await entries.count(), made + 1, 'the recorded move keeps the later ones');
+      // Redo replays nimlab's recorded move, to the person's next turn.
+      await page.click('[data-testid=redo]');
+      await atMove(page, 2, ['you']);
+      assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), game[1].replaceAll(',', ' '));
+      // A different move at move 3 plays on from there: the later moves are dropped and nimlab answers.
+      const other = await page.$$eval('[data-testid=legal-move]', (b, recorded) => b.map((x) => x.dataset.to).find((to) => to !== recorded), game[2].replaceAll(',', ' '));
+      await page.click(`[data-testid=legal-move][data-to="${other}"]`);
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid=board]').dataset.moves) >= 4 || document.body.dataset.turn === 'over');
+      await settled(page, ['you', 'over']);
+      assert.equal(await page.locator('[data-testid=history-entry][data-later=true]').count(), 0);
+      assert.equal(await entries.count(), (await movesMade(page)) + 1);
+      assert.equal(new URL(page.url()).searchParams.get('at'), null);
+      await axeScan(page, `review ${lang}`);
+      page.checkClean();
+      await page.context().close();
+    });
+
+    test(`${lang}: nimlab against nimlab: Undo and the entries review the game, Redo replays it to the same end`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=kayles&position=9&mode=play&sides=nimlab,nimlab`);
+      await settled(page, ['over']);
+      const made = await movesMade(page);
+      const game = urlMoves(page);
+      const ending = await page.textContent('[data-testid=result]');
+      assert.ok(made >= 2, `${made} moves`);
+      assert.equal(await page.isEnabled('[data-testid=undo]'), true);
+      await page.click('[data-testid=undo]');
+      await atMove(page, made - 1, ['review']);
+      await page.click('[data-testid=history-entry][data-moves="1"]');
+      await atMove(page, 1, ['review']);
+      assert.equal(await page.locator('[data-testid=history-entry]').count(), made + 1);
+      // Redo: one move at a time, nimlab's recorded moves, to the same end.
+      for (let k = 2; k <= made; k++) {
+        await page.click('[data-testid=redo]');
+        await atMove(page, k, k === made ? ['over'] : ['review']);
+      }
+      assert.deepEqual(urlMoves(page), game);
+      assert.equal(await page.textContent('[data-testid=result]'), ending);
+      page.checkClean();
+      await page.context().close();
+    });
+
+    for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PHONE, '390x844']]) {
+      test(`${lang} ${label}: a shared finished game of two people reopens with its value chart and a value on every entry`, async () => {
+        const moves = '5,5~3,5~3,3~1,3~1,1~1~';
+        const page = await openPage(size, `?lang=${lang}&game=kayles&position=12&mode=play&sides=human,human&moves=${moves}`);
+        await settled(page, ['over']);
+        assert.equal(await movesMade(page), 7);
+        assert.equal(await page.textContent('[data-testid=error]'), '');
+        await page.waitForSelector('[data-testid=chart] [data-testid=chart-point]');
+        assert.equal(await page.locator('[data-testid=chart] [data-testid=chart-point]').count(), 8, 'a point for every position');
+        for (let k = 1; k <= 7; k++) {
+          const entry = await page.textContent(`[data-testid=history-entry][data-moves="${k}"]`);
+          assert.ok(entry.includes('·'), `entry ${k} has its value: ${entry}`);
+        }
+        // Reopened at an earlier position (at=3), the later moves are kept, and the values with them.
+        const earlier = await openPage(size, `?lang=${lang}&game=kayles&position=12&mode=play&sides=human,human&moves=${moves}&at=3`);
+        await atMove(earlier, 3, ['you']);
+        assert.deepEqual(urlMoves(earlier), moves.split('~'));
+        assert.equal(await earlier.locator('[data-testid=history-entry]').count(), 8);
+        assert.equal(await earlier.locator('[data-testid=chart] [data-testid=chart-point]').count(), 8);
+        await shot(earlier, `review-${label}-${lang}`);
+        for (const p of [page, earlier]) { p.checkClean(); await p.context().close(); }
+      });
+    }
   }
 });
 

@@ -86,8 +86,14 @@ const S = {
   log: [],
   /** The value of each position of `history` once known (see `valueOf`). */
   values: [],
-  /** Moves undone, last undone first: {position, entry, value}. */
+  /**
+   * The later moves of the game while an earlier position is reviewed, the next one last:
+   * {position, entry, value}. They are kept until a different move is made, and while there are
+   * any nimlab waits (Redo replays its recorded move).
+   */
   redo: [],
+  /** The game reached its end: its record is complete, and its values show while it is reviewed. */
+  ended: false,
   showValues: true,
   /** Class mode (`class=1`): the setup as one line, the board large, values off at the start. */
   classMode: false,
@@ -388,6 +394,7 @@ function begin(setup, start, mode, first) {
   S.log = [];
   S.values = [];
   S.redo = [];
+  S.ended = false;
   S.over = false;
   S.result = null;
   S.here = null;
@@ -446,13 +453,15 @@ async function arrive(token) {
     return;
   }
   render();
-  if (S.mode === 'play' && here.moves && !personToMove()) await nimlabMoves(token);
+  if (S.mode === 'play' && here.moves && !personToMove() && !reviewing()) await nimlabMoves(token);
   else announceTurn();
 }
 
-/** The value of a position for the history: who wins from it (a seat) and the remoteness. */
-function valueOf(here) {
-  const i = movesMade();
+/**
+ * The value of the position after `i` moves for the history, from what the engine said there
+ * (`value` of the options, `analysis`): who wins from it (a seat) and the remoteness.
+ */
+function valueOf(here, i = movesMade()) {
   if (players() === 2 && !isSum() && here.value) {
     return { winner: here.value.outcome === 'N' ? seatAt(i) : seatAt(i + 1), remoteness: here.value.remoteness };
   }
@@ -470,6 +479,7 @@ function valueOf(here) {
  */
 function finish(draw = false) {
   S.over = true;
+  S.ended = true;
   const i = movesMade();
   const value = S.values[i];
   S.result = { winner: !draw && value ? value.winner : null, mover: seatAt(i), moves: i, draw };
@@ -533,14 +543,24 @@ async function nimlabChoice() {
   return { move: reply.reply.move.move, to: reply.reply.move.to.map(normal), explanation: reply.reply.explanation };
 }
 
-/** Makes `move` (from the legal moves) for the seat to move. */
+/**
+ * Makes `move` (from the legal moves) for the seat to move. While an earlier position is
+ * reviewed, the recorded next move keeps the rest of the game; a different one drops it.
+ */
 function play(move, byPerson) {
   const seat = seatAt(movesMade());
   const from = current();
   const token = newStep();
+  const next = S.redo[S.redo.length - 1];
   S.history.push(move.to);
   S.log.push({ seat, text: move.move, part: move.part, explanation: move.explanation, from, to: move.to });
-  if (byPerson) S.redo = [];
+  if (next && same(next.position, move.to)) {
+    S.redo.pop();
+    S.values[movesMade()] = next.value;
+  } else if (next) {
+    S.redo = [];
+    S.ended = false;
+  }
   $('hint-text').replaceChildren();
   showError('');
   announce(t('announce.moved', { who: seatName(seat, true), from: showPosition(from), to: showPosition(move.to) }), !byPerson);
@@ -554,14 +574,32 @@ function personMove(move) {
   play(move, true);
 }
 
-/** Undo: back to the person's previous turn (in exploration, one move). */
-function undo() {
-  if (!canUndo()) return;
-  do {
-    S.redo.push({ position: S.history.pop(), entry: S.log.pop(), value: S.values.pop() });
-  } while (S.mode === 'play' && !personToMove() && S.history.length > 1);
+/** An earlier position is shown and the later moves are kept (nimlab waits meanwhile). */
+const reviewing = () => S.redo.length > 0;
+/** Undo and Redo step from one turn of a person to the next when people play against nimlab. */
+const byTurns = () => S.mode === 'play' && humanSeats().length > 0;
+
+/** The last move of the history goes to the later moves. */
+function stepBack() {
+  S.redo.push({ position: S.history.pop(), entry: S.log.pop(), value: S.values[S.history.length] });
   S.values.length = S.history.length;
+}
+
+/** The next later move comes back into the history. */
+function stepForward() {
+  const { position, entry, value } = S.redo.pop();
+  S.history.push(position);
+  S.log.push(entry);
+  S.values[S.history.length - 1] = value;
+}
+
+/**
+ * Shows the position the history now ends at: a new step (nimlab's pending move, if any, is
+ * dropped) and what the position offers.
+ */
+function review() {
   const token = newStep();
+  S.thinking = false;
   S.over = false;
   S.result = null;
   showError('');
@@ -569,55 +607,49 @@ function undo() {
   arrive(token);
 }
 
+/** Undo: back to the person's previous turn (in exploration, or with nimlab on every seat, one move). */
+function undo() {
+  if (!canUndo()) return;
+  do stepBack(); while (byTurns() && !personToMove() && S.history.length > 1);
+  review();
+}
+
+/** Undo is possible during and after the game ("where did I go wrong?"), nimlab's thinking included. */
 function canUndo() {
-  // After the end too: "where did I go wrong?" is answered by going back.
-  if (S.thinking || S.history.length < 2) return false;
-  if (S.mode === 'explore') return true;
+  if (S.history.length < 2) return false;
+  if (!byTurns()) return true;
   for (let i = S.history.length - 2; i >= 0; i--) if (sideOf(seatAt(i)) === 'human') return true;
   return false;
 }
 
-/** Redo: the moves undone, up to the person's next turn. */
+/** Redo: the later moves, up to the person's next turn (in exploration, or with nimlab on every seat, one move). */
 function redo() {
   if (!canRedo()) return;
-  do {
-    const { position, entry, value } = S.redo.pop();
-    S.history.push(position);
-    S.log.push(entry);
-    S.values[S.history.length - 1] = value;
-  } while (S.mode === 'play' && !personToMove() && S.redo.length);
-  const token = newStep();
-  updateUrl();
-  arrive(token);
+  do stepForward(); while (byTurns() && !personToMove() && S.redo.length);
+  review();
 }
 
-const canRedo = () => S.redo.length > 0 && !S.thinking && !S.over;
+const canRedo = () => S.redo.length > 0;
 
 /**
- * Back (or forward) to the position after `moves` moves, as Undo and Redo would go: the moves
- * after it can be redone. In play the position is the person's turn at or before it (nimlab
- * would otherwise answer at once). Works during and after the game.
+ * The position after `moves` moves (0: the start), in every mode, during and after the game:
+ * the moves after it stay, to be replayed by Redo or by making them again.
  */
 function goTo(moves) {
-  if (S.thinking) return;
-  const all = [...S.history, ...S.redo.map((r) => r.position).reverse()];
-  let target = Math.max(0, Math.min(moves, all.length - 1));
-  if (S.mode === 'play') while (target > 0 && sideOf(seatAt(target)) !== 'human') target -= 1;
-  if (S.mode === 'play' && sideOf(seatAt(target)) !== 'human') return;
-  while (S.history.length - 1 > target) S.redo.push({ position: S.history.pop(), entry: S.log.pop(), value: S.values.pop() });
-  while (S.history.length - 1 < target && S.redo.length) {
-    const { position, entry, value } = S.redo.pop();
-    S.history.push(position);
-    S.log.push(entry);
-    S.values[S.history.length - 1] = value;
-  }
-  S.values.length = S.history.length;
-  const token = newStep();
-  S.over = false;
-  S.result = null;
-  showError('');
-  updateUrl();
-  arrive(token);
+  const target = Math.max(0, Math.min(moves, S.history.length - 1 + S.redo.length));
+  while (S.history.length - 1 > target) stepBack();
+  while (S.history.length - 1 < target) stepForward();
+  review();
+}
+
+/** The whole game, the later moves included: {positions, log, values}. */
+function wholeGame() {
+  const later = [...S.redo].reverse();
+  return {
+    positions: [...S.history, ...later.map((r) => r.position)],
+    log: [...S.log, ...later.map((r) => r.entry)],
+    values: [...S.history.map((_, i) => S.values[i]), ...later.map((r) => r.value)],
+  };
 }
 
 // ---------------------------------------------------------------- starting
@@ -722,9 +754,13 @@ function updateUrl() {
       if (S.mistakes) q.set('mistakes', String(S.mistakes));
       if (S.delay) q.set('delay', String(S.delay));
     }
-    if (S.history.length > 1) {
-      q.set('moves', S.history.slice(1).map((p) => (isSum() ? p.map((x) => x.join(',')).join('.') : p.join(','))).join('~'));
+    // The whole game, each move as the engine's options name its target (what a replay
+    // matches); `at` the position reviewed, when it is an earlier one.
+    const { log } = wholeGame();
+    if (log.length) {
+      q.set('moves', log.map(({ to }) => (isSum() ? to.map((x) => x.join(',')).join('.') : to.join(','))).join('~'));
     }
+    if (reviewing()) q.set('at', String(movesMade()));
     if (S.showValues !== (S.mode === 'explore' && !S.classMode)) q.set('values', S.showValues ? '1' : '0');
   }
   const text = [...q].map(([k, v]) => `${urlText(k)}=${urlText(v)}`).join('&');
@@ -745,7 +781,7 @@ const emptyAllowed = (game) => gameInfo(game)?.example_position === '';
 const urlText = (s) => encodeURIComponent(s).replace(/%2C/g, ',').replace(/%20/g, '+');
 
 /** The keys of the address besides a game's parameters. */
-const URL_KEYS = ['lang', 'game', 'part', 'position', 'misere', 'players', 'mode', 'first', 'sides', 'mistakes', 'delay', 'moves', 'values', 'class', 'zoom'];
+const URL_KEYS = ['lang', 'game', 'part', 'position', 'misere', 'players', 'mode', 'first', 'sides', 'mistakes', 'delay', 'moves', 'at', 'values', 'class', 'zoom'];
 /** The sizes of the grid's zoomed-out picture. */
 const ZOOMS = [0, 50, 100, 200];
 /** The sides a person can choose for each seat. */
@@ -852,10 +888,17 @@ function readUrl() {
   const trusted = !problems.some(([key]) => ['error.linkGame', 'error.linkPosition', 'error.linkNoPosition', 'error.linkPart'].includes(key));
   const moves = (trusted && q.get('moves') ? q.get('moves').split('~') : [])
     .map((p) => (sum ? p.split('.').map((x) => parseNumbers(x).map(normal)) : parseNumbers(p).map(normal)));
+  // The position reviewed: after `at` of the moves (all of them when absent).
+  let at = null;
+  if (q.has('at')) {
+    at = /^\d+$/.test(q.get('at')) ? Number(q.get('at')) : null;
+    if (at === null || at > moves.length) problems.push(['error.linkValue', { key: 'at', value: q.get('at') }]);
+  }
   return {
     mode: q.get('mode') === 'play' ? 'play' : 'explore',
     first: q.get('first') === 'nimlab' ? 'nimlab' : 'me',
     moves: moves.slice(0, MAX_REPLAY),
+    at,
     values: q.get('values'),
   };
 }
@@ -886,7 +929,25 @@ function readPart(text) {
   return { game, params, position: numbers.length ? numbers.join(' ') : info.example_position };
 }
 
-/** Restores a shared game: replays its moves, each checked against the legal moves. */
+/**
+ * The legal moves of the current position (see movesAt), its value recorded for the history:
+ * from the options' values (`byOptions`), else from the analysis (none when it fails).
+ */
+async function valuedMoves(byOptions) {
+  const signal = S.controller.signal;
+  const [options, analysis] = await Promise.all([
+    movesAt(S.setup, current(), byOptions, signal),
+    byOptions ? null : analyse(S.setup, current(), signal).catch((error) => { if (aborted(error)) throw error; return null; }),
+  ]);
+  S.values[movesMade()] = valueOf({ value: options.value, analysis }, movesMade());
+  return options;
+}
+
+/**
+ * Restores a shared game: replays its moves, each checked against the legal moves, with the value
+ * of every position (so that a finished game reopens with its value history), and shows the
+ * position after `at` moves with the later ones kept.
+ */
 async function restore(saved) {
   const chosen = formSetup();
   S.sides = [...S.form.sides];
@@ -895,10 +956,12 @@ async function restore(saved) {
   const token = begin(chosen.setup, chosen.start, saved.mode, saved.first);
   S.message = t('board.restoring');
   render();
+  // Two players of a game that does not repeat: the options' values say it; else the analysis.
+  const byOptions = players() === 2 && !isSum() && !isLoopy();
   for (const [n, next] of saved.moves.entries()) {
     let list;
     try {
-      list = await movesAt(S.setup, current(), false, S.controller.signal);
+      list = await valuedMoves(byOptions);
     } catch (error) {
       if (!live(token) || aborted(error)) return;
       showError(t('error.badUrl', { message: error.message }));
@@ -915,6 +978,16 @@ async function restore(saved) {
   }
   if (saved.values === '1' || saved.values === '0') S.showValues = saved.values === '1';
   S.message = '';
+  if (saved.at !== null && saved.at < movesMade()) {
+    // The last position's value, then back to the one reviewed.
+    try {
+      if ((await valuedMoves(byOptions)).moves.length === 0) S.ended = true;
+    } catch (error) {
+      if (!live(token) || aborted(error)) return;
+    }
+    if (!live(token)) return;
+    while (movesMade() > saved.at) stepBack();
+  }
   updateUrl();
   await arrive(token);
 }
@@ -1146,7 +1219,8 @@ function loopyVerdict(move) {
   return { good: Boolean(listed), text: listed ? `${t('moves.win')}${value}` : t('moves.noWin') };
 }
 
-const valuesVisible = () => S.showValues || S.over;
+/** The values show on request, and once the game has ended (also while it is reviewed). */
+const valuesVisible = () => S.showValues || S.over || S.ended;
 
 function heapLabel(game, index, part) {
   const role = roleOf(game, index);
@@ -1824,6 +1898,15 @@ function statusText() {
   if (!S.setup) return '';
   if (S.over) return t('board.over');
   if (S.message) return S.message;
+  if (reviewing()) {
+    const review = t('board.review', { n: movesMade(), total: movesMade() + S.redo.length });
+    return S.mode === 'play' && personToMove() ? `${turnText()} ${review}` : review;
+  }
+  return turnText();
+}
+
+/** Whose turn it is, or what nimlab is doing. */
+function turnText() {
   if (S.thinking) return players() > 2 ? t('board.nimlabThinkingSeat', { seat: seatAt(movesMade()) + 1 }) : t('board.nimlabThinking');
   if (S.mode === 'explore') return t('board.explore');
   if (!S.here) return '';
@@ -1874,8 +1957,9 @@ function renderStatus() {
   $('link-error').textContent = S.linkProblems.map(([key, vars]) => t(key, vars)).join(' ');
   $('link-error').hidden = !S.linkProblems.length;
   // The state in data attributes, for tests and styles.
+  // 'review': an earlier position of a game against nimlab is shown on nimlab's turn (it waits).
   const turn = !S.setup ? 'none' : S.over ? 'over' : S.thinking ? 'nimlab' : !S.here ? 'loading'
-    : S.mode === 'explore' ? 'explore' : personToMove() ? 'you' : 'nimlab';
+    : S.mode === 'explore' ? 'explore' : personToMove() ? 'you' : reviewing() ? 'review' : 'nimlab';
   document.body.dataset.turn = turn;
   document.body.dataset.mode = S.mode;
   $('board').dataset.position = S.history.length ? showPosition(current()) : '';
@@ -2024,17 +2108,27 @@ function renderLoopyAnalysis(a) {
   if (a.winning_moves.length > 20) list.append(el('li', { class: 'help', text: t('analysis.moreMoves', { n: a.winning_moves.length - 20 }) }));
 }
 
+/**
+ * The history: the start and every move of the whole game, the later moves of a review
+ * included, each a button to the position after it (the one shown is marked); and the value
+ * chart of the whole game.
+ */
 function renderHistory() {
   if (!$('export-box').hidden) $('export-text').value = historyText();
   const log = $('log');
   log.replaceChildren();
-  $('history-start').textContent = '';
+  const start = $('history-start');
+  start.replaceChildren();
   if (!S.setup) return;
   const shown = valuesVisible();
-  $('history-note').textContent = S.log.length === 0 ? t('history.empty') : shown ? '' : t('history.hidden');
-  $('history-start').textContent = t('history.start', { position: showPosition(S.history[0]) });
-  S.log.forEach((entry, k) => {
-    const value = S.values[k + 1];
+  const game = wholeGame();
+  $('history-note').textContent = game.log.length === 0 ? t('history.empty') : shown ? '' : t('history.hidden');
+  const at = movesMade();
+  const mark = (k) => (k === at ? 'step' : undefined);
+  start.append(el('button', { type: 'button', class: 'entry', 'data-testid': 'history-entry', 'data-moves': 0, 'aria-current': mark(0),
+    text: t('history.start', { position: showPosition(game.positions[0]) }), on: { click: () => goTo(0) } }));
+  game.log.forEach((entry, k) => {
+    const value = game.values[k + 1];
     const parts = [t('history.move', { who: seatName(entry.seat, true), from: showPosition(entry.from), to: showPosition(entry.to) })];
     if (entry.text) parts.push(`(${entry.part ? `${t('moves.part', { n: entry.part })}: ` : ''}${entry.text})`);
     // nimlab's explanation tells who is winning: shown with the values only.
@@ -2047,17 +2141,14 @@ function renderHistory() {
       else said = t(value.remoteness === 1 ? 'history.valueWin1' : 'history.valueWin', { who: seatName(value.winner, true), r: value.remoteness });
       parts.push(`· ${said}`);
     }
-    // Each entry goes back to the position after it (review during and after the game).
-    log.append(el('li', { class: sideOf(entry.seat) === 'human' ? 'you' : 'nimlab' },
-      el('button', { type: 'button', class: 'entry', 'data-testid': 'history-entry', 'data-moves': k + 1, text: parts.join(' '),
-        disabled: S.thinking, on: { click: () => goTo(k + 1) } })));
+    const later = k + 1 > at;
+    log.append(el('li', { class: `${sideOf(entry.seat) === 'human' ? 'you' : 'nimlab'}${later ? ' later' : ''}` },
+      el('button', { type: 'button', class: 'entry', 'data-testid': 'history-entry', 'data-moves': k + 1, 'aria-current': mark(k + 1),
+        'data-later': later ? 'true' : undefined, text: parts.join(' '), on: { click: () => goTo(k + 1) } })));
   });
   const chart = $('chart');
   chart.replaceChildren();
-  // The whole game, the moves undone (to redo) included, so that review can go either way.
-  const later = [...S.redo].reverse();
-  const positions = [...S.history, ...later.map((r) => r.position)];
-  const values = [...S.history.map((_, i) => S.values[i]), ...later.map((r) => r.value)];
+  const { positions, values } = game;
   if (shown && players() === 2 && !isSum() && values.filter((v) => v && v.remoteness !== null).length > 1) {
     const topSeat = againstNimlab() ? personSeat() : 0;
     const points = positions.map((_, i) => {
@@ -2069,7 +2160,7 @@ function renderHistory() {
     chart.append(el('p', { class: 'help', text: t('history.chart', { top, bottom }) }),
       el('div', { class: 'chart-scroll', tabindex: '0', role: 'region', 'aria-label': t('history.chartTitle') },
         historyChart({
-          points, label: t('history.chartTitle'), top, bottom, current: movesMade(),
+          points, label: t('history.chartTitle'), top, bottom, current: at,
           axisMoves: t('history.axisMoves'), axisRemoteness: t('history.axisRemoteness'),
           pointLabel: (i) => t('history.point', { n: i, position: showPosition(positions[i]), r: points[i].remoteness }),
           onSelect: (i) => goTo(i),
@@ -2252,10 +2343,12 @@ function historyText() {
   if (!S.setup) return '';
   const name = isSum() ? S.setup.parts.map((p) => gameText(p.game, 'name')).join(' + ') : gameText(S.setup.game, 'name');
   const lines = [t('share.game', { game: name }), t('share.start', { position: showPosition(S.history[0]) })];
-  S.log.forEach((entry, k) => lines.push(t('share.move', {
+  // The whole game, also while an earlier position is reviewed.
+  wholeGame().log.forEach((entry, k) => lines.push(t('share.move', {
     n: k + 1, who: seatName(entry.seat, true), from: showPosition(entry.from), to: showPosition(entry.to), move: entry.text ?? '',
   })));
   if (S.over) lines.push(t('share.result', { result: $('result-title').textContent }));
+  else if (reviewing()) lines.push(t('share.reviewed', { n: movesMade() }));
   lines.push(t('share.link', { url: location.href }));
   return lines.join('\n');
 }
