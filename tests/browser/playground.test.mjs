@@ -587,7 +587,7 @@ const BROKEN_LINKS = [
   ['?game=nim&position=', /no position/, /没有局面/, '3 4 5'],
   ['?part=nim+3+4&part=bogus+3', /Game 2 of the sum .*'bogus 3'.*no game 'bogus'/, /第 2 个游戏.*没有名为“bogus”的游戏/, '(3 4)'],
   ['?game=nim&position=3&colour=red', /'colour'/, /'colour'/, '3'],
-  ['?game=large-nim&position=1,2,3&players=9', /9 players/, /9 人/, '1 2 3'],
+  ['?game=large-nim&position=1,2,3&players=9', /number of players in the address \(9\)/, /9 人/, '1 2 3'],
 ];
 
 for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PHONE, '390x844']]) {
@@ -1207,7 +1207,7 @@ describe('issue 40: moves in the numbering of the position, rows of pins in orde
       const page = await openPage(DESKTOP, `?lang=${lang}&game=node-kayles&graph=grid:2x3&position=`);
       await settled(page);
       const help = await page.textContent('#position-help');
-      assert.match(help, lang === 'en' ? /separated by spaces; leave it empty for the start\.$/ : /用空格分隔；留空即为开局。$/);
+      assert.match(help, lang === 'en' ? /separated by spaces or commas; leave it empty for the start\.$/ : /用空格或逗号分隔；留空即为开局。$/);
       assert.doesNotMatch(help, /Example: \.|例如：。/);
       page.checkClean();
       await page.context().close();
@@ -1319,6 +1319,11 @@ describe('issue 40: history review as a teacher expects, in every mode', () => {
           const entry = await page.textContent(`[data-testid=history-entry][data-moves="${k}"]`);
           assert.ok(entry.includes('·'), `entry ${k} has its value: ${entry}`);
         }
+        // On a phone every entry is a tap target of 44 px.
+        if (size === PHONE) {
+          const heights = await page.$$eval('[data-testid=history-entry]', (b) => b.map((x) => x.getBoundingClientRect().height));
+          assert.ok(heights.every((h) => h >= 44), `entries ${heights.join(', ')} px high`);
+        }
         // Reopened at an earlier position (at=3), the later moves are kept, and the values with them.
         const earlier = await openPage(size, `?lang=${lang}&game=kayles&position=12&mode=play&sides=human,human&moves=${moves}&at=3`);
         await atMove(earlier, 3, ['you']);
@@ -1329,6 +1334,93 @@ describe('issue 40: history review as a teacher expects, in every mode', () => {
         for (const p of [page, earlier]) { p.checkClean(); await p.context().close(); }
       });
     }
+  }
+});
+
+describe('issue 40: class mode folds the setup away again, and keeps a typed position', () => {
+  for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PHONE, '390x844']]) {
+    for (const lang of ['en', 'zh']) {
+      test(`${label} ${lang}: "Change the game", two people, "Play with these players": the form folds and the board is in view`, async () => {
+        const page = await openPage(size, `?lang=${lang}&class=1&game=kayles&position=12`);
+        await settled(page);
+        assert.equal(await page.isVisible('#setup-form'), false);
+        await page.click('[data-testid=setup-open]');
+        assert.equal(await page.isVisible('#setup-form'), true);
+        await page.fill('[data-testid=position]', '11');
+        await page.selectOption('[data-testid=side-1]', 'human');
+        await page.selectOption('[data-testid=side-2]', 'human');
+        await page.click('[data-testid=start-sides]');
+        await page.waitForFunction(() => document.body.dataset.mode === 'play');
+        await settled(page, ['you']);
+        assert.equal(await page.isVisible('#setup-form'), false, 'the form folds away');
+        assert.equal(await page.getAttribute('[data-testid=setup-open]', 'aria-expanded'), 'false');
+        assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '11');
+        assert.ok((await page.textContent('[data-testid=setup-line]')).includes('11'));
+        const pin = await page.locator('[data-testid=heap-0] button.token').first().boundingBox();
+        assert.ok(pin.y >= 0 && pin.y + pin.height <= size.height, `the board is in view (${pin.y})`);
+        page.checkClean();
+        await page.context().close();
+      });
+
+      test(`${label} ${lang}: a position typed before Class mode is switched on is the one on the board`, async () => {
+        const page = await openPage(size, `?lang=${lang}&game=kayles&position=10`);
+        await settled(page);
+        await page.fill('[data-testid=position]', '12');
+        await page.click('[data-testid=class-mode]');
+        await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '12');
+        await settled(page);
+        assert.equal(await page.isVisible('#setup-form'), false);
+        assert.ok((await page.textContent('[data-testid=setup-line]')).includes('12'));
+        assert.match(page.url(), /class=1.*position=12/);
+        // A typo keeps the form open, with its message.
+        await page.click('[data-testid=class-mode]');
+        await page.fill('[data-testid=position]', '1x');
+        await page.click('[data-testid=class-mode]');
+        assert.equal(await page.isVisible('#setup-form'), true);
+        assert.ok((await page.textContent('[data-testid=error]')).includes('1x'));
+        assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '12');
+        page.checkClean();
+        await page.context().close();
+      });
+    }
+  }
+});
+
+describe('issue 40: links without a game, and a typo in Position during a game', () => {
+  for (const lang of ['en', 'zh']) {
+    test(`${lang}: with no game in the address, a wrong setting gets a message, not silence`, async () => {
+      for (const [query, key, value] of [['players=9', null, '9'], ['mistakes=7', 'mistakes', '7'], ['delay=5', 'delay', '5'], ['mode=foo', 'mode', 'foo']]) {
+        const page = await openPage(DESKTOP, `?lang=${lang}&${query}`);
+        await settled(page);
+        const message = await page.textContent('[data-testid=link-error]');
+        assert.equal(await page.isVisible('[data-testid=link-error]'), true, query);
+        const expected = key ? filled(lang, 'error.linkValue', { key, value }) : filled(lang, 'error.linkPlayers', { n: value, max: 6 });
+        assert.equal(message, expected, query);
+        page.checkClean();
+        await page.context().close();
+      }
+    });
+
+    test(`${lang}: a typo in Position during a game keeps the game and says that commas or spaces work`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=nim&position=3,4,5&mode=play&first=me&moves=1,4,5`);
+      await settled(page, ['you']);
+      const before = await page.getAttribute('[data-testid=board]', 'data-position');
+      const url = page.url();
+      await page.fill('[data-testid=position]', '3;4;5');
+      await page.click('[data-testid=start-me]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.length > 0);
+      assert.equal(await page.textContent('[data-testid=error]'), filled(lang, 'error.badNumber', { word: '3;4;5' }));
+      assert.match(await page.textContent('[data-testid=error]'), lang === 'en' ? /spaces or commas/ : /空格或逗号/);
+      assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), before);
+      assert.equal(await page.locator('[data-testid=history-entry]').count(), 3, 'the history stays');
+      assert.equal(page.url(), url);
+      // Commas work.
+      await page.fill('[data-testid=position]', '2,5,6');
+      await page.click('[data-testid=start-me]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '2 5 6');
+      page.checkClean();
+      await page.context().close();
+    });
   }
 });
 

@@ -684,12 +684,7 @@ async function startFromForm(mode, first) {
   try {
     chosen = formSetup();
   } catch (error) {
-    // Nothing of the previous game stays on screen beside the message.
-    newStep();
-    S.setup = null;
-    S.history = [];
-    S.here = null;
-    render();
+    // A typo in the form leaves the game on the board as it is (the address keeps it too).
     showError(error.message);
     return;
   }
@@ -702,6 +697,13 @@ async function startFromForm(mode, first) {
   }
   const seat = first === 'sides' ? (S.sides[0] === 'human' ? 'me' : 'nimlab') : first;
   const token = begin(chosen.setup, chosen.start, mode, seat);
+  // Class mode folds the setup away again once its game is on the board, focus going to the board.
+  if (S.classMode && S.setupOpen) {
+    S.setupOpen = false;
+    renderClassMode();
+    if ($('setup-form').contains(document.activeElement)) $('board-panel').focus({ preventScroll: true });
+    $('board-panel').scrollIntoView({ block: 'start' });
+  }
   S.message = mode === 'play' ? t('board.starting') : '';
   // On a phone the board is below the form: bring it into view for the game.
   if (mode === 'play' && matchMedia('(max-width: 760px)').matches) $('board-panel').scrollIntoView();
@@ -812,6 +814,9 @@ function readUrl() {
   if (!parts.length && game === null) {
     const unknown = [...new Set([...q.keys()].filter((k) => !URL_KEYS.includes(k)))];
     if (unknown.length) problems.push(['error.linkKey', { keys: unknown.map((k) => `'${k}'`).join(', ') }]);
+    // The settings are read without a game too: a wrong one is named, not dropped silently.
+    if (q.has('players')) readPlayers(q, problems);
+    checkValues(q, problems);
     return null;
   }
   const own = new Set(URL_KEYS);
@@ -864,20 +869,12 @@ function readUrl() {
     }
     S.form.misere = q.get('misere') === '1';
     if (q.has('misere') && !['0', '1'].includes(q.get('misere'))) problems.push(['error.linkValue', { key: 'misere', value: q.get('misere') }]);
-    const n = Number(q.get('players') ?? 2);
-    S.form.players = Number.isInteger(n) && n >= 2 && n <= MAX_PLAYERS ? n : 2;
-    if (S.form.players !== n) problems.push(['error.linkPlayers', { n: q.get('players'), max: MAX_PLAYERS }]);
+    S.form.players = readPlayers(q, problems);
   }
   const unknown = [...new Set([...q.keys()].filter((k) => !own.has(k)))];
   if (unknown.length) problems.push(['error.linkKey', { keys: unknown.map((k) => `'${k}'`).join(', ') }]);
-  for (const [key, allowed] of [['mode', ['play', 'explore']], ['first', ['me', 'nimlab']], ['values', ['0', '1']],
-    ['mistakes', MISTAKES.map(String)], ['delay', DELAYS.map(String)], ['zoom', ZOOMS.map(String)]]) {
-    if (q.has(key) && !allowed.includes(q.get(key))) problems.push(['error.linkValue', { key, value: q.get(key) }]);
-  }
+  checkValues(q, problems);
   const sides = q.has('sides') ? q.get('sides').split(',') : null;
-  if (sides && !(sides.length === 2 && sides.every((x) => SIDES.includes(x)))) {
-    problems.push(['error.linkValue', { key: 'sides', value: q.get('sides') }]);
-  }
   const first = q.get('first') === 'nimlab' ? 'nimlab' : 'me';
   S.form.sides = sides && !problems.some(([, v]) => v.key === 'sides') ? sides
     : first === 'me' ? ['human', 'nimlab'] : ['nimlab', 'human'];
@@ -901,6 +898,26 @@ function readUrl() {
     at,
     values: q.get('values'),
   };
+}
+
+/** The address's number of players (2 when absent); a wrong one is named in `problems`, and 2 used. */
+function readPlayers(q, problems) {
+  const n = Number(q.get('players') ?? 2);
+  const players = Number.isInteger(n) && n >= 2 && n <= MAX_PLAYERS ? n : 2;
+  if (players !== n) problems.push(['error.linkPlayers', { n: q.get('players'), max: MAX_PLAYERS }]);
+  return players;
+}
+
+/** Names in `problems` each setting of the address with a value the page does not offer. */
+function checkValues(q, problems) {
+  for (const [key, allowed] of [['mode', ['play', 'explore']], ['first', ['me', 'nimlab']], ['values', ['0', '1']],
+    ['mistakes', MISTAKES.map(String)], ['delay', DELAYS.map(String)], ['zoom', ZOOMS.map(String)]]) {
+    if (q.has(key) && !allowed.includes(q.get(key))) problems.push(['error.linkValue', { key, value: q.get(key) }]);
+  }
+  const sides = q.has('sides') ? q.get('sides').split(',') : null;
+  if (sides && !(sides.length === 2 && sides.every((x) => SIDES.includes(x)))) {
+    problems.push(['error.linkValue', { key: 'sides', value: q.get('sides') }]);
+  }
 }
 
 /** A part "subtraction 10 --set 1,3,4" back into the form's part; throws, in the page's language, what is wrong. */
@@ -1943,10 +1960,28 @@ function renderClassMode() {
   }
 }
 
+/**
+ * Class mode on or off. Switched on, the form folds away: a game typed in it and not yet on the
+ * board is started first (as Analyse would), and a form that cannot be started stays open with
+ * its message.
+ */
 function toggleClassMode() {
   S.classMode = !S.classMode;
   S.setupOpen = false;
   if (S.classMode) S.showValues = false;
+  if (S.classMode) {
+    let chosen = null;
+    try {
+      chosen = formSetup();
+    } catch (error) {
+      S.setupOpen = true;
+      showError(error.message);
+    }
+    if (chosen && !(S.setup && same(chosen.setup, S.setup) && same(chosen.start, S.history[0]))) {
+      startByHand('explore', 'me');
+      return;
+    }
+  }
   updateUrl();
   render();
 }
