@@ -465,10 +465,14 @@ test('a game against a weaker nimlab, with a pause before its moves (English at 
     const result = await playOut(page, (position) => nimWinning(position) ?? position.map((h, i) => (i === position.findIndex((x) => x > 0) ? h - 1 : h)),
       (from, target) => moveOnHeaps(page, from, target, 'mouse'));
     assert.ok(result.length > 0);
-    // Each of nimlab's moves says it was drawn at random (the values are shown in this game).
+    // Each of nimlab's moves is drawn at random and says so (the values are shown in this game),
+    // unless the draw is the very move nimlab would have played: then it gives that move's reason.
     const nimlab = await page.locator('[data-testid=log] li.nimlab').allTextContents();
     assert.ok(nimlab.length >= 1);
-    for (const entry of nimlab) assert.match(entry, lang === 'en' ? /a weaker nimlab's mistake/ : /较弱的 nimlab 走错了/);
+    for (const entry of nimlab) {
+      assert.match(entry, lang === 'en' ? /a weaker nimlab's mistake|nimlab is (winning|losing)|nimlab makes the last move/
+        : /较弱的 nimlab 走错了|nimlab (处于必胜态|面对最优走法必败|走了最后一步)/);
+    }
     await axeScan(page, `weaker nimlab ${lang}`);
     page.checkClean();
     await page.context().close();
@@ -1420,6 +1424,28 @@ describe('issue 40: links without a game, and a typo in Position during a game',
       await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '2 5 6');
       page.checkClean();
       await page.context().close();
+    });
+  }
+});
+
+describe('issue 40: nimlab\'s strength in sums of games and with more players', () => {
+  for (const lang of ['en', 'zh']) {
+    test(`${lang}: a weaker nimlab makes its random moves in a sum too, and with three players the page says why it has no strength`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&part=nim+3+4&part=kayles+5&part=wythoff+3+5&mode=play&sides=nimlab,nimlab&mistakes=100&values=1`);
+      await settled(page, ['over']);
+      assert.equal(await page.textContent('[data-testid=link-error]'), '');
+      const log = await page.textContent('[data-testid=log]');
+      const mistake = lang === 'en' ? "a weaker nimlab's mistake" : '较弱的 nimlab 走错了';
+      assert.ok(log.includes(mistake), log);
+      // Three players: the strength is not offered, and the page says why; an address asking for it is told.
+      const three = await openPage(DESKTOP, `?lang=${lang}&game=large-nim&position=1,2,3&players=3&mode=play&mistakes=50`);
+      await settled(three);
+      assert.equal(await three.textContent('[data-testid=link-error]'), filled(lang, 'error.linkStrength', { p: 50 }));
+      assert.equal(await three.isVisible('[data-testid=strength]'), false);
+      assert.equal(await three.textContent('[data-testid=sides-many]'), text(lang, 'sides.many'));
+      assert.equal(await three.isVisible('[data-testid=sides-many]'), true);
+      await axeScan(three, `three players ${lang}`);
+      for (const p of [page, three]) { p.checkClean(); await p.context().close(); }
     });
   }
 });

@@ -516,17 +516,17 @@ async function nimlabChoice() {
   const setup = S.setup;
   const position = current();
   const signal = S.controller.signal;
+  // A weaker nimlab: the engine draws its mistakes from a seed the page picks for each move.
+  const seed = S.mistakes > 0 ? crypto.getRandomValues(new Uint32Array(1))[0] : '';
   if (setup.kind === 'sum') {
-    const a = S.here.analysis;
-    if (a && a.outcome === 'N' && a.winning_moves.length) {
-      const w = a.winning_moves[0];
-      return S.here.moves.find((m) => m.part === w.part && same(m.partTo, w.to.map(normal)));
-    }
-    // Losing: the stalling move of the first game with a move left.
-    const i = setup.parts.findIndex((_, j) => S.here.moves.some((m) => m.part === j + 1));
-    const part = setup.parts[i];
-    const reply = await api('move', { game: part.game, ...paramKeys(part.game, part.params), position: positionKey(part.game, position[i]) }, signal);
-    return S.here.moves.find((m) => m.part === i + 1 && same(m.partTo, reply.reply.move.to.map(normal)));
+    const reply = await api('move', {
+      part: setup.parts.map((part, i) => partText(part, position[i])), mistakes: S.mistakes || '', seed,
+    }, signal);
+    if (!reply.reply) throw new Error('no move');
+    const { part, move, explanation } = reply.reply;
+    const chosen = S.here.moves.find((m) => m.part === part && same(m.partTo, move.to.map(normal)));
+    if (!chosen) throw new Error('no move');
+    return { ...chosen, explanation };
   }
   if (setup.players > 2) {
     const a = S.here.analysis;
@@ -534,8 +534,6 @@ async function nimlabChoice() {
     const best = a.winning_moves[0];
     return { move: best.move, to: best.to.map(normal) };
   }
-  // A weaker nimlab: the server draws its mistakes from a seed the page picks for each move.
-  const seed = S.mistakes > 0 ? crypto.getRandomValues(new Uint32Array(1))[0] : '';
   const reply = await api('move', {
     ...gameKeys(setup), position: positionKey(setup.game, position), mistakes: S.mistakes || '', seed,
   }, signal);
@@ -692,7 +690,8 @@ async function startFromForm(mode, first) {
   // first or second against nimlab.
   if (mode === 'play') {
     S.sides = first === 'sides' ? [...S.form.sides] : first === 'me' ? ['human', 'nimlab'] : ['nimlab', 'human'];
-    S.mistakes = S.form.mistakes;
+    // With more than two players nimlab plays its optimal move (the strength is for two).
+    S.mistakes = chosen.setup.players > 2 ? 0 : S.form.mistakes;
     S.delay = S.form.delay;
   }
   const seat = first === 'sides' ? (S.sides[0] === 'human' ? 'me' : 'nimlab') : first;
@@ -879,6 +878,7 @@ function readUrl() {
   S.form.sides = sides && !problems.some(([, v]) => v.key === 'sides') ? sides
     : first === 'me' ? ['human', 'nimlab'] : ['nimlab', 'human'];
   S.form.mistakes = MISTAKES.includes(Number(q.get('mistakes'))) ? Number(q.get('mistakes')) : 0;
+  if (!sum && S.form.players > 2 && S.form.mistakes) problems.push(['error.linkStrength', { p: S.form.mistakes }]);
   S.form.delay = DELAYS.includes(Number(q.get('delay'))) ? Number(q.get('delay')) : 0;
   S.zoom = ZOOMS.includes(Number(q.get('zoom'))) ? Number(q.get('zoom')) : 0;
   // The moves only when the game is the one they were made in.
@@ -968,7 +968,7 @@ async function valuedMoves(byOptions) {
 async function restore(saved) {
   const chosen = formSetup();
   S.sides = [...S.form.sides];
-  S.mistakes = S.form.mistakes;
+  S.mistakes = chosen.setup.players > 2 ? 0 : S.form.mistakes;
   S.delay = S.form.delay;
   const token = begin(chosen.setup, chosen.start, saved.mode, saved.first);
   S.message = t('board.restoring');
@@ -1166,6 +1166,8 @@ function renderForm() {
   // Sides are chosen for two players; with more, the person plays one seat against nimlab.
   $('sides').hidden = !two && f.players > 2;
   $('play-sides').hidden = $('sides').hidden;
+  // Why the strength is not offered with more players.
+  $('sides-many').hidden = !$('sides').hidden;
   $('misere').checked = f.misere;
   $('misere').disabled = f.kind === 'sum' || (!two && f.players > 2);
   if (focused && $(focused) && document.activeElement !== $(focused)) $(focused).focus();
