@@ -692,13 +692,13 @@ describe('desktop 1280x900', () => {
     await chooseGame(page, 'wythoff');
     assert.equal(await page.textContent('[data-testid=a-position]'), 'wythoff 3 5');
     assert.equal(await page.textContent('[data-testid=error]'), '');
-    // A bad position: the message, and nothing of the old analysis.
+    // A typo in the position: the message, and the game on the board is kept (issue 40).
     await page.fill('[data-testid=position]', '3 x 5');
     await page.click('[data-testid=analyse]');
     await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.length > 0);
-    assert.match(await page.textContent('[data-testid=error]'), /'x' is not a whole number/);
-    assert.equal(await page.textContent('[data-testid=outcome]'), '');
-    assert.equal(await page.locator('[data-testid=board] button').count(), 0);
+    assert.match(await page.textContent('[data-testid=error]'), /'x' is not a whole number.*The game on the board is unchanged\./);
+    assert.equal(await page.textContent('[data-testid=a-position]'), 'wythoff 3 5');
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '3 5');
     // The server's own message for a position it refuses.
     await page.fill('[data-testid=position]', '3 4 5');
     await page.click('[data-testid=analyse]');
@@ -1422,6 +1422,47 @@ describe('issue 40: links without a game, and a typo in Position during a game',
       await page.fill('[data-testid=position]', '2,5,6');
       await page.click('[data-testid=start-me]');
       await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '2 5 6');
+      page.checkClean();
+      await page.context().close();
+    });
+  }
+});
+
+describe('issue 40: a position too large to list its moves, and one the game refuses', () => {
+  for (const lang of ['en', 'zh']) {
+    test(`${lang}: Nim at a 23-digit heap is answered by Bouton with its winning move playable; Wythoff at 3 4 5 is refused with the engine's reason`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=nim&position=99999999999999999999999`);
+      await settled(page);
+      await page.waitForSelector('[data-testid=moves-winning-only]');
+      assert.equal(await page.textContent('[data-testid=moves-winning-only]'), text(lang, 'moves.winningOnly'));
+      assert.equal(await page.textContent('[data-testid=error]'), '');
+      assert.equal(await page.textContent('[data-testid=outcome]'), text(lang, 'analysis.N'));
+      await page.click('[data-testid=legal-move][data-to="0"]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '0');
+      await settled(page, ['over']);
+      const refused = await openPage(DESKTOP, `?lang=${lang}&game=wythoff&position=3,4,5`);
+      await settled(refused);
+      await refused.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.length > 0);
+      assert.match(await refused.textContent('[data-testid=error]'), lang === 'en' ? /exactly two heap sizes, got 3 numbers/ : /恰好两堆/);
+      assert.equal(await refused.locator('[data-testid=board] .heap').count(), 0, 'no board for a refused position');
+      assert.ok(!(await refused.textContent('[data-testid=legal-moves]')).includes(text(lang, 'moves.unknown')));
+      for (const p of [page, refused]) { p.checkClean(); await p.context().close(); }
+    });
+  }
+});
+
+describe('issue 40: words', () => {
+  for (const lang of ['en', 'zh']) {
+    test(`${lang}: the hint in a game of two people names the player to move, and the history says who is to win`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=nim&position=3,4,5&mode=play&sides=human,human&values=1`);
+      await settled(page, ['you']);
+      await page.click('[data-testid=hint]');
+      const hint = await page.textContent('[data-testid=hint-text]');
+      assert.ok(hint.startsWith(lang === 'en' ? 'Player 1, to move, is winning. Play → 1 4 5' : '轮到走的第 1 位玩家处在必胜态。走 → 1 4 5'), hint);
+      await moveOnHeaps(page, [3, 4, 5], [1, 4, 5], 'mouse');
+      await atMove(page, 1, ['you']);
+      const entry = await page.textContent('[data-testid=history-entry][data-moves="1"]');
+      assert.ok(entry.includes(filled(lang, 'history.valueWin', { who: text(lang, 'who.playerCap').replace('{seat}', '1'), r: 10 })), entry);
       page.checkClean();
       await page.context().close();
     });

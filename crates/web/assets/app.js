@@ -423,12 +423,20 @@ async function arrive(token) {
   ]);
   if (!live(token)) return;
   if ([moves, analysis].some((r) => r.status === 'rejected' && aborted(r.reason))) return;
+  // The engine refused the position itself (not a limit): nothing to draw or play.
+  const refusal = moves.status === 'rejected' && moves.reason.kind === 'usage' && moves.reason.detail?.code !== 'too-large-for-search';
+  // Numbers too large to list the moves of: the winning moves the analysis names are playable.
+  const winningOnly = moves.status === 'rejected' && moves.reason.detail?.code === 'too-large-for-search'
+    && analysis.status === 'fulfilled' && Array.isArray(analysis.value.winning_moves) && !analysis.value.parts;
   const here = {
-    moves: moves.status === 'fulfilled' ? moves.value.moves : null,
+    refused: refusal,
+    winningOnly,
+    moves: moves.status === 'fulfilled' ? moves.value.moves
+      : winningOnly ? analysis.value.winning_moves.map((w, index) => ({ move: w.move, to: w.to.map(normal), value: null, index })) : null,
     value: moves.status === 'fulfilled' ? moves.value.value : null,
     valuesError: moves.status === 'fulfilled' ? moves.value.valuesError : null,
     layouts: moves.status === 'fulfilled' ? moves.value.layouts : [],
-    movesError: moves.status === 'rejected' ? moves.reason.message : null,
+    movesError: moves.status === 'rejected' && !winningOnly ? moves.reason.message : null,
     analysis: analysis.status === 'fulfilled' ? analysis.value : null,
     analysisError: analysis.status === 'rejected' ? analysis.reason.message : null,
   };
@@ -444,7 +452,7 @@ async function arrive(token) {
     showError(here.movesError);
     if (moves.reason.network) S.retry = () => arrive(token);
   }
-  if (here.moves && here.moves.length === 0) {
+  if (here.moves && here.moves.length === 0 && !winningOnly) {
     finish();
     return;
   }
@@ -1254,7 +1262,7 @@ function heapLabel(game, index, part) {
 function renderBoard() {
   const board = $('board');
   board.replaceChildren();
-  if (!S.setup || !S.history.length) return;
+  if (!S.setup || !S.history.length || S.here?.refused) return;
   const position = current();
   const previous = S.history.length > 1 ? S.history[S.history.length - 2] : null;
   const games = isSum() ? S.setup.parts.map((p) => p.game) : [S.setup.game];
@@ -2016,7 +2024,8 @@ function renderStatus() {
     $('result-title').textContent = title;
     // "You have", "nimlab has", "Player 2 has"; "after 1 move", "after 3 moves".
     const who = seatName(mover, true);
-    const you = S.mode === 'play' && mover === personSeat() && players() === 2;
+    // The person's own seat is "you" with any number of players ("You have", never "you (player 1) has").
+    const you = S.mode === 'play' && mover === personSeat();
     const detail = S.result.draw ? [t('result.drawDetail', { n: drawRepetitions(), moves })]
       : [moves === 0 ? (you ? t('result.noMoveStartYou') : t('result.noMoveStart', { who }))
         : t(`result.noMove${you ? 'You' : ''}${moves === 1 ? '1' : ''}`, { who, n: moves })];
@@ -2054,10 +2063,15 @@ function renderMoves() {
   $('moves-legend').hidden = !valuesVisible();
   if (!S.here) return;
   if (!S.here.moves) {
-    list.append(el('li', { class: 'help', text: t('moves.unknown') }));
+    // A refused position says why (the message above); else the moves are too many to list.
+    list.append(el('li', { class: 'help', text: S.here.refused ? S.here.movesError : t('moves.unknown') }));
     return;
   }
+  if (S.here.winningOnly) {
+    list.append(el('li', { class: 'help', 'data-testid': 'moves-winning-only', text: t(S.here.moves.length ? 'moves.winningOnly' : 'moves.noneWinning') }));
+  }
   if (!S.here.moves.length) {
+    if (S.here.winningOnly) return;
     list.append(el('li', { class: 'help', text: t('moves.none') }));
     return;
   }
@@ -2288,6 +2302,8 @@ function hint() {
   let text;
   if (a.players) text = t('hint.seat', { seat: (seatAt(movesMade()) + a.value) % a.players + 1, move: moveText });
   else if (a.outcome === 'D') text = t('hint.drawing', { move: moveText });
+  // Two people at one screen: the hint names the player to move ("you" would be either of them).
+  else if (!againstNimlab()) text = t(a.outcome === 'N' ? 'hint.winningSeat' : 'hint.losingSeat', { seat: seatAt(movesMade()) + 1, move: moveText });
   else text = a.outcome === 'N' ? t('hint.winning', { move: moveText }) : t('hint.losing');
   box.append(el('span', { text }));
   if (!a.players) box.append(el('span', { class: 'reason', text: ` ${a.reason}` }));
