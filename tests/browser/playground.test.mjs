@@ -1322,6 +1322,8 @@ describe('issue 40: history review as a teacher expects, in every mode', () => {
         for (let k = 1; k <= 7; k++) {
           const entry = await page.textContent(`[data-testid=history-entry][data-moves="${k}"]`);
           assert.ok(entry.includes('·'), `entry ${k} has its value: ${entry}`);
+          // The move's words in the language's brackets.
+          if (lang === 'zh') assert.ok(entry.includes('（') && !entry.includes('('), entry);
         }
         // On a phone every entry is a tap target of 44 px.
         if (size === PHONE) {
@@ -1463,8 +1465,15 @@ describe('issue 40: words', () => {
       await atMove(page, 1, ['you']);
       const entry = await page.textContent('[data-testid=history-entry][data-moves="1"]');
       assert.ok(entry.includes(filled(lang, 'history.valueWin', { who: text(lang, 'who.playerCap').replace('{seat}', '1'), r: 10 })), entry);
-      page.checkClean();
-      await page.context().close();
+      // A pin chosen by keyboard is announced without "click".
+      const pins = await openPage(DESKTOP, `?lang=${lang}&game=kayles&position=5`);
+      await settled(pins);
+      await tabTo(pins, '[data-testid=board] button.token');
+      await pins.keyboard.press('Enter');
+      await pins.waitForSelector('[data-testid=board] button.token.selected');
+      const said = await pins.textContent('[data-testid=announcer]');
+      assert.ok(said.length > 0 && !/click|点/i.test(said), said);
+      for (const p of [page, pins]) { p.checkClean(); await p.context().close(); }
     });
   }
 });

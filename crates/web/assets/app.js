@@ -2181,7 +2181,7 @@ function renderHistory() {
   game.log.forEach((entry, k) => {
     const value = game.values[k + 1];
     const parts = [t('history.move', { who: seatName(entry.seat, true), from: showPosition(entry.from), to: showPosition(entry.to) })];
-    if (entry.text) parts.push(`(${entry.part ? `${t('moves.part', { n: entry.part })}: ` : ''}${entry.text})`);
+    if (entry.text) parts.push(t('history.words', { text: `${entry.part ? `${t('moves.part', { n: entry.part })}: ` : ''}${entry.text}` }));
     // nimlab's explanation tells who is winning: shown with the values only.
     if (entry.explanation && shown) parts.push(`— ${entry.explanation}`);
     if (shown && value) {
