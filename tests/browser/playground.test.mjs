@@ -1453,6 +1453,28 @@ describe('issue 40: a position too large to list its moves, and one the game ref
   }
 });
 
+describe('issue 40: the one-heap chart shows a stated period when asked for a wider range', () => {
+  for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PHONE, '390x844']]) {
+    for (const lang of ['en', 'zh']) {
+      test(`${label} ${lang}: Kayles at 10 states period 12 from 71; heaps 0 to 100 show it shaded`, async () => {
+        const page = await openPage(size, `?lang=${lang}&game=kayles&position=10`);
+        await settled(page);
+        await page.waitForSelector('[data-testid=sequence] svg.sequence');
+        assert.equal(await page.textContent('[data-testid=sequence-period]'), filled(lang, 'sequence.period', { period: 12, preperiod: 71, how: text(lang, 'sequence.certified') }));
+        assert.equal(await page.locator('[data-testid=sequence] svg.sequence rect.period-a').count(), 0, 'not shown around the heap');
+        await page.selectOption('[data-testid=sequence-range]', '100');
+        await page.waitForFunction((t) => document.querySelector('[data-testid=sequence-caption]').textContent === t, filled(lang, 'sequence.caption', { upto: 100 }));
+        assert.ok(await page.locator('[data-testid=sequence] svg.sequence rect.period-a').count() >= 1, 'the period is shaded');
+        assert.equal(await page.inputValue('[data-testid=sequence-range]'), '100');
+        await page.selectOption('[data-testid=sequence-range]', '');
+        await page.waitForFunction((t) => document.querySelector('[data-testid=sequence-caption]').textContent === t, filled(lang, 'sequence.caption', { upto: 30 }));
+        page.checkClean();
+        await page.context().close();
+      });
+    }
+  }
+});
+
 describe('issue 40: words', () => {
   for (const lang of ['en', 'zh']) {
     test(`${lang}: the hint in a game of two people names the player to move, and the history says who is to win`, async () => {

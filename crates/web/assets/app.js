@@ -116,6 +116,8 @@ const S = {
   /** The picture fetched for `zoom`: {key, zoom, answer} (the reports' PNG and its P-positions). */
   picture: null,
   sequence: null,
+  /** The one-heap chart's range: null (around the current heap) or the last heap shown. */
+  sequenceUpto: null,
   /** Where keyboard focus was on the board, to put it back after a redraw. */
   focus: null,
   /** A candidate list open after a click on a stone: {moves, label}. */
@@ -2219,20 +2221,31 @@ function renderHistory() {
   }
 }
 
-/** Fetches the SG sequence of a one-heap game around the current heap. */
+/** The ranges of the one-heap chart offered besides the one around the heap: its last heap. */
+const SEQUENCE_RANGES = [50, 100, 200, 400];
+
+/** The one-heap chart's range chosen: the table is fetched again for it. */
+function setSequenceRange(value) {
+  S.sequenceUpto = value === '' ? null : Number(value);
+  // The chart shown stays (with the control) until the new table comes.
+  ensureSequence(S.step);
+}
+
+/** Fetches the SG sequence of a one-heap game around the current heap, or over the range chosen. */
 async function ensureSequence(token) {
   const position = current();
   // A repeating game's values are of the positions reachable from one: no table by heap sizes.
-  if (isSum() || isLoopy() || players() > 2 || position.length !== 1 || size(position[0]) > 140) return;
-  const upto = Math.min(150, Math.max(30, size(position[0]) + 10));
+  const chosen = S.sequenceUpto;
+  if (isSum() || isLoopy() || players() > 2 || position.length !== 1 || size(position[0]) > (chosen ?? 140)) return;
+  const upto = chosen ?? Math.min(150, Math.max(30, size(position[0]) + 10));
   const key = setupKey();
-  if (S.sequence?.key === key && S.sequence.table.upto >= size(position[0])) return;
+  if (S.sequence?.key === key && S.sequence.chosen === chosen && S.sequence.table.upto >= size(position[0])) return;
   const request = `${key} ${upto}`;
   if (S.loading.has(request)) return;
   S.loading.add(request);
   try {
     const table = await api('table', { ...gameKeys(S.setup), upto, period: '1', outcomes: S.setup.misere ? '1' : '' }, undefined);
-    if (key === setupKey()) S.sequence = { key, table };
+    if (key === setupKey()) S.sequence = { key, table, chosen };
   } catch (error) {
     if (key === setupKey()) S.sequence = null;
   } finally {
@@ -2252,12 +2265,20 @@ function renderSequence() {
   panel.hidden = false;
   const table = sequence.table;
   const chart = $('sequence-chart');
+  $('sequence-range-field').hidden = !valuesVisible();
   if (!valuesVisible()) {
     $('sequence-caption').textContent = t('sequence.hidden');
     chart.replaceChildren();
     $('sequence-period').textContent = '';
     return;
   }
+  const range = $('sequence-range');
+  // The ranges that reach the current heap.
+  const ranges = SEQUENCE_RANGES.filter((upto) => upto >= size(position[0]));
+  range.replaceChildren(...[null, ...ranges].map((upto) => el('option', {
+    value: upto ?? '', text: upto === null ? t('sequence.rangeAuto') : t('sequence.rangeUpto', { upto }),
+  })));
+  range.value = String(S.sequenceUpto ?? '');
   const misere = table.play === 'misere';
   $('sequence-caption').textContent = t(misere ? 'sequence.captionMisere' : 'sequence.caption', { upto: table.upto });
   const period = table.period;
@@ -2449,6 +2470,7 @@ function wire() {
   $('class-mode').addEventListener('click', toggleClassMode);
   $('setup-open').addEventListener('click', () => { S.setupOpen = !S.setupOpen; renderClassMode(); if (S.setupOpen) $('game')?.focus(); });
   $('export').addEventListener('click', toggleExport);
+  $('sequence-range').addEventListener('change', (e) => setSequenceRange(e.target.value));
   for (const button of document.querySelectorAll('[data-zoom]')) button.addEventListener('click', () => setZoom(Number(button.dataset.zoom)));
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
