@@ -185,7 +185,7 @@ async function openPage(size, path = '', options = {}) {
 const shot = (page, name) => page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: true });
 
 /** Waits until the board shows a settled state: the person's turn, the end, or an exploration. */
-async function settled(page, states = ['you', 'over', 'explore']) {
+async function settled(page, states = ['you', 'over', 'explore', 'review']) {
   await page.waitForFunction((s) => s.includes(document.body.dataset.turn), states);
 }
 
@@ -465,10 +465,14 @@ test('a game against a weaker nimlab, with a pause before its moves (English at 
     const result = await playOut(page, (position) => nimWinning(position) ?? position.map((h, i) => (i === position.findIndex((x) => x > 0) ? h - 1 : h)),
       (from, target) => moveOnHeaps(page, from, target, 'mouse'));
     assert.ok(result.length > 0);
-    // Each of nimlab's moves says it was drawn at random (the values are shown in this game).
+    // Each of nimlab's moves is drawn at random and says so (the values are shown in this game),
+    // unless the draw is the very move nimlab would have played: then it gives that move's reason.
     const nimlab = await page.locator('[data-testid=log] li.nimlab').allTextContents();
     assert.ok(nimlab.length >= 1);
-    for (const entry of nimlab) assert.match(entry, lang === 'en' ? /a weaker nimlab's mistake/ : /较弱的 nimlab 走错了/);
+    for (const entry of nimlab) {
+      assert.match(entry, lang === 'en' ? /a weaker nimlab's mistake|nimlab is (winning|losing)|nimlab makes the last move/
+        : /较弱的 nimlab 走错了|nimlab (处于必胜态|面对最优走法必败|走了最后一步)/);
+    }
     await axeScan(page, `weaker nimlab ${lang}`);
     page.checkClean();
     await page.context().close();
@@ -587,7 +591,7 @@ const BROKEN_LINKS = [
   ['?game=nim&position=', /no position/, /没有局面/, '3 4 5'],
   ['?part=nim+3+4&part=bogus+3', /Game 2 of the sum .*'bogus 3'.*no game 'bogus'/, /第 2 个游戏.*没有名为“bogus”的游戏/, '(3 4)'],
   ['?game=nim&position=3&colour=red', /'colour'/, /'colour'/, '3'],
-  ['?game=large-nim&position=1,2,3&players=9', /9 players/, /9 人/, '1 2 3'],
+  ['?game=large-nim&position=1,2,3&players=9', /number of players in the address \(9\)/, /9 人/, '1 2 3'],
 ];
 
 for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PHONE, '390x844']]) {
@@ -688,13 +692,13 @@ describe('desktop 1280x900', () => {
     await chooseGame(page, 'wythoff');
     assert.equal(await page.textContent('[data-testid=a-position]'), 'wythoff 3 5');
     assert.equal(await page.textContent('[data-testid=error]'), '');
-    // A bad position: the message, and nothing of the old analysis.
+    // A typo in the position: the message, and the game on the board is kept (issue 40).
     await page.fill('[data-testid=position]', '3 x 5');
     await page.click('[data-testid=analyse]');
     await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.length > 0);
-    assert.match(await page.textContent('[data-testid=error]'), /'x' is not a whole number/);
-    assert.equal(await page.textContent('[data-testid=outcome]'), '');
-    assert.equal(await page.locator('[data-testid=board] button').count(), 0);
+    assert.match(await page.textContent('[data-testid=error]'), /'x' is not a whole number.*The game on the board is unchanged\./);
+    assert.equal(await page.textContent('[data-testid=a-position]'), 'wythoff 3 5');
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '3 5');
     // The server's own message for a position it refuses.
     await page.fill('[data-testid=position]', '3 4 5');
     await page.click('[data-testid=analyse]');
@@ -774,9 +778,7 @@ describe('desktop 1280x900', () => {
     await page.click('[data-testid=chart] [data-testid=chart-point][data-moves="2"]');
     await settled(page, ['you']);
     assert.equal(await movesMade(page), 2);
-    // Back in the game the values hide again (Show values is off): the chart with them.
-    assert.equal(await points.count(), 0);
-    await page.check('[data-testid=show-values]');
+    // Reviewing the finished game keeps its values and chart (Show values is off).
     await page.waitForSelector('[data-testid=chart] [data-testid=chart-point]');
     assert.equal(await points.count(), made + 1, 'the moves after it stay on the chart');
     assert.equal(await page.getAttribute('[data-testid=chart] .point.current', 'data-moves'), '2');
@@ -789,7 +791,9 @@ describe('desktop 1280x900', () => {
     await settled(page, ['you']);
     assert.equal(await movesMade(page), 2);
     assert.equal(await page.isVisible('[data-testid=result-banner]'), false);
-    assert.equal(await page.locator('[data-testid=history-entry]').count(), 2);
+    // The start and every move stay listed; the one shown is marked.
+    assert.equal(await page.locator('[data-testid=history-entry]').count(), made + 1);
+    assert.equal(await page.getAttribute('[data-testid=history-entry][aria-current=step]', 'data-moves'), '2');
     while (await page.isEnabled('[data-testid=redo]')) {
       await page.click('[data-testid=redo]');
       await settled(page, ['you', 'over']);
@@ -1280,10 +1284,313 @@ describe('issue 40: moves in the numbering of the position, rows of pins in orde
       const page = await openPage(DESKTOP, `?lang=${lang}&game=node-kayles&graph=grid:2x3&position=`);
       await settled(page);
       const help = await page.textContent('#position-help');
-      assert.match(help, lang === 'en' ? /separated by spaces; leave it empty for the start\.$/ : /用空格分隔；留空即为开局。$/);
+      assert.match(help, lang === 'en' ? /separated by spaces or commas; leave it empty for the start\.$/ : /用空格或逗号分隔；留空即为开局。$/);
       assert.doesNotMatch(help, /Example: \.|例如：。/);
       page.checkClean();
       await page.context().close();
+    });
+  }
+});
+
+/** A text of the page with its placeholders filled. */
+const filled = (lang, key, vars) => text(lang, key).replace(/\{(\w+)\}/g, (_, name) => String(vars[name]));
+/** The whole game the address holds: its `moves`, one position text each. */
+const urlMoves = (page) => new URL(page.url()).searchParams.get('moves').split('~');
+/** Waits until the board shows the position after `n` moves, settled. */
+async function atMove(page, n, states) {
+  await page.waitForFunction((k) => Number(document.querySelector('[data-testid=board]').dataset.moves) === k, n);
+  await settled(page, states);
+}
+
+describe('issue 40: history review as a teacher expects, in every mode', () => {
+  for (const lang of ['en', 'zh']) {
+    test(`${lang}: a finished game against nimlab: any entry visited, the rest kept until a different move, the whole game as text`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=nim&position=3,4,5&mode=play&first=me`);
+      await settled(page, ['you']);
+      const result = await playOut(page, nimWinning, (from, to) => moveOnHeaps(page, from, to, 'mouse'));
+      assert.equal(result, text(lang, 'result.youWin'));
+      const made = await movesMade(page);
+      const game = urlMoves(page);
+      assert.equal(game.length, made);
+      const entries = page.locator('[data-testid=history-entry]');
+      // Entry 1 is the position after move 1 (nimlab's turn): nimlab waits while it is reviewed.
+      await page.click('[data-testid=history-entry][data-moves="1"]');
+      await atMove(page, 1, ['review']);
+      assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), game[0].replaceAll(',', ' '));
+      assert.equal(await page.textContent('[data-testid=status]'), filled(lang, 'board.review', { n: 1, total: made }));
+      await page.waitForTimeout(300);
+      assert.equal(await movesMade(page), 1, 'nimlab does not move while the game is reviewed');
+      assert.equal(await entries.count(), made + 1, 'the start and every move stay listed');
+      assert.equal(await page.locator('[data-testid=history-entry][data-later=true]').count(), made - 1);
+      assert.equal(await page.getAttribute('[data-testid=history-entry][aria-current=step]', 'data-moves'), '1');
+      // The values and the chart of the finished game stay (Show values is off).
+      assert.equal(await page.isChecked('[data-testid=show-values]'), false);
+      assert.equal(await page.locator('[data-testid=chart] [data-testid=chart-point]').count(), made + 1);
+      // The address and "History as text" hold the whole game, and say which position is shown.
+      assert.deepEqual(urlMoves(page), game);
+      assert.equal(new URL(page.url()).searchParams.get('at'), '1');
+      await page.click('[data-testid=export]');
+      const exported = await page.inputValue('[data-testid=export-text]');
+      assert.equal(exported.split('\n').filter((line) => /^\d+\. /.test(line)).length, made, exported);
+      assert.ok(exported.includes(filled(lang, 'share.reviewed', { n: 1 })), exported);
+      await page.click('[data-testid=export]');
+      // The start is an entry of its own; the same first move again keeps the rest of the game.
+      await page.click('[data-testid=history-entry][data-moves="0"]');
+      await atMove(page, 0, ['you']);
+      assert.equal(await entries.count(), made + 1);
+      const start = [3, 4, 5];
+      await moveOnHeaps(page, start, game[0].split(',').map(Number), 'mouse');
+      await atMove(page, 1, ['review']);
+      assert.equal(await entries.count(), made + 1, 'the recorded move keeps the later ones');
+      // Redo replays nimlab's recorded move, to the person's next turn.
+      await page.click('[data-testid=redo]');
+      await atMove(page, 2, ['you']);
+      assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), game[1].replaceAll(',', ' '));
+      // A different move at move 3 plays on from there: the later moves are dropped and nimlab answers.
+      const other = await page.$$eval('[data-testid=legal-move]', (b, recorded) => b.map((x) => x.dataset.to).find((to) => to !== recorded), game[2].replaceAll(',', ' '));
+      await page.click(`[data-testid=legal-move][data-to="${other}"]`);
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid=board]').dataset.moves) >= 4 || document.body.dataset.turn === 'over');
+      await settled(page, ['you', 'over']);
+      assert.equal(await page.locator('[data-testid=history-entry][data-later=true]').count(), 0);
+      assert.equal(await entries.count(), (await movesMade(page)) + 1);
+      assert.equal(new URL(page.url()).searchParams.get('at'), null);
+      await axeScan(page, `review ${lang}`);
+      page.checkClean();
+      await page.context().close();
+    });
+
+    test(`${lang}: nimlab against nimlab: Undo and the entries review the game, Redo replays it to the same end`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=kayles&position=9&mode=play&sides=nimlab,nimlab`);
+      await settled(page, ['over']);
+      const made = await movesMade(page);
+      const game = urlMoves(page);
+      const ending = await page.textContent('[data-testid=result]');
+      assert.ok(made >= 2, `${made} moves`);
+      assert.equal(await page.isEnabled('[data-testid=undo]'), true);
+      await page.click('[data-testid=undo]');
+      await atMove(page, made - 1, ['review']);
+      await page.click('[data-testid=history-entry][data-moves="1"]');
+      await atMove(page, 1, ['review']);
+      assert.equal(await page.locator('[data-testid=history-entry]').count(), made + 1);
+      // Redo: one move at a time, nimlab's recorded moves, to the same end.
+      for (let k = 2; k <= made; k++) {
+        await page.click('[data-testid=redo]');
+        await atMove(page, k, k === made ? ['over'] : ['review']);
+      }
+      assert.deepEqual(urlMoves(page), game);
+      assert.equal(await page.textContent('[data-testid=result]'), ending);
+      page.checkClean();
+      await page.context().close();
+    });
+
+    for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PHONE, '390x844']]) {
+      test(`${lang} ${label}: a shared finished game of two people reopens with its value chart and a value on every entry`, async () => {
+        const moves = '5,5~3,5~3,3~1,3~1,1~1~';
+        const page = await openPage(size, `?lang=${lang}&game=kayles&position=12&mode=play&sides=human,human&moves=${moves}`);
+        await settled(page, ['over']);
+        assert.equal(await movesMade(page), 7);
+        assert.equal(await page.textContent('[data-testid=error]'), '');
+        await page.waitForSelector('[data-testid=chart] [data-testid=chart-point]');
+        assert.equal(await page.locator('[data-testid=chart] [data-testid=chart-point]').count(), 8, 'a point for every position');
+        for (let k = 1; k <= 7; k++) {
+          const entry = await page.textContent(`[data-testid=history-entry][data-moves="${k}"]`);
+          assert.ok(entry.includes('·'), `entry ${k} has its value: ${entry}`);
+          // The move's words in the language's brackets.
+          if (lang === 'zh') assert.ok(entry.includes('（') && !entry.includes('('), entry);
+        }
+        // On a phone every entry is a tap target of 44 px.
+        if (size === PHONE) {
+          const heights = await page.$$eval('[data-testid=history-entry]', (b) => b.map((x) => x.getBoundingClientRect().height));
+          assert.ok(heights.every((h) => h >= 44), `entries ${heights.join(', ')} px high`);
+        }
+        // Reopened at an earlier position (at=3), the later moves are kept, and the values with them.
+        const earlier = await openPage(size, `?lang=${lang}&game=kayles&position=12&mode=play&sides=human,human&moves=${moves}&at=3`);
+        await atMove(earlier, 3, ['you']);
+        assert.deepEqual(urlMoves(earlier), moves.split('~'));
+        assert.equal(await earlier.locator('[data-testid=history-entry]').count(), 8);
+        assert.equal(await earlier.locator('[data-testid=chart] [data-testid=chart-point]').count(), 8);
+        await shot(earlier, `review-${label}-${lang}`);
+        for (const p of [page, earlier]) { p.checkClean(); await p.context().close(); }
+      });
+    }
+  }
+});
+
+describe('issue 40: class mode folds the setup away again, and keeps a typed position', () => {
+  for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PHONE, '390x844']]) {
+    for (const lang of ['en', 'zh']) {
+      test(`${label} ${lang}: "Change the game", two people, "Play with these players": the form folds and the board is in view`, async () => {
+        const page = await openPage(size, `?lang=${lang}&class=1&game=kayles&position=12`);
+        await settled(page);
+        assert.equal(await page.isVisible('#setup-form'), false);
+        await page.click('[data-testid=setup-open]');
+        assert.equal(await page.isVisible('#setup-form'), true);
+        await page.fill('[data-testid=position]', '11');
+        await page.selectOption('[data-testid=side-1]', 'human');
+        await page.selectOption('[data-testid=side-2]', 'human');
+        await page.click('[data-testid=start-sides]');
+        await page.waitForFunction(() => document.body.dataset.mode === 'play');
+        await settled(page, ['you']);
+        assert.equal(await page.isVisible('#setup-form'), false, 'the form folds away');
+        assert.equal(await page.getAttribute('[data-testid=setup-open]', 'aria-expanded'), 'false');
+        assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '11');
+        assert.ok((await page.textContent('[data-testid=setup-line]')).includes('11'));
+        const pin = await page.locator('[data-testid=heap-0] button.token').first().boundingBox();
+        assert.ok(pin.y >= 0 && pin.y + pin.height <= size.height, `the board is in view (${pin.y})`);
+        page.checkClean();
+        await page.context().close();
+      });
+
+      test(`${label} ${lang}: a position typed before Class mode is switched on is the one on the board`, async () => {
+        const page = await openPage(size, `?lang=${lang}&game=kayles&position=10`);
+        await settled(page);
+        await page.fill('[data-testid=position]', '12');
+        await page.click('[data-testid=class-mode]');
+        await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '12');
+        await settled(page);
+        assert.equal(await page.isVisible('#setup-form'), false);
+        assert.ok((await page.textContent('[data-testid=setup-line]')).includes('12'));
+        assert.match(page.url(), /class=1.*position=12/);
+        // A typo keeps the form open, with its message.
+        await page.click('[data-testid=class-mode]');
+        await page.fill('[data-testid=position]', '1x');
+        await page.click('[data-testid=class-mode]');
+        assert.equal(await page.isVisible('#setup-form'), true);
+        assert.ok((await page.textContent('[data-testid=error]')).includes('1x'));
+        assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '12');
+        page.checkClean();
+        await page.context().close();
+      });
+    }
+  }
+});
+
+describe('issue 40: links without a game, and a typo in Position during a game', () => {
+  for (const lang of ['en', 'zh']) {
+    test(`${lang}: with no game in the address, a wrong setting gets a message, not silence`, async () => {
+      for (const [query, key, value] of [['players=9', null, '9'], ['mistakes=7', 'mistakes', '7'], ['delay=5', 'delay', '5'], ['mode=foo', 'mode', 'foo']]) {
+        const page = await openPage(DESKTOP, `?lang=${lang}&${query}`);
+        await settled(page);
+        const message = await page.textContent('[data-testid=link-error]');
+        assert.equal(await page.isVisible('[data-testid=link-error]'), true, query);
+        const expected = key ? filled(lang, 'error.linkValue', { key, value }) : filled(lang, 'error.linkPlayers', { n: value, max: 6 });
+        assert.equal(message, expected, query);
+        page.checkClean();
+        await page.context().close();
+      }
+    });
+
+    test(`${lang}: a typo in Position during a game keeps the game and says that commas or spaces work`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=nim&position=3,4,5&mode=play&first=me&moves=1,4,5`);
+      await settled(page, ['you']);
+      const before = await page.getAttribute('[data-testid=board]', 'data-position');
+      const url = page.url();
+      await page.fill('[data-testid=position]', '3;4;5');
+      await page.click('[data-testid=start-me]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.length > 0);
+      assert.equal(await page.textContent('[data-testid=error]'), filled(lang, 'error.badNumber', { word: '3;4;5' }));
+      assert.match(await page.textContent('[data-testid=error]'), lang === 'en' ? /spaces or commas/ : /空格或逗号/);
+      assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), before);
+      assert.equal(await page.locator('[data-testid=history-entry]').count(), 3, 'the history stays');
+      assert.equal(page.url(), url);
+      // Commas work.
+      await page.fill('[data-testid=position]', '2,5,6');
+      await page.click('[data-testid=start-me]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '2 5 6');
+      page.checkClean();
+      await page.context().close();
+    });
+  }
+});
+
+describe('issue 40: a position too large to list its moves, and one the game refuses', () => {
+  for (const lang of ['en', 'zh']) {
+    test(`${lang}: Nim at a 23-digit heap is answered by Bouton with its winning move playable; Wythoff at 3 4 5 is refused with the engine's reason`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=nim&position=99999999999999999999999`);
+      await settled(page);
+      await page.waitForSelector('[data-testid=moves-winning-only]');
+      assert.equal(await page.textContent('[data-testid=moves-winning-only]'), text(lang, 'moves.winningOnly'));
+      assert.equal(await page.textContent('[data-testid=error]'), '');
+      assert.equal(await page.textContent('[data-testid=outcome]'), text(lang, 'analysis.N'));
+      await page.click('[data-testid=legal-move][data-to="0"]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '0');
+      await settled(page, ['over']);
+      const refused = await openPage(DESKTOP, `?lang=${lang}&game=wythoff&position=3,4,5`);
+      await settled(refused);
+      await refused.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.length > 0);
+      assert.match(await refused.textContent('[data-testid=error]'), lang === 'en' ? /exactly two heap sizes, got 3 numbers/ : /恰好两堆/);
+      assert.equal(await refused.locator('[data-testid=board] .heap').count(), 0, 'no board for a refused position');
+      assert.ok(!(await refused.textContent('[data-testid=legal-moves]')).includes(text(lang, 'moves.unknown')));
+      for (const p of [page, refused]) { p.checkClean(); await p.context().close(); }
+    });
+  }
+});
+
+describe('issue 40: the one-heap chart shows a stated period when asked for a wider range', () => {
+  for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PHONE, '390x844']]) {
+    for (const lang of ['en', 'zh']) {
+      test(`${label} ${lang}: Kayles at 10 states period 12 from 71; heaps 0 to 100 show it shaded`, async () => {
+        const page = await openPage(size, `?lang=${lang}&game=kayles&position=10`);
+        await settled(page);
+        await page.waitForSelector('[data-testid=sequence] svg.sequence');
+        assert.equal(await page.textContent('[data-testid=sequence-period]'), filled(lang, 'sequence.period', { period: 12, preperiod: 71, how: text(lang, 'sequence.certified') }));
+        assert.equal(await page.locator('[data-testid=sequence] svg.sequence rect.period-a').count(), 0, 'not shown around the heap');
+        await page.selectOption('[data-testid=sequence-range]', '100');
+        await page.waitForFunction((t) => document.querySelector('[data-testid=sequence-caption]').textContent === t, filled(lang, 'sequence.caption', { upto: 100 }));
+        assert.ok(await page.locator('[data-testid=sequence] svg.sequence rect.period-a').count() >= 1, 'the period is shaded');
+        assert.equal(await page.inputValue('[data-testid=sequence-range]'), '100');
+        await page.selectOption('[data-testid=sequence-range]', '');
+        await page.waitForFunction((t) => document.querySelector('[data-testid=sequence-caption]').textContent === t, filled(lang, 'sequence.caption', { upto: 30 }));
+        page.checkClean();
+        await page.context().close();
+      });
+    }
+  }
+});
+
+describe('issue 40: words', () => {
+  for (const lang of ['en', 'zh']) {
+    test(`${lang}: the hint in a game of two people names the player to move, and the history says who is to win`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=nim&position=3,4,5&mode=play&sides=human,human&values=1`);
+      await settled(page, ['you']);
+      await page.click('[data-testid=hint]');
+      const hint = await page.textContent('[data-testid=hint-text]');
+      assert.ok(hint.startsWith(lang === 'en' ? 'Player 1, to move, is winning. Play → 1 4 5' : '轮到走的第 1 位玩家处在必胜态。走 → 1 4 5'), hint);
+      await moveOnHeaps(page, [3, 4, 5], [1, 4, 5], 'mouse');
+      await atMove(page, 1, ['you']);
+      const entry = await page.textContent('[data-testid=history-entry][data-moves="1"]');
+      assert.ok(entry.includes(filled(lang, 'history.valueWin', { who: text(lang, 'who.playerCap').replace('{seat}', '1'), r: 10 })), entry);
+      // A pin chosen by keyboard is announced without "click".
+      const pins = await openPage(DESKTOP, `?lang=${lang}&game=kayles&position=5`);
+      await settled(pins);
+      await tabTo(pins, '[data-testid=board] button.token');
+      await pins.keyboard.press('Enter');
+      await pins.waitForSelector('[data-testid=board] button.token.selected');
+      const said = await pins.textContent('[data-testid=announcer]');
+      assert.ok(said.length > 0 && !/click|点/i.test(said), said);
+      for (const p of [page, pins]) { p.checkClean(); await p.context().close(); }
+    });
+  }
+});
+
+describe('issue 40: nimlab\'s strength in sums of games and with more players', () => {
+  for (const lang of ['en', 'zh']) {
+    test(`${lang}: a weaker nimlab makes its random moves in a sum too, and with three players the page says why it has no strength`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&part=nim+3+4&part=kayles+5&part=wythoff+3+5&mode=play&sides=nimlab,nimlab&mistakes=100&values=1`);
+      await settled(page, ['over']);
+      assert.equal(await page.textContent('[data-testid=link-error]'), '');
+      const log = await page.textContent('[data-testid=log]');
+      const mistake = lang === 'en' ? "a weaker nimlab's mistake" : '较弱的 nimlab 走错了';
+      assert.ok(log.includes(mistake), log);
+      // Three players: the strength is not offered, and the page says why; an address asking for it is told.
+      const three = await openPage(DESKTOP, `?lang=${lang}&game=large-nim&position=1,2,3&players=3&mode=play&mistakes=50`);
+      await settled(three);
+      assert.equal(await three.textContent('[data-testid=link-error]'), filled(lang, 'error.linkStrength', { p: 50 }));
+      assert.equal(await three.isVisible('[data-testid=strength]'), false);
+      assert.equal(await three.textContent('[data-testid=sides-many]'), text(lang, 'sides.many'));
+      assert.equal(await three.isVisible('[data-testid=sides-many]'), true);
+      await axeScan(three, `three players ${lang}`);
+      for (const p of [page, three]) { p.checkClean(); await p.context().close(); }
     });
   }
 });

@@ -9,9 +9,15 @@
 //!
 //! A weaker nimlab ([`Strength`], the playground's "nimlab's strength") makes a mistake with a
 //! chosen probability: with chance `mistakes` percent it plays a legal move drawn uniformly at
-//! random (which may happen to be a good one) instead of the move above. The draw is a pure
-//! function of the request's `seed`, so the same request always gets the same move.
+//! random instead of the move above; a draw that happens to be that very move is reported as
+//! the move above, not as a mistake. The draw is a pure function of the request's `seed`, so the
+//! same request always gets the same move.
+//!
+//! In a sum of games ([`sum_reply_report`]) nimlab plays a winning move of the sum's analysis
+//! (the Sprague-Grundy theorem on the parts' values) when there is one, else, losing, its own
+//! reply in the first part with a move left; a weaker nimlab draws among every part's moves.
 
+use nimlab_engine::analysis::{analyze_sum, SumPart};
 use nimlab_engine::loopy::{solve, LoopyOutcome};
 use nimlab_engine::{
     AnyGame, BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, MoveReport, Outcome, Play,
@@ -49,6 +55,13 @@ pub enum ReplyBasis {
         outcome: LoopyOutcome,
         /// Moves left in the game, counting this one; null for a draw.
         remoteness: Option<u32>,
+    },
+    /// A sum of games, by the Sprague-Grundy theorem on its parts' values: from an N-position a
+    /// move that makes the nim-sum 0; from a P-position (nimlab loses against best play) nimlab's
+    /// reply in the first part with a move left.
+    Sum {
+        /// Who wins from the sum before the move, with nimlab (the mover) as reference.
+        outcome: Outcome,
     },
 }
 
@@ -154,6 +167,18 @@ impl ReplyBasis {
                 "nimlab 面对最优走法必败，所以尽量拖延：如果你走得完美，还有 {} 步",
                 remoteness.unwrap_or(1).saturating_sub(1)
             ),
+            (ReplyBasis::Sum { outcome: Outcome::N }, lang) => lang
+                .pick(
+                    "nimlab is winning: this move makes the nim-sum of the games' Grundy values 0",
+                    "nimlab 处于必胜态：这步使各游戏 SG 值的异或为 0",
+                )
+                .into(),
+            (ReplyBasis::Sum { outcome: Outcome::P }, lang) => lang
+                .pick(
+                    "nimlab is losing against best play (the nim-sum of the games' Grundy values is 0), so it plays on in the first game with a move left",
+                    "nimlab 面对最优走法必败（各游戏 SG 值的异或为 0），所以在第一个还能走的游戏里接着走",
+                )
+                .into(),
             (ReplyBasis::AnyLegalMove, lang) => lang
                 .pick(
                     "nimlab knows no winning move here (too large to search), so it takes as little as it can",
@@ -460,10 +485,8 @@ pub fn reply_report(
     let chosen = if strength.errs() {
         let mut options = game.options(&position.position, budget, lang)?;
         let pick = strength.pick(options.len());
-        (!options.is_empty()).then(|| {
-            let basis = ReplyBasis::Random;
-            Reply { report: options.swap_remove(pick), basis, explanation: basis.explanation(lang) }
-        })
+        let drawn = (!options.is_empty()).then(|| options.swap_remove(pick));
+        not_a_mistake(drawn, || reply(game.as_ref(), &position.position, play, budget, lang), lang)
     } else {
         reply(game.as_ref(), &position.position, play, budget, lang)?
     };
@@ -472,6 +495,122 @@ pub fn reply_report(
         None => true,
     };
     Ok(ReplyReport { position, play, reply: chosen, game_over })
+}
+
+/// A weaker nimlab's drawn move as reported: nimlab's own reply (`best`, with its basis) when the
+/// draw happens to be that move, else [`ReplyBasis::Random`]. When the best move cannot be had
+/// within the budget, the drawn move stays a random one.
+fn not_a_mistake(
+    drawn: Option<MoveReport>,
+    best: impl FnOnce() -> Result<Option<Reply>, EngineError>,
+    lang: Lang,
+) -> Option<Reply> {
+    let drawn = drawn?;
+    if let Ok(Some(best)) = best() {
+        if best.report.to == drawn.to {
+            return Some(best);
+        }
+    }
+    let basis = ReplyBasis::Random;
+    Some(Reply { report: drawn, basis, explanation: basis.explanation(lang) })
+}
+
+/// nimlab's reply in one part of a sum: the part (numbered from 1) and the move within it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SumReply {
+    /// The part moved in, numbered from 1.
+    pub part: usize,
+    /// The move within that part (`to` is the part's new position), and why.
+    #[serde(flatten)]
+    pub reply: Reply,
+}
+
+/// nimlab's reply in a sum of games (normal play).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SumReplyReport {
+    /// Always `"sum"`.
+    pub game: &'static str,
+    /// The parts, in order: each game with its checked position.
+    pub parts: Vec<Position>,
+    /// Always normal play (sums are played under normal play only).
+    pub play: Play,
+    /// The reply, or null when no part has a move left.
+    pub reply: Option<SumReply>,
+    /// True when no move is left after the reply (or before it).
+    pub game_over: bool,
+}
+
+/// nimlab's reply in the sum of `parts` (each a game and its position's numbers) at `strength`.
+///
+/// # Errors
+/// A bad part; the sum's analysis when a part's value is not known within the budget; as for
+/// [`reply`] in the part nimlab stalls in.
+pub fn sum_reply_report(
+    parts: &[(GameSpec, Vec<BigUint>)],
+    strength: Strength,
+    budget: &Budget,
+    lang: Lang,
+) -> Result<SumReplyReport, ReportError> {
+    let mut games = Vec::with_capacity(parts.len());
+    for (spec, numbers) in parts {
+        games.push(Position::new(spec, numbers, budget)?);
+    }
+    let best = || sum_best_move(&games, budget, lang);
+    let chosen = if strength.errs() {
+        let mut options = Vec::new();
+        for (i, (game, position)) in games.iter().enumerate() {
+            options.extend(game.options(&position.position, budget, lang)?.into_iter().map(|m| (i + 1, m)));
+        }
+        let pick = strength.pick(options.len());
+        match (!options.is_empty()).then(|| options.swap_remove(pick)) {
+            None => None,
+            Some((part, drawn)) => {
+                let best = || Ok::<_, EngineError>(best()?.filter(|b| b.part == part).map(|b| b.reply));
+                not_a_mistake(Some(drawn), best, lang).map(|reply| SumReply { part, reply })
+            }
+        }
+    } else {
+        best()?
+    };
+    let game_over = match &chosen {
+        None => true,
+        Some(chosen) => {
+            let mut over = true;
+            for (i, (game, position)) in games.iter().enumerate() {
+                let numbers = if i + 1 == chosen.part { &chosen.reply.report.to } else { &position.position };
+                over &= !game.has_moves(numbers)?;
+            }
+            over
+        }
+    };
+    let parts = games.into_iter().map(|(_, position)| position).collect();
+    Ok(SumReplyReport { game: "sum", parts, play: Play::Normal, reply: chosen, game_over })
+}
+
+/// nimlab's best move in a sum: the sum's first winning move, or, from a P-position, its reply
+/// in the first part with a move left; `None` when no part has one.
+fn sum_best_move(
+    games: &[(Box<dyn AnyGame>, Position)],
+    budget: &Budget,
+    lang: Lang,
+) -> Result<Option<SumReply>, EngineError> {
+    let parts: Vec<SumPart<'_>> = games
+        .iter()
+        .map(|(game, position)| SumPart { game: game.as_ref(), position: position.position.clone() })
+        .collect();
+    let analysis = analyze_sum(&parts, Method::Auto, 1, budget, lang)?;
+    let basis = ReplyBasis::Sum { outcome: analysis.outcome };
+    if let Some(first) = analysis.winning_moves.into_iter().next() {
+        let reply = Reply { report: first.report, basis, explanation: basis.explanation(lang) };
+        return Ok(Some(SumReply { part: first.part, reply }));
+    }
+    for (i, (game, position)) in games.iter().enumerate() {
+        if let Some(stall) = reply(game.as_ref(), &position.position, Play::Normal, budget, lang)? {
+            let reply = Reply { report: stall.report, basis, explanation: basis.explanation(lang) };
+            return Ok(Some(SumReply { part: i + 1, reply }));
+        }
+    }
+    Ok(None)
 }
 
 #[cfg(test)]
@@ -485,7 +624,8 @@ mod tests {
     }
 
     /// Perfect play is the remoteness move; a weaker nimlab errs at about the chosen rate, with
-    /// legal moves only, the same move for the same seed, and several moves over many seeds.
+    /// legal moves only, the same move for the same seed, several moves over many seeds, and a
+    /// draw of the perfect move reported as that move.
     #[test]
     fn a_weaker_nimlab_errs_at_its_rate() {
         let perfect = nim_reply(Strength::default()).reply.unwrap();
@@ -507,7 +647,12 @@ mod tests {
         for seed in 0..40 {
             let strength = Strength { mistakes: 100, seed };
             let chosen = nim_reply(strength).reply.unwrap();
-            assert_eq!(chosen.basis, ReplyBasis::Random);
+            // A draw of the very move perfect play makes is that move, not a mistake.
+            if chosen.report.to == perfect.report.to {
+                assert_eq!(chosen, perfect);
+            } else {
+                assert_eq!(chosen.basis, ReplyBasis::Random);
+            }
             assert!(legal.contains(&chosen.report.to));
             assert_eq!(nim_reply(strength).reply.unwrap().report.to, chosen.report.to);
             seen.insert(chosen.report.to);

@@ -88,8 +88,14 @@ const S = {
   log: [],
   /** The value of each position of `history` once known (see `valueOf`). */
   values: [],
-  /** Moves undone, last undone first: {position, entry, value}. */
+  /**
+   * The later moves of the game while an earlier position is reviewed, the next one last:
+   * {position, entry, value}. They are kept until a different move is made, and while there are
+   * any nimlab waits (Redo replays its recorded move).
+   */
   redo: [],
+  /** The game reached its end: its record is complete, and its values show while it is reviewed. */
+  ended: false,
   showValues: true,
   /** Class mode (`class=1`): the setup as one line, the board large, values off at the start. */
   classMode: false,
@@ -112,6 +118,8 @@ const S = {
   /** The picture fetched for `zoom`: {key, zoom, answer} (the reports' PNG and its P-positions). */
   picture: null,
   sequence: null,
+  /** The one-heap chart's range: null (around the current heap) or the last heap shown. */
+  sequenceUpto: null,
   /** Where keyboard focus was on the board, to put it back after a redraw. */
   focus: null,
   /** A candidate list open after a click on a stone: {moves, label}. */
@@ -390,6 +398,7 @@ function begin(setup, start, mode, first) {
   S.log = [];
   S.values = [];
   S.redo = [];
+  S.ended = false;
   S.over = false;
   S.result = null;
   S.here = null;
@@ -418,12 +427,20 @@ async function arrive(token) {
   ]);
   if (!live(token)) return;
   if ([moves, analysis].some((r) => r.status === 'rejected' && aborted(r.reason))) return;
+  // The engine refused the position itself (not a limit): nothing to draw or play.
+  const refusal = moves.status === 'rejected' && moves.reason.kind === 'usage' && moves.reason.detail?.code !== 'too-large-for-search';
+  // Numbers too large to list the moves of: the winning moves the analysis names are playable.
+  const winningOnly = moves.status === 'rejected' && moves.reason.detail?.code === 'too-large-for-search'
+    && analysis.status === 'fulfilled' && Array.isArray(analysis.value.winning_moves) && !analysis.value.parts;
   const here = {
-    moves: moves.status === 'fulfilled' ? moves.value.moves : null,
+    refused: refusal,
+    winningOnly,
+    moves: moves.status === 'fulfilled' ? moves.value.moves
+      : winningOnly ? analysis.value.winning_moves.map((w, index) => ({ move: w.move, to: w.to.map(normal), value: null, index })) : null,
     value: moves.status === 'fulfilled' ? moves.value.value : null,
     valuesError: moves.status === 'fulfilled' ? moves.value.valuesError : null,
     layouts: moves.status === 'fulfilled' ? moves.value.layouts : [],
-    movesError: moves.status === 'rejected' ? moves.reason.message : null,
+    movesError: moves.status === 'rejected' && !winningOnly ? moves.reason.message : null,
     analysis: analysis.status === 'fulfilled' ? analysis.value : null,
     analysisError: analysis.status === 'rejected' ? analysis.reason.message : null,
   };
@@ -442,7 +459,7 @@ async function arrive(token) {
     showError(here.movesError);
     if (moves.reason.network) S.retry = () => arrive(token);
   }
-  if (here.moves && here.moves.length === 0) {
+  if (here.moves && here.moves.length === 0 && !winningOnly) {
     finish();
     return;
   }
@@ -451,13 +468,15 @@ async function arrive(token) {
     return;
   }
   render();
-  if (S.mode === 'play' && here.moves && !personToMove()) await nimlabMoves(token);
+  if (S.mode === 'play' && here.moves && !personToMove() && !reviewing()) await nimlabMoves(token);
   else announceTurn();
 }
 
-/** The value of a position for the history: who wins from it (a seat) and the remoteness. */
-function valueOf(here) {
-  const i = movesMade();
+/**
+ * The value of the position after `i` moves for the history, from what the engine said there
+ * (`value` of the options, `analysis`): who wins from it (a seat) and the remoteness.
+ */
+function valueOf(here, i = movesMade()) {
   if (players() === 2 && !isSum() && here.value) {
     return { winner: here.value.outcome === 'N' ? seatAt(i) : seatAt(i + 1), remoteness: here.value.remoteness };
   }
@@ -475,6 +494,7 @@ function valueOf(here) {
  */
 function finish(draw = false) {
   S.over = true;
+  S.ended = true;
   const i = movesMade();
   const value = S.values[i];
   S.result = { winner: !draw && value ? value.winner : null, mover: seatAt(i), moves: i, draw };
@@ -511,17 +531,17 @@ async function nimlabChoice() {
   const setup = S.setup;
   const position = current();
   const signal = S.controller.signal;
+  // A weaker nimlab: the engine draws its mistakes from a seed the page picks for each move.
+  const seed = S.mistakes > 0 ? crypto.getRandomValues(new Uint32Array(1))[0] : '';
   if (setup.kind === 'sum') {
-    const a = S.here.analysis;
-    if (a && a.outcome === 'N' && a.winning_moves.length) {
-      const w = a.winning_moves[0];
-      return S.here.moves.find((m) => m.part === w.part && same(m.partTo, w.to.map(normal)));
-    }
-    // Losing: the stalling move of the first game with a move left.
-    const i = setup.parts.findIndex((_, j) => S.here.moves.some((m) => m.part === j + 1));
-    const part = setup.parts[i];
-    const reply = await api('move', { game: part.game, ...paramKeys(part.game, part.params), position: positionKey(part.game, position[i]) }, signal);
-    return S.here.moves.find((m) => m.part === i + 1 && same(m.partTo, reply.reply.move.to.map(normal)));
+    const reply = await api('move', {
+      part: setup.parts.map((part, i) => partText(part, position[i])), mistakes: S.mistakes || '', seed,
+    }, signal);
+    if (!reply.reply) throw new Error('no move');
+    const { part, move, explanation } = reply.reply;
+    const chosen = S.here.moves.find((m) => m.part === part && same(m.partTo, move.to.map(normal)));
+    if (!chosen) throw new Error('no move');
+    return { ...chosen, explanation };
   }
   if (setup.players > 2) {
     const a = S.here.analysis;
@@ -529,8 +549,6 @@ async function nimlabChoice() {
     const best = a.winning_moves[0];
     return { move: best.move, to: best.to.map(normal) };
   }
-  // A weaker nimlab: the server draws its mistakes from a seed the page picks for each move.
-  const seed = S.mistakes > 0 ? crypto.getRandomValues(new Uint32Array(1))[0] : '';
   const reply = await api('move', {
     ...gameKeys(setup), position: positionKey(setup.game, position), mistakes: S.mistakes || '', seed,
   }, signal);
@@ -538,14 +556,24 @@ async function nimlabChoice() {
   return { move: reply.reply.move.move, to: reply.reply.move.to.map(normal), explanation: reply.reply.explanation };
 }
 
-/** Makes `move` (from the legal moves) for the seat to move. */
+/**
+ * Makes `move` (from the legal moves) for the seat to move. While an earlier position is
+ * reviewed, the recorded next move keeps the rest of the game; a different one drops it.
+ */
 function play(move, byPerson) {
   const seat = seatAt(movesMade());
   const from = current();
   const token = newStep();
+  const next = S.redo[S.redo.length - 1];
   S.history.push(move.to);
   S.log.push({ seat, text: move.move, part: move.part, explanation: move.explanation, from, to: move.to });
-  if (byPerson) S.redo = [];
+  if (next && same(next.position, move.to)) {
+    S.redo.pop();
+    S.values[movesMade()] = next.value;
+  } else if (next) {
+    S.redo = [];
+    S.ended = false;
+  }
   $('hint-text').replaceChildren();
   showError('');
   announce(t('announce.moved', { who: seatName(seat, true), from: showPosition(from), to: showPosition(move.to) }), !byPerson);
@@ -559,14 +587,32 @@ function personMove(move) {
   play(move, true);
 }
 
-/** Undo: back to the person's previous turn (in exploration, one move). */
-function undo() {
-  if (!canUndo()) return;
-  do {
-    S.redo.push({ position: S.history.pop(), entry: S.log.pop(), value: S.values.pop() });
-  } while (S.mode === 'play' && !personToMove() && S.history.length > 1);
+/** An earlier position is shown and the later moves are kept (nimlab waits meanwhile). */
+const reviewing = () => S.redo.length > 0;
+/** Undo and Redo step from one turn of a person to the next when people play against nimlab. */
+const byTurns = () => S.mode === 'play' && humanSeats().length > 0;
+
+/** The last move of the history goes to the later moves. */
+function stepBack() {
+  S.redo.push({ position: S.history.pop(), entry: S.log.pop(), value: S.values[S.history.length] });
   S.values.length = S.history.length;
+}
+
+/** The next later move comes back into the history. */
+function stepForward() {
+  const { position, entry, value } = S.redo.pop();
+  S.history.push(position);
+  S.log.push(entry);
+  S.values[S.history.length - 1] = value;
+}
+
+/**
+ * Shows the position the history now ends at: a new step (nimlab's pending move, if any, is
+ * dropped) and what the position offers.
+ */
+function review() {
   const token = newStep();
+  S.thinking = false;
   S.over = false;
   S.result = null;
   showError('');
@@ -574,55 +620,49 @@ function undo() {
   arrive(token);
 }
 
+/** Undo: back to the person's previous turn (in exploration, or with nimlab on every seat, one move). */
+function undo() {
+  if (!canUndo()) return;
+  do stepBack(); while (byTurns() && !personToMove() && S.history.length > 1);
+  review();
+}
+
+/** Undo is possible during and after the game ("where did I go wrong?"), nimlab's thinking included. */
 function canUndo() {
-  // After the end too: "where did I go wrong?" is answered by going back.
-  if (S.thinking || S.history.length < 2) return false;
-  if (S.mode === 'explore') return true;
+  if (S.history.length < 2) return false;
+  if (!byTurns()) return true;
   for (let i = S.history.length - 2; i >= 0; i--) if (sideOf(seatAt(i)) === 'human') return true;
   return false;
 }
 
-/** Redo: the moves undone, up to the person's next turn. */
+/** Redo: the later moves, up to the person's next turn (in exploration, or with nimlab on every seat, one move). */
 function redo() {
   if (!canRedo()) return;
-  do {
-    const { position, entry, value } = S.redo.pop();
-    S.history.push(position);
-    S.log.push(entry);
-    S.values[S.history.length - 1] = value;
-  } while (S.mode === 'play' && !personToMove() && S.redo.length);
-  const token = newStep();
-  updateUrl();
-  arrive(token);
+  do stepForward(); while (byTurns() && !personToMove() && S.redo.length);
+  review();
 }
 
-const canRedo = () => S.redo.length > 0 && !S.thinking && !S.over;
+const canRedo = () => S.redo.length > 0;
 
 /**
- * Back (or forward) to the position after `moves` moves, as Undo and Redo would go: the moves
- * after it can be redone. In play the position is the person's turn at or before it (nimlab
- * would otherwise answer at once). Works during and after the game.
+ * The position after `moves` moves (0: the start), in every mode, during and after the game:
+ * the moves after it stay, to be replayed by Redo or by making them again.
  */
 function goTo(moves) {
-  if (S.thinking) return;
-  const all = [...S.history, ...S.redo.map((r) => r.position).reverse()];
-  let target = Math.max(0, Math.min(moves, all.length - 1));
-  if (S.mode === 'play') while (target > 0 && sideOf(seatAt(target)) !== 'human') target -= 1;
-  if (S.mode === 'play' && sideOf(seatAt(target)) !== 'human') return;
-  while (S.history.length - 1 > target) S.redo.push({ position: S.history.pop(), entry: S.log.pop(), value: S.values.pop() });
-  while (S.history.length - 1 < target && S.redo.length) {
-    const { position, entry, value } = S.redo.pop();
-    S.history.push(position);
-    S.log.push(entry);
-    S.values[S.history.length - 1] = value;
-  }
-  S.values.length = S.history.length;
-  const token = newStep();
-  S.over = false;
-  S.result = null;
-  showError('');
-  updateUrl();
-  arrive(token);
+  const target = Math.max(0, Math.min(moves, S.history.length - 1 + S.redo.length));
+  while (S.history.length - 1 > target) stepBack();
+  while (S.history.length - 1 < target) stepForward();
+  review();
+}
+
+/** The whole game, the later moves included: {positions, log, values}. */
+function wholeGame() {
+  const later = [...S.redo].reverse();
+  return {
+    positions: [...S.history, ...later.map((r) => r.position)],
+    log: [...S.log, ...later.map((r) => r.entry)],
+    values: [...S.history.map((_, i) => S.values[i]), ...later.map((r) => r.value)],
+  };
 }
 
 // ---------------------------------------------------------------- starting
@@ -657,12 +697,7 @@ async function startFromForm(mode, first) {
   try {
     chosen = formSetup();
   } catch (error) {
-    // Nothing of the previous game stays on screen beside the message.
-    newStep();
-    S.setup = null;
-    S.history = [];
-    S.here = null;
-    render();
+    // A typo in the form leaves the game on the board as it is (the address keeps it too).
     showError(error.message);
     return;
   }
@@ -670,11 +705,19 @@ async function startFromForm(mode, first) {
   // first or second against nimlab.
   if (mode === 'play') {
     S.sides = first === 'sides' ? [...S.form.sides] : first === 'me' ? ['human', 'nimlab'] : ['nimlab', 'human'];
-    S.mistakes = S.form.mistakes;
+    // With more than two players nimlab plays its optimal move (the strength is for two).
+    S.mistakes = chosen.setup.players > 2 ? 0 : S.form.mistakes;
     S.delay = S.form.delay;
   }
   const seat = first === 'sides' ? (S.sides[0] === 'human' ? 'me' : 'nimlab') : first;
   const token = begin(chosen.setup, chosen.start, mode, seat);
+  // Class mode folds the setup away again once its game is on the board, focus going to the board.
+  if (S.classMode && S.setupOpen) {
+    S.setupOpen = false;
+    renderClassMode();
+    if ($('setup-form').contains(document.activeElement)) $('board-panel').focus({ preventScroll: true });
+    $('board-panel').scrollIntoView({ block: 'start' });
+  }
   S.message = mode === 'play' ? t('board.starting') : '';
   // On a phone the board is below the form: bring it into view for the game.
   if (mode === 'play' && matchMedia('(max-width: 760px)').matches) $('board-panel').scrollIntoView();
@@ -727,9 +770,13 @@ function updateUrl() {
       if (S.mistakes) q.set('mistakes', String(S.mistakes));
       if (S.delay) q.set('delay', String(S.delay));
     }
-    if (S.history.length > 1) {
-      q.set('moves', S.history.slice(1).map((p) => (isSum() ? p.map((x) => x.join(',')).join('.') : p.join(','))).join('~'));
+    // The whole game, each move as the engine's options name its target (what a replay
+    // matches); `at` the position reviewed, when it is an earlier one.
+    const { log } = wholeGame();
+    if (log.length) {
+      q.set('moves', log.map(({ to }) => (isSum() ? to.map((x) => x.join(',')).join('.') : to.join(','))).join('~'));
     }
+    if (reviewing()) q.set('at', String(movesMade()));
     if (S.showValues !== (S.mode === 'explore' && !S.classMode)) q.set('values', S.showValues ? '1' : '0');
   }
   const text = [...q].map(([k, v]) => `${urlText(k)}=${urlText(v)}`).join('&');
@@ -750,7 +797,7 @@ const emptyAllowed = (game) => gameInfo(game)?.example_position === '';
 const urlText = (s) => encodeURIComponent(s).replace(/%2C/g, ',').replace(/%20/g, '+');
 
 /** The keys of the address besides a game's parameters. */
-const URL_KEYS = ['lang', 'game', 'part', 'position', 'misere', 'players', 'mode', 'first', 'sides', 'mistakes', 'delay', 'moves', 'values', 'class', 'zoom'];
+const URL_KEYS = ['lang', 'game', 'part', 'position', 'misere', 'players', 'mode', 'first', 'sides', 'mistakes', 'delay', 'moves', 'at', 'values', 'class', 'zoom'];
 /** The sizes of the grid's zoomed-out picture. */
 const ZOOMS = [0, 50, 100, 200];
 /** The sides a person can choose for each seat. */
@@ -781,6 +828,9 @@ function readUrl() {
   if (!parts.length && game === null) {
     const unknown = [...new Set([...q.keys()].filter((k) => !URL_KEYS.includes(k)))];
     if (unknown.length) problems.push(['error.linkKey', { keys: unknown.map((k) => `'${k}'`).join(', ') }]);
+    // The settings are read without a game too: a wrong one is named, not dropped silently.
+    if (q.has('players')) readPlayers(q, problems);
+    checkValues(q, problems);
     return null;
   }
   const own = new Set(URL_KEYS);
@@ -833,12 +883,48 @@ function readUrl() {
     }
     S.form.misere = q.get('misere') === '1';
     if (q.has('misere') && !['0', '1'].includes(q.get('misere'))) problems.push(['error.linkValue', { key: 'misere', value: q.get('misere') }]);
-    const n = Number(q.get('players') ?? 2);
-    S.form.players = Number.isInteger(n) && n >= 2 && n <= MAX_PLAYERS ? n : 2;
-    if (S.form.players !== n) problems.push(['error.linkPlayers', { n: q.get('players'), max: MAX_PLAYERS }]);
+    S.form.players = readPlayers(q, problems);
   }
   const unknown = [...new Set([...q.keys()].filter((k) => !own.has(k)))];
   if (unknown.length) problems.push(['error.linkKey', { keys: unknown.map((k) => `'${k}'`).join(', ') }]);
+  checkValues(q, problems);
+  const sides = q.has('sides') ? q.get('sides').split(',') : null;
+  const first = q.get('first') === 'nimlab' ? 'nimlab' : 'me';
+  S.form.sides = sides && !problems.some(([, v]) => v.key === 'sides') ? sides
+    : first === 'me' ? ['human', 'nimlab'] : ['nimlab', 'human'];
+  S.form.mistakes = MISTAKES.includes(Number(q.get('mistakes'))) ? Number(q.get('mistakes')) : 0;
+  if (!sum && S.form.players > 2 && S.form.mistakes) problems.push(['error.linkStrength', { p: S.form.mistakes }]);
+  S.form.delay = DELAYS.includes(Number(q.get('delay'))) ? Number(q.get('delay')) : 0;
+  S.zoom = ZOOMS.includes(Number(q.get('zoom'))) ? Number(q.get('zoom')) : 0;
+  // The moves only when the game is the one they were made in.
+  const trusted = !problems.some(([key]) => ['error.linkGame', 'error.linkPosition', 'error.linkNoPosition', 'error.linkPart'].includes(key));
+  const moves = (trusted && q.get('moves') ? q.get('moves').split('~') : [])
+    .map((p) => (sum ? p.split('.').map((x) => parseNumbers(x).map(normal)) : parseNumbers(p).map(normal)));
+  // The position reviewed: after `at` of the moves (all of them when absent).
+  let at = null;
+  if (q.has('at')) {
+    at = /^\d+$/.test(q.get('at')) ? Number(q.get('at')) : null;
+    if (at === null || at > moves.length) problems.push(['error.linkValue', { key: 'at', value: q.get('at') }]);
+  }
+  return {
+    mode: q.get('mode') === 'play' ? 'play' : 'explore',
+    first: q.get('first') === 'nimlab' ? 'nimlab' : 'me',
+    moves: moves.slice(0, MAX_REPLAY),
+    at,
+    values: q.get('values'),
+  };
+}
+
+/** The address's number of players (2 when absent); a wrong one is named in `problems`, and 2 used. */
+function readPlayers(q, problems) {
+  const n = Number(q.get('players') ?? 2);
+  const players = Number.isInteger(n) && n >= 2 && n <= MAX_PLAYERS ? n : 2;
+  if (players !== n) problems.push(['error.linkPlayers', { n: q.get('players'), max: MAX_PLAYERS }]);
+  return players;
+}
+
+/** Names in `problems` each setting of the address with a value the page does not offer. */
+function checkValues(q, problems) {
   for (const [key, allowed] of [['mode', ['play', 'explore']], ['first', ['me', 'nimlab']], ['values', ['0', '1']],
     ['mistakes', MISTAKES.map(String)], ['delay', DELAYS.map(String)], ['zoom', ZOOMS.map(String)]]) {
     if (q.has(key) && !allowed.includes(q.get(key))) problems.push(['error.linkValue', { key, value: q.get(key) }]);
@@ -847,22 +933,6 @@ function readUrl() {
   if (sides && !(sides.length === 2 && sides.every((x) => SIDES.includes(x)))) {
     problems.push(['error.linkValue', { key: 'sides', value: q.get('sides') }]);
   }
-  const first = q.get('first') === 'nimlab' ? 'nimlab' : 'me';
-  S.form.sides = sides && !problems.some(([, v]) => v.key === 'sides') ? sides
-    : first === 'me' ? ['human', 'nimlab'] : ['nimlab', 'human'];
-  S.form.mistakes = MISTAKES.includes(Number(q.get('mistakes'))) ? Number(q.get('mistakes')) : 0;
-  S.form.delay = DELAYS.includes(Number(q.get('delay'))) ? Number(q.get('delay')) : 0;
-  S.zoom = ZOOMS.includes(Number(q.get('zoom'))) ? Number(q.get('zoom')) : 0;
-  // The moves only when the game is the one they were made in.
-  const trusted = !problems.some(([key]) => ['error.linkGame', 'error.linkPosition', 'error.linkNoPosition', 'error.linkPart'].includes(key));
-  const moves = (trusted && q.get('moves') ? q.get('moves').split('~') : [])
-    .map((p) => (sum ? p.split('.').map((x) => parseNumbers(x).map(normal)) : parseNumbers(p).map(normal)));
-  return {
-    mode: q.get('mode') === 'play' ? 'play' : 'explore',
-    first: q.get('first') === 'nimlab' ? 'nimlab' : 'me',
-    moves: moves.slice(0, MAX_REPLAY),
-    values: q.get('values'),
-  };
 }
 
 /** A part "subtraction 10 --set 1,3,4" back into the form's part; throws, in the page's language, what is wrong. */
@@ -891,19 +961,39 @@ function readPart(text) {
   return { game, params, position: numbers.length ? numbers.join(' ') : info.example_position };
 }
 
-/** Restores a shared game: replays its moves, each checked against the legal moves. */
+/**
+ * The legal moves of the current position (see movesAt), its value recorded for the history:
+ * from the options' values (`byOptions`), else from the analysis (none when it fails).
+ */
+async function valuedMoves(byOptions) {
+  const signal = S.controller.signal;
+  const [options, analysis] = await Promise.all([
+    movesAt(S.setup, current(), byOptions, signal),
+    byOptions ? null : analyse(S.setup, current(), signal).catch((error) => { if (aborted(error)) throw error; return null; }),
+  ]);
+  S.values[movesMade()] = valueOf({ value: options.value, analysis }, movesMade());
+  return options;
+}
+
+/**
+ * Restores a shared game: replays its moves, each checked against the legal moves, with the value
+ * of every position (so that a finished game reopens with its value history), and shows the
+ * position after `at` moves with the later ones kept.
+ */
 async function restore(saved) {
   const chosen = formSetup();
   S.sides = [...S.form.sides];
-  S.mistakes = S.form.mistakes;
+  S.mistakes = chosen.setup.players > 2 ? 0 : S.form.mistakes;
   S.delay = S.form.delay;
   const token = begin(chosen.setup, chosen.start, saved.mode, saved.first);
   S.message = t('board.restoring');
   render();
+  // Two players of a game that does not repeat: the options' values say it; else the analysis.
+  const byOptions = players() === 2 && !isSum() && !isLoopy();
   for (const [n, next] of saved.moves.entries()) {
     let list;
     try {
-      list = await movesAt(S.setup, current(), false, S.controller.signal);
+      list = await valuedMoves(byOptions);
     } catch (error) {
       if (!live(token) || aborted(error)) return;
       showError(t('error.badUrl', { message: error.message }));
@@ -920,6 +1010,16 @@ async function restore(saved) {
   }
   if (saved.values === '1' || saved.values === '0') S.showValues = saved.values === '1';
   S.message = '';
+  if (saved.at !== null && saved.at < movesMade()) {
+    // The last position's value, then back to the one reviewed.
+    try {
+      if ((await valuedMoves(byOptions)).moves.length === 0) S.ended = true;
+    } catch (error) {
+      if (!live(token) || aborted(error)) return;
+    }
+    if (!live(token)) return;
+    while (movesMade() > saved.at) stepBack();
+  }
   updateUrl();
   await arrive(token);
 }
@@ -1081,6 +1181,8 @@ function renderForm() {
   // Sides are chosen for two players; with more, the person plays one seat against nimlab.
   $('sides').hidden = !two && f.players > 2;
   $('play-sides').hidden = $('sides').hidden;
+  // Why the strength is not offered with more players.
+  $('sides-many').hidden = !$('sides').hidden;
   $('misere').checked = f.misere;
   $('misere').disabled = f.kind === 'sum' || (!two && f.players > 2);
   if (focused && $(focused) && document.activeElement !== $(focused)) $(focused).focus();
@@ -1151,7 +1253,8 @@ function loopyVerdict(move) {
   return { good: Boolean(listed), text: listed ? `${t('moves.win')}${value}` : t('moves.noWin') };
 }
 
-const valuesVisible = () => S.showValues || S.over;
+/** The values show on request, and once the game has ended (also while it is reviewed). */
+const valuesVisible = () => S.showValues || S.over || S.ended;
 
 function heapLabel(game, index, part) {
   const role = roleOf(game, index);
@@ -1166,7 +1269,7 @@ function heapLabel(game, index, part) {
 function renderBoard() {
   const board = $('board');
   board.replaceChildren();
-  if (!S.setup || !S.history.length) return;
+  if (!S.setup || !S.history.length || S.here?.refused) return;
   const position = current();
   const previous = S.history.length > 1 ? S.history[S.history.length - 2] : null;
   const games = isSum() ? S.setup.parts.map((p) => p.game) : [S.setup.game];
@@ -1836,6 +1939,15 @@ function statusText() {
   if (!S.setup) return '';
   if (S.over) return t('board.over');
   if (S.message) return S.message;
+  if (reviewing()) {
+    const review = t('board.review', { n: movesMade(), total: movesMade() + S.redo.length });
+    return S.mode === 'play' && personToMove() ? `${turnText()} ${review}` : review;
+  }
+  return turnText();
+}
+
+/** Whose turn it is, or what nimlab is doing. */
+function turnText() {
   if (S.thinking) return players() > 2 ? t('board.nimlabThinkingSeat', { seat: seatAt(movesMade()) + 1 }) : t('board.nimlabThinking');
   if (S.mode === 'explore') return t('board.explore');
   if (!S.here) return '';
@@ -1872,10 +1984,28 @@ function renderClassMode() {
   }
 }
 
+/**
+ * Class mode on or off. Switched on, the form folds away: a game typed in it and not yet on the
+ * board is started first (as Analyse would), and a form that cannot be started stays open with
+ * its message.
+ */
 function toggleClassMode() {
   S.classMode = !S.classMode;
   S.setupOpen = false;
   if (S.classMode) S.showValues = false;
+  if (S.classMode) {
+    let chosen = null;
+    try {
+      chosen = formSetup();
+    } catch (error) {
+      S.setupOpen = true;
+      showError(error.message);
+    }
+    if (chosen && !(S.setup && same(chosen.setup, S.setup) && same(chosen.start, S.history[0]))) {
+      startByHand('explore', 'me');
+      return;
+    }
+  }
   updateUrl();
   render();
 }
@@ -1886,8 +2016,9 @@ function renderStatus() {
   $('link-error').textContent = S.linkProblems.map(([key, vars]) => t(key, vars)).join(' ');
   $('link-error').hidden = !S.linkProblems.length;
   // The state in data attributes, for tests and styles.
+  // 'review': an earlier position of a game against nimlab is shown on nimlab's turn (it waits).
   const turn = !S.setup ? 'none' : S.over ? 'over' : S.thinking ? 'nimlab' : !S.here ? 'loading'
-    : S.mode === 'explore' ? 'explore' : personToMove() ? 'you' : 'nimlab';
+    : S.mode === 'explore' ? 'explore' : personToMove() ? 'you' : reviewing() ? 'review' : 'nimlab';
   document.body.dataset.turn = turn;
   document.body.dataset.mode = S.mode;
   $('board').dataset.position = S.history.length ? showPosition(current()) : '';
@@ -1907,7 +2038,8 @@ function renderStatus() {
     $('result-title').textContent = title;
     // "You have", "nimlab has", "Player 2 has"; "after 1 move", "after 3 moves".
     const who = seatName(mover, true);
-    const you = S.mode === 'play' && mover === personSeat() && players() === 2;
+    // The person's own seat is "you" with any number of players ("You have", never "you (player 1) has").
+    const you = S.mode === 'play' && mover === personSeat();
     const detail = S.result.draw ? [t('result.drawDetail', { n: drawRepetitions(), moves })]
       : [moves === 0 ? (you ? t('result.noMoveStartYou') : t('result.noMoveStart', { who }))
         : t(`result.noMove${you ? 'You' : ''}${moves === 1 ? '1' : ''}`, { who, n: moves })];
@@ -1945,10 +2077,15 @@ function renderMoves() {
   $('moves-legend').hidden = !valuesVisible();
   if (!S.here) return;
   if (!S.here.moves) {
-    list.append(el('li', { class: 'help', text: t('moves.unknown') }));
+    // A refused position says why (the message above); else the moves are too many to list.
+    list.append(el('li', { class: 'help', text: S.here.refused ? S.here.movesError : t('moves.unknown') }));
     return;
   }
+  if (S.here.winningOnly) {
+    list.append(el('li', { class: 'help', 'data-testid': 'moves-winning-only', text: t(S.here.moves.length ? 'moves.winningOnly' : 'moves.noneWinning') }));
+  }
   if (!S.here.moves.length) {
+    if (S.here.winningOnly) return;
     list.append(el('li', { class: 'help', text: t('moves.none') }));
     return;
   }
@@ -2036,19 +2173,29 @@ function renderLoopyAnalysis(a) {
   if (a.winning_moves.length > 20) list.append(el('li', { class: 'help', text: t('analysis.moreMoves', { n: a.winning_moves.length - 20 }) }));
 }
 
+/**
+ * The history: the start and every move of the whole game, the later moves of a review
+ * included, each a button to the position after it (the one shown is marked); and the value
+ * chart of the whole game.
+ */
 function renderHistory() {
   if (!$('export-box').hidden) $('export-text').value = historyText();
   const log = $('log');
   log.replaceChildren();
-  $('history-start').textContent = '';
+  const start = $('history-start');
+  start.replaceChildren();
   if (!S.setup) return;
   const shown = valuesVisible();
-  $('history-note').textContent = S.log.length === 0 ? t('history.empty') : shown ? '' : t('history.hidden');
-  $('history-start').textContent = t('history.start', { position: showPosition(S.history[0]) });
-  S.log.forEach((entry, k) => {
-    const value = S.values[k + 1];
+  const game = wholeGame();
+  $('history-note').textContent = game.log.length === 0 ? t('history.empty') : shown ? '' : t('history.hidden');
+  const at = movesMade();
+  const mark = (k) => (k === at ? 'step' : undefined);
+  start.append(el('button', { type: 'button', class: 'entry', 'data-testid': 'history-entry', 'data-moves': 0, 'aria-current': mark(0),
+    text: t('history.start', { position: showPosition(game.positions[0]) }), on: { click: () => goTo(0) } }));
+  game.log.forEach((entry, k) => {
+    const value = game.values[k + 1];
     const parts = [t('history.move', { who: seatName(entry.seat, true), from: showPosition(entry.from), to: showPosition(entry.to) })];
-    if (entry.text) parts.push(`(${entry.part ? `${t('moves.part', { n: entry.part })}: ` : ''}${entry.text})`);
+    if (entry.text) parts.push(t('history.words', { text: `${entry.part ? `${t('moves.part', { n: entry.part })}: ` : ''}${entry.text}` }));
     // nimlab's explanation tells who is winning: shown with the values only.
     if (entry.explanation && shown) parts.push(`— ${entry.explanation}`);
     if (shown && value) {
@@ -2059,17 +2206,14 @@ function renderHistory() {
       else said = t(value.remoteness === 1 ? 'history.valueWin1' : 'history.valueWin', { who: seatName(value.winner, true), r: value.remoteness });
       parts.push(`· ${said}`);
     }
-    // Each entry goes back to the position after it (review during and after the game).
-    log.append(el('li', { class: sideOf(entry.seat) === 'human' ? 'you' : 'nimlab' },
-      el('button', { type: 'button', class: 'entry', 'data-testid': 'history-entry', 'data-moves': k + 1, text: parts.join(' '),
-        disabled: S.thinking, on: { click: () => goTo(k + 1) } })));
+    const later = k + 1 > at;
+    log.append(el('li', { class: `${sideOf(entry.seat) === 'human' ? 'you' : 'nimlab'}${later ? ' later' : ''}` },
+      el('button', { type: 'button', class: 'entry', 'data-testid': 'history-entry', 'data-moves': k + 1, 'aria-current': mark(k + 1),
+        'data-later': later ? 'true' : undefined, text: parts.join(' '), on: { click: () => goTo(k + 1) } })));
   });
   const chart = $('chart');
   chart.replaceChildren();
-  // The whole game, the moves undone (to redo) included, so that review can go either way.
-  const later = [...S.redo].reverse();
-  const positions = [...S.history, ...later.map((r) => r.position)];
-  const values = [...S.history.map((_, i) => S.values[i]), ...later.map((r) => r.value)];
+  const { positions, values } = game;
   if (shown && players() === 2 && !isSum() && values.filter((v) => v && v.remoteness !== null).length > 1) {
     const topSeat = againstNimlab() ? personSeat() : 0;
     const points = positions.map((_, i) => {
@@ -2081,7 +2225,7 @@ function renderHistory() {
     chart.append(el('p', { class: 'help', text: t('history.chart', { top, bottom }) }),
       el('div', { class: 'chart-scroll', tabindex: '0', role: 'region', 'aria-label': t('history.chartTitle') },
         historyChart({
-          points, label: t('history.chartTitle'), top, bottom, current: movesMade(),
+          points, label: t('history.chartTitle'), top, bottom, current: at,
           axisMoves: t('history.axisMoves'), axisRemoteness: t('history.axisRemoteness'),
           pointLabel: (i) => t('history.point', { n: i, position: showPosition(positions[i]), r: points[i].remoteness }),
           onSelect: (i) => goTo(i),
@@ -2089,20 +2233,31 @@ function renderHistory() {
   }
 }
 
-/** Fetches the SG sequence of a one-heap game around the current heap. */
+/** The ranges of the one-heap chart offered besides the one around the heap: its last heap. */
+const SEQUENCE_RANGES = [50, 100, 200, 400];
+
+/** The one-heap chart's range chosen: the table is fetched again for it. */
+function setSequenceRange(value) {
+  S.sequenceUpto = value === '' ? null : Number(value);
+  // The chart shown stays (with the control) until the new table comes.
+  ensureSequence(S.step);
+}
+
+/** Fetches the SG sequence of a one-heap game around the current heap, or over the range chosen. */
 async function ensureSequence(token) {
   const position = current();
   // A repeating game's values are of the positions reachable from one: no table by heap sizes.
-  if (isSum() || isLoopy() || players() > 2 || position.length !== 1 || size(position[0]) > 140) return;
-  const upto = Math.min(150, Math.max(30, size(position[0]) + 10));
+  const chosen = S.sequenceUpto;
+  if (isSum() || isLoopy() || players() > 2 || position.length !== 1 || size(position[0]) > (chosen ?? 140)) return;
+  const upto = chosen ?? Math.min(150, Math.max(30, size(position[0]) + 10));
   const key = setupKey();
-  if (S.sequence?.key === key && S.sequence.table.upto >= size(position[0])) return;
+  if (S.sequence?.key === key && S.sequence.chosen === chosen && S.sequence.table.upto >= size(position[0])) return;
   const request = `${key} ${upto}`;
   if (S.loading.has(request)) return;
   S.loading.add(request);
   try {
     const table = await api('table', { ...gameKeys(S.setup), upto, period: '1', outcomes: S.setup.misere ? '1' : '' }, undefined);
-    if (key === setupKey()) S.sequence = { key, table };
+    if (key === setupKey()) S.sequence = { key, table, chosen };
   } catch (error) {
     if (key === setupKey()) S.sequence = null;
   } finally {
@@ -2122,12 +2277,20 @@ function renderSequence() {
   panel.hidden = false;
   const table = sequence.table;
   const chart = $('sequence-chart');
+  $('sequence-range-field').hidden = !valuesVisible();
   if (!valuesVisible()) {
     $('sequence-caption').textContent = t('sequence.hidden');
     chart.replaceChildren();
     $('sequence-period').textContent = '';
     return;
   }
+  const range = $('sequence-range');
+  // The ranges that reach the current heap.
+  const ranges = SEQUENCE_RANGES.filter((upto) => upto >= size(position[0]));
+  range.replaceChildren(...[null, ...ranges].map((upto) => el('option', {
+    value: upto ?? '', text: upto === null ? t('sequence.rangeAuto') : t('sequence.rangeUpto', { upto }),
+  })));
+  range.value = String(S.sequenceUpto ?? '');
   const misere = table.play === 'misere';
   $('sequence-caption').textContent = t(misere ? 'sequence.captionMisere' : 'sequence.caption', { upto: table.upto });
   const period = table.period;
@@ -2172,6 +2335,8 @@ function hint() {
   let text;
   if (a.players) text = t('hint.seat', { seat: (seatAt(movesMade()) + a.value) % a.players + 1, move: moveText });
   else if (a.outcome === 'D') text = t('hint.drawing', { move: moveText });
+  // Two people at one screen: the hint names the player to move ("you" would be either of them).
+  else if (!againstNimlab()) text = t(a.outcome === 'N' ? 'hint.winningSeat' : 'hint.losingSeat', { seat: seatAt(movesMade()) + 1, move: moveText });
   else text = a.outcome === 'N' ? t('hint.winning', { move: moveText }) : t('hint.losing');
   box.append(el('span', { text }));
   if (!a.players) box.append(el('span', { class: 'reason', text: ` ${a.reason}` }));
@@ -2264,10 +2429,12 @@ function historyText() {
   if (!S.setup) return '';
   const name = isSum() ? S.setup.parts.map((p) => gameText(p.game, 'name')).join(' + ') : gameText(S.setup.game, 'name');
   const lines = [t('share.game', { game: name }), t('share.start', { position: showPosition(S.history[0]) })];
-  S.log.forEach((entry, k) => lines.push(t('share.move', {
+  // The whole game, also while an earlier position is reviewed.
+  wholeGame().log.forEach((entry, k) => lines.push(t('share.move', {
     n: k + 1, who: seatName(entry.seat, true), from: showPosition(entry.from), to: showPosition(entry.to), move: entry.text ?? '',
   })));
   if (S.over) lines.push(t('share.result', { result: $('result-title').textContent }));
+  else if (reviewing()) lines.push(t('share.reviewed', { n: movesMade() }));
   lines.push(t('share.link', { url: location.href }));
   return lines.join('\n');
 }
@@ -2315,6 +2482,7 @@ function wire() {
   $('class-mode').addEventListener('click', toggleClassMode);
   $('setup-open').addEventListener('click', () => { S.setupOpen = !S.setupOpen; renderClassMode(); if (S.setupOpen) $('game')?.focus(); });
   $('export').addEventListener('click', toggleExport);
+  $('sequence-range').addEventListener('change', (e) => setSequenceRange(e.target.value));
   for (const button of document.querySelectorAll('[data-zoom]')) button.addEventListener('click', () => setZoom(Number(button.dataset.zoom)));
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);

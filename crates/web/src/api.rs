@@ -9,7 +9,7 @@
 //! | `/api/table` | `game`, parameters, `upto` or `rows` + `cols`, `outcomes`, `misere`, `method`, `period`, `graph` | `table`; with `period=1` a sequence's period; a loopy game's every position reachable from those up to `upto`; a game on a graph: every vertex |
 //! | `/api/p-positions` | `game`, parameters, `count`, `heaps`, `misere` | `p-positions` |
 //! | `/api/options` | `game`, `position`, parameters, `misere`, `values` | every legal move; with `values=1` each move's value (outcome and remoteness); a game on a graph: its `layout` |
-//! | `/api/move` | `game`, `position`, parameters, `misere` | nimlab's reply |
+//! | `/api/move` | `game`, `position`, parameters, `misere`, `mistakes`, `seed`; or `part` (repeated) for a sum, with `mistakes`, `seed` | nimlab's reply (`play::reply_report`, a sum's `play::sum_reply_report`) |
 //!
 //! Fixed bounds: a position has at most [`MAX_NUMBERS`] numbers of at most [`MAX_DIGITS`]
 //! digits; a table at most [`MAX_TABLE_CELLS`] cells; a listing at most [`MAX_COUNT`] positions;
@@ -424,27 +424,39 @@ pub fn answer(endpoint: &str, params: &Params, budget: &Budget, lane: Lane) -> A
     result.unwrap_or_else(Answer::Done)
 }
 
+/// The parts of a sum: each a game and its position's numbers.
+type SumParts = Vec<(GameSpec, Vec<BigUint>)>;
+
+/// The parts of a sum (`part`, repeated), checked against the limits; `None` without `part`.
+/// `own` are the keys a sum's request takes.
+fn sum_parts(params: &Params, own: &[&str]) -> Result<Option<SumParts>, Reply> {
+    let parts = params.all("part");
+    if parts.is_empty() {
+        return Ok(None);
+    }
+    params.only(own, None)?;
+    if parts.len() > MAX_PARTS {
+        return Err(usage(format!("a sum has at most {MAX_PARTS} parts")));
+    }
+    let parts = parts
+        .iter()
+        .map(|p| parse_part(&halfwidth(p)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| report_error(&e))?;
+    for (_, numbers) in &parts {
+        if numbers.len() > MAX_NUMBERS || numbers.iter().any(|n| n.to_string().len() > MAX_DIGITS) {
+            return Err(usage(format!(
+                "a part has at most {MAX_NUMBERS} numbers of at most {MAX_DIGITS} digits"
+            )));
+        }
+    }
+    Ok(Some(parts))
+}
+
 fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
     const OWN: &[&str] = &["game", "position", "misere", "method", "players", "all", "part", "lang", "graph"];
     let max_moves = if params.flag("all")? { usize::MAX } else { DEFAULT_MAX_MOVES };
-    let parts = params.all("part");
-    if !parts.is_empty() {
-        params.only(&["part", "method", "all", "lang"], None)?;
-        if parts.len() > MAX_PARTS {
-            return Err(usage(format!("a sum has at most {MAX_PARTS} parts")));
-        }
-        let parts = parts
-            .iter()
-            .map(|p| parse_part(&halfwidth(p)))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| report_error(&e))?;
-        for (_, numbers) in &parts {
-            if numbers.len() > MAX_NUMBERS || numbers.iter().any(|n| n.to_string().len() > MAX_DIGITS) {
-                return Err(usage(format!(
-                    "a part has at most {MAX_NUMBERS} numbers of at most {MAX_DIGITS} digits"
-                )));
-            }
-        }
+    if let Some(parts) = sum_parts(params, &["part", "method", "all", "lang"])? {
         let request = SumRequest { parts, method: params.method()?, max_moves, lang: params.lang()? };
         return Ok(done(nimlab_reports::solve::solve_sum(&request, budget), lane));
     }
@@ -644,8 +656,26 @@ fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply
 
 fn reply(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
     const OWN: &[&str] = &["game", "position", "misere", "lang", "mistakes", "seed"];
+    if let Some(parts) = sum_parts(params, &["part", "lang", "mistakes", "seed"])? {
+        let report =
+            nimlab_reports::play::sum_reply_report(&parts, strength(params)?, budget, params.lang()?);
+        return Ok(done(report, lane));
+    }
     let spec = params.spec(OWN)?;
     params.only(OWN, Some(&spec))?;
+    let report = nimlab_reports::play::reply_report(
+        &spec,
+        &params.position(&spec)?,
+        params.play()?,
+        strength(params)?,
+        budget,
+        params.lang()?,
+    );
+    Ok(done(report, lane))
+}
+
+/// nimlab's strength: `mistakes` (a percentage, 0 when absent) and `seed`.
+fn strength(params: &Params) -> Result<Strength, Reply> {
     let max = Strength::MAX_MISTAKES;
     let mistakes = match params.count("mistakes")? {
         None => 0,
@@ -657,15 +687,7 @@ fn reply(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
         })?,
     };
     let seed = params.count("seed")?.unwrap_or(0);
-    let report = nimlab_reports::play::reply_report(
-        &spec,
-        &params.position(&spec)?,
-        params.play()?,
-        Strength { mistakes, seed },
-        budget,
-        params.lang()?,
-    );
-    Ok(done(report, lane))
+    Ok(Strength { mistakes, seed })
 }
 
 /// A grid picture as the page shows it: the reports' PNG as a `data:` address, its P-positions.
@@ -808,6 +830,67 @@ mod tests {
         let refused = body("move", "game=nim&position=3,4,5&mistakes=101");
         assert_eq!(refused["status"], 400);
         assert_eq!(refused["detail"]["code"], "mistakes");
+    }
+
+    /// A random move that happens to be nimlab's best is reported as that move, not as a
+    /// mistake (0 4 5 has one winning move, 0 4 4).
+    #[test]
+    fn a_drawn_move_that_is_the_best_is_not_a_mistake() {
+        let best = body("move", "game=nim&position=0,4,5")["reply"].clone();
+        assert_eq!(best["move"]["to"], serde_json::json!([0, 4, 4]));
+        let mut best_drawn = 0;
+        for seed in 0..60 {
+            let reply =
+                body("move", &format!("game=nim&position=0,4,5&mistakes=100&seed={seed}"))["reply"].clone();
+            if reply["move"]["to"] == best["move"]["to"] {
+                assert_eq!(reply, best, "seed {seed}");
+                best_drawn += 1;
+            } else {
+                assert_eq!(reply["basis"], "random", "seed {seed}");
+            }
+        }
+        assert!(best_drawn > 0, "no seed of 60 drew the best of 9 moves");
+        let reply = body("move", "game=nim&position=0,4,5&mistakes=100&seed=47514");
+        assert_ne!(reply["reply"]["basis"], "random", "{reply}");
+    }
+
+    /// nimlab in a sum of games: the winning move of the sum's analysis, its stalling move when
+    /// losing, and a weaker nimlab's random moves drawn among every part's moves.
+    #[test]
+    fn nimlab_moves_in_a_sum_at_its_strength() {
+        const SUM: &str = "part=nim+3+4&part=kayles+5&part=wythoff+3+5";
+        let perfect = body("move", SUM);
+        assert_eq!(perfect["game"], "sum");
+        assert_eq!(perfect["reply"]["basis"], "sum");
+        assert_eq!(perfect["reply"]["outcome"], "N");
+        // The move leaves a sum of nim-sum 0.
+        let part = perfect["reply"]["part"].as_u64().unwrap() as usize;
+        let to: Vec<String> =
+            perfect["reply"]["move"]["to"].as_array().unwrap().iter().map(|n| n.to_string()).collect();
+        let mut parts: Vec<String> = ["nim 3 4", "kayles 5", "wythoff 3 5"].map(String::from).to_vec();
+        let game = parts[part - 1].split(' ').next().unwrap().to_string();
+        parts[part - 1] = format!("{game} {}", to.join(" "));
+        let after =
+            parts.iter().map(|p| format!("part={}", p.replace(' ', "+"))).collect::<Vec<_>>().join("&");
+        assert_eq!(body("solve", &after)["outcome"], "P", "{after}");
+        // From that P-position nimlab stalls, and says so.
+        let losing = body("move", &format!("{after}&lang=zh"));
+        assert_eq!(losing["reply"]["outcome"], "P");
+        assert!(losing["reply"]["explanation"].as_str().unwrap().contains("异或为 0"), "{losing}");
+        // A weaker nimlab: random moves in several parts, the same move for the same seed.
+        let mut seen = BTreeSet::new();
+        for seed in 0..40 {
+            let query = format!("{SUM}&mistakes=100&seed={seed}");
+            let reply = body("move", &query);
+            assert_eq!(body("move", &query), reply);
+            let basis = reply["reply"]["basis"].as_str().unwrap().to_string();
+            assert!(basis == "random" || reply["reply"] == perfect["reply"], "{reply}");
+            seen.insert(reply["reply"]["part"].as_u64().unwrap());
+        }
+        assert_eq!(seen.len(), 3, "random moves in every part: {seen:?}");
+        assert_eq!(body("move", &format!("{SUM}&mistakes=101"))["detail"]["code"], "mistakes");
+        assert_eq!(body("move", "part=nim+0&part=kayles+0")["game_over"], true);
+        assert_eq!(status("move", &format!("{SUM}&position=3")), 400);
     }
 
     #[test]
