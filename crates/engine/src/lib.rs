@@ -65,43 +65,77 @@
 //! assert_eq!(spec.to_string(), "subtraction --set 1,3,4");
 //! ```
 
-pub mod analysis;
+// The engine's own modules: private, reached through the boundary below.
+mod analysis;
+mod budget;
+mod clock;
+mod error;
+mod game;
+mod lang;
+mod positions;
+mod registry;
+mod rulesets;
+mod solve;
+mod spec;
+
+// The domain modules of the boundary: each `mod.rs` re-exports what callers may use and keeps
+// its files `pub(crate)`.
 pub mod bigint;
-pub mod budget;
-pub mod clock;
-pub mod error;
-pub mod game;
 pub mod graphs;
-pub mod lang;
 pub mod listing;
 pub mod loopy;
 pub mod misere;
 pub mod nimber;
 pub mod octal;
 pub mod periodicity;
-pub mod positions;
-pub mod registry;
-pub mod rulesets;
-pub mod solve;
-pub mod spec;
 pub mod tables;
 
 pub use analysis::{
-    analyze_sum, Analysis, AnyGame, Basis, BestMove, GrundyValue, Method, MoveReport, MultiAnalysis,
-    MultiMove, Query, Research, Ruleset, RulesetInfo, SumPart, VerifyReport,
+    analyze_sum, no_progress, Analysis, AnyGame, Basis, BestMove, Capabilities, CodeSource, Counterexample, Engine,
+    GrundyValue, Line, LoopyPositions, Method, MoveReport, MultiAnalysis, MultiMove, PeriodSequence, PeriodTheorem,
+    Plan, Player, Progress, Query, Research, RulePlan, Ruleset, RulesetInfo, Strategy, SumAnalysis, SumPart,
+    VerifyReport,
 };
-pub use budget::{Budget, CancelHandle, Exhausted, HeldBytes};
-pub use error::EngineError;
+pub use budget::{
+    default_memory_ceiling, format_size, parse_size, Budget, CancelHandle, Exhausted, HeldBytes, ALLOCATION_OVERHEAD,
+    DEFAULT_MEMORY_CAP, UNITS_PER_POSITION,
+};
+pub use error::{EngineError, ErrorDetail, TheoryQuestion};
 pub use game::{Game, Outcome, Play, UnknownMethod};
-pub use lang::{Lang, Words};
+pub use lang::{Lang, UnknownLang, Words};
 pub use num_bigint::BigUint;
-pub use registry::RULESETS;
+pub use registry::{answering, not_answered, unknown_game, RULESETS};
+pub use rulesets::apple::strategy::DEFAULT_LINE_LIMIT;
+pub use rulesets::chomp::census::Census;
+pub use rulesets::graph_games::is_graph_param;
+pub use rulesets::misere::{verify as verify_misere_quotient, VERIFY_TOKENS as MISERE_VERIFY_TOKENS};
+pub use rulesets::octal::{sequence_error, title as octal_title};
 pub use solve::{
-    GrundySolver, MisereSolver, MultiplayerSolver, SolveGame, Solver, StandardAlliance, Terminal, Valuation,
+    GrundySolver, MisereSolver, MultiplayerSolver, SolveGame, Solver, StandardAlliance, Terminal, TripleTable,
+    Valuation,
 };
+pub use spec::grammar::{parse_count, parse_natural, parse_range, parse_set, set_text, MAX_SET_MEMBERS};
 pub use spec::{
     Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, ParamValue, Params, SpecError, Texts, Token,
 };
+
+/// Large Nim's research questions: values grouped by order pattern (`explore`) and theorems for
+/// heaps of any size (`prove`), what the reports `explore` and `prove` present.
+pub mod large_nim {
+    pub use crate::rulesets::large_nim::explore::{explore, Exploration, FormulaCase};
+    pub use crate::rulesets::large_nim::prove::{prove, ProofReport, ProveError, RefinementOutcome};
+}
+
+/// The engine's kernels as its benches and timing examples measure them (ruleset types, dense
+/// tables, enumerations). No surface uses this module: `tests/boundary.rs` refuses it there.
+pub mod kernels {
+    pub use crate::positions::SortedTuples;
+    pub use crate::rulesets::apple::Apple;
+    pub use crate::rulesets::large_nim::LargeNim;
+    pub use crate::rulesets::nim::Nim;
+    pub use crate::rulesets::wythoff::Wythoff;
+    pub use crate::solve::{dense_grundy_table, sorted_heap_table, ByOptions};
+}
 
 /// What the unit tests share: the budget, queries and a game built from its spec text.
 #[cfg(test)]

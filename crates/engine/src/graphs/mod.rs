@@ -4,17 +4,17 @@
 //! components, their misère search by regions ([`regions`]), and the pictures of positions
 //! ([`layout`]). The rulesets (`crate::rulesets::node_kayles`, ...) declare the games on top.
 
-pub mod canon;
-pub mod chains;
-pub mod components;
-pub mod deletion;
-pub mod family;
-pub mod geography;
-pub mod graph;
-pub mod hackenbush;
-pub mod layout;
-pub mod regions;
-pub mod set;
+pub(crate) mod canon;
+pub(crate) mod chains;
+pub(crate) mod components;
+pub(crate) mod deletion;
+pub(crate) mod family;
+pub(crate) mod geography;
+pub(crate) mod graph;
+pub(crate) mod hackenbush;
+pub(crate) mod layout;
+pub(crate) mod regions;
+pub(crate) mod set;
 
 #[cfg(test)]
 mod tests;
@@ -22,6 +22,7 @@ mod tests;
 pub use components::{ComponentSolver, Memo};
 pub use deletion::Deletion;
 pub use graph::{Board, Graph, GraphError, Lattice};
+pub use layout::{layout, GraphView, Point, Style, Target};
 pub use regions::MisereMemo;
 pub use set::{VSet, MAX_VERTICES};
 

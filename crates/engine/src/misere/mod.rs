@@ -20,12 +20,12 @@
 //!
 //! Exact integers throughout; nothing prints.
 
-pub mod atlas;
-pub mod brute;
-pub mod genus;
-pub mod quotient;
+pub(crate) mod atlas;
+pub(crate) mod brute;
+pub(crate) mod genus;
+pub(crate) mod quotient;
 mod solver;
-pub mod tame;
+pub(crate) mod tame;
 
 use serde::Serialize;
 use thiserror::Error;
@@ -37,6 +37,8 @@ use crate::budget::{Budget, Exhausted};
 use crate::octal::OctalCode;
 
 pub use quotient::{generator_names, superscript, Presentation, Quotient, Word};
+pub use atlas::{group_same_game, run_misere_atlas, MisereAtlasEntry, MisereGroup};
+pub use genus::{genera, Genus};
 
 /// Why the quotient could not be computed at all.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -33,7 +33,9 @@
 //! axioms on random 64-bit triples, and the arbitrary-size path against the 64-bit one.
 
 pub mod big;
-pub mod expr;
+pub(crate) mod expr;
+
+pub use expr::{evaluate, ExprError};
 
 use std::sync::OnceLock;
 

@@ -16,12 +16,12 @@
 //!
 //! Everything is exact integer arithmetic; nothing here prints or touches files.
 
-pub mod atlas;
-pub mod code;
-pub mod game;
+pub(crate) mod atlas;
+pub(crate) mod code;
+pub(crate) mod game;
 mod kernels;
-pub mod period;
-pub mod sequence;
+pub(crate) mod period;
+pub(crate) mod sequence;
 
 pub use atlas::{
     expand_pattern, group_codes, run_atlas, run_games, AtlasEntry, AtlasError, AtlasRunError, AtlasStop,

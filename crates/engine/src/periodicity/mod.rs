@@ -20,15 +20,16 @@
 //! Everything is exact integer arithmetic; nothing here prints or touches files: long runs report
 //! progress through a closure.
 
-pub mod certify;
-pub mod family;
-pub mod fit;
-pub mod generator;
-pub mod observed;
-pub mod sweep;
+pub(crate) mod certify;
+pub(crate) mod family;
+pub(crate) mod fit;
+pub(crate) mod generator;
+pub(crate) mod observed;
+pub(crate) mod sweep;
 
 pub use certify::{certify_period, cost_per_value, Certificate, Periodicity};
 pub use family::{Family, FamilyError, Member};
+pub use family::parse_set as parse_family_set;
 pub use fit::{
     fit_conjecture, ConjectureFit, FitRow, LinearForm, PiecewiseFit, Quantity, Rational, ResidueForms,
 };

@@ -39,11 +39,11 @@
 //!   ceiling) but not paid as work, since they grow with its cells. The dense path
 //!   charges one unit per cell and per option it lists, as the search does.
 
-pub mod encode;
-pub mod grid;
-pub mod lines;
-pub mod sequence;
-pub mod wythoff_rows;
+pub(crate) mod encode;
+pub(crate) mod grid;
+pub(crate) mod lines;
+pub(crate) mod sequence;
+pub(crate) mod wythoff_rows;
 
 #[cfg(test)]
 mod agreement;
@@ -52,6 +52,7 @@ pub use encode::{encode_le, ValueTooWide, Width};
 pub use grid::{outcome_row, row_by_row, Grid, GridSource};
 pub use lines::LineMoves;
 pub use sequence::{by_chunks, per_heap, per_residue, Sequence, SequenceSource};
+pub use sequence::subtraction_sequence;
 pub use wythoff_rows::{wythoff_row, wythoff_rows, RowCertificate, RowError, RowStatus, WythoffRow};
 
 use serde::Serialize;
