@@ -41,7 +41,7 @@ pub const ALLOCATION_OVERHEAD: u64 = 16;
 /// Units a listed move pays per number of the position it leads to: a report holds that
 /// position whole (a few dozen bytes a number), so a list of moves from a long position is
 /// bounded by the budget's memory as a search is.
-pub const UNITS_PER_LISTED_NUMBER: u64 = 8;
+pub(crate) const UNITS_PER_LISTED_NUMBER: u64 = 8;
 
 /// Units a [`Meter`] gathers before it updates the shared account and checks the deadline.
 const FLUSH_EVERY: u64 = 4096;
@@ -475,7 +475,7 @@ impl HeldBytes for num_bigint::BigUint {
 
 /// Bytes of a hash table (`HashMap`, `HashSet`) of `capacity` entries of `slot` bytes: hashbrown keeps at most 7/8 of
 /// its buckets (a power of two) full, with one control byte per bucket.
-pub fn hash_table_bytes(capacity: usize, slot: usize) -> u64 {
+pub(crate) fn hash_table_bytes(capacity: usize, slot: usize) -> u64 {
     if capacity == 0 {
         return 0;
     }

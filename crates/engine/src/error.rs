@@ -4,9 +4,9 @@
 
 use thiserror::Error;
 
-pub use crate::budget::Exhausted;
+pub(crate) use crate::budget::Exhausted;
 use crate::lang::Words;
-pub use crate::spec::SpecError;
+pub(crate) use crate::spec::SpecError;
 
 /// Every way an engine request can fail.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -84,7 +84,7 @@ macro_rules! say {
         }
     };
 }
-pub use crate::say;
+pub(crate) use crate::say;
 
 /// A text in every language the engine writes, for a text made before anyone knows who reads
 /// it: an error's reason, which the command line prints in English and the playground shows in

@@ -65,6 +65,9 @@
 //! assert_eq!(spec.to_string(), "subtraction --set 1,3,4");
 //! ```
 
+// Every `pub` item is reachable through the boundary; anything else is `pub(crate)`.
+#![warn(unreachable_pub)]
+
 // The engine's own modules: private, reached through the boundary below.
 mod analysis;
 mod budget;

@@ -31,7 +31,7 @@ use super::graph::Graph;
 use super::set::VSet;
 
 /// The distance between neighbouring cells of a board, the unit of every layout.
-pub const STEP: i32 = 100;
+pub(crate) const STEP: i32 = 100;
 
 /// How a graph is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

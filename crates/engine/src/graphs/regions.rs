@@ -24,7 +24,7 @@ use crate::game::Outcome;
 
 /// A region's shape: the height and width of its box (and the lattice) in the first word, then
 /// its cells as bits of the box, row by row.
-pub type Shape = [u64; 5];
+pub(crate) type Shape = [u64; 5];
 
 /// Bytes a table entry takes beyond its key's shapes (the box, the value, the hash table's share).
 const ENTRY_BYTES: u64 = 48;
@@ -83,7 +83,7 @@ fn position_key(
 }
 
 /// Can `position_key` key every position of `graph`? (A board whose box has at most 256 cells.)
-pub fn keys_positions(graph: &Graph) -> bool {
+pub(crate) fn keys_positions(graph: &Graph) -> bool {
     graph.board().is_some_and(|b| u64::from(b.rows) * u64::from(b.cols) <= 256)
 }
 
@@ -92,7 +92,7 @@ pub fn keys_positions(graph: &Graph) -> bool {
 ///
 /// # Errors
 /// [`Exhausted`] when the work, the memory limit, the deadline or a cancellation stops the search.
-pub fn misere_outcome(
+pub(crate) fn misere_outcome(
     graph: &Graph,
     left: &VSet,
     memo: &mut MisereMemo,

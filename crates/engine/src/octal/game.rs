@@ -28,7 +28,7 @@ pub(crate) struct MoveMenu {
 
 impl MoveMenu {
     /// The menu of an octal or hexadecimal code.
-    pub fn of_code(code: &OctalCode) -> Self {
+    pub(crate) fn of_code(code: &OctalCode) -> Self {
         let with_bit = |bit: u8, from: usize| -> Vec<usize> {
             (from..code.digits().len()).filter(|&j| code.digit(j) & bit != 0).collect()
         };
@@ -43,7 +43,7 @@ impl MoveMenu {
 
     /// `s` when the two-heap split digits are `j, j + 1, ..., j + s` (so heaps `n` to `n + s`
     /// split off the same sizes), 0 when they are fewer than two or not consecutive.
-    pub fn consecutive_split_span(&self) -> usize {
+    pub(crate) fn consecutive_split_span(&self) -> usize {
         let consecutive = self.split.windows(2).all(|w| w[1] == w[0] + 1);
         if consecutive {
             self.split.len().saturating_sub(1)
@@ -53,13 +53,13 @@ impl MoveMenu {
     }
 
     /// Grundy's game: split a heap into two unequal non-empty heaps, nothing removed.
-    pub fn grundy_game() -> Self {
+    pub(crate) fn grundy_game() -> Self {
         MoveMenu { whole: Vec::new(), take: Vec::new(), split: vec![0], split3: Vec::new(), unequal: true }
     }
 
     /// Every move on one heap of `heap` tokens, as (tokens removed, heaps left in ascending order).
     /// `O(number of moves)`: up to `heap/2` per two-heap digit and `heap²/12` per three-heap digit.
-    pub fn heap_moves(&self, heap: u64) -> Vec<(u64, Vec<u64>)> {
+    pub(crate) fn heap_moves(&self, heap: u64) -> Vec<(u64, Vec<u64>)> {
         let mut moves = Vec::new();
         self.visit_moves(heap, |take, leaves| moves.push((take, leaves.to_vec())));
         moves
@@ -67,7 +67,7 @@ impl MoveMenu {
 
     /// Calls `visit` with each move of [`MoveMenu::heap_moves`], in the same order, without
     /// allocating (the misère solver lists every heap's options this way).
-    pub fn visit_moves(&self, heap: u64, mut visit: impl FnMut(u64, &[u64])) {
+    pub(crate) fn visit_moves(&self, heap: u64, mut visit: impl FnMut(u64, &[u64])) {
         for &j in &self.whole {
             if heap == j as u64 {
                 visit(heap, &[]);

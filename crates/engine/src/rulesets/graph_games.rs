@@ -102,7 +102,7 @@ fn bad_graph(e: family::FamilyError) -> EngineError {
 /// A vertex-deletion game on one graph, or on the members of a one-parameter family (see the
 /// module doc).
 #[derive(Clone)]
-pub struct GraphGame {
+pub(crate) struct GraphGame {
     name: &'static str,
     deletion: Deletion,
     /// The graph; `None` for a family written with `n`, whose members only `table` and `period`
@@ -214,7 +214,7 @@ impl GraphGame {
     }
 
     /// The graph; only asked for after a position was checked, which a family's never is.
-    pub fn graph(&self) -> &Graph {
+    pub(crate) fn graph(&self) -> &Graph {
         &self.game.as_ref().expect("positions are checked first, and a family has none").graph
     }
 

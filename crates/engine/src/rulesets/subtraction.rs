@@ -37,7 +37,7 @@ use crate::tables::{Sequence, SequenceRequest, TableError};
 use crate::AnyGame;
 
 /// The declaration of subtraction games.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "subtraction",
     title: "Subtraction game",
     summary: "one heap; take any amount from a finite set (--set 1,3,4)",
@@ -77,11 +77,11 @@ pub const RULESET: RulesetInfo = RulesetInfo {
 
 /// The most sequence values the period search may produce when a ruleset is built (beside the
 /// work budget it is charged to).
-pub const CERTIFY_LIMIT: u64 = 10_000_000;
+pub(crate) const CERTIFY_LIMIT: u64 = 10_000_000;
 
 /// SUB(S): one heap, takes from a finite set.
 #[derive(Debug, Clone)]
-pub struct Subtraction {
+pub(crate) struct Subtraction {
     /// The allowed takes: sorted, distinct, each at least 1, not empty.
     set: Vec<u64>,
     /// The certified closed form, if one was found within the limit.
@@ -102,7 +102,7 @@ impl Subtraction {
     /// [`EngineError::Spec`] when the set is empty or has a member below 1;
     /// [`EngineError::Exhausted`] when the budget, deadline or a cancellation stops the
     /// certification.
-    pub fn new(set: &[u64], limit: u64, budget: &Budget) -> Result<Self, EngineError> {
+    pub(crate) fn new(set: &[u64], limit: u64, budget: &Budget) -> Result<Self, EngineError> {
         if set.is_empty() {
             return Err(invalid(crate::lang::words!(
                 "the set of takes must not be empty",
@@ -126,13 +126,9 @@ impl Subtraction {
         Ok(Subtraction { set, periodicity, code, misere: misere::Held::default() })
     }
 
-    /// The allowed takes, sorted.
-    pub fn set(&self) -> &[u64] {
-        &self.set
-    }
-
+    #[cfg(test)]
     /// The certified preperiod, period and first values, if found.
-    pub fn periodicity(&self) -> Option<&Periodicity> {
+    pub(crate) fn periodicity(&self) -> Option<&Periodicity> {
         self.periodicity.as_deref()
     }
 

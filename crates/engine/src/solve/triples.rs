@@ -152,7 +152,7 @@ const VISITS_PER_UNIT: u64 = 16;
 ///
 /// # Errors
 /// [`Exhausted`] when `P` exceeds what is left of the budget, or the work runs out.
-pub fn triple_grundy_table(
+pub(crate) fn triple_grundy_table(
     rules: &TripleRules,
     bound: u64,
     budget: &Budget,

@@ -9,7 +9,7 @@
 //! `pattern --piles 2 --move one:1.. --move all:1..`; [`GameSpec`]'s `FromStr` and `Display`
 //! round-trip (a property test checks every ruleset).
 
-pub mod grammar;
+pub(crate) mod grammar;
 
 use std::fmt;
 

@@ -17,7 +17,7 @@ pub trait GridSource: Send {
 }
 
 /// A grid source from a function writing row `r` into `out`: how closed forms become sources.
-pub struct RowFn<F> {
+pub(crate) struct RowFn<F> {
     next: u64,
     fill: F,
 }

@@ -59,7 +59,7 @@ impl LineMoves {
 /// The amounts of one direction, normalized: disjoint, sorted bounded ranges `lo..=hi`, all
 /// below the unbounded tail `tail..` if there is one.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Lane {
+pub(crate) struct Lane {
     bounded: Vec<(u64, u64)>,
     tail: Option<u64>,
 }
@@ -67,7 +67,7 @@ pub struct Lane {
 impl Lane {
     /// Normalizes a direction's amounts: bounded ranges that reach the tail join it, the rest
     /// are merged where they overlap or touch.
-    pub fn new(amounts: &[Amounts]) -> Lane {
+    pub(crate) fn new(amounts: &[Amounts]) -> Lane {
         let mut tail = amounts.iter().filter(|a| a.max.is_none()).map(|a| a.min).min();
         let ranges: Vec<(u64, u64)> = amounts.iter().filter_map(|a| a.max.map(|max| (a.min, max))).collect();
         while let Some(t) = tail {
@@ -132,7 +132,7 @@ impl Lane {
 /// # Errors
 /// [`TableError::Exhausted`] when the deadline has passed or the table was cancelled before it
 /// starts.
-pub fn line_grid(
+pub(crate) fn line_grid(
     moves: &LineMoves,
     request: &GridRequest,
     budget: &Budget,

@@ -17,7 +17,7 @@ use crate::periodicity::{GrundyStream, Periodicity};
 
 /// The largest `upto` a sequence accepts: far beyond any table that could be written, and it
 /// leaves room for `n + 2` in the closed forms.
-pub const MAX_UPTO: u64 = u64::MAX / 4;
+pub(crate) const MAX_UPTO: u64 = u64::MAX / 4;
 
 /// Produces the values of a one-heap table in order, from heap 0.
 pub trait SequenceSource: Send {
@@ -38,7 +38,7 @@ pub trait SequenceSource: Send {
 
 /// A sequence source from a function that writes the values of the heaps
 /// `first..first + out.len()` into `out`: how closed forms become sources.
-pub struct ChunkFn<F> {
+pub(crate) struct ChunkFn<F> {
     next: u64,
     fill: F,
 }
