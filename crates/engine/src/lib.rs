@@ -94,14 +94,14 @@ pub mod periodicity;
 pub mod tables;
 
 pub use analysis::{
-    analyze_sum, no_progress, Analysis, AnyGame, Basis, BestMove, Capabilities, CodeSource, Counterexample, Engine,
-    GrundyValue, Line, LoopyPositions, Method, MoveReport, MultiAnalysis, MultiMove, PeriodSequence, PeriodTheorem,
-    Plan, Player, Progress, Query, Research, RulePlan, Ruleset, RulesetInfo, Strategy, SumAnalysis, SumPart,
-    VerifyReport,
+    analyze_sum, no_progress, Analysis, AnyGame, Basis, BestMove, Capabilities, CodeSource, Counterexample,
+    Engine, GrundyValue, Line, LoopyPositions, Method, MoveReport, MultiAnalysis, MultiMove, PeriodSequence,
+    PeriodTheorem, Plan, Player, Progress, Query, Research, RulePlan, Ruleset, RulesetInfo, Strategy,
+    SumAnalysis, SumPart, VerifyReport,
 };
 pub use budget::{
-    default_memory_ceiling, format_size, parse_size, Budget, CancelHandle, Exhausted, HeldBytes, ALLOCATION_OVERHEAD,
-    DEFAULT_MEMORY_CAP, UNITS_PER_POSITION,
+    default_memory_ceiling, format_size, parse_size, Budget, CancelHandle, Exhausted, HeldBytes,
+    ALLOCATION_OVERHEAD, DEFAULT_MEMORY_CAP, UNITS_PER_POSITION,
 };
 pub use error::{EngineError, ErrorDetail, TheoryQuestion};
 pub use game::{Game, Outcome, Play, UnknownMethod};
@@ -114,8 +114,8 @@ pub use rulesets::graph_games::is_graph_param;
 pub use rulesets::misere::{verify as verify_misere_quotient, VERIFY_TOKENS as MISERE_VERIFY_TOKENS};
 pub use rulesets::octal::{sequence_error, title as octal_title};
 pub use solve::{
-    GrundySolver, MisereSolver, MultiplayerSolver, SolveGame, Solver, StandardAlliance, Terminal, TripleTable,
-    Valuation,
+    GrundySolver, MisereSolver, MultiplayerSolver, SolveGame, Solver, StandardAlliance, Terminal,
+    TripleTable, Valuation,
 };
 pub use spec::grammar::{parse_count, parse_natural, parse_range, parse_set, set_text, MAX_SET_MEMBERS};
 pub use spec::{
@@ -132,6 +132,9 @@ pub mod large_nim {
 /// The engine's kernels as its benches and timing examples measure them (ruleset types, dense
 /// tables, enumerations). No surface uses this module: `tests/boundary.rs` refuses it there.
 pub mod kernels {
+    pub use crate::graphs::family::{
+        build as build_graph, instantiate as instantiate_family, FamilyError as GraphFamilyError,
+    };
     pub use crate::positions::SortedTuples;
     pub use crate::rulesets::apple::Apple;
     pub use crate::rulesets::large_nim::LargeNim;

@@ -1,7 +1,7 @@
 //! [`ReportError`]: every way a report can fail, in the engine's terms.
 
+use nimlab_engine::large_nim::ProveError;
 use nimlab_engine::periodicity::PeriodicityError;
-use nimlab_engine::rulesets::large_nim::prove::ProveError;
 use nimlab_engine::tables::{RowError, TableError};
 use nimlab_engine::{EngineError, Exhausted};
 #[cfg(feature = "store")]
@@ -77,7 +77,7 @@ impl ReportError {
     }
 
     /// The error as data (its kind and what it names) when the caller caused it in the engine.
-    pub fn detail(&self) -> Option<nimlab_engine::error::ErrorDetail> {
+    pub fn detail(&self) -> Option<nimlab_engine::ErrorDetail> {
         match self {
             ReportError::Engine(e) => e.detail(),
             _ => None,

@@ -1,7 +1,7 @@
 //! `nimber`: nim arithmetic. An expression of nimbers evaluated (`(5*7 + 3)^-1`), and many
 //! 64-bit nim-products in a row (the Library Checker's "Nim Product (64 bit)").
 
-use nimlab_engine::nimber::{big::field_level, expr, Multiplier};
+use nimlab_engine::nimber::{big::field_level, evaluate, ExprError, Multiplier};
 use nimlab_engine::{BigUint, Budget, EngineError};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
@@ -29,11 +29,9 @@ pub struct NimberReport {
 /// A usage error naming the column of a fault in the expression (or an inverse of 0); what
 /// ran out of the budget.
 pub fn nimber(expression: &str, budget: &Budget) -> Result<NimberReport, ReportError> {
-    let value = expr::evaluate(expression, budget).map_err(|e| match e {
-        expr::ExprError::Syntax { .. } => {
-            ReportError::Invalid(format!("in the expression '{expression}', {e}"))
-        }
-        expr::ExprError::Exhausted(cause) => ReportError::Engine(EngineError::Exhausted {
+    let value = evaluate(expression, budget).map_err(|e| match e {
+        ExprError::Syntax { .. } => ReportError::Invalid(format!("in the expression '{expression}', {e}")),
+        ExprError::Exhausted(cause) => ReportError::Engine(EngineError::Exhausted {
             task: format!("the evaluation of '{expression}'"),
             cause,
         }),

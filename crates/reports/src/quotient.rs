@@ -3,9 +3,9 @@
 //! presentation, P-portion, pretending function `Φ`, tameness, and the certificate, or the
 //! partial quotient `Q_n` honestly when it stops first.
 
-use nimlab_engine::analysis::CodeSource;
-use nimlab_engine::misere::genus::{genera, Genus};
 use nimlab_engine::misere::{compute, Certificate, MisereQuotient, Periodicity};
+use nimlab_engine::misere::{genera, Genus};
+use nimlab_engine::CodeSource;
 use nimlab_engine::{Budget, GameSpec};
 use serde::Serialize;
 

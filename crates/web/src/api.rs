@@ -21,11 +21,11 @@
 
 use std::collections::BTreeSet;
 
-use nimlab_engine::analysis::LoopyPositions;
-use nimlab_engine::lang::UnknownLang;
 use nimlab_engine::listing::PRequest;
-use nimlab_engine::spec::grammar::{parse_count, parse_natural};
+use nimlab_engine::LoopyPositions;
 use nimlab_engine::RulesetInfo;
+use nimlab_engine::UnknownLang;
+use nimlab_engine::{parse_count, parse_natural};
 use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, Play, UnknownMethod};
 use nimlab_reports::loopy::graph_file_game;
 use nimlab_reports::play::{option_values, OptionsReport, Strength, ValuedOptions};
@@ -562,12 +562,8 @@ fn p_positions(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, R
         play: params.play()?,
         method: Method::Auto,
     };
-    let report = nimlab_reports::p_positions::p_positions(
-        &spec,
-        &request,
-        budget,
-        &nimlab_engine::analysis::no_progress,
-    );
+    let report =
+        nimlab_reports::p_positions::p_positions(&spec, &request, budget, &nimlab_engine::no_progress);
     // A listing cut short by the fast lane's small budget is answered again in the slow lane.
     let cut_short = |r: &nimlab_reports::p_positions::PPositionsReport| {
         r.listing.stopped_by.as_ref().is_some_and(Exhausted::is_budget)
@@ -599,7 +595,7 @@ fn verify(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply>
         play: params.play()?,
         players: params.players()?,
     };
-    Ok(done(nimlab_reports::verify::verify(&request, budget, &nimlab_engine::analysis::no_progress), lane))
+    Ok(done(nimlab_reports::verify::verify(&request, budget, &nimlab_engine::no_progress), lane))
 }
 
 fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {

@@ -24,19 +24,19 @@ pub(crate) mod sum;
 pub(crate) mod tables;
 
 pub use crate::game::Method;
-pub use answer::{Analysis, Basis, BestMove, GrundyValue, MoveReport, MultiAnalysis, MultiMove};
 pub(crate) use answer::Measure;
-pub use compare::{Counterexample, VerifyReport};
-pub(crate) use compare::QuotientChecks;
+pub use answer::{Analysis, Basis, BestMove, GrundyValue, MoveReport, MultiAnalysis, MultiMove};
 #[cfg(test)]
 pub(crate) use compare::multi_disagreement;
+pub(crate) use compare::QuotientChecks;
+pub use compare::{Counterexample, VerifyReport};
+pub(crate) use declaration::{subtraction_code, RulesSource};
 pub use declaration::{
     Capabilities, CodeSource, LoopyPositions, PeriodSequence, PeriodTheorem, Research, RulesetInfo,
 };
-pub(crate) use declaration::{subtraction_code, RulesSource};
 pub use engine::{no_progress, AnyGame, Engine, Progress, Query};
-pub use plan::{Line, Plan, Player, RulePlan, Strategy};
 pub(crate) use plan::RuleReply;
+pub use plan::{Line, Plan, Player, RulePlan, Strategy};
 pub use ruleset::Ruleset;
 pub(crate) use ruleset::{list_positions, Listed, SearchCost};
 pub use sum::{analyze_sum, SumAnalysis, SumPart};

@@ -12,7 +12,7 @@ use super::set::{VSet, MAX_VERTICES};
 
 /// Why a graph's text is not a graph.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum FamilyError {
+pub enum FamilyError {
     /// Not in the grammar.
     #[error("{0}")]
     Syntax(String),
@@ -27,7 +27,7 @@ fn syntax(message: impl Into<String>) -> FamilyError {
 
 /// The member `n` of a one-parameter family written with `n` (`grid:3xn` and 7: `grid:3x7`), or
 /// `None` when the text has no `n`.
-pub(crate) fn instantiate(template: &str, n: u64) -> Option<String> {
+pub fn instantiate(template: &str, n: u64) -> Option<String> {
     let (name, args) = template.split_once(':')?;
     if name == "edges" {
         return None;
@@ -324,7 +324,7 @@ fn numbered(n: usize, edges: Vec<(u16, u16)>) -> Result<Graph, FamilyError> {
 ///
 /// # Errors
 /// [`FamilyError`] saying what is wrong; a one-parameter family (with `n`) is not a graph.
-pub(crate) fn build(text: &str) -> Result<Graph, FamilyError> {
+pub fn build(text: &str) -> Result<Graph, FamilyError> {
     let text = text.trim();
     if is_template(text) {
         return Err(syntax(format!("'{text}' is a family of graphs (with n): give n a value")));

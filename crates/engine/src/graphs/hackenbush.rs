@@ -274,7 +274,12 @@ fn reduce(graph: &Graph, ground: usize, standing: &VSet, meter: &mut Meter) -> R
 ///
 /// # Panics
 /// When `ground` is not a vertex of the graph.
-pub(crate) fn value(graph: &Graph, ground: usize, standing: &VSet, budget: &Budget) -> Result<u32, Exhausted> {
+pub(crate) fn value(
+    graph: &Graph,
+    ground: usize,
+    standing: &VSet,
+    budget: &Budget,
+) -> Result<u32, Exhausted> {
     Ok(reduction(graph, ground, standing, budget)?.value())
 }
 

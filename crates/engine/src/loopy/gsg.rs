@@ -81,7 +81,11 @@ pub fn generalized_sprague_grundy(graph: &Digraph, budget: &Budget) -> Result<Gs
 ///
 /// # Errors
 /// As for [`generalized_sprague_grundy`].
-pub(crate) fn gsg_with_reverse(graph: &Digraph, reverse: &Digraph, budget: &Budget) -> Result<Gsg, Exhausted> {
+pub(crate) fn gsg_with_reverse(
+    graph: &Digraph,
+    reverse: &Digraph,
+    budget: &Budget,
+) -> Result<Gsg, Exhausted> {
     let n = graph.vertex_count();
     budget.check_held(graph.held_bytes() + reverse.held_bytes() + 28 * n as u64)?;
     let mut meter = budget.meter();

@@ -29,10 +29,10 @@ mod tests;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
+pub use fair_shares::{partitions, FairShares};
 pub use graph::{explore, sum_graph, Digraph, GraphError};
 pub use gsg::{check_definition, check_vertex, generalized_sprague_grundy, gsg_fixed_point, Gsg, INFINITE};
 pub use retrograde::{outcomes_fixed_point, retrograde, LoopyOutcome, Outcomes};
-pub use fair_shares::{partitions, FairShares};
 pub use sum::{good_moves as sum_good_moves, value_of as sum_value, Component};
 pub use text::{parse_graph, ParseError};
 

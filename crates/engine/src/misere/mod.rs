@@ -36,9 +36,9 @@ use num_traits::ToPrimitive;
 use crate::budget::{Budget, Exhausted};
 use crate::octal::OctalCode;
 
-pub use quotient::{generator_names, superscript, Presentation, Quotient, Word};
 pub use atlas::{group_same_game, run_misere_atlas, MisereAtlasEntry, MisereGroup};
 pub use genus::{genera, Genus};
+pub use quotient::{generator_names, superscript, Presentation, Quotient, Word};
 
 /// Why the quotient could not be computed at all.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

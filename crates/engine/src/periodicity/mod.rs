@@ -28,8 +28,8 @@ pub(crate) mod observed;
 pub(crate) mod sweep;
 
 pub use certify::{certify_period, cost_per_value, Certificate, Periodicity};
-pub use family::{Family, FamilyError, Member};
 pub use family::parse_set as parse_family_set;
+pub use family::{Family, FamilyError, Member};
 pub use fit::{
     fit_conjecture, ConjectureFit, FitRow, LinearForm, PiecewiseFit, Quantity, Rational, ResidueForms,
 };

@@ -253,7 +253,11 @@ impl MisereTheory {
 /// As [`MisereTheory::compute`]: [`crate::Exhausted::Work`] when less than [`MISERE_WORK`]
 /// units are left (a fast lane hands the question on to its full budget; `--method search`
 /// needs no quotient).
-pub(crate) fn ensure(held: &Held, code: &OctalCode, budget: &Budget) -> Result<Arc<MisereTheory>, EngineError> {
+pub(crate) fn ensure(
+    held: &Held,
+    code: &OctalCode,
+    budget: &Budget,
+) -> Result<Arc<MisereTheory>, EngineError> {
     if let Some(theory) = held.get() {
         return Ok(Arc::clone(theory));
     }
@@ -285,7 +289,12 @@ pub(crate) fn sequence(
 
 /// The misère outcomes of two heaps `(r, c)` from the quotient: P iff `Φ(r)·Φ(c) ∈ P`; `None`
 /// when the quotient does not cover every heap of the table.
-pub(crate) fn grid(theory: &Arc<MisereTheory>, title: &str, request: &GridRequest, budget: &Budget) -> Option<Grid> {
+pub(crate) fn grid(
+    theory: &Arc<MisereTheory>,
+    title: &str,
+    request: &GridRequest,
+    budget: &Budget,
+) -> Option<Grid> {
     if request.play != Play::Misere || !theory.covers(request.rows.max(request.cols)) {
         return None;
     }

@@ -284,7 +284,13 @@ pub fn sequence_error(error: SequenceError, task: impl FnOnce() -> String) -> En
 impl TakeAndBreak {
     /// A move on one heap in words, as the game is drawn: rows of pins for the octal games
     /// (their declarations draw pins), heaps of stones for Grundy's game.
-    pub(crate) fn describe_heap_move(&self, heap: &BigUint, take: u64, leaves: &[BigUint], lang: Lang) -> String {
+    pub(crate) fn describe_heap_move(
+        &self,
+        heap: &BigUint,
+        take: u64,
+        leaves: &[BigUint],
+        lang: Lang,
+    ) -> String {
         match self.rules {
             GameRules::Octal(_) => describe_row_move(heap, take, leaves, lang),
             GameRules::GrundyGame => describe_heap_move(heap, take, leaves, lang),

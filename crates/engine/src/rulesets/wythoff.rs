@@ -168,7 +168,6 @@ pub(crate) enum BeattyPlace {
 }
 
 impl BeattyPlace {
-
     /// The other member of the pair: `b_k` for `a_k`, `a_k` for `b_k`.
     pub(crate) fn partner(&self) -> BigUint {
         match self {

@@ -18,8 +18,8 @@ mod triples;
 pub use dense::dense_grundy_table;
 pub use multiplayer::{MultiplayerSolver, StandardAlliance, Terminal};
 pub(crate) use remoteness::Remoteness;
-pub use sorted::{sorted_heap_table, ByOptions};
 pub(crate) use sorted::HeapMultisetGame;
+pub use sorted::{sorted_heap_table, ByOptions};
 pub use triples::TripleTable;
 pub(crate) use triples::{triple_grundy_table, Amounts, TripleRules};
 

@@ -51,8 +51,8 @@ mod agreement;
 pub use encode::{encode_le, ValueTooWide, Width};
 pub use grid::{outcome_row, row_by_row, Grid, GridSource};
 pub use lines::LineMoves;
-pub use sequence::{by_chunks, per_heap, per_residue, Sequence, SequenceSource};
 pub use sequence::subtraction_sequence;
+pub use sequence::{by_chunks, per_heap, per_residue, Sequence, SequenceSource};
 pub use wythoff_rows::{wythoff_row, wythoff_rows, RowCertificate, RowError, RowStatus, WythoffRow};
 
 use serde::Serialize;

@@ -11,7 +11,8 @@ use crate::rulesets::engine;
 use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 
 /// The rule: any number of consecutive coins, numbered from 1.
-pub(crate) const RULE: CoinRule = CoinRule { first: 1, most: None, exactly: false, consecutive: true, span: None };
+pub(crate) const RULE: CoinRule =
+    CoinRule { first: 1, most: None, exactly: false, consecutive: true, span: None };
 
 /// The declaration of Ruler.
 pub(crate) const RULESET: RulesetInfo = RulesetInfo {

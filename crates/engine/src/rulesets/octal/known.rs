@@ -103,7 +103,13 @@ impl Known {
     /// The moves of a heap of `heap` tokens to heaps of value `target`, listing at most `max`;
     /// `None` when `G(heap)` is not known. Time `O(l + p)` per split digit with a period,
     /// `O(heap)` per split digit from the prefix, `O(min(heap², MAX_TRIPLES))` per three-heap digit.
-    pub(super) fn moves_to(&self, menu: &MoveMenu, heap: &BigUint, target: u32, max: usize) -> Option<HeapMoves> {
+    pub(super) fn moves_to(
+        &self,
+        menu: &MoveMenu,
+        heap: &BigUint,
+        target: u32,
+        max: usize,
+    ) -> Option<HeapMoves> {
         self.value(heap)?;
         let mut found =
             Collector { max, moves: HeapMoves { listed: Vec::new(), count: Some(BigUint::zero()) } };
