@@ -29,7 +29,7 @@ pub const UNITS_PER_POSITION: u64 = 20;
 
 /// Bytes of memory one unit of the work budget pays for: a budget of `B` units lets a computation
 /// hold at most `B * BYTES_PER_UNIT` bytes at once (positions, tables, listings).
-pub const BYTES_PER_UNIT: u64 = 4;
+pub(crate) const BYTES_PER_UNIT: u64 = 4;
 
 /// The largest default memory ceiling, 2 GiB (see [`default_memory_ceiling`]).
 pub const DEFAULT_MEMORY_CAP: u64 = 2 << 30;

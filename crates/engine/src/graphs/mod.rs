@@ -21,10 +21,12 @@ mod tests;
 
 pub use components::{ComponentSolver, Memo};
 pub use deletion::Deletion;
-pub use graph::{Board, Graph, GraphError, Lattice};
-pub use layout::{layout, GraphView, Point, Style, Target};
-pub use regions::MisereMemo;
-pub use set::{VSet, MAX_VERTICES};
+pub(crate) use graph::Graph;
+#[cfg(test)]
+pub(crate) use graph::Lattice;
+pub use layout::{layout, Point, Style, Target};
+pub(crate) use regions::MisereMemo;
+pub(crate) use set::VSet;
 
 use crate::game::Game;
 
@@ -33,7 +35,7 @@ use crate::game::Game;
 /// (Arc-Kayles). The generic search over it knows nothing of components: it is the reference the
 /// component engine is checked against.
 #[derive(Debug, Clone)]
-pub struct DeletionGame {
+pub(crate) struct DeletionGame {
     /// The graph.
     pub graph: Graph,
     /// What a move deletes.

@@ -31,7 +31,7 @@ const ENTRY_BYTES: u64 = 48;
 
 /// The misère outcomes of positions of one game, by their regions' shapes (see the module doc):
 /// shapes do not depend on the board, so one table serves every board of a lattice.
-pub struct MisereMemo {
+pub(crate) struct MisereMemo {
     deletion: Deletion,
     /// Is the position a P-position (misère)?
     table: FxHashMap<Box<[Shape]>, bool>,
@@ -40,12 +40,12 @@ pub struct MisereMemo {
 
 impl MisereMemo {
     /// An empty table for a game.
-    pub fn new(deletion: Deletion) -> Self {
+    pub(crate) fn new(deletion: Deletion) -> Self {
         MisereMemo { deletion, table: FxHashMap::default(), shapes: 0 }
     }
 
     /// Positions held.
-    pub fn states(&self) -> usize {
+    pub(crate) fn states(&self) -> usize {
         self.table.len()
     }
 

@@ -4,7 +4,7 @@
 use crate::budget::HeldBytes;
 
 /// The most vertices (or, for Green Hackenbush, edges) a graph game may have.
-pub const MAX_VERTICES: usize = 256;
+pub(crate) const MAX_VERTICES: usize = 256;
 
 const WORDS: usize = MAX_VERTICES / 64;
 

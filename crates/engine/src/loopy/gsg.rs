@@ -152,6 +152,7 @@ pub(crate) fn gsg_with_reverse(
     Ok(Gsg { values, counter })
 }
 
+#[cfg(test)]
 /// Checks that `gsg` satisfies the definition at every vertex (conditions A, B, C with its
 /// counter for finite values; for ∞ vertices, that no `n` satisfies A, B and C without a
 /// counter: with `n = mex K` some ∞ follower has no follower of value `n`). The independent
@@ -159,7 +160,7 @@ pub(crate) fn gsg_with_reverse(
 ///
 /// # Errors
 /// The first vertex where the definition fails, in words.
-pub fn check_definition(graph: &Digraph, gsg: &Gsg) -> Result<(), String> {
+pub(crate) fn check_definition(graph: &Digraph, gsg: &Gsg) -> Result<(), String> {
     (0..graph.vertex_count() as u32).try_for_each(|u| check_vertex(graph, gsg, u))
 }
 

@@ -30,9 +30,14 @@ use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 pub use fair_shares::{partitions, FairShares};
-pub use graph::{explore, sum_graph, Digraph, GraphError};
-pub use gsg::{check_definition, check_vertex, generalized_sprague_grundy, gsg_fixed_point, Gsg, INFINITE};
-pub use retrograde::{outcomes_fixed_point, retrograde, LoopyOutcome, Outcomes};
+pub(crate) use graph::GraphError;
+pub use graph::{explore, sum_graph, Digraph};
+#[cfg(test)]
+pub(crate) use gsg::check_definition;
+pub(crate) use gsg::Gsg;
+pub use gsg::{check_vertex, generalized_sprague_grundy, gsg_fixed_point, INFINITE};
+pub(crate) use retrograde::Outcomes;
+pub use retrograde::{outcomes_fixed_point, retrograde, LoopyOutcome};
 pub use sum::{good_moves as sum_good_moves, value_of as sum_value, Component};
 pub use text::{parse_graph, ParseError};
 

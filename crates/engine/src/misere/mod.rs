@@ -38,7 +38,7 @@ use crate::octal::OctalCode;
 
 pub use atlas::{group_same_game, run_misere_atlas, MisereAtlasEntry, MisereGroup};
 pub use genus::{genera, Genus};
-pub use quotient::{generator_names, superscript, Presentation, Quotient, Word};
+pub(crate) use quotient::{Presentation, Quotient};
 
 /// Why the quotient could not be computed at all.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

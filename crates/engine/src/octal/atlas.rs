@@ -316,7 +316,7 @@ pub type AtlasRunError = AtlasStop<SequenceError>;
 /// [`AtlasStop::Exhausted`] when the budget, its deadline or its cancellation stopped the atlas;
 /// the first [`AtlasStop::Game`] error of a game. Either way after every started game has
 /// stopped.
-pub fn run_games<G: Sync, T: Send, E: Send>(
+pub(crate) fn run_games<G: Sync, T: Send, E: Send>(
     groups: &[G],
     budget: &Budget,
     game: impl Fn(&G, &(dyn Fn(Exhausted) + Sync)) -> Result<Option<T>, E> + Sync,

@@ -154,7 +154,7 @@ fn leaves_in_words<N: fmt::Display>(leaves: &[N], measure: &str, lang: Lang) -> 
 /// A move in words, for heaps of any size: "take the whole heap of 2", "take 2 from the heap of
 /// 8", "take 2 from the heap of 8, leaving heaps of 1 and 5", "split the heap of 6 into heaps of
 /// 1 and 5" (`leaves` ascending); in Chinese "从 8 个那堆取走 2 个，剩下 1 个和 5 个两堆".
-pub fn describe_heap_move<N: fmt::Display>(heap: &N, take: u64, leaves: &[N], lang: Lang) -> String {
+pub(crate) fn describe_heap_move<N: fmt::Display>(heap: &N, take: u64, leaves: &[N], lang: Lang) -> String {
     let (list, count) = leaves_in_words(leaves, "堆", lang);
     match (take, leaves.len()) {
         (_, 0) => say!(lang, "take the whole heap of {heap}", "把 {heap} 个那堆整堆取走"),
@@ -174,7 +174,7 @@ pub fn describe_heap_move<N: fmt::Display>(heap: &N, take: u64, leaves: &[N], la
 /// down the whole row of 2", "knock down 1 pin at the end of the row of 7", "knock down 2 pins
 /// from the row of 12, leaving rows of 5 and 5", "split the row of 6 into rows of 1 and 5"
 /// (`leaves` ascending); in Chinese "从 12 个瓶子的那排击倒 2 个，剩下 5 个和 5 个两排".
-pub fn describe_row_move<N: fmt::Display>(row: &N, knock: u64, leaves: &[N], lang: Lang) -> String {
+pub(crate) fn describe_row_move<N: fmt::Display>(row: &N, knock: u64, leaves: &[N], lang: Lang) -> String {
     let (list, count) = leaves_in_words(leaves, "排", lang);
     let pins = if knock == 1 { "pin" } else { "pins" };
     match (knock, leaves.len()) {

@@ -200,7 +200,7 @@ pub fn certify_period(set: &[u64], limit: u64, budget: &Budget) -> Result<Period
 
 /// Units of work one value of SUB(`set`) costs: its mex reads `|S|` earlier values, a few
 /// per unit (and the certification pass costs about one more unit per value).
-pub fn cost_per_value(set: &[u64]) -> u64 {
+pub(crate) fn cost_per_value(set: &[u64]) -> u64 {
     (set.len() as u64).div_ceil(8) + 1
 }
 

@@ -30,13 +30,13 @@ impl<F: FnMut(u64, &mut [u64]) + Send> GridSource for RowFn<F> {
 }
 
 /// A source calling `fill(r, row)` for each row `r`.
-pub fn row_by_row(fill: impl FnMut(u64, &mut [u64]) + Send + 'static) -> Box<dyn GridSource> {
+pub(crate) fn row_by_row(fill: impl FnMut(u64, &mut [u64]) + Send + 'static) -> Box<dyn GridSource> {
     Box::new(RowFn { next: 0, fill })
 }
 
 /// Writes an outcome row with its P-positions at `p_columns` (columns beyond the row are
 /// ignored) and N everywhere else. `O(row + P-positions)`.
-pub fn outcome_row(out: &mut [u64], p_columns: impl IntoIterator<Item = u64>) {
+pub(crate) fn outcome_row(out: &mut [u64], p_columns: impl IntoIterator<Item = u64>) {
     out.fill(N_CELL);
     for c in p_columns {
         if let Some(cell) = usize::try_from(c).ok().and_then(|c| out.get_mut(c)) {

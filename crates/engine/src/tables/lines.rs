@@ -39,7 +39,7 @@ use super::{Grid, GridRequest, GridSource, TableBasis, TableError, TableMethod, 
 /// The moves of a two-heap game along the lines of the grid (cell `(r, c)` = first heap `r`,
 /// second heap `c`); each list holds the amounts allowed in that direction.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LineMoves {
+pub(crate) struct LineMoves {
     /// Takes from the second heap: along a row, `(r, c) -> (r, c - t)`.
     pub row: Vec<Amounts>,
     /// Takes from the first heap: along a column, `(r, c) -> (r - t, c)`.
@@ -50,7 +50,7 @@ pub struct LineMoves {
 
 impl LineMoves {
     /// Wythoff's game: any positive amount in every direction.
-    pub fn wythoff() -> Self {
+    pub(crate) fn wythoff() -> Self {
         let any = vec![Amounts { min: 1, max: None }];
         LineMoves { row: any.clone(), column: any.clone(), diagonal: any }
     }

@@ -53,12 +53,12 @@ impl<F: FnMut(u64, &mut [u64]) + Send> SequenceSource for ChunkFn<F> {
 
 /// A source calling `fill(first, out)` for each chunk: `out` receives the values of the heaps
 /// `first..first + out.len()`, chunk after chunk (so `fill` may keep state between calls).
-pub fn by_chunks(fill: impl FnMut(u64, &mut [u64]) + Send + 'static) -> Box<dyn SequenceSource> {
+pub(crate) fn by_chunks(fill: impl FnMut(u64, &mut [u64]) + Send + 'static) -> Box<dyn SequenceSource> {
     Box::new(ChunkFn { next: 0, fill })
 }
 
 /// A source writing `value(n)` for each heap `n`: a closed form evaluated value by value.
-pub fn per_heap(value: impl Fn(u64) -> u64 + Send + 'static) -> Box<dyn SequenceSource> {
+pub(crate) fn per_heap(value: impl Fn(u64) -> u64 + Send + 'static) -> Box<dyn SequenceSource> {
     by_chunks(move |first, out| {
         for (n, slot) in (first..).zip(out.iter_mut()) {
             *slot = value(n);
@@ -68,7 +68,10 @@ pub fn per_heap(value: impl Fn(u64) -> u64 + Send + 'static) -> Box<dyn Sequence
 
 /// A source writing `value(n mod modulus)` for each heap `n`, counting residues instead of
 /// dividing: a closed form periodic in `n`. `modulus` must be at least 1.
-pub fn per_residue(modulus: u64, value: impl Fn(u64) -> u64 + Send + 'static) -> Box<dyn SequenceSource> {
+pub(crate) fn per_residue(
+    modulus: u64,
+    value: impl Fn(u64) -> u64 + Send + 'static,
+) -> Box<dyn SequenceSource> {
     by_chunks(move |first, out| {
         let mut residue = first % modulus;
         for slot in out.iter_mut() {
