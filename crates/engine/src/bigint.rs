@@ -58,14 +58,6 @@ pub mod json {
         seq.end()
     }
 
-    /// A number or null.
-    pub fn option_number<S: Serializer>(n: &Option<BigUint>, serializer: S) -> Result<S::Ok, S::Error> {
-        match n {
-            Some(n) => number(n, serializer),
-            None => serializer.serialize_none(),
-        }
-    }
-
     /// A borrowed number that serializes as [`number`] does.
     #[derive(Debug, Clone, Copy)]
     pub struct Number<'a>(pub &'a BigUint);

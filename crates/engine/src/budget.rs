@@ -269,7 +269,7 @@ impl Budget {
     /// Records that a computation holds `bytes` now, for the memory account
     /// ([`Budget::peak_held`]); [`Budget::check_held`] and [`Budget::check_memory`] record what
     /// they admit. Nothing is checked.
-    pub fn note_held(&self, bytes: u64) {
+    pub(crate) fn note_held(&self, bytes: u64) {
         let mut account = Some(&self.account);
         while let Some(a) = account {
             a.peak_held.fetch_max(bytes, Ordering::Relaxed);
@@ -348,11 +348,6 @@ impl CancelHandle {
     /// Stops every computation of the budget at its next check.
     pub fn cancel(&self) {
         self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// True once cancelled.
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
     }
 }
 

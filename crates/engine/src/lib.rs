@@ -1,31 +1,25 @@
 //! The nimlab engine: impartial games of Nim's family.
 //!
-//! * [`game`] — the [`Game`] trait: the rules of a game, nothing else.
-//! * [`solve`] — exact solvers generic over [`Game`]: memoized search that cannot overflow the
-//!   call stack, dense-table paths, misère play, `n` players, all under a [`Budget`].
-//! * [`registry`] — the list of rulesets, games found by name, [`GameSpec`] parsed and built.
-//! * [`rulesets`] — one file per ruleset: its declaration (parameters as data, capabilities), its
-//!   rules, its closed-form theory, its move texts.
-//! * [`spec`] — games as users name them: parameter declarations, their grammar, the [`GameSpec`].
-//! * [`analysis`] — the boundary: a ruleset's declaration and the [`Ruleset`] trait, the common,
-//!   object-safe face of every ruleset ([`AnyGame`]), the answers it gives ([`Analysis`]), the
-//!   planner's table paths, theory against search, and sums.
-//! * [`listing`] — P-positions listed in order (closed form, outcome tables, examination).
-//! * [`periodicity`] — the subtraction-game laboratory (fast Grundy sequences of SUB(S), certified
-//!   preperiod and period, family sweeps with the conjecture fit, period searches) and the
-//!   periods observed in any sequence.
-//! * [`octal`] — octal and take-and-break games (Kayles, Dawson's Kayles, Grundy's game...):
-//!   codes, rules, fast Grundy sequences, certified periods, atlases of codes.
-//! * [`misere`] — misère quotients of take-and-break games.
-//! * [`tables`] — big tables at the kernels' speed: streamed one-heap sequences, compact two-heap
-//!   grids, their raw binary encoding, and the certified rows of Wythoff's game.
-//! * [`graphs`] — games on graphs and boards: graphs and families, canonical forms, the
-//!   component engine of vertex-deletion games, Hackenbush and Geography.
-//! * [`loopy`] — games whose positions repeat: retrograde analysis of finite graphs.
-//! * [`nimber`] — nim arithmetic: the field of nimbers and expressions over it.
-//! * [`budget`] — the work budget, memory ceiling and deadline every computation runs under.
-//! * [`error`] — [`EngineError`], the engine's errors.
-//! * [`lang`] — the languages of the engine's texts (English, Chinese).
+//! This file is the engine's boundary: every surface (reports, store, web, WebAssembly, Python,
+//! the binary) reaches the engine through what it exports, and `tests/boundary.rs` fails when one
+//! names a path past it. It exports
+//!
+//! * at the root: games as users name them ([`GameSpec`], [`RulesetInfo`], [`ParamDecl`]), the
+//!   [`Game`] trait and the solvers generic over it ([`GrundySolver`], [`SolveGame`], ...), the
+//!   [`Ruleset`] trait and the object-safe face of every ruleset ([`AnyGame`]) with its answers
+//!   ([`Analysis`], [`VerifyReport`], [`Strategy`], sums), the [`Budget`], the errors
+//!   ([`EngineError`]), the languages ([`Lang`], `say!`), the grammar of counts, sets and ranges,
+//!   and the research helpers of single rulesets that the reports present;
+//! * the faces of the domain modules, each re-exporting what callers use: [`listing`]
+//!   (P-positions in order), [`periodicity`] (the subtraction-game laboratory and observed
+//!   periods), [`octal`] (take-and-break games: codes, sequences, certified periods, atlases),
+//!   [`misere`] (misère quotients), [`tables`] (big tables at the kernels' speed), [`graphs`]
+//!   (games on graphs and boards), [`loopy`] (games whose positions repeat), [`nimber`] (nim
+//!   arithmetic) and [`bigint`] (big numbers and their JSON form);
+//! * [`large_nim`] (Large Nim's research) and [`kernels`] (for the benches and timing examples).
+//!
+//! Every other module is private, and no `pub` item is unreachable (`unreachable_pub`): the
+//! rulesets, the registry, the planner (`analysis`), the solvers' internals.
 //!
 //! Invariant: the engine never prints, never parses a command line and never touches files.
 //!

@@ -45,8 +45,9 @@ pub struct RulesetInfo {
 }
 
 impl RulesetInfo {
+    #[cfg(test)]
     /// The game's name as shown in `lang` (the English title when the declaration has none).
-    pub fn title_in(&self, lang: Lang) -> &'static str {
+    pub(crate) fn title_in(&self, lang: Lang) -> &'static str {
         self.texts(lang).map_or(self.title, |t| t.title)
     }
 

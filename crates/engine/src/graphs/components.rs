@@ -263,10 +263,11 @@ impl<'m> ComponentSolver<'m> {
         self
     }
 
+    #[cfg(test)]
     /// Values graphs of maximum degree two by the general search too, not by their chains
     /// ([`super::chains`]): for checking the one against the other.
     #[must_use]
-    pub fn without_chains(mut self) -> Self {
+    pub(crate) fn without_chains(mut self) -> Self {
         self.chains = false;
         self
     }

@@ -114,7 +114,7 @@ impl VSet {
     /// Adds the members `start + i` for every bit `i` of `bits`; every one must be below
     /// [`MAX_VERTICES`].
     #[inline]
-    pub fn put_bits(&mut self, start: usize, bits: u64) {
+    pub(crate) fn put_bits(&mut self, start: usize, bits: u64) {
         let word = start / 64;
         let offset = start % 64;
         self.0[word] |= bits << offset;
@@ -140,7 +140,7 @@ impl VSet {
     /// The vertices of `self` not in `other`.
     #[inline]
     #[must_use]
-    pub fn minus(&self, other: &VSet) -> VSet {
+    pub(crate) fn minus(&self, other: &VSet) -> VSet {
         VSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 

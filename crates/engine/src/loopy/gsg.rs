@@ -46,13 +46,8 @@ pub struct Gsg {
 }
 
 impl Gsg {
-    /// True when γ(u) = ∞.
-    pub fn is_infinite(&self, u: u32) -> bool {
-        self.values[u as usize] == INFINITE
-    }
-
     /// The finite values of `u`'s followers, sorted, without repeats: `K` of ∞(K).
-    pub fn finite_follower_values(&self, graph: &Digraph, u: u32) -> Vec<u32> {
+    pub(crate) fn finite_follower_values(&self, graph: &Digraph, u: u32) -> Vec<u32> {
         let mut k: Vec<u32> =
             graph.successors(u).iter().map(|&v| self.values[v as usize]).filter(|&x| x != INFINITE).collect();
         k.sort_unstable();

@@ -255,11 +255,6 @@ impl OctalGame {
         OctalGame::new(OctalCode::dawson_kayles())
     }
 
-    /// Dawson's chess, `0.137`.
-    pub fn dawsons_chess() -> Self {
-        OctalGame::new(OctalCode::dawsons_chess())
-    }
-
     /// The code.
     pub fn code(&self) -> &OctalCode {
         &self.code

@@ -410,7 +410,7 @@ impl Sequence {
     }
 
     /// The sequence of Grundy's game.
-    pub fn grundy_game() -> Self {
+    pub(crate) fn grundy_game() -> Self {
         Sequence::with_menu(MoveMenu::grundy_game())
     }
 

@@ -102,7 +102,7 @@ impl Periodicity {
 
     /// The index `i < ℓ + p` with `G(i) = G(n)`, for an arbitrarily large `n`: `n` itself when
     /// it is that small, else `ℓ + (n - ℓ) mod p`. `O(size of n)`.
-    pub fn reduce_big(&self, n: &BigUint) -> u64 {
+    pub(crate) fn reduce_big(&self, n: &BigUint) -> u64 {
         match n.to_u64() {
             Some(small) if small < self.preperiod + self.period => small,
             _ => {

@@ -57,7 +57,7 @@ impl Rational {
     }
 
     /// The integer value, if the number is an integer.
-    pub fn as_integer(&self) -> Option<i128> {
+    pub(crate) fn as_integer(&self) -> Option<i128> {
         (self.denominator == 1).then_some(self.numerator)
     }
 }

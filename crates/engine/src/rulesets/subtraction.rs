@@ -12,7 +12,7 @@
 //!
 //! Misère play: from the misère quotient of the game's take-and-break code (digit 3 at each take,
 //! [`crate::analysis::subtraction_code`]; [`crate::rulesets::misere`]), computed at the first
-//! misère question for takes up to [`crate::analysis::MAX_CODE_TAKE`]: once certified periodic
+//! misère question for takes up to [`crate::analysis::declaration::MAX_CODE_TAKE`]: once certified periodic
 //! it answers heaps of any size, with the winning takes. Otherwise by search.
 
 use std::sync::Arc;
@@ -87,7 +87,7 @@ pub(crate) struct Subtraction {
     /// The certified closed form, if one was found within the limit.
     periodicity: Option<Arc<Periodicity>>,
     /// The take-and-break code of the game (`None` for takes beyond
-    /// [`crate::analysis::MAX_CODE_TAKE`]), whose misère quotient answers misère play.
+    /// [`crate::analysis::declaration::MAX_CODE_TAKE`]), whose misère quotient answers misère play.
     code: Option<OctalCode>,
     /// The misère quotient, once a misère question computed it (shared by every clone).
     misere: misere::Held,

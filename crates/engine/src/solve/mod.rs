@@ -142,7 +142,7 @@ fn stacked_bytes<P: HeldBytes, V>(option: &P) -> u64 {
 
 impl<G: Game, V: Valuation> Solver<G, V> {
     /// A solver for any valuation.
-    pub fn with_valuation(game: G, valuation: V) -> Self {
+    pub(crate) fn with_valuation(game: G, valuation: V) -> Self {
         Solver { game, valuation, memo: FxHashMap::default(), memo_keys: 0 }
     }
 

@@ -482,7 +482,7 @@ impl GameSpec {
     /// # Errors
     /// [`SpecError::Syntax`] for a word that is not a parameter or a parameter without its value;
     /// otherwise as [`GameSpec::from_decls`].
-    pub fn from_words(
+    pub(crate) fn from_words(
         name: &'static str,
         decls: &'static [ParamDecl],
         words: &[&str],

@@ -109,8 +109,9 @@ impl Grid {
         self.cols as usize + 1
     }
 
+    #[cfg(test)]
     /// The row the next [`Grid::next_row`] writes.
-    pub fn next_row_index(&self) -> u64 {
+    pub(crate) fn next_row_index(&self) -> u64 {
         self.next
     }
 

@@ -218,7 +218,7 @@ pub struct PeriodSpan {
 
 impl TableBasis {
     /// A closed form named by `detail` whose values are at most `value_bound`.
-    pub fn closed_form(detail: impl Into<String>, value_bound: u64) -> Self {
+    pub(crate) fn closed_form(detail: impl Into<String>, value_bound: u64) -> Self {
         TableBasis {
             method: TableMethod::ClosedForm,
             detail: detail.into(),

@@ -205,7 +205,7 @@ impl Apple {
     ///
     /// # Errors
     /// [`EngineError::Spec`] for `max = 0`.
-    pub fn from_params(params: &Params) -> Result<Self, EngineError> {
+    pub(crate) fn from_params(params: &Params) -> Result<Self, EngineError> {
         Apple::new(params.count("max"), params.flag("bounded-equal")).ok_or_else(|| {
             invalid(crate::lang::words!(
                 "max must be at least 1 (S = 0 allows no move)",
@@ -895,7 +895,11 @@ impl Ruleset for Apple {
 impl Apple {
     /// The move the reason names: the paper's move where there is one (take from every pile,
     /// then a take from the pile of M), else the first listed.
-    pub fn preferred_move<'a>(&self, piles: &[BigUint], moves: &'a [MoveReport]) -> Option<&'a MoveReport> {
+    pub(crate) fn preferred_move<'a>(
+        &self,
+        piles: &[BigUint],
+        moves: &'a [MoveReport],
+    ) -> Option<&'a MoveReport> {
         let form = mnn_form(piles);
         let into_family = |m: &&MoveReport| {
             mnn_form(&m.to).is_some_and(|f| f.n.is_zero() || f.m.is_zero() || f.m.is_multiple_of(&self.q()))
