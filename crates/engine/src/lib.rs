@@ -16,7 +16,8 @@
 //!   [`misere`] (misère quotients), [`tables`] (big tables at the kernels' speed), [`graphs`]
 //!   (games on graphs and boards), [`loopy`] (games whose positions repeat), [`nimber`] (nim
 //!   arithmetic) and [`bigint`] (big numbers and their JSON form);
-//! * [`large_nim`] (Large Nim's research) and [`kernels`] (for the benches and timing examples).
+//! * [`large_nim`] (Large Nim's research) and [`kernels`] (for the benches, timing examples and
+//!   integration tests).
 //!
 //! Every other module is private, and no `pub` item is unreachable (`unreachable_pub`): the
 //! rulesets, the registry, the planner (`analysis`), the solvers' internals.
@@ -123,8 +124,9 @@ pub mod large_nim {
     pub use crate::rulesets::large_nim::prove::{prove, ProofReport, ProveError, RefinementOutcome};
 }
 
-/// The engine's kernels as its benches and timing examples measure them (ruleset types, dense
-/// tables, enumerations). No surface uses this module: `tests/boundary.rs` refuses it there.
+/// The engine's kernels as its benches, timing examples and integration tests use them (ruleset
+/// types, dense tables, enumerations). No surface uses this module: `tests/boundary.rs` refuses
+/// it there.
 pub mod kernels {
     pub use crate::graphs::family::{
         build as build_graph, instantiate as instantiate_family, FamilyError as GraphFamilyError,
