@@ -24,7 +24,7 @@ pub use deletion::Deletion;
 pub(crate) use graph::Graph;
 #[cfg(test)]
 pub(crate) use graph::Lattice;
-pub use layout::{layout, Point, Style, Target};
+pub use layout::{layout, GraphView, Point, Style, Target};
 pub(crate) use regions::MisereMemo;
 pub(crate) use set::VSet;
 
