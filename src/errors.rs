@@ -2,9 +2,9 @@
 //! (2 for the user's mistakes, 1 for everything else), and with `--json` one JSON object on
 //! standard error.
 
-use nimlab_engine::error::TheoryQuestion;
 use nimlab_engine::periodicity::PeriodicityError;
 use nimlab_engine::tables::RowError;
+use nimlab_engine::TheoryQuestion;
 use nimlab_engine::{EngineError, Exhausted, Lang, RulesetInfo, SpecError};
 use nimlab_reports::ReportError;
 use serde::Serialize;

@@ -4,9 +4,9 @@
 use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use nimlab_engine::registry::{not_answered, unknown_game};
-use nimlab_engine::spec::grammar::{parse_count, parse_natural};
-use nimlab_engine::spec::Drawing;
+use nimlab_engine::Drawing;
+use nimlab_engine::{not_answered, unknown_game};
+use nimlab_engine::{parse_count, parse_natural};
 use nimlab_engine::{BigUint, Budget, GameSpec, ParamKind, Research, RulesetInfo, RULESETS};
 
 use crate::UsageError;

@@ -38,7 +38,7 @@ struct Cli {
 }
 
 fn parse_lang(code: &str) -> Result<Lang, String> {
-    code.parse().map_err(|e: nimlab_engine::lang::UnknownLang| e.to_string())
+    code.parse().map_err(|e: nimlab_engine::UnknownLang| e.to_string())
 }
 
 #[derive(Subcommand)]

@@ -10,7 +10,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nimlab_engine::spec::grammar::{
+use nimlab_engine::{
     parse_count, parse_natural, parse_range, parse_set, set_text, MAX_SET_MEMBERS,
 };
 use nimlab_engine::BigUint;

@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nimlab_engine::periodicity::family::parse_set;
+use nimlab_engine::periodicity::parse_family_set as parse_set;
 use nimlab_engine::periodicity::Family;
 
 fuzz_target!(|data: &[u8]| {

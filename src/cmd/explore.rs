@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use nimlab_engine::rulesets::large_nim::explore::FormulaCase;
+use nimlab_engine::large_nim::FormulaCase;
 use nimlab_reports::explore::{explore, ClassReport, ExploreReport};
 
 use crate::cmd::parse_players;

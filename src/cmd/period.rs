@@ -4,9 +4,9 @@
 
 use std::io::Write;
 
+use nimlab_engine::not_answered;
 use nimlab_engine::octal::ValuesView;
 use nimlab_engine::periodicity::{runs, set_text, Periodicity};
-use nimlab_engine::registry::not_answered;
 use nimlab_engine::Research;
 use nimlab_reports::period::{
     period, period_checkpointed, row_period, ObservedSequence, PeriodBody, RowPeriodReport, RowPeriodStatus,

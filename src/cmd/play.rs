@@ -15,7 +15,7 @@ use std::io::{self, BufRead, Write};
 use clap::ValueEnum;
 use nimlab_engine::bigint::json;
 use nimlab_engine::loopy::LoopyOutcome;
-use nimlab_engine::spec::grammar::parse_natural;
+use nimlab_engine::parse_natural;
 use nimlab_engine::{
     AnyGame, BigUint, EngineError, GameSpec, Lang, Method, MoveReport, Outcome, Params, Play,
 };

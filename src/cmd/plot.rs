@@ -14,7 +14,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use nimlab_engine::spec::grammar::parse_natural;
+use nimlab_engine::parse_natural;
 use nimlab_engine::{AnyGame, BigUint, Budget, Play};
 use nimlab_reports::plot::{
     analyzed_cells, check_upto, drawing_error, hold_grid_picture, p_positions, table_cells, GridAsk,

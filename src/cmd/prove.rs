@@ -4,8 +4,8 @@
 
 use std::io::Write;
 
-use nimlab_engine::rulesets::large_nim::prove::{ProofReport, RefinementOutcome};
-use nimlab_engine::spec::grammar::parse_range;
+use nimlab_engine::large_nim::{ProofReport, RefinementOutcome};
+use nimlab_engine::parse_range;
 use nimlab_reports::prove::{prove, ProveRequest};
 
 use crate::cmd::explore::formula_text;

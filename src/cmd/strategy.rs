@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use nimlab_engine::analysis::{Line, Plan, Player, RulePlan, Strategy};
+use nimlab_engine::{Line, Plan, Player, RulePlan, Strategy};
 use nimlab_reports::strategy::{strategy, DEFAULT_LINE_LIMIT};
 
 use crate::game_args::{parse_position, GameArgs};

@@ -5,8 +5,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use nimlab_engine::answering;
 use nimlab_engine::periodicity::Family;
-use nimlab_engine::registry::answering;
 use nimlab_engine::Research;
 use nimlab_reports::period::DEFAULT_LIMIT;
 use nimlab_reports::sweep::{sweep, FitReport, SweepReport, SweepRequest};

@@ -12,7 +12,7 @@
 
 use std::io::Write;
 
-use nimlab_engine::spec::grammar::parse_range;
+use nimlab_engine::parse_range;
 use nimlab_engine::tables::{encode_le, Width};
 use nimlab_engine::{Budget, Method};
 use nimlab_reports::loopy::LoopyReport;

@@ -5,7 +5,7 @@
 use std::io::Read;
 use std::process::{Command as Process, Stdio};
 
-use nimlab_engine::rulesets::wythoff::Wythoff;
+use nimlab_engine::kernels::Wythoff;
 use nimlab_engine::{Budget, GrundySolver};
 use num_bigint::BigUint;
 use serde_json::{json, Value};

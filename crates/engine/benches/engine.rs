@@ -4,9 +4,7 @@
 //! Run with `cargo bench -p nimlab-engine --bench engine`; figures go in docs/benchmarks.md.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use nimlab_engine::rulesets::nim::Nim;
-use nimlab_engine::rulesets::wythoff::Wythoff;
-use nimlab_engine::solve::dense_grundy_table;
+use nimlab_engine::kernels::{dense_grundy_table, Nim, Wythoff};
 use nimlab_engine::{BigUint, Budget, Game, GameSpec, GrundySolver, Method, Play, Query};
 
 /// Solves every listed position from scratch with the memoized search, under one default

@@ -3,9 +3,8 @@
 //! `cargo bench -p nimlab-engine --bench multiplayer`
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use nimlab_engine::positions::SortedTuples;
-use nimlab_engine::rulesets::large_nim::{explore::explore, LargeNim};
-use nimlab_engine::solve::{sorted_heap_table, ByOptions};
+use nimlab_engine::kernels::{sorted_heap_table, ByOptions, LargeNim, SortedTuples};
+use nimlab_engine::large_nim::explore;
 use nimlab_engine::{Budget, MultiplayerSolver, StandardAlliance, Terminal};
 
 fn four_players() -> StandardAlliance {

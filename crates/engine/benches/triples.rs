@@ -2,7 +2,7 @@
 //! sorted triples) for the apple game with S = 3, unbounded and bounded take from every pile.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use nimlab_engine::rulesets::apple::Apple;
+use nimlab_engine::kernels::Apple;
 use nimlab_engine::Budget;
 
 fn apple_triples(c: &mut Criterion) {

@@ -4,7 +4,7 @@
 //!
 //! Run: `cargo run --release -p nimlab-engine --example apple_structure -- 60`
 
-use nimlab_engine::rulesets::apple::Apple;
+use nimlab_engine::kernels::Apple;
 use nimlab_engine::Budget;
 
 fn main() {

@@ -7,10 +7,10 @@
 
 use std::time::Instant;
 
-use nimlab_engine::analysis::Query;
 use nimlab_engine::bigint::to_bigs;
 use nimlab_engine::octal::{analyze_with, GameRules, SequenceMethod};
 use nimlab_engine::tables::{GridRequest, SequenceRequest, TableValues};
+use nimlab_engine::Query;
 use nimlab_engine::{Budget, GameSpec, Method, Play};
 
 /// A workload: what it is, and the run that charges `budget`.

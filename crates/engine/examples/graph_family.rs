@@ -5,7 +5,8 @@
 
 use std::time::Instant;
 
-use nimlab_engine::graphs::{family, ComponentSolver, Deletion, Memo};
+use nimlab_engine::graphs::{ComponentSolver, Deletion, Memo};
+use nimlab_engine::kernels::{build_graph, instantiate_family};
 use nimlab_engine::Budget;
 
 fn main() {
@@ -22,8 +23,8 @@ fn main() {
     let mut memo = Memo::new(deletion);
     let start = Instant::now();
     for n in from..=to {
-        let text = family::instantiate(template, n).expect("a template with n");
-        let graph = family::build(&text).expect("a graph");
+        let text = instantiate_family(template, n).expect("a template with n");
+        let graph = build_graph(&text).expect("a graph");
         let t = Instant::now();
         let solver = ComponentSolver::new(graph.clone(), &mut memo);
         let mut solver = if forms { solver } else { solver.without_forms() };

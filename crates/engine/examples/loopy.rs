@@ -1,6 +1,6 @@
 //! Timing of the loopy engine (docs/benchmarks.md): the generalized Sprague-Grundy function
 //! and the retrograde outcomes of a random digraph, against the straightforward fixed-point
-//! iteration of the same stages (`nimlab_engine::loopy::gsg::gsg_fixed_point`), which must
+//! iteration of the same stages (`nimlab_engine::loopy::gsg_fixed_point`), which must
 //! give the same values.
 //!
 //! `cargo run --release -p nimlab-engine --example loopy -- VERTICES EDGES [FIXED_POINT_SECONDS
@@ -15,7 +15,7 @@
 
 use std::time::{Duration, Instant};
 
-use nimlab_engine::loopy::gsg::gsg_fixed_point;
+use nimlab_engine::loopy::gsg_fixed_point;
 use nimlab_engine::loopy::{generalized_sprague_grundy, retrograde, Digraph, LoopyOutcome, INFINITE};
 use nimlab_engine::{Budget, Play};
 

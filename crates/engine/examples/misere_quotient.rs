@@ -11,9 +11,9 @@
 
 use std::time::Instant;
 
-use nimlab_engine::budget::Budget;
 use nimlab_engine::misere::compute;
 use nimlab_engine::octal::OctalCode;
+use nimlab_engine::Budget;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

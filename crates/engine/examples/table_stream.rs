@@ -15,7 +15,7 @@
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
-use nimlab_engine::tables::sequence::subtraction_sequence;
+use nimlab_engine::tables::subtraction_sequence;
 use nimlab_engine::tables::{encode_le, Grid, GridRequest, Sequence, SequenceRequest, TableValues, Width};
 use nimlab_engine::{AnyGame, Budget, GameSpec, Play};
 

@@ -4,7 +4,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 
 /// `n` as a [`BigUint`].
-pub fn big(n: u64) -> BigUint {
+pub(crate) fn big(n: u64) -> BigUint {
     BigUint::from(n)
 }
 
@@ -19,12 +19,12 @@ pub fn to_bigs(numbers: &[u64]) -> Vec<BigUint> {
 }
 
 /// `a ^ b ^ ...` of all numbers.
-pub fn xor_all<'a>(numbers: impl IntoIterator<Item = &'a BigUint>) -> BigUint {
+pub(crate) fn xor_all<'a>(numbers: impl IntoIterator<Item = &'a BigUint>) -> BigUint {
     numbers.into_iter().fold(BigUint::default(), |acc, n| acc ^ n)
 }
 
 /// The numbers joined with `sep`, e.g. `3^4^5`.
-pub fn join(numbers: &[BigUint], sep: &str) -> String {
+pub(crate) fn join(numbers: &[BigUint], sep: &str) -> String {
     numbers.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(sep)
 }
 
@@ -56,14 +56,6 @@ pub mod json {
             seq.serialize_element(&Number(n))?;
         }
         seq.end()
-    }
-
-    /// A number or null.
-    pub fn option_number<S: Serializer>(n: &Option<BigUint>, serializer: S) -> Result<S::Ok, S::Error> {
-        match n {
-            Some(n) => number(n, serializer),
-            None => serializer.serialize_none(),
-        }
     }
 
     /// A borrowed number that serializes as [`number`] does.

@@ -29,7 +29,7 @@ pub const UNITS_PER_POSITION: u64 = 20;
 
 /// Bytes of memory one unit of the work budget pays for: a budget of `B` units lets a computation
 /// hold at most `B * BYTES_PER_UNIT` bytes at once (positions, tables, listings).
-pub const BYTES_PER_UNIT: u64 = 4;
+pub(crate) const BYTES_PER_UNIT: u64 = 4;
 
 /// The largest default memory ceiling, 2 GiB (see [`default_memory_ceiling`]).
 pub const DEFAULT_MEMORY_CAP: u64 = 2 << 30;
@@ -41,7 +41,7 @@ pub const ALLOCATION_OVERHEAD: u64 = 16;
 /// Units a listed move pays per number of the position it leads to: a report holds that
 /// position whole (a few dozen bytes a number), so a list of moves from a long position is
 /// bounded by the budget's memory as a search is.
-pub const UNITS_PER_LISTED_NUMBER: u64 = 8;
+pub(crate) const UNITS_PER_LISTED_NUMBER: u64 = 8;
 
 /// Units a [`Meter`] gathers before it updates the shared account and checks the deadline.
 const FLUSH_EVERY: u64 = 4096;
@@ -269,7 +269,7 @@ impl Budget {
     /// Records that a computation holds `bytes` now, for the memory account
     /// ([`Budget::peak_held`]); [`Budget::check_held`] and [`Budget::check_memory`] record what
     /// they admit. Nothing is checked.
-    pub fn note_held(&self, bytes: u64) {
+    pub(crate) fn note_held(&self, bytes: u64) {
         let mut account = Some(&self.account);
         while let Some(a) = account {
             a.peak_held.fetch_max(bytes, Ordering::Relaxed);
@@ -348,11 +348,6 @@ impl CancelHandle {
     /// Stops every computation of the budget at its next check.
     pub fn cancel(&self) {
         self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// True once cancelled.
-    pub fn is_cancelled(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
     }
 }
 
@@ -475,7 +470,7 @@ impl HeldBytes for num_bigint::BigUint {
 
 /// Bytes of a hash table (`HashMap`, `HashSet`) of `capacity` entries of `slot` bytes: hashbrown keeps at most 7/8 of
 /// its buckets (a power of two) full, with one control byte per bucket.
-pub fn hash_table_bytes(capacity: usize, slot: usize) -> u64 {
+pub(crate) fn hash_table_bytes(capacity: usize, slot: usize) -> u64 {
     if capacity == 0 {
         return 0;
     }

@@ -5,7 +5,7 @@
 //! read this clock, so one engine runs under a deadline natively and in a Web Worker.
 
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-pub use std::time::Instant;
+pub(crate) use std::time::Instant;
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 pub use browser::Instant;

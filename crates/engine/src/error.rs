@@ -7,9 +7,9 @@ use thiserror::Error;
 mod code;
 mod request;
 
-pub use crate::budget::Exhausted;
+pub(crate) use crate::budget::Exhausted;
 use crate::lang::{words, Words};
-pub use crate::spec::SpecError;
+pub(crate) use crate::spec::SpecError;
 pub use code::CodeError;
 pub use request::{LimitReached, RequestError};
 

@@ -121,7 +121,7 @@ pub trait Game {
 
 /// Every option of a position gathered from [`Game::for_each_option`]: the `options` of a game
 /// that generates its options lazily.
-pub fn gather_options<G: Game + ?Sized>(game: &G, position: &G::Position) -> Vec<G::Position> {
+pub(crate) fn gather_options<G: Game + ?Sized>(game: &G, position: &G::Position) -> Vec<G::Position> {
     let mut options = Vec::new();
     let _ = game.for_each_option(position, &mut |option| {
         options.push(option);

@@ -79,12 +79,12 @@ impl FromStr for Lang {
 macro_rules! say {
     ($lang:expr, $en:literal, $zh:literal $(, $($arg:tt)*)?) => {
         match $lang {
-            $crate::lang::Lang::En => format!($en $(, $($arg)*)?),
-            $crate::lang::Lang::Zh => format!($zh $(, $($arg)*)?),
+            $crate::Lang::En => format!($en $(, $($arg)*)?),
+            $crate::Lang::Zh => format!($zh $(, $($arg)*)?),
         }
     };
 }
-pub use crate::say;
+pub(crate) use crate::say;
 
 /// A text in every language the engine writes, for a text made before anyone knows who reads
 /// it: an error's reason, which the command line prints in English and the playground shows in
@@ -113,7 +113,7 @@ impl fmt::Display for Words {
 /// [`Words`] from an English and a Chinese `format!`, both with the same arguments.
 macro_rules! words {
     ($en:literal, $zh:literal $(, $($arg:tt)*)?) => {
-        $crate::lang::Words { en: format!($en $(, $($arg)*)?), zh: format!($zh $(, $($arg)*)?) }
+        $crate::Words { en: format!($en $(, $($arg)*)?), zh: format!($zh $(, $($arg)*)?) }
     };
 }
 pub(crate) use words;

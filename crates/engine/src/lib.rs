@@ -1,31 +1,26 @@
 //! The nimlab engine: impartial games of Nim's family.
 //!
-//! * [`game`] — the [`Game`] trait: the rules of a game, nothing else.
-//! * [`solve`] — exact solvers generic over [`Game`]: memoized search that cannot overflow the
-//!   call stack, dense-table paths, misère play, `n` players, all under a [`Budget`].
-//! * [`registry`] — the list of rulesets, games found by name, [`GameSpec`] parsed and built.
-//! * [`rulesets`] — one file per ruleset: its declaration (parameters as data, capabilities), its
-//!   rules, its closed-form theory, its move texts.
-//! * [`spec`] — games as users name them: parameter declarations, their grammar, the [`GameSpec`].
-//! * [`analysis`] — the boundary: a ruleset's declaration and the [`Ruleset`] trait, the common,
-//!   object-safe face of every ruleset ([`AnyGame`]), the answers it gives ([`Analysis`]), the
-//!   planner's table paths, theory against search, and sums.
-//! * [`listing`] — P-positions listed in order (closed form, outcome tables, examination).
-//! * [`periodicity`] — the subtraction-game laboratory (fast Grundy sequences of SUB(S), certified
-//!   preperiod and period, family sweeps with the conjecture fit, period searches) and the
-//!   periods observed in any sequence.
-//! * [`octal`] — octal and take-and-break games (Kayles, Dawson's Kayles, Grundy's game...):
-//!   codes, rules, fast Grundy sequences, certified periods, atlases of codes.
-//! * [`misere`] — misère quotients of take-and-break games.
-//! * [`tables`] — big tables at the kernels' speed: streamed one-heap sequences, compact two-heap
-//!   grids, their raw binary encoding, and the certified rows of Wythoff's game.
-//! * [`graphs`] — games on graphs and boards: graphs and families, canonical forms, the
-//!   component engine of vertex-deletion games, Hackenbush and Geography.
-//! * [`loopy`] — games whose positions repeat: retrograde analysis of finite graphs.
-//! * [`nimber`] — nim arithmetic: the field of nimbers and expressions over it.
-//! * [`budget`] — the work budget, memory ceiling and deadline every computation runs under.
-//! * [`error`] — [`EngineError`], the engine's errors.
-//! * [`lang`] — the languages of the engine's texts (English, Chinese).
+//! This file is the engine's boundary: every surface (reports, store, web, WebAssembly, Python,
+//! the binary) reaches the engine through what it exports, and `tests/boundary.rs` fails when one
+//! names a path past it. It exports
+//!
+//! * at the root: games as users name them ([`GameSpec`], [`RulesetInfo`], [`ParamDecl`]), the
+//!   [`Game`] trait and the solvers generic over it ([`GrundySolver`], [`SolveGame`], ...), the
+//!   [`Ruleset`] trait and the object-safe face of every ruleset ([`AnyGame`]) with its answers
+//!   ([`Analysis`], [`VerifyReport`], [`Strategy`], sums), the [`Budget`], the errors
+//!   ([`EngineError`]), the languages ([`Lang`], `say!`), the grammar of counts, sets and ranges,
+//!   and the research helpers of single rulesets that the reports present;
+//! * the faces of the domain modules, each re-exporting what callers use: [`listing`]
+//!   (P-positions in order), [`periodicity`] (the subtraction-game laboratory and observed
+//!   periods), [`octal`] (take-and-break games: codes, sequences, certified periods, atlases),
+//!   [`misere`] (misère quotients), [`tables`] (big tables at the kernels' speed), [`graphs`]
+//!   (games on graphs and boards), [`loopy`] (games whose positions repeat), [`nimber`] (nim
+//!   arithmetic) and [`bigint`] (big numbers and their JSON form);
+//! * [`large_nim`] (Large Nim's research) and [`kernels`] (for the benches, timing examples and
+//!   integration tests).
+//!
+//! Every other module is private, and no `pub` item is unreachable (`unreachable_pub`): the
+//! rulesets, the registry, the planner (`analysis`), the solvers' internals.
 //!
 //! Invariant: the engine never prints, never parses a command line and never touches files.
 //!
@@ -65,43 +60,84 @@
 //! assert_eq!(spec.to_string(), "subtraction --set 1,3,4");
 //! ```
 
-pub mod analysis;
+// Every `pub` item is reachable through the boundary; anything else is `pub(crate)`.
+#![warn(unreachable_pub)]
+
+// The engine's own modules: private, reached through the boundary below.
+mod analysis;
+mod budget;
+mod clock;
+mod error;
+mod game;
+mod lang;
+mod positions;
+mod registry;
+mod rulesets;
+mod solve;
+mod spec;
+
+// The domain modules of the boundary: each `mod.rs` re-exports what callers may use and keeps
+// its files `pub(crate)`.
 pub mod bigint;
-pub mod budget;
-pub mod clock;
-pub mod error;
-pub mod game;
 pub mod graphs;
-pub mod lang;
 pub mod listing;
 pub mod loopy;
 pub mod misere;
 pub mod nimber;
 pub mod octal;
 pub mod periodicity;
-pub mod positions;
-pub mod registry;
-pub mod rulesets;
-pub mod solve;
-pub mod spec;
 pub mod tables;
 
 pub use analysis::{
-    analyze_sum, Analysis, AnyGame, Basis, BestMove, GrundyValue, Method, MoveReport, MultiAnalysis,
-    MultiMove, Query, Research, Ruleset, RulesetInfo, SumPart, VerifyReport,
+    analyze_sum, no_progress, Analysis, AnyGame, Basis, BestMove, Capabilities, CodeSource, Counterexample,
+    Engine, GrundyValue, Line, LoopyPositions, Method, MoveReport, MultiAnalysis, MultiMove, PeriodSequence,
+    PeriodTheorem, Plan, Player, Progress, Query, Research, RulePlan, Ruleset, RulesetInfo, Strategy,
+    SumAnalysis, SumPart, VerifyReport,
 };
-pub use budget::{Budget, CancelHandle, Exhausted, HeldBytes};
-pub use error::EngineError;
+pub use budget::{
+    default_memory_ceiling, format_size, parse_size, Budget, CancelHandle, Exhausted, HeldBytes,
+    ALLOCATION_OVERHEAD, DEFAULT_MEMORY_CAP, UNITS_PER_POSITION,
+};
+pub use error::{CodeError, EngineError, ErrorDetail, LimitReached, RequestError, TheoryQuestion};
 pub use game::{Game, Outcome, Play, UnknownMethod};
-pub use lang::{Lang, Words};
+pub use lang::{Lang, UnknownLang, Words};
 pub use num_bigint::BigUint;
-pub use registry::RULESETS;
+pub use registry::{answering, not_answered, unknown_game, RULESETS};
+pub use rulesets::apple::strategy::DEFAULT_LINE_LIMIT;
+pub use rulesets::chomp::census::Census;
+pub use rulesets::graph_games::is_graph_param;
+pub use rulesets::misere::{verify as verify_misere_quotient, VERIFY_TOKENS as MISERE_VERIFY_TOKENS};
+pub use rulesets::octal::{sequence_error, title as octal_title};
 pub use solve::{
-    GrundySolver, MisereSolver, MultiplayerSolver, SolveGame, Solver, StandardAlliance, Terminal, Valuation,
+    GrundySolver, MisereSolver, MultiplayerSolver, SolveGame, Solver, StandardAlliance, Terminal,
+    TripleTable, Valuation,
 };
+pub use spec::grammar::{parse_count, parse_natural, parse_range, parse_set, set_text, MAX_SET_MEMBERS};
 pub use spec::{
     Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, ParamValue, Params, SpecError, Texts, Token,
 };
+
+/// Large Nim's research questions: values grouped by order pattern (`explore`) and theorems for
+/// heaps of any size (`prove`), what the reports `explore` and `prove` present.
+pub mod large_nim {
+    pub use crate::rulesets::large_nim::explore::{explore, Exploration, FormulaCase};
+    pub use crate::rulesets::large_nim::prove::{prove, ProofReport, ProveError, RefinementOutcome};
+}
+
+/// The engine's kernels as its benches, timing examples and integration tests use them (ruleset
+/// types, dense tables, enumerations). No surface uses this module: `tests/boundary.rs` refuses
+/// it there.
+pub mod kernels {
+    pub use crate::graphs::family::{
+        build as build_graph, instantiate as instantiate_family, FamilyError as GraphFamilyError,
+    };
+    pub use crate::positions::SortedTuples;
+    pub use crate::rulesets::apple::Apple;
+    pub use crate::rulesets::large_nim::LargeNim;
+    pub use crate::rulesets::nim::Nim;
+    pub use crate::rulesets::wythoff::Wythoff;
+    pub use crate::solve::{dense_grundy_table, sorted_heap_table, ByOptions};
+}
 
 /// What the unit tests share: the budget, queries and a game built from its spec text.
 #[cfg(test)]

@@ -9,19 +9,19 @@ use crate::bigint::to_bigs;
 /// Every vector of `heaps` numbers in `0..=bound`, in lexicographic order, one at a time.
 /// `(bound + 1)^heaps` vectors.
 #[derive(Debug, Clone)]
-pub struct HeapBox {
+pub(crate) struct HeapBox {
     bound: u64,
     next: Option<Vec<u64>>,
 }
 
 impl HeapBox {
     /// The box of `heaps` numbers up to `bound`.
-    pub fn new(heaps: usize, bound: u64) -> Self {
+    pub(crate) fn new(heaps: usize, bound: u64) -> Self {
         HeapBox { bound, next: Some(vec![0; heaps]) }
     }
 
     /// How many vectors the box holds (saturating).
-    pub fn count(heaps: usize, bound: u64) -> u64 {
+    pub(crate) fn count(heaps: usize, bound: u64) -> u64 {
         let side = bound.saturating_add(1);
         (0..heaps).fold(1u64, |n, _| n.saturating_mul(side))
     }
@@ -50,9 +50,10 @@ impl Iterator for HeapBox {
     }
 }
 
+#[cfg(test)]
 /// Every vector of `heaps` numbers in `0..=bound` (the box of heap positions), in
 /// lexicographic order. `O((bound+1)^heaps)`: for tests and small boxes.
-pub fn heap_box(heaps: usize, bound: u64) -> Vec<Vec<BigUint>> {
+pub(crate) fn heap_box(heaps: usize, bound: u64) -> Vec<Vec<BigUint>> {
     HeapBox::new(heaps, bound).collect()
 }
 
@@ -60,7 +61,7 @@ pub fn heap_box(heaps: usize, bound: u64) -> Vec<Vec<BigUint>> {
 /// non-decreasing ones when `sorted`), generated one at a time: from each tuple the next is
 /// found without visiting tuples whose largest is below `max`, so each costs `O(len)`.
 #[derive(Debug, Clone)]
-pub struct TuplesWithMax {
+pub(crate) struct TuplesWithMax {
     max: u64,
     sorted: bool,
     next: Option<Vec<u64>>,
@@ -68,7 +69,7 @@ pub struct TuplesWithMax {
 
 impl TuplesWithMax {
     /// The tuples of `len` numbers whose largest is `max`.
-    pub fn new(len: usize, max: u64, sorted: bool) -> Self {
+    pub(crate) fn new(len: usize, max: u64, sorted: bool) -> Self {
         // The first such tuple, sorted or not, is (0, ..., 0, max).
         let first = (len > 0).then(|| {
             let mut t = vec![0; len];

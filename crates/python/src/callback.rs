@@ -12,8 +12,8 @@
 use std::ops::ControlFlow;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
-use nimlab_engine::analysis::Engine;
 use nimlab_engine::bigint::{to_bigs, to_u64s};
+use nimlab_engine::Engine;
 use nimlab_engine::{AnyGame, BigUint, Budget, CancelHandle, EngineError, Game, GameSpec, Lang, Ruleset};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;

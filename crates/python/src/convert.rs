@@ -67,7 +67,7 @@ pub(crate) fn game_spec(name: &str, params: Option<&Bound<'_, PyDict>>) -> PyRes
             // A graph given as a Python object (a networkx graph, a list of edges): the package's
             // `nimlab._graph.graph_text` writes it as `edges:...`, which the engine then reads as
             // any graph's text.
-            let is_graph = decl.is_some_and(nimlab_engine::rulesets::graph_games::is_graph_param);
+            let is_graph = decl.is_some_and(nimlab_engine::is_graph_param);
             if is_graph && !value.is_instance_of::<PyString>() {
                 let text = value.py().import("nimlab._graph")?.getattr("graph_text")?.call1((&value,))?;
                 pairs.push((key.clone(), text.extract()?));

@@ -5,8 +5,8 @@
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
-use nimlab_engine::analysis::{no_progress, SumPart};
 use nimlab_engine::listing::PRequest;
+use nimlab_engine::{no_progress, SumPart};
 use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo};
 use nimlab_reports::loopy::{graph_file_game, LoopyGame};
 use nimlab_reports::plot::{self, SequencePicture};
@@ -96,7 +96,7 @@ fn method(text: &str) -> PyResult<Method> {
 
 /// `lang="en" | "zh"`: the language of the engine's texts (reasons, moves, theorems).
 fn lang(code: &str) -> PyResult<Lang> {
-    code.parse().map_err(|e: nimlab_engine::lang::UnknownLang| PyValueError::new_err(e.to_string()))
+    code.parse().map_err(|e: nimlab_engine::UnknownLang| PyValueError::new_err(e.to_string()))
 }
 
 /// `misere=` and `play='normal'|'misere'` together: misère when either asks for it; a

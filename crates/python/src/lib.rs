@@ -24,7 +24,7 @@ mod report;
 mod results;
 mod tables;
 
-use nimlab_engine::analysis::no_progress;
+use nimlab_engine::no_progress;
 use nimlab_engine::periodicity::Family;
 use nimlab_engine::Play;
 use nimlab_reports::sweep::SweepRequest;

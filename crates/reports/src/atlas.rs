@@ -7,12 +7,12 @@
 
 use std::path::{Path, PathBuf};
 
-use nimlab_engine::analysis::Progress;
 use nimlab_engine::octal::{
     group_codes, run_atlas, AtlasEntry, CodeGroup, Equivalence, OctalCode, PeriodOutcome, SequenceError,
 };
-use nimlab_engine::rulesets::octal::sequence_error;
+use nimlab_engine::sequence_error;
 use nimlab_engine::Budget;
+use nimlab_engine::Progress;
 use nimlab_store::{AtlasRow, Shard};
 use serde::Serialize;
 

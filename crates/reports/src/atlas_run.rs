@@ -9,8 +9,8 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use nimlab_engine::analysis::Progress;
 use nimlab_engine::octal::{expand_pattern, AtlasStop, CodeGroup, Finished, OctalCode};
+use nimlab_engine::Progress;
 use nimlab_engine::{Budget, EngineError, Exhausted};
 use nimlab_store::{CodedRow, CodedStore, MergeReport, StoreError};
 use serde::Serialize;

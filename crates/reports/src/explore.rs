@@ -1,6 +1,6 @@
 //! `explore`: multi-player Large Nim values grouped by order pattern, as a piecewise formula.
 
-use nimlab_engine::rulesets::large_nim::explore::{explore as run, Exploration, FormulaCase};
+use nimlab_engine::large_nim::{explore as run, Exploration, FormulaCase};
 use nimlab_engine::Budget;
 use serde::Serialize;
 

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use nimlab_engine::analysis::Capabilities;
+use nimlab_engine::Capabilities;
 use nimlab_engine::{Board, Lang, ParamDecl, ParamKind, RulesetInfo, Token, RULESETS};
 use serde::Serialize;
 

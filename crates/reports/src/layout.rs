@@ -2,12 +2,12 @@
 //! its point with its name, every edge (loops and repeated edges each on their own) with its
 //! curve, what is gone, the token, the ground line, and for each vertex or edge the legal move a
 //! click on it makes, as its index in the position's list of moves. The ruleset says what is gone
-//! and what each click does ([`nimlab_engine::graphs::layout::GraphView`]), the engine where
-//! everything is drawn ([`nimlab_engine::graphs::layout::layout`]); a surface only draws.
+//! and what each click does ([`nimlab_engine::graphs::GraphView`]), the engine where
+//! everything is drawn ([`nimlab_engine::graphs::layout`]); a surface only draws.
 
 use std::collections::HashMap;
 
-use nimlab_engine::graphs::layout::{layout, Point, Style, Target};
+use nimlab_engine::graphs::{layout, Point, Style, Target};
 use nimlab_engine::{AnyGame, BigUint, MoveReport};
 use serde::Serialize;
 

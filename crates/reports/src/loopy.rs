@@ -4,17 +4,17 @@
 //! token's generalized Sprague-Grundy value (misère play: by a retrograde analysis of the sum's
 //! graph, since values do not add under misère play); without, every position is listed.
 
-use nimlab_engine::analysis::Counterexample;
-use nimlab_engine::analysis::LoopyPositions;
-use nimlab_engine::budget::{ALLOCATION_OVERHEAD, UNITS_PER_POSITION};
-use nimlab_engine::loopy::fair_shares::{partitions, FairShares};
-use nimlab_engine::loopy::sum::{self, Component};
-use nimlab_engine::loopy::text::{parse_graph, ParseError};
 use nimlab_engine::loopy::{
     check_vertex, explore, gsg_fixed_point, outcomes_fixed_point, solve, sum_graph, Digraph, LoopyOutcome,
     LoopyValue, Solution, INFINITE,
 };
+use nimlab_engine::loopy::{parse_graph, ParseError};
+use nimlab_engine::loopy::{partitions, FairShares};
+use nimlab_engine::loopy::{sum_good_moves, sum_value, Component};
+use nimlab_engine::Counterexample;
+use nimlab_engine::LoopyPositions;
 use nimlab_engine::{say, AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Play, VerifyReport};
+use nimlab_engine::{ALLOCATION_OVERHEAD, UNITS_PER_POSITION};
 use serde::Serialize;
 
 use crate::error::{invalid, CommandError};
@@ -514,9 +514,9 @@ fn answer(
         Play::Normal => {
             let comps: Vec<Component<'_>> =
                 vertices.iter().map(|&u| Component { graph: &b.graph, solution: &s, vertex: u }).collect();
-            let value = sum::value_of(&comps);
+            let value = sum_value(&comps);
             let outcome = value.outcome();
-            let moves = sum::good_moves(&comps)
+            let moves = sum_good_moves(&comps)
                 .into_iter()
                 .map(|m| LoopyMove {
                     token: m.component,
@@ -792,11 +792,11 @@ mod tests {
             play: Play::Normal,
             players: None,
         };
-        let all = crate::verify::verify(&request, &budget, &nimlab_engine::analysis::no_progress).unwrap();
+        let all = crate::verify::verify(&request, &budget, &nimlab_engine::no_progress).unwrap();
         assert!(all.all_agree);
         assert_eq!(all.reports[0].positions, 66, "the partitions of 1 to 8 coins");
         let players = crate::verify::VerifyRequest { players: Some(3), ..request };
-        let refused = crate::verify::verify(&players, &budget, &nimlab_engine::analysis::no_progress);
+        let refused = crate::verify::verify(&players, &budget, &nimlab_engine::no_progress);
         assert!(refused.unwrap_err().is_usage());
     }
 

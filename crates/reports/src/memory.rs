@@ -5,7 +5,7 @@
 
 use std::fs;
 
-pub use nimlab_engine::budget::{default_memory_ceiling, format_size, parse_size, DEFAULT_MEMORY_CAP};
+pub use nimlab_engine::{default_memory_ceiling, format_size, parse_size, DEFAULT_MEMORY_CAP};
 
 /// The memory ceiling: `given` bytes, or the default for this machine and process.
 pub fn memory_ceiling(given: Option<u64>) -> u64 {

@@ -5,10 +5,10 @@
 //! game finishes (resumable after `kill -9`, every row once), sharded and merged like the
 //! normal-play atlas ([`crate::atlas`]).
 
-use nimlab_engine::analysis::Progress;
-use nimlab_engine::misere::atlas::{group_same_game, run_misere_atlas, MisereAtlasEntry, MisereGroup};
+use nimlab_engine::misere::{group_same_game, run_misere_atlas, MisereAtlasEntry, MisereGroup};
 use nimlab_engine::misere::{MisereError, MisereQuotient};
 use nimlab_engine::octal::OctalCode;
+use nimlab_engine::Progress;
 use nimlab_engine::{Budget, EngineError};
 use nimlab_store::MisereRow;
 use serde::Serialize;

@@ -2,7 +2,7 @@
 //! 64-bit nim-products in a row (the Library Checker's "Nim Product (64 bit)").
 
 use crate::error::CommandError;
-use nimlab_engine::nimber::{big::field_level, expr, Multiplier};
+use nimlab_engine::nimber::{big::field_level, evaluate, ExprError, Multiplier};
 use nimlab_engine::{BigUint, Budget, EngineError};
 use serde::ser::SerializeSeq;
 use serde::{Serialize, Serializer};
@@ -30,13 +30,13 @@ pub struct NimberReport {
 /// A usage error naming the column of a fault in the expression (or an inverse of 0); what
 /// ran out of the budget.
 pub fn nimber(expression: &str, budget: &Budget) -> Result<NimberReport, ReportError> {
-    let value = expr::evaluate(expression, budget).map_err(|e| match e {
-        expr::ExprError::Syntax { column, message } => ReportError::Invalid(CommandError::BadExpression {
+    let value = evaluate(expression, budget).map_err(|e| match e {
+        ExprError::Syntax { column, message } => ReportError::Invalid(CommandError::BadExpression {
             expression: expression.to_string(),
             column,
             reason: message,
         }),
-        expr::ExprError::Exhausted(cause) => ReportError::Engine(EngineError::Exhausted {
+        ExprError::Exhausted(cause) => ReportError::Engine(EngineError::Exhausted {
             task: format!("the evaluation of '{expression}'"),
             cause,
         }),

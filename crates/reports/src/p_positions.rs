@@ -1,7 +1,7 @@
 //! `p-positions`: the first P-positions of a game, in order of their largest number.
 
-use nimlab_engine::analysis::Progress;
 use nimlab_engine::listing::{p_positions as list, PListing, PRequest};
+use nimlab_engine::Progress;
 use nimlab_engine::{AnyGame, Budget, GameSpec, Play};
 use serde::Serialize;
 

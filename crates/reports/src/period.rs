@@ -10,18 +10,18 @@ use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
 
-use nimlab_engine::analysis::PeriodSequence;
+use nimlab_engine::not_answered;
 use nimlab_engine::octal::{
     analyze_from, ActiveMethod, Certificate, CertifiedPeriod, GameRules, Observed, PeriodOutcome, Sequence,
     SequenceStats, Values, ValuesView,
 };
 use nimlab_engine::periodicity::{certify_period, runs, Periodicity};
 use nimlab_engine::periodicity::{observed_period, Evidence};
-use nimlab_engine::registry::not_answered;
-use nimlab_engine::rulesets::octal::{sequence_error, title};
 use nimlab_engine::tables::{
     pay_memory, wythoff_row, RowCertificate, RowStatus, SequenceRequest, TableBasis, TableValues,
 };
+use nimlab_engine::PeriodSequence;
+use nimlab_engine::{octal_title, sequence_error};
 use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Play, Research};
 use serde::Serialize;
 
@@ -603,12 +603,12 @@ fn sequence_period(
         file.save(sequence.view(), true)?;
     }
     match (outcome, stopped) {
-        (Some(outcome), _) => Ok(SequencePeriod::new(title(rules, Lang::En), outcome, sequence)),
+        (Some(outcome), _) => Ok(SequencePeriod::new(octal_title(rules, Lang::En), outcome, sequence)),
         (None, stopped) => {
             let stats = sequence.stats();
             let task = format!(
                 "the period of {} (no period in the {} values computed; largest value {}{})",
-                title(rules, Lang::En),
+                octal_title(rules, Lang::En),
                 stats.values,
                 stats.largest_value,
                 stats.rare_values.map(|r| format!("; {r} rare values")).unwrap_or_default()
@@ -699,7 +699,7 @@ pub fn row_period(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimlab_engine::analysis::PeriodTheorem;
+    use nimlab_engine::PeriodTheorem;
     use nimlab_engine::RULESETS;
 
     /// `period` dispatches by the declared capabilities: every ruleset that declares a period

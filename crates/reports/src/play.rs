@@ -17,8 +17,8 @@
 //! (the Sprague-Grundy theorem on the parts' values) when there is one, else, losing, its own
 //! reply in the first part with a move left; a weaker nimlab draws among every part's moves.
 
-use nimlab_engine::analysis::{analyze_sum, SumPart};
 use nimlab_engine::loopy::{solve, LoopyOutcome};
+use nimlab_engine::{analyze_sum, SumPart};
 use nimlab_engine::{
     AnyGame, BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, MoveReport, Outcome, Play,
     Query,

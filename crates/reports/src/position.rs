@@ -60,7 +60,7 @@ pub fn parse_part(text: &str) -> Result<(GameSpec, Vec<BigUint>), ReportError> {
     let mut words = text.split_whitespace();
     let name = words.next().ok_or(ReportError::Invalid(CommandError::PartWithoutGame))?;
     let info = nimlab_engine::RulesetInfo::find(name)
-        .ok_or_else(|| nimlab_engine::EngineError::Spec(nimlab_engine::registry::unknown_game(name)))?;
+        .ok_or_else(|| nimlab_engine::EngineError::Spec(nimlab_engine::unknown_game(name)))?;
     let mut spec_words = vec![name.to_string()];
     let mut numbers = Vec::new();
     let mut expecting_value = false;
@@ -73,7 +73,7 @@ pub fn parse_part(text: &str) -> Result<(GameSpec, Vec<BigUint>), ReportError> {
             let is_flag = info.param(param).is_some_and(|p| matches!(p.kind, nimlab_engine::ParamKind::Flag));
             expecting_value = !param.contains('=') && !is_flag;
         } else {
-            let n = nimlab_engine::spec::grammar::parse_natural(word)
+            let n = nimlab_engine::parse_natural(word)
                 .map_err(|reason| CommandError::BadPartNumber { part: text.to_string(), reason })?;
             numbers.push(n);
         }

@@ -1,7 +1,7 @@
 //! `prove`: multi-player Large Nim's order-pattern theorems, proved by a finite induction over
 //! order patterns for heaps of any size.
 
-use nimlab_engine::rulesets::large_nim::prove::{prove as run, ProofReport};
+use nimlab_engine::large_nim::{prove as run, ProofReport};
 use nimlab_engine::Budget;
 use serde::Serialize;
 

@@ -4,9 +4,9 @@
 //! partial quotient `Q_n` honestly when it stops first.
 
 use crate::error::CommandError;
-use nimlab_engine::analysis::CodeSource;
-use nimlab_engine::misere::genus::{genera, Genus};
 use nimlab_engine::misere::{compute, Certificate, MisereQuotient, Periodicity};
+use nimlab_engine::misere::{genera, Genus};
+use nimlab_engine::CodeSource;
 use nimlab_engine::{Budget, GameSpec};
 use serde::Serialize;
 

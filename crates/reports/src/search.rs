@@ -1,8 +1,8 @@
 //! `search`: every subtraction set of a given size whose Grundy sequence has a given period.
 
-use nimlab_engine::analysis::Progress;
 use nimlab_engine::periodicity::search_period;
 use nimlab_engine::Budget;
+use nimlab_engine::Progress;
 use serde::Serialize;
 
 use crate::ReportError;

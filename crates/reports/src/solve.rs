@@ -1,6 +1,6 @@
 //! `solve`: one position (two players or `n` players), or a sum of positions.
 
-use nimlab_engine::analysis::{analyze_sum, SumAnalysis, SumPart};
+use nimlab_engine::{analyze_sum, SumAnalysis, SumPart};
 use nimlab_engine::{
     Analysis, AnyGame, BigUint, Budget, Exhausted, GameSpec, Lang, Method, MultiAnalysis, Play, Query,
 };

@@ -1,7 +1,7 @@
 //! `strategy`: the winning player's whole plan in the apple game, turn by turn.
 
-use nimlab_engine::analysis::Strategy;
-use nimlab_engine::registry::not_answered;
+use nimlab_engine::not_answered;
+use nimlab_engine::Strategy;
 use nimlab_engine::{BigUint, Budget, GameSpec, Research};
 use serde::Serialize;
 
@@ -9,7 +9,7 @@ use crate::position::GameRef;
 use crate::ReportError;
 
 /// The most opponent moves a plan lists one by one unless asked otherwise.
-pub use nimlab_engine::rulesets::apple::strategy::DEFAULT_LINE_LIMIT;
+pub use nimlab_engine::DEFAULT_LINE_LIMIT;
 
 /// A plan with its game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -5,12 +5,12 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
 
-use nimlab_engine::analysis::Progress;
 use nimlab_engine::periodicity::{
     fit_conjecture, set_text, sweep_periods, ConjectureFit, Family, FitRow, LinearForm, Member,
     PeriodSummary, Quantity,
 };
 use nimlab_engine::Budget;
+use nimlab_engine::Progress;
 use nimlab_store::{StoreError, StoredRow, SweepStore};
 use serde::Serialize;
 

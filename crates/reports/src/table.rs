@@ -7,13 +7,13 @@
 //! cells out chunk by chunk (memory: one chunk, whatever the table's size), for output of any
 //! size; [`table`] collects them into one [`TableReport`] of at most [`MAX_REPORT_CELLS`] cells.
 
+use nimlab_engine::not_answered;
 use nimlab_engine::periodicity::{observed_period, Evidence};
-use nimlab_engine::registry::not_answered;
-use nimlab_engine::solve::TripleTable;
 use nimlab_engine::tables::{
     Grid, GridRequest, PeriodSpan, Sequence, SequenceRequest, TableBasis, TableMethod, TableValues, N_CELL,
     P_CELL,
 };
+use nimlab_engine::TripleTable;
 use nimlab_engine::{AnyGame, Budget, EngineError, GameSpec, Lang, Method, Outcome, Play, Research};
 use serde::{Serialize, Serializer};
 

@@ -1,8 +1,8 @@
 //! `verify`: closed-form theory against exhaustive search, for one game or every game.
 
-use nimlab_engine::analysis::{CodeSource, Progress};
-use nimlab_engine::rulesets::misere::{self, VERIFY_TOKENS};
+use nimlab_engine::{verify_misere_quotient, MISERE_VERIFY_TOKENS};
 use nimlab_engine::{Budget, EngineError, GameSpec, Lang, Play, VerifyReport, RULESETS};
+use nimlab_engine::{CodeSource, Progress};
 use serde::Serialize;
 
 use crate::loopy::verify_built;
@@ -116,5 +116,5 @@ fn verify_quotient(
         CodeSource::Param { .. } => name.clone(),
         _ => format!("{name} ({code})"),
     };
-    Ok(misere::verify(name, &title, &code, tokens.unwrap_or(VERIFY_TOKENS), budget, progress)?)
+    Ok(verify_misere_quotient(name, &title, &code, tokens.unwrap_or(MISERE_VERIFY_TOKENS), budget, progress)?)
 }

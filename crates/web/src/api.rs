@@ -21,11 +21,11 @@
 
 use std::collections::BTreeSet;
 
-use nimlab_engine::analysis::LoopyPositions;
-use nimlab_engine::lang::UnknownLang;
 use nimlab_engine::listing::PRequest;
-use nimlab_engine::spec::grammar::{parse_count, parse_natural};
+use nimlab_engine::LoopyPositions;
 use nimlab_engine::RulesetInfo;
+use nimlab_engine::UnknownLang;
+use nimlab_engine::{parse_count, parse_natural};
 use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, Play, UnknownMethod};
 use nimlab_reports::loopy::graph_file_game;
 use nimlab_reports::play::{option_values, OptionsReport, Strength, ValuedOptions};
@@ -576,12 +576,8 @@ fn p_positions(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, R
         play: params.play()?,
         method: Method::Auto,
     };
-    let report = nimlab_reports::p_positions::p_positions(
-        &spec,
-        &request,
-        budget,
-        &nimlab_engine::analysis::no_progress,
-    );
+    let report =
+        nimlab_reports::p_positions::p_positions(&spec, &request, budget, &nimlab_engine::no_progress);
     // A listing cut short by the fast lane's small budget is answered again in the slow lane.
     let cut_short = |r: &nimlab_reports::p_positions::PPositionsReport| {
         r.listing.stopped_by.as_ref().is_some_and(Exhausted::is_budget)
@@ -625,7 +621,7 @@ fn verify(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply>
         play: params.play()?,
         players: params.players()?,
     };
-    Ok(done(nimlab_reports::verify::verify(&request, budget, &nimlab_engine::analysis::no_progress), lane))
+    Ok(done(nimlab_reports::verify::verify(&request, budget, &nimlab_engine::no_progress), lane))
 }
 
 fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
@@ -744,7 +740,7 @@ fn plot(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimlab_engine::error::ErrorDetail;
+    use nimlab_engine::ErrorDetail;
     use nimlab_reports::loopy::{LoopyGame, LoopyRequest};
 
     fn status(endpoint: &str, query: &str) -> u16 {
@@ -982,7 +978,7 @@ mod tests {
     /// falls back to the server's English.
     #[test]
     fn every_error_kind_has_its_page_text_in_both_languages() {
-        let words = || nimlab_engine::lang::Words { en: "a reason".into(), zh: "一个原因".into() };
+        let words = || nimlab_engine::Words { en: "a reason".into(), zh: "一个原因".into() };
         let text = |s: &str| s.to_string();
         let samples = [
             ErrorDetail::UnknownGame { game: text("nimm") },

@@ -142,7 +142,7 @@ pub struct Analysis {
 
 impl Analysis {
     /// Keeps the first `limit` winning moves, recording how many there were.
-    pub fn limit_moves(&mut self, limit: usize) {
+    pub(crate) fn limit_moves(&mut self, limit: usize) {
         if self.moves_complete && self.winning_move_count.is_none() {
             self.winning_move_count = Some(self.winning_moves.len() as u64);
         }

@@ -104,7 +104,7 @@ pub struct Counterexample {
 /// the Grundy value (where both give one), a move the theory calls winning that is not, (when
 /// the theory lists every winning move) a winning move it misses, or no move at all from an
 /// N-position whose value the theory does not leave unknown.
-pub fn disagreement(theory: &Analysis, search: &Analysis) -> Option<String> {
+pub(crate) fn disagreement(theory: &Analysis, search: &Analysis) -> Option<String> {
     if theory.outcome != search.outcome {
         return Some(format!(
             "theory says {}, search says {}",
@@ -138,7 +138,7 @@ pub fn disagreement(theory: &Analysis, search: &Analysis) -> Option<String> {
 /// What an `n`-player theory answer and a search answer disagree on, if anything: the value,
 /// the value of an option the theory lists, or (when the theory lists every option) the set of
 /// options.
-pub fn multi_disagreement(theory: &MultiAnalysis, search: &MultiAnalysis) -> Option<String> {
+pub(crate) fn multi_disagreement(theory: &MultiAnalysis, search: &MultiAnalysis) -> Option<String> {
     if theory.value != search.value {
         return Some(format!("theory gives value {}, search gives {}", theory.value, search.value));
     }

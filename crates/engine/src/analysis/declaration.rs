@@ -14,7 +14,7 @@ use crate::spec::{Drawing, GameSpec, ParamDecl, Texts};
 
 /// Builds the ruleset (with its solvers) from a spec with validated parameters; work done while
 /// building (a subtraction game certifies its period) is charged to the budget.
-pub type Builder = fn(&GameSpec, &Budget) -> Result<Box<dyn AnyGame>, EngineError>;
+pub(crate) type Builder = fn(&GameSpec, &Budget) -> Result<Box<dyn AnyGame>, EngineError>;
 
 /// A ruleset's declaration: everything a surface needs to offer it, from one place.
 #[derive(Debug)]
@@ -47,8 +47,9 @@ pub struct RulesetInfo {
 }
 
 impl RulesetInfo {
+    #[cfg(test)]
     /// The game's name as shown in `lang` (the English title when the declaration has none).
-    pub fn title_in(&self, lang: Lang) -> &'static str {
+    pub(crate) fn title_in(&self, lang: Lang) -> &'static str {
         self.texts(lang).map_or(self.title, |t| t.title)
     }
 
@@ -168,7 +169,7 @@ pub enum CodeSource {
 
 /// The largest take of a subtraction game whose misère quotient is computed (its code has one
 /// digit per take up to it).
-pub const MAX_CODE_TAKE: u64 = 1000;
+pub(crate) const MAX_CODE_TAKE: u64 = 1000;
 
 impl CodeSource {
     /// The code of the game `spec` names.
@@ -195,7 +196,7 @@ impl CodeSource {
 /// # Errors
 /// [`EngineError::InvalidRequest`] for an empty set, a take of 0, or a take above
 /// [`MAX_CODE_TAKE`].
-pub fn subtraction_code(set: &[u64]) -> Result<OctalCode, EngineError> {
+pub(crate) fn subtraction_code(set: &[u64]) -> Result<OctalCode, EngineError> {
     let invalid = EngineError::InvalidRequest;
     let largest = set.iter().copied().max().unwrap_or(0);
     if largest > MAX_CODE_TAKE {

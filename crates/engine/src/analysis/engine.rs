@@ -294,7 +294,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 /// The first numbers of a position, for messages: `3 4 5`, or `1 2 3 4 5 6 7 8 ... (30000 numbers)`.
-pub fn short_position(numbers: &[BigUint]) -> String {
+pub(crate) fn short_position(numbers: &[BigUint]) -> String {
     const SHOWN: usize = 8;
     let shown: Vec<String> = numbers.iter().take(SHOWN).map(short_number).collect();
     if numbers.len() > SHOWN {

@@ -14,23 +14,29 @@
 //! closed forms can answer for heaps of any size; the generic search converts them to the
 //! ruleset's own 64-bit positions when they fit.
 
-pub mod answer;
-pub mod compare;
-pub mod declaration;
-pub mod engine;
-pub mod plan;
-pub mod ruleset;
-pub mod sum;
-pub mod tables;
+pub(crate) mod answer;
+pub(crate) mod compare;
+pub(crate) mod declaration;
+pub(crate) mod engine;
+pub(crate) mod plan;
+pub(crate) mod ruleset;
+pub(crate) mod sum;
+pub(crate) mod tables;
 
 pub use crate::game::Method;
-pub use answer::{Analysis, Basis, BestMove, GrundyValue, Measure, MoveReport, MultiAnalysis, MultiMove};
-pub use compare::{disagreement, multi_disagreement, Counterexample, QuotientChecks, VerifyReport};
+pub(crate) use answer::Measure;
+pub use answer::{Analysis, Basis, BestMove, GrundyValue, MoveReport, MultiAnalysis, MultiMove};
+#[cfg(test)]
+pub(crate) use compare::multi_disagreement;
+pub(crate) use compare::QuotientChecks;
+pub use compare::{Counterexample, VerifyReport};
+pub(crate) use declaration::{subtraction_code, RulesSource};
 pub use declaration::{
-    subtraction_code, Builder, Capabilities, CodeSource, LoopyPositions, PeriodSequence, PeriodTheorem,
-    Research, RulesSource, RulesetInfo, MAX_CODE_TAKE,
+    Capabilities, CodeSource, LoopyPositions, PeriodSequence, PeriodTheorem, Research, RulesetInfo,
 };
-pub use engine::{no_progress, short_position, AnyGame, Engine, PositionGraph, Progress, Query};
-pub use plan::{Line, Plan, Player, RulePlan, RuleReply, Strategy};
-pub use ruleset::{list_positions, Listed, Ruleset, SearchCost};
-pub use sum::{analyze_sum, SumAnalysis, SumMove, SumPart, SumPartReport};
+pub use engine::{no_progress, AnyGame, Engine, Progress, Query};
+pub(crate) use plan::RuleReply;
+pub use plan::{Line, Plan, Player, RulePlan, Strategy};
+pub use ruleset::Ruleset;
+pub(crate) use ruleset::{list_positions, Listed, SearchCost};
+pub use sum::{analyze_sum, SumAnalysis, SumPart};

@@ -16,14 +16,14 @@ use crate::solve::{Terminal, TripleTable};
 use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 
 /// Positions listed by a closed form, and what stopped the listing early, if anything.
-pub type Listed = (Vec<Vec<BigUint>>, Option<Exhausted>);
+pub(crate) type Listed = (Vec<Vec<BigUint>>, Option<Exhausted>);
 
 /// Lists `next(0), next(1), ...` until `count` positions, the end (`None`), or the budget:
 /// each position is charged as a stored position ([`UNITS_PER_POSITION`]), one more unit per 16
 /// bits of its numbers, so that the budget bounds the listing's memory, and `w^2 / 16` units
 /// for each number of `w` 64-bit words, the cost of writing it in decimal (quadratic in its
 /// length), so that the budget bounds the time the answer takes to print too.
-pub fn list_positions(
+pub(crate) fn list_positions(
     count: usize,
     budget: &Budget,
     mut next: impl FnMut(usize) -> Option<Vec<BigUint>>,
@@ -269,7 +269,7 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
 
 /// Describes a take-away move between two heap vectors of the same length:
 /// "take 2 from the heap of 3", "take 3 from both heaps", ... ("从 3 个那堆取走 2 个").
-pub fn describe_take(from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
+pub(crate) fn describe_take(from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
     let changed: Vec<(usize, BigUint)> = from
         .iter()
         .zip(to)

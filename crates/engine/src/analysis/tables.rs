@@ -31,7 +31,7 @@ use crate::tables::{
 };
 
 /// Cells computed in full before they are handed out, in row-major order.
-pub struct StoredCells {
+pub(crate) struct StoredCells {
     values: Vec<u32>,
     at: usize,
 }
@@ -254,7 +254,7 @@ fn searched<R: Ruleset>(
 /// game whose positions are not one heap; [`EngineError::NoTheory`](crate::EngineError) (in
 /// [`TableError::Engine`]) for [`Method::Theory`] without a closed form or certified period;
 /// [`TableError::Exhausted`] or an engine error from the path that computes it.
-pub fn sequence<R: Ruleset>(
+pub(crate) fn sequence<R: Ruleset>(
     ruleset: &R,
     game: &GameSpec,
     request: &SequenceRequest,
@@ -301,7 +301,7 @@ pub fn sequence<R: Ruleset>(
 /// [`Method::Theory`] without a closed form or certified rows; [`TableError::Exhausted`] when a
 /// row alone exceeds the budget, or from the path that computes the table; an engine error from
 /// the generic path.
-pub fn grid<R: Ruleset>(
+pub(crate) fn grid<R: Ruleset>(
     ruleset: &R,
     game: &GameSpec,
     request: &GridRequest,

@@ -20,10 +20,10 @@
 //! tree has at most `leaf_limit` leaves.
 
 /// The most vertices a canonical form is computed for.
-pub const MAX_FORM_VERTICES: usize = 64;
+pub(crate) const MAX_FORM_VERTICES: usize = 64;
 
 /// A graph on `0..k` (`k <= 64`): `rows[v]` has bit `u` set when `u` and `v` are adjacent.
-pub struct SmallGraph<'a> {
+pub(crate) struct SmallGraph<'a> {
     /// The adjacency rows.
     pub rows: &'a [u64],
     /// Each vertex's colour (all equal when the graph has none).
@@ -65,7 +65,7 @@ fn refine(g: &SmallGraph<'_>, colour: &mut [u32], scratch: &mut Vec<(u32, Vec<u3
 
 /// The canonical form of `g` (its adjacency under the canonical order, with its colours), or
 /// `None` when the search needs more than `leaf_limit` leaves. See the module doc.
-pub fn canonical_form(g: &SmallGraph<'_>, leaf_limit: usize) -> Option<Box<[u64]>> {
+pub(crate) fn canonical_form(g: &SmallGraph<'_>, leaf_limit: usize) -> Option<Box<[u64]>> {
     let k = g.rows.len();
     debug_assert!(k <= MAX_FORM_VERTICES && g.colours.len() == k);
     // Start from the colours, ranked.

@@ -17,7 +17,7 @@ use crate::budget::{Budget, Exhausted};
 
 /// A connected graph of maximum degree two.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Chain {
+pub(crate) enum Chain {
     /// A path of this many vertices (at least one).
     Path(usize),
     /// A cycle of this many vertices (at least three).
@@ -26,7 +26,7 @@ pub enum Chain {
 
 impl Chain {
     /// How many vertices.
-    pub fn order(self) -> usize {
+    pub(crate) fn order(self) -> usize {
         match self {
             Chain::Path(n) | Chain::Cycle(n) => n,
         }
@@ -43,7 +43,7 @@ impl Chain {
 
     /// What each move of the deletion rule deletes, in increasing order of the chain's vertices
     /// (a set two moves delete is listed twice: on a path of two vertices, either vertex).
-    pub fn moves(self, deletion: Deletion) -> impl Iterator<Item = Deleted> {
+    pub(crate) fn moves(self, deletion: Deletion) -> impl Iterator<Item = Deleted> {
         let n = self.order();
         let vertex = (deletion == Deletion::Vertex)
             .then_some(0..n)
@@ -59,7 +59,7 @@ impl Chain {
 
     /// The lengths of the paths left when `deleted` is deleted: the runs of vertices between
     /// deleted ones, along the chain.
-    pub fn rest(self, deleted: &Deleted) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn rest(self, deleted: &Deleted) -> impl Iterator<Item = usize> + '_ {
         let n = self.order();
         let vertices = deleted.vertices();
         let gaps = vertices.windows(2).map(|pair| pair[1] - pair[0] - 1);
@@ -75,7 +75,7 @@ impl Chain {
 /// The vertices one move deletes from a chain (at most three: a vertex and its two neighbours),
 /// in increasing order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Deleted {
+pub(crate) struct Deleted {
     vertices: [usize; 3],
     len: usize,
 }
@@ -94,14 +94,14 @@ impl Deleted {
     }
 
     /// The vertices, in increasing order.
-    pub fn vertices(&self) -> &[usize] {
+    pub(crate) fn vertices(&self) -> &[usize] {
         &self.vertices[..self.len]
     }
 }
 
 /// The values of the chains under one deletion rule, tabled by length.
 #[derive(Debug, Clone)]
-pub struct ChainValues {
+pub(crate) struct ChainValues {
     deletion: Deletion,
     /// `paths[n]`: the value of a path of `n` vertices (`paths[0] = 0`, no vertex).
     paths: Vec<u32>,
@@ -109,7 +109,7 @@ pub struct ChainValues {
 
 impl ChainValues {
     /// An empty table for the deletion rule.
-    pub fn new(deletion: Deletion) -> Self {
+    pub(crate) fn new(deletion: Deletion) -> Self {
         ChainValues { deletion, paths: vec![0] }
     }
 
@@ -118,7 +118,7 @@ impl ChainValues {
     ///
     /// # Errors
     /// [`Exhausted`] when the budget or the deadline stops the search.
-    pub fn path(&mut self, n: usize, budget: &Budget) -> Result<u32, Exhausted> {
+    pub(crate) fn path(&mut self, n: usize, budget: &Budget) -> Result<u32, Exhausted> {
         let mut meter = budget.meter();
         while self.paths.len() <= n {
             let length = self.paths.len();
@@ -150,7 +150,7 @@ impl ChainValues {
     ///
     /// # Errors
     /// As for [`ChainValues::path`].
-    pub fn value(&mut self, chain: Chain, budget: &Budget) -> Result<u32, Exhausted> {
+    pub(crate) fn value(&mut self, chain: Chain, budget: &Budget) -> Result<u32, Exhausted> {
         match chain {
             Chain::Path(n) => self.path(n, budget),
             Chain::Cycle(_) => {

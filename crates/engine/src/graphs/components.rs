@@ -263,10 +263,11 @@ impl<'m> ComponentSolver<'m> {
         self
     }
 
+    #[cfg(test)]
     /// Values graphs of maximum degree two by the general search too, not by their chains
     /// ([`super::chains`]): for checking the one against the other.
     #[must_use]
-    pub fn without_chains(mut self) -> Self {
+    pub(crate) fn without_chains(mut self) -> Self {
         self.chains = false;
         self
     }
@@ -641,7 +642,7 @@ impl<'m> ComponentSolver<'m> {
 /// The key of a set of a board's cells: the cells moved to the corner and turned or reflected to
 /// the least of the board's eight symmetries, the box's lattice, height and width in the first
 /// word (see [`ComponentSolver::shape_key`]); `None` for no cell or a box of over 256 cells.
-pub fn board_shape_key(board: &Board, cells: &VSet) -> Option<[u64; 5]> {
+pub(crate) fn board_shape_key(board: &Board, cells: &VSet) -> Option<[u64; 5]> {
     if cells.is_empty() {
         return None;
     }

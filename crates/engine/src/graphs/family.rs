@@ -10,12 +10,6 @@
 use super::graph::{Graph, GraphError, Lattice};
 use super::set::{VSet, MAX_VERTICES};
 
-/// The families, with their grammar, for help texts.
-pub const FAMILIES: &str = "path:N, cycle:N, scalloped:N (a path with each vertex also joined to the third \
-next), grid:RxC, ladder:N (2xN), complete:N, star:N (N leaves), \
-petersen:N,K, queens:N, tree:P1,P2,... (the parent of vertex 1, 2, ...), random:N,M,SEED (N vertices, \
-M edges), edges:a-b,b-c,... (names and edges; a lone name is a vertex), or a graph file's text";
-
 /// Why a graph's text is not a graph.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FamilyError {
@@ -54,7 +48,7 @@ pub fn instantiate(template: &str, n: u64) -> Option<String> {
 }
 
 /// Does the text name a one-parameter family (a family with `n` for a number)?
-pub fn is_template(text: &str) -> bool {
+pub(crate) fn is_template(text: &str) -> bool {
     instantiate(text.trim(), 1).is_some()
 }
 
@@ -83,7 +77,7 @@ fn too_large(count: usize) -> Result<(), FamilyError> {
 ///
 /// # Errors
 /// [`FamilyError`] saying what is wrong.
-pub fn canonical(text: &str) -> Result<String, FamilyError> {
+pub(crate) fn canonical(text: &str) -> Result<String, FamilyError> {
     let text = text.trim();
     if let Some(member) = instantiate(text, 5) {
         canonical(&member)?;
@@ -464,7 +458,7 @@ pub fn build(text: &str) -> Result<Graph, FamilyError> {
 /// (`a` the leftmost; after `z` come `aa`, `ab`, ...) and the row's number counted from the top
 /// (`a1` the top-left cell), and numbered from 0 row by row from the top-left.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Picture {
+pub(crate) struct Picture {
     /// The rows.
     pub rows: u16,
     /// The columns.
@@ -479,7 +473,7 @@ impl Picture {
     /// # Errors
     /// [`FamilyError`] saying what is wrong: a row of another length, a character other than `.`
     /// and `#`, no cell, or more than [`MAX_VERTICES`] cells.
-    pub fn parse(text: &str) -> Result<Picture, FamilyError> {
+    pub(crate) fn parse(text: &str) -> Result<Picture, FamilyError> {
         let text: String = text.split_whitespace().collect();
         if text.contains(['.', '#']) {
             let lines: Vec<&str> = text.split('/').collect();
@@ -528,7 +522,7 @@ impl Picture {
     }
 
     /// The canonical text: `RxC` when no cell is blocked, else the picture.
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         if !self.blocked.contains(&true) {
             return format!("{}x{}", self.rows, self.cols);
         }
@@ -541,7 +535,7 @@ impl Picture {
     }
 
     /// The name of the cell at `row`, `column` (0-based): `b3` is row 2 (0-based), column 1.
-    pub fn cell_name(row: u16, column: u16) -> String {
+    pub(crate) fn cell_name(row: u16, column: u16) -> String {
         let mut letters = Vec::new();
         let mut c = usize::from(column) + 1;
         while c > 0 {
@@ -559,7 +553,7 @@ impl Picture {
     ///
     /// # Errors
     /// As for [`Graph::on_board`].
-    pub fn graph(&self) -> Result<Graph, FamilyError> {
+    pub(crate) fn graph(&self) -> Result<Graph, FamilyError> {
         let cells: Vec<(u16, u16)> =
             (0..self.rows).flat_map(|r| (0..self.cols).map(move |c| (r, c))).collect();
         let names = cells.iter().map(|&(r, c)| Picture::cell_name(r, c)).collect();
@@ -567,7 +561,7 @@ impl Picture {
     }
 
     /// The free cells, by vertex of [`Picture::graph`].
-    pub fn free(&self) -> VSet {
+    pub(crate) fn free(&self) -> VSet {
         let mut free = VSet::EMPTY;
         for (v, &b) in self.blocked.iter().enumerate() {
             if !b {

@@ -56,23 +56,24 @@ const NONE: usize = usize::MAX;
 
 /// A matching: each vertex's partner, if any.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Matching {
+pub(crate) struct Matching {
     mate: Vec<usize>,
 }
 
 impl Matching {
+    #[cfg(test)]
     /// The partner of `v`, if `v` is matched.
-    pub fn partner(&self, v: usize) -> Option<usize> {
+    pub(crate) fn partner(&self, v: usize) -> Option<usize> {
         self.mate.get(v).copied().filter(|&u| u != NONE)
     }
 
     /// How many edges.
-    pub fn size(&self) -> usize {
+    pub(crate) fn size(&self) -> usize {
         self.pairs().len()
     }
 
     /// The edges `(u, v)`, `u < v`, in order of `u`.
-    pub fn pairs(&self) -> Vec<(usize, usize)> {
+    pub(crate) fn pairs(&self) -> Vec<(usize, usize)> {
         self.mate.iter().enumerate().filter(|&(u, &v)| v != NONE && u < v).map(|(u, &v)| (u, v)).collect()
     }
 }
@@ -242,7 +243,7 @@ impl<'g> Blossoms<'g> {
 ///
 /// # Errors
 /// [`Exhausted`] when the budget runs out.
-pub fn maximum_matching(graph: &Graph, within: &VSet, budget: &Budget) -> Result<Matching, Exhausted> {
+pub(crate) fn maximum_matching(graph: &Graph, within: &VSet, budget: &Budget) -> Result<Matching, Exhausted> {
     let mut blossoms = Blossoms::new(graph, within);
     blossoms.maximise(&mut budget.meter())?;
     Ok(Matching { mate: blossoms.mate })
@@ -272,7 +273,7 @@ fn analyse<'g>(
 ///
 /// # Panics
 /// When `token` is not a vertex of the graph.
-pub fn first_player_wins(
+pub(crate) fn first_player_wins(
     graph: &Graph,
     left: &VSet,
     token: usize,
@@ -289,7 +290,7 @@ pub fn first_player_wins(
 ///
 /// # Panics
 /// When `token` is not a vertex of the graph.
-pub fn matching_move(
+pub(crate) fn matching_move(
     graph: &Graph,
     left: &VSet,
     token: usize,
@@ -308,7 +309,7 @@ pub fn matching_move(
 ///
 /// # Panics
 /// When `token` is not a vertex of the graph.
-pub fn winning_moves(
+pub(crate) fn winning_moves(
     graph: &Graph,
     left: &VSet,
     token: usize,
@@ -330,7 +331,7 @@ pub fn winning_moves(
 
 /// A position of [`GeographyGame`]: the vertices left and the token's vertex.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Spot {
+pub(crate) struct Spot {
     /// The vertices left (the token's own vertex included or not: see the module doc).
     pub left: VSet,
     /// The token's vertex.
@@ -347,7 +348,7 @@ impl HeldBytes for Spot {
 /// and deletes the vertex it leaves. The generic search over it gives the Grundy values the theory
 /// does not, and is the reference the theory is checked against.
 #[derive(Debug, Clone)]
-pub struct GeographyGame {
+pub(crate) struct GeographyGame {
     /// The graph.
     pub graph: Graph,
 }

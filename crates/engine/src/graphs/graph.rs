@@ -146,7 +146,7 @@ impl Graph {
     /// The same graph with its vertices renamed (`names` by vertex id, as many as the vertices):
     /// a board game names its cells its own way (Cram's `b3`).
     #[must_use]
-    pub fn with_names(mut self, names: Vec<String>) -> Graph {
+    pub(crate) fn with_names(mut self, names: Vec<String>) -> Graph {
         debug_assert_eq!(names.len(), self.names.len());
         self.names = names;
         self
@@ -182,8 +182,9 @@ impl Graph {
         &self.edges
     }
 
+    #[cfg(test)]
     /// The edges of the simple graph, each once, `u < v`.
-    pub fn simple_edges(&self) -> Vec<(usize, usize)> {
+    pub(crate) fn simple_edges(&self) -> Vec<(usize, usize)> {
         let mut edges = Vec::new();
         for u in 0..self.order() {
             for v in self.adj[u].iter().filter(|&v| v > u) {
@@ -256,16 +257,9 @@ impl Graph {
         }
     }
 
-    /// Is the subgraph induced by `within` connected (and not empty)?
-    pub fn is_connected(&self, within: &VSet) -> bool {
-        let mut parts = Vec::new();
-        self.components(within, &mut parts);
-        parts.len() == 1
-    }
-
     /// How many neighbours `v` has in `within`.
     #[inline]
-    pub fn degree_in(&self, v: usize, within: &VSet) -> usize {
+    pub(crate) fn degree_in(&self, v: usize, within: &VSet) -> usize {
         self.adj[v].and(within).len()
     }
 }

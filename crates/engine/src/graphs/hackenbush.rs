@@ -65,7 +65,7 @@ const NONE: usize = usize::MAX;
 ///
 /// # Errors
 /// [`GraphError::TooLarge`] for more than [`MAX_VERTICES`] edges (a position would not hold them).
-pub fn all_edges(graph: &Graph) -> Result<VSet, GraphError> {
+pub(crate) fn all_edges(graph: &Graph) -> Result<VSet, GraphError> {
     let count = graph.edges().len();
     if count > MAX_VERTICES {
         return Err(GraphError::TooLarge { count, what: "edges" });
@@ -78,7 +78,7 @@ pub fn all_edges(graph: &Graph) -> Result<VSet, GraphError> {
 ///
 /// # Panics
 /// When `ground` is not a vertex of the graph.
-pub fn standing(graph: &Graph, ground: usize, cut: &VSet) -> VSet {
+pub(crate) fn standing(graph: &Graph, ground: usize, cut: &VSet) -> VSet {
     let all = VSet::first(graph.edges().len().min(MAX_VERTICES));
     Incidence::new(graph, &all.minus(cut)).connected(graph, ground)
 }
@@ -168,7 +168,7 @@ impl Incidence {
 /// A bridge of the reduced tree: the edge that joins a group to the group below it (nearer the
 /// ground).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Bridge {
+pub(crate) struct Bridge {
     /// The edge's number.
     pub edge: usize,
     /// The group below, by its index in [`Reduction::groups`].
@@ -177,7 +177,7 @@ pub struct Bridge {
 
 /// One vertex of the reduced tree: a 2-edge-connected part fused into one vertex.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fused {
+pub(crate) struct Fused {
     /// The vertices fused (one vertex when it lies on no cycle).
     pub vertices: VSet,
     /// The edges that became loops at the fused vertex: every standing edge between its vertices
@@ -193,14 +193,14 @@ pub struct Fused {
 /// The reduction of a position by the fusion principle (see the module doc): the groups of the
 /// reduced tree, the ground's first, each other group after the group below it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reduction {
+pub(crate) struct Reduction {
     /// The groups; `groups[0]` holds the ground.
     pub groups: Vec<Fused>,
 }
 
 impl Reduction {
     /// The value of the position: the ground's group's.
-    pub fn value(&self) -> u32 {
+    pub(crate) fn value(&self) -> u32 {
         self.groups[0].value
     }
 }
@@ -213,7 +213,7 @@ impl Reduction {
 ///
 /// # Panics
 /// When `ground` is not a vertex of the graph.
-pub fn reduction(
+pub(crate) fn reduction(
     graph: &Graph,
     ground: usize,
     standing: &VSet,
@@ -265,6 +265,7 @@ fn reduce(graph: &Graph, ground: usize, standing: &VSet, meter: &mut Meter) -> R
     Ok(Reduction { groups })
 }
 
+#[cfg(test)]
 /// The Grundy value of the position `standing` (its edges not connected to the ground ignored),
 /// by the fusion and colon principles. `O(n + m)`.
 ///
@@ -273,7 +274,12 @@ fn reduce(graph: &Graph, ground: usize, standing: &VSet, meter: &mut Meter) -> R
 ///
 /// # Panics
 /// When `ground` is not a vertex of the graph.
-pub fn value(graph: &Graph, ground: usize, standing: &VSet, budget: &Budget) -> Result<u32, Exhausted> {
+pub(crate) fn value(
+    graph: &Graph,
+    ground: usize,
+    standing: &VSet,
+    budget: &Budget,
+) -> Result<u32, Exhausted> {
     Ok(reduction(graph, ground, standing, budget)?.value())
 }
 
@@ -285,7 +291,7 @@ pub fn value(graph: &Graph, ground: usize, standing: &VSet, budget: &Budget) -> 
 ///
 /// # Panics
 /// When `ground` is not a vertex of the graph.
-pub fn winning_cuts(
+pub(crate) fn winning_cuts(
     graph: &Graph,
     ground: usize,
     standing: &VSet,
@@ -308,7 +314,7 @@ pub fn winning_cuts(
 /// and drops what falls with it. The generic search over it knows nothing of the theory: it is
 /// the reference [`value`] and [`winning_cuts`] are checked against.
 #[derive(Debug, Clone)]
-pub struct HackenbushGame {
+pub(crate) struct HackenbushGame {
     /// The graph (at most [`MAX_VERTICES`] edges, see [`all_edges`]).
     pub graph: Graph,
     /// The ground vertex.

@@ -34,7 +34,7 @@ use super::graph::Graph;
 use super::set::VSet;
 
 /// The distance between neighbouring cells of a board, the unit of every layout.
-pub const STEP: i32 = 100;
+pub(crate) const STEP: i32 = 100;
 
 /// How a graph is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,12 +113,12 @@ pub struct GraphView<'a> {
 
 impl GraphView<'_> {
     /// The vertices gone: those not in `left` (a game that deletes vertices).
-    pub fn vertices_gone(graph: &Graph, left: &VSet) -> Vec<bool> {
+    pub(crate) fn vertices_gone(graph: &Graph, left: &VSet) -> Vec<bool> {
         (0..graph.order()).map(|v| !left.contains(v)).collect()
     }
 
     /// The edges with an end not in `left`.
-    pub fn edges_gone(graph: &Graph, left: &VSet) -> Vec<bool> {
+    pub(crate) fn edges_gone(graph: &Graph, left: &VSet) -> Vec<bool> {
         graph
             .edges()
             .iter()

@@ -4,26 +4,29 @@
 //! components, their misère search by regions ([`regions`]), and the pictures of positions
 //! ([`layout`]). The rulesets (`crate::rulesets::node_kayles`, ...) declare the games on top.
 
-pub mod canon;
-pub mod chains;
-pub mod components;
-pub mod deletion;
-pub mod family;
-pub mod geography;
-pub mod graph;
-pub mod hackenbush;
-pub mod layout;
-pub mod regions;
-pub mod set;
+pub(crate) mod canon;
+pub(crate) mod chains;
+pub(crate) mod components;
+pub(crate) mod deletion;
+pub(crate) mod family;
+pub(crate) mod geography;
+pub(crate) mod graph;
+pub(crate) mod hackenbush;
+pub(crate) mod layout;
+pub(crate) mod regions;
+pub(crate) mod set;
 
 #[cfg(test)]
 mod tests;
 
 pub use components::{ComponentSolver, Memo};
 pub use deletion::Deletion;
-pub use graph::{Board, Graph, GraphError, Lattice};
-pub use regions::MisereMemo;
-pub use set::{VSet, MAX_VERTICES};
+pub(crate) use graph::Graph;
+#[cfg(test)]
+pub(crate) use graph::Lattice;
+pub use layout::{layout, GraphView, Point, Style, Target};
+pub(crate) use regions::MisereMemo;
+pub(crate) use set::VSet;
 
 use crate::game::Game;
 
@@ -32,7 +35,7 @@ use crate::game::Game;
 /// (Arc-Kayles). The generic search over it knows nothing of components: it is the reference the
 /// component engine is checked against.
 #[derive(Debug, Clone)]
-pub struct DeletionGame {
+pub(crate) struct DeletionGame {
     /// The graph.
     pub graph: Graph,
     /// What a move deletes.

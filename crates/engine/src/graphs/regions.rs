@@ -24,14 +24,14 @@ use crate::game::Outcome;
 
 /// A region's shape: the height and width of its box (and the lattice) in the first word, then
 /// its cells as bits of the box, row by row.
-pub type Shape = [u64; 5];
+pub(crate) type Shape = [u64; 5];
 
 /// Bytes a table entry takes beyond its key's shapes (the box, the value, the hash table's share).
 const ENTRY_BYTES: u64 = 48;
 
 /// The misère outcomes of positions of one game, by their regions' shapes (see the module doc):
 /// shapes do not depend on the board, so one table serves every board of a lattice.
-pub struct MisereMemo {
+pub(crate) struct MisereMemo {
     deletion: Deletion,
     /// Is the position a P-position (misère)?
     table: FxHashMap<Box<[Shape]>, bool>,
@@ -40,12 +40,12 @@ pub struct MisereMemo {
 
 impl MisereMemo {
     /// An empty table for a game.
-    pub fn new(deletion: Deletion) -> Self {
+    pub(crate) fn new(deletion: Deletion) -> Self {
         MisereMemo { deletion, table: FxHashMap::default(), shapes: 0 }
     }
 
     /// Positions held.
-    pub fn states(&self) -> usize {
+    pub(crate) fn states(&self) -> usize {
         self.table.len()
     }
 
@@ -83,7 +83,7 @@ fn position_key(
 }
 
 /// Can `position_key` key every position of `graph`? (A board whose box has at most 256 cells.)
-pub fn keys_positions(graph: &Graph) -> bool {
+pub(crate) fn keys_positions(graph: &Graph) -> bool {
     graph.board().is_some_and(|b| u64::from(b.rows) * u64::from(b.cols) <= 256)
 }
 
@@ -92,7 +92,7 @@ pub fn keys_positions(graph: &Graph) -> bool {
 ///
 /// # Errors
 /// [`Exhausted`] when the work, the memory limit, the deadline or a cancellation stops the search.
-pub fn misere_outcome(
+pub(crate) fn misere_outcome(
     graph: &Graph,
     left: &VSet,
     memo: &mut MisereMemo,

@@ -4,7 +4,7 @@
 use crate::budget::HeldBytes;
 
 /// The most vertices (or, for Green Hackenbush, edges) a graph game may have.
-pub const MAX_VERTICES: usize = 256;
+pub(crate) const MAX_VERTICES: usize = 256;
 
 const WORDS: usize = MAX_VERTICES / 64;
 
@@ -114,7 +114,7 @@ impl VSet {
     /// Adds the members `start + i` for every bit `i` of `bits`; every one must be below
     /// [`MAX_VERTICES`].
     #[inline]
-    pub fn put_bits(&mut self, start: usize, bits: u64) {
+    pub(crate) fn put_bits(&mut self, start: usize, bits: u64) {
         let word = start / 64;
         let offset = start % 64;
         self.0[word] |= bits << offset;
@@ -140,7 +140,7 @@ impl VSet {
     /// The vertices of `self` not in `other`.
     #[inline]
     #[must_use]
-    pub fn minus(&self, other: &VSet) -> VSet {
+    pub(crate) fn minus(&self, other: &VSet) -> VSet {
         VSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 

@@ -26,7 +26,7 @@ const UNITS_PER_P_CELL: u64 = 8;
 
 /// What to list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PCellRequest {
+pub(super) struct PCellRequest {
     /// 1 (a sequence) or 2 (a grid): the game's own number of heaps.
     pub heaps: usize,
     /// How many P-positions.
@@ -54,7 +54,7 @@ struct Round {
 ///
 /// # Errors
 /// Engine errors other than running out of budget (which ends the listing with what it found).
-pub fn p_positions_by_table(
+pub(super) fn p_positions_by_table(
     game: &dyn AnyGame,
     request: &PCellRequest,
     budget: &Budget,

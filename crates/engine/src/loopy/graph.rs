@@ -13,7 +13,7 @@ use crate::game::Game;
 
 /// The most vertices a graph may have: vertex ids are `u32`, and two values are reserved by
 /// the solvers (a fixed limit).
-pub const MAX_VERTICES: usize = (u32::MAX - 2) as usize;
+pub(crate) const MAX_VERTICES: usize = (u32::MAX - 2) as usize;
 
 /// A finite directed graph: vertex `u`'s successors (its options) are
 /// `targets[offsets[u]..offsets[u + 1]]`, sorted and without repeats.

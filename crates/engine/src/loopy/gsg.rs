@@ -46,13 +46,8 @@ pub struct Gsg {
 }
 
 impl Gsg {
-    /// True when γ(u) = ∞.
-    pub fn is_infinite(&self, u: u32) -> bool {
-        self.values[u as usize] == INFINITE
-    }
-
     /// The finite values of `u`'s followers, sorted, without repeats: `K` of ∞(K).
-    pub fn finite_follower_values(&self, graph: &Digraph, u: u32) -> Vec<u32> {
+    pub(crate) fn finite_follower_values(&self, graph: &Digraph, u: u32) -> Vec<u32> {
         let mut k: Vec<u32> =
             graph.successors(u).iter().map(|&v| self.values[v as usize]).filter(|&x| x != INFINITE).collect();
         k.sort_unstable();
@@ -81,7 +76,11 @@ pub fn generalized_sprague_grundy(graph: &Digraph, budget: &Budget) -> Result<Gs
 ///
 /// # Errors
 /// As for [`generalized_sprague_grundy`].
-pub fn gsg_with_reverse(graph: &Digraph, reverse: &Digraph, budget: &Budget) -> Result<Gsg, Exhausted> {
+pub(crate) fn gsg_with_reverse(
+    graph: &Digraph,
+    reverse: &Digraph,
+    budget: &Budget,
+) -> Result<Gsg, Exhausted> {
     let n = graph.vertex_count();
     budget.check_held(graph.held_bytes() + reverse.held_bytes() + 28 * n as u64)?;
     let mut meter = budget.meter();
@@ -148,6 +147,7 @@ pub fn gsg_with_reverse(graph: &Digraph, reverse: &Digraph, budget: &Budget) -> 
     Ok(Gsg { values, counter })
 }
 
+#[cfg(test)]
 /// Checks that `gsg` satisfies the definition at every vertex (conditions A, B, C with its
 /// counter for finite values; for ∞ vertices, that no `n` satisfies A, B and C without a
 /// counter: with `n = mex K` some ∞ follower has no follower of value `n`). The independent
@@ -155,7 +155,7 @@ pub fn gsg_with_reverse(graph: &Digraph, reverse: &Digraph, budget: &Budget) -> 
 ///
 /// # Errors
 /// The first vertex where the definition fails, in words.
-pub fn check_definition(graph: &Digraph, gsg: &Gsg) -> Result<(), String> {
+pub(crate) fn check_definition(graph: &Digraph, gsg: &Gsg) -> Result<(), String> {
     (0..graph.vertex_count() as u32).try_for_each(|u| check_vertex(graph, gsg, u))
 }
 

@@ -16,12 +16,12 @@
 //! value (normal play), the outcome, the remoteness, the winning moves and the moves that keep
 //! a draw. Every function runs under a [`Budget`], charging its work and checking its memory.
 
-pub mod fair_shares;
-pub mod graph;
-pub mod gsg;
-pub mod retrograde;
-pub mod sum;
-pub mod text;
+pub(crate) mod fair_shares;
+pub(crate) mod graph;
+pub(crate) mod gsg;
+pub(crate) mod retrograde;
+pub(crate) mod sum;
+pub(crate) mod text;
 
 #[cfg(test)]
 mod tests;
@@ -29,9 +29,17 @@ mod tests;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-pub use graph::{explore, sum_graph, Digraph, GraphError};
-pub use gsg::{check_definition, check_vertex, generalized_sprague_grundy, gsg_fixed_point, Gsg, INFINITE};
-pub use retrograde::{outcomes_fixed_point, retrograde, LoopyOutcome, Outcomes};
+pub use fair_shares::{partitions, FairShares};
+pub(crate) use graph::GraphError;
+pub use graph::{explore, sum_graph, Digraph};
+#[cfg(test)]
+pub(crate) use gsg::check_definition;
+pub(crate) use gsg::Gsg;
+pub use gsg::{check_vertex, generalized_sprague_grundy, gsg_fixed_point, INFINITE};
+pub(crate) use retrograde::Outcomes;
+pub use retrograde::{outcomes_fixed_point, retrograde, LoopyOutcome};
+pub use sum::{good_moves as sum_good_moves, value_of as sum_value, Component};
+pub use text::{parse_graph, ParseError};
 
 use crate::budget::{Budget, Exhausted};
 use crate::game::Play;

@@ -14,7 +14,7 @@
 use super::{Digraph, LoopyOutcome, LoopyValue, Solution};
 
 /// The value of the sum of components of the given values.
-pub fn sum_value<'a>(values: impl IntoIterator<Item = &'a LoopyValue>) -> LoopyValue {
+pub(crate) fn sum_value<'a>(values: impl IntoIterator<Item = &'a LoopyValue>) -> LoopyValue {
     let mut nim = 0u32;
     let mut infinite: Option<&[u32]> = None;
     let mut infinities = 0;
@@ -78,7 +78,7 @@ fn component_value(part: &Component<'_>, u: u32) -> LoopyValue {
 ///
 /// # Panics
 /// As for [`value_of`].
-pub fn moves(parts: &[Component<'_>]) -> Vec<SumMove> {
+pub(crate) fn moves(parts: &[Component<'_>]) -> Vec<SumMove> {
     let values: Vec<LoopyValue> = parts.iter().map(|p| component_value(p, p.vertex)).collect();
     let mut out = Vec::new();
     for (j, part) in parts.iter().enumerate() {

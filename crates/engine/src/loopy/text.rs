@@ -99,7 +99,7 @@ pub fn parse_graph(text: &str, budget: &Budget) -> Result<NamedGraph, ParseError
 
 /// Is a graph's text Graphviz DOT: is its first word (comments left out) `digraph`, `strict` or
 /// `graph`? Otherwise it is an edge list.
-pub fn is_dot(text: &str) -> bool {
+pub(crate) fn is_dot(text: &str) -> bool {
     let first = text
         .lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
@@ -117,7 +117,7 @@ fn valid_name(name: &str) -> bool {
 ///
 /// # Errors
 /// As for [`parse_graph`].
-pub fn parse_edge_list(text: &str, budget: &Budget) -> Result<NamedGraph, ParseError> {
+pub(crate) fn parse_edge_list(text: &str, budget: &Budget) -> Result<NamedGraph, ParseError> {
     let mut b = Builder::default();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("");
@@ -293,7 +293,7 @@ impl Lexer<'_> {
 ///
 /// # Errors
 /// As for [`parse_graph`].
-pub fn parse_dot(text: &str, budget: &Budget) -> Result<NamedGraph, ParseError> {
+pub(crate) fn parse_dot(text: &str, budget: &Budget) -> Result<NamedGraph, ParseError> {
     let mut lexer = Lexer { chars: text.chars().peekable(), line: 1, column: 1 };
     let mut toks = Vec::new();
     while let Some(t) = lexer.next()? {

@@ -18,7 +18,7 @@ pub type MisereGroup = CodeGroup<OctalCode>;
 pub type MisereAtlasEntry = Finished<OctalCode, MisereQuotient>;
 
 /// Why the misère atlas stopped: the budget, or a broken invariant of a quotient.
-pub type MisereAtlasError = AtlasStop<MisereError>;
+pub(crate) type MisereAtlasError = AtlasStop<MisereError>;
 
 /// The codes grouped by game (without trailing zeros), in the order of their first code.
 pub fn group_same_game(codes: &[OctalCode]) -> Vec<MisereGroup> {

@@ -8,7 +8,7 @@ use crate::octal::game::MoveMenu;
 use crate::octal::OctalCode;
 
 /// Memoized misère outcomes of sums of heaps of one game.
-pub struct BruteMisere {
+pub(crate) struct BruteMisere {
     menu: MoveMenu,
     options: Vec<Vec<Vec<u32>>>,
     memo: HashMap<Vec<u32>, bool>,
@@ -16,7 +16,7 @@ pub struct BruteMisere {
 
 impl BruteMisere {
     /// The search for `code`.
-    pub fn new(code: &OctalCode) -> Self {
+    pub(crate) fn new(code: &OctalCode) -> Self {
         BruteMisere { menu: MoveMenu::of_code(code), options: Vec::new(), memo: HashMap::new() }
     }
 
@@ -35,7 +35,7 @@ impl BruteMisere {
     }
 
     /// The sums whose outcome is stored.
-    pub fn states(&self) -> usize {
+    pub(crate) fn states(&self) -> usize {
         self.memo.len()
     }
 
@@ -44,7 +44,7 @@ impl BruteMisere {
     ///
     /// # Errors
     /// When the budget runs out.
-    pub fn is_p(&mut self, heaps: &[u32], budget: &Budget) -> Result<bool, Exhausted> {
+    pub(crate) fn is_p(&mut self, heaps: &[u32], budget: &Budget) -> Result<bool, Exhausted> {
         let mut key: Vec<u32> = heaps.iter().copied().filter(|&h| h > 0).collect();
         key.sort_unstable();
         if let Some(&p) = self.memo.get(&key) {
@@ -80,7 +80,7 @@ impl BruteMisere {
 
 /// Every multiset of heap sizes with total at most `total` (the empty sum included), calling
 /// `f` on each (heaps descending).
-pub fn for_each_sum(total: u32, mut f: impl FnMut(&[u32])) {
+pub(crate) fn for_each_sum(total: u32, mut f: impl FnMut(&[u32])) {
     fn rec(left: u32, max: u32, current: &mut Vec<u32>, f: &mut impl FnMut(&[u32])) {
         f(current);
         for h in (1..=max.min(left)).rev() {

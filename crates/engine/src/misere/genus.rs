@@ -20,7 +20,7 @@ use crate::octal::game::MoveMenu;
 use crate::octal::OctalCode;
 
 /// The most copies of `*2` added: `γ_0 .. γ_GAMMAS` are computed.
-pub const GAMMAS: u32 = 6;
+pub(crate) const GAMMAS: u32 = 6;
 
 /// The genus of one heap.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -20,12 +20,12 @@
 //!
 //! Exact integers throughout; nothing prints.
 
-pub mod atlas;
-pub mod brute;
-pub mod genus;
-pub mod quotient;
+pub(crate) mod atlas;
+pub(crate) mod brute;
+pub(crate) mod genus;
+pub(crate) mod quotient;
 mod solver;
-pub mod tame;
+pub(crate) mod tame;
 
 use serde::Serialize;
 use thiserror::Error;
@@ -36,7 +36,9 @@ use num_traits::ToPrimitive;
 use crate::budget::{Budget, Exhausted};
 use crate::octal::OctalCode;
 
-pub use quotient::{generator_names, superscript, Presentation, Quotient, Word};
+pub use atlas::{group_same_game, run_misere_atlas, MisereAtlasEntry, MisereGroup};
+pub use genus::{genera, Genus};
+pub(crate) use quotient::{Presentation, Quotient};
 
 /// Why the quotient could not be computed at all.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -237,7 +239,7 @@ impl MisereQuotient {
     }
 
     /// `Φ(heap)` for a heap of any size (see [`MisereQuotient::image`]).
-    pub fn image_big(&self, heap: &BigUint) -> Option<u32> {
+    pub(crate) fn image_big(&self, heap: &BigUint) -> Option<u32> {
         if let Some(small) = heap.to_u64() {
             return self.image(small);
         }
@@ -248,7 +250,7 @@ impl MisereQuotient {
 
     /// The heap whose `Φ` equals `Φ(heap)` by the certified period (`heap` itself when it was
     /// computed): the heap a reason names, `Φ(1000000) = Φ(80)`.
-    pub fn reduced_heap(&self, heap: &BigUint) -> Option<u64> {
+    pub(crate) fn reduced_heap(&self, heap: &BigUint) -> Option<u64> {
         if let Some(small) = heap.to_u64().filter(|&h| h <= self.reached()) {
             return Some(small);
         }
@@ -262,7 +264,7 @@ impl MisereQuotient {
     }
 
     /// The image of a sum of heaps, when every heap has one.
-    pub fn image_of_sum(&self, heaps: &[u64]) -> Option<u32> {
+    pub(crate) fn image_of_sum(&self, heaps: &[u64]) -> Option<u32> {
         heaps.iter().try_fold(0, |acc, &h| Some(self.quotient.mul(acc, self.image(h)?)))
     }
 

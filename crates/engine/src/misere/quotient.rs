@@ -178,13 +178,13 @@ impl Word {
 }
 
 /// `n` in superscript digits.
-pub fn superscript(n: u32) -> String {
+pub(crate) fn superscript(n: u32) -> String {
     const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
     n.to_string().chars().map(|c| DIGITS[c.to_digit(10).unwrap_or(0) as usize]).collect()
 }
 
 /// The names of `count` generators: `a`, `b`, ..., `z`, then `a₁`... — short and in order.
-pub fn generator_names(count: usize) -> Vec<String> {
+pub(crate) fn generator_names(count: usize) -> Vec<String> {
     (0..count)
         .map(|i| {
             let letter = char::from(b'a' + (i % 26) as u8);

@@ -58,7 +58,7 @@ use super::quotient::Quotient;
 /// option read, one key entry of the refinement or one cell of a table (a table look-up, a hash
 /// probe or a bit set, a few nanoseconds), where a unit stands for tens. Measured by
 /// bench/calibrate.sh (see docs/reliability.md for the figures).
-pub const STEPS_PER_UNIT: u64 = 20;
+pub(super) const STEPS_PER_UNIT: u64 = 20;
 
 /// Charges `steps` steps of the construction, [`STEPS_PER_UNIT`] a unit (rounded up, so that no
 /// charge is free).

@@ -32,7 +32,7 @@ fn multiply(x: Normal, y: Normal) -> Normal {
 }
 
 /// `k` when `q` is isomorphic to the tame quotient `T_k` (P-portions included), else `None`.
-pub fn tame_index(q: &Quotient) -> Option<u32> {
+pub(crate) fn tame_index(q: &Quotient) -> Option<u32> {
     let n = q.order();
     if n == 1 {
         return (!q.is_p(0)).then_some(0);

@@ -24,7 +24,7 @@ use super::big;
 use crate::budget::{Budget, Exhausted};
 
 /// The most characters of an expression (a fixed limit, as for numbers on the command line).
-pub const MAX_EXPRESSION: usize = 100_000;
+pub(crate) const MAX_EXPRESSION: usize = 100_000;
 
 /// Why an expression could not be evaluated.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -156,7 +156,7 @@ struct Parser<'a> {
 }
 
 /// The deepest nesting of parentheses (a fixed limit: the parser recurses on them).
-pub const MAX_DEPTH: usize = 1000;
+pub(crate) const MAX_DEPTH: usize = 1000;
 
 impl Parser<'_> {
     fn peek(&self) -> &(Token, usize) {

@@ -33,7 +33,9 @@
 //! axioms on random 64-bit triples, and the arbitrary-size path against the 64-bit one.
 
 pub mod big;
-pub mod expr;
+pub(crate) mod expr;
+
+pub use expr::{evaluate, ExprError};
 
 use std::sync::OnceLock;
 
@@ -307,9 +309,9 @@ fn sqrt_in(x: u64, k: u32, m: &Multiplier) -> u64 {
 
 /// Straightforward nim multiplication, for checks: the recursive half-splitting rule down to
 /// single bits, without tables or Karatsuba's trick (four half products per level).
-pub mod reference {
+pub(crate) mod reference {
     /// `a ⊗ b` for numbers below 2^64.
-    pub fn mul(a: u64, b: u64) -> u64 {
+    pub(crate) fn mul(a: u64, b: u64) -> u64 {
         mul_in(a, b, 64)
     }
 
@@ -328,9 +330,10 @@ pub mod reference {
         ((high ^ c11) << h) | (c00 ^ mul_in(c11, 1 << (h - 1), h))
     }
 
+    #[cfg(test)]
     /// The nim-product by its definition, `mex { a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b }`, for
     /// every `a, b < n`: an `n × n` table (time `O(n^4)`).
-    pub fn mex_table(n: usize) -> Vec<Vec<u64>> {
+    pub(crate) fn mex_table(n: usize) -> Vec<Vec<u64>> {
         let mut t = vec![vec![0u64; n]; n];
         let mut seen = Vec::new();
         for a in 0..n {

@@ -24,11 +24,12 @@ use rayon::prelude::*;
 use serde::Serialize;
 use thiserror::Error;
 
-use super::code::{CodeError, OctalCode};
+use super::code::OctalCode;
 use super::game::MoveMenu;
 use super::period::{analyze_with, GameRules, PeriodOutcome, Progress};
 use super::sequence::{Sequence, SequenceError, SequenceMethod};
 use crate::budget::{Budget, Exhausted};
+use crate::error::CodeError;
 
 /// A pattern that cannot be expanded.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -316,7 +317,7 @@ pub type AtlasRunError = AtlasStop<SequenceError>;
 /// [`AtlasStop::Exhausted`] when the budget, its deadline or its cancellation stopped the atlas;
 /// the first [`AtlasStop::Game`] error of a game. Either way after every started game has
 /// stopped.
-pub fn run_games<G: Sync, T: Send, E: Send>(
+pub(crate) fn run_games<G: Sync, T: Send, E: Send>(
     groups: &[G],
     budget: &Budget,
     game: impl Fn(&G, &(dyn Fn(Exhausted) + Sync)) -> Result<Option<T>, E> + Sync,

@@ -40,7 +40,7 @@ pub struct OctalCode {
     digits: Vec<u8>,
 }
 
-pub use crate::error::CodeError;
+use crate::error::CodeError;
 
 impl OctalCode {
     /// The code with these digits (`digits[0]` is `d0`).
@@ -48,7 +48,7 @@ impl OctalCode {
     /// # Errors
     /// [`CodeError::Empty`] for no digits, [`CodeError::NotHexadecimal`] for a digit above 15,
     /// [`CodeError::BadFirstDigit`] when `d0` has bit 1 or 2.
-    pub fn from_digits(digits: Vec<u8>) -> Result<Self, CodeError> {
+    pub(crate) fn from_digits(digits: Vec<u8>) -> Result<Self, CodeError> {
         let code = OctalCode { digits };
         let text = || code.digits.iter().map(|d| format!("{d:X}")).collect::<String>();
         match code.digits.first() {
@@ -76,13 +76,14 @@ impl OctalCode {
     }
 
     /// Dawson's chess, `0.137`: pawns on a 3 × n board, as an octal game.
-    pub fn dawsons_chess() -> Self {
+    pub(crate) fn dawsons_chess() -> Self {
         OctalCode { digits: vec![0, 1, 3, 7] }
     }
 
+    #[cfg(test)]
     /// The subtraction game SUB(`set`) as an octal code: digit 3 at each member (take `s` from
     /// a heap, leaving it empty or not), 0 elsewhere. Members 0 are ignored.
-    pub fn from_subtraction_set(set: &[u64]) -> Self {
+    pub(crate) fn from_subtraction_set(set: &[u64]) -> Self {
         let top = set.iter().copied().max().unwrap_or(0) as usize;
         let mut digits = vec![0; top + 1];
         for &s in set.iter().filter(|&&s| s > 0) {
@@ -102,7 +103,7 @@ impl OctalCode {
     }
 
     /// True when some digit uses bit 8 (a move may leave three heaps).
-    pub fn is_hexadecimal(&self) -> bool {
+    pub(crate) fn is_hexadecimal(&self) -> bool {
         self.digits.iter().any(|&d| d & 8 != 0)
     }
 

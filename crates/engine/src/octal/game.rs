@@ -28,7 +28,7 @@ pub(crate) struct MoveMenu {
 
 impl MoveMenu {
     /// The menu of an octal or hexadecimal code.
-    pub fn of_code(code: &OctalCode) -> Self {
+    pub(crate) fn of_code(code: &OctalCode) -> Self {
         let with_bit = |bit: u8, from: usize| -> Vec<usize> {
             (from..code.digits().len()).filter(|&j| code.digit(j) & bit != 0).collect()
         };
@@ -43,7 +43,7 @@ impl MoveMenu {
 
     /// `s` when the two-heap split digits are `j, j + 1, ..., j + s` (so heaps `n` to `n + s`
     /// split off the same sizes), 0 when they are fewer than two or not consecutive.
-    pub fn consecutive_split_span(&self) -> usize {
+    pub(crate) fn consecutive_split_span(&self) -> usize {
         let consecutive = self.split.windows(2).all(|w| w[1] == w[0] + 1);
         if consecutive {
             self.split.len().saturating_sub(1)
@@ -53,13 +53,13 @@ impl MoveMenu {
     }
 
     /// Grundy's game: split a heap into two unequal non-empty heaps, nothing removed.
-    pub fn grundy_game() -> Self {
+    pub(crate) fn grundy_game() -> Self {
         MoveMenu { whole: Vec::new(), take: Vec::new(), split: vec![0], split3: Vec::new(), unequal: true }
     }
 
     /// Every move on one heap of `heap` tokens, as (tokens removed, heaps left in ascending order).
     /// `O(number of moves)`: up to `heap/2` per two-heap digit and `heap²/12` per three-heap digit.
-    pub fn heap_moves(&self, heap: u64) -> Vec<(u64, Vec<u64>)> {
+    pub(crate) fn heap_moves(&self, heap: u64) -> Vec<(u64, Vec<u64>)> {
         let mut moves = Vec::new();
         self.visit_moves(heap, |take, leaves| moves.push((take, leaves.to_vec())));
         moves
@@ -67,7 +67,7 @@ impl MoveMenu {
 
     /// Calls `visit` with each move of [`MoveMenu::heap_moves`], in the same order, without
     /// allocating (the misère solver lists every heap's options this way).
-    pub fn visit_moves(&self, heap: u64, mut visit: impl FnMut(u64, &[u64])) {
+    pub(crate) fn visit_moves(&self, heap: u64, mut visit: impl FnMut(u64, &[u64])) {
         for &j in &self.whole {
             if heap == j as u64 {
                 visit(heap, &[]);
@@ -154,7 +154,7 @@ fn leaves_in_words<N: fmt::Display>(leaves: &[N], measure: &str, lang: Lang) -> 
 /// A move in words, for heaps of any size: "take the whole heap of 2", "take 2 from the heap of
 /// 8", "take 2 from the heap of 8, leaving heaps of 1 and 5", "split the heap of 6 into heaps of
 /// 1 and 5" (`leaves` ascending); in Chinese "从 8 个那堆取走 2 个，剩下 1 个和 5 个两堆".
-pub fn describe_heap_move<N: fmt::Display>(heap: &N, take: u64, leaves: &[N], lang: Lang) -> String {
+pub(crate) fn describe_heap_move<N: fmt::Display>(heap: &N, take: u64, leaves: &[N], lang: Lang) -> String {
     let (list, count) = leaves_in_words(leaves, "堆", lang);
     match (take, leaves.len()) {
         (_, 0) => say!(lang, "take the whole heap of {heap}", "把 {heap} 个那堆整堆取走"),
@@ -174,7 +174,7 @@ pub fn describe_heap_move<N: fmt::Display>(heap: &N, take: u64, leaves: &[N], la
 /// down the whole row of 2", "knock down 1 pin at the end of the row of 7", "knock down 2 pins
 /// from the row of 12, leaving rows of 5 and 5", "split the row of 6 into rows of 1 and 5"
 /// (`leaves` ascending); in Chinese "从 12 个瓶子的那排击倒 2 个，剩下 5 个和 5 个两排".
-pub fn describe_row_move<N: fmt::Display>(row: &N, knock: u64, leaves: &[N], lang: Lang) -> String {
+pub(crate) fn describe_row_move<N: fmt::Display>(row: &N, knock: u64, leaves: &[N], lang: Lang) -> String {
     let (list, count) = leaves_in_words(leaves, "排", lang);
     let pins = if knock == 1 { "pin" } else { "pins" };
     match (knock, leaves.len()) {
@@ -253,11 +253,6 @@ impl OctalGame {
     /// Dawson's Kayles, `0.07`.
     pub fn dawson_kayles() -> Self {
         OctalGame::new(OctalCode::dawson_kayles())
-    }
-
-    /// Dawson's chess, `0.137`.
-    pub fn dawsons_chess() -> Self {
-        OctalGame::new(OctalCode::dawsons_chess())
     }
 
     /// The code.

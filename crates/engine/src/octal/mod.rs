@@ -16,24 +16,26 @@
 //!
 //! Everything is exact integer arithmetic; nothing here prints or touches files.
 
-pub mod atlas;
-pub mod code;
-pub mod game;
+pub(crate) mod atlas;
+pub(crate) mod code;
+pub(crate) mod game;
 mod kernels;
-pub mod period;
-pub mod sequence;
+pub(crate) mod period;
+pub(crate) mod sequence;
 
+pub(crate) use atlas::run_games;
 pub use atlas::{
-    expand_pattern, group_codes, run_atlas, run_games, AtlasEntry, AtlasError, AtlasRunError, AtlasStop,
-    CodeGroup, Equivalence, Finished,
+    expand_pattern, group_codes, run_atlas, AtlasEntry, AtlasRunError, AtlasStop, CodeGroup, Equivalence,
+    Finished,
 };
-pub use code::{CodeError, OctalCode};
-pub use game::{describe_heap_move, describe_row_move, GrundyGame, HeapMove, OctalGame};
+pub use code::OctalCode;
+pub(crate) use game::{describe_heap_move, describe_row_move};
+pub use game::{GrundyGame, HeapMove, OctalGame};
 pub use period::{
-    analyze, analyze_from, analyze_until, analyze_with, work_units, Certificate, CertifiedPeriod, GameRules,
-    Observed, OpenSequence, PeriodOutcome, Progress, OPERATIONS_PER_UNIT,
+    analyze, analyze_from, analyze_with, Certificate, CertifiedPeriod, GameRules, Observed, PeriodOutcome,
 };
+pub(crate) use period::{work_units, OPERATIONS_PER_UNIT};
+pub(crate) use sequence::MAX_VALUES;
 pub use sequence::{
-    ActiveMethod, Chunk, Sequence, SequenceError, SequenceMethod, SequenceStats, Threads, Values, ValuesView,
-    MAX_VALUES,
+    ActiveMethod, Sequence, SequenceError, SequenceMethod, SequenceStats, Threads, Values, ValuesView,
 };

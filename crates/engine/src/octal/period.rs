@@ -215,7 +215,7 @@ pub fn analyze(rules: &GameRules, upto: u64, method: SequenceMethod) -> Result<P
 ///
 /// # Errors
 /// As [`analyze`].
-pub fn analyze_until(
+pub(crate) fn analyze_until(
     rules: &GameRules,
     upto: u64,
     method: SequenceMethod,
@@ -247,7 +247,7 @@ pub struct Progress {
 /// (75 to 110 ns) make the two comparable, and the default budget stops an octal computation
 /// after about 10 s, as it stops a search (the `calibrate` example of this crate measures both;
 /// docs/reliability.md).
-pub const OPERATIONS_PER_UNIT: u64 = 32;
+pub(crate) const OPERATIONS_PER_UNIT: u64 = 32;
 
 /// The work behind `stats` in the units of nimlab's work budget ([`crate::Budget`]): elementary
 /// operations, each about the time of one value of a subtraction game (2 to 3 ns here), divided
@@ -256,7 +256,7 @@ pub const OPERATIONS_PER_UNIT: u64 = 32;
 /// (about 0.15 ns each with SSE2, 0.05 with AVX-512: a direct sequence that scans much then
 /// costs 57 ns a unit instead of about 90, within the calibration's range). Memory (2 bytes a value) is checked against the memory ceiling by the
 /// callers, not paid by work.
-pub fn work_units(stats: &SequenceStats) -> u64 {
+pub(crate) fn work_units(stats: &SequenceStats) -> u64 {
     let recorded =
         stats.recorded_pairs.saturating_add(stats.rare_pairs).saturating_add(stats.recorded_triples);
     let operations = stats.values.saturating_add(recorded / 4).saturating_add(stats.compared_pairs / 16);

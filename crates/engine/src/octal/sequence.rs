@@ -65,7 +65,7 @@ const SPARSE_FACTOR: usize = 8;
 const STALL: usize = 2048;
 
 /// The most positions the engine indexes (positions are stored as `u32` in the rare list).
-pub const MAX_VALUES: u64 = u32::MAX as u64;
+pub(crate) const MAX_VALUES: u64 = u32::MAX as u64;
 
 /// Which method computes the values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -410,7 +410,7 @@ impl Sequence {
     }
 
     /// The sequence of Grundy's game.
-    pub fn grundy_game() -> Self {
+    pub(crate) fn grundy_game() -> Self {
         Sequence::with_menu(MoveMenu::grundy_game())
     }
 

@@ -102,7 +102,7 @@ impl Periodicity {
 
     /// The index `i < ℓ + p` with `G(i) = G(n)`, for an arbitrarily large `n`: `n` itself when
     /// it is that small, else `ℓ + (n - ℓ) mod p`. `O(size of n)`.
-    pub fn reduce_big(&self, n: &BigUint) -> u64 {
+    pub(crate) fn reduce_big(&self, n: &BigUint) -> u64 {
         match n.to_u64() {
             Some(small) if small < self.preperiod + self.period => small,
             _ => {
@@ -200,7 +200,7 @@ pub fn certify_period(set: &[u64], limit: u64, budget: &Budget) -> Result<Period
 
 /// Units of work one value of SUB(`set`) costs: its mex reads `|S|` earlier values, a few
 /// per unit (and the certification pass costs about one more unit per value).
-pub fn cost_per_value(set: &[u64]) -> u64 {
+pub(crate) fn cost_per_value(set: &[u64]) -> u64 {
     (set.len() as u64).div_ceil(8) + 1
 }
 

@@ -20,7 +20,7 @@ pub struct FamilyError(pub String);
 
 /// `coefficient × parameter + constant`, or a plain constant when `parameter` is `None`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Term {
+pub(crate) struct Term {
     coefficient: i128,
     parameter: Option<String>,
     constant: i128,

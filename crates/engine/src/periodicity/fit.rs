@@ -26,7 +26,7 @@ use std::fmt;
 use num_integer::Integer;
 
 /// Rows a residue class needs on its final line before the line is believed.
-pub const MIN_SUPPORT: usize = 4;
+pub(crate) const MIN_SUPPORT: usize = 4;
 
 /// One row of a family sweep: the varying member `c` and the certified ℓ and p of S ∪ {c}.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -57,7 +57,7 @@ impl Rational {
     }
 
     /// The integer value, if the number is an integer.
-    pub fn as_integer(&self) -> Option<i128> {
+    pub(crate) fn as_integer(&self) -> Option<i128> {
         (self.denominator == 1).then_some(self.numerator)
     }
 }

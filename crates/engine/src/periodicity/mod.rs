@@ -20,26 +20,25 @@
 //! Everything is exact integer arithmetic; nothing here prints or touches files: long runs report
 //! progress through a closure.
 
-pub mod certify;
-pub mod family;
-pub mod fit;
-pub mod generator;
-pub mod observed;
-pub mod sweep;
+pub(crate) mod certify;
+pub(crate) mod family;
+pub(crate) mod fit;
+pub(crate) mod generator;
+pub(crate) mod observed;
+pub(crate) mod sweep;
 
-pub use certify::{certify_period, cost_per_value, Certificate, Periodicity};
-pub use family::{Family, FamilyError, Member};
-pub use fit::{
-    fit_conjecture, ConjectureFit, FitRow, LinearForm, PiecewiseFit, Quantity, Rational, ResidueForms,
-};
+pub use certify::{certify_period, Periodicity};
+pub use family::parse_set as parse_family_set;
+pub use family::{Family, Member};
+pub use fit::{fit_conjecture, ConjectureFit, FitRow, LinearForm, Quantity};
 pub use generator::{grundy_values, GrundyStream};
-pub use observed::{observed_period, Evidence, ObservedPeriod, MIN_COMPARISONS};
-pub use sweep::{search_period, sweep_periods, PeriodSummary, SearchReport};
+pub use observed::{observed_period, Evidence};
+pub use sweep::{search_period, sweep_periods, PeriodSummary};
 
 use thiserror::Error;
 
 /// A Grundy value of SUB(S); at most `|S|`.
-pub type Grundy = u32;
+pub(crate) type Grundy = u32;
 
 /// Why a periodicity computation failed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -78,7 +77,7 @@ pub enum PeriodicityError {
 ///
 /// # Errors
 /// [`PeriodicityError::EmptySet`], [`PeriodicityError::ZeroInSet`].
-pub fn normalize_set(set: &[u64]) -> Result<Vec<u64>, PeriodicityError> {
+pub(crate) fn normalize_set(set: &[u64]) -> Result<Vec<u64>, PeriodicityError> {
     if set.is_empty() {
         return Err(PeriodicityError::EmptySet);
     }

@@ -29,11 +29,11 @@ pub struct Evidence {
 /// The fewest comparisons `x(n + p) = x(n) + s` a regularity must hold on, beyond spanning
 /// [`Evidence::periods`] periods, capped at a quarter of the data: the last few values of any
 /// sequence repeat by chance.
-pub const MIN_COMPARISONS: usize = 64;
+pub(crate) const MIN_COMPARISONS: usize = 64;
 
 /// Bytes [`observed_period`] allocates for `len` values: one Z-function array of 4 bytes a value
 /// at a time (the second, over the differences, is made after the first is dropped).
-pub fn observed_period_bytes(len: usize) -> u64 {
+pub(crate) fn observed_period_bytes(len: usize) -> u64 {
     4 * len.min(u32::MAX as usize) as u64
 }
 

@@ -14,7 +14,7 @@ use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 use crate::AnyGame;
 
 /// The declaration of Arc-Kayles.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "arc-kayles",
     title: "Arc-Kayles",
     summary: "a graph (--graph grid:3x5, petersen:7,2, @FILE, ...); pick an edge, deleting both its ends",

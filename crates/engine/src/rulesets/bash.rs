@@ -33,7 +33,7 @@ use crate::tables::{per_residue, Sequence, SequenceRequest, TableBasis, TableErr
 use crate::AnyGame;
 
 /// The declaration of Bash's game.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "bash",
     title: "Bash's game",
     summary: "one heap; take 1..M stones (--max M)",
@@ -66,13 +66,13 @@ pub const RULESET: RulesetInfo = RulesetInfo {
 
 /// Bash's game with takes of 1..=`max`.
 #[derive(Debug, Clone, Copy)]
-pub struct Bash {
+pub(crate) struct Bash {
     max: u64,
 }
 
 impl Bash {
     /// Bash's game taking 1..=`max`; `None` for `max = 0`.
-    pub fn new(max: u64) -> Option<Self> {
+    pub(crate) fn new(max: u64) -> Option<Self> {
         (max > 0).then_some(Bash { max })
     }
 }

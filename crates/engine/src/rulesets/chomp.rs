@@ -44,15 +44,16 @@ use crate::bigint::big;
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
+use crate::graphs::graph::{Graph, Lattice};
 use crate::graphs::layout::{GraphView, Style, Target};
-use crate::graphs::{Graph, Lattice, MAX_VERTICES};
+use crate::graphs::set::MAX_VERTICES;
 use crate::lang::{say, Lang};
 use crate::rulesets::engine;
 use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 use crate::AnyGame;
 
 /// The declaration of Chomp.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "chomp",
     title: "Chomp",
     summary: "a Young diagram given by its row lengths (5 5 3); take a square and all above and right of it; \
@@ -83,7 +84,7 @@ fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineEr
 
 /// Chomp (see the module doc). A search position is the row lengths, non-increasing, no zeros.
 #[derive(Debug, Clone, Copy)]
-pub struct Chomp;
+pub(crate) struct Chomp;
 
 /// The rows of a diagram as numbers: sorted longest first, zeros dropped.
 fn sorted_rows<T: Ord + Clone + Zero>(rows: &[T]) -> Vec<T> {
@@ -475,7 +476,7 @@ fn diagrams(bound: u64) -> impl Iterator<Item = Vec<u64>> {
     })
 }
 
-pub mod census;
+pub(crate) mod census;
 
 #[cfg(test)]
 mod tests;

@@ -59,7 +59,7 @@ const BOARD: ParamDecl = ParamDecl {
 };
 
 /// The declaration of Cram.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "cram",
     title: "Cram",
     summary: "a board (--board 5x7 or a picture ..#./....); place a domino on two adjacent empty cells",

@@ -19,7 +19,7 @@ use crate::rulesets::engine;
 use crate::spec::{Drawing, GameSpec, Texts};
 use crate::AnyGame;
 
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "fair-shares",
     title: "Fair Shares and Varied Pairs",
     summary: "heaps of coins; divide a heap into equal heaps, or unite two heaps of different sizes (loopy: draws)",

@@ -57,7 +57,7 @@ use crate::tables::{TableBasis, TableError, TableValues, N_CELL, P_CELL};
 use crate::AnyGame;
 
 /// The declaration of Fibonacci Nim.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "fibonacci",
     title: "Fibonacci Nim",
     summary: "one heap and a take limit (HEAP [LIMIT]); take 1..LIMIT, the next limit is twice the take; \
@@ -81,7 +81,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
 
 /// Fibonacci Nim; positions are `(heap, limit)`.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct FibonacciNim;
+pub(crate) struct FibonacciNim;
 
 fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
     Ok(engine(spec, FibonacciNim))
@@ -145,7 +145,7 @@ impl FibPair {
 /// The Zeckendorf indices of `n`: `n = F_{k_1} + F_{k_2} + ...` with `k_1 > k_2 + 1 > ...`,
 /// largest first; empty for 0. Greedy from the largest `F_k <= n` down: `O(d^2)` time for `d`
 /// digits and `O(d)` memory (the terms themselves are not kept).
-pub fn zeckendorf_indices(n: &BigUint) -> Vec<u64> {
+pub(crate) fn zeckendorf_indices(n: &BigUint) -> Vec<u64> {
     let mut indices = Vec::new();
     if n.is_zero() {
         return indices;
@@ -180,10 +180,11 @@ fn fib_values(indices: &BTreeSet<u64>) -> BTreeMap<u64, BigUint> {
     values
 }
 
+#[cfg(test)]
 /// The Zeckendorf representation of `n`: distinct, non-consecutive Fibonacci numbers (from
 /// 1, 2, 3, 5, ...) summing to `n`, largest first; empty for 0. `O(d^2)` time and memory for
 /// `d` digits.
-pub fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
+pub(crate) fn zeckendorf(n: &BigUint) -> Vec<BigUint> {
     let indices = zeckendorf_indices(n);
     let values = fib_values(&indices.iter().copied().collect());
     indices.iter().map(|k| values[k].clone()).collect()

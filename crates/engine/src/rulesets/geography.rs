@@ -45,7 +45,7 @@ use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 use crate::AnyGame;
 
 /// The declaration of undirected Vertex Geography.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "geography",
     title: "Vertex Geography",
     summary: "a graph (--graph grid:3x3, petersen:5,2, @FILE, ...) and a token; move the token to a neighbour, \
@@ -74,7 +74,7 @@ fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineEr
 
 /// Undirected Vertex Geography on one graph (see the module doc).
 #[derive(Clone)]
-pub struct Geography {
+pub(crate) struct Geography {
     name: &'static str,
     game: Arc<GeographyGame>,
 }
@@ -96,7 +96,7 @@ impl Geography {
     }
 
     /// The graph.
-    pub fn graph(&self) -> &Graph {
+    pub(crate) fn graph(&self) -> &Graph {
         &self.game.graph
     }
 

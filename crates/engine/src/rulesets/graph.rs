@@ -15,7 +15,7 @@ use crate::error::EngineError;
 use crate::spec::{Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Texts};
 use crate::AnyGame;
 
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "graph",
     title: "A token on a graph",
     summary: "tokens on the vertices of a graph file; move one token along an edge (loopy: draws)",

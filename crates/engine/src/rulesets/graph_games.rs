@@ -31,11 +31,12 @@ use crate::budget::{Budget, Exhausted};
 use crate::error::EngineError;
 use crate::error::RequestError;
 use crate::game::{Game, Outcome, Play};
+use crate::graphs::graph::GraphError;
 use crate::graphs::layout::{GraphView, Style, Target};
+use crate::graphs::set::MAX_VERTICES;
 use crate::graphs::{
     family, regions, ComponentSolver, Deletion, DeletionGame, Graph, Memo, MisereMemo, VSet,
 };
-use crate::graphs::{GraphError, MAX_VERTICES};
 use crate::lang::Words;
 use crate::lang::{say, words, Lang};
 use crate::octal::{OctalCode, Sequence};
@@ -106,7 +107,7 @@ fn bad_graph(e: family::FamilyError) -> EngineError {
 /// A vertex-deletion game on one graph, or on the members of a one-parameter family (see the
 /// module doc).
 #[derive(Clone)]
-pub struct GraphGame {
+pub(crate) struct GraphGame {
     name: &'static str,
     deletion: Deletion,
     /// The graph; `None` for a family written with `n`, whose members only `table` and `period`
@@ -218,7 +219,7 @@ impl GraphGame {
     }
 
     /// The graph; only asked for after a position was checked, which a family's never is.
-    pub fn graph(&self) -> &Graph {
+    pub(crate) fn graph(&self) -> &Graph {
         &self.game.as_ref().expect("positions are checked first, and a family has none").graph
     }
 

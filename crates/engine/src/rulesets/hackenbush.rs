@@ -50,7 +50,7 @@ use crate::spec::{Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Te
 use crate::AnyGame;
 
 /// The declaration of Green Hackenbush.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "hackenbush",
     title: "Green Hackenbush",
     summary: "a graph on the ground (--graph tree:0,0,1, edges:g-a,a-a,a-b,a-b, @FILE, ...; --ground); cut an edge, \
@@ -125,7 +125,7 @@ fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineEr
 
 /// Green Hackenbush on one graph with its ground (see the module doc).
 #[derive(Clone)]
-pub struct Hackenbush {
+pub(crate) struct Hackenbush {
     name: &'static str,
     game: Arc<HackenbushGame>,
     /// The edges standing at the start: those connected to the ground.
@@ -169,12 +169,12 @@ impl Hackenbush {
     }
 
     /// The graph.
-    pub fn graph(&self) -> &Graph {
+    pub(crate) fn graph(&self) -> &Graph {
         &self.game.graph
     }
 
     /// The ground vertex.
-    pub fn ground(&self) -> usize {
+    pub(crate) fn ground(&self) -> usize {
         self.game.ground
     }
 

@@ -63,7 +63,7 @@ use crate::tables::{per_heap, Sequence, SequenceRequest, TableBasis, TableError,
 use crate::AnyGame;
 
 /// The declaration of Half.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "half",
     title: "Take at most half",
     summary: "one heap of n; take 1..ceil(n/2) stones",
@@ -101,7 +101,7 @@ fn theorem(play: Play, lang: Lang) -> &'static str {
 
 /// One heap; a move takes at most half of it, rounded up.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Half;
+pub(crate) struct Half;
 
 fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
     Ok(engine(spec, Half))
@@ -129,8 +129,9 @@ fn odd_part(x: &BigUint) -> (u64, BigUint) {
     (j, x >> j)
 }
 
+#[cfg(test)]
 /// `G(n) = (odd(n + 2) - 1)/2`. `O(digits)`.
-pub fn grundy(n: &BigUint) -> BigUint {
+pub(crate) fn grundy(n: &BigUint) -> BigUint {
     odd_part(&(n + 2u8)).1 >> 1u8
 }
 

@@ -36,11 +36,11 @@
 //! analysis of nimlab, by search; the paper's two-player convention (the player who cannot move
 //! wins) is misère play, [`crate::Play::Misere`], and equals `--players 2`.
 
-pub mod check;
-pub mod classes;
-pub mod explore;
-pub mod law;
-pub mod prove;
+pub(crate) mod check;
+pub(crate) mod classes;
+pub(crate) mod explore;
+pub(crate) mod law;
+pub(crate) mod prove;
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -64,7 +64,7 @@ use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 use crate::AnyGame;
 
 /// The declaration of Large Nim.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "large-nim",
     title: "Large Nim",
     summary:
@@ -155,7 +155,7 @@ fn with_heap<T: Ord + Clone + Zero>(rest: &[T], y: T) -> Vec<T> {
 
 /// Which result of the paper gives a value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
+pub(crate) enum Source {
     /// No heap is left: the player to move wins.
     Terminal,
     /// Lemma 1: `g(1^N) = N mod n`.
@@ -174,7 +174,7 @@ pub enum Source {
 
 impl Source {
     /// The name shown to users, in English (also the name research reports use).
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Source::Terminal => "end of game",
             Source::Lemma1 => "Lemma 1",
@@ -187,7 +187,7 @@ impl Source {
     }
 
     /// The name shown to users in `lang`.
-    pub fn name_in(self, lang: Lang) -> &'static str {
+    pub(crate) fn name_in(self, lang: Lang) -> &'static str {
         match lang {
             Lang::En => self.name(),
             Lang::Zh => match self {
@@ -206,7 +206,7 @@ impl Source {
 /// Why a result of the paper gives a position's value: the numbers its statement uses, written
 /// out in either language by [`Why::text`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Why {
+pub(crate) enum Why {
     /// No heap is left.
     Terminal,
     /// Every heap is 1: `g = N mod n`.
@@ -227,7 +227,7 @@ pub enum Why {
 
 impl Why {
     /// The reason in `lang`, e.g. "n = 3, N = 4 and x1 < x2 < x3 <= x4, so g = 1".
-    pub fn text(&self, lang: Lang) -> String {
+    pub(crate) fn text(&self, lang: Lang) -> String {
         match self {
             Why::Terminal => lang
                 .pick(
@@ -285,7 +285,7 @@ fn least(heaps: &[BigUint]) -> (&BigUint, usize) {
 
 /// The value of a sorted, zero-free position for `players` players by the paper's results,
 /// with the result used and why, or `None` when none applies. `O(N)`.
-pub fn theory_value(heaps: &[BigUint], players: u32) -> Option<(u32, Source, Why)> {
+pub(crate) fn theory_value(heaps: &[BigUint], players: u32) -> Option<(u32, Source, Why)> {
     let n = u64::from(players);
     let count = heaps.len() as u64;
     if heaps.is_empty() {

@@ -14,9 +14,9 @@ use crate::spec::{Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Te
 use crate::AnyGame;
 
 /// The largest cap (a fixed limit: the positions of one pile are `cap + 1`).
-pub const MAX_CAP: u64 = 1_000_000;
+pub(crate) const MAX_CAP: u64 = 1_000_000;
 
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "loopy-pattern",
     title: "Take patterns that put stones back",
     summary: "your own take patterns, where a move may also put stones back (--move one:+1), no pile above \

@@ -33,15 +33,15 @@ use crate::tables::{
 /// The most work the first misère question spends on the quotient: Kayles is certified
 /// within it (less than 6 million units), Dawson's Kayles reaches `Q_24` (a fraction of a second
 /// in a release build).
-pub const MISERE_WORK: u64 = 12_000_000;
+pub(crate) const MISERE_WORK: u64 = 12_000_000;
 
 /// The most moves of one heap examined for winning moves (a split of a heap of `h` has `h/2`):
 /// beyond it the heap's moves are not listed and the list says it is incomplete.
-pub const MAX_EXAMINED: u128 = 20_000_000;
+pub(crate) const MAX_EXAMINED: u128 = 20_000_000;
 
 /// A computed misère quotient with its least words.
 #[derive(Debug)]
-pub struct MisereTheory {
+pub(crate) struct MisereTheory {
     /// The quotient.
     pub quotient: MisereQuotient,
     /// The least word of each element.
@@ -60,7 +60,7 @@ impl MisereTheory {
     /// hands the question on to its full budget; `--method search` needs none); the deadline
     /// or a cancellation; an internal error of the method (as an invalid request, with its
     /// message).
-    pub fn compute(code: &OctalCode, budget: &Budget) -> Result<Self, crate::EngineError> {
+    pub(crate) fn compute(code: &OctalCode, budget: &Budget) -> Result<Self, crate::EngineError> {
         let task = || format!("computing the misère quotient of {code}");
         if budget.remaining() < MISERE_WORK {
             return Err(crate::EngineError::Exhausted {
@@ -80,7 +80,7 @@ impl MisereTheory {
     }
 
     /// The theorem's text.
-    pub fn theorem(&self, title: &str, lang: Lang) -> String {
+    pub(crate) fn theorem(&self, title: &str, lang: Lang) -> String {
         let q = &self.quotient;
         let order = q.quotient.order();
         let p = q.quotient.p_portion().len();
@@ -112,7 +112,7 @@ impl MisereTheory {
     /// to `max_moves` (all counted when every heap's moves could be examined). `report(index,
     /// take, leaves)` is the move that removes `take` tokens from heap `index` and leaves the
     /// heaps `leaves` (ascending) in its place, as the ruleset writes it.
-    pub fn answer(
+    pub(crate) fn answer(
         &self,
         heaps: &[BigUint],
         max_moves: usize,
@@ -220,12 +220,12 @@ impl MisereTheory {
 impl MisereTheory {
     /// True when every heap of `heaps` has an image: the quotient is certified, or they are at
     /// most the heap it was computed to.
-    pub fn covers(&self, largest: u64) -> bool {
+    pub(crate) fn covers(&self, largest: u64) -> bool {
         self.quotient.image(largest).is_some()
     }
 
     /// Whether the sum of `heaps` is a misère P-position, when every heap has an image.
-    pub fn is_p_sum(&self, heaps: &[u64]) -> Option<bool> {
+    pub(crate) fn is_p_sum(&self, heaps: &[u64]) -> Option<bool> {
         Some(self.quotient.quotient.is_p(self.quotient.image_of_sum(heaps)?))
     }
 
@@ -253,7 +253,11 @@ impl MisereTheory {
 /// As [`MisereTheory::compute`]: [`crate::Exhausted::Work`] when less than [`MISERE_WORK`]
 /// units are left (a fast lane hands the question on to its full budget; `--method search`
 /// needs no quotient).
-pub fn ensure(held: &Held, code: &OctalCode, budget: &Budget) -> Result<Arc<MisereTheory>, EngineError> {
+pub(crate) fn ensure(
+    held: &Held,
+    code: &OctalCode,
+    budget: &Budget,
+) -> Result<Arc<MisereTheory>, EngineError> {
     if let Some(theory) = held.get() {
         return Ok(Arc::clone(theory));
     }
@@ -265,7 +269,7 @@ pub fn ensure(held: &Held, code: &OctalCode, budget: &Budget) -> Result<Arc<Mise
 /// The misère outcomes of heaps `0..=upto` from the quotient (`title` names the game in the
 /// table's detail); `None` when the quotient does not cover every heap of the table (the
 /// table is then searched).
-pub fn sequence(
+pub(crate) fn sequence(
     theory: &Arc<MisereTheory>,
     title: &str,
     request: &SequenceRequest,
@@ -285,7 +289,12 @@ pub fn sequence(
 
 /// The misère outcomes of two heaps `(r, c)` from the quotient: P iff `Φ(r)·Φ(c) ∈ P`; `None`
 /// when the quotient does not cover every heap of the table.
-pub fn grid(theory: &Arc<MisereTheory>, title: &str, request: &GridRequest, budget: &Budget) -> Option<Grid> {
+pub(crate) fn grid(
+    theory: &Arc<MisereTheory>,
+    title: &str,
+    request: &GridRequest,
+    budget: &Budget,
+) -> Option<Grid> {
     if request.play != Play::Misere || !theory.covers(request.rows.max(request.cols)) {
         return None;
     }
@@ -458,4 +467,4 @@ fn for_each_heap_move(menu: &MoveMenu, heap: u64, visit: &mut dyn FnMut(u64, &[u
 }
 
 /// Shared by the clones of a game: the quotient once computed.
-pub type Held = Arc<std::sync::OnceLock<Arc<MisereTheory>>>;
+pub(crate) type Held = Arc<std::sync::OnceLock<Arc<MisereTheory>>>;

@@ -4,30 +4,30 @@
 //! a ruleset, add a file here with its `RULESET` declaration and its tests, its `mod` line here
 //! and one line to the registry (`crate::registry::RULESETS`): every surface derives the rest.
 
-pub mod apple;
-pub mod arc_kayles;
-pub mod bash;
-pub mod chomp;
-pub mod coins;
-pub mod cram;
-pub mod fair_shares;
-pub mod fibonacci;
-pub mod geography;
-pub mod graph;
-pub mod graph_games;
-pub mod hackenbush;
-pub mod half;
-pub mod large_nim;
-pub mod loopy_pattern;
-pub mod misere;
-pub mod moore;
-pub mod nim;
-pub mod node_kayles;
-pub mod octal;
-pub mod pattern;
-pub mod staircase;
-pub mod subtraction;
-pub mod wythoff;
+pub(crate) mod apple;
+pub(crate) mod arc_kayles;
+pub(crate) mod bash;
+pub(crate) mod chomp;
+pub(crate) mod coins;
+pub(crate) mod cram;
+pub(crate) mod fair_shares;
+pub(crate) mod fibonacci;
+pub(crate) mod geography;
+pub(crate) mod graph;
+pub(crate) mod graph_games;
+pub(crate) mod hackenbush;
+pub(crate) mod half;
+pub(crate) mod large_nim;
+pub(crate) mod loopy_pattern;
+pub(crate) mod misere;
+pub(crate) mod moore;
+pub(crate) mod nim;
+pub(crate) mod node_kayles;
+pub(crate) mod octal;
+pub(crate) mod pattern;
+pub(crate) mod staircase;
+pub(crate) mod subtraction;
+pub(crate) mod wythoff;
 
 use num_bigint::BigUint;
 

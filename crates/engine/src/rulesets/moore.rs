@@ -53,7 +53,7 @@ use crate::spec::{Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Texts};
 use crate::AnyGame;
 
 /// The declaration of Moore's Nim_k.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "moore",
     title: "Moore's Nim (Nim_k)",
     summary: "any number of heaps; take from 1..K heaps at once (--k K)",
@@ -85,13 +85,13 @@ pub const RULESET: RulesetInfo = RulesetInfo {
 
 /// Moore's Nim_k.
 #[derive(Debug, Clone, Copy)]
-pub struct Moore {
+pub(crate) struct Moore {
     k: u64,
 }
 
 impl Moore {
     /// Nim_`k`; `None` for `k = 0`.
-    pub fn new(k: u64) -> Option<Self> {
+    pub(crate) fn new(k: u64) -> Option<Self> {
         (k > 0).then_some(Moore { k })
     }
 
@@ -211,7 +211,7 @@ fn unbalanced_column(heaps: &[BigUint], modulus: u128) -> Option<(u64, usize)> {
 
 /// Moore's construction (see the module doc): a move from a position that is not P to one
 /// that is; `None` for a P-position. `O(bits * heaps)`.
-pub fn winning_move(heaps: &[BigUint], k: u64) -> Option<Vec<BigUint>> {
+pub(crate) fn winning_move(heaps: &[BigUint], k: u64) -> Option<Vec<BigUint>> {
     let modulus = u128::from(k) + 1;
     unbalanced_column(heaps, modulus)?;
     let bits = heaps.iter().map(BigUint::bits).max().unwrap_or(0);

@@ -28,7 +28,7 @@ use crate::tables::{TableBasis, TableError, TableValues, N_CELL};
 use crate::AnyGame;
 
 /// The declaration of Nim.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "nim",
     title: "Nim",
     summary: "any number of heaps; take any number from one heap",

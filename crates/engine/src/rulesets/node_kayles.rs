@@ -14,7 +14,7 @@ use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 use crate::AnyGame;
 
 /// The declaration of Node-Kayles.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "node-kayles",
     title: "Node-Kayles",
     summary:

@@ -81,7 +81,7 @@ const fn fixed_code(code: &'static str) -> Capabilities {
 }
 
 /// The declaration of `octal --code`.
-pub const OCTAL: RulesetInfo = RulesetInfo {
+pub(crate) const OCTAL: RulesetInfo = RulesetInfo {
     name: "octal",
     title: "Octal game",
     summary: "take-and-break games on heaps by an octal code (--code 0.07), Winning Ways' notation",
@@ -107,7 +107,7 @@ pub const OCTAL: RulesetInfo = RulesetInfo {
 };
 
 /// The declaration of Kayles.
-pub const KAYLES: RulesetInfo = RulesetInfo {
+pub(crate) const KAYLES: RulesetInfo = RulesetInfo {
     name: "kayles",
     title: "Kayles",
     summary: "rows of pins; knock down one pin or two adjacent ones (octal 0.77)",
@@ -129,7 +129,7 @@ pub const KAYLES: RulesetInfo = RulesetInfo {
 };
 
 /// The declaration of Dawson's Kayles.
-pub const DAWSON_KAYLES: RulesetInfo = RulesetInfo {
+pub(crate) const DAWSON_KAYLES: RulesetInfo = RulesetInfo {
     name: "dawson-kayles",
     title: "Dawson's Kayles",
     summary: "rows of pins; knock down two adjacent pins (octal 0.07)",
@@ -151,7 +151,7 @@ pub const DAWSON_KAYLES: RulesetInfo = RulesetInfo {
 };
 
 /// The declaration of Dawson's chess.
-pub const DAWSONS_CHESS: RulesetInfo = RulesetInfo {
+pub(crate) const DAWSONS_CHESS: RulesetInfo = RulesetInfo {
     name: "dawsons-chess",
     title: "Dawson's chess",
     summary: "Dawson's chess (pawns on 3 × n boards) as the octal game 0.137",
@@ -174,7 +174,7 @@ pub const DAWSONS_CHESS: RulesetInfo = RulesetInfo {
 };
 
 /// The declaration of Grundy's game.
-pub const GRUNDY_GAME: RulesetInfo = RulesetInfo {
+pub(crate) const GRUNDY_GAME: RulesetInfo = RulesetInfo {
     name: "grundy-game",
     title: "Grundy's game",
     summary: "split one heap into two unequal non-empty heaps (Grundy's game)",
@@ -222,14 +222,14 @@ fn canonical_code(text: &str) -> Result<String, String> {
 }
 
 /// The most values computed when a ruleset is built (beside the work it may spend): 20 MB.
-pub const BUILD_LIMIT: u64 = 10_000_000;
+pub(crate) const BUILD_LIMIT: u64 = 10_000_000;
 
 /// The most work the build spends on the sequence (about half a second), whatever the budget:
 /// more is for `nimlab period`, or for a question on a larger heap.
-pub const BUILD_WORK: u64 = 200_000_000 / crate::octal::OPERATIONS_PER_UNIT;
+pub(crate) const BUILD_WORK: u64 = 200_000_000 / crate::octal::OPERATIONS_PER_UNIT;
 
 /// The most winning moves a theory answer lists (a heap of `h` may have about `h/2`).
-pub const MAX_LISTED: usize = 100_000;
+pub(crate) const MAX_LISTED: usize = 100_000;
 
 /// The game's name in texts: "Kayles (0.77)", "0.16", "Grundy's game"; in Chinese
 /// "Kayles 游戏（0.77）", "0.16", "Grundy 博弈".
@@ -261,7 +261,7 @@ fn build_declared(
 
 /// A take-and-break game on sums of heaps, with what is known of its Grundy sequence.
 #[derive(Debug, Clone)]
-pub struct TakeAndBreak {
+pub(crate) struct TakeAndBreak {
     rules: GameRules,
     menu: MoveMenu,
     /// What is known of one heap's value: computed when the game is built, and extended (shared
@@ -286,7 +286,13 @@ pub fn sequence_error(error: SequenceError, task: impl FnOnce() -> String) -> En
 impl TakeAndBreak {
     /// A move on one heap in words, as the game is drawn: rows of pins for the octal games
     /// (their declarations draw pins), heaps of stones for Grundy's game.
-    pub fn describe_heap_move(&self, heap: &BigUint, take: u64, leaves: &[BigUint], lang: Lang) -> String {
+    pub(crate) fn describe_heap_move(
+        &self,
+        heap: &BigUint,
+        take: u64,
+        leaves: &[BigUint],
+        lang: Lang,
+    ) -> String {
         match self.rules {
             GameRules::Octal(_) => describe_row_move(heap, take, leaves, lang),
             GameRules::GrundyGame => describe_heap_move(heap, take, leaves, lang),
@@ -300,7 +306,7 @@ impl TakeAndBreak {
     /// # Errors
     /// [`EngineError::Exhausted`] when the deadline or a cancellation stops it (running out of
     /// work only stops the certification).
-    pub fn new(rules: GameRules, limit: u64, budget: &Budget) -> Result<Self, EngineError> {
+    pub(crate) fn new(rules: GameRules, limit: u64, budget: &Budget) -> Result<Self, EngineError> {
         let menu = match &rules {
             GameRules::Octal(code) => MoveMenu::of_code(code),
             GameRules::GrundyGame => MoveMenu::grundy_game(),
@@ -334,27 +340,25 @@ impl TakeAndBreak {
         Arc::clone(&self.known.read().unwrap_or_else(PoisonError::into_inner))
     }
 
-    /// The rules.
-    pub fn rules(&self) -> &GameRules {
-        &self.rules
-    }
-
+    #[cfg(test)]
     /// The certified `(preperiod, period)`, if found when the game was built.
-    pub fn period(&self) -> Option<(u64, u64)> {
+    pub(crate) fn period(&self) -> Option<(u64, u64)> {
         match self.known().as_ref() {
             Known::Periodic(c) => Some((c.preperiod, c.period)),
             Known::Prefix(_) => None,
         }
     }
 
+    #[cfg(test)]
     /// How many values were computed when no period was certified: heaps below it are answered
     /// from them (`None`: a certified period answers every heap).
-    pub fn values_computed(&self) -> Option<u64> {
+    pub(crate) fn values_computed(&self) -> Option<u64> {
         self.known().computed()
     }
 
+    #[cfg(test)]
     /// `G(heap)`, when known (always with a certified period).
-    pub fn heap_value(&self, heap: &BigUint) -> Option<u32> {
+    pub(crate) fn heap_value(&self, heap: &BigUint) -> Option<u32> {
         self.known().value(heap)
     }
 

@@ -62,7 +62,7 @@ pub(crate) const PILES_ZH: ParamTexts =
     ParamTexts { name: "piles", label: "堆数", help: "堆数 K（1 到 32）" };
 
 /// The declaration of take-pattern games.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "pattern",
     title: "Your own take patterns",
     summary: "your own take-pattern game: --piles K and one or more --move PATTERN:AMOUNTS \
@@ -105,14 +105,14 @@ pub(crate) fn canonical_move(text: &str) -> Result<String, String> {
 }
 
 /// The most piles a pattern game may have.
-pub const MAX_PILES: usize = 32;
+pub(crate) const MAX_PILES: usize = 32;
 
 /// The most pile sets the patterns may expand to (`anyJ` on many piles grows fast).
-pub const MAX_PILE_SETS: usize = 10_000;
+pub(crate) const MAX_PILE_SETS: usize = 10_000;
 
 /// Which piles a move takes from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Pattern {
+pub(crate) enum Pattern {
     /// Any `J` piles (`one` is `Any(1)`).
     Any(usize),
     /// Every pile.
@@ -124,7 +124,7 @@ pub enum Pattern {
 /// One kind of move: a pattern and the amounts it may take from (or, written `+AMOUNTS`, put
 /// back on) each of its piles.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PatternMove {
+pub(crate) struct PatternMove {
     /// The piles.
     pub pattern: Pattern,
     /// The amounts.
@@ -136,7 +136,7 @@ pub struct PatternMove {
 
 /// A parsed, validated take-pattern game.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PatternSpec {
+pub(crate) struct PatternSpec {
     /// The number of piles.
     pub piles: usize,
     /// The kinds of move, in the order given.
@@ -186,7 +186,7 @@ impl PatternMove {
     /// [`EngineError::InvalidSpec`] naming the problem: no `:`, an unknown pattern, a pile that
     /// does not exist, a repeated pile, `anyJ` with J = 0 or more than the piles, an amount of 0,
     /// or an empty range such as `3..1`.
-    pub fn parse(text: &str, piles: usize) -> Result<Self, EngineError> {
+    pub(crate) fn parse(text: &str, piles: usize) -> Result<Self, EngineError> {
         let (pattern_text, amounts_text) = text.split_once(':').ok_or_else(|| {
             invalid(words!(
                 "move '{text}' needs the form PATTERN:AMOUNTS, e.g. one:1..3 or all:1..",
@@ -314,7 +314,7 @@ impl PatternSpec {
     /// The line moves of a take-pattern game on two piles (`one` takes along rows and columns,
     /// `any2`, `all` and `0,1` along diagonals, `0` along columns, `1` along rows); `None` for
     /// another number of piles.
-    pub fn line_moves(&self) -> Option<LineMoves> {
+    pub(crate) fn line_moves(&self) -> Option<LineMoves> {
         if self.piles != 2 || self.adds() {
             return None;
         }
@@ -343,7 +343,7 @@ impl PatternSpec {
     /// # Errors
     /// [`EngineError::InvalidSpec`] for no piles or more than [`MAX_PILES`], no moves, a move
     /// [`PatternMove::parse`] rejects, or patterns expanding to more than [`MAX_PILE_SETS`] sets.
-    pub fn parse(piles: u64, moves: &[String]) -> Result<Self, EngineError> {
+    pub(crate) fn parse(piles: u64, moves: &[String]) -> Result<Self, EngineError> {
         let spec = Self::parse_loopy(piles, moves)?;
         if let Some(m) = spec.moves.iter().find(|m| m.adds) {
             return Err(invalid(words!(
@@ -359,7 +359,7 @@ impl PatternSpec {
     ///
     /// # Errors
     /// As for [`PatternSpec::parse`], moves that add excepted.
-    pub fn parse_loopy(piles: u64, moves: &[String]) -> Result<Self, EngineError> {
+    pub(crate) fn parse_loopy(piles: u64, moves: &[String]) -> Result<Self, EngineError> {
         if piles == 0 || piles > MAX_PILES as u64 {
             return Err(invalid(words!(
                 "piles must be between 1 and {MAX_PILES}, got {piles}",
@@ -388,17 +388,18 @@ impl PatternSpec {
     }
 
     /// True when some move puts stones back.
-    pub fn adds(&self) -> bool {
+    pub(crate) fn adds(&self) -> bool {
         self.moves.iter().any(|m| m.adds)
     }
 
     /// True when every pattern treats all piles alike (no explicit pile numbers).
-    pub fn is_symmetric(&self) -> bool {
+    pub(crate) fn is_symmetric(&self) -> bool {
         self.moves.iter().all(|m| !matches!(m.pattern, Pattern::Piles(_)))
     }
 
+    #[cfg(test)]
     /// The command-line form: `--piles 3 --move one:1..3 --move all:1..`.
-    pub fn arguments(&self) -> String {
+    pub(crate) fn arguments(&self) -> String {
         let moves: Vec<String> = self.moves.iter().map(|m| format!(" --move {m}")).collect();
         format!("--piles {}{}", self.piles, moves.concat())
     }
@@ -406,7 +407,7 @@ impl PatternSpec {
 
 /// A take-pattern game ready to play.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PatternGame {
+pub(crate) struct PatternGame {
     spec: PatternSpec,
     /// The largest pile a move may leave (games whose moves put stones back).
     cap: Option<u64>,
@@ -420,7 +421,7 @@ fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineEr
 
 impl PatternGame {
     /// The game a parsed specification describes.
-    pub fn new(spec: PatternSpec) -> Self {
+    pub(crate) fn new(spec: PatternSpec) -> Self {
         let sets = spec
             .moves
             .iter()
@@ -431,7 +432,7 @@ impl PatternGame {
 
     /// The game with moves that may put stones back, no pile ever above `cap`: its positions
     /// are finitely many (at most `(cap + 1)^piles`), so the loopy engine answers it.
-    pub fn with_cap(spec: PatternSpec, cap: u64) -> Self {
+    pub(crate) fn with_cap(spec: PatternSpec, cap: u64) -> Self {
         PatternGame { cap: Some(cap), ..PatternGame::new(spec) }
     }
 
@@ -439,7 +440,7 @@ impl PatternGame {
     ///
     /// # Errors
     /// What [`PatternSpec::parse`] rejects.
-    pub fn from_params(params: &Params) -> Result<Self, EngineError> {
+    pub(crate) fn from_params(params: &Params) -> Result<Self, EngineError> {
         Ok(PatternGame::new(PatternSpec::parse(params.count("piles"), params.texts("move"))?))
     }
 
@@ -448,14 +449,9 @@ impl PatternGame {
         self.spec.moves.iter().flat_map(|m| std::iter::repeat_n(m.adds, m.pile_sets(self.spec.piles).len()))
     }
 
-    /// The parsed specification.
-    pub fn spec(&self) -> &PatternSpec {
-        &self.spec
-    }
-
     /// The rules for the dense three-pile table: `Some` for three piles with symmetric patterns
     /// and at most one amount range per pattern size.
-    pub fn triple_rules(&self) -> Option<TripleRules> {
+    pub(crate) fn triple_rules(&self) -> Option<TripleRules> {
         if self.spec.piles != 3 || !self.spec.is_symmetric() || self.spec.adds() {
             return None;
         }
@@ -484,7 +480,7 @@ impl PatternGame {
     ///
     /// # Errors
     /// [`Exhausted`] when the table exceeds `budget`.
-    pub fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, Exhausted> {
+    pub(crate) fn triple_table(&self, bound: u64, budget: &Budget) -> Result<Option<TripleTable>, Exhausted> {
         self.triple_rules().map(|rules| triple_grundy_table(&rules, bound, budget)).transpose()
     }
 }

@@ -36,7 +36,7 @@ use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 use crate::AnyGame;
 
 /// The declaration of staircase Nim.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "staircase",
     title: "Staircase Nim",
     summary: "coins on steps 1, 2, ...; move any number of coins from a step to the one below (step 1: off the board)",
@@ -72,7 +72,7 @@ fn search_work(steps: &[BigUint]) -> u128 {
 
 /// Staircase Nim.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Staircase;
+pub(crate) struct Staircase;
 
 fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
     Ok(engine(spec, Staircase))

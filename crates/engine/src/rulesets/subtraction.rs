@@ -12,7 +12,7 @@
 //!
 //! Misère play: from the misère quotient of the game's take-and-break code (digit 3 at each take,
 //! [`crate::analysis::subtraction_code`]; [`crate::rulesets::misere`]), computed at the first
-//! misère question for takes up to [`crate::analysis::MAX_CODE_TAKE`]: once certified periodic
+//! misère question for takes up to [`crate::analysis::declaration::MAX_CODE_TAKE`]: once certified periodic
 //! it answers heaps of any size, with the winning takes. Otherwise by search.
 
 use std::sync::Arc;
@@ -37,7 +37,7 @@ use crate::tables::{Sequence, SequenceRequest, TableError};
 use crate::AnyGame;
 
 /// The declaration of subtraction games.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "subtraction",
     title: "Subtraction game",
     summary: "one heap; take any amount from a finite set (--set 1,3,4)",
@@ -77,17 +77,17 @@ pub const RULESET: RulesetInfo = RulesetInfo {
 
 /// The most sequence values the period search may produce when a ruleset is built (beside the
 /// work budget it is charged to).
-pub const CERTIFY_LIMIT: u64 = 10_000_000;
+pub(crate) const CERTIFY_LIMIT: u64 = 10_000_000;
 
 /// SUB(S): one heap, takes from a finite set.
 #[derive(Debug, Clone)]
-pub struct Subtraction {
+pub(crate) struct Subtraction {
     /// The allowed takes: sorted, distinct, each at least 1, not empty.
     set: Vec<u64>,
     /// The certified closed form, if one was found within the limit.
     periodicity: Option<Arc<Periodicity>>,
     /// The take-and-break code of the game (`None` for takes beyond
-    /// [`crate::analysis::MAX_CODE_TAKE`]), whose misère quotient answers misère play.
+    /// [`crate::analysis::declaration::MAX_CODE_TAKE`]), whose misère quotient answers misère play.
     code: Option<OctalCode>,
     /// The misère quotient, once a misère question computed it (shared by every clone).
     misere: misere::Held,
@@ -102,7 +102,7 @@ impl Subtraction {
     /// [`EngineError::Spec`] when the set is empty or has a member below 1;
     /// [`EngineError::Exhausted`] when the budget, deadline or a cancellation stops the
     /// certification.
-    pub fn new(set: &[u64], limit: u64, budget: &Budget) -> Result<Self, EngineError> {
+    pub(crate) fn new(set: &[u64], limit: u64, budget: &Budget) -> Result<Self, EngineError> {
         if set.is_empty() {
             return Err(invalid(crate::lang::words!(
                 "the set of takes must not be empty",
@@ -126,13 +126,9 @@ impl Subtraction {
         Ok(Subtraction { set, periodicity, code, misere: misere::Held::default() })
     }
 
-    /// The allowed takes, sorted.
-    pub fn set(&self) -> &[u64] {
-        &self.set
-    }
-
+    #[cfg(test)]
     /// The certified preperiod, period and first values, if found.
-    pub fn periodicity(&self) -> Option<&Periodicity> {
+    pub(crate) fn periodicity(&self) -> Option<&Periodicity> {
         self.periodicity.as_deref()
     }
 

@@ -65,7 +65,7 @@ use crate::tables::{
 use crate::AnyGame;
 
 /// The declaration of Wythoff's game.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "wythoff",
     title: "Wythoff's game",
     summary: "two heaps; take any number from one heap, or the same number from both",
@@ -134,32 +134,33 @@ impl Game for Wythoff {
 
 /// `a_k = floor(k·phi) = (k + isqrt(5k^2)) / 2`, exactly. `O(M(digits))` (one integer square
 /// root).
-pub fn lower_wythoff(k: &BigUint) -> BigUint {
+pub(crate) fn lower_wythoff(k: &BigUint) -> BigUint {
     let root = (k * k * 5u8).sqrt();
     (k + root) >> 1u8
 }
 
 /// `b_k = a_k + k = floor(k·phi^2)`, exactly.
-pub fn upper_wythoff(k: &BigUint) -> BigUint {
+pub(crate) fn upper_wythoff(k: &BigUint) -> BigUint {
     lower_wythoff(k) + k
 }
 
 /// The `k`-th P-position `(a_k, b_k)`.
-pub fn p_position(k: u64) -> (BigUint, BigUint) {
+pub(crate) fn p_position(k: u64) -> (BigUint, BigUint) {
     let k = big(k);
     let a = lower_wythoff(&k);
     let b = &a + &k;
     (a, b)
 }
 
+#[cfg(test)]
 /// The first `count` P-positions `(a_k, b_k)`, `k = 0..count`.
-pub fn p_positions(count: usize) -> Vec<(BigUint, BigUint)> {
+pub(crate) fn p_positions(count: usize) -> Vec<(BigUint, BigUint)> {
     (0..count as u64).map(p_position).collect()
 }
 
 /// Where a number sits in the Wythoff pairs.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum BeattyPlace {
+pub(crate) enum BeattyPlace {
     /// The number is `a_k` for this `k` (0 is `a_0 = b_0`, reported here).
     Lower(BigUint),
     /// The number is `b_k` for this `k >= 1`.
@@ -167,15 +168,8 @@ pub enum BeattyPlace {
 }
 
 impl BeattyPlace {
-    /// The index `k` of the pair.
-    pub fn index(&self) -> &BigUint {
-        match self {
-            BeattyPlace::Lower(k) | BeattyPlace::Upper(k) => k,
-        }
-    }
-
     /// The other member of the pair: `b_k` for `a_k`, `a_k` for `b_k`.
-    pub fn partner(&self) -> BigUint {
+    pub(crate) fn partner(&self) -> BigUint {
         match self {
             BeattyPlace::Lower(k) => upper_wythoff(k),
             BeattyPlace::Upper(k) => lower_wythoff(k),
@@ -190,7 +184,7 @@ impl BeattyPlace {
 /// theorem, `x = b_j` with `j·phi^2 - 1 < x < j·phi^2`, so `j = floor(x/phi^2) + 1`, and
 /// `floor(x/phi^2) = floor((3x - x·sqrt 5) / 2) = (3x - isqrt(5x^2) - 1) / 2`.
 /// `O(M(digits))`: one square root and two evaluations of `a_j`.
-pub fn beatty_place(x: &BigUint) -> BeattyPlace {
+pub(crate) fn beatty_place(x: &BigUint) -> BeattyPlace {
     if x.is_zero() {
         return BeattyPlace::Lower(BigUint::zero());
     }
@@ -231,7 +225,7 @@ fn p_partner(x: u64, play: Play) -> u64 {
 }
 
 /// True when `(x, y)` (either order) is a normal-play P-position: with `a <= b`, `a = a_{b-a}`.
-pub fn is_p_position(x: &BigUint, y: &BigUint) -> bool {
+pub(crate) fn is_p_position(x: &BigUint, y: &BigUint) -> bool {
     let (a, b) = if x <= y { (x, y) } else { (y, x) };
     lower_wythoff(&(b - a)) == *a
 }
@@ -298,7 +292,7 @@ const NORMAL_RULES: Rules = Rules {
 };
 
 /// Misère P-positions: `(0,1)`, `(1,0)`, `(2,2)` and the normal pairs of index `k >= 2`.
-pub fn is_misere_p_position(x: &BigUint, y: &BigUint) -> bool {
+pub(crate) fn is_misere_p_position(x: &BigUint, y: &BigUint) -> bool {
     let (a, b) = if x <= y { (x, y) } else { (y, x) };
     match (a.to_u64(), b.to_u64()) {
         (Some(a), Some(b)) if b <= 2 => (a, b) == (0, 1) || (a, b) == (2, 2),

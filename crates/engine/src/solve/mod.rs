@@ -15,18 +15,20 @@ mod remoteness;
 mod sorted;
 mod triples;
 
-pub use dense::{dense_grundy_table, DenseTable};
+pub use dense::dense_grundy_table;
 pub use multiplayer::{MultiplayerSolver, StandardAlliance, Terminal};
-pub use remoteness::{Remote, Remoteness};
-pub use sorted::{sorted_heap_table, ByOptions, HeapMultisetGame, SortedHeapTable};
-pub use triples::{triple_grundy_table, Amounts, TripleRules, TripleTable};
+pub(crate) use remoteness::Remoteness;
+pub(crate) use sorted::HeapMultisetGame;
+pub use sorted::{sorted_heap_table, ByOptions};
+pub use triples::TripleTable;
+pub(crate) use triples::{triple_grundy_table, Amounts, TripleRules};
 
 use std::ops::ControlFlow;
 
 use rustc_hash::FxHashMap;
 
 use crate::budget::hash_table_bytes;
-pub use crate::budget::{Budget, Exhausted, HeldBytes, Meter, UNITS_PER_POSITION};
+pub(crate) use crate::budget::{Budget, Exhausted, HeldBytes, Meter, UNITS_PER_POSITION};
 use crate::game::{Game, Outcome};
 
 /// How a position's value follows from the values of its options.
@@ -65,7 +67,7 @@ impl Valuation for MisereOutcome {
 }
 
 /// The minimum excluded value: the least natural number not in `values`. `O(len)`.
-pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
+pub(crate) fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
     let mut seen: Vec<bool> = Vec::new();
     for v in values {
         let v = v as usize;
@@ -96,14 +98,14 @@ pub struct Solver<G: Game, V: Valuation> {
 }
 
 /// The options of a position, each with its value.
-pub type OptionValues<G, V> = Vec<(<G as Game>::Position, <V as Valuation>::Value)>;
+pub(crate) type OptionValues<G, V> = Vec<(<G as Game>::Position, <V as Valuation>::Value)>;
 
 /// Grundy values under normal play.
 pub type GrundySolver<G> = Solver<G, Grundy>;
 /// Outcomes under misère play.
 pub type MisereSolver<G> = Solver<G, MisereOutcome>;
 /// Outcomes with Smith's remoteness, for playing well.
-pub type RemotenessSolver<G> = Solver<G, Remoteness>;
+pub(crate) type RemotenessSolver<G> = Solver<G, Remoteness>;
 
 impl<G: Game> Solver<G, Grundy> {
     /// A Grundy solver.
@@ -140,7 +142,7 @@ fn stacked_bytes<P: HeldBytes, V>(option: &P) -> u64 {
 
 impl<G: Game, V: Valuation> Solver<G, V> {
     /// A solver for any valuation.
-    pub fn with_valuation(game: G, valuation: V) -> Self {
+    pub(crate) fn with_valuation(game: G, valuation: V) -> Self {
         Solver { game, valuation, memo: FxHashMap::default(), memo_keys: 0 }
     }
 
@@ -334,7 +336,7 @@ fn gather_charged<G: Game, T>(
 ///
 /// # Errors
 /// [`Exhausted`] when the budget runs out.
-pub fn collect_options<G: Game>(
+pub(crate) fn collect_options<G: Game>(
     game: &G,
     position: &G::Position,
     budget: &Budget,
@@ -348,7 +350,7 @@ pub fn collect_options<G: Game>(
 ///
 /// # Errors
 /// [`Exhausted`] when the budget runs out, or `stopped`.
-pub fn collect_at_most<G: Game>(
+pub(crate) fn collect_at_most<G: Game>(
     game: &G,
     position: &G::Position,
     budget: &Budget,

@@ -80,7 +80,7 @@ impl StandardAlliance {
     }
 
     /// The value of a position without options.
-    pub fn terminal_value(&self) -> u32 {
+    pub(crate) fn terminal_value(&self) -> u32 {
         match self.terminal {
             Terminal::MoverWins => 0,
             Terminal::LastMoverWins => self.players - 1,

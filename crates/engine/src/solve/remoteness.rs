@@ -15,7 +15,7 @@ use crate::solve::Valuation;
 
 /// A position's outcome with its remoteness.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Remote {
+pub(crate) struct Remote {
     /// Who wins, with the player to move as reference.
     pub outcome: Outcome,
     /// How many moves the game lasts when the winner hurries and the loser stalls.
@@ -24,7 +24,7 @@ pub struct Remote {
 
 /// The [`Valuation`] computing [`Remote`] values under a play convention.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Remoteness {
+pub(crate) struct Remoteness {
     /// Normal play (a terminal position is P) or misère play (a terminal position is N).
     pub play: Play,
 }

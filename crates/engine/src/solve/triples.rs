@@ -40,7 +40,7 @@ impl Amounts {
     }
 
     /// How many amounts fit piles of at least `room`.
-    pub fn count_up_to(self, room: &num_bigint::BigUint) -> num_bigint::BigUint {
+    pub(crate) fn count_up_to(self, room: &num_bigint::BigUint) -> num_bigint::BigUint {
         let top = match self.max {
             Some(max) => room.min(&num_bigint::BigUint::from(max)).clone(),
             None => room.clone(),
@@ -152,7 +152,7 @@ const VISITS_PER_UNIT: u64 = 16;
 ///
 /// # Errors
 /// [`Exhausted`] when `P` exceeds what is left of the budget, or the work runs out.
-pub fn triple_grundy_table(
+pub(crate) fn triple_grundy_table(
     rules: &TripleRules,
     bound: u64,
     budget: &Budget,

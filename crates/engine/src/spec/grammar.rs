@@ -115,7 +115,7 @@ pub fn set_text(members: &[u64]) -> String {
 
 /// The text of a set given as sorted, disjoint, non-adjacent runs `(first, last)`: a run of
 /// one number is `7`, of two `7,8`, of more `7..9`. `set_text` of the run's members.
-pub fn runs_text(runs: &[(u64, u64)]) -> String {
+pub(crate) fn runs_text(runs: &[(u64, u64)]) -> String {
     let mut text = String::new();
     for &(first, last) in runs {
         if !text.is_empty() {

@@ -9,7 +9,7 @@
 //! `pattern --piles 2 --move one:1.. --move all:1..`; [`GameSpec`]'s `FromStr` and `Display`
 //! round-trip (a property test checks every ruleset).
 
-pub mod grammar;
+pub(crate) mod grammar;
 
 use std::fmt;
 
@@ -482,7 +482,7 @@ impl GameSpec {
     /// # Errors
     /// [`SpecError::Syntax`] for a word that is not a parameter or a parameter without its value;
     /// otherwise as [`GameSpec::from_decls`].
-    pub fn from_words(
+    pub(crate) fn from_words(
         name: &'static str,
         decls: &'static [ParamDecl],
         words: &[&str],

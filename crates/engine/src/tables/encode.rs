@@ -53,16 +53,6 @@ impl Width {
         }
     }
 
-    /// numpy's dtype for the format: `u1`, `<u2`, `<u4`, `<u8`.
-    pub fn numpy_dtype(self) -> &'static str {
-        match self {
-            Width::U8 => "u1",
-            Width::U16 => "<u2",
-            Width::U32 => "<u4",
-            Width::U64 => "<u8",
-        }
-    }
-
     /// The narrowest width holding `value`.
     pub fn narrowest(value: u64) -> Width {
         Width::ALL.into_iter().find(|w| value <= w.max_value()).unwrap_or(Width::U64)

@@ -17,7 +17,7 @@ pub trait GridSource: Send {
 }
 
 /// A grid source from a function writing row `r` into `out`: how closed forms become sources.
-pub struct RowFn<F> {
+pub(crate) struct RowFn<F> {
     next: u64,
     fill: F,
 }
@@ -30,13 +30,13 @@ impl<F: FnMut(u64, &mut [u64]) + Send> GridSource for RowFn<F> {
 }
 
 /// A source calling `fill(r, row)` for each row `r`.
-pub fn row_by_row(fill: impl FnMut(u64, &mut [u64]) + Send + 'static) -> Box<dyn GridSource> {
+pub(crate) fn row_by_row(fill: impl FnMut(u64, &mut [u64]) + Send + 'static) -> Box<dyn GridSource> {
     Box::new(RowFn { next: 0, fill })
 }
 
 /// Writes an outcome row with its P-positions at `p_columns` (columns beyond the row are
 /// ignored) and N everywhere else. `O(row + P-positions)`.
-pub fn outcome_row(out: &mut [u64], p_columns: impl IntoIterator<Item = u64>) {
+pub(crate) fn outcome_row(out: &mut [u64], p_columns: impl IntoIterator<Item = u64>) {
     out.fill(N_CELL);
     for c in p_columns {
         if let Some(cell) = usize::try_from(c).ok().and_then(|c| out.get_mut(c)) {
@@ -109,8 +109,9 @@ impl Grid {
         self.cols as usize + 1
     }
 
+    #[cfg(test)]
     /// The row the next [`Grid::next_row`] writes.
-    pub fn next_row_index(&self) -> u64 {
+    pub(crate) fn next_row_index(&self) -> u64 {
         self.next
     }
 

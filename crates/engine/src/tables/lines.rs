@@ -39,7 +39,7 @@ use super::{Grid, GridRequest, GridSource, TableBasis, TableError, TableMethod, 
 /// The moves of a two-heap game along the lines of the grid (cell `(r, c)` = first heap `r`,
 /// second heap `c`); each list holds the amounts allowed in that direction.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LineMoves {
+pub(crate) struct LineMoves {
     /// Takes from the second heap: along a row, `(r, c) -> (r, c - t)`.
     pub row: Vec<Amounts>,
     /// Takes from the first heap: along a column, `(r, c) -> (r - t, c)`.
@@ -50,7 +50,7 @@ pub struct LineMoves {
 
 impl LineMoves {
     /// Wythoff's game: any positive amount in every direction.
-    pub fn wythoff() -> Self {
+    pub(crate) fn wythoff() -> Self {
         let any = vec![Amounts { min: 1, max: None }];
         LineMoves { row: any.clone(), column: any.clone(), diagonal: any }
     }
@@ -59,7 +59,7 @@ impl LineMoves {
 /// The amounts of one direction, normalized: disjoint, sorted bounded ranges `lo..=hi`, all
 /// below the unbounded tail `tail..` if there is one.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Lane {
+pub(crate) struct Lane {
     bounded: Vec<(u64, u64)>,
     tail: Option<u64>,
 }
@@ -67,7 +67,7 @@ pub struct Lane {
 impl Lane {
     /// Normalizes a direction's amounts: bounded ranges that reach the tail join it, the rest
     /// are merged where they overlap or touch.
-    pub fn new(amounts: &[Amounts]) -> Lane {
+    pub(crate) fn new(amounts: &[Amounts]) -> Lane {
         let mut tail = amounts.iter().filter(|a| a.max.is_none()).map(|a| a.min).min();
         let ranges: Vec<(u64, u64)> = amounts.iter().filter_map(|a| a.max.map(|max| (a.min, max))).collect();
         while let Some(t) = tail {
@@ -132,7 +132,7 @@ impl Lane {
 /// # Errors
 /// [`TableError::Exhausted`] when the deadline has passed or the table was cancelled before it
 /// starts.
-pub fn line_grid(
+pub(crate) fn line_grid(
     moves: &LineMoves,
     request: &GridRequest,
     budget: &Budget,

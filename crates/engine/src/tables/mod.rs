@@ -39,20 +39,22 @@
 //!   ceiling) but not paid as work, since they grow with its cells. The dense path
 //!   charges one unit per cell and per option it lists, as the search does.
 
-pub mod encode;
-pub mod grid;
-pub mod lines;
-pub mod sequence;
-pub mod wythoff_rows;
+pub(crate) mod encode;
+pub(crate) mod grid;
+pub(crate) mod lines;
+pub(crate) mod sequence;
+pub(crate) mod wythoff_rows;
 
 #[cfg(test)]
 mod agreement;
 
-pub use encode::{encode_le, ValueTooWide, Width};
-pub use grid::{outcome_row, row_by_row, Grid, GridSource};
-pub use lines::LineMoves;
-pub use sequence::{by_chunks, per_heap, per_residue, Sequence, SequenceSource};
-pub use wythoff_rows::{wythoff_row, wythoff_rows, RowCertificate, RowError, RowStatus, WythoffRow};
+pub use encode::{encode_le, Width};
+pub use grid::Grid;
+pub(crate) use grid::{outcome_row, row_by_row, GridSource};
+pub use sequence::subtraction_sequence;
+pub use sequence::Sequence;
+pub(crate) use sequence::{by_chunks, per_heap, per_residue, SequenceSource};
+pub use wythoff_rows::{wythoff_row, wythoff_rows, RowCertificate, RowError, RowStatus};
 
 use crate::error::RequestError;
 use serde::Serialize;
@@ -68,11 +70,11 @@ pub const P_CELL: u64 = 0;
 /// The value of an N-position in an outcome table: the player to move wins.
 pub const N_CELL: u64 = 1;
 
-pub use crate::budget::BYTES_PER_UNIT;
+pub(crate) use crate::budget::BYTES_PER_UNIT;
 
 /// Values a streamed path produces for one unit of work (a value costs a few nanoseconds, a
 /// unit stands for tens).
-pub const STREAMED_VALUES_PER_UNIT: u64 = 32;
+pub(crate) const STREAMED_VALUES_PER_UNIT: u64 = 32;
 
 /// Cells the line kernel computes for one unit of work (a cell is a mex over bitsets). Its
 /// memory (bitsets and rows, about 2.6 bytes a cell for Wythoff) is held, not paid as work
@@ -80,13 +82,13 @@ pub const STREAMED_VALUES_PER_UNIT: u64 = 32;
 /// wythoff --rows 3000 --cols 3000 --format u16` took 0.30 s of CPU, 33 ns a cell; at 8 cells
 /// a unit with the memory paid as work, 41 ns a unit, below the 55 to 180 ns of the other
 /// paths; at 4 cells a unit without it, about 120 ns.
-pub const KERNEL_CELLS_PER_UNIT: u64 = 4;
+pub(crate) const KERNEL_CELLS_PER_UNIT: u64 = 4;
 
 /// The most values produced between two charges of the budget (and checks of its deadline).
 pub const PIECE: usize = 1 << 16;
 
 /// The cell value of an outcome: [`P_CELL`] or [`N_CELL`].
-pub fn outcome_cell(outcome: Outcome) -> u64 {
+pub(crate) fn outcome_cell(outcome: Outcome) -> u64 {
     match outcome {
         Outcome::P => P_CELL,
         Outcome::N => N_CELL,
@@ -217,7 +219,7 @@ pub struct PeriodSpan {
 
 impl TableBasis {
     /// A closed form named by `detail` whose values are at most `value_bound`.
-    pub fn closed_form(detail: impl Into<String>, value_bound: u64) -> Self {
+    pub(crate) fn closed_form(detail: impl Into<String>, value_bound: u64) -> Self {
         TableBasis {
             method: TableMethod::ClosedForm,
             detail: detail.into(),

@@ -19,7 +19,7 @@ use crate::periodicity::{GrundyStream, Periodicity};
 
 /// The largest `upto` a sequence accepts: far beyond any table that could be written, and it
 /// leaves room for `n + 2` in the closed forms.
-pub const MAX_UPTO: u64 = u64::MAX / 4;
+pub(crate) const MAX_UPTO: u64 = u64::MAX / 4;
 
 /// Produces the values of a one-heap table in order, from heap 0.
 pub trait SequenceSource: Send {
@@ -40,7 +40,7 @@ pub trait SequenceSource: Send {
 
 /// A sequence source from a function that writes the values of the heaps
 /// `first..first + out.len()` into `out`: how closed forms become sources.
-pub struct ChunkFn<F> {
+pub(crate) struct ChunkFn<F> {
     next: u64,
     fill: F,
 }
@@ -55,12 +55,12 @@ impl<F: FnMut(u64, &mut [u64]) + Send> SequenceSource for ChunkFn<F> {
 
 /// A source calling `fill(first, out)` for each chunk: `out` receives the values of the heaps
 /// `first..first + out.len()`, chunk after chunk (so `fill` may keep state between calls).
-pub fn by_chunks(fill: impl FnMut(u64, &mut [u64]) + Send + 'static) -> Box<dyn SequenceSource> {
+pub(crate) fn by_chunks(fill: impl FnMut(u64, &mut [u64]) + Send + 'static) -> Box<dyn SequenceSource> {
     Box::new(ChunkFn { next: 0, fill })
 }
 
 /// A source writing `value(n)` for each heap `n`: a closed form evaluated value by value.
-pub fn per_heap(value: impl Fn(u64) -> u64 + Send + 'static) -> Box<dyn SequenceSource> {
+pub(crate) fn per_heap(value: impl Fn(u64) -> u64 + Send + 'static) -> Box<dyn SequenceSource> {
     by_chunks(move |first, out| {
         for (n, slot) in (first..).zip(out.iter_mut()) {
             *slot = value(n);
@@ -70,7 +70,10 @@ pub fn per_heap(value: impl Fn(u64) -> u64 + Send + 'static) -> Box<dyn Sequence
 
 /// A source writing `value(n mod modulus)` for each heap `n`, counting residues instead of
 /// dividing: a closed form periodic in `n`. `modulus` must be at least 1.
-pub fn per_residue(modulus: u64, value: impl Fn(u64) -> u64 + Send + 'static) -> Box<dyn SequenceSource> {
+pub(crate) fn per_residue(
+    modulus: u64,
+    value: impl Fn(u64) -> u64 + Send + 'static,
+) -> Box<dyn SequenceSource> {
     by_chunks(move |first, out| {
         let mut residue = first % modulus;
         for slot in out.iter_mut() {

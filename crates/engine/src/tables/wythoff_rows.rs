@@ -425,7 +425,7 @@ pub fn wythoff_row(a: u64, columns: u64, budget: &Budget) -> Result<WythoffRow, 
 }
 
 /// The rows the theory answers Grundy values from: `G(x, y)` with `min(x, y)` at most this.
-pub const THEORY_ROWS: u64 = 10;
+pub(crate) const THEORY_ROWS: u64 = 10;
 
 /// Columns the theory's rows may use (all of them certify far earlier).
 const THEORY_COLUMNS: u64 = 100_000;
@@ -436,7 +436,7 @@ const THEORY_COLUMNS: u64 = 100_000;
 const THEORY_WORK: u64 = 100_000_000;
 
 /// The certified rows `0..=THEORY_ROWS`, computed once.
-pub fn theory_rows() -> &'static [WythoffRow] {
+pub(crate) fn theory_rows() -> &'static [WythoffRow] {
     static ROWS: OnceLock<Vec<WythoffRow>> = OnceLock::new();
     ROWS.get_or_init(|| {
         let rows = wythoff_rows(THEORY_ROWS, THEORY_COLUMNS, &Budget::new(THEORY_WORK)).unwrap_or_default();
@@ -447,7 +447,7 @@ pub fn theory_rows() -> &'static [WythoffRow] {
 /// `G(x, y)` of Wythoff's game from the certified row of `min(x, y)`, with the reason in
 /// `lang`, when that row is one of the first [`THEORY_ROWS`] + 1. `O(M(digits))` after the rows
 /// are certified once.
-pub fn certified_grundy(x: &BigUint, y: &BigUint, lang: Lang) -> Option<(BigUint, String)> {
+pub(crate) fn certified_grundy(x: &BigUint, y: &BigUint, lang: Lang) -> Option<(BigUint, String)> {
     let (a, n) = if x <= y { (x, y) } else { (y, x) };
     let row = theory_rows().get(a.to_usize()?)?;
     let RowStatus::Certified(certificate) = &row.status else { return None };
@@ -468,7 +468,7 @@ pub fn certified_grundy(x: &BigUint, y: &BigUint, lang: Lang) -> Option<(BigUint
 /// The Grundy grid of Wythoff's game from the certified rows, when its smaller side is at most
 /// [`THEORY_ROWS`]: `G(r, c)` is row `r`'s value at column `c` (or row `c`'s at column `r`,
 /// by symmetry), `O(1)` a cell and nothing stored; `None` for larger grids.
-pub fn certified_rows_grid(request: &GridRequest, budget: &Budget) -> Option<Grid> {
+pub(crate) fn certified_rows_grid(request: &GridRequest, budget: &Budget) -> Option<Grid> {
     let (rows, cols) = (request.rows, request.cols);
     let certified = theory_rows();
     let side = rows.min(cols);

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use nimlab_engine::lang::Words;
+use nimlab_engine::Words;
 
 /// `Words` from an English and a Chinese `format!` with the same arguments.
 macro_rules! words {

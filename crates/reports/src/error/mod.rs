@@ -1,11 +1,10 @@
 //! [`ReportError`]: every way a report can fail, in the engine's terms.
 
-use nimlab_engine::error::ErrorDetail;
-use nimlab_engine::lang::Words;
+use nimlab_engine::large_nim::ProveError;
 use nimlab_engine::periodicity::PeriodicityError;
-use nimlab_engine::rulesets::large_nim::prove::ProveError;
 use nimlab_engine::tables::{RowError, TableError};
 use nimlab_engine::{EngineError, Exhausted};
+use nimlab_engine::{ErrorDetail, Words};
 #[cfg(feature = "store")]
 use nimlab_store::StoreError;
 use thiserror::Error;

@@ -54,7 +54,7 @@
 //! fails) when some take from one of the two equal piles leaves three different non-empty
 //! piles: those positions have no closed form, so `moves_complete` is false there.
 
-pub mod strategy;
+pub(crate) mod strategy;
 
 use std::ops::ControlFlow;
 
@@ -76,7 +76,7 @@ use crate::spec::{Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Pa
 use crate::AnyGame;
 
 /// The declaration of the apple game.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "apple",
     title: "The apple game",
     summary: "piles of apples; take 1..S from one pile (--max S) or the same number from every pile \
@@ -132,14 +132,14 @@ pub struct Apple {
 }
 
 /// The largest `q = S + 1` for which rule 5's lemma is checked (`O(q^3)` at construction).
-pub const RESIDUE_LEMMA_MAX_Q: u64 = 64;
+pub(crate) const RESIDUE_LEMMA_MAX_Q: u64 = 64;
 
 /// The finite lemma behind rule 5, checked exhaustively: for residues `x, y, z < q` with
 /// `x ^ y ^ z = 0`, no take `t` of the same amount from all three makes the XOR of the new
 /// residues zero again. Unbounded (`t <= x`, `x` being the smallest pile, below q, so it does
 /// not wrap) or bounded (`1 <= t <= q - 1`, any residues wrap). `None` above
 /// [`RESIDUE_LEMMA_MAX_Q`]. `O(q^3)`.
-pub fn residue_lemma_holds(q: u64, bounded: bool) -> Option<bool> {
+pub(crate) fn residue_lemma_holds(q: u64, bounded: bool) -> Option<bool> {
     if q > RESIDUE_LEMMA_MAX_Q {
         return None;
     }
@@ -167,7 +167,7 @@ fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineEr
 
 /// Where a position stands with respect to the paper's (M, N, N) form.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MnnForm {
+pub(crate) struct MnnForm {
     /// Index of the pile playing M (the odd one out; pile 0 when all three are equal).
     pub m_index: usize,
     /// M, the odd pile.
@@ -177,7 +177,7 @@ pub struct MnnForm {
 }
 
 /// Recognizes three piles of which two are equal, in any order.
-pub fn mnn_form(numbers: &[BigUint]) -> Option<MnnForm> {
+pub(crate) fn mnn_form(numbers: &[BigUint]) -> Option<MnnForm> {
     let [a, b, c] = numbers else { return None };
     let (m_index, m, n) = if b == c {
         (0, a, b)
@@ -205,7 +205,7 @@ impl Apple {
     ///
     /// # Errors
     /// [`EngineError::Spec`] for `max = 0`.
-    pub fn from_params(params: &Params) -> Result<Self, EngineError> {
+    pub(crate) fn from_params(params: &Params) -> Result<Self, EngineError> {
         Apple::new(params.count("max"), params.flag("bounded-equal")).ok_or_else(|| {
             invalid(crate::lang::words!(
                 "max must be at least 1 (S = 0 allows no move)",
@@ -895,7 +895,11 @@ impl Ruleset for Apple {
 impl Apple {
     /// The move the reason names: the paper's move where there is one (take from every pile,
     /// then a take from the pile of M), else the first listed.
-    pub fn preferred_move<'a>(&self, piles: &[BigUint], moves: &'a [MoveReport]) -> Option<&'a MoveReport> {
+    pub(crate) fn preferred_move<'a>(
+        &self,
+        piles: &[BigUint],
+        moves: &'a [MoveReport],
+    ) -> Option<&'a MoveReport> {
         let form = mnn_form(piles);
         let into_family = |m: &&MoveReport| {
             mnn_form(&m.to).is_some_and(|f| f.n.is_zero() || f.m.is_zero() || f.m.is_multiple_of(&self.q()))

@@ -55,7 +55,7 @@ impl Apple {
     }
 
     /// The rule that answers every move from the P-position `piles`, if one applies.
-    pub fn rule_plan(&self, piles: &[BigUint]) -> Option<RulePlan> {
+    pub(crate) fn rule_plan(&self, piles: &[BigUint]) -> Option<RulePlan> {
         let form = mnn_form(piles)?;
         let q = self.q();
         let s = self.max;

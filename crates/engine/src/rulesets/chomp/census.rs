@@ -58,7 +58,7 @@ pub struct Column {
 impl Column {
     /// `A(b, c)`: the first row that makes `(A, b, c)` a P-position, or `None` when there is
     /// none (`b >= c`).
-    pub fn first_row(&self, second: u64) -> Option<u64> {
+    pub(crate) fn first_row(&self, second: u64) -> Option<u64> {
         debug_assert!(second >= self.third);
         let row = if second < self.from { second } else { self.from + (second - self.from) % self.period };
         let offset = self.offsets[(row - self.third) as usize];
@@ -224,7 +224,7 @@ impl Census {
 
     /// `A(b, c)` for `b >= c`: `Some(None)` when no first row makes a P-position, `None` when
     /// `c` is beyond the census.
-    pub fn first_row(&self, second: u64, third: u64) -> Option<Option<u64>> {
+    pub(crate) fn first_row(&self, second: u64, third: u64) -> Option<Option<u64>> {
         self.columns.get(third as usize).map(|column| column.first_row(second))
     }
 }

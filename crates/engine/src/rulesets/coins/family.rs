@@ -13,7 +13,7 @@ use crate::rulesets::engine;
 use crate::spec::{Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Texts, Token};
 
 /// The declaration of the family.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "coins",
     title: "Coin turning",
     summary: "a row of coins; turn up to K (--turn), optionally --exactly K, --consecutive, or within --span S coins; the rightmost from heads to tails",
@@ -74,7 +74,7 @@ pub const RULESET: RulesetInfo = RulesetInfo {
 };
 
 /// The rule a spec of the family names.
-pub fn rule_of(spec: &GameSpec) -> CoinRule {
+pub(crate) fn rule_of(spec: &GameSpec) -> CoinRule {
     let params = spec.params();
     let span = params.count("span");
     CoinRule {

@@ -10,11 +10,11 @@ use crate::rulesets::engine;
 use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 
 /// The rule: up to three coins, anywhere, numbered from 0.
-pub const RULE: CoinRule =
+pub(crate) const RULE: CoinRule =
     CoinRule { first: 0, most: Some(3), exactly: false, consecutive: false, span: None };
 
 /// The declaration of Mock Turtles.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "mock-turtles",
     title: "Mock Turtles",
     summary: "a row of coins numbered from 0; turn up to three, the rightmost from heads to tails (values: the odious numbers)",

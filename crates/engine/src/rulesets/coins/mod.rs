@@ -33,13 +33,13 @@
 //! Misère play is answered by search. The tests compare the closed forms with the recursion up
 //! to coin 300, and the recursion with a search of every row of up to 11 coins as a bitmask.
 
-pub mod family;
-pub mod mock_turtles;
-pub mod product;
-pub mod rule;
-pub mod ruler;
-pub mod turning_corners;
-pub mod turning_turtles;
+pub(crate) mod family;
+pub(crate) mod mock_turtles;
+pub(crate) mod product;
+pub(crate) mod rule;
+pub(crate) mod ruler;
+pub(crate) mod turning_corners;
+pub(crate) mod turning_turtles;
 
 #[cfg(test)]
 mod tests;
@@ -50,7 +50,7 @@ use std::sync::{Arc, PoisonError, RwLock};
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 
-pub use rule::{head_values, ClosedForm, CoinRule};
+pub(crate) use rule::{head_values, ClosedForm, CoinRule};
 
 use crate::analysis::{
     list_positions, Analysis, Basis, GrundyValue, Listed, MoveReport, Ruleset, SearchCost,
@@ -64,14 +64,14 @@ use crate::tables::{by_chunks, per_heap, Sequence, SequenceRequest, TableBasis, 
 use crate::tables::{TableMethod, TableValues};
 
 /// The largest coin a search reaches (the row is a 128-bit mask).
-pub const SEARCH_COINS: u64 = 128;
+pub(crate) const SEARCH_COINS: u64 = 128;
 
 /// The most moves of one head the theory enumerates to find winning moves.
 const ENUMERATED_MOVES: u128 = 1 << 20;
 
 /// A game's name in the two languages, for its theorem's text.
 #[derive(Debug, Clone, Copy)]
-pub struct Named {
+pub(crate) struct Named {
     /// English.
     pub en: &'static str,
     /// Chinese.
@@ -81,7 +81,7 @@ pub struct Named {
 /// A one-dimensional coin-turning game: its rule, and the heads' values computed so far when
 /// the rule has no closed form.
 #[derive(Debug, Clone)]
-pub struct Row {
+pub(crate) struct Row {
     rule: CoinRule,
     named: Named,
     known: Arc<RwLock<Arc<Vec<u64>>>>,
@@ -91,12 +91,12 @@ impl Row {
     /// The game of `rule`. Without a closed form, its heads' values are computed when a question
     /// needs them ([`Ruleset::extend_theory`]), under that question's budget, so that every
     /// surface (a process per command, or a server keeping the game) answers alike.
-    pub fn new(rule: CoinRule, named: Named) -> Row {
+    pub(crate) fn new(rule: CoinRule, named: Named) -> Row {
         Row { rule, named, known: Arc::new(RwLock::new(Arc::new(Vec::new()))) }
     }
 
     /// The rule.
-    pub fn rule(&self) -> &CoinRule {
+    pub(crate) fn rule(&self) -> &CoinRule {
         &self.rule
     }
 
@@ -105,7 +105,7 @@ impl Row {
     }
 
     /// The value of a head at `n`, when the closed form or the values computed know it.
-    pub fn value(&self, n: &BigUint) -> Option<BigUint> {
+    pub(crate) fn value(&self, n: &BigUint) -> Option<BigUint> {
         self.rule.closed_value(n).or_else(|| {
             let known = self.known();
             known.get(n.to_usize()?).map(|&v| BigUint::from(v))
@@ -116,7 +116,7 @@ impl Row {
     ///
     /// # Errors
     /// [`EngineError::Exhausted`] when the budget stops it.
-    pub fn extend(&self, upto: u64, budget: &Budget) -> Result<(), EngineError> {
+    pub(crate) fn extend(&self, upto: u64, budget: &Budget) -> Result<(), EngineError> {
         if self.rule.closed_form().is_some() || (self.known().len() as u64) > upto {
             return Ok(());
         }
@@ -136,7 +136,7 @@ impl Row {
 
     /// Moves of a head at `n` whose other coins' values nim-add to `d`: at most `limit`, and
     /// whether they are all (`None`: values unknown or too many moves to enumerate).
-    pub fn moves_with_xor(
+    pub(crate) fn moves_with_xor(
         &self,
         n: &BigUint,
         d: &BigUint,
@@ -198,7 +198,7 @@ fn rank_text(first: u64) -> String {
 }
 
 /// The coins turned by a move between two head lists (their symmetric difference), in order.
-pub fn turned<T: Ord + Clone>(from: &[T], to: &[T]) -> Vec<T> {
+pub(crate) fn turned<T: Ord + Clone>(from: &[T], to: &[T]) -> Vec<T> {
     let mut all: Vec<T> = from.iter().filter(|c| !to.contains(c)).cloned().collect();
     all.extend(to.iter().filter(|c| !from.contains(c)).cloned());
     all.sort();
@@ -206,12 +206,12 @@ pub fn turned<T: Ord + Clone>(from: &[T], to: &[T]) -> Vec<T> {
 }
 
 /// `heads` with every coin of `flip` turned over, in order.
-pub fn flip_all(heads: &[BigUint], flip: &[BigUint]) -> Vec<BigUint> {
+pub(crate) fn flip_all(heads: &[BigUint], flip: &[BigUint]) -> Vec<BigUint> {
     turned(heads, flip)
 }
 
 /// "coin 5", "coins 3 and 7", "coins 2, 3 and 5" (Chinese: "第 3、7 枚硬币").
-pub fn coins_text(coins: &[String], lang: Lang) -> String {
+pub(crate) fn coins_text(coins: &[String], lang: Lang) -> String {
     match (lang, coins) {
         (Lang::En, [one]) => format!("coin {one}"),
         (Lang::En, [init @ .., last]) => format!("coins {} and {last}", init.join(", ")),
@@ -231,7 +231,7 @@ fn values_text(values: &[BigUint], x: &BigUint) -> String {
 }
 
 /// The reason of a theory answer from the heads' values and the first winning move.
-pub fn reason(values: &[BigUint], x: &BigUint, first_move: Option<&MoveReport>, lang: Lang) -> String {
+pub(crate) fn reason(values: &[BigUint], x: &BigUint, first_move: Option<&MoveReport>, lang: Lang) -> String {
     let sum = values_text(values, x);
     match first_move {
         None if x.is_zero() => say!(
@@ -257,7 +257,7 @@ pub fn reason(values: &[BigUint], x: &BigUint, first_move: Option<&MoveReport>, 
 ///
 /// # Errors
 /// [`EngineError::InvalidPosition`] for a coin named twice.
-pub fn sorted_heads(numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+pub(crate) fn sorted_heads(numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
     let mut heads = numbers.to_vec();
     heads.sort();
     if let Some(w) = heads.windows(2).find(|w| w[0] == w[1]) {

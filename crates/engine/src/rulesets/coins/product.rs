@@ -45,7 +45,7 @@ use crate::tables::{row_by_row, Grid, GridRequest, TableBasis, TableError, Table
 
 /// Twins: exactly two coins, numbered from 0 (a head at `n` is worth `n`): the factor of
 /// Turning Corners.
-pub const TWINS: CoinRule =
+pub(crate) const TWINS: CoinRule =
     CoinRule { first: 0, most: Some(2), exactly: true, consecutive: false, span: None };
 
 /// The most moves of one head the theory enumerates on one side of a product.
@@ -55,7 +55,7 @@ const ENUMERATED: u128 = 1 << 16;
 const SEARCH_SIDE: u64 = 1 << 16;
 
 /// The declaration of the product of two coin-turning games.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "product",
     title: "Product of coin-turning games",
     summary: "heads on a grid; a move turns the coins X × Y of a move X of one game and Y of the other (--of A,B); the Tartan theorem values it",
@@ -147,7 +147,7 @@ fn canonical_factors(text: &str) -> Result<String, String> {
 
 /// A product of two coin-turning games.
 #[derive(Debug, Clone)]
-pub struct Product {
+pub(crate) struct Product {
     left: Row,
     right: Row,
     named: Named,
@@ -171,12 +171,12 @@ fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineEr
 
 impl Product {
     /// The product of two rows, its theorem named `named`.
-    pub fn new(left: Row, right: Row, named: Named) -> Product {
+    pub(crate) fn new(left: Row, right: Row, named: Named) -> Product {
         Product { left, right, named }
     }
 
     /// The value of a head at `(x, y)` by the Tartan theorem, when it fits 64 bits.
-    pub fn value(&self, x: &BigUint, y: &BigUint) -> Option<u64> {
+    pub(crate) fn value(&self, x: &BigUint, y: &BigUint) -> Option<u64> {
         Some(nimber::mul(self.left.value(x)?.to_u64()?, self.right.value(y)?.to_u64()?))
     }
 

@@ -18,7 +18,7 @@
 //! a search of every row as a bitmask.
 
 use num_bigint::BigUint;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{One, Zero};
 
 use crate::budget::{Budget, Exhausted};
 use crate::lang::{say, Lang};
@@ -26,7 +26,7 @@ use crate::lang::{say, Lang};
 /// The sets of coins a move may turn over, with `n` (the rightmost, heads to tails) and `A`
 /// (the others, all to the left of `n`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct CoinRule {
+pub(crate) struct CoinRule {
     /// The number of the leftmost coin (0 or 1); a coin numbered below it is a dummy.
     pub first: u64,
     /// At most this many coins are turned (`None`: any number).
@@ -42,7 +42,7 @@ pub struct CoinRule {
 /// A head's value by a proved closed form, in terms of `k = n - first + 1` (the coin's rank,
 /// from 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClosedForm {
+pub(crate) enum ClosedForm {
     /// Every head is worth 1 (a move turns the head alone).
     One,
     /// Every head is worth 0 (a head never moves: `exactly` with too few coins).
@@ -63,7 +63,7 @@ pub enum ClosedForm {
 
 impl ClosedForm {
     /// The value of the coin of rank `k >= 1`.
-    pub fn value(self, k: &BigUint) -> BigUint {
+    pub(crate) fn value(self, k: &BigUint) -> BigUint {
         let one = BigUint::one();
         match self {
             ClosedForm::One => one,
@@ -86,7 +86,7 @@ impl ClosedForm {
     }
 
     /// The value of the coin of rank `k >= 1` in 64 bits (`None` when it does not fit).
-    pub fn value_u64(self, k: u64) -> Option<u64> {
+    pub(crate) fn value_u64(self, k: u64) -> Option<u64> {
         Some(match self {
             ClosedForm::One => 1,
             ClosedForm::Zero => 0,
@@ -106,7 +106,7 @@ impl ClosedForm {
     }
 
     /// The formula in words.
-    pub fn formula(self, lang: Lang) -> String {
+    pub(crate) fn formula(self, lang: Lang) -> String {
         match self {
             ClosedForm::One => "G(k) = 1".into(),
             ClosedForm::Zero => "G(k) = 0".into(),
@@ -156,7 +156,7 @@ impl CoinRule {
     }
 
     /// The lowest coin a move whose rightmost is `n` may turn.
-    pub fn window_low(&self, n: u64) -> u64 {
+    pub(crate) fn window_low(&self, n: u64) -> u64 {
         let low = self.span.map_or(0, |s| (n + 1).saturating_sub(s));
         low.max(self.first)
     }
@@ -172,7 +172,7 @@ impl CoinRule {
 
     /// The closed form of a head's value, when one is proved for this rule (module docs of
     /// `coins`).
-    pub fn closed_form(&self) -> Option<ClosedForm> {
+    pub(crate) fn closed_form(&self) -> Option<ClosedForm> {
         let most = self.most.unwrap_or(u64::MAX);
         let span = self.span.unwrap_or(u64::MAX);
         if most == 0 {
@@ -205,7 +205,7 @@ impl CoinRule {
 
     /// Calls `visit` with each move of a head at `n` (the other coins turned, in increasing
     /// order), until it returns `false`; `false` when it was stopped.
-    pub fn for_each_move(&self, n: u64, visit: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+    pub(crate) fn for_each_move(&self, n: u64, visit: &mut dyn FnMut(&[u64]) -> bool) -> bool {
         if n < self.first {
             return true;
         }
@@ -229,7 +229,7 @@ impl CoinRule {
     }
 
     /// The number of moves of a head at `n` (saturating).
-    pub fn move_count(&self, n: u64) -> u128 {
+    pub(crate) fn move_count(&self, n: u64) -> u128 {
         if n < self.first {
             return 0;
         }
@@ -246,7 +246,7 @@ impl CoinRule {
     }
 
     /// The value of a head at `n` by the closed form, if there is one (a dummy coin: 0).
-    pub fn closed_value(&self, n: &BigUint) -> Option<BigUint> {
+    pub(crate) fn closed_value(&self, n: &BigUint) -> Option<BigUint> {
         let first = BigUint::from(self.first);
         if *n < first {
             return Some(BigUint::zero());
@@ -258,7 +258,7 @@ impl CoinRule {
     /// changes the position's value by `G(n) ^ d`), by the closed form's inverse: at most `limit`
     /// of them, and whether they are all. `None` when the rule has no such inverse (then
     /// [`CoinRule::for_each_move`] enumerates them).
-    pub fn moves_with_xor(
+    pub(crate) fn moves_with_xor(
         &self,
         n: &BigUint,
         d: &BigUint,
@@ -425,7 +425,7 @@ fn binomial(n: u128, k: u128) -> u128 {
 }
 
 /// Cells of the bit tables of [`head_values`] updated for one unit of work.
-pub const HEAD_CELLS_PER_UNIT: u64 = 128;
+pub(crate) const HEAD_CELLS_PER_UNIT: u64 = 128;
 
 /// The values of single heads at `0..=upto` by the recursion `G(n) = mex { XOR G(A) }` over the
 /// moves `A` of `n` (the decomposition theorem): the reachable nim-sums of up to `c` coins of
@@ -434,7 +434,7 @@ pub const HEAD_CELLS_PER_UNIT: u64 = 128;
 ///
 /// # Errors
 /// [`Exhausted`] when the budget or the memory for the tables runs out.
-pub fn head_values(rule: &CoinRule, upto: u64, budget: &Budget) -> Result<Vec<u64>, Exhausted> {
+pub(crate) fn head_values(rule: &CoinRule, upto: u64, budget: &Budget) -> Result<Vec<u64>, Exhausted> {
     const MAX_VALUE_BITS: u32 = 24;
     let count = usize::try_from(upto.saturating_add(1)).unwrap_or(usize::MAX);
     budget.check_memory((count as u64).saturating_mul(8))?;
@@ -509,9 +509,4 @@ pub fn head_values(rule: &CoinRule, upto: u64, budget: &Budget) -> Result<Vec<u6
     }
     meter.flush()?;
     Ok(values)
-}
-
-/// `n` as a machine word, if it is one.
-pub fn small(n: &BigUint) -> Option<u64> {
-    n.to_u64()
 }

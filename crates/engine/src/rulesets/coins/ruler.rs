@@ -11,10 +11,11 @@ use crate::rulesets::engine;
 use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 
 /// The rule: any number of consecutive coins, numbered from 1.
-pub const RULE: CoinRule = CoinRule { first: 1, most: None, exactly: false, consecutive: true, span: None };
+pub(crate) const RULE: CoinRule =
+    CoinRule { first: 1, most: None, exactly: false, consecutive: true, span: None };
 
 /// The declaration of Ruler.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "ruler",
     title: "Ruler",
     summary: "a row of coins; turn any run of consecutive coins, the rightmost from heads to tails (a head at n is worth the largest power of 2 dividing n)",

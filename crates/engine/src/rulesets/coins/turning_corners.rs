@@ -13,7 +13,7 @@ use crate::rulesets::engine;
 use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 
 /// The declaration of Turning Corners.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "turning-corners",
     title: "Turning Corners",
     summary: "heads on a grid from (0, 0); turn the four corners of a rectangle, the lower right from heads to tails (a head at (x, y) is worth x ⊗ y)",

@@ -10,11 +10,11 @@ use crate::rulesets::engine;
 use crate::spec::{Board, Drawing, GameSpec, Texts, Token};
 
 /// The rule: up to two coins, anywhere, numbered from 1.
-pub const RULE: CoinRule =
+pub(crate) const RULE: CoinRule =
     CoinRule { first: 1, most: Some(2), exactly: false, consecutive: false, span: None };
 
 /// The declaration of Turning Turtles.
-pub const RULESET: RulesetInfo = RulesetInfo {
+pub(crate) const RULESET: RulesetInfo = RulesetInfo {
     name: "turning-turtles",
     title: "Turning Turtles",
     summary: "a row of coins; turn one from heads to tails and optionally one to its left (a head at n is worth n)",

@@ -37,7 +37,7 @@ use crate::solve::{HeapMultisetGame, StandardAlliance, Terminal};
 
 /// What the check found for the positions of one number of heaps.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct HeapCountCheck {
+pub(crate) struct HeapCountCheck {
     /// The number of heaps `k`.
     pub heaps: usize,
     /// The classes of `k` heaps: `(c + 1)^k` (at cap 1: the `2^k` order patterns).
@@ -70,7 +70,7 @@ pub struct CheckFailure {
 /// The result of [`check`]: every heap count checked, in increasing order, and the first
 /// failure (whose heap count is then the last one listed, unproved).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CheckOutcome {
+pub(crate) struct CheckOutcome {
     /// The heap counts checked, `0..`; all but the failing one (if any) passed.
     pub checked: Vec<HeapCountCheck>,
     /// The first profile that failed, if any.
@@ -79,7 +79,7 @@ pub struct CheckOutcome {
 
 /// The number of profiles [`check`] visits for a table of at most `heaps` heaps at `cap`:
 /// `sum over k <= heaps of (2 cap + 1)^k`, or `None` above `usize::MAX`.
-pub fn profile_count(cap: u64, heaps: usize) -> Option<usize> {
+pub(crate) fn profile_count(cap: u64, heaps: usize) -> Option<usize> {
     let base = usize::try_from(cap).ok()?.checked_mul(2)?.checked_add(1)?;
     let mut total = 0usize;
     let mut of_size = 1usize;
@@ -99,7 +99,7 @@ pub fn profile_count(cap: u64, heaps: usize) -> Option<usize> {
 ///
 /// # Errors
 /// [`Exhausted`] when the budget, the deadline or a cancellation stops the check.
-pub fn check(table: &ClassTable, budget: &Budget) -> Result<CheckOutcome, Exhausted> {
+pub(crate) fn check(table: &ClassTable, budget: &Budget) -> Result<CheckOutcome, Exhausted> {
     let mut meter = budget.meter();
     let classes = table.classes();
     let cap = classes.cap();

@@ -19,7 +19,7 @@ use super::explore::{Chain, Relation};
 
 /// The classes of positions of at most `heaps` heaps at gap cap `cap`, and their indices.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GapClasses {
+pub(crate) struct GapClasses {
     cap: u64,
     heaps: usize,
     /// `offsets[k]`: the index of the first class of `k` heaps; `offsets[heaps + 1]` is the count.
@@ -29,7 +29,7 @@ pub struct GapClasses {
 impl GapClasses {
     /// The classes at `cap >= 1` of at most `heaps` heaps, or `None` when there are more than
     /// `limit` of them (the count is checked before anything is allocated).
-    pub fn new(cap: u64, heaps: usize, limit: usize) -> Option<Self> {
+    pub(crate) fn new(cap: u64, heaps: usize, limit: usize) -> Option<Self> {
         debug_assert!(cap >= 1);
         let base = usize::try_from(cap).ok()?.checked_add(1)?;
         let mut offsets = Vec::with_capacity(heaps + 2);
@@ -46,33 +46,28 @@ impl GapClasses {
     }
 
     /// The gap cap.
-    pub fn cap(&self) -> u64 {
+    pub(crate) fn cap(&self) -> u64 {
         self.cap
     }
 
     /// The most heaps of a classified position.
-    pub fn heaps(&self) -> usize {
+    pub(crate) fn heaps(&self) -> usize {
         self.heaps
     }
 
     /// The number of classes of at most [`GapClasses::heaps`] heaps.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.offsets[self.heaps + 1]
     }
 
-    /// Never true: the empty position has a class.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// The indices of the classes of exactly `k` heaps.
-    pub fn of_heaps(&self, k: usize) -> std::ops::Range<usize> {
+    pub(crate) fn of_heaps(&self, k: usize) -> std::ops::Range<usize> {
         self.offsets[k]..self.offsets[k + 1]
     }
 
     /// The index of the class whose capped gaps are `capped` (each at most the cap), or `None`
     /// for more heaps than the classes hold. `O(k)`.
-    pub fn index_of_gaps(&self, capped: &[u64]) -> Option<usize> {
+    pub(crate) fn index_of_gaps(&self, capped: &[u64]) -> Option<usize> {
         let base = self.cap as usize + 1;
         let digits = capped.iter().rev().fold(0usize, |acc, &d| acc * base + d as usize);
         (capped.len() <= self.heaps).then(|| self.offsets[capped.len()] + digits)
@@ -80,7 +75,7 @@ impl GapClasses {
 
     /// The index of the class of a sorted, zero-free position, or `None` for more heaps than the
     /// classes hold. `O(k)`.
-    pub fn index(&self, heaps: &[u64]) -> Option<usize> {
+    pub(crate) fn index(&self, heaps: &[u64]) -> Option<usize> {
         if heaps.len() > self.heaps {
             return None;
         }
@@ -97,7 +92,7 @@ impl GapClasses {
     }
 
     /// [`GapClasses::index`] for unbounded heaps. `O(k)` big-integer subtractions.
-    pub fn index_big(&self, heaps: &[BigUint]) -> Option<usize> {
+    pub(crate) fn index_big(&self, heaps: &[BigUint]) -> Option<usize> {
         let mut previous = BigUint::from(1u8);
         let mut capped = Vec::with_capacity(heaps.len());
         for h in heaps {
@@ -109,7 +104,7 @@ impl GapClasses {
     }
 
     /// The capped gaps of the class at `index` (its number of heaps is their count). `O(k)`.
-    pub fn gaps(&self, index: usize) -> Vec<u64> {
+    pub(crate) fn gaps(&self, index: usize) -> Vec<u64> {
         let k = self.offsets.partition_point(|&o| o <= index) - 1;
         let base = self.cap as usize + 1;
         let mut digits = index - self.offsets[k];
@@ -123,7 +118,7 @@ impl GapClasses {
     }
 
     /// The order pattern of a class (cap 1 only: at larger caps a class is finer than a pattern).
-    pub fn chain(&self, index: usize) -> Chain {
+    pub(crate) fn chain(&self, index: usize) -> Chain {
         debug_assert_eq!(self.cap, 1);
         Chain(
             self.gaps(index)
@@ -135,7 +130,7 @@ impl GapClasses {
 }
 
 /// The least position with the given gaps: `x_1 = 1 + d_0`, `x_{i+1} = x_i + d_i`. `O(k)`.
-pub fn representative(gaps: &[u64]) -> Vec<u64> {
+pub(crate) fn representative(gaps: &[u64]) -> Vec<u64> {
     gaps.iter()
         .scan(1u64, |x, &d| {
             *x += d;
@@ -147,7 +142,7 @@ pub fn representative(gaps: &[u64]) -> Vec<u64> {
 /// A value for every class of at most `heaps` heaps, one byte each (a value is at most the
 /// number of heaps: `g(G) <= g(G without its largest heap) + 1`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ClassTable {
+pub(crate) struct ClassTable {
     players: u32,
     classes: GapClasses,
     values: Vec<u8>,
@@ -158,33 +153,33 @@ impl ClassTable {
     ///
     /// # Panics
     /// If `values` does not hold one value per class.
-    pub fn new(players: u32, classes: GapClasses, values: Vec<u8>) -> Self {
+    pub(crate) fn new(players: u32, classes: GapClasses, values: Vec<u8>) -> Self {
         assert_eq!(values.len(), classes.len(), "one value per class");
         ClassTable { players, classes, values }
     }
 
     /// The number of players the values are for.
-    pub fn players(&self) -> u32 {
+    pub(crate) fn players(&self) -> u32 {
         self.players
     }
 
     /// The classes.
-    pub fn classes(&self) -> &GapClasses {
+    pub(crate) fn classes(&self) -> &GapClasses {
         &self.classes
     }
 
     /// The value of the class at `index`.
-    pub fn value_at(&self, index: usize) -> u32 {
+    pub(crate) fn value_at(&self, index: usize) -> u32 {
         u32::from(self.values[index])
     }
 
     /// The value of a sorted, zero-free position's class, or `None` for too many heaps.
-    pub fn value(&self, heaps: &[u64]) -> Option<u32> {
+    pub(crate) fn value(&self, heaps: &[u64]) -> Option<u32> {
         self.classes.index(heaps).map(|i| self.value_at(i))
     }
 
     /// The value of a sorted, zero-free position of unbounded heaps, or `None` for too many heaps.
-    pub fn value_big(&self, heaps: &[BigUint]) -> Option<u32> {
+    pub(crate) fn value_big(&self, heaps: &[BigUint]) -> Option<u32> {
         self.classes.index_big(heaps).map(|i| self.value_at(i))
     }
 }

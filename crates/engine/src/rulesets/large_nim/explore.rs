@@ -217,7 +217,7 @@ fn classify(
 ///
 /// # Errors
 /// [`Exhausted`] when the minimization's sets do not fit `budget`'s memory.
-pub fn formula(
+pub(crate) fn formula(
     valued: impl IntoIterator<Item = (Chain, u32)>,
     budget: &Budget,
 ) -> Result<Vec<FormulaCase>, Exhausted> {

@@ -15,7 +15,7 @@ use super::explore::{Chain, Relation};
 
 /// The runs of equal terms of `x_N >= ... >= x_1 >= 1` (the virtual heap included), from the
 /// top, for an order pattern (only `=` and `<`). `O(N)`.
-pub fn runs_from_top(pattern: &Chain) -> Vec<usize> {
+pub(crate) fn runs_from_top(pattern: &Chain) -> Vec<usize> {
     let mut runs = vec![1];
     // Relation i compares x_i with x_{i+1} (x_0 = 1): walking down from x_N.
     for relation in pattern.0.iter().rev() {
@@ -29,7 +29,7 @@ pub fn runs_from_top(pattern: &Chain) -> Vec<usize> {
 
 /// The value of every position of order pattern `pattern` (only `=` and `<`) for `players >= 2`
 /// players, by the general law. `O(N)`.
-pub fn value(pattern: &Chain, players: u32) -> u32 {
+pub(crate) fn value(pattern: &Chain, players: u32) -> u32 {
     let n = players as usize;
     let heaps = pattern.0.len();
     if heaps + 1 < n - 1 {

@@ -41,7 +41,7 @@ const PATTERN_CAP: u64 = 1;
 const REFINED_CAP: u64 = 2;
 
 /// The most heaps `solve` proves a theorem for on demand: 797,161 profiles, well under a second.
-pub const SOLVE_HEAPS: usize = 12;
+pub(crate) const SOLVE_HEAPS: usize = 12;
 
 /// Why a proof could not be attempted.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -286,7 +286,7 @@ fn conjecture_bytes(classes: &GapClasses) -> u64 {
 /// already known when positions are taken in increasing order of chips.
 ///
 /// `O(C × (x_max × N + log C))` for `C` classes, `x_max <= 1 + cap × N`.
-pub fn conjecture(players: u32, classes: GapClasses) -> ClassTable {
+pub(crate) fn conjecture(players: u32, classes: GapClasses) -> ClassTable {
     let valuation = StandardAlliance::new(players, Terminal::MoverWins).expect("at least 2 players");
     let least: Vec<Vec<u64>> = (0..classes.len()).map(|i| representative(&classes.gaps(i))).collect();
     let mut order: Vec<usize> = (0..classes.len()).collect();
@@ -358,7 +358,7 @@ static PROVED: Mutex<ProvedTables> = Mutex::new(BTreeMap::new());
 /// A proof of `k` heaps costs `O(3^k × k^2)`: microseconds for 5 heaps, a fraction of a second
 /// for 12; a table proved for more heaps answers for fewer. At most `SOLVE_HEAPS^2` tables of at
 /// most 8 KB each are kept, since only `n <= N - 1` needs them.
-pub fn proved_table(players: u32, heaps: usize) -> Option<Arc<ClassTable>> {
+pub(crate) fn proved_table(players: u32, heaps: usize) -> Option<Arc<ClassTable>> {
     if heaps > SOLVE_HEAPS {
         return None;
     }

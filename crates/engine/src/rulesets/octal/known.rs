@@ -65,7 +65,7 @@ impl Collector {
 
 impl Known {
     /// `G(n)`, when known. `O(size of n)`.
-    pub fn value(&self, n: &BigUint) -> Option<u32> {
+    pub(super) fn value(&self, n: &BigUint) -> Option<u32> {
         match self {
             Known::Periodic(c) => Some(c.value_big(n)),
             Known::Prefix(_) => self.small_value(n.to_u64()?),
@@ -81,7 +81,7 @@ impl Known {
     }
 
     /// Values computed: the heaps below it are known (every heap when periodic: `None`).
-    pub fn computed(&self) -> Option<u64> {
+    pub(super) fn computed(&self) -> Option<u64> {
         match self {
             Known::Periodic(_) => None,
             Known::Prefix(sequence) => Some(sequence.len()),
@@ -103,7 +103,13 @@ impl Known {
     /// The moves of a heap of `heap` tokens to heaps of value `target`, listing at most `max`;
     /// `None` when `G(heap)` is not known. Time `O(l + p)` per split digit with a period,
     /// `O(heap)` per split digit from the prefix, `O(min(heap², MAX_TRIPLES))` per three-heap digit.
-    pub fn moves_to(&self, menu: &MoveMenu, heap: &BigUint, target: u32, max: usize) -> Option<HeapMoves> {
+    pub(super) fn moves_to(
+        &self,
+        menu: &MoveMenu,
+        heap: &BigUint,
+        target: u32,
+        max: usize,
+    ) -> Option<HeapMoves> {
         self.value(heap)?;
         let mut found =
             Collector { max, moves: HeapMoves { listed: Vec::new(), count: Some(BigUint::zero()) } };
