@@ -564,7 +564,10 @@ impl<'m> ComponentSolver<'m> {
     }
 
     /// [`ComponentSolver::settle`] for a component the tables do not value (`known`: what they
-    /// know of it). Its options are split into parts and keyed once, for every `k` tried.
+    /// know of it). Its options are split into parts and keyed once, for every `k` tried. Asked
+    /// about `upto`, an option of that value is looked for first (Beling and Rogalski's
+    /// question "is the component plus `*upto` a P-position?" needs one such option to be
+    /// answered no); only when there is none are the smaller values tried in turn.
     fn settle_open(
         &mut self,
         part: Part,
@@ -577,6 +580,16 @@ impl<'m> ComponentSolver<'m> {
             return Ok(None);
         }
         let mut options = self.options(&part.set);
+        // Asked whether the value is `u`: one option of value `u` shows it is not, without
+        // finding options of every smaller value first.
+        let mut lacks = None;
+        if let Some(u) = upto.filter(|&u| u < 31) {
+            if !self.no_option_has(&mut options, u, meter, budget)? {
+                self.store(&part.keys, known | 1 << u);
+                return Ok(None);
+            }
+            lacks = Some(u);
+        }
         let mut k = 0;
         loop {
             if upto.is_some_and(|u| k > u) {
@@ -588,7 +601,7 @@ impl<'m> ComponentSolver<'m> {
                 return self.component_value(part.set, budget).map(Some);
             }
             if known & 1 << k == 0 {
-                if self.no_option_has(&mut options, k, meter, budget)? {
+                if lacks == Some(k) || self.no_option_has(&mut options, k, meter, budget)? {
                     self.memo.solved += 1;
                     self.store(&part.keys, k);
                     return Ok(Some(k));
