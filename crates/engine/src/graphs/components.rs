@@ -159,7 +159,7 @@ impl Memo {
 const SMALL_SHAPE_CELLS: u64 = 112;
 
 /// A shape's key (see [`ComponentSolver::shape_key`]), in two words when its box is small.
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Shape {
     Small([u64; 2]),
     Large([u64; 5]),
@@ -194,12 +194,59 @@ impl Memo {
     }
 }
 
-/// The keys of one component.
+/// The keys of one component. Components with equal keys are isomorphic, so have one value.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct Keys {
     shape: Option<Shape>,
     form: Option<Box<[u64]>>,
     /// The vertex set, for a component with neither (kept in the solver's own table).
     own: Option<VSet>,
+}
+
+/// A component of an option, with its keys.
+#[derive(Clone)]
+struct Part {
+    set: VSet,
+    keys: Keys,
+}
+
+/// An option of the component being settled: the nim-sum of its parts the tables value, and
+/// the others, `parts[start..end]` of its [`Options`].
+struct Span {
+    sum: u32,
+    start: usize,
+    end: usize,
+    /// Has an earlier option the same parts and sum (so this one is skipped)?
+    copy: bool,
+}
+
+/// The options of a component being settled, split into parts as far as a search has needed:
+/// the option of `moves[i]` is `spans[i]`, its parts not valued kept in `parts`, option after
+/// option.
+struct Options {
+    component: VSet,
+    moves: Vec<VSet>,
+    parts: Vec<Part>,
+    spans: Vec<Span>,
+}
+
+impl Options {
+    /// Marks every option whose sum and parts' keys (sorted) equal an earlier one's as a copy.
+    fn mark_copies(&mut self) {
+        let parts = &self.parts;
+        let key = |span: &Span| (span.sum, parts[span.start..span.end].iter().map(|p| &p.keys));
+        let mut order: Vec<usize> = (0..self.spans.len()).collect();
+        order.sort_by(|&a, &b| {
+            let (x, y) = (key(&self.spans[a]), key(&self.spans[b]));
+            x.0.cmp(&y.0).then_with(|| x.1.cmp(y.1)).then(a.cmp(&b))
+        });
+        for w in 1..order.len() {
+            let (x, y) = (key(&self.spans[order[w - 1]]), key(&self.spans[order[w]]));
+            if x.0 == y.0 && x.1.eq(y.1) {
+                self.spans[order[w]].copy = true;
+            }
+        }
+    }
 }
 
 struct Frame {
@@ -333,31 +380,34 @@ impl<'m> ComponentSolver<'m> {
         if let Some(v) = self.memo.deletion.small_value(component.len()) {
             return Ok(v);
         }
-        let mut known = EXCLUDED;
         let shape = self.shape_key(component);
-        match shape.as_ref().and_then(|key| self.memo.shape_value(key)) {
-            Some(v) if v < EXCLUDED => return Ok(v),
-            Some(excluded) => known |= excluded,
-            None => {}
-        }
-        let form = self.form_key(component);
-        match form.as_ref().and_then(|key| self.memo.forms.get(key)) {
-            Some(v) if v < EXCLUDED => {
-                if let Some(shape) = shape {
-                    self.memo.store_shape(shape, v);
-                }
-                return Ok(v);
-            }
-            Some(excluded) => known |= excluded,
-            None => {}
-        }
+        let form = if shape.is_some() { None } else { self.form_key(component) };
         let own = (shape.is_none() && form.is_none()).then_some(*component);
-        match own.and_then(|set| self.own.get(&set).copied()) {
+        let keys = Keys { shape, form, own };
+        self.known(&keys).map_err(|known| (known, keys))
+    }
+
+    /// What the tables hold for a component with these keys: its value, or ([`EXCLUDED`] with
+    /// bits) the values it is known not to have. A component keyed once is looked up again by
+    /// its keys alone, without finding them again.
+    fn known(&mut self, keys: &Keys) -> Result<u32, u32> {
+        let mut known = EXCLUDED;
+        match keys.shape.as_ref().and_then(|key| self.memo.shape_value(key)) {
             Some(v) if v < EXCLUDED => return Ok(v),
             Some(excluded) => known |= excluded,
             None => {}
         }
-        Err((known, Keys { shape, form, own }))
+        match keys.form.as_ref().and_then(|key| self.memo.forms.get(key)) {
+            Some(v) if v < EXCLUDED => return Ok(v),
+            Some(excluded) => known |= excluded,
+            None => {}
+        }
+        match keys.own.and_then(|set| self.own.get(&set).copied()) {
+            Some(v) if v < EXCLUDED => return Ok(v),
+            Some(excluded) => known |= excluded,
+            None => {}
+        }
+        Err(known)
     }
 
     /// Records a component's value, or ([`EXCLUDED`] with bits) the values it does not have.
@@ -494,14 +544,53 @@ impl<'m> ComponentSolver<'m> {
         meter: &mut Meter<'_>,
         budget: &Budget,
     ) -> Result<Option<u32>, Exhausted> {
-        let (mut known, keys) = match self.probe(&component) {
-            Ok(v) => return Ok(Some(v)),
-            Err(found) => found,
-        };
+        match self.probe(&component) {
+            Ok(v) => Ok(Some(v)),
+            Err((known, keys)) => self.settle_open(Part { set: component, keys }, known, upto, meter, budget),
+        }
+    }
+
+    /// [`ComponentSolver::settle`] for a part already keyed, looked up again by its keys.
+    fn settle_part(
+        &mut self,
+        part: Part,
+        upto: Option<u32>,
+        meter: &mut Meter<'_>,
+        budget: &Budget,
+    ) -> Result<Option<u32>, Exhausted> {
+        match self.known(&part.keys) {
+            Ok(v) => Ok(Some(v)),
+            Err(known) => self.settle_open(part, known, upto, meter, budget),
+        }
+    }
+
+    /// [`ComponentSolver::settle`] for a component the tables do not value (`known`: what they
+    /// know of it). Its options are split into parts and keyed once, for every `k` tried. Asked
+    /// about `upto`, an option of that value is looked for first (Beling and Rogalski's
+    /// question "is the component plus `*upto` a P-position?" needs one such option to be
+    /// answered no); only when there is none are the smaller values tried in turn.
+    fn settle_open(
+        &mut self,
+        part: Part,
+        mut known: u32,
+        upto: Option<u32>,
+        meter: &mut Meter<'_>,
+        budget: &Budget,
+    ) -> Result<Option<u32>, Exhausted> {
         if upto.is_some_and(|u| u < 31 && known & 1 << u != 0) {
             return Ok(None);
         }
-        let moves = self.memo.deletion.moves(&self.graph, &component);
+        let mut options = self.options(&part.set);
+        // Asked whether the value is `u`: one option of value `u` shows it is not, without
+        // finding options of every smaller value first.
+        let mut lacks = None;
+        if let Some(u) = upto.filter(|&u| u < 31) {
+            if !self.no_option_has(&mut options, u, meter, budget)? {
+                self.store(&part.keys, known | 1 << u);
+                return Ok(None);
+            }
+            lacks = Some(u);
+        }
         let mut k = 0;
         loop {
             if upto.is_some_and(|u| k > u) {
@@ -510,69 +599,125 @@ impl<'m> ComponentSolver<'m> {
             if k >= 31 {
                 // Beyond the bits an entry holds: value it exactly.
                 meter.flush()?;
-                return self.component_value(component, budget).map(Some);
+                return self.component_value(part.set, budget).map(Some);
             }
             if known & 1 << k == 0 {
-                if self.no_option_has(&component, &moves, k, meter, budget)? {
+                if lacks == Some(k) || self.no_option_has(&mut options, k, meter, budget)? {
                     self.memo.solved += 1;
-                    self.store(&keys, k);
+                    self.store(&part.keys, k);
                     return Ok(Some(k));
                 }
                 known |= 1 << k;
-                self.store(&keys, known);
+                self.store(&part.keys, known);
             }
             k += 1;
         }
     }
 
-    /// Has no option of `component` (by `moves`) the value `k`? The options whose parts the
-    /// tables value are checked first, so that a witness is found without a search when there
-    /// is one; then the others, those with the fewest vertices left to value first.
+    /// The options of `component`, not yet split (see [`Options`]).
+    fn options(&self, component: &VSet) -> Options {
+        Options {
+            component: *component,
+            moves: self.memo.deletion.moves(&self.graph, component),
+            parts: Vec::new(),
+            spans: Vec::new(),
+        }
+    }
+
+    /// Splits the next move's option into its components and keys them, one move charged:
+    /// the option's span, or `None` when every move is split. Once the last is, options whose
+    /// parts have equal keys (moves the component's symmetries exchange, or that leave
+    /// isomorphic parts) are made one.
+    fn split_next(
+        &mut self,
+        options: &mut Options,
+        meter: &mut Meter<'_>,
+    ) -> Result<Option<usize>, Exhausted> {
+        let Some(deleted) = options.moves.get(options.spans.len()) else {
+            return Ok(None);
+        };
+        meter.charge(1)?;
+        let mut split = Vec::new();
+        self.graph.components(&options.component.minus(deleted), &mut split);
+        let start = options.parts.len();
+        let mut sum = 0;
+        for &set in &split {
+            match self.probe(&set) {
+                Ok(v) => sum ^= v,
+                Err((_, keys)) => options.parts.push(Part { set, keys }),
+            }
+        }
+        options.parts[start..].sort_unstable_by(|a, b| a.keys.cmp(&b.keys));
+        options.spans.push(Span { sum, start, end: options.parts.len(), copy: false });
+        let index = options.spans.len() - 1;
+        if options.spans.len() == options.moves.len() {
+            options.mark_copies();
+        }
+        Ok(Some(index))
+    }
+
+    /// Has no option the value `k`? The options whose parts the tables value are checked first,
+    /// so that a witness is found without a search when there is one (moves are split only as
+    /// far as the first witness); then the others, those with the fewest vertices left to value
+    /// first. Parts the tables value are folded into their option's sum as they are found, so
+    /// later `k` skip them.
     fn no_option_has(
         &mut self,
-        component: &VSet,
-        moves: &[VSet],
+        options: &mut Options,
         k: u32,
         meter: &mut Meter<'_>,
         budget: &Budget,
     ) -> Result<bool, Exhausted> {
-        let mut parts = Vec::new();
-        // The options not valued by the tables: their parts not valued, option after option,
-        // and for each (vertices left to value, end of its parts, nim-sum of its valued parts).
+        // The options not valued by the tables: (vertices left to value, the option).
         let mut open = Vec::new();
-        let mut spans = Vec::new();
-        for deleted in moves {
-            meter.charge(1)?;
-            self.graph.components(&component.minus(deleted), &mut parts);
-            let start = open.len();
-            let mut sum = 0;
+        let mut i = 0;
+        loop {
+            if i == options.spans.len() {
+                match self.split_next(options, meter)? {
+                    Some(next) => i = next,
+                    None => break,
+                }
+            } else {
+                meter.charge(1)?;
+            }
+            let span = &mut options.spans[i];
+            i += 1;
+            if span.copy {
+                continue;
+            }
             let mut size = 0;
-            for part in &parts {
-                match self.lookup(part) {
-                    Ok(v) => sum ^= v,
+            let mut end = span.start;
+            for j in span.start..span.end {
+                match self.known(&options.parts[j].keys) {
+                    Ok(v) => span.sum ^= v,
                     Err(_) => {
-                        size += part.len();
-                        open.push(*part);
+                        size += options.parts[j].set.len();
+                        options.parts.swap(end, j);
+                        end += 1;
                     }
                 }
             }
-            if open.len() == start {
-                if sum == k {
+            span.end = end;
+            if span.start == end {
+                if span.sum == k {
                     return Ok(false);
                 }
             } else {
-                spans.push((size, start, open.len(), sum));
+                open.push((size, i - 1));
             }
         }
         if self.memo.solved as usize >= self.noted_at + 4096 {
             self.noted_at = self.memo.solved as usize;
             budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
         }
-        spans.sort_unstable_by_key(|&(size, ..)| size);
-        for (_, start, end, sum) in spans {
-            parts.clear();
-            parts.extend_from_slice(&open[start..end]);
-            if self.sum_is(&mut parts, k ^ sum, meter, budget)? {
+        open.sort_unstable();
+        for (_, i) in open {
+            if options.spans[i].copy {
+                continue;
+            }
+            let span = &options.spans[i];
+            let parts = options.parts[span.start..span.end].to_vec();
+            if self.sum_is(parts, k ^ span.sum, meter, budget)? {
                 return Ok(false);
             }
         }
@@ -584,27 +729,27 @@ impl<'m> ComponentSolver<'m> {
     /// whether it has the value that makes the sum `k`.
     fn sum_is(
         &mut self,
-        parts: &mut Vec<VSet>,
+        mut parts: Vec<Part>,
         k: u32,
         meter: &mut Meter<'_>,
         budget: &Budget,
     ) -> Result<bool, Exhausted> {
         let mut target = k;
-        parts.retain(|part| match self.lookup(part) {
+        parts.retain(|part| match self.known(&part.keys) {
             Ok(v) => {
                 target ^= v;
                 false
             }
             Err(_) => true,
         });
-        parts.sort_unstable_by_key(VSet::len);
+        parts.sort_unstable_by_key(|part| part.set.len());
         let Some(largest) = parts.pop() else {
             return Ok(target == 0);
         };
-        for part in std::mem::take(parts) {
-            target ^= self.settle(part, None, meter, budget)?.expect("a component has a value");
+        for part in parts {
+            target ^= self.settle_part(part, None, meter, budget)?.expect("a component has a value");
         }
-        Ok(self.settle(largest, Some(target), meter, budget)? == Some(target))
+        Ok(self.settle_part(largest, Some(target), meter, budget)? == Some(target))
     }
 
     /// The least of the component's cells under the board's eight symmetries, moved to the
@@ -747,15 +892,26 @@ fn least_turn(lattice: u64, rows: &mut [u64], width: usize, mut best: Option<[u6
         *back = row.reverse_bits() >> (64 - width);
     }
     let height = rows.len();
+    let head = lattice << 32 | (height as u64) << 16 | width as u64;
     for t in 0..4 {
         let source = if t & 2 != 0 { &reversed[..height] } else { &*rows };
-        let mut bits = VSet::EMPTY;
-        for (r, &row) in source.iter().enumerate() {
-            let r = if t & 1 != 0 { height - 1 - r } else { r };
-            bits.put_bits(r * width, row);
-        }
-        let [a, b, c, d] = bits.0;
-        let key = [lattice << 32 | (height as u64) << 16 | width as u64, a, b, c, d];
+        let key = if height * width <= 64 {
+            // One word: the rows put together by shifts alone.
+            let mut bits = 0u64;
+            for (r, &row) in source.iter().enumerate() {
+                let r = if t & 1 != 0 { height - 1 - r } else { r };
+                bits |= row << (r * width);
+            }
+            [head, bits, 0, 0, 0]
+        } else {
+            let mut bits = VSet::EMPTY;
+            for (r, &row) in source.iter().enumerate() {
+                let r = if t & 1 != 0 { height - 1 - r } else { r };
+                bits.put_bits(r * width, row);
+            }
+            let [a, b, c, d] = bits.0;
+            [head, a, b, c, d]
+        };
         if best.is_none_or(|k| key < k) {
             best = Some(key);
         }

@@ -125,6 +125,9 @@ proptest! {
         let mut memo = Memo::new(Deletion::Edge);
         let got = ComponentSolver::new(graph.clone(), &mut memo).value(&left, &Budget::default()).unwrap();
         prop_assert_eq!(got, want, "{}", picture.text());
+        let mut memo = Memo::new(Deletion::Edge);
+        let pruned = ComponentSolver::new(graph.clone(), &mut memo).value_pruned(&left, &Budget::default()).unwrap();
+        prop_assert_eq!(pruned, want, "pruned {}", picture.text());
         let want = MisereSolver::misere(plain).value(&left, &Budget::default()).unwrap();
         let mut memo = MisereMemo::new(Deletion::Edge);
         let got = regions::misere_outcome(&graph, &left, &mut memo, &Budget::default()).unwrap().unwrap();
@@ -146,6 +149,36 @@ proptest! {
             for m in &answer.winning_moves {
                 let after = game.analyze(&m.to, &Query::new(Method::Search, play), &Budget::default()).unwrap();
                 prop_assert_eq!(after.outcome, Outcome::P, "{} {:?}: {}", picture.text(), play, m.text);
+            }
+        }
+    }
+}
+
+/// Every R x C board of at most 24 cells: the pruned search (options split once, copies
+/// merged) equals the component engine's exact mex search, and the plain search without
+/// components up to 16 cells. Each search gets a memo of its own.
+#[test]
+fn every_small_board_equals_the_exact_search() {
+    for rows in 1u16..=24 {
+        for cols in 1..=24 / rows {
+            let picture = Picture::parse(&format!("{rows}x{cols}")).unwrap();
+            let graph = picture.graph().unwrap();
+            let left = picture.free();
+            let mut memo = Memo::new(Deletion::Edge);
+            let exact =
+                ComponentSolver::new(graph.clone(), &mut memo).value(&left, &Budget::default()).unwrap();
+            let mut memo = Memo::new(Deletion::Edge);
+            let pruned = ComponentSolver::new(graph.clone(), &mut memo)
+                .value_pruned(&left, &Budget::default())
+                .unwrap();
+            assert_eq!(pruned, exact, "{rows} x {cols}");
+            if rows * cols <= 16 {
+                let plain = DeletionGame { graph, deletion: Deletion::Edge };
+                assert_eq!(
+                    GrundySolver::new(plain).value(&left, &Budget::default()).unwrap(),
+                    exact,
+                    "{rows} x {cols}"
+                );
             }
         }
     }
