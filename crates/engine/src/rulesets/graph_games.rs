@@ -40,6 +40,7 @@ use crate::graphs::{
 use crate::lang::Words;
 use crate::lang::{say, words, Lang};
 use crate::octal::{OctalCode, Sequence};
+use crate::solve::MisereSolver;
 use crate::spec::{GameSpec, ParamDecl, ParamKind, ParamTexts};
 use crate::tables::{
     Sequence as TableSequence, SequenceRequest, SequenceSource, TableBasis, TableError, TableMethod,
@@ -613,15 +614,25 @@ impl Ruleset for GraphGame {
                 GraphError::Empty => RequestError::MemberEmpty { member },
             }));
         }
+        let misere = request.play == Play::Misere;
         let basis = TableBasis {
             method: TableMethod::Search,
-            detail: format!("the component engine, member by member ({family} with n = 0, 1, ...)"),
+            detail: if misere {
+                format!(
+                    "the misère search over the regions' shapes (on a board; elsewhere the plain search), member \
+                     by member ({family} with n = 0, 1, ...)"
+                )
+            } else {
+                format!("the component engine, member by member ({family} with n = 0, 1, ...)")
+            },
             value_bound: None,
             certified_period: None,
         };
         let source = FamilySource {
             family,
+            deletion: self.deletion(),
             memo: Arc::clone(&self.memo),
+            misere: misere.then(|| Arc::clone(&self.misere)),
             budget: budget.clone(),
             outcomes: request.values == TableValues::Outcomes,
             next: 0,
@@ -688,31 +699,61 @@ fn path_values(deletion: Deletion, count: u64) -> Vec<u32> {
     (0..count).map(|n| sequence.value(n).expect("computed")).collect()
 }
 
-/// A family's members' values in order (see [`GraphGame`]'s `fast_sequence`).
+/// A family's members' values in order (see [`GraphGame`]'s `fast_sequence`): Grundy values or
+/// outcomes under normal play, or outcomes under misère play (`misere`).
 struct FamilySource {
     family: String,
+    deletion: Deletion,
     memo: Arc<Mutex<Memo>>,
+    /// Under misère play, the memo of the search over regions' shapes.
+    misere: Option<Arc<Mutex<MisereMemo>>>,
     budget: Budget,
     outcomes: bool,
     next: u64,
+}
+
+impl FamilySource {
+    /// The misère outcome of the whole `graph`: by its regions' shapes on a board, else by the
+    /// plain search.
+    fn misere_outcome(&self, graph: Graph, memo: &Mutex<MisereMemo>) -> Result<Outcome, Exhausted> {
+        let left = graph.vertices();
+        let mut memo = memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match regions::misere_outcome(&graph, &left, &mut memo, &self.budget) {
+            Some(outcome) => outcome,
+            None => MisereSolver::misere(DeletionGame { graph, deletion: self.deletion })
+                .value(&left, &self.budget),
+        }
+    }
 }
 
 impl SequenceSource for FamilySource {
     fn fill(&mut self, out: &mut [u64]) -> Result<(), Exhausted> {
         for slot in out.iter_mut() {
             let member = family::instantiate(&self.family, self.next).expect("a family has n");
-            let value = match family::build(&member) {
-                Ok(graph) => {
-                    let mut memo = self.memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    let left = graph.vertices();
-                    ComponentSolver::new(graph, &mut memo).value_pruned(&left, &self.budget)?
+            // A member with no vertex (a board of width 0) has no move.
+            let graph = family::build(&member).ok();
+            *slot = match (&self.misere, graph) {
+                (Some(memo), Some(graph)) => match self.misere_outcome(graph, memo)? {
+                    Outcome::P => P_CELL,
+                    Outcome::N => N_CELL,
+                },
+                (Some(_), None) => N_CELL,
+                (None, graph) => {
+                    let value = match graph {
+                        Some(graph) => {
+                            let mut memo =
+                                self.memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                            let left = graph.vertices();
+                            ComponentSolver::new(graph, &mut memo).value_pruned(&left, &self.budget)?
+                        }
+                        None => 0,
+                    };
+                    match (self.outcomes, value) {
+                        (false, v) => u64::from(v),
+                        (true, 0) => P_CELL,
+                        (true, _) => N_CELL,
+                    }
                 }
-                Err(_) => 0,
-            };
-            *slot = match (self.outcomes, value) {
-                (false, v) => u64::from(v),
-                (true, 0) => P_CELL,
-                (true, _) => N_CELL,
             };
             self.next += 1;
         }

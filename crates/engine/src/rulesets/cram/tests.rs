@@ -208,3 +208,39 @@ fn misere_boards_equal_the_plain_search() {
         assert_eq!(auto.winning_moves, plain.winning_moves, "{board}");
     }
 }
+
+/// A misère table of a family of boards lists misère outcomes, member by member equal to the
+/// plain misère search of the board (and a board with no cell, which has no move, is N); the
+/// same for Node-Kayles on a family of graphs that is not a board (paths).
+#[test]
+fn misere_family_tables_equal_the_plain_search() {
+    use crate::graphs::family;
+    use crate::tables::{SequenceRequest, TableValues, N_CELL, P_CELL};
+    for (spec, template, deletion, upto) in [
+        ("cram --board 1xn", "grid:1xn", Deletion::Edge, 12),
+        ("cram --board 2xn", "grid:2xn", Deletion::Edge, 6),
+        ("cram --board 3xn", "grid:3xn", Deletion::Edge, 5),
+        ("node-kayles --graph path:n", "path:n", Deletion::Vertex, 12),
+        ("node-kayles --graph cycle:n", "cycle:n", Deletion::Vertex, 10),
+    ] {
+        let request = SequenceRequest::new(upto, TableValues::Outcomes, Play::Misere);
+        let table = test_game(spec).sequence(&request, &Budget::default()).unwrap().collect_rest().unwrap();
+        assert_eq!(table.len() as u64, upto + 1, "{spec}");
+        for (n, &cell) in table.iter().enumerate() {
+            let want = match family::build(&family::instantiate(template, n as u64).unwrap()) {
+                Ok(graph) => {
+                    let left = graph.vertices();
+                    match MisereSolver::misere(DeletionGame { graph, deletion })
+                        .value(&left, &Budget::default())
+                    {
+                        Ok(Outcome::P) => P_CELL,
+                        Ok(Outcome::N) => N_CELL,
+                        Err(e) => panic!("{spec} n = {n}: {e}"),
+                    }
+                }
+                Err(_) => N_CELL,
+            };
+            assert_eq!(cell, want, "{spec} at n = {n}");
+        }
+    }
+}
