@@ -41,11 +41,18 @@ server_ns="nimlab-srv-$$"
 pupils_ns="nimlab-pupils-$$"
 log=$(mktemp)
 server_pid=
+# Stops the server and removes the namespaces, keeping the test's own exit status (the stopped
+# server's status, 143, must not become the script's).
 cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    local code=$?
+    if [ -n "$server_pid" ]; then
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
     ip netns del "$server_ns" 2>/dev/null || true
     ip netns del "$pupils_ns" 2>/dev/null || true
     rm -f "$log"
+    exit "$code"
 }
 trap cleanup EXIT
 
