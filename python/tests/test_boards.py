@@ -34,6 +34,6 @@ def test_the_census_stops_on_its_budget() -> None:
         census(upto=3000, budget=1000)
 
 
-@pytest.mark.parametrize("board, value", [("2x2", 0), ("2x3", 1), ("3x3", 0), ("3x4", 0), ("4x4", 0)])
+@pytest.mark.parametrize("board, value", [("2x2", 0), ("2x3", 1), ("3x3", 0), ("3x4", 1), ("4x4", 0), ("3x5", 1), ("3x6", 4)])
 def test_cram_boards(board: str, value: int) -> None:
     assert Game("cram", board=board).solve([]).grundy == value
