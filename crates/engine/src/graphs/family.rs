@@ -9,20 +9,40 @@
 
 use super::graph::{Graph, GraphError, Lattice};
 use super::set::{VSet, MAX_VERTICES};
+use crate::lang::{words, Words};
 
 /// Why a graph's text is not a graph.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FamilyError {
-    /// Not in the grammar.
+    /// Not in the grammar: what is wrong, in both languages.
     #[error("{0}")]
-    Syntax(String),
+    Syntax(Words),
     /// The graph is too large or empty.
     #[error(transparent)]
     Graph(#[from] GraphError),
 }
 
-fn syntax(message: impl Into<String>) -> FamilyError {
-    FamilyError::Syntax(message.into())
+fn syntax(words: Words) -> FamilyError {
+    FamilyError::Syntax(words)
+}
+
+impl FamilyError {
+    /// What is wrong, in both languages.
+    pub fn words(&self) -> Words {
+        match self {
+            FamilyError::Syntax(words) => words.clone(),
+            FamilyError::Graph(GraphError::TooLarge { count, what }) => {
+                let zh = if *what == "edges" { "条边" } else { "个顶点" };
+                words!(
+                    "the graph has {count} {what}; a graph game has at most {MAX_VERTICES}",
+                    "这个图有 {count} {zh}；图上的游戏至多有 {MAX_VERTICES} 个"
+                )
+            }
+            FamilyError::Graph(GraphError::Empty) => {
+                words!("the graph is empty: it has no vertices", "这个图是空的：它没有顶点")
+            }
+        }
+    }
 }
 
 /// The member `n` of a one-parameter family written with `n` (`grid:3xn` and 7: `grid:3x7`), or
@@ -52,15 +72,20 @@ pub(crate) fn is_template(text: &str) -> bool {
     instantiate(text.trim(), 1).is_some()
 }
 
-fn number(word: &str, what: &str) -> Result<usize, FamilyError> {
+fn number(word: &str, what: &Words) -> Result<usize, FamilyError> {
     let word = word.trim();
-    word.parse::<usize>().map_err(|_| syntax(format!("{what} must be a whole number, not '{word}'")))
+    word.parse::<usize>().map_err(|_| {
+        syntax(Words {
+            en: format!("{} must be a whole number, not '{word}'", what.en),
+            zh: format!("{}：“{word}”不是整数", what.zh),
+        })
+    })
 }
 
-fn numbers(args: &str, count: usize, what: &str) -> Result<Vec<usize>, FamilyError> {
+fn numbers(args: &str, count: usize, what: &Words) -> Result<Vec<usize>, FamilyError> {
     let parts: Vec<&str> = args.split([',', 'x', 'X']).collect();
     if parts.len() != count {
-        return Err(syntax(what));
+        return Err(syntax(what.clone()));
     }
     parts.iter().map(|p| number(p, what)).collect()
 }
@@ -164,8 +189,9 @@ struct Names {
 impl Names {
     fn id(&mut self, name: &str) -> Result<u16, FamilyError> {
         if !valid_name(name) {
-            return Err(syntax(format!(
-                "'{name}' is not a vertex name: use letters, digits, '_', '.' and parentheses"
+            return Err(syntax(words!(
+                "'{name}' is not a vertex name: use letters, digits, '_', '.' and parentheses",
+                "“{name}”不是顶点名：请用字母、数字、“_”、“.”和括号"
             )));
         }
         if let Some(i) = self.names.iter().position(|n| n == name) {
@@ -210,7 +236,13 @@ fn file_text(text: &str) -> Result<Parsed, FamilyError> {
     let mut edges = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let words: Vec<&str> = line.split('#').next().unwrap_or("").split_whitespace().collect();
-        let at = |e: FamilyError| syntax(format!("line {}: {e}", i + 1));
+        let at = |e: FamilyError| {
+            let inner = e.words();
+            syntax(Words {
+                en: format!("line {}: {}", i + 1, inner.en),
+                zh: format!("第 {} 行：{}", i + 1, inner.zh),
+            })
+        };
         match words.as_slice() {
             [] => {}
             [v] => {
@@ -220,7 +252,13 @@ fn file_text(text: &str) -> Result<Parsed, FamilyError> {
                 let (u, v) = (names.id(u).map_err(at)?, names.id(v).map_err(at)?);
                 edges.push((u, v));
             }
-            _ => return Err(syntax(format!("line {}: an edge is two vertex names, `u v`", i + 1))),
+            _ => {
+                return Err(syntax(words!(
+                    "line {}: an edge is two vertex names, `u v`",
+                    "第 {} 行：一条边是两个顶点名，`u v`",
+                    i + 1
+                )))
+            }
         }
     }
     if names.names.is_empty() {
@@ -281,8 +319,12 @@ fn dot_text(text: &str) -> Result<Parsed, FamilyError> {
             _ => clean.push(c),
         }
     }
-    let open = clean.find('{').ok_or_else(|| syntax("a DOT graph needs { ... }"))?;
-    let close = clean.rfind('}').ok_or_else(|| syntax("a DOT graph needs a closing }"))?;
+    let open = clean
+        .find('{')
+        .ok_or_else(|| syntax(words!("a DOT graph needs {{ ... }}", "DOT 图需要 {{ ... }}")))?;
+    let close = clean
+        .rfind('}')
+        .ok_or_else(|| syntax(words!("a DOT graph needs a closing }}", "DOT 图缺少收尾的 }}")))?;
     let body = &clean[open + 1..close];
     let mut names = Names { names: Vec::new() };
     let mut edges = Vec::new();
@@ -327,7 +369,10 @@ fn numbered(n: usize, edges: Vec<(u16, u16)>) -> Result<Graph, FamilyError> {
 pub fn build(text: &str) -> Result<Graph, FamilyError> {
     let text = text.trim();
     if is_template(text) {
-        return Err(syntax(format!("'{text}' is a family of graphs (with n): give n a value")));
+        return Err(syntax(words!(
+            "'{text}' is a family of graphs (with n): give n a value",
+            "“{text}”是一族图（含 n）：请给 n 一个值"
+        )));
     }
     let Some((name, args)) = text.split_once(':') else {
         let (names, edges) = file_text(text)?;
@@ -336,7 +381,10 @@ pub fn build(text: &str) -> Result<Graph, FamilyError> {
     let name = name.trim();
     let board = |lattice, rows: usize, cols: usize| -> Result<Graph, FamilyError> {
         if rows == 0 || cols == 0 {
-            return Err(syntax("a board needs at least one row and one column"));
+            return Err(syntax(words!(
+                "a board needs at least one row and one column",
+                "棋盘至少要有一行一列"
+            )));
         }
         too_large(rows.saturating_mul(cols))?;
         let cells = (0..rows).flat_map(|r| (0..cols).map(move |c| (r as u16, c as u16))).collect();
@@ -344,17 +392,20 @@ pub fn build(text: &str) -> Result<Graph, FamilyError> {
     };
     match name {
         "path" | "cycle" | "scalloped" | "complete" | "star" | "queens" | "ladder" => {
-            let n = numbers(args, 1, &format!("{name}:N takes one whole number"))?[0];
+            let n = numbers(args, 1, &words!("{name}:N takes one whole number", "{name}:N 需要一个整数"))?[0];
             match name {
                 "path" => {
                     if n == 0 {
-                        return Err(syntax("a path has at least one vertex"));
+                        return Err(syntax(words!("a path has at least one vertex", "路径至少有一个顶点")));
                     }
                     numbered(n, (1..n).map(|i| ((i - 1) as u16, i as u16)).collect())
                 }
                 "scalloped" => {
                     if n == 0 {
-                        return Err(syntax("a scalloped path has at least one vertex"));
+                        return Err(syntax(words!(
+                            "a scalloped path has at least one vertex",
+                            "扇贝路径至少有一个顶点"
+                        )));
                     }
                     too_large(n)?;
                     let step = |d: usize| (d..n).map(move |i| ((i - d) as u16, i as u16));
@@ -362,13 +413,16 @@ pub fn build(text: &str) -> Result<Graph, FamilyError> {
                 }
                 "cycle" => {
                     if n < 3 {
-                        return Err(syntax("a cycle has at least 3 vertices"));
+                        return Err(syntax(words!("a cycle has at least 3 vertices", "圈至少有 3 个顶点")));
                     }
                     numbered(n, (0..n).map(|i| (i as u16, ((i + 1) % n) as u16)).collect())
                 }
                 "complete" => {
                     if n == 0 {
-                        return Err(syntax("a complete graph has at least one vertex"));
+                        return Err(syntax(words!(
+                            "a complete graph has at least one vertex",
+                            "完全图至少有一个顶点"
+                        )));
                     }
                     too_large(n)?;
                     let edges = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i as u16, j as u16))).collect();
@@ -383,14 +437,28 @@ pub fn build(text: &str) -> Result<Graph, FamilyError> {
             }
         }
         "grid" => {
-            let rc = numbers(args, 2, "grid:RxC takes two whole numbers, rows and columns")?;
+            let rc = numbers(
+                args,
+                2,
+                &words!(
+                    "grid:RxC takes two whole numbers, rows and columns",
+                    "grid:RxC 需要两个整数：行数和列数"
+                ),
+            )?;
             board(Lattice::Grid, rc[0], rc[1])
         }
         "petersen" => {
-            let nk = numbers(args, 2, "petersen:N,K takes two whole numbers")?;
+            let nk = numbers(
+                args,
+                2,
+                &words!("petersen:N,K takes two whole numbers", "petersen:N,K 需要两个整数"),
+            )?;
             let (n, k) = (nk[0], nk[1]);
             if n < 3 || k == 0 || 2 * k >= n {
-                return Err(syntax("the generalized Petersen graph P(N,K) needs N >= 3 and 1 <= K < N/2"));
+                return Err(syntax(words!(
+                    "the generalized Petersen graph P(N,K) needs N >= 3 and 1 <= K < N/2",
+                    "广义 Petersen 图 P(N,K) 要求 N >= 3 且 1 <= K < N/2"
+                )));
             }
             too_large(2 * n)?;
             let mut names: Vec<String> = (0..n).map(|i| format!("u{i}")).collect();
@@ -407,12 +475,14 @@ pub fn build(text: &str) -> Result<Graph, FamilyError> {
             let parents: Vec<usize> = if args.trim().is_empty() {
                 Vec::new()
             } else {
-                args.split(',').map(|p| number(p, "a parent")).collect::<Result<_, _>>()?
+                let parent = words!("a parent", "父顶点");
+                args.split(',').map(|p| number(p, &parent)).collect::<Result<_, _>>()?
             };
             for (i, &p) in parents.iter().enumerate() {
                 if p > i {
-                    return Err(syntax(format!(
+                    return Err(syntax(words!(
                         "tree: the parent of vertex {} must be a vertex before it (0..={i}), not {p}",
+                        "tree：顶点 {} 的父顶点必须是它之前的顶点（0..={i}），不能是 {p}",
                         i + 1
                     )));
                 }
@@ -423,12 +493,19 @@ pub fn build(text: &str) -> Result<Graph, FamilyError> {
             )
         }
         "random" => {
-            let nms = numbers(args, 3, "random:N,M,SEED takes three whole numbers")?;
+            let nms = numbers(
+                args,
+                3,
+                &words!("random:N,M,SEED takes three whole numbers", "random:N,M,SEED 需要三个整数"),
+            )?;
             let (n, m, seed) = (nms[0], nms[1], nms[2] as u64);
             too_large(n)?;
             let most = n * n.saturating_sub(1) / 2;
             if n == 0 || m > most {
-                return Err(syntax(format!("random:N,M,SEED: {n} vertices have at most {most} edges")));
+                return Err(syntax(words!(
+                    "random:N,M,SEED: {n} vertices have at most {most} edges",
+                    "random:N,M,SEED：{n} 个顶点至多有 {most} 条边"
+                )));
             }
             let mut state = seed;
             let mut chosen = std::collections::BTreeSet::new();
@@ -481,8 +558,9 @@ impl Picture {
             let mut blocked = Vec::new();
             for (i, line) in lines.iter().enumerate() {
                 if line.chars().count() != cols {
-                    return Err(syntax(format!(
+                    return Err(syntax(words!(
                         "row {} of the board has {} cells, row 1 has {cols}: every row of a picture has as many",
+                        "棋盘第 {} 行有 {} 格，第 1 行有 {cols} 格：图中每一行的格数必须相同",
                         i + 1,
                         line.chars().count()
                     )));
@@ -492,30 +570,38 @@ impl Picture {
                         '.' => blocked.push(false),
                         '#' => blocked.push(true),
                         other => {
-                            return Err(syntax(format!(
+                            return Err(syntax(words!(
                             "'{other}' in the board's picture: a cell is '.' (free) or '#' (blocked), rows \
-                                 are separated by '/'"
+                                 are separated by '/'",
+                            "棋盘图中的“{other}”：格子是“.”（空）或“#”（挡住），行与行之间用“/”分隔"
                         )))
                         }
                     }
                 }
             }
             if cols == 0 {
-                return Err(syntax("a board needs at least one row and one column"));
+                return Err(syntax(words!(
+                    "a board needs at least one row and one column",
+                    "棋盘至少要有一行一列"
+                )));
             }
             too_large(blocked.len())?;
             return Ok(Picture { rows: lines.len() as u16, cols: cols as u16, blocked });
         }
         let grammar = || {
-            syntax(format!(
-                "'{text}' is not a board: a board is RxC (5x7) or a picture of its rows (..#./..../....)"
+            syntax(words!(
+                "'{text}' is not a board: a board is RxC (5x7) or a picture of its rows (..#./..../....)",
+                "“{text}”不是棋盘：棋盘写成 RxC（5x7）或逐行的图（..#./..../....）"
             ))
         };
         let sizes: Vec<usize> =
             text.split(['x', 'X']).map(|n| n.parse().map_err(|_| grammar())).collect::<Result<_, _>>()?;
         let &[rows, cols] = sizes.as_slice() else { return Err(grammar()) };
         if rows == 0 || cols == 0 {
-            return Err(syntax("a board needs at least one row and one column"));
+            return Err(syntax(words!(
+                "a board needs at least one row and one column",
+                "棋盘至少要有一行一列"
+            )));
         }
         too_large(rows.saturating_mul(cols))?;
         Ok(Picture { rows: rows as u16, cols: cols as u16, blocked: vec![false; rows * cols] })
@@ -575,6 +661,49 @@ impl Picture {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every way a graph's or a board's text can be wrong says so in both languages: the
+    /// English is the error's text, the Chinese is Chinese and names the same data.
+    #[test]
+    fn every_bad_text_is_worded_in_both_languages() {
+        let graphs = [
+            "path:x",
+            "grid:3",
+            "path:0",
+            "scalloped:0",
+            "cycle:2",
+            "complete:0",
+            "grid:0x3",
+            "petersen:4,2",
+            "tree:0,5",
+            "tree:0,x",
+            "random:3,9,1",
+            "grid:3xn",
+            "a b c",
+            "a-b b",
+            "graph { a -- b",
+            "grid:20x20",
+        ];
+        let boards = ["..#/.x.", "../...", "3y4", "0x3"];
+        let errors = graphs
+            .iter()
+            .map(|t| (*t, build(t).unwrap_err()))
+            .chain(boards.iter().map(|t| (*t, Picture::parse(t).unwrap_err())));
+        for (text, error) in errors {
+            let words = error.words();
+            assert_eq!(words.en, error.to_string(), "{text}");
+            assert!(words.zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{text}: {}", words.zh);
+            let numbers = |s: &str| {
+                s.split(|c: char| !c.is_ascii_digit())
+                    .filter(|d| !d.is_empty())
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            };
+            for number in numbers(&words.en) {
+                assert!(words.zh.contains(&number), "{text}: {number} missing from {}", words.zh);
+            }
+        }
+    }
 
     #[test]
     fn families_have_their_orders_and_sizes() {

@@ -101,8 +101,7 @@ fn canonical_graph(text: &str) -> Result<String, String> {
 }
 
 fn bad_graph(e: family::FamilyError) -> EngineError {
-    let e = e.to_string();
-    super::invalid(words!("{e}", "{e}"))
+    super::invalid(e.words())
 }
 
 /// A vertex-deletion game on one graph, or on the members of a one-parameter family (see the
