@@ -227,7 +227,14 @@ fn main() -> ExitCode {
     let stdout = DeadlineWriter { inner: io::stdout().lock(), budget: one_answer.then(|| budget.clone()) };
     let mut out = io::BufWriter::new(stdout);
     let account = budget.clone();
-    let result = run(&cli, budget, &mut out).and_then(|()| out.flush().map_err(anyhow::Error::from));
+    let result = run(&cli, budget, &mut out);
+    // What was produced before a stop (the rows of a table before the one that ran out) is kept:
+    // the buffer, at most its capacity, is written whatever ran out.
+    out.get_mut().budget = None;
+    let result = result.and_then(|()| out.flush().map_err(anyhow::Error::from));
+    if result.is_err() {
+        let _ = out.flush();
+    }
     let print_stats = || {
         if cli.limits.stats {
             eprintln!(

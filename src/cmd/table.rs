@@ -74,7 +74,8 @@ most 1000000 cells.\n\nExamples:\n  nimlab table half --upto 20\n  nimlab table 
 --csv\n  nimlab table subtraction --set 2,3,5,7,101 --upto 100000000 --format u8 > sub.u8\n  nimlab table wythoff \
 --rows 3999 --cols 3999 --format u16 > wythoff.u16\n  nimlab table wythoff --rows 10 --cols 10 --outcomes\n  nimlab \
 table nim --rows 7 --cols 7 --json\n  nimlab table apple --max 3 --m 1..9 --n 1..9\n  nimlab table fair-shares --upto 5\n  \
-nimlab table loopy-pattern --piles 2 --move one:1.. --move all:+1 --cap 3\n\nA loopy game (positions that repeat: \
+nimlab table loopy-pattern --piles 2 --move one:1.. --move all:+1 --cap 3\n  nimlab table cram --board 3xn --upto 12\n  \
+nimlab table cram --board mxn --rows 5 --cols 7\n\nA loopy game (positions that repeat: \
 fair-shares, loopy-pattern, graph --file G) lists every position reachable from its positions up to --upto N (without \
 it, the game's own bound; a graph: every vertex) with its value (a nimber, or ∞(K) with K the finite values of its \
 options), its outcome (P, N, or D for a draw) and remoteness, as text or --json."
@@ -85,10 +86,11 @@ pub struct Args {
     /// One-heap games: the sequence for heaps 0..=N.
     #[arg(long, value_name = "N", conflicts_with_all = ["rows", "cols"], value_parser = crate::game_args::count)]
     pub upto: Option<u64>,
-    /// Two-heap games: the grid's rows are first heaps 0..=R.
+    /// Two-heap games: the grid's rows are first heaps 0..=R; a family of graphs in m and n
+    /// (--board mxn): its members m = 0..=R.
     #[arg(long, value_name = "R", requires = "cols", value_parser = crate::game_args::count)]
     pub rows: Option<u64>,
-    /// Two-heap games: the grid's columns are second heaps 0..=C.
+    /// Two-heap games: the grid's columns are second heaps 0..=C; a family in m and n: its n.
     #[arg(long, value_name = "C", requires = "rows", value_parser = crate::game_args::count)]
     pub cols: Option<u64>,
     /// Three-pile games (apple, pattern --piles 3): the rows M of an (M, N, N) table, e.g. 1..9.
@@ -433,10 +435,14 @@ fn text(stream: &mut TableStream, budget: &Budget, out: &mut dyn Write) -> anyho
         shape => {
             let (columns, corner) = columns(&shape);
             let (label_width, first_line) = match &shape {
-                StreamShape::Grid { rows, cols } => (
-                    digits(*rows),
-                    format!("{game}: {what}, rows = first heap 0..={rows}, columns = second heap 0..={cols}{misere}"),
-                ),
+                StreamShape::Grid { rows, cols } => (digits(*rows), {
+                    let (row, col) = if stream.of_members() {
+                        ("the members' m =", "n =")
+                    } else {
+                        ("first heap", "second heap")
+                    };
+                    format!("{game}: {what}, rows = {row} 0..={rows}, columns = {col} 0..={cols}{misere}")
+                }),
                 StreamShape::Mnn { m, n } => (
                     m.iter().copied().map(digits).max().unwrap_or(1),
                     format!(

@@ -54,6 +54,53 @@ fn cram_has_a_table_of_boards_and_verify() {
     assert_eq!(report["all_agree"], true);
 }
 
+/// `--board mxn`: the grid of every R x C board, each row the one-number family's table, the
+/// grid symmetric (a board and its transpose are one game), and a grid of a one-number family
+/// refused with the family it needs.
+#[test]
+fn cram_has_a_grid_of_every_board() {
+    let grid = json(&["table", "cram", "--board", "mxn", "--rows", "4", "--cols", "5", "--json"]);
+    assert_eq!(grid["shape"], "grid");
+    let cells: Vec<Vec<u64>> = grid["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect())
+        .collect();
+    assert_eq!(cells.len(), 5);
+    assert!(cells[0].iter().all(|&v| v == 0), "no cell, no move");
+    for (m, row) in cells.iter().enumerate().skip(1) {
+        let family = format!("{m}xn");
+        let table = json(&["table", "cram", "--board", &family, "--upto", "5", "--json"]);
+        let want: Vec<u64> =
+            table["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+        assert_eq!(row, &want, "row {m}");
+    }
+    for (m, row) in cells.iter().enumerate() {
+        for (n, &cell) in row.iter().enumerate().take(5) {
+            assert_eq!(cell, cells[n][m], "{m} x {n}");
+        }
+    }
+    // igs's table: 4 x 4 is 0, 4 x 5 is 2.
+    assert_eq!(cells[4][4..], [0, 2]);
+    let text = text(&["table", "cram", "--board", "mxn", "--rows", "2", "--cols", "3", "--outcomes"]);
+    assert!(text.contains("rows = the members' m = 0..=2, columns = n = 0..=3"), "{text}");
+    // Stopped by the budget, the grid keeps the rows it finished (3 x 9 takes about 80,000
+    // units, 4 x 9 about 9,000,000).
+    let out = nimlab()
+        .args(["table", "cram", "--board", "mxn", "--rows", "4", "--cols", "9", "--budget", "200000"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stopped = String::from_utf8_lossy(&out.stdout);
+    assert!(stopped.contains("3 |   0   1   1   0   1   1   4   1   3   1"), "{stopped}");
+    assert!(!stopped.contains("4 |"), "{stopped}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the grid stopped at row 4"));
+    usage_error(&["table", "cram", "--board", "3xn", "--rows", "2", "--cols", "3"], "--board mxn");
+    usage_error(&["table", "cram", "--board", "mxn", "--upto", "3"], "--board 3xn");
+    usage_error(&["solve", "cram", "--board", "mxn"], "give m and n values");
+}
+
 #[test]
 fn cram_is_played_in_the_terminal() {
     let out = nimlab()

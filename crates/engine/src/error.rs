@@ -394,6 +394,7 @@ pub(crate) mod tests {
                     game: "node-kayles".into(),
                     param: "graph",
                     example: "grid:3xn",
+                    grid: false,
                 },
                 s(&["node-kayles", "--graph", "grid:3xn"]),
             ),
@@ -513,7 +514,8 @@ pub(crate) mod tests {
             english(RequestError::TableNeedsFamily {
                 game: "domineering".into(),
                 param: "board",
-                example: "3xn"
+                example: "3xn",
+                grid: false,
             }),
             "a table of domineering lists the members of a family: write n in the board, e.g. --board 3xn"
         );

@@ -378,8 +378,8 @@ pub struct TableStream {
 }
 
 impl TableStream {
-    /// True when a sequence's `n` is a member of a family (a family of graphs), not a heap: the
-    /// game's positions are not heaps.
+    /// True when a sequence's `n` (a grid's `m` and `n`) numbers the members of a family (a
+    /// family of graphs), not heaps: the game's positions are not heaps.
     pub fn of_members(&self) -> bool {
         self.members
     }

@@ -54,8 +54,9 @@ impl SequenceSource for StoredCells {
 }
 
 impl GridSource for StoredCells {
-    fn fill_row(&mut self, out: &mut [u64]) {
+    fn fill_row(&mut self, out: &mut [u64]) -> Result<(), Exhausted> {
         self.copy_next(out);
+        Ok(())
     }
 }
 
@@ -308,19 +309,12 @@ pub(crate) fn grid<R: Ruleset>(
     budget: &Budget,
 ) -> Result<Grid, TableError> {
     check_values(request.values, request.play)?;
-    if let Some(why) = ruleset.not_heaps() {
-        return Err(TableError::InvalidRequest(RequestError::NoHeapTable { game: game.to_string(), why }));
-    }
     if request.rows > MAX_UPTO || request.cols > MAX_UPTO {
         return Err(TableError::InvalidRequest(RequestError::GridBeyond { max: MAX_UPTO }));
     }
-    ruleset.check_position(&[big(0), big(0)]).map_err(|e| match e {
-        EngineError::InvalidPosition(reason) => {
-            TableError::InvalidRequest(RequestError::NotTwoHeaps { game: game.to_string(), reason })
-        }
-        other => TableError::Engine(other),
-    })?;
     pay_memory("one row of the grid", (u128::from(request.cols) + 1) * 8, budget)?;
+    // The fast path first: a game whose table is not of two heaps (a family of graphs in two
+    // numbers) has its own.
     if request.method != Method::Search {
         let fast = ruleset.fast_grid(request, budget)?;
         match fast {
@@ -333,6 +327,15 @@ pub(crate) fn grid<R: Ruleset>(
             _ => {}
         }
     }
+    if let Some(why) = ruleset.not_heaps() {
+        return Err(TableError::InvalidRequest(RequestError::NoHeapTable { game: game.to_string(), why }));
+    }
+    ruleset.check_position(&[big(0), big(0)]).map_err(|e| match e {
+        EngineError::InvalidPosition(reason) => {
+            TableError::InvalidRequest(RequestError::NotTwoHeaps { game: game.to_string(), reason })
+        }
+        other => TableError::Engine(other),
+    })?;
     let Stored { values, basis } =
         box_values(ruleset, game, &[request.rows, request.cols], request.values, request.play, budget)?;
     Ok(Grid::new(Box::new(values), basis, request.rows, request.cols, budget))

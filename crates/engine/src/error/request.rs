@@ -43,6 +43,8 @@ pub enum RequestError {
         param: &'static str,
         /// A family written in that parameter, e.g. `grid:3xn`.
         example: &'static str,
+        /// A grid was asked for (a family in `m` and `n`), else a table of one number `n`.
+        grid: bool,
     },
     /// A family's table beyond its largest member.
     FamilyBeyond {
@@ -214,13 +216,24 @@ impl RequestError {
             RequestError::CoinValueTooWide => {
                 words!("a coin value beyond 64 bits", "一枚硬币的 SG 值超出了 64 位")
             }
-            RequestError::TableNeedsFamily { game, param, example } => {
+            RequestError::TableNeedsFamily { game, param, example, grid } => {
                 let (en, zh) = if *param == "board" { ("board", "棋盘") } else { ("graph", "图") };
-                Words {
-                    en: format!(
-                        "a table of {game} lists the members of a family: write n in the {en}, e.g. --{param} {example}"
-                    ),
-                    zh: format!("{game} 的表列出一族的各个成员：在{zh}里写上 n，例如 --{param} {example}"),
+                if *grid {
+                    Words {
+                        en: format!(
+                            "a grid of {game} lists the members of a family in two numbers: write m and n in the \
+                             {en}, e.g. --{param} {example}"
+                        ),
+                        zh: format!("{game} 的二维表列出含两个数的一族的各个成员：在{zh}里写上 m 和 n，例如 --{param} {example}"),
+                    }
+                } else {
+                    Words {
+                        en: format!(
+                            "a table of {game} lists the members of a family: write n in the {en}, e.g. --{param} \
+                             {example}"
+                        ),
+                        zh: format!("{game} 的表列出一族的各个成员：在{zh}里写上 n，例如 --{param} {example}"),
+                    }
                 }
             }
             RequestError::FamilyBeyond { max } => words!(

@@ -5,7 +5,9 @@
 //! `edges:...`), the form a game's parameter keeps; [`build`] makes the [`Graph`].
 //!
 //! A family written with `n` for one of its numbers (`grid:3xn`, `petersen:n,2`) is a
-//! one-parameter family: [`instantiate`] gives its member for each `n`.
+//! one-parameter family: [`instantiate`] gives its member for each `n`. One written with `m` and
+//! `n` (`grid:mxn`) is a two-parameter family: [`instantiate_grid`] gives its member for each
+//! pair.
 
 use super::graph::{Graph, GraphError, Lattice};
 use super::set::{VSet, MAX_VERTICES};
@@ -45,31 +47,48 @@ impl FamilyError {
     }
 }
 
-/// The member `n` of a one-parameter family written with `n` (`grid:3xn` and 7: `grid:3x7`), or
-/// `None` when the text has no `n`.
-pub fn instantiate(template: &str, n: u64) -> Option<String> {
-    let (name, args) = template.split_once(':')?;
-    if name == "edges" {
-        return None;
+/// How many numbers a family's text leaves open: 2 for `m` and `n` (`grid:mxn`), 1 for `n`
+/// alone (`grid:3xn`), 0 for a graph (or an edge list, whose names are not numbers).
+pub(crate) fn parameters(text: &str) -> usize {
+    match text.trim().split_once(':') {
+        Some((name, args)) if name.trim() != "edges" => match (args.contains('m'), args.contains('n')) {
+            (true, true) => 2,
+            (_, true) => 1,
+            _ => 0,
+        },
+        _ => 0,
     }
-    let mut found = false;
-    let args: String = args
-        .chars()
-        .map(|c| {
-            if c == 'n' {
-                found = true;
-                n.to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect();
-    found.then(|| format!("{name}:{args}"))
 }
 
-/// Does the text name a one-parameter family (a family with `n` for a number)?
+/// The text with its letters `m` and `n` written as the numbers given.
+fn substitute(template: &str, m: u64, n: u64) -> String {
+    let (name, args) = template.split_once(':').expect("a family has a name and arguments");
+    let args: String = args
+        .chars()
+        .map(|c| match c {
+            'm' => m.to_string(),
+            'n' => n.to_string(),
+            c => c.to_string(),
+        })
+        .collect();
+    format!("{name}:{args}")
+}
+
+/// The member `n` of a one-parameter family written with `n` (`grid:3xn` and 7: `grid:3x7`), or
+/// `None` when the text is not a one-parameter family.
+pub fn instantiate(template: &str, n: u64) -> Option<String> {
+    (parameters(template) == 1).then(|| substitute(template, 0, n))
+}
+
+/// The member `(m, n)` of a two-parameter family written with `m` and `n` (`grid:mxn` and 4, 7:
+/// `grid:4x7`), or `None` when the text is not a two-parameter family.
+pub(crate) fn instantiate_grid(template: &str, m: u64, n: u64) -> Option<String> {
+    (parameters(template) == 2).then(|| substitute(template, m, n))
+}
+
+/// Does the text name a family (with `n`, or `m` and `n`, for numbers)?
 pub(crate) fn is_template(text: &str) -> bool {
-    instantiate(text.trim(), 1).is_some()
+    parameters(text) > 0
 }
 
 fn number(word: &str, what: &Words) -> Result<usize, FamilyError> {
@@ -97,14 +116,14 @@ fn too_large(count: usize) -> Result<(), FamilyError> {
     Ok(())
 }
 
-/// The canonical text of a graph (see the module doc); a one-parameter family is checked with
-/// `n = 5`.
+/// The canonical text of a graph (see the module doc); a family is checked with its numbers
+/// 5.
 ///
 /// # Errors
 /// [`FamilyError`] saying what is wrong.
 pub(crate) fn canonical(text: &str) -> Result<String, FamilyError> {
     let text = text.trim();
-    if let Some(member) = instantiate(text, 5) {
+    if let Some(member) = instantiate(text, 5).or_else(|| instantiate_grid(text, 5, 5)) {
         canonical(&member)?;
         return Ok(text.split_whitespace().collect());
     }
@@ -365,13 +384,13 @@ fn numbered(n: usize, edges: Vec<(u16, u16)>) -> Result<Graph, FamilyError> {
 /// The graph a text names (a family, `edges:...` or a file's text).
 ///
 /// # Errors
-/// [`FamilyError`] saying what is wrong; a one-parameter family (with `n`) is not a graph.
+/// [`FamilyError`] saying what is wrong; a family (with `n`, or `m` and `n`) is not a graph.
 pub fn build(text: &str) -> Result<Graph, FamilyError> {
     let text = text.trim();
     if is_template(text) {
         return Err(syntax(words!(
-            "'{text}' is a family of graphs (with n): give n a value",
-            "“{text}”是一族图（含 n）：请给 n 一个值"
+            "'{text}' is a family of graphs (with n, or m and n): give them values",
+            "“{text}”是一族图（含 n，或 m 和 n）：请给它们赋值"
         )));
     }
     let Some((name, args)) = text.split_once(':') else {
@@ -785,6 +804,14 @@ mod tests {
     fn templates_instantiate() {
         assert_eq!(instantiate("grid:3xn", 7).as_deref(), Some("grid:3x7"));
         assert_eq!(instantiate("grid:3x7", 7), None);
+        assert_eq!(instantiate("grid:mxn", 7), None);
+        assert_eq!(instantiate_grid("grid:mxn", 4, 7).as_deref(), Some("grid:4x7"));
+        assert_eq!(instantiate_grid("grid:3xn", 4, 7), None);
+        assert_eq!(
+            [parameters("grid:mxn"), parameters("ladder:n"), parameters("edges:m-n"), parameters("grid:3x4")],
+            [2, 1, 0, 0]
+        );
+        assert!(canonical("grid:mxn").is_ok() && build("grid:mxn").is_err());
         assert_eq!(canonical("petersen:n,2").unwrap(), "petersen:n,2");
         assert!(build("grid:3xn").is_err());
     }

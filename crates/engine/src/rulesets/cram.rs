@@ -6,7 +6,9 @@
 //! column, the number its row counted from the top), and a position is the cells covered so far,
 //! numbered from 0 row by row from the top-left (`b1` is 1 on any board of at least two
 //! columns), so that a game can be shared and resumed. `--board Rxn` (or `nxC`) is the family of
-//! boards whose members `table` and `period` list.
+//! boards whose members `table` and `period` list; `--board mxn` is every board, whose values
+//! `table --rows R --cols C` lists as a grid (a board and its transpose are one shape: each pair
+//! is searched once).
 //!
 //! Theory (every case checked against the generic search by `verify` and the tests below):
 //!
@@ -48,9 +50,9 @@ const BOARD: ParamDecl = ParamDecl {
     label: "board",
     help:
         "the board: RxC (5x7), or a picture of its rows from the top separated by '/', '.' a free cell and \
-'#' a blocked one (..#./..../....); Rxn (4xn) for a table of the boards 4x0, 4x1, ...",
+'#' a blocked one (..#./..../....); Rxn (4xn) for a table of the boards 4x0, 4x1, ...; mxn for the grid of every R x C board (table --rows R --cols C)",
     kind: ParamKind::Text {
-        syntax: "RxC (5x7), a picture (..#./..../....) or Rxn",
+        syntax: "RxC (5x7), a picture (..#./..../....), Rxn or mxn",
         repeatable: false,
         canonical: canonical_board,
     },
@@ -79,7 +81,7 @@ b1 在它右边，a2 在它下面",
             name: "board",
             label: "棋盘",
             help: "棋盘：RxC（如 5x7），或自上而下的各行用 '/' 隔开的图样，'.' 为空格，'#' 为挡住的格子（如 ..#./..../....）；\
-Rxn（如 4xn）列出 4x0、4x1、…… 各棋盘的表",
+Rxn（如 4xn）列出 4x0、4x1、…… 各棋盘的表；mxn 列出每个 R x C 棋盘的二维表（table --rows R --cols C）",
         }],
     },
     capabilities: Capabilities { research: &[Research::GraphFamily], ..Capabilities::NONE },
@@ -87,7 +89,7 @@ Rxn（如 4xn）列出 4x0、4x1、…… 各棋盘的表",
     build,
 };
 
-/// Is the board's text a family (`Rxn` or `nxC`)?
+/// Is the board's text a family (`Rxn` or `nxC`, or `mxn` in two numbers)?
 fn is_family(text: &str) -> bool {
     text.contains('n')
 }
@@ -95,7 +97,7 @@ fn is_family(text: &str) -> bool {
 fn canonical_board(text: &str) -> Result<String, String> {
     let text: String = text.split_whitespace().collect();
     if is_family(&text) {
-        Picture::parse(&text.replace('n', "5")).map_err(|e| e.to_string())?;
+        Picture::parse(&text.replace(['m', 'n'], "5")).map_err(|e| e.to_string())?;
         return Ok(text);
     }
     Picture::parse(&text).map(|p| p.text()).map_err(|e| e.to_string())

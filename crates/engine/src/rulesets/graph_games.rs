@@ -43,8 +43,8 @@ use crate::octal::{OctalCode, Sequence};
 use crate::solve::MisereSolver;
 use crate::spec::{GameSpec, ParamDecl, ParamKind, ParamTexts};
 use crate::tables::{
-    Sequence as TableSequence, SequenceRequest, SequenceSource, TableBasis, TableError, TableMethod,
-    TableValues, N_CELL, P_CELL,
+    Grid, GridRequest, GridSource, Sequence as TableSequence, SequenceRequest, SequenceSource, TableBasis,
+    TableError, TableMethod, TableValues, N_CELL, P_CELL,
 };
 
 /// The parameter `graph` both games take.
@@ -216,6 +216,50 @@ impl GraphGame {
             start: VSet::EMPTY,
             pieces,
         })
+    }
+
+    /// The family a table lists, when it is written with `numbers` letters (`n`, or `m` and
+    /// `n`); else the request that would fit, as the error.
+    fn table_family(&self, numbers: usize) -> Result<String, TableError> {
+        match &self.family {
+            Some(family) if family::parameters(family) == numbers => Ok(family.clone()),
+            _ => {
+                let (param, example) = match (self.pieces, numbers) {
+                    (Pieces::Graph, 1) => ("graph", "grid:3xn"),
+                    (Pieces::Graph, _) => ("graph", "grid:mxn"),
+                    (Pieces::Dominoes, 1) => ("board", "3xn"),
+                    (Pieces::Dominoes, _) => ("board", "mxn"),
+                };
+                Err(TableError::InvalidRequest(RequestError::TableNeedsFamily {
+                    game: self.name.to_string(),
+                    param,
+                    example,
+                    grid: numbers == 2,
+                }))
+            }
+        }
+    }
+
+    /// How a family table's members are valued: Grundy values or outcomes under normal play, or
+    /// outcomes under misère play.
+    fn member_values(&self, values: TableValues, play: Play, budget: &Budget) -> MemberValues {
+        MemberValues {
+            family: self.clone(),
+            misere: play == Play::Misere,
+            budget: budget.clone(),
+            outcomes: values == TableValues::Outcomes,
+        }
+    }
+
+    /// The game on a member of this family, sharing the family's memos.
+    fn member(&self, graph: Graph) -> GraphGame {
+        GraphGame {
+            paths: Arc::new(path_values(self.deletion, graph.order() as u64 + 1)),
+            start: graph.vertices(),
+            game: Some(Arc::new(DeletionGame { graph, deletion: self.deletion })),
+            family: None,
+            ..self.clone()
+        }
     }
 
     /// The graph; only asked for after a position was checked, which a family's never is.
@@ -489,20 +533,25 @@ impl Ruleset for GraphGame {
     }
 
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
-        if let (Some(family), Pieces::Dominoes) = (&self.family, self.pieces) {
-            let boards = family.trim_start_matches("grid:");
-            return Err(EngineError::InvalidPosition(words!(
-                "'{boards}' is a family of boards: give n a value (3x7) to ask about a position, or list the \
-                 members' values with table or period",
-                "'{boards}' 是一族棋盘：给 n 一个值（如 3x7）才能问一个局面，或用 table、period 列出各成员的值"
-            )));
-        }
         if let Some(family) = &self.family {
-            return Err(EngineError::InvalidPosition(words!(
-                "'{family}' is a family of graphs: give n a value (grid:3x7) to ask about a position, or list \
-                 the members' values with table or period",
-                "'{family}' 是一族图：给 n 一个值（如 grid:3x7）才能问一个局面，或用 table、period 列出各成员的值"
-            )));
+            // What to write for the numbers, with an example member.
+            let (en, zh, example) = match family::parameters(family) {
+                2 => ("give m and n values", "给 m 和 n 赋值", "3x7"),
+                _ => ("give n a value", "给 n 一个值", "3x7"),
+            };
+            return Err(EngineError::InvalidPosition(match self.pieces {
+                Pieces::Dominoes => words!(
+                    "'{family}' is a family of boards: {en} ({example}) to ask about a position, or list the \
+                     members' values with table or period",
+                    "'{family}' 是一族棋盘：{zh}（如 {example}）才能问一个局面，或用 table、period 列出各成员的值",
+                    family = family.trim_start_matches("grid:")
+                ),
+                Pieces::Graph => words!(
+                    "'{family}' is a family of graphs: {en} (grid:{example}) to ask about a position, or list \
+                     the members' values with table or period",
+                    "'{family}' 是一族图：{zh}（如 grid:{example}）才能问一个局面，或用 table、period 列出各成员的值"
+                ),
+            }));
         }
         let order = self.graph().order();
         let (noun_en, noun_zh) = (self.pieces.vertex(Lang::En), self.pieces.vertex(Lang::Zh));
@@ -580,63 +629,48 @@ impl Ruleset for GraphGame {
             .then(|| say!(lang, "{}; {}", "{}；{}", self.path_theorem(lang), self.symmetry_theorem(lang)))
     }
 
-    /// A family's members in order, by the component engine with one memo for them all (shapes
-    /// and forms do not depend on the graph). A member that is not a graph (`cycle:2`) counts as
-    /// the empty graph, value 0; one of more than 256 vertices is refused up front. A single
-    /// graph's table is refused: its positions are sets of vertices, not heaps.
+    /// A one-parameter family's members in order, by the component engine with one memo for
+    /// them all (shapes and forms do not depend on the graph). A member that is not a graph
+    /// (`cycle:2`) counts as the empty graph, value 0; one of more than 256 vertices is refused up
+    /// front. A single graph's table is refused: its positions are sets of vertices, not heaps.
     fn fast_sequence(
         &self,
         request: &SequenceRequest,
         budget: &Budget,
     ) -> Result<Option<TableSequence>, TableError> {
-        let Some(family) = self.family.clone() else {
-            let (param, example) = match self.pieces {
-                Pieces::Graph => ("graph", "grid:3xn"),
-                Pieces::Dominoes => ("board", "3xn"),
-            };
-            return Err(TableError::InvalidRequest(RequestError::TableNeedsFamily {
-                game: self.name.to_string(),
-                param,
-                example,
-            }));
-        };
+        let family = self.table_family(1)?;
         if request.upto > MAX_FAMILY_MEMBER {
             return Err(TableError::InvalidRequest(RequestError::FamilyBeyond { max: MAX_FAMILY_MEMBER }));
         }
-        let last = family::instantiate(&family, request.upto).expect("a family has n");
-        if let Err(family::FamilyError::Graph(e)) = family::build(&last) {
-            let member = last.to_string();
-            return Err(TableError::InvalidRequest(match e {
-                GraphError::TooLarge { count, what } => {
-                    RequestError::MemberTooLarge { member, count, edges: what == "edges", max: MAX_VERTICES }
-                }
-                GraphError::Empty => RequestError::MemberEmpty { member },
-            }));
-        }
-        let misere = request.play == Play::Misere;
-        let basis = TableBasis {
-            method: TableMethod::Search,
-            detail: if misere {
-                format!(
-                    "the misère search over the regions' shapes (on a board; elsewhere the plain search), member \
-                     by member ({family} with n = 0, 1, ...)"
-                )
-            } else {
-                format!("the component engine, member by member ({family} with n = 0, 1, ...)")
-            },
-            value_bound: None,
-            certified_period: None,
-        };
+        check_member(&family::instantiate(&family, request.upto).expect("a family has n"))?;
+        let basis = member_basis(&family, request.play, "n = 0, 1, ...");
         let source = FamilySource {
+            values: self.member_values(request.values, request.play, budget),
             family,
-            deletion: self.deletion(),
-            memo: Arc::clone(&self.memo),
-            misere: misere.then(|| Arc::clone(&self.misere)),
-            budget: budget.clone(),
-            outcomes: request.values == TableValues::Outcomes,
             next: 0,
         };
         Ok(Some(TableSequence::new(Box::new(source), basis, request.upto, budget)))
+    }
+
+    /// A two-parameter family's members `(m, n)` as a grid (rows `m`, columns `n`), as
+    /// [`Ruleset::fast_sequence`] lists a one-parameter family's. Isomorphic members (a board and
+    /// its transpose) share their shape's entry, so each is searched once.
+    fn fast_grid(&self, request: &GridRequest, budget: &Budget) -> Result<Option<Grid>, TableError> {
+        let family = self.table_family(2)?;
+        if request.rows > MAX_FAMILY_MEMBER || request.cols > MAX_FAMILY_MEMBER {
+            return Err(TableError::InvalidRequest(RequestError::FamilyBeyond { max: MAX_FAMILY_MEMBER }));
+        }
+        check_member(
+            &family::instantiate_grid(&family, request.rows, request.cols).expect("a family has m and n"),
+        )?;
+        let basis = member_basis(&family, request.play, "m = 0, 1, ... and n = 0, 1, ...");
+        let source = FamilyGridSource {
+            values: self.member_values(request.values, request.play, budget),
+            family,
+            cols: request.cols,
+            next_row: 0,
+        };
+        Ok(Some(Grid::new(Box::new(source), basis, request.rows, request.cols, budget)))
     }
 
     fn theory(&self, numbers: &[BigUint], play: Play, max_moves: usize, lang: Lang) -> Option<Analysis> {
@@ -698,62 +732,107 @@ fn path_values(deletion: Deletion, count: u64) -> Vec<u32> {
     (0..count).map(|n| sequence.value(n).expect("computed")).collect()
 }
 
-/// A family's members' values in order (see [`GraphGame`]'s `fast_sequence`): Grundy values or
-/// outcomes under normal play, or outcomes under misère play (`misere`).
-struct FamilySource {
-    family: String,
-    deletion: Deletion,
-    memo: Arc<Mutex<Memo>>,
-    /// Under misère play, the memo of the search over regions' shapes.
-    misere: Option<Arc<Mutex<MisereMemo>>>,
-    budget: Budget,
-    outcomes: bool,
-    next: u64,
+/// Refuses a family's table whose largest member is more than a graph game holds (or no graph).
+fn check_member(member: &str) -> Result<(), TableError> {
+    match family::build(member) {
+        Err(family::FamilyError::Graph(e)) => {
+            let member = member.to_string();
+            Err(TableError::InvalidRequest(match e {
+                GraphError::TooLarge { count, what } => {
+                    RequestError::MemberTooLarge { member, count, edges: what == "edges", max: MAX_VERTICES }
+                }
+                GraphError::Empty => RequestError::MemberEmpty { member },
+            }))
+        }
+        _ => Ok(()),
+    }
 }
 
-impl FamilySource {
-    /// The misère outcome of the whole `graph`: by its regions' shapes on a board, else by the
-    /// plain search.
-    fn misere_outcome(&self, graph: Graph, memo: &Mutex<MisereMemo>) -> Result<Outcome, Exhausted> {
-        let left = graph.vertices();
-        let mut memo = memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        match regions::misere_outcome(&graph, &left, &mut memo, &self.budget) {
-            Some(outcome) => outcome,
-            None => MisereSolver::misere(DeletionGame { graph, deletion: self.deletion })
-                .value(&left, &self.budget),
-        }
+/// How a family table is computed; `members` says which (`n = 0, 1, ...`).
+fn member_basis(family: &str, play: Play, members: &str) -> TableBasis {
+    TableBasis {
+        method: TableMethod::Search,
+        detail: if play == Play::Misere {
+            format!(
+                "the misère search over the regions' shapes (on a board; elsewhere the plain search), member by \
+                 member ({family} with {members})"
+            )
+        } else {
+            format!(
+                "the theory where it answers (the symmetry strategy, paths and cycles), else the component \
+                 engine, member by member ({family} with {members})"
+            )
+        },
+        // A value is at most the longest play, which deletes a vertex at least each move.
+        value_bound: Some(MAX_VERTICES as u64),
+        certified_period: None,
     }
+}
+
+/// How a family's members are valued (see [`GraphGame::member_values`]).
+struct MemberValues {
+    /// The family's game, whose memos its members share.
+    family: GraphGame,
+    misere: bool,
+    budget: Budget,
+    outcomes: bool,
+}
+
+impl MemberValues {
+    /// The table's cell of the member `member`: under normal play by the theory when it answers
+    /// (the symmetry strategy, paths and cycles), else by the component engine; under misère play
+    /// by the misère search. A member with no vertex (a board of width 0) has no move.
+    fn cell(&self, member: &str) -> Result<u64, Exhausted> {
+        let Ok(graph) = family::build(member) else {
+            return Ok(match (self.misere, self.outcomes) {
+                (true, _) => N_CELL,
+                (false, true) => P_CELL,
+                (false, false) => 0,
+            });
+        };
+        let game = self.family.member(graph);
+        let left = game.start;
+        if self.misere {
+            let outcome = match game.own_misere(&left, &self.budget) {
+                Some(outcome) => outcome?.0,
+                None => MisereSolver::misere(game.game.as_deref().expect("a member is a graph").clone())
+                    .value(&left, &self.budget)?,
+            };
+            return Ok(if outcome == Outcome::P { P_CELL } else { N_CELL });
+        }
+        let theory = game.theory(&[], Play::Normal, 0, Lang::En);
+        let value = match theory {
+            Some(analysis) if self.outcomes => {
+                return Ok(if analysis.outcome == Outcome::P { P_CELL } else { N_CELL })
+            }
+            Some(Analysis { grundy: GrundyValue::Value(v), .. }) => {
+                v.to_u32().expect("a graph's value is small")
+            }
+            _ => {
+                let mut memo = self.family.memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                ComponentSolver::new(game.graph().clone(), &mut memo).value_pruned(&left, &self.budget)?
+            }
+        };
+        Ok(match (self.outcomes, value) {
+            (false, v) => u64::from(v),
+            (true, 0) => P_CELL,
+            (true, _) => N_CELL,
+        })
+    }
+}
+
+/// A one-parameter family's members' values in order (see [`GraphGame`]'s `fast_sequence`).
+struct FamilySource {
+    family: String,
+    values: MemberValues,
+    next: u64,
 }
 
 impl SequenceSource for FamilySource {
     fn fill(&mut self, out: &mut [u64]) -> Result<(), Exhausted> {
         for slot in out.iter_mut() {
-            let member = family::instantiate(&self.family, self.next).expect("a family has n");
-            // A member with no vertex (a board of width 0) has no move.
-            let graph = family::build(&member).ok();
-            *slot = match (&self.misere, graph) {
-                (Some(memo), Some(graph)) => match self.misere_outcome(graph, memo)? {
-                    Outcome::P => P_CELL,
-                    Outcome::N => N_CELL,
-                },
-                (Some(_), None) => N_CELL,
-                (None, graph) => {
-                    let value = match graph {
-                        Some(graph) => {
-                            let mut memo =
-                                self.memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                            let left = graph.vertices();
-                            ComponentSolver::new(graph, &mut memo).value_pruned(&left, &self.budget)?
-                        }
-                        None => 0,
-                    };
-                    match (self.outcomes, value) {
-                        (false, v) => u64::from(v),
-                        (true, 0) => P_CELL,
-                        (true, _) => N_CELL,
-                    }
-                }
-            };
+            *slot =
+                self.values.cell(&family::instantiate(&self.family, self.next).expect("a family has n"))?;
             self.next += 1;
         }
         Ok(())
@@ -763,5 +842,25 @@ impl SequenceSource for FamilySource {
     fn skip(&mut self, count: u64) -> bool {
         self.next += count;
         true
+    }
+}
+
+/// A two-parameter family's members `(m, n)` row by row (see [`GraphGame`]'s `fast_grid`).
+struct FamilyGridSource {
+    family: String,
+    values: MemberValues,
+    cols: u64,
+    next_row: u64,
+}
+
+impl GridSource for FamilyGridSource {
+    fn fill_row(&mut self, out: &mut [u64]) -> Result<(), Exhausted> {
+        for (n, slot) in (0..=self.cols).zip(out.iter_mut()) {
+            let member =
+                family::instantiate_grid(&self.family, self.next_row, n).expect("a family has m and n");
+            *slot = self.values.cell(&member)?;
+        }
+        self.next_row += 1;
+        Ok(())
     }
 }

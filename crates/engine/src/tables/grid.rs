@@ -6,14 +6,18 @@
 //! kernel of [`super::lines`]) when it has one, otherwise the generic dense path
 //! ([`super::dense`], 4 bytes a cell under the budget).
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Exhausted};
 
 use super::{pay_memory, Charge, TableBasis, TableError, N_CELL, P_CELL};
 
 /// Produces the rows of a two-heap table in order, from row 0.
 pub trait GridSource: Send {
     /// Writes the next row (`cols + 1` values) into `out`.
-    fn fill_row(&mut self, out: &mut [u64]);
+    ///
+    /// # Errors
+    /// What ran out, for a source that computes its cells under the budget (a family of graphs,
+    /// each cell a search); the other sources never fail.
+    fn fill_row(&mut self, out: &mut [u64]) -> Result<(), Exhausted>;
 }
 
 /// A grid source from a function writing row `r` into `out`: how closed forms become sources.
@@ -23,9 +27,10 @@ pub(crate) struct RowFn<F> {
 }
 
 impl<F: FnMut(u64, &mut [u64]) + Send> GridSource for RowFn<F> {
-    fn fill_row(&mut self, out: &mut [u64]) {
+    fn fill_row(&mut self, out: &mut [u64]) -> Result<(), Exhausted> {
         (self.fill)(self.next, out);
         self.next += 1;
+        Ok(())
     }
 }
 
@@ -129,11 +134,9 @@ impl Grid {
             return Ok(None);
         }
         let row = self.next;
-        self.charge.values(out.len() as u64).map_err(|cause| TableError::Exhausted {
-            task: format!("the grid stopped at row {row}"),
-            cause,
-        })?;
-        self.source.fill_row(out);
+        let stopped = |cause| TableError::Exhausted { task: format!("the grid stopped at row {row}"), cause };
+        self.charge.values(out.len() as u64).map_err(stopped)?;
+        self.source.fill_row(out).map_err(stopped)?;
         self.next += 1;
         Ok(Some(row))
     }

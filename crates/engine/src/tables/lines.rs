@@ -30,7 +30,7 @@
 //! the time of the same algorithm in C with the mirroring and 1.5x without
 //! (`bench/wythoff_grid.c`, `docs/benchmarks.md`).
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Exhausted};
 use crate::solve::Amounts;
 
 use super::{hold_memory, memory_fits, BYTES_PER_UNIT, KERNEL_CELLS_PER_UNIT};
@@ -477,7 +477,7 @@ fn first_absent4(start: usize, a: &[u64], b: &[u64], c: &[u64], d: &[u64]) -> u3
 }
 
 impl GridSource for LineKernel {
-    fn fill_row(&mut self, out: &mut [u64]) {
+    fn fill_row(&mut self, out: &mut [u64]) -> Result<(), Exhausted> {
         let r = self.next;
         self.next += 1;
         self.open_diagonal(r);
@@ -503,6 +503,7 @@ impl GridSource for LineKernel {
                 *slot = u64::from(v);
             }
         }
+        Ok(())
     }
 }
 

@@ -244,3 +244,64 @@ fn misere_family_tables_equal_the_plain_search() {
         }
     }
 }
+
+/// The grid of a family in `m` and `n` holds each member's Grundy value (normal play) or misère
+/// outcome by the plain search, member by member; a member with no vertex counts as no move.
+#[test]
+fn grid_family_tables_equal_the_plain_search() {
+    use crate::graphs::family;
+    use crate::tables::{GridRequest, TableValues, N_CELL, P_CELL};
+    for (spec, template, deletion, rows, cols) in [
+        ("cram --board mxn", "grid:mxn", Deletion::Edge, 4, 5),
+        ("node-kayles --graph grid:mxn", "grid:mxn", Deletion::Vertex, 3, 4),
+    ] {
+        for (values, play) in [(TableValues::Grundy, Play::Normal), (TableValues::Outcomes, Play::Misere)] {
+            let request = GridRequest::new(rows, cols, values, play);
+            let grid = test_game(spec).grid(&request, &Budget::default()).unwrap().collect_rest().unwrap();
+            assert_eq!(grid.len() as u64, (rows + 1) * (cols + 1), "{spec}");
+            for (i, &cell) in grid.iter().enumerate() {
+                let (m, n) = (i as u64 / (cols + 1), i as u64 % (cols + 1));
+                let graph = family::build(&family::instantiate_grid(template, m, n).unwrap()).ok();
+                let want = match (graph, play) {
+                    (None, Play::Normal) => 0,
+                    (None, Play::Misere) => N_CELL,
+                    (Some(graph), Play::Normal) => {
+                        let left = graph.vertices();
+                        GrundySolver::new(DeletionGame { graph, deletion })
+                            .value(&left, &Budget::default())
+                            .unwrap() as u64
+                    }
+                    (Some(graph), Play::Misere) => {
+                        let left = graph.vertices();
+                        match MisereSolver::misere(DeletionGame { graph, deletion })
+                            .value(&left, &Budget::default())
+                        {
+                            Ok(Outcome::P) => P_CELL,
+                            Ok(Outcome::N) => N_CELL,
+                            Err(e) => panic!("{spec} {m} x {n}: {e}"),
+                        }
+                    }
+                };
+                assert_eq!(cell, want, "{spec} {play:?} at m = {m}, n = {n}");
+            }
+        }
+    }
+}
+
+/// A grid asks for a family in two numbers, a one-number table for a family in one.
+#[test]
+fn tables_ask_for_the_family_they_list() {
+    use crate::tables::{GridRequest, SequenceRequest, TableValues};
+    let budget = Budget::default();
+    let grid = GridRequest::new(3, 3, TableValues::Grundy, Play::Normal);
+    let row = SequenceRequest::new(3, TableValues::Grundy, Play::Normal);
+    for (board, grid_ok, row_ok) in [("mxn", true, false), ("3xn", false, true), ("3x3", false, false)] {
+        let game = game(board);
+        assert_eq!(game.grid(&grid, &budget).is_ok(), grid_ok, "{board}: grid");
+        assert_eq!(game.sequence(&row, &budget).is_ok(), row_ok, "{board}: sequence");
+    }
+    let e = game("3xn").grid(&grid, &budget).err().unwrap().to_string();
+    assert!(e.contains("--board mxn"), "{e}");
+    let grid = GridRequest::new(4097, 3, TableValues::Grundy, Play::Normal);
+    assert!(game("mxn").grid(&grid, &budget).is_err());
+}
