@@ -3,8 +3,7 @@
 //! (or none), listed up to where it becomes periodic in `b`, then by its certified period
 //! (`nimlab_engine::rulesets::chomp::census` states the recurrence and the proof).
 
-use nimlab_engine::Census;
-use nimlab_engine::{Budget, EngineError};
+use nimlab_engine::{Budget, Census, EngineError};
 use serde::Serialize;
 
 use crate::ReportError;

@@ -28,8 +28,7 @@ use num_traits::ToPrimitive;
 use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset};
 use crate::bigint::big;
 use crate::budget::{Budget, Exhausted};
-use crate::error::EngineError;
-use crate::error::RequestError;
+use crate::error::{EngineError, RequestError};
 use crate::game::{Game, Outcome, Play};
 use crate::graphs::graph::GraphError;
 use crate::graphs::layout::{GraphView, Style, Target};
@@ -37,8 +36,7 @@ use crate::graphs::set::MAX_VERTICES;
 use crate::graphs::{
     family, regions, ComponentSolver, Deletion, DeletionGame, Graph, Memo, MisereMemo, VSet,
 };
-use crate::lang::Words;
-use crate::lang::{say, words, Lang};
+use crate::lang::{say, words, Lang, Words};
 use crate::octal::{OctalCode, Sequence};
 use crate::solve::MisereSolver;
 use crate::spec::{GameSpec, ParamDecl, ParamKind, ParamTexts};
