@@ -1625,6 +1625,7 @@ describe('issue 40: what the page knew of games comes from the engine\'s answers
       assert.equal(await page.locator('[data-testid=board] .token.illegal').count(), 0, 'no stone hatched as "no move"');
       assert.equal(await page.locator('[data-testid=board] .token.plain').count(), 7);
       assert.equal(await page.textContent('[data-testid=stones-by-list]'), text(lang, 'board.movesByList'));
+      assert.equal(await page.textContent('#board-keys'), '', 'no keys to tell of');
       assert.ok(await page.locator('[data-testid=legal-move]').count() > 0);
       page.checkClean();
       await page.context().close();

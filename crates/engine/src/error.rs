@@ -269,7 +269,7 @@ impl SpecError {
             SpecError::InvalidValue { param, value, words, .. } => ErrorDetail::InvalidValue {
                 param: param.clone(),
                 value: value.clone(),
-                reason: words.clone(),
+                reason: words.as_deref().cloned(),
             },
             SpecError::Invalid(reason) => ErrorDetail::InvalidParams { reason: reason.clone() },
             SpecError::Syntax { text, .. } => ErrorDetail::BadGameText { text: text.clone() },

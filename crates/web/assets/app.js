@@ -1300,6 +1300,8 @@ function renderBoard() {
   } else {
     board.append(drawPosition(S.setup.game, position, previous, null));
   }
+  // Stones no click takes (moves from the list only): no keys to tell of.
+  if (board.querySelector('[data-testid=stones-by-list]') && !board.querySelector('button')) $('board-keys').textContent = '';
   restoreFocus('board');
 }
 

@@ -64,8 +64,8 @@ pub enum SpecError {
         /// Why it is invalid.
         reason: String,
         /// Why, in both languages, where the check words it so (a text in a ruleset's own
-        /// grammar: an octal code, a take pattern, a graph).
-        words: Option<crate::lang::Words>,
+        /// grammar: an octal code, a take pattern, a graph); boxed, so that errors stay small.
+        words: Option<Box<crate::lang::Words>>,
     },
     /// The values are valid one by one but not together (the ruleset's own check).
     #[error("{0}")]
@@ -191,7 +191,7 @@ impl ParamDecl {
                     param: self.name.into(),
                     value: text.into(),
                     reason: words.en.clone(),
-                    words: Some(words),
+                    words: Some(Box::new(words)),
                 }),
         }
     }
