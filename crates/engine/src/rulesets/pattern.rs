@@ -821,7 +821,7 @@ mod tests {
             texts(&en),
             ["take 2 from pile 1", "take 2 from each of piles 1, 3", "take 2 from every pile"]
         );
-        assert_eq!(texts(&zh), ["从第 0 堆取走 2 个", "从第 0、2 堆各取走 2 个", "从每一堆各取走 2 个"]);
+        assert_eq!(texts(&zh), ["从第 1 堆取走 2 个", "从第 1、3 堆各取走 2 个", "从每一堆各取走 2 个"]);
         let game = PatternGame::new(PatternSpec::parse(3, &["all:1..".into()]).unwrap());
         let (from, to) = (to_bigs(&[3, 4, 5]), to_bigs(&[1, 2, 3]));
         assert_eq!(game.describe_move(&from, &to, Lang::En), "take 2 from every pile");
