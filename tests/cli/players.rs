@@ -113,7 +113,13 @@ fn large_nim_1_2_3_4_with_three_players() {
     assert_eq!(v["basis"], "theory");
     assert_eq!(
         v["winning_moves"],
-        json!([{ "move": "take 2 from the largest heap (of 4)", "to": [1, 2, 2, 3], "value": 0, "optimal": true }])
+        json!([{
+            "move": "take 2 from the largest heap (of 4)",
+            "to": [1, 2, 2, 3],
+            "value": 0,
+            "optimal": true,
+            "winner": 1
+        }])
     );
 }
 
