@@ -69,7 +69,7 @@ fn spec_message(error: &SpecError) -> String {
         }
         SpecError::MissingParam { game, param, help } => format!("the game '{game}' needs --{param}: {help}"),
         SpecError::Repeated { param } => format!("--{param} is given more than once"),
-        SpecError::InvalidValue { param, value, reason } => {
+        SpecError::InvalidValue { param, value, reason, .. } => {
             format!("invalid value '{value}' for --{param}: {reason}")
         }
         other => other.to_string(),

@@ -60,6 +60,7 @@ impl GameParams {
                         param: param.clone(),
                         value: value.clone(),
                         reason: format!("cannot read the file {path}: {e}"),
+                        words: None,
                     })?
                     .into(),
                 _ => value.as_str().into(),

@@ -288,7 +288,7 @@ impl Session<'_> {
             if moves.is_empty() {
                 return self.game_over(out);
             }
-            let repeated = repetitions(&self.history);
+            let repeated = repetitions(self.game, &self.history);
             if repeated >= DRAW_REPETITIONS {
                 let text = format!(
                     "{} has occurred {repeated} times with the same player to move: the game is a draw.",

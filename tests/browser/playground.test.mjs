@@ -41,7 +41,7 @@ const MODE = process.env.NIMLAB_PLAYGROUND || 'server';
 const staticDir = process.env.NIMLAB_STATIC || join(targetDir, 'playground');
 const screenshots = join(here, 'screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const { TEXT } = await import(pathToFileURL(join(here, '..', '..', 'crates', 'web', 'assets', 'i18n.js')));
+const { TEXT, translate } = await import(pathToFileURL(join(here, '..', '..', 'crates', 'web', 'assets', 'i18n.js')));
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -1293,7 +1293,8 @@ describe('issue 40: moves in the numbering of the position, rows of pins in orde
 });
 
 /** A text of the page with its placeholders filled. */
-const filled = (lang, key, vars) => text(lang, key).replace(/\{(\w+)\}/g, (_, name) => String(vars[name]));
+/** A page text with its values put in, as the page puts them (Chinese and Latin set apart). */
+const filled = (lang, key, vars) => translate(lang, key, vars);
 /** The whole game the address holds: its `moves`, one position text each. */
 const urlMoves = (page) => new URL(page.url()).searchParams.get('moves').split('~');
 /** Waits until the board shows the position after `n` moves, settled. */
@@ -1593,6 +1594,124 @@ describe('issue 40: nimlab\'s strength in sums of games and with more players', 
       for (const p of [page, three]) { p.checkClean(); await p.context().close(); }
     });
   }
+});
+
+/** Fair Shares from 4 2 1 back to the same heaps, 1 2 4, in four moves (each target as the engine lists it). */
+const FAIR_CYCLE = ['1,1,1,4', '1,1,1,2,2', '1,1,2,3', '1,2,4'];
+
+describe('issue 40: what the page knew of games comes from the engine\'s answers', () => {
+  for (const lang of ['en', 'zh']) {
+    test(`${lang}: an octal code without a point gets the engine's reason, and the form its example takes`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=octal&code=0.07&position=5`);
+      await settled(page);
+      await page.fill('[data-testid=param-code]', '0x7f');
+      await page.click('[data-testid=analyse]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.includes('0x0.7f'));
+      const said = await page.textContent('[data-testid=error]');
+      assert.ok(said.includes(lang === 'en' ? 'has no point' : '没有小数点') && !said.includes('0.0x7f'), said);
+      await page.fill('[data-testid=param-code]', '0x0.7f');
+      await page.click('[data-testid=analyse]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent === '' && document.body.dataset.turn === 'explore'
+        && new URL(location.href).searchParams.get('code') === '0x0.7f');
+      assert.deepEqual(await boardPosition(page), [5]);
+      page.checkClean();
+      await page.context().close();
+    });
+
+    test(`${lang}: Fair Shares' stones are drawn plain and its moves listed; 4 2 1 and 1 2 4 are one position for the draw`, async () => {
+      const page = await openPage(PHONE, `?lang=${lang}&game=fair-shares&position=4,2,1`);
+      await settled(page);
+      await shot(page, `phone-${lang}-fair-shares`);
+      assert.equal(await page.locator('[data-testid=board] .token.illegal').count(), 0, 'no stone hatched as "no move"');
+      assert.equal(await page.locator('[data-testid=board] .token.plain').count(), 7);
+      assert.equal(await page.textContent('[data-testid=stones-by-list]'), text(lang, 'board.movesByList'));
+      assert.equal(await page.textContent('#board-keys'), '', 'no keys to tell of');
+      assert.ok(await page.locator('[data-testid=legal-move]').count() > 0);
+      page.checkClean();
+      await page.context().close();
+      // Two people go round a cycle that comes back to the start in the engine's order, 1 2 4:
+      // the third time the position stands with the same player to move is a draw.
+      const moves = [...FAIR_CYCLE, ...FAIR_CYCLE].join('~');
+      const game = await openPage(DESKTOP, `?lang=${lang}&game=fair-shares&position=4,2,1&mode=play&sides=human,human&moves=${moves}`);
+      await settled(game, ['over']);
+      assert.equal(await game.textContent('[data-testid=result]'), text(lang, 'result.draw'));
+      assert.equal(await movesMade(game), 2 * FAIR_CYCLE.length);
+      await shot(game, `desktop-${lang}-fair-shares-draw`);
+      game.checkClean();
+      await game.context().close();
+    });
+
+    test(`${lang}: coins as the engine reads them: a row, a coin turned on the board, and a grid`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=ruler&position=3,6,12`);
+      await settled(page);
+      const heads = (p) => p.$$eval('[data-testid=board] button.token.head', (b) => b.map((x) => x.dataset.coin));
+      assert.deepEqual(await heads(page), ['3', '6', '12']);
+      await page.click('[data-testid=board] [data-coin="12"]');
+      await page.click('[data-testid=turn-coins]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.moves === '1');
+      await settled(page);
+      assert.deepEqual(await heads(page), ['3', '6']);
+      assert.deepEqual(await boardPosition(page), [3, 6]);
+      const grid = await openPage(DESKTOP, `?lang=${lang}&game=turning-corners&position=1,2,2,1`);
+      await settled(grid);
+      assert.deepEqual((await heads(grid)).sort(), ['1,2', '2,1']);
+      assert.equal(await grid.locator('[data-testid=board] [data-coin="0,0"]').textContent(), 'T');
+      for (const p of [page, grid]) { p.checkClean(); await p.context().close(); }
+    });
+
+    test(`${lang}: a take pattern's piles are numbered from 1 on the board and in the engine's move texts`, async () => {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=loopy-pattern&piles=2&move=one:1..2&move=one:%2B1&cap=6&position=2,3`);
+      await settled(page);
+      const labels = await page.$$eval('[data-testid=board] .heap-label span', (spans) => spans.map((x) => x.textContent));
+      assert.deepEqual(labels, [1, 2].map((n) => filled(lang, 'board.pile', { n })));
+      const words = await page.$$eval('[data-testid=legal-move] .what', (spans) => spans.map((x) => x.textContent));
+      assert.ok(words.some((w) => w.includes(lang === 'en' ? 'pile 2' : '第 2 堆')), words.join('; '));
+      assert.ok(words.every((w) => !w.includes(lang === 'en' ? 'pile 0' : '第 0 堆')), words.join('; '));
+      page.checkClean();
+      await page.context().close();
+    });
+
+    for (const [size, name] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) test(`${lang} ${size.width}x${size.height}: the value chart's labels stand clear of its numbers`, async () => {
+      // A game of Nim between two people, shared with Show values on: the chart of six moves.
+      const page = await openPage(size, `?lang=${lang}&game=nim&position=3,4,5&mode=play&sides=human,human&values=1&moves=3,4,4~3,3,4~2,3,4~2,3,3~1,3,3~1,2,3`);
+      await settled(page, ['you']);
+      await page.waitForSelector('svg.history-chart');
+      const boxes = await page.$$eval('svg.history-chart text, svg.history-chart circle', (texts) => texts.map((x) => {
+        const r = x.getBoundingClientRect();
+        return { text: x.textContent, id: x.dataset.testid ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }));
+      const labels = boxes.filter((b) => b.id === 'chart-top' || b.id === 'chart-bottom');
+      assert.equal(labels.length, 2);
+      for (const label of labels) {
+        for (const other of boxes.filter((b) => b !== label && !b.id)) {
+          const apart = label.right <= other.left || other.right <= label.left || label.bottom <= other.top || other.bottom <= label.top;
+          assert.ok(apart, `"${label.text}" ${JSON.stringify(label)} overlaps "${other.text}" ${JSON.stringify(other)}`);
+        }
+      }
+      await shot(page, `${name}-${lang}-value-chart`);
+      page.checkClean();
+      await page.context().close();
+    });
+  }
+
+  test('switching to Chinese mid-game says the history\'s moves and nimlab\'s explanations in Chinese, spaced from Latin names', async () => {
+    const page = await openPage(DESKTOP, '?game=nim&position=3,4,5&mode=play&first=me&values=1');
+    await settled(page, ['you']);
+    // A losing move: nimlab is then winning, which the history says.
+    await moveOnHeaps(page, [3, 4, 5], [2, 4, 5], 'mouse');
+    await atMove(page, 2, ['you']);
+    const english = await page.$$eval('[data-testid=history-entry]', (b) => b.map((x) => x.textContent));
+    assert.ok(english.some((e) => e.includes('take')), english.join('\n'));
+    await page.click('[data-testid=lang-zh]');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=history-entry]')].every((x) => !/take|nimlab (plays|is)/.test(x.textContent)));
+    const chinese = await page.$$eval('[data-testid=history-entry]', (b) => b.map((x) => x.textContent));
+    assert.ok(chinese.filter((e) => e.includes('取走')).length >= 2, chinese.join('\n'));
+    assert.ok(chinese.some((e) => e.includes('nimlab 占优')), chinese.join('\n'));
+    assert.ok(chinese.every((e) => !/nimlab[\u4e00-\u9fff]|[\u4e00-\u9fff]nimlab/.test(e)), chinese.join('\n'));
+    await shot(page, 'desktop-zh-history-relabelled');
+    page.checkClean();
+    await page.context().close();
+  });
 });
 
 describe('phone 390x844', () => {

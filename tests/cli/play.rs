@@ -193,7 +193,7 @@ fn loopy_games_keep_the_draw_and_end_by_repetition() {
     let game = ["loopy-pattern", "--piles", "1", "--move", "one:1", "--move", "one:+1", "--cap", "2", "1"];
     let out = play(&game, "2\n2\n");
     assert_eq!(
-        out.matches("nimlab: take 1 from pile 0 -> 1  (neither player can force a win").count(),
+        out.matches("nimlab: take 1 from pile 1 -> 1  (neither player can force a win").count(),
         2,
         "{out}"
     );

@@ -75,13 +75,13 @@ fn take_one_or_two_from_twenty(args: &[&str]) {
     assert_eq!(
         v["options"],
         json!([
-            { "move": "take 1 from the heap", "to": [19], "value": 2, "optimal": false },
-            { "move": "take 2 from the heap", "to": [18], "value": 1, "optimal": true },
+            { "move": "take 1 from the heap", "to": [19], "value": 2, "optimal": false, "winner": 3 },
+            { "move": "take 2 from the heap", "to": [18], "value": 1, "optimal": true, "winner": 2 },
         ])
     );
     assert_eq!(
         v["winning_moves"],
-        json!([{ "move": "take 2 from the heap", "to": [18], "value": 1, "optimal": true }])
+        json!([{ "move": "take 2 from the heap", "to": [18], "value": 1, "optimal": true, "winner": 2 }])
     );
 }
 
@@ -113,7 +113,13 @@ fn large_nim_1_2_3_4_with_three_players() {
     assert_eq!(v["basis"], "theory");
     assert_eq!(
         v["winning_moves"],
-        json!([{ "move": "take 2 from the largest heap (of 4)", "to": [1, 2, 2, 3], "value": 0, "optimal": true }])
+        json!([{
+            "move": "take 2 from the largest heap (of 4)",
+            "to": [1, 2, 2, 3],
+            "value": 0,
+            "optimal": true,
+            "winner": 1
+        }])
     );
 }
 

@@ -75,7 +75,11 @@ impl Drop for Server {
 fn the_api_answers_exactly_what_json_prints() {
     let server = Server::start();
     let cli = |args: &[&str]| serde_json::from_str::<Value>(&text(args)).unwrap();
-    assert_eq!(server.get("/api/games"), (200, cli(&["games", "--json"])));
+    // `nimlab games --json` and the playground's fixed bounds.
+    let (status, mut games) = server.get("/api/games");
+    let limits = games.as_object_mut().unwrap().remove("limits").expect("the playground's limits");
+    assert_eq!((status, games), (200, cli(&["games", "--json"])));
+    assert_eq!(limits["table_cells"], 64 * 64);
     assert_eq!(
         server.get("/api/solve?game=nim&position=3,4,5"),
         (200, cli(&["solve", "nim", "3", "4", "5", "--json"]))

@@ -204,6 +204,10 @@ pub enum ErrorDetail {
         param: String,
         /// The value given.
         value: String,
+        /// Why, in every language, where the check words it so (a text in a ruleset's own
+        /// grammar: an octal code, a take pattern, a graph); absent otherwise.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reason: Option<Words>,
     },
     /// The parameters are valid one by one but not together.
     InvalidParams {
@@ -262,9 +266,11 @@ impl SpecError {
                 ErrorDetail::MissingParam { game: game.clone(), param: param.clone() }
             }
             SpecError::Repeated { param } => ErrorDetail::RepeatedParam { param: param.clone() },
-            SpecError::InvalidValue { param, value, .. } => {
-                ErrorDetail::InvalidValue { param: param.clone(), value: value.clone() }
-            }
+            SpecError::InvalidValue { param, value, words, .. } => ErrorDetail::InvalidValue {
+                param: param.clone(),
+                value: value.clone(),
+                reason: words.as_deref().cloned(),
+            },
             SpecError::Invalid(reason) => ErrorDetail::InvalidParams { reason: reason.clone() },
             SpecError::Syntax { text, .. } => ErrorDetail::BadGameText { text: text.clone() },
         }

@@ -20,8 +20,8 @@
 use nimlab_engine::loopy::{solve, LoopyOutcome};
 use nimlab_engine::{analyze_sum, SumPart};
 use nimlab_engine::{
-    AnyGame, BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, MoveReport, Outcome, Play,
-    Query,
+    AnyGame, BigUint, Board, Budget, EngineError, Exhausted, GameSpec, Lang, Method, MoveReport, Outcome,
+    Play, Query,
 };
 use serde::Serialize;
 
@@ -298,10 +298,26 @@ pub const DRAW_REPETITIONS: usize = 3;
 
 /// How many times the last position of `history` (every position of a game so far, the first
 /// the start) has occurred with the same player to move: positions an even number of moves
-/// apart. A session ends in a draw when this reaches [`DRAW_REPETITIONS`].
-pub fn repetitions(history: &[Vec<BigUint>]) -> usize {
+/// apart that the game counts as one ([`repetition_key`]: "4 2 1" and "1 2 4" in Fair Shares).
+/// A session ends in a draw when this reaches [`DRAW_REPETITIONS`].
+pub fn repetitions(game: &dyn AnyGame, history: &[Vec<BigUint>]) -> usize {
     let Some(last) = history.last() else { return 0 };
-    history.iter().rev().step_by(2).filter(|p| *p == last).count()
+    let last = repetition_key(game, last);
+    history.iter().rev().step_by(2).filter(|p| repetition_key(game, p) == last).count()
+}
+
+/// A position as the draw by repetition counts it: the representative of the positions the
+/// rules treat as one (the engine's canonical form, e.g. piles sorted), or the numbers as they
+/// are where the game has none (a position too large to search).
+pub fn repetition_key(game: &dyn AnyGame, numbers: &[BigUint]) -> Vec<BigUint> {
+    game.canonical_numbers(numbers).unwrap_or_else(|_| numbers.to_vec())
+}
+
+/// True for a game whose positions repeat, answered by the loopy engine (its declaration's
+/// loopy capability; a game defined outside the registry shows it by a cycle in the search).
+fn repeats(game: &dyn AnyGame) -> bool {
+    let spec = game.spec();
+    !spec.is_custom() && spec.info().capabilities.loopy.is_some()
 }
 
 /// Who made the last move wins under normal play and loses under misère play.
@@ -323,6 +339,91 @@ pub struct OptionsReport {
     /// the move a click on it makes); absent for other games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub layout: Option<GraphLayout>,
+    /// For a game whose positions repeat: the position as the draw by repetition counts it
+    /// ([`repetition_key`]); two positions with equal keys and the same player to move are the
+    /// same position. Absent for other games.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "optional_numbers")]
+    pub repetition_key: Option<Vec<BigUint>>,
+    /// For a game drawn as coins: the coins showing heads and those each move turns over.
+    /// Absent for other games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coins: Option<CoinBoard>,
+}
+
+/// A position on a board of coins as the engine reads it (`Drawing::heads`), so that a page
+/// draws and plays it without knowing how a position encodes its coins.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CoinBoard {
+    /// The first coin of a row (1, or 0 on a row from 0); 0 on a grid, whose corner is (0, 0).
+    pub first: u64,
+    /// True for coins on a grid: each coin is `[x, y]`; else `[n]`, its number in the row.
+    pub grid: bool,
+    /// The coins showing heads.
+    #[serde(serialize_with = "coin_lists")]
+    pub heads: Vec<Vec<BigUint>>,
+    /// For each move (in the order of `moves`), the coins it turns over, sorted.
+    #[serde(serialize_with = "coin_lists_each")]
+    pub turns: Vec<Vec<Vec<BigUint>>>,
+}
+
+impl CoinBoard {
+    /// The coins of a position and of its moves; `None` for a game not drawn as coins.
+    fn of(game: &dyn AnyGame, numbers: &[BigUint], moves: &[MoveReport]) -> Option<CoinBoard> {
+        let drawing = game.spec().info().drawing;
+        let turns = moves.iter().map(|m| drawing.turned(numbers, &m.to)).collect::<Option<_>>()?;
+        Some(CoinBoard {
+            first: drawing.first_coin()?,
+            grid: drawing.board == Board::CoinGrid,
+            heads: drawing.heads(numbers)?,
+            turns,
+        })
+    }
+}
+
+/// Coins as lists of numbers in their JSON form.
+fn coin_lists<S: serde::Serializer>(coins: &[Vec<BigUint>], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    let mut seq = s.serialize_seq(Some(coins.len()))?;
+    for coin in coins {
+        seq.serialize_element(&Coin(coin))?;
+    }
+    seq.end()
+}
+
+/// One list of coins per move.
+fn coin_lists_each<S: serde::Serializer>(lists: &[Vec<Vec<BigUint>>], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    let mut seq = s.serialize_seq(Some(lists.len()))?;
+    for coins in lists {
+        seq.serialize_element(&Coins(coins))?;
+    }
+    seq.end()
+}
+
+/// A coin's coordinates, serialized as numbers.
+struct Coin<'a>(&'a [BigUint]);
+
+impl Serialize for Coin<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        nimlab_engine::bigint::json::numbers(self.0, s)
+    }
+}
+
+/// A list of coins, serialized as lists of numbers.
+struct Coins<'a>(&'a [Vec<BigUint>]);
+
+impl Serialize for Coins<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        coin_lists(self.0, s)
+    }
+}
+
+/// Optional numbers in their JSON form (strings of digits), for a field skipped when absent.
+fn optional_numbers<S: serde::Serializer>(numbers: &Option<Vec<BigUint>>, s: S) -> Result<S::Ok, S::Error> {
+    match numbers {
+        Some(numbers) => nimlab_engine::bigint::json::numbers(numbers, s),
+        None => s.serialize_none(),
+    }
 }
 
 /// The legal moves of a position.
@@ -353,17 +454,31 @@ pub fn options_of(
 ) -> Result<OptionsReport, EngineError> {
     let moves = game.options(&position.position, budget, lang)?;
     let layout = graph_layout(game, &position.position, &moves);
-    Ok(OptionsReport { position, play, moves, layout })
+    let repetition_key = repeats(game).then(|| repetition_key(game, &position.position));
+    let coins = CoinBoard::of(game, &position.position, &moves);
+    Ok(OptionsReport { position, play, moves, layout, repetition_key, coins })
 }
 
 /// Who wins from a position, with its player to move as reference, and in how many moves with
 /// best play (Smith's remoteness: the winner hurries, the loser stalls).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct PositionValue {
-    /// Who wins, with the player to move there as reference.
-    pub outcome: Outcome,
-    /// Smith's remoteness.
-    pub remoteness: u32,
+    /// Who wins, with the player to move there as reference: N, P, or D (a draw: with best play
+    /// the game never ends; only in a game whose positions repeat).
+    pub outcome: LoopyOutcome,
+    /// Smith's remoteness; null for a draw.
+    pub remoteness: Option<u32>,
+}
+
+impl PositionValue {
+    /// The value of a game that ends: its outcome and remoteness.
+    fn ending(outcome: Outcome, remoteness: u32) -> PositionValue {
+        let outcome = match outcome {
+            Outcome::N => LoopyOutcome::N,
+            Outcome::P => LoopyOutcome::P,
+        };
+        PositionValue { outcome, remoteness: Some(remoteness) }
+    }
 }
 
 /// A legal move with the value of the position it leads to (for the player to move there).
@@ -393,6 +508,12 @@ pub struct ValuedOptions {
     /// The position's picture, as in [`OptionsReport`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub layout: Option<GraphLayout>,
+    /// The position as the draw by repetition counts it, as in [`OptionsReport`].
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "optional_numbers")]
+    pub repetition_key: Option<Vec<BigUint>>,
+    /// The coins, as in [`OptionsReport`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coins: Option<CoinBoard>,
 }
 
 impl ValuedOptions {
@@ -406,6 +527,8 @@ impl ValuedOptions {
             position: report.position,
             play: report.play,
             layout: report.layout,
+            repetition_key: report.repetition_key,
+            coins: report.coins,
         }
     }
 }
@@ -420,14 +543,33 @@ fn position_value(
 ) -> Result<PositionValue, EngineError> {
     // Only the values are kept: the move texts are not shown.
     if let Some(best) = game.best_move(numbers, play, budget, Lang::En)? {
-        return Ok(PositionValue { outcome: best.outcome, remoteness: best.remoteness });
+        return Ok(PositionValue::ending(best.outcome, best.remoteness));
     }
     let analysis = game.analyze(numbers, &Query { max_moves: 0, ..Query::play(play) }, budget)?;
-    Ok(PositionValue { outcome: analysis.outcome, remoteness: 0 })
+    Ok(PositionValue::ending(analysis.outcome, 0))
+}
+
+/// The values of a position of a game whose positions repeat and of each of its moves' targets,
+/// by the loopy engine's retrograde analysis of the positions reachable from them: P, N or D,
+/// with the remoteness of a P- or N-position.
+fn loopy_values(
+    game: &dyn AnyGame,
+    report: &OptionsReport,
+    budget: &Budget,
+) -> Result<(PositionValue, Vec<PositionValue>), EngineError> {
+    let mut roots = vec![report.position.position.clone()];
+    roots.extend(report.moves.iter().map(|m| m.to.clone()));
+    let explored = game.position_graph(&roots, budget)?;
+    let task = || "the retrograde analysis of the positions reachable from here".to_string();
+    let s = solve(&explored.graph, report.play, budget)
+        .map_err(|cause| EngineError::Exhausted { task: task(), cause })?;
+    let value = |v: u32| PositionValue { outcome: s.outcome(v), remoteness: s.remoteness(v) };
+    Ok((value(explored.roots[0]), explored.roots[1..].iter().map(|&v| value(v)).collect()))
 }
 
 /// The values of a position and of each of its options (one remoteness search: the game's memo
-/// is shared, so this costs about one search of the position): `/api/options?values=1`.
+/// is shared, so this costs about one search of the position; for a game whose positions
+/// repeat, one retrograde analysis, with draws): `/api/options?values=1`.
 ///
 /// # Errors
 /// Engine errors: the search does not fit the budget.
@@ -436,15 +578,32 @@ pub fn option_values(
     report: &OptionsReport,
     budget: &Budget,
 ) -> Result<ValuedOptions, ReportError> {
-    let value = position_value(game, &report.position.position, report.play, budget)?;
+    let searched = || -> Result<(PositionValue, Vec<PositionValue>), EngineError> {
+        let value = position_value(game, &report.position.position, report.play, budget)?;
+        let moves = report
+            .moves
+            .iter()
+            .map(|m| position_value(game, &game.check_position(&m.to)?, report.play, budget))
+            .collect::<Result<Vec<_>, EngineError>>()?;
+        Ok((value, moves))
+    };
+    let (value, values) = if repeats(game) {
+        loopy_values(game, report, budget)?
+    } else {
+        match searched() {
+            // A game of one's own whose positions repeat: the loopy engine.
+            Err(EngineError::Exhausted { cause: Exhausted::Cycle { .. }, .. }) => {
+                loopy_values(game, report, budget)?
+            }
+            other => other?,
+        }
+    };
     let moves = report
         .moves
         .iter()
-        .map(|m| {
-            let to = game.check_position(&m.to)?;
-            Ok(ValuedMove { report: m.clone(), value: Some(position_value(game, &to, report.play, budget)?) })
-        })
-        .collect::<Result<Vec<_>, EngineError>>()?;
+        .zip(values)
+        .map(|(m, value)| ValuedMove { report: m.clone(), value: Some(value) })
+        .collect();
     Ok(ValuedOptions {
         position: report.position.clone(),
         play: report.play,
@@ -452,6 +611,8 @@ pub fn option_values(
         moves,
         values_error: None,
         layout: report.layout.clone(),
+        repetition_key: report.repetition_key.clone(),
+        coins: report.coins.clone(),
     })
 }
 

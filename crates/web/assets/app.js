@@ -19,8 +19,6 @@ const $ = (id) => document.getElementById(id);
 const MAX_STONES = 60;
 /** The grid is drawn when both numbers are at most this. */
 const MAX_GRID_NUMBER = 58;
-/** The API's limit on a table's cells. */
-const MAX_TABLE_CELLS = 64 * 64;
 /** Players offered. */
 const MAX_PLAYERS = 6;
 /** Legal moves listed at most (the board and the grid reach every move). */
@@ -55,10 +53,14 @@ const S = {
   graphGames: new Set(),
   /** Of those, the games drawn as boards of cells (the layout's `cells`). */
   cellGames: new Set(),
+  /** The games whose positions the API reads as coins (learned from the coins of its answers). */
+  coinGames: new Set(),
   /** The languages the engine writes its reasons in. */
   engineLanguages: ['en'],
   /** How many occurrences of a position (same player to move) draw a loopy game (/api/games). */
   drawRepetitions: 3,
+  /** The API's fixed bounds (`limits` of /api/games): the most cells a table may have, ... */
+  limits: null,
   /** What the setup form shows (kept across redraws and languages). */
   form: {
     kind: 'single', game: '', params: {}, position: '', misere: false, players: 2, parts: [],
@@ -88,6 +90,11 @@ const S = {
   log: [],
   /** The value of each position of `history` once known (see `valueOf`). */
   values: [],
+  /**
+   * The position at each index of `history` as the engine counts it for the draw by repetition
+   * (`repetition_key` of /api/options: "4 2 1" and "1 2 4" are one position of Fair Shares).
+   */
+  keys: [],
   /**
    * The later moves of the game while an earlier position is reviewed, the next one last:
    * {position, entry, value}. They are kept until a different move is made, and while there are
@@ -168,8 +175,15 @@ const isLoopy = () => !isSum() && Boolean(S.setup) && loopyGame(S.setup.game);
  * move, occurs this many times: the rule of `nimlab play`, served by /api/games.
  */
 const drawRepetitions = () => S.drawRepetitions;
-/** How many times the current position has occurred with the same player to move (as `nimlab play` counts). */
-const repetitions = () => S.history.filter((p, i) => (movesMade() - i) % 2 === 0 && same(p, current())).length;
+/**
+ * How many times the current position has occurred with the same player to move, the positions
+ * compared by the engine's repetition keys (as `nimlab play` counts).
+ */
+function repetitions() {
+  const key = S.keys[movesMade()];
+  if (key === undefined) return 0;
+  return S.history.filter((_, i) => (movesMade() - i) % 2 === 0 && S.keys[i] !== undefined && same(S.keys[i], key)).length;
+}
 /** A generalized Sprague-Grundy value as the command line writes it: a nimber, or ∞(K). */
 const loopyValueText = (v) => (v === null || v === undefined ? null : typeof v === 'object' ? `∞(${v.infinite.join(',')})` : String(v));
 /** The game and its parameters (with misère play) as one text, to key cached tables. */
@@ -268,7 +282,9 @@ function serverMessage(body) {
     const game = d.game ?? (isSum() ? undefined : S.setup?.game);
     const info = gameInfo(game);
     const param = info?.params.find((p) => p.name === d.param);
-    return t(`server.${d.code}`, {
+    // A value the engine says why it refused: its reason too (an octal code without a point).
+    const key = d.code === 'invalid-value' && d.reason ? 'server.invalid-value-why' : `server.${d.code}`;
+    return t(key, {
       ...d,
       game: info ? gameText(game, 'name') : d.game,
       label: param ? paramText(game, param, 'label') : d.param,
@@ -331,16 +347,18 @@ async function movesAt(setup, position, withValues, signal) {
         moves.push({ move: m.move, to, part: i + 1, partTo: m.to.map(normal), index });
       });
     });
-    return { moves, value: null, layouts: lists.map((list) => list.layout ?? null) };
+    return { moves, value: null, layouts: lists.map((list) => list.layout ?? null), coins: lists.map((list) => list.coins ?? null) };
   }
   const values = withValues && setup.players === 2;
   const list = await api('options', { ...gameKeys(setup), position: positionKey(setup.game, position), values: values ? '1' : '' }, signal);
   return {
     position: list.position.map(normal),
+    repetitionKey: list.repetition_key,
     moves: list.moves.map((m, index) => ({ move: m.move, to: m.to.map(normal), value: m.value ?? null, index })),
     value: list.value ?? null,
     valuesError: list.values_error ?? null,
     layouts: [list.layout ?? null],
+    coins: [list.coins ?? null],
   };
 }
 
@@ -397,6 +415,7 @@ function begin(setup, start, mode, first) {
   S.history = [start];
   S.log = [];
   S.values = [];
+  S.keys = [];
   S.redo = [];
   S.ended = false;
   S.over = false;
@@ -421,8 +440,8 @@ async function arrive(token) {
   const position = current();
   const signal = S.controller.signal;
   const [moves, analysis] = await Promise.allSettled([
-    // A repeating game's moves are judged by the loopy analysis, not by the search's values.
-    movesAt(setup, position, setup.kind === 'sum' || !loopyGame(setup.game), signal),
+    // The moves' values (a repeating game's by the engine's loopy analysis, with draws).
+    movesAt(setup, position, true, signal),
     analyse(setup, position, signal),
   ]);
   if (!live(token)) return;
@@ -440,12 +459,14 @@ async function arrive(token) {
     value: moves.status === 'fulfilled' ? moves.value.value : null,
     valuesError: moves.status === 'fulfilled' ? moves.value.valuesError : null,
     layouts: moves.status === 'fulfilled' ? moves.value.layouts : [],
+    coins: moves.status === 'fulfilled' ? moves.value.coins : [],
     movesError: moves.status === 'rejected' && !winningOnly ? moves.reason.message : null,
     analysis: analysis.status === 'fulfilled' ? analysis.value : null,
     analysisError: analysis.status === 'rejected' ? analysis.reason.message : null,
   };
   // The position as the game keeps it (Large Nim sorts its heaps and drops empty ones).
   if (moves.status === 'fulfilled' && moves.value.position) S.history[movesMade()] = moves.value.position;
+  S.keys[movesMade()] = moves.status === 'fulfilled' ? moves.value.repetitionKey : undefined;
   S.here = here;
   // The games whose answers come with a layout are drawn as graphs, also while the next loads.
   const games = isSum() ? setup.parts.map((p) => p.game) : [setup.game];
@@ -453,6 +474,7 @@ async function arrive(token) {
     if (layout) S.graphGames.add(games[i]);
     if (layout?.cells) S.cellGames.add(games[i]);
   });
+  (here.coins ?? []).forEach((coins, i) => { if (coins) S.coinGames.add(games[i]); });
   S.message = '';
   S.values[movesMade()] = valueOf(here);
   if (here.movesError) {
@@ -478,13 +500,15 @@ async function arrive(token) {
  */
 function valueOf(here, i = movesMade()) {
   if (players() === 2 && !isSum() && here.value) {
+    if (here.value.outcome === 'D') return { winner: null, draw: true, remoteness: null };
     return { winner: here.value.outcome === 'N' ? seatAt(i) : seatAt(i + 1), remoteness: here.value.remoteness };
   }
   const a = here.analysis;
   if (!a) return null;
   if (a.loopy && a.outcome === 'D') return { winner: null, draw: true, remoteness: null };
   if (a.loopy) return { winner: a.outcome === 'N' ? seatAt(i) : seatAt(i + 1), remoteness: a.remoteness };
-  if (a.players) return { winner: (seatAt(i) + a.value) % players(), remoteness: null };
+  // n players: the engine names the winner's seat counted from the player to move.
+  if (a.players) return { winner: (seatAt(i) + a.winner) % players(), remoteness: null };
   return { winner: a.outcome === 'N' ? seatAt(i) : seatAt(i + 1), remoteness: null };
 }
 
@@ -533,15 +557,16 @@ async function nimlabChoice() {
   const signal = S.controller.signal;
   // A weaker nimlab: the engine draws its mistakes from a seed the page picks for each move.
   const seed = S.mistakes > 0 ? crypto.getRandomValues(new Uint32Array(1))[0] : '';
+  // The request is kept with the move, so that its explanation can be asked again in
+  // another language (the same seed draws the same move).
   if (setup.kind === 'sum') {
-    const reply = await api('move', {
-      part: setup.parts.map((part, i) => partText(part, position[i])), mistakes: S.mistakes || '', seed,
-    }, signal);
+    const ask = { part: setup.parts.map((part, i) => partText(part, position[i])), mistakes: S.mistakes || '', seed };
+    const reply = await api('move', ask, signal);
     if (!reply.reply) throw new Error('no move');
     const { part, move, explanation } = reply.reply;
     const chosen = S.here.moves.find((m) => m.part === part && same(m.partTo, move.to.map(normal)));
     if (!chosen) throw new Error('no move');
-    return { ...chosen, explanation };
+    return { ...chosen, explanation, ask };
   }
   if (setup.players > 2) {
     const a = S.here.analysis;
@@ -549,11 +574,10 @@ async function nimlabChoice() {
     const best = a.winning_moves[0];
     return { move: best.move, to: best.to.map(normal) };
   }
-  const reply = await api('move', {
-    ...gameKeys(setup), position: positionKey(setup.game, position), mistakes: S.mistakes || '', seed,
-  }, signal);
+  const ask = { ...gameKeys(setup), position: positionKey(setup.game, position), mistakes: S.mistakes || '', seed };
+  const reply = await api('move', ask, signal);
   if (!reply.reply) throw new Error('no move');
-  return { move: reply.reply.move.move, to: reply.reply.move.to.map(normal), explanation: reply.reply.explanation };
+  return { move: reply.reply.move.move, to: reply.reply.move.to.map(normal), explanation: reply.reply.explanation, ask };
 }
 
 /**
@@ -566,7 +590,7 @@ function play(move, byPerson) {
   const token = newStep();
   const next = S.redo[S.redo.length - 1];
   S.history.push(move.to);
-  S.log.push({ seat, text: move.move, part: move.part, explanation: move.explanation, from, to: move.to });
+  S.log.push({ seat, text: move.move, part: move.part, explanation: move.explanation, ask: move.ask, from, to: move.to });
   if (next && same(next.position, move.to)) {
     S.redo.pop();
     S.values[movesMade()] = next.value;
@@ -972,6 +996,7 @@ async function valuedMoves(byOptions) {
     byOptions ? null : analyse(S.setup, current(), signal).catch((error) => { if (aborted(error)) throw error; return null; }),
   ]);
   S.values[movesMade()] = valueOf({ value: options.value, analysis }, movesMade());
+  S.keys[movesMade()] = options.repetitionKey;
   return options;
 }
 
@@ -988,8 +1013,8 @@ async function restore(saved) {
   const token = begin(chosen.setup, chosen.start, saved.mode, saved.first);
   S.message = t('board.restoring');
   render();
-  // Two players of a game that does not repeat: the options' values say it; else the analysis.
-  const byOptions = players() === 2 && !isSum() && !isLoopy();
+  // Two players: the options' values say it (with draws where positions repeat); else the analysis.
+  const byOptions = players() === 2 && !isSum();
   for (const [n, next] of saved.moves.entries()) {
     let list;
     try {
@@ -1225,11 +1250,17 @@ function verdict(move) {
     const options = S.here?.analysis?.options;
     const option = options?.find((o) => same(o.to.map(normal), move.to));
     if (!option) return null;
-    const winner = (seat + 1 + option.value) % players();
+    // The engine names who wins after the move, counted in seats from the player making it.
+    const winner = (seat + option.winner) % players();
     return { good: winner === seat, text: t('moves.seatWins', { seat: winner + 1 }) };
   }
-  if (isLoopy()) return loopyVerdict(move);
   if (!move.value) return null;
+  // A draw (a game whose positions repeat): keeping it is good from a drawn position; from a
+  // won one it gives the win away.
+  if (move.value.outcome === 'D') {
+    const drawn = S.here?.value?.outcome === 'D';
+    return { good: drawn, text: t(drawn ? 'moves.keepsDraw' : 'moves.noWin') };
+  }
   const good = move.value.outcome === 'P';
   const r = move.value.remoteness;
   if (good && r === 0) return { good, text: t('moves.winNow') };
@@ -1237,31 +1268,13 @@ function verdict(move) {
   return { good, text: t(key, { r }) };
 }
 
-/**
- * A move of a repeating game, judged by the loopy analysis of its position: the moves it lists
- * win (from an N-position) or keep the draw (from a D-position); from a P-position every move
- * loses, from a D-position every other move lets the opponent win (no move leads to a
- * P-position); from an N-position the others do not win (they lose or draw).
- */
-function loopyVerdict(move) {
-  const a = S.here?.analysis;
-  if (!a?.loopy) return null;
-  const listed = a.winning_moves.find((w) => same(w.to.map(normal), move.to));
-  const value = listed ? ` (${t('analysis.valueAfter', { value: loopyValueText(listed.value_after) ?? '—' })})` : '';
-  if (a.outcome === 'D') return { good: Boolean(listed), text: listed ? `${t('moves.keepsDraw')}${value}` : t('moves.lose') };
-  if (a.outcome === 'P') return { good: false, text: t('moves.lose') };
-  return { good: Boolean(listed), text: listed ? `${t('moves.win')}${value}` : t('moves.noWin') };
-}
-
 /** The values show on request, and once the game has ended (also while it is reviewed). */
 const valuesVisible = () => S.showValues || S.over || S.ended;
 
 function heapLabel(game, index, part) {
   const role = roleOf(game, index);
-  // Piles of a take pattern are numbered from 0, as its moves (`0,2:1..`) and the move texts
-  // ("take 2 from pile 0") number them; other heaps from 1.
-  const n = role === 'pile' ? index : index + 1;
-  const name = t({ step: 'board.step', pile: 'board.pile', row: 'board.row' }[role] ?? 'board.heap', { n });
+  // Numbered from 1, as the engine's move texts number them ("take 2 from pile 1").
+  const name = t({ step: 'board.step', pile: 'board.pile', row: 'board.row' }[role] ?? 'board.heap', { n: index + 1 });
   return part ? `${t('moves.part', { n: part })}, ${name}` : name;
 }
 
@@ -1287,12 +1300,14 @@ function renderBoard() {
   } else {
     board.append(drawPosition(S.setup.game, position, previous, null));
   }
+  // Stones no click takes (moves from the list only): no keys to tell of.
+  if (board.querySelector('[data-testid=stones-by-list]') && !board.querySelector('button')) $('board-keys').textContent = '';
   restoreFocus('board');
 }
 
 /** A game's position on its declared board: a graph, coins (a row or a grid) or heaps. */
 function drawPosition(game, numbers, before, part) {
-  return graphBoard(game, part) ?? coinBoard(game, numbers, part) ?? heaps(game, numbers, before, part);
+  return graphBoard(game, part) ?? coinBoard(game, part) ?? heaps(game, numbers, before, part);
 }
 
 /**
@@ -1342,25 +1357,10 @@ function graphBoard(game, part) {
   });
 }
 
-/** The first coin of each board of coins (the declared boards: a row from 1, a row from 0, a grid). */
-const COIN_BOARDS = { coins: 1, 'coins-from-zero': 0, 'coin-grid': 0 };
 /** Coins drawn at most, along a row or a side of the grid. */
 const MAX_COINS = 40;
-
-/** The heads of a position on a board of coins as keys: "5" on a row, "2,4" on a grid. */
-function coinKeys(game, numbers) {
-  if (drawingOf(game).board !== 'coin-grid') return numbers.map(normal);
-  const keys = [];
-  for (let i = 0; i + 1 < numbers.length; i += 2) keys.push(`${normal(numbers[i])},${normal(numbers[i + 1])}`);
-  return keys;
-}
-
-/** The coins a move turns over (in one position, not both), sorted as keys. */
-function turnedKeys(game, from, to) {
-  const a = new Set(coinKeys(game, from));
-  const b = new Set(coinKeys(game, to));
-  return [...a].filter((k) => !b.has(k)).concat([...b].filter((k) => !a.has(k))).sort();
-}
+/** A coin's coordinates (`[n]` in a row, `[x, y]` on a grid) as a key: "5", "2,4". */
+const coinKey = (coin) => coin.map(normal).join(',');
 
 /**
  * A position on a board of coins: a row (or a grid) of coin buttons, heads gold and marked H.
@@ -1368,23 +1368,23 @@ function turnedKeys(game, from, to) {
  * selected coins (its rightmost going from heads to tails). Null for another board, or a
  * position too wide to draw (its moves are listed below the board).
  */
-function coinBoard(game, numbers, part) {
-  const { board } = drawingOf(game);
-  const first = COIN_BOARDS[board];
-  if (first === undefined || numbers.some((n) => size(n) >= MAX_COINS)) return null;
-  const grid = board === 'coin-grid';
-  const heads = new Set(coinKeys(game, numbers));
+function coinBoard(game, part) {
+  // The coins as the engine reads the position (the coins field of /api/options).
+  const coins = S.here?.coins?.[part ? part - 1 : 0];
+  if (!coins) return S.coinGames.has(game) && !S.here ? el('p', { class: 'help', text: t('board.coinsLoading') }) : null;
+  if (coins.heads.some((coin) => coin.some((n) => size(n) >= MAX_COINS))) return null;
+  const { first, grid } = coins;
+  const heads = new Set(coins.heads.map(coinKey));
   const moves = (S.here?.moves ?? []).filter((m) => (part ? m.part === part : true));
-  const targetOf = (m) => (part ? m.partTo : m.to);
-  const byTurned = new Map(moves.map((m) => [turnedKeys(game, numbers, targetOf(m)).join(' '), m]));
+  const byTurned = new Map(moves.map((m) => [coins.turns[m.index].map(coinKey).sort().join(' '), m]));
   const pick = S.coinPick && S.coinPick.part === (part ?? null) ? S.coinPick.keys : [];
   const chosen = byTurned.get([...pick].sort().join(' '));
   const enabled = canPersonMove();
   const label = part ? t('moves.part', { n: part }) : t('board.coinsLabel');
   // One coin past the rightmost head (a grid: past the largest coordinates), at least 5.
   const sides = grid
-    ? [0, 1].map((axis) => Math.max(4, ...numbers.filter((_, i) => i % 2 === axis).map((n) => Number(n) + 1)))
-    : [Math.max(first + 4, ...numbers.map((n) => Number(n) + 1))];
+    ? [0, 1].map((axis) => Math.max(4, ...coins.heads.map((coin) => Number(coin[axis]) + 1)))
+    : [Math.max(first + 4, ...coins.heads.map((coin) => Number(coin[0]) + 1))];
   const coin = (key, text) => {
     const head = heads.has(key);
     const selected = pick.includes(key);
@@ -1440,6 +1440,10 @@ function heaps(game, numbers, before, part) {
   const targetOf = (m) => (part ? m.partTo : m.to);
   const leaving = movesLeaving(numbers, moves.map(targetOf));
   const enabled = canPersonMove();
+  // A game whose moves change heaps as a whole (Fair Shares divides and unites them) has no
+  // move a click on a stone stands for: its stones are drawn plain, and moved by the list.
+  const byStones = moves.length === 0 || numbers.some((n, index) => roleOf(game, index) !== 'limit'
+    && size(n) <= MAX_STONES && Array.from({ length: size(n) }, (_, j) => leaving(index, String(j)).length > 0).some(Boolean));
   numbers.forEach((n, index) => {
     const role = roleOf(game, index);
     if (role === 'limit') {
@@ -1457,7 +1461,9 @@ function heaps(game, numbers, before, part) {
       'data-testid': `heap-${part ? `${part}-` : ''}${index}`,
     }, el('span', { class: 'heap-label', 'aria-hidden': 'true' }, el('span', { text: heapLabel(game, index, null) }), el('strong', { text: n })));
     const tokens = el('div', { class: 'tokens' });
-    if (count <= MAX_STONES) {
+    if (count <= MAX_STONES && !byStones) {
+      for (let j = 1; j <= count; j++) tokens.append(el('span', { class: 'token plain', 'aria-hidden': 'true' }));
+    } else if (count <= MAX_STONES) {
       for (let j = 1; j <= count; j++) {
         const leave = String(j - 1);
         const candidates = leaving(index, leave).map((k) => moves[k]);
@@ -1492,6 +1498,7 @@ function heaps(game, numbers, before, part) {
     box.append(row);
   });
   if (roleOf(game, 1) === 'limit' && numbers.length === 1) box.append(el('p', { class: 'limit', text: `${t('board.limit')}: ${t('board.limitOpening')}` }));
+  if (!byStones) box.append(el('p', { class: 'help', 'data-testid': 'stones-by-list', text: t('board.movesByList') }));
   return box;
 }
 
@@ -1652,7 +1659,7 @@ async function ensureGrid(token) {
   if (S.here?.moves?.some((m) => m.to.length !== 2)) return;
   let rows = Math.max(15, size(position[0]) + 5);
   let cols = Math.max(15, size(position[1]) + 5);
-  while ((rows + 1) * (cols + 1) > MAX_TABLE_CELLS) {
+  while ((rows + 1) * (cols + 1) > S.limits.table_cells) {
     if (rows > cols) rows--; else cols--;
   }
   const key = setupKey();
@@ -2121,7 +2128,7 @@ function renderAnalysis() {
   $('a-position').textContent = label;
   const outcome = $('a-outcome');
   if (a.players) {
-    outcome.textContent = t('analysis.nValue', { value: a.value, seat: ((seat + a.value) % a.players) + 1 });
+    outcome.textContent = t('analysis.nValue', { value: a.value, seat: ((seat + a.winner) % a.players) + 1 });
   } else {
     outcome.textContent = t(`analysis.${a.outcome}`);
   }
@@ -2333,7 +2340,7 @@ function hint() {
   const move = best && S.here.moves?.find((m) => (isSum() ? m.part === best.part && same(m.partTo, best.to.map(normal)) : same(m.to, best.to.map(normal))));
   const moveText = move ? `→ ${showPosition(move.to)} (${move.move})` : '';
   let text;
-  if (a.players) text = t('hint.seat', { seat: (seatAt(movesMade()) + a.value) % a.players + 1, move: moveText });
+  if (a.players) text = t('hint.seat', { seat: (seatAt(movesMade()) + a.winner) % a.players + 1, move: moveText });
   else if (a.outcome === 'D') text = t('hint.drawing', { move: moveText });
   // Two people at one screen: the hint names the player to move ("you" would be either of them).
   else if (!againstNimlab()) text = t(a.outcome === 'N' ? 'hint.winningSeat' : 'hint.losingSeat', { seat: seatAt(movesMade()) + 1, move: moveText });
@@ -2389,7 +2396,39 @@ function setLanguage(lang) {
   renderForm();
   render();
   updateUrl();
-  if (S.engineLanguages.length > 1) relabel();
+  if (S.engineLanguages.length > 1) {
+    relabel();
+    relabelHistory();
+  }
+}
+
+/**
+ * Asks again for the engine's texts of every move of the game (the later ones too) and nimlab's
+ * explanations, in the page's language: the moves from the options of the position each was
+ * made from, an explanation from nimlab's own request (the same seed draws the same move). A
+ * later change of language or a new game drops the answers.
+ */
+async function relabelHistory() {
+  const setup = S.setup;
+  const lang = S.lang;
+  const pins = setup && !isSum() && drawingOf(setup.game).board === 'pins';
+  const fresh = () => S.setup === setup && S.lang === lang;
+  for (const entry of wholeGame().log) {
+    if (!fresh()) return;
+    try {
+      const { moves } = await movesAt(setup, entry.from, false, new AbortController().signal);
+      const move = moves.find((m) => (m.part ?? null) === (entry.part ?? null) && same(m.to, entry.to))
+        ?? (pins ? moves.find((m) => multisetKey(m.to) === multisetKey(entry.to)) : undefined);
+      if (move && fresh()) entry.text = move.move;
+      if (entry.ask && entry.explanation) {
+        const reply = await api('move', entry.ask, new AbortController().signal);
+        if (reply.reply && fresh()) entry.explanation = reply.reply.explanation;
+      }
+    } catch {
+      // The entry keeps its words in the language it was made in.
+    }
+  }
+  if (fresh()) renderHistory();
 }
 
 /** Asks again for the engine's texts of the current position (reasons, moves) in the page's
@@ -2519,6 +2558,7 @@ async function main() {
     S.games = list.games.filter((g) => g.capabilities?.loopy?.kind !== 'graph-file');
     if (Array.isArray(list.languages)) S.engineLanguages = list.languages;
     if (Number.isInteger(list.draw_repetitions)) S.drawRepetitions = list.draw_repetitions;
+    S.limits = list.limits;
   } catch (error) {
     showError(error.message);
     return;

@@ -66,8 +66,10 @@ export function historyChart({ points, label, top, bottom, axisMoves, axisRemote
   const left = 64;
   const width = Math.max(220, left + (points.length - 1) * step + 24);
   const half = 60;
-  const base = 18;
-  const height = base + half * 2 + 38;
+  // Each label has a line of its own, clear of the axis's numbers: who is favoured above the
+  // chart and below the move numbers, the numbers in the column left of the chart.
+  const base = 34;
+  const height = base + half * 2 + 54;
   const x = (i) => left + i * step;
   const yOf = (signed) => base + half - (signed * half) / most;
   const y = (p) => yOf(p.side * p.remoteness);
@@ -76,8 +78,8 @@ export function historyChart({ points, label, top, bottom, axisMoves, axisRemote
   root.append(svg('rect', { x: left - 8, y: base + half, width: width - left + 8, height: half, class: 'zone-bottom' }));
   root.append(svg('line', { x1: left - 8, y1: base + half, x2: width, y2: base + half, class: 'axis' }));
   root.append(svg('line', { x1: left - 8, y1: base, x2: left - 8, y2: base + 2 * half, class: 'axis' }));
-  root.append(svg('text', { x: 2, y: 12, class: 'tick' }, `▲ ${top}`));
-  root.append(svg('text', { x: 2, y: base + 2 * half + 12, class: 'tick' }, `▼ ${bottom}`));
+  root.append(svg('text', { x: left - 8, y: 14, class: 'tick', 'data-testid': 'chart-top' }, `▲ ${top}`));
+  root.append(svg('text', { x: left - 8, y: base + 2 * half + 34, class: 'tick', 'data-testid': 'chart-bottom' }, `▼ ${bottom}`));
   // The remoteness axis: 0 on the centre line, the largest above and below it.
   for (const signed of [most, 0, -most]) {
     root.append(svg('text', { x: left - 12, y: yOf(signed) + 4, class: 'tick end' }, String(Math.abs(signed))));
@@ -87,7 +89,7 @@ export function historyChart({ points, label, top, bottom, axisMoves, axisRemote
   const every = points.length > 40 ? 5 : 1;
   points.forEach((_, i) => {
     if (i % every === 0 || i === points.length - 1) {
-      root.append(svg('text', { x: x(i), y: base + 2 * half + 14, class: 'tick middle' }, String(i)));
+      root.append(svg('text', { x: x(i), y: base + 2 * half + 16, class: 'tick middle' }, String(i)));
     }
   });
   root.append(svg('text', { x: (left + width) / 2, y: height - 4, class: 'tick middle axis-name' }, axisMoves));

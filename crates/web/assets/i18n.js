@@ -95,11 +95,13 @@ export const TEXT = {
     'board.chooseCancel': 'Cancel',
     'board.partLabel': 'Game {n}: {name}',
     'board.taken': 'just taken',
+    'board.movesByList': 'This game\'s moves do not take stones: they change heaps as a whole. Choose a move from the list below.',
     'board.keyboard': 'Keyboard: Tab to a heap, arrow keys to a stone, Enter to take from there to the end of the heap.',
     'board.graphLabel': 'The graph',
     'board.graphHelp': 'Click a vertex or an edge to make its move; Tab reaches each one, Enter makes its move. Faded parts are gone.',
     'board.cellsHelp': 'Click or tap a square to make its move; a move that covers two squares takes one, then the other. Tab reaches each square, Enter chooses it. Dark squares are covered.',
     'board.graphLoading': 'Drawing the graph…',
+    'board.coinsLoading': 'Laying out the coins…',
     'board.vertex': 'vertex {name}',
     'board.vertexGone': 'vertex {name}, gone',
     'board.vertexToken': 'vertex {name}, the token is here',
@@ -303,6 +305,7 @@ export const TEXT = {
     'server.missing-param': '{game} needs its parameter \'{label}\'.',
     'server.repeated-param': 'The parameter \'{param}\' is given more than once.',
     'server.invalid-value': '\'{value}\' is not a valid value of \'{label}\'.',
+    'server.invalid-value-why': '\'{value}\' is not a valid value of \'{label}\': {reason}',
     'server.invalid-params': 'These parameters do not go together: {reason}.',
     'server.bad-game-text': '\'{text}\' is not a game.',
     'server.invalid-position': 'This position does not fit the game: {reason}.',
@@ -412,11 +415,13 @@ export const TEXT = {
     'board.chooseCancel': '取消',
     'board.partLabel': '第 {n} 个游戏：{name}',
     'board.taken': '刚被取走',
+    'board.movesByList': '这个游戏的走法不是取走石子，而是整堆地改变各堆：请在下面的走法列表里选择。',
     'board.keyboard': '键盘：用 Tab 选堆，方向键选石子，按回车从这颗起取到堆尾。',
     'board.graphLabel': '图',
     'board.graphHelp': '点击顶点或边即走那一步；用 Tab 逐个选中，按回车走子。淡色的部分已经没有了。',
     'board.cellsHelp': '点击格子即走那一步；一步要盖住两个格子时，先点一个，再点另一个。用 Tab 逐个选中格子，按回车选定。深色的格子已经盖住了。',
     'board.graphLoading': '正在画图…',
+    'board.coinsLoading': '正在摆放硬币…',
     'board.vertex': '顶点 {name}',
     'board.vertexGone': '顶点 {name}（已删去）',
     'board.vertexToken': '顶点 {name}，棋子在这里',
@@ -620,6 +625,7 @@ export const TEXT = {
     'server.missing-param': '{game}需要填写参数“{label}”。',
     'server.repeated-param': '参数“{param}”给了不止一次。',
     'server.invalid-value': '“{value}”不是“{label}”的有效值。',
+    'server.invalid-value-why': '“{value}”不是“{label}”的有效值：{reason}',
     'server.invalid-params': '这些参数不能同时成立：{reason}。',
     'server.bad-game-text': '“{text}”不是一个游戏。',
     'server.invalid-position': '这个局面不符合游戏的规则：{reason}。',
@@ -644,8 +650,20 @@ export const TEXT = {
 };
 
 /** The text `key` in `lang` with `{name}` replaced by `vars.name`. */
+/** A Chinese character (CJK ideographs), and a Latin letter or digit. */
+const HAN = /[\u3400-\u9fff]/;
+const LATIN = /[A-Za-z0-9]/;
+
 export function translate(lang, key, vars = {}) {
   const text = TEXT[lang]?.[key] ?? TEXT.en[key];
   if (text === undefined) throw new Error(`no text '${key}'`);
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name, at) => {
+    if (!(name in vars)) return whole;
+    const value = String(vars[name]);
+    if (lang !== 'zh' || value === '') return value;
+    // Chinese and Latin text are set apart by a space ("nimlab 占优", "改为显示 Nim 游戏").
+    const before = HAN.test(text.charAt(at - 1)) && LATIN.test(value.charAt(0)) ? ' ' : '';
+    const after = LATIN.test(value.charAt(value.length - 1)) && HAN.test(text.charAt(at + whole.length)) ? ' ' : '';
+    return `${before}${value}${after}`;
+  });
 }

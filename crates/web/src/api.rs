@@ -389,9 +389,38 @@ fn done<T: Serialize>(result: Result<T, ReportError>, lane: Lane) -> Answer {
     }
 }
 
-/// `/api/games`: the declarations, with no computation.
+/// The playground's fixed bounds, as `/api/games` sends them (`limits`), so that a page asks
+/// only what the API answers.
+#[derive(Debug, Serialize)]
+pub struct Bounds {
+    /// [`MAX_NUMBERS`].
+    pub numbers: usize,
+    /// [`MAX_DIGITS`].
+    pub digits: usize,
+    /// [`MAX_TABLE_CELLS`].
+    pub table_cells: u64,
+    /// [`MAX_PLOT_SIDE`].
+    pub plot_side: u64,
+}
+
+/// The bounds this API enforces.
+pub const BOUNDS: Bounds = Bounds {
+    numbers: MAX_NUMBERS,
+    digits: MAX_DIGITS,
+    table_cells: MAX_TABLE_CELLS,
+    plot_side: MAX_PLOT_SIDE,
+};
+
+/// `/api/games`: the declarations (`nimlab games --json`) and the playground's [`Bounds`], with
+/// no computation.
 pub fn games() -> Reply {
-    match serde_json::to_string(&nimlab_reports::games::games()) {
+    #[derive(Serialize)]
+    struct Games {
+        #[serde(flatten)]
+        games: nimlab_reports::games::GamesReport,
+        limits: Bounds,
+    }
+    match serde_json::to_string(&Games { games: nimlab_reports::games::games(), limits: BOUNDS }) {
         Ok(body) => Reply::json(200, body),
         Err(e) => Reply::error(500, "failure", e.to_string()),
     }
@@ -929,6 +958,15 @@ mod tests {
             detail("game=bash&max=x&position=5"),
             serde_json::json!({"code": "invalid-value", "param": "max", "value": "x"})
         );
+        // A code without a point: the engine says why in both languages, and its example works.
+        let code = detail("game=octal&code=0x7f&position=5");
+        assert_eq!(
+            (&code["code"], &code["param"], &code["value"]),
+            (&"invalid-value".into(), &"code".into(), &"0x7f".into())
+        );
+        assert!(code["reason"]["en"].as_str().unwrap().ends_with("e.g. 0x0.7f"), "{code}");
+        assert!(code["reason"]["zh"].as_str().unwrap().ends_with("例如 0x0.7f"), "{code}");
+        assert_eq!(status("solve", "game=octal&code=0x0.7f&position=5"), 200);
         assert_eq!(detail("game=nim&position=3,x"), serde_json::json!({"code": "bad-number", "value": "x"}));
         assert_eq!(
             detail("game=nim&position=3&colour=red"),
@@ -985,7 +1023,7 @@ mod tests {
             ErrorDetail::UnknownParam { game: text("nim"), param: text("colour") },
             ErrorDetail::MissingParam { game: text("bash"), param: text("max") },
             ErrorDetail::RepeatedParam { param: text("max") },
-            ErrorDetail::InvalidValue { param: text("max"), value: text("x") },
+            ErrorDetail::InvalidValue { param: text("max"), value: text("x"), reason: None },
             ErrorDetail::InvalidParams { reason: words() },
             ErrorDetail::BadGameText { text: text("--") },
             ErrorDetail::InvalidPosition { reason: words() },
@@ -1102,6 +1140,69 @@ mod tests {
         let misere = body("options", "game=nim&position=1&values=1&misere=1");
         assert_eq!(misere["value"], serde_json::json!({"outcome": "P", "remoteness": 1}));
         assert_eq!(misere["moves"][0]["value"], serde_json::json!({"outcome": "N", "remoteness": 0}));
+    }
+
+    /// A game whose positions repeat: every move's value is the loopy engine's (a draw is D, as
+    /// `/api/solve` of the move's target says), and the position comes with the key the draw by
+    /// repetition compares ("4 2 1" and "1 2 4" are one position of Fair Shares).
+    #[test]
+    fn loopy_options_carry_draws_and_repetition_keys() {
+        let game = "game=loopy-pattern&piles=2&move=one:1..2&move=one:%2B1&cap=6";
+        let v = body("options", &format!("{game}&position=2,3&values=1"));
+        assert_eq!(v["values_error"], serde_json::Value::Null, "{v}");
+        let here = body("solve", &format!("{game}&position=2,3"));
+        assert_eq!(v["value"]["outcome"], here["outcome"]);
+        let moves = v["moves"].as_array().unwrap();
+        for m in moves {
+            let to: Vec<String> = m["to"].as_array().unwrap().iter().map(ToString::to_string).collect();
+            let there = body("solve", &format!("{game}&position={}", to.join(",")));
+            assert_eq!(m["value"]["outcome"], there["outcome"], "{m}");
+            assert_eq!(m["value"]["remoteness"].is_null(), there["outcome"] == "D", "{m}");
+        }
+        let to_2_1 = moves.iter().find(|m| m["to"] == serde_json::json!([2, 1])).expect("2 3 -> 2 1");
+        assert_eq!(to_2_1["value"]["outcome"], "D", "the issue's draw marked as a loss");
+        let key = |position: &str| {
+            body("options", &format!("game=fair-shares&position={position}"))["repetition_key"].clone()
+        };
+        assert_eq!(key("4,2,1"), key("1,2,4"));
+        assert_ne!(key("4,2,1"), key("4,3"));
+        assert!(body("options", "game=nim&position=1,2").get("repetition_key").is_none());
+    }
+
+    /// A game drawn as coins comes with its heads and the coins each move turns over, as the
+    /// engine reads the position (a row's numbers are its heads, a grid's come in pairs).
+    #[test]
+    fn coin_games_come_with_their_coins() {
+        let row = body("options", "game=ruler&position=3,6,12");
+        assert_eq!(row["coins"]["first"], 1);
+        assert_eq!(row["coins"]["grid"], false);
+        assert_eq!(row["coins"]["heads"], serde_json::json!([[3], [6], [12]]));
+        let moves = row["moves"].as_array().unwrap();
+        let turns = row["coins"]["turns"].as_array().unwrap();
+        assert_eq!(turns.len(), moves.len());
+        for (m, turned) in moves.iter().zip(turns) {
+            // The coins turned are those in one position and not the other.
+            let heads = |p: &serde_json::Value| -> BTreeSet<u64> {
+                p.as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect()
+            };
+            let (before, after) = (heads(&row["position"]), heads(&m["to"]));
+            let expected: Vec<serde_json::Value> =
+                before.symmetric_difference(&after).map(|&n| serde_json::json!([n])).collect();
+            assert_eq!(turned.as_array().unwrap(), &expected, "{m}");
+        }
+        let grid = body("options", "game=turning-corners&position=1,2,2,1");
+        assert_eq!((grid["coins"]["first"].as_u64(), grid["coins"]["grid"].as_bool()), (Some(0), Some(true)));
+        assert_eq!(grid["coins"]["heads"], serde_json::json!([[1, 2], [2, 1]]));
+        assert!(body("options", "game=nim&position=1,2").get("coins").is_none());
+    }
+
+    /// With n players each move names its winner, counted in seats from the player making it.
+    #[test]
+    fn n_player_moves_name_their_winner() {
+        let a = body("solve", "game=nim&position=1,2,3&players=3");
+        for m in a["options"].as_array().unwrap().iter().chain(a["winning_moves"].as_array().unwrap()) {
+            assert_eq!(m["winner"].as_u64().unwrap(), (m["value"].as_u64().unwrap() + 1) % 3, "{m}");
+        }
     }
 
     #[test]

@@ -226,6 +226,14 @@ impl MultiAnalysis {
 
 impl Serialize for MultiAnalysis {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// A move with who wins after it, counted in seats from the player making it: the
+        /// player after the mover is to move there, so the winner is `(value + 1) mod n` seats on.
+        #[derive(Serialize)]
+        struct Judged<'a> {
+            #[serde(flatten)]
+            mv: &'a MultiMove,
+            winner: u32,
+        }
         #[derive(Serialize)]
         struct Fields<'a> {
             players: u32,
@@ -234,12 +242,16 @@ impl Serialize for MultiAnalysis {
             value: u32,
             winner: u32,
             measures: &'a [Measure],
-            winning_moves: Vec<&'a MultiMove>,
-            options: &'a [MultiMove],
+            winning_moves: Vec<Judged<'a>>,
+            options: Vec<Judged<'a>>,
             moves_complete: bool,
             reason: &'a str,
             #[serde(flatten)]
             basis: &'a Basis,
+        }
+        let n = self.players;
+        fn judged(mv: &MultiMove, n: u32) -> Judged<'_> {
+            Judged { mv, winner: (mv.value + 1) % n }
         }
         Fields {
             players: self.players,
@@ -248,8 +260,8 @@ impl Serialize for MultiAnalysis {
             value: self.value,
             winner: self.winner(),
             measures: &self.measures,
-            winning_moves: self.optimal_moves().collect(),
-            options: &self.moves,
+            winning_moves: self.optimal_moves().map(|m| judged(m, n)).collect(),
+            options: self.moves.iter().map(|m| judged(m, n)).collect(),
             moves_complete: self.moves_complete,
             reason: &self.reason,
             basis: &self.basis,

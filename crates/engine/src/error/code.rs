@@ -75,10 +75,17 @@ impl CodeError {
                 "empty octal code; write it as d0.d1d2..., e.g. 0.77 (Kayles) or 0.07 (Dawson's Kayles)",
                 "八进制代码是空的；写成 d0.d1d2... 的形式，例如 0.77（凯尔斯）或 0.07（道森凯尔斯）"
             ),
-            CodeError::MissingPoint { code } => words!(
-                "octal code `{code}` has no point; write it as d0.d1d2..., e.g. 0.{code}",
-                "八进制代码 `{code}` 没有小数点；写成 d0.d1d2... 的形式，例如 0.{code}"
-            ),
+            CodeError::MissingPoint { code } => {
+                // The digits after a point of d0 = 0, in the code's own base: `77` is 0.77, `0x7f` 0x0.7f.
+                let example = match code.get(..2) {
+                    Some(prefix @ ("0x" | "0X")) => format!("{prefix}0.{}", &code[2..]),
+                    _ => format!("0.{code}"),
+                };
+                words!(
+                    "octal code `{code}` has no point; write it as d0.d1d2..., e.g. {example}",
+                    "八进制代码 `{code}` 没有小数点；写成 d0.d1d2... 的形式，例如 {example}"
+                )
+            }
             CodeError::BadCharacter { code, column, found } => words!(
                 "octal code `{code}`: character {column} ('{found}') is not a digit; write d0.d1d2..., e.g. 0.77",
                 "八进制代码 `{code}`：第 {column} 个字符（'{found}'）不是数字；写成 d0.d1d2... 的形式，例如 0.77"

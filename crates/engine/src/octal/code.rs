@@ -251,6 +251,12 @@ mod tests {
         assert!(matches!(parse("0x0.7g"), Err(CodeError::BadCharacter { column: 6, found: 'g', .. })));
         assert!(matches!(parse("kayles"), Err(CodeError::BadCharacter { column: 1, found: 'k', .. })));
         assert!(matches!(parse("077"), Err(CodeError::MissingPoint { .. })));
+        // The example a missing point suggests parses, in either base.
+        for (code, example) in [("77", "0.77"), ("0x7f", "0x0.7f")] {
+            let message = parse(code).unwrap_err().to_string();
+            assert!(message.ends_with(&format!("e.g. {example}")), "{message}");
+            assert!(parse(example).is_ok(), "{example}");
+        }
         assert!(matches!(parse("0.7.7"), Err(CodeError::Misplaced { column: 4, .. })));
         assert!(matches!(parse("40.7"), Err(CodeError::Misplaced { column: 2, .. })));
         assert!(matches!(parse("0x2.8"), Err(CodeError::BadFirstDigit { column: 3, .. })));

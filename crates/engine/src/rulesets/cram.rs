@@ -38,7 +38,7 @@ use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::graphs::family::Picture;
 use crate::graphs::Deletion;
-use crate::lang::words;
+use crate::lang::{words, Words};
 use crate::rulesets::engine;
 use crate::rulesets::graph_games::{GraphGame, Pieces};
 use crate::spec::{Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Texts, Token};
@@ -94,13 +94,13 @@ fn is_family(text: &str) -> bool {
     text.contains('n')
 }
 
-fn canonical_board(text: &str) -> Result<String, String> {
+fn canonical_board(text: &str) -> Result<String, Words> {
     let text: String = text.split_whitespace().collect();
     if is_family(&text) {
-        Picture::parse(&text.replace(['m', 'n'], "5")).map_err(|e| e.to_string())?;
+        Picture::parse(&text.replace(['m', 'n'], "5")).map_err(|e| e.words())?;
         return Ok(text);
     }
-    Picture::parse(&text).map(|p| p.text()).map_err(|e| e.to_string())
+    Picture::parse(&text).map(|p| p.text()).map_err(|e| e.words())
 }
 
 fn build(spec: &GameSpec, _budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {

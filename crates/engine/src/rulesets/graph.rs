@@ -12,6 +12,7 @@
 use crate::analysis::{Capabilities, LoopyPositions, RulesetInfo};
 use crate::budget::Budget;
 use crate::error::EngineError;
+use crate::lang::{words, Words};
 use crate::spec::{Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Texts};
 use crate::AnyGame;
 
@@ -49,9 +50,9 @@ never end (a draw).",
     build,
 };
 
-fn file_name(text: &str) -> Result<String, String> {
+fn file_name(text: &str) -> Result<String, Words> {
     if text.trim().is_empty() {
-        return Err("a file name is empty".into());
+        return Err(words!("a file name is empty", "文件名是空的"));
     }
     Ok(text.to_string())
 }

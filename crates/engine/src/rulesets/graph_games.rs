@@ -94,8 +94,8 @@ pub fn is_graph_param(decl: &ParamDecl) -> bool {
     decl.name == GRAPH.name && matches!(decl.kind, ParamKind::Text { .. })
 }
 
-fn canonical_graph(text: &str) -> Result<String, String> {
-    family::canonical(text).map_err(|e| e.to_string())
+fn canonical_graph(text: &str) -> Result<String, Words> {
+    family::canonical(text).map_err(|e| e.words())
 }
 
 fn bad_graph(e: family::FamilyError) -> EngineError {

@@ -97,14 +97,15 @@ const GROUND_ZH: ParamTexts = ParamTexts {
 
 /// A vertex as written: without spaces (a board's `(2, 3)` is `(2,3)`), so that a game's text
 /// is words separated by spaces.
-fn canonical_vertex(text: &str) -> Result<String, String> {
+fn canonical_vertex(text: &str) -> Result<String, Words> {
     let name: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if name.is_empty() {
-        return Err("give a vertex's name or number".into());
+        return Err(words!("give a vertex's name or number", "请给出一个顶点的名字或编号"));
     }
     if !name.chars().all(|c| c.is_ascii_alphanumeric() || "_.(),".contains(c)) {
-        return Err(format!(
-            "'{name}' is not a vertex's name: names are letters, digits, '_', '.', parentheses and commas"
+        return Err(words!(
+            "'{name}' is not a vertex's name: names are letters, digits, '_', '.', parentheses and commas",
+            "“{name}”不是顶点的名字：名字由字母、数字、“_”、“.”、括号和逗号组成"
         ));
     }
     Ok(name)

@@ -144,6 +144,6 @@ mod tests {
         let moves =
             game.options(&[BigUint::from(1u8), BigUint::from(0u8)], &budget, crate::Lang::En).unwrap();
         let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
-        assert_eq!(texts, ["put 1 back on each of piles 0, 1", "put 2 back on each of piles 0, 1"]);
+        assert_eq!(texts, ["put 1 back on each of piles 1, 2", "put 2 back on each of piles 1, 2"]);
     }
 }

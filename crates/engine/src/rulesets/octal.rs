@@ -33,7 +33,7 @@ use crate::bigint::{join, to_bigs};
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::lang::{say, Lang};
+use crate::lang::{say, Lang, Words};
 use crate::octal::game::MoveMenu;
 use crate::octal::{
     analyze_with, describe_heap_move, describe_row_move, GameRules, OctalCode, PeriodOutcome, SequenceError,
@@ -217,8 +217,8 @@ const CODE: ParamDecl = ParamDecl {
 
 /// The code in canonical form (`.07` is `0.07`), or why it is not a code: the character and the
 /// digit at fault.
-fn canonical_code(text: &str) -> Result<String, String> {
-    text.parse::<OctalCode>().map(|code| code.to_string()).map_err(|e| e.to_string())
+fn canonical_code(text: &str) -> Result<String, Words> {
+    text.parse::<OctalCode>().map(|code| code.to_string()).map_err(|e| e.words())
 }
 
 /// The most values computed when a ruleset is built (beside the work it may spend): 20 MB.

@@ -42,7 +42,9 @@ use crate::lang::{say, words, Lang, Words};
 use crate::positions::HeapBox;
 use crate::rulesets::{box_search_cost, engine, expect_heaps, invalid};
 use crate::solve::{triple_grundy_table, Amounts, TripleRules, TripleTable};
-use crate::spec::{Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Params, Texts, Token};
+use crate::spec::{
+    Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Params, SpecError, Texts, Token,
+};
 use crate::tables::lines::{line_grid, LineMoves};
 use crate::tables::{Grid, GridRequest, TableError};
 use crate::AnyGame;
@@ -100,8 +102,12 @@ pub(crate) const RULESET: RulesetInfo = RulesetInfo {
 
 /// A move's text in canonical form, checked for syntax (pile numbers are checked against the
 /// number of piles when the game is built).
-pub(crate) fn canonical_move(text: &str) -> Result<String, String> {
-    PatternMove::parse(text, MAX_PILES).map(|m| m.to_string()).map_err(|e| e.to_string())
+pub(crate) fn canonical_move(text: &str) -> Result<String, Words> {
+    PatternMove::parse(text, MAX_PILES).map(|m| m.to_string()).map_err(|e| match e {
+        // Every error of the parse says what is wrong in both languages.
+        EngineError::Spec(SpecError::Invalid(words)) => words,
+        other => words!("{other}", "{other}"),
+    })
 }
 
 /// The most piles a pattern game may have.
@@ -579,12 +585,15 @@ impl Ruleset for PatternGame {
         box_search_cost(piles, root)
     }
 
+    /// The piles are named from 1, as people count them (the patterns' grammar, `0,2:1..`,
+    /// numbers them from 0).
     fn describe_move(&self, from: &[BigUint], to: &[BigUint], lang: Lang) -> String {
         let changed: Vec<usize> = (0..from.len()).filter(|&i| from[i] != to[i]).collect();
-        let Some(&first) = changed.first() else { return lang.pick("pass", "不走").into() };
-        if to[first] > from[first] {
-            let amount = &to[first] - &from[first];
-            let names: Vec<String> = changed.iter().map(|i| i.to_string()).collect();
+        let Some(&index) = changed.first() else { return lang.pick("pass", "不走").into() };
+        let first = index + 1;
+        if to[index] > from[index] {
+            let amount = &to[index] - &from[index];
+            let names: Vec<String> = changed.iter().map(|i| (i + 1).to_string()).collect();
             return match changed.len() {
                 1 => say!(lang, "put {amount} back on pile {first}", "在第 {first} 堆放回 {amount} 个"),
                 _ => say!(
@@ -595,8 +604,8 @@ impl Ruleset for PatternGame {
                 ),
             };
         }
-        let amount = &from[first] - &to[first];
-        let names: Vec<String> = changed.iter().map(|i| i.to_string()).collect();
+        let amount = &from[index] - &to[index];
+        let names: Vec<String> = changed.iter().map(|i| (i + 1).to_string()).collect();
         match changed.len() {
             1 => say!(lang, "take {amount} from pile {first}", "从第 {first} 堆取走 {amount} 个"),
             n if n == from.len() && n > 1 => {
@@ -766,7 +775,7 @@ mod tests {
             .analyze(&[big(2), big(5), big(2)], &Query::new(Method::Search, Play::Normal), &Budget::default())
             .unwrap();
         let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.text.as_str()).collect();
-        assert_eq!(texts, ["take 2 from pile 0", "take 2 from each of piles 0, 2"]);
+        assert_eq!(texts, ["take 2 from pile 1", "take 2 from each of piles 1, 3"]);
         let b = g
             .analyze(&[big(1), big(5), big(3)], &Query::new(Method::Search, Play::Normal), &Budget::default())
             .unwrap();
@@ -810,9 +819,9 @@ mod tests {
         };
         assert_eq!(
             texts(&en),
-            ["take 2 from pile 0", "take 2 from each of piles 0, 2", "take 2 from every pile"]
+            ["take 2 from pile 1", "take 2 from each of piles 1, 3", "take 2 from every pile"]
         );
-        assert_eq!(texts(&zh), ["从第 0 堆取走 2 个", "从第 0、2 堆各取走 2 个", "从每一堆各取走 2 个"]);
+        assert_eq!(texts(&zh), ["从第 1 堆取走 2 个", "从第 1、3 堆各取走 2 个", "从每一堆各取走 2 个"]);
         let game = PatternGame::new(PatternSpec::parse(3, &["all:1..".into()]).unwrap());
         let (from, to) = (to_bigs(&[3, 4, 5]), to_bigs(&[1, 2, 3]));
         assert_eq!(game.describe_move(&from, &to, Lang::En), "take 2 from every pile");

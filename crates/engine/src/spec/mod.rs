@@ -63,6 +63,9 @@ pub enum SpecError {
         value: String,
         /// Why it is invalid.
         reason: String,
+        /// Why, in both languages, where the check words it so (a text in a ruleset's own
+        /// grammar: an octal code, a take pattern, a graph); boxed, so that errors stay small.
+        words: Option<Box<crate::lang::Words>>,
     },
     /// The values are valid one by one but not together (the ruleset's own check).
     #[error("{0}")]
@@ -109,8 +112,8 @@ pub enum ParamKind {
         syntax: &'static str,
         /// May the parameter be given more than once?
         repeatable: bool,
-        /// The value in canonical form, or why it is invalid.
-        canonical: fn(&str) -> Result<String, String>,
+        /// The value in canonical form, or why it is invalid (in both languages).
+        canonical: fn(&str) -> Result<String, crate::lang::Words>,
     },
 }
 
@@ -160,8 +163,12 @@ impl ParamDecl {
     /// # Errors
     /// [`SpecError::InvalidValue`] naming the parameter and what is wrong.
     pub fn parse(&self, text: &str) -> Result<ParamValue, SpecError> {
-        let invalid =
-            |reason: String| SpecError::InvalidValue { param: self.name.into(), value: text.into(), reason };
+        let invalid = |reason: String| SpecError::InvalidValue {
+            param: self.name.into(),
+            value: text.into(),
+            reason,
+            words: None,
+        };
         match self.kind {
             ParamKind::Count { min, max } => {
                 let n = grammar::parse_count(text).map_err(invalid)?;
@@ -178,9 +185,14 @@ impl ParamDecl {
                 "0" | "false" | "no" | "off" => Ok(ParamValue::Flag(false)),
                 _ => Err(invalid("a flag is true or false".into())),
             },
-            ParamKind::Text { canonical, .. } => {
-                canonical(text.trim()).map(|t| ParamValue::Text(vec![t])).map_err(invalid)
-            }
+            ParamKind::Text { canonical, .. } => canonical(text.trim())
+                .map(|t| ParamValue::Text(vec![t]))
+                .map_err(|words| SpecError::InvalidValue {
+                    param: self.name.into(),
+                    value: text.into(),
+                    reason: words.en.clone(),
+                    words: Some(Box::new(words)),
+                }),
         }
     }
 
@@ -325,6 +337,46 @@ impl Drawing {
                 .map(|(n, _)| num_bigint::BigUint::from(n))
                 .collect(),
         )
+    }
+
+    /// The first coin of a board of coins: 1 on a row numbered from 1, 0 on a row from 0 and on
+    /// a grid (its corner, (0, 0)); `None` for a board without coins.
+    pub fn first_coin(&self) -> Option<u64> {
+        match self.board {
+            Board::Coins => Some(1),
+            Board::CoinsFromZero | Board::CoinGrid => Some(0),
+            _ => None,
+        }
+    }
+
+    /// The coins showing heads in a position of a board of coins, each by its coordinates (a
+    /// row: `[n]`; a grid: `[x, y]`, from the position's pairs), in the position's order; `None`
+    /// for a board without coins.
+    pub fn heads(&self, numbers: &[num_bigint::BigUint]) -> Option<Vec<Vec<num_bigint::BigUint>>> {
+        match self.board {
+            Board::Coins | Board::CoinsFromZero => Some(numbers.iter().map(|n| vec![n.clone()]).collect()),
+            Board::CoinGrid => Some(numbers.chunks(2).map(<[num_bigint::BigUint]>::to_vec).collect()),
+            _ => None,
+        }
+    }
+
+    /// The coins a move from `from` to `to` turns over on a board of coins (those showing heads
+    /// in one position and tails in the other), sorted; `None` for a board without coins.
+    pub fn turned(
+        &self,
+        from: &[num_bigint::BigUint],
+        to: &[num_bigint::BigUint],
+    ) -> Option<Vec<Vec<num_bigint::BigUint>>> {
+        let (before, after) = (self.heads(from)?, self.heads(to)?);
+        let mut turned: Vec<Vec<num_bigint::BigUint>> = before
+            .iter()
+            .filter(|c| !after.contains(c))
+            .chain(after.iter().filter(|c| !before.contains(c)))
+            .cloned()
+            .collect();
+        turned.sort();
+        turned.dedup();
+        Some(turned)
     }
 }
 

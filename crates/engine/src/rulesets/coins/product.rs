@@ -37,7 +37,7 @@ use crate::analysis::{
 use crate::budget::{Budget, UNITS_PER_POSITION};
 use crate::error::EngineError;
 use crate::game::{Game, Outcome, Play};
-use crate::lang::{say, Lang};
+use crate::lang::{say, words, Lang, Words};
 use crate::nimber;
 use crate::rulesets::{engine, invalid};
 use crate::spec::{Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, Texts, Token};
@@ -135,13 +135,16 @@ fn factor(text: &str) -> Result<(CoinRule, &'static str), crate::lang::Words> {
 }
 
 /// The two factors written canonically (`a,b`).
-fn canonical_factors(text: &str) -> Result<String, String> {
+fn canonical_factors(text: &str) -> Result<String, Words> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     let [a, b] = parts.as_slice() else {
-        return Err("two games separated by a comma, e.g. ruler,mock-turtles".into());
+        return Err(words!(
+            "two games separated by a comma, e.g. ruler,mock-turtles",
+            "用逗号分隔的两个游戏，例如 ruler,mock-turtles"
+        ));
     };
-    factor(a).map_err(|e| e.en)?;
-    factor(b).map_err(|e| e.en)?;
+    factor(a)?;
+    factor(b)?;
     Ok(format!("{a},{b}"))
 }
 
