@@ -210,22 +210,20 @@ struct Part {
     keys: Keys,
 }
 
-/// An option of the component being settled: the nim-sum of its parts the tables value, and
-/// the others, `parts[start..end]` of its [`Options`].
+/// An option of the component being valued: the nim-sum of its parts the tables value, the
+/// others `parts[start..end]` of its [`Options`].
 struct Span {
     sum: u32,
     start: usize,
     end: usize,
-    /// Has an earlier option the same parts and sum (so this one is skipped)?
+    /// Has an earlier option the same parts and sum (so the same value)?
     copy: bool,
 }
 
-/// The options of a component being settled, split into parts as far as a search has needed:
-/// the option of `moves[i]` is `spans[i]`, its parts not valued kept in `parts`, option after
-/// option.
+/// The options of a component being valued, each split into its parts and keyed (pairs of
+/// isomorphic parts dropped, as their values cancel): the option of the `i`-th move is
+/// `spans[i]`, its parts kept in `parts`, option after option.
 struct Options {
-    component: VSet,
-    moves: Vec<VSet>,
     parts: Vec<Part>,
     spans: Vec<Span>,
 }
@@ -246,6 +244,61 @@ impl Options {
                 self.spans[order[w]].copy = true;
             }
         }
+    }
+}
+
+/// A set of values below 128, as bits: the values a component may still have, and the values a
+/// question of the pruned search asks about.
+type Values = u128;
+
+/// Every value below 128.
+const ALL: Values = u128::MAX;
+
+/// The values `0..=n` (`n < 128`).
+fn up_to(n: u32) -> Values {
+    if n >= 127 {
+        ALL
+    } else {
+        (1 << (n + 1)) - 1
+    }
+}
+
+/// The greatest value of a set that is not empty.
+fn greatest(values: Values) -> u32 {
+    127 - values.leading_zeros()
+}
+
+/// `{v ^ s : v in values}`, the values below 128 only.
+fn xor_each(values: Values, s: u32) -> Values {
+    if s == 0 {
+        return values;
+    }
+    let mut out = 0;
+    let mut rest = values;
+    while rest != 0 {
+        let v = rest.trailing_zeros() ^ s;
+        rest &= rest - 1;
+        if v < 128 {
+            out |= 1 << v;
+        }
+    }
+    out
+}
+
+/// How hard an option's parts are to value, for trying the easiest options first: the sum of
+/// their squared sizes, so that options that split a component come before those that do not.
+fn difficulty(parts: &[Part]) -> usize {
+    parts.iter().map(|p| p.set.len().pow(2)).sum()
+}
+
+/// The candidates left once one more option is seen to have the value `v`: `v` is dropped
+/// when it is a candidate, the greatest candidate otherwise (see
+/// [`ComponentSolver::value_in`]).
+fn drop_seen(candidates: Values, v: u32) -> Values {
+    if v < 128 && candidates >> v & 1 == 1 {
+        candidates & !(1 << v)
+    } else {
+        candidates & !(1 << greatest(candidates))
     }
 }
 
@@ -273,6 +326,8 @@ pub struct ComponentSolver<'m> {
     colours: Vec<u8>,
     /// `memo.solved` when the memory account was last told the tables' size.
     noted_at: usize,
+    /// Components of an option being split, kept to reuse their room.
+    scratch: Vec<VSet>,
     /// Is every vertex of degree at most two, so that positions are valued by their chains?
     chains: bool,
 }
@@ -299,6 +354,7 @@ impl<'m> ComponentSolver<'m> {
             rows: Vec::new(),
             colours: Vec::new(),
             noted_at: 0,
+            scratch: Vec::new(),
         }
     }
 
@@ -508,12 +564,11 @@ impl<'m> ComponentSolver<'m> {
         }
     }
 
-    /// [`ComponentSolver::value`] by Beling and Rogalski's pruned search: a component's value
-    /// is the least `k` for which "the component plus a nim-heap `*k`" is a P-position, and
-    /// each such question stops at its first witness (an option of value `k` proves it is not
-    /// `k`), so most components are never valued exactly, only shown not to have some values.
-    /// The values equal [`ComponentSolver::value`]'s (tested): the two searches confirm each
-    /// other's records.
+    /// [`ComponentSolver::value`] by Beling and Rogalski's pruned search: each component is
+    /// asked for its value only when it lies in a set of values that matter (see
+    /// [`ComponentSolver::value_in`]), so most components are never valued exactly, only shown
+    /// not to have the values asked about. The values equal [`ComponentSolver::value`]'s
+    /// (tested): the two searches confirm each other's records.
     ///
     /// # Errors
     /// As for [`ComponentSolver::value`].
@@ -526,119 +581,274 @@ impl<'m> ComponentSolver<'m> {
         self.graph.components(left, &mut parts);
         let mut meter = budget.meter();
         let mut sum = 0;
-        for part in parts {
-            sum ^= self.settle(part, None, &mut meter, budget)?.expect("a component has a value");
+        for set in parts {
+            sum ^= match self.probe(&set) {
+                Ok(v) => v,
+                Err((_, keys)) => self.value_aspired(&Part { set, keys }, &mut meter, budget)?,
+            };
         }
         meter.flush()?;
         budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
         Ok(sum)
     }
 
-    /// The component's value, found by testing `k = 0, 1, ...` in turn (when every smaller
-    /// value is excluded, the value is `k` exactly when no option has value `k`); or `None` once
-    /// it is shown not to be `upto` without being found (it is more, or was excluded before).
-    fn settle(
+    /// The value of a component the tables do not know, by Beling's aspiration: is it `0`,
+    /// then `1`, and so on? For each value `k` in turn, every option not yet valued is asked
+    /// whether its value is `k` ([`ComponentSolver::value_in`] with `k` alone, so that the
+    /// questions below it concern values up to `k` only); an option that answers with its
+    /// value (`k` or another) is not asked again, and its value is skipped. The first `k` no
+    /// option has is the value.
+    fn value_aspired(
         &mut self,
-        component: VSet,
-        upto: Option<u32>,
+        part: &Part,
         meter: &mut Meter<'_>,
         budget: &Budget,
-    ) -> Result<Option<u32>, Exhausted> {
-        match self.probe(&component) {
-            Ok(v) => Ok(Some(v)),
-            Err((known, keys)) => self.settle_open(Part { set: component, keys }, known, upto, meter, budget),
+    ) -> Result<u32, Exhausted> {
+        if let Ok(v) = self.known(&part.keys) {
+            return Ok(v);
         }
-    }
-
-    /// [`ComponentSolver::settle`] for a part already keyed, looked up again by its keys.
-    fn settle_part(
-        &mut self,
-        part: Part,
-        upto: Option<u32>,
-        meter: &mut Meter<'_>,
-        budget: &Budget,
-    ) -> Result<Option<u32>, Exhausted> {
-        match self.known(&part.keys) {
-            Ok(v) => Ok(Some(v)),
-            Err(known) => self.settle_open(part, known, upto, meter, budget),
+        if self.mirrored(&part.set) {
+            self.store(&part.keys, 0);
+            return Ok(0);
         }
-    }
-
-    /// [`ComponentSolver::settle`] for a component the tables do not value (`known`: what they
-    /// know of it). Its options are split into parts and keyed once, for every `k` tried. Asked
-    /// about `upto`, an option of that value is looked for first (Beling and Rogalski's
-    /// question "is the component plus `*upto` a P-position?" needs one such option to be
-    /// answered no); only when there is none are the smaller values tried in turn.
-    fn settle_open(
-        &mut self,
-        part: Part,
-        mut known: u32,
-        upto: Option<u32>,
-        meter: &mut Meter<'_>,
-        budget: &Budget,
-    ) -> Result<Option<u32>, Exhausted> {
-        if upto.is_some_and(|u| u < 31 && known & 1 << u != 0) {
-            return Ok(None);
+        let moves = self.memo.deletion.moves(&self.graph, &part.set);
+        if moves.len() >= 128 {
+            meter.flush()?;
+            return self.component_value(part.set, budget);
         }
-        let mut options = self.options(&part.set);
-        // Asked whether the value is `u`: one option of value `u` shows it is not, without
-        // finding options of every smaller value first.
-        let mut lacks = None;
-        if let Some(u) = upto.filter(|&u| u < 31) {
-            if !self.no_option_has(&mut options, u, meter, budget)? {
-                self.store(&part.keys, known | 1 << u);
-                return Ok(None);
-            }
-            lacks = Some(u);
+        // An option the symmetry strategy shows to be 0 spares the search for one.
+        let mut seen: Values = 0;
+        if moves.iter().any(|deleted| self.mirrored(&part.set.minus(deleted))) {
+            seen |= 1;
         }
+        let mut options = self.split_options(&part.set, &moves, meter)?;
+        let mut open = self.open_options(&mut options, |v| seen |= 1 << v);
         let mut k = 0;
-        loop {
-            if upto.is_some_and(|u| k > u) {
-                return Ok(None);
-            }
-            if k >= 31 {
-                // Beyond the bits an entry holds: value it exactly.
-                meter.flush()?;
-                return self.component_value(part.set, budget).map(Some);
-            }
-            if known & 1 << k == 0 {
-                if lacks == Some(k) || self.no_option_has(&mut options, k, meter, budget)? {
-                    self.memo.solved += 1;
-                    self.store(&part.keys, k);
-                    return Ok(Some(k));
-                }
-                known |= 1 << k;
-                self.store(&part.keys, known);
-            }
+        while seen >> k & 1 == 1 {
             k += 1;
         }
-    }
-
-    /// The options of `component`, not yet split (see [`Options`]).
-    fn options(&self, component: &VSet) -> Options {
-        Options {
-            component: *component,
-            moves: self.memo.deletion.moves(&self.graph, component),
-            parts: Vec::new(),
-            spans: Vec::new(),
+        'values: while !open.is_empty() {
+            let mut i = 0;
+            while i < open.len() {
+                meter.charge(1)?;
+                let (sum, largest) = self.reduce_to_largest(&mut options, open[i], meter, budget)?;
+                if k ^ sum < 128 {
+                    if let Some(v) = self.value_in(&options.parts[largest], 1 << (k ^ sum), meter, budget)? {
+                        open.remove(i);
+                        if v ^ sum == k {
+                            seen |= 1 << k;
+                            while seen >> k & 1 == 1 {
+                                k += 1;
+                            }
+                            continue 'values;
+                        }
+                        if v ^ sum < 128 {
+                            seen |= 1 << (v ^ sum);
+                        }
+                        continue;
+                    }
+                }
+                i += 1;
+            }
+            break;
         }
+        self.memo.solved += 1;
+        self.store(&part.keys, k);
+        Ok(k)
     }
 
-    /// Splits the next move's option into its components and keys them, one move charged:
-    /// the option's span, or `None` when every move is split. Once the last is, options whose
-    /// parts have equal keys (moves the component's symmetries exchange, or that leave
-    /// isomorphic parts) are made one.
-    fn split_next(
+    /// The options the tables do not value, easiest first ([`difficulty`]): the copies are left
+    /// out, the parts the tables value are folded into their option's sum, and `seen` is told
+    /// the values of the options the tables value in full.
+    fn open_options(&mut self, options: &mut Options, mut seen: impl FnMut(u32)) -> Vec<usize> {
+        let mut open = Vec::new();
+        for (i, span) in options.spans.iter_mut().enumerate().filter(|(_, span)| !span.copy) {
+            let mut end = span.start;
+            for j in span.start..span.end {
+                match self.known(&options.parts[j].keys) {
+                    Ok(v) => span.sum ^= v,
+                    Err(_) => {
+                        options.parts.swap(end, j);
+                        end += 1;
+                    }
+                }
+            }
+            span.end = end;
+            if span.start == end {
+                seen(span.sum);
+            } else {
+                open.push((difficulty(&options.parts[span.start..end]), i));
+            }
+        }
+        open.sort_unstable();
+        open.into_iter().map(|(_, i)| i).collect()
+    }
+
+    /// Values all parts of option `i` but the largest, folding their values into its sum, which
+    /// is returned with the largest part's index.
+    fn reduce_to_largest(
         &mut self,
         options: &mut Options,
+        i: usize,
         meter: &mut Meter<'_>,
-    ) -> Result<Option<usize>, Exhausted> {
-        let Some(deleted) = options.moves.get(options.spans.len()) else {
-            return Ok(None);
+        budget: &Budget,
+    ) -> Result<(u32, usize), Exhausted> {
+        let Span { mut sum, start, end, .. } = options.spans[i];
+        let largest =
+            (start..end).max_by_key(|&j| options.parts[j].set.len()).expect("an open option has a part");
+        for j in (start..end).filter(|&j| j != largest) {
+            sum ^= self.exact(&options.parts[j], meter, budget)?;
+        }
+        options.parts.swap(start, largest);
+        options.spans[i].sum = sum;
+        options.spans[i].end = start + 1;
+        Ok((sum, start))
+    }
+
+    /// The value of a part, asked with every value.
+    fn exact(&mut self, part: &Part, meter: &mut Meter<'_>, budget: &Budget) -> Result<u32, Exhausted> {
+        Ok(self.value_in(part, ALL, meter, budget)?.expect("asked about every value, a part has one of them"))
+    }
+
+    /// The part's value when it is in `wanted`, or at least when the tables know it; `None`
+    /// when it is not in `wanted` (and the tables record that, for values below 31).
+    ///
+    /// Beling and Rogalski's search: a component with `d` distinct options has a value in
+    /// `0..=d`, the candidates. Each option seen drops one candidate: its value if that is a
+    /// candidate, else the greatest one. With the options' values known, the one candidate
+    /// left is the least value no option has, since a value below it could only have been
+    /// dropped as the value of an option, and it was never dropped. So an option is asked only
+    /// whether its value is one of the candidates but the greatest (and at most the greatest
+    /// value wanted); when it is not, the greatest goes, as if it had been that value. The
+    /// candidate left is then the value unless it is above every value wanted, and once no
+    /// candidate is wanted the search stops with `None`. Options the tables value are seen
+    /// first; the others easiest first (the least sum of their parts' squared sizes, so that
+    /// moves that split the component come early), and of an option's parts all but the
+    /// largest are valued and the largest is asked the question, its values shifted by the
+    /// others' nim-sum. Values of 128 and more lie beyond the sets: a component of 128 options
+    /// or more is valued in full ([`ComponentSolver::component_value`]).
+    fn value_in(
+        &mut self,
+        part: &Part,
+        wanted: Values,
+        meter: &mut Meter<'_>,
+        budget: &Budget,
+    ) -> Result<Option<u32>, Exhausted> {
+        let excluded = match self.known(&part.keys) {
+            Ok(v) => return Ok(Some(v)),
+            Err(known) => Values::from(known & !EXCLUDED),
         };
-        meter.charge(1)?;
-        let mut split = Vec::new();
-        self.graph.components(&options.component.minus(deleted), &mut split);
+        let wanted = wanted & !excluded;
+        if wanted == 0 {
+            return Ok(None);
+        }
+        let moves = self.memo.deletion.moves(&self.graph, &part.set);
+        if moves.len() >= 128 {
+            meter.flush()?;
+            return self.component_value(part.set, budget).map(Some);
+        }
+        let asked = up_to(greatest(wanted));
+        let mut candidates = up_to(moves.len() as u32);
+        // Options are split one by one, so that one the tables value may end the search before
+        // the others are split.
+        let mut options = Options { parts: Vec::new(), spans: Vec::with_capacity(moves.len()) };
+        let mut open = Vec::new();
+        for deleted in &moves {
+            if candidates & wanted == 0 {
+                break;
+            }
+            meter.charge(1)?;
+            self.split_option(&mut options, &part.set, deleted);
+            let i = options.spans.len() - 1;
+            let Span { sum, start, end, .. } = options.spans[i];
+            if start == end {
+                candidates = drop_seen(candidates, sum);
+            } else {
+                open.push((difficulty(&options.parts[start..end]), i));
+            }
+        }
+        open.sort_unstable();
+        if self.memo.solved as usize >= self.noted_at + 4096 {
+            self.noted_at = self.memo.solved as usize;
+            budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
+        }
+        let mut exact = true;
+        for (_, i) in open {
+            if candidates & wanted == 0 {
+                break;
+            }
+            meter.charge(1)?;
+            let question = candidates & !(1 << greatest(candidates)) & asked;
+            let (sum, largest) = self.reduce_to_largest(&mut options, i, meter, budget)?;
+            match self.value_in(&options.parts[largest], xor_each(question, sum), meter, budget)? {
+                Some(v) => candidates = drop_seen(candidates, v ^ sum),
+                None => {
+                    candidates &= !(1 << greatest(candidates));
+                    exact = false;
+                }
+            }
+        }
+        let value = candidates.trailing_zeros();
+        if candidates.count_ones() == 1 && (exact || value <= greatest(wanted)) {
+            self.memo.solved += 1;
+            self.store(&part.keys, value);
+            return Ok(Some(value));
+        }
+        let bits = (excluded | wanted) as u32 & !EXCLUDED;
+        self.store(&part.keys, EXCLUDED | bits);
+        Ok(None)
+    }
+
+    /// Does the second player win the position `set` by the symmetry strategy: is it mapped
+    /// onto itself by the half turn or a mirror of its box on the board, with no vertex fixed
+    /// and none next to its image? Then every move (a vertex with its neighbours, or an edge)
+    /// has a mirror image disjoint from it and still in play, and answering each move by its
+    /// image keeps the position symmetric, so the second player makes the last move: value 0.
+    /// The board's symmetries keep its lattice's edges, so the image of a move is a move.
+    pub(super) fn mirrored(&self, set: &VSet) -> bool {
+        let Some(board) = self.graph.board() else { return false };
+        let at: FxHashMap<(u16, u16), usize> = set.iter().map(|v| (board.cells[v], v)).collect();
+        let (mut r0, mut c0, mut r1, mut c1) = (u16::MAX, u16::MAX, 0, 0);
+        for v in set.iter() {
+            let (r, c) = board.cells[v];
+            (r0, c0, r1, c1) = (r0.min(r), c0.min(c), r1.max(r), c1.max(c));
+        }
+        (0..3).any(|which| {
+            set.iter().all(|v| {
+                let (r, c) = board.cells[v];
+                let image = match which {
+                    0 => (r0 + r1 - r, c0 + c1 - c),
+                    1 => (r0 + r1 - r, c),
+                    _ => (r, c0 + c1 - c),
+                };
+                at.get(&image).is_some_and(|&w| w != v && !self.graph.neighbours(v).contains(w))
+            })
+        })
+    }
+
+    /// The options of `component`, each split into its parts and keyed, one unit charged a
+    /// move; options of equal parts and sum marked as copies.
+    fn split_options(
+        &mut self,
+        component: &VSet,
+        moves: &[VSet],
+        meter: &mut Meter<'_>,
+    ) -> Result<Options, Exhausted> {
+        let mut options = Options { parts: Vec::new(), spans: Vec::with_capacity(moves.len()) };
+        for deleted in moves {
+            meter.charge(1)?;
+            self.split_option(&mut options, component, deleted);
+        }
+        options.mark_copies();
+        Ok(options)
+    }
+
+    /// Adds to `options` the option of deleting `deleted` from `component`: its parts the
+    /// tables value folded into its sum, the others keyed and sorted by their keys, pairs of
+    /// isomorphic parts dropped (their values cancel in the nim-sum).
+    fn split_option(&mut self, options: &mut Options, component: &VSet, deleted: &VSet) {
+        let mut split = std::mem::take(&mut self.scratch);
+        self.graph.components(&component.minus(deleted), &mut split);
         let start = options.parts.len();
         let mut sum = 0;
         for &set in &split {
@@ -647,109 +857,21 @@ impl<'m> ComponentSolver<'m> {
                 Err((_, keys)) => options.parts.push(Part { set, keys }),
             }
         }
+        self.scratch = split;
         options.parts[start..].sort_unstable_by(|a, b| a.keys.cmp(&b.keys));
-        options.spans.push(Span { sum, start, end: options.parts.len(), copy: false });
-        let index = options.spans.len() - 1;
-        if options.spans.len() == options.moves.len() {
-            options.mark_copies();
-        }
-        Ok(Some(index))
-    }
-
-    /// Has no option the value `k`? The options whose parts the tables value are checked first,
-    /// so that a witness is found without a search when there is one (moves are split only as
-    /// far as the first witness); then the others, those with the fewest vertices left to value
-    /// first. Parts the tables value are folded into their option's sum as they are found, so
-    /// later `k` skip them.
-    fn no_option_has(
-        &mut self,
-        options: &mut Options,
-        k: u32,
-        meter: &mut Meter<'_>,
-        budget: &Budget,
-    ) -> Result<bool, Exhausted> {
-        // The options not valued by the tables: (vertices left to value, the option).
-        let mut open = Vec::new();
-        let mut i = 0;
-        loop {
-            if i == options.spans.len() {
-                match self.split_next(options, meter)? {
-                    Some(next) => i = next,
-                    None => break,
-                }
+        let mut kept = start;
+        let mut j = start;
+        while j < options.parts.len() {
+            if j + 1 < options.parts.len() && options.parts[j].keys == options.parts[j + 1].keys {
+                j += 2;
             } else {
-                meter.charge(1)?;
-            }
-            let span = &mut options.spans[i];
-            i += 1;
-            if span.copy {
-                continue;
-            }
-            let mut size = 0;
-            let mut end = span.start;
-            for j in span.start..span.end {
-                match self.known(&options.parts[j].keys) {
-                    Ok(v) => span.sum ^= v,
-                    Err(_) => {
-                        size += options.parts[j].set.len();
-                        options.parts.swap(end, j);
-                        end += 1;
-                    }
-                }
-            }
-            span.end = end;
-            if span.start == end {
-                if span.sum == k {
-                    return Ok(false);
-                }
-            } else {
-                open.push((size, i - 1));
+                options.parts.swap(kept, j);
+                kept += 1;
+                j += 1;
             }
         }
-        if self.memo.solved as usize >= self.noted_at + 4096 {
-            self.noted_at = self.memo.solved as usize;
-            budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
-        }
-        open.sort_unstable();
-        for (_, i) in open {
-            if options.spans[i].copy {
-                continue;
-            }
-            let span = &options.spans[i];
-            let parts = options.parts[span.start..span.end].to_vec();
-            if self.sum_is(parts, k ^ span.sum, meter, budget)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    }
-
-    /// Is the nim-sum of the values of `parts` equal to `k`? The parts the tables value are
-    /// added in; of the others, all but the largest are valued, and the largest is asked
-    /// whether it has the value that makes the sum `k`.
-    fn sum_is(
-        &mut self,
-        mut parts: Vec<Part>,
-        k: u32,
-        meter: &mut Meter<'_>,
-        budget: &Budget,
-    ) -> Result<bool, Exhausted> {
-        let mut target = k;
-        parts.retain(|part| match self.known(&part.keys) {
-            Ok(v) => {
-                target ^= v;
-                false
-            }
-            Err(_) => true,
-        });
-        parts.sort_unstable_by_key(|part| part.set.len());
-        let Some(largest) = parts.pop() else {
-            return Ok(target == 0);
-        };
-        for part in parts {
-            target ^= self.settle_part(part, None, meter, budget)?.expect("a component has a value");
-        }
-        Ok(self.settle_part(largest, Some(target), meter, budget)? == Some(target))
+        options.parts.truncate(kept);
+        options.spans.push(Span { sum, start, end: kept, copy: false });
     }
 
     /// The least of the component's cells under the board's eight symmetries, moved to the

@@ -366,3 +366,41 @@ fn scalloped_paths_are_as_published() {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Boards with holes made symmetric under the half turn or a mirror: whenever the symmetry
+    /// strategy's check says the second player wins, the plain search values the board 0, and
+    /// the pruned search (which answers such a component and such options by the check) equals
+    /// the exact one.
+    #[test]
+    fn mirrored_boards_are_zero(rows in 1u16..=4, cols in 1u16..=5, holes in any::<u32>(), which in 0usize..3) {
+        let image = |r: u16, c: u16| match which {
+            0 => (rows - 1 - r, cols - 1 - c),
+            1 => (rows - 1 - r, c),
+            _ => (r, cols - 1 - c),
+        };
+        let blocked = |r: u16, c: u16| holes >> (r * 5 + c) & 1 == 1;
+        let cells: Vec<(u16, u16)> = (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| { let (r2, c2) = image(r, c); !blocked(r, c) && !blocked(r2, c2) })
+            .collect();
+        prop_assume!(!cells.is_empty());
+        for lattice in [Lattice::Grid, Lattice::Queens] {
+            let graph = Graph::on_board(lattice, rows, cols, cells.clone()).unwrap();
+            for deletion in [Deletion::Vertex, Deletion::Edge] {
+                let mut memo = Memo::new(deletion);
+                let solver = ComponentSolver::new(graph.clone(), &mut memo);
+                if solver.mirrored(&graph.vertices()) {
+                    prop_assert_eq!(plain(&graph, deletion, &graph.vertices()), 0, "{:?} {:?}", deletion, cells);
+                }
+                let mut memo = Memo::new(deletion);
+                let exact = ComponentSolver::new(graph.clone(), &mut memo).value(&graph.vertices(), &Budget::default()).unwrap();
+                let mut memo = Memo::new(deletion);
+                let pruned = ComponentSolver::new(graph.clone(), &mut memo).value_pruned(&graph.vertices(), &Budget::default()).unwrap();
+                prop_assert_eq!(pruned, exact);
+            }
+        }
+    }
+}

@@ -154,8 +154,9 @@ proptest! {
     }
 }
 
-/// Every R x C board of at most 24 cells: the pruned search (options split once, copies
-/// merged) equals the component engine's exact mex search, and the plain search without
+/// Every R x C board of at most 24 cells: the pruned search (questions about sets of values,
+/// aspiration for the board itself, symmetric boards and options 0 by the symmetry strategy)
+/// equals the component engine's exact mex search, and the plain search without
 /// components up to 16 cells. Each search gets a memo of its own.
 #[test]
 fn every_small_board_equals_the_exact_search() {
