@@ -99,7 +99,7 @@ pub use budget::{
     ALLOCATION_OVERHEAD, DEFAULT_MEMORY_CAP, UNITS_PER_POSITION,
 };
 pub use error::{CodeError, EngineError, ErrorDetail, LimitReached, RequestError, TheoryQuestion};
-pub use game::{Game, Outcome, Play, UnknownMethod};
+pub use game::{Game, Outcome, Play, UnknownMethod, UnknownPlay};
 pub use lang::{Lang, UnknownLang, Words};
 pub use num_bigint::BigUint;
 pub use registry::{answering, not_answered, unknown_game, RULESETS};
