@@ -442,7 +442,9 @@ fn sum_parts(params: &Params, own: &[&str]) -> Result<Option<Vec<Part>>, Reply> 
 fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
     const OWN: &[&str] = &["game", "position", "misere", "method", "players", "all", "part", "lang", "graph"];
     let max_moves = if params.flag("all")? { usize::MAX } else { DEFAULT_MAX_MOVES };
-    let (question, text) = match sum_parts(params, &["part", "method", "all", "lang"])? {
+    // A sum's play and players reach the request, which decides them.
+    let sum_keys = &["part", "method", "all", "lang", "misere", "players"];
+    let (question, text) = match sum_parts(params, sum_keys)? {
         Some(parts) => (Question::Sum { parts }, None),
         None => {
             let (game, text) = match graph_game(params, OWN)? {
