@@ -100,7 +100,7 @@ impl Play {
 
 /// A play convention nimlab does not know; its text names the two there are.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("play is normal or misere, not '{0}'")]
+#[error("play is 'normal' or 'misere', not '{0}'")]
 pub struct UnknownPlay(pub String);
 
 impl FromStr for Play {

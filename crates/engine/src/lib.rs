@@ -112,7 +112,9 @@ pub use solve::{
     GrundySolver, MisereSolver, MultiplayerSolver, SolveGame, Solver, StandardAlliance, Terminal,
     TripleTable, Valuation,
 };
-pub use spec::grammar::{parse_count, parse_natural, parse_range, parse_set, set_text, MAX_SET_MEMBERS};
+pub use spec::grammar::{
+    parse_count, parse_natural, parse_range, parse_set, set_text, NaturalError, MAX_SET_MEMBERS,
+};
 pub use spec::{
     Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, ParamValue, Params, SpecError, Texts, Token,
 };

@@ -20,17 +20,20 @@
 use std::fmt;
 use std::str::FromStr;
 
-use nimlab_engine::{parse_natural, BigUint, Budget, GameSpec, Lang, Method, Play, RulesetInfo};
+use nimlab_engine::{parse_natural, AnyGame, BigUint, Budget, GameSpec, Lang, Method, Play, RulesetInfo};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::error::{invalid, CommandError};
 use crate::loopy::{graph_file_game, LoopyGame, ReadFile};
 use crate::position::parse_part;
 use crate::solve::{
-    solve, solve_sum, solve_tokens, SolveAnswer, SolveRequest, SumReport, SumRequest, TokensRequest,
+    answer_built, solve, solve_sum, solve_tokens, SolveAnswer, SolveRequest, SumReport, SumRequest,
+    TokensRequest,
 };
-use crate::table::{table_answer, CellKind, TableAnswer, TableAnswerWithPeriod, TableRequest, TableShape};
-use crate::{ReportError, DEFAULT_MAX_MOVES};
+use crate::table::{
+    table_answer, table_answer_of, CellKind, TableAnswer, TableAnswerWithPeriod, TableRequest, TableShape,
+};
+use crate::{Position, ReportError, DEFAULT_MAX_MOVES};
 
 /// The most digits a number of a position may have on the command line (a fixed limit; the
 /// default of [`Limits::max_digits`]).
@@ -368,12 +371,7 @@ pub fn position_numbers(
     words
         .iter()
         .map(|word| {
-            parse_natural(word).map_err(|reason| {
-                ReportError::Invalid(CommandError::BadNumber {
-                    word: word.trim().to_string(),
-                    reason: reason.to_string(),
-                })
-            })
+            parse_natural(word).map_err(|reason| ReportError::Invalid(CommandError::BadNumber { reason }))
         })
         .collect()
 }
@@ -409,11 +407,46 @@ impl Decided {
             Decided::Solve(request) => Answer::Solve(solve(&request, budget)?),
             Decided::Tokens(request, graph) => Answer::Solve(solve_tokens(&request, graph, budget)?),
             Decided::Sum(request) => Answer::Sum(solve_sum(&request, budget)?),
-            Decided::Table { request, period: false } => Answer::Table(table_answer(&request, read, budget)?),
-            Decided::Table { request, period: true } => {
-                Answer::TableWithPeriod(table_answer(&request, read, budget)?.with_period())
-            }
+            Decided::Table { request, period } => with_period(table_answer(&request, read, budget)?, period),
         })
+    }
+
+    /// [`Decided::answer`] of a position or a table of `game`, already built (Python keeps its
+    /// games built, and a game defined in Python is built by no spec); the request was decided
+    /// from `game`'s spec.
+    ///
+    /// # Errors
+    /// As [`Decided::answer`]; a position `game` refuses.
+    pub fn answer_built(
+        self,
+        game: &dyn AnyGame,
+        read: ReadFile<'_>,
+        budget: &Budget,
+    ) -> Result<Answer, ReportError> {
+        Ok(match self {
+            Decided::Solve(request) => {
+                let position = Position {
+                    game: request.spec.clone(),
+                    params: request.spec.params().clone(),
+                    position: game.check_position(&request.position)?,
+                };
+                Answer::Solve(answer_built(game, position, &request, budget)?)
+            }
+            Decided::Table { request, period } => {
+                with_period(table_answer_of(game, &request, budget)?, period)
+            }
+            // Tokens on a graph and sums are answered from their specs.
+            unbuilt @ (Decided::Tokens(..) | Decided::Sum(_)) => unbuilt.answer(read, budget)?,
+        })
+    }
+}
+
+/// A table's answer, with its period when asked.
+fn with_period(table: TableAnswer, period: bool) -> Answer {
+    if period {
+        Answer::TableWithPeriod(table.with_period())
+    } else {
+        Answer::Table(table)
     }
 }
 

@@ -359,8 +359,8 @@ fn report_error(error: &ReportError) -> Reply {
 /// reports' error as the detail the page has always been sent.
 fn position_detail(error: &ReportError) -> Option<serde_json::Value> {
     match error {
-        ReportError::Invalid(CommandError::BadNumber { word, .. }) => {
-            Some(serde_json::json!({"code": "bad-number", "value": word}))
+        ReportError::Invalid(CommandError::BadNumber { reason }) => {
+            Some(serde_json::json!({"code": "bad-number", "value": reason.text()}))
         }
         ReportError::Invalid(CommandError::TooManyNumbers { max }) => {
             Some(serde_json::json!({"code": "too-many-numbers", "max": max}))

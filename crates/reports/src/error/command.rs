@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use nimlab_engine::Words;
+use nimlab_engine::{NaturalError, Words};
 
 /// `Words` from an English and a Chinese `format!` with the same arguments.
 macro_rules! words {
@@ -203,8 +203,8 @@ pub enum CommandError {
     BadPartNumber {
         /// The part.
         part: String,
-        /// What the number's parser says.
-        reason: String,
+        /// Why the number is not one.
+        reason: NaturalError,
     },
     /// Misère play with `players`.
     MiserePlayers,
@@ -240,10 +240,8 @@ pub enum CommandError {
     GrundyNormalPlay,
     /// A word of a position that is not a whole number.
     BadNumber {
-        /// The word.
-        word: String,
-        /// What the number's parser says.
-        reason: String,
+        /// Why the word is not one (it names the word).
+        reason: NaturalError,
     },
     /// A position with more numbers than the surface's fixed limit.
     TooManyNumbers {
@@ -490,7 +488,8 @@ impl CommandError {
                 words!("a part needs a game, e.g. \"nim 3 4\"", "一个部分需要一个游戏，例如 \"nim 3 4\"")
             }
             CommandError::BadPartNumber { part, reason } => {
-                words!("in \"{part}\": {reason}", "“{part}”里的数不对：{reason}")
+                let Words { en, zh } = reason.words();
+                words!("in \"{part}\": {en}", "“{part}”里的数不对：{zh}")
             }
             CommandError::MiserePlayers => words!(
                 "misère play is for two players; players takes the standard alliance matrix",
@@ -531,10 +530,10 @@ impl CommandError {
                 "Grundy values are normal play's: a misère table shows outcomes",
                 "格兰迪值只属于正常规则：反常规则的表显示胜负"
             ),
-            CommandError::BadNumber { word, reason } => words!(
-                "{reason}: heap sizes are whole numbers",
-                "“{word}”不是非负整数（{reason}）：堆的大小是非负整数"
-            ),
+            CommandError::BadNumber { reason } => {
+                let Words { en, zh } = reason.words();
+                words!("{en}: heap sizes are whole numbers", "{zh}：堆的大小是非负整数")
+            }
             CommandError::TooManyNumbers { max } => words!(
                 "a position has at most {max} numbers (a fixed limit)",
                 "一个局面至多有 {max} 个数（固定上限）"
@@ -722,10 +721,7 @@ mod tests {
             (E::HeapsFromOne, vec![]),
             (E::TooManyProofs { low: 2, high: 200, max: 100 }, vec!["2..200", "100"]),
             (E::PartWithoutGame, vec!["\"nim 3 4\""]),
-            (
-                E::BadPartNumber { part: s("nim x"), reason: s("'x' is not a number") },
-                vec!["nim x", "'x' is not a number"],
-            ),
+            (E::BadPartNumber { part: s("nim x"), reason: NaturalError::NotWhole(s("x")) }, vec!["nim x"]),
             (E::MiserePlayers, vec![]),
             (E::NoTokens { game: s("geography") }, vec!["geography"]),
             (E::GraphGameByTokens { game: s("graph --file g.txt") }, vec!["graph --file g.txt"]),
@@ -736,7 +732,7 @@ mod tests {
             (E::TablePlayers, vec![]),
             (E::PeriodOfSequence, vec!["upto N"]),
             (E::GrundyNormalPlay, vec![]),
-            (E::BadNumber { word: s("x"), reason: s("'x' is not a number") }, vec!["'x' is not a number"]),
+            (E::BadNumber { reason: NaturalError::Negative(s("-3")) }, vec!["-3"]),
             (E::TooManyNumbers { max: 64 }, vec!["64"]),
             (E::TooManyDigits { max: 400, digits: 401 }, vec!["400", "401"]),
             (E::ShardsNormalPlay, vec!["--db", "--shard"]),
