@@ -1,14 +1,15 @@
 //! [`Request`]: one question of `solve` or `table` as every surface asks it, decided once.
 //!
-//! The command line, the web API (and the WebAssembly worker through it) translate their own
-//! syntax into a `Request` of typed parts (each with its one text form, [`FromStr`], and serde),
+//! The command line, the web API (and the WebAssembly worker through it) and Python translate
+//! their own syntax into a `Request` of typed parts (each with its one text form, [`FromStr`], and serde),
 //! then call [`Request::decide`] or [`Request::answer`] and render the typed answer. The rules a
 //! surface would otherwise decide live in `decide`, once:
 //!
 //! * a game on a graph file takes vertex names, any other game numbers (or a typed row of coins),
 //!   within the surface's fixed [`Limits`];
 //! * a loopy game has two players (refused by [`crate::loopy::two_players`] on the path taken);
-//! * misère play with `players` is refused (the alliance matrix is normal play's);
+//! * misère play with `players` is refused (the alliance matrix is normal play's: by
+//!   [`crate::solve::answer_built`], the one home of that rule, which every `solve` passes);
 //! * a sum is normal play for two players;
 //! * a table's cells follow its shape and play (misère play means outcomes;
 //!   [`crate::table::CellKind::asked`]); a table takes no players; a period is a sequence's.
@@ -270,9 +271,6 @@ impl Request {
     /// [`ReportError::Invalid`] for a rule the request breaks; what `read` returns.
     pub fn decide(&self, read: ReadFile<'_>) -> Result<Decided, ReportError> {
         let players = self.players.map(Players::get);
-        if players.is_some() && self.play == Play::Misere {
-            return invalid(CommandError::MiserePlayers);
-        }
         match &self.question {
             Question::Solve { game, position } => {
                 if position.len() > self.limits.max_numbers {
@@ -597,7 +595,10 @@ mod tests {
         // Misère play with players; a loopy game has two players (by its rules, on the path).
         let misere_players =
             Request { players: Some(Players(3)), play: Play::Misere, ..solve_of("nim", &["1", "2"]) };
-        assert_eq!(refused(&misere_players), "misere-players");
+        assert!(matches!(
+            misere_players.answer(&no_files, &Budget::default()),
+            Err(ReportError::Invalid(CommandError::MiserePlayers))
+        ));
         let loopy = Request { players: Some(Players(3)), ..solve_of("fair-shares", &["4"]) };
         assert!(matches!(
             loopy.answer(&no_files, &Budget::default()),
