@@ -4,16 +4,9 @@
 use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use nimlab_engine::Drawing;
+use nimlab_engine::parse_count;
 use nimlab_engine::{not_answered, unknown_game};
-use nimlab_engine::{parse_count, parse_natural};
-use nimlab_engine::{BigUint, Budget, GameSpec, ParamKind, Research, RulesetInfo, RULESETS};
-
-use crate::UsageError;
-
-/// The most digits of one number typed on the command line (a fixed limit: closed forms on
-/// numbers this long still answer in seconds).
-pub const MAX_DIGITS: usize = 100_000;
+use nimlab_engine::{Budget, GameSpec, ParamKind, Research, RulesetInfo, RULESETS};
 
 /// Every parameter name declared by some ruleset, with the rulesets that use it and their help,
 /// in registry order.
@@ -264,29 +257,6 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
         return Err("the time limit must be above 0 seconds".into());
     }
     Ok(timeout)
-}
-
-/// Parses a position: non-negative integers of any size (up to [`MAX_DIGITS`] digits), or, on
-/// a board of coins, the row as one word (`THHTH`, read by the engine's [`Drawing::typed_row`]).
-///
-/// # Errors
-/// A usage error for the first invalid one.
-pub fn parse_position(texts: &[String], drawing: &Drawing) -> Result<Vec<BigUint>, UsageError> {
-    if let Some(row) = drawing.typed_row(texts) {
-        return Ok(row);
-    }
-    texts
-        .iter()
-        .map(|t| {
-            if t.trim().len() > MAX_DIGITS {
-                return Err(UsageError(format!(
-                    "a number has at most {MAX_DIGITS} digits (a fixed limit); this one has {}",
-                    t.trim().len()
-                )));
-            }
-            parse_natural(t).map_err(|e| UsageError(format!("{e}: heap sizes are whole numbers")))
-        })
-        .collect()
 }
 
 /// A clap error as one line: its first paragraph with the lines joined.

@@ -197,3 +197,29 @@ def test_to_json_is_the_command_lines_json() -> None:
     for args, result in cases:
         out = subprocess.run([binary, *args, "--json"], check=True, capture_output=True, text=True).stdout
         assert json.loads(out) == json.loads(result.to_json()), args
+
+
+@pytest.mark.skipif(not os.environ.get("NIMLAB_BIN"), reason="NIMLAB_BIN names the nimlab binary")
+def test_the_one_request_decides_alike_here_and_on_the_command_line() -> None:
+    """Python and the command line build one `Request` (crates/reports/src/request.rs): the same
+    answer, or a refusal of the same kind (a usage error: ValueError here, exit status 2 there)
+    naming the request's own words."""
+    binary = os.environ["NIMLAB_BIN"]
+    table = subprocess.run(
+        [binary, "table", "nim", "--upto", "8", "--misere", "--json"], check=True, capture_output=True, text=True
+    ).stdout
+    assert json.loads(table) == json.loads(Game("nim").table(upto=8, misere=True).to_json())
+    refusals = [
+        (["solve", "nim", "1", "2", "--players", "3", "--misere"],
+         lambda: Game("nim").solve([1, 2], players=3, misere=True), "misère play is for two players"),
+        (["solve", "nim", "1", "--players", "1"], lambda: Game("nim").solve([1], players=1), "at least 2 players"),
+        (["solve", "fair-shares", "4", "--players", "3"],
+         lambda: Game("fair-shares").solve([4], players=3), "is a loopy game of two players"),
+        (["table", "nim"], lambda: Game("nim").table(), "upto N"),
+    ]
+    for args, ask, words in refusals:
+        out = subprocess.run([binary, *args, "--json"], capture_output=True, text=True)
+        assert out.returncode == 2, args
+        assert words in json.loads(out.stderr)["error"], (args, out.stderr)
+        with pytest.raises(ValueError, match=words):
+            ask()

@@ -23,6 +23,7 @@ pub mod table;
 pub mod verify;
 
 use nimlab_engine::{Method, Play};
+use nimlab_reports::request::Players;
 
 /// Parses `--method` through [`Method`]'s one text form, offering its names in the help.
 pub fn method_parser() -> impl clap::builder::TypedValueParser<Value = Method> {
@@ -39,19 +40,13 @@ pub fn play(misere: bool) -> Play {
     }
 }
 
-/// Parses `--players`: an integer of at least 2.
+/// Parses `--players`: an integer of at least 2, through the reports' one text form
+/// ([`Players`]).
 ///
 /// # Errors
 /// A message for clap (which exits with status 2) for anything else.
 pub fn parse_players(text: &str) -> Result<u32, String> {
-    let players: u32 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of players: expected an integer of at least 2"))?;
-    if players < 2 {
-        return Err(format!("a game needs at least 2 players, got {players}"));
-    }
-    Ok(players)
+    text.parse::<Players>().map(Players::get).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -27,9 +27,10 @@ use nimlab_reports::DEFAULT_MAX_MOVES;
 use serde::Serialize;
 
 use crate::cmd::play;
-use crate::game_args::{parse_position, BudgetArgs, GameArgs};
+use crate::game_args::{BudgetArgs, GameArgs};
 use crate::text::{destination, play_name, spaced};
 use crate::{Context, UsageError};
+use nimlab_reports::request::{position_numbers, Limits};
 
 /// Who moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum, Serialize)]
@@ -77,8 +78,11 @@ pub struct Args {
 /// Usage errors for a bad game or a position too large to play; engine and output errors.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let spec = args.game.spec()?;
-    let (game, position) =
-        Position::new(&spec, &parse_position(&args.position, &spec.info().drawing)?, &cx.limits.budget())?;
+    let (game, position) = Position::new(
+        &spec,
+        &position_numbers(&spec, &args.position, &Limits::default())?,
+        &cx.limits.budget(),
+    )?;
     let mut session = Session {
         spec,
         game: game.as_ref(),

@@ -4,18 +4,15 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use nimlab_engine::{Lang, Method, MultiMove};
-use nimlab_reports::loopy::graph_file_game;
-use nimlab_reports::position::parse_part;
+use nimlab_reports::request::{Answer, Decided, Limits, Players, Question, Request};
 use nimlab_reports::shards::{merge_shards, solve_sharded, ShardReport};
-use nimlab_reports::solve::{
-    solve, solve_sum, solve_tokens, PlayersReport, SolveAnswer, SolveReport, SolveRequest, SumReport,
-    SumRequest, TokensRequest,
-};
-use nimlab_reports::DEFAULT_MAX_MOVES;
+use nimlab_reports::solve::{PlayersReport, SolveAnswer, SolveReport, SumReport};
+use nimlab_reports::{ReportError, DEFAULT_MAX_MOVES};
 use nimlab_store::Shard;
 
-use crate::cmd::{method_parser, parse_players, play};
-use crate::game_args::{parse_position, GameParams};
+use crate::cmd::loopy::read_graph;
+use crate::cmd::{method_parser, play};
+use crate::game_args::GameParams;
 use crate::text::{basis_line, destination, grundy_words, moves_text, outcome_words, padded, position_text};
 use crate::{usage, write_json, Context};
 
@@ -41,10 +38,10 @@ pub struct Args {
     #[arg(long, default_value = "auto", value_parser = method_parser())]
     pub method: Method,
     /// Play with N >= 2 players P_0..P_{N-1} under the standard alliance matrix (P_0 moves).
-    #[arg(long, value_name = "N", value_parser = parse_players, conflicts_with_all = ["sum", "misere"])]
-    pub players: Option<u32>,
+    #[arg(long, value_name = "N", value_parser = parse_players)]
+    pub players: Option<Players>,
     /// A disjunctive sum: each value is one game and its position, quoted, e.g. "nim 3 4".
-    #[arg(long, num_args = 1.., value_name = "PART", conflicts_with_all = ["game", "position", "misere"])]
+    #[arg(long, num_args = 1.., value_name = "PART", conflicts_with_all = ["game", "position"])]
     pub sum: Option<Vec<String>>,
     /// List every winning move (default: the first 20, and how many there are).
     #[arg(long)]
@@ -65,48 +62,44 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
     text.parse()
 }
 
-/// Runs `nimlab solve`.
+/// Parses `--players` through the reports' one text form.
+fn parse_players(text: &str) -> Result<Players, String> {
+    text.parse().map_err(|e: nimlab_reports::CommandError| e.to_string())
+}
+
+/// Runs `nimlab solve`: the arguments as one [`Request`], decided by the reports.
 ///
 /// # Errors
 /// Usage errors for bad input; report errors when a search fails.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let max_moves = if args.all { usize::MAX } else { DEFAULT_MAX_MOVES };
     let budget = &cx.budget;
-    if let Some(parts) = &args.sum {
-        if !args.params.is_empty() {
-            return usage(
-                "with --sum, give each part's parameters inside its quotes, e.g. \"bash 10 --max 3\"",
-            );
+    let question = match &args.sum {
+        Some(parts) => {
+            if !args.params.is_empty() {
+                return usage(
+                    "with --sum, give each part's parameters inside its quotes, e.g. \"bash 10 --max 3\"",
+                );
+            }
+            let parts = parts.iter().map(|p| p.parse()).collect::<Result<Vec<_>, ReportError>>()?;
+            Question::Sum { parts }
         }
-        let parts = parts.iter().map(|p| parse_part(p)).collect::<Result<Vec<_>, _>>()?;
-        let request = SumRequest { parts, method: args.method, max_moves, lang: cx.lang };
-        let report = solve_sum(&request, budget)?;
-        return if cx.json { write_json(out, &report) } else { Ok(write!(out, "{}", sum_text(&report))?) };
-    }
-    let game = args.game.as_deref().unwrap_or_default();
-    let spec = args.params.spec(game)?;
-    // A graph read from a file: the command line reads it (the reports read no files).
-    if let Some(game) = graph_file_game(&spec, super::loopy::read_graph)? {
-        let request = TokensRequest {
-            spec,
-            tokens: args.position.clone(),
-            play: play(args.misere),
-            players: args.players,
-            lang: cx.lang,
-        };
-        return write_answer(solve_tokens(&request, game, budget)?, cx, out);
-    }
-    let position = parse_position(&args.position, &spec.info().drawing)?;
-    let request = SolveRequest {
-        spec,
-        position,
-        play: play(args.misere),
-        method: args.method,
-        players: args.players,
-        max_moves,
-        lang: cx.lang,
+        None => Question::Solve {
+            game: args.params.spec(args.game.as_deref().unwrap_or_default())?,
+            position: args.position.clone(),
+        },
     };
-    if let Some(db) = &args.db {
+    let request = Request {
+        question,
+        play: play(args.misere),
+        players: args.players,
+        method: args.method,
+        lang: cx.lang,
+        limits: Limits { max_moves, ..Limits::default() },
+    };
+    // A graph read from a file: the command line reads it (the reports read no files).
+    let decided = request.decide(&read_graph)?;
+    if let (Some(db), Decided::Solve(request)) = (&args.db, &decided) {
         if !args.merge.is_empty() {
             let (read, added) = merge_shards(db, &args.merge)?;
             eprintln!(
@@ -115,10 +108,15 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
                 db.display()
             );
         }
-        let report = solve_sharded(&request, db, args.shard, budget)?;
+        let report = solve_sharded(request, db, args.shard, budget)?;
         return if cx.json { write_json(out, &report) } else { Ok(write!(out, "{}", shard_text(&report))?) };
     }
-    write_answer(solve(&request, budget)?, cx, out)
+    match decided.answer(&read_graph, budget)? {
+        Answer::Solve(answer) => write_answer(answer, cx, out),
+        Answer::Sum(report) if !cx.json => Ok(write!(out, "{}", sum_text(&report))?),
+        // A sum's JSON; a table is not asked by `solve`, and would be its JSON too.
+        answer => write_json(out, &answer),
+    }
 }
 
 /// The text report of a sharded run: what it did, then the answer once every option is stored.

@@ -7,8 +7,9 @@ use std::io::{self, Write};
 use nimlab_engine::{Line, Plan, Player, RulePlan, Strategy};
 use nimlab_reports::strategy::{strategy, DEFAULT_LINE_LIMIT};
 
-use crate::game_args::{parse_position, GameArgs};
+use crate::game_args::GameArgs;
 use crate::{write_json, Context};
+use nimlab_reports::request::{position_numbers, Limits};
 
 /// Arguments of `nimlab strategy`.
 #[derive(clap::Args, Debug)]
@@ -34,7 +35,7 @@ pub struct Args {
 /// search exceeds the budget.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
     let spec = args.game.spec()?;
-    let position = parse_position(&args.position, &spec.info().drawing)?;
+    let position = position_numbers(&spec, &args.position, &Limits::default())?;
     let lines = usize::try_from(args.lines).unwrap_or(usize::MAX);
     let report = strategy(&spec, &position, lines, &cx.budget)?;
     if cx.json {

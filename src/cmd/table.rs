@@ -16,9 +16,10 @@ use nimlab_engine::parse_range;
 use nimlab_engine::tables::{encode_le, Width};
 use nimlab_engine::{Budget, Method};
 use nimlab_reports::loopy::LoopyReport;
+use nimlab_reports::request::{Cells, Decided, Question, Request};
 use nimlab_reports::table::{
-    table_answer, table_output, Cell, CellKind, StreamShape, TableOutput, TableRequest, TableShape,
-    TableStream, MAX_REPORT_CELLS,
+    table_answer, table_output, Cell, CellKind, StreamShape, TableOutput, TableShape, TableStream,
+    MAX_REPORT_CELLS,
 };
 
 use crate::cmd::loopy::read_graph;
@@ -146,30 +147,33 @@ const WRITE_CHUNK: usize = 1 << 16;
 /// `--json` on a table too large for one report); report errors when the budget stops the table;
 /// a value too wide for the format met while writing.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
-    let spec = args.game.spec()?;
     let range = |text: &str, flag: &str| parse_range(text).map_err(|e| UsageError(format!("{flag}: {e}")));
-    let (shape, kind) = match (args.upto, args.rows.zip(args.cols), args.m.as_deref().zip(args.n.as_deref()))
-    {
-        (Some(upto), _, _) => (TableShape::Sequence { upto }, None),
-        (None, Some((rows, cols)), _) => (TableShape::Grid { rows, cols }, None),
-        (None, None, Some((m, n))) => {
-            if args.misere {
-                return usage("(M, N, N) tables are for normal play: drop --misere");
-            }
-            let kind = if args.grundy {
-                CellKind::Grundy
-            } else if args.outcomes {
-                CellKind::Outcome
-            } else {
-                CellKind::F
-            };
-            (TableShape::Mnn { m: range(m, "--m")?, n: range(n, "--n")? }, Some(kind))
-        }
+    let shape = match (args.upto, args.rows.zip(args.cols), args.m.as_deref().zip(args.n.as_deref())) {
+        (Some(upto), _, _) => TableShape::Sequence { upto },
+        (None, Some((rows, cols)), _) => TableShape::Grid { rows, cols },
+        (None, None, Some((m, n))) => TableShape::Mnn { m: range(m, "--m")?, n: range(n, "--n")? },
         // Every position: a loopy game's table (the reports refuse it for a game that ends).
-        _ => (TableShape::Positions { upto: None }, None),
+        _ => TableShape::Positions { upto: None },
     };
-    let kind = kind.unwrap_or(CellKind::asked(args.outcomes, play(args.misere)));
-    let request = TableRequest { spec, shape, kind, play: play(args.misere), method: args.method };
+    let cells = if args.grundy {
+        Cells::Grundy
+    } else if args.outcomes {
+        Cells::Outcomes
+    } else {
+        Cells::Usual
+    };
+    let request = Request {
+        play: play(args.misere),
+        method: args.method,
+        lang: cx.lang,
+        ..Request::new(Question::Table { game: args.game.spec()?, shape, cells, period: false })
+    };
+    let request = match request.decide(&read_graph)? {
+        Decided::Table { request, .. } => request,
+        // Only a table is asked here; any other answer would be written as its JSON.
+        other => return write_json(out, &other.answer(&read_graph, &cx.budget)?),
+    };
+    let shape = request.shape;
     let format = if args.csv { Format::Csv } else { args.format.unwrap_or_default() };
     if cx.json {
         if args.format.is_some_and(|f| f != Format::Text) || args.csv {

@@ -176,10 +176,10 @@ fn large_nim_huge_heaps_by_theory() {
 #[test]
 fn too_few_or_non_numeric_players_are_usage_errors() {
     usage_error(&["solve", "nim", "1", "2", "--players", "1"], "a game needs at least 2 players, got 1");
-    usage_error(&["solve", "--sum", "nim 1", "nim 2", "--players", "3"], "cannot be used with");
+    usage_error(&["solve", "--sum", "nim 1", "nim 2", "--players", "3"], "a sum is answered for two players");
     usage_error(&["solve", "nim", "1", "2", "--players", "0"], "a game needs at least 2 players, got 0");
     usage_error(&["solve", "nim", "1", "2", "--players", "three"], "'three' is not a number of players");
-    usage_error(&["solve", "nim", "1", "2", "--players", "3", "--misere"], "cannot be used with");
+    usage_error(&["solve", "nim", "1", "2", "--players", "3", "--misere"], "misère play is for two players");
     usage_error(
         &["explore", "large-nim", "--players", "1", "--heaps", "4", "--max", "5"],
         "at least 2 players",

@@ -394,7 +394,8 @@ fn lan_serves_a_client_on_the_other_side_of_a_veth_pair() {
 /// answer, or a refusal of the same kind: misère play means an outcome table; a loopy game has
 /// two players (a game whose positions repeat by its rules, and a token game on a graph file,
 /// read by the command line and sent as text to the server); a graph game's `solve` needs a
-/// token; the method is one of three names.
+/// token; the method is one of three names; misère play and players are refused where the
+/// request's rules refuse them; a position's words are numbers; a table needs a range.
 #[test]
 fn rules_decided_once_answer_alike_on_every_surface() {
     let server = Server::start();
@@ -439,6 +440,55 @@ fn rules_decided_once_answer_alike_on_every_surface() {
     // The same token answers alike.
     let solved = cli(&["solve", "graph", "--file", file, "start", "--json"]);
     assert_eq!(post(json!({"position": "start"})).1["outcome"], solved["outcome"]);
+
+    // Refusals of the one request (crates/reports/src/request.rs): the same kind on both
+    // surfaces, each naming the request's own words.
+    let cli_words = |args: &[&str]| {
+        let output = crate::nimlab().args(args).arg("--json").output().expect("nimlab runs");
+        assert_eq!(output.status.code(), Some(2), "nimlab {args:?}");
+        let error: Value = serde_json::from_str(String::from_utf8(output.stderr).unwrap().trim()).unwrap();
+        (error["kind"].as_str().unwrap().to_string(), error["error"].as_str().unwrap().to_string())
+    };
+    for (args, path, words) in [
+        (
+            &["solve", "nim", "1", "2", "--players", "3", "--misere"][..],
+            "/api/solve?game=nim&position=1,2&players=3&misere=1",
+            "misère play is for two players",
+        ),
+        (
+            &["solve", "--sum", "nim 1", "nim 2", "--misere"][..],
+            "/api/solve?part=nim%201&part=nim%202&misere=1",
+            "a sum is answered in normal play",
+        ),
+        (
+            &["solve", "--sum", "nim 1", "nim 2", "--players", "3"][..],
+            "/api/solve?part=nim%201&part=nim%202&players=3",
+            "a sum is answered for two players",
+        ),
+        (
+            &["solve", "nim", "1", "--players", "1"][..],
+            "/api/solve?game=nim&position=1&players=1",
+            "at least 2 players",
+        ),
+        (
+            &["solve", "nim", "1", "--players", "three"][..],
+            "/api/solve?game=nim&position=1&players=three",
+            "'three' is not a number of players",
+        ),
+        (
+            &["solve", "nim", "3", "four"][..],
+            "/api/solve?game=nim&position=3,four",
+            "heap sizes are whole numbers",
+        ),
+        (&["table", "nim"][..], "/api/table?game=nim", "upto N"),
+    ] {
+        let (kind, cli_error) = cli_words(args);
+        let (status, body) = server.get(path);
+        assert_eq!((kind.as_str(), status), ("usage", 400), "{args:?}: {cli_error}; {body}");
+        assert_eq!(body["kind"], "usage", "{path}: {body}");
+        let web_error = body["error"].as_str().unwrap();
+        assert!(cli_error.contains(words) && web_error.contains(words), "{words}: {cli_error}; {web_error}");
+    }
 
     // A method that is not one of the three.
     let kind = cli_refusal(&["solve", "nim", "3", "--method", "bogus"]);

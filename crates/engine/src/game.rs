@@ -76,8 +76,9 @@ impl Outcome {
     }
 }
 
-/// The winning convention.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+/// The winning convention. Its one text form (`normal`, `misere`) is [`Play::name`] and
+/// [`FromStr`], and serde's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Play {
     /// The player who makes the last move wins.
@@ -85,6 +86,34 @@ pub enum Play {
     Normal,
     /// The player who makes the last move loses.
     Misere,
+}
+
+impl Play {
+    /// The convention's name: `normal` or `misere`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Play::Normal => "normal",
+            Play::Misere => "misere",
+        }
+    }
+}
+
+/// A play convention nimlab does not know; its text names the two there are.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("play is 'normal' or 'misere', not '{0}'")]
+pub struct UnknownPlay(pub String);
+
+impl FromStr for Play {
+    type Err = UnknownPlay;
+
+    /// `normal` or `misere`, exactly.
+    fn from_str(text: &str) -> Result<Play, UnknownPlay> {
+        match text {
+            "normal" => Ok(Play::Normal),
+            "misere" => Ok(Play::Misere),
+            _ => Err(UnknownPlay(text.to_string())),
+        }
+    }
 }
 
 /// The rules of an impartial game: which positions are reachable in one move.

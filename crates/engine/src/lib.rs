@@ -99,7 +99,7 @@ pub use budget::{
     ALLOCATION_OVERHEAD, DEFAULT_MEMORY_CAP, UNITS_PER_POSITION,
 };
 pub use error::{CodeError, EngineError, ErrorDetail, LimitReached, RequestError, TheoryQuestion};
-pub use game::{Game, Outcome, Play, UnknownMethod};
+pub use game::{Game, Outcome, Play, UnknownMethod, UnknownPlay};
 pub use lang::{Lang, UnknownLang, Words};
 pub use num_bigint::BigUint;
 pub use registry::{answering, not_answered, unknown_game, RULESETS};
@@ -112,7 +112,9 @@ pub use solve::{
     GrundySolver, MisereSolver, MultiplayerSolver, SolveGame, Solver, StandardAlliance, Terminal,
     TripleTable, Valuation,
 };
-pub use spec::grammar::{parse_count, parse_natural, parse_range, parse_set, set_text, MAX_SET_MEMBERS};
+pub use spec::grammar::{
+    parse_count, parse_natural, parse_range, parse_set, set_text, NaturalError, MAX_SET_MEMBERS,
+};
 pub use spec::{
     Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, ParamValue, Params, SpecError, Texts, Token,
 };

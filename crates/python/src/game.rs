@@ -8,11 +8,12 @@ use std::sync::{Arc, Mutex};
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::{no_progress, SumPart};
 use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo};
-use nimlab_reports::loopy::{graph_file_game, LoopyGame};
+use nimlab_reports::loopy::{graph_file_game, no_files, LoopyGame};
 use nimlab_reports::plot::{self, SequencePicture};
 use nimlab_reports::quotient::{quotient, QuotientRequest};
-use nimlab_reports::solve::{SolveAnswer, SolveRequest, TokensRequest};
-use nimlab_reports::table::{CellKind, TableAnswer, TableRequest, TableShape};
+use nimlab_reports::request::{Answer, Cells, Limits, Players, Question, Request};
+use nimlab_reports::solve::{SolveAnswer, SolveRequest};
+use nimlab_reports::table::{TableAnswer, TableAnswerWithPeriod, TableShape};
 use nimlab_reports::verify::VerifyRequest;
 use nimlab_reports::CommandError;
 use nimlab_reports::ReportError;
@@ -99,17 +100,17 @@ fn lang(code: &str) -> PyResult<Lang> {
     code.parse().map_err(|e: nimlab_engine::UnknownLang| PyValueError::new_err(e.to_string()))
 }
 
-/// `misere=` and `play='normal'|'misere'` together: misère when either asks for it; a
-/// contradiction (`misere=True, play='normal'`) or another `play` is a `ValueError`.
+/// `misere=` and `play='normal'|'misere'` (Play's one text form) together: misère when either
+/// asks for it; a contradiction (`misere=True, play='normal'`) or another `play` is a `ValueError`.
 fn misere_of(misere: bool, play: Option<&str>) -> PyResult<bool> {
-    match play {
-        None => Ok(misere),
-        Some("misere") => Ok(true),
-        Some("normal") if misere => {
+    match play.map(str::parse::<Play>).transpose() {
+        Err(e) => Err(PyValueError::new_err(e.to_string())),
+        Ok(None) => Ok(misere),
+        Ok(Some(Play::Misere)) => Ok(true),
+        Ok(Some(Play::Normal)) if misere => {
             Err(PyValueError::new_err("misere=True contradicts play='normal': give one of them"))
         }
-        Some("normal") => Ok(false),
-        Some(other) => Err(PyValueError::new_err(format!("play is 'normal' or 'misere', not {other:?}"))),
+        Ok(Some(Play::Normal)) => Ok(false),
     }
 }
 
@@ -191,12 +192,57 @@ impl Game {
         nimlab_reports::Position { game: spec.clone(), params: spec.params().clone(), position: numbers }
     }
 
-    /// Solves a checked position (shared by `Game.solve` and `Position.solve`).
-    #[allow(clippy::too_many_arguments)]
-    fn solve_numbers(
+    /// The one [`Request`] of `question` with this call's arguments (`players` checked by the
+    /// request's own rule; no fixed limit on a position).
+    fn request(
+        &self,
+        question: Question,
+        misere: bool,
+        players: Option<u32>,
+        method_name: &str,
+        moves: Option<usize>,
+        lang_code: &str,
+    ) -> PyResult<Request> {
+        let players = players.map(Players::try_from).transpose();
+        Ok(Request {
+            question,
+            play: play(misere),
+            players: players.map_err(|e| crate::compute::py_error(ReportError::Invalid(e)))?,
+            method: method(method_name)?,
+            lang: lang(lang_code)?,
+            limits: Limits { max_moves: max_moves(moves), max_numbers: usize::MAX, max_digits: usize::MAX },
+        })
+    }
+
+    /// Decides `request` and answers it under `budget`: on the built game (a registered one or
+    /// one defined in Python), or, for a game on a graph, from the graph read when it was made.
+    fn answer(
         &self,
         py: Python<'_>,
-        numbers: Vec<BigUint>,
+        request: &Request,
+        budget: &Budget,
+        lane: Lane,
+        redo: impl Fn(&Answer) -> bool,
+    ) -> PyResult<Answer> {
+        let graph = match &self.rules {
+            Rules::Graph(_, LoopyGame::Graph { text, .. }) => Some(text.clone()),
+            _ => None,
+        };
+        let read = |path: &str| graph.clone().map_or_else(|| no_files(path), Ok);
+        let decided = request.decide(&read).map_err(crate::compute::py_error)?;
+        match &self.rules {
+            Rules::Graph(..) => run(py, budget, lane, redo, |b| decided.clone().answer(&read, b)),
+            _ => self.run(py, budget, lane, redo, |game, b| decided.clone().answer_built(game, &read, b)),
+        }
+    }
+
+    /// Solves a position given as words: numbers, or vertex names on a graph (shared by
+    /// `Game.solve` and `Position.solve`).
+    #[allow(clippy::too_many_arguments)]
+    fn solve_words(
+        &self,
+        py: Python<'_>,
+        words: Vec<String>,
         misere: bool,
         players: Option<u32>,
         method_name: &str,
@@ -206,33 +252,36 @@ impl Game {
         timeout: Option<f64>,
         lang_code: &str,
     ) -> PyResult<Py<PyAny>> {
-        let method = method(method_name)?;
-        let lang = lang(lang_code)?;
+        let question = Question::Solve { game: self.spec().clone(), position: words };
+        let request = self.request(question, misere, players, method_name, moves, lang_code)?;
         let budget = budget(work, memory, timeout)?;
-        let request = SolveRequest {
-            spec: self.spec().clone(),
-            position: Vec::new(),
-            play: play(misere),
-            method,
-            players,
-            max_moves: max_moves(moves),
-            lang,
-        };
-        let unknown = |answer: &SolveAnswer| matches!(answer, SolveAnswer::Two(r) if r.play == Play::Normal && r.analysis.grundy == GrundyValue::Unknown);
-        let answer = self.run(py, &budget, Lane::Point, unknown, |game, budget| {
-            let numbers = game.check_position(&numbers)?;
-            nimlab_reports::solve::answer_built(game, self.reports_position(numbers), &request, budget)
-        })?;
+        let unknown = |answer: &Answer| matches!(answer, Answer::Solve(SolveAnswer::Two(r)) if r.play == Play::Normal && r.analysis.grundy == GrundyValue::Unknown);
+        let answer = self.answer(py, &request, &budget, Lane::Point, unknown)?;
         answer_object(py, answer)
     }
 }
 
-/// Any answer of `solve` as its Python result object.
-fn answer_object(py: Python<'_>, answer: SolveAnswer) -> PyResult<Py<PyAny>> {
+/// Any answer of a [`Request`] as its Python result object.
+fn answer_object(py: Python<'_>, answer: Answer) -> PyResult<Py<PyAny>> {
     Ok(match answer {
-        SolveAnswer::Two(report) => Py::new(py, SolveResult(Report::new(report)))?.into_any(),
-        SolveAnswer::Players(report) => Py::new(py, PlayersResult(Report::new(report)))?.into_any(),
-        SolveAnswer::Loopy(report) => Py::new(py, LoopyResult(Report::new(report)))?.into_any(),
+        Answer::Solve(SolveAnswer::Two(report)) => Py::new(py, SolveResult(Report::new(report)))?.into_any(),
+        Answer::Solve(SolveAnswer::Players(report)) => {
+            Py::new(py, PlayersResult(Report::new(report)))?.into_any()
+        }
+        Answer::Solve(SolveAnswer::Loopy(report)) => {
+            Py::new(py, LoopyResult(Report::new(report)))?.into_any()
+        }
+        Answer::Sum(report) => Py::new(py, SumResult(Report::new(report)))?.into_any(),
+        Answer::Table(TableAnswer::Values(report)) => {
+            Py::new(py, TableResult(Report::new(report)))?.into_any()
+        }
+        Answer::TableWithPeriod(TableAnswerWithPeriod::Values(report)) => {
+            Py::new(py, TableResult(Report::new(report)))?.into_any()
+        }
+        Answer::Table(TableAnswer::Loopy(report))
+        | Answer::TableWithPeriod(TableAnswerWithPeriod::Loopy(report)) => {
+            Py::new(py, LoopyTableResult(Report::new(report)))?.into_any()
+        }
     })
 }
 
@@ -439,33 +488,17 @@ impl Game {
         lang: &str,
     ) -> PyResult<Py<PyAny>> {
         let misere = misere_of(misere, play)?;
-        if let Rules::Graph(spec, graph) = &self.rules {
+        let words: Vec<String> = match &self.rules {
             // One vertex name per token: a string of names separated by spaces, or a list.
-            let tokens: Vec<String> = match position.extract::<String>() {
+            Rules::Graph(spec, _) => match position.extract::<String>() {
                 Ok(text) => text.split_whitespace().map(str::to_string).collect(),
                 Err(_) => position.extract::<Vec<String>>().map_err(|_| {
                     PyTypeError::new_err(format!("a position of {spec} is vertex names: 'a b' or ['a', 'b']"))
                 })?,
-            };
-            let request = TokensRequest {
-                spec: spec.clone(),
-                tokens,
-                play: self::play(misere),
-                players,
-                lang: self::lang(lang)?,
-            };
-            let budget = self::budget(budget, memory, timeout)?;
-            let answer = run(
-                py,
-                &budget,
-                Lane::Point,
-                |_| false,
-                |b| nimlab_reports::solve::solve_tokens(&request, graph.clone(), b),
-            )?;
-            return answer_object(py, answer);
-        }
-        let numbers = self::position(position)?;
-        self.solve_numbers(py, numbers, misere, players, method, max_moves, budget, memory, timeout, lang)
+            },
+            _ => self::position(position)?.iter().map(ToString::to_string).collect(),
+        };
+        self.solve_words(py, words, misere, players, method, max_moves, budget, memory, timeout, lang)
     }
 
     /// The position ``position`` of this game, for sums: ``g1.at([3, 4]) + g2.at([3, 5])``.
@@ -664,36 +697,12 @@ impl Game {
             (None, None, None) => TableShape::Positions { upto: None },
             _ => return Err(PyValueError::new_err("a table needs upto=N, or rows=R and cols=C")),
         };
-        let play = self::play(misere);
-        let request = TableRequest {
-            spec: self.spec().clone(),
-            shape,
-            kind: CellKind::asked(outcomes, play),
-            play,
-            method: self::method(method)?,
-        };
+        let cells = if outcomes { Cells::Outcomes } else { Cells::Usual };
+        let question = Question::Table { game: self.spec().clone(), shape, cells, period: false };
+        let request = self.request(question, misere, None, method, None, "en")?;
         let budget = self::budget(budget, memory, timeout)?;
-        let report = match &self.rules {
-            // A game on a graph: the reports' table of the graph read when the game was made.
-            Rules::Graph(_, LoopyGame::Graph { text, .. }) => run(
-                py,
-                &budget,
-                Lane::Long,
-                |_| false,
-                |b| nimlab_reports::table::table_answer(&request, &|_| Ok(text.clone()), b),
-            )?,
-            _ => self.run(
-                py,
-                &budget,
-                Lane::Long,
-                |_| false,
-                |game, budget| nimlab_reports::table::table_answer_of(game, &request, budget),
-            )?,
-        };
-        Ok(match report {
-            TableAnswer::Values(report) => Py::new(py, TableResult(Report::new(report)))?.into_any(),
-            TableAnswer::Loopy(report) => Py::new(py, LoopyTableResult(Report::new(report)))?.into_any(),
-        })
+        let answer = self.answer(py, &request, &budget, Lane::Long, |_| false)?;
+        answer_object(py, answer)
     }
 
     /// The values of the one-heap positions ``0, 1, ..., upto`` as a 1-D numpy array of
@@ -882,9 +891,9 @@ impl Position {
         timeout: Option<f64>,
         lang: &str,
     ) -> PyResult<Py<PyAny>> {
-        self.game.get().solve_numbers(
+        self.game.get().solve_words(
             py,
-            self.numbers.clone(),
+            self.numbers.iter().map(ToString::to_string).collect(),
             misere,
             players,
             method,

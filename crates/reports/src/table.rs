@@ -15,7 +15,7 @@ use nimlab_engine::tables::{
 };
 use nimlab_engine::TripleTable;
 use nimlab_engine::{AnyGame, Budget, EngineError, GameSpec, Lang, Method, Outcome, Play, Research};
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 use crate::error::{invalid, CommandError};
 use crate::loopy::{
@@ -31,8 +31,10 @@ pub const MAX_REPORT_CELLS: u64 = 1_000_000;
 /// Values of a sequence handed out per chunk by [`TableStream::next_chunk`].
 pub const SEQUENCE_CHUNK: usize = 1 << 16;
 
-/// Which positions a table covers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which positions a table covers (serde: `{"sequence": {"upto": 20}}`, `{"grid": {"rows": 3,
+/// "cols": 4}}`, `{"mnn": {"m": [1, 9], "n": [1, 9]}}`, `{"positions": {"upto": null}}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum TableShape {
     /// One heap: `0..=upto`.
     Sequence {

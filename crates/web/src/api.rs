@@ -22,16 +22,15 @@
 use std::collections::BTreeSet;
 
 use nimlab_engine::listing::PRequest;
+use nimlab_engine::parse_count;
 use nimlab_engine::LoopyPositions;
 use nimlab_engine::RulesetInfo;
 use nimlab_engine::UnknownLang;
-use nimlab_engine::{parse_count, parse_natural};
 use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, Play, UnknownMethod};
-use nimlab_reports::loopy::graph_file_game;
 use nimlab_reports::play::{option_values, OptionsReport, Strength, ValuedOptions};
-use nimlab_reports::position::{parse_part, Position};
-use nimlab_reports::solve::{SolveRequest, SumRequest, TokensRequest};
-use nimlab_reports::table::{CellKind, TableAnswer, TableRequest, TableShape};
+use nimlab_reports::position::Position;
+use nimlab_reports::request::{position_numbers, Cells, Limits, Part, Players, Question, Request};
+use nimlab_reports::table::TableShape;
 use nimlab_reports::verify::VerifyRequest;
 use nimlab_reports::{CommandError, ReportError, DEFAULT_MAX_MOVES};
 use serde::Serialize;
@@ -50,6 +49,10 @@ pub const MAX_COUNT: u64 = 10_000;
 pub const MAX_PLOT_SIDE: u64 = 299;
 /// The most parts of a sum.
 const MAX_PARTS: usize = 16;
+/// The playground's fixed limits on a request's position: [`MAX_NUMBERS`] numbers of at most
+/// [`MAX_DIGITS`] digits, and the default count of winning moves listed.
+const LIMITS: Limits =
+    Limits { max_moves: DEFAULT_MAX_MOVES, max_numbers: MAX_NUMBERS, max_digits: MAX_DIGITS };
 /// The largest graph text (`graph=`) a request may carry, in bytes (a fixed limit of the server).
 pub const MAX_GRAPH_BYTES: usize = 64 * 1024;
 /// The most values `/api/period` computes (a fixed limit of the playground; `nimlab period`
@@ -207,9 +210,9 @@ impl Params {
             .map_err(|e| report_error(&ReportError::Engine(EngineError::Spec(e))))
     }
 
-    /// The position's numbers, separated by commas or spaces; on a board of coins, also the row
-    /// as one word (`THHTH`, read by the engine's `Drawing::typed_row`).
-    fn position(&self, spec: &GameSpec) -> Result<Vec<BigUint>, Reply> {
+    /// The position's words, separated by commas or spaces (full-width forms read as ASCII):
+    /// numbers, a row of coins as one word (`THHTH`) or vertex names, which the reports read.
+    fn words(&self) -> Result<Vec<String>, Reply> {
         // Given empty (`position=`), it is the empty position (a graph game's whole graph); the
         // game says whether it has one.
         let given = self.0.iter().any(|(k, _)| k == "position");
@@ -223,44 +226,23 @@ impl Params {
                 ))
             }
         };
-        let text = halfwidth(text);
-        let words: Vec<&str> =
-            text.split(|c: char| c == ',' || c.is_whitespace()).filter(|s| !s.is_empty()).collect();
-        if words.len() > MAX_NUMBERS {
-            return Err(usage_with(
-                format!("a position has at most {MAX_NUMBERS} numbers (a fixed limit of the playground)"),
-                serde_json::json!({"code": "too-many-numbers", "max": MAX_NUMBERS}),
-            ));
-        }
-        if let Some(row) = spec.info().drawing.typed_row(&words).filter(|row| row.len() <= MAX_NUMBERS) {
-            return Ok(row);
-        }
-        words
-            .iter()
-            .map(|w| {
-                if w.len() > MAX_DIGITS {
-                    return Err(usage_with(
-                        format!("a number has at most {MAX_DIGITS} digits ({} given)", w.len()),
-                        serde_json::json!({"code": "too-many-digits", "max": MAX_DIGITS}),
-                    ));
-                }
-                parse_natural(w).map_err(|e| {
-                    usage_with(
-                        format!("{e}: heap sizes are whole numbers"),
-                        serde_json::json!({"code": "bad-number", "value": w}),
-                    )
-                })
-            })
-            .collect()
+        Ok(halfwidth(text)
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect())
     }
 
-    /// The number of players (`players=N`, at least 2; two when absent).
-    fn players(&self) -> Result<Option<u32>, Reply> {
-        match self.count("players")? {
-            Some(n) if n < 2 => Err(usage("a game needs at least 2 players")),
-            Some(n) => Ok(Some(u32::try_from(n).map_err(|_| usage("too many players"))?)),
-            None => Ok(None),
-        }
+    /// The position's numbers, read by the reports within the playground's limits.
+    fn position(&self, spec: &GameSpec) -> Result<Vec<BigUint>, Reply> {
+        position_numbers(spec, &self.words()?, &LIMITS).map_err(|e| report_error(&e))
+    }
+
+    /// The number of players (`players=N`; two when absent).
+    fn players(&self) -> Result<Option<Players>, Reply> {
+        self.get("players")?
+            .map(|text| text.parse().map_err(|e| report_error(&ReportError::Invalid(e))))
+            .transpose()
     }
 
     fn play(&self) -> Result<Play, Reply> {
@@ -346,7 +328,7 @@ pub fn halfwidth(text: &str) -> String {
 /// A report error as the playground says it: its English message, and its `detail` (the error
 /// as data, with its words in both languages) when it has one.
 fn report_error(error: &ReportError) -> Reply {
-    let detail = error.detail().and_then(|d| serde_json::to_value(d).ok());
+    let detail = position_detail(error).or_else(|| error.detail().and_then(|d| serde_json::to_value(d).ok()));
     if error.is_usage() {
         let hint = if error.is_no_theory() { "; choose method=search" } else { "" };
         return Reply::error_with(400, "usage", format!("{error}{hint}"), detail);
@@ -370,6 +352,23 @@ fn report_error(error: &ReportError) -> Reply {
             format!("{error}; the playground's budget is fixed: use the command line (--budget N) for larger questions"),
         ),
         None => Reply::error_with(500, "failure", error.to_string(), detail),
+    }
+}
+
+/// A position's fault as the page words it from its own texts (`server.bad-number`, ...): the
+/// reports' error as the detail the page has always been sent.
+fn position_detail(error: &ReportError) -> Option<serde_json::Value> {
+    match error {
+        ReportError::Invalid(CommandError::BadNumber { reason }) => {
+            Some(serde_json::json!({"code": "bad-number", "value": reason.text()}))
+        }
+        ReportError::Invalid(CommandError::TooManyNumbers { max }) => {
+            Some(serde_json::json!({"code": "too-many-numbers", "max": max}))
+        }
+        ReportError::Invalid(CommandError::TooManyDigits { max, .. }) => {
+            Some(serde_json::json!({"code": "too-many-digits", "max": max}))
+        }
+        _ => None,
     }
 }
 
@@ -453,12 +452,9 @@ pub fn answer(endpoint: &str, params: &Params, budget: &Budget, lane: Lane) -> A
     result.unwrap_or_else(Answer::Done)
 }
 
-/// The parts of a sum: each a game and its position's numbers.
-type SumParts = Vec<(GameSpec, Vec<BigUint>)>;
-
-/// The parts of a sum (`part`, repeated), checked against the limits; `None` without `part`.
-/// `own` are the keys a sum's request takes.
-fn sum_parts(params: &Params, own: &[&str]) -> Result<Option<SumParts>, Reply> {
+/// The parts of a sum (`part`, repeated), at most [`MAX_PARTS`]; `None` without `part`. `own`
+/// are the keys a sum's request takes.
+fn sum_parts(params: &Params, own: &[&str]) -> Result<Option<Vec<Part>>, Reply> {
     let parts = params.all("part");
     if parts.is_empty() {
         return Ok(None);
@@ -467,83 +463,42 @@ fn sum_parts(params: &Params, own: &[&str]) -> Result<Option<SumParts>, Reply> {
     if parts.len() > MAX_PARTS {
         return Err(usage(format!("a sum has at most {MAX_PARTS} parts")));
     }
-    let parts = parts
-        .iter()
-        .map(|p| parse_part(&halfwidth(p)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| report_error(&e))?;
-    for (_, numbers) in &parts {
-        if numbers.len() > MAX_NUMBERS || numbers.iter().any(|n| n.to_string().len() > MAX_DIGITS) {
-            return Err(usage(format!(
-                "a part has at most {MAX_NUMBERS} numbers of at most {MAX_DIGITS} digits"
-            )));
-        }
-    }
-    Ok(Some(parts))
+    let parts = parts.iter().map(|p| halfwidth(p).parse()).collect::<Result<Vec<Part>, _>>();
+    Ok(Some(parts.map_err(|e| report_error(&e))?))
 }
 
+/// `/api/solve`: the query as one [`Request`], decided and answered by the reports.
 fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
     const OWN: &[&str] = &["game", "position", "misere", "method", "players", "all", "part", "lang", "graph"];
     let max_moves = if params.flag("all")? { usize::MAX } else { DEFAULT_MAX_MOVES };
-    if let Some(parts) = sum_parts(params, &["part", "method", "all", "lang"])? {
-        let request = SumRequest { parts, method: params.method()?, max_moves, lang: params.lang()? };
-        return Ok(done(nimlab_reports::solve::solve_sum(&request, budget), lane));
-    }
-    if let Some((spec, text)) = graph_game(params, OWN)? {
-        return solve_graph(params, &spec, text.as_deref(), budget, lane);
-    }
-    let spec = params.spec(OWN)?;
-    params.only(OWN, Some(&spec))?;
-    let position = params.position(&spec)?;
-    let request = SolveRequest {
-        spec,
-        position,
+    // A sum's play and players reach the request, which decides them.
+    let sum_keys = &["part", "method", "all", "lang", "misere", "players"];
+    let (question, text) = match sum_parts(params, sum_keys)? {
+        Some(parts) => (Question::Sum { parts }, None),
+        None => {
+            let (game, text) = match graph_game(params, OWN)? {
+                Some((spec, text)) => (spec, text),
+                None => (params.spec(OWN)?, None),
+            };
+            params.only(OWN, Some(&game))?;
+            (Question::Solve { game, position: params.words()? }, text)
+        }
+    };
+    let request = Request {
+        question,
         play: params.play()?,
+        players: params.players()?,
         method: params.method()?,
-        players: params.players()?,
-        max_moves,
         lang: params.lang()?,
+        limits: Limits { max_moves, ..LIMITS },
     };
-    Ok(done(nimlab_reports::solve::solve(&request, budget), lane))
+    let read = graph_reader(text.as_deref());
+    Ok(done(request.answer(&read, budget), lane))
 }
 
-/// A token game on a graph sent as text, as `nimlab solve graph --file G VERTEX...` answers it:
-/// the position is one vertex name per token (a sum of tokens).
-fn solve_graph(
-    params: &Params,
-    spec: &GameSpec,
-    text: Option<&str>,
-    budget: &Budget,
-    lane: Lane,
-) -> Result<Answer, Reply> {
-    let position = params.get("position")?.map(halfwidth).unwrap_or_default();
-    let tokens: Vec<String> = position
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-        .collect();
-    if tokens.len() > MAX_NUMBERS {
-        return Err(usage(format!(
-            "a position of {} is one vertex name per token, at most {MAX_NUMBERS} of them",
-            spec.name()
-        )));
-    }
-    let request = TokensRequest {
-        spec: spec.clone(),
-        tokens,
-        play: params.play()?,
-        players: params.players()?,
-        lang: params.lang()?,
-    };
-    let report = graph_file_game(spec, graph_reader(text)).and_then(|game| {
-        let game = game.ok_or_else(|| {
-            ReportError::Invalid(CommandError::NotGraphGame { game: spec.name().to_string() })
-        })?;
-        nimlab_reports::solve::solve_tokens(&request, game, budget)
-    });
-    Ok(done(report, lane))
-}
-
+/// `/api/table`: the query as one [`Request`]; a graph game's table is every vertex of the graph
+/// sent as text (the server reads no files), a loopy game's every position reachable from those
+/// up to `upto`.
 fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
     const OWN: &[&str] =
         &["game", "misere", "method", "upto", "rows", "cols", "outcomes", "period", "lang", "graph"];
@@ -552,14 +507,14 @@ fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
         None => (params.spec(OWN)?, None),
     };
     params.only(OWN, Some(&spec))?;
-    let want_period = params.flag("period")?;
     let cells = |rows: u64, cols: u64| {
         rows.checked_add(1).zip(cols.checked_add(1)).and_then(|(r, c)| r.checked_mul(c))
     };
     let shape = match (params.count("upto")?, params.count("rows")?, params.count("cols")?) {
         (Some(upto), None, None) if upto < MAX_TABLE_CELLS => TableShape::Sequence { upto },
-        // A graph's table is every vertex.
-        (None, None, None) if text.is_some() => TableShape::Positions { upto: None },
+        // Every position: a graph's or a loopy game's table (the reports refuse it for a game
+        // that ends).
+        (None, None, None) => TableShape::Positions { upto: None },
         (None, Some(rows), Some(cols)) if cells(rows, cols).is_some_and(|c| c <= MAX_TABLE_CELLS) => {
             TableShape::Grid { rows, cols }
         }
@@ -569,19 +524,19 @@ fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
             )))
         }
     };
-    let play = params.play()?;
-    let kind = CellKind::asked(params.flag("outcomes")?, play);
-    if want_period && !matches!(shape, TableShape::Sequence { .. }) {
-        return Err(usage("'period' applies to a sequence (upto=N)"));
-    }
-    let request = TableRequest { spec, shape, kind, play, method: params.method()? };
-    // A loopy game's table is every position reachable from those up to `upto`; a graph game's,
-    // every vertex of the graph sent as text (the server reads no files).
-    let report = nimlab_reports::table::table_answer(&request, &graph_reader(text.as_deref()), budget);
-    if !want_period {
-        return Ok(done(report, lane));
-    }
-    Ok(done(report.map(TableAnswer::with_period), lane))
+    let request = Request {
+        play: params.play()?,
+        method: params.method()?,
+        lang: params.lang()?,
+        ..Request::new(Question::Table {
+            game: spec,
+            shape,
+            cells: if params.flag("outcomes")? { Cells::Outcomes } else { Cells::Usual },
+            period: params.flag("period")?,
+        })
+    };
+    let read = graph_reader(text.as_deref());
+    Ok(done(request.answer(&read, budget), lane))
 }
 
 fn p_positions(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
@@ -648,7 +603,7 @@ fn verify(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply>
         spec: Some(spec),
         bound: params.count("upto")?,
         play: params.play()?,
-        players: params.players()?,
+        players: params.players()?.map(Players::get),
     };
     Ok(done(nimlab_reports::verify::verify(&request, budget, &nimlab_engine::no_progress), lane))
 }
@@ -682,6 +637,10 @@ fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply
 fn reply(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
     const OWN: &[&str] = &["game", "position", "misere", "lang", "mistakes", "seed"];
     if let Some(parts) = sum_parts(params, &["part", "lang", "mistakes", "seed"])? {
+        for part in &parts {
+            LIMITS.check_numbers(&part.numbers).map_err(|e| report_error(&e))?;
+        }
+        let parts: Vec<_> = parts.into_iter().map(|p| (p.spec, p.numbers)).collect();
         let report =
             nimlab_reports::play::sum_reply_report(&parts, strength(params)?, budget, params.lang()?);
         return Ok(done(report, lane));

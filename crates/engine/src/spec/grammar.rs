@@ -12,6 +12,8 @@ use std::fmt::Write as _;
 
 use num_bigint::BigUint;
 
+use crate::lang::Words;
+
 /// The most members a written set may expand to: a fixed limit, so `1..10^18` is refused
 /// before any memory is taken.
 pub const MAX_SET_MEMBERS: u64 = 1_000_000;
@@ -36,11 +38,45 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
     digits.parse().map_err(|_| format!("'{digits}' is too large: at most {} (2^64 - 1)", u64::MAX))
 }
 
+/// Why a text is not a natural number, as data: the text, and whether it was negative. Its
+/// words in both languages are made from it ([`NaturalError::words`]; `Display` is the English).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NaturalError {
+    /// A negative number.
+    #[error("'{0}' is negative; expected a whole number of at least 0")]
+    Negative(String),
+    /// Anything else that is not decimal digits.
+    #[error("'{0}' is not a whole number")]
+    NotWhole(String),
+}
+
+impl NaturalError {
+    /// The text that is not a natural number (trimmed).
+    pub fn text(&self) -> &str {
+        match self {
+            NaturalError::Negative(text) | NaturalError::NotWhole(text) => text,
+        }
+    }
+
+    /// The reason in English and Chinese.
+    pub fn words(&self) -> Words {
+        match self {
+            NaturalError::Negative(text) => Words {
+                en: self.to_string(),
+                zh: format!("“{text}”是负数；应为不小于 0 的整数"),
+            },
+            NaturalError::NotWhole(text) => {
+                Words { en: self.to_string(), zh: format!("“{text}”不是非负整数") }
+            }
+        }
+    }
+}
+
 /// Parses a natural number of any size (a heap).
 ///
 /// # Errors
-/// A sentence saying why `text` is not one.
-pub fn parse_natural(text: &str) -> Result<BigUint, String> {
+/// [`NaturalError`]: why `text` is not one.
+pub fn parse_natural(text: &str) -> Result<BigUint, NaturalError> {
     let digits = text.trim();
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
         if let Ok(n) = digits.parse() {
@@ -48,9 +84,9 @@ pub fn parse_natural(text: &str) -> Result<BigUint, String> {
         }
     }
     if digits.starts_with('-') {
-        Err(format!("'{digits}' is negative; expected a whole number of at least 0"))
+        Err(NaturalError::Negative(digits.to_string()))
     } else {
-        Err(format!("'{digits}' is not a whole number"))
+        Err(NaturalError::NotWhole(digits.to_string()))
     }
 }
 
@@ -137,6 +173,24 @@ mod tests {
     #[allow(unused_imports)]
     use crate::test_prelude::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_natural_numbers_faults_are_worded_in_both_languages() {
+        for (text, fault, shown) in [
+            ("-3", NaturalError::Negative("-3".into()), "-3"),
+            (" x7 ", NaturalError::NotWhole("x7".into()), "x7"),
+            ("", NaturalError::NotWhole(String::new()), ""),
+        ] {
+            assert_eq!(parse_natural(text), Err(fault.clone()));
+            let words = fault.words();
+            assert_eq!(words.en, fault.to_string());
+            assert!(words.en.contains(&format!("'{shown}'")) && words.zh.contains(&format!("“{shown}”")));
+            let zh = words.zh.replace(shown, "");
+            assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{zh}");
+            assert!(!zh.chars().any(|c| c.is_ascii_alphabetic()), "English left in the Chinese: {zh}");
+        }
+        assert_eq!(parse_natural("007"), Ok(BigUint::from(7u32)));
+    }
 
     #[test]
     fn sets_and_ranges() {

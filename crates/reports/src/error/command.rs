@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use nimlab_engine::Words;
+use nimlab_engine::{NaturalError, Words};
 
 /// `Words` from an English and a Chinese `format!` with the same arguments.
 macro_rules! words {
@@ -203,8 +203,8 @@ pub enum CommandError {
     BadPartNumber {
         /// The part.
         part: String,
-        /// What the number's parser says.
-        reason: String,
+        /// Why the number is not one.
+        reason: NaturalError,
     },
     /// Misère play with `players`.
     MiserePlayers,
@@ -222,6 +222,38 @@ pub enum CommandError {
     NotGraphGame {
         /// The game.
         game: String,
+    },
+    /// A number of players that is not a whole number.
+    NotPlayers {
+        /// The text given.
+        text: String,
+    },
+    /// Misère play asked of a sum (a sum is answered in normal play).
+    SumNormalPlay,
+    /// `players` asked of a sum (a sum is answered for two players).
+    SumPlayers,
+    /// `players` asked of a table (a table holds two players' values).
+    TablePlayers,
+    /// A period asked of a table that is not a sequence.
+    PeriodOfSequence,
+    /// Grundy values asked of a misère table.
+    GrundyNormalPlay,
+    /// A word of a position that is not a whole number.
+    BadNumber {
+        /// Why the word is not one (it names the word).
+        reason: NaturalError,
+    },
+    /// A position with more numbers than the surface's fixed limit.
+    TooManyNumbers {
+        /// The limit.
+        max: usize,
+    },
+    /// A number with more digits than the surface's fixed limit.
+    TooManyDigits {
+        /// The limit.
+        max: usize,
+        /// The digits given.
+        digits: usize,
     },
     /// The option store with misère play or players.
     ShardsNormalPlay,
@@ -298,6 +330,15 @@ impl CommandError {
             CommandError::NoTokens { .. } => "no-tokens",
             CommandError::GraphGameByTokens { .. } => "graph-game-by-tokens",
             CommandError::NotGraphGame { .. } => "not-graph-game",
+            CommandError::NotPlayers { .. } => "not-players",
+            CommandError::SumNormalPlay => "sum-normal-play",
+            CommandError::SumPlayers => "sum-players",
+            CommandError::TablePlayers => "table-players",
+            CommandError::PeriodOfSequence => "period-of-sequence",
+            CommandError::GrundyNormalPlay => "grundy-normal-play",
+            CommandError::BadNumber { .. } => "bad-number",
+            CommandError::TooManyNumbers { .. } => "too-many-numbers",
+            CommandError::TooManyDigits { .. } => "too-many-digits",
             CommandError::ShardsNormalPlay => "shards-normal-play",
             CommandError::OptionValueBeyondStore { .. } => "option-value-beyond-store",
             CommandError::OptionValueUnknown => "option-value-unknown",
@@ -447,7 +488,8 @@ impl CommandError {
                 words!("a part needs a game, e.g. \"nim 3 4\"", "一个部分需要一个游戏，例如 \"nim 3 4\"")
             }
             CommandError::BadPartNumber { part, reason } => {
-                words!("in \"{part}\": {reason}", "“{part}”里的数不对：{reason}")
+                let Words { en, zh } = reason.words();
+                words!("in \"{part}\": {en}", "“{part}”里的数不对：{zh}")
             }
             CommandError::MiserePlayers => words!(
                 "misère play is for two players; players takes the standard alliance matrix",
@@ -464,6 +506,42 @@ impl CommandError {
             CommandError::NotGraphGame { game } => {
                 words!("{game} is not a game on a graph", "{game} 不是图上的游戏")
             }
+            CommandError::NotPlayers { text } => words!(
+                "'{text}' is not a number of players: expected an integer of at least 2",
+                "“{text}”不是玩家人数：应为不小于 2 的整数"
+            ),
+            CommandError::SumNormalPlay => words!(
+                "a sum is answered in normal play: misère play does not apply",
+                "和只按正常规则回答：不能用反常规则"
+            ),
+            CommandError::SumPlayers => words!(
+                "a sum is answered for two players: players does not apply",
+                "和只按两人游戏回答：不能指定玩家人数（players）"
+            ),
+            CommandError::TablePlayers => words!(
+                "a table holds two players' values: players does not apply",
+                "表里是两人游戏的值：不能指定玩家人数（players）"
+            ),
+            CommandError::PeriodOfSequence => words!(
+                "a period is a sequence's: ask a table of one heap (upto N)",
+                "周期属于序列：请要一堆的表（upto N）"
+            ),
+            CommandError::GrundyNormalPlay => words!(
+                "Grundy values are normal play's: a misère table shows outcomes",
+                "格兰迪值只属于正常规则：反常规则的表显示胜负"
+            ),
+            CommandError::BadNumber { reason } => {
+                let Words { en, zh } = reason.words();
+                words!("{en}: heap sizes are whole numbers", "{zh}：堆的大小是非负整数")
+            }
+            CommandError::TooManyNumbers { max } => words!(
+                "a position has at most {max} numbers (a fixed limit)",
+                "一个局面至多有 {max} 个数（固定上限）"
+            ),
+            CommandError::TooManyDigits { max, digits } => words!(
+                "a number has at most {max} digits (a fixed limit); this one has {digits}",
+                "一个数至多有 {max} 位（固定上限）；这个数有 {digits} 位"
+            ),
             CommandError::ShardsNormalPlay => words!(
                 "--db and --shard solve normal play with two players: a misère position's value is not the mex of its options'",
                 "--db 和 --shard 只解两人正常规则：反常规则下局面的值不是其后继值的 mex"
@@ -643,14 +721,20 @@ mod tests {
             (E::HeapsFromOne, vec![]),
             (E::TooManyProofs { low: 2, high: 200, max: 100 }, vec!["2..200", "100"]),
             (E::PartWithoutGame, vec!["\"nim 3 4\""]),
-            (
-                E::BadPartNumber { part: s("nim x"), reason: s("'x' is not a number") },
-                vec!["nim x", "'x' is not a number"],
-            ),
+            (E::BadPartNumber { part: s("nim x"), reason: NaturalError::NotWhole(s("x")) }, vec!["nim x"]),
             (E::MiserePlayers, vec![]),
             (E::NoTokens { game: s("geography") }, vec!["geography"]),
             (E::GraphGameByTokens { game: s("graph --file g.txt") }, vec!["graph --file g.txt"]),
             (E::NotGraphGame { game: s("nim") }, vec!["nim"]),
+            (E::NotPlayers { text: s("three") }, vec!["three"]),
+            (E::SumNormalPlay, vec![]),
+            (E::SumPlayers, vec![]),
+            (E::TablePlayers, vec![]),
+            (E::PeriodOfSequence, vec!["upto N"]),
+            (E::GrundyNormalPlay, vec![]),
+            (E::BadNumber { reason: NaturalError::Negative(s("-3")) }, vec!["-3"]),
+            (E::TooManyNumbers { max: 64 }, vec!["64"]),
+            (E::TooManyDigits { max: 400, digits: 401 }, vec!["400", "401"]),
             (E::ShardsNormalPlay, vec!["--db", "--shard"]),
             (E::OptionValueBeyondStore { value: s("18446744073709551616") }, vec!["18446744073709551616"]),
             (E::OptionValueUnknown, vec![]),
@@ -719,9 +803,18 @@ mod tests {
             E::MnnNormalPlay => 46,
             E::MnnEmptyRange => 47,
             E::MnnUnsupported => 48,
+            E::NotPlayers { .. } => 49,
+            E::SumNormalPlay => 50,
+            E::SumPlayers => 51,
+            E::TablePlayers => 52,
+            E::PeriodOfSequence => 53,
+            E::GrundyNormalPlay => 54,
+            E::BadNumber { .. } => 55,
+            E::TooManyNumbers { .. } => 56,
+            E::TooManyDigits { .. } => 57,
         }
     }
-    const KINDS: usize = 49;
+    const KINDS: usize = 58;
 
     #[test]
     fn every_command_error_has_its_words_in_both_languages() {
