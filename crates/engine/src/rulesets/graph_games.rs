@@ -533,21 +533,21 @@ impl Ruleset for GraphGame {
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         if let Some(family) = &self.family {
             // What to write for the numbers, with an example member.
-            let (en, zh, example) = match family::parameters(family) {
-                2 => ("give m and n values", "给 m 和 n 赋值", "3x7"),
-                _ => ("give n a value", "给 n 一个值", "3x7"),
+            let (en, zh) = match family::parameters(family) {
+                2 => ("give m and n values", "给 m 和 n 赋值"),
+                _ => ("give n a value", "给 n 一个值"),
             };
             return Err(EngineError::InvalidPosition(match self.pieces {
                 Pieces::Dominoes => words!(
-                    "'{family}' is a family of boards: {en} ({example}) to ask about a position, or list the \
+                    "'{family}' is a family of boards: {en} (3x7) to ask about a position, or list the \
                      members' values with table or period",
-                    "'{family}' 是一族棋盘：{zh}（如 {example}）才能问一个局面，或用 table、period 列出各成员的值",
+                    "'{family}' 是一族棋盘：{zh}（如 3x7）才能问一个局面，或用 table、period 列出各成员的值",
                     family = family.trim_start_matches("grid:")
                 ),
                 Pieces::Graph => words!(
-                    "'{family}' is a family of graphs: {en} (grid:{example}) to ask about a position, or list \
+                    "'{family}' is a family of graphs: {en} (grid:3x7) to ask about a position, or list \
                      the members' values with table or period",
-                    "'{family}' 是一族图：{zh}（如 grid:{example}）才能问一个局面，或用 table、period 列出各成员的值"
+                    "'{family}' 是一族图：{zh}（如 grid:3x7）才能问一个局面，或用 table、period 列出各成员的值"
                 ),
             }));
         }

@@ -210,13 +210,23 @@ fn misere_boards_equal_the_plain_search() {
     }
 }
 
+/// The misère outcome of the whole graph by the plain search, as a table's cell.
+fn plain_misere_cell(graph: crate::graphs::Graph, deletion: Deletion) -> u64 {
+    use crate::tables::{N_CELL, P_CELL};
+    let left = graph.vertices();
+    match MisereSolver::misere(DeletionGame { graph, deletion }).value(&left, &Budget::default()).unwrap() {
+        Outcome::P => P_CELL,
+        Outcome::N => N_CELL,
+    }
+}
+
 /// A misère table of a family of boards lists misère outcomes, member by member equal to the
 /// plain misère search of the board (and a board with no cell, which has no move, is N); the
 /// same for Node-Kayles on a family of graphs that is not a board (paths).
 #[test]
 fn misere_family_tables_equal_the_plain_search() {
     use crate::graphs::family;
-    use crate::tables::{SequenceRequest, TableValues, N_CELL, P_CELL};
+    use crate::tables::{SequenceRequest, TableValues, N_CELL};
     for (spec, template, deletion, upto) in [
         ("cram --board 1xn", "grid:1xn", Deletion::Edge, 12),
         ("cram --board 2xn", "grid:2xn", Deletion::Edge, 6),
@@ -229,16 +239,7 @@ fn misere_family_tables_equal_the_plain_search() {
         assert_eq!(table.len() as u64, upto + 1, "{spec}");
         for (n, &cell) in table.iter().enumerate() {
             let want = match family::build(&family::instantiate(template, n as u64).unwrap()) {
-                Ok(graph) => {
-                    let left = graph.vertices();
-                    match MisereSolver::misere(DeletionGame { graph, deletion })
-                        .value(&left, &Budget::default())
-                    {
-                        Ok(Outcome::P) => P_CELL,
-                        Ok(Outcome::N) => N_CELL,
-                        Err(e) => panic!("{spec} n = {n}: {e}"),
-                    }
-                }
+                Ok(graph) => plain_misere_cell(graph, deletion),
                 Err(_) => N_CELL,
             };
             assert_eq!(cell, want, "{spec} at n = {n}");
@@ -251,7 +252,7 @@ fn misere_family_tables_equal_the_plain_search() {
 #[test]
 fn grid_family_tables_equal_the_plain_search() {
     use crate::graphs::family;
-    use crate::tables::{GridRequest, TableValues, N_CELL, P_CELL};
+    use crate::tables::{GridRequest, TableValues, N_CELL};
     for (spec, template, deletion, rows, cols) in [
         ("cram --board mxn", "grid:mxn", Deletion::Edge, 4, 5),
         ("node-kayles --graph grid:mxn", "grid:mxn", Deletion::Vertex, 3, 4),
@@ -272,16 +273,7 @@ fn grid_family_tables_equal_the_plain_search() {
                             .value(&left, &Budget::default())
                             .unwrap() as u64
                     }
-                    (Some(graph), Play::Misere) => {
-                        let left = graph.vertices();
-                        match MisereSolver::misere(DeletionGame { graph, deletion })
-                            .value(&left, &Budget::default())
-                        {
-                            Ok(Outcome::P) => P_CELL,
-                            Ok(Outcome::N) => N_CELL,
-                            Err(e) => panic!("{spec} {m} x {n}: {e}"),
-                        }
-                    }
+                    (Some(graph), Play::Misere) => plain_misere_cell(graph, deletion),
                 };
                 assert_eq!(cell, want, "{spec} {play:?} at m = {m}, n = {n}");
             }
