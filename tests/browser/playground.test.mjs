@@ -1163,6 +1163,16 @@ describe('issue 39: boards of cells, Cram by two cells and Chomp by a square', (
   const board = '[data-testid=board] [data-testid=graph-0]';
   const cell = (v) => `${board} [data-vertex="${v}"]`;
 
+  test('an address with no position opens Cram at its start, the empty board, with no message', async () => {
+    const page = await openPage(DESKTOP, '?lang=en&game=cram&board=2x3');
+    await settled(page);
+    await page.waitForSelector(`${board} rect.cell`);
+    assert.equal(await page.textContent('[data-testid=link-error]'), '');
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '');
+    assert.equal(await page.locator(`${board} rect.cell`).count(), 6);
+    await page.context().close();
+  });
+
   for (const [lang, size] of [['en', DESKTOP], ['zh', PHONE]]) {
     test(`${lang} at ${size.width}x${size.height}: Cram on 2 x 3, a domino placed by two cells (mouse, then keyboard)`, async () => {
       const page = await openPage(size, `?lang=${lang}&game=cram&board=2x3&position=`);

@@ -896,9 +896,12 @@ function readUrl() {
       else S.form.params[param.name] = values[0];
     }
     const position = known ? q.get('position') : info.example_position;
-    if (position === null || (position.trim() === '' && !emptyAllowed(game))) {
+    if ((position === null || position.trim() === '') && !emptyAllowed(game)) {
       problems.push(['error.linkNoPosition', { example: info.example_position }]);
       S.form.position = info.example_position;
+    } else if (position === null) {
+      // No position, and the game's start is the empty one (Cram's empty board): the start.
+      S.form.position = '';
     } else if (position.trim() !== '' && !wholeNumbers(position)) {
       problems.push(['error.linkPosition', { position, example: info.example_position }]);
       S.form.position = info.example_position;
