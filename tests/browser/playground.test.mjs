@@ -1168,7 +1168,7 @@ describe('issue 39: boards of cells, Cram by two cells and Chomp by a square', (
     await settled(page);
     await page.waitForSelector(`${board} rect.cell`);
     assert.equal(await page.textContent('[data-testid=link-error]'), '');
-    assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '');
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '∅', 'the empty board');
     assert.equal(await page.locator(`${board} rect.cell`).count(), 6);
     await page.context().close();
   });
