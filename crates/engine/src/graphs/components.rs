@@ -5,7 +5,7 @@
 //!
 //! A component's keys, cheapest first:
 //! * its **shape**, for a graph drawn on a board whose edges follow from the cells' offsets
-//!   ([`Lattice`]): the cells moved to the corner and turned or reflected to the least of the
+//!   ([`Lattice`](super::graph::Lattice)): the cells moved to the corner and turned or reflected to the least of the
 //!   board's eight symmetries, so the same shape anywhere on any board of that lattice, of any
 //!   size, is one entry;
 //! * its **form** ([`canon::canonical_form`]), for components of at most
@@ -34,8 +34,10 @@ use super::canon::{self, SmallGraph, MAX_FORM_VERTICES};
 use super::chains::{Chain, ChainValues};
 use super::deletion::mex;
 use super::deletion::Deletion;
-use super::graph::{Board, Graph, Lattice};
+use super::graph::Graph;
 use super::set::VSet;
+use super::shape::board_shape_key;
+use super::word::{centre_first, Word};
 use crate::budget::{Budget, Exhausted, Meter};
 
 /// A table entry with this bit set holds no value but the bits (`1 << k`, `k < 31`) of values
@@ -158,11 +160,11 @@ impl Memo {
 /// lattice and the box's height and width).
 const SMALL_SHAPE_CELLS: u64 = 112;
 
-/// A shape's key (see [`ComponentSolver::shape_key`]), in two words when its box is small.
+/// A shape's key (see [`board_shape_key`]), in two words when its box is small.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Shape {
     Small([u64; 2]),
-    Large([u64; 5]),
+    Large(Box<[u64; 5]>),
 }
 
 impl Shape {
@@ -173,7 +175,7 @@ impl Shape {
         if h * w <= SMALL_SHAPE_CELLS {
             Shape::Small([key[1], key[2] | (lattice << 14 | h << 7 | w) << 48])
         } else {
-            Shape::Large(key)
+            Shape::Large(Box::new(key))
         }
     }
 }
@@ -189,7 +191,7 @@ impl Memo {
     fn store_shape(&mut self, shape: Shape, value: u32) {
         match shape {
             Shape::Small(key) => self.small_shapes.insert(key, value),
-            Shape::Large(key) => self.shapes.insert(key, value),
+            Shape::Large(key) => self.shapes.insert(*key, value),
         }
     }
 }
@@ -206,8 +208,40 @@ struct Keys {
 /// A component of an option, with its keys.
 #[derive(Clone)]
 struct Part {
-    set: VSet,
+    cells: Cells,
     keys: Keys,
+}
+
+/// A component's cells: vertices of the graph, or a grid shape in one word ([`Word`]), whose
+/// moves and options are found by shifts.
+#[derive(Clone, Copy)]
+enum Cells {
+    Graph(VSet),
+    Word(Word),
+}
+
+impl Cells {
+    fn len(&self) -> usize {
+        match self {
+            Cells::Graph(set) => set.len(),
+            Cells::Word(word) => word.len(),
+        }
+    }
+}
+
+/// A component's moves, each the cells it deletes, with the component.
+enum Moves {
+    Graph(VSet, Vec<VSet>),
+    Word(Word, Vec<u64>),
+}
+
+impl Moves {
+    fn len(&self) -> usize {
+        match self {
+            Moves::Graph(_, moves) => moves.len(),
+            Moves::Word(_, moves) => moves.len(),
+        }
+    }
 }
 
 /// An option of the component being valued: the nim-sum of its parts the tables value, the
@@ -229,6 +263,26 @@ struct Options {
 }
 
 impl Options {
+    /// Ends the option whose parts were pushed from `start` on, with the nim-sum `sum` of the
+    /// parts the tables value: its parts sorted by their keys, pairs of equal keys dropped
+    /// (isomorphic parts' values cancel).
+    fn close(&mut self, start: usize, sum: u32) {
+        self.parts[start..].sort_unstable_by(|a, b| a.keys.cmp(&b.keys));
+        let mut kept = start;
+        let mut j = start;
+        while j < self.parts.len() {
+            if j + 1 < self.parts.len() && self.parts[j].keys == self.parts[j + 1].keys {
+                j += 2;
+            } else {
+                self.parts.swap(kept, j);
+                kept += 1;
+                j += 1;
+            }
+        }
+        self.parts.truncate(kept);
+        self.spans.push(Span { sum, start, end: kept, copy: false });
+    }
+
     /// Marks every option whose sum and parts' keys (sorted) equal an earlier one's as a copy.
     fn mark_copies(&mut self) {
         let parts = &self.parts;
@@ -288,7 +342,7 @@ fn xor_each(values: Values, s: u32) -> Values {
 /// How hard an option's parts are to value, for trying the easiest options first: the sum of
 /// their squared sizes, so that options that split a component come before those that do not.
 fn difficulty(parts: &[Part]) -> usize {
-    parts.iter().map(|p| p.set.len().pow(2)).sum()
+    parts.iter().map(|p| p.cells.len().pow(2)).sum()
 }
 
 /// The candidates left once one more option is seen to have the value `v`: `v` is dropped
@@ -328,6 +382,7 @@ pub struct ComponentSolver<'m> {
     noted_at: usize,
     /// Components of an option being split, kept to reuse their room.
     scratch: Vec<VSet>,
+    word_scratch: Vec<u64>,
     /// Is every vertex of degree at most two, so that positions are valued by their chains?
     chains: bool,
 }
@@ -355,6 +410,7 @@ impl<'m> ComponentSolver<'m> {
             colours: Vec::new(),
             noted_at: 0,
             scratch: Vec::new(),
+            word_scratch: Vec::new(),
         }
     }
 
@@ -427,20 +483,34 @@ impl<'m> ComponentSolver<'m> {
     /// The component's value if a table holds it, else its keys (an entry that only excludes
     /// values counts as not held).
     fn lookup(&mut self, component: &VSet) -> Result<u32, Keys> {
-        self.probe(component).map_err(|(_, keys)| keys)
+        self.probe(component).map_err(|part| part.keys)
     }
 
-    /// The component's value if a table holds it, else what the tables know ([`EXCLUDED`] with
-    /// the bits of values it is known not to have) and its keys.
-    fn probe(&mut self, component: &VSet) -> Result<u32, (u32, Keys)> {
+    /// The component's value if a table holds it (an entry that only excludes values counts as
+    /// not held), else the component with its keys (its cells in a word when it is a grid shape
+    /// that fits one).
+    fn probe(&mut self, component: &VSet) -> Result<u32, Part> {
         if let Some(v) = self.memo.deletion.small_value(component.len()) {
             return Ok(v);
         }
-        let shape = self.shape_key(component);
+        let key = self.graph.board().and_then(|board| board_shape_key(board, component));
+        let cells = key.as_ref().and_then(Word::from_key).map_or(Cells::Graph(*component), Cells::Word);
+        let shape = key.map(Shape::new);
         let form = if shape.is_some() { None } else { self.form_key(component) };
         let own = (shape.is_none() && form.is_none()).then_some(*component);
         let keys = Keys { shape, form, own };
-        self.known(&keys).map_err(|known| (known, keys))
+        self.known(&keys).map_err(|_| Part { cells, keys })
+    }
+
+    /// [`ComponentSolver::probe`] for the cells `cells` of a word's box, which make a word too.
+    fn probe_word(&mut self, word: Word, cells: u64) -> Result<u32, Part> {
+        if let Some(v) = self.memo.deletion.small_value(cells.count_ones() as usize) {
+            return Ok(v);
+        }
+        let key = word.shape_key(cells).expect("a word's cells have a shape key");
+        let cells = Cells::Word(Word::from_key(&key).expect("a word's part fits a word"));
+        let keys = Keys { shape: Some(Shape::new(key)), form: None, own: None };
+        self.known(&keys).map_err(|_| Part { cells, keys })
     }
 
     /// What the tables hold for a component with these keys: its value, or ([`EXCLUDED`] with
@@ -584,7 +654,7 @@ impl<'m> ComponentSolver<'m> {
         for set in parts {
             sum ^= match self.probe(&set) {
                 Ok(v) => v,
-                Err((_, keys)) => self.value_aspired(&Part { set, keys }, &mut meter, budget)?,
+                Err(part) => self.value_aspired(&set, &part.keys, &mut meter, budget)?,
             };
         }
         meter.flush()?;
@@ -600,28 +670,29 @@ impl<'m> ComponentSolver<'m> {
     /// option has is the value.
     fn value_aspired(
         &mut self,
-        part: &Part,
+        set: &VSet,
+        keys: &Keys,
         meter: &mut Meter<'_>,
         budget: &Budget,
     ) -> Result<u32, Exhausted> {
-        if let Ok(v) = self.known(&part.keys) {
+        if let Ok(v) = self.known(keys) {
             return Ok(v);
         }
-        if self.mirrored(&part.set) {
-            self.store(&part.keys, 0);
+        if self.mirrored(set) {
+            self.store(keys, 0);
             return Ok(0);
         }
-        let moves = self.memo.deletion.moves(&self.graph, &part.set);
+        let moves = self.graph_moves(set);
         if moves.len() >= 128 {
             meter.flush()?;
-            return self.component_value(part.set, budget);
+            return self.component_value(*set, budget);
         }
         // An option the symmetry strategy shows to be 0 spares the search for one.
         let mut seen: Values = 0;
-        if moves.iter().any(|deleted| self.mirrored(&part.set.minus(deleted))) {
+        if moves.iter().any(|deleted| self.mirrored(&set.minus(deleted))) {
             seen |= 1;
         }
-        let mut options = self.split_options(&part.set, &moves, meter)?;
+        let mut options = self.split_options(set, &moves, meter)?;
         let mut open = self.open_options(&mut options, |v| seen |= 1 << v);
         let mut k = 0;
         while seen >> k & 1 == 1 {
@@ -653,7 +724,7 @@ impl<'m> ComponentSolver<'m> {
             break;
         }
         self.memo.solved += 1;
-        self.store(&part.keys, k);
+        self.store(keys, k);
         Ok(k)
     }
 
@@ -695,7 +766,7 @@ impl<'m> ComponentSolver<'m> {
     ) -> Result<(u32, usize), Exhausted> {
         let Span { mut sum, start, end, .. } = options.spans[i];
         let largest =
-            (start..end).max_by_key(|&j| options.parts[j].set.len()).expect("an open option has a part");
+            (start..end).max_by_key(|&j| options.parts[j].cells.len()).expect("an open option has a part");
         for j in (start..end).filter(|&j| j != largest) {
             sum ^= self.exact(&options.parts[j], meter, budget)?;
         }
@@ -742,10 +813,14 @@ impl<'m> ComponentSolver<'m> {
         if wanted == 0 {
             return Ok(None);
         }
-        let moves = self.memo.deletion.moves(&self.graph, &part.set);
-        if moves.len() >= 128 {
+        let moves = match part.cells {
+            Cells::Graph(set) => Moves::Graph(set, self.graph_moves(&set)),
+            Cells::Word(word) => Moves::Word(word, word.moves(self.memo.deletion)),
+        };
+        if let (Moves::Graph(set, all), true) = (&moves, moves.len() >= 128) {
+            debug_assert!(all.len() >= 128);
             meter.flush()?;
-            return self.component_value(part.set, budget).map(Some);
+            return self.component_value(*set, budget).map(Some);
         }
         let asked = up_to(greatest(wanted));
         let mut candidates = up_to(moves.len() as u32);
@@ -753,12 +828,12 @@ impl<'m> ComponentSolver<'m> {
         // the others are split.
         let mut options = Options { parts: Vec::new(), spans: Vec::with_capacity(moves.len()) };
         let mut open = Vec::new();
-        for deleted in &moves {
+        for m in 0..moves.len() {
             if candidates & wanted == 0 {
                 break;
             }
             meter.charge(1)?;
-            self.split_option(&mut options, &part.set, deleted);
+            self.split_move(&mut options, &moves, m);
             let i = options.spans.len() - 1;
             let Span { sum, start, end, .. } = options.spans[i];
             if start == end {
@@ -797,6 +872,29 @@ impl<'m> ComponentSolver<'m> {
         let bits = (excluded | wanted) as u32 & !EXCLUDED;
         self.store(&part.keys, EXCLUDED | bits);
         Ok(None)
+    }
+
+    /// The moves of a component held as vertices; on a board, dominoes in the order of
+    /// [`centre_first`] within the component's box, as a word's.
+    fn graph_moves(&self, set: &VSet) -> Vec<VSet> {
+        let mut moves = self.memo.deletion.moves(&self.graph, set);
+        if let (Some(board), Deletion::Edge) = (self.graph.board(), self.memo.deletion) {
+            let (mut r0, mut c0, mut r1, mut c1) = (u16::MAX, u16::MAX, 0, 0);
+            for v in set.iter() {
+                let (r, c) = board.cells[v];
+                (r0, c0, r1, c1) = (r0.min(r), c0.min(c), r1.max(r), c1.max(c));
+            }
+            let (height, width) = (u32::from(r1 - r0 + 1), u32::from(c1 - c0 + 1));
+            let at = |v: usize| {
+                let (r, c) = board.cells[v];
+                (u32::from(r - r0), u32::from(c - c0))
+            };
+            moves.sort_by_cached_key(|pair| {
+                let (a, b) = (pair.least().expect("a domino"), pair.greatest().expect("a domino"));
+                centre_first(height, width, at(a), at(b))
+            });
+        }
+        moves
     }
 
     /// Does the second player win the position `set` by the symmetry strategy: is it mapped
@@ -843,6 +941,42 @@ impl<'m> ComponentSolver<'m> {
         Ok(options)
     }
 
+    /// Adds to `options` the option of the `m`-th of `moves`.
+    fn split_move(&mut self, options: &mut Options, moves: &Moves, m: usize) {
+        match moves {
+            Moves::Graph(component, deleted) => self.split_option(options, component, &deleted[m]),
+            Moves::Word(word, deleted) => {
+                let mut split = std::mem::take(&mut self.word_scratch);
+                word.components(word.bits & !deleted[m], &mut split);
+                if self.memo.deletion == Deletion::Edge {
+                    let mut i = 0;
+                    while i < split.len() {
+                        let cells = split[i];
+                        let kept = if cells.count_ones() >= 3 { word.reduced(cells) } else { cells };
+                        if kept == cells {
+                            i += 1;
+                        } else {
+                            let mut pieces = Vec::new();
+                            word.components(kept, &mut pieces);
+                            split.swap_remove(i);
+                            split.extend(pieces);
+                        }
+                    }
+                }
+                let start = options.parts.len();
+                let mut sum = 0;
+                for &cells in &split {
+                    match self.probe_word(*word, cells) {
+                        Ok(v) => sum ^= v,
+                        Err(part) => options.parts.push(part),
+                    }
+                }
+                self.word_scratch = split;
+                options.close(start, sum);
+            }
+        }
+    }
+
     /// Adds to `options` the option of deleting `deleted` from `component`: its parts the
     /// tables value folded into its sum, the others keyed and sorted by their keys, pairs of
     /// isomorphic parts dropped (their values cancel in the nim-sum).
@@ -851,36 +985,14 @@ impl<'m> ComponentSolver<'m> {
         self.graph.components(&component.minus(deleted), &mut split);
         let start = options.parts.len();
         let mut sum = 0;
-        for &set in &split {
-            match self.probe(&set) {
+        for set in &split {
+            match self.probe(set) {
                 Ok(v) => sum ^= v,
-                Err((_, keys)) => options.parts.push(Part { set, keys }),
+                Err(part) => options.parts.push(part),
             }
         }
         self.scratch = split;
-        options.parts[start..].sort_unstable_by(|a, b| a.keys.cmp(&b.keys));
-        let mut kept = start;
-        let mut j = start;
-        while j < options.parts.len() {
-            if j + 1 < options.parts.len() && options.parts[j].keys == options.parts[j + 1].keys {
-                j += 2;
-            } else {
-                options.parts.swap(kept, j);
-                kept += 1;
-                j += 1;
-            }
-        }
-        options.parts.truncate(kept);
-        options.spans.push(Span { sum, start, end: kept, copy: false });
-    }
-
-    /// The least of the component's cells under the board's eight symmetries, moved to the
-    /// corner (see the module doc). The key's first word is the box's height and width, and
-    /// it is compared first, so only the turns giving the least box are tried: the four that
-    /// keep the rows as rows when the box is wider than high, all eight for a square box.
-    fn shape_key(&self, component: &VSet) -> Option<Shape> {
-        let board = self.graph.board()?;
-        board_shape_key(board, component).map(Shape::new)
+        options.close(start, sum);
     }
 
     fn form_key(&mut self, component: &VSet) -> Option<Box<[u64]>> {
@@ -904,139 +1016,4 @@ impl<'m> ComponentSolver<'m> {
         self.colours.resize(k, 0);
         canon::canonical_form(&SmallGraph { rows: &self.rows, colours: &self.colours }, LEAF_LIMIT)
     }
-}
-
-/// The key of a set of a board's cells: the cells moved to the corner and turned or reflected to
-/// the least of the board's eight symmetries, the box's lattice, height and width in the first
-/// word (see [`ComponentSolver::shape_key`]); `None` for no cell or a box of over 256 cells.
-pub(crate) fn board_shape_key(board: &Board, cells: &VSet) -> Option<[u64; 5]> {
-    if cells.is_empty() {
-        return None;
-    }
-    dense_shape_key(board, cells).or_else(|| general_shape_key(board, cells))
-}
-
-/// [`ComponentSolver::shape_key`] cell by cell, for any board.
-pub(super) fn general_shape_key(board: &Board, component: &VSet) -> Option<[u64; 5]> {
-    let (mut r0, mut c0, mut r1, mut c1) = (u16::MAX, u16::MAX, 0, 0);
-    for v in component.iter() {
-        let (r, c) = board.cells[v];
-        r0 = r0.min(r);
-        c0 = c0.min(c);
-        r1 = r1.max(r);
-        c1 = c1.max(c);
-    }
-    let (h, w) = (u64::from(r1 - r0 + 1), u64::from(c1 - c0 + 1));
-    if h * w > 256 {
-        return None;
-    }
-    let lattice = match board.lattice {
-        Lattice::Grid => 1u64,
-        Lattice::Queens => 2,
-    };
-    let turns = if h < w {
-        0..4
-    } else if h > w {
-        4..8
-    } else {
-        0..8
-    };
-    let mut best: Option<[u64; 5]> = None;
-    for t in turns {
-        // Rows and columns of the turned box.
-        let (rows, cols) = if t & 4 != 0 { (w, h) } else { (h, w) };
-        let mut key = [lattice << 32 | rows << 16 | cols, 0, 0, 0, 0];
-        for v in component.iter() {
-            let (r, c) = board.cells[v];
-            let (r, c) = (u64::from(r - r0), u64::from(c - c0));
-            let (r, c) = if t & 4 != 0 { (c, r) } else { (r, c) };
-            let r = if t & 1 != 0 { rows - 1 - r } else { r };
-            let c = if t & 2 != 0 { cols - 1 - c } else { c };
-            let bit = (r * cols + c) as usize;
-            key[1 + bit / 64] |= 1 << (bit % 64);
-        }
-        if best.is_none_or(|b| key < b) {
-            best = Some(key);
-        }
-    }
-    best
-}
-
-/// [`ComponentSolver::shape_key`] by shifts, for a component of a dense board: the four turns
-/// that keep rows as rows on the rows themselves when the box is not higher than wide, the four
-/// that exchange them on the transposed rows when it is not wider than high. `None` for a board
-/// that is not dense, which the general path keys. Equal to the general path's key (tested).
-pub(super) fn dense_shape_key(board: &Board, component: &VSet) -> Option<[u64; 5]> {
-    let mut rows = [0u64; 16];
-    if !board.dense_rows(component, &mut rows) {
-        return None;
-    }
-    let cols = usize::from(board.cols);
-    let r0 = component.least()? / cols;
-    let r1 = component.greatest()? / cols;
-    let rows = &mut rows[r0..=r1];
-    let all = rows.iter().fold(0, |a, &r| a | r);
-    let c0 = all.trailing_zeros();
-    let w = (64 - all.leading_zeros() - c0) as usize;
-    let h = rows.len();
-    if h * w > 256 {
-        return None;
-    }
-    let lattice = match board.lattice {
-        Lattice::Grid => 1u64,
-        Lattice::Queens => 2,
-    };
-    for row in rows.iter_mut() {
-        *row >>= c0;
-    }
-    let mut best: Option<[u64; 5]> = None;
-    if h <= w {
-        best = least_turn(lattice, rows, w, best);
-    }
-    if h >= w {
-        // Box columns are at most 16 here (h * w <= 256 and w <= h).
-        let mut columns = [0u64; 16];
-        for (r, &row) in rows.iter().enumerate() {
-            for (c, column) in columns.iter_mut().enumerate().take(w) {
-                *column |= (row >> c & 1) << r;
-            }
-        }
-        best = least_turn(lattice, &mut columns[..w], h, best);
-    }
-    best
-}
-
-/// The least of `best` and the keys of `rows` (each `width` bits) reflected top to bottom, left
-/// to right, both or neither.
-fn least_turn(lattice: u64, rows: &mut [u64], width: usize, mut best: Option<[u64; 5]>) -> Option<[u64; 5]> {
-    let mut reversed = [0u64; 16];
-    for (row, back) in rows.iter().zip(&mut reversed) {
-        *back = row.reverse_bits() >> (64 - width);
-    }
-    let height = rows.len();
-    let head = lattice << 32 | (height as u64) << 16 | width as u64;
-    for t in 0..4 {
-        let source = if t & 2 != 0 { &reversed[..height] } else { &*rows };
-        let key = if height * width <= 64 {
-            // One word: the rows put together by shifts alone.
-            let mut bits = 0u64;
-            for (r, &row) in source.iter().enumerate() {
-                let r = if t & 1 != 0 { height - 1 - r } else { r };
-                bits |= row << (r * width);
-            }
-            [head, bits, 0, 0, 0]
-        } else {
-            let mut bits = VSet::EMPTY;
-            for (r, &row) in source.iter().enumerate() {
-                let r = if t & 1 != 0 { height - 1 - r } else { r };
-                bits.put_bits(r * width, row);
-            }
-            let [a, b, c, d] = bits.0;
-            [head, a, b, c, d]
-        };
-        if best.is_none_or(|k| key < k) {
-            best = Some(key);
-        }
-    }
-    best
 }

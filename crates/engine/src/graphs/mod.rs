@@ -15,6 +15,8 @@ pub(crate) mod hackenbush;
 pub(crate) mod layout;
 pub(crate) mod regions;
 pub(crate) mod set;
+mod shape;
+mod word;
 
 #[cfg(test)]
 mod tests;

@@ -15,10 +15,10 @@
 
 use rustc_hash::FxHashMap;
 
-use super::components::board_shape_key;
 use super::deletion::Deletion;
 use super::graph::Graph;
 use super::set::VSet;
+use super::shape::board_shape_key;
 use crate::budget::{Budget, Exhausted};
 use crate::game::Outcome;
 

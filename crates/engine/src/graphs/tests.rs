@@ -207,8 +207,8 @@ proptest! {
             let queens = Graph::on_board(Lattice::Queens, rows, cols, graph.board().unwrap().cells.clone()).unwrap();
             for board in [graph.board().unwrap(), queens.board().unwrap()] {
                 for part in &fast {
-                    if let Some(key) = components::dense_shape_key(board, part) {
-                        prop_assert_eq!(Some(key), components::general_shape_key(board, part));
+                    if let Some(key) = shape::dense_shape_key(board, part) {
+                        prop_assert_eq!(Some(key), shape::general_shape_key(board, part));
                     }
                 }
             }
@@ -400,6 +400,57 @@ proptest! {
                 let mut memo = Memo::new(deletion);
                 let pruned = ComponentSolver::new(graph.clone(), &mut memo).value_pruned(&graph.vertices(), &Budget::default()).unwrap();
                 prop_assert_eq!(pruned, exact);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// A grid component held in a word ([`super::word::Word`]) has the graph's moves: for each
+    /// game, the options' parts (as shape keys, sorted) are the same multiset by the word's shifts
+    /// as by the graph, on random subsets of grid boards of up to 64 cells.
+    #[test]
+    fn words_have_the_graphs_options(rows in 1u16..=8, cols in 1u16..=16, bits in any::<u64>(), more in any::<u64>()) {
+        let cols = cols.min(64 / rows);
+        let cells = (0..rows).flat_map(|r| (0..cols).map(move |c| (r, c))).collect();
+        let graph = Graph::on_board(Lattice::Grid, rows, cols, cells).unwrap();
+        let board = graph.board().unwrap();
+        let within = VSet([bits | more, 0, 0, 0]).and(&graph.vertices());
+        let mut parts = Vec::new();
+        graph.components(&within, &mut parts);
+        for part in parts {
+            let key = shape::board_shape_key(board, &part).unwrap();
+            let Some(word) = super::word::Word::from_key(&key) else { continue };
+            prop_assert_eq!(word.len(), part.len());
+            prop_assert_eq!(word.shape_key(word.bits), Some(key));
+            for deletion in [Deletion::Vertex, Deletion::Edge] {
+                let mut by_graph: Vec<Vec<[u64; 5]>> = deletion
+                    .moves(&graph, &part)
+                    .iter()
+                    .map(|deleted| {
+                        let mut split = Vec::new();
+                        graph.components(&part.minus(deleted), &mut split);
+                        let mut keys: Vec<_> = split.iter().map(|p| shape::board_shape_key(board, p).unwrap()).collect();
+                        keys.sort_unstable();
+                        keys
+                    })
+                    .collect();
+                let mut by_word: Vec<Vec<[u64; 5]>> = word
+                    .moves(deletion)
+                    .iter()
+                    .map(|&deleted| {
+                        let mut split = Vec::new();
+                        word.components(word.bits & !deleted, &mut split);
+                        let mut keys: Vec<_> = split.iter().map(|&p| word.shape_key(p).unwrap()).collect();
+                        keys.sort_unstable();
+                        keys
+                    })
+                    .collect();
+                by_graph.sort_unstable();
+                by_word.sort_unstable();
+                prop_assert_eq!(by_word, by_graph, "{:?}", deletion);
             }
         }
     }
