@@ -249,6 +249,11 @@ pub trait AnyGame: Send + Sync {
         None
     }
 
+    /// See [`Ruleset::symmetric_options`]; the default is each option itself.
+    fn symmetric_options(&self, _numbers: &[BigUint], options: &[Vec<BigUint>]) -> Vec<Vec<BigUint>> {
+        options.to_vec()
+    }
+
     /// The graph of every position reachable by the rules from the checked positions `roots`,
     /// with each vertex's numbers and the roots' vertices: what the loopy
     /// engine (`crate::loopy`) answers for a game whose positions may repeat
@@ -881,6 +886,10 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn graph_view(&self, numbers: &[BigUint]) -> Option<GraphView<'_>> {
         self.ruleset.graph_view(numbers)
+    }
+
+    fn symmetric_options(&self, numbers: &[BigUint], options: &[Vec<BigUint>]) -> Vec<Vec<BigUint>> {
+        self.ruleset.symmetric_options(numbers, options)
     }
 
     fn position_graph(&self, roots: &[Vec<BigUint>], budget: &Budget) -> Result<PositionGraph, EngineError> {

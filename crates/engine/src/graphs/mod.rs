@@ -15,6 +15,7 @@ pub(crate) mod hackenbush;
 pub(crate) mod layout;
 pub(crate) mod regions;
 pub(crate) mod set;
+pub(crate) mod symmetry;
 
 #[cfg(test)]
 mod tests;
