@@ -501,7 +501,7 @@ fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
 /// up to `upto`.
 fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
     const OWN: &[&str] =
-        &["game", "misere", "method", "upto", "rows", "cols", "outcomes", "period", "lang", "graph"];
+        &["game", "misere", "method", "upto", "rows", "cols", "outcomes", "period", "lang", "graph", "rectangles"];
     let (spec, text) = match graph_game(params, OWN)? {
         Some((spec, text)) => (spec, text),
         None => (params.spec(OWN)?, None),
@@ -524,17 +524,20 @@ fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
             )))
         }
     };
-    let request = Request {
-        play: params.play()?,
-        method: params.method()?,
-        lang: params.lang()?,
-        ..Request::new(Question::Table {
+    let question = match shape {
+        // The winning first moves of every rectangle of a game on a board of squares.
+        TableShape::Grid { rows, cols } if params.flag("rectangles")? => {
+            Question::Rectangles { game: spec, rows, cols }
+        }
+        shape => Question::Table {
             game: spec,
             shape,
             cells: if params.flag("outcomes")? { Cells::Outcomes } else { Cells::Usual },
             period: params.flag("period")?,
-        })
+        },
     };
+    let request =
+        Request { play: params.play()?, method: params.method()?, lang: params.lang()?, ..Request::new(question) };
     let read = graph_reader(text.as_deref());
     Ok(done(request.answer(&read, budget), lane))
 }

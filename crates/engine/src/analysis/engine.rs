@@ -254,6 +254,11 @@ pub trait AnyGame: Send + Sync {
         options.to_vec()
     }
 
+    /// See [`Ruleset::rectangle`]; `None` by default.
+    fn rectangle(&self, _rows: u64, _cols: u64) -> Option<Vec<BigUint>> {
+        None
+    }
+
     /// The graph of every position reachable by the rules from the checked positions `roots`,
     /// with each vertex's numbers and the roots' vertices: what the loopy
     /// engine (`crate::loopy`) answers for a game whose positions may repeat
@@ -890,6 +895,10 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn symmetric_options(&self, numbers: &[BigUint], options: &[Vec<BigUint>]) -> Vec<Vec<BigUint>> {
         self.ruleset.symmetric_options(numbers, options)
+    }
+
+    fn rectangle(&self, rows: u64, cols: u64) -> Option<Vec<BigUint>> {
+        self.ruleset.rectangle(rows, cols)
     }
 
     fn position_graph(&self, roots: &[Vec<BigUint>], budget: &Budget) -> Result<PositionGraph, EngineError> {

@@ -222,6 +222,13 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
         options.to_vec()
     }
 
+    /// The position that is the whole `rows x cols` rectangle, for a game played on a board of
+    /// squares whose start is a rectangle (the capability [`super::Research::Rectangles`]);
+    /// `None` (the default) for any other game.
+    fn rectangle(&self, _rows: u64, _cols: u64) -> Option<Vec<BigUint>> {
+        None
+    }
+
     /// The ruleset's own producer of a one-heap table (a closed form, a streaming generator, a
     /// certified period), if it has one faster than the generic dense path; `None` (the
     /// default) lets [`super::tables::sequence`] use that path. The request is
