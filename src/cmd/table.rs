@@ -108,7 +108,7 @@ pub struct Args {
     pub outcomes: bool,
     /// A game on a board of squares (chomp): the winning first moves of every r x c rectangle,
     /// 1 <= r <= --rows, 1 <= c <= --cols, by search.
-    #[arg(long, requires_all = ["rows", "cols"], conflicts_with_all = ["outcomes", "grundy", "csv", "format"])]
+    #[arg(long, conflicts_with_all = ["outcomes", "grundy", "csv", "format"])]
     pub rectangles: bool,
     /// Misère play (outcomes only: Grundy values are undefined).
     #[arg(long)]
@@ -151,8 +151,11 @@ const WRITE_CHUNK: usize = 1 << 16;
 /// `--json` on a table too large for one report); report errors when the budget stops the table;
 /// a value too wide for the format met while writing.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
-    if let (true, Some((rows, cols))) = (args.rectangles, args.rows.zip(args.cols)) {
-        return rectangles(args, rows, cols, cx, out);
+    if args.rectangles {
+        return match args.rows.zip(args.cols) {
+            Some((rows, cols)) => rectangles(args, rows, cols, cx, out),
+            None => usage("--rectangles lists the rectangles up to --rows R and --cols C"),
+        };
     }
     let range = |text: &str, flag: &str| parse_range(text).map_err(|e| UsageError(format!("{flag}: {e}")));
     let shape = match (args.upto, args.rows.zip(args.cols), args.m.as_deref().zip(args.n.as_deref())) {

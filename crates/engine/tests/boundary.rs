@@ -346,9 +346,15 @@ fn lib_rs_declares_the_named_public_modules_only() {
 #[test]
 fn the_check_tells_the_boundary_from_what_lies_past_it() {
     let boundary = Boundary::read();
-    for inside in
-        ["Budget", "GameSpec::named", "say", "mex", "octal::OctalCode", "nimber::big::mul", "large_nim::prove"]
-    {
+    for inside in [
+        "Budget",
+        "GameSpec::named",
+        "say",
+        "mex",
+        "octal::OctalCode",
+        "nimber::big::mul",
+        "large_nim::prove",
+    ] {
         assert_eq!(boundary.refuses(&segments(inside)), None, "{inside}");
     }
     for past in [

@@ -30,8 +30,8 @@ use crate::convert::{game_spec, position, spec_error, to_python};
 use crate::picture::Picture;
 use crate::report::{Record, Report};
 use crate::results::{
-    LoopyResult, LoopyTableResult, PPositions, PeriodResult, PlayersResult, QuotientResult, SolveResult,
-    RectanglesResult, SumResult, TableResult, VerifyResult,
+    LoopyResult, LoopyTableResult, PPositions, PeriodResult, PlayersResult, QuotientResult, RectanglesResult,
+    SolveResult, SumResult, TableResult, VerifyResult,
 };
 use crate::tables::{last_index, to_array, Producer};
 

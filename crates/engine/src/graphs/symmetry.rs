@@ -50,11 +50,7 @@ pub(crate) fn board_symmetries(board: &Board, left: &VSet, order: usize) -> Vec<
 /// `symmetries`: one representative of the sets that a symmetry of the position maps onto each
 /// other.
 pub(crate) fn least_image(symmetries: &[Vec<usize>], set: &VSet) -> VSet {
-    symmetries
-        .iter()
-        .map(|image| set.iter().map(|v| image[v]).collect::<VSet>())
-        .min()
-        .unwrap_or(*set)
+    symmetries.iter().map(|image| set.iter().map(|v| image[v]).collect::<VSet>()).min().unwrap_or(*set)
 }
 
 #[cfg(test)]
