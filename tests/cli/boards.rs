@@ -226,8 +226,12 @@ fn chomp_rectangles_table() {
         assert_eq!(rectangle["outcome"], searched["outcome"], "{rows} x {cols}");
         assert_eq!(rectangle["grundy"], searched["grundy"], "{rows} x {cols}");
         assert_eq!(rectangle["winning_moves"], searched["winning_moves"], "{rows} x {cols}");
-        let moves: Vec<&str> =
-            rectangle["winning_moves"].as_array().unwrap().iter().map(|m| m["move"].as_str().unwrap()).collect();
+        let moves: Vec<&str> = rectangle["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["move"].as_str().unwrap())
+            .collect();
         if rows == 2 {
             assert_eq!(moves, [format!("take the square at row 2, column {cols}")]);
         }

@@ -820,9 +820,10 @@ mod tests {
             E::BadNumber { .. } => 55,
             E::TooManyNumbers { .. } => 56,
             E::TooManyDigits { .. } => 57,
+            E::RectanglesNormalPlay => 58,
         }
     }
-    const KINDS: usize = 58;
+    const KINDS: usize = 59;
 
     #[test]
     fn every_command_error_has_its_words_in_both_languages() {
