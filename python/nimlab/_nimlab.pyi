@@ -157,6 +157,14 @@ class Infinite:
     def __hash__(self) -> int: ...
 
 @final
+class RectanglesResult(_Rows):
+    game: str
+    params: dict[str, Any]
+    rows: int
+    cols: int
+    rectangles: list[Record]
+
+@final
 class TableResult(_Result):
     game: str
     params: dict[str, Any]
@@ -278,7 +286,8 @@ class Game:
         budget: int | None = None,
         memory: int | str | None = None,
         timeout: float | None = None,
-    ) -> TableResult | LoopyTableResult: ...
+        rectangles: bool = False,
+    ) -> TableResult | LoopyTableResult | RectanglesResult: ...
     def sequence(
         self,
         upto: int,

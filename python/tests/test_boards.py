@@ -37,3 +37,17 @@ def test_the_census_stops_on_its_budget() -> None:
 @pytest.mark.parametrize("board, value", [("2x2", 0), ("2x3", 1), ("3x3", 0), ("3x4", 1), ("4x4", 0), ("3x5", 1), ("3x6", 4)])
 def test_cram_boards(board: str, value: int) -> None:
     assert Game("cram", board=board).solve([]).grundy == value
+
+
+def test_the_rectangles_winning_first_moves_are_the_searches() -> None:
+    t = Game("chomp").table(rows=3, cols=4, rectangles=True)
+    assert [(r.rows, r.cols) for r in t.rectangles] == [(r, c) for r in range(1, 4) for c in range(1, 5)]
+    for r in t.rectangles:
+        searched = Game("chomp").solve([r.cols] * r.rows, method="search")
+        assert r.outcome == searched.outcome
+        assert [m.to for m in r.winning_moves] == [m.to for m in searched.winning_moves]
+    assert t.rectangles[7].winning_moves[0].move == "take the square at row 2, column 4"
+    with pytest.raises(ValueError):
+        Game("nim").table(rows=2, cols=2, rectangles=True)
+    with pytest.raises(ValueError):
+        Game("chomp").table(upto=3, rectangles=True)

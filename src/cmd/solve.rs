@@ -119,19 +119,23 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     }
 }
 
-/// The text report of a sharded run: what it did, then the answer once every option is stored.
+/// The text report of a sharded run: what it did, then the answer once every class is stored.
 fn shard_text(report: &ShardReport) -> String {
     let p = &report.position;
     let mut text = format!("{} {}", p.game, position_text(&p.position)).trim_end().to_string();
     text.push('\n');
-    let shard = report.shard.as_deref().map_or_else(|| "every option".to_string(), |s| format!("shard {s}"));
+    let shard = report.shard.as_deref().map_or_else(|| "every class".to_string(), |s| format!("shard {s}"));
     text.push_str(&format!(
-        "{shard}: {} of the {} options owned, {} valued now; the store holds {} of {}\n",
-        report.owned, report.options, report.computed, report.stored, report.options
+        "{} options in {} classes under the position's symmetries (one option of each valued)\n",
+        report.options, report.classes
+    ));
+    text.push_str(&format!(
+        "{shard}: {} of the {} classes owned, {} valued now; the store holds {} of {}\n",
+        report.owned, report.classes, report.computed, report.stored, report.classes
     ));
     match report.grundy {
         Some(value) => {
-            text.push_str(&format!("Grundy value: {value} (the mex of the options' values)\n"));
+            text.push_str(&format!("Grundy value: {value} (the mex of the classes' values)\n"));
             let winning: Vec<&str> =
                 report.values.iter().filter(|v| v.value == 0).map(|v| v.to.text.as_str()).collect();
             text.push_str(&format!(

@@ -16,7 +16,7 @@ use nimlab_engine::parse_range;
 use nimlab_engine::tables::{encode_le, Width};
 use nimlab_engine::{Budget, Method};
 use nimlab_reports::loopy::LoopyReport;
-use nimlab_reports::request::{Cells, Decided, Question, Request};
+use nimlab_reports::request::{Answer, Cells, Decided, Question, Request};
 use nimlab_reports::table::{
     table_answer, table_output, Cell, CellKind, StreamShape, TableOutput, TableShape, TableStream,
     MAX_REPORT_CELLS,
@@ -76,7 +76,7 @@ most 1000000 cells.\n\nExamples:\n  nimlab table half --upto 20\n  nimlab table 
 --rows 3999 --cols 3999 --format u16 > wythoff.u16\n  nimlab table wythoff --rows 10 --cols 10 --outcomes\n  nimlab \
 table nim --rows 7 --cols 7 --json\n  nimlab table apple --max 3 --m 1..9 --n 1..9\n  nimlab table fair-shares --upto 5\n  \
 nimlab table loopy-pattern --piles 2 --move one:1.. --move all:+1 --cap 3\n  nimlab table cram --board 3xn --upto 12\n  \
-nimlab table cram --board mxn --rows 5 --cols 7\n\nA loopy game (positions that repeat: \
+nimlab table cram --board mxn --rows 5 --cols 7\n  nimlab table chomp --rectangles --rows 4 --cols 6\n\nA loopy game (positions that repeat: \
 fair-shares, loopy-pattern, graph --file G) lists every position reachable from its positions up to --upto N (without \
 it, the game's own bound; a graph: every vertex) with its value (a nimber, or ∞(K) with K the finite values of its \
 options), its outcome (P, N, or D for a draw) and remoteness, as text or --json."
@@ -106,6 +106,10 @@ pub struct Args {
     /// Show P/N outcomes instead of Grundy values.
     #[arg(long)]
     pub outcomes: bool,
+    /// A game on a board of squares (chomp): the winning first moves of every r x c rectangle,
+    /// 1 <= r <= --rows, 1 <= c <= --cols, by search.
+    #[arg(long, conflicts_with_all = ["outcomes", "grundy", "csv", "format"])]
+    pub rectangles: bool,
     /// Misère play (outcomes only: Grundy values are undefined).
     #[arg(long)]
     pub misere: bool,
@@ -147,6 +151,12 @@ const WRITE_CHUNK: usize = 1 << 16;
 /// `--json` on a table too large for one report); report errors when the budget stops the table;
 /// a value too wide for the format met while writing.
 pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    if args.rectangles {
+        return match args.rows.zip(args.cols) {
+            Some((rows, cols)) => rectangles(args, rows, cols, cx, out),
+            None => usage("--rectangles lists the rectangles up to --rows R and --cols C"),
+        };
+    }
     let range = |text: &str, flag: &str| parse_range(text).map_err(|e| UsageError(format!("{flag}: {e}")));
     let shape = match (args.upto, args.rows.zip(args.cols), args.m.as_deref().zip(args.n.as_deref())) {
         (Some(upto), _, _) => TableShape::Sequence { upto },
@@ -210,6 +220,31 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
             raw(&mut stream, format.width().expect("a raw format has a width"), out)
         }
     }
+}
+
+/// `table --rectangles`: every rectangle's winning first moves, as text or `--json`.
+fn rectangles(args: &Args, rows: u64, cols: u64, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
+    let request = Request {
+        play: play(args.misere),
+        lang: cx.lang,
+        ..Request::new(Question::Rectangles { game: args.game.spec()?, rows, cols })
+    };
+    let report = match request.answer(&read_graph, &cx.budget)? {
+        Answer::Rectangles(report) if !cx.json => report,
+        // The JSON of the report (only rectangles are asked here).
+        answer => return write_json(out, &answer),
+    };
+    writeln!(
+        out,
+        "{}: the winning first moves of the r x c rectangles, r <= {}, c <= {} (by search)",
+        report.game.game, report.rows, report.cols
+    )?;
+    for rectangle in &report.rectangles {
+        let moves: Vec<&str> = rectangle.winning_moves.iter().map(|m| m.text.as_str()).collect();
+        let moves = if moves.is_empty() { "none (P)".to_string() } else { moves.join("; ") };
+        writeln!(out, "{} x {}: {moves}", rectangle.rows, rectangle.cols)?;
+    }
+    Ok(())
 }
 
 /// Writes the raw little-endian values; the width is checked against the values' bound up front

@@ -181,8 +181,12 @@ fn cram_boards_split_into_shards_and_resume() {
     let mut args = vec!["solve", "cram", "--board", "3x5", "--db", &all, "--json", "--merge"];
     args.extend(stores.iter().map(String::as_str));
     let merged = json(&args);
-    assert_eq!(merged["options"].as_u64(), Some(owned));
+    assert_eq!(merged["classes"].as_u64(), Some(owned));
     assert_eq!((merged["computed"].as_u64(), merged["stored"].as_u64()), (Some(0), Some(owned)));
+    // 3 x 5 has 22 dominoes; under its half turn and two mirrors the dominoes of the middle row
+    // and of the middle column come in pairs and the others in fours: 4 + 3 classes.
+    assert_eq!((merged["options"].as_u64(), merged["classes"].as_u64()), (Some(22), Some(7)));
+    assert_eq!(merged["values"].as_array().unwrap().len(), 22);
     assert_eq!(merged["grundy"], plain["grundy"]);
     let winning: Vec<&serde_json::Value> =
         merged["values"].as_array().unwrap().iter().filter(|v| v["value"] == 0).map(|v| &v["move"]).collect();
@@ -200,8 +204,47 @@ fn cram_boards_split_into_shards_and_resume() {
     child.kill().unwrap();
     child.wait().unwrap();
     let resumed = json(&["solve", "cram", "--board", "5x6", "--db", &killed, "--json"]);
-    assert_eq!(resumed["stored"], resumed["options"]);
+    assert_eq!(resumed["stored"], resumed["classes"]);
     assert_eq!(resumed["grundy"], json(&["solve", "cram", "--board", "5x6", "--json"])["grundy"]);
+}
+
+/// `table chomp --rectangles`: each rectangle's winning first moves are those of `solve
+/// --method search` of the rectangle, a 2 x n rectangle's is the top-right square, an n x n
+/// square's the square at (2, 2); other games, misère play and a one-number table are refused.
+#[test]
+fn chomp_rectangles_table() {
+    let table = json(&["table", "chomp", "--rectangles", "--rows", "4", "--cols", "5", "--json"]);
+    let rectangles = table["rectangles"].as_array().unwrap();
+    assert_eq!(rectangles.len(), 20);
+    for rectangle in rectangles {
+        let (rows, cols) = (rectangle["rows"].as_u64().unwrap(), rectangle["cols"].as_u64().unwrap());
+        let cols_text = cols.to_string();
+        let mut args = vec!["solve", "chomp"];
+        args.extend(std::iter::repeat_n(cols_text.as_str(), rows as usize));
+        args.extend(["--method", "search", "--all", "--json"]);
+        let searched = json(&args);
+        assert_eq!(rectangle["outcome"], searched["outcome"], "{rows} x {cols}");
+        assert_eq!(rectangle["grundy"], searched["grundy"], "{rows} x {cols}");
+        assert_eq!(rectangle["winning_moves"], searched["winning_moves"], "{rows} x {cols}");
+        let moves: Vec<&str> = rectangle["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["move"].as_str().unwrap())
+            .collect();
+        if rows == 2 {
+            assert_eq!(moves, [format!("take the square at row 2, column {cols}")]);
+        }
+        if rows == cols && rows >= 2 {
+            assert!(moves.contains(&"take the square at row 2, column 2"), "{moves:?}");
+        }
+    }
+    let text = text(&["table", "chomp", "--rectangles", "--rows", "2", "--cols", "3"]);
+    assert!(text.contains("\n1 x 1: none (P)\n"), "{text}");
+    assert!(text.contains("\n2 x 3: take the square at row 2, column 3\n"), "{text}");
+    usage_error(&["table", "nim", "--rectangles", "--rows", "2", "--cols", "2"], "rectangles");
+    usage_error(&["table", "chomp", "--rectangles", "--rows", "2", "--cols", "2", "--misere"], "normal play");
+    usage_error(&["table", "chomp", "--rectangles", "--upto", "3"], "--rows R and --cols C");
 }
 
 #[test]

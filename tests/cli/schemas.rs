@@ -399,6 +399,14 @@ fn census() {
 }
 
 #[test]
+fn table_rectangles() {
+    check(
+        "table-rectangles.schema.json",
+        &[&["table", "chomp", "--rectangles", "--rows", "3", "--cols", "4"]],
+    );
+}
+
+#[test]
 fn solve_shards() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("shards.sqlite").display().to_string();
@@ -456,6 +464,7 @@ fn every_schema_file_is_tested() {
         "quotient.schema.json",
         "census.schema.json",
         "solve-shards.schema.json",
+        "table-rectangles.schema.json",
     ];
     assert_eq!(files, tested.iter().map(|s| s.to_string()).collect(), "update this list and add a test");
     // The shared definitions resolve through the retriever, the others compile on their own.

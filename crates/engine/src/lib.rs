@@ -109,7 +109,7 @@ pub use rulesets::graph_games::is_graph_param;
 pub use rulesets::misere::{verify as verify_misere_quotient, VERIFY_TOKENS as MISERE_VERIFY_TOKENS};
 pub use rulesets::octal::{sequence_error, title as octal_title};
 pub use solve::{
-    GrundySolver, MisereSolver, MultiplayerSolver, SolveGame, Solver, StandardAlliance, Terminal,
+    mex, GrundySolver, MisereSolver, MultiplayerSolver, SolveGame, Solver, StandardAlliance, Terminal,
     TripleTable, Valuation,
 };
 pub use spec::grammar::{

@@ -346,9 +346,15 @@ fn lib_rs_declares_the_named_public_modules_only() {
 #[test]
 fn the_check_tells_the_boundary_from_what_lies_past_it() {
     let boundary = Boundary::read();
-    for inside in
-        ["Budget", "GameSpec::named", "say", "octal::OctalCode", "nimber::big::mul", "large_nim::prove"]
-    {
+    for inside in [
+        "Budget",
+        "GameSpec::named",
+        "say",
+        "mex",
+        "octal::OctalCode",
+        "nimber::big::mul",
+        "large_nim::prove",
+    ] {
         assert_eq!(boundary.refuses(&segments(inside)), None, "{inside}");
     }
     for past in [
@@ -359,6 +365,7 @@ fn the_check_tells_the_boundary_from_what_lies_past_it() {
         "octal::kernels",
         "kernels::Nim",
         "spec::grammar::parse_range",
+        "solve::mex",
     ] {
         assert!(boundary.refuses(&segments(past)).is_some(), "{past} should be refused");
     }
@@ -387,4 +394,14 @@ fn no_surface_imports_past_the_boundary() {
     }
     assert!(checked > 100, "only {checked} engine paths found in the surfaces: is the reader broken?");
     assert!(problems.is_empty(), "surfaces reaching past the engine's boundary:\n{}", problems.join("\n"));
+}
+
+/// The one mex is at the boundary (the shards take the mex of their classes' values with it), and
+/// works through it on any values: a value far beyond the count allocates nothing.
+#[test]
+fn the_mex_is_at_the_boundary() {
+    assert_eq!(nimlab_engine::mex([0u64, 1, 2, 4]), 3);
+    assert_eq!(nimlab_engine::mex([1u32, 2]), 0);
+    assert_eq!(nimlab_engine::mex(Vec::<u64>::new()), 0);
+    assert_eq!(nimlab_engine::mex([u64::MAX, 0, 1 << 50, 1]), 2);
 }

@@ -30,8 +30,8 @@ use crate::convert::{game_spec, position, spec_error, to_python};
 use crate::picture::Picture;
 use crate::report::{Record, Report};
 use crate::results::{
-    LoopyResult, LoopyTableResult, PPositions, PeriodResult, PlayersResult, QuotientResult, SolveResult,
-    SumResult, TableResult, VerifyResult,
+    LoopyResult, LoopyTableResult, PPositions, PeriodResult, PlayersResult, QuotientResult, RectanglesResult,
+    SolveResult, SumResult, TableResult, VerifyResult,
 };
 use crate::tables::{last_index, to_array, Producer};
 
@@ -282,6 +282,7 @@ fn answer_object(py: Python<'_>, answer: Answer) -> PyResult<Py<PyAny>> {
         | Answer::TableWithPeriod(TableAnswerWithPeriod::Loopy(report)) => {
             Py::new(py, LoopyTableResult(Report::new(report)))?.into_any()
         }
+        Answer::Rectangles(report) => Py::new(py, RectanglesResult(Report::new(report)))?.into_any(),
     })
 }
 
@@ -663,7 +664,9 @@ impl Game {
     /// ``misere=True``) gives P/N outcomes instead of Grundy values. A game whose positions repeat
     /// (``fair-shares``, ``loopy-pattern``) gives a ``LoopyTableResult`` instead: every position
     /// reachable from those up to ``upto`` (without it, the game's own bound), with its value (an
-    /// int or an ``Infinite``), outcome (P, N or D for a draw) and remoteness.
+    /// int or an ``Infinite``), outcome (P, N or D for a draw) and remoteness. A game on a board
+    /// of squares (``chomp``) with ``rectangles=True`` and ``rows``, ``cols`` gives a
+    /// ``RectanglesResult``: the winning first moves of every rectangle up to ``rows x cols``.
     ///
     /// >>> Game('kayles').table(upto=12).values[-3:]
     /// [2, 6, 4]
@@ -671,8 +674,8 @@ impl Game {
     /// >>> t.positions, t.counts.D
     /// (194, 45)
     #[pyo3(
-        signature = (*, upto = None, rows = None, cols = None, outcomes = false, misere = false, play = None, method = "auto", budget = None, memory = None, timeout = None),
-        text_signature = "(self, /, *, upto=None, rows=None, cols=None, outcomes=False, misere=False, play=None, method='auto', budget=None, memory=None, timeout=None)"
+        signature = (*, upto = None, rows = None, cols = None, outcomes = false, misere = false, play = None, method = "auto", budget = None, memory = None, timeout = None, rectangles = false),
+        text_signature = "(self, /, *, upto=None, rows=None, cols=None, outcomes=False, misere=False, play=None, method='auto', budget=None, memory=None, timeout=None, rectangles=False)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn table(
@@ -688,6 +691,7 @@ impl Game {
         budget: Option<u64>,
         memory: Option<MemorySize>,
         timeout: Option<f64>,
+        rectangles: bool,
     ) -> PyResult<Py<PyAny>> {
         let misere = misere_of(misere, play)?;
         let shape = match (upto, rows, cols) {
@@ -698,7 +702,13 @@ impl Game {
             _ => return Err(PyValueError::new_err("a table needs upto=N, or rows=R and cols=C")),
         };
         let cells = if outcomes { Cells::Outcomes } else { Cells::Usual };
-        let question = Question::Table { game: self.spec().clone(), shape, cells, period: false };
+        let question = match shape {
+            TableShape::Grid { rows, cols } if rectangles => {
+                Question::Rectangles { game: self.spec().clone(), rows, cols }
+            }
+            _ if rectangles => return Err(PyValueError::new_err("rectangles=True needs rows=R and cols=C")),
+            shape => Question::Table { game: self.spec().clone(), shape, cells, period: false },
+        };
         let request = self.request(question, misere, None, method, None, "en")?;
         let budget = self::budget(budget, memory, timeout)?;
         let answer = self.answer(py, &request, &budget, Lane::Long, |_| false)?;

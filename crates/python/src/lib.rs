@@ -156,6 +156,7 @@ fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::PPositions>()?;
     m.add_class::<results::PeriodResult>()?;
     m.add_class::<results::TableResult>()?;
+    m.add_class::<results::RectanglesResult>()?;
     m.add_class::<results::LoopyResult>()?;
     m.add_class::<results::LoopyTableResult>()?;
     m.add_class::<infinite::Infinite>()?;

@@ -190,6 +190,29 @@ give, at most 1000000 cells.
 );
 
 result_class!(
+    RectanglesResult,
+    "The winning first moves of every ``r x c`` rectangle of a game on a board of squares
+(``Game('chomp').table(rows=R, cols=C, rectangles=True)``, the fields of ``nimlab table
+--rectangles --json``): ``game``, ``params``, ``rows``, ``cols`` and ``rectangles``, each with
+``rows``, ``cols``, ``outcome``, ``grundy`` and ``winning_moves`` (records with ``.move`` and
+``.to``), found by search. ``to_records()`` lists the rectangles.
+
+>>> t = Game('chomp').table(rows=2, cols=3, rectangles=True)
+>>> [(r.rows, r.cols, len(r.winning_moves)) for r in t.rectangles][:3]
+[(1, 1, 0), (1, 2, 1), (1, 3, 1)]
+>>> t.rectangles[5].winning_moves[0].move
+'take the square at row 2, column 3'
+",
+    |v| format!(
+        "{}: winning first moves of the rectangles up to {} x {}",
+        text(v, "game"),
+        text(v, "rows"),
+        text(v, "cols")
+    ),
+    records: |v| list(v, "rectangles")
+);
+
+result_class!(
     PeriodResult,
     "The period of a one-heap game's Grundy sequence (the fields of `nimlab period --json`). A
 subtraction game is certified (the checked range proves periodicity; a witness proves the preperiod

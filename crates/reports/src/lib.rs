@@ -32,6 +32,7 @@ pub mod plot;
 pub mod position;
 pub mod prove;
 pub mod quotient;
+pub mod rectangles;
 pub mod request;
 pub mod search;
 #[cfg(feature = "store")]

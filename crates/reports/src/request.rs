@@ -12,7 +12,8 @@
 //!   [`crate::solve::answer_built`], the one home of that rule, which every `solve` passes);
 //! * a sum is normal play for two players;
 //! * a table's cells follow its shape and play (misère play means outcomes;
-//!   [`crate::table::CellKind::asked`]); a table takes no players; a period is a sequence's.
+//!   [`crate::table::CellKind::asked`]); a table takes no players; a period is a sequence's;
+//! * a table of rectangles' winning first moves is normal play for two players.
 //!
 //! Invariant: a surface builds a `Request` and nothing else from its syntax; what is asked is
 //! checked here, never in a surface (a surface keeps only its syntax and its fixed limits, which
@@ -27,6 +28,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::error::{invalid, CommandError};
 use crate::loopy::{graph_file_game, LoopyGame, ReadFile};
 use crate::position::parse_part;
+use crate::rectangles::{rectangles, RectanglesReport, RectanglesRequest};
 use crate::solve::{
     answer_built, solve, solve_sum, solve_tokens, SolveAnswer, SolveRequest, SumReport, SumRequest,
     TokensRequest,
@@ -193,6 +195,17 @@ pub enum Question {
         #[serde(default)]
         period: bool,
     },
+    /// The winning first moves of every `r x c` rectangle, `r <= rows`, `c <= cols`, of a game
+    /// on a board of squares ([`crate::rectangles`]).
+    Rectangles {
+        /// The game.
+        #[serde(with = "text")]
+        game: GameSpec,
+        /// The most rows.
+        rows: u64,
+        /// The most columns.
+        cols: u64,
+    },
 }
 
 /// One question of `solve` or `table`, as every surface asks it (module docs).
@@ -234,6 +247,8 @@ pub enum Decided {
         /// A sequence's period beside it.
         period: bool,
     },
+    /// The rectangles' winning first moves.
+    Rectangles(RectanglesRequest),
 }
 
 /// Any answer to a [`Request`].
@@ -248,6 +263,8 @@ pub enum Answer {
     Table(TableAnswer),
     /// `table` of a sequence with its period.
     TableWithPeriod(TableAnswerWithPeriod),
+    /// `table --rectangles`.
+    Rectangles(RectanglesReport),
 }
 
 impl Request {
@@ -330,6 +347,17 @@ impl Request {
                 };
                 Ok(Decided::Table { request, period: *period })
             }
+            Question::Rectangles { game, rows, cols } => {
+                if self.play == Play::Misere || players.is_some() {
+                    return invalid(CommandError::RectanglesNormalPlay);
+                }
+                Ok(Decided::Rectangles(RectanglesRequest {
+                    spec: game.clone(),
+                    rows: *rows,
+                    cols: *cols,
+                    lang: self.lang,
+                }))
+            }
         }
     }
 
@@ -406,6 +434,7 @@ impl Decided {
             Decided::Tokens(request, graph) => Answer::Solve(solve_tokens(&request, graph, budget)?),
             Decided::Sum(request) => Answer::Sum(solve_sum(&request, budget)?),
             Decided::Table { request, period } => with_period(table_answer(&request, read, budget)?, period),
+            Decided::Rectangles(request) => Answer::Rectangles(rectangles(&request, budget)?),
         })
     }
 
@@ -433,8 +462,10 @@ impl Decided {
             Decided::Table { request, period } => {
                 with_period(table_answer_of(game, &request, budget)?, period)
             }
-            // Tokens on a graph and sums are answered from their specs.
-            unbuilt @ (Decided::Tokens(..) | Decided::Sum(_)) => unbuilt.answer(read, budget)?,
+            // Tokens on a graph, sums and rectangles are answered from their specs.
+            unbuilt @ (Decided::Tokens(..) | Decided::Sum(_) | Decided::Rectangles(_)) => {
+                unbuilt.answer(read, budget)?
+            }
         })
     }
 }

@@ -1,17 +1,20 @@
 //! `solve --db FILE [--shard I/N]`: a position too big for one run, solved as independent
-//! pieces. Its value is the mex of its options' values, and each option is valued on its own, so
-//! the options are split into shards (by a stable hash of the option's key, the same on every
-//! machine), each shard values its own options and records each value in an SQLite store as soon
-//! as it is known (one row an option, committed on its own: a run killed at any point, even by
-//! `kill -9`, loses at most the option being valued, and a run started again skips what is
-//! stored). Shards' stores are merged into one (`--merge`); once the store holds every option,
-//! the position's value, its winning moves and the options' values are the answer.
+//! pieces. Its value is the mex of its options' values, and each option is valued on its own.
+//! Options that a symmetry of the position maps onto each other (a board's turns and reflections
+//! that keep its cells in play, [`AnyGame::symmetric_options`]) have equal values, so the options
+//! are first grouped into classes and one option of each class is valued. The classes are split
+//! into shards (by a stable hash of the class's key, the same on every machine), each shard values
+//! its own classes and records each value in an SQLite store as soon as it is known (one row a
+//! class, committed on its own: a run killed at any point, even by `kill -9`, loses at most the
+//! option being valued, and a run started again skips what is stored). Shards' stores are merged
+//! into one (`--merge`); once the store holds every class, the position's value (the mex over the
+//! classes' values), its winning moves and every option's value are the answer.
 //!
 //! Normal play only (the value of a misère position is not the mex of its options' values).
 
 use std::path::Path;
 
-use nimlab_engine::{AnyGame, BigUint, Budget, GrundyValue, MoveReport, Play, Query};
+use nimlab_engine::{mex, AnyGame, BigUint, Budget, GrundyValue, MoveReport, Play, Query};
 use nimlab_store::{OptionRow, OptionStore, Shard};
 use num_traits::ToPrimitive;
 use serde::Serialize;
@@ -31,15 +34,18 @@ pub struct ShardReport {
     pub shard: Option<String>,
     /// The position's options.
     pub options: u64,
-    /// The options this run owns.
+    /// The options' classes under the position's symmetries: one option of each is valued.
+    pub classes: u64,
+    /// The classes this run owns.
     pub owned: u64,
-    /// The options this run valued (the others it owns were in the store already).
+    /// The classes this run valued (the others it owns were in the store already).
     pub computed: u64,
-    /// The options whose values the store holds now.
+    /// The classes whose values the store holds now.
     pub stored: u64,
-    /// The position's Grundy value, once every option is stored.
+    /// The position's Grundy value, once every class is stored.
     pub grundy: Option<u64>,
-    /// Each stored option's move, where it goes and its value, in the order of the moves.
+    /// Each option whose class is stored: its move, where it goes and its value, in the order of
+    /// the moves.
     pub values: Vec<OptionValue>,
 }
 
@@ -53,12 +59,12 @@ pub struct OptionValue {
     pub value: u64,
 }
 
-/// Values the options of `request`'s position that `shard` owns (every option without one),
-/// records each in the store at `db`, and answers from the store.
+/// Values one option of each class of the options of `request`'s position that `shard` owns
+/// (every class without one), records each in the store at `db`, and answers from the store.
 ///
 /// # Errors
 /// [`ReportError::Invalid`] for misère play or players; the store's errors; what ran out of the
-/// budget (the options valued before are stored).
+/// budget (the classes valued before are stored).
 pub fn solve_sharded(
     request: &SolveRequest,
     db: &Path,
@@ -71,46 +77,55 @@ pub fn solve_sharded(
     let (game, position) = Position::new(&request.spec, &request.position, budget)?;
     let store = OptionStore::open(db)?;
     let moves = game.options(&position.position, budget, request.lang)?;
+    let targets: Vec<Vec<BigUint>> = moves.iter().map(|m| m.to.clone()).collect();
+    // Each option's class, named by its representative.
+    let representatives = game.symmetric_options(&position.position, &targets);
     // The game as typed (its parameters that differ from their defaults), the position, the
-    // option: one store can hold the options of several positions.
+    // class's representative: one store can hold the options of several positions.
     let words = |numbers: &[BigUint]| numbers.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
     let prefix = format!("{} {}", position.game, words(&position.position));
     let key = |to: &[BigUint]| format!("{prefix} -> {}", words(to));
-    let (mut owned, mut computed) = (0u64, 0u64);
-    for to in &moves {
-        let key = key(&to.to);
-        if shard.is_some_and(|s| !s.owns(&key)) {
-            continue;
+    let mut classes: Vec<&Vec<BigUint>> = Vec::new();
+    for representative in &representatives {
+        if !classes.contains(&representative) {
+            classes.push(representative);
         }
-        owned += 1;
-        if store.get(&key)?.is_some() {
-            continue;
-        }
-        let value = option_value(game.as_ref(), &to.to, request, budget)?;
-        store.record(&OptionRow { key, value })?;
-        computed += 1;
+    }
+    let (mut owned, mut computed, mut stored) = (0u64, 0u64, 0u64);
+    let mut class_values = Vec::new();
+    for representative in &classes {
+        let key = key(representative);
+        let mine = shard.is_none_or(|s| s.owns(&key));
+        owned += u64::from(mine);
+        let value = match store.get(&key)? {
+            Some(row) => Some(row.value),
+            None if mine => {
+                let value = option_value(game.as_ref(), representative, request, budget)?;
+                store.record(&OptionRow { key, value })?;
+                computed += 1;
+                Some(value)
+            }
+            None => None,
+        };
+        stored += u64::from(value.is_some());
+        class_values.extend(value);
     }
     let mut values = Vec::new();
-    for to in moves.iter() {
-        if let Some(row) = store.get(&key(&to.to))? {
+    for (to, representative) in moves.iter().zip(&representatives) {
+        if let Some(row) = store.get(&key(representative))? {
             values.push(OptionValue { to: to.clone(), value: row.value });
         }
     }
-    let complete = values.len() == moves.len();
-    let grundy = complete.then(|| {
-        let mut seen: Vec<u64> = values.iter().map(|v| v.value).collect();
-        seen.sort_unstable();
-        seen.dedup();
-        seen.iter().enumerate().find(|&(i, &v)| v != i as u64).map_or(seen.len() as u64, |(i, _)| i as u64)
-    });
+    let complete = stored == classes.len() as u64;
     Ok(ShardReport {
         position,
         shard: shard.map(|s| format!("{}/{}", s.index, s.count)),
         options: moves.len() as u64,
+        classes: classes.len() as u64,
         owned,
         computed,
-        stored: values.len() as u64,
-        grundy,
+        stored,
+        grundy: complete.then(|| mex(class_values)),
         values,
     })
 }

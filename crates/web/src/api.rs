@@ -6,7 +6,7 @@
 //! |---|---|---|
 //! | `/api/games` | | every ruleset with its parameters |
 //! | `/api/solve` | `game`, `position`, parameters, `misere`, `method`, `players`, `all`, `graph`; or `part` (repeated) for a sum | `solve`; a game on a graph: `position` is one vertex name per token |
-//! | `/api/table` | `game`, parameters, `upto` or `rows` + `cols`, `outcomes`, `misere`, `method`, `period`, `graph` | `table`; with `period=1` a sequence's period; a loopy game's every position reachable from those up to `upto`; a game on a graph: every vertex |
+//! | `/api/table` | `game`, parameters, `upto` or `rows` + `cols`, `outcomes`, `misere`, `method`, `period`, `graph`, `rectangles` | `table`; with `period=1` a sequence's period; a loopy game's every position reachable from those up to `upto`; a game on a graph: every vertex; with `rectangles=1` and `rows` + `cols` every rectangle's winning first moves (`table --rectangles`) |
 //! | `/api/p-positions` | `game`, parameters, `count`, `heaps`, `misere` | `p-positions` |
 //! | `/api/options` | `game`, `position`, parameters, `misere`, `values` | every legal move; with `values=1` each move's value (outcome and remoteness); a game on a graph: its `layout` |
 //! | `/api/move` | `game`, `position`, parameters, `misere`, `mistakes`, `seed`; or `part` (repeated) for a sum, with `mistakes`, `seed` | nimlab's reply (`play::reply_report`, a sum's `play::sum_reply_report`) |
@@ -500,8 +500,19 @@ fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
 /// sent as text (the server reads no files), a loopy game's every position reachable from those
 /// up to `upto`.
 fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
-    const OWN: &[&str] =
-        &["game", "misere", "method", "upto", "rows", "cols", "outcomes", "period", "lang", "graph"];
+    const OWN: &[&str] = &[
+        "game",
+        "misere",
+        "method",
+        "upto",
+        "rows",
+        "cols",
+        "outcomes",
+        "period",
+        "lang",
+        "graph",
+        "rectangles",
+    ];
     let (spec, text) = match graph_game(params, OWN)? {
         Some((spec, text)) => (spec, text),
         None => (params.spec(OWN)?, None),
@@ -524,16 +535,23 @@ fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
             )))
         }
     };
-    let request = Request {
-        play: params.play()?,
-        method: params.method()?,
-        lang: params.lang()?,
-        ..Request::new(Question::Table {
+    let question = match shape {
+        // The winning first moves of every rectangle of a game on a board of squares.
+        TableShape::Grid { rows, cols } if params.flag("rectangles")? => {
+            Question::Rectangles { game: spec, rows, cols }
+        }
+        shape => Question::Table {
             game: spec,
             shape,
             cells: if params.flag("outcomes")? { Cells::Outcomes } else { Cells::Usual },
             period: params.flag("period")?,
-        })
+        },
+    };
+    let request = Request {
+        play: params.play()?,
+        method: params.method()?,
+        lang: params.lang()?,
+        ..Request::new(question)
     };
     let read = graph_reader(text.as_deref());
     Ok(done(request.answer(&read, budget), lane))
@@ -762,6 +780,17 @@ mod tests {
         assert_eq!(status("table", "game=nim&upto=5&rows=3"), 400);
         assert_eq!(status("solve", &format!("game=nim&position={}", "9".repeat(401))), 400);
         assert_eq!(status("nothing", ""), 404);
+    }
+
+    /// `/api/table?rectangles=1`: the command line's report of the rectangles' winning first
+    /// moves; a game without rectangles and misère play are refused.
+    #[test]
+    fn rectangles_are_the_reports() {
+        let answer = body("table", "game=chomp&rows=2&cols=3&rectangles=1");
+        assert_eq!(answer["rectangles"].as_array().map(Vec::len), Some(6));
+        assert_eq!(answer["rectangles"][5]["winning_moves"][0]["move"], "take the square at row 2, column 3");
+        assert_eq!(status("table", "game=nim&rows=2&cols=2&rectangles=1"), 400);
+        assert_eq!(status("table", "game=chomp&rows=2&cols=2&rectangles=1&misere=1"), 400);
     }
 
     /// Wythoff's outcome grid zoomed out to 200 x 200: the reports' picture (a PNG) and exactly

@@ -317,6 +317,9 @@ pub enum Research {
     /// The values of a one-parameter family of graphs, `--graph grid:3xn`, member by member
     /// (`table`, `period`).
     GraphFamily,
+    /// The winning first moves of every R x C rectangle of a game on a board of squares
+    /// (`table --rectangles`).
+    Rectangles,
 }
 
 impl Research {
@@ -346,6 +349,10 @@ impl Research {
             Research::GraphFamily => words!(
                 "the values of a family of graphs, --graph grid:3xn (table, period)",
                 "一族图的 SG 值，--graph grid:3xn（table、period）"
+            ),
+            Research::Rectangles => words!(
+                "the winning first moves of its rectangles (table --rectangles)",
+                "各矩形的必胜第一步（table --rectangles）"
             ),
         }
     }

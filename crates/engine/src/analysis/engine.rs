@@ -249,6 +249,16 @@ pub trait AnyGame: Send + Sync {
         None
     }
 
+    /// See [`Ruleset::symmetric_options`]; the default is each option itself.
+    fn symmetric_options(&self, _numbers: &[BigUint], options: &[Vec<BigUint>]) -> Vec<Vec<BigUint>> {
+        options.to_vec()
+    }
+
+    /// See [`Ruleset::rectangle`]; `None` by default.
+    fn rectangle(&self, _rows: u64, _cols: u64) -> Option<Vec<BigUint>> {
+        None
+    }
+
     /// The graph of every position reachable by the rules from the checked positions `roots`,
     /// with each vertex's numbers and the roots' vertices: what the loopy
     /// engine (`crate::loopy`) answers for a game whose positions may repeat
@@ -881,6 +891,14 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn graph_view(&self, numbers: &[BigUint]) -> Option<GraphView<'_>> {
         self.ruleset.graph_view(numbers)
+    }
+
+    fn symmetric_options(&self, numbers: &[BigUint], options: &[Vec<BigUint>]) -> Vec<Vec<BigUint>> {
+        self.ruleset.symmetric_options(numbers, options)
+    }
+
+    fn rectangle(&self, rows: u64, cols: u64) -> Option<Vec<BigUint>> {
+        self.ruleset.rectangle(rows, cols)
     }
 
     fn position_graph(&self, roots: &[Vec<BigUint>], budget: &Budget) -> Result<PositionGraph, EngineError> {

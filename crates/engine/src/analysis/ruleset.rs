@@ -213,6 +213,22 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
         None
     }
 
+    /// For each of `options` (positions one move from the checked position `numbers`), one
+    /// representative of its class under the symmetries of the rules that map `numbers` onto
+    /// itself (a board's turns and reflections): options of one class have equal values, so a
+    /// split of the options (the shards) values one per class. The default knows no symmetry:
+    /// each option is its own class.
+    fn symmetric_options(&self, _numbers: &[BigUint], options: &[Vec<BigUint>]) -> Vec<Vec<BigUint>> {
+        options.to_vec()
+    }
+
+    /// The position that is the whole `rows x cols` rectangle, for a game played on a board of
+    /// squares whose start is a rectangle (the capability [`super::Research::Rectangles`]);
+    /// `None` (the default) for any other game.
+    fn rectangle(&self, _rows: u64, _cols: u64) -> Option<Vec<BigUint>> {
+        None
+    }
+
     /// The ruleset's own producer of a one-heap table (a closed form, a streaming generator, a
     /// certified period), if it has one faster than the generic dense path; `None` (the
     /// default) lets [`super::tables::sequence`] use that path. The request is

@@ -22,7 +22,7 @@ use crate::bigint::{big, to_bigs};
 use crate::budget::{Budget, Exhausted};
 use crate::error::EngineError;
 use crate::game::{Method, Play};
-use crate::solve::{collect_options, mex, GrundySolver, MisereSolver};
+use crate::solve::{collect_options, mex32, GrundySolver, MisereSolver};
 use crate::spec::GameSpec;
 use crate::tables::sequence::MAX_UPTO;
 use crate::tables::{
@@ -86,7 +86,7 @@ impl Rule {
     fn evaluate(self, options: &[u32]) -> u32 {
         let some_p = options.contains(&(P_CELL as u32));
         let n = match self {
-            Rule::Grundy => return mex(options.iter().copied()),
+            Rule::Grundy => return mex32(options.iter().copied()),
             Rule::NormalOutcome => some_p,
             Rule::MisereOutcome => options.is_empty() || some_p,
         };

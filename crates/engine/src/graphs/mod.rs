@@ -16,6 +16,7 @@ pub(crate) mod layout;
 pub(crate) mod regions;
 pub(crate) mod set;
 mod shape;
+pub(crate) mod symmetry;
 mod word;
 
 #[cfg(test)]

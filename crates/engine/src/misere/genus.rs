@@ -18,6 +18,7 @@ use serde::Serialize;
 use crate::budget::{Budget, Exhausted};
 use crate::octal::game::MoveMenu;
 use crate::octal::OctalCode;
+use crate::solve::mex32;
 
 /// The most copies of `*2` added: `γ_0 .. γ_GAMMAS` are computed.
 pub(crate) const GAMMAS: u32 = 6;
@@ -90,15 +91,11 @@ impl Search<'_> {
             for option in &options {
                 seen.push(self.value(option)?);
             }
-            mex(&seen)
+            mex32(seen.iter().copied())
         };
         self.memo.insert(state.clone(), v);
         Ok(v)
     }
-}
-
-fn mex(values: &[u32]) -> u32 {
-    (0..).find(|v| !values.contains(v)).unwrap_or(0)
 }
 
 /// The genus of the heaps `0..=upto` of `code`, heap by heap until `budget` runs out (one unit
@@ -118,7 +115,7 @@ fn genera_into(code: &OctalCode, upto: u64, budget: &Budget, out: &mut Vec<Genus
         budget.charge(moves.len() as u64 + 1)?;
         let values: Vec<u32> =
             moves.iter().map(|(_, leaves)| leaves.iter().fold(0, |x, &l| x ^ grundy[l as usize])).collect();
-        grundy.push(mex(&values));
+        grundy.push(mex32(values));
     }
     let mut search = Search { menu: &menu, memo: HashMap::new(), budget };
     for h in 0..=upto {

@@ -1152,7 +1152,7 @@ mod tests {
                 .heap_moves(n)
                 .into_iter()
                 .map(|(_, leaves)| leaves.iter().fold(0, |x, &h| x ^ g[h as usize]));
-            g.push(crate::solve::mex(options));
+            g.push(crate::solve::mex32(options));
         }
         g
     }

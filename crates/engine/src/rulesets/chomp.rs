@@ -38,7 +38,7 @@ use num_bigint::BigUint;
 use num_traits::{One, ToPrimitive, Zero};
 
 use crate::analysis::{
-    Analysis, Basis, Capabilities, GrundyValue, MoveReport, Ruleset, RulesetInfo, SearchCost,
+    Analysis, Basis, Capabilities, GrundyValue, MoveReport, Research, Ruleset, RulesetInfo, SearchCost,
 };
 use crate::bigint::big;
 use crate::budget::{Budget, UNITS_PER_POSITION};
@@ -73,7 +73,7 @@ cannot move and loses).",
         position: "各行的长度，最长的一行（第 1 行，含有毒方格）在前；长度为 0 的行忽略",
         params: &[],
     },
-    capabilities: Capabilities::NONE,
+    capabilities: Capabilities { research: &[Research::Rectangles], ..Capabilities::NONE },
     verify_bound: 7,
     build,
 };
@@ -279,6 +279,12 @@ impl Ruleset for Chomp {
 
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
         Ok(numbers.to_vec())
+    }
+
+    /// `rows` rows of `cols` squares (no row: the diagram with no square).
+    fn rectangle(&self, rows: u64, cols: u64) -> Option<Vec<BigUint>> {
+        let rows = usize::try_from(rows).ok().filter(|_| cols > 0).unwrap_or(0);
+        Some(vec![big(cols); rows])
     }
 
     fn search_position(&self, numbers: &[BigUint]) -> Option<Vec<u64>> {

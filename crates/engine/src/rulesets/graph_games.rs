@@ -33,6 +33,7 @@ use crate::game::{Game, Outcome, Play};
 use crate::graphs::graph::GraphError;
 use crate::graphs::layout::{GraphView, Style, Target};
 use crate::graphs::set::MAX_VERTICES;
+use crate::graphs::symmetry;
 use crate::graphs::{
     family, regions, ComponentSolver, Deletion, DeletionGame, Graph, Memo, MisereMemo, VSet,
 };
@@ -528,6 +529,20 @@ impl Ruleset for GraphGame {
             poisoned: None,
             clicks,
         })
+    }
+
+    /// On a board, the options' least images under the board's turns and reflections that map
+    /// the position's cells in play onto themselves ([`symmetry`]); a graph without a board has
+    /// no symmetry known here.
+    fn symmetric_options(&self, numbers: &[BigUint], options: &[Vec<BigUint>]) -> Vec<Vec<BigUint>> {
+        let Some(board) = self.game.as_ref().and_then(|game| game.graph.board()) else {
+            return options.to_vec();
+        };
+        let symmetries = symmetry::board_symmetries(board, &self.left(numbers), self.graph().order());
+        options
+            .iter()
+            .map(|option| self.deleted_numbers(&symmetry::least_image(&symmetries, &self.left(option))))
+            .collect()
     }
 
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {

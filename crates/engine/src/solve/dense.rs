@@ -2,7 +2,7 @@
 
 use crate::budget::{Budget, Exhausted};
 use crate::game::Game;
-use crate::solve::mex;
+use crate::solve::mex32;
 
 /// Grundy values of every heap vector `h` with `h[i] <= bounds[i]`, stored densely.
 #[derive(Debug, Clone)]
@@ -89,7 +89,7 @@ where
             });
             scratch.push(table.values[j]);
         }
-        table.values.push(mex(scratch.iter().copied()));
+        table.values.push(mex32(scratch.iter().copied()));
         for (h, &b) in heaps.iter_mut().zip(bounds) {
             if *h < b {
                 *h += 1;

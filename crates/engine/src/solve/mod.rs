@@ -46,7 +46,7 @@ pub struct Grundy;
 impl Valuation for Grundy {
     type Value = u32;
     fn evaluate(&self, option_values: &[u32]) -> u32 {
-        mex(option_values.iter().copied())
+        mex32(option_values.iter().copied())
     }
 }
 
@@ -66,17 +66,26 @@ impl Valuation for MisereOutcome {
     }
 }
 
-/// The minimum excluded value: the least natural number not in `values`. `O(len)`.
-pub(crate) fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
-    let mut seen: Vec<bool> = Vec::new();
-    for v in values {
-        let v = v as usize;
-        if v >= seen.len() {
-            seen.resize(v + 1, false);
+/// The minimum excluded value (mex): the least natural number not among `values`, the Grundy
+/// value of a position whose options have these values. `O(n)` time and `n + 1` bytes for `n`
+/// values, whatever their size: the mex is at most `n`, so a value of `n` or more cannot be it
+/// (a value of 2^40 allocates nothing).
+pub fn mex<T: Into<u64>>(values: impl IntoIterator<Item = T>) -> u64 {
+    let values: Vec<u64> = values.into_iter().map(Into::into).collect();
+    let mut seen = vec![false; values.len() + 1];
+    for &v in &values {
+        if let Some(slot) = usize::try_from(v).ok().and_then(|v| seen.get_mut(v)) {
+            *slot = true;
         }
-        seen[v] = true;
     }
-    seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
+    // `seen` has one more slot than there are values, so some slot is unmarked.
+    seen.iter().position(|&s| !s).unwrap_or(values.len()) as u64
+}
+
+/// [`mex`] of values held as `u32` (the searches' Grundy values): at most the number of values,
+/// so it is a `u32` whenever the values' count is.
+pub(crate) fn mex32(values: impl IntoIterator<Item = u32>) -> u32 {
+    u32::try_from(mex(values)).unwrap_or(u32::MAX)
 }
 
 /// A memoized, stack-safe search computing one [`Valuation`] over a [`Game`].
@@ -432,10 +441,14 @@ mod tests {
 
     #[test]
     fn mex_of_values() {
-        assert_eq!(mex([]), 0);
-        assert_eq!(mex([0, 1, 3]), 2);
-        assert_eq!(mex([1, 2]), 0);
-        assert_eq!(mex([2, 0, 1, 1]), 3);
+        assert_eq!(mex([0u32; 0]), 0);
+        assert_eq!(mex([0u32, 1, 3]), 2);
+        assert_eq!(mex([1u32, 2]), 0);
+        assert_eq!(mex([2u32, 0, 1, 1]), 3);
+        assert_eq!(mex32([2, 0, 1, 1]), 3);
+        // Huge values cost nothing and are not the mex's blockers.
+        assert_eq!(mex([u64::MAX, 1 << 40, 0]), 1);
+        assert_eq!(mex([0u64, 1, 2, u64::MAX]), 3);
     }
 
     #[test]

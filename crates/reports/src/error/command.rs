@@ -264,6 +264,8 @@ pub enum CommandError {
     },
     /// An option's value the engine does not know.
     OptionValueUnknown,
+    /// The rectangles' winning moves with misère play or players.
+    RectanglesNormalPlay,
     /// A table without a range.
     TableNeedsRange,
     /// A table report beyond its cells.
@@ -342,6 +344,7 @@ impl CommandError {
             CommandError::ShardsNormalPlay => "shards-normal-play",
             CommandError::OptionValueBeyondStore { .. } => "option-value-beyond-store",
             CommandError::OptionValueUnknown => "option-value-unknown",
+            CommandError::RectanglesNormalPlay => "rectangles-normal-play",
             CommandError::TableNeedsRange => "table-needs-range",
             CommandError::TableTooLarge { .. } => "table-too-large",
             CommandError::TableBeyondAddressSpace => "table-beyond-address-space",
@@ -554,6 +557,10 @@ impl CommandError {
                 "an option's Grundy value is unknown to the engine (no search or theory gives it)",
                 "引擎不知道一个后继局面的 SG 值（搜索和理论都给不出）"
             ),
+            CommandError::RectanglesNormalPlay => words!(
+                "--rectangles lists winning moves under normal play with two players",
+                "--rectangles 只列出两人正常规则下的必胜走法"
+            ),
             CommandError::TableNeedsRange => words!(
                 "a table needs a range: upto N (one heap), rows R and cols C (two heaps), or the (M, N, N) \
                  ranges of a three-pile game; only a loopy game's table lists every position without one",
@@ -738,6 +745,7 @@ mod tests {
             (E::ShardsNormalPlay, vec!["--db", "--shard"]),
             (E::OptionValueBeyondStore { value: s("18446744073709551616") }, vec!["18446744073709551616"]),
             (E::OptionValueUnknown, vec![]),
+            (E::RectanglesNormalPlay, vec!["--rectangles"]),
             (E::TableNeedsRange, vec!["upto N", "rows R", "cols C", "(M, N, N)"]),
             (E::TableTooLarge { max: 1000000 }, vec!["1000000"]),
             (E::TableBeyondAddressSpace, vec![]),
@@ -812,9 +820,10 @@ mod tests {
             E::BadNumber { .. } => 55,
             E::TooManyNumbers { .. } => 56,
             E::TooManyDigits { .. } => 57,
+            E::RectanglesNormalPlay => 58,
         }
     }
-    const KINDS: usize = 58;
+    const KINDS: usize = 59;
 
     #[test]
     fn every_command_error_has_its_words_in_both_languages() {

@@ -153,3 +153,52 @@ proptest! {
         prop_assert_eq!(search.grundy, GrundyValue::Value(big(u64::from(want))));
     }
 }
+
+/// A rectangle is `rows` rows of `cols` squares; its winning first moves by the search are
+/// exactly the squares whose diagram the plain search values 0, and the known facts hold: a
+/// 2 x n rectangle's only winning move takes the top-right square, an n x n square's winning
+/// moves include the square at row 2, column 2, and only the 1 x 1 rectangle is P.
+#[test]
+fn rectangles_winning_first_moves_equal_the_plain_search() {
+    let game = game();
+    let query = Query { method: Method::Search, ..Query::default() };
+    let budget = Budget::default();
+    let mut memo = HashMap::new();
+    assert_eq!(game.rectangle(0, 4), Some(Vec::new()));
+    assert_eq!(game.rectangle(3, 0), Some(Vec::new()));
+    for rows in 1..=5u64 {
+        for cols in 1..=6u64 {
+            let position = game.rectangle(rows, cols).unwrap();
+            assert_eq!(position, to_bigs(&vec![cols; rows as usize]));
+            let analysis = game.analyze(&position, &query, &budget).unwrap();
+            assert_eq!(analysis.outcome == Outcome::P, (rows, cols) == (1, 1), "{rows} x {cols}");
+            let mut winning: Vec<Vec<u64>> = analysis
+                .winning_moves
+                .iter()
+                .map(|m| m.to.iter().map(|n| u64::try_from(n).unwrap()).collect())
+                .collect();
+            winning.sort();
+            let rectangle = vec![cols; rows as usize];
+            let mut expected = Vec::new();
+            for row in 1..=rows as usize {
+                for column in 1..=cols {
+                    if (row, column) != (1, 1) {
+                        let after = chomp(&rectangle, row, column);
+                        if plain(&after, &mut memo) == 0 {
+                            expected.push(after);
+                        }
+                    }
+                }
+            }
+            expected.sort();
+            assert_eq!(winning, expected, "{rows} x {cols}");
+            let texts: Vec<&str> = analysis.winning_moves.iter().map(|m| m.text.as_str()).collect();
+            if rows == 2 {
+                assert_eq!(texts, [format!("take the square at row 2, column {cols}")], "2 x {cols}");
+            }
+            if rows == cols && rows >= 2 {
+                assert!(texts.contains(&"take the square at row 2, column 2"), "{rows} x {rows}: {texts:?}");
+            }
+        }
+    }
+}
