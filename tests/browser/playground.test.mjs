@@ -752,6 +752,8 @@ describe('desktop 1280x900', () => {
     const before = await boardPosition(page);
     await page.fill('[data-testid=move-to]', '0');
     await page.click('[data-testid=move-submit]');
+    // The engine reads what was typed first.
+    await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.length > 0);
     assert.match(await page.textContent('[data-testid=error]'), /is not a legal move/);
     assert.deepEqual(await boardPosition(page), before);
     const result = await playOut(page, nimWinning, (from, to) => moveOnHeaps(page, from, to, 'mouse'));
@@ -1226,6 +1228,9 @@ describe('issue 39: boards of cells, Cram by two cells and Chomp by a square', (
       assert.equal(await page.locator(`${board} rect.cell.poisoned`).count(), 1);
       assert.equal(await page.getAttribute(cell(0), 'aria-label'), text(lang, 'board.cellPoisoned').replace('{name}', '1,1'));
       assert.equal(await page.locator(`${board} .vertex-button`).count(), 4, 'every square but the poisoned one is a move');
+      // The help says what a click does here: it takes the square with those above and to its
+      // right (not Cram's "a move that covers two squares").
+      assert.equal(await page.textContent('#board-keys'), text(lang, 'board.poisonHelp'));
       await start(page, 'me', 'mouse');
       await settled(page, ['you']);
       assert.equal(await page.locator(`${board} .graph-mark`).count(), 0, 'no answer shown in play');
@@ -1467,6 +1472,8 @@ describe('issue 40: class mode folds the setup away again, and keeps a typed pos
         await page.click('[data-testid=class-mode]');
         await page.fill('[data-testid=position]', '1x');
         await page.click('[data-testid=class-mode]');
+        // The engine reads the typed position first.
+        await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.includes('1x'));
         assert.equal(await page.isVisible('#setup-form'), true);
         assert.ok((await page.textContent('[data-testid=error]')).includes('1x'));
         assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '12');
@@ -1853,6 +1860,19 @@ describe('issue 40: what a person types is read by the engine, and a refused val
       assert.equal(await sum.isVisible('[data-testid=link-error]'), false, await sum.textContent('[data-testid=link-error]'));
       assert.equal(await sum.getAttribute('[data-testid=board]', 'data-position'), '(3 4) + (5)');
       for (const p of [wide, ascii, sum]) { p.checkClean(); await p.context().close(); }
+    });
+
+    test(`${lang}: two people at one screen: the values' help and legend speak of the player who moves, not of "you"`, async () => {
+      const page = await openPage(size, `?lang=${lang}&game=cram&board=2x3&mode=play&sides=human,human&values=1`);
+      await settled(page, ['you']);
+      assert.equal(await page.isVisible('#moves-legend'), true);
+      for (const selector of ['#values-help', '#moves-legend']) {
+        const said = await page.textContent(selector);
+        assert.ok(!(lang === 'en' ? /\byou\b/ : /你/).test(said), `${selector}: ${said}`);
+      }
+      assert.equal(await page.textContent('#moves-legend'), text(lang, 'moves.legend'));
+      page.checkClean();
+      await page.context().close();
     });
 
     test(`${lang}: a count or a set refused says why, in the form and in the address; a word that is not a number keeps the game`, async () => {

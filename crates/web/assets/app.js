@@ -53,6 +53,9 @@ const S = {
   graphGames: new Set(),
   /** Of those, the games drawn as boards of cells (the layout's `cells`). */
   cellGames: new Set(),
+  /** Of those, the games with a poisoned cell (the layout's `poisoned`): a click takes a square
+   * with those above it and to its right, nothing is covered. */
+  poisonGames: new Set(),
   /** The games whose positions the API reads as coins (learned from the coins of its answers). */
   coinGames: new Set(),
   /** The languages the engine writes its reasons in. */
@@ -477,6 +480,7 @@ async function arrive(token) {
   (here.layouts ?? []).forEach((layout, i) => {
     if (layout) S.graphGames.add(games[i]);
     if (layout?.cells) S.cellGames.add(games[i]);
+    if (layout?.cells && layout.poisoned !== null && layout.poisoned !== undefined) S.poisonGames.add(games[i]);
   });
   (here.coins ?? []).forEach((coins, i) => { if (coins) S.coinGames.add(games[i]); });
   S.message = '';
@@ -1366,7 +1370,8 @@ function renderBoard() {
   const position = current();
   const previous = S.history.length > 1 ? S.history[S.history.length - 2] : null;
   const games = isSum() ? S.setup.parts.map((p) => p.game) : [S.setup.game];
-  const help = games.some((g) => S.cellGames.has(g)) ? 'board.cellsHelp'
+  const help = games.some((g) => S.poisonGames.has(g)) ? 'board.poisonHelp'
+    : games.some((g) => S.cellGames.has(g)) ? 'board.cellsHelp'
     : games.some((g) => S.graphGames.has(g)) ? 'board.graphHelp'
     : games.some((g) => drawingOf(g).board === 'pins') ? 'board.pinsHelp' : 'board.keyboard';
   $('board-keys').textContent = t(help);

@@ -914,7 +914,7 @@ mod tests {
         );
         assert_eq!(
             detail("game=bash&max=x&position=5"),
-            serde_json::json!({"code": "invalid-value", "param": "max", "value": "x"})
+            serde_json::json!({"code": "invalid-value", "param": "max", "value": "x", "fault": {"kind": "not-whole", "text": "x"}})
         );
         // A code without a point: the engine says why in both languages, and its example works.
         let code = detail("game=octal&code=0x7f&position=5");
