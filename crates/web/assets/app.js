@@ -47,6 +47,8 @@ function el(tag, attributes = {}, ...children) {
 
 const S = {
   lang: 'en',
+  /** How many typed texts the engine is reading (readTyped); the page is not settled meanwhile. */
+  reading: 0,
   /** The games of /api/games. */
   games: [],
   /** The games whose positions the API lays out as graphs (learned from its answers). */
@@ -725,8 +727,15 @@ async function readTyped(game, params, text) {
   if (String(text).trim() === '' && !emptyAllowed(game)) throw new Error(t('error.emptyPosition'));
   // Its own signal: a step of the game on the board does not cancel the reading.
   const signal = new AbortController().signal;
-  const read = await api('position', { game, ...paramKeys(game, params), position: String(text) }, signal);
-  return read.position.map(normal);
+  S.reading += 1;
+  renderStatus();
+  try {
+    const read = await api('position', { game, ...paramKeys(game, params), position: String(text) }, signal);
+    return read.position.map(normal);
+  } finally {
+    S.reading -= 1;
+    renderStatus();
+  }
 }
 
 /** The message of a refused start typed in the form: a word not a number says the game stays. */
@@ -2111,7 +2120,7 @@ function renderStatus() {
   $('link-error').hidden = !S.linkProblems.length;
   // The state in data attributes, for tests and styles.
   // 'review': an earlier position of a game against nimlab is shown on nimlab's turn (it waits).
-  const turn = !S.setup ? 'none' : S.over ? 'over' : S.thinking ? 'nimlab' : !S.here ? 'loading'
+  const turn = S.reading ? 'reading' : !S.setup ? 'none' : S.over ? 'over' : S.thinking ? 'nimlab' : !S.here ? 'loading'
     : S.mode === 'explore' ? 'explore' : personToMove() ? 'you' : reviewing() ? 'review' : 'nimlab';
   document.body.dataset.turn = turn;
   document.body.dataset.mode = S.mode;
