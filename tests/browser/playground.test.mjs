@@ -954,7 +954,8 @@ describe('desktop 1280x900', () => {
     await page.fill('[data-testid=param-move-1]', 'all:1..');
     await page.fill('[data-testid=position]', '3 5');
     await page.click('[data-testid=analyse]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=a-position]').textContent.startsWith('pattern'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=a-position]').textContent.startsWith('pattern')
+      && document.body.dataset.turn === 'explore');
     assert.match(await page.textContent('[data-testid=outcome]'), /^P-position/);
     await start(page, 'nimlab', 'mouse');
     const pattern = await playOut(page, wythoffWinning, (from, to) => moveOnHeaps(page, from, to, 'mouse'));

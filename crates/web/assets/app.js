@@ -762,6 +762,8 @@ async function readStart({ setup, typed }) {
 /** Starts from the form: an exploration, or a game against nimlab. */
 async function startFromForm(mode, first) {
   let chosen;
+  // The message of an earlier attempt no longer applies.
+  showError('');
   try {
     chosen = formSetup();
     chosen.start = await readStart(chosen);
