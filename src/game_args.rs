@@ -54,6 +54,7 @@ impl GameParams {
                         value: value.clone(),
                         reason: format!("cannot read the file {path}: {e}"),
                         words: None,
+                        fault: None,
                     })?
                     .into(),
                 _ => value.as_str().into(),

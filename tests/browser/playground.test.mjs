@@ -613,15 +613,16 @@ for (const [size, label] of [[DESKTOP, '1280x900'], [PROJECTOR, '1024x768'], [PH
   });
 }
 
-test('a server error in Chinese, without "Try again"; full-width positions accepted', async () => {
+test('a refused value in Chinese with its reason, without "Try again"; full-width positions accepted', async () => {
   for (const [size, lang] of [[DESKTOP, 'zh'], [PROJECTOR, 'zh'], [PHONE, 'en']]) {
+    // A value in the address the engine refuses: its reason, and the game opens with the example.
     const page = await openPage(size, `?lang=${lang}&game=bash&max=0&position=10`);
-    await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.length > 0);
-    const error = await page.textContent('[data-testid=error]');
+    await settled(page);
+    const error = await page.textContent('[data-testid=link-error]');
     if (lang === 'zh') {
-      assert.equal(error, '“0”不是“每步最多取几个”的有效值。');
+      assert.equal(error, '“0”不是“每步最多取几个”的有效值：应不小于 1。改用 3 打开游戏。');
     } else {
-      assert.equal(error, '\'0\' is not a valid value of \'most stones per move\'.');
+      assert.equal(error, '\'0\' is not a valid value of \'most stones per move\': it must be at least 1. The game opens with 3 instead.');
     }
     assert.equal(await page.isVisible('[data-testid=retry]'), false, 'nothing to try again');
     // A position the game does not take: the engine's reason, written in the page's language.
@@ -751,6 +752,8 @@ describe('desktop 1280x900', () => {
     const before = await boardPosition(page);
     await page.fill('[data-testid=move-to]', '0');
     await page.click('[data-testid=move-submit]');
+    // The engine reads what was typed first.
+    await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.length > 0);
     assert.match(await page.textContent('[data-testid=error]'), /is not a legal move/);
     assert.deepEqual(await boardPosition(page), before);
     const result = await playOut(page, nimWinning, (from, to) => moveOnHeaps(page, from, to, 'mouse'));
@@ -951,7 +954,8 @@ describe('desktop 1280x900', () => {
     await page.fill('[data-testid=param-move-1]', 'all:1..');
     await page.fill('[data-testid=position]', '3 5');
     await page.click('[data-testid=analyse]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=a-position]').textContent.startsWith('pattern'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=a-position]').textContent.startsWith('pattern')
+      && document.body.dataset.turn === 'explore');
     assert.match(await page.textContent('[data-testid=outcome]'), /^P-position/);
     await start(page, 'nimlab', 'mouse');
     const pattern = await playOut(page, wythoffWinning, (from, to) => moveOnHeaps(page, from, to, 'mouse'));
@@ -1225,6 +1229,9 @@ describe('issue 39: boards of cells, Cram by two cells and Chomp by a square', (
       assert.equal(await page.locator(`${board} rect.cell.poisoned`).count(), 1);
       assert.equal(await page.getAttribute(cell(0), 'aria-label'), text(lang, 'board.cellPoisoned').replace('{name}', '1,1'));
       assert.equal(await page.locator(`${board} .vertex-button`).count(), 4, 'every square but the poisoned one is a move');
+      // The help says what a click does here: it takes the square with those above and to its
+      // right (not Cram's "a move that covers two squares").
+      assert.equal(await page.textContent('#board-keys'), text(lang, 'board.poisonHelp'));
       await start(page, 'me', 'mouse');
       await settled(page, ['you']);
       assert.equal(await page.locator(`${board} .graph-mark`).count(), 0, 'no answer shown in play');
@@ -1466,6 +1473,8 @@ describe('issue 40: class mode folds the setup away again, and keeps a typed pos
         await page.click('[data-testid=class-mode]');
         await page.fill('[data-testid=position]', '1x');
         await page.click('[data-testid=class-mode]');
+        // The engine reads the typed position first.
+        await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.includes('1x'));
         assert.equal(await page.isVisible('#setup-form'), true);
         assert.ok((await page.textContent('[data-testid=error]')).includes('1x'));
         assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '12');
@@ -1818,6 +1827,108 @@ describe('phone 390x844', () => {
 
 // ------------------------------------------------------------------------------------------
 // The static folder with no network: the last test of the static run, as it stops the server.
+
+describe('issue 40: what a person types is read by the engine, and a refused value says why', () => {
+  for (const [lang, size] of [['en', DESKTOP], ['zh', PHONE]]) {
+    test(`${lang}: full-width digits and commas in the address, a parameter, a sum's part and a typed move read as ASCII`, async () => {
+      // The address as a Chinese keyboard types it: the same game and answers as its ASCII form.
+      const wide = await openPage(size, `?lang=${lang}&game=subtraction&set=１，３，４&position=１０`);
+      const ascii = await openPage(size, `?lang=${lang}&game=subtraction&set=1,3,4&position=10`);
+      for (const p of [wide, ascii]) {
+        await settled(p);
+        await p.waitForFunction(() => document.querySelector('[data-testid=outcome]').textContent.length > 0);
+      }
+      assert.equal(await wide.isVisible('[data-testid=link-error]'), false, await wide.textContent('[data-testid=link-error]'));
+      assert.equal(await wide.getAttribute('[data-testid=board]', 'data-position'), '10');
+      for (const part of ['outcome', 'winning-moves', 'legal-moves']) {
+        assert.equal(await wide.textContent(`[data-testid=${part}]`), await ascii.textContent(`[data-testid=${part}]`), part);
+      }
+      // Typed in the form: a parameter, then the position, with full-width commas, the
+      // ideographic comma and space.
+      await wide.fill('[data-testid=param-set]', '１、２');
+      await wide.fill('[data-testid=position]', '７');
+      await wide.click('[data-testid=analyse]');
+      await wide.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '7' && document.body.dataset.turn === 'explore');
+      assert.equal(await wide.textContent('[data-testid=error]'), '');
+      assert.equal(await wide.textContent('[data-testid=outcome]'), text(lang, 'analysis.N'));
+      // A move typed on a Chinese keyboard: to 6 (take 1).
+      await wide.fill('[data-testid=move-to]', '６');
+      await wide.click('[data-testid=move-submit]');
+      await wide.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '6');
+      // A sum whose parts are written with full-width digits and spaces.
+      const sum = await openPage(size, `?lang=${lang}&part=nim+３+４&part=kayles\u3000５`);
+      await settled(sum);
+      assert.equal(await sum.isVisible('[data-testid=link-error]'), false, await sum.textContent('[data-testid=link-error]'));
+      assert.equal(await sum.getAttribute('[data-testid=board]', 'data-position'), '(3 4) + (5)');
+      for (const p of [wide, ascii, sum]) { p.checkClean(); await p.context().close(); }
+    });
+
+    test(`${lang}: two people at one screen: the values' help and legend speak of the player who moves, not of "you"`, async () => {
+      const page = await openPage(size, `?lang=${lang}&game=cram&board=2x3&mode=play&sides=human,human&values=1`);
+      await settled(page, ['you']);
+      assert.equal(await page.isVisible('#moves-legend'), true);
+      for (const selector of ['#values-help', '#moves-legend']) {
+        const said = await page.textContent(selector);
+        assert.ok(!(lang === 'en' ? /\byou\b/ : /你/).test(said), `${selector}: ${said}`);
+      }
+      assert.equal(await page.textContent('#moves-legend'), text(lang, 'moves.legend'));
+      page.checkClean();
+      await page.context().close();
+    });
+
+    test(`${lang}: a count or a set refused says why, in the form and in the address; a word that is not a number keeps the game`, async () => {
+      const page = await openPage(size, `?lang=${lang}&game=subtraction&set=1,3,4&position=10`);
+      await settled(page);
+      const label = (await page.textContent('label[for=param-set]')).trim();
+      for (const [value, key, vars] of [
+        ['0,1', 'value.below-min', { member: 0, min: 1 }],
+        ['1,,3', 'value.empty-item', { text: '1,,3' }],
+        ['5..2', 'value.empty-range', { low: 5, high: 2 }],
+        ['x', 'value.not-whole', { text: 'x' }],
+      ]) {
+        await page.fill('[data-testid=param-set]', value);
+        await page.click('[data-testid=analyse]');
+        await page.waitForFunction((v) => document.querySelector('[data-testid=error]').textContent.includes(v), value);
+        const said = await page.textContent('[data-testid=error]');
+        assert.ok(said.includes(filled(lang, key, vars)), `${value}: ${said}`);
+        assert.ok(said.includes(value), `${value}: ${said}`);
+        assert.equal(await page.getAttribute('[data-testid=board]', 'data-position'), '10', 'the game stays');
+        await page.fill('[data-testid=param-set]', '1,3,4');
+        await page.click('[data-testid=analyse]');
+        await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent === '' && document.body.dataset.turn === 'explore');
+      }
+      assert.ok(label.length > 0);
+      // A count: nimlab's Bash with at most 0 stones per move.
+      await page.selectOption('[data-testid=game]', 'bash');
+      await settled(page);
+      await page.fill('[data-testid=param-max]', '０');
+      await page.click('[data-testid=analyse]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.includes('０'));
+      assert.ok((await page.textContent('[data-testid=error]')).includes(filled(lang, 'value.at-least', { min: 1 })));
+      // A position that is not numbers: the engine's word, and the game on the board stays.
+      await page.fill('[data-testid=param-max]', '3');
+      await page.fill('[data-testid=position]', '３；４');
+      await page.click('[data-testid=analyse]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=error]').textContent.includes('3；4'));
+      assert.equal(await page.textContent('[data-testid=error]'), filled(lang, 'error.badNumber', { word: '3；4' }));
+      page.checkClean();
+      await page.context().close();
+      // In the address: the value's reason, and the game opens with the declared example.
+      const link = await openPage(size, `?lang=${lang}&game=bash&max=0&position=10`);
+      await settled(link);
+      const why = filled(lang, 'server.invalid-value-why', { value: '0', label: lang === 'zh' ? '每步最多取几个' : 'most stones per move', reason: filled(lang, 'value.at-least', { min: 1 }) });
+      assert.equal(await link.textContent('[data-testid=link-error]'), filled(lang, 'error.linkParam', { why, fallback: '3' }));
+      assert.equal(await link.getAttribute('[data-testid=board]', 'data-position'), '10');
+      assert.equal(new URL(link.url()).searchParams.get('max'), '3');
+      // A position in the address the engine does not read: its reason, and the example.
+      const position = await openPage(size, `?lang=${lang}&game=nim&position=3;x`);
+      await settled(position);
+      assert.equal(await position.textContent('[data-testid=link-error]'), filled(lang, 'error.linkPosition', {
+        position: '3;x', why: filled(lang, 'server.bad-number', { value: '3;x' }), example: '3 4 5' }));
+      for (const p of [link, position]) { p.checkClean(); await p.context().close(); }
+    });
+  }
+});
 
 test('the static folder: the first answer within 1 s of loading, then a game of Nim played to the end with the file server stopped', { skip: MODE !== 'static' && 'the static folder only' }, async () => {
   // The first answer, from the start of loading (a new browser context each time: nothing

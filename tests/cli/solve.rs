@@ -198,3 +198,20 @@ fn a_row_of_coins_is_read_as_its_heads() {
     // Mock Turtles is numbered from 0: the same row is the heads 1, 2 and 4.
     assert_eq!(json(&["solve", "mock-turtles", "THHTH", "--json"])["position"], serde_json::json!([1, 2, 4]));
 }
+
+/// What a Chinese keyboard types (full-width digits and commas, the ideographic comma and space)
+/// is read as its ASCII form, in a position and in a parameter: the answers of "3,4,5" and
+/// "3 4 5" (the reports' one reader, which the web API and the page's worker use too).
+#[test]
+fn a_chinese_keyboards_numbers_are_read_as_ascii() {
+    let ascii = json(&["solve", "nim", "3", "4", "5", "--json"]);
+    for typed in [&["３，４，５"][..], &["3,4,5"], &["３", "４", "５"], &["3、4、5"], &["３\u{3000}４，５"]]
+    {
+        let args = [&["solve", "nim"][..], typed, &["--json"]].concat();
+        assert_eq!(json(&args), ascii, "{typed:?}");
+    }
+    assert_eq!(
+        json(&["solve", "subtraction", "--set", "１，３，４", "１０", "--json"]),
+        json(&["solve", "subtraction", "--set", "1,3,4", "10", "--json"])
+    );
+}

@@ -208,6 +208,10 @@ pub enum ErrorDetail {
         /// grammar: an octal code, a take pattern, a graph); absent otherwise.
         #[serde(skip_serializing_if = "Option::is_none")]
         reason: Option<Words>,
+        /// Why, as data, for a count, a set or a flag (`{"kind": "out-of-bounds", "min": 1,
+        /// "max": null}`, ...), which each surface words in its languages; absent otherwise.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        fault: Option<crate::spec::grammar::ValueFault>,
     },
     /// The parameters are valid one by one but not together.
     InvalidParams {
@@ -266,10 +270,11 @@ impl SpecError {
                 ErrorDetail::MissingParam { game: game.clone(), param: param.clone() }
             }
             SpecError::Repeated { param } => ErrorDetail::RepeatedParam { param: param.clone() },
-            SpecError::InvalidValue { param, value, words, .. } => ErrorDetail::InvalidValue {
+            SpecError::InvalidValue { param, value, words, fault, .. } => ErrorDetail::InvalidValue {
                 param: param.clone(),
                 value: value.clone(),
                 reason: words.as_deref().cloned(),
+                fault: fault.clone(),
             },
             SpecError::Invalid(reason) => ErrorDetail::InvalidParams { reason: reason.clone() },
             SpecError::Syntax { text, .. } => ErrorDetail::BadGameText { text: text.clone() },

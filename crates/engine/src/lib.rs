@@ -113,7 +113,8 @@ pub use solve::{
     TripleTable, Valuation,
 };
 pub use spec::grammar::{
-    parse_count, parse_natural, parse_range, parse_set, set_text, NaturalError, MAX_SET_MEMBERS,
+    ascii_forms, parse_count, parse_natural, parse_range, parse_set, set_text, NaturalError, ValueFault,
+    MAX_SET_MEMBERS,
 };
 pub use spec::{
     Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, ParamValue, Params, SpecError, Texts, Token,

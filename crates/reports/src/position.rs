@@ -57,7 +57,9 @@ impl From<&GameSpec> for GameRef {
 /// # Errors
 /// [`ReportError::Invalid`] for an empty text or a bad number; spec errors.
 pub fn parse_part(text: &str) -> Result<(GameSpec, Vec<BigUint>), ReportError> {
-    let mut words = text.split_whitespace();
+    // A Chinese keyboard's full-width digits and spaces read as ASCII ("nim　３　４").
+    let ascii = nimlab_engine::ascii_forms(text);
+    let mut words = ascii.split_whitespace();
     let name = words.next().ok_or(ReportError::Invalid(CommandError::PartWithoutGame))?;
     let info = nimlab_engine::RulesetInfo::find(name)
         .ok_or_else(|| nimlab_engine::EngineError::Spec(nimlab_engine::unknown_game(name)))?;

@@ -22,7 +22,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use nimlab_engine::{parse_natural, AnyGame, BigUint, Budget, GameSpec, Lang, Method, Play, RulesetInfo};
+use nimlab_engine::{
+    ascii_forms, parse_natural, AnyGame, BigUint, Budget, GameSpec, Lang, Method, Play, RulesetInfo,
+};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::error::{invalid, CommandError};
@@ -290,6 +292,7 @@ impl Request {
         let players = self.players.map(Players::get);
         match &self.question {
             Question::Solve { game, position } => {
+                let position = &position_words(position);
                 if position.len() > self.limits.max_numbers {
                     return invalid(CommandError::TooManyNumbers { max: self.limits.max_numbers });
                 }
@@ -375,18 +378,35 @@ impl Request {
     }
 }
 
-/// The numbers of a position of `game` written as `words`: the typed row of a board of coins
-/// (`THHTH`), or whole numbers, within `limits`. The one reading of a position's words, which
-/// [`Request::decide`] and the web API's other endpoints use.
+/// A position's words as typed, each split at commas and spaces, a Chinese keyboard's
+/// full-width digits and separators read as ASCII ([`ascii_forms`]): the command line's `３，４`
+/// and the web API's `position=３，４` are both `["3", "4"]`.
+pub fn position_words<S: AsRef<str>>(typed: &[S]) -> Vec<String> {
+    typed
+        .iter()
+        .flat_map(|text| {
+            ascii_forms(text.as_ref())
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|word| !word.is_empty())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The numbers of a position of `game` written as `words` ([`position_words`]): the typed row
+/// of a board of coins (`THHTH`), or whole numbers, within `limits`. The one reading of a
+/// position's words, which [`Request::decide`] and the web API's other endpoints use.
 ///
 /// # Errors
 /// [`CommandError::BadNumber`], [`CommandError::TooManyNumbers`], [`CommandError::TooManyDigits`].
-pub fn position_numbers(
+pub fn position_numbers<S: AsRef<str>>(
     game: &GameSpec,
-    words: &[String],
+    typed: &[S],
     limits: &Limits,
 ) -> Result<Vec<BigUint>, ReportError> {
-    let row = RulesetInfo::find(game.name()).and_then(|info| info.drawing.typed_row(words));
+    let words = position_words(typed);
+    let row = RulesetInfo::find(game.name()).and_then(|info| info.drawing.typed_row(&words));
     if let Some(row) = row {
         if row.len() > limits.max_numbers {
             return invalid(CommandError::TooManyNumbers { max: limits.max_numbers });
@@ -662,6 +682,25 @@ mod tests {
         let sum =
             Request { limits, ..Request::new(Question::Sum { parts: vec!["nim 3 4 5".parse().unwrap()] }) };
         assert_eq!(refused(&sum), "too-many-numbers");
+    }
+
+    /// A Chinese keyboard's "３，４，５" (full-width digits and commas, the ideographic comma and
+    /// space) is read as "3,4,5" by the one reader, in one word or several, and a sum's part and
+    /// a parameter's value so too: the same answers on every surface.
+    #[test]
+    fn a_chinese_keyboards_position_reads_as_its_ascii_form() {
+        let budget = Budget::default();
+        let ascii = solve_of("nim", &["3", "4", "5"]).answer(&no_files, &budget).unwrap();
+        for typed in
+            [&["３，４，５"][..], &["3,4,5"], &["３", "４", "５"], &["3、4、5"], &["３\u{3000}４ ５"]]
+        {
+            assert_eq!(solve_of("nim", typed).answer(&no_files, &budget).unwrap(), ascii, "{typed:?}");
+        }
+        assert_eq!(position_words(&["３，４", " 5 ", ""]), ["3", "4", "5"]);
+        assert_eq!("nim ３ ４".parse::<Part>().unwrap(), "nim 3 4".parse::<Part>().unwrap());
+        assert_eq!(spec("subtraction --set １，３，４"), spec("subtraction --set 1,3,4"));
+        let limits = Limits { max_numbers: 2, ..Limits::default() };
+        assert_eq!(refused(&Request { limits, ..solve_of("nim", &["１，２，３"]) }), "too-many-numbers");
     }
 
     #[test]

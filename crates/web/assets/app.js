@@ -47,12 +47,17 @@ function el(tag, attributes = {}, ...children) {
 
 const S = {
   lang: 'en',
+  /** How many typed texts the engine is reading (readTyped); the page is not settled meanwhile. */
+  reading: 0,
   /** The games of /api/games. */
   games: [],
   /** The games whose positions the API lays out as graphs (learned from its answers). */
   graphGames: new Set(),
   /** Of those, the games drawn as boards of cells (the layout's `cells`). */
   cellGames: new Set(),
+  /** Of those, the games with a poisoned cell (the layout's `poisoned`): a click takes a square
+   * with those above it and to its right, nothing is covered. */
+  poisonGames: new Set(),
   /** The games whose positions the API reads as coins (learned from the coins of its answers). */
   coinGames: new Set(),
   /** The languages the engine writes its reasons in. */
@@ -210,11 +215,9 @@ const canPersonMove = () => S.here && S.here.moves && !S.over && !S.thinking && 
 
 /** Numbers as strings, leading zeros dropped. */
 const normal = (n) => String(n).replace(/^0+(?=\d)/, '');
-/** Full-width digits, commas and spaces and the ideographic comma (a Chinese keyboard's "３ ４ ５",
- * "3，4，5", "3、4、5") as their ASCII forms. */
-const halfwidth = (text) => String(text).replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xff10 + 48))
-  .replace(/[，、]/g, ',').replace(/\u3000/g, ' ');
-const parseNumbers = (text) => halfwidth(text).split(/[\s,]+/).filter((s) => s.length > 0);
+/** The numbers of a position the page wrote itself ("3 4 5", "3,4,5"; a shared game's moves). What a
+ * person types is read by the engine (readTyped). */
+const parseNumbers = (text) => String(text).split(/[\s,]+/).filter((s) => s.length > 0);
 const spaced = (numbers) => numbers.join(' ');
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 /** A position as text: "3 4 5", or for a sum "(3 4) + (3 5)". */
@@ -260,7 +263,7 @@ async function api(path, params, signal = S.controller.signal) {
       failed.network = true;
       throw failed;
     }
-    const failed = new Error(serverMessage(body));
+    const failed = new Error(serverMessage(body, params.game));
     failed.kind = body.kind;
     failed.detail = body.detail ?? null;
     // A server failure (5xx) may pass; a refused question (4xx) or a limit reached (422) will not.
@@ -273,29 +276,35 @@ async function api(path, params, signal = S.controller.signal) {
 /**
  * A server error in the page's language: worded from its typed `detail` (the engine's code and
  * what it names: a game, a parameter, a value) or its `kind` (what ran out); the server's English
- * message only when neither says more.
+ * message only when neither says more. `asked` is the game the request named, if one.
  */
-function serverMessage(body) {
+function serverMessage(body, asked) {
   const d = body.detail;
   if (d && TEXT_KEYS.has(`server.${d.code}`)) {
-    // A parameter is the game's the error names, else the game on the board's.
-    const game = d.game ?? (isSum() ? undefined : S.setup?.game);
+    // A parameter is the game's the error names, else the game asked about, else the game on the board's.
+    const game = d.game ?? asked ?? (isSum() ? undefined : S.setup?.game);
     const info = gameInfo(game);
     const param = info?.params.find((p) => p.name === d.param);
-    // A value the engine says why it refused: its reason too (an octal code without a point).
-    const key = d.code === 'invalid-value' && d.reason ? 'server.invalid-value-why' : `server.${d.code}`;
+    // A value the engine says why it refused: its reason too (an octal code without a point),
+    // worded here from its kind for a count, a set or a flag (`fault`).
+    const reason = d.fault ? valueFault(d.fault) : d.reason?.[S.lang] ?? d.reason?.en;
+    const key = d.code === 'invalid-value' && reason ? 'server.invalid-value-why' : `server.${d.code}`;
     return t(key, {
       ...d,
       game: info ? gameText(game, 'name') : d.game,
       label: param ? paramText(game, param, 'label') : d.param,
       // A reason the engine wrote in every language it writes.
-      reason: d.reason?.[S.lang] ?? d.reason?.en,
+      reason,
       error: body.error,
     });
   }
   if (['budget', 'deadline', 'memory', 'cancelled'].includes(body.kind)) return t(`server.${body.kind}`);
   return t('server.other', { error: body.error ?? `HTTP ${body.status}` });
 }
+
+/** Why a count, a set or a flag was refused (the engine's `fault`), in the page's language. */
+const valueFault = (fault) => (fault.kind === 'out-of-bounds' && fault.max === null
+  ? t('value.at-least', fault) : t(`value.${fault.kind}`, fault));
 
 const aborted = (error) => error?.name === 'AbortError';
 
@@ -473,6 +482,7 @@ async function arrive(token) {
   (here.layouts ?? []).forEach((layout, i) => {
     if (layout) S.graphGames.add(games[i]);
     if (layout?.cells) S.cellGames.add(games[i]);
+    if (layout?.cells && layout.poisoned !== null && layout.poisoned !== undefined) S.poisonGames.add(games[i]);
   });
   (here.coins ?? []).forEach((coins, i) => { if (coins) S.coinGames.add(games[i]); });
   S.message = '';
@@ -691,38 +701,75 @@ function wholeGame() {
 
 // ---------------------------------------------------------------- starting
 
-/** The setup in the form, checked; throws with a message to show. */
+/**
+ * The setup in the form with its start as typed (a text; a sum's, one per part); throws with a
+ * message to show.
+ */
 function formSetup() {
   const f = S.form;
   if (f.kind === 'sum') {
     if (!f.parts.length) throw new Error(t('error.emptySum'));
     const parts = f.parts.map((p) => ({ game: p.game, params: structuredClone(p.params) }));
-    const start = f.parts.map((p) => checkedNumbers(p.position, p.game));
-    return { setup: { kind: 'sum', parts, players: 2, misere: false }, start };
+    return { setup: { kind: 'sum', parts, players: 2, misere: false }, typed: f.parts.map((p) => p.position) };
   }
   if (!gameInfo(f.game)) throw new Error(t('error.noGame'));
   const players = loopyGame(f.game) ? 2 : f.players;
   const setup = { kind: 'single', game: f.game, params: structuredClone(f.params), misere: f.misere, players };
-  return { setup, start: checkedNumbers(f.position, f.game) };
+  return { setup, typed: f.position };
 }
 
-/** The numbers of a typed position of `game`; throws on a word that is not a whole number. */
-function checkedNumbers(text, game) {
-  const words = parseNumbers(text);
-  const bad = words.find((w) => !/^\d+$/.test(w));
-  if (bad !== undefined) throw new Error(t('error.badNumber', { word: bad }));
-  if (!words.length && !emptyAllowed(game)) throw new Error(t('error.emptyPosition'));
-  return words.map(normal);
+/**
+ * The numbers of a position of `game` (with `params`) typed as `text`, read by the engine's one
+ * reader of positions (/api/position: numbers or a row of coins, separated by spaces or commas,
+ * a Chinese keyboard's full-width forms too). Throws the engine's refusal in the page's words.
+ */
+async function readTyped(game, params, text) {
+  if (String(text).trim() === '' && !emptyAllowed(game)) throw new Error(t('error.emptyPosition'));
+  // Its own signal: a step of the game on the board does not cancel the reading.
+  const signal = new AbortController().signal;
+  S.reading += 1;
+  renderStatus();
+  try {
+    const read = await api('position', { game, ...paramKeys(game, params), position: String(text) }, signal);
+    return read.position.map(normal);
+  } finally {
+    S.reading -= 1;
+    renderStatus();
+  }
+}
+
+/** The message of a refused start typed in the form: a word not a number says the game stays. */
+const typedError = (error) => (error.detail?.code === 'bad-number' ? t('error.badNumber', { word: error.detail.value }) : error.message);
+
+/**
+ * The start of a form's setup (formSetup): its numbers, read by the engine; a sum's, one list per
+ * part. Throws the first refusal, with `part` the index of the part refused.
+ */
+async function readStart({ setup, typed }) {
+  if (setup.kind !== 'sum') return readTyped(setup.game, setup.params, typed);
+  const start = [];
+  for (const [i, part] of setup.parts.entries()) {
+    try {
+      start.push(await readTyped(part.game, part.params, typed[i]));
+    } catch (error) {
+      error.part = i;
+      throw error;
+    }
+  }
+  return start;
 }
 
 /** Starts from the form: an exploration, or a game against nimlab. */
 async function startFromForm(mode, first) {
   let chosen;
+  // The message of an earlier attempt no longer applies.
+  showError('');
   try {
     chosen = formSetup();
+    chosen.start = await readStart(chosen);
   } catch (error) {
     // A typo in the form leaves the game on the board as it is (the address keeps it too).
-    showError(error.message);
+    showError(typedError(error));
     return;
   }
   // "Play with these players" takes the sides chosen in the form; the other buttons put the person
@@ -831,9 +878,6 @@ const MISTAKES = [0, 10, 25, 50, 100];
 /** The delays offered before nimlab's move, in milliseconds. */
 const DELAYS = [0, 500, 1000, 2000];
 
-/** True for a text that is whole numbers separated by spaces or commas (full-width ones too). */
-const wholeNumbers = (text) => parseNumbers(text).length > 0 && parseNumbers(text).every((w) => /^\d+$/.test(w));
-
 /**
  * Reads a game from the address into the form; returns {mode, first, moves, values} or null.
  * Never fails: what cannot be read is named in `S.linkProblems` (one message each: an unknown
@@ -902,11 +946,9 @@ function readUrl() {
     } else if (position === null) {
       // No position, and the game's start is the empty one (Cram's empty board): the start.
       S.form.position = '';
-    } else if (position.trim() !== '' && !wholeNumbers(position)) {
-      problems.push(['error.linkPosition', { position, example: info.example_position }]);
-      S.form.position = info.example_position;
     } else {
-      S.form.position = parseNumbers(position).map(normal).join(' ');
+      // As typed: the engine reads it when the game starts (restore), a wrong one named there.
+      S.form.position = position;
     }
     S.form.misere = q.get('misere') === '1';
     if (q.has('misere') && !['0', '1'].includes(q.get('misere'))) problems.push(['error.linkValue', { key: 'misere', value: q.get('misere') }]);
@@ -964,7 +1006,7 @@ function checkValues(q, problems) {
 
 /** A part "subtraction 10 --set 1,3,4" back into the form's part; throws, in the page's language, what is wrong. */
 function readPart(text) {
-  const words = halfwidth(text).split(/\s+/).filter(Boolean);
+  const words = text.split(/\s+/).filter(Boolean);
   const game = words.shift();
   const info = gameInfo(game);
   if (!info) throw new Error(t('error.linkPartGame', { game: game ?? '' }));
@@ -982,8 +1024,7 @@ function readPart(text) {
         seen.add(param.name);
         params[param.name].push(words.shift());
       } else params[param.name] = words.shift();
-    } else if (/^\d+$/.test(word)) numbers.push(word);
-    else throw new Error(t('error.linkPartNumber', { word }));
+    } else numbers.push(word);
   }
   return { game, params, position: numbers.length ? numbers.join(' ') : info.example_position };
 }
@@ -1004,12 +1045,63 @@ async function valuedMoves(byOptions) {
 }
 
 /**
+ * The address's setup (formSetup) with its start read by the engine. What the engine does not
+ * read is named in `S.linkProblems` and replaced, as readUrl does (the game's example position,
+ * a parameter's default, a sum without the part), and the moves dropped: a broken link still
+ * opens a game. Throws only what no replacement mends.
+ */
+async function readLinked(saved) {
+  for (;;) {
+    const chosen = formSetup();
+    try {
+      chosen.start = await readStart(chosen);
+      // The form shows the position as read ("3,4,5" as 3 4 5).
+      if (S.form.kind === 'sum') chosen.start.forEach((numbers, i) => { S.form.parts[i].position = numbers.join(' '); });
+      else S.form.position = chosen.start.join(' ');
+      return chosen;
+    } catch (error) {
+      if (aborted(error)) throw error;
+      const d = error.detail ?? {};
+      saved.moves = [];
+      saved.at = null;
+      if (S.form.kind === 'sum' && error.part !== undefined) {
+        const [part] = S.form.parts.splice(error.part, 1);
+        S.linkProblems.push(['error.linkPart', { n: error.part + 1, part: `${part.game} ${part.position}`, why: error.message }]);
+        if (!S.form.parts.length) {
+          S.form.kind = 'single';
+          S.form.game = firstGame();
+          S.form.params = defaults(S.form.game);
+          S.form.position = gameInfo(S.form.game).example_position;
+        }
+      } else if (S.form.kind !== 'sum' && ['bad-number', 'too-many-numbers', 'too-many-digits'].includes(d.code)) {
+        const example = gameInfo(S.form.game).example_position;
+        if (S.form.position === example) throw error;
+        S.linkProblems.push(['error.linkPosition', { position: S.form.position, why: error.message, example }]);
+        S.form.position = example;
+      } else if (S.form.kind !== 'sum' && d.code === 'invalid-value' && d.param in S.form.params
+        && !same(S.form.params[d.param], defaults(S.form.game)[d.param])) {
+        const fallback = defaults(S.form.game)[d.param];
+        const shown = [fallback].flat().join(' ');
+        S.linkProblems.push(shown ? ['error.linkParam', { why: error.message, fallback: shown }] : ['error.linkParamDefault', { why: error.message }]);
+        S.form.params[d.param] = fallback;
+      } else throw error;
+    }
+  }
+}
+
+/**
  * Restores a shared game: replays its moves, each checked against the legal moves, with the value
  * of every position (so that a finished game reopens with its value history), and shows the
  * position after `at` moves with the later ones kept.
  */
 async function restore(saved) {
-  const chosen = formSetup();
+  let chosen;
+  try {
+    chosen = await readLinked(saved);
+  } catch (error) {
+    showError(t('error.badUrl', { message: error.message }));
+    return;
+  }
   S.sides = [...S.form.sides];
   S.mistakes = chosen.setup.players > 2 ? 0 : S.form.mistakes;
   S.delay = S.form.delay;
@@ -1289,7 +1381,8 @@ function renderBoard() {
   const position = current();
   const previous = S.history.length > 1 ? S.history[S.history.length - 2] : null;
   const games = isSum() ? S.setup.parts.map((p) => p.game) : [S.setup.game];
-  const help = games.some((g) => S.cellGames.has(g)) ? 'board.cellsHelp'
+  const help = games.some((g) => S.poisonGames.has(g)) ? 'board.poisonHelp'
+    : games.some((g) => S.cellGames.has(g)) ? 'board.cellsHelp'
     : games.some((g) => S.graphGames.has(g)) ? 'board.graphHelp'
     : games.some((g) => drawingOf(g).board === 'pins') ? 'board.pinsHelp' : 'board.keyboard';
   $('board-keys').textContent = t(help);
@@ -1999,7 +2092,7 @@ function renderClassMode() {
  * board is started first (as Analyse would), and a form that cannot be started stays open with
  * its message.
  */
-function toggleClassMode() {
+async function toggleClassMode() {
   S.classMode = !S.classMode;
   S.setupOpen = false;
   if (S.classMode) S.showValues = false;
@@ -2007,9 +2100,11 @@ function toggleClassMode() {
     let chosen = null;
     try {
       chosen = formSetup();
+      chosen.start = await readStart(chosen);
     } catch (error) {
+      chosen = null;
       S.setupOpen = true;
-      showError(error.message);
+      showError(typedError(error));
     }
     if (chosen && !(S.setup && same(chosen.setup, S.setup) && same(chosen.start, S.history[0]))) {
       startByHand('explore', 'me');
@@ -2027,7 +2122,7 @@ function renderStatus() {
   $('link-error').hidden = !S.linkProblems.length;
   // The state in data attributes, for tests and styles.
   // 'review': an earlier position of a game against nimlab is shown on nimlab's turn (it waits).
-  const turn = !S.setup ? 'none' : S.over ? 'over' : S.thinking ? 'nimlab' : !S.here ? 'loading'
+  const turn = S.reading ? 'reading' : !S.setup ? 'none' : S.over ? 'over' : S.thinking ? 'nimlab' : !S.here ? 'loading'
     : S.mode === 'explore' ? 'explore' : personToMove() ? 'you' : reviewing() ? 'review' : 'nimlab';
   document.body.dataset.turn = turn;
   document.body.dataset.mode = S.mode;
@@ -2356,14 +2451,23 @@ function hint() {
   announce(box.textContent);
 }
 
-function typedMove(event) {
+async function typedMove(event) {
   event.preventDefault();
   if (!canPersonMove()) return;
-  const typed = parseNumbers($('move-to').value).map(normal);
-  if (!typed.length) {
+  const text = $('move-to').value;
+  if (text.trim() === '') {
     showError(t('error.nothingTyped'));
     return;
   }
+  const step = S.step;
+  let typed;
+  try {
+    typed = await readTyped(S.setup.game, S.setup.params, text);
+  } catch (error) {
+    showError(error.message);
+    return;
+  }
+  if (!live(step) || !canPersonMove()) return;
   // A move that leaves no heap at all (the last heap of a take-and-break game) is typed 0.
   // Rows of pins are kept as multisets: "5 5" and "5 0 5" are the same position.
   const pins = drawingOf(S.setup.game).board === 'pins';

@@ -8,6 +8,7 @@
 //! | `/api/solve` | `game`, `position`, parameters, `misere`, `method`, `players`, `all`, `graph`; or `part` (repeated) for a sum | `solve`; a game on a graph: `position` is one vertex name per token |
 //! | `/api/table` | `game`, parameters, `upto` or `rows` + `cols`, `outcomes`, `misere`, `method`, `period`, `graph`, `rectangles` | `table`; with `period=1` a sequence's period; a loopy game's every position reachable from those up to `upto`; a game on a graph: every vertex; with `rectangles=1` and `rows` + `cols` every rectangle's winning first moves (`table --rectangles`) |
 //! | `/api/p-positions` | `game`, parameters, `count`, `heaps`, `misere` | `p-positions` |
+//! | `/api/position` | `game`, `position`, parameters | `{"position"}`: a typed position's numbers as the reports read them (full-width forms too), with no search |
 //! | `/api/options` | `game`, `position`, parameters, `misere`, `values` | every legal move; with `values=1` each move's value (outcome and remoteness); a game on a graph: its `layout` |
 //! | `/api/move` | `game`, `position`, parameters, `misere`, `mistakes`, `seed`; or `part` (repeated) for a sum, with `mistakes`, `seed` | nimlab's reply (`play::reply_report`, a sum's `play::sum_reply_report`) |
 //!
@@ -210,27 +211,21 @@ impl Params {
             .map_err(|e| report_error(&ReportError::Engine(EngineError::Spec(e))))
     }
 
-    /// The position's words, separated by commas or spaces (full-width forms read as ASCII):
-    /// numbers, a row of coins as one word (`THHTH`) or vertex names, which the reports read.
+    /// The position as typed (`position=`): numbers, a row of coins as one word (`THHTH`) or
+    /// vertex names, separated by commas or spaces, which the reports read
+    /// ([`nimlab_reports::request::position_words`]: full-width forms too).
     fn words(&self) -> Result<Vec<String>, Reply> {
         // Given empty (`position=`), it is the empty position (a graph game's whole graph); the
         // game says whether it has one.
         let given = self.0.iter().any(|(k, _)| k == "position");
-        let text = match self.get("position")? {
-            Some(text) => text,
-            None if given => "",
-            None => {
-                return Err(usage_with(
-                    "the parameter 'position' is required",
-                    serde_json::json!({"code": "missing-key", "key": "position"}),
-                ))
-            }
-        };
-        Ok(halfwidth(text)
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|s| !s.is_empty())
-            .map(str::to_string)
-            .collect())
+        match self.get("position")? {
+            Some(text) => Ok(vec![text.to_string()]),
+            None if given => Ok(Vec::new()),
+            None => Err(usage_with(
+                "the parameter 'position' is required",
+                serde_json::json!({"code": "missing-key", "key": "position"}),
+            )),
+        }
     }
 
     /// The position's numbers, read by the reports within the playground's limits.
@@ -310,19 +305,6 @@ fn usage(message: impl Into<String>) -> Reply {
 
 fn usage_with(message: impl Into<String>, detail: serde_json::Value) -> Reply {
     Reply::error_with(400, "usage", message, Some(detail))
-}
-
-/// The text with full-width digits, commas and spaces and the ideographic comma (as a Chinese
-/// keyboard types them: "３ ４ ５", "3，4，5", "3、4、5") in their ASCII form.
-pub fn halfwidth(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '０'..='９' => char::from(b'0' + (c as u32 - '０' as u32) as u8),
-            '，' | '、' => ',',
-            '\u{3000}' => ' ',
-            other => other,
-        })
-        .collect()
 }
 
 /// A report error as the playground says it: its English message, and its `detail` (the error
@@ -432,6 +414,7 @@ pub fn answer(endpoint: &str, params: &Params, budget: &Budget, lane: Lane) -> A
         "table" => table(params, budget, lane),
         "p-positions" => p_positions(params, budget, lane),
         "options" => options(params, budget, lane),
+        "position" => read_position(params),
         "move" => reply(params, budget, lane),
         "period" => period(params, budget, lane),
         "verify" => verify(params, budget, lane),
@@ -446,7 +429,7 @@ pub fn answer(endpoint: &str, params: &Params, budget: &Budget, lane: Lane) -> A
         other => Err(Reply::error(
             404,
             "usage",
-            format!("no API at /api/{other}; the API is /api/games, /api/solve, /api/table, /api/p-positions, /api/period, /api/verify, /api/census, /api/options, /api/move, /api/plot"),
+            format!("no API at /api/{other}; the API is /api/games, /api/solve, /api/table, /api/p-positions, /api/period, /api/verify, /api/census, /api/position, /api/options, /api/move, /api/plot"),
         )),
     };
     result.unwrap_or_else(Answer::Done)
@@ -463,7 +446,7 @@ fn sum_parts(params: &Params, own: &[&str]) -> Result<Option<Vec<Part>>, Reply> 
     if parts.len() > MAX_PARTS {
         return Err(usage(format!("a sum has at most {MAX_PARTS} parts")));
     }
-    let parts = parts.iter().map(|p| halfwidth(p).parse()).collect::<Result<Vec<Part>, _>>();
+    let parts = parts.iter().map(|p| p.parse()).collect::<Result<Vec<Part>, _>>();
     Ok(Some(parts.map_err(|e| report_error(&e))?))
 }
 
@@ -626,6 +609,22 @@ fn verify(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply>
     Ok(done(nimlab_reports::verify::verify(&request, budget, &nimlab_engine::no_progress), lane))
 }
 
+/// `/api/position`: a position as typed, read by the reports' one reader of positions (numbers
+/// or a row of coins, separated by commas or spaces, full-width forms too) within the
+/// playground's limits, with no search and not yet checked against the game's rules (the
+/// answers to it are): where a page starts what a person typed.
+fn read_position(params: &Params) -> Result<Answer, Reply> {
+    #[derive(Serialize)]
+    struct Read {
+        #[serde(serialize_with = "nimlab_engine::bigint::json::numbers")]
+        position: Vec<BigUint>,
+    }
+    const OWN: &[&str] = &["game", "position", "lang"];
+    let spec = params.spec(OWN)?;
+    params.only(OWN, Some(&spec))?;
+    Ok(done(Ok(Read { position: params.position(&spec)? }), Lane::Final))
+}
+
 fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
     const OWN: &[&str] = &["game", "position", "misere", "values", "lang"];
     let spec = params.spec(OWN)?;
@@ -746,7 +745,7 @@ fn plot(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nimlab_engine::ErrorDetail;
+    use nimlab_engine::{ErrorDetail, ValueFault};
     use nimlab_reports::loopy::{LoopyGame, LoopyRequest};
 
     fn status(endpoint: &str, query: &str) -> u16 {
@@ -944,7 +943,7 @@ mod tests {
         );
         assert_eq!(
             detail("game=bash&max=x&position=5"),
-            serde_json::json!({"code": "invalid-value", "param": "max", "value": "x"})
+            serde_json::json!({"code": "invalid-value", "param": "max", "value": "x", "fault": {"kind": "not-whole", "text": "x"}})
         );
         // A code without a point: the engine says why in both languages, and its example works.
         let code = detail("game=octal&code=0x7f&position=5");
@@ -1011,7 +1010,7 @@ mod tests {
             ErrorDetail::UnknownParam { game: text("nim"), param: text("colour") },
             ErrorDetail::MissingParam { game: text("bash"), param: text("max") },
             ErrorDetail::RepeatedParam { param: text("max") },
-            ErrorDetail::InvalidValue { param: text("max"), value: text("x"), reason: None },
+            ErrorDetail::InvalidValue { param: text("max"), value: text("x"), reason: None, fault: None },
             ErrorDetail::InvalidParams { reason: words() },
             ErrorDetail::BadGameText { text: text("--") },
             ErrorDetail::InvalidPosition { reason: words() },
@@ -1061,14 +1060,110 @@ mod tests {
         );
     }
 
-    /// What a Chinese keyboard types: full-width digits, full-width and ideographic commas.
+    /// What a Chinese keyboard types: full-width digits, full-width and ideographic commas and
+    /// spaces, in a position, a parameter and a sum's part, read by the reports' one reader: the
+    /// same answers as their ASCII forms.
     #[test]
     fn full_width_positions_are_accepted() {
-        for typed in ["３ ４ ５", "3，4，5", "3、4、5", "３，４、５"] {
-            let a = body("solve", &format!("game=nim&position={typed}"));
-            assert_eq!(a["position"], serde_json::json!([3, 4, 5]), "{typed}");
+        let ascii = body("solve", "game=nim&position=3,4,5");
+        for typed in ["３ ４ ５", "3，4，5", "3、4、5", "３，４、５", "３\u{3000}４\u{3000}５"]
+        {
+            assert_eq!(body("solve", &format!("game=nim&position={typed}")), ascii, "{typed}");
+            let read = body("position", &format!("game=nim&position={typed}"));
+            assert_eq!(read["position"], serde_json::json!([3, 4, 5]), "{read}");
         }
         assert_eq!(body("solve", "part=nim+３+４")["outcome"], "N");
+        assert_eq!(
+            body("solve", "game=subtraction&set=１，３，４&position=１０"),
+            body("solve", "game=subtraction&set=1,3,4&position=10")
+        );
+        assert_eq!(
+            body("options", "game=bash&max=３&position=５"),
+            body("options", "game=bash&max=3&position=5")
+        );
+    }
+
+    /// `/api/position` reads a typed position with no search (numbers no search could take,
+    /// a row of coins) and refuses a word that is not a number and a bad parameter.
+    #[test]
+    fn a_typed_position_is_read_by_the_reports() {
+        let read = body("position", "game=nim&position=99999999999999999999999");
+        assert_eq!(read["position"], serde_json::json!(["99999999999999999999999"]), "{read}");
+        assert_eq!(body("position", "game=ruler&position=THHTH")["position"], serde_json::json!([2, 3, 5]));
+        assert_eq!(body("position", "game=nim&position=3;4")["detail"]["code"], "bad-number");
+        assert_eq!(body("position", "game=bash&max=0&position=3")["detail"]["code"], "invalid-value");
+        assert_eq!(status("position", "game=nim&position=1&misere=1"), 400);
+    }
+
+    /// A count, a set or a flag refused says why as data (`fault`), every kind of which the page
+    /// words in both of its languages (`value.*`).
+    #[test]
+    fn invalid_values_say_why_as_data() {
+        for (query, kind) in [
+            ("game=bash&max=0&position=3", "out-of-bounds"),
+            ("game=bash&max=x&position=3", "not-whole"),
+            ("game=bash&max=-2&position=3", "negative"),
+            ("game=subtraction&set=0,1&position=3", "below-min"),
+            ("game=subtraction&set=1,,3&position=3", "empty-item"),
+            ("game=subtraction&set=5..2&position=3", "empty-range"),
+            ("game=apple&max=3&bounded-equal=maybe&position=1,5,5", "not-flag"),
+        ] {
+            let refused = body("solve", query);
+            let detail = &refused["detail"];
+            assert_eq!(detail["code"], "invalid-value", "{query}: {refused}");
+            assert_eq!(detail["fault"]["kind"], kind, "{query}: {refused}");
+            assert!(refused["error"]
+                .as_str()
+                .unwrap()
+                .contains(&detail["value"].as_str().unwrap().to_string()));
+        }
+        let bounds = body("solve", "game=bash&max=0&position=3");
+        assert_eq!(
+            bounds["detail"]["fault"],
+            serde_json::json!({"kind": "out-of-bounds", "min": 1, "max": null})
+        );
+    }
+
+    /// Every kind of [`ValueFault`] has its `value.*` text in both of the page's languages; a new
+    /// kind is a new arm here (the match is exhaustive).
+    #[test]
+    fn every_value_fault_has_its_page_text_in_both_languages() {
+        let text = || "x".to_string();
+        let samples = [
+            ValueFault::Empty,
+            ValueFault::Negative { text: text() },
+            ValueFault::NotWhole { text: text() },
+            ValueFault::TooLarge { text: text() },
+            ValueFault::NotRange { text: text() },
+            ValueFault::EmptyRange { low: 3, high: 1 },
+            ValueFault::EmptyItem { text: text() },
+            ValueFault::BelowMin { member: 0, min: 1 },
+            ValueFault::TooManyMembers { max: 1 },
+            ValueFault::OutOfBounds { min: 1, max: Some(3) },
+            ValueFault::NotFlag,
+        ];
+        let i18n = include_str!("../assets/i18n.js");
+        let zh_at = i18n.find("\n  zh: {").expect("the Chinese texts");
+        let (en, zh) = i18n.split_at(zh_at);
+        for fault in &samples {
+            match fault {
+                ValueFault::Empty
+                | ValueFault::Negative { .. }
+                | ValueFault::NotWhole { .. }
+                | ValueFault::TooLarge { .. }
+                | ValueFault::NotRange { .. }
+                | ValueFault::EmptyRange { .. }
+                | ValueFault::EmptyItem { .. }
+                | ValueFault::BelowMin { .. }
+                | ValueFault::TooManyMembers { .. }
+                | ValueFault::OutOfBounds { .. }
+                | ValueFault::NotFlag => {}
+            }
+            let kind = serde_json::to_value(fault).unwrap()["kind"].as_str().unwrap().to_string();
+            let key = format!("'value.{kind}': '");
+            assert!(en.contains(&key), "no English page text for the value fault {kind}");
+            assert!(zh.contains(&key), "no Chinese page text for the value fault {kind}");
+        }
     }
 
     #[test]

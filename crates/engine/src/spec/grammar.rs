@@ -18,24 +18,129 @@ use crate::lang::Words;
 /// before any memory is taken.
 pub const MAX_SET_MEMBERS: u64 = 1_000_000;
 
+/// `text` with what a Chinese keyboard types for digits and separators in their ASCII forms:
+/// full-width digits `０`-`９`, the full-width comma `，` and the ideographic comma `、` (a comma),
+/// the full-width full stop `．` (a point, as in `3．．6`) and the ideographic space. Every reader
+/// of numbers a person types (a position, a parameter, a sum's part) reads through it, so that
+/// "３，４，５" is "3,4,5" on every surface.
+pub fn ascii_forms(text: &str) -> std::borrow::Cow<'_, str> {
+    let wide = |c: char| matches!(c, '０'..='９' | '，' | '、' | '．' | '\u{3000}');
+    if !text.contains(wide) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| match c {
+            '０'..='９' => char::from_digit(c as u32 - '０' as u32, 10).unwrap_or(c),
+            '，' | '、' => ',',
+            '．' => '.',
+            '\u{3000}' => ' ',
+            other => other,
+        })
+        .collect::<String>()
+        .into()
+}
+
+/// Why a written count, range, set or flag is not one, as data (a parameter's value given as
+/// typed): its `Display` is the English sentence, and each surface words it in its languages from
+/// the kind and what it names (the playground's `value.*` texts).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum ValueFault {
+    /// Nothing where a number was expected.
+    #[error("expected a whole number, got nothing")]
+    Empty,
+    /// A negative number.
+    #[error("'{text}' is negative; expected a whole number of at least 0")]
+    Negative {
+        /// The text.
+        text: String,
+    },
+    /// Not decimal digits.
+    #[error("'{text}' is not a whole number")]
+    NotWhole {
+        /// The text.
+        text: String,
+    },
+    /// A number beyond 64 bits.
+    #[error("'{text}' is too large: at most {max} (2^64 - 1)", max = u64::MAX)]
+    TooLarge {
+        /// The text.
+        text: String,
+    },
+    /// A range with a missing end.
+    #[error("'{text}' is not a range like 3..6 (both ends included)")]
+    NotRange {
+        /// The text.
+        text: String,
+    },
+    /// A range whose first end is above its last.
+    #[error("the range {low}..{high} is empty: it needs {low} <= {high}")]
+    EmptyRange {
+        /// The first end.
+        low: u64,
+        /// The last end.
+        high: u64,
+    },
+    /// A set with an empty item (`1,,3`).
+    #[error("'{text}' has an empty item; write members like 1,3,4 or 3..6,20")]
+    EmptyItem {
+        /// The set's text.
+        text: String,
+    },
+    /// A member of a set below the least allowed.
+    #[error("{member} is below {min}: every member must be at least {min}")]
+    BelowMin {
+        /// The member.
+        member: u64,
+        /// The least member allowed.
+        min: u64,
+    },
+    /// A set of more than [`MAX_SET_MEMBERS`] members.
+    #[error("the set has more than {max} members (a fixed limit)")]
+    TooManyMembers {
+        /// [`MAX_SET_MEMBERS`].
+        max: u64,
+    },
+    /// A count outside the parameter's bounds (`max` absent: no upper bound).
+    #[error("it must be {}", match max { Some(max) => format!("{min}..{max}"), None => format!("at least {min}") })]
+    OutOfBounds {
+        /// The least value.
+        min: u64,
+        /// The largest value, if any.
+        max: Option<u64>,
+    },
+    /// A flag's value that is neither on nor off.
+    #[error("a flag is true or false")]
+    NotFlag,
+}
+
 /// Parses a count: a whole number that fits in 64 bits.
 ///
 /// # Errors
 /// A sentence saying why `text` is not one (empty, not digits, negative, too large).
 pub fn parse_count(text: &str) -> Result<u64, String> {
+    count_value(text).map_err(|fault| fault.to_string())
+}
+
+/// [`parse_count`] with its fault as data.
+///
+/// # Errors
+/// [`ValueFault::Empty`], [`ValueFault::Negative`], [`ValueFault::NotWhole`],
+/// [`ValueFault::TooLarge`].
+pub(crate) fn count_value(text: &str) -> Result<u64, ValueFault> {
     let digits = text.trim();
     if digits.is_empty() {
-        return Err("expected a whole number, got nothing".into());
+        return Err(ValueFault::Empty);
     }
     if let Some(rest) = digits.strip_prefix('-') {
         if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(format!("'{digits}' is negative; expected a whole number of at least 0"));
+            return Err(ValueFault::Negative { text: digits.to_string() });
         }
     }
     if !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("'{digits}' is not a whole number"));
+        return Err(ValueFault::NotWhole { text: digits.to_string() });
     }
-    digits.parse().map_err(|_| format!("'{digits}' is too large: at most {} (2^64 - 1)", u64::MAX))
+    digits.parse().map_err(|_| ValueFault::TooLarge { text: digits.to_string() })
 }
 
 /// Why a text is not a natural number, as data: the text, and whether it was negative. Its
@@ -95,18 +200,26 @@ pub fn parse_natural(text: &str) -> Result<BigUint, NaturalError> {
 /// # Errors
 /// A sentence for a malformed or empty range.
 pub fn parse_range(text: &str) -> Result<(u64, u64), String> {
+    range_value(text).map_err(|fault| fault.to_string())
+}
+
+/// [`parse_range`] with its fault as data.
+///
+/// # Errors
+/// [`ValueFault::NotRange`], [`ValueFault::EmptyRange`], or an end's fault.
+pub(crate) fn range_value(text: &str) -> Result<(u64, u64), ValueFault> {
     let text = text.trim();
     let (low, high) = match text.split_once("..") {
         None => (text, text),
         Some((low, high)) => (low, high.strip_prefix('=').unwrap_or(high)),
     };
     if low.trim().is_empty() || high.trim().is_empty() {
-        return Err(format!("'{text}' is not a range like 3..6 (both ends included)"));
+        return Err(ValueFault::NotRange { text: text.to_string() });
     }
-    let low = parse_count(low)?;
-    let high = parse_count(high)?;
+    let low = count_value(low)?;
+    let high = count_value(high)?;
     if low > high {
-        return Err(format!("the range {low}..{high} is empty: it needs {low} <= {high}"));
+        return Err(ValueFault::EmptyRange { low, high });
     }
     Ok((low, high))
 }
@@ -117,18 +230,27 @@ pub fn parse_range(text: &str) -> Result<(u64, u64), String> {
 /// A sentence for a malformed item, a member below `min`, an empty set, or more than
 /// [`MAX_SET_MEMBERS`] members.
 pub fn parse_set(text: &str, min: u64) -> Result<Vec<u64>, String> {
+    set_value(text, min).map_err(|fault| fault.to_string())
+}
+
+/// [`parse_set`] with its fault as data.
+///
+/// # Errors
+/// [`ValueFault::EmptyItem`], [`ValueFault::BelowMin`], [`ValueFault::TooManyMembers`], or an
+/// item's fault.
+pub(crate) fn set_value(text: &str, min: u64) -> Result<Vec<u64>, ValueFault> {
     let mut members = Vec::new();
     for item in text.split(',') {
         if item.trim().is_empty() {
-            return Err(format!("'{text}' has an empty item; write members like 1,3,4 or 3..6,20"));
+            return Err(ValueFault::EmptyItem { text: text.to_string() });
         }
-        let (low, high) = parse_range(item)?;
+        let (low, high) = range_value(item)?;
         if low < min {
-            return Err(format!("{low} is below {min}: every member must be at least {min}"));
+            return Err(ValueFault::BelowMin { member: low, min });
         }
         let count = (high - low).saturating_add(1);
         if (members.len() as u64).saturating_add(count) > MAX_SET_MEMBERS {
-            return Err(format!("the set has more than {MAX_SET_MEMBERS} members (a fixed limit)"));
+            return Err(ValueFault::TooManyMembers { max: MAX_SET_MEMBERS });
         }
         members.extend(low..=high);
     }
@@ -190,6 +312,32 @@ mod tests {
             assert!(!zh.chars().any(|c| c.is_ascii_alphabetic()), "English left in the Chinese: {zh}");
         }
         assert_eq!(parse_natural("007"), Ok(BigUint::from(7u32)));
+    }
+
+    #[test]
+    fn faults_are_data_whose_english_is_the_sentence() {
+        assert_eq!(count_value(" "), Err(ValueFault::Empty));
+        assert_eq!(count_value("-3"), Err(ValueFault::Negative { text: "-3".into() }));
+        assert_eq!(count_value("3x"), Err(ValueFault::NotWhole { text: "3x".into() }));
+        let huge = "99999999999999999999";
+        assert_eq!(count_value(huge), Err(ValueFault::TooLarge { text: huge.into() }));
+        assert_eq!(range_value("..3"), Err(ValueFault::NotRange { text: "..3".into() }));
+        assert_eq!(set_value("5..2", 1), Err(ValueFault::EmptyRange { low: 5, high: 2 }));
+        assert_eq!(set_value("1,,3", 1), Err(ValueFault::EmptyItem { text: "1,,3".into() }));
+        assert_eq!(set_value("0,1", 1), Err(ValueFault::BelowMin { member: 0, min: 1 }));
+        let many = set_value("1..2000000", 1);
+        assert_eq!(many, Err(ValueFault::TooManyMembers { max: MAX_SET_MEMBERS }));
+        assert_eq!(parse_set("0,1", 1).unwrap_err(), "0 is below 1: every member must be at least 1");
+        assert_eq!(parse_count("").unwrap_err(), "expected a whole number, got nothing");
+        let json = serde_json::to_value(ValueFault::OutOfBounds { min: 1, max: Some(9) }).unwrap();
+        assert_eq!(json, serde_json::json!({"kind": "out-of-bounds", "min": 1, "max": 9}));
+    }
+
+    #[test]
+    fn a_chinese_keyboards_digits_and_separators_read_as_ascii() {
+        assert_eq!(ascii_forms("３，４、５\u{3000}６．．９"), "3,4,5 6..9");
+        assert!(matches!(ascii_forms("3 4"), std::borrow::Cow::Borrowed("3 4")));
+        assert_eq!(ascii_forms("三，x"), "三,x");
     }
 
     #[test]

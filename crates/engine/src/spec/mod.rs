@@ -66,6 +66,8 @@ pub enum SpecError {
         /// Why, in both languages, where the check words it so (a text in a ruleset's own
         /// grammar: an octal code, a take pattern, a graph); boxed, so that errors stay small.
         words: Option<Box<crate::lang::Words>>,
+        /// Why, as data, for a count, a set or a flag (each surface words it).
+        fault: Option<grammar::ValueFault>,
     },
     /// The values are valid one by one but not together (the ruleset's own check).
     #[error("{0}")]
@@ -163,35 +165,38 @@ impl ParamDecl {
     /// # Errors
     /// [`SpecError::InvalidValue`] naming the parameter and what is wrong.
     pub fn parse(&self, text: &str) -> Result<ParamValue, SpecError> {
-        let invalid = |reason: String| SpecError::InvalidValue {
+        let invalid = |fault: grammar::ValueFault| SpecError::InvalidValue {
             param: self.name.into(),
             value: text.into(),
-            reason,
+            reason: fault.to_string(),
             words: None,
+            fault: Some(fault),
         };
+        // Full-width digits and separators read as ASCII; the error names the value as typed.
+        let typed = grammar::ascii_forms(text);
         match self.kind {
             ParamKind::Count { min, max } => {
-                let n = grammar::parse_count(text).map_err(invalid)?;
+                let n = grammar::count_value(&typed).map_err(invalid)?;
                 if n < min || n > max {
-                    let range =
-                        if max == u64::MAX { format!("at least {min}") } else { format!("{min}..{max}") };
-                    return Err(invalid(format!("it must be {range}")));
+                    let max = (max != u64::MAX).then_some(max);
+                    return Err(invalid(grammar::ValueFault::OutOfBounds { min, max }));
                 }
                 Ok(ParamValue::Count(n))
             }
-            ParamKind::Set { min } => grammar::parse_set(text, min).map(ParamValue::Set).map_err(invalid),
-            ParamKind::Flag => match text.trim() {
+            ParamKind::Set { min } => grammar::set_value(&typed, min).map(ParamValue::Set).map_err(invalid),
+            ParamKind::Flag => match typed.trim() {
                 "" | "1" | "true" | "yes" | "on" => Ok(ParamValue::Flag(true)),
                 "0" | "false" | "no" | "off" => Ok(ParamValue::Flag(false)),
-                _ => Err(invalid("a flag is true or false".into())),
+                _ => Err(invalid(grammar::ValueFault::NotFlag)),
             },
-            ParamKind::Text { canonical, .. } => canonical(text.trim())
+            ParamKind::Text { canonical, .. } => canonical(typed.trim())
                 .map(|t| ParamValue::Text(vec![t]))
                 .map_err(|words| SpecError::InvalidValue {
                     param: self.name.into(),
                     value: text.into(),
                     reason: words.en.clone(),
                     words: Some(Box::new(words)),
+                    fault: None,
                 }),
         }
     }
@@ -837,5 +842,36 @@ mod tests {
         assert!(matches!(err, SpecError::Syntax { .. }), "{err}");
         let err = "chess".parse::<GameSpec>().unwrap_err();
         assert!(err.to_string().starts_with("unknown game 'chess'; the games are: nim, bash,"), "{err}");
+    }
+
+    /// A count, a set or a flag refused says why as data (each surface words it); full-width
+    /// digits and separators are read as ASCII, the error naming the value as typed.
+    #[test]
+    fn a_refused_value_says_why_as_data() {
+        use grammar::ValueFault;
+        let fault = |text: &str| match text.parse::<GameSpec>() {
+            Err(SpecError::InvalidValue { fault: Some(fault), reason, .. }) => {
+                assert_eq!(reason, fault.to_string());
+                fault
+            }
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(fault("bash --max 0"), ValueFault::OutOfBounds { min: 1, max: None });
+        assert_eq!(fault("bash --max x"), ValueFault::NotWhole { text: "x".into() });
+        assert_eq!(fault("subtraction --set 0,1"), ValueFault::BelowMin { member: 0, min: 1 });
+        assert_eq!(fault("subtraction --set 1,,3"), ValueFault::EmptyItem { text: "1,,3".into() });
+        assert_eq!(fault("apple --max 3 --bounded-equal=maybe"), ValueFault::NotFlag);
+        assert_eq!(
+            "bash --max 0".parse::<GameSpec>().unwrap_err().to_string(),
+            "invalid value '0' for the parameter 'max': it must be at least 1"
+        );
+        // An octal code's reason is worded by its check (no `fault`).
+        assert!(matches!(
+            "octal --code 0x7f".parse::<GameSpec>(),
+            Err(SpecError::InvalidValue { fault: None, words: Some(_), .. })
+        ));
+        let wide: GameSpec = "subtraction --set １，３、４．．６".parse().unwrap();
+        assert_eq!(wide, "subtraction --set 1,3,4..6".parse().unwrap());
+        assert!(fault("bash --max ０").to_string().contains("at least 1"));
     }
 }
