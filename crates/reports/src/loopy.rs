@@ -341,12 +341,12 @@ fn build(game: &LoopyGame, tokens: &[String], budget: &Budget) -> Result<Built, 
         LoopyGame::Graph { source, text } => {
             let named = parse_graph(text, budget).map_err(|e| match e {
                 ParseError::Graph(g) => ReportError::Engine(EngineError::from(g)),
-                ParseError::Syntax { line, column, message } => {
+                ParseError::Syntax { line, column, fault } => {
                     ReportError::Invalid(CommandError::BadGraphText {
                         source: source.clone(),
                         line,
                         column,
-                        reason: message,
+                        fault,
                     })
                 }
                 ParseError::Empty => {
