@@ -16,9 +16,7 @@ use clap::ValueEnum;
 use nimlab_engine::bigint::json;
 use nimlab_engine::loopy::LoopyOutcome;
 use nimlab_engine::parse_natural;
-use nimlab_engine::{
-    AnyGame, BigUint, EngineError, GameSpec, Lang, Method, MoveReport, Outcome, Params, Play,
-};
+use nimlab_engine::{AnyGame, BigUint, EngineError, GameSpec, Lang, MoveReport, Outcome, Params, Play};
 use nimlab_reports::loopy::no_files;
 use nimlab_reports::loopy::LoopyReport;
 use nimlab_reports::play::{last_mover_wins, repetitions, reply, ReplyBasis, DRAW_REPETITIONS};
