@@ -16,21 +16,19 @@ use clap::ValueEnum;
 use nimlab_engine::bigint::json;
 use nimlab_engine::loopy::LoopyOutcome;
 use nimlab_engine::parse_natural;
-use nimlab_engine::{
-    AnyGame, BigUint, EngineError, GameSpec, Lang, Method, MoveReport, Outcome, Params, Play,
-};
+use nimlab_engine::{AnyGame, BigUint, EngineError, GameSpec, Lang, MoveReport, Outcome, Params, Play};
+use nimlab_reports::loopy::no_files;
 use nimlab_reports::loopy::LoopyReport;
 use nimlab_reports::play::{last_mover_wins, repetitions, reply, ReplyBasis, DRAW_REPETITIONS};
 use nimlab_reports::position::Position;
-use nimlab_reports::solve::{answer_built, SolveAnswer, SolveReport, SolveRequest};
-use nimlab_reports::DEFAULT_MAX_MOVES;
+use nimlab_reports::solve::{SolveAnswer, SolveReport};
 use serde::Serialize;
 
 use crate::cmd::play;
 use crate::game_args::{BudgetArgs, GameArgs};
 use crate::text::{destination, play_name, spaced};
 use crate::{Context, UsageError};
-use nimlab_reports::request::{position_numbers, Limits};
+use nimlab_reports::request::{position_numbers, Answer, Limits, Question, Request};
 
 /// Who moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum, Serialize)]
@@ -404,22 +402,20 @@ impl Session<'_> {
     }
 
     fn hint(&self, out: &mut dyn Write) -> anyhow::Result<()> {
-        let request = SolveRequest {
-            spec: self.spec.clone(),
-            position: self.current().to_vec(),
+        // The hint is the one request of `solve`, decided by its rules and answered by the game
+        // being played (a game played here reads no file).
+        let request = Request {
             play: self.play,
-            method: Method::Auto,
-            players: None,
-            max_moves: DEFAULT_MAX_MOVES,
             lang: self.lang,
+            ..Request::new(Question::Solve {
+                game: self.spec.clone(),
+                position: self.current().iter().map(BigUint::to_string).collect(),
+            })
         };
-        let position = Position {
-            game: self.spec.clone(),
-            params: self.spec.params().clone(),
-            position: self.current().to_vec(),
-        };
-        match answer_built(self.game, position, &request, &self.limits.budget()) {
-            Ok(SolveAnswer::Loopy(LoopyReport::Solve(report))) => {
+        let budget = self.limits.budget();
+        let answer = request.decide(&no_files).and_then(|d| d.answer_built(self.game, &no_files, &budget));
+        match answer {
+            Ok(Answer::Solve(SolveAnswer::Loopy(LoopyReport::Solve(report)))) => {
                 let standing = match report.outcome {
                     LoopyOutcome::N => "you are winning (an N-position)",
                     LoopyOutcome::P => {
@@ -441,7 +437,7 @@ impl Session<'_> {
                 };
                 self.emit(out, &text, &event)
             }
-            Ok(SolveAnswer::Two(report)) => {
+            Ok(Answer::Solve(SolveAnswer::Two(report))) => {
                 let analysis = &report.analysis;
                 let standing = match analysis.outcome {
                     Outcome::N => "you are winning (an N-position)",

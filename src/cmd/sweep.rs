@@ -101,7 +101,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     if args.add.is_empty() {
         return usage("a subtraction family needs --add [NAME=]LO..HI (the varying member)");
     }
-    let family = Family::parse(&args.set, &args.add).map_err(|e| UsageError(e.0))?;
+    let family = Family::parse(&args.set, &args.add).map_err(|e| UsageError(e.to_string()))?;
     let request =
         SweepRequest { family, limit: args.limit, db: args.db.as_deref(), report_only: args.report };
     let bar = progress::bar("sets");

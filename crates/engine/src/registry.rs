@@ -97,17 +97,14 @@ impl GameSpec {
         GameSpec::from_pairs(name, &[])
     }
 
-    /// The ruleset's declaration.
-    ///
-    /// # Panics
-    /// For a game defined by its caller ([`GameSpec::custom`]), which has none.
-    pub fn info(&self) -> &'static RulesetInfo {
-        assert!(
-            !self.is_custom(),
-            "the game '{}' is defined by its caller and has no declaration",
-            self.name()
-        );
-        RulesetInfo::find(self.name()).expect("a spec names a registered ruleset")
+    /// The ruleset's declaration in the registry; `None` for a game defined by its caller
+    /// ([`GameSpec::custom`]), which has none, so that every caller says what such a game does.
+    pub fn info(&self) -> Option<&'static RulesetInfo> {
+        if self.is_custom() {
+            None
+        } else {
+            RulesetInfo::find(self.name())
+        }
     }
 
     /// Builds the ruleset with its solvers, charging the work of building to `budget`.
@@ -116,14 +113,14 @@ impl GameSpec {
     /// [`EngineError::Spec`] when the values do not fit together (the ruleset's own check), or
     /// for a game defined by its caller.
     pub fn build(&self, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-        if self.is_custom() {
+        let Some(info) = self.info() else {
             let name = self.name();
             return Err(EngineError::Spec(SpecError::Invalid(crate::lang::words!(
                 "the game '{name}' is defined by its caller, which builds it",
                 "游戏“{name}”由调用者自己定义并构建"
             ))));
-        }
-        (self.info().build)(self, budget)
+        };
+        (info.build)(self, budget)
     }
 }
 

@@ -78,7 +78,7 @@ fn sweep(
         add.extract()
             .map_err(|_| PyTypeError::new_err("add is a string such as '11..500', or a list of them"))?
     };
-    let family = Family::parse(&set, &adds).map_err(|e| PyValueError::new_err(e.0))?;
+    let family = Family::parse(&set, &adds).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let request = SweepRequest { family, limit, db: None, report_only: false };
     let budget = self::budget(budget, memory, timeout)?;
     let report = run(

@@ -135,8 +135,7 @@ pub(crate) fn drive<C: Convention, F>(
         let games = rows.iter().map(|row| C::game(row, None)).collect();
         return finish(request, run, tally, games);
     };
-    let codes =
-        expand_pattern(pattern, MAX_CODES).map_err(|e| CommandError::BadPattern { reason: e.to_string() })?;
+    let codes = expand_pattern(pattern, MAX_CODES).map_err(CommandError::BadPattern)?;
     let groups: Vec<CodeGroup<C::Alias>> = C::groups(&codes)
         .into_iter()
         .filter(|g| request.shard.is_none_or(|shard| shard.owns(&g.representative.to_string())))

@@ -59,10 +59,10 @@ impl LoopyGame {
         upto: Option<u64>,
         read: impl FnOnce(&str) -> Result<String, ReportError>,
     ) -> Result<Option<LoopyGame>, ReportError> {
-        if spec.is_custom() {
+        let Some(info) = spec.info() else {
             return Ok(None);
-        }
-        Ok(match spec.info().capabilities.loopy {
+        };
+        Ok(match info.capabilities.loopy {
             None => None,
             Some(LoopyPositions::Reachable) => Some(LoopyGame::Ruleset { spec: spec.clone(), upto }),
             Some(LoopyPositions::GraphFile { param }) => {
@@ -91,7 +91,7 @@ pub fn graph_file_game(
     spec: &GameSpec,
     read: impl FnOnce(&str) -> Result<String, ReportError>,
 ) -> Result<Option<LoopyGame>, ReportError> {
-    if spec.is_custom() || !matches!(spec.info().capabilities.loopy, Some(LoopyPositions::GraphFile { .. })) {
+    if !spec.info().is_some_and(|i| matches!(i.capabilities.loopy, Some(LoopyPositions::GraphFile { .. }))) {
         return Ok(None);
     }
     LoopyGame::of_spec(spec, None, read)
@@ -283,7 +283,7 @@ fn build_game(
 ) -> Result<Built, ReportError> {
     let spec = game.spec();
     let roots: Vec<Vec<BigUint>> = if tokens.is_empty() {
-        let bound = upto.unwrap_or(if spec.is_custom() { 0 } else { spec.info().verify_bound });
+        let bound = upto.unwrap_or(spec.info().map_or(0, |i| i.verify_bound));
         // Each listed position is charged as one stored, so that the budget bounds them.
         let mut roots = Vec::new();
         for position in game.verification_positions(bound) {
@@ -341,12 +341,12 @@ fn build(game: &LoopyGame, tokens: &[String], budget: &Budget) -> Result<Built, 
         LoopyGame::Graph { source, text } => {
             let named = parse_graph(text, budget).map_err(|e| match e {
                 ParseError::Graph(g) => ReportError::Engine(EngineError::from(g)),
-                ParseError::Syntax { line, column, message } => {
+                ParseError::Syntax { line, column, fault } => {
                     ReportError::Invalid(CommandError::BadGraphText {
                         source: source.clone(),
                         line,
                         column,
-                        reason: message,
+                        fault,
                     })
                 }
                 ParseError::Empty => {
@@ -640,7 +640,7 @@ pub fn verify_built(
     budget: &Budget,
 ) -> Result<VerifyReport, ReportError> {
     let spec = game.spec();
-    let bound = bound.unwrap_or(if spec.is_custom() { 0 } else { spec.info().verify_bound });
+    let bound = bound.unwrap_or(spec.info().map_or(0, |i| i.verify_bound));
     let b = build_game(game, &[], Some(bound), budget)?;
     let task = format!("the retrograde analysis of {}", b.name);
     let s = solve(&b.graph, play, budget).map_err(stopped(&task))?;

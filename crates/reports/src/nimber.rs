@@ -31,10 +31,10 @@ pub struct NimberReport {
 /// ran out of the budget.
 pub fn nimber(expression: &str, budget: &Budget) -> Result<NimberReport, ReportError> {
     let value = evaluate(expression, budget).map_err(|e| match e {
-        ExprError::Syntax { column, message } => ReportError::Invalid(CommandError::BadExpression {
+        ExprError::Syntax { column, fault } => ReportError::Invalid(CommandError::BadExpression {
             expression: expression.to_string(),
             column,
-            reason: message,
+            fault,
         }),
         ExprError::Exhausted(cause) => ReportError::Engine(EngineError::Exhausted {
             task: format!("the evaluation of '{expression}'"),

@@ -167,7 +167,7 @@ impl QuotientReport {
 /// errors; an internal failure of the method.
 pub fn quotient(request: &QuotientRequest, budget: &Budget) -> Result<QuotientReport, ReportError> {
     let spec = &request.spec;
-    let Some(source) = spec.info().capabilities.misere_quotient else {
+    let Some((info, source)) = spec.info().and_then(|i| Some((i, i.capabilities.misere_quotient?))) else {
         return Err(ReportError::Invalid(CommandError::NoMisereQuotient { game: spec.name().to_string() }));
     };
     let code = source.code(spec)?;
@@ -177,7 +177,7 @@ pub fn quotient(request: &QuotientRequest, budget: &Budget) -> Result<QuotientRe
     let title = match source {
         CodeSource::Param { .. } => code.to_string(),
         CodeSource::Fixed { .. } | CodeSource::SubtractionSet { .. } => {
-            format!("{} ({code})", spec.info().title)
+            format!("{} ({code})", info.title)
         }
     };
     let mut report = report_of(spec, title, &q);

@@ -183,7 +183,7 @@ pub fn sweep(
     progress: Progress<'_>,
 ) -> Result<SweepReport, ReportError> {
     let family = &request.family;
-    let members = family.members().map_err(|e| CommandError::BadFamily { reason: e.0 })?;
+    let members = family.members().map_err(CommandError::BadFamily)?;
     let store = request.db.map(SweepStore::open).transpose()?;
     let mut results: HashMap<(u64, u64), PeriodSummary> = HashMap::new();
     let sweep_id = match &store {

@@ -172,8 +172,10 @@ impl Params {
     /// Fails on a key that is neither the endpoint's own nor a game parameter of `spec`'s game
     /// (the spec itself rejects parameters of other games).
     fn only(&self, own: &[&str], spec: Option<&GameSpec>) -> Result<(), Reply> {
-        let declared: BTreeSet<&str> =
-            spec.map(|s| s.info().params.iter().map(|p| p.name).collect()).unwrap_or_default();
+        let declared: BTreeSet<&str> = spec
+            .and_then(|s| s.info())
+            .map(|i| i.params.iter().map(|p| p.name).collect())
+            .unwrap_or_default();
         match self.0.iter().map(|(k, _)| k.as_str()).find(|k| !own.contains(k) && !declared.contains(k)) {
             Some(key) => {
                 let mut accepted: Vec<&str> = own.to_vec();

@@ -39,7 +39,7 @@ pub use gsg::{check_vertex, generalized_sprague_grundy, gsg_fixed_point, INFINIT
 pub(crate) use retrograde::Outcomes;
 pub use retrograde::{outcomes_fixed_point, retrograde, LoopyOutcome};
 pub use sum::{good_moves as sum_good_moves, value_of as sum_value, Component};
-pub use text::{parse_graph, ParseError};
+pub use text::{parse_graph, ParseError, SyntaxFault};
 
 use crate::budget::{Budget, Exhausted};
 use crate::game::Play;

@@ -15,6 +15,7 @@ use rustc_hash::FxHashMap;
 
 use super::graph::{Digraph, GraphError};
 use crate::budget::Budget;
+use crate::lang::{words, Words};
 
 /// A graph with the names of its vertices.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,14 +37,14 @@ impl NamedGraph {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseError {
     /// A syntax error.
-    #[error("line {line}, column {column}: {message}")]
+    #[error("line {line}, column {column}: {fault}")]
     Syntax {
         /// 1-based line.
         line: usize,
         /// 1-based column (in characters).
         column: usize,
         /// What is wrong.
-        message: String,
+        fault: SyntaxFault,
     },
     /// No vertex at all.
     #[error("the graph is empty: it has no vertices")]
@@ -53,8 +54,123 @@ pub enum ParseError {
     Graph(#[from] GraphError),
 }
 
-fn syntax(line: usize, column: usize, message: impl Into<String>) -> ParseError {
-    ParseError::Syntax { line, column, message: message.into() }
+/// What is wrong at a place of a graph text, as data; [`SyntaxFault::words`] words it in both
+/// languages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SyntaxFault {
+    /// A word of an edge list that is not a vertex name.
+    NotVertexName {
+        /// The word.
+        token: String,
+    },
+    /// A third word on an edge list's line.
+    ThirdWord {
+        /// The word.
+        word: String,
+    },
+    /// A `/*` comment never closed.
+    UnclosedComment,
+    /// A `/` that starts no comment.
+    StraySlash,
+    /// An attribute list `[` never closed.
+    UnclosedAttributes,
+    /// A `-` followed by neither `>` nor `-`.
+    DashWithoutArrow,
+    /// A quoted name never closed.
+    UnclosedQuote,
+    /// A character outside the DOT subset.
+    UnexpectedCharacter {
+        /// The character.
+        found: char,
+    },
+    /// An undirected `graph`.
+    UndirectedGraph,
+    /// No `digraph` keyword.
+    ExpectedDigraph,
+    /// No `{` after `digraph`.
+    ExpectedOpen,
+    /// The graph's `{` never closed.
+    UnclosedBody,
+    /// An `=` with no value.
+    ExpectedValue,
+    /// A `->` with no vertex after it.
+    ExpectedHead,
+    /// An undirected edge `--`.
+    UndirectedEdge,
+    /// A subgraph `{ ... }`.
+    Subgraph,
+    /// An edge with no vertex before it.
+    EdgeWithoutTail,
+    /// Neither a vertex nor an edge where a statement starts.
+    ExpectedStatement,
+    /// Text after the closing `}`.
+    TextAfterClose,
+}
+
+impl SyntaxFault {
+    /// What is wrong, in both languages, from the fault's data.
+    pub fn words(&self) -> Words {
+        match self {
+            SyntaxFault::NotVertexName { token } => {
+                words!("`{token}` is not a vertex name", "`{token}` 不是顶点名")
+            }
+            SyntaxFault::ThirdWord { word } => words!(
+                "expected an edge `u v` (two vertex names), found a third word `{word}`",
+                "应为一条边 `u v`（两个顶点名），却有第三个词 `{word}`"
+            ),
+            SyntaxFault::UnclosedComment => {
+                words!("a comment `/*` is never closed", "注释 `/*` 没有闭合")
+            }
+            SyntaxFault::StraySlash => words!("unexpected `/`", "多余的 `/`"),
+            SyntaxFault::UnclosedAttributes => {
+                words!("an attribute list `[` is never closed", "属性列表 `[` 没有闭合")
+            }
+            SyntaxFault::DashWithoutArrow => words!("expected `->` after `-`", "`-` 后面应为 `->`"),
+            SyntaxFault::UnclosedQuote => words!("a quoted name is never closed", "带引号的名字没有闭合"),
+            SyntaxFault::UnexpectedCharacter { found } => {
+                words!("unexpected character `{found}`", "意外的字符 `{found}`")
+            }
+            SyntaxFault::UndirectedGraph => words!(
+                "an undirected `graph` has no direction to move in: write `digraph`",
+                "无向图（graph）没有移动的方向：请写 `digraph`"
+            ),
+            SyntaxFault::ExpectedDigraph => words!("expected `digraph`", "应为 `digraph`"),
+            SyntaxFault::ExpectedOpen => words!("expected `{{` after `digraph`", "`digraph` 后面应为 `{{`"),
+            SyntaxFault::UnclosedBody => {
+                words!("the graph's `{{` is never closed by `}}`", "图的 `{{` 没有用 `}}` 闭合")
+            }
+            SyntaxFault::ExpectedValue => words!("expected a value after `=`", "`=` 后面应有一个值"),
+            SyntaxFault::ExpectedHead => {
+                words!("expected a vertex name after `->`", "`->` 后面应有一个顶点名")
+            }
+            SyntaxFault::UndirectedEdge => {
+                words!("undirected edges `--` are not moves: write `->`", "无向边 `--` 不是移动：请写 `->`")
+            }
+            SyntaxFault::Subgraph => words!(
+                "subgraphs `{{ ... }}` are not part of the supported subset",
+                "子图 `{{ ... }}` 不在支持的子集里"
+            ),
+            SyntaxFault::EdgeWithoutTail => {
+                words!("an edge needs a vertex name before it", "边的前面需要一个顶点名")
+            }
+            SyntaxFault::ExpectedStatement => {
+                words!("expected a vertex name or an edge", "应为一个顶点名或一条边")
+            }
+            SyntaxFault::TextAfterClose => {
+                words!("text after the graph's closing `}}`", "图的结束 `}}` 后面还有文字")
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for SyntaxFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words().en)
+    }
+}
+
+fn syntax(line: usize, column: usize, fault: SyntaxFault) -> ParseError {
+    ParseError::Syntax { line, column, fault }
 }
 
 #[derive(Default)]
@@ -137,7 +253,7 @@ pub(crate) fn parse_edge_list(text: &str, budget: &Budget) -> Result<NamedGraph,
         let _ = column;
         for (col, token) in &tokens {
             if !valid_name(token) || token.contains("->") {
-                return Err(syntax(i + 1, *col, format!("`{token}` is not a vertex name")));
+                return Err(syntax(i + 1, *col, SyntaxFault::NotVertexName { token: token.clone() }));
             }
         }
         match tokens.as_slice() {
@@ -150,11 +266,7 @@ pub(crate) fn parse_edge_list(text: &str, budget: &Budget) -> Result<NamedGraph,
                 b.edges.push((u, v));
             }
             [_, _, (col, extra), ..] => {
-                return Err(syntax(
-                    i + 1,
-                    *col,
-                    format!("expected an edge `u v` (two vertex names), found a third word `{extra}`"),
-                ));
+                return Err(syntax(i + 1, *col, SyntaxFault::ThirdWord { word: extra.clone() }));
             }
         }
     }
@@ -219,13 +331,11 @@ impl Lexer<'_> {
                                 match self.bump() {
                                     Some('/') if last == '*' => break,
                                     Some(c) => last = c,
-                                    None => {
-                                        return Err(syntax(line, column, "a comment `/*` is never closed"))
-                                    }
+                                    None => return Err(syntax(line, column, SyntaxFault::UnclosedComment)),
                                 }
                             }
                         }
-                        _ => return Err(syntax(line, column, "unexpected `/`")),
+                        _ => return Err(syntax(line, column, SyntaxFault::StraySlash)),
                     }
                 }
                 '{' | '}' | ';' | '=' => {
@@ -244,14 +354,14 @@ impl Lexer<'_> {
                             return Ok(Some((Tok::Attrs, line, column)));
                         }
                     }
-                    return Err(syntax(line, column, "an attribute list `[` is never closed"));
+                    return Err(syntax(line, column, SyntaxFault::UnclosedAttributes));
                 }
                 '-' => {
                     self.bump();
                     match self.bump() {
                         Some('>') => return Ok(Some((Tok::Arrow, line, column))),
                         Some('-') => return Ok(Some((Tok::Undirected, line, column))),
-                        _ => return Err(syntax(line, column, "expected `->` after `-`")),
+                        _ => return Err(syntax(line, column, SyntaxFault::DashWithoutArrow)),
                     }
                 }
                 '"' => {
@@ -266,7 +376,7 @@ impl Lexer<'_> {
                                 }
                             }
                             Some(c) => name.push(c),
-                            None => return Err(syntax(line, column, "a quoted name is never closed")),
+                            None => return Err(syntax(line, column, SyntaxFault::UnclosedQuote)),
                         }
                     }
                     return Ok(Some((Tok::Id(name), line, column)));
@@ -283,7 +393,7 @@ impl Lexer<'_> {
                     }
                     return Ok(Some((Tok::Id(name), line, column)));
                 }
-                other => return Err(syntax(line, column, format!("unexpected character `{other}`"))),
+                other => return Err(syntax(line, column, SyntaxFault::UnexpectedCharacter { found: other })),
             }
         }
     }
@@ -307,12 +417,10 @@ pub(crate) fn parse_dot(text: &str, budget: &Budget) -> Result<NamedGraph, Parse
     }
     match toks.get(i) {
         Some((Tok::Id(w), ..)) if w == "digraph" => i += 1,
-        Some((Tok::Id(w), l, c)) if w == "graph" => {
-            return Err(syntax(*l, *c, "an undirected `graph` has no direction to move in: write `digraph`"))
-        }
+        Some((Tok::Id(w), l, c)) if w == "graph" => return Err(syntax(*l, *c, SyntaxFault::UndirectedGraph)),
         _ => {
             let (l, c) = at(i);
-            return Err(syntax(l, c, "expected `digraph`"));
+            return Err(syntax(l, c, SyntaxFault::ExpectedDigraph));
         }
     }
     if let Some((Tok::Id(_), ..)) = toks.get(i) {
@@ -320,14 +428,14 @@ pub(crate) fn parse_dot(text: &str, budget: &Budget) -> Result<NamedGraph, Parse
     }
     if !matches!(toks.get(i), Some((Tok::Open, ..))) {
         let (l, c) = at(i);
-        return Err(syntax(l, c, "expected `{` after `digraph`"));
+        return Err(syntax(l, c, SyntaxFault::ExpectedOpen));
     }
     i += 1;
     let mut b = Builder::default();
     loop {
         let Some((tok, l, c)) = toks.get(i).cloned() else {
             let (l, c) = end;
-            return Err(syntax(l, c, "the graph's `{` is never closed by `}`"));
+            return Err(syntax(l, c, SyntaxFault::UnclosedBody));
         };
         match tok {
             Tok::Close => {
@@ -346,7 +454,7 @@ pub(crate) fn parse_dot(text: &str, budget: &Budget) -> Result<NamedGraph, Parse
                 if matches!(toks.get(i + 1), Some((Tok::Eq, ..))) {
                     if !matches!(toks.get(i + 2), Some((Tok::Id(_), ..))) {
                         let (l, c) = at(i + 2);
-                        return Err(syntax(l, c, "expected a value after `=`"));
+                        return Err(syntax(l, c, SyntaxFault::ExpectedValue));
                     }
                     i += 3;
                     continue;
@@ -364,28 +472,24 @@ pub(crate) fn parse_dot(text: &str, budget: &Budget) -> Result<NamedGraph, Parse
                             }
                             _ => {
                                 let (l, c) = at(i + 1);
-                                return Err(syntax(l, c, "expected a vertex name after `->`"));
+                                return Err(syntax(l, c, SyntaxFault::ExpectedHead));
                             }
                         },
                         Some((Tok::Undirected, l, c)) => {
-                            return Err(syntax(*l, *c, "undirected edges `--` are not moves: write `->`"))
+                            return Err(syntax(*l, *c, SyntaxFault::UndirectedEdge))
                         }
                         Some((Tok::Attrs, ..)) => i += 1,
                         _ => break,
                     }
                 }
             }
-            Tok::Open => {
-                return Err(syntax(l, c, "subgraphs `{ ... }` are not part of the supported subset"))
-            }
-            Tok::Arrow | Tok::Undirected => {
-                return Err(syntax(l, c, "an edge needs a vertex name before it"))
-            }
-            Tok::Attrs | Tok::Eq => return Err(syntax(l, c, "expected a vertex name or an edge")),
+            Tok::Open => return Err(syntax(l, c, SyntaxFault::Subgraph)),
+            Tok::Arrow | Tok::Undirected => return Err(syntax(l, c, SyntaxFault::EdgeWithoutTail)),
+            Tok::Attrs | Tok::Eq => return Err(syntax(l, c, SyntaxFault::ExpectedStatement)),
         }
     }
     if let Some((_, l, c)) = toks.get(i) {
-        return Err(syntax(*l, *c, "text after the graph's closing `}`"));
+        return Err(syntax(*l, *c, SyntaxFault::TextAfterClose));
     }
     b.finish(budget)
 }
@@ -429,5 +533,68 @@ mod tests {
         assert!(e.starts_with("line 1, column 1: an undirected `graph`"), "{e}");
         assert_eq!(parse("# nothing\n\n").unwrap_err(), ParseError::Empty);
         assert_eq!(parse("digraph {}").unwrap_err(), ParseError::Empty);
+    }
+
+    /// Where a fault stands among the samples; a new fault is a new arm (the match is
+    /// exhaustive) and needs a sample.
+    fn slot(fault: &SyntaxFault) -> usize {
+        match fault {
+            SyntaxFault::NotVertexName { .. } => 0,
+            SyntaxFault::ThirdWord { .. } => 1,
+            SyntaxFault::UnclosedComment => 2,
+            SyntaxFault::StraySlash => 3,
+            SyntaxFault::UnclosedAttributes => 4,
+            SyntaxFault::DashWithoutArrow => 5,
+            SyntaxFault::UnclosedQuote => 6,
+            SyntaxFault::UnexpectedCharacter { .. } => 7,
+            SyntaxFault::UndirectedGraph => 8,
+            SyntaxFault::ExpectedDigraph => 9,
+            SyntaxFault::ExpectedOpen => 10,
+            SyntaxFault::UnclosedBody => 11,
+            SyntaxFault::ExpectedValue => 12,
+            SyntaxFault::ExpectedHead => 13,
+            SyntaxFault::UndirectedEdge => 14,
+            SyntaxFault::Subgraph => 15,
+            SyntaxFault::EdgeWithoutTail => 16,
+            SyntaxFault::ExpectedStatement => 17,
+            SyntaxFault::TextAfterClose => 18,
+        }
+    }
+
+    #[test]
+    fn every_syntax_fault_has_its_words_in_both_languages() {
+        let samples: [(&str, &[&str]); 19] = [
+            ("a b->c", &["`b->c`"]),
+            ("a b\nb c d\n", &["`d`"]),
+            ("digraph { /* a", &["`/*`"]),
+            ("digraph { / }", &["`/`"]),
+            ("digraph { a [x", &["`[`"]),
+            ("digraph { a -x }", &["`->`", "`-`"]),
+            ("digraph { \"a }", &[]),
+            ("digraph { a ! }", &["`!`"]),
+            ("graph { a -- b }", &["`digraph`"]),
+            ("strict x { }", &["`digraph`"]),
+            ("digraph g h", &["`{`", "`digraph`"]),
+            ("digraph { a -> b", &["`{`", "`}`"]),
+            ("digraph { a = ; }", &["`=`"]),
+            ("digraph {\n a -> ;\n}", &["`->`"]),
+            ("digraph {\n a -- b\n}", &["`--`", "`->`"]),
+            ("digraph { { a } }", &["`{ ... }`"]),
+            ("digraph { -> a }", &[]),
+            ("digraph { [x] }", &[]),
+            ("digraph { a } b", &["`}`"]),
+        ];
+        let mut slots = Vec::new();
+        for (text, data) in samples {
+            let Err(ParseError::Syntax { fault, .. }) = parse(text) else {
+                panic!("{text:?} is not a syntax error")
+            };
+            slots.push(slot(&fault));
+            let data: Vec<String> = data.iter().map(|d| d.to_string()).collect();
+            crate::error::tests::check_words(&format!("{fault:?}"), &fault.words(), &data);
+            assert_eq!(fault.to_string(), fault.words().en);
+        }
+        slots.sort_unstable();
+        assert_eq!(slots, (0..19).collect::<Vec<_>>(), "one sample of every fault");
     }
 }

@@ -22,6 +22,7 @@ use num_traits::Num;
 
 use super::big;
 use crate::budget::{Budget, Exhausted};
+use crate::lang::{words, Words};
 
 /// The most characters of an expression (a fixed limit, as for numbers on the command line).
 pub(crate) const MAX_EXPRESSION: usize = 100_000;
@@ -34,16 +35,195 @@ pub enum ExprError {
         /// 1-based character column of the fault.
         column: usize,
         /// What is wrong there.
-        message: String,
+        fault: ExprFault,
     },
     /// The budget ran out.
     Exhausted(Exhausted),
 }
 
+/// What is wrong at a column of an expression, as data; [`ExprFault::words`] words it in both
+/// languages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExprFault {
+    /// A word starting with a digit that is not a number of its base.
+    BadNumber {
+        /// The word.
+        word: String,
+        /// Its base: 2, 10 or 16.
+        radix: u32,
+    },
+    /// A character outside the grammar.
+    UnexpectedCharacter {
+        /// The character.
+        found: char,
+    },
+    /// A `(` not closed where it should be.
+    ExpectedClose {
+        /// The column of the `(`.
+        open: usize,
+        /// What stands there instead.
+        found: Found,
+    },
+    /// Parentheses nested beyond the fixed limit.
+    TooDeep {
+        /// The limit.
+        max: usize,
+    },
+    /// A division by 0.
+    DivisionByZero,
+    /// No integer exponent after `^`.
+    ExpectedExponent {
+        /// What stands there instead.
+        found: Found,
+    },
+    /// `a^b^c` without parentheses.
+    PowerOfPower,
+    /// A negative power of 0.
+    NegativePowerOfZero,
+    /// A name that is not a function.
+    UnknownFunction {
+        /// The name.
+        name: String,
+    },
+    /// No `(` after a function.
+    ExpectedOpen {
+        /// The function.
+        function: String,
+        /// What stands there instead.
+        found: Found,
+    },
+    /// `inv(0)`.
+    InverseOfZero,
+    /// A `-` that follows no `^`.
+    Negative,
+    /// No number, `(` or function where one must stand.
+    ExpectedAtom {
+        /// What stands there instead.
+        found: Found,
+    },
+    /// An expression beyond the fixed limit of characters.
+    TooLong {
+        /// Its characters.
+        length: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A `)` with no `(`.
+    UnmatchedClose,
+    /// No operator between two operands.
+    ExpectedOperator {
+        /// What stands there instead.
+        found: Found,
+    },
+}
+
+/// What an expression holds where something else was expected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// A number, in decimal.
+    Number(String),
+    /// A name.
+    Name(String),
+    /// An operator or parenthesis.
+    Symbol(char),
+    /// The end of the expression.
+    End,
+}
+
+impl Found {
+    fn words(&self) -> Words {
+        match self {
+            Found::Number(n) => words!("the number {n}", "数 {n}"),
+            Found::Name(name) => words!("'{name}'", "'{name}'"),
+            Found::Symbol(c) => words!("'{c}'", "'{c}'"),
+            Found::End => words!("the end of the expression", "表达式的结尾"),
+        }
+    }
+}
+
+impl ExprFault {
+    /// What is wrong, in both languages, from the fault's data.
+    pub fn words(&self) -> Words {
+        match self {
+            ExprFault::BadNumber { word, radix } => {
+                let (en, zh) = match radix {
+                    16 => ("hexadecimal", "十六进制"),
+                    2 => ("binary", "二进制"),
+                    _ => ("decimal", "十进制"),
+                };
+                words!("'{word}' is not a {en} number", "'{word}' 不是{zh}数")
+            }
+            ExprFault::UnexpectedCharacter { found } => {
+                words!("unexpected character '{found}'", "意外的字符 '{found}'")
+            }
+            ExprFault::ExpectedClose { open, found } => {
+                let Words { en, zh } = found.words();
+                words!(
+                    "expected ')' to close the '(' at column {open}, found {en}",
+                    "应有 ')' 来闭合第 {open} 列的 '('，却是{zh}"
+                )
+            }
+            ExprFault::TooDeep { max } => words!(
+                "more than {max} nested parentheses (a fixed limit)",
+                "括号嵌套超过 {max} 层（固定上限）"
+            ),
+            ExprFault::DivisionByZero => {
+                words!("division by 0: 0 has no nim-inverse", "除以 0：0 没有尼姆逆元")
+            }
+            ExprFault::ExpectedExponent { found } => {
+                let Words { en, zh } = found.words();
+                words!(
+                    "expected an integer exponent after '^' (e.g. ^3, ^-1), found {en}",
+                    "'^' 后面应有整数指数（例如 ^3、^-1），却是{zh}"
+                )
+            }
+            ExprFault::PowerOfPower => {
+                words!("a power of a power needs parentheses: write (a^b)^c", "幂的幂需要括号：请写 (a^b)^c")
+            }
+            ExprFault::NegativePowerOfZero => words!(
+                "0 has no nim-inverse, so it has no negative power",
+                "0 没有尼姆逆元，所以没有负数次幂"
+            ),
+            ExprFault::UnknownFunction { name } => words!(
+                "unknown function '{name}': the functions are sqrt and inv",
+                "未知的函数 '{name}'：函数只有 sqrt 和 inv"
+            ),
+            ExprFault::ExpectedOpen { function, found } => {
+                let Words { en, zh } = found.words();
+                words!("expected '(' after {function}, found {en}", "{function} 后面应有 '('，却是{zh}")
+            }
+            ExprFault::InverseOfZero => words!("0 has no nim-inverse", "0 没有尼姆逆元"),
+            ExprFault::Negative => words!(
+                "nimbers are not negative: '-' only follows '^' (as in ^-1)",
+                "尼姆数没有负数：'-' 只能跟在 '^' 后面（如 ^-1）"
+            ),
+            ExprFault::ExpectedAtom { found } => {
+                let Words { en, zh } = found.words();
+                words!("expected a number, '(' or a function, found {en}", "应有一个数、'(' 或函数，却是{zh}")
+            }
+            ExprFault::TooLong { length, max } => words!(
+                "the expression has {length} characters; at most {max} (a fixed limit)",
+                "表达式有 {length} 个字符；至多 {max} 个（固定上限）"
+            ),
+            ExprFault::UnmatchedClose => words!("')' without a matching '('", "')' 没有对应的 '('"),
+            ExprFault::ExpectedOperator { found } => {
+                let Words { en, zh } = found.words();
+                words!("expected an operator (+, *, /, ^), found {en}", "应有运算符（+、*、/、^），却是{zh}")
+            }
+        }
+    }
+}
+
+impl fmt::Display for ExprFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words().en)
+    }
+}
+
 impl fmt::Display for ExprError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ExprError::Syntax { column, message } => write!(f, "at column {column}: {message}"),
+            ExprError::Syntax { column, fault } => write!(f, "at column {column}: {fault}"),
             ExprError::Exhausted(e) => write!(f, "the evaluation stopped: {e}"),
         }
     }
@@ -72,24 +252,24 @@ enum Token {
 }
 
 impl Token {
-    fn describe(&self) -> String {
+    fn found(&self) -> Found {
         match self {
-            Token::Number(n) => format!("the number {n}"),
-            Token::Name(name) => format!("'{name}'"),
-            Token::Plus => "'+'".into(),
-            Token::Times => "'*'".into(),
-            Token::Divide => "'/'".into(),
-            Token::Caret => "'^'".into(),
-            Token::Minus => "'-'".into(),
-            Token::Open => "'('".into(),
-            Token::Close => "')'".into(),
-            Token::End => "the end of the expression".into(),
+            Token::Number(n) => Found::Number(n.to_string()),
+            Token::Name(name) => Found::Name(name.clone()),
+            Token::Plus => Found::Symbol('+'),
+            Token::Times => Found::Symbol('*'),
+            Token::Divide => Found::Symbol('/'),
+            Token::Caret => Found::Symbol('^'),
+            Token::Minus => Found::Symbol('-'),
+            Token::Open => Found::Symbol('('),
+            Token::Close => Found::Symbol(')'),
+            Token::End => Found::End,
         }
     }
 }
 
-fn syntax<T>(column: usize, message: impl Into<String>) -> Result<T, ExprError> {
-    Err(ExprError::Syntax { column, message: message.into() })
+fn syntax<T>(column: usize, fault: ExprFault) -> Result<T, ExprError> {
+    Err(ExprError::Syntax { column, fault })
 }
 
 /// The tokens with their 1-based columns.
@@ -122,16 +302,16 @@ fn tokens(text: &str) -> Result<Vec<(Token, usize)>, ExprError> {
             }
             let word: String = chars[start..i].iter().filter(|&&c| c != '_').collect();
             let lower = word.to_ascii_lowercase();
-            let (digits, radix, kind) = if let Some(d) = lower.strip_prefix("0x") {
-                (d, 16, "hexadecimal")
+            let (digits, radix) = if let Some(d) = lower.strip_prefix("0x") {
+                (d, 16)
             } else if let Some(d) = lower.strip_prefix("0b") {
-                (d, 2, "binary")
+                (d, 2)
             } else {
-                (lower.as_str(), 10, "decimal")
+                (lower.as_str(), 10)
             };
             match BigUint::from_str_radix(digits, radix) {
                 Ok(n) if !digits.is_empty() => out.push((Token::Number(n), column)),
-                _ => return syntax(column, format!("'{word}' is not a {kind} number")),
+                _ => return syntax(column, ExprFault::BadNumber { word, radix }),
             }
         } else if c.is_alphabetic() {
             let start = i;
@@ -140,7 +320,7 @@ fn tokens(text: &str) -> Result<Vec<(Token, usize)>, ExprError> {
             }
             out.push((Token::Name(chars[start..i].iter().collect()), column));
         } else {
-            return syntax(column, format!("unexpected character '{c}'"));
+            return syntax(column, ExprFault::UnexpectedCharacter { found: c });
         }
     }
     out.push((Token::End, chars.len() + 1));
@@ -174,20 +354,14 @@ impl Parser<'_> {
     fn expect_close(&mut self, open: usize) -> Result<(), ExprError> {
         match self.next() {
             (Token::Close, _) => Ok(()),
-            (t, column) => syntax(
-                column,
-                format!("expected ')' to close the '(' at column {open}, found {}", t.describe()),
-            ),
+            (t, column) => syntax(column, ExprFault::ExpectedClose { open, found: t.found() }),
         }
     }
 
     fn sum(&mut self) -> Result<BigUint, ExprError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return syntax(
-                self.peek().1,
-                format!("more than {MAX_DEPTH} nested parentheses (a fixed limit)"),
-            );
+            return syntax(self.peek().1, ExprFault::TooDeep { max: MAX_DEPTH });
         }
         let value = self.terms();
         self.depth -= 1;
@@ -216,7 +390,7 @@ impl Parser<'_> {
                     let (_, column) = self.next();
                     let right = self.power()?;
                     let Some(inverse) = big::inv(&right, self.budget)? else {
-                        return syntax(column, "division by 0: 0 has no nim-inverse");
+                        return syntax(column, ExprFault::DivisionByZero);
                     };
                     value = big::mul(&value, &inverse, self.budget)?;
                 }
@@ -239,20 +413,15 @@ impl Parser<'_> {
         };
         let exponent = match self.next() {
             (Token::Number(e), _) => e,
-            (t, column) => {
-                return syntax(
-                    column,
-                    format!("expected an integer exponent after '^' (e.g. ^3, ^-1), found {}", t.describe()),
-                )
-            }
+            (t, column) => return syntax(column, ExprFault::ExpectedExponent { found: t.found() }),
         };
         if self.peek().0 == Token::Caret {
-            return syntax(self.peek().1, "a power of a power needs parentheses: write (a^b)^c");
+            return syntax(self.peek().1, ExprFault::PowerOfPower);
         }
         let base = if negative {
             match big::inv(&base, self.budget)? {
                 Some(inverse) => inverse,
-                None => return syntax(caret, "0 has no nim-inverse, so it has no negative power"),
+                None => return syntax(caret, ExprFault::NegativePowerOfZero),
             }
         } else {
             base
@@ -271,16 +440,11 @@ impl Parser<'_> {
             (Token::Name(name), column) => {
                 let function = name.to_ascii_lowercase();
                 if function != "sqrt" && function != "inv" {
-                    return syntax(
-                        column,
-                        format!("unknown function '{name}': the functions are sqrt and inv"),
-                    );
+                    return syntax(column, ExprFault::UnknownFunction { name });
                 }
                 let open = match self.next() {
                     (Token::Open, open) => open,
-                    (t, at) => {
-                        return syntax(at, format!("expected '(' after {function}, found {}", t.describe()))
-                    }
+                    (t, at) => return syntax(at, ExprFault::ExpectedOpen { function, found: t.found() }),
                 };
                 let argument = self.sum()?;
                 self.expect_close(open)?;
@@ -289,16 +453,12 @@ impl Parser<'_> {
                 } else {
                     match big::inv(&argument, self.budget)? {
                         Some(inverse) => Ok(inverse),
-                        None => syntax(column, "0 has no nim-inverse"),
+                        None => syntax(column, ExprFault::InverseOfZero),
                     }
                 }
             }
-            (Token::Minus, column) => {
-                syntax(column, "nimbers are not negative: '-' only follows '^' (as in ^-1)")
-            }
-            (t, column) => {
-                syntax(column, format!("expected a number, '(' or a function, found {}", t.describe()))
-            }
+            (Token::Minus, column) => syntax(column, ExprFault::Negative),
+            (t, column) => syntax(column, ExprFault::ExpectedAtom { found: t.found() }),
         }
     }
 }
@@ -310,10 +470,7 @@ impl Parser<'_> {
 pub fn evaluate(text: &str, budget: &Budget) -> Result<BigUint, ExprError> {
     let length = text.chars().count();
     if length > MAX_EXPRESSION {
-        return syntax(
-            MAX_EXPRESSION + 1,
-            format!("the expression has {length} characters; at most {MAX_EXPRESSION} (a fixed limit)"),
-        );
+        return syntax(MAX_EXPRESSION + 1, ExprFault::TooLong { length, max: MAX_EXPRESSION });
     }
     let tokens = tokens(text)?;
     budget.charge(tokens.len() as u64)?;
@@ -321,8 +478,8 @@ pub fn evaluate(text: &str, budget: &Budget) -> Result<BigUint, ExprError> {
     let value = parser.sum()?;
     match parser.peek() {
         (Token::End, _) => Ok(value),
-        (Token::Close, column) => syntax(*column, "')' without a matching '('"),
-        (t, column) => syntax(*column, format!("expected an operator (+, *, /, ^), found {}", t.describe())),
+        (Token::Close, column) => syntax(*column, ExprFault::UnmatchedClose),
+        (t, column) => syntax(*column, ExprFault::ExpectedOperator { found: t.found() }),
     }
 }
 
@@ -398,5 +555,68 @@ mod tests {
         let text = format!("(0x1{} + 3)^-1", "0".repeat(25_000));
         let err = evaluate(&text, &Budget::new(1000)).unwrap_err();
         assert!(matches!(err, ExprError::Exhausted(_)), "{err}");
+    }
+
+    /// Where a fault stands among the samples; a new fault is a new arm (the match is
+    /// exhaustive) and needs a sample.
+    fn slot(fault: &ExprFault) -> usize {
+        match fault {
+            ExprFault::BadNumber { .. } => 0,
+            ExprFault::UnexpectedCharacter { .. } => 1,
+            ExprFault::ExpectedClose { .. } => 2,
+            ExprFault::TooDeep { .. } => 3,
+            ExprFault::DivisionByZero => 4,
+            ExprFault::ExpectedExponent { .. } => 5,
+            ExprFault::PowerOfPower => 6,
+            ExprFault::NegativePowerOfZero => 7,
+            ExprFault::UnknownFunction { .. } => 8,
+            ExprFault::ExpectedOpen { .. } => 9,
+            ExprFault::InverseOfZero => 10,
+            ExprFault::Negative => 11,
+            ExprFault::ExpectedAtom { .. } => 12,
+            ExprFault::TooLong { .. } => 13,
+            ExprFault::UnmatchedClose => 14,
+            ExprFault::ExpectedOperator { .. } => 15,
+        }
+    }
+
+    #[test]
+    fn every_expression_fault_has_its_words_in_both_languages() {
+        let deep = "(".repeat(1001);
+        let long = "1+".repeat(60_000);
+        let samples: [(&str, &[&str]); 19] = [
+            ("0b12", &["'0b12'"]),
+            ("1 $ 2", &["'$'"]),
+            ("(5*7 + 3^-1", &["')'", "'('", "1"]),
+            (&deep, &["1000"]),
+            ("3 / (2+2)", &["0"]),
+            ("2 ^ x", &["'^'", "^3", "^-1", "'x'"]),
+            ("2^2^2", &["(a^b)^c"]),
+            ("0^-1", &["0"]),
+            ("cos(2)", &["'cos'", "sqrt", "inv"]),
+            ("sqrt 2", &["'('", "sqrt", "the number 2"]),
+            ("inv(0)", &["0"]),
+            ("-1", &["'-'", "'^'", "^-1"]),
+            ("5 * ", &["'('"]),
+            (&long, &["120000", "100000"]),
+            ("1)", &["')'", "'('"]),
+            ("5 7", &["the number 7"]),
+            ("5 (1)", &["'('"]),
+            ("5 x", &["'x'"]),
+            ("1 + *", &["'*'"]),
+        ];
+        let mut slots = Vec::new();
+        for (text, data) in samples {
+            let Err(ExprError::Syntax { fault, .. }) = eval(text) else { panic!("{text:?} is not a fault") };
+            slots.push(slot(&fault));
+            // The number's words are the English's own ("the number 7"); the Chinese names the
+            // number itself.
+            let data: Vec<String> = data.iter().map(|d| d.replace("the number ", "")).collect();
+            crate::error::tests::check_words(&format!("{fault:?}"), &fault.words(), &data);
+            assert_eq!(fault.to_string(), fault.words().en);
+        }
+        slots.sort_unstable();
+        slots.dedup();
+        assert_eq!(slots, (0..16).collect::<Vec<_>>(), "one sample of every fault");
     }
 }

@@ -35,7 +35,7 @@
 pub mod big;
 pub(crate) mod expr;
 
-pub use expr::{evaluate, ExprError};
+pub use expr::{evaluate, ExprError, ExprFault, Found};
 
 use std::sync::OnceLock;
 

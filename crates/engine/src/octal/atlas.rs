@@ -30,20 +30,20 @@ use super::period::{analyze_with, GameRules, PeriodOutcome, Progress};
 use super::sequence::{Sequence, SequenceError, SequenceMethod};
 use crate::budget::{Budget, Exhausted};
 use crate::error::CodeError;
+use crate::lang::{words, Words};
 
-/// A pattern that cannot be expanded.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+/// A pattern that cannot be expanded, as data; its words in both languages are made from that
+/// data when a surface asks ([`AtlasError::words`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AtlasError {
     /// The pattern's syntax is wrong.
-    #[error("code pattern `{pattern}`: {reason}")]
     BadPattern {
         /// The pattern as given.
         pattern: String,
-        /// What is wrong, with the character position.
-        reason: String,
+        /// What is wrong, and where.
+        fault: PatternFault,
     },
     /// An expanded code is not valid.
-    #[error("code pattern `{pattern}`: {source}")]
     BadCode {
         /// The pattern as given.
         pattern: String,
@@ -51,7 +51,6 @@ pub enum AtlasError {
         source: CodeError,
     },
     /// The pattern has more codes than allowed.
-    #[error("code pattern `{pattern}` has {codes} codes, more than the limit of {limit}")]
     TooManyCodes {
         /// The pattern as given.
         pattern: String,
@@ -61,6 +60,93 @@ pub enum AtlasError {
         limit: u64,
     },
 }
+
+/// What is wrong in a pattern's syntax; `column` counts characters from 1.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PatternFault {
+    /// A character that is not a digit of the notation, `?` or a `[range]`.
+    NotDigit {
+        /// Where.
+        column: usize,
+        /// The character.
+        found: char,
+    },
+    /// A `[` never closed.
+    Unclosed {
+        /// Where the `[` stands.
+        column: usize,
+    },
+    /// A range `[b-a]` with `b > a`.
+    Backwards {
+        /// Where the range starts.
+        column: usize,
+    },
+    /// An empty `[]`.
+    EmptyChoice {
+        /// Where the `[` stands.
+        column: usize,
+    },
+    /// A second digit before the point.
+    TwoBeforePoint {
+        /// Where.
+        column: usize,
+    },
+    /// No point.
+    NoPoint,
+}
+
+impl AtlasError {
+    /// What is wrong, in both languages, from the error's data.
+    pub fn words(&self) -> Words {
+        match self {
+            AtlasError::BadPattern { pattern, fault } => {
+                let Words { en, zh } = match *fault {
+                    PatternFault::NotDigit { column, found } => words!(
+                        "character {column} ('{found}') is not a digit, '?' or a [range]",
+                        "第 {column} 个字符（'{found}'）不是数字、'?' 或 [范围]"
+                    ),
+                    PatternFault::Unclosed { column } => {
+                        words!("the [ at character {column} is not closed", "第 {column} 个字符的 [ 没有闭合")
+                    }
+                    PatternFault::Backwards { column } => {
+                        words!(
+                            "the range at character {column} runs backwards",
+                            "第 {column} 个字符的范围是倒着的"
+                        )
+                    }
+                    PatternFault::EmptyChoice { column } => {
+                        words!("the [] at character {column} is empty", "第 {column} 个字符的 [] 是空的")
+                    }
+                    PatternFault::TwoBeforePoint { column } => words!(
+                        "character {column}: only one digit (d0) goes before the point",
+                        "第 {column} 个字符：小数点前只能有一位数字（d0）"
+                    ),
+                    PatternFault::NoPoint => words!(
+                        "it has no point; write it like 0.?? or 4.[0-3]7",
+                        "它没有小数点；请写成 0.?? 或 4.[0-3]7 这样"
+                    ),
+                };
+                words!("code pattern `{pattern}`: {en}", "代码模式 `{pattern}`：{zh}")
+            }
+            AtlasError::BadCode { pattern, source } => {
+                let Words { en, zh } = source.words();
+                words!("code pattern `{pattern}`: {en}", "代码模式 `{pattern}`：{zh}")
+            }
+            AtlasError::TooManyCodes { pattern, codes, limit } => words!(
+                "code pattern `{pattern}` has {codes} codes, more than the limit of {limit}",
+                "代码模式 `{pattern}` 有 {codes} 个代码，超过上限 {limit}"
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for AtlasError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.words().en)
+    }
+}
+
+impl std::error::Error for AtlasError {}
 
 /// Every code of `pattern`, in lexicographic order of the digits (the last one fastest), at most
 /// `limit` of them. `O(codes × length)`.
@@ -77,7 +163,7 @@ pub enum AtlasError {
 /// # Errors
 /// [`AtlasError::BadPattern`], [`AtlasError::BadCode`] or [`AtlasError::TooManyCodes`].
 pub fn expand_pattern(pattern: &str, limit: u64) -> Result<Vec<OctalCode>, AtlasError> {
-    let bad = |reason: String| AtlasError::BadPattern { pattern: pattern.to_string(), reason };
+    let bad = |fault: PatternFault| AtlasError::BadPattern { pattern: pattern.to_string(), fault };
     let (hexadecimal, body, offset) = match pattern.get(..2) {
         Some("0x" | "0X") => (true, &pattern[2..], 2),
         _ => (false, pattern, 0),
@@ -93,7 +179,7 @@ pub fn expand_pattern(pattern: &str, limit: u64) -> Result<Vec<OctalCode>, Atlas
         let digit = |c: char, at: usize| -> Result<u8, AtlasError> {
             match c.to_digit(16) {
                 Some(v) if (v as u8) < radix => Ok(v as u8),
-                _ => Err(bad(format!("character {at} ('{c}') is not a digit, '?' or a [range]"))),
+                _ => Err(bad(PatternFault::NotDigit { column: at, found: c })),
             }
         };
         match chars[i] {
@@ -116,7 +202,7 @@ pub fn expand_pattern(pattern: &str, limit: u64) -> Result<Vec<OctalCode>, Atlas
                 let close = chars[i..]
                     .iter()
                     .position(|&c| c == ']')
-                    .ok_or_else(|| bad(format!("the [ at character {column} is not closed")))?
+                    .ok_or_else(|| bad(PatternFault::Unclosed { column }))?
                     + i;
                 let mut set: Vec<u8> = Vec::new();
                 let mut k = i + 1;
@@ -125,10 +211,7 @@ pub fn expand_pattern(pattern: &str, limit: u64) -> Result<Vec<OctalCode>, Atlas
                     if k + 2 < close && chars[k + 1] == '-' {
                         let high = digit(chars[k + 2], offset + k + 3)?;
                         if high < low {
-                            return Err(bad(format!(
-                                "the range at character {} runs backwards",
-                                offset + k + 1
-                            )));
+                            return Err(bad(PatternFault::Backwards { column: offset + k + 1 }));
                         }
                         set.extend(low..=high);
                         k += 3;
@@ -138,7 +221,7 @@ pub fn expand_pattern(pattern: &str, limit: u64) -> Result<Vec<OctalCode>, Atlas
                     }
                 }
                 if set.is_empty() {
-                    return Err(bad(format!("the [] at character {column} is empty")));
+                    return Err(bad(PatternFault::EmptyChoice { column }));
                 }
                 set.sort_unstable();
                 set.dedup();
@@ -148,12 +231,12 @@ pub fn expand_pattern(pattern: &str, limit: u64) -> Result<Vec<OctalCode>, Atlas
             c => choices.push(vec![digit(c, column)?]),
         }
         if point.is_none() && choices.len() > 1 {
-            return Err(bad(format!("character {column}: only one digit (d0) goes before the point")));
+            return Err(bad(PatternFault::TwoBeforePoint { column }));
         }
         i += 1;
     }
     if point.is_none() {
-        return Err(bad("it has no point; write it like 0.?? or 4.[0-3]7".to_string()));
+        return Err(bad(PatternFault::NoPoint));
     }
     let count = choices.iter().fold(1u64, |acc, c| acc.saturating_mul(c.len() as u64));
     if count > limit {
@@ -473,5 +556,42 @@ mod tests {
         // A small budget stops the atlas part way, with a typed error.
         let error = run_atlas(&groups, 20_000, &Budget::new(1_000_000), |_| {}).unwrap_err();
         assert!(matches!(error, AtlasStop::Exhausted { cause: Exhausted::Work { .. }, .. }), "{error:?}");
+    }
+
+    /// Where a kind stands among the samples; a new kind is a new arm (the match is
+    /// exhaustive) and needs a sample.
+    fn slot(e: &AtlasError) -> usize {
+        match e {
+            AtlasError::BadPattern { fault: PatternFault::NotDigit { .. }, .. } => 0,
+            AtlasError::BadPattern { fault: PatternFault::Unclosed { .. }, .. } => 1,
+            AtlasError::BadPattern { fault: PatternFault::Backwards { .. }, .. } => 2,
+            AtlasError::BadPattern { fault: PatternFault::EmptyChoice { .. }, .. } => 3,
+            AtlasError::BadPattern { fault: PatternFault::TwoBeforePoint { .. }, .. } => 4,
+            AtlasError::BadPattern { fault: PatternFault::NoPoint, .. } => 5,
+            AtlasError::BadCode { .. } => 6,
+            AtlasError::TooManyCodes { .. } => 7,
+        }
+    }
+
+    #[test]
+    fn every_atlas_error_has_its_words_in_both_languages() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let samples = [
+            (expand_pattern("0.8", 10).unwrap_err(), s(&["`0.8`", "3", "'8'"])),
+            (expand_pattern("0.[1-3", 10).unwrap_err(), s(&["`0.[1-3`", "3"])),
+            (expand_pattern("0.[3-1]", 10).unwrap_err(), s(&["`0.[3-1]`", "4"])),
+            (expand_pattern("0.[]", 10).unwrap_err(), s(&["`0.[]`", "3"])),
+            (expand_pattern("07", 10).unwrap_err(), s(&["`07`", "2"])),
+            (expand_pattern("0", 10).unwrap_err(), s(&["`0`", "0.??", "4.[0-3]7"])),
+            (expand_pattern("1.7", 10).unwrap_err(), s(&["`1.7`", "'1'"])),
+            (expand_pattern("0.??", 10).unwrap_err(), s(&["`0.??`", "64", "10"])),
+        ];
+        let mut slots: Vec<usize> = samples.iter().map(|(e, _)| slot(e)).collect();
+        slots.sort_unstable();
+        assert_eq!(slots, (0..8).collect::<Vec<_>>(), "one sample of every kind");
+        for (error, data) in &samples {
+            crate::error::tests::check_words(&format!("{error:?}"), &error.words(), data);
+            assert_eq!(error.to_string(), error.words().en);
+        }
     }
 }

@@ -25,8 +25,8 @@ pub(crate) mod sequence;
 
 pub(crate) use atlas::run_games;
 pub use atlas::{
-    expand_pattern, group_codes, run_atlas, AtlasEntry, AtlasRunError, AtlasStop, CodeGroup, Equivalence,
-    Finished,
+    expand_pattern, group_codes, run_atlas, AtlasEntry, AtlasError, AtlasRunError, AtlasStop, CodeGroup,
+    Equivalence, Finished, PatternFault,
 };
 pub use code::OctalCode;
 pub(crate) use game::{describe_heap_move, describe_row_move};

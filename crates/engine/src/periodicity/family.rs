@@ -11,12 +11,260 @@
 //!
 //! Arithmetic is checked: a member beyond `2^64 - 1` is an error, never a wrap.
 
-use thiserror::Error;
+use std::fmt;
 
-/// A malformed family, or one that is too large.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{0}")]
-pub struct FamilyError(pub String);
+use crate::lang::{words, Words};
+
+/// A malformed family, or one that is too large, as data; its words in both languages are made
+/// from that data when a surface asks ([`FamilyError::words`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FamilyError {
+    /// A text that is neither a number nor a linear term.
+    BadTerm {
+        /// The text.
+        text: String,
+    },
+    /// A term names a parameter not declared before it.
+    UnknownParameter {
+        /// The parameter's name.
+        name: String,
+    },
+    /// A term's value beyond 128 bits at a parameter's value.
+    TermOverflow {
+        /// The term, canonical.
+        term: String,
+        /// The parameter.
+        name: String,
+        /// Its value.
+        value: u64,
+    },
+    /// A malformed parameter range (`[NAME=]LO..HI[:STEP]`).
+    BadParameter {
+        /// The range as given.
+        text: String,
+        /// What is wrong with it.
+        fault: ParameterFault,
+    },
+    /// A parameter whose first value is below 1.
+    StartsBelowOne {
+        /// The parameter.
+        name: String,
+        /// Its first value.
+        low: i128,
+    },
+    /// A parameter reaching beyond 64 bits.
+    ParameterBeyond {
+        /// The parameter.
+        name: String,
+        /// The value it reaches.
+        value: i128,
+    },
+    /// A parameter with more values than a sweep has sets.
+    ParameterTooWide {
+        /// The parameter.
+        name: String,
+        /// Its number of values.
+        count: u64,
+        /// The most sets of a sweep.
+        max: usize,
+    },
+    /// Not one or two parameters.
+    ParameterCount,
+    /// Two parameters with one name.
+    DeclaredTwice {
+        /// The name.
+        name: String,
+    },
+    /// More sets than a sweep may have.
+    TooManySets {
+        /// The most sets of a sweep.
+        max: usize,
+    },
+    /// More numbers in all the sets than a sweep may hold.
+    TooManyNumbers {
+        /// The most numbers of a sweep.
+        max: usize,
+    },
+    /// A member below 1 at some parameters' values.
+    MemberBelowOne {
+        /// The member's term, canonical.
+        member: String,
+        /// Its value there.
+        value: i128,
+        /// The parameters' values, `a=1, c=3`.
+        at: String,
+    },
+    /// A member beyond 64 bits.
+    MemberBeyond {
+        /// The member's term, canonical.
+        member: String,
+        /// Its value.
+        value: i128,
+    },
+    /// An item with `..` that is not an interval of numbers.
+    BadInterval {
+        /// The item.
+        item: String,
+    },
+    /// An interval whose ends are 0 or in the wrong order.
+    BackwardInterval {
+        /// The item.
+        item: String,
+    },
+    /// An interval with more numbers than a set may have.
+    IntervalTooLarge {
+        /// The item.
+        item: String,
+        /// Its numbers.
+        numbers: u128,
+        /// The most members of a set.
+        max: u64,
+    },
+    /// A term where only a number may stand (a plain set).
+    NotANumber {
+        /// The item.
+        item: String,
+    },
+    /// A number below 1.
+    MemberNotPositive {
+        /// The item.
+        item: String,
+    },
+    /// A set listing more numbers than a set may have.
+    SetTooLarge {
+        /// Its numbers.
+        numbers: u128,
+        /// The most members of a set.
+        max: u64,
+    },
+    /// Every parameter range is empty.
+    EmptyRanges,
+    /// A plain set with no member.
+    EmptySet,
+}
+
+/// What is wrong with a parameter range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ParameterFault {
+    /// The name is not lowercase letters.
+    Name,
+    /// The step is not a number.
+    Step,
+    /// The step is 0.
+    ZeroStep,
+    /// No `..` between the ends.
+    NoDots,
+    /// An end is neither a number nor a term.
+    End {
+        /// The end as given.
+        text: String,
+    },
+}
+
+impl ParameterFault {
+    fn words(&self) -> Words {
+        match self {
+            ParameterFault::Name => words!("the name must be lowercase letters", "名字必须是小写字母"),
+            ParameterFault::Step => words!("bad step", "步长写得不对"),
+            ParameterFault::ZeroStep => words!("the step must be at least 1", "步长至少是 1"),
+            ParameterFault::NoDots => words!("no '..' in the range", "范围里没有“..”"),
+            ParameterFault::End { text } => words!(
+                "'{text}' is not a number or a term like 2a, a+2, 3a-1",
+                "“{text}”不是数，也不是 2a、a+2、3a-1 这样的项"
+            ),
+        }
+    }
+}
+
+impl FamilyError {
+    /// What is wrong, in both languages, from the error's data.
+    pub fn words(&self) -> Words {
+        match self {
+            FamilyError::BadTerm { text } => ParameterFault::End { text: text.clone() }.words(),
+            FamilyError::UnknownParameter { name } => words!(
+                "unknown parameter '{name}'; declare it as {name}=LO..HI first",
+                "未知的参数“{name}”；请先声明 {name}=LO..HI"
+            ),
+            FamilyError::TermOverflow { term, name, value } => words!(
+                "the term {term} overflows at {name}={value}",
+                "项 {term} 在 {name}={value} 时溢出"
+            ),
+            FamilyError::BadParameter { text, fault } => {
+                let Words { en, zh } = fault.words();
+                words!(
+                    "the parameter range '{text}': {en}; expected [NAME=]LO..HI[:STEP], e.g. c=11..500",
+                    "参数范围“{text}”：{zh}；应写成 [NAME=]LO..HI[:STEP]，例如 c=11..500"
+                )
+            }
+            FamilyError::StartsBelowOne { name, low } => words!(
+                "parameter {name} starts at {low}; members must be at least 1",
+                "参数 {name} 从 {low} 开始；成员至少是 1"
+            ),
+            FamilyError::ParameterBeyond { name, value } => words!(
+                "parameter {name} reaches {value}, more than 2^64 - 1",
+                "参数 {name} 达到 {value}，超过 2^64 - 1"
+            ),
+            FamilyError::ParameterTooWide { name, count, max } => words!(
+                "parameter {name} takes {count} values; a sweep has at most {max} sets (a fixed limit), so narrow the range",
+                "参数 {name} 取 {count} 个值；一次扫描至多 {max} 个集合（固定上限），请缩小范围"
+            ),
+            FamilyError::ParameterCount => words!(
+                "a family needs one or two parameters, e.g. c=11..500",
+                "一个集合族需要一个或两个参数，例如 c=11..500"
+            ),
+            FamilyError::DeclaredTwice { name } => {
+                words!("the parameter '{name}' is declared twice", "参数“{name}”声明了两次")
+            }
+            FamilyError::TooManySets { max } => words!(
+                "the sweep has more than {max} sets (a fixed limit); narrow the ranges",
+                "这次扫描超过 {max} 个集合（固定上限）；请缩小范围"
+            ),
+            FamilyError::TooManyNumbers { max } => words!(
+                "the sweep's sets hold more than {max} numbers in all (a fixed limit); narrow the ranges",
+                "这次扫描的集合总共超过 {max} 个数（固定上限）；请缩小范围"
+            ),
+            FamilyError::MemberBelowOne { member, value, at } => words!(
+                "the member {member} is {value} at {at}; members must be at least 1",
+                "成员 {member} 在 {at} 时是 {value}；成员至少是 1"
+            ),
+            FamilyError::MemberBeyond { member, value } => words!(
+                "the member {member} is {value}, more than 2^64 - 1",
+                "成员 {member} 是 {value}，超过 2^64 - 1"
+            ),
+            FamilyError::BadInterval { item } => {
+                words!("'{item}' is not an interval like 2..5", "“{item}”不是 2..5 这样的区间")
+            }
+            FamilyError::BackwardInterval { item } => {
+                words!("'{item}': an interval needs 1 ≤ LO ≤ HI", "“{item}”：区间需要 1 ≤ LO ≤ HI")
+            }
+            FamilyError::IntervalTooLarge { item, numbers, max } => words!(
+                "'{item}' has {numbers} numbers; a set may have at most {max} members",
+                "“{item}”有 {numbers} 个数；一个集合至多 {max} 个成员"
+            ),
+            FamilyError::NotANumber { item } => words!("'{item}' is not a number", "“{item}”不是数"),
+            FamilyError::MemberNotPositive { item } => {
+                words!("'{item}': every member must be at least 1", "“{item}”：每个成员至少是 1")
+            }
+            FamilyError::SetTooLarge { numbers, max } => words!(
+                "the set lists {numbers} numbers; a set may have at most {max} members",
+                "这个集合列了 {numbers} 个数；一个集合至多 {max} 个成员"
+            ),
+            FamilyError::EmptyRanges => words!("the parameter ranges are empty", "参数的范围是空的"),
+            FamilyError::EmptySet => words!(
+                "the set is empty; give at least one positive take, e.g. 2,3,5,7",
+                "集合是空的；请至少给一个正的取数，例如 2,3,5,7"
+            ),
+        }
+    }
+}
+
+impl fmt::Display for FamilyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words().en)
+    }
+}
+
+impl std::error::Error for FamilyError {}
 
 /// `coefficient × parameter + constant`, or a plain constant when `parameter` is `None`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,7 +278,7 @@ impl Term {
     /// Parses `7`, `c`, `2a`, `a+2`, `3a-1`, `-1`.
     fn parse(text: &str) -> Result<Term, FamilyError> {
         let text = text.trim();
-        let bad = || FamilyError(format!("'{text}' is not a number or a term like 2a, a+2, 3a-1"));
+        let bad = || FamilyError::BadTerm { text: text.to_string() };
         if text.is_empty() {
             return Err(bad());
         }
@@ -61,14 +309,18 @@ impl Term {
         match &self.parameter {
             None => Ok(self.constant),
             Some(name) => {
-                let value = bound.iter().find(|(n, _)| n == name).map(|(_, v)| *v).ok_or_else(|| {
-                    FamilyError(format!("unknown parameter '{name}'; declare it as {name}=LO..HI first"))
-                })?;
+                let value = bound
+                    .iter()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| *v)
+                    .ok_or_else(|| FamilyError::UnknownParameter { name: name.clone() })?;
                 self.coefficient
                     .checked_mul(i128::from(value))
                     .and_then(|v| v.checked_add(self.constant))
-                    .ok_or_else(|| {
-                        FamilyError(format!("the term {} overflows at {name}={value}", self.canonical()))
+                    .ok_or_else(|| FamilyError::TermOverflow {
+                        term: self.canonical(),
+                        name: name.clone(),
+                        value,
                     })
             }
         }
@@ -111,28 +363,28 @@ impl Parameter {
     /// # Errors
     /// A usage error describing the expected form.
     pub fn parse(text: &str) -> Result<Parameter, FamilyError> {
-        let bad = |why: &str| {
-            FamilyError(format!(
-                "the parameter range '{text}': {why}; expected [NAME=]LO..HI[:STEP], e.g. c=11..500"
-            ))
-        };
+        let bad = |fault: ParameterFault| FamilyError::BadParameter { text: text.to_string(), fault };
         let (name, range) = match text.split_once('=') {
             Some((name, range)) => (name.trim(), range),
             None => ("c", text),
         };
         if name.is_empty() || !name.chars().all(|ch| ch.is_ascii_lowercase()) {
-            return Err(bad("the name must be lowercase letters"));
+            return Err(bad(ParameterFault::Name));
         }
         let (range, step) = match range.split_once(':') {
-            Some((range, step)) => (range, step.trim().parse::<u64>().map_err(|_| bad("bad step"))?),
+            Some((range, step)) => {
+                (range, step.trim().parse::<u64>().map_err(|_| bad(ParameterFault::Step))?)
+            }
             None => (range, 1),
         };
         if step == 0 {
-            return Err(bad("the step must be at least 1"));
+            return Err(bad(ParameterFault::ZeroStep));
         }
-        let (low, high) = range.split_once("..").ok_or_else(|| bad("no '..' in the range"))?;
-        let low = Term::parse(low).map_err(|e| bad(&e.0))?;
-        let high = Term::parse(high.trim_start_matches('=')).map_err(|e| bad(&e.0))?;
+        let (low, high) = range.split_once("..").ok_or_else(|| bad(ParameterFault::NoDots))?;
+        let end = |text: &str| {
+            Term::parse(text).map_err(|_| bad(ParameterFault::End { text: text.trim().to_string() }))
+        };
+        let (low, high) = (end(low)?, end(high.trim_start_matches('='))?);
         Ok(Parameter { name: name.to_string(), low, high, step })
     }
 
@@ -147,21 +399,14 @@ impl Parameter {
     fn span(&self, bound: &[(String, u64)]) -> Result<(u64, u64, u64), FamilyError> {
         let (low, high) = (self.low.evaluate(bound)?, self.high.evaluate(bound)?);
         if low < 1 {
-            return Err(FamilyError(format!(
-                "parameter {} starts at {low}; members must be at least 1",
-                self.name
-            )));
+            return Err(FamilyError::StartsBelowOne { name: self.name.clone(), low });
         }
-        let too_large =
-            |v: i128| FamilyError(format!("parameter {} reaches {v}, more than 2^64 - 1", self.name));
+        let too_large = |value: i128| FamilyError::ParameterBeyond { name: self.name.clone(), value };
         let low = u64::try_from(low).map_err(|_| too_large(low))?;
         let high = if high < 0 { 0 } else { u64::try_from(high).map_err(|_| too_large(high))? };
         let count = if high < low { 0 } else { (high - low) / self.step + 1 };
         if count > MAX_MEMBERS as u64 {
-            return Err(FamilyError(format!(
-                "parameter {} takes {count} values; a sweep has at most {MAX_MEMBERS} sets (a fixed limit), so narrow the range",
-                self.name
-            )));
+            return Err(FamilyError::ParameterTooWide { name: self.name.clone(), count, max: MAX_MEMBERS });
         }
         Ok((low, high, count))
     }
@@ -209,10 +454,10 @@ impl Family {
     pub fn parse(set: &str, adds: &[String]) -> Result<Family, FamilyError> {
         let parameters = adds.iter().map(|a| Parameter::parse(a)).collect::<Result<Vec<_>, _>>()?;
         if parameters.is_empty() || parameters.len() > 2 {
-            return Err(FamilyError("a family needs one or two parameters, e.g. c=11..500".into()));
+            return Err(FamilyError::ParameterCount);
         }
         if parameters.len() == 2 && parameters[0].name == parameters[1].name {
-            return Err(FamilyError(format!("the parameter '{}' is declared twice", parameters[0].name)));
+            return Err(FamilyError::DeclaredTwice { name: parameters[0].name.clone() });
         }
         let items = parse_items(set, true)?;
         Ok(Family { items, parameters })
@@ -243,8 +488,7 @@ impl Family {
     /// built: the number of sets, and the numbers they hold together (each set holds at least
     /// the fixed intervals). Costs one step per value of the outer parameter.
     fn check_size(&self) -> Result<(), FamilyError> {
-        let inner =
-            self.parameters.last().ok_or_else(|| FamilyError("the family has no parameter".into()))?;
+        let inner = self.parameters.last().ok_or(FamilyError::ParameterCount)?;
         let sets = if self.parameters.len() == 2 {
             let outer = &self.parameters[0];
             let (low, high, _) = outer.span(&[])?;
@@ -260,9 +504,7 @@ impl Family {
             inner.span(&[])?.2
         };
         if sets > MAX_MEMBERS as u64 {
-            return Err(FamilyError(format!(
-                "the sweep has more than {MAX_MEMBERS} sets (a fixed limit); narrow the ranges"
-            )));
+            return Err(FamilyError::TooManySets { max: MAX_MEMBERS });
         }
         let fixed: u64 = self.fixed_intervals().iter().map(|(a, b)| b - a + 1).sum();
         if u128::from(sets) * u128::from(fixed) > MAX_SWEEP_NUMBERS as u128 {
@@ -312,8 +554,7 @@ impl Family {
         } else {
             vec![None]
         };
-        let inner =
-            self.parameters.last().ok_or_else(|| FamilyError("the family has no parameter".into()))?;
+        let inner = self.parameters.last().ok_or(FamilyError::ParameterCount)?;
         let mut members = Vec::new();
         let mut numbers = 0usize;
         for outer in outer_values {
@@ -331,22 +572,18 @@ impl Family {
                         Item::Term(t) => {
                             let v = t.evaluate(&bound)?;
                             if v < 1 {
-                                return Err(FamilyError(format!(
-                                    "the member {} is {v} at {}; members must be at least 1",
-                                    t.canonical(),
-                                    bound
+                                return Err(FamilyError::MemberBelowOne {
+                                    member: t.canonical(),
+                                    value: v,
+                                    at: bound
                                         .iter()
                                         .map(|(n, v)| format!("{n}={v}"))
                                         .collect::<Vec<_>>()
-                                        .join(", ")
-                                )));
+                                        .join(", "),
+                                });
                             }
-                            let v = u64::try_from(v).map_err(|_| {
-                                FamilyError(format!(
-                                    "the member {} is {v}, more than 2^64 - 1",
-                                    t.canonical()
-                                ))
-                            })?;
+                            let v = u64::try_from(v)
+                                .map_err(|_| FamilyError::MemberBeyond { member: t.canonical(), value: v })?;
                             set.push(v);
                         }
                     }
@@ -359,23 +596,19 @@ impl Family {
                 }
                 members.push(Member { outer: outer.unwrap_or(0), c, set });
                 if members.len() > MAX_MEMBERS {
-                    return Err(FamilyError(format!(
-                        "the sweep has more than {MAX_MEMBERS} sets (a fixed limit); narrow the ranges"
-                    )));
+                    return Err(FamilyError::TooManySets { max: MAX_MEMBERS });
                 }
             }
         }
         if members.is_empty() {
-            return Err(FamilyError("the parameter ranges are empty".into()));
+            return Err(FamilyError::EmptyRanges);
         }
         Ok(members)
     }
 }
 
 fn too_many_numbers() -> FamilyError {
-    FamilyError(format!(
-        "the sweep's sets hold more than {MAX_SWEEP_NUMBERS} numbers in all (a fixed limit); narrow the ranges"
-    ))
+    FamilyError::TooManyNumbers { max: MAX_SWEEP_NUMBERS }
 }
 
 /// Parses a comma-separated list of items; with `terms`, linear terms in parameters are allowed.
@@ -384,31 +617,30 @@ fn parse_items(text: &str, terms: bool) -> Result<Vec<Item>, FamilyError> {
     for piece in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         if let Some((a, b)) = piece.split_once("..") {
             let parse = |s: &str| {
-                s.trim()
-                    .parse::<u64>()
-                    .map_err(|_| FamilyError(format!("'{piece}' is not an interval like 2..5")))
+                s.trim().parse::<u64>().map_err(|_| FamilyError::BadInterval { item: piece.to_string() })
             };
             let (a, b) = (parse(a)?, parse(b)?);
             if a == 0 || a > b {
-                return Err(FamilyError(format!("'{piece}': an interval needs 1 ≤ LO ≤ HI")));
+                return Err(FamilyError::BackwardInterval { item: piece.to_string() });
             }
             if b - a >= MAX_SET_SIZE {
-                return Err(FamilyError(format!(
-                    "'{piece}' has {} numbers; a set may have at most {MAX_SET_SIZE} members",
-                    u128::from(b - a) + 1
-                )));
+                return Err(FamilyError::IntervalTooLarge {
+                    item: piece.to_string(),
+                    numbers: u128::from(b - a) + 1,
+                    max: MAX_SET_SIZE,
+                });
             }
             items.push(Item::Interval(a, b));
         } else {
             let term = Term::parse(piece)?;
             if term.parameter.is_some() && !terms {
-                return Err(FamilyError(format!("'{piece}' is not a number")));
+                return Err(FamilyError::NotANumber { item: piece.to_string() });
             }
             if term.parameter.is_none() {
                 let v = u64::try_from(term.constant)
                     .ok()
                     .filter(|&v| v >= 1)
-                    .ok_or_else(|| FamilyError(format!("'{piece}': every member must be at least 1")))?;
+                    .ok_or_else(|| FamilyError::MemberNotPositive { item: piece.to_string() })?;
                 items.push(Item::Interval(v, v));
             } else {
                 items.push(Item::Term(term));
@@ -423,9 +655,7 @@ fn parse_items(text: &str, terms: bool) -> Result<Vec<Item>, FamilyError> {
         })
         .sum();
     if numbers > u128::from(MAX_SET_SIZE) {
-        return Err(FamilyError(format!(
-            "the set lists {numbers} numbers; a set may have at most {MAX_SET_SIZE} members"
-        )));
+        return Err(FamilyError::SetTooLarge { numbers, max: MAX_SET_SIZE });
     }
     Ok(items)
 }
@@ -442,7 +672,7 @@ pub fn parse_set(text: &str) -> Result<Vec<u64>, FamilyError> {
         }
     }
     if set.is_empty() {
-        return Err(FamilyError("the set is empty; give at least one positive take, e.g. 2,3,5,7".into()));
+        return Err(FamilyError::EmptySet);
     }
     set.sort_unstable();
     set.dedup();
@@ -495,7 +725,7 @@ mod tests {
         assert_eq!(wide.definition(), "subtraction {1..7714,c} over c");
         // 2,000 outer values with 1,000 inner values each: 2 million sets.
         let many = Family::parse("1", &["a=1..2000".into(), "c=a..a+999".into()]).unwrap();
-        assert!(many.members().unwrap_err().0.contains("more than 1000000 sets"));
+        assert_eq!(many.members().unwrap_err(), FamilyError::TooManySets { max: MAX_MEMBERS });
         let overlapping = Family::parse("5..8,3..6,20,9", &["c=30..31".into()]).unwrap();
         assert_eq!(overlapping.definition(), "subtraction {3..9,20,c} over c");
         assert_eq!(overlapping.members().unwrap()[0].set, [3, 4, 5, 6, 7, 8, 9, 20, 30]);
@@ -505,8 +735,92 @@ mod tests {
     fn members_beyond_64_bits_are_errors_not_wraps() {
         let family = Family::parse("18446744073709551617a,2", &["a=1..3".into()]).unwrap();
         let error = family.members().unwrap_err();
-        assert!(error.0.contains("more than 2^64 - 1"), "{error}");
+        assert!(matches!(error, FamilyError::MemberBeyond { .. }), "{error}");
+        assert!(error.to_string().contains("more than 2^64 - 1"), "{error}");
         let huge = Family::parse("2", &["c=18446744073709551615..18446744073709551616".into()]);
         assert!(huge.is_err() || huge.unwrap().members().is_err());
+    }
+
+    /// Where a kind stands among [`samples`]; a new kind is a new arm (the match is
+    /// exhaustive) and needs a sample.
+    fn slot(e: &FamilyError) -> usize {
+        match e {
+            FamilyError::BadTerm { .. } => 0,
+            FamilyError::UnknownParameter { .. } => 1,
+            FamilyError::TermOverflow { .. } => 2,
+            FamilyError::BadParameter { fault: ParameterFault::Name, .. } => 3,
+            FamilyError::BadParameter { fault: ParameterFault::Step, .. } => 4,
+            FamilyError::BadParameter { fault: ParameterFault::ZeroStep, .. } => 5,
+            FamilyError::BadParameter { fault: ParameterFault::NoDots, .. } => 6,
+            FamilyError::BadParameter { fault: ParameterFault::End { .. }, .. } => 7,
+            FamilyError::StartsBelowOne { .. } => 8,
+            FamilyError::ParameterBeyond { .. } => 9,
+            FamilyError::ParameterTooWide { .. } => 10,
+            FamilyError::ParameterCount => 11,
+            FamilyError::DeclaredTwice { .. } => 12,
+            FamilyError::TooManySets { .. } => 13,
+            FamilyError::TooManyNumbers { .. } => 14,
+            FamilyError::MemberBelowOne { .. } => 15,
+            FamilyError::MemberBeyond { .. } => 16,
+            FamilyError::BadInterval { .. } => 17,
+            FamilyError::BackwardInterval { .. } => 18,
+            FamilyError::IntervalTooLarge { .. } => 19,
+            FamilyError::NotANumber { .. } => 20,
+            FamilyError::MemberNotPositive { .. } => 21,
+            FamilyError::SetTooLarge { .. } => 22,
+            FamilyError::EmptyRanges => 23,
+            FamilyError::EmptySet => 24,
+        }
+    }
+    const KINDS: usize = 25;
+
+    /// Every kind, made by the parser where a text makes it, with the data its words name.
+    pub(crate) fn samples() -> Vec<(FamilyError, Vec<String>)> {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let range = |text: &str| Parameter::parse(text).unwrap_err();
+        let template = |v: &[&str]| [s(v), s(&["[NAME=]LO..HI[:STEP]", "c=11..500"])].concat();
+        let members = |set: &str, adds: &[&str]| {
+            let adds: Vec<String> = adds.iter().map(|a| a.to_string()).collect();
+            Family::parse(set, &adds).and_then(|f| f.members()).unwrap_err()
+        };
+        vec![
+            (Term::parse("2a*").unwrap_err(), s(&["2a*"])),
+            (members("2,b", &["c=1..5"]), s(&["b", "b=LO..HI"])),
+            (FamilyError::TermOverflow { term: "2a".into(), name: "a".into(), value: 7 }, s(&["2a", "a=7"])),
+            (range("C=1..5"), template(&["C=1..5"])),
+            (range("c=1..5:x"), template(&["c=1..5:x"])),
+            (range("c=1..5:0"), template(&["c=1..5:0"])),
+            (range("c=15"), template(&["c=15", ".."])),
+            (range("c=1..x*"), template(&["c=1..x*", "x*", "2a"])),
+            (members("1", &["c=0..5"]), s(&["c", "0"])),
+            (members("1", &["c=1..18446744073709551616"]), s(&["c", "18446744073709551616", "2^64 - 1"])),
+            (members("1", &["c=1..2000000"]), s(&["c", "2000000", "1000000"])),
+            (Family::parse("1", &[]).unwrap_err(), s(&["c=11..500"])),
+            (Family::parse("1", &["c=1..2".into(), "c=3..4".into()]).unwrap_err(), s(&["c"])),
+            (members("1", &["a=1..2000", "c=a..a+999"]), s(&["1000000"])),
+            (members("1..2013,151..7714", &["952..7003"]), s(&["10000000"])),
+            (members("a-5", &["a=1..3"]), s(&["a-5", "-4", "a=1"])),
+            (members("18446744073709551617a", &["a=1..3"]), s(&["18446744073709551617a", "2^64 - 1"])),
+            (parse_set("2..x").unwrap_err(), s(&["2..x", "2..5"])),
+            (parse_set("5..2").unwrap_err(), s(&["5..2", "1 ≤ LO ≤ HI"])),
+            (parse_set("1..2000000").unwrap_err(), s(&["1..2000000", "2000000", "1000000"])),
+            (parse_set("2,c").unwrap_err(), s(&["c"])),
+            (parse_set("0,3").unwrap_err(), s(&["0"])),
+            (parse_set("1..600000,700001..1400000").unwrap_err(), s(&["1300000", "1000000"])),
+            (members("1", &["c=5..2"]), vec![]),
+            (parse_set("").unwrap_err(), s(&["2,3,5,7"])),
+        ]
+    }
+
+    #[test]
+    fn every_family_error_has_its_words_in_both_languages() {
+        let samples = samples();
+        let mut slots: Vec<usize> = samples.iter().map(|(e, _)| slot(e)).collect();
+        slots.sort_unstable();
+        assert_eq!(slots, (0..KINDS).collect::<Vec<_>>(), "one sample of every kind");
+        for (error, data) in &samples {
+            crate::error::tests::check_words(&format!("{error:?}"), &error.words(), data);
+            assert_eq!(error.to_string(), error.words().en);
+        }
     }
 }

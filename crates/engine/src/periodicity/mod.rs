@@ -29,13 +29,15 @@ pub(crate) mod sweep;
 
 pub use certify::{certify_period, Periodicity};
 pub use family::parse_set as parse_family_set;
-pub use family::{Family, Member};
+pub use family::{Family, FamilyError, Member, ParameterFault};
 pub use fit::{fit_conjecture, ConjectureFit, FitRow, LinearForm, Quantity};
 pub use generator::{grundy_values, GrundyStream};
 pub use observed::{observed_period, Evidence};
 pub use sweep::{search_period, sweep_periods, PeriodSummary};
 
 use thiserror::Error;
+
+use crate::lang::{words, Words};
 
 /// A Grundy value of SUB(S); at most `|S|`.
 pub(crate) type Grundy = u32;
@@ -60,9 +62,17 @@ pub enum PeriodicityError {
     /// The work budget, the deadline or a cancellation stopped the computation.
     #[error("the computation stopped: {0}")]
     Exhausted(#[from] crate::budget::Exhausted),
-    /// The parameters of a search are invalid.
-    #[error("{0}")]
-    InvalidSearch(String),
+    /// A search's set size is 0 or beyond its largest member.
+    #[error("--size must be between 1 and --max ({max}); it is {size}")]
+    SizeOutOfRange {
+        /// The size asked for.
+        size: usize,
+        /// The largest member.
+        max: u64,
+    },
+    /// A search for period 0.
+    #[error("--period must be at least 1")]
+    ZeroPeriod,
     /// A search would examine more sets than its budget allows.
     #[error("the search covers {sets} sets, more than its limit of {budget} sets")]
     TooManySets {
@@ -71,6 +81,31 @@ pub enum PeriodicityError {
         /// The most sets allowed.
         budget: u64,
     },
+}
+
+impl PeriodicityError {
+    /// The words of a request's fault, in both languages, from the error's data (`None` for a
+    /// computation that stopped or reached its limits, which surfaces word from the kind).
+    pub fn words(&self) -> Option<Words> {
+        Some(match self {
+            PeriodicityError::EmptySet => words!(
+                "the subtraction set is empty; give at least one positive take, e.g. 2,3,5,7",
+                "减法集合是空的；请至少给一个正的取数，例如 2,3,5,7"
+            ),
+            PeriodicityError::ZeroInSet => words!(
+                "the subtraction set contains 0; every take must be at least 1",
+                "减法集合里有 0；每次至少取 1"
+            ),
+            PeriodicityError::SizeOutOfRange { size, max } => words!(
+                "--size must be between 1 and --max ({max}); it is {size}",
+                "--size 必须在 1 和 --max（{max}）之间；这里是 {size}"
+            ),
+            PeriodicityError::ZeroPeriod => words!("--period must be at least 1", "--period 至少是 1"),
+            PeriodicityError::LimitReached { .. }
+            | PeriodicityError::Exhausted(_)
+            | PeriodicityError::TooManySets { .. } => return None,
+        })
+    }
 }
 
 /// The set sorted, without duplicates, checked to be non-empty and free of 0.
@@ -114,12 +149,48 @@ pub(crate) fn gcd_of(set: &[u64]) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::runs;
+    use super::*;
 
     #[test]
     fn runs_compress_like_the_slides() {
         assert_eq!(runs(&[0, 0, 1, 1, 2, 2, 3, 3, 4]), "0^2 1^2 2^2 3^2 4");
         assert_eq!(runs::<u32>(&[]), "");
         assert_eq!(runs(&[10, 10, 1]), "10^2 1");
+    }
+
+    /// Every kind a caller causes has its words in both languages, and the English is the
+    /// error's own; the others are worded by the surfaces from their kind.
+    #[test]
+    fn every_usage_kind_has_its_words_in_both_languages() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let samples = [
+            (PeriodicityError::EmptySet, s(&["2,3,5,7"])),
+            (PeriodicityError::ZeroInSet, s(&["0"])),
+            (PeriodicityError::SizeOutOfRange { size: 9, max: 5 }, s(&["--size", "--max", "9", "5"])),
+            (PeriodicityError::ZeroPeriod, s(&["--period"])),
+            (PeriodicityError::LimitReached { set: "1,4".into(), limit: 10 }, vec![]),
+            (PeriodicityError::Exhausted(crate::budget::Exhausted::Cancelled), vec![]),
+            (PeriodicityError::TooManySets { sets: 9, budget: 5 }, vec![]),
+        ];
+        for (error, data) in &samples {
+            // Exhaustive: a new kind is a new arm, worded or not.
+            let usage = match error {
+                PeriodicityError::EmptySet
+                | PeriodicityError::ZeroInSet
+                | PeriodicityError::SizeOutOfRange { .. }
+                | PeriodicityError::ZeroPeriod => true,
+                PeriodicityError::LimitReached { .. }
+                | PeriodicityError::Exhausted(_)
+                | PeriodicityError::TooManySets { .. } => false,
+            };
+            match error.words() {
+                Some(words) => {
+                    assert!(usage, "{error:?}");
+                    crate::error::tests::check_words(&format!("{error:?}"), &words, data);
+                    assert_eq!(words.en, error.to_string());
+                }
+                None => assert!(!usage, "{error:?} has no words"),
+            }
+        }
     }
 }

@@ -70,7 +70,8 @@ pub struct SearchReport {
 /// in parallel, all charged to `budget`.
 ///
 /// # Errors
-/// [`PeriodicityError::InvalidSearch`] when `size` is 0 or above `max`, or `period` is 0;
+/// [`PeriodicityError::SizeOutOfRange`] when `size` is 0 or above `max`, [`PeriodicityError::ZeroPeriod`]
+/// when `period` is 0;
 /// [`PeriodicityError::TooManySets`] when there are more than `max_sets` sets, before any work;
 /// [`PeriodicityError::Exhausted`] when the budget runs out.
 pub fn search_period<F>(
@@ -86,12 +87,10 @@ where
     F: Fn(u64, u64) + Sync,
 {
     if size == 0 || size as u64 > max {
-        return Err(PeriodicityError::InvalidSearch(format!(
-            "--size must be between 1 and --max ({max}); it is {size}"
-        )));
+        return Err(PeriodicityError::SizeOutOfRange { size, max });
     }
     if period == 0 {
-        return Err(PeriodicityError::InvalidSearch("--period must be at least 1".to_string()));
+        return Err(PeriodicityError::ZeroPeriod);
     }
     let total = binomial(max, size as u64);
     if total > max_sets {

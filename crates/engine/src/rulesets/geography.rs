@@ -92,7 +92,7 @@ impl Geography {
     /// The graph's text is not a graph (or is a family with `n`).
     pub(crate) fn build(spec: &GameSpec) -> Result<Geography, EngineError> {
         let graph = super::graph_games::graph_of(spec)?;
-        Ok(Geography { name: spec.info().name, game: Arc::new(GeographyGame { graph }) })
+        Ok(Geography { name: spec.name(), game: Arc::new(GeographyGame { graph }) })
     }
 
     /// The graph.

@@ -180,7 +180,7 @@ impl GraphGame {
         pieces: Pieces,
     ) -> GraphGame {
         GraphGame {
-            name: spec.info().name,
+            name: spec.name(),
             deletion,
             paths: Arc::new(path_values(deletion, graph.order() as u64 + 1)),
             game: Some(Arc::new(DeletionGame { graph, deletion })),
@@ -205,7 +205,7 @@ impl GraphGame {
     ) -> Result<GraphGame, EngineError> {
         family::canonical(&text).map_err(bad_graph)?;
         Ok(GraphGame {
-            name: spec.info().name,
+            name: spec.name(),
             deletion,
             game: None,
             family: Some(text),

@@ -166,7 +166,7 @@ impl Hackenbush {
             ))
         })?;
         let whole = theory::standing(&graph, ground, &VSet::EMPTY);
-        Ok(Hackenbush { name: spec.info().name, game: Arc::new(HackenbushGame { graph, ground }), whole })
+        Ok(Hackenbush { name: spec.name(), game: Arc::new(HackenbushGame { graph, ground }), whole })
     }
 
     /// The graph.

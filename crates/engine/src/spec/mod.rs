@@ -820,6 +820,10 @@ mod tests {
         assert!(err.to_string().contains("defined by its caller"), "{err}");
         assert_ne!(GameSpec::custom("nim"), GameSpec::named("nim").unwrap());
         assert!(!GameSpec::named("nim").unwrap().is_custom());
+        // The declaration is an `Option`: a caller-defined game has none, even under a
+        // registered game's name, and asking for it cannot panic.
+        assert!(spec.info().is_none() && GameSpec::custom("nim").info().is_none());
+        assert_eq!(GameSpec::named("nim").unwrap().info().map(|i| i.name), Some("nim"));
     }
 
     #[test]

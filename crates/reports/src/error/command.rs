@@ -2,12 +2,17 @@
 //! template, a file), as data. Its words in both languages are made from that data when a surface
 //! asks ([`CommandError::words`]): one source per kind for every surface.
 //!
-//! A few kinds carry what another parser said in English (a graph file's syntax, an expression's,
-//! a family's or a code pattern's, the system's reason a file cannot be read): that text is data
-//! here, named in both languages' sentences.
+//! The kinds that carry another parser's fault (a graph file's syntax, an expression's, a
+//! family's or a code pattern's) carry it typed, and word it in both languages through its own
+//! `words`; only the system's reason a file cannot be read is text (the system's, in its
+//! language), named in both languages' sentences.
 
 use std::fmt;
 
+use nimlab_engine::loopy::SyntaxFault;
+use nimlab_engine::nimber::ExprFault;
+use nimlab_engine::octal::AtlasError;
+use nimlab_engine::periodicity::FamilyError;
 use nimlab_engine::{NaturalError, Words};
 
 /// `Words` from an English and a Chinese `format!` with the same arguments.
@@ -20,11 +25,8 @@ macro_rules! words {
 /// A request a command cannot serve as asked (the caller's fault: exit status 2, HTTP 400).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CommandError {
-    /// A family of parameter sets that does not parse.
-    BadFamily {
-        /// What the family's parser says.
-        reason: String,
-    },
+    /// A family of parameter sets that does not parse, or is too large.
+    BadFamily(FamilyError),
     /// `sweep --report` of a family nothing is stored for.
     NoStoredRows {
         /// The family's definition.
@@ -36,8 +38,8 @@ pub enum CommandError {
         expression: String,
         /// The column of the fault, from 1.
         column: usize,
-        /// What the expression's parser says.
-        reason: String,
+        /// What is wrong there.
+        fault: ExprFault,
     },
     /// A function to emit from a period that was not certified.
     NoCertifiedPeriod {
@@ -87,10 +89,7 @@ pub enum CommandError {
         path: String,
     },
     /// A code pattern that does not expand.
-    BadPattern {
-        /// What the pattern's parser says.
-        reason: String,
-    },
+    BadPattern(AtlasError),
     /// `--report` of an atlas with nothing stored.
     NothingStored,
     /// `--merge` without a store to merge into.
@@ -157,8 +156,8 @@ pub enum CommandError {
         line: usize,
         /// Its column, from 1.
         column: usize,
-        /// What the graph's parser says.
-        reason: String,
+        /// What is wrong there.
+        fault: SyntaxFault,
     },
     /// A graph text with no vertex.
     EmptyGraph {
@@ -294,7 +293,7 @@ impl CommandError {
     /// The kind as a stable code (kebab case), for surfaces that tell kinds apart.
     pub fn code(&self) -> &'static str {
         match self {
-            CommandError::BadFamily { .. } => "bad-family",
+            CommandError::BadFamily(_) => "bad-family",
             CommandError::NoStoredRows { .. } => "no-stored-rows",
             CommandError::BadExpression { .. } => "bad-expression",
             CommandError::NoCertifiedPeriod { .. } => "no-certified-period",
@@ -305,7 +304,7 @@ impl CommandError {
             CommandError::ValueBeyondCheckpoint { .. } => "value-beyond-checkpoint",
             CommandError::CheckpointOfAnother { .. } => "checkpoint-of-another",
             CommandError::NotACheckpoint { .. } => "not-a-checkpoint",
-            CommandError::BadPattern { .. } => "bad-pattern",
+            CommandError::BadPattern(_) => "bad-pattern",
             CommandError::NothingStored => "nothing-stored",
             CommandError::MergeNeedsStore => "merge-needs-store",
             CommandError::AtlasNeedsPattern { .. } => "atlas-needs-pattern",
@@ -359,14 +358,17 @@ impl CommandError {
     /// What is wrong, in both languages, from the error's data.
     pub fn words(&self) -> Words {
         match self {
-            CommandError::BadFamily { reason } => words!("{reason}", "参数集合族写得不对：{reason}"),
+            CommandError::BadFamily(error) => error.words(),
             CommandError::NoStoredRows { family } => {
                 words!("no stored rows for {family}", "{family} 没有存下的行")
             }
-            CommandError::BadExpression { expression, column, reason } => words!(
-                "in the expression '{expression}', at column {column}: {reason}",
-                "表达式“{expression}”的第 {column} 列有误：{reason}"
-            ),
+            CommandError::BadExpression { expression, column, fault } => {
+                let Words { en, zh } = fault.words();
+                words!(
+                    "in the expression '{expression}', at column {column}: {en}",
+                    "表达式“{expression}”的第 {column} 列有误：{zh}"
+                )
+            }
             CommandError::NoCertifiedPeriod { title, values } => words!(
                 "{title}: no period was certified within {values} values, so there is no function to emit (raise --limit)",
                 "{title}：在 {values} 个值内没有得到证明的周期，所以没有可输出的函数（请加大 --limit）"
@@ -400,7 +402,7 @@ impl CommandError {
                 "'{path}' is not a checkpoint of nimlab; name another file",
                 "“{path}”不是 nimlab 的检查点；请换一个文件"
             ),
-            CommandError::BadPattern { reason } => words!("{reason}", "代码模式写得不对：{reason}"),
+            CommandError::BadPattern(error) => error.words(),
             CommandError::NothingStored => words!(
                 "no game of the pattern is in the store yet; run the atlas without --report",
                 "存储里还没有这个模式的游戏；请去掉 --report 先计算图册"
@@ -457,10 +459,10 @@ impl CommandError {
                 "`{number}` in `{token}` is not a non-negative integer",
                 "`{token}` 里的 `{number}` 不是非负整数"
             ),
-            CommandError::BadGraphText { source, line, column, reason } => words!(
-                "{source}: line {line}, column {column}: {reason}",
-                "{source}：第 {line} 行第 {column} 列：{reason}"
-            ),
+            CommandError::BadGraphText { source, line, column, fault } => {
+                let Words { en, zh } = fault.words();
+                words!("{source}: line {line}, column {column}: {en}", "{source}：第 {line} 行第 {column} 列：{zh}")
+            }
             CommandError::EmptyGraph { source } => words!(
                 "{source}: the graph is empty: it has no vertices",
                 "{source}：这个图是空的，没有顶点"
@@ -680,14 +682,11 @@ mod tests {
         let s = String::from;
         let why = Words { en: s("two heaps are given"), zh: s("给了两堆") };
         vec![
-            (
-                E::BadFamily { reason: s("'x' is not a number or a term") },
-                vec!["'x' is not a number or a term"],
-            ),
+            (E::BadFamily(FamilyError::DeclaredTwice { name: s("c") }), vec!["c"]),
             (E::NoStoredRows { family: s("{1,a,a+2}") }, vec!["{1,a,a+2}"]),
             (
-                E::BadExpression { expression: s("3 + "), column: 4, reason: s("expected a number") },
-                vec!["3 + ", "4", "expected a number"],
+                E::BadExpression { expression: s("3 + "), column: 4, fault: ExprFault::UnmatchedClose },
+                vec!["3 + ", "4", "')'"],
             ),
             (E::NoCertifiedPeriod { title: s("0.007"), values: 1000 }, vec!["0.007", "1000", "--limit"]),
             (E::NoPeriodSeen { title: s("SUB{1,4}"), values: 77 }, vec!["SUB{1,4}", "77"]),
@@ -700,7 +699,10 @@ mod tests {
                 vec!["k.ckpt", "kayles", "dawson-kayles"],
             ),
             (E::NotACheckpoint { path: s("notes.txt") }, vec!["notes.txt"]),
-            (E::BadPattern { reason: s("code pattern `0.?x`: bad") }, vec!["code pattern `0.?x`: bad"]),
+            (
+                E::BadPattern(AtlasError::TooManyCodes { pattern: s("0.??"), codes: 64, limit: 10 }),
+                vec!["`0.??`", "64", "10"],
+            ),
             (E::NothingStored, vec!["--report"]),
             (E::MergeNeedsStore, vec!["--db"]),
             (E::AtlasNeedsPattern { compute: true }, vec!["--codes 0.??"]),
@@ -717,8 +719,8 @@ mod tests {
             ),
             (E::BadTokenNumber { number: s("x"), token: s("3 x") }, vec!["`x`", "`3 x`"]),
             (
-                E::BadGraphText { source: s("g.txt"), line: 2, column: 5, reason: s("expected a vertex") },
-                vec!["g.txt", "2", "5", "expected a vertex"],
+                E::BadGraphText { source: s("g.txt"), line: 2, column: 5, fault: SyntaxFault::StraySlash },
+                vec!["g.txt", "2", "5", "`/`"],
             ),
             (E::EmptyGraph { source: s("g.txt") }, vec!["g.txt"]),
             (E::NoCoins, vec![]),
@@ -762,7 +764,7 @@ mod tests {
     fn slot(e: &CommandError) -> usize {
         use CommandError as E;
         match e {
-            E::BadFamily { .. } => 0,
+            E::BadFamily(_) => 0,
             E::NoStoredRows { .. } => 1,
             E::BadExpression { .. } => 2,
             E::NoCertifiedPeriod { .. } => 3,
@@ -773,7 +775,7 @@ mod tests {
             E::ValueBeyondCheckpoint { .. } => 8,
             E::CheckpointOfAnother { .. } => 9,
             E::NotACheckpoint { .. } => 10,
-            E::BadPattern { .. } => 11,
+            E::BadPattern(_) => 11,
             E::NothingStored => 12,
             E::MergeNeedsStore => 13,
             E::AtlasNeedsPattern { .. } => 14,

@@ -64,7 +64,10 @@ impl ReportError {
             ReportError::Engine(e) => e.is_usage(),
             ReportError::Periodicity(e) => matches!(
                 e,
-                PeriodicityError::EmptySet | PeriodicityError::ZeroInSet | PeriodicityError::InvalidSearch(_)
+                PeriodicityError::EmptySet
+                    | PeriodicityError::ZeroInSet
+                    | PeriodicityError::SizeOutOfRange { .. }
+                    | PeriodicityError::ZeroPeriod
             ),
             ReportError::Prove(e) => matches!(e, ProveError::TooFewPlayers(_)),
             ReportError::WythoffRows(_) | ReportError::Checkpoint { .. } => false,
@@ -110,6 +113,7 @@ impl ReportError {
             ReportError::Engine(e) => e.words(),
             ReportError::Table(TableError::InvalidRequest(e)) => Some(e.words()),
             ReportError::Invalid(e) => Some(e.words()),
+            ReportError::Periodicity(e) => e.words(),
             _ => None,
         }
     }
