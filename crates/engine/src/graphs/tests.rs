@@ -448,6 +448,15 @@ proptest! {
                         keys
                     })
                     .collect();
+                if deletion == Deletion::Edge {
+                    // The word lists its dominoes in the order of `centre_first`.
+                    let moves = word.moves(deletion);
+                    let (w, h) = (u32::from(key[0] as u16), u32::from((key[0] >> 16) as u16));
+                    let at = |cell: u32| (cell / w, cell % w);
+                    let mut sorted = moves.clone();
+                    sorted.sort_by_key(|m| super::word::centre_first(h, w, at(m.trailing_zeros()), at(63 - m.leading_zeros())));
+                    prop_assert_eq!(moves, sorted);
+                }
                 by_graph.sort_unstable();
                 by_word.sort_unstable();
                 prop_assert_eq!(by_word, by_graph, "{:?}", deletion);

@@ -48,22 +48,22 @@ impl Word {
         let mut moves = Vec::new();
         match deletion {
             Deletion::Edge => {
-                let mut across = cells & (cells >> 1) & !last;
-                while across != 0 {
-                    let cell = across & across.wrapping_neg();
-                    moves.push(cell | cell << 1);
-                    across &= across - 1;
-                }
-                let mut down = cells & (cells >> self.width);
-                while down != 0 {
-                    let cell = down & down.wrapping_neg();
-                    moves.push(cell | cell << self.width);
-                    down &= down - 1;
-                }
-                let at = |cell: u32| (cell / self.width, cell % self.width);
-                moves.sort_by_key(|m| {
-                    let (a, b) = (m.trailing_zeros(), 63 - m.leading_zeros());
-                    centre_first(self.height, self.width, at(a), at(b))
+                // In the order of [`centre_first`] (a word's box is never higher than wide).
+                let push_all = |moves: &mut Vec<u64>, mut these: u64, step: u32| {
+                    while these != 0 {
+                        let cell = these & these.wrapping_neg();
+                        moves.push(cell | cell << step);
+                        these &= these - 1;
+                    }
+                };
+                let down = cells & (cells >> self.width);
+                centre_out(self.width, |a, b| {
+                    push_all(&mut moves, down & (first << a | first << b), self.width)
+                });
+                let across = cells & (cells >> 1) & !last;
+                let row = (1u64 << self.width) - 1;
+                centre_out(self.height, |a, b| {
+                    push_all(&mut moves, across & (row << (a * self.width) | row << (b * self.width)), 1);
                 });
             }
             Deletion::Vertex => {
@@ -156,6 +156,15 @@ impl Word {
             *row = cells >> (r * self.width) & mask;
         }
         rows_shape_key(GRID_LATTICE, &mut rows[..(bottom - top + 1) as usize])
+    }
+}
+
+/// Calls `each` with the indices `0..span` from the middle outwards, two at a time (the two at
+/// one distance from the middle, the lower first; the middle itself twice when `span` is odd).
+fn centre_out(span: u32, mut each: impl FnMut(u32, u32)) {
+    let (low, high) = ((span - 1) / 2, span / 2);
+    for d in 0..=low {
+        each(low - d, high + d);
     }
 }
 
