@@ -274,7 +274,7 @@ impl SpecError {
                 param: param.clone(),
                 value: value.clone(),
                 reason: words.as_deref().cloned(),
-                fault: fault.clone(),
+                fault: fault.as_deref().cloned(),
             },
             SpecError::Invalid(reason) => ErrorDetail::InvalidParams { reason: reason.clone() },
             SpecError::Syntax { text, .. } => ErrorDetail::BadGameText { text: text.clone() },

@@ -66,8 +66,8 @@ pub enum SpecError {
         /// Why, in both languages, where the check words it so (a text in a ruleset's own
         /// grammar: an octal code, a take pattern, a graph); boxed, so that errors stay small.
         words: Option<Box<crate::lang::Words>>,
-        /// Why, as data, for a count, a set or a flag (each surface words it).
-        fault: Option<grammar::ValueFault>,
+        /// Why, as data, for a count, a set or a flag (each surface words it); boxed too.
+        fault: Option<Box<grammar::ValueFault>>,
     },
     /// The values are valid one by one but not together (the ruleset's own check).
     #[error("{0}")]
@@ -170,7 +170,7 @@ impl ParamDecl {
             value: text.into(),
             reason: fault.to_string(),
             words: None,
-            fault: Some(fault),
+            fault: Some(Box::new(fault)),
         };
         // Full-width digits and separators read as ASCII; the error names the value as typed.
         let typed = grammar::ascii_forms(text);
@@ -856,7 +856,7 @@ mod tests {
         let fault = |text: &str| match text.parse::<GameSpec>() {
             Err(SpecError::InvalidValue { fault: Some(fault), reason, .. }) => {
                 assert_eq!(reason, fault.to_string());
-                fault
+                *fault
             }
             other => panic!("{text}: {other:?}"),
         };
