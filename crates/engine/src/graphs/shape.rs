@@ -119,31 +119,39 @@ fn lattice_code(lattice: Lattice) -> u64 {
 /// The least of `best` and the keys of `rows` (each `width` bits) reflected top to bottom, left
 /// to right, both or neither.
 fn least_turn(lattice: u64, rows: &mut [u64], width: usize, mut best: Option<[u64; 5]>) -> Option<[u64; 5]> {
+    let height = rows.len();
+    let head = lattice << 32 | (height as u64) << 16 | width as u64;
+    let cells = height * width;
+    if cells <= 64 {
+        // One word: the rows put together by shifts, and reflected left to right row by row; the
+        // half turns of those two are their bits reversed (top to bottom then comes for free).
+        let (mut bits, mut mirrored) = (0u64, 0u64);
+        for (r, &row) in rows.iter().enumerate() {
+            bits |= row << (r * width);
+            mirrored |= (row.reverse_bits() >> (64 - width)) << (r * width);
+        }
+        let turned = |word: u64| word.reverse_bits() >> (64 - cells);
+        for word in [bits, mirrored, turned(bits), turned(mirrored)] {
+            let key = [head, word, 0, 0, 0];
+            if best.is_none_or(|k| key < k) {
+                best = Some(key);
+            }
+        }
+        return best;
+    }
     let mut reversed = [0u64; 16];
     for (row, back) in rows.iter().zip(&mut reversed) {
         *back = row.reverse_bits() >> (64 - width);
     }
-    let height = rows.len();
-    let head = lattice << 32 | (height as u64) << 16 | width as u64;
     for t in 0..4 {
         let source = if t & 2 != 0 { &reversed[..height] } else { &*rows };
-        let key = if height * width <= 64 {
-            // One word: the rows put together by shifts alone.
-            let mut bits = 0u64;
-            for (r, &row) in source.iter().enumerate() {
-                let r = if t & 1 != 0 { height - 1 - r } else { r };
-                bits |= row << (r * width);
-            }
-            [head, bits, 0, 0, 0]
-        } else {
-            let mut bits = VSet::EMPTY;
-            for (r, &row) in source.iter().enumerate() {
-                let r = if t & 1 != 0 { height - 1 - r } else { r };
-                bits.put_bits(r * width, row);
-            }
-            let [a, b, c, d] = bits.0;
-            [head, a, b, c, d]
-        };
+        let mut bits = VSet::EMPTY;
+        for (r, &row) in source.iter().enumerate() {
+            let r = if t & 1 != 0 { height - 1 - r } else { r };
+            bits.put_bits(r * width, row);
+        }
+        let [a, b, c, d] = bits.0;
+        let key = [head, a, b, c, d];
         if best.is_none_or(|k| key < k) {
             best = Some(key);
         }
