@@ -312,9 +312,6 @@ impl Drawing {
         Drawing { board, token }
     }
 
-    /// A row of coins written as a word of `H` (heads) and `T` (tails), e.g. `THHTH`, as the
-    /// numbers of its heads on a board of coins in a row (from the board's first coin): `None`
-    /// when the board is not a row of coins or the word is not made of `H` and `T` only.
     /// A position typed as words: one word of `H` and `T` on a board of coins is the row
     /// ([`Drawing::row_position`]); `None` otherwise (the words are then numbers). The one
     /// parser of rows every surface calls.
@@ -325,6 +322,9 @@ impl Drawing {
         }
     }
 
+    /// A row of coins written as a word of `H` (heads) and `T` (tails), e.g. `THHTH`, as the
+    /// numbers of its heads on a board of coins in a row (from the board's first coin): `None`
+    /// when the board is not a row of coins or the word is not made of `H` and `T` only.
     pub fn row_position(&self, word: &str) -> Option<Vec<num_bigint::BigUint>> {
         let first = match self.board {
             Board::Coins => 1u64,
