@@ -36,8 +36,8 @@ use super::deletion::mex;
 use super::deletion::Deletion;
 use super::graph::Graph;
 use super::set::VSet;
-use super::shape::board_shape_key;
-use super::word::{centre_first, Word};
+use super::shape::{board_shape_key, centre_first};
+use super::word::Word;
 use crate::budget::{Budget, Exhausted, Meter};
 
 /// A table entry with this bit set holds no value but the bits (`1 << k`, `k < 31`) of values
@@ -196,13 +196,14 @@ impl Memo {
     }
 }
 
-/// The keys of one component. Components with equal keys are isomorphic, so have one value.
+/// The key of one component, the cheapest it has (see the module doc). Components with equal
+/// keys are isomorphic, so have one value.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
-struct Keys {
-    shape: Option<Shape>,
-    form: Option<Box<[u64]>>,
+enum Keys {
+    Shape(Shape),
+    Form(Box<[u64]>),
     /// The vertex set, for a component with neither (kept in the solver's own table).
-    own: Option<VSet>,
+    Own(VSet),
 }
 
 /// A component of an option, with its keys.
@@ -383,6 +384,8 @@ pub struct ComponentSolver<'m> {
     /// Components of an option being split, kept to reuse their room.
     scratch: Vec<VSet>,
     word_scratch: Vec<u64>,
+    /// The components of a part of `word_scratch` after Cram's reductions.
+    pieces: Vec<u64>,
     /// Is every vertex of degree at most two, so that positions are valued by their chains?
     chains: bool,
 }
@@ -411,6 +414,7 @@ impl<'m> ComponentSolver<'m> {
             noted_at: 0,
             scratch: Vec::new(),
             word_scratch: Vec::new(),
+            pieces: Vec::new(),
         }
     }
 
@@ -495,10 +499,10 @@ impl<'m> ComponentSolver<'m> {
         }
         let key = self.graph.board().and_then(|board| board_shape_key(board, component));
         let cells = key.as_ref().and_then(Word::from_key).map_or(Cells::Graph(*component), Cells::Word);
-        let shape = key.map(Shape::new);
-        let form = if shape.is_some() { None } else { self.form_key(component) };
-        let own = (shape.is_none() && form.is_none()).then_some(*component);
-        let keys = Keys { shape, form, own };
+        let keys = match key.map(Shape::new) {
+            Some(shape) => Keys::Shape(shape),
+            None => self.form_key(component).map_or(Keys::Own(*component), Keys::Form),
+        };
         self.known(&keys).map_err(|_| Part { cells, keys })
     }
 
@@ -507,46 +511,38 @@ impl<'m> ComponentSolver<'m> {
         if let Some(v) = self.memo.deletion.small_value(cells.count_ones() as usize) {
             return Ok(v);
         }
-        let key = word.shape_key(cells).expect("a word's cells have a shape key");
-        let cells = Cells::Word(Word::from_key(&key).expect("a word's part fits a word"));
-        let keys = Keys { shape: Some(Shape::new(key)), form: None, own: None };
-        self.known(&keys).map_err(|_| Part { cells, keys })
+        let part = word.part(cells);
+        let keys = Keys::Shape(Shape::new([part.head(), part.bits, 0, 0, 0]));
+        self.known(&keys).map_err(|_| Part { cells: Cells::Word(part), keys })
     }
 
     /// What the tables hold for a component with these keys: its value, or ([`EXCLUDED`] with
     /// bits) the values it is known not to have. A component keyed once is looked up again by
     /// its keys alone, without finding them again.
     fn known(&mut self, keys: &Keys) -> Result<u32, u32> {
-        let mut known = EXCLUDED;
-        match keys.shape.as_ref().and_then(|key| self.memo.shape_value(key)) {
-            Some(v) if v < EXCLUDED => return Ok(v),
-            Some(excluded) => known |= excluded,
-            None => {}
+        let entry = match keys {
+            Keys::Shape(shape) => self.memo.shape_value(shape),
+            Keys::Form(form) => self.memo.forms.get(form),
+            Keys::Own(set) => self.own.get(set).copied(),
+        };
+        match entry {
+            Some(v) if v < EXCLUDED => Ok(v),
+            Some(excluded) => Err(excluded),
+            None => Err(EXCLUDED),
         }
-        match keys.form.as_ref().and_then(|key| self.memo.forms.get(key)) {
-            Some(v) if v < EXCLUDED => return Ok(v),
-            Some(excluded) => known |= excluded,
-            None => {}
-        }
-        match keys.own.and_then(|set| self.own.get(&set).copied()) {
-            Some(v) if v < EXCLUDED => return Ok(v),
-            Some(excluded) => known |= excluded,
-            None => {}
-        }
-        Err(known)
     }
 
     /// Records a component's value, or ([`EXCLUDED`] with bits) the values it does not have.
     fn store(&mut self, keys: &Keys, entry: u32) {
-        if let Some(shape) = &keys.shape {
-            self.memo.store_shape(shape.clone(), entry);
-        }
-        if let Some(form) = &keys.form {
-            self.memo.form_words += form.len() as u64;
-            self.memo.forms.insert(form.clone(), entry);
-        }
-        if let Some(set) = keys.own {
-            self.own.insert(set, entry);
+        match keys {
+            Keys::Shape(shape) => self.memo.store_shape(shape.clone(), entry),
+            Keys::Form(form) => {
+                self.memo.form_words += form.len() as u64;
+                self.memo.forms.insert(form.clone(), entry);
+            }
+            Keys::Own(set) => {
+                self.own.insert(*set, entry);
+            }
         }
     }
 
@@ -947,6 +943,7 @@ impl<'m> ComponentSolver<'m> {
             Moves::Graph(component, deleted) => self.split_option(options, component, &deleted[m]),
             Moves::Word(word, deleted) => {
                 let mut split = std::mem::take(&mut self.word_scratch);
+                let mut pieces = std::mem::take(&mut self.pieces);
                 word.components(word.bits & !deleted[m], &mut split);
                 if self.memo.deletion == Deletion::Edge {
                     let mut i = 0;
@@ -956,10 +953,9 @@ impl<'m> ComponentSolver<'m> {
                         if kept == cells {
                             i += 1;
                         } else {
-                            let mut pieces = Vec::new();
                             word.components(kept, &mut pieces);
                             split.swap_remove(i);
-                            split.extend(pieces);
+                            split.extend_from_slice(&pieces);
                         }
                     }
                 }
@@ -972,6 +968,7 @@ impl<'m> ComponentSolver<'m> {
                     }
                 }
                 self.word_scratch = split;
+                self.pieces = pieces;
                 options.close(start, sum);
             }
         }

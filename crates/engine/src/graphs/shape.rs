@@ -158,3 +158,23 @@ fn least_turn(lattice: u64, rows: &mut [u64], width: usize, mut best: Option<[u6
     }
     best
 }
+
+/// The order in which the search tries the dominoes of a box of `height` x `width` cells (the
+/// cells `a` and `b`, as row and column in the box): first those across the box's long side, from
+/// its middle outwards, which cut it in two, then those along it, from the middle row outwards.
+/// Beling's igs tries Cram's moves so; on the 4 x 9 board it leaves a third of the components to
+/// value that the board's own order does.
+pub(super) fn centre_first(height: u32, width: u32, a: (u32, u32), b: (u32, u32)) -> (bool, u32) {
+    let off = |twice: u32, span: u32| twice.abs_diff(span - 1);
+    if height <= width {
+        if a.1 == b.1 {
+            (false, off(2 * a.1, width))
+        } else {
+            (true, off(2 * a.0, height))
+        }
+    } else if a.0 == b.0 {
+        (false, off(2 * a.0, height))
+    } else {
+        (true, off(2 * a.1, width))
+    }
+}

@@ -6,7 +6,7 @@
 //! are the shapes' tables, shared with components held as vertex sets.
 
 use super::deletion::Deletion;
-use super::shape::{rows_shape_key, GRID_LATTICE};
+use super::shape::GRID_LATTICE;
 
 /// A grid component in one word (see the module doc): bit `r * width + c` is the cell in row `r`
 /// and column `c` of its box.
@@ -15,18 +15,29 @@ pub(super) struct Word {
     pub(super) bits: u64,
     height: u32,
     width: u32,
+    /// The box's first column, which every shift to the left or right masks.
+    first: u64,
 }
 
 impl Word {
+    /// The word of `bits` in a box of `height` x `width` cells (`height * width <= 64`,
+    /// `width < 64`).
+    fn new(bits: u64, height: u32, width: u32) -> Word {
+        let first = (0..height).fold(0, |column, r| column | 1 << (r * width));
+        Word { bits, height, width, first }
+    }
+
     /// The component whose shape key is `key`, when it is a grid lattice's and its box fits a
     /// word (at most 64 cells, rows of at most 63).
     pub(super) fn from_key(key: &[u64; 5]) -> Option<Word> {
         let (lattice, height, width) = (key[0] >> 32, key[0] >> 16 & 0xffff, key[0] & 0xffff);
-        (lattice == GRID_LATTICE && height * width <= 64 && width < 64).then(|| Word {
-            bits: key[1],
-            height: height as u32,
-            width: width as u32,
-        })
+        (lattice == GRID_LATTICE && height * width <= 64 && width < 64)
+            .then(|| Word::new(key[1], height as u32, width as u32))
+    }
+
+    /// The shape key's first word (lattice, height and width; see [`board_shape_key`](super::shape::board_shape_key)).
+    pub(super) fn head(self) -> u64 {
+        GRID_LATTICE << 32 | u64::from(self.height) << 16 | u64::from(self.width)
     }
 
     /// Its number of cells.
@@ -34,21 +45,16 @@ impl Word {
         self.bits.count_ones() as usize
     }
 
-    /// The first column of the box.
-    fn first_column(self) -> u64 {
-        (0..self.height).fold(0, |column, r| column | 1 << (r * self.width))
-    }
-
     /// The cells each move deletes, one word a move: for Arc-Kayles (Cram) the two cells of
     /// each domino, across then down; for Node-Kayles each cell with its neighbours.
     pub(super) fn moves(self, deletion: Deletion) -> Vec<u64> {
-        let first = self.first_column();
+        let first = self.first;
         let last = first << (self.width - 1);
         let cells = self.bits;
         let mut moves = Vec::new();
         match deletion {
             Deletion::Edge => {
-                // In the order of [`centre_first`] (a word's box is never higher than wide).
+                // In the order of [`centre_first`](super::shape::centre_first) (a word's box is never higher than wide).
                 let push_all = |moves: &mut Vec<u64>, mut these: u64, step: u32| {
                     while these != 0 {
                         let cell = these & these.wrapping_neg();
@@ -89,7 +95,7 @@ impl Word {
     /// The connected components of `cells` (cells of this box), in order of their least cell.
     pub(super) fn components(self, mut cells: u64, out: &mut Vec<u64>) {
         out.clear();
-        let first = self.first_column();
+        let first = self.first;
         let last = first << (self.width - 1);
         while cells != 0 {
             let mut component = cells & cells.wrapping_neg();
@@ -115,7 +121,7 @@ impl Word {
     ///
     /// Checked against the plain search on random boards (tests).
     pub(super) fn reduced(self, cells: u64) -> u64 {
-        let first = self.first_column();
+        let first = self.first;
         let last = first << (self.width - 1);
         // The cells with a neighbour to the right, left, below and above.
         let right = cells & (cells >> 1) & !last;
@@ -147,16 +153,65 @@ impl Word {
         kept & !(others & !leaves & !next_to_others)
     }
 
-    /// The shape key of `cells`, a set of this box's cells that is not empty.
-    pub(super) fn shape_key(self, cells: u64) -> Option<[u64; 5]> {
-        let mask = (1u64 << self.width) - 1;
-        let mut rows = [0u64; 16];
-        let (top, bottom) = (cells.trailing_zeros() / self.width, (63 - cells.leading_zeros()) / self.width);
-        for (row, r) in rows.iter_mut().zip(top..=bottom) {
-            *row = cells >> (r * self.width) & mask;
+    /// The cells `cells` of this box (not empty) as a word of their own, in their shape key's
+    /// orientation: moved to the corner, then the least of the turns and reflections that keep
+    /// the box no higher than wide (as [`rows_shape_key`](super::shape::rows_shape_key) orders
+    /// them; tested equal), all by shifts of the word.
+    pub(super) fn part(self, cells: u64) -> Word {
+        let stride = self.width;
+        let top = cells.trailing_zeros() / stride;
+        let height = (63 - cells.leading_zeros()) / stride - top + 1;
+        let at_top = cells >> (top * stride);
+        let row = (1u64 << stride) - 1;
+        let (mut columns, mut rest) = (0, at_top);
+        while rest != 0 {
+            columns |= rest & row;
+            rest >>= stride;
         }
-        rows_shape_key(GRID_LATTICE, &mut rows[..(bottom - top + 1) as usize])
+        let left = columns.trailing_zeros();
+        let width = 64 - columns.leading_zeros() - left;
+        let mut bits = at_top >> left;
+        if width < stride {
+            bits = (0..height)
+                .fold(0, |packed, r| packed | (bits >> (r * stride) & ((1 << width) - 1)) << (r * width));
+        }
+        let mut best = None;
+        if height <= width {
+            best = Some(Word::new(least_reflection(bits, height, width), height, width));
+        }
+        if height >= width {
+            let turned = least_reflection(transposed(bits, height, width), width, height);
+            if best.is_none_or(|word: Word| turned < word.bits) {
+                best = Some(Word::new(turned, width, height));
+            }
+        }
+        best.expect("a box is no higher than wide or no wider than high")
     }
+}
+
+/// The least of `bits` (a box of `height` x `width` cells, row by row) reflected top to bottom,
+/// left to right, both or neither: the half turn is the word's bits reversed, and the left to
+/// right reflection the half turn of the top to bottom one.
+fn least_reflection(bits: u64, height: u32, width: u32) -> u64 {
+    let row = (1u64 << width) - 1;
+    let flipped =
+        (0..height).fold(0, |out, r| out | (bits >> (r * width) & row) << ((height - 1 - r) * width));
+    let half_turn = |word: u64| word.reverse_bits() >> (64 - height * width);
+    bits.min(flipped).min(half_turn(bits)).min(half_turn(flipped))
+}
+
+/// `bits` (a box of `height` x `width` cells, row by row) with rows and columns exchanged: a box
+/// of `width` x `height`.
+fn transposed(bits: u64, height: u32, width: u32) -> u64 {
+    let mut out = 0;
+    let mut rest = bits;
+    while rest != 0 {
+        let at = rest.trailing_zeros();
+        rest &= rest - 1;
+        let (r, c) = (at / width, at % width);
+        out |= 1 << (c * height + r);
+    }
+    out
 }
 
 /// Calls `each` with the indices `0..span` from the middle outwards, two at a time (the two at
@@ -165,25 +220,5 @@ fn centre_out(span: u32, mut each: impl FnMut(u32, u32)) {
     let (low, high) = ((span - 1) / 2, span / 2);
     for d in 0..=low {
         each(low - d, high + d);
-    }
-}
-
-/// The order in which the search tries the dominoes of a box of `height` x `width` cells (the
-/// cells `a` and `b`, as row and column in the box): first those across the box's long side, from
-/// its middle outwards, which cut it in two, then those along it, from the middle row outwards.
-/// Beling's igs tries Cram's moves so; on the 4 x 9 board it leaves a third of the components to
-/// value that the board's own order does.
-pub(super) fn centre_first(height: u32, width: u32, a: (u32, u32), b: (u32, u32)) -> (bool, u32) {
-    let off = |twice: u32, span: u32| twice.abs_diff(span - 1);
-    if height <= width {
-        if a.1 == b.1 {
-            (false, off(2 * a.1, width))
-        } else {
-            (true, off(2 * a.0, height))
-        }
-    } else if a.0 == b.0 {
-        (false, off(2 * a.0, height))
-    } else {
-        (true, off(2 * a.1, width))
     }
 }
