@@ -357,6 +357,31 @@ fn drop_seen(candidates: Values, v: u32) -> Values {
     }
 }
 
+/// The vectors one call of [`ComponentSolver::value_in`] fills, kept empty between calls so that
+/// their room is reused rather than allocated again (a search makes millions of calls).
+#[derive(Default)]
+struct Room {
+    moves: Vec<u64>,
+    parts: Vec<Part>,
+    spans: Vec<Span>,
+    open: Vec<(usize, usize)>,
+}
+
+impl Room {
+    /// The room of a finished call's vectors, emptied.
+    fn reuse(moves: Moves, mut options: Options, mut open: Vec<(usize, usize)>) -> Room {
+        let mut moves = match moves {
+            Moves::Word(_, moves) => moves,
+            Moves::Graph(..) => Vec::new(),
+        };
+        moves.clear();
+        options.parts.clear();
+        options.spans.clear();
+        open.clear();
+        Room { moves, parts: options.parts, spans: options.spans, open }
+    }
+}
+
 struct Frame {
     component: VSet,
     keys: Keys,
@@ -386,6 +411,8 @@ pub struct ComponentSolver<'m> {
     word_scratch: Vec<u64>,
     /// The components of a part of `word_scratch` after Cram's reductions.
     pieces: Vec<u64>,
+    /// Room [`ComponentSolver::value_in`]'s calls have finished with, for the next calls.
+    rooms: Vec<Room>,
     /// Is every vertex of degree at most two, so that positions are valued by their chains?
     chains: bool,
 }
@@ -415,6 +442,7 @@ impl<'m> ComponentSolver<'m> {
             scratch: Vec::new(),
             word_scratch: Vec::new(),
             pieces: Vec::new(),
+            rooms: Vec::new(),
         }
     }
 
@@ -809,9 +837,13 @@ impl<'m> ComponentSolver<'m> {
         if wanted == 0 {
             return Ok(None);
         }
+        let mut room = self.rooms.pop().unwrap_or_default();
         let moves = match part.cells {
             Cells::Graph(set) => Moves::Graph(set, self.graph_moves(&set)),
-            Cells::Word(word) => Moves::Word(word, word.moves(self.memo.deletion)),
+            Cells::Word(word) => {
+                word.moves(self.memo.deletion, &mut room.moves);
+                Moves::Word(word, std::mem::take(&mut room.moves))
+            }
         };
         if let (Moves::Graph(set, all), true) = (&moves, moves.len() >= 128) {
             debug_assert!(all.len() >= 128);
@@ -822,8 +854,9 @@ impl<'m> ComponentSolver<'m> {
         let mut candidates = up_to(moves.len() as u32);
         // Options are split one by one, so that one the tables value may end the search before
         // the others are split.
-        let mut options = Options { parts: Vec::new(), spans: Vec::with_capacity(moves.len()) };
-        let mut open = Vec::new();
+        let mut options =
+            Options { parts: std::mem::take(&mut room.parts), spans: std::mem::take(&mut room.spans) };
+        let mut open = std::mem::take(&mut room.open);
         for m in 0..moves.len() {
             if candidates & wanted == 0 {
                 break;
@@ -844,7 +877,7 @@ impl<'m> ComponentSolver<'m> {
             budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
         }
         let mut exact = true;
-        for (_, i) in open {
+        for &(_, i) in &open {
             if candidates & wanted == 0 {
                 break;
             }
@@ -859,6 +892,7 @@ impl<'m> ComponentSolver<'m> {
                 }
             }
         }
+        self.rooms.push(Room::reuse(moves, options, open));
         let value = candidates.trailing_zeros();
         if candidates.count_ones() == 1 && (exact || value <= greatest(wanted)) {
             self.memo.solved += 1;

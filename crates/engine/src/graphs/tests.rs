@@ -438,8 +438,9 @@ proptest! {
                         keys
                     })
                     .collect();
-                let mut by_word: Vec<Vec<[u64; 5]>> = word
-                    .moves(deletion)
+                let mut moves = Vec::new();
+                word.moves(deletion, &mut moves);
+                let mut by_word: Vec<Vec<[u64; 5]>> = moves
                     .iter()
                     .map(|&deleted| {
                         let mut split = Vec::new();
@@ -451,7 +452,6 @@ proptest! {
                     .collect();
                 if deletion == Deletion::Edge {
                     // The word lists its dominoes in the order of `centre_first`.
-                    let moves = word.moves(deletion);
                     let (w, h) = (u32::from(key[0] as u16), u32::from((key[0] >> 16) as u16));
                     let at = |cell: u32| (cell / w, cell % w);
                     let mut sorted = moves.clone();

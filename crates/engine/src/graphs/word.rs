@@ -45,13 +45,14 @@ impl Word {
         self.bits.count_ones() as usize
     }
 
-    /// The cells each move deletes, one word a move: for Arc-Kayles (Cram) the two cells of
-    /// each domino, across then down; for Node-Kayles each cell with its neighbours.
-    pub(super) fn moves(self, deletion: Deletion) -> Vec<u64> {
+    /// The cells each move deletes, one word a move, into `moves` (emptied first; its room is
+    /// reused): for Arc-Kayles (Cram) the two cells of each domino, centre first; for
+    /// Node-Kayles each cell with its neighbours.
+    pub(super) fn moves(self, deletion: Deletion, moves: &mut Vec<u64>) {
         let first = self.first;
         let last = first << (self.width - 1);
         let cells = self.bits;
-        let mut moves = Vec::new();
+        moves.clear();
         match deletion {
             Deletion::Edge => {
                 // In the order of [`centre_first`](super::shape::centre_first) (a word's box is never higher than wide).
@@ -63,13 +64,11 @@ impl Word {
                     }
                 };
                 let down = cells & (cells >> self.width);
-                centre_out(self.width, |a, b| {
-                    push_all(&mut moves, down & (first << a | first << b), self.width)
-                });
+                centre_out(self.width, |a, b| push_all(moves, down & (first << a | first << b), self.width));
                 let across = cells & (cells >> 1) & !last;
                 let row = (1u64 << self.width) - 1;
                 centre_out(self.height, |a, b| {
-                    push_all(&mut moves, across & (row << (a * self.width) | row << (b * self.width)), 1);
+                    push_all(moves, across & (row << (a * self.width) | row << (b * self.width)), 1);
                 });
             }
             Deletion::Vertex => {
@@ -83,7 +82,6 @@ impl Word {
                 moves.dedup();
             }
         }
-        moves
     }
 
     /// `cells` with their neighbours in the box.
@@ -203,13 +201,15 @@ fn least_reflection(bits: u64, height: u32, width: u32) -> u64 {
 /// `bits` (a box of `height` x `width` cells, row by row) with rows and columns exchanged: a box
 /// of `width` x `height`.
 fn transposed(bits: u64, height: u32, width: u32) -> u64 {
+    let row = (1u64 << width) - 1;
     let mut out = 0;
-    let mut rest = bits;
-    while rest != 0 {
-        let at = rest.trailing_zeros();
-        rest &= rest - 1;
-        let (r, c) = (at / width, at % width);
-        out |= 1 << (c * height + r);
+    for r in 0..height {
+        let mut cells = bits >> (r * width) & row;
+        while cells != 0 {
+            let c = cells.trailing_zeros();
+            cells &= cells - 1;
+            out |= 1 << (c * height + r);
+        }
     }
     out
 }
