@@ -399,10 +399,22 @@ impl<R: Ruleset> Engine<R> {
                 let value = value_of(&position, root).during(task)?;
                 let mut winning = Vec::new();
                 let mut values = BTreeSet::new();
+                // With the ruleset's own search, an option is asked only whether its value is at
+                // most the position's: that shows the mex and finds every winning move.
+                let mut larger = false;
                 for option in distinct(&options) {
-                    let v = value_of(option, None).during(task)?;
-                    values.insert(v);
-                    if v == 0 {
+                    let v = match own.then(|| self.ruleset.own_value_at_most(option, value, budget)).flatten()
+                    {
+                        Some(answer) => answer.during(task)?.0,
+                        None => Some(value_of(option, None).during(task)?),
+                    };
+                    match v {
+                        Some(v) => {
+                            values.insert(v);
+                        }
+                        None => larger = true,
+                    }
+                    if v == Some(0) {
                         winning.push(self.move_report(numbers, option, query.lang));
                     }
                 }
@@ -413,7 +425,13 @@ impl<R: Ruleset> Engine<R> {
                     winning_moves: winning,
                     winning_move_count: None,
                     moves_complete: true,
-                    reason: if own {
+                    reason: if larger {
+                        say!(
+                            query.lang,
+                            "search by components (a position's value is the nim-sum of its parts' values): the options' Grundy values up to {value} are {values} (the others' are larger), so the value is their mex, {value}",
+                            "按连通分支搜索（局面的 SG 值是各分支 SG 值的 Nim 和）：各后继局面中 SG 值不超过 {value} 的为 {values}（其余的更大），所以本局面的 SG 值是它们的 mex，即 {value}"
+                        )
+                    } else if own {
                         say!(
                             query.lang,
                             "search by components (a position's value is the nim-sum of its parts' values): the options have Grundy values {values}, so the value is their mex, {value}",

@@ -101,6 +101,24 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
         None
     }
 
+    /// [`Ruleset::own_value`] asked only whether the value is at most `bound`: the value when it
+    /// is (or when the search finds it anyway), `None` in the pair when it is larger. A search
+    /// that prunes (Beling and Rogalski's) answers this far sooner than the exact value: the
+    /// options of a position are asked it with the position's own value as the bound. By
+    /// default, the exact value compared with the bound.
+    ///
+    /// # Errors
+    /// As for [`Ruleset::own_value`].
+    fn own_value_at_most(
+        &self,
+        position: &Self::Position,
+        bound: u32,
+        budget: &Budget,
+    ) -> Option<Result<(Option<u32>, usize), Exhausted>> {
+        self.own_value(position, budget)
+            .map(|answer| answer.map(|(v, states)| ((v <= bound).then_some(v), states)))
+    }
+
     /// The ruleset's own exact search in misère play, as [`Ruleset::own_value`] is in normal
     /// play (the misère search of a board game by its regions' shapes): the outcome of a search
     /// position and how many states its table holds; `None` (the default) leaves it to the

@@ -686,6 +686,50 @@ impl<'m> ComponentSolver<'m> {
         Ok(sum)
     }
 
+    /// The value of the position `left` when it is at most `bound`, else `None`: all its components but the
+    /// largest valued, and the largest asked ([`ComponentSolver::value_in`]) for the values that
+    /// make the nim-sum at most `bound`, so that most of its search is cut off. Equal to
+    /// [`ComponentSolver::value_pruned`] compared with `bound` (tested).
+    ///
+    /// # Errors
+    /// As for [`ComponentSolver::value`].
+    pub fn value_at_most(
+        &mut self,
+        left: &VSet,
+        bound: u32,
+        budget: &Budget,
+    ) -> Result<Option<u32>, Exhausted> {
+        if bound >= 127 || self.chains {
+            return self.value_pruned(left, budget).map(|v| (v <= bound).then_some(v));
+        }
+        self.memo.limit(budget.memory_limit() / 2);
+        let mut sets = Vec::new();
+        self.graph.components(left, &mut sets);
+        let mut meter = budget.meter();
+        let mut sum = 0;
+        let mut open = Vec::new();
+        for set in &sets {
+            match self.probe(set) {
+                Ok(v) => sum ^= v,
+                Err(part) => open.push(part),
+            }
+        }
+        let largest = (0..open.len()).max_by_key(|&j| open[j].cells.len());
+        let value = match largest {
+            None => Some(sum),
+            Some(largest) => {
+                for (_, part) in open.iter().enumerate().filter(|&(j, _)| j != largest) {
+                    sum ^= self.exact(part, &mut meter, budget)?;
+                }
+                self.value_in(&open[largest], xor_each(up_to(bound), sum), &mut meter, budget)?
+                    .map(|v| v ^ sum)
+            }
+        };
+        meter.flush()?;
+        budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
+        Ok(value.filter(|&v| v <= bound))
+    }
+
     /// The value of a component the tables do not know, by Beling's aspiration: is it `0`,
     /// then `1`, and so on? For each value `k` in turn, every option not yet valued is asked
     /// whether its value is `k` ([`ComponentSolver::value_in`] with `k` alone, so that the

@@ -63,6 +63,16 @@ proptest! {
                 let mut memo = Memo::new(deletion);
                 let pruned = ComponentSolver::new(graph.clone(), &mut memo).value_pruned(&graph.vertices(), &Budget::default()).unwrap();
                 prop_assert_eq!(pruned, fast);
+                // Asked whether the value is at most each bound, with a fresh memo and with one
+                // that already holds the other answers.
+                let mut shared = Memo::new(deletion);
+                for bound in 0..=fast + 1 {
+                    let mut memo = Memo::new(deletion);
+                    let at_most = ComponentSolver::new(graph.clone(), &mut memo).value_at_most(&graph.vertices(), bound, &Budget::default()).unwrap();
+                    prop_assert_eq!(at_most, (fast <= bound).then_some(fast), "bound {}", bound);
+                    let again = ComponentSolver::new(graph.clone(), &mut shared).value_at_most(&graph.vertices(), bound, &Budget::default()).unwrap();
+                    prop_assert_eq!(again, at_most);
+                }
             }
         }
     }

@@ -700,6 +700,17 @@ impl Ruleset for GraphGame {
         Some(solver.value_pruned(left, budget).map(|v| (v, solver.states())))
     }
 
+    fn own_value_at_most(
+        &self,
+        left: &VSet,
+        bound: u32,
+        budget: &Budget,
+    ) -> Option<Result<(Option<u32>, usize), Exhausted>> {
+        let mut memo = self.memo.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut solver = ComponentSolver::new(self.graph().clone(), &mut memo);
+        Some(solver.value_at_most(left, bound, budget).map(|v| (v, solver.states())))
+    }
+
     /// On a board, misère positions by the search over their regions' shapes
     /// ([`crate::graphs::regions`]); elsewhere the generic search.
     fn own_misere(&self, left: &VSet, budget: &Budget) -> Option<Result<(Outcome, usize), Exhausted>> {

@@ -5,7 +5,7 @@
 use num_bigint::BigUint;
 use proptest::prelude::*;
 
-use crate::analysis::GrundyValue;
+use crate::analysis::{GrundyValue, MoveReport};
 use crate::bigint::{big, to_bigs};
 use crate::graphs::family::Picture;
 use crate::graphs::{regions, ComponentSolver, Deletion, DeletionGame, Memo, MisereMemo};
@@ -135,7 +135,8 @@ proptest! {
     }
 
     /// Every winning move listed (normal play by theory or components, misère by regions) leads to
-    /// a position the generic search values 0 (P in misère play).
+    /// a position the generic search values 0 (P in misère play); a complete list in normal play
+    /// is the generic search's.
     #[test]
     fn winning_moves_lead_to_zero(rows in 1u16..=4, cols in 1u16..=4, holes in any::<u16>(), covered in any::<u16>()) {
         let picture = board(rows, cols, u32::from(holes) & 0x5555);
@@ -146,6 +147,14 @@ proptest! {
         let numbers = to_bigs(&numbers.iter().map(|&v| v as u64).collect::<Vec<_>>());
         for play in [Play::Normal, Play::Misere] {
             let answer = game.analyze(&numbers, &Query::play(play), &Budget::default()).unwrap();
+            if play == Play::Normal && answer.moves_complete {
+                // The component engine asks each option only whether its value is at most the
+                // position's: the same winning moves and value as the generic search's.
+                let generic = game.analyze(&numbers, &Query::new(Method::Search, play), &Budget::default()).unwrap();
+                let texts = |moves: &[MoveReport]| moves.iter().map(|m| m.text.clone()).collect::<Vec<_>>();
+                prop_assert_eq!(texts(&answer.winning_moves), texts(&generic.winning_moves));
+                prop_assert_eq!(&answer.grundy, &generic.grundy);
+            }
             for m in &answer.winning_moves {
                 let after = game.analyze(&m.to, &Query::new(Method::Search, play), &Budget::default()).unwrap();
                 prop_assert_eq!(after.outcome, Outcome::P, "{} {:?}: {}", picture.text(), play, m.text);
