@@ -7,7 +7,9 @@ use std::sync::{Arc, Mutex};
 
 use nimlab_engine::listing::PRequest;
 use nimlab_engine::{no_progress, SumPart};
-use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo};
+use nimlab_engine::{
+    AnyGame, BigUint, Budget, CheckedPosition, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo,
+};
 use nimlab_reports::loopy::{graph_file_game, no_files, LoopyGame};
 use nimlab_reports::plot::{self, SequencePicture};
 use nimlab_reports::quotient::{quotient, QuotientRequest};
@@ -181,13 +183,13 @@ impl Game {
         )
     }
 
-    /// The checked numbers of a position.
-    fn check(&self, py: Python<'_>, numbers: &Bound<'_, PyAny>) -> PyResult<Vec<BigUint>> {
+    /// A position checked by the game's rules.
+    fn check(&self, py: Python<'_>, numbers: &Bound<'_, PyAny>) -> PyResult<CheckedPosition> {
         let numbers = position(numbers)?;
         self.run(py, &Budget::default(), Lane::Point, |_| false, |game, _| Ok(game.check_position(&numbers)?))
     }
 
-    fn reports_position(&self, numbers: Vec<BigUint>) -> nimlab_reports::Position {
+    fn reports_position(&self, numbers: CheckedPosition) -> nimlab_reports::Position {
         let spec = self.spec();
         nimlab_reports::Position { game: spec.clone(), params: spec.params().clone(), position: numbers }
     }
@@ -866,7 +868,7 @@ impl Game {
 #[pyclass(module = "nimlab", frozen)]
 pub(crate) struct Position {
     game: Py<Game>,
-    numbers: Vec<BigUint>,
+    numbers: CheckedPosition,
 }
 
 #[pymethods]
@@ -880,7 +882,7 @@ impl Position {
     /// The position's numbers.
     #[getter]
     fn position(&self) -> Vec<BigUint> {
-        self.numbers.clone()
+        self.numbers.to_vec()
     }
 
     /// Solves this position alone (as ``Game.solve``).

@@ -13,7 +13,9 @@ use nimlab_engine::loopy::{partitions, FairShares};
 use nimlab_engine::loopy::{sum_good_moves, sum_value, Component};
 use nimlab_engine::Counterexample;
 use nimlab_engine::LoopyPositions;
-use nimlab_engine::{say, AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Play, VerifyReport};
+use nimlab_engine::{
+    say, AnyGame, BigUint, Budget, CheckedPosition, EngineError, GameSpec, Lang, Play, VerifyReport,
+};
 use nimlab_engine::{ALLOCATION_OVERHEAD, UNITS_PER_POSITION};
 use serde::Serialize;
 
@@ -282,14 +284,14 @@ fn build_game(
     budget: &Budget,
 ) -> Result<Built, ReportError> {
     let spec = game.spec();
-    let roots: Vec<Vec<BigUint>> = if tokens.is_empty() {
+    let roots: Vec<CheckedPosition> = if tokens.is_empty() {
         let bound = upto.unwrap_or(spec.info().map_or(0, |i| i.verify_bound));
         // Each listed position is charged as one stored, so that the budget bounds them.
         let mut roots = Vec::new();
         for position in game.verification_positions(bound) {
             budget.charge(UNITS_PER_POSITION).map_err(stopped("listing the table's positions"))?;
             // Only the game's positions (a cap on a pile may be below the bound).
-            if game.check_position(&position).is_ok() {
+            if let Ok(position) = game.check_position(&position) {
                 roots.push(position);
             }
         }

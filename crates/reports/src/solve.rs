@@ -2,7 +2,8 @@
 
 use nimlab_engine::{analyze_sum, SumAnalysis, SumPart};
 use nimlab_engine::{
-    Analysis, AnyGame, BigUint, Budget, Exhausted, GameSpec, Lang, Method, MultiAnalysis, Play, Query,
+    Analysis, AnyGame, BigUint, Budget, CheckedPosition, Exhausted, GameSpec, Lang, Method, MultiAnalysis,
+    Play, Query,
 };
 use serde::Serialize;
 
@@ -217,7 +218,7 @@ pub struct SumReport {
 /// [`ReportError::Engine`] for an empty sum, a bad part, or a part whose Grundy value is not
 /// known within the budget.
 pub fn solve_sum(request: &SumRequest, budget: &Budget) -> Result<SumReport, ReportError> {
-    let mut games: Vec<(Box<dyn AnyGame>, Vec<BigUint>)> = Vec::new();
+    let mut games: Vec<(Box<dyn AnyGame>, CheckedPosition)> = Vec::new();
     for (spec, numbers) in &request.parts {
         let (game, position) = Position::new(spec, numbers, budget)?;
         games.push((game, position.position));

@@ -38,7 +38,8 @@ pub fn strategy(
         return Err(not_answered(Research::WinningPlan, spec.name()).into());
     }
     let game = spec.build(budget)?;
-    let Some(strategy) = game.winning_plan(position, lines, budget)? else {
+    let position = game.check_position(position)?;
+    let Some(strategy) = game.winning_plan(&position, lines, budget)? else {
         return Err(not_answered(Research::WinningPlan, spec.name()).into());
     };
     Ok(StrategyReport { game: GameRef::from(spec), strategy })
