@@ -142,7 +142,7 @@ impl FromStr for GameSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::Basis;
+    use crate::analysis::{Basis, MoveReport};
     use crate::bigint::to_bigs;
     use crate::lang::Lang;
     use crate::rulesets::describe_take;
@@ -175,6 +175,39 @@ mod tests {
         }
         let err = GameSpec::named("chess").unwrap_err();
         assert!(err.to_string().contains("unknown game 'chess'"));
+    }
+
+    /// A move's target is a `CheckedPosition` because the rules built it: for every ruleset, on
+    /// its example and its first verification positions, every legal move's and every winning
+    /// move's target (the theory's and the search's, both plays) is what the ruleset's check
+    /// makes of it, so a session goes on from it without checking again.
+    #[test]
+    fn every_move_target_is_what_the_check_makes_of_it() {
+        let budget = Budget::default();
+        for info in RULESETS.iter().filter(|info| !from_file(info)) {
+            let game = info.example_spec().build(&budget).unwrap();
+            let example: Vec<BigUint> =
+                info.example_position.split_whitespace().map(|n| n.parse().unwrap()).collect();
+            let positions = std::iter::once(example).chain(game.verification_positions(6).take(40));
+            for numbers in positions {
+                let Ok(position) = game.check_position(&numbers) else { continue };
+                let mut targets: Vec<MoveReport> =
+                    game.options(&position, &budget, Lang::En).unwrap_or_default();
+                for play in [Play::Normal, Play::Misere] {
+                    for method in [Method::Theory, Method::Search] {
+                        if let Ok(a) = game.analyze(&position, &Query::new(method, play), &budget) {
+                            targets.extend(a.winning_moves);
+                        }
+                    }
+                }
+                for m in targets {
+                    let checked = game.check_position(&m.to).unwrap_or_else(|e| {
+                        panic!("{} {numbers:?}: the move {:?} leaves {:?}: {e}", info.name, m.text, m.to)
+                    });
+                    assert_eq!(checked, m.to, "{} {numbers:?}: {}", info.name, m.text);
+                }
+            }
+        }
     }
 
     /// Every declaration names its game, says how its positions are drawn and gives its texts

@@ -10,6 +10,21 @@ use crate::budget::HeldBytes;
 /// A position's numbers after its game's check ([`crate::AnyGame::check_position`]): valid for
 /// the game and in full form (defaults filled in). Only the engine builds one, so a surface
 /// cannot hand an answer numbers that skipped the rules; its numbers are read-only.
+///
+/// ```
+/// use nimlab_engine::{Budget, GameSpec};
+///
+/// let game = "wythoff".parse::<GameSpec>().unwrap().build(&Budget::default()).unwrap();
+/// let position = game.check_position(&[3u32.into(), 5u32.into()]).unwrap();
+/// assert_eq!(position.numbers(), [3u32.into(), 5u32.into()]);
+/// assert!(game.check_position(&[3u32.into()]).is_err());
+/// ```
+///
+/// Outside the engine, numbers cannot be wrapped without the check:
+///
+/// ```compile_fail,E0624
+/// let position = nimlab_engine::CheckedPosition::new(vec![3u32.into()]);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct CheckedPosition {
     numbers: Vec<BigUint>,
