@@ -104,7 +104,7 @@ pub use error::{CodeError, EngineError, ErrorDetail, LimitReached, RequestError,
 pub use game::{Game, Outcome, Play, UnknownMethod, UnknownPlay};
 pub use lang::{Lang, UnknownLang, Words};
 pub use num_bigint::BigUint;
-pub use registry::{answering, not_answered, unknown_game, RULESETS};
+pub use registry::{answering, not_answered, unknown_game, GameKind, RULESETS};
 pub use rulesets::apple::strategy::DEFAULT_LINE_LIMIT;
 pub use rulesets::chomp::census::Census;
 pub use rulesets::graph_games::is_graph_param;

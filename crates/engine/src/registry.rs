@@ -5,7 +5,7 @@
 use crate::error::RequestError;
 use std::str::FromStr;
 
-use crate::analysis::{AnyGame, Research, RulesetInfo};
+use crate::analysis::{AnyGame, Capabilities, Research, RulesetInfo};
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::rulesets;
@@ -73,6 +73,39 @@ pub fn unknown_game(name: &str) -> SpecError {
     SpecError::UnknownGame { name: name.into(), games: RULESETS.iter().map(|r| r.name).collect() }
 }
 
+/// What a game is, as a type ([`GameSpec::kind`]): a ruleset of the registry, which carries its
+/// declaration, or a game its caller defines and builds (a Python function), which has none. Code
+/// that needs a declaration matches `Registered` and has it; the other arm says what a caller's
+/// game does instead.
+#[derive(Debug, Clone, Copy)]
+pub enum GameKind {
+    /// A registered ruleset, with its declaration.
+    Registered(&'static RulesetInfo),
+    /// A game its caller defines ([`GameSpec::custom`]).
+    Custom,
+}
+
+impl GameKind {
+    /// What the game declares it can do: a registered ruleset's capabilities; none for a
+    /// caller's game, which takes no fast path and answers no research question (its answers
+    /// are the generic search's).
+    pub fn capabilities(self) -> Capabilities {
+        match self {
+            GameKind::Registered(info) => info.capabilities,
+            GameKind::Custom => Capabilities::NONE,
+        }
+    }
+
+    /// The bound `verify` and a table of every position use by default: the declaration's; 0
+    /// for a caller's game, which declares none.
+    pub fn verify_bound(self) -> u64 {
+        match self {
+            GameKind::Registered(info) => info.verify_bound,
+            GameKind::Custom => 0,
+        }
+    }
+}
+
 fn find(name: &str) -> Result<&'static RulesetInfo, SpecError> {
     RulesetInfo::find(name).ok_or_else(|| unknown_game(name))
 }
@@ -97,13 +130,12 @@ impl GameSpec {
         GameSpec::from_pairs(name, &[])
     }
 
-    /// The ruleset's declaration in the registry; `None` for a game defined by its caller
-    /// ([`GameSpec::custom`]), which has none, so that every caller says what such a game does.
-    pub fn info(&self) -> Option<&'static RulesetInfo> {
-        if self.is_custom() {
-            None
-        } else {
-            RulesetInfo::find(self.name())
+    /// What the game is: a registered ruleset with its declaration, or a game its caller
+    /// defines ([`GameSpec::custom`]), which has none.
+    pub fn kind(&self) -> GameKind {
+        match RulesetInfo::find(self.name()) {
+            Some(info) if !self.is_custom() => GameKind::Registered(info),
+            _ => GameKind::Custom,
         }
     }
 
@@ -113,7 +145,7 @@ impl GameSpec {
     /// [`EngineError::Spec`] when the values do not fit together (the ruleset's own check), or
     /// for a game defined by its caller.
     pub fn build(&self, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-        let Some(info) = self.info() else {
+        let GameKind::Registered(info) = self.kind() else {
             let name = self.name();
             return Err(EngineError::Spec(SpecError::Invalid(crate::lang::words!(
                 "the game '{name}' is defined by its caller, which builds it",

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
 use nimlab_engine::listing::PRequest;
-use nimlab_engine::{no_progress, SumPart};
+use nimlab_engine::{no_progress, GameKind, SumPart};
 use nimlab_engine::{
     AnyGame, BigUint, Budget, CheckedPosition, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo,
 };
@@ -626,7 +626,7 @@ impl Game {
         memory: Option<MemorySize>,
         timeout: Option<f64>,
     ) -> PyResult<VerifyResult> {
-        if self.spec().is_custom() {
+        if matches!(self.spec().kind(), GameKind::Custom) {
             return Err(PyValueError::new_err(format!(
                 "{} is defined in Python and has no closed form to verify",
                 self.spec()

@@ -61,10 +61,7 @@ impl LoopyGame {
         upto: Option<u64>,
         read: impl FnOnce(&str) -> Result<String, ReportError>,
     ) -> Result<Option<LoopyGame>, ReportError> {
-        let Some(info) = spec.info() else {
-            return Ok(None);
-        };
-        Ok(match info.capabilities.loopy {
+        Ok(match spec.kind().capabilities().loopy {
             None => None,
             Some(LoopyPositions::Reachable) => Some(LoopyGame::Ruleset { spec: spec.clone(), upto }),
             Some(LoopyPositions::GraphFile { param }) => {
@@ -93,7 +90,7 @@ pub fn graph_file_game(
     spec: &GameSpec,
     read: impl FnOnce(&str) -> Result<String, ReportError>,
 ) -> Result<Option<LoopyGame>, ReportError> {
-    if !spec.info().is_some_and(|i| matches!(i.capabilities.loopy, Some(LoopyPositions::GraphFile { .. }))) {
+    if !matches!(spec.kind().capabilities().loopy, Some(LoopyPositions::GraphFile { .. })) {
         return Ok(None);
     }
     LoopyGame::of_spec(spec, None, read)
@@ -285,7 +282,7 @@ fn build_game(
 ) -> Result<Built, ReportError> {
     let spec = game.spec();
     let roots: Vec<CheckedPosition> = if tokens.is_empty() {
-        let bound = upto.unwrap_or(spec.info().map_or(0, |i| i.verify_bound));
+        let bound = upto.unwrap_or(spec.kind().verify_bound());
         // Each listed position is charged as one stored, so that the budget bounds them.
         let mut roots = Vec::new();
         for position in game.verification_positions(bound) {
@@ -642,7 +639,7 @@ pub fn verify_built(
     budget: &Budget,
 ) -> Result<VerifyReport, ReportError> {
     let spec = game.spec();
-    let bound = bound.unwrap_or(spec.info().map_or(0, |i| i.verify_bound));
+    let bound = bound.unwrap_or(spec.kind().verify_bound());
     let b = build_game(game, &[], Some(bound), budget)?;
     let task = format!("the retrograde analysis of {}", b.name);
     let s = solve(&b.graph, play, budget).map_err(stopped(&task))?;
