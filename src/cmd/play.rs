@@ -16,7 +16,9 @@ use clap::ValueEnum;
 use nimlab_engine::bigint::json;
 use nimlab_engine::loopy::LoopyOutcome;
 use nimlab_engine::parse_natural;
-use nimlab_engine::{AnyGame, BigUint, EngineError, GameSpec, Lang, MoveReport, Outcome, Params, Play};
+use nimlab_engine::{
+    AnyGame, BigUint, CheckedPosition, EngineError, GameSpec, Lang, MoveReport, Outcome, Params, Play,
+};
 use nimlab_reports::loopy::no_files;
 use nimlab_reports::loopy::LoopyReport;
 use nimlab_reports::play::{last_mover_wins, repetitions, reply, ReplyBasis, DRAW_REPETITIONS};
@@ -89,10 +91,10 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         json: cx.json,
         lang: cx.lang,
         limits: cx.limits,
-        history: vec![],
+        history: vec![position.position],
         help: String::new(),
     };
-    session.start(position.position)?;
+    session.start()?;
     let stdin = io::stdin();
     session.run(&mut stdin.lock(), out)
 }
@@ -218,17 +220,18 @@ struct Session<'a> {
     /// The language of move texts, reasons and nimlab's explanations.
     lang: Lang,
     limits: BudgetArgs,
-    /// Every position so far; the last is the current one.
-    history: Vec<Vec<BigUint>>,
+    /// Every position so far, never empty: the start, then each move's target (the rules' own
+    /// positions, so checked); the last is the current one.
+    history: Vec<CheckedPosition>,
     /// How to type a move, with the first legal move of the start as the example.
     help: String,
 }
 
 impl Session<'_> {
     /// Checks that the starting position can be played (its moves can be listed).
-    fn start(&mut self, position: Vec<BigUint>) -> anyhow::Result<()> {
-        match self.game.options(&position, &self.limits.budget(), self.lang) {
-            Ok(moves) => self.help = help_text(&position, moves.first()),
+    fn start(&mut self) -> anyhow::Result<()> {
+        match self.game.options(self.current(), &self.limits.budget(), self.lang) {
+            Ok(moves) => self.help = help_text(self.current(), moves.first()),
             Err(error @ EngineError::TooLargeForSearch { .. }) => {
                 return Err(UsageError(format!("this position is too large to play: {error}")).into())
             }
@@ -240,12 +243,13 @@ impl Session<'_> {
             }
             Err(other) => return Err(other.into()),
         }
-        self.history.push(position);
         Ok(())
     }
 
-    fn current(&self) -> &[BigUint] {
-        self.history.last().map_or(&[], Vec::as_slice)
+    /// The current position: the history's last (it starts with the start, and an undo keeps
+    /// the start).
+    fn current(&self) -> &CheckedPosition {
+        self.history.last().expect("the history starts with the start position")
     }
 
     /// True when the person is to move: they moved first and an even number of moves were made,
@@ -481,7 +485,7 @@ fn typed_form(to: &[BigUint]) -> String {
 /// # Errors
 /// A message naming a few legal moves.
 fn find_move<'m>(moves: &'m [MoveReport], typed: &[BigUint]) -> Result<&'m MoveReport, String> {
-    if let Some(exact) = moves.iter().find(|m| m.to == typed) {
+    if let Some(exact) = moves.iter().find(|m| m.to.numbers() == typed) {
         return Ok(exact);
     }
     let no_heap_left = matches!(typed, [n] if *n == BigUint::ZERO);
@@ -515,11 +519,14 @@ mod tests {
     #[test]
     fn only_a_whole_position_is_a_move() {
         let to = |ns: &[u32]| ns.iter().map(|&n| BigUint::from(n)).collect::<Vec<_>>();
-        let moves = vec![MoveReport { text: "a".into(), to: to(&[0, 4, 5]) }];
+        let budget = nimlab_engine::Budget::default();
+        let nim = GameSpec::named("nim").unwrap().build(&budget).unwrap();
+        let moves = nim.options(&nim.check_position(&to(&[1, 4, 5])).unwrap(), &budget, Lang::En).unwrap();
         assert!(find_move(&moves, &to(&[0])).unwrap_err().contains("is not a legal move"));
-        assert_eq!(find_move(&moves, &to(&[0, 4, 5])).unwrap().text, "a");
-        let last = vec![MoveReport { text: "take the whole heap of 1".into(), to: to(&[]) }];
-        assert_eq!(find_move(&last, &to(&[0])).unwrap().text, "take the whole heap of 1");
+        assert_eq!(find_move(&moves, &to(&[0, 4, 5])).unwrap().to, to(&[0, 4, 5]));
+        let kayles = GameSpec::named("kayles").unwrap().build(&budget).unwrap();
+        let last = kayles.options(&kayles.check_position(&to(&[1])).unwrap(), &budget, Lang::En).unwrap();
+        assert!(find_move(&last, &to(&[0])).unwrap().to.is_empty());
         assert!(find_move(&last, &to(&[1])).unwrap_err().contains("you can move to `0`"));
     }
 }

@@ -23,7 +23,7 @@ fn closed_forms(c: &mut Criterion) {
     let budget = Budget::default();
     let theory = |play| Query::new(Method::Theory, play);
     let half = game("half");
-    let heap = [huge(1)];
+    let heap = half.check_position(&[huge(1)]).expect("a valid heap");
     c.bench_function("half: one 300-digit heap, theory", |b| {
         b.iter(|| half.analyze(black_box(&heap), &theory(Play::Normal), &budget))
     });
@@ -32,6 +32,7 @@ fn closed_forms(c: &mut Criterion) {
     });
 
     let subtraction = game("subtraction --set 1,4,10");
+    let heap = subtraction.check_position(&heap).expect("a valid heap");
     c.bench_function("subtraction {1,4,10}: one 300-digit heap, theory", |b| {
         b.iter(|| subtraction.analyze(black_box(&heap), &theory(Play::Normal), &budget))
     });
@@ -39,6 +40,7 @@ fn closed_forms(c: &mut Criterion) {
     let heaps: Vec<BigUint> = (1..=7).map(huge).collect();
     for k in [2, 5] {
         let moore = game(&format!("moore --k {k}"));
+        let heaps = moore.check_position(&heaps).expect("valid heaps");
         c.bench_function(&format!("moore k={k}: seven 300-digit heaps, theory"), |b| {
             b.iter(|| moore.analyze(black_box(&heaps), &theory(Play::Normal), &budget))
         });

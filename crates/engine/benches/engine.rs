@@ -73,6 +73,7 @@ fn theory_huge_heaps(c: &mut Criterion) {
     let budget = Budget::default();
     for (name, spec, position) in cases {
         let game = spec.build(&budget).expect("valid spec");
+        let position = game.check_position(&position).expect("a valid position");
         let play = if name.ends_with("misere") { Play::Misere } else { Play::Normal };
         let query = Query::new(Method::Theory, play);
         group.bench_function(name, |b| b.iter(|| game.analyze(&position, &query, &budget).expect("theory")));

@@ -55,7 +55,9 @@
 //! let spec: GameSpec = "subtraction --set 1,3,4".parse().unwrap();
 //! let budget = Budget::default();
 //! let game = spec.build(&budget).unwrap();
-//! let answer = game.analyze(&[10u32.into()], &Query::default(), &budget).unwrap();
+//! // A position reaches an answer only through the game's check.
+//! let position = game.check_position(&[10u32.into()]).unwrap();
+//! let answer = game.analyze(&position, &Query::default(), &budget).unwrap();
 //! assert_eq!(answer.outcome.as_str(), "N");
 //! assert_eq!(spec.to_string(), "subtraction --set 1,3,4");
 //! ```
@@ -89,10 +91,10 @@ pub mod periodicity;
 pub mod tables;
 
 pub use analysis::{
-    analyze_sum, no_progress, Analysis, AnyGame, Basis, BestMove, Capabilities, CodeSource, Counterexample,
-    Engine, GrundyValue, Line, LoopyPositions, Method, MoveReport, MultiAnalysis, MultiMove, PeriodSequence,
-    PeriodTheorem, Plan, Player, Progress, Query, Research, RulePlan, Ruleset, RulesetInfo, Strategy,
-    SumAnalysis, SumPart, VerifyReport,
+    analyze_sum, no_progress, Analysis, AnyGame, Basis, BestMove, Capabilities, CheckedPosition, CodeSource,
+    Counterexample, Engine, GrundyValue, Line, LoopyPositions, Method, MoveReport, MultiAnalysis, MultiMove,
+    PeriodSequence, PeriodTheorem, Plan, Player, Progress, Query, Research, RulePlan, Ruleset, RulesetInfo,
+    Strategy, SumAnalysis, SumPart, VerifyReport,
 };
 pub use budget::{
     default_memory_ceiling, format_size, parse_size, Budget, CancelHandle, Exhausted, HeldBytes,
@@ -102,7 +104,7 @@ pub use error::{CodeError, EngineError, ErrorDetail, LimitReached, RequestError,
 pub use game::{Game, Outcome, Play, UnknownMethod, UnknownPlay};
 pub use lang::{Lang, UnknownLang, Words};
 pub use num_bigint::BigUint;
-pub use registry::{answering, not_answered, unknown_game, RULESETS};
+pub use registry::{answering, not_answered, unknown_game, GameKind, RULESETS};
 pub use rulesets::apple::strategy::DEFAULT_LINE_LIMIT;
 pub use rulesets::chomp::census::Census;
 pub use rulesets::graph_games::is_graph_param;
@@ -145,7 +147,7 @@ pub mod kernels {
 /// What the unit tests share: the budget, queries and a game built from its spec text.
 #[cfg(test)]
 pub(crate) mod test_prelude {
-    pub(crate) use crate::analysis::{no_progress, AnyGame, Method, Query};
+    pub(crate) use crate::analysis::{no_progress, trusted, AnyGame, Method, Query};
     pub(crate) use crate::budget::Budget;
     pub(crate) use crate::game::{Outcome, Play};
     pub(crate) use crate::positions::heap_box;

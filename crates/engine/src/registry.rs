@@ -5,7 +5,7 @@
 use crate::error::RequestError;
 use std::str::FromStr;
 
-use crate::analysis::{AnyGame, Research, RulesetInfo};
+use crate::analysis::{AnyGame, Capabilities, Research, RulesetInfo};
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::rulesets;
@@ -73,6 +73,39 @@ pub fn unknown_game(name: &str) -> SpecError {
     SpecError::UnknownGame { name: name.into(), games: RULESETS.iter().map(|r| r.name).collect() }
 }
 
+/// What a game is, as a type ([`GameSpec::kind`]): a ruleset of the registry, which carries its
+/// declaration, or a game its caller defines and builds (a Python function), which has none. Code
+/// that needs a declaration matches `Registered` and has it; the other arm says what a caller's
+/// game does instead.
+#[derive(Debug, Clone, Copy)]
+pub enum GameKind {
+    /// A registered ruleset, with its declaration.
+    Registered(&'static RulesetInfo),
+    /// A game its caller defines ([`GameSpec::custom`]).
+    Custom,
+}
+
+impl GameKind {
+    /// What the game declares it can do: a registered ruleset's capabilities; none for a
+    /// caller's game, which takes no fast path and answers no research question (its answers
+    /// are the generic search's).
+    pub fn capabilities(self) -> Capabilities {
+        match self {
+            GameKind::Registered(info) => info.capabilities,
+            GameKind::Custom => Capabilities::NONE,
+        }
+    }
+
+    /// The bound `verify` and a table of every position use by default: the declaration's; 0
+    /// for a caller's game, which declares none.
+    pub fn verify_bound(self) -> u64 {
+        match self {
+            GameKind::Registered(info) => info.verify_bound,
+            GameKind::Custom => 0,
+        }
+    }
+}
+
 fn find(name: &str) -> Result<&'static RulesetInfo, SpecError> {
     RulesetInfo::find(name).ok_or_else(|| unknown_game(name))
 }
@@ -97,13 +130,12 @@ impl GameSpec {
         GameSpec::from_pairs(name, &[])
     }
 
-    /// The ruleset's declaration in the registry; `None` for a game defined by its caller
-    /// ([`GameSpec::custom`]), which has none, so that every caller says what such a game does.
-    pub fn info(&self) -> Option<&'static RulesetInfo> {
-        if self.is_custom() {
-            None
-        } else {
-            RulesetInfo::find(self.name())
+    /// What the game is: a registered ruleset with its declaration, or a game its caller
+    /// defines ([`GameSpec::custom`]), which has none.
+    pub fn kind(&self) -> GameKind {
+        match RulesetInfo::find(self.name()) {
+            Some(info) if !self.is_custom() => GameKind::Registered(info),
+            _ => GameKind::Custom,
         }
     }
 
@@ -113,7 +145,7 @@ impl GameSpec {
     /// [`EngineError::Spec`] when the values do not fit together (the ruleset's own check), or
     /// for a game defined by its caller.
     pub fn build(&self, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-        let Some(info) = self.info() else {
+        let GameKind::Registered(info) = self.kind() else {
             let name = self.name();
             return Err(EngineError::Spec(SpecError::Invalid(crate::lang::words!(
                 "the game '{name}' is defined by its caller, which builds it",
@@ -142,7 +174,7 @@ impl FromStr for GameSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::Basis;
+    use crate::analysis::{Basis, MoveReport};
     use crate::bigint::to_bigs;
     use crate::lang::Lang;
     use crate::rulesets::describe_take;
@@ -175,6 +207,39 @@ mod tests {
         }
         let err = GameSpec::named("chess").unwrap_err();
         assert!(err.to_string().contains("unknown game 'chess'"));
+    }
+
+    /// A move's target is a `CheckedPosition` because the rules built it: for every ruleset, on
+    /// its example and its first verification positions, every legal move's and every winning
+    /// move's target (the theory's and the search's, both plays) is what the ruleset's check
+    /// makes of it, so a session goes on from it without checking again.
+    #[test]
+    fn every_move_target_is_what_the_check_makes_of_it() {
+        let budget = Budget::default();
+        for info in RULESETS.iter().filter(|info| !from_file(info)) {
+            let game = info.example_spec().build(&budget).unwrap();
+            let example: Vec<BigUint> =
+                info.example_position.split_whitespace().map(|n| n.parse().unwrap()).collect();
+            let positions = std::iter::once(example).chain(game.verification_positions(6).take(40));
+            for numbers in positions {
+                let Ok(position) = game.check_position(&numbers) else { continue };
+                let mut targets: Vec<MoveReport> =
+                    game.options(&position, &budget, Lang::En).unwrap_or_default();
+                for play in [Play::Normal, Play::Misere] {
+                    for method in [Method::Theory, Method::Search] {
+                        if let Ok(a) = game.analyze(&position, &Query::new(method, play), &budget) {
+                            targets.extend(a.winning_moves);
+                        }
+                    }
+                }
+                for m in targets {
+                    let checked = game.check_position(&m.to).unwrap_or_else(|e| {
+                        panic!("{} {numbers:?}: the move {:?} leaves {:?}: {e}", info.name, m.text, m.to)
+                    });
+                    assert_eq!(checked, m.to, "{} {numbers:?}: {}", info.name, m.text);
+                }
+            }
+        }
     }
 
     /// Every declaration names its game, says how its positions are drawn and gives its texts
@@ -286,7 +351,10 @@ mod tests {
             if !caps.nim_sum_of_heaps {
                 continue;
             }
-            let value = |heaps: &[u64]| match game.analyze(&to_bigs(heaps), &search, &budget).unwrap().grundy
+            let value = |heaps: &[u64]| match game
+                .analyze(&trusted(&to_bigs(heaps)), &search, &budget)
+                .unwrap()
+                .grundy
             {
                 GrundyValue::Value(v) => v,
                 other => panic!("{}: {heaps:?} has no value ({other:?})", info.name),
@@ -356,7 +424,7 @@ mod tests {
             };
             let game = spec.build(&budget).unwrap();
             for (h, &value) in expected.iter().enumerate() {
-                let answer = game.analyze(&[BigUint::from(h)], &search, &budget).unwrap();
+                let answer = game.analyze(&trusted(&[BigUint::from(h)]), &search, &budget).unwrap();
                 assert_eq!(answer.grundy, GrundyValue::Value(value.into()), "{} heap {h}", info.name);
             }
         }

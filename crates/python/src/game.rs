@@ -6,13 +6,15 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
 use nimlab_engine::listing::PRequest;
-use nimlab_engine::{no_progress, SumPart};
-use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo};
+use nimlab_engine::{no_progress, GameKind, SumPart};
+use nimlab_engine::{
+    AnyGame, BigUint, Budget, CheckedPosition, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo,
+};
 use nimlab_reports::loopy::{graph_file_game, no_files, LoopyGame};
 use nimlab_reports::plot::{self, SequencePicture};
 use nimlab_reports::quotient::{quotient, QuotientRequest};
 use nimlab_reports::request::{Answer, Cells, Limits, Players, Question, Request};
-use nimlab_reports::solve::{SolveAnswer, SolveRequest};
+use nimlab_reports::solve::SolveAnswer;
 use nimlab_reports::table::{TableAnswer, TableAnswerWithPeriod, TableShape};
 use nimlab_reports::verify::VerifyRequest;
 use nimlab_reports::CommandError;
@@ -181,15 +183,10 @@ impl Game {
         )
     }
 
-    /// The checked numbers of a position.
-    fn check(&self, py: Python<'_>, numbers: &Bound<'_, PyAny>) -> PyResult<Vec<BigUint>> {
+    /// A position checked by the game's rules.
+    fn check(&self, py: Python<'_>, numbers: &Bound<'_, PyAny>) -> PyResult<CheckedPosition> {
         let numbers = position(numbers)?;
         self.run(py, &Budget::default(), Lane::Point, |_| false, |game, _| Ok(game.check_position(&numbers)?))
-    }
-
-    fn reports_position(&self, numbers: Vec<BigUint>) -> nimlab_reports::Position {
-        let spec = self.spec();
-        nimlab_reports::Position { game: spec.clone(), params: spec.params().clone(), position: numbers }
     }
 
     /// The one [`Request`] of `question` with this call's arguments (`players` checked by the
@@ -287,8 +284,9 @@ fn answer_object(py: Python<'_>, answer: Answer) -> PyResult<Py<PyAny>> {
 }
 
 /// The engine's own time for `Game.solve(position)` (nanoseconds per call, the mean of
-/// `repeats` calls in a Rust loop: a fresh budget, the position checked, `solve_built`), for the
-/// benchmark of the module's overhead (bench/python.py). Registered games only.
+/// `repeats` calls in a Rust loop: a fresh budget, the one [`Request`] that `Game.solve` makes
+/// decided and answered on the built game), for the benchmark of the module's overhead
+/// (bench/python.py). Registered games only.
 #[pyfunction]
 pub(crate) fn _engine_solve_ns(
     py: Python<'_>,
@@ -299,28 +297,17 @@ pub(crate) fn _engine_solve_ns(
     let Rules::Registered(built) = &game.rules else {
         return Err(PyValueError::new_err("the engine's own time is measured for built-in games"));
     };
-    let numbers = self::position(position)?;
-    let request = SolveRequest {
-        spec: game.spec().clone(),
-        position: Vec::new(),
-        play: Play::Normal,
-        method: Method::Auto,
-        players: None,
-        max_moves: nimlab_reports::DEFAULT_MAX_MOVES,
-        lang: Lang::En,
-    };
+    let words = self::position(position)?.iter().map(ToString::to_string).collect();
+    // `Game.solve(position)` with its defaults: normal play, two players, auto, 20 moves.
+    let question = Question::Solve { game: game.spec().clone(), position: words };
+    let request =
+        game.request(question, false, None, "auto", Some(nimlab_reports::DEFAULT_MAX_MOVES), "en")?;
     let elapsed = py.detach(|| {
         let start = std::time::Instant::now();
         for _ in 0..repeats {
             let budget = Budget::default();
-            let checked = built.check_position(&numbers)?;
-            let report = nimlab_reports::solve::solve_built(
-                built.as_ref(),
-                game.reports_position(checked),
-                &request,
-                &budget,
-            )?;
-            std::hint::black_box(report);
+            let answer = request.decide(&no_files)?.answer_built(built.as_ref(), &no_files, &budget)?;
+            std::hint::black_box(answer);
         }
         Ok::<_, ReportError>(start.elapsed())
     });
@@ -639,7 +626,7 @@ impl Game {
         memory: Option<MemorySize>,
         timeout: Option<f64>,
     ) -> PyResult<VerifyResult> {
-        if self.spec().is_custom() {
+        if matches!(self.spec().kind(), GameKind::Custom) {
             return Err(PyValueError::new_err(format!(
                 "{} is defined in Python and has no closed form to verify",
                 self.spec()
@@ -866,7 +853,7 @@ impl Game {
 #[pyclass(module = "nimlab", frozen)]
 pub(crate) struct Position {
     game: Py<Game>,
-    numbers: Vec<BigUint>,
+    numbers: CheckedPosition,
 }
 
 #[pymethods]
@@ -880,7 +867,7 @@ impl Position {
     /// The position's numbers.
     #[getter]
     fn position(&self) -> Vec<BigUint> {
-        self.numbers.clone()
+        self.numbers.to_vec()
     }
 
     /// Solves this position alone (as ``Game.solve``).

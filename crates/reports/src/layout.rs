@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use nimlab_engine::graphs::{layout, Point, Style, Target};
-use nimlab_engine::{AnyGame, BigUint, MoveReport};
+use nimlab_engine::{AnyGame, BigUint, CheckedPosition, MoveReport};
 use serde::Serialize;
 
 /// A graph game's position as a picture (see the module doc). Coordinates are whole numbers
@@ -87,12 +87,16 @@ pub struct GroundPlace {
 /// The picture of a checked position of `game` whose legal moves are `moves` (in the order a
 /// report lists them); `None` for a game not on a graph. `O(n·m)` for `n` vertices and `m`
 /// edges (at most 256 vertices).
-pub fn graph_layout(game: &dyn AnyGame, numbers: &[BigUint], moves: &[MoveReport]) -> Option<GraphLayout> {
+pub fn graph_layout(
+    game: &dyn AnyGame,
+    numbers: &CheckedPosition,
+    moves: &[MoveReport],
+) -> Option<GraphLayout> {
     let view = game.graph_view(numbers)?;
     let graph = view.graph.as_ref();
     let drawn = layout(graph, view.style);
     let index: HashMap<&[BigUint], usize> =
-        moves.iter().enumerate().map(|(i, m)| (m.to.as_slice(), i)).collect();
+        moves.iter().enumerate().map(|(i, m)| (m.to.numbers(), i)).collect();
     let mut vertex_moves = vec![None; graph.order()];
     let mut edge_moves = vec![None; graph.edges().len()];
     for (target, to) in &view.clicks {

@@ -13,7 +13,9 @@ use nimlab_engine::loopy::{partitions, FairShares};
 use nimlab_engine::loopy::{sum_good_moves, sum_value, Component};
 use nimlab_engine::Counterexample;
 use nimlab_engine::LoopyPositions;
-use nimlab_engine::{say, AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Play, VerifyReport};
+use nimlab_engine::{
+    say, AnyGame, BigUint, Budget, CheckedPosition, EngineError, GameSpec, Lang, Play, VerifyReport,
+};
 use nimlab_engine::{ALLOCATION_OVERHEAD, UNITS_PER_POSITION};
 use serde::Serialize;
 
@@ -59,10 +61,7 @@ impl LoopyGame {
         upto: Option<u64>,
         read: impl FnOnce(&str) -> Result<String, ReportError>,
     ) -> Result<Option<LoopyGame>, ReportError> {
-        let Some(info) = spec.info() else {
-            return Ok(None);
-        };
-        Ok(match info.capabilities.loopy {
+        Ok(match spec.kind().capabilities().loopy {
             None => None,
             Some(LoopyPositions::Reachable) => Some(LoopyGame::Ruleset { spec: spec.clone(), upto }),
             Some(LoopyPositions::GraphFile { param }) => {
@@ -91,7 +90,7 @@ pub fn graph_file_game(
     spec: &GameSpec,
     read: impl FnOnce(&str) -> Result<String, ReportError>,
 ) -> Result<Option<LoopyGame>, ReportError> {
-    if !spec.info().is_some_and(|i| matches!(i.capabilities.loopy, Some(LoopyPositions::GraphFile { .. }))) {
+    if !matches!(spec.kind().capabilities().loopy, Some(LoopyPositions::GraphFile { .. })) {
         return Ok(None);
     }
     LoopyGame::of_spec(spec, None, read)
@@ -282,14 +281,14 @@ fn build_game(
     budget: &Budget,
 ) -> Result<Built, ReportError> {
     let spec = game.spec();
-    let roots: Vec<Vec<BigUint>> = if tokens.is_empty() {
-        let bound = upto.unwrap_or(spec.info().map_or(0, |i| i.verify_bound));
+    let roots: Vec<CheckedPosition> = if tokens.is_empty() {
+        let bound = upto.unwrap_or(spec.kind().verify_bound());
         // Each listed position is charged as one stored, so that the budget bounds them.
         let mut roots = Vec::new();
         for position in game.verification_positions(bound) {
             budget.charge(UNITS_PER_POSITION).map_err(stopped("listing the table's positions"))?;
             // Only the game's positions (a cap on a pile may be below the bound).
-            if game.check_position(&position).is_ok() {
+            if let Ok(position) = game.check_position(&position) {
                 roots.push(position);
             }
         }
@@ -640,7 +639,7 @@ pub fn verify_built(
     budget: &Budget,
 ) -> Result<VerifyReport, ReportError> {
     let spec = game.spec();
-    let bound = bound.unwrap_or(spec.info().map_or(0, |i| i.verify_bound));
+    let bound = bound.unwrap_or(spec.kind().verify_bound());
     let b = build_game(game, &[], Some(bound), budget)?;
     let task = format!("the retrograde analysis of {}", b.name);
     let s = solve(&b.graph, play, budget).map_err(stopped(&task))?;

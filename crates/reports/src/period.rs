@@ -436,7 +436,7 @@ pub fn period_checkpointed(
     budget: &Budget,
 ) -> Result<PeriodReport, ReportError> {
     let Some(PeriodSequence::TakeAndBreak(rules)) = period_sequence(spec)? else {
-        if spec.info().is_some_and(|i| i.capabilities.answers(Research::GraphFamily)) {
+        if spec.kind().capabilities().answers(Research::GraphFamily) {
             let game = spec.build(budget)?;
             return observed_checkpointed(game.as_ref(), limit, checkpoint, budget);
         }
@@ -467,10 +467,7 @@ fn certified_body(
 /// The sequence a certificate's engine computes for `spec`, as its ruleset's capabilities declare
 /// it; `None` for a game defined by its caller or one whose period is only observed.
 fn period_sequence(spec: &GameSpec) -> Result<Option<PeriodSequence>, ReportError> {
-    let Some(info) = spec.info() else {
-        return Ok(None);
-    };
-    Ok(info.capabilities.period_sequence(spec)?)
+    Ok(spec.kind().capabilities().period_sequence(spec)?)
 }
 
 /// The regularity seen in `G(0 .. limit)` of `game`, computed by its table path.
@@ -482,7 +479,7 @@ fn observed(game: &dyn AnyGame, limit: Option<u64>, budget: &Budget) -> Result<P
     let request = SequenceRequest::new(count - 1, TableValues::Grundy, Play::Normal);
     // A family of graphs has a sequence (its members) though its positions are not one heap.
     let one_heap = game.check_position(&[BigUint::default()]);
-    let family = game.spec().info().is_some_and(|i| i.capabilities.answers(Research::GraphFamily));
+    let family = game.spec().kind().capabilities().answers(Research::GraphFamily);
     match (one_heap, family) {
         (Err(EngineError::InvalidPosition(reason)), false) => {
             return invalid(CommandError::PeriodNotOneHeap { game: game.spec().to_string(), reason })
@@ -673,7 +670,7 @@ pub fn row_period(
     columns: u64,
     budget: &Budget,
 ) -> Result<RowPeriodReport, ReportError> {
-    if !spec.info().is_some_and(|i| i.capabilities.answers(Research::AdditiveRows)) {
+    if !spec.kind().capabilities().answers(Research::AdditiveRows) {
         return Err(not_answered(Research::AdditiveRows, spec.name()).into());
     }
     let found = wythoff_row(row, columns, budget)?;

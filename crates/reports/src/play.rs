@@ -18,10 +18,10 @@
 //! reply in the first part with a move left; a weaker nimlab draws among every part's moves.
 
 use nimlab_engine::loopy::{solve, LoopyOutcome};
-use nimlab_engine::{analyze_sum, SumPart};
+use nimlab_engine::{analyze_sum, GameKind, SumPart};
 use nimlab_engine::{
-    AnyGame, BigUint, Board, Budget, EngineError, Exhausted, GameSpec, Lang, Method, MoveReport, Outcome,
-    Play, Query,
+    AnyGame, BigUint, Board, Budget, CheckedPosition, EngineError, Exhausted, GameSpec, Lang, Method,
+    MoveReport, Outcome, Play, Query,
 };
 use serde::Serialize;
 
@@ -209,7 +209,7 @@ pub struct Reply {
 /// large both to search and to list its moves and the theory gives no winning move.
 pub fn reply(
     game: &dyn AnyGame,
-    numbers: &[BigUint],
+    numbers: &CheckedPosition,
     play: Play,
     budget: &Budget,
     lang: Lang,
@@ -217,7 +217,7 @@ pub fn reply(
     let basis_reply =
         |report: MoveReport, basis: ReplyBasis| Reply { report, basis, explanation: basis.explanation(lang) };
     let spec = game.spec();
-    if spec.info().is_some_and(|i| i.capabilities.loopy.is_some()) {
+    if spec.kind().capabilities().loopy.is_some() {
         return loopy_reply(game, numbers, play, budget, lang);
     }
     // Misère play of a game with a misère quotient: the quotient's winning move, at once and at
@@ -231,7 +231,7 @@ pub fn reply(
         let first = analysis.winning_moves.into_iter().next()?;
         Some(basis_reply(first, ReplyBasis::Theory))
     };
-    if play == Play::Misere && spec.info().is_some_and(|i| i.capabilities.misere_quotient.is_some()) {
+    if play == Play::Misere && spec.kind().capabilities().misere_quotient.is_some() {
         if let Some(reply) = theory_move() {
             return Ok(Some(reply));
         }
@@ -273,13 +273,13 @@ pub fn reply(
 /// As for [`reply`]: the moves cannot be listed, or the graph does not fit the budget.
 fn loopy_reply(
     game: &dyn AnyGame,
-    numbers: &[BigUint],
+    numbers: &CheckedPosition,
     play: Play,
     budget: &Budget,
     lang: Lang,
 ) -> Result<Option<Reply>, EngineError> {
     let options = game.options(numbers, budget, lang)?;
-    let mut roots = vec![numbers.to_vec()];
+    let mut roots = vec![numbers.clone()];
     roots.extend(options.iter().map(|m| m.to.clone()));
     let explored = game.position_graph(&roots, budget)?;
     let task = || "the retrograde analysis of the positions reachable from here".to_string();
@@ -300,7 +300,7 @@ pub const DRAW_REPETITIONS: usize = 3;
 /// the start) has occurred with the same player to move: positions an even number of moves
 /// apart that the game counts as one ([`repetition_key`]: "4 2 1" and "1 2 4" in Fair Shares).
 /// A session ends in a draw when this reaches [`DRAW_REPETITIONS`].
-pub fn repetitions(game: &dyn AnyGame, history: &[Vec<BigUint>]) -> usize {
+pub fn repetitions(game: &dyn AnyGame, history: &[CheckedPosition]) -> usize {
     let Some(last) = history.last() else { return 0 };
     let last = repetition_key(game, last);
     history.iter().rev().step_by(2).filter(|p| repetition_key(game, p) == last).count()
@@ -309,7 +309,7 @@ pub fn repetitions(game: &dyn AnyGame, history: &[Vec<BigUint>]) -> usize {
 /// A position as the draw by repetition counts it: the representative of the positions the
 /// rules treat as one (the engine's canonical form, e.g. piles sorted), or the numbers as they
 /// are where the game has none (a position too large to search).
-pub fn repetition_key(game: &dyn AnyGame, numbers: &[BigUint]) -> Vec<BigUint> {
+pub fn repetition_key(game: &dyn AnyGame, numbers: &CheckedPosition) -> Vec<BigUint> {
     game.canonical_numbers(numbers).unwrap_or_else(|_| numbers.to_vec())
 }
 
@@ -317,7 +317,7 @@ pub fn repetition_key(game: &dyn AnyGame, numbers: &[BigUint]) -> Vec<BigUint> {
 /// loopy capability; a game defined outside the registry shows it by a cycle in the search).
 fn repeats(game: &dyn AnyGame) -> bool {
     let spec = game.spec();
-    spec.info().is_some_and(|i| i.capabilities.loopy.is_some())
+    spec.kind().capabilities().loopy.is_some()
 }
 
 /// Who made the last move wins under normal play and loses under misère play.
@@ -369,7 +369,8 @@ pub struct CoinBoard {
 impl CoinBoard {
     /// The coins of a position and of its moves; `None` for a game not drawn as coins.
     fn of(game: &dyn AnyGame, numbers: &[BigUint], moves: &[MoveReport]) -> Option<CoinBoard> {
-        let drawing = game.spec().info()?.drawing;
+        let GameKind::Registered(info) = game.spec().kind() else { return None };
+        let drawing = info.drawing;
         let turns = moves.iter().map(|m| drawing.turned(numbers, &m.to)).collect::<Option<_>>()?;
         Some(CoinBoard {
             first: drawing.first_coin()?,
@@ -537,7 +538,7 @@ impl ValuedOptions {
 /// remoteness 0 and the outcome its rules give it (lost under normal play, won under misère).
 fn position_value(
     game: &dyn AnyGame,
-    numbers: &[BigUint],
+    numbers: &CheckedPosition,
     play: Play,
     budget: &Budget,
 ) -> Result<PositionValue, EngineError> {
@@ -583,7 +584,7 @@ pub fn option_values(
         let moves = report
             .moves
             .iter()
-            .map(|m| position_value(game, &game.check_position(&m.to)?, report.play, budget))
+            .map(|m| position_value(game, &m.to, report.play, budget))
             .collect::<Result<Vec<_>, EngineError>>()?;
         Ok((value, moves))
     };
@@ -798,7 +799,7 @@ mod tests {
         let spec = GameSpec::named("nim").unwrap();
         let (game, position) =
             Position::new(&spec, &[3u32, 4, 5].map(BigUint::from), &Budget::default()).unwrap();
-        let legal: Vec<Vec<BigUint>> = game
+        let legal: Vec<CheckedPosition> = game
             .options(&position.position, &Budget::default(), Lang::En)
             .unwrap()
             .into_iter()

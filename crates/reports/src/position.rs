@@ -2,7 +2,7 @@
 
 use crate::error::CommandError;
 use nimlab_engine::bigint::json;
-use nimlab_engine::{AnyGame, BigUint, Budget, GameSpec, Params};
+use nimlab_engine::{AnyGame, BigUint, Budget, CheckedPosition, GameSpec, Params};
 use serde::Serialize;
 
 use crate::ReportError;
@@ -14,9 +14,9 @@ pub struct Position {
     pub game: GameSpec,
     /// The game's parameter values.
     pub params: Params,
-    /// The numbers of the position, checked and in full form.
+    /// The numbers of the position, checked by the game and in full form.
     #[serde(serialize_with = "json::numbers")]
-    pub position: Vec<BigUint>,
+    pub position: CheckedPosition,
 }
 
 impl Position {

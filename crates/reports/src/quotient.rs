@@ -7,7 +7,7 @@ use crate::error::CommandError;
 use nimlab_engine::misere::{compute, Certificate, MisereQuotient, Periodicity};
 use nimlab_engine::misere::{genera, Genus};
 use nimlab_engine::CodeSource;
-use nimlab_engine::{Budget, GameSpec};
+use nimlab_engine::{Budget, GameKind, GameSpec};
 use serde::Serialize;
 
 use crate::position::GameRef;
@@ -167,7 +167,9 @@ impl QuotientReport {
 /// errors; an internal failure of the method.
 pub fn quotient(request: &QuotientRequest, budget: &Budget) -> Result<QuotientReport, ReportError> {
     let spec = &request.spec;
-    let Some((info, source)) = spec.info().and_then(|i| Some((i, i.capabilities.misere_quotient?))) else {
+    let (GameKind::Registered(info), Some(source)) =
+        (spec.kind(), spec.kind().capabilities().misere_quotient)
+    else {
         return Err(ReportError::Invalid(CommandError::NoMisereQuotient { game: spec.name().to_string() }));
     };
     let code = source.code(spec)?;

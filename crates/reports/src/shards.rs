@@ -14,7 +14,7 @@
 
 use std::path::Path;
 
-use nimlab_engine::{mex, AnyGame, BigUint, Budget, GrundyValue, MoveReport, Play, Query};
+use nimlab_engine::{mex, AnyGame, BigUint, Budget, CheckedPosition, GrundyValue, MoveReport, Play, Query};
 use nimlab_store::{OptionRow, OptionStore, Shard};
 use num_traits::ToPrimitive;
 use serde::Serialize;
@@ -77,7 +77,7 @@ pub fn solve_sharded(
     let (game, position) = Position::new(&request.spec, &request.position, budget)?;
     let store = OptionStore::open(db)?;
     let moves = game.options(&position.position, budget, request.lang)?;
-    let targets: Vec<Vec<BigUint>> = moves.iter().map(|m| m.to.clone()).collect();
+    let targets: Vec<CheckedPosition> = moves.iter().map(|m| m.to.clone()).collect();
     // Each option's class, named by its representative.
     let representatives = game.symmetric_options(&position.position, &targets);
     // The game as typed (its parameters that differ from their defaults), the position, the
@@ -85,7 +85,7 @@ pub fn solve_sharded(
     let words = |numbers: &[BigUint]| numbers.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
     let prefix = format!("{} {}", position.game, words(&position.position));
     let key = |to: &[BigUint]| format!("{prefix} -> {}", words(to));
-    let mut classes: Vec<&Vec<BigUint>> = Vec::new();
+    let mut classes: Vec<&CheckedPosition> = Vec::new();
     for representative in &representatives {
         if !classes.contains(&representative) {
             classes.push(representative);
@@ -133,7 +133,7 @@ pub fn solve_sharded(
 /// An option's Grundy value by the engine's own path for that game.
 fn option_value(
     game: &dyn AnyGame,
-    to: &[BigUint],
+    to: &CheckedPosition,
     request: &SolveRequest,
     budget: &Budget,
 ) -> Result<u64, ReportError> {

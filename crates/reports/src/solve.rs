@@ -1,8 +1,9 @@
 //! `solve`: one position (two players or `n` players), or a sum of positions.
 
-use nimlab_engine::{analyze_sum, SumAnalysis, SumPart};
+use nimlab_engine::{analyze_sum, GameKind, SumAnalysis, SumPart};
 use nimlab_engine::{
-    Analysis, AnyGame, BigUint, Budget, Exhausted, GameSpec, Lang, Method, MultiAnalysis, Play, Query,
+    Analysis, AnyGame, BigUint, Budget, CheckedPosition, Exhausted, GameSpec, Lang, Method, MultiAnalysis,
+    Play, Query,
 };
 use serde::Serialize;
 
@@ -110,7 +111,10 @@ pub fn answer_built(
             // A game defined outside the registry (in Python) whose positions repeat: the
             // search stops at the cycle, and the loopy engine answers over the positions
             // reachable from this one.
-            Err(e) if game.spec().is_custom() && matches!(e.exhausted(), Some(Exhausted::Cycle { .. })) => {
+            Err(e)
+                if matches!(game.spec().kind(), GameKind::Custom)
+                    && matches!(e.exhausted(), Some(Exhausted::Cycle { .. })) =>
+            {
                 let numbers: Vec<String> = position.position.iter().map(ToString::to_string).collect();
                 SolveAnswer::Loopy(loopy_built(
                     game,
@@ -217,7 +221,7 @@ pub struct SumReport {
 /// [`ReportError::Engine`] for an empty sum, a bad part, or a part whose Grundy value is not
 /// known within the budget.
 pub fn solve_sum(request: &SumRequest, budget: &Budget) -> Result<SumReport, ReportError> {
-    let mut games: Vec<(Box<dyn AnyGame>, Vec<BigUint>)> = Vec::new();
+    let mut games: Vec<(Box<dyn AnyGame>, CheckedPosition)> = Vec::new();
     for (spec, numbers) in &request.parts {
         let (game, position) = Position::new(spec, numbers, budget)?;
         games.push((game, position.position));

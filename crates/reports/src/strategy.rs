@@ -34,11 +34,12 @@ pub fn strategy(
     lines: usize,
     budget: &Budget,
 ) -> Result<StrategyReport, ReportError> {
-    if !spec.info().is_some_and(|i| i.capabilities.answers(Research::WinningPlan)) {
+    if !spec.kind().capabilities().answers(Research::WinningPlan) {
         return Err(not_answered(Research::WinningPlan, spec.name()).into());
     }
     let game = spec.build(budget)?;
-    let Some(strategy) = game.winning_plan(position, lines, budget)? else {
+    let position = game.check_position(position)?;
+    let Some(strategy) = game.winning_plan(&position, lines, budget)? else {
         return Err(not_answered(Research::WinningPlan, spec.name()).into());
     };
     Ok(StrategyReport { game: GameRef::from(spec), strategy })

@@ -643,7 +643,7 @@ fn loopy_table(
     budget: &Budget,
 ) -> Result<Option<LoopyTableReport>, ReportError> {
     let spec = &request.spec;
-    if spec.info().is_none_or(|i| i.capabilities.loopy.is_none()) {
+    if spec.kind().capabilities().loopy.is_none() {
         return Ok(None);
     }
     let upto = match request.shape {
@@ -734,7 +734,7 @@ fn mnn(
 
 fn triple_table(game: &dyn AnyGame, bound: u64, budget: &Budget) -> Result<TripleTable, ReportError> {
     let spec = game.spec();
-    if !spec.info().is_some_and(|i| i.capabilities.answers(Research::TripleTable)) {
+    if !spec.kind().capabilities().answers(Research::TripleTable) {
         return Err(not_answered(Research::TripleTable, spec.name()).into());
     }
     let task = || format!("the (M, N, N) table of {spec} up to {bound}");

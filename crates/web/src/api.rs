@@ -27,7 +27,9 @@ use nimlab_engine::parse_count;
 use nimlab_engine::LoopyPositions;
 use nimlab_engine::RulesetInfo;
 use nimlab_engine::UnknownLang;
-use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, Play, UnknownMethod};
+use nimlab_engine::{
+    BigUint, Budget, EngineError, Exhausted, GameKind, GameSpec, Lang, Method, Play, UnknownMethod,
+};
 use nimlab_reports::play::{option_values, OptionsReport, Strength, ValuedOptions};
 use nimlab_reports::position::Position;
 use nimlab_reports::request::{position_numbers, Cells, Limits, Part, Players, Question, Request};
@@ -172,10 +174,10 @@ impl Params {
     /// Fails on a key that is neither the endpoint's own nor a game parameter of `spec`'s game
     /// (the spec itself rejects parameters of other games).
     fn only(&self, own: &[&str], spec: Option<&GameSpec>) -> Result<(), Reply> {
-        let declared: BTreeSet<&str> = spec
-            .and_then(|s| s.info())
-            .map(|i| i.params.iter().map(|p| p.name).collect())
-            .unwrap_or_default();
+        let declared: BTreeSet<&str> = match spec.map(GameSpec::kind) {
+            Some(GameKind::Registered(info)) => info.params.iter().map(|p| p.name).collect(),
+            Some(GameKind::Custom) | None => BTreeSet::new(),
+        };
         match self.0.iter().map(|(k, _)| k.as_str()).find(|k| !own.contains(k) && !declared.contains(k)) {
             Some(key) => {
                 let mut accepted: Vec<&str> = own.to_vec();

@@ -6,6 +6,7 @@ use num_bigint::BigUint;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
+use super::checked::CheckedPosition;
 use crate::bigint::json;
 use crate::budget::HeldBytes;
 use crate::game::Outcome;
@@ -17,9 +18,10 @@ pub struct MoveReport {
     /// What the move does, e.g. "take 2 from the heap of 3".
     #[serde(rename = "move")]
     pub text: String,
-    /// The resulting position, in the same numbers as the input position.
+    /// The resulting position, in the same numbers as the input position: built by the rules,
+    /// so checked, and the next question's position as it is.
     #[serde(serialize_with = "json::numbers")]
-    pub to: Vec<BigUint>,
+    pub to: CheckedPosition,
 }
 
 impl HeldBytes for MoveReport {
@@ -159,9 +161,10 @@ pub struct MultiMove {
     /// What the move does, e.g. "take 2 from the largest heap (of 5)".
     #[serde(rename = "move")]
     pub text: String,
-    /// The resulting position, in the same numbers as the input position.
+    /// The resulting position, in the same numbers as the input position: built by the rules,
+    /// so checked, and the next question's position as it is.
     #[serde(serialize_with = "json::numbers")]
-    pub to: Vec<BigUint>,
+    pub to: CheckedPosition,
     /// The option's game value `g(G')`.
     pub value: u32,
     /// True when `(value + 1) mod n` is the position's value: the move is optimal for the mover.

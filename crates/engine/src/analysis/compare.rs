@@ -117,8 +117,8 @@ pub(crate) fn disagreement(theory: &Analysis, search: &Analysis) -> Option<Strin
             return Some(format!("theory gives Grundy value {t}, search gives {s}"));
         }
     }
-    let found: BTreeSet<&Vec<BigUint>> = search.winning_moves.iter().map(|m| &m.to).collect();
-    let claimed: BTreeSet<&Vec<BigUint>> = theory.winning_moves.iter().map(|m| &m.to).collect();
+    let found: BTreeSet<&[BigUint]> = search.winning_moves.iter().map(|m| m.to.numbers()).collect();
+    let claimed: BTreeSet<&[BigUint]> = theory.winning_moves.iter().map(|m| m.to.numbers()).collect();
     if let Some(wrong) = claimed.difference(&found).next() {
         return Some(format!("theory's move to {wrong:?} is not a winning move"));
     }

@@ -13,6 +13,7 @@ use std::sync::{Mutex, MutexGuard};
 use num_bigint::BigUint;
 
 use super::answer::{Analysis, Basis, BestMove, GrundyValue, MoveReport, MultiAnalysis, MultiMove};
+use super::checked::CheckedPosition;
 use super::compare::{disagreement, multi_disagreement, Counterexample, VerifyReport};
 use super::plan::Strategy;
 use super::ruleset::{Listed, Ruleset};
@@ -102,11 +103,12 @@ pub trait AnyGame: Send + Sync {
     fn name(&self) -> String {
         self.spec().to_string()
     }
-    /// See [`Ruleset::check_position`].
+    /// A caller's numbers checked by the rules (see [`Ruleset::check_position`]): the only way
+    /// to a [`CheckedPosition`], which every answer about a position takes.
     ///
     /// # Errors
     /// [`EngineError::InvalidPosition`].
-    fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError>;
+    fn check_position(&self, numbers: &[BigUint]) -> Result<CheckedPosition, EngineError>;
     /// The closed form used under `play`, if any.
     fn theorem(&self, play: Play, lang: Lang) -> Option<String>;
     /// The first `count` P-positions by closed form, if the ruleset can list them (see
@@ -118,7 +120,12 @@ pub trait AnyGame: Send + Sync {
     /// [`EngineError::NoTheory`] for `Method::Theory` without a closed form;
     /// [`EngineError::TooLargeForSearch`] or [`EngineError::Exhausted`] when a search is
     /// needed and fails.
-    fn analyze(&self, numbers: &[BigUint], query: &Query, budget: &Budget) -> Result<Analysis, EngineError>;
+    fn analyze(
+        &self,
+        numbers: &CheckedPosition,
+        query: &Query,
+        budget: &Budget,
+    ) -> Result<Analysis, EngineError>;
     /// Every move to an option of Grundy value `target` (normal play); `target` may be larger
     /// than the position's own value.
     ///
@@ -126,7 +133,7 @@ pub trait AnyGame: Send + Sync {
     /// As for [`AnyGame::analyze`].
     fn moves_to_value(
         &self,
-        numbers: &[BigUint],
+        numbers: &CheckedPosition,
         target: &BigUint,
         method: Method,
         budget: &Budget,
@@ -165,7 +172,7 @@ pub trait AnyGame: Send + Sync {
     /// [`EngineError::Exhausted`] when listing them exceeds the budget.
     fn options(
         &self,
-        numbers: &[BigUint],
+        numbers: &CheckedPosition,
         budget: &Budget,
         lang: Lang,
     ) -> Result<Vec<MoveReport>, EngineError>;
@@ -174,7 +181,7 @@ pub trait AnyGame: Send + Sync {
     /// # Errors
     /// [`EngineError::TooLargeForSearch`] when the position's numbers are beyond the rules'
     /// representation.
-    fn has_moves(&self, numbers: &[BigUint]) -> Result<bool, EngineError>;
+    fn has_moves(&self, numbers: &CheckedPosition) -> Result<bool, EngineError>;
     /// A checked position's numbers as [`AnyGame::position_graph`] names its vertex: the
     /// representative of the positions the rules treat as one (e.g. the piles sorted), so that a
     /// vertex of the graph can be matched with a move listed by [`AnyGame::options`], whose
@@ -182,7 +189,7 @@ pub trait AnyGame: Send + Sync {
     ///
     /// # Errors
     /// As for [`AnyGame::has_moves`].
-    fn canonical_numbers(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError>;
+    fn canonical_numbers(&self, numbers: &CheckedPosition) -> Result<Vec<BigUint>, EngineError>;
     /// The move that wins fastest from an N-position or loses slowest from a P-position
     /// (Smith's remoteness, by search); `None` when the game is over. Ties go to the move the
     /// ruleset lists first.
@@ -191,7 +198,7 @@ pub trait AnyGame: Send + Sync {
     /// As for [`AnyGame::options`].
     fn best_move(
         &self,
-        numbers: &[BigUint],
+        numbers: &CheckedPosition,
         play: Play,
         budget: &Budget,
         lang: Lang,
@@ -204,7 +211,7 @@ pub trait AnyGame: Send + Sync {
     /// `Method::Theory` without a closed form; search errors.
     fn analyze_players(
         &self,
-        numbers: &[BigUint],
+        numbers: &CheckedPosition,
         players: u32,
         method: Method,
         budget: &Budget,
@@ -232,7 +239,7 @@ pub trait AnyGame: Send + Sync {
     /// See [`Ruleset::winning_plan`].
     fn winning_plan(
         &self,
-        start: &[BigUint],
+        start: &CheckedPosition,
         line_limit: usize,
         budget: &Budget,
     ) -> Result<Option<Strategy>, EngineError>;
@@ -245,12 +252,16 @@ pub trait AnyGame: Send + Sync {
 
     /// A checked position of a game on a graph as its picture shows it (see
     /// [`Ruleset::graph_view`]); `None` for a game not on a graph.
-    fn graph_view(&self, _numbers: &[BigUint]) -> Option<GraphView<'_>> {
+    fn graph_view(&self, _numbers: &CheckedPosition) -> Option<GraphView<'_>> {
         None
     }
 
     /// See [`Ruleset::symmetric_options`]; the default is each option itself.
-    fn symmetric_options(&self, _numbers: &[BigUint], options: &[Vec<BigUint>]) -> Vec<Vec<BigUint>> {
+    fn symmetric_options(
+        &self,
+        _numbers: &CheckedPosition,
+        options: &[CheckedPosition],
+    ) -> Vec<CheckedPosition> {
         options.to_vec()
     }
 
@@ -268,7 +279,11 @@ pub trait AnyGame: Send + Sync {
     /// # Errors
     /// [`EngineError::TooLargeForSearch`] for numbers beyond the rules' representation;
     /// [`EngineError::Exhausted`] when the budget stops it.
-    fn position_graph(&self, roots: &[Vec<BigUint>], budget: &Budget) -> Result<PositionGraph, EngineError>;
+    fn position_graph(
+        &self,
+        roots: &[CheckedPosition],
+        budget: &Budget,
+    ) -> Result<PositionGraph, EngineError>;
 
     /// The positions `verify` checks up to `bound` (see [`Ruleset::verification_positions`]);
     /// a loopy game's table starts from them.
@@ -371,7 +386,10 @@ impl<R: Ruleset> Engine<R> {
 
     fn move_report(&self, from: &[BigUint], to: &R::Position, lang: Lang) -> MoveReport {
         let to = self.ruleset.numbers(to);
-        MoveReport { text: self.ruleset.describe_move(from, &to, lang), to }
+        MoveReport {
+            text: self.ruleset.describe_move(from, &to, lang),
+            to: crate::analysis::CheckedPosition::new(to),
+        }
     }
 
     fn search(&self, numbers: &[BigUint], query: &Query, budget: &Budget) -> Result<Analysis, EngineError> {
@@ -547,7 +565,7 @@ impl<R: Ruleset> Engine<R> {
             let to = self.ruleset.numbers(option);
             let text = texts.map_or_else(String::new, |lang| self.ruleset.describe_move(numbers, &to, lang));
             let optimal = valuation.through(v) == value;
-            moves.push(MultiMove { text, to, value: v, optimal });
+            moves.push(MultiMove { text, to: crate::analysis::CheckedPosition::new(to), value: v, optimal });
         }
         let lang = texts.unwrap_or_default();
         let reason = if moves.is_empty() {
@@ -644,8 +662,8 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         &self.spec
     }
 
-    fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
-        self.ruleset.check_position(numbers)
+    fn check_position(&self, numbers: &[BigUint]) -> Result<CheckedPosition, EngineError> {
+        self.ruleset.check_position(numbers).map(CheckedPosition::new)
     }
 
     fn theorem(&self, play: Play, lang: Lang) -> Option<String> {
@@ -656,7 +674,12 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         self.ruleset.theory_p_positions(count, play, budget)
     }
 
-    fn analyze(&self, numbers: &[BigUint], query: &Query, budget: &Budget) -> Result<Analysis, EngineError> {
+    fn analyze(
+        &self,
+        numbers: &CheckedPosition,
+        query: &Query,
+        budget: &Budget,
+    ) -> Result<Analysis, EngineError> {
         let query = &Query { max_moves: query.max_moves.min(budget.listable_moves(numbers.len())), ..*query };
         if query.method != Method::Search {
             self.ruleset.extend_theory(numbers, query.play, budget)?;
@@ -679,7 +702,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn moves_to_value(
         &self,
-        numbers: &[BigUint],
+        numbers: &CheckedPosition,
         target: &BigUint,
         method: Method,
         budget: &Budget,
@@ -799,7 +822,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn options(
         &self,
-        numbers: &[BigUint],
+        numbers: &CheckedPosition,
         budget: &Budget,
         lang: Lang,
     ) -> Result<Vec<MoveReport>, EngineError> {
@@ -813,7 +836,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         Ok(moves)
     }
 
-    fn has_moves(&self, numbers: &[BigUint]) -> Result<bool, EngineError> {
+    fn has_moves(&self, numbers: &CheckedPosition) -> Result<bool, EngineError> {
         let position = self.ruleset.search_position(numbers).ok_or_else(|| {
             EngineError::TooLargeForSearch { position: format!("{} {}", self.spec, short_position(numbers)) }
         })?;
@@ -821,7 +844,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         Ok(first.is_break())
     }
 
-    fn canonical_numbers(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+    fn canonical_numbers(&self, numbers: &CheckedPosition) -> Result<Vec<BigUint>, EngineError> {
         let position = self.ruleset.search_position(numbers).ok_or_else(|| {
             EngineError::TooLargeForSearch { position: format!("{} {}", self.spec, short_position(numbers)) }
         })?;
@@ -830,7 +853,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn best_move(
         &self,
-        numbers: &[BigUint],
+        numbers: &CheckedPosition,
         play: Play,
         budget: &Budget,
         lang: Lang,
@@ -862,7 +885,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn analyze_players(
         &self,
-        numbers: &[BigUint],
+        numbers: &CheckedPosition,
         players: u32,
         method: Method,
         budget: &Budget,
@@ -896,7 +919,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn winning_plan(
         &self,
-        start: &[BigUint],
+        start: &CheckedPosition,
         line_limit: usize,
         budget: &Budget,
     ) -> Result<Option<Strategy>, EngineError> {
@@ -907,19 +930,29 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         self.ruleset.not_heaps()
     }
 
-    fn graph_view(&self, numbers: &[BigUint]) -> Option<GraphView<'_>> {
+    fn graph_view(&self, numbers: &CheckedPosition) -> Option<GraphView<'_>> {
         self.ruleset.graph_view(numbers)
     }
 
-    fn symmetric_options(&self, numbers: &[BigUint], options: &[Vec<BigUint>]) -> Vec<Vec<BigUint>> {
-        self.ruleset.symmetric_options(numbers, options)
+    fn symmetric_options(
+        &self,
+        numbers: &CheckedPosition,
+        options: &[CheckedPosition],
+    ) -> Vec<CheckedPosition> {
+        let options: Vec<Vec<BigUint>> = options.iter().map(|o| o.to_vec()).collect();
+        // A symmetry's image of a position of the game is one too: the rules vouch for it.
+        self.ruleset.symmetric_options(numbers, &options).into_iter().map(CheckedPosition::new).collect()
     }
 
     fn rectangle(&self, rows: u64, cols: u64) -> Option<Vec<BigUint>> {
         self.ruleset.rectangle(rows, cols)
     }
 
-    fn position_graph(&self, roots: &[Vec<BigUint>], budget: &Budget) -> Result<PositionGraph, EngineError> {
+    fn position_graph(
+        &self,
+        roots: &[CheckedPosition],
+        budget: &Budget,
+    ) -> Result<PositionGraph, EngineError> {
         let roots = roots
             .iter()
             .map(|numbers| {
@@ -1034,7 +1067,7 @@ mod tests {
     impl LyingBash {
         fn move_report_to(&self, from: u64, to: u64) -> MoveReport {
             let (from, to) = (vec![big(from)], vec![big(to)]);
-            MoveReport { text: self.describe_move(&from, &to, Lang::En), to }
+            MoveReport { text: self.describe_move(&from, &to, Lang::En), to: CheckedPosition::new(to) }
         }
     }
 
@@ -1055,7 +1088,7 @@ mod tests {
         positions
             .into_iter()
             .map(|p| to_bigs(&p))
-            .filter(|p| game.analyze(p, &search, &Budget::default()).unwrap().outcome == Outcome::P)
+            .filter(|p| game.analyze(&trusted(p), &search, &Budget::default()).unwrap().outcome == Outcome::P)
             .collect()
     }
 
@@ -1152,14 +1185,19 @@ mod tests {
     fn best_move_wins_by_theory_move_and_stalls_when_losing() {
         let nim = test_game("nim");
         let budget = Budget::default();
-        let best = nim.best_move(&to_bigs(&[3, 4, 5]), Play::Normal, &budget, Lang::En).unwrap().unwrap();
+        let best =
+            nim.best_move(&trusted(&to_bigs(&[3, 4, 5])), Play::Normal, &budget, Lang::En).unwrap().unwrap();
         assert_eq!(best.outcome, Outcome::N);
         assert_eq!(best.report.to, to_bigs(&[1, 4, 5]));
         // From the P-position (2, 2) the slowest loss takes one stone.
-        let best = nim.best_move(&to_bigs(&[2, 2]), Play::Normal, &budget, Lang::En).unwrap().unwrap();
+        let best =
+            nim.best_move(&trusted(&to_bigs(&[2, 2])), Play::Normal, &budget, Lang::En).unwrap().unwrap();
         assert_eq!((best.outcome, best.remoteness), (Outcome::P, 4));
         assert_eq!(best.report.to, to_bigs(&[1, 2]));
-        assert_eq!(nim.best_move(&to_bigs(&[0, 0]), Play::Normal, &budget, Lang::En).unwrap(), None);
+        assert_eq!(
+            nim.best_move(&trusted(&to_bigs(&[0, 0])), Play::Normal, &budget, Lang::En).unwrap(),
+            None
+        );
     }
 
     #[test]
@@ -1175,10 +1213,11 @@ mod tests {
             for p in positions {
                 let numbers = to_bigs(&p);
                 for play in [Play::Normal, Play::Misere] {
-                    let analysis = g.analyze(&numbers, &Query::new(Method::Search, play), &budget).unwrap();
-                    let best = g.best_move(&numbers, play, &budget, Lang::En).unwrap();
+                    let analysis =
+                        g.analyze(&trusted(&numbers), &Query::new(Method::Search, play), &budget).unwrap();
+                    let best = g.best_move(&trusted(&numbers), play, &budget, Lang::En).unwrap();
                     let Some(best) = best else {
-                        assert!(g.options(&numbers, &budget, Lang::En).unwrap().is_empty());
+                        assert!(g.options(&trusted(&numbers), &budget, Lang::En).unwrap().is_empty());
                         continue;
                     };
                     assert_eq!(best.outcome, analysis.outcome, "{spec} {p:?} {play:?}");
@@ -1193,8 +1232,8 @@ mod tests {
     #[test]
     fn options_list_every_move_once() {
         let bash = test_game("bash --max 3");
-        let moves = bash.options(&to_bigs(&[5]), &Budget::default(), Lang::En).unwrap();
-        let tos: Vec<Vec<BigUint>> = moves.iter().map(|m| m.to.clone()).collect();
+        let moves = bash.options(&trusted(&to_bigs(&[5])), &Budget::default(), Lang::En).unwrap();
+        let tos: Vec<Vec<BigUint>> = moves.iter().map(|m| m.to.to_vec()).collect();
         assert_eq!(tos, [to_bigs(&[4]), to_bigs(&[3]), to_bigs(&[2])]);
         assert_eq!(moves[0].text, "take 1 from the heap");
     }
@@ -1205,14 +1244,14 @@ mod tests {
         // work is done.
         let nim = test_game("nim");
         let budget = Budget::default();
-        let err = nim.options(&to_bigs(&[1 << 40, 3]), &budget, Lang::En).unwrap_err();
+        let err = nim.options(&trusted(&to_bigs(&[1 << 40, 3])), &budget, Lang::En).unwrap_err();
         assert!(matches!(err, EngineError::Exhausted { .. }), "{err}");
-        let err = nim.best_move(&to_bigs(&[1 << 40]), Play::Normal, &budget, Lang::En).unwrap_err();
+        let err = nim.best_move(&trusted(&to_bigs(&[1 << 40])), Play::Normal, &budget, Lang::En).unwrap_err();
         assert!(matches!(err, EngineError::Exhausted { .. }), "{err}");
         assert_eq!(budget.used(), 0);
         // Numbers beyond 64 bits never fit the search.
         let beyond = vec![BigUint::from(1u8) << 64u32];
-        let err = nim.options(&beyond, &budget, Lang::En).unwrap_err();
+        let err = nim.options(&trusted(&beyond), &budget, Lang::En).unwrap_err();
         assert!(matches!(err, EngineError::TooLargeForSearch { .. }), "{err}");
     }
 
@@ -1222,7 +1261,7 @@ mod tests {
         let budget = Budget::default();
         let search = |n: u64, play: Play, lang: Lang| {
             let query = Query { lang, ..Query::new(Method::Search, play) };
-            game.analyze(&[big(n)], &query, &budget).unwrap()
+            game.analyze(&trusted(&[big(n)]), &query, &budget).unwrap()
         };
         // (heap, play, English reason, Chinese reason); SUB{1,3,4} under misère play is P at
         // 1, 3, 8, 10 and N at 0, 2, 9.
@@ -1275,8 +1314,8 @@ mod tests {
                 "搜索：已无路可走，且走最后一步的玩家获胜，所以博弈值 g = 2",
             ),
         ] {
-            let english = game.analyze_players(&[big(n)], 3, Method::Search, &budget, Lang::En).unwrap();
-            let chinese = game.analyze_players(&[big(n)], 3, Method::Search, &budget, Lang::Zh).unwrap();
+            let english = game.analyze_players(&trusted(&[big(n)]), 3, Method::Search, &budget, Lang::En).unwrap();
+            let chinese = game.analyze_players(&trusted(&[big(n)]), 3, Method::Search, &budget, Lang::Zh).unwrap();
             assert_eq!(english.reason, en);
             assert_eq!(chinese.reason, zh);
             assert!(english_words(&chinese.reason).is_empty(), "{}", chinese.reason);
@@ -1294,7 +1333,7 @@ mod tests {
         let heaps = to_bigs(&[1, 2, 3]);
         let answer = |lang| {
             let query = Query { lang, ..Query::new(Method::Auto, Play::Normal) };
-            moore.analyze(&heaps, &query, &Budget::default()).unwrap()
+            moore.analyze(&trusted(&heaps), &query, &Budget::default()).unwrap()
         };
         let (english, chinese) = (answer(Lang::En), answer(Lang::Zh));
         let GrundyValue::Value(value) = &english.grundy else { panic!("{english:?}") };
@@ -1308,13 +1347,14 @@ mod tests {
         let nim = test_game("nim");
         let heaps = to_bigs(&[3, 5, 6, 7]);
         for method in [Method::Theory, Method::Search] {
-            let all = nim.analyze(&heaps, &Query::new(method, Play::Normal), &Budget::default()).unwrap();
+            let all =
+                nim.analyze(&trusted(&heaps), &Query::new(method, Play::Normal), &Budget::default()).unwrap();
             let count = all.winning_moves.len();
             assert_eq!(count, 3, "{method:?}");
             assert_eq!(all.winning_move_count, Some(count as u64));
             assert!(all.moves_complete);
             let query = Query { max_moves: 1, ..Query::new(method, Play::Normal) };
-            let one = nim.analyze(&heaps, &query, &Budget::default()).unwrap();
+            let one = nim.analyze(&trusted(&heaps), &query, &Budget::default()).unwrap();
             assert_eq!(one.winning_moves, all.winning_moves[..1]);
             assert_eq!(one.winning_move_count, Some(count as u64));
             assert!(!one.moves_complete);

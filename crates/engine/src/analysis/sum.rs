@@ -11,6 +11,7 @@ use num_bigint::BigUint;
 use serde::Serialize;
 
 use super::answer::{Basis, GrundyValue, MoveReport};
+use super::checked::CheckedPosition;
 use super::engine::{short_position, AnyGame, Query};
 use crate::bigint::json;
 use crate::budget::Budget;
@@ -23,8 +24,8 @@ use crate::lang::{say, Lang};
 pub struct SumPart<'a> {
     /// The game.
     pub game: &'a dyn AnyGame,
-    /// The position, as numbers.
-    pub position: Vec<BigUint>,
+    /// The position, checked by the part's game.
+    pub position: CheckedPosition,
 }
 
 /// A part of a sum as reported: numbered from 1, with its game, position and Grundy value.
@@ -114,7 +115,7 @@ pub fn analyze_sum(
         reports.push(SumPartReport {
             part: i + 1,
             game: part.game.name(),
-            position: part.position.clone(),
+            position: part.position.to_vec(),
             grundy,
             basis: analysis.basis,
         });
@@ -200,7 +201,7 @@ mod tests {
             let budget = Budget::default();
             let mut options = Vec::new();
             for (i, (game, part)) in self.parts.iter().zip(position).enumerate() {
-                for m in game.options(&to_bigs(part), &budget, Lang::En).unwrap() {
+                for m in game.options(&trusted(&to_bigs(part)), &budget, Lang::En).unwrap() {
                     let mut next = position.clone();
                     next[i] = to_u64s(&m.to).unwrap();
                     options.push(next);
@@ -223,7 +224,7 @@ mod tests {
         let games = games();
         let sum_parts: Vec<SumPart<'_>> = parts
             .iter()
-            .map(|(g, position)| SumPart { game: games[*g].as_ref(), position: to_bigs(position) })
+            .map(|(g, position)| SumPart { game: games[*g].as_ref(), position: trusted(&to_bigs(position)) })
             .collect();
         analyze_sum(&sum_parts, method, usize::MAX, &Budget::default(), Lang::En).unwrap()
     }
@@ -296,7 +297,10 @@ mod tests {
             assert_eq!(sum.grundy, GrundyValue::Value(big(6)));
             let raise = SumMove {
                 part: 2,
-                report: MoveReport { text: "take 2 from the heap of 5".into(), to: to_bigs(&[3, 3]) },
+                report: MoveReport {
+                    text: "take 2 from the heap of 5".into(),
+                    to: trusted(&to_bigs(&[3, 3])),
+                },
             };
             assert!(sum.winning_moves.contains(&raise), "{method:?}: {:?}", sum.winning_moves);
             assert_eq!(sum.parts.iter().map(|p| p.part).collect::<Vec<_>>(), [1, 2, 3]);
@@ -308,8 +312,8 @@ mod tests {
         let games = games();
         // Nim 3 5 6 7 (value 7) has three winning moves; the empty Bash heap has none.
         let parts = [
-            SumPart { game: games[0].as_ref(), position: to_bigs(&[3, 5, 6, 7]) },
-            SumPart { game: games[2].as_ref(), position: to_bigs(&[0]) },
+            SumPart { game: games[0].as_ref(), position: trusted(&to_bigs(&[3, 5, 6, 7])) },
+            SumPart { game: games[2].as_ref(), position: trusted(&to_bigs(&[0])) },
         ];
         let all = analyze_sum(&parts, Method::Auto, usize::MAX, &Budget::default(), Lang::En).unwrap();
         let count = all.winning_moves.len();

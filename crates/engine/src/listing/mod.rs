@@ -152,6 +152,7 @@ pub fn p_positions(
             let numbers = game.check_position(&to_bigs(&tuple))?;
             match game.analyze(&numbers, &query, budget) {
                 Ok(a) if a.outcome == Outcome::P => {
+                    let numbers = numbers.into_numbers();
                     listed = listed.saturating_add(numbers.heap_bytes());
                     found.push(numbers);
                     let buffer = found.capacity() * std::mem::size_of::<Vec<BigUint>>();

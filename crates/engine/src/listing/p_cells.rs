@@ -124,7 +124,7 @@ pub(super) fn p_positions_by_table(
     };
     let p_positions = found
         .iter()
-        .map(|p| game.check_position(&to_bigs(p)))
+        .map(|p| game.check_position(&to_bigs(p)).map(crate::analysis::CheckedPosition::into_numbers))
         .collect::<Result<Vec<Vec<BigUint>>, EngineError>>()?;
     Ok(Some(PListing {
         basis: if theory { ListingBasis::Theory } else { ListingBasis::Search },

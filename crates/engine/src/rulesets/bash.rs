@@ -103,7 +103,10 @@ impl Game for Bash {
 impl Bash {
     fn take(&self, n: &BigUint, s: &BigUint, lang: Lang) -> MoveReport {
         let to = vec![n - s];
-        MoveReport { text: describe_take(std::slice::from_ref(n), &to, lang), to }
+        MoveReport {
+            text: describe_take(std::slice::from_ref(n), &to, lang),
+            to: crate::analysis::CheckedPosition::new(to),
+        }
     }
 
     fn modulus(&self) -> BigUint {
@@ -297,8 +300,9 @@ mod tests {
 
     #[test]
     fn ten_with_max_three() {
-        let a =
-            bash(3).analyze(&[big(10)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = bash(3)
+            .analyze(&trusted(&[big(10)]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.reason, "10 mod 4 = 2, so take 2 to leave a multiple of 4");
         assert_eq!(a.winning_moves[0].to, vec![big(8)]);
     }
@@ -347,7 +351,7 @@ mod tests {
         for (n, play, en, zh, zh_moves) in cases {
             let answer = |lang| {
                 let query = Query { lang, ..Query::new(Method::Theory, play) };
-                game.analyze(&[big(n)], &query, &Budget::default()).unwrap()
+                game.analyze(&trusted(&[big(n)]), &query, &Budget::default()).unwrap()
             };
             let (english, chinese) = (answer(Lang::En), answer(Lang::Zh));
             assert_eq!(english.reason, en);
@@ -365,14 +369,19 @@ mod tests {
             game.theorem(Play::Misere, Lang::Zh).unwrap(),
             "反常规则的巴什博弈：必败态（P）当且仅当 n mod 4 = 1"
         );
-        let moves = game.moves_to_value(&[big(10)], &big(1), Method::Theory, &Budget::default(), Lang::Zh);
+        let moves =
+            game.moves_to_value(&trusted(&[big(10)]), &big(1), Method::Theory, &Budget::default(), Lang::Zh);
         assert_eq!(moves.unwrap()[0].text, "从这堆取走 1 个");
     }
 
     #[test]
     fn million_stones_by_search() {
         let a = bash(3)
-            .analyze(&[big(1_000_000)], &Query::new(Method::Search, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&[big(1_000_000)]),
+                &Query::new(Method::Search, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(a.outcome, Outcome::P);
     }
@@ -395,10 +404,22 @@ mod tests {
         for n in 0..20u64 {
             for t in 0..5u64 {
                 let moves = game
-                    .moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default(), Lang::En)
+                    .moves_to_value(
+                        &trusted(&[big(n)]),
+                        &big(t),
+                        Method::Theory,
+                        &Budget::default(),
+                        Lang::En,
+                    )
                     .unwrap();
                 let searched = game
-                    .moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default(), Lang::En)
+                    .moves_to_value(
+                        &trusted(&[big(n)]),
+                        &big(t),
+                        Method::Search,
+                        &Budget::default(),
+                        Lang::En,
+                    )
                     .unwrap();
                 assert_eq!(moves, searched, "n {n} target {t}");
             }

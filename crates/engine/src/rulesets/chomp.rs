@@ -198,7 +198,10 @@ fn shape(rows: &[BigUint]) -> Shape {
 
 impl Chomp {
     fn report(&self, from: &[BigUint], to: Vec<BigUint>, lang: Lang) -> MoveReport {
-        MoveReport { text: self.describe_move(from, &to, lang), to }
+        MoveReport {
+            text: self.describe_move(from, &to, lang),
+            to: crate::analysis::CheckedPosition::new(to),
+        }
     }
 
     /// Three rows by the census of their P-positions ([`census`]): `(a, b, c)` is P iff

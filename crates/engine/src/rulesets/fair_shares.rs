@@ -151,7 +151,8 @@ mod tests {
         let game = RULESET.example_spec().build(&budget).unwrap();
         assert_eq!(game.verification_positions(16).count() as u64, 914);
         assert_eq!(FairShares.verification_count(16), 914);
-        let roots: Vec<Vec<BigUint>> = game.verification_positions(16).collect();
+        let roots: Vec<_> =
+            game.verification_positions(16).map(|p| game.check_position(&p).unwrap()).collect();
         let explored = game.position_graph(&roots, &budget).unwrap();
         let (graph, numbers) = (explored.graph, explored.numbers);
         assert_eq!(graph.vertex_count(), 914, "the total never changes: nothing new is reached");

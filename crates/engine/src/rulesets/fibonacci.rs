@@ -255,7 +255,7 @@ fn take_text(t: &BigUint, lang: Lang) -> String {
 }
 
 fn take(n: &BigUint, t: &BigUint, lang: Lang) -> MoveReport {
-    MoveReport { text: take_text(t, lang), to: vec![n - t, t * 2u8] }
+    MoveReport { text: take_text(t, lang), to: crate::analysis::CheckedPosition::new(vec![n - t, t * 2u8]) }
 }
 
 /// The winning takes from `(n, limit)` given `n`'s Zeckendorf indices (largest first): the sums
@@ -592,10 +592,10 @@ mod tests {
     #[test]
     fn the_opening_fills_in_the_limit() {
         let game = fibonacci();
-        assert_eq!(game.check_position(&to_bigs(&[10])).unwrap(), to_bigs(&[10, 9]));
-        assert_eq!(game.check_position(&to_bigs(&[1])).unwrap(), to_bigs(&[1, 0]));
-        assert_eq!(game.check_position(&to_bigs(&[0])).unwrap(), to_bigs(&[0, 0]));
-        assert_eq!(game.check_position(&to_bigs(&[10, 3])).unwrap(), to_bigs(&[10, 3]));
+        assert_eq!(game.check_position(&to_bigs(&[10])).unwrap(), trusted(&to_bigs(&[10, 9])));
+        assert_eq!(game.check_position(&to_bigs(&[1])).unwrap(), trusted(&to_bigs(&[1, 0])));
+        assert_eq!(game.check_position(&to_bigs(&[0])).unwrap(), trusted(&to_bigs(&[0, 0])));
+        assert_eq!(game.check_position(&to_bigs(&[10, 3])).unwrap(), trusted(&to_bigs(&[10, 3])));
         let one = analyze(&[1], Method::Auto);
         assert_eq!(one.outcome, Outcome::P);
         assert_eq!(
@@ -745,7 +745,7 @@ mod tests {
         assert!(a.reason.contains(&format!("({} terms)", terms.len())));
         for m in &a.winning_moves {
             assert_eq!(
-                game.analyze(&m.to, &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                game.analyze(&trusted(&m.to), &Query::new(Method::Theory, Play::Normal), &Budget::default())
                     .unwrap()
                     .outcome,
                 Outcome::P
@@ -767,14 +767,14 @@ mod tests {
         let game = fibonacci();
         let search = Query::new(Method::Search, Play::Normal);
         // A heap of 401 needs tens of thousands of positions: a small budget stops the search.
-        let err = game.analyze(&to_bigs(&[401, 5]), &search, &Budget::new(100_000)).unwrap_err();
+        let err = game.analyze(&trusted(&to_bigs(&[401, 5])), &search, &Budget::new(100_000)).unwrap_err();
         assert!(matches!(err, EngineError::Exhausted { .. }), "{err}");
         // The default budget affords it (there is no fixed heap limit), and it agrees with theory.
-        let searched = game.analyze(&to_bigs(&[401, 5]), &search, &Budget::default()).unwrap();
+        let searched = game.analyze(&trusted(&to_bigs(&[401, 5])), &search, &Budget::default()).unwrap();
         assert_eq!(searched.outcome, analyze(&[401, 5], Method::Theory).outcome);
         // Heaps beyond 64 bits are never searched.
         let huge = vec![BigUint::from(1u8) << 64u32, big(5)];
-        let err = game.analyze(&huge, &search, &Budget::default()).unwrap_err();
+        let err = game.analyze(&trusted(&huge), &search, &Budget::default()).unwrap_err();
         assert!(matches!(err, EngineError::TooLargeForSearch { .. }), "{err}");
     }
 

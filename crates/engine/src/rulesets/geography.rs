@@ -273,7 +273,9 @@ impl Ruleset for Geography {
             .iter()
             .map(|&u| MoveReport {
                 text: self.move_text(u, lang),
-                to: self.spot_numbers(&Spot { left: after, token: u as u16 }),
+                to: crate::analysis::CheckedPosition::new(
+                    self.spot_numbers(&Spot { left: after, token: u as u16 }),
+                ),
             })
             .collect();
         let name = self.name_of(v);
@@ -389,12 +391,12 @@ mod tests {
         // maximum matchings have 4 edges: each covers every edge cell, and some miss any corner or
         // the centre. So the mover wins from an edge cell only.
         for token in 0..9 {
-            let a = game.analyze(&to_bigs(&[token]), &Query::default(), &budget).unwrap();
+            let a = game.analyze(&trusted(&to_bigs(&[token])), &Query::default(), &budget).unwrap();
             let want = if token % 2 == 1 { Outcome::N } else { Outcome::P };
             assert_eq!(a.outcome, want, "{token}: {}", a.reason);
         }
         // With a corner deleted, 8 vertices have a perfect matching: the mover wins.
-        let a = game.analyze(&to_bigs(&[4, 0]), &Query::default(), &budget).unwrap();
+        let a = game.analyze(&trusted(&to_bigs(&[4, 0])), &Query::default(), &budget).unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert!(
             a.reason.contains("every maximum matching of the graph left covers the token's vertex (2, 2)"),
@@ -409,27 +411,28 @@ mod tests {
         assert!(!a.winning_moves.is_empty());
         for m in &a.winning_moves {
             assert!(m.text.starts_with("move the token to ("), "{}", m.text);
-            let after = game.analyze(&m.to, &Query::default(), &budget).unwrap();
+            let after = game.analyze(&trusted(&m.to), &Query::default(), &budget).unwrap();
             assert_eq!(after.outcome, Outcome::P, "{}", m.text);
             assert_eq!(after.grundy.value(), Some(&BigUint::from(0u32)), "{}", m.text);
         }
         // The Grundy value of an N-position comes from the search, beside the theory.
         assert!(a.reason.contains("Grundy value"), "{}", a.reason);
         assert!(a.grundy.value().is_some_and(|v| *v > BigUint::from(0u32)));
-        let zh =
-            game.analyze(&to_bigs(&[4, 0]), &Query { lang: Lang::Zh, ..Query::default() }, &budget).unwrap();
+        let zh = game
+            .analyze(&trusted(&to_bigs(&[4, 0])), &Query { lang: Lang::Zh, ..Query::default() }, &budget)
+            .unwrap();
         assert!(zh.winning_moves.iter().all(|m| m.text.starts_with("把棋子移到 (")));
     }
 
     #[test]
     fn positions_start_with_the_token() {
         let game = test_game("geography --graph path:5");
-        assert_eq!(game.check_position(&to_bigs(&[2, 4, 0])).unwrap(), to_bigs(&[2, 0, 4]));
+        assert_eq!(game.check_position(&to_bigs(&[2, 4, 0])).unwrap(), trusted(&to_bigs(&[2, 0, 4])));
         let budget = Budget::default();
-        let a = game.analyze(&to_bigs(&[2, 0]), &Query::default(), &budget).unwrap();
+        let a = game.analyze(&trusted(&to_bigs(&[2, 0])), &Query::default(), &budget).unwrap();
         // 1 2 3 4 left, token on 2: move to 1 (then stuck) wins.
         assert_eq!(a.outcome, Outcome::N);
-        let to: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
+        let to: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.to_vec()).collect();
         assert_eq!(to, [to_bigs(&[1, 0, 2])]);
         for (position, needle) in [
             (&[][..], "geography needs the token's vertex first"),
@@ -446,7 +449,8 @@ mod tests {
     fn misere_and_grundy_values_are_searched() {
         let game = test_game("geography --graph cycle:6");
         assert!(game.theorem(Play::Misere, Lang::En).is_none());
-        let a = game.analyze(&to_bigs(&[0]), &Query::play(Play::Misere), &Budget::default()).unwrap();
+        let a =
+            game.analyze(&trusted(&to_bigs(&[0])), &Query::play(Play::Misere), &Budget::default()).unwrap();
         // Five moves are forced whatever is played: the mover makes the last one and loses.
         assert_eq!(a.outcome, Outcome::P);
         assert!(matches!(a.basis, Basis::Search { .. }));

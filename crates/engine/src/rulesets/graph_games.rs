@@ -390,7 +390,7 @@ impl GraphGame {
                 return Some(Analysis {
                     outcome: Outcome::N,
                     grundy: GrundyValue::Unknown,
-                    winning_moves: vec![MoveReport { text: text.clone(), to }],
+                    winning_moves: vec![MoveReport { text: text.clone(), to: crate::analysis::CheckedPosition::new(to) }],
                     winning_move_count: None,
                     moves_complete: false,
                     reason: say!(
@@ -441,7 +441,10 @@ impl GraphGame {
             let rest = left.minus(&removal);
             if self.path_value(&rest) == Some(0) {
                 let to = self.deleted_numbers(&rest);
-                winning.push(MoveReport { text: self.describe_move(&from, &to, lang), to });
+                winning.push(MoveReport {
+                    text: self.describe_move(&from, &to, lang),
+                    to: crate::analysis::CheckedPosition::new(to),
+                });
             }
         }
         let mut analysis = Analysis {

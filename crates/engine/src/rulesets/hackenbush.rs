@@ -459,7 +459,7 @@ impl Ruleset for Hackenbush {
             .into_iter()
             .map(|e| MoveReport {
                 text: self.cut_text(e, lang),
-                to: self.down(&self.after_cut(&standing, e)),
+                to: crate::analysis::CheckedPosition::new(self.down(&self.after_cut(&standing, e))),
             })
             .collect();
         let reason = if standing.is_empty() {
@@ -548,7 +548,7 @@ mod tests {
     fn values_and_reasons_show_the_reduction() {
         let game = test_game("hackenbush --graph edges:g-a,a-b,b-c,c-a --ground g");
         let q = Query::default();
-        let a = game.analyze(&[], &q, &Budget::default()).unwrap();
+        let a = game.analyze(&trusted(&[]), &q, &Budget::default()).unwrap();
         assert_eq!(a.grundy.value(), Some(&BigUint::from(2u32)));
         assert!(
             a.reason.contains("the cycles through a, b, c fuse them into one vertex with 3 loops (worth 1)"),
@@ -559,10 +559,10 @@ mod tests {
         // Cutting any edge of the triangle leaves a tree of value 1 + ... : the winning cuts are
         // exactly those the search finds (checked in `theory_equals_the_search`); each leaves 0.
         for m in &a.winning_moves {
-            let after = game.analyze(&m.to, &q, &Budget::default()).unwrap();
+            let after = game.analyze(&trusted(&m.to), &q, &Budget::default()).unwrap();
             assert_eq!(after.grundy.value(), Some(&BigUint::from(0u32)), "{}", m.text);
         }
-        let zh = game.analyze(&[], &Query { lang: Lang::Zh, ..q }, &Budget::default()).unwrap();
+        let zh = game.analyze(&trusted(&[]), &Query { lang: Lang::Zh, ..q }, &Budget::default()).unwrap();
         assert!(
             zh.reason.contains("经过 a、b、c 的圈把它们融合成一个顶点，带 3 个自环（值 1）"),
             "{}",
@@ -580,10 +580,10 @@ mod tests {
             ("edges:g-g,g-a,a-b,b-g,a-c,c-c,c-d", "g"),
         ] {
             let game = test_game(&format!("hackenbush --graph {graph} --ground {ground}"));
-            let a = game.analyze(&[], &Query::default(), &budget).unwrap();
+            let a = game.analyze(&trusted(&[]), &Query::default(), &budget).unwrap();
             assert_eq!(a.outcome == Outcome::P, a.winning_moves.is_empty(), "{graph}");
             for m in &a.winning_moves {
-                let after = game.analyze(&m.to, &Query::default(), &budget).unwrap();
+                let after = game.analyze(&trusted(&m.to), &Query::default(), &budget).unwrap();
                 assert_eq!(after.outcome, Outcome::P, "{graph}: {}", m.text);
                 assert_eq!(after.grundy.value(), Some(&BigUint::from(0u32)), "{graph}: {}", m.text);
             }
@@ -591,14 +591,14 @@ mod tests {
         // The repeated edges a–b are told apart by their numbers, the loop by its vertex.
         let game = test_game("hackenbush --graph edges:g-a,a-a,a-b,a-b --ground g");
         let texts: Vec<String> =
-            game.options(&[], &budget, Lang::En).unwrap().into_iter().map(|m| m.text).collect();
+            game.options(&trusted(&[]), &budget, Lang::En).unwrap().into_iter().map(|m| m.text).collect();
         assert_eq!(texts, ["cut the edge g–a", "cut the loop at a", "cut edge 2 (a–b)", "cut edge 3 (a–b)"]);
         let zh: Vec<String> =
-            game.options(&[], &budget, Lang::Zh).unwrap().into_iter().map(|m| m.text).collect();
+            game.options(&trusted(&[]), &budget, Lang::Zh).unwrap().into_iter().map(|m| m.text).collect();
         assert_eq!(zh, ["剪断边 g–a", "剪断 a 处的自环", "剪断第 2 条边（a–b）", "剪断第 3 条边（a–b）"]);
         // Cutting the foot drops everything: the position lists the fallen edges too.
-        assert_eq!(game.check_position(&to_bigs(&[0])).unwrap(), to_bigs(&[0, 1, 2, 3]));
-        let a = game.analyze(&to_bigs(&[2]), &Query::default(), &budget).unwrap();
+        assert_eq!(game.check_position(&to_bigs(&[0])).unwrap(), trusted(&to_bigs(&[0, 1, 2, 3])));
+        let a = game.analyze(&trusted(&to_bigs(&[2])), &Query::default(), &budget).unwrap();
         // g–a carrying the loop and one a–b: two stalks of 1 at a (worth 0), so a branch of 1.
         assert_eq!(a.grundy.value(), Some(&BigUint::from(1u32)));
     }
@@ -608,7 +608,7 @@ mod tests {
         let budget = Budget::default();
         // path:5 from its middle: two stalks of 2.
         let middle = test_game("hackenbush --graph path:5 --ground 2");
-        assert_eq!(middle.analyze(&[], &Query::default(), &budget).unwrap().outcome, Outcome::P);
+        assert_eq!(middle.analyze(&trusted(&[]), &Query::default(), &budget).unwrap().outcome, Outcome::P);
         // On a board, "(2, 2)" and "(2,2)" name the same vertex; vertex 0 is (1, 1).
         let spec: GameSpec = "hackenbush --graph grid:2x2 --ground (1,1)".parse().unwrap();
         assert_eq!(spec.to_string(), "hackenbush --graph grid:2x2 --ground (1,1)");
@@ -617,8 +617,8 @@ mod tests {
         for cut in [&[][..], &[0], &[1, 3]] {
             let cut = to_bigs(cut);
             assert_eq!(
-                by_number.analyze(&cut, &Query::default(), &budget).unwrap().grundy,
-                by_name.analyze(&cut, &Query::default(), &budget).unwrap().grundy
+                by_number.analyze(&trusted(&cut), &Query::default(), &budget).unwrap().grundy,
+                by_name.analyze(&trusted(&cut), &Query::default(), &budget).unwrap().grundy
             );
         }
         for (text, needle) in [
@@ -645,7 +645,10 @@ mod tests {
         let empty = test_game("hackenbush --graph edges:g");
         let err = empty.check_position(&to_bigs(&[0])).unwrap_err();
         assert!(err.to_string().contains("the graph has no edges"), "{err}");
-        assert_eq!(empty.analyze(&[], &Query::default(), &Budget::default()).unwrap().outcome, Outcome::P);
+        assert_eq!(
+            empty.analyze(&trusted(&[]), &Query::default(), &Budget::default()).unwrap().outcome,
+            Outcome::P
+        );
     }
 
     #[test]
@@ -653,7 +656,7 @@ mod tests {
         let game = test_game("hackenbush --graph edges:g-a,a-b,g-c");
         assert!(game.theorem(Play::Misere, Lang::En).is_none());
         // Stalks of 2 and 1 in misère play: Nim with heaps 2 and 1, not all heaps of one: N.
-        let a = game.analyze(&[], &Query::play(Play::Misere), &Budget::default()).unwrap();
+        let a = game.analyze(&trusted(&[]), &Query::play(Play::Misere), &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert!(matches!(a.basis, Basis::Search { .. }));
     }

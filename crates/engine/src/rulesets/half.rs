@@ -162,7 +162,10 @@ fn factored(j: u64, o: &BigUint) -> String {
 
 fn take(n: &BigUint, to: BigUint, lang: Lang) -> MoveReport {
     let to = vec![to];
-    MoveReport { text: describe_take(std::slice::from_ref(n), &to, lang), to }
+    MoveReport {
+        text: describe_take(std::slice::from_ref(n), &to, lang),
+        to: crate::analysis::CheckedPosition::new(to),
+    }
 }
 
 /// The heap `m - 2` written as "h (h + 2 = ...)" for the reasons.
@@ -358,10 +361,22 @@ mod tests {
         for n in 0..=300u64 {
             for t in 0..=n.div_ceil(2) + 1 {
                 let theory = game
-                    .moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default(), Lang::En)
+                    .moves_to_value(
+                        &trusted(&[big(n)]),
+                        &big(t),
+                        Method::Theory,
+                        &Budget::default(),
+                        Lang::En,
+                    )
                     .unwrap();
                 let search = game
-                    .moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default(), Lang::En)
+                    .moves_to_value(
+                        &trusted(&[big(n)]),
+                        &big(t),
+                        Method::Search,
+                        &Budget::default(),
+                        Lang::En,
+                    )
                     .unwrap();
                 assert_eq!(theory, search, "n {n} target {t}");
             }
@@ -371,35 +386,43 @@ mod tests {
     #[test]
     fn reasons() {
         let game = half();
-        let a =
-            game.analyze(&[big(20)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&trusted(&[big(20)]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(
             a.reason,
             "20 + 2 = 2^1 * 11, so G(20) = (11 - 1)/2 = 5; take 6 to leave 14 (14 + 2 = 2^4), of value 0"
         );
         assert_eq!(a.winning_moves[0].text, "take 6 from the heap");
-        let a =
-            game.analyze(&[big(14)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&trusted(&[big(14)]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(
             a.reason,
             "14 + 2 = 2^4, a power of 2, so G(14) = 0: no take leaves a heap h with h + 2 a power of 2"
         );
-        let a = game.analyze(&[big(7)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&trusted(&[big(7)]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(
             a.reason,
             "7 + 2 = 9, so G(7) = (9 - 1)/2 = 4; take 1 to leave 6 (6 + 2 = 2^3), of value 0"
         );
-        let a =
-            game.analyze(&[big(20)], &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&trusted(&[big(20)]), &Query::new(Method::Auto, Play::Misere), &Budget::default())
+            .unwrap();
         assert_eq!(
             a.reason,
             "misère: 20 + 2 = 2^1 * 11 is not 3 * 2^i, so take 10 to leave 10 (10 + 2 = 2^2 * 3)"
         );
-        let a =
-            game.analyze(&[big(22)], &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&trusted(&[big(22)]), &Query::new(Method::Auto, Play::Misere), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert_eq!(a.reason, "misère: 22 + 2 = 2^3 * 3, so no take leaves a heap h with h + 2 = 3 * 2^i");
-        let a = game.analyze(&[big(0)], &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&trusted(&[big(0)]), &Query::new(Method::Auto, Play::Misere), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::N);
     }
 
@@ -436,7 +459,7 @@ mod tests {
         ];
         for (n, play, zh, zh_moves) in cases {
             let query = Query { lang: Lang::Zh, ..Query::new(Method::Theory, play) };
-            let a = game.analyze(&[big(n)], &query, &Budget::default()).unwrap();
+            let a = game.analyze(&trusted(&[big(n)]), &query, &Budget::default()).unwrap();
             assert_eq!(a.reason, zh);
             let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.text.as_str()).collect();
             assert_eq!(texts, zh_moves, "{n} {play:?}");
@@ -456,8 +479,9 @@ mod tests {
             game.theorem(Play::Misere, Lang::Zh).unwrap(),
             "反常规则的至多取一半：必败态（P）当且仅当 n + 2 = 3 * 2^j"
         );
-        let moves =
-            game.moves_to_value(&[big(20)], &big(2), Method::Theory, &Budget::default(), Lang::Zh).unwrap();
+        let moves = game
+            .moves_to_value(&trusted(&[big(20)]), &big(2), Method::Theory, &Budget::default(), Lang::Zh)
+            .unwrap();
         assert_eq!(moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["从这堆取走 2 个"]);
     }
 
@@ -467,17 +491,27 @@ mod tests {
         // 2^1000 - 2 is a P-position; one more has n + 2 = 2^1000 + 1, odd, so value 2^999.
         let p = (BigUint::one() << 1000u32) - 2u8;
         let a = game
-            .analyze(std::slice::from_ref(&p), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(std::slice::from_ref(&p)),
+                &Query::new(Method::Auto, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(a.outcome, Outcome::P);
         let n = &p + 1u8;
         let a = game
-            .analyze(std::slice::from_ref(&n), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(std::slice::from_ref(&n)),
+                &Query::new(Method::Auto, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(a.grundy, GrundyValue::Value(BigUint::one() << 999u32));
         assert_eq!(a.winning_moves.len(), 1);
         assert_eq!(a.winning_moves[0].to, vec![p]);
-        let a = game.analyze(&[n], &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&trusted(&[n]), &Query::new(Method::Auto, Play::Misere), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::N);
         let to = &a.winning_moves[0].to[0];
         assert_eq!(odd_part(&(to + 2u8)).1, BigUint::from(3u8));

@@ -437,7 +437,12 @@ fn multiplayer(heaps: &[BigUint], players: u32, listed: u64, lang: Lang) -> Opti
                     "（留下 {y}..={last} 中任一大小也一样）"
                 ));
             }
-            moves.push(MultiMove { text, to, value: v, optimal: valuation.through(v) == value });
+            moves.push(MultiMove {
+                text,
+                to: crate::analysis::CheckedPosition::new(to),
+                value: v,
+                optimal: valuation.through(v) == value,
+            });
         }
     }
     let best = match moves.iter().find(|m| m.optimal) {
@@ -561,7 +566,7 @@ mod tests {
             let mut checked = [0usize; 7];
             for heaps in &positions {
                 let search = game
-                    .analyze_players(heaps, players, Method::Search, &Budget::default(), Lang::En)
+                    .analyze_players(&trusted(heaps), players, Method::Search, &Budget::default(), Lang::En)
                     .unwrap();
                 let theory =
                     LargeNim.multiplayer_theory(heaps, players, Lang::En).expect("every position is covered");
@@ -607,7 +612,7 @@ mod tests {
             for players in [2u32, 3, 4, 5, 6] {
                 let Some(theory) = multiplayer(&heaps, players, 0, Lang::En) else { continue };
                 let search = game
-                    .analyze_players(&heaps, players, Method::Search, &Budget::default(), Lang::En)
+                    .analyze_players(&trusted(&heaps), players, Method::Search, &Budget::default(), Lang::En)
                     .unwrap();
                 assert_eq!(multi_disagreement(&theory, &search), None, "{heaps:?}");
                 let (classes, _) = option_classes(&heaps, 0);
@@ -632,7 +637,9 @@ mod tests {
     fn huge_heaps_by_theory() {
         let huge: BigUint = "9".repeat(60).parse().unwrap();
         let heaps = vec![big(1), big(7), huge.clone(), huge.clone() + 3u8];
-        let a = large_nim().analyze_players(&heaps, 3, Method::Auto, &Budget::default(), Lang::En).unwrap();
+        let a = large_nim()
+            .analyze_players(&trusted(&heaps), 3, Method::Auto, &Budget::default(), Lang::En)
+            .unwrap();
         // Formula (5): x1 < x2 < x3 <= x4 gives 1.
         assert_eq!(a.value, 1);
         assert!(!a.moves_complete);
@@ -640,8 +647,9 @@ mod tests {
         // Classes: y in 0, 1, 2..=6, 7, 8..=huge-1, huge, huge+1..=huge+2.
         assert_eq!(a.moves.len(), 7);
         assert!(a.optimal_moves().count() >= 1);
-        let err =
-            large_nim().analyze_players(&heaps, 3, Method::Search, &Budget::default(), Lang::En).unwrap_err();
+        let err = large_nim()
+            .analyze_players(&trusted(&heaps), 3, Method::Search, &Budget::default(), Lang::En)
+            .unwrap_err();
         assert!(matches!(err, EngineError::TooLargeForSearch { .. }));
     }
 
@@ -652,7 +660,9 @@ mod tests {
         let huge: BigUint = "9".repeat(100).parse().unwrap();
         let heaps =
             vec![huge.clone() - 7u8, huge.clone() - 7u8, huge.clone() - 3u8, huge.clone(), huge.clone()];
-        let a = large_nim().analyze_players(&heaps, 3, Method::Auto, &Budget::default(), Lang::En).unwrap();
+        let a = large_nim()
+            .analyze_players(&trusted(&heaps), 3, Method::Auto, &Budget::default(), Lang::En)
+            .unwrap();
         // n = 3, N = 5: 1 < x1 = x2 < x3 < x4 = x5 has value 1 (explore's table of n = 3, N = 5).
         assert_eq!(a.value, 1);
         assert_eq!(a.basis, Basis::Theory(Source::Proved.name().into()));
@@ -672,7 +682,7 @@ mod tests {
             let small: Vec<u64> = m.to.iter().map(shrink).collect();
             // The same order pattern with small heaps, by search.
             let s = large_nim()
-                .analyze_players(&to_bigs(&small), 3, Method::Search, &Budget::default(), Lang::En)
+                .analyze_players(&trusted(&to_bigs(&small)), 3, Method::Search, &Budget::default(), Lang::En)
                 .unwrap();
             assert_eq!(m.value, s.value, "{:?}", m.to);
         }
@@ -695,10 +705,16 @@ mod tests {
         assert_eq!(measures, ["P(G)=4", "m(G)=1", "beta(G)=1"]);
         // Options: (1,2,3,3) has value 1 by (5), (1,2,2,3) value 0, (1,1,2,3) value 1, and (1,2,3)
         // value 3 - 1 - 1 = 1 by Theorem 3: only (1,2,2,3) is worth (0 + 1) mod 3 = 1.
-        let optimal: Vec<&Vec<BigUint>> = a.optimal_moves().map(|m| &m.to).collect();
-        assert_eq!(optimal, [&to_bigs(&[1, 2, 2, 3])]);
+        let optimal: Vec<&[BigUint]> = a.optimal_moves().map(|m| m.to.numbers()).collect();
+        assert_eq!(optimal, [to_bigs(&[1, 2, 2, 3]).as_slice()]);
         let s = large_nim()
-            .analyze_players(&to_bigs(&[1, 2, 3, 4]), 3, Method::Search, &Budget::default(), Lang::En)
+            .analyze_players(
+                &trusted(&to_bigs(&[1, 2, 3, 4])),
+                3,
+                Method::Search,
+                &Budget::default(),
+                Lang::En,
+            )
             .unwrap();
         assert_eq!(multi_disagreement(&a, &s), None);
     }
@@ -710,7 +726,8 @@ mod tests {
     fn chinese_multiplayer_reasons_and_moves() {
         let game = large_nim();
         let answer = |heaps: &[u64], players: u32, lang: Lang| {
-            game.analyze_players(&to_bigs(heaps), players, Method::Theory, &Budget::default(), lang).unwrap()
+            game.analyze_players(&trusted(&to_bigs(heaps)), players, Method::Theory, &Budget::default(), lang)
+                .unwrap()
         };
         let a = answer(&[1, 2, 3, 4], 3, Lang::Zh);
         assert_eq!(
@@ -740,7 +757,8 @@ mod tests {
         );
         let huge: BigUint = "9".repeat(60).parse().unwrap();
         let heaps = vec![big(1), big(7), huge.clone(), huge + 3u8];
-        let classes = game.analyze_players(&heaps, 3, Method::Auto, &Budget::default(), Lang::Zh).unwrap();
+        let classes =
+            game.analyze_players(&trusted(&heaps), 3, Method::Auto, &Budget::default(), Lang::Zh).unwrap();
         assert!(
             classes.moves.iter().any(|m| m.text.ends_with("（留下 2..=6 中任一大小也一样）")),
             "{:?}",
@@ -792,12 +810,15 @@ mod tests {
         let budget = Budget::new(100 * UNITS_PER_POSITION);
         // 13 heaps: beyond the proved theorems, so the search answers and runs out.
         let heaps = to_bigs(&(5..=17).collect::<Vec<u64>>());
-        let err = game.analyze_players(&heaps, 3, Method::Auto, &budget, Lang::En).unwrap_err();
+        let err = game.analyze_players(&trusted(&heaps), 3, Method::Auto, &budget, Lang::En).unwrap_err();
         assert_eq!(err.exhausted(), Some(&Exhausted::Memory { bytes: 8000 }), "{err}");
         // The theory needs no search: 4 heaps and 3 players is formula (5), 5 heaps proved.
-        assert_eq!(game.analyze_players(&heaps[1..5], 3, Method::Auto, &budget, Lang::En).unwrap().value, 1);
         assert_eq!(
-            game.analyze_players(&heaps[..5], 3, Method::Auto, &budget, Lang::En).unwrap().basis,
+            game.analyze_players(&trusted(&heaps[1..5]), 3, Method::Auto, &budget, Lang::En).unwrap().value,
+            1
+        );
+        assert_eq!(
+            game.analyze_players(&trusted(&heaps[..5]), 3, Method::Auto, &budget, Lang::En).unwrap().basis,
             Basis::Theory(Source::Proved.name().into())
         );
     }
@@ -815,10 +836,12 @@ mod tests {
     fn two_players_is_misere_large_nim() {
         let game = large_nim();
         for heaps in LargeNim.verification_positions(6) {
-            let multi =
-                game.analyze_players(&heaps, 2, Method::Search, &Budget::default(), Lang::En).unwrap();
-            let misere =
-                game.analyze(&heaps, &Query::new(Method::Search, Play::Misere), &Budget::default()).unwrap();
+            let multi = game
+                .analyze_players(&trusted(&heaps), 2, Method::Search, &Budget::default(), Lang::En)
+                .unwrap();
+            let misere = game
+                .analyze(&trusted(&heaps), &Query::new(Method::Search, Play::Misere), &Budget::default())
+                .unwrap();
             assert_eq!(multi.value == 0, misere.outcome == Outcome::N, "{heaps:?}");
         }
     }
@@ -826,9 +849,9 @@ mod tests {
     #[test]
     fn positions_are_sorted_and_zero_free() {
         let game = large_nim();
-        assert_eq!(game.check_position(&to_bigs(&[3, 0, 1, 2])).unwrap(), to_bigs(&[1, 2, 3]));
+        assert_eq!(game.check_position(&to_bigs(&[3, 0, 1, 2])).unwrap(), trusted(&to_bigs(&[1, 2, 3])));
         // No heaps at all is the end of the game, where every move of the last heap leads.
-        assert_eq!(game.check_position(&[]).unwrap(), Vec::<BigUint>::new());
+        assert_eq!(game.check_position(&[]).unwrap(), trusted(&Vec::<BigUint>::new()));
         let empty = game.check_position(&to_bigs(&[0])).unwrap();
         let a = game.analyze_players(&empty, 4, Method::Auto, &Budget::default(), Lang::En).unwrap();
         assert_eq!(a.value, 0);
@@ -842,7 +865,7 @@ mod tests {
             "take all 5 from the largest heap"
         );
         assert!(game
-            .analyze_players(&to_bigs(&[1, 2]), 1, Method::Auto, &Budget::default(), Lang::En)
+            .analyze_players(&trusted(&to_bigs(&[1, 2])), 1, Method::Auto, &Budget::default(), Lang::En)
             .is_err());
     }
 }

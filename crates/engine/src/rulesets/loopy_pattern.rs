@@ -96,7 +96,8 @@ mod tests {
             )
             .unwrap();
             let game = spec.build(&budget).unwrap();
-            let roots: Vec<Vec<BigUint>> = (0..=cap).map(|n| vec![BigUint::from(n)]).collect();
+            let roots: Vec<_> =
+                (0..=cap).map(|n| game.check_position(&[BigUint::from(n)]).unwrap()).collect();
             let explored = game.position_graph(&roots, &budget).unwrap();
             let ours = solve(&explored.graph, Play::Normal, &budget).unwrap();
             check_definition(&explored.graph, ours.gsg.as_ref().unwrap()).unwrap();
@@ -141,8 +142,13 @@ mod tests {
         assert_eq!(spec.to_string(), "loopy-pattern --piles 2 --move all:+1..2 --cap 3");
         let game = spec.build(&budget).unwrap();
         assert!(game.check_position(&[BigUint::from(4u8), BigUint::from(0u8)]).is_err());
-        let moves =
-            game.options(&[BigUint::from(1u8), BigUint::from(0u8)], &budget, crate::Lang::En).unwrap();
+        let moves = game
+            .options(
+                &crate::test_prelude::trusted(&[BigUint::from(1u8), BigUint::from(0u8)]),
+                &budget,
+                crate::Lang::En,
+            )
+            .unwrap();
         let texts: Vec<&str> = moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, ["put 1 back on each of piles 1, 2", "put 2 back on each of piles 1, 2"]);
     }

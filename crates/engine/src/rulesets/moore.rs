@@ -286,7 +286,10 @@ impl Ruleset for Moore {
             (moves, complete)
         } else {
             let moves = winning_move(heaps, self.k)
-                .map(|to| MoveReport { text: describe_take(heaps, &to, lang), to })
+                .map(|to| MoveReport {
+                    text: describe_take(heaps, &to, lang),
+                    to: crate::analysis::CheckedPosition::new(to),
+                })
                 .into_iter()
                 .collect();
             (moves, false)
@@ -368,16 +371,17 @@ mod tests {
             let game = moore(k);
             for heaps in heap_box(4, 6) {
                 let theory = game
-                    .analyze(&heaps, &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                    .analyze(&trusted(&heaps), &Query::new(Method::Theory, Play::Normal), &Budget::default())
                     .unwrap();
                 let search = game
-                    .analyze(&heaps, &Query::new(Method::Search, Play::Normal), &Budget::default())
+                    .analyze(&trusted(&heaps), &Query::new(Method::Search, Play::Normal), &Budget::default())
                     .unwrap();
                 assert_eq!(theory.outcome, search.outcome, "k {k} {heaps:?}");
-                let found: BTreeSet<&Vec<BigUint>> = search.winning_moves.iter().map(|m| &m.to).collect();
+                let found: BTreeSet<&[BigUint]> =
+                    search.winning_moves.iter().map(|m| m.to.numbers()).collect();
                 assert_eq!(theory.winning_moves.is_empty(), found.is_empty(), "k {k} {heaps:?}");
                 for m in &theory.winning_moves {
-                    assert!(found.contains(&m.to), "k {k} {heaps:?}: {} is not winning", m.text);
+                    assert!(found.contains(m.to.numbers()), "k {k} {heaps:?}: {} is not winning", m.text);
                 }
             }
         }
@@ -386,7 +390,11 @@ mod tests {
     #[test]
     fn reasons() {
         let a = moore(2)
-            .analyze(&to_bigs(&[5, 6, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[5, 6, 3])),
+                &Query::new(Method::Theory, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert_eq!(
@@ -398,11 +406,19 @@ mod tests {
         assert!(!a.moves_complete);
         assert_eq!(a.grundy, GrundyValue::Unknown);
         let a = moore(2)
-            .analyze(&to_bigs(&[1, 2, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[1, 2, 3])),
+                &Query::new(Method::Theory, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(a.outcome, Outcome::N);
         let a = moore(2)
-            .analyze(&to_bigs(&[3, 3, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[3, 3, 3])),
+                &Query::new(Method::Theory, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert_eq!(
@@ -410,7 +426,11 @@ mod tests {
             "every binary column has a multiple of 3 ones, so every move (from 1 to 2 heaps) leaves a column that has not"
         );
         let auto = moore(2)
-            .analyze(&to_bigs(&[3, 3, 3]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[3, 3, 3])),
+                &Query::new(Method::Auto, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(auto.grundy, GrundyValue::Value(big(0)));
         assert!(auto.reason.ends_with("; Grundy value 0 by search"));
@@ -423,7 +443,7 @@ mod tests {
         let zh = Query { lang: Lang::Zh, ..Query::new(Method::Theory, Play::Normal) };
         let en = Query::new(Method::Theory, Play::Normal);
         let analyze = |k: u64, heaps: &[u64], query: &Query| {
-            moore(k).analyze(&to_bigs(heaps), query, &Budget::default()).unwrap()
+            moore(k).analyze(&trusted(&to_bigs(heaps)), query, &Budget::default()).unwrap()
         };
         let n = analyze(2, &[5, 6, 3], &zh);
         assert_eq!(
@@ -447,7 +467,13 @@ mod tests {
         let texts: Vec<&str> = nim.winning_moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, ["从 3 个那堆取走 2 个"]);
         let to_value = moore(1)
-            .moves_to_value(&to_bigs(&[3, 4, 5]), &big(1), Method::Theory, &Budget::default(), Lang::Zh)
+            .moves_to_value(
+                &trusted(&to_bigs(&[3, 4, 5])),
+                &big(1),
+                Method::Theory,
+                &Budget::default(),
+                Lang::Zh,
+            )
             .unwrap();
         assert!(!to_value.is_empty());
         // The same answers as in English, only the words differ; the English texts are unchanged.
@@ -471,14 +497,18 @@ mod tests {
     fn k_one_is_nim() {
         let game = moore(1);
         let a = game
-            .analyze(&to_bigs(&[3, 4, 5]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[3, 4, 5])),
+                &Query::new(Method::Theory, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(a.grundy, GrundyValue::Value(big(2)));
         assert!(a.moves_complete);
         for target in 0..8u64 {
             let theory = game
                 .moves_to_value(
-                    &to_bigs(&[3, 4, 5]),
+                    &trusted(&to_bigs(&[3, 4, 5])),
                     &big(target),
                     Method::Theory,
                     &Budget::default(),
@@ -487,19 +517,25 @@ mod tests {
                 .unwrap();
             let search = game
                 .moves_to_value(
-                    &to_bigs(&[3, 4, 5]),
+                    &trusted(&to_bigs(&[3, 4, 5])),
                     &big(target),
                     Method::Search,
                     &Budget::default(),
                     Lang::En,
                 )
                 .unwrap();
-            let theory: BTreeSet<_> = theory.into_iter().map(|m| m.to).collect();
-            let search: BTreeSet<_> = search.into_iter().map(|m| m.to).collect();
+            let theory: BTreeSet<_> = theory.into_iter().map(|m| m.to.into_numbers()).collect();
+            let search: BTreeSet<_> = search.into_iter().map(|m| m.to.into_numbers()).collect();
             assert_eq!(theory, search, "target {target}");
         }
         assert!(moore(2)
-            .moves_to_value(&to_bigs(&[3, 4, 5]), &big(0), Method::Theory, &Budget::default(), Lang::En)
+            .moves_to_value(
+                &trusted(&to_bigs(&[3, 4, 5])),
+                &big(0),
+                Method::Theory,
+                &Budget::default(),
+                Lang::En
+            )
             .is_err());
     }
 
@@ -518,13 +554,17 @@ mod tests {
         assert!(heaps.iter().all(|h| h.to_string().len() >= 300));
         for k in [2, 3, 5, 6] {
             let a = moore(k)
-                .analyze(&heaps, &Query::new(Method::Auto, Play::Normal), &Budget::default())
+                .analyze(&trusted(&heaps), &Query::new(Method::Auto, Play::Normal), &Budget::default())
                 .unwrap();
             assert_eq!(a.outcome, Outcome::N, "k {k}");
             assert_eq!(a.winning_moves.len(), 1);
             assert_winning(&heaps, &a.winning_moves[0].to, k);
             let p = moore(k)
-                .analyze(&a.winning_moves[0].to, &Query::new(Method::Auto, Play::Normal), &Budget::default())
+                .analyze(
+                    &trusted(&a.winning_moves[0].to),
+                    &Query::new(Method::Auto, Play::Normal),
+                    &Budget::default(),
+                )
                 .unwrap();
             assert_eq!(p.outcome, Outcome::P);
             assert!(p.winning_moves.is_empty());
@@ -550,7 +590,11 @@ mod tests {
     #[test]
     fn misere_is_answered_by_search() {
         let a = moore(2)
-            .analyze(&to_bigs(&[1, 1, 1]), &Query::new(Method::Auto, Play::Misere), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[1, 1, 1])),
+                &Query::new(Method::Auto, Play::Misere),
+                &Budget::default(),
+            )
             .unwrap();
         assert!(matches!(a.basis, Basis::Search { .. }));
         assert_eq!(moore(2).theorem(Play::Misere, Lang::En), None);

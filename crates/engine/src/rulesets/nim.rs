@@ -113,7 +113,10 @@ pub(crate) fn xor_moves(
             if moves.len() < limit {
                 let mut to = heaps.to_vec();
                 to[i] = target;
-                moves.push(MoveReport { text: describe_take(heaps, &to, lang), to });
+                moves.push(MoveReport {
+                    text: describe_take(heaps, &to, lang),
+                    to: crate::analysis::CheckedPosition::new(to),
+                });
             }
         }
     }
@@ -206,7 +209,10 @@ fn misere(heaps: &[BigUint], max_moves: usize, lang: Lang) -> Analysis {
                 if moves.len() < max_moves {
                     let mut to = heaps.to_vec();
                     to[i] = v;
-                    moves.push(MoveReport { text: describe_take(heaps, &to, lang), to });
+                    moves.push(MoveReport {
+                        text: describe_take(heaps, &to, lang),
+                        to: crate::analysis::CheckedPosition::new(to),
+                    });
                 }
             }
         }
@@ -406,7 +412,11 @@ mod tests {
     #[test]
     fn three_four_five() {
         let a = nim()
-            .analyze(&to_bigs(&[3, 4, 5]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[3, 4, 5])),
+                &Query::new(Method::Auto, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert_eq!(a.grundy, GrundyValue::Value(BigUint::from(2u8)));
@@ -419,29 +429,40 @@ mod tests {
     fn huge_heaps_are_answered_by_theory() {
         let big: BigUint = "1".repeat(300).parse().unwrap();
         let heaps = vec![big.clone(), big.clone() + 5u8, BigUint::from(5u8)];
-        let a = nim().analyze(&heaps, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = nim()
+            .analyze(&trusted(&heaps), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         // big ^ (big+5) ^ 5 is not 0 in general; whichever it is, the move must restore nim-sum 0.
         for m in &a.winning_moves {
-            assert!(xor_all(&m.to).is_zero());
+            assert!(xor_all(m.to.numbers()).is_zero());
         }
         assert_eq!(a.outcome == Outcome::P, a.winning_moves.is_empty());
-        let misere =
-            nim().analyze(&heaps, &Query::new(Method::Theory, Play::Misere), &Budget::default()).unwrap();
+        let misere = nim()
+            .analyze(&trusted(&heaps), &Query::new(Method::Theory, Play::Misere), &Budget::default())
+            .unwrap();
         assert_eq!(misere.grundy, GrundyValue::Undefined);
     }
 
     #[test]
     fn misere_single_heaps_of_one() {
         let a = nim()
-            .analyze(&to_bigs(&[1, 1, 1]), &Query::new(Method::Theory, Play::Misere), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[1, 1, 1])),
+                &Query::new(Method::Theory, Play::Misere),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(a.outcome, Outcome::P);
         let a = nim()
-            .analyze(&to_bigs(&[1, 1]), &Query::new(Method::Theory, Play::Misere), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[1, 1])),
+                &Query::new(Method::Theory, Play::Misere),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(a.outcome, Outcome::N);
         let a = nim()
-            .analyze(&to_bigs(&[0]), &Query::new(Method::Search, Play::Misere), &Budget::default())
+            .analyze(&trusted(&to_bigs(&[0])), &Query::new(Method::Search, Play::Misere), &Budget::default())
             .unwrap();
         assert_eq!(a.outcome, Outcome::N);
     }
@@ -449,7 +470,7 @@ mod tests {
     /// The theory's answer in `lang`.
     fn theory_in(lang: Lang, heaps: &[u64], play: Play) -> crate::Analysis {
         let query = Query { lang, ..Query::new(Method::Theory, play) };
-        nim().analyze(&to_bigs(heaps), &query, &Budget::default()).unwrap()
+        nim().analyze(&trusted(&to_bigs(heaps)), &query, &Budget::default()).unwrap()
     }
 
     /// The reason, the theorem and every move text of a Chinese answer from `heaps`: no English
@@ -536,13 +557,14 @@ mod tests {
         assert_eq!(long.reason, with_first_move(expected, &long));
         assert_chinese(&[1; 13], &long);
         let moves = nim().moves_to_value(
-            &to_bigs(&[6, 9, 4]),
+            &trusted(&to_bigs(&[6, 9, 4])),
             &BigUint::from(3u8),
             Method::Theory,
             &Budget::default(),
             Lang::Zh,
         );
-        let moves: Vec<(String, Vec<BigUint>)> = moves.unwrap().into_iter().map(|m| (m.text, m.to)).collect();
+        let moves: Vec<(String, Vec<BigUint>)> =
+            moves.unwrap().into_iter().map(|m| (m.text, m.to.into_numbers())).collect();
         // 6 ^ 9 ^ 4 = 11; value 3 needs a heap XOR 8 below itself: only 9 -> 1.
         let to = to_bigs(&[6, 1, 4]);
         assert_eq!(moves, [(describe_take(&to_bigs(&[6, 9, 4]), &to, Lang::Zh), to)]);
@@ -553,8 +575,11 @@ mod tests {
         let heaps = to_bigs(&[6, 9, 4]);
         for target in 0..15u32 {
             let t = BigUint::from(target);
-            for m in nim().moves_to_value(&heaps, &t, Method::Theory, &Budget::default(), Lang::En).unwrap() {
-                assert_eq!(xor_all(&m.to), t);
+            for m in nim()
+                .moves_to_value(&trusted(&heaps), &t, Method::Theory, &Budget::default(), Lang::En)
+                .unwrap()
+            {
+                assert_eq!(xor_all(m.to.numbers()), t);
             }
         }
     }

@@ -455,7 +455,7 @@ impl TakeAndBreak {
             count = count.zip(heap_count).map(|(a, b)| a + b);
             listed.extend(moves.into_iter().map(|(take, leaves)| MoveReport {
                 text: self.describe_heap_move(heap, take, &leaves, lang),
-                to: splice(heaps, index, leaves),
+                to: crate::analysis::CheckedPosition::new(splice(heaps, index, leaves)),
             }));
         }
         Some((listed, count))
@@ -707,7 +707,10 @@ impl Ruleset for TakeAndBreak {
                 let mut to = numbers[..index].to_vec();
                 to.extend_from_slice(leaves);
                 to.extend_from_slice(&numbers[index + 1..]);
-                MoveReport { text: self.describe_heap_move(&numbers[index], take, leaves, lang), to }
+                MoveReport {
+                    text: self.describe_heap_move(&numbers[index], take, leaves, lang),
+                    to: crate::analysis::CheckedPosition::new(to),
+                }
             };
             let mut analysis = theory.answer(numbers, max_moves.min(MAX_LISTED), theorem, lang, &report)?;
             analysis.limit_moves(max_moves);

@@ -654,8 +654,9 @@ mod tests {
     }
 
     fn grundy(game: &dyn AnyGame, piles: &[BigUint]) -> BigUint {
-        let analysis =
-            game.analyze(piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+        let analysis = game
+            .analyze(&trusted(piles), &Query::new(Method::Search, Play::Normal), &Budget::default())
+            .unwrap();
         analysis.grundy.value().cloned().unwrap()
     }
 
@@ -699,7 +700,11 @@ mod tests {
         for a in 0..=60u64 {
             for b in 0..=60u64 {
                 let p = form
-                    .analyze(&[big(a), big(b)], &Query::new(Method::Search, Play::Normal), &Budget::default())
+                    .analyze(
+                        &trusted(&[big(a), big(b)]),
+                        &Query::new(Method::Search, Play::Normal),
+                        &Budget::default(),
+                    )
                     .unwrap()
                     .outcome
                     == Outcome::P;
@@ -714,16 +719,17 @@ mod tests {
         let form = pattern(2, &["one:1..", "all:1.."]).unwrap();
         let wythoff = test_game("wythoff");
         for piles in heap_box(2, 30) {
-            let a =
-                form.analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+            let a = form
+                .analyze(&trusted(&piles), &Query::new(Method::Search, Play::Normal), &Budget::default())
+                .unwrap();
             let b = wythoff
-                .analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default())
+                .analyze(&trusted(&piles), &Query::new(Method::Search, Play::Normal), &Budget::default())
                 .unwrap();
             assert_eq!(a.grundy, b.grundy, "{piles:?}");
             let to = |m: &[crate::MoveReport]| m.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
             assert_eq!(to(&a.winning_moves), to(&b.winning_moves), "{piles:?}");
             let theory = wythoff
-                .analyze(&piles, &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                .analyze(&trusted(&piles), &Query::new(Method::Theory, Play::Normal), &Budget::default())
                 .unwrap();
             assert_eq!(a.outcome, theory.outcome, "{piles:?}");
         }
@@ -739,10 +745,18 @@ mod tests {
                 let apple = test_game(&format!("apple --max {max}{flag}"));
                 for piles in heap_box(3, 10) {
                     let a = form
-                        .analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default())
+                        .analyze(
+                            &trusted(&piles),
+                            &Query::new(Method::Search, Play::Normal),
+                            &Budget::default(),
+                        )
                         .unwrap();
                     let b = apple
-                        .analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default())
+                        .analyze(
+                            &trusted(&piles),
+                            &Query::new(Method::Search, Play::Normal),
+                            &Budget::default(),
+                        )
                         .unwrap();
                     assert_eq!(a.grundy, b.grundy, "{piles:?}");
                     let to = |m: &[crate::MoveReport]| m.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
@@ -772,17 +786,25 @@ mod tests {
         // pile 0 ends the game, so both moves from (2, 5, 2) win.
         let g = pattern(3, &["0:1..", "0,2:1.."]).unwrap();
         let a = g
-            .analyze(&[big(2), big(5), big(2)], &Query::new(Method::Search, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&[big(2), big(5), big(2)]),
+                &Query::new(Method::Search, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, ["take 2 from pile 1", "take 2 from each of piles 1, 3"]);
         let b = g
-            .analyze(&[big(1), big(5), big(3)], &Query::new(Method::Search, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&[big(1), big(5), big(3)]),
+                &Query::new(Method::Search, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(b.outcome, Outcome::N);
         assert_eq!(
             g.analyze(
-                &[big(0), big(5), big(3)],
+                &trusted(&[big(0), big(5), big(3)]),
                 &Query::new(Method::Search, Play::Normal),
                 &Budget::default()
             )
@@ -814,7 +836,7 @@ mod tests {
         let en = Query::new(Method::Search, Play::Normal);
         let piles = [big(2), big(5), big(2)];
         let texts = |query: &Query| -> Vec<String> {
-            let a = g.analyze(&piles, query, &Budget::default()).unwrap();
+            let a = g.analyze(&trusted(&piles), query, &Budget::default()).unwrap();
             a.winning_moves.into_iter().map(|m| m.text).collect()
         };
         assert_eq!(

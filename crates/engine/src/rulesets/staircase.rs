@@ -159,7 +159,10 @@ fn moves_by_delta(steps: &[BigUint], delta: &BigUint, limit: usize, lang: Lang) 
             if i > 0 {
                 to[i - 1] += &moved;
             }
-            moves.push(MoveReport { text: move_text(i, &moved, lang), to });
+            moves.push(MoveReport {
+                text: move_text(i, &moved, lang),
+                to: crate::analysis::CheckedPosition::new(to),
+            });
         }
     }
     (moves, count)
@@ -292,7 +295,7 @@ mod tests {
     }
 
     fn targets(moves: &[MoveReport]) -> BTreeSet<Vec<BigUint>> {
-        moves.iter().map(|m| m.to.clone()).collect()
+        moves.iter().map(|m| m.to.to_vec()).collect()
     }
 
     #[test]
@@ -310,10 +313,12 @@ mod tests {
         let positions = heap_box(4, 6);
         assert_eq!(positions.len(), 7 * 7 * 7 * 7);
         for steps in positions {
-            let theory =
-                game.analyze(&steps, &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
-            let search =
-                game.analyze(&steps, &Query::new(Method::Search, Play::Normal), &Budget::default()).unwrap();
+            let theory = game
+                .analyze(&trusted(&steps), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                .unwrap();
+            let search = game
+                .analyze(&trusted(&steps), &Query::new(Method::Search, Play::Normal), &Budget::default())
+                .unwrap();
             assert_eq!(theory.outcome, search.outcome, "{steps:?}");
             assert_eq!(theory.grundy, search.grundy, "{steps:?}");
             assert_eq!(targets(&theory.winning_moves), targets(&search.winning_moves), "{steps:?}");
@@ -326,10 +331,22 @@ mod tests {
         for steps in heap_box(3, 5) {
             for target in 0..8u64 {
                 let theory = game
-                    .moves_to_value(&steps, &big(target), Method::Theory, &Budget::default(), Lang::En)
+                    .moves_to_value(
+                        &trusted(&steps),
+                        &big(target),
+                        Method::Theory,
+                        &Budget::default(),
+                        Lang::En,
+                    )
                     .unwrap();
                 let search = game
-                    .moves_to_value(&steps, &big(target), Method::Search, &Budget::default(), Lang::En)
+                    .moves_to_value(
+                        &trusted(&steps),
+                        &big(target),
+                        Method::Search,
+                        &Budget::default(),
+                        Lang::En,
+                    )
                     .unwrap();
                 assert_eq!(targets(&theory), targets(&search), "{steps:?} to {target}");
             }
@@ -340,7 +357,11 @@ mod tests {
     fn reasons_and_move_texts() {
         let game = staircase();
         let a = game
-            .analyze(&to_bigs(&[3, 0, 5]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[3, 0, 5])),
+                &Query::new(Method::Auto, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(a.grundy, GrundyValue::Value(big(6)));
         assert_eq!(
@@ -349,19 +370,27 @@ mod tests {
         );
         assert_eq!(a.winning_moves[0].to, to_bigs(&[3, 2, 3]));
         let a = game
-            .analyze(&to_bigs(&[1, 4]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .analyze(&trusted(&to_bigs(&[1, 4])), &Query::new(Method::Auto, Play::Normal), &Budget::default())
             .unwrap();
         assert_eq!(a.winning_moves[0].text, "move 1 coin from step 1 to the floor");
         assert_eq!(a.winning_moves.len(), 1);
         let a = game
-            .analyze(&to_bigs(&[2, 4, 3]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[2, 4, 3])),
+                &Query::new(Method::Auto, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         // 2^3 = 1: lower step 1 to 3? no (3 > 2); lower step 3 to 2; or raise step 1 from 2 to 3
         // with one coin from step 2.
         let texts: Vec<&str> = a.winning_moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, ["move 1 coin from step 2 to step 1", "move 1 coin from step 3 to step 2"]);
         let p = game
-            .analyze(&to_bigs(&[4, 9, 4]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[4, 9, 4])),
+                &Query::new(Method::Auto, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(p.outcome, Outcome::P);
         assert!(p.reason.starts_with("nim-sum of the odd-numbered steps 4^4 = 0: every move"));
@@ -374,15 +403,15 @@ mod tests {
         let game = staircase();
         let zh = Query { lang: Lang::Zh, ..Query::new(Method::Theory, Play::Normal) };
         let en = Query::new(Method::Theory, Play::Normal);
-        let a = game.analyze(&to_bigs(&[3, 0, 5]), &zh, &Budget::default()).unwrap();
+        let a = game.analyze(&trusted(&to_bigs(&[3, 0, 5])), &zh, &Budget::default()).unwrap();
         assert_eq!(
             a.reason,
             "奇数级台阶上硬币数的异或和 3^5 = 6，不为 0，所以把 2 个硬币从第 3 级台阶移到第 2 级（走后奇数级台阶的异或和为 0）"
         );
         assert_eq!(a.basis, Basis::Theory("阶梯 Nim：SG 值等于奇数级台阶上硬币数的异或和".into()));
-        let a = game.analyze(&to_bigs(&[1, 4]), &zh, &Budget::default()).unwrap();
+        let a = game.analyze(&trusted(&to_bigs(&[1, 4])), &zh, &Budget::default()).unwrap();
         assert_eq!(a.winning_moves[0].text, "把 1 个硬币从第 1 级台阶移到地面");
-        let p = game.analyze(&to_bigs(&[4, 9, 4]), &zh, &Budget::default()).unwrap();
+        let p = game.analyze(&trusted(&to_bigs(&[4, 9, 4])), &zh, &Budget::default()).unwrap();
         assert_eq!(p.outcome, Outcome::P);
         assert_eq!(
             p.reason,
@@ -390,17 +419,23 @@ mod tests {
              所以走后异或和不为 0，这是必败态（P）"
         );
         let long: Vec<u64> = (1..=30).collect();
-        let a = game.analyze(&to_bigs(&long), &zh, &Budget::default()).unwrap();
+        let a = game.analyze(&trusted(&to_bigs(&long)), &zh, &Budget::default()).unwrap();
         assert!(a.reason.contains("^...（共 15 级奇数台阶）"), "{}", a.reason);
         assert_eq!(Staircase.describe_move(&to_bigs(&[2, 3]), &to_bigs(&[2, 3]), Lang::Zh), "不走");
         let to_value = game
-            .moves_to_value(&to_bigs(&[2, 4, 3]), &big(5), Method::Theory, &Budget::default(), Lang::Zh)
+            .moves_to_value(
+                &trusted(&to_bigs(&[2, 4, 3])),
+                &big(5),
+                Method::Theory,
+                &Budget::default(),
+                Lang::Zh,
+            )
             .unwrap();
         assert!(!to_value.is_empty());
         for steps in [vec![3, 0, 5], vec![1, 4], vec![4, 9, 4], vec![2, 4, 3], long] {
             let (e, z) = (
-                game.analyze(&to_bigs(&steps), &en, &Budget::default()).unwrap(),
-                game.analyze(&to_bigs(&steps), &zh, &Budget::default()).unwrap(),
+                game.analyze(&trusted(&to_bigs(&steps)), &en, &Budget::default()).unwrap(),
+                game.analyze(&trusted(&to_bigs(&steps)), &zh, &Budget::default()).unwrap(),
             );
             assert_eq!(
                 (e.outcome, &e.grundy, e.winning_move_count),
@@ -420,8 +455,9 @@ mod tests {
     fn three_hundred_digit_steps() {
         let huge: BigUint = "9".repeat(300).parse().unwrap();
         let steps = vec![huge.clone(), huge.clone(), &huge - 12345u32, big(7)];
-        let a =
-            staircase().analyze(&steps, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = staircase()
+            .analyze(&trusted(&steps), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert!(!a.winning_moves.is_empty());
         for m in &a.winning_moves {
@@ -438,7 +474,7 @@ mod tests {
         assert!(matches!(err, crate::spec::SpecError::UnknownParam { .. }), "{err}");
         assert!(staircase()
             .analyze(
-                &[BigUint::from(u64::MAX), big(1)],
+                &trusted(&[BigUint::from(u64::MAX), big(1)]),
                 &Query::new(Method::Search, Play::Normal),
                 &Budget::default()
             )
@@ -454,11 +490,13 @@ mod tests {
         assert_eq!(search_work(&vec![BigUint::from(u64::MAX); 3]), u128::MAX);
         let search = Query::new(Method::Search, Play::Normal);
         let budget = Budget::new(u64::try_from(bound).unwrap());
-        staircase().analyze(&to_bigs(&[12, 12, 12]), &search, &budget).unwrap();
+        staircase().analyze(&trusted(&to_bigs(&[12, 12, 12])), &search, &budget).unwrap();
         assert!(budget.used() <= budget.limit());
         // There is no fixed work limit any more: the budget stops a search too large for it.
         assert!(Staircase.search_position(&to_bigs(&[85, 85, 85])).is_some());
-        let err = staircase().analyze(&to_bigs(&[85, 85, 85]), &search, &Budget::new(1_000_000)).unwrap_err();
+        let err = staircase()
+            .analyze(&trusted(&to_bigs(&[85, 85, 85])), &search, &Budget::new(1_000_000))
+            .unwrap_err();
         assert!(matches!(err, EngineError::Exhausted { .. }), "{err}");
     }
 }

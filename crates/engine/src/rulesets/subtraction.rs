@@ -161,7 +161,10 @@ impl Subtraction {
         let theorem = theory.theorem(&self.misere_title(lang), lang);
         let report = |_: usize, take: u64, _: &[BigUint]| {
             let to = vec![n - big(take)];
-            MoveReport { text: describe_take(std::slice::from_ref(n), &to, lang), to }
+            MoveReport {
+                text: describe_take(std::slice::from_ref(n), &to, lang),
+                to: crate::analysis::CheckedPosition::new(to),
+            }
         };
         let mut analysis = theory.answer(std::slice::from_ref(n), max_moves, theorem, lang, &report)?;
         analysis.limit_moves(max_moves);
@@ -173,7 +176,10 @@ impl Subtraction {
             .filter(|(_, to)| periodicity.value_big(to) == target)
             .map(|(_, to)| {
                 let to = vec![to];
-                MoveReport { text: describe_take(std::slice::from_ref(n), &to, lang), to }
+                MoveReport {
+                    text: describe_take(std::slice::from_ref(n), &to, lang),
+                    to: crate::analysis::CheckedPosition::new(to),
+                }
             })
             .collect()
     }
@@ -392,20 +398,24 @@ mod tests {
     #[test]
     fn reasons() {
         let game = subtraction(&[1, 3, 4]);
-        let a =
-            game.analyze(&[big(10)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&trusted(&[big(10)]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.grundy, GrundyValue::Value(big(1)));
         assert_eq!(a.reason, "G(10) = G(10 mod 7) = G(3) = 1, so take 1 from the heap to reach value 0");
-        let targets: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
+        let targets: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.to_vec()).collect();
         assert_eq!(targets, [to_bigs(&[9]), to_bigs(&[7])]);
-        let a =
-            game.analyze(&[big(14)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&trusted(&[big(14)]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert_eq!(a.reason, "G(14) = G(14 mod 7) = G(0) = 0: no take in {1,3,4} leads to value 0");
-        let a = game.analyze(&[big(5)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&trusted(&[big(5)]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.reason, "G(5) = 3, so take 3 from the heap to reach value 0");
         let a = subtraction(&[1, 4, 10])
-            .analyze(&[big(100)], &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .analyze(&trusted(&[big(100)]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
             .unwrap();
         assert!(a.reason.starts_with("G(100) = G(16 + (100 - 16) mod 11) = G(23) = "), "{}", a.reason);
     }
@@ -415,7 +425,7 @@ mod tests {
         let game = subtraction(&[1, 3, 4]);
         let chinese = |n: u64| {
             let query = Query { lang: Lang::Zh, ..Query::new(Method::Theory, Play::Normal) };
-            game.analyze(&[big(n)], &query, &Budget::default()).unwrap()
+            game.analyze(&trusted(&[big(n)]), &query, &Budget::default()).unwrap()
         };
         let theorem = game.theorem(Play::Normal, Lang::Zh).unwrap();
         assert_eq!(theorem, "减法游戏（取子集合 S = {1,3,4}）：SG 值从 n = 0 起以 7 为周期（已证明）");
@@ -432,7 +442,7 @@ mod tests {
         );
         let a = subtraction(&[1, 4, 10])
             .analyze(
-                &[big(100)],
+                &trusted(&[big(100)]),
                 &Query { lang: Lang::Zh, ..Query::new(Method::Theory, Play::Normal) },
                 &Budget::default(),
             )
@@ -443,8 +453,9 @@ mod tests {
         for text in [&a.reason, long, &theorem] {
             assert!(english_words(text).is_empty(), "{text}");
         }
-        let moves =
-            game.moves_to_value(&[big(10)], &big(2), Method::Theory, &Budget::default(), Lang::Zh).unwrap();
+        let moves = game
+            .moves_to_value(&trusted(&[big(10)]), &big(2), Method::Theory, &Budget::default(), Lang::Zh)
+            .unwrap();
         let texts: Vec<String> = moves.into_iter().map(|m| m.text).collect();
         assert_eq!(texts, ["从这堆取走 4 个"]);
     }
@@ -453,16 +464,17 @@ mod tests {
     fn every_winning_move_is_listed() {
         // Under {1, 3, 4} (values 0 1 0 1 2 3 2, repeating), 10 has two: to 9 and to 7.
         let game = subtraction(&[1, 3, 4]);
-        let a =
-            game.analyze(&[big(10)], &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&trusted(&[big(10)]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.winning_moves.len(), 2);
         let game = subtraction(&[1, 2, 3, 5]);
         for n in 0..40u64 {
             let theory = game
-                .analyze(&[big(n)], &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                .analyze(&trusted(&[big(n)]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
                 .unwrap();
             let search = game
-                .analyze(&[big(n)], &Query::new(Method::Search, Play::Normal), &Budget::default())
+                .analyze(&trusted(&[big(n)]), &Query::new(Method::Search, Play::Normal), &Budget::default())
                 .unwrap();
             assert_eq!(theory.winning_moves, search.winning_moves, "{n}");
         }
@@ -473,7 +485,11 @@ mod tests {
         let game = subtraction(&[1, 3, 4]);
         let n: BigUint = "7".repeat(300).parse().unwrap();
         let a = game
-            .analyze(std::slice::from_ref(&n), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(std::slice::from_ref(&n)),
+                &Query::new(Method::Auto, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         let residue = (&n % 7u8).to_u64().unwrap();
         let values = [0u64, 1, 0, 1, 2, 3, 2];
@@ -491,10 +507,22 @@ mod tests {
         for n in 0..50u64 {
             for t in 0..6u64 {
                 let theory = game
-                    .moves_to_value(&[big(n)], &big(t), Method::Theory, &Budget::default(), Lang::En)
+                    .moves_to_value(
+                        &trusted(&[big(n)]),
+                        &big(t),
+                        Method::Theory,
+                        &Budget::default(),
+                        Lang::En,
+                    )
                     .unwrap();
                 let search = game
-                    .moves_to_value(&[big(n)], &big(t), Method::Search, &Budget::default(), Lang::En)
+                    .moves_to_value(
+                        &trusted(&[big(n)]),
+                        &big(t),
+                        Method::Search,
+                        &Budget::default(),
+                        Lang::En,
+                    )
                     .unwrap();
                 assert_eq!(theory, search, "n {n} target {t}");
             }
@@ -507,11 +535,12 @@ mod tests {
         assert!(ruleset.periodicity().is_none());
         let game = engine(&"subtraction --set 1,4,10".parse().unwrap(), ruleset);
         assert_eq!(game.theorem(Play::Normal, Lang::En), None);
-        let a =
-            game.analyze(&[big(30)], &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = game
+            .analyze(&trusted(&[big(30)]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert!(matches!(a.basis, Basis::Search { .. }));
         assert!(game
-            .analyze(&[big(30)], &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .analyze(&trusted(&[big(30)]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
             .is_err());
     }
 
@@ -521,8 +550,9 @@ mod tests {
             let game = subtraction(set);
             // No theorem before the first misère question computes the quotient.
             assert_eq!(game.theorem(Play::Misere, Lang::En), None);
-            let a =
-                game.analyze(&[big(1)], &Query::new(Method::Auto, Play::Misere), &Budget::default()).unwrap();
+            let a = game
+                .analyze(&trusted(&[big(1)]), &Query::new(Method::Auto, Play::Misere), &Budget::default())
+                .unwrap();
             assert!(matches!(a.basis, Basis::Theory(_)), "{set:?}: {:?}", a.basis);
             // Theory (outcome and every winning move) against the search on every heap to 60.
             let report = game.verify(60, Play::Misere, &Budget::default(), &no_progress).unwrap();
@@ -533,12 +563,12 @@ mod tests {
         let game = subtraction(&[1, 2, 3]);
         let query = Query::new(Method::Auto, Play::Misere);
         let n = big(10_000_000_000_000);
-        let a = game.analyze(std::slice::from_ref(&n), &query, &Budget::default()).unwrap();
+        let a = game.analyze(&trusted(std::slice::from_ref(&n)), &query, &Budget::default()).unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert_eq!(a.winning_moves.len(), 1);
         assert_eq!(a.winning_moves[0].to, vec![big(9_999_999_999_997)]);
         assert!(a.reason.contains("Φ(10000000000000) = Φ(4)"), "{}", a.reason);
-        let p = game.analyze(&[big(10_000_000_000_001)], &query, &Budget::default()).unwrap();
+        let p = game.analyze(&trusted(&[big(10_000_000_000_001)]), &query, &Budget::default()).unwrap();
         assert_eq!(p.outcome, Outcome::P);
     }
 

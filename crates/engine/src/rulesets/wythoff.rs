@@ -279,7 +279,10 @@ fn moves_to_p(heaps: &[BigUint], rules: &Rules, lang: Lang) -> Vec<MoveReport> {
     let mut moves: Vec<MoveReport> = Vec::new();
     for to in targets {
         if (rules.is_p)(&to[0], &to[1]) && !moves.iter().any(|m| m.to == to) {
-            moves.push(MoveReport { text: describe_take(heaps, &to, lang), to });
+            moves.push(MoveReport {
+                text: describe_take(heaps, &to, lang),
+                to: crate::analysis::CheckedPosition::new(to),
+            });
         }
     }
     moves
@@ -575,12 +578,12 @@ mod tests {
             for n in 0..=1200u64 {
                 let searched = big(u64::from(solver.value(&(a, n), &budget).unwrap()));
                 for heaps in [[a, n], [n, a]] {
-                    let answer = game.analyze(&to_bigs(&heaps), &theory, &budget).unwrap();
+                    let answer = game.analyze(&trusted(&to_bigs(&heaps)), &theory, &budget).unwrap();
                     assert_eq!(answer.grundy.value(), Some(&searched), "{heaps:?}");
                 }
             }
         }
-        let beyond = game.analyze(&to_bigs(&[THEORY_ROWS + 1, 40]), &theory, &budget).unwrap();
+        let beyond = game.analyze(&trusted(&to_bigs(&[THEORY_ROWS + 1, 40])), &theory, &budget).unwrap();
         assert_eq!(beyond.grundy, GrundyValue::Unknown);
     }
 
@@ -588,7 +591,7 @@ mod tests {
     fn grundy_value_of_row_five_at_a_hundred_digits() {
         let n: BigUint = "3".repeat(100).parse().unwrap();
         let budget = Budget::default();
-        let a = wythoff().analyze(&[big(5), n.clone()], &Query::default(), &budget).unwrap();
+        let a = wythoff().analyze(&trusted(&[big(5), n.clone()]), &Query::default(), &budget).unwrap();
         let value = a.grundy.value().unwrap().clone();
         assert_eq!(a.basis, crate::Basis::Theory(THEOREM.into()));
         // Row 5 is additively periodic with period 24 from column 27: G(5, n) - n repeats.
@@ -635,7 +638,11 @@ mod tests {
     #[test]
     fn three_five_is_p_with_its_index_in_the_reason() {
         let a = wythoff()
-            .analyze(&to_bigs(&[3, 5]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[3, 5])),
+                &Query::new(Method::Theory, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert!(a.winning_moves.is_empty());
@@ -647,7 +654,11 @@ mod tests {
             a.reason
         );
         let a = wythoff()
-            .analyze(&to_bigs(&[5, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[5, 3])),
+                &Query::new(Method::Theory, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert!(a.reason.starts_with("(5, 3) = (b_2, a_2), a P-position"), "{}", a.reason);
     }
@@ -655,11 +666,11 @@ mod tests {
     #[test]
     fn five_five_lists_all_three_winning_moves() {
         let a = wythoff()
-            .analyze(&to_bigs(&[5, 5]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .analyze(&trusted(&to_bigs(&[5, 5])), &Query::new(Method::Auto, Play::Normal), &Budget::default())
             .unwrap();
         assert_eq!(a.outcome, Outcome::N);
         assert!(a.moves_complete);
-        let tos: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
+        let tos: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.to_vec()).collect();
         assert_eq!(tos, vec![to_bigs(&[3, 5]), to_bigs(&[5, 3]), to_bigs(&[0, 0])]);
         assert_eq!(a.grundy, GrundyValue::Value(big(8)));
         assert!(
@@ -678,9 +689,13 @@ mod tests {
     #[test]
     fn moves_keep_the_users_heap_order() {
         let a = wythoff()
-            .analyze(&to_bigs(&[10, 3]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[10, 3])),
+                &Query::new(Method::Theory, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
-        let tos: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
+        let tos: Vec<Vec<BigUint>> = a.winning_moves.iter().map(|m| m.to.to_vec()).collect();
         assert_eq!(tos, vec![to_bigs(&[5, 3])]);
         assert!(
             a.reason
@@ -697,8 +712,9 @@ mod tests {
     #[test]
     fn fibonacci_difference_165580140_267914295_is_p() {
         let heaps = to_bigs(&[165_580_140, 267_914_295]);
-        let a =
-            wythoff().analyze(&heaps, &Query::new(Method::Auto, Play::Normal), &Budget::default()).unwrap();
+        let a = wythoff()
+            .analyze(&trusted(&heaps), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .unwrap();
         assert_eq!(a.outcome, Outcome::P);
         assert!(a.reason.starts_with(
             "(165580140, 267914295) = (a_102334155, b_102334155), a P-position: \
@@ -708,7 +724,7 @@ mod tests {
         // From the neighbours, a move back to it is found.
         let a = wythoff()
             .analyze(
-                &to_bigs(&[165_580_141, 267_914_295]),
+                &trusted(&to_bigs(&[165_580_141, 267_914_295])),
                 &Query::new(Method::Theory, Play::Normal),
                 &Budget::default(),
             )
@@ -751,13 +767,21 @@ mod tests {
         assert_eq!(a.to_string().len(), 301);
         let game = wythoff();
         let p = game
-            .analyze(&[a.clone(), b.clone()], &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&[a.clone(), b.clone()]),
+                &Query::new(Method::Auto, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(p.outcome, Outcome::P);
         assert_eq!(p.grundy, GrundyValue::Unknown, "no closed form, too large to search");
         assert!(p.reason.contains(&format!("(a_{k}, b_{k})")));
         let n = game
-            .analyze(&[&a + 1u8, b.clone()], &Query::new(Method::Auto, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&[&a + 1u8, b.clone()]),
+                &Query::new(Method::Auto, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(n.outcome, Outcome::N);
         assert!(n.winning_moves.iter().any(|m| m.to == vec![a.clone(), b.clone()]));
@@ -766,7 +790,11 @@ mod tests {
         }
         // An upper heap: (b_k, b_k + 5) must be answered by lowering the second heap to a_k.
         let n = game
-            .analyze(&[b.clone(), &b + 5u8], &Query::new(Method::Theory, Play::Normal), &Budget::default())
+            .analyze(
+                &trusted(&[b.clone(), &b + 5u8]),
+                &Query::new(Method::Theory, Play::Normal),
+                &Budget::default(),
+            )
             .unwrap();
         assert!(n.winning_moves.iter().any(|m| m.to == vec![b.clone(), a.clone()]));
         assert_eq!(beatty_place(&b), BeattyPlace::Upper(k.clone()));
@@ -784,12 +812,20 @@ mod tests {
             ([3, 5], Outcome::P),
         ] {
             let a = game
-                .analyze(&to_bigs(&heaps), &Query::new(Method::Theory, Play::Misere), &Budget::default())
+                .analyze(
+                    &trusted(&to_bigs(&heaps)),
+                    &Query::new(Method::Theory, Play::Misere),
+                    &Budget::default(),
+                )
                 .unwrap();
             assert_eq!(a.outcome, outcome, "{heaps:?}");
         }
         let a = game
-            .analyze(&to_bigs(&[1, 2]), &Query::new(Method::Theory, Play::Misere), &Budget::default())
+            .analyze(
+                &trusted(&to_bigs(&[1, 2])),
+                &Query::new(Method::Theory, Play::Misere),
+                &Budget::default(),
+            )
             .unwrap();
         assert_eq!(
             a.reason,
@@ -818,7 +854,7 @@ mod tests {
         assert_eq!(Wythoff.search_position(&to_bigs(&[300, 300])), Some((300, 300)));
         let err = wythoff()
             .analyze(
-                &to_bigs(&[300, 300]),
+                &trusted(&to_bigs(&[300, 300])),
                 &Query::new(Method::Search, Play::Normal),
                 &Budget::new(1_000_000),
             )
@@ -826,7 +862,9 @@ mod tests {
         assert!(matches!(err, EngineError::Exhausted { .. }), "{err}");
         // The automatic method answers by theory and leaves the Grundy value unknown: the
         // by-product search would not fit its share of the budget.
-        let auto = wythoff().analyze(&to_bigs(&[300, 300]), &Query::default(), &Budget::default()).unwrap();
+        let auto = wythoff()
+            .analyze(&trusted(&to_bigs(&[300, 300])), &Query::default(), &Budget::default())
+            .unwrap();
         assert_eq!((auto.outcome, auto.grundy), (Outcome::N, GrundyValue::Unknown));
     }
 
@@ -845,7 +883,7 @@ mod tests {
                 let heaps: Vec<u64> = heaps.iter().map(|h| h.to_u64().unwrap()).collect();
                 let (en, zh) = (theory_in(&heaps, play, Lang::En), theory_in(&heaps, play, Lang::Zh));
                 assert_eq!((en.outcome, &en.grundy), (zh.outcome, &zh.grundy), "{heaps:?}");
-                let tos = |a: &Analysis| a.winning_moves.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
+                let tos = |a: &Analysis| a.winning_moves.iter().map(|m| m.to.to_vec()).collect::<Vec<_>>();
                 assert_eq!(tos(&en), tos(&zh), "{heaps:?}");
                 assert_eq!(
                     english_words(&zh.reason),

@@ -224,7 +224,9 @@ mod tests {
         let game = large_nim.build(&Budget::default()).unwrap();
         let numbers = to_bigs(&[2, 3]);
         assert_eq!(
-            game.analyze_players(&numbers, 2, Method::Search, &Budget::default(), Lang::En).unwrap().terminal,
+            game.analyze_players(&trusted(&numbers), 2, Method::Search, &Budget::default(), Lang::En)
+                .unwrap()
+                .terminal,
             Terminal::MoverWins
         );
     }

@@ -585,8 +585,9 @@ impl GameSpec {
         GameSpec { name, decls: &[], params: Params { values: Vec::new() }, custom: true }
     }
 
-    /// True for a game defined by its caller ([`GameSpec::custom`]).
-    pub fn is_custom(&self) -> bool {
+    /// True for a game defined by its caller ([`GameSpec::custom`]); callers outside the engine
+    /// ask `GameSpec::kind`.
+    pub(crate) fn is_custom(&self) -> bool {
         self.custom
     }
 
@@ -820,10 +821,16 @@ mod tests {
         assert!(err.to_string().contains("defined by its caller"), "{err}");
         assert_ne!(GameSpec::custom("nim"), GameSpec::named("nim").unwrap());
         assert!(!GameSpec::named("nim").unwrap().is_custom());
-        // The declaration is an `Option`: a caller-defined game has none, even under a
-        // registered game's name, and asking for it cannot panic.
-        assert!(spec.info().is_none() && GameSpec::custom("nim").info().is_none());
-        assert_eq!(GameSpec::named("nim").unwrap().info().map(|i| i.name), Some("nim"));
+        // A caller-defined game is of the other kind, even under a registered game's name; a
+        // registered one carries its declaration.
+        use crate::registry::GameKind;
+        assert!(
+            matches!(spec.kind(), GameKind::Custom)
+                && matches!(GameSpec::custom("nim").kind(), GameKind::Custom)
+        );
+        assert!(
+            matches!(GameSpec::named("nim").unwrap().kind(), GameKind::Registered(info) if info.name == "nim")
+        );
     }
 
     #[test]

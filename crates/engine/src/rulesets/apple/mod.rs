@@ -332,7 +332,10 @@ impl Apple {
         for &i in which {
             to[i] -= amount;
         }
-        MoveReport { text: self.describe_move(from, &to, lang), to }
+        MoveReport {
+            text: self.describe_move(from, &to, lang),
+            to: crate::analysis::CheckedPosition::new(to),
+        }
     }
 
     /// The single-pile take from pile `i` that leaves residue `target` there, if it exists.

@@ -47,7 +47,7 @@ impl Apple {
             (Player::Second, None, start.clone())
         } else {
             let opening = planner.winning_reply(&start)?;
-            let facing = opening.to.clone();
+            let facing = opening.to.to_vec();
             (Player::First, Some(opening), facing)
         };
         let plan = planner.plan(&facing)?;
@@ -162,7 +162,10 @@ impl Planner<'_> {
                 for (option, value) in options {
                     if value == 0 {
                         let to = self.apple.numbers(&option);
-                        moves.push(MoveReport { text: self.apple.describe_move(piles, &to, Lang::En), to });
+                        moves.push(MoveReport {
+                            text: self.apple.describe_move(piles, &to, Lang::En),
+                            to: crate::analysis::CheckedPosition::new(to),
+                        });
                     }
                 }
                 moves
@@ -199,7 +202,10 @@ impl Planner<'_> {
                 return Err(EngineError::Limit(LimitReached::PlanLines { limit: self.line_limit as u64 }));
             }
             let to = self.apple.numbers(&option);
-            let loser = MoveReport { text: self.apple.describe_move(piles, &to, Lang::En), to };
+            let loser = MoveReport {
+                text: self.apple.describe_move(piles, &to, Lang::En),
+                to: crate::analysis::CheckedPosition::new(to),
+            };
             let reply = self.winning_reply(&loser.to)?;
             // The nested plan counted itself; the line adds its two moves and its slot.
             let then = self.plan(&reply.to)?;

@@ -50,7 +50,11 @@ fn paper_tables_have_rows_m_and_columns_n() {
     // Read with rows N and columns M (the paper's header), the values contradict the closed
     // form: (M, N) = (1, 4) would be a P-position, but (1, 4, 4) -> (0, 3, 3) wins.
     let a = apple(3, false)
-        .analyze(&to_bigs(&[1, 4, 4]), &Query::new(Method::Search, Play::Normal), &Budget::default())
+        .analyze(
+            &trusted(&to_bigs(&[1, 4, 4])),
+            &Query::new(Method::Search, Play::Normal),
+            &Budget::default(),
+        )
         .unwrap();
     assert_eq!(a.outcome, Outcome::N);
 }
@@ -134,10 +138,10 @@ fn five_piles_with_power_of_two() {
         let mut worst = None;
         for piles in heap_box(5, 5) {
             let theory = engine
-                .analyze(&piles, &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                .analyze(&trusted(&piles), &Query::new(Method::Theory, Play::Normal), &Budget::default())
                 .unwrap();
             let search = engine
-                .analyze(&piles, &Query::new(Method::Search, Play::Normal), &Budget::default())
+                .analyze(&trusted(&piles), &Query::new(Method::Search, Play::Normal), &Budget::default())
                 .unwrap();
             let found: Vec<_> = search.winning_moves.iter().map(|m| &m.to).collect();
             let claimed: Vec<_> = theory.winning_moves.iter().map(|m| &m.to).collect();
@@ -154,7 +158,7 @@ fn five_piles_with_power_of_two() {
 #[test]
 fn question_one() {
     let a = apple(3, false)
-        .analyze(&to_bigs(&[1, 5, 5]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+        .analyze(&trusted(&to_bigs(&[1, 5, 5])), &Query::new(Method::Auto, Play::Normal), &Budget::default())
         .unwrap();
     assert_eq!(a.outcome, Outcome::N);
     assert!(a.reason.contains("take 1 from every pile to (0, 4, 4)"), "{}", a.reason);
@@ -162,7 +166,11 @@ fn question_one() {
     assert!(a.grundy.value().is_some(), "{:?}", a.grundy);
     // The same in any order: M is found as the odd pile.
     let b = apple(3, false)
-        .analyze(&to_bigs(&[5, 1, 5]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+        .analyze(
+            &trusted(&to_bigs(&[5, 1, 5])),
+            &Query::new(Method::Theory, Play::Normal),
+            &Budget::default(),
+        )
         .unwrap();
     assert!(b.reason.contains("M = 1 (pile 2)"), "{}", b.reason);
 }
@@ -172,13 +180,21 @@ fn paper_section_6_2_case_2_is_incomplete() {
     // S = 3, (3, 1, 1): M > N and M mod 4 = 3 > N; no take from every pile wins, the take of
     // 3 from the pile of M does.
     let a = apple(3, false)
-        .analyze(&to_bigs(&[3, 1, 1]), &Query::new(Method::Search, Play::Normal), &Budget::default())
+        .analyze(
+            &trusted(&to_bigs(&[3, 1, 1])),
+            &Query::new(Method::Search, Play::Normal),
+            &Budget::default(),
+        )
         .unwrap();
-    let tos: Vec<_> = a.winning_moves.iter().map(|m| m.to.clone()).collect();
+    let tos: Vec<_> = a.winning_moves.iter().map(|m| m.to.to_vec()).collect();
     assert!(tos.contains(&to_bigs(&[0, 1, 1])));
     assert!(!tos.iter().any(|t| t[1] < big(1) && t[2] < big(1) && t[0] < big(3)));
     let t = apple(3, false)
-        .analyze(&to_bigs(&[3, 1, 1]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+        .analyze(
+            &trusted(&to_bigs(&[3, 1, 1])),
+            &Query::new(Method::Theory, Play::Normal),
+            &Budget::default(),
+        )
         .unwrap();
     assert!(t.reason.contains("overlooks"), "{}", t.reason);
 }
@@ -191,11 +207,12 @@ fn huge_piles_by_theory() {
         for bounded in [false, true] {
             let game = apple(max, bounded);
             let piles = vec![n.clone(), m.clone(), n.clone()];
-            let a =
-                game.analyze(&piles, &Query::new(Method::Theory, Play::Normal), &Budget::default()).unwrap();
+            let a = game
+                .analyze(&trusted(&piles), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                .unwrap();
             for mv in &a.winning_moves {
                 let after = game
-                    .analyze(&mv.to, &Query::new(Method::Theory, Play::Normal), &Budget::default())
+                    .analyze(&trusted(&mv.to), &Query::new(Method::Theory, Play::Normal), &Budget::default())
                     .unwrap();
                 assert_eq!(after.outcome, Outcome::P, "S {max} {}", mv.text);
             }
@@ -208,12 +225,16 @@ fn huge_piles_by_theory() {
 fn general_triples_fall_back_to_search() {
     let game = apple(2, false);
     let a = game
-        .analyze(&to_bigs(&[3, 5, 7]), &Query::new(Method::Auto, Play::Normal), &Budget::default())
+        .analyze(&trusted(&to_bigs(&[3, 5, 7])), &Query::new(Method::Auto, Play::Normal), &Budget::default())
         .unwrap();
     assert_eq!(a.outcome, Outcome::P);
     assert!(matches!(a.basis, Basis::Search { .. }));
     let err = game
-        .analyze(&to_bigs(&[3, 5, 7]), &Query::new(Method::Theory, Play::Normal), &Budget::default())
+        .analyze(
+            &trusted(&to_bigs(&[3, 5, 7])),
+            &Query::new(Method::Theory, Play::Normal),
+            &Budget::default(),
+        )
         .unwrap_err();
     assert!(err.to_string().contains("at this position"), "{err}");
 }
@@ -236,7 +257,7 @@ fn strategy_for_question_one_is_one_move_then_mirror() {
     let game = Apple::new(3, false).unwrap();
     let plan = game.strategy(&to_bigs(&[1, 5, 5]), strategy::DEFAULT_LINE_LIMIT, &Budget::default()).unwrap();
     assert_eq!(plan.winner, Player::First);
-    assert_eq!(plan.opening.as_ref().map(|m| m.to.clone()), Some(to_bigs(&[0, 4, 4])));
+    assert_eq!(plan.opening.as_ref().map(|m| m.to.to_vec()), Some(to_bigs(&[0, 4, 4])));
     let Plan::Rule(rule) = &plan.plan else { panic!("{:?}", plan.plan) };
     assert_eq!(rule.name, "mirror");
 }
@@ -354,10 +375,10 @@ fn largest_s_has_no_overflow() {
         for bounded in [false, true] {
             let game = apple(max, bounded);
             for piles in [vec![huge.clone(), big(7), big(9)], vec![huge.clone(), big(9), big(9)]] {
-                match game.analyze(&piles, &theory, &Budget::default()) {
+                match game.analyze(&trusted(&piles), &theory, &Budget::default()) {
                     Ok(a) => {
                         for m in &a.winning_moves {
-                            let after = game.analyze(&m.to, &theory, &Budget::default()).unwrap();
+                            let after = game.analyze(&trusted(&m.to), &theory, &Budget::default()).unwrap();
                             assert_eq!(after.outcome, Outcome::P, "S {max} {}", m.text);
                         }
                         answered.push((max, bounded, piles[1].clone()));
@@ -392,7 +413,7 @@ fn theory_matches_search_without_the_residue_lemma() {
             assert_eq!(report.counterexample, None, "S = {max}, bounded {bounded}");
             let a = apple(max, bounded)
                 .analyze(
-                    &to_bigs(&[20, 12, 12]),
+                    &trusted(&to_bigs(&[20, 12, 12])),
                     &Query::new(Method::Theory, Play::Normal),
                     &Budget::default(),
                 )
@@ -435,7 +456,7 @@ fn chinese_texts_cover_every_rule_without_english_words() {
                     (zh.outcome, &zh.grundy, zh.moves_complete)
                 );
                 let tos =
-                    |a: &crate::Analysis| a.winning_moves.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
+                    |a: &crate::Analysis| a.winning_moves.iter().map(|m| m.to.to_vec()).collect::<Vec<_>>();
                 assert_eq!(tos(&en), tos(&zh), "{context}");
                 assert_eq!(english_words(&zh.reason), Vec::<&str>::new(), "{context}");
                 assert_eq!(zh.basis, crate::Basis::Theory(theorem.clone()));

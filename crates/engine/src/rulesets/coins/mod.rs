@@ -489,7 +489,10 @@ impl Row {
                     let mut flip = others;
                     flip.push(n.clone());
                     let to = flip_all(heads, &flip);
-                    moves.push(MoveReport { text: self.describe_move(heads, &to, lang), to });
+                    moves.push(MoveReport {
+                        text: self.describe_move(heads, &to, lang),
+                        to: crate::analysis::CheckedPosition::new(to),
+                    });
                 }
             }
         }

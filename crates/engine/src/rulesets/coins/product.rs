@@ -267,7 +267,10 @@ impl Product {
                     let to = flip_cells(heads, &cells);
                     let from = flatten(heads);
                     let to = flatten(&to);
-                    moves.push(MoveReport { text: self.describe_move(&from, &to, lang), to });
+                    moves.push(MoveReport {
+                        text: self.describe_move(&from, &to, lang),
+                        to: crate::analysis::CheckedPosition::new(to),
+                    });
                 }
             }
         }

@@ -19,7 +19,7 @@ fn game(board: &str) -> Box<dyn AnyGame> {
 }
 
 fn value(game: &dyn AnyGame, numbers: &[BigUint], method: Method) -> GrundyValue {
-    game.analyze(numbers, &Query::new(method, Play::Normal), &Budget::default()).unwrap().grundy
+    game.analyze(&trusted(numbers), &Query::new(method, Play::Normal), &Budget::default()).unwrap().grundy
 }
 
 /// Theory (the symmetry strategy, 1 x n and paths by 0.07) against the generic search on every
@@ -38,17 +38,18 @@ fn theory_equals_the_search() {
 #[test]
 fn boards_get_the_theory_they_should() {
     let auto = Query::default();
-    let empty = game("4x6").analyze(&[], &auto, &Budget::default()).unwrap();
+    let empty = game("4x6").analyze(&trusted(&[]), &auto, &Budget::default()).unwrap();
     assert_eq!((empty.outcome, &empty.grundy), (Outcome::P, &GrundyValue::Value(big(0))));
     assert!(empty.reason.contains("half turn"), "{}", empty.reason);
     // Even x odd: the central domino, the only move listed, the list marked incomplete.
-    let odd = game("2x3").analyze(&[], &Query { max_moves: 10, ..auto }, &Budget::default()).unwrap();
+    let odd =
+        game("2x3").analyze(&trusted(&[]), &Query { max_moves: 10, ..auto }, &Budget::default()).unwrap();
     assert_eq!(odd.outcome, Outcome::N);
     assert!(!odd.moves_complete);
     assert_eq!(odd.winning_moves.len(), 1);
     assert_eq!(odd.winning_moves[0].text, "place a domino on b1–b2");
     assert_eq!(odd.winning_moves[0].to, to_bigs(&[1, 4]));
-    let row = game("1x7").analyze(&[], &auto, &Budget::default()).unwrap();
+    let row = game("1x7").analyze(&trusted(&[]), &auto, &Budget::default()).unwrap();
     assert!(row.reason.contains("0.07"), "{}", row.reason);
     assert_eq!(row.grundy, GrundyValue::Value(big(1)));
 }
@@ -56,11 +57,11 @@ fn boards_get_the_theory_they_should() {
 #[test]
 fn moves_are_worded_on_the_board() {
     let game = game("3x4");
-    let moves = game.options(&[], &Budget::default(), Lang::En).unwrap();
+    let moves = game.options(&trusted(&[]), &Budget::default(), Lang::En).unwrap();
     assert_eq!(moves.len(), 17);
     assert_eq!(moves[0].text, "place a domino on a1–b1");
     assert!(moves.iter().any(|m| m.text == "place a domino on d2–d3"));
-    let zh = game.options(&[], &Budget::default(), Lang::Zh).unwrap();
+    let zh = game.options(&trusted(&[]), &Budget::default(), Lang::Zh).unwrap();
     assert_eq!(zh[0].text, "在 a1–b1 放一张骨牌");
 }
 
@@ -146,17 +147,17 @@ proptest! {
         numbers.truncate(4);
         let numbers = to_bigs(&numbers.iter().map(|&v| v as u64).collect::<Vec<_>>());
         for play in [Play::Normal, Play::Misere] {
-            let answer = game.analyze(&numbers, &Query::play(play), &Budget::default()).unwrap();
+            let answer = game.analyze(&trusted(&numbers), &Query::play(play), &Budget::default()).unwrap();
             if play == Play::Normal && answer.moves_complete {
                 // The component engine asks each option only whether its value is at most the
                 // position's: the same winning moves and value as the generic search's.
-                let generic = game.analyze(&numbers, &Query::new(Method::Search, play), &Budget::default()).unwrap();
+                let generic = game.analyze(&trusted(&numbers), &Query::new(Method::Search, play), &Budget::default()).unwrap();
                 let texts = |moves: &[MoveReport]| moves.iter().map(|m| m.text.clone()).collect::<Vec<_>>();
                 prop_assert_eq!(texts(&answer.winning_moves), texts(&generic.winning_moves));
                 prop_assert_eq!(&answer.grundy, &generic.grundy);
             }
             for m in &answer.winning_moves {
-                let after = game.analyze(&m.to, &Query::new(Method::Search, play), &Budget::default()).unwrap();
+                let after = game.analyze(&trusted(&m.to), &Query::new(Method::Search, play), &Budget::default()).unwrap();
                 prop_assert_eq!(after.outcome, Outcome::P, "{} {:?}: {}", picture.text(), play, m.text);
             }
         }
@@ -212,8 +213,10 @@ fn the_misere_search_stays_within_the_budget() {
 fn misere_boards_equal_the_plain_search() {
     for board in ["2x2", "2x3", "3x3", "3x4", "2x6", "1x9", ".#./.../.#."] {
         let game = game(board);
-        let auto = game.analyze(&[], &Query::play(Play::Misere), &Budget::default()).unwrap();
-        let plain = game.analyze(&[], &Query::new(Method::Search, Play::Misere), &Budget::default()).unwrap();
+        let auto = game.analyze(&trusted(&[]), &Query::play(Play::Misere), &Budget::default()).unwrap();
+        let plain = game
+            .analyze(&trusted(&[]), &Query::new(Method::Search, Play::Misere), &Budget::default())
+            .unwrap();
         assert_eq!(auto.outcome, plain.outcome, "{board}");
         assert_eq!(auto.winning_moves, plain.winning_moves, "{board}");
     }

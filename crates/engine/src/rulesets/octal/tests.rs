@@ -18,11 +18,11 @@ fn query(method: Method) -> Query {
 }
 
 fn solve(game: &dyn AnyGame, heaps: &[u64]) -> Analysis {
-    game.analyze(&to_bigs(heaps), &query(Method::Auto), &Budget::default()).unwrap()
+    game.analyze(&trusted(&to_bigs(heaps)), &query(Method::Auto), &Budget::default()).unwrap()
 }
 
 fn targets(analysis: &Analysis) -> BTreeSet<Vec<BigUint>> {
-    analysis.winning_moves.iter().map(|m| m.to.clone()).collect()
+    analysis.winning_moves.iter().map(|m| m.to.to_vec()).collect()
 }
 
 /// A position as a multiset of non-empty heaps: a subtraction game writes an emptied heap as
@@ -75,7 +75,13 @@ fn subtraction_games_and_their_codes_give_the_same_answers() {
             for t in 0..4u64 {
                 let moves = |g: &dyn AnyGame| -> BTreeSet<Vec<BigUint>> {
                     let all = g
-                        .moves_to_value(&[big(n)], &big(t), Method::Auto, &Budget::default(), Lang::En)
+                        .moves_to_value(
+                            &trusted(&[big(n)]),
+                            &big(t),
+                            Method::Auto,
+                            &Budget::default(),
+                            Lang::En,
+                        )
                         .unwrap();
                     all.into_iter().map(|m| heaps_of(&m.to)).collect()
                 };
@@ -130,7 +136,8 @@ fn dawson_kayles_sum_reason_and_moves_in_words() {
         matches!(&a.basis, Basis::Theory(t) if t.starts_with("Dawson's Kayles (0.07) is periodic from 53 with period 34"))
     );
     // Every winning move leaves a position of value 0, and the search finds the same ones.
-    let search = game.analyze(&to_bigs(&[5, 8, 13]), &query(Method::Search), &Budget::default()).unwrap();
+    let search =
+        game.analyze(&trusted(&to_bigs(&[5, 8, 13])), &query(Method::Search), &Budget::default()).unwrap();
     assert_eq!(targets(&a), targets(&search));
     assert!(a.moves_complete);
     assert_eq!(a.winning_move_count, Some(a.winning_moves.len() as u64));
@@ -171,7 +178,7 @@ fn move_texts_of_the_search() {
 fn chinese_reasons_theorems_and_moves_in_words() {
     let zh = Query { lang: Lang::Zh, ..query(Method::Auto) };
     let dawson = test_game("dawson-kayles");
-    let a = dawson.analyze(&to_bigs(&[5, 8, 13]), &zh, &Budget::default()).unwrap();
+    let a = dawson.analyze(&trusted(&to_bigs(&[5, 8, 13])), &zh, &Budget::default()).unwrap();
     assert!(a.reason.starts_with("G(5) ^ G(8) ^ G(13) = 0 ^ 1 ^ 2 = 3，所以"), "{}", a.reason);
     assert!(a.reason.ends_with("，走到 SG 值为 0 的必败态（P）"), "{}", a.reason);
     let Basis::Theory(theorem) = &a.basis else { panic!("theory basis") };
@@ -183,26 +190,26 @@ fn chinese_reasons_theorems_and_moves_in_words() {
     );
     assert!(theorem.ends_with("）；几堆之和的 SG 值是各堆 SG 值的异或和"), "{theorem}");
     let grundy = test_game("grundy-game");
-    let p = grundy.analyze(&to_bigs(&[20]), &zh, &Budget::default()).unwrap();
+    let p = grundy.analyze(&trusted(&to_bigs(&[20])), &zh, &Budget::default()).unwrap();
     assert_eq!(p.reason, "G(20) = 0：没有一步能走到 SG 值为 0 的局面，这是必败态（P）");
     let theorem = grundy.theorem(Play::Normal, Lang::Zh).unwrap();
     assert!(theorem.starts_with("Grundy 博弈：SG 值由序列引擎精确算出"), "{theorem}");
     assert!(theorem.contains("（没有适用的周期性定理）；"), "{theorem}");
     let kayles = test_game("kayles");
-    let pair = kayles.analyze(&to_bigs(&[4, 4]), &zh, &Budget::default()).unwrap();
+    let pair = kayles.analyze(&trusted(&to_bigs(&[4, 4])), &zh, &Budget::default()).unwrap();
     assert_eq!(
         pair.reason,
         "G(4) ^ G(4) = 1 ^ 1 = 0：每一步都会改变异或和，所以没有一步能走到 SG 值 0，这是必败态（P）"
     );
     let unlisted = Query { max_moves: 0, ..zh };
-    let n = kayles.analyze(&to_bigs(&[4]), &unlisted, &Budget::default()).unwrap();
+    let n = kayles.analyze(&trusted(&to_bigs(&[4])), &unlisted, &Budget::default()).unwrap();
     assert_eq!(n.reason, "G(4) = 1，不为 0，所以有一步能走到 SG 值为 0 的必败态（P）");
     let huge: BigUint = BigUint::from(10u32).pow(40) + 7u8;
     let listed = Query { max_moves: 3, ..zh };
-    let h = kayles.analyze(std::slice::from_ref(&huge), &listed, &Budget::default()).unwrap();
+    let h = kayles.analyze(&trusted(std::slice::from_ref(&huge)), &listed, &Budget::default()).unwrap();
     let reduced = 71 + ((&huge - 71u8) % 12u8).to_u64().unwrap();
     assert!(h.reason.contains(&format!("（周期 12，从 71 开始：G({huge}) = G({reduced})）")), "{}", h.reason);
-    let many = kayles.analyze(&to_bigs(&[1; 14]), &zh, &Budget::default()).unwrap();
+    let many = kayles.analyze(&trusted(&to_bigs(&[1; 14])), &zh, &Budget::default()).unwrap();
     assert!(many.reason.contains(" ^ ...（共 14 堆）"), "{}", many.reason);
     // Every kind of move, and a position no single move reaches.
     let kayles_rules =
@@ -229,14 +236,27 @@ fn chinese_reasons_theorems_and_moves_in_words() {
     );
     // The same answers as in English; every Chinese text free of English words.
     let to_value = dawson
-        .moves_to_value(&to_bigs(&[5, 8, 13]), &big(2), Method::Theory, &Budget::default(), Lang::Zh)
+        .moves_to_value(
+            &trusted(&to_bigs(&[5, 8, 13])),
+            &big(2),
+            Method::Theory,
+            &Budget::default(),
+            Lang::Zh,
+        )
         .unwrap();
     let english_to_value = dawson
-        .moves_to_value(&to_bigs(&[5, 8, 13]), &big(2), Method::Theory, &Budget::default(), Lang::En)
+        .moves_to_value(
+            &trusted(&to_bigs(&[5, 8, 13])),
+            &big(2),
+            Method::Theory,
+            &Budget::default(),
+            Lang::En,
+        )
         .unwrap();
-    let to = |moves: &[MoveReport]| moves.iter().map(|m| m.to.clone()).collect::<Vec<_>>();
+    let to = |moves: &[MoveReport]| moves.iter().map(|m| m.to.to_vec()).collect::<Vec<_>>();
     assert_eq!(to(&to_value), to(&english_to_value));
-    let english = dawson.analyze(&to_bigs(&[5, 8, 13]), &query(Method::Auto), &Budget::default()).unwrap();
+    let english =
+        dawson.analyze(&trusted(&to_bigs(&[5, 8, 13])), &query(Method::Auto), &Budget::default()).unwrap();
     assert_eq!(
         (english.outcome, &english.grundy, to(&english.winning_moves)),
         (a.outcome, &a.grundy, to(&a.winning_moves))
@@ -269,7 +289,7 @@ fn huge_heaps_by_the_period() {
     let game = test_game("kayles");
     let n: BigUint = BigUint::from(10u32).pow(40) + 7u8;
     let listed = Query { max_moves: 20, ..query(Method::Auto) };
-    let a = game.analyze(std::slice::from_ref(&n), &listed, &Budget::default()).unwrap();
+    let a = game.analyze(&trusted(std::slice::from_ref(&n)), &listed, &Budget::default()).unwrap();
     let kayles = TakeAndBreak::new(GameRules::Octal(OctalCode::kayles()), 1000, &Budget::default()).unwrap();
     let reduced = 71 + ((&n - 71u8) % 12u8).to_u64().unwrap();
     assert_eq!(a.grundy, GrundyValue::Value(big(u64::from(kayles.heap_value(&big(reduced)).unwrap()))));
@@ -283,7 +303,8 @@ fn huge_heaps_by_the_period() {
         assert_eq!(value, 0, "{}", m.text);
     }
     // Two huge heaps: the sum is their nim-sum.
-    let b = game.analyze(&[n.clone(), n.clone()], &query(Method::Auto), &Budget::default()).unwrap();
+    let b =
+        game.analyze(&trusted(&[n.clone(), n.clone()]), &query(Method::Auto), &Budget::default()).unwrap();
     assert_eq!(b.outcome, Outcome::P);
     assert_eq!(b.winning_move_count, Some(0));
 }
@@ -324,7 +345,9 @@ fn a_small_budget_keeps_the_values_it_computed_and_searches_beyond() {
     // A question on a larger heap computes the sequence up to it under its own budget: one too
     // small for the certificate is an error, not a search.
     let engine = crate::rulesets::engine(&"octal --code 0.16".parse().unwrap(), game);
-    let error = engine.analyze(&[big(10_000_000)], &query(Method::Auto), &Budget::new(100_000)).unwrap_err();
+    let error = engine
+        .analyze(&trusted(&[big(10_000_000)]), &query(Method::Auto), &Budget::new(100_000))
+        .unwrap_err();
     assert!(matches!(error, EngineError::Exhausted { .. }), "{error}");
     // A deadline that has passed is an error, not a shorter sequence.
     let late = Budget::with_timeout(u64::MAX, Duration::from_nanos(1));
@@ -349,24 +372,26 @@ fn misere_by_the_quotient_or_search_when_asked_and_several_players_by_search() {
     // its full budget), so that every surface answers from the same quotient; the search only
     // when asked for.
     let small = Budget::new(crate::rulesets::misere::MISERE_WORK - 1);
-    let error = game.analyze(&to_bigs(&[1]), &Query::play(Play::Misere), &small).unwrap_err();
+    let error = game.analyze(&trusted(&to_bigs(&[1])), &Query::play(Play::Misere), &small).unwrap_err();
     assert!(error.exhausted().is_some_and(|e| e.is_budget()), "{error}");
     let searched = Query::new(Method::Search, Play::Misere);
-    let misere = game.analyze(&to_bigs(&[1]), &searched, &small).unwrap();
+    let misere = game.analyze(&trusted(&to_bigs(&[1])), &searched, &small).unwrap();
     assert_eq!(misere.outcome, Outcome::P);
     assert!(matches!(misere.basis, Basis::Search { .. }));
     // With the budget, from the quotient (0.75's is computed at once).
     let dot_75 = test_game("octal --code 0.75");
-    let misere = dot_75.analyze(&to_bigs(&[1]), &Query::play(Play::Misere), &Budget::default()).unwrap();
+    let misere =
+        dot_75.analyze(&trusted(&to_bigs(&[1])), &Query::play(Play::Misere), &Budget::default()).unwrap();
     assert_eq!(misere.outcome, Outcome::P);
     assert!(matches!(misere.basis, Basis::Theory(_)));
     // Misère Kayles: a row of 4 loses (every move leaves 3, 1 + 2, 2 or 1 + 1, each of which
     // can be taken to a lone pin), while it wins under normal play (G(4) = 1).
-    let four = game.analyze(&to_bigs(&[4]), &searched, &small).unwrap();
+    let four = game.analyze(&trusted(&to_bigs(&[4])), &searched, &small).unwrap();
     assert_eq!(four.outcome, Outcome::P);
     assert_eq!(solve(game.as_ref(), &[4]).outcome, Outcome::N);
-    let players =
-        game.analyze_players(&to_bigs(&[5, 3]), 3, Method::Auto, &Budget::default(), Lang::En).unwrap();
+    let players = game
+        .analyze_players(&trusted(&to_bigs(&[5, 3])), 3, Method::Auto, &Budget::default(), Lang::En)
+        .unwrap();
     assert!(matches!(players.basis, Basis::Search { .. }));
     assert!(!players.moves.is_empty());
 }
@@ -404,8 +429,9 @@ fn search_costs_bound_the_search() {
     assert!(cost.at_most.is_some());
     // The search of a heap of a million is refused before it starts.
     let engine = crate::rulesets::engine(&"kayles".parse().unwrap(), kayles);
-    let error =
-        engine.analyze(&[big(1_000_000)], &query(Method::Search), &Budget::new(1_000_000)).unwrap_err();
+    let error = engine
+        .analyze(&trusted(&[big(1_000_000)]), &query(Method::Search), &Budget::new(1_000_000))
+        .unwrap_err();
     assert!(matches!(error, EngineError::Exhausted { .. }), "{error}");
 }
 
@@ -419,7 +445,8 @@ fn a_heap_beyond_the_built_values_extends_them_under_the_question_budget() {
     let game = built.unwrap();
     assert_eq!(game.period(), None);
     let engine = crate::rulesets::engine(&spec, game.clone());
-    let answer = engine.analyze(&[big(1_000_000)], &query(Method::Auto), &Budget::default()).unwrap();
+    let answer =
+        engine.analyze(&trusted(&[big(1_000_000)]), &query(Method::Auto), &Budget::default()).unwrap();
     assert!(matches!(answer.basis, Basis::Theory(_)), "{:?}", answer.basis);
     let fresh = test_game("octal --code 0.16");
     assert_eq!(answer.grundy, solve(fresh.as_ref(), &[1_000_000]).grundy);
@@ -431,7 +458,7 @@ fn a_heap_beyond_the_built_values_extends_them_under_the_question_budget() {
     let before = grundy.values_computed().unwrap();
     let heap = before + 5_000;
     let engine = crate::rulesets::engine(&"grundy-game".parse().unwrap(), grundy.clone());
-    let answer = engine.analyze(&[big(heap)], &query(Method::Theory), &Budget::default()).unwrap();
+    let answer = engine.analyze(&trusted(&[big(heap)]), &query(Method::Theory), &Budget::default()).unwrap();
     let mut reference = GameRules::GrundyGame.sequence();
     reference.extend_to(heap + 1, |_| ControlFlow::Continue(())).unwrap();
     assert_eq!(answer.grundy, GrundyValue::Value(big(u64::from(reference.value(heap).unwrap()))));
@@ -440,7 +467,9 @@ fn a_heap_beyond_the_built_values_extends_them_under_the_question_budget() {
     // A budget too small for the values needed is one clear error naming them.
     let small = TakeAndBreak::new(GameRules::GrundyGame, BUILD_LIMIT, &Budget::new(20_000)).unwrap();
     let engine = crate::rulesets::engine(&"grundy-game".parse().unwrap(), small);
-    let error = engine.analyze(&[big(5_000_000)], &query(Method::Auto), &Budget::new(1_000_000)).unwrap_err();
+    let error = engine
+        .analyze(&trusted(&[big(5_000_000)]), &query(Method::Auto), &Budget::new(1_000_000))
+        .unwrap_err();
     assert!(error.to_string().contains("Grundy values of Grundy's game up to heap 5000000"), "{error}");
 }
 
@@ -498,7 +527,8 @@ fn misere_quotient_answers_equal_the_misere_search() {
         for heaps in sums_up_to(10) {
             let numbers = to_bigs(&heaps);
             let ask = |method| {
-                game.analyze(&numbers, &Query::new(method, Play::Misere), &Budget::default()).unwrap()
+                game.analyze(&trusted(&numbers), &Query::new(method, Play::Misere), &Budget::default())
+                    .unwrap()
             };
             let (theory, search) = (ask(Method::Theory), ask(Method::Search));
             assert!(matches!(theory.basis, crate::analysis::Basis::Theory(_)), "{spec} {heaps:?}");
@@ -517,13 +547,13 @@ fn misere_quotient_answers_equal_the_misere_search() {
 fn misere_kayles_answers_large_heaps_from_the_quotient() {
     let game = test_game("kayles");
     let query = Query::new(Method::Auto, Play::Misere);
-    let analysis = game.analyze(&to_bigs(&[100, 200, 300]), &query, &Budget::default()).unwrap();
+    let analysis = game.analyze(&trusted(&to_bigs(&[100, 200, 300])), &query, &Budget::default()).unwrap();
     assert!(analysis.reason.starts_with("misère quotient: Φ(100)·Φ(200)·Φ(300) = "), "{}", analysis.reason);
     assert!(matches!(analysis.basis, crate::analysis::Basis::Theory(_)));
     assert!(analysis.moves_complete);
     assert_eq!(analysis.winning_move_count, Some(analysis.winning_moves.len() as u64));
     let huge = BigUint::from(10u32).pow(30);
-    let analysis = game.analyze(&[huge.clone(), huge], &query, &Budget::default()).unwrap();
+    let analysis = game.analyze(&trusted(&[huge.clone(), huge]), &query, &Budget::default()).unwrap();
     assert!(!analysis.moves_complete || analysis.outcome == Outcome::P);
 }
 
