@@ -479,44 +479,49 @@ test('a game against a weaker nimlab, with a pause before its moves (English at 
   }
 });
 
-test('the Wythoff outcome grid zoomed out to 200 x 200: the P-positions drawn by the reports, hidden in play', async () => {
+test('the Wythoff outcome grid zoomed out to 200 x 200: the P-positions drawn from the reports\' grid, the same in both modes, hidden in play', async () => {
   // Wythoff's P-positions (a, b), (b, a) with b < 200, by the mex rule.
   const expected = [];
   for (let k = 0, a = 0, used = new Set(); a + k < 200; k++) {
     while (used.has(a)) a++;
     if (a + k >= 200) break;
     used.add(a).add(a + k);
-    expected.push(`(${a}, ${a + k})`);
-    if (k > 0) expected.push(`(${a + k}, ${a})`);
+    expected.push([a, a + k]);
+    if (k > 0) expected.push([a + k, a]);
   }
+  const cells = expected.map(([r, c]) => `${r},${c}`).sort();
   for (const [size, lang] of [[DESKTOP, 'en'], [PROJECTOR, 'zh'], [PHONE, 'en']]) {
     const page = await openPage(size, `?lang=${lang}&game=wythoff&position=3,5&zoom=200`);
     await settled(page);
-    if (MODE === 'static') {
-      // The WebAssembly build draws no pictures (plotters' text needs the page's canvas): the
-      // engine's refusal, worded in the page's language, in place of the picture.
-      await page.waitForFunction((t) => document.querySelector('[data-testid=grid-picture-caption]').textContent === t, text(lang, 'server.no-pictures'));
-      assert.equal(await page.isVisible('[data-testid=grid-image]'), false);
-      page.checkClean();
-      await page.context().close();
-      continue;
-    }
-    await page.waitForFunction(() => {
-      const image = document.querySelector('[data-testid=grid-image]');
-      return !image.hidden && image.complete && image.naturalWidth > 0;
-    });
+    await page.waitForSelector('[data-testid=grid-image] svg');
     assert.equal(await page.isVisible('[data-testid=grid]'), false, 'the picture replaces the board\'s grid');
-    const natural = await page.evaluate(() => document.querySelector('[data-testid=grid-image]').naturalWidth);
-    assert.ok(natural >= 800, `a picture of 200 x 200 cells (${natural} px wide)`);
-    const shown = await page.locator('[data-testid=grid-image]').boundingBox();
-    assert.ok(shown.width <= size.width, 'the picture fits the page');
+    // One red cell per P-position, exactly Wythoff's, red as the page's P colour.
+    const drawn = await page.$$eval('[data-testid=grid-image] rect.p-cell', (rects) => rects.map((r) => r.dataset.cell).sort());
+    assert.deepEqual(drawn, cells);
+    assert.equal(await page.$eval('[data-testid=grid-image] rect.p-cell', (r) => getComputedStyle(r).fill), 'rgb(180, 35, 24)');
+    // It fills its column and fits the page.
+    const shown = await page.locator('[data-testid=grid-image] svg').boundingBox();
+    const column = await page.locator('[data-testid=grid-picture]').boundingBox();
+    assert.ok(shown.width <= size.width && shown.width >= Math.min(column.width - 4, 900), `the picture fits the page (${shown.width} of ${column.width} px)`);
+    // The axes are numbered and named in the page's language.
+    const ticks = await page.$$eval('[data-testid=grid-image] svg text', (texts) => texts.map((x) => x.textContent));
+    assert.ok(ticks.includes('180') && ticks.includes(text(lang, 'picture.rows')) && ticks.includes(text(lang, 'picture.cols')), ticks.join(' '));
     const caption = await page.textContent('[data-testid=grid-picture-caption]');
     assert.ok(caption.includes(`${expected.length}`), `${expected.length} P-positions: ${caption}`);
     assert.ok(caption.includes('(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (5, 3)'), caption);
-    assert.match(await page.getAttribute('[data-testid=grid-image]', 'alt'), lang === 'en' ? /from 0 to 199/ : /从 0 到 199/);
+    assert.match(await page.getAttribute('[data-testid=grid-image] svg', 'aria-label'), lang === 'en' ? /from 0 to 199/ : /从 0 到 199/);
     if (size === DESKTOP) {
       await axeScan(page, 'wythoff picture');
       await shot(page, 'wythoff-200');
+      // In Chinese the axes are renamed at once.
+      await page.click('[data-testid=lang-zh]');
+      await page.waitForFunction((t) => [...document.querySelectorAll('[data-testid=grid-image] svg text')].some((x) => x.textContent === t), text('zh', 'picture.rows'));
+      await page.click('[data-testid=lang-en]');
+      // Zoom 50: the same P-positions up to 49.
+      await page.click('[data-testid=zoom-50]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=grid-picture-caption]').textContent.includes('49 × 49'));
+      const fifty = await page.$$eval('[data-testid=grid-image] rect.p-cell', (rects) => rects.map((r) => r.dataset.cell).sort());
+      assert.deepEqual(fifty, expected.filter(([r, c]) => r < 50 && c < 50).map(([r, c]) => `${r},${c}`).sort());
       // Back to the board's grid, and the picture is hidden with the values in play.
       await page.click('[data-testid=zoom-0]');
       assert.equal(await page.isVisible('[data-testid=grid]'), true);

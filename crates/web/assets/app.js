@@ -10,7 +10,7 @@
 import { LANGUAGES, TEXT, translate } from './i18n.js';
 
 const TEXT_KEYS = new Set(Object.keys(TEXT.en));
-import { graphPicture, historyChart, sequenceChart } from './draw.js';
+import { graphPicture, gridPicture, historyChart, sequenceChart } from './draw.js';
 import { ask, onBusy, stop } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
@@ -1840,8 +1840,9 @@ function renderGrid() {
 }
 
 /**
- * The zoomed-out picture in place of the board's grid (zoom 50, 100 or 200): the PNG the reports
- * draw for `nimlab plot --outcomes`, with its P-positions in the caption. Returns false when the
+ * The zoomed-out picture in place of the board's grid (zoom 50, 100 or 200), drawn by the page
+ * from the reports' grid (`/api/plot`, what `nimlab plot --outcomes` draws), the same from the
+ * server and from the worker, with its P-positions in the caption. Returns false when the
  * board's grid is shown instead.
  */
 function renderPicture() {
@@ -1854,25 +1855,27 @@ function renderPicture() {
   const image = $('grid-image');
   const caption = $('grid-picture-caption');
   const last = S.zoom - 1;
-  if (!valuesVisible()) {
+  const picture = valuesVisible() && S.picture?.key === setupKey() && S.picture.zoom === S.zoom ? S.picture : null;
+  if (!picture || picture.error) {
+    // Hidden in play, still coming, or refused (the engine's message: a limit).
     image.hidden = true;
-    image.removeAttribute('src');
-    caption.textContent = t('picture.hidden');
+    image.replaceChildren();
+    caption.textContent = !valuesVisible() ? t('picture.hidden') : picture?.error ?? t('picture.loading');
     $('grid-caption').textContent = '';
     return true;
   }
-  const picture = S.picture?.key === setupKey() && S.picture.zoom === S.zoom ? S.picture : null;
-  if (!picture || picture.error) {
-    // Still coming, or refused (the engine's message: a limit, or a build that draws none).
-    image.hidden = true;
-    image.removeAttribute('src');
-    caption.textContent = picture?.error ?? t('picture.loading');
-    return true;
+  const { answer } = picture;
+  const drawn = `${S.lang} ${S.picture.key} ${S.picture.zoom}`;
+  if (image.hidden || image.dataset.drawn !== drawn) {
+    image.replaceChildren(gridPicture(answer, {
+      label: t('picture.alt', { game: gameText(S.setup.game, 'name'), last }),
+      rowAxis: t('picture.rows'),
+      colAxis: t('picture.cols'),
+    }));
+    image.dataset.drawn = drawn;
   }
-  const p = picture.answer.p_positions;
   image.hidden = false;
-  if (image.getAttribute('src') !== picture.answer.image) image.src = picture.answer.image;
-  image.alt = t('picture.alt', { game: gameText(S.setup.game, 'name'), last });
+  const p = answer.p_positions;
   caption.textContent = t('picture.caption', {
     last, count: p.length, list: p.slice(0, 8).map(([r, c]) => `(${r}, ${c})`).join(', '),
   });

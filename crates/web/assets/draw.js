@@ -53,6 +53,38 @@ export function sequenceChart({ values, current, period, label, here }) {
 }
 
 /**
+ * The grid of a two-heap game zoomed out, as `nimlab plot --rows R --cols C --outcomes` draws it,
+ * from the reports' grid (`/api/plot`): one cell per position (r, c), row 0 at the bottom,
+ * P-positions in red, the others grey; the rows and columns numbered along the axes. `label`
+ * names the picture, `rowAxis` and `colAxis` the axes.
+ */
+export function gridPicture({ rows, cols, p_positions: pPositions }, { label, rowAxis, colAxis }) {
+  const span = Math.max(rows, cols) + 1;
+  const cell = Math.min(16, Math.max(3, Math.floor(800 / span)));
+  const [left, top, bottom, right] = [52, 8, 46, 8];
+  const width = left + cell * (cols + 1) + right;
+  const height = top + cell * (rows + 1) + bottom;
+  const x = (c) => left + c * cell;
+  const y = (r) => top + (rows - r) * cell;
+  const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label, class: 'grid-plot' });
+  root.append(svg('rect', { x: x(0), y: y(rows), width: cell * (cols + 1), height: cell * (rows + 1), class: 'n-cells' }));
+  for (const [r, c] of pPositions) {
+    root.append(svg('rect', { x: x(c), y: y(r), width: cell, height: cell, class: 'p-cell', 'data-cell': `${r},${c}` }));
+  }
+  // About ten numbers along each axis, at round steps.
+  const step = [1, 2, 5, 10, 20, 25, 50, 100].find((s) => span / s <= 12) ?? 100;
+  for (let c = 0; c <= cols; c += step) {
+    root.append(svg('text', { x: x(c) + cell / 2, y: y(0) + cell + 16, class: 'tick middle' }, String(c)));
+  }
+  for (let r = 0; r <= rows; r += step) {
+    root.append(svg('text', { x: left - 6, y: y(r) + cell / 2 + 4, class: 'tick end' }, String(r)));
+  }
+  root.append(svg('text', { x: x(0) + (cell * (cols + 1)) / 2, y: height - 6, class: 'tick middle' }, colAxis));
+  root.append(svg('text', { x: 14, y: y(rows) + (cell * (rows + 1)) / 2, class: 'tick middle', transform: `rotate(-90 14 ${y(rows) + (cell * (rows + 1)) / 2})` }, rowAxis));
+  return root;
+}
+
+/**
  * The value history: one point per position of the game, above the centre line when it favours
  * the side named `top`, below for `bottom`, at a distance given by the remoteness (moves left).
  * `points` are {side: +1 | -1, remoteness} or null where the value is unknown. The move numbers

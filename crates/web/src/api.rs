@@ -421,13 +421,7 @@ pub fn answer(endpoint: &str, params: &Params, budget: &Budget, lane: Lane) -> A
         "period" => period(params, budget, lane),
         "verify" => verify(params, budget, lane),
         "census" => census(params, budget, lane),
-        #[cfg(feature = "pictures")]
         "plot" => plot(params, budget, lane),
-        #[cfg(not(feature = "pictures"))]
-        "plot" => Err(usage_with(
-            "this build of the playground draws no pictures (/api/plot): nimlab serve and nimlab plot do",
-            serde_json::json!({"code": "no-pictures"}),
-        )),
         other => Err(Reply::error(
             404,
             "usage",
@@ -693,24 +687,9 @@ fn strength(params: &Params) -> Result<Strength, Reply> {
     Ok(Strength { mistakes, seed })
 }
 
-/// A grid picture as the page shows it: the reports' PNG as a `data:` address, its P-positions.
-#[cfg(feature = "pictures")]
-#[derive(Serialize)]
-struct PlotAnswer {
-    #[serde(flatten)]
-    game: nimlab_reports::position::GameRef,
-    play: Play,
-    rows: u64,
-    cols: u64,
-    title: String,
-    p_positions: Vec<[u64; 2]>,
-    image: String,
-}
-
-/// `/api/plot`: the grid `nimlab plot GAME --rows R --cols C [--outcomes]` draws, as PNG.
-#[cfg(feature = "pictures")]
+/// `/api/plot`: the grid `nimlab plot GAME --rows R --cols C [--outcomes]` draws, as the reports'
+/// values (`grid::grid_report`), which the page draws itself.
 fn plot(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
-    use base64::Engine as _;
     const OWN: &[&str] = &["game", "misere", "rows", "cols", "outcomes", "lang"];
     let spec = params.spec(OWN)?;
     params.only(OWN, Some(&spec))?;
@@ -723,25 +702,9 @@ fn plot(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
         )));
     }
     let (play, outcomes) = (params.play()?, params.flag("outcomes")?);
-    let image = nimlab_reports::plot::GridAsk::new(rows, cols, outcomes, play).and_then(|ask| {
-        let game = spec.build(budget)?;
-        nimlab_reports::plot::grid_image(game.as_ref(), &ask, budget)
-    });
-    Ok(done(
-        image.map(|image| PlotAnswer {
-            game: nimlab_reports::position::GameRef::from(&spec),
-            play,
-            rows: image.rows,
-            cols: image.cols,
-            title: image.title,
-            p_positions: image.p_positions,
-            image: format!(
-                "data:image/png;base64,{}",
-                base64::engine::general_purpose::STANDARD.encode(&image.png)
-            ),
-        }),
-        lane,
-    ))
+    let report = nimlab_reports::grid::GridAsk::new(rows, cols, outcomes, play)
+        .and_then(|ask| nimlab_reports::grid::grid_report(&spec, &ask, budget));
+    Ok(done(report, lane))
 }
 
 #[cfg(test)]
@@ -794,13 +757,17 @@ mod tests {
         assert_eq!(status("table", "game=chomp&rows=2&cols=2&rectangles=1&misere=1"), 400);
     }
 
-    /// Wythoff's outcome grid zoomed out to 200 x 200: the reports' picture (a PNG) and exactly
-    /// the P-positions of Wythoff's theorem, (floor(k phi), floor(k phi^2)) and their mirrors.
+    /// Wythoff's outcome grid zoomed out to 200 x 200: the reports' grid, exactly the
+    /// P-positions of Wythoff's theorem, (floor(k phi), floor(k phi^2)) and their mirrors; its
+    /// Grundy values when asked for them.
     #[test]
-    #[cfg(feature = "pictures")]
     fn the_wythoff_picture_shows_the_p_positions() {
         let answer = body("plot", "game=wythoff&rows=199&cols=199&outcomes=1");
-        assert!(answer["image"].as_str().unwrap().starts_with("data:image/png;base64,iVBORw0KGgo"));
+        assert_eq!((answer["rows"].as_u64(), answer["cols"].as_u64()), (Some(199), Some(199)));
+        assert_eq!(answer["values"], serde_json::Value::Null);
+        assert_eq!(answer["title"], "wythoff: P-positions of (r, c)");
+        let values = body("plot", "game=wythoff&rows=2&cols=3")["values"].clone();
+        assert_eq!(values, serde_json::json!([[0, 1, 2, 3], [1, 2, 0, 4], [2, 0, 1, 5]]));
         let isqrt = |n: u64| {
             let mut r = (n as f64).sqrt() as u64;
             while r * r > n {
