@@ -1062,7 +1062,7 @@ describe('desktop 1280x900', () => {
     await page.waitForSelector(`${graph} [data-target=v0]`);
     assert.equal(await page.locator(`${graph} .vertex-button`).count(), 6, 'every vertex of the whole grid is a move');
     assert.equal(await page.locator(`${graph} path.edge`).count(), 7);
-    assert.equal(await page.textContent('#board-keys'), text('en', 'board.graphHelp'));
+    assert.equal(await page.textContent('#board-keys'), text('en', 'board.graphHelpVertex'));
     // Each vertex is named by its move, with its value where values are shown (in exploration).
     assert.match(await page.getAttribute(`${graph} [data-target=v4]`, 'aria-label'), /^pick vertex \(2, 2\): (win|lose)/);
     // A click on the corner (1, 1) deletes it with its neighbours (1, 2) and (2, 1).

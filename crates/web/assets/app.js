@@ -53,6 +53,8 @@ const S = {
   games: [],
   /** The games whose positions the API lays out as graphs (learned from its answers). */
   graphGames: new Set(),
+  /** For each of those, what its layouts have made clickable: 'vertex', 'edge' or both. */
+  graphClicks: new Map(),
   /** Of those, the games drawn as boards of cells (the layout's `cells`). */
   cellGames: new Set(),
   /** Of those, the games with a poisoned cell (the layout's `poisoned`): a click takes a square
@@ -481,6 +483,12 @@ async function arrive(token) {
   const games = isSum() ? setup.parts.map((p) => p.game) : [setup.game];
   (here.layouts ?? []).forEach((layout, i) => {
     if (layout) S.graphGames.add(games[i]);
+    if (layout) {
+      const clicks = S.graphClicks.get(games[i]) ?? new Set();
+      if (layout.vertices.some((v) => v.move !== null)) clicks.add('vertex');
+      if (layout.edges.some((e) => e.move !== null)) clicks.add('edge');
+      S.graphClicks.set(games[i], clicks);
+    }
     if (layout?.cells) S.cellGames.add(games[i]);
     if (layout?.cells && layout.poisoned !== null && layout.poisoned !== undefined) S.poisonGames.add(games[i]);
   });
@@ -1099,9 +1107,12 @@ async function restore(saved) {
   try {
     chosen = await readLinked(saved);
   } catch (error) {
+    renderForm();
     showError(t('error.badUrl', { message: error.message }));
     return;
   }
+  // The form shows what is in use: the position as read, a refused value's replacement.
+  renderForm();
   S.sides = [...S.form.sides];
   S.mistakes = chosen.setup.players > 2 ? 0 : S.form.mistakes;
   S.delay = S.form.delay;
@@ -1279,7 +1290,7 @@ function renderForm() {
   }
   const n = $('players');
   n.replaceChildren(...Array.from({ length: MAX_PLAYERS - 1 }, (_, k) => el('option', {
-    value: k + 2, text: k === 0 ? t('setup.playersTwo') : t('setup.playersN', { n: k + 2 }),
+    value: k + 2, text: k === 0 ? twoPlayersText(f.sides) : t('setup.playersN', { n: k + 2 }),
   })));
   // A repeating game is played by two (draws are a two-player notion here).
   const two = f.kind === 'sum' || loopyGame(f.game);
@@ -1306,6 +1317,12 @@ function renderForm() {
   $('misere').checked = f.misere;
   $('misere').disabled = f.kind === 'sum' || (!two && f.players > 2);
   if (focused && $(focused) && document.activeElement !== $(focused)) $(focused).focus();
+}
+
+/** The Players menu's two-player entry, naming who sits in the two seats of Who plays. */
+function twoPlayersText(sides) {
+  const people = sides.filter((side) => side === 'human').length;
+  return t(['setup.playersTwoNimlab', 'setup.playersTwo', 'setup.playersTwoPeople'][people]);
 }
 
 /** A new game in the form: its defaults and example position, then an analysis of that. */
@@ -1373,6 +1390,16 @@ function heapLabel(game, index, part) {
   return part ? `${t('moves.part', { n: part })}, ${name}` : name;
 }
 
+/**
+ * The help of a board of graphs: a click on a vertex, on an edge, or on either, as the engine's
+ * layouts of `games` have made them clickable (either while none is known yet).
+ */
+function graphHelp(games) {
+  const clicks = new Set(games.flatMap((g) => [...(S.graphClicks.get(g) ?? [])]));
+  if (clicks.size === 1) return clicks.has('vertex') ? 'board.graphHelpVertex' : 'board.graphHelpEdge';
+  return 'board.graphHelp';
+}
+
 /** Draws every heap of the position (every part of a sum). */
 function renderBoard() {
   const board = $('board');
@@ -1383,7 +1410,7 @@ function renderBoard() {
   const games = isSum() ? S.setup.parts.map((p) => p.game) : [S.setup.game];
   const help = games.some((g) => S.poisonGames.has(g)) ? 'board.poisonHelp'
     : games.some((g) => S.cellGames.has(g)) ? 'board.cellsHelp'
-    : games.some((g) => S.graphGames.has(g)) ? 'board.graphHelp'
+    : games.some((g) => S.graphGames.has(g)) ? graphHelp(games)
     : games.some((g) => drawingOf(g).board === 'pins') ? 'board.pinsHelp' : 'board.keyboard';
   $('board-keys').textContent = t(help);
   if (isSum()) {
@@ -2605,8 +2632,12 @@ function wire() {
   $('play-me').addEventListener('click', () => startByHand('play', 'me'));
   $('play-nimlab').addEventListener('click', () => startByHand('play', 'nimlab'));
   $('play-sides').addEventListener('click', () => startByHand('play', 'sides'));
-  $('side-1').addEventListener('change', (e) => { S.form.sides[0] = e.target.value; });
-  $('side-2').addEventListener('change', (e) => { S.form.sides[1] = e.target.value; });
+  for (const [seat, id] of ['side-1', 'side-2'].entries()) {
+    $(id).addEventListener('change', (e) => {
+      S.form.sides[seat] = e.target.value;
+      $('players').querySelector('option[value="2"]').textContent = twoPlayersText(S.form.sides);
+    });
+  }
   $('strength').addEventListener('change', (e) => { S.form.mistakes = Number(e.target.value); });
   $('delay').addEventListener('change', (e) => { S.form.delay = Number(e.target.value); });
   $('kind-single').addEventListener('change', () => { S.form.kind = 'single'; renderForm(); });

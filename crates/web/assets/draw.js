@@ -245,6 +245,41 @@ function cellsPicture({ layout, label, groupLabel, mark, onPick, enabled, part }
 }
 
 /** The SVG path of an edge from `a` to `b` through its control points (none: a straight line). */
+/** The point at `t` (0 to 1) along the edge from `a` to `b` drawn through `curve`, as edgePath draws it. */
+function pointOnEdge(a, b, curve, t) {
+  const points = [a, ...curve, b];
+  // De Casteljau: the line, the quadratic or the cubic curve.
+  while (points.length > 1) {
+    for (let i = 0; i < points.length - 1; i++) {
+      points[i] = [points[i][0] + (points[i + 1][0] - points[i][0]) * t, points[i][1] + (points[i + 1][1] - points[i][1]) * t];
+    }
+    points.pop();
+  }
+  return points[0];
+}
+
+/**
+ * Where each edge's mark stands: on the edge, at the first of a few points along it (its middle
+ * first) at least `gap` from every vertex and every mark already placed, or else at the one
+ * farthest from them, so that two marks never cover each other where edges cross or meet.
+ */
+function edgeMarkPlaces(layout, point, marks) {
+  const gap = 34;
+  const taken = layout.vertices.map((v) => [v.x, v.y, 26]).concat(marks.map(([x, y]) => [x, y, 0]));
+  const room = ([x, y]) => Math.min(...taken.map(([tx, ty, r]) => Math.hypot(x - tx, y - ty) - r));
+  const places = new Map();
+  for (const edge of layout.edges) {
+    if (edge.move === null) continue;
+    const [a, b] = [point(edge.ends[0]), point(edge.ends[1])];
+    const candidates = [0.5, 0.38, 0.62, 0.27, 0.73, 0.18, 0.82].map((t) => pointOnEdge(a, b, edge.curve, t));
+    const place = candidates.find((c) => room(c) >= gap)
+      ?? candidates.reduce((best, c) => (room(c) > room(best) ? c : best));
+    places.set(edge.id, place);
+    taken.push([place[0], place[1], 0]);
+  }
+  return places;
+}
+
 function edgePath(a, b, curve) {
   const at = (p) => `${p[0]} ${p[1]}`;
   if (curve.length === 2) return `M ${at(a)} C ${at(curve[0])} ${at(curve[1])} ${at(b)}`;
@@ -290,12 +325,15 @@ export function graphPicture({ layout, label, groupLabel, groundLabel, mark, onP
     root.append(svg('text', { x: g.to, y: g.y + 40, class: 'ground-name end' }, groundLabel));
   }
   const point = (id) => [layout.vertices[id].x, layout.vertices[id].y];
-  const marked = (item, x, y, element) => {
+  const marked = (item, x, y, element, centred = false) => {
     const m = mark(item);
     if (!m) return;
     element.classList.add(m.good ? 'good' : 'bad');
-    element.append(svg('text', { x, y, class: 'graph-mark', 'aria-hidden': 'true' }, m.glyph));
+    element.append(svg('text', { x, y, class: centred ? 'graph-mark centred' : 'graph-mark', 'aria-hidden': 'true' }, m.glyph));
   };
+  // A vertex's mark stands at its upper right (the glyph's middle about 30 from its centre).
+  const vertexMarks = layout.vertices.filter((v) => v.move !== null).map((v) => [v.x + 29, v.y - 30]);
+  const edgeMarks = edgeMarkPlaces(layout, point, vertexMarks);
   for (const edge of layout.edges) {
     const [a, b] = [point(edge.ends[0]), point(edge.ends[1])];
     const d = edgePath(a, b, edge.curve);
@@ -309,8 +347,8 @@ export function graphPicture({ layout, label, groupLabel, groundLabel, mark, onP
     }, () => onPick(edge.move));
     if (!enabled) button.setAttribute('aria-disabled', 'true');
     button.append(svg('path', { d, class: 'edge-hit' }), svg('path', { d, class: `edge ${state}` }));
-    const middle = edge.curve.length ? edge.curve[0] : [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-    marked(edge, middle[0] + 10, middle[1] - 10, button);
+    const [x, y] = edgeMarks.get(edge.id);
+    marked(edge, x, y + 8, button, true);
     root.append(button);
   }
   for (const vertex of layout.vertices) {

@@ -8,7 +8,7 @@
 //! | `/api/solve` | `game`, `position`, parameters, `misere`, `method`, `players`, `all`, `graph`; or `part` (repeated) for a sum | `solve`; a game on a graph: `position` is one vertex name per token |
 //! | `/api/table` | `game`, parameters, `upto` or `rows` + `cols`, `outcomes`, `misere`, `method`, `period`, `graph`, `rectangles` | `table`; with `period=1` a sequence's period; a loopy game's every position reachable from those up to `upto`; a game on a graph: every vertex; with `rectangles=1` and `rows` + `cols` every rectangle's winning first moves (`table --rectangles`) |
 //! | `/api/p-positions` | `game`, parameters, `count`, `heaps`, `misere` | `p-positions` |
-//! | `/api/position` | `game`, `position`, parameters | `{"position"}`: a typed position's numbers as the reports read them (full-width forms too), with no search |
+//! | `/api/position` | `game`, `position`, parameters | `position::ReadPosition`: a typed position's numbers as the reports read them (full-width forms too), with no search |
 //! | `/api/options` | `game`, `position`, parameters, `misere`, `values` | every legal move; with `values=1` each move's value (outcome and remoteness); a game on a graph: its `layout` |
 //! | `/api/move` | `game`, `position`, parameters, `misere`, `mistakes`, `seed`; or `part` (repeated) for a sum, with `mistakes`, `seed` | nimlab's reply (`play::reply_report`, a sum's `play::sum_reply_report`) |
 //!
@@ -29,7 +29,7 @@ use nimlab_engine::RulesetInfo;
 use nimlab_engine::UnknownLang;
 use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, Play, UnknownMethod};
 use nimlab_reports::play::{option_values, OptionsReport, Strength, ValuedOptions};
-use nimlab_reports::position::Position;
+use nimlab_reports::position::{GameRef, Position, ReadPosition};
 use nimlab_reports::request::{position_numbers, Cells, Limits, Part, Players, Question, Request};
 use nimlab_reports::table::TableShape;
 use nimlab_reports::verify::VerifyRequest;
@@ -610,15 +610,11 @@ fn verify(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply>
 /// playground's limits, with no search and not yet checked against the game's rules (the
 /// answers to it are): where a page starts what a person typed.
 fn read_position(params: &Params) -> Result<Answer, Reply> {
-    #[derive(Serialize)]
-    struct Read {
-        #[serde(serialize_with = "nimlab_engine::bigint::json::numbers")]
-        position: Vec<BigUint>,
-    }
     const OWN: &[&str] = &["game", "position", "lang"];
     let spec = params.spec(OWN)?;
     params.only(OWN, Some(&spec))?;
-    Ok(done(Ok(Read { position: params.position(&spec)? }), Lane::Final))
+    let read = ReadPosition { game: GameRef::from(&spec), position: params.position(&spec)? };
+    Ok(done(Ok(read), Lane::Final))
 }
 
 fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
@@ -1058,6 +1054,13 @@ mod tests {
     fn a_typed_position_is_read_by_the_reports() {
         let read = body("position", "game=nim&position=99999999999999999999999");
         assert_eq!(read["position"], serde_json::json!(["99999999999999999999999"]), "{read}");
+        assert_eq!(read["game"], "nim", "the reports' typed answer, with its game: {read}");
+        let bash = body("position", "game=bash&max=4&position=3");
+        assert_eq!(
+            (&bash["game"], &bash["params"]["max"]),
+            (&serde_json::json!("bash --max 4"), &serde_json::json!(4)),
+            "{bash}"
+        );
         assert_eq!(body("position", "game=ruler&position=THHTH")["position"], serde_json::json!([2, 3, 5]));
         assert_eq!(body("position", "game=nim&position=3;4")["detail"]["code"], "bad-number");
         assert_eq!(body("position", "game=bash&max=0&position=3")["detail"]["code"], "invalid-value");
