@@ -1935,6 +1935,105 @@ describe('issue 40: what a person types is read by the engine, and a refused val
   }
 });
 
+describe('issue 40: the page\'s defects seen last time', () => {
+  test('the Players menu names who sits in the two seats: you and nimlab, two people, nimlab against nimlab', async () => {
+    for (const lang of ['en', 'zh']) {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=nim&position=3,4,5`);
+      await settled(page);
+      const two = () => page.$eval('[data-testid=players] option[value="2"]', (o) => o.textContent);
+      assert.equal(await two(), text(lang, 'setup.playersTwo'));
+      await page.selectOption('[data-testid=side-2]', 'human');
+      assert.equal(await two(), text(lang, 'setup.playersTwoPeople'));
+      await page.selectOption('[data-testid=side-1]', 'nimlab');
+      await page.selectOption('[data-testid=side-2]', 'nimlab');
+      assert.equal(await two(), text(lang, 'setup.playersTwoNimlab'));
+      page.checkClean();
+      await page.context().close();
+    }
+    // Two people from the address, on a phone.
+    const page = await openPage(PHONE, '?lang=zh&game=kayles&position=12&mode=play&sides=human,human');
+    await settled(page);
+    assert.equal(await page.$eval('[data-testid=players] option[value="2"]', (o) => o.textContent), text('zh', 'setup.playersTwoPeople'));
+    page.checkClean();
+    await page.context().close();
+  });
+
+  test('Hackenbush on a phone: every edge\'s mark stands on its edge, no two overlapping; the help names edges, Node-Kayles\' vertices', async () => {
+    for (const lang of ['en', 'zh']) {
+      const page = await openPage(PHONE, `?lang=${lang}&game=hackenbush&graph=grid:3x4&ground=${encodeURIComponent('(2,2)')}&position=`);
+      await settled(page);
+      const graph = '[data-testid=board] [data-testid=graph-0]';
+      await page.waitForSelector(`${graph} .edge-button .graph-mark`);
+      assert.equal(await page.textContent('#board-keys'), text(lang, 'board.graphHelpEdge'));
+      const boxes = await page.$$eval(`${graph} .graph-mark`, (marks) => marks.map((m) => {
+        const b = m.getBoundingClientRect();
+        return [b.left, b.top, b.right, b.bottom];
+      }));
+      assert.equal(boxes.length, await page.locator(`${graph} .edge-button`).count(), 'each edge that is a move is marked');
+      for (const [i, a] of boxes.entries()) {
+        for (const b of boxes.slice(i + 1)) {
+          const apart = a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1];
+          assert.ok(apart, `marks at ${a.map(Math.round)} and ${b.map(Math.round)} overlap`);
+        }
+      }
+      if (lang === 'en') await shot(page, 'hackenbush-phone');
+      page.checkClean();
+      await page.context().close();
+    }
+    const page = await openPage(PHONE, '?lang=zh&game=node-kayles&graph=grid:2x3&position=');
+    await settled(page);
+    await page.waitForSelector('[data-testid=board] [data-testid=graph-0] .vertex-button');
+    assert.equal(await page.textContent('#board-keys'), text('zh', 'board.graphHelpVertex'));
+    page.checkClean();
+    await page.context().close();
+  });
+
+  test('no blank gap above Move to position, at each size; a hint takes its place when asked for', async () => {
+    for (const [size, lang] of [[DESKTOP, 'en'], [PROJECTOR, 'zh'], [PHONE, 'en']]) {
+      const page = await openPage(size, `?lang=${lang}&game=nim&position=3,4,5&mode=play&first=me`);
+      await settled(page, ['you']);
+      const gap = () => page.evaluate(() => document.getElementById('move-form').getBoundingClientRect().top
+        - document.getElementById('values-help').getBoundingClientRect().bottom);
+      assert.ok(await gap() < 20, `${await gap()} px between the controls' help and Move to position`);
+      await page.click('[data-testid=hint]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=hint-text]').textContent.length > 0);
+      assert.equal(await page.isVisible('[data-testid=hint-text]'), true);
+      page.checkClean();
+      await page.context().close();
+    }
+  });
+
+  test('Chomp typed 3 4 5 is shown as the engine reads it, 5 4 3, in the form, on the board, in the history and the address', async () => {
+    for (const lang of ['en', 'zh']) {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=chomp&position=3,4,5`);
+      await settled(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '5 4 3');
+      assert.equal(await page.inputValue('[data-testid=position]'), '5 4 3');
+      assert.match(await page.textContent('[data-testid=history-start]'), /5 4 3/);
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('position') === '5,4,3');
+      // Typed in the form, the same.
+      await page.fill('[data-testid=position]', '2 3');
+      await page.click('[data-testid=analyse]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '3 2');
+      await page.waitForFunction(() => document.querySelector('[data-testid=position]').value === '3 2');
+      page.checkClean();
+      await page.context().close();
+    }
+  });
+
+  test('a refused value in the address: the form shows the value in use, the message says why', async () => {
+    for (const [size, lang] of [[DESKTOP, 'en'], [PHONE, 'zh']]) {
+      const page = await openPage(size, `?lang=${lang}&game=bash&max=0&position=10`);
+      await settled(page);
+      assert.equal(await page.inputValue('[data-testid=param-max]'), '3');
+      const why = filled(lang, 'server.invalid-value-why', { value: '0', label: lang === 'zh' ? '每步最多取几个' : 'most stones per move', reason: filled(lang, 'value.at-least', { min: 1 }) });
+      assert.ok((await page.textContent('[data-testid=link-error]')).includes(why), await page.textContent('[data-testid=link-error]'));
+      page.checkClean();
+      await page.context().close();
+    }
+  });
+});
+
 test('the static folder: the first answer within 1 s of loading, then a game of Nim played to the end with the file server stopped', { skip: MODE !== 'static' && 'the static folder only' }, async () => {
   // The first answer, from the start of loading (a new browser context each time: nothing
   // cached), twice: the better of the two is held to 1 s, as a machine shared with builds may

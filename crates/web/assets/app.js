@@ -49,6 +49,8 @@ const S = {
   lang: 'en',
   /** How many typed texts the engine is reading (readTyped); the page is not settled meanwhile. */
   reading: 0,
+  /** The Position text of the form the game on the board started from (one game). */
+  typedStart: null,
   /** The games of /api/games. */
   games: [],
   /** The games whose positions the API lays out as graphs (learned from its answers). */
@@ -475,8 +477,22 @@ async function arrive(token) {
     analysis: analysis.status === 'fulfilled' ? analysis.value : null,
     analysisError: analysis.status === 'rejected' ? analysis.reason.message : null,
   };
-  // The position as the game keeps it (Large Nim sorts its heaps and drops empty ones).
-  if (moves.status === 'fulfilled' && moves.value.position) S.history[movesMade()] = moves.value.position;
+  // The position as the game keeps it (Large Nim sorts its heaps and drops empty ones, Chomp's
+  // rows are longest first); the form's Position says so too while it holds the start typed.
+  if (moves.status === 'fulfilled' && moves.value.position) {
+    const kept = moves.value.position;
+    if (movesMade() === 0 && !isSum() && S.form.kind !== 'sum' && S.form.position === S.typedStart
+      && spaced(kept) !== spaced(S.history[0])) {
+      S.form.position = spaced(kept);
+      S.typedStart = S.form.position;
+      const field = $('position');
+      if (field && document.activeElement !== field) field.value = S.form.position;
+    }
+    const moved = spaced(kept) !== spaced(S.history[movesMade()]);
+    S.history[movesMade()] = kept;
+    // The address holds the start as kept too.
+    if (moved && movesMade() === 0) updateUrl();
+  }
   S.keys[movesMade()] = moves.status === 'fulfilled' ? moves.value.repetitionKey : undefined;
   S.here = here;
   // The games whose answers come with a layout are drawn as graphs, also while the next loads.
@@ -789,6 +805,7 @@ async function startFromForm(mode, first) {
     S.delay = S.form.delay;
   }
   const seat = first === 'sides' ? (S.sides[0] === 'human' ? 'me' : 'nimlab') : first;
+  S.typedStart = chosen.typed;
   const token = begin(chosen.setup, chosen.start, mode, seat);
   // Class mode folds the setup away again once its game is on the board, focus going to the board.
   if (S.classMode && S.setupOpen) {
@@ -1113,6 +1130,7 @@ async function restore(saved) {
   }
   // The form shows what is in use: the position as read, a refused value's replacement.
   renderForm();
+  S.typedStart = S.form.position;
   S.sides = [...S.form.sides];
   S.mistakes = chosen.setup.players > 2 ? 0 : S.form.mistakes;
   S.delay = S.form.delay;
