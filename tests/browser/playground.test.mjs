@@ -502,9 +502,19 @@ test('the Wythoff outcome grid zoomed out to 200 x 200: the P-positions drawn fr
     // It fills its column and fits the page.
     const shown = await page.locator('[data-testid=grid-image] svg').boundingBox();
     const column = await page.locator('[data-testid=grid-picture]').boundingBox();
-    assert.ok(shown.width <= size.width && shown.width >= Math.min(column.width - 4, 900), `the picture fits the page (${shown.width} of ${column.width} px)`);
+    assert.ok(shown.width <= size.width && shown.width >= Math.min(column.width - 4, 720), `the picture fits the page (${shown.width} of ${column.width} px)`);
     // The axes are numbered and named in the page's language.
     const ticks = await page.$$eval('[data-testid=grid-image] svg text', (texts) => texts.map((x) => x.textContent));
+    // No two of its words overlap (the rotated axis name beside the row numbers).
+    const boxes = await page.$$eval('[data-testid=grid-image] svg text', (texts) => texts.map((x) => {
+      const b = x.getBoundingClientRect();
+      return [b.left, b.top, b.right, b.bottom, x.textContent];
+    }));
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        assert.ok(a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1], `"${a[4]}" overlaps "${b[4]}"`);
+      }
+    }
     assert.ok(ticks.includes('180') && ticks.includes(text(lang, 'picture.rows')) && ticks.includes(text(lang, 'picture.cols')), ticks.join(' '));
     const caption = await page.textContent('[data-testid=grid-picture-caption]');
     assert.ok(caption.includes(`${expected.length}`), `${expected.length} P-positions: ${caption}`);
@@ -2016,6 +2026,22 @@ describe('issue 40: the page\'s defects seen last time', () => {
       await page.click('[data-testid=analyse]');
       await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '3 2');
       await page.waitForFunction(() => document.querySelector('[data-testid=position]').value === '3 2');
+      page.checkClean();
+      await page.context().close();
+    }
+  });
+
+  test('the history marks the position shown, the start too, by weight and a straight bar', async () => {
+    for (const lang of ['en', 'zh']) {
+      const page = await openPage(PROJECTOR, `?lang=${lang}&game=nim&position=3,4,5`);
+      await settled(page);
+      const look = (selector) => page.$eval(selector, (b) => [getComputedStyle(b).fontWeight, getComputedStyle(b).borderTopLeftRadius, getComputedStyle(b).boxShadow !== 'none']);
+      assert.deepEqual(await look('[data-testid=history-start] button.entry'), ['700', '0px', true]);
+      await page.click('[data-testid=board] [data-testid=heap-0] button.token >> nth=0');
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.moves === '1');
+      await settled(page);
+      assert.deepEqual(await look('[data-testid=history-start] button.entry'), ['400', '0px', false]);
+      assert.deepEqual(await look('.log button.entry[aria-current=step]'), ['700', '0px', true]);
       page.checkClean();
       await page.context().close();
     }

@@ -60,8 +60,9 @@ export function sequenceChart({ values, current, period, label, here }) {
  */
 export function gridPicture({ rows, cols, p_positions: pPositions }, { label, rowAxis, colAxis }) {
   const span = Math.max(rows, cols) + 1;
-  const cell = Math.min(16, Math.max(3, Math.floor(800 / span)));
-  const [left, top, bottom, right] = [52, 8, 46, 8];
+  // About 600 units across, so that its numbers stay legible when a phone shrinks it.
+  const cell = Math.min(12, Math.max(2, Math.floor(600 / span)));
+  const [left, top, bottom, right] = [70, 8, 50, 8];
   const width = left + cell * (cols + 1) + right;
   const height = top + cell * (rows + 1) + bottom;
   const x = (c) => left + c * cell;
@@ -74,13 +75,14 @@ export function gridPicture({ rows, cols, p_positions: pPositions }, { label, ro
   // About ten numbers along each axis, at round steps.
   const step = [1, 2, 5, 10, 20, 25, 50, 100].find((s) => span / s <= 12) ?? 100;
   for (let c = 0; c <= cols; c += step) {
-    root.append(svg('text', { x: x(c) + cell / 2, y: y(0) + cell + 16, class: 'tick middle' }, String(c)));
+    root.append(svg('text', { x: x(c) + cell / 2, y: y(0) + cell + 20, class: 'tick middle' }, String(c)));
   }
   for (let r = 0; r <= rows; r += step) {
-    root.append(svg('text', { x: left - 6, y: y(r) + cell / 2 + 4, class: 'tick end' }, String(r)));
+    root.append(svg('text', { x: left - 6, y: y(r) + cell / 2 + 6, class: 'tick end' }, String(r)));
   }
   root.append(svg('text', { x: x(0) + (cell * (cols + 1)) / 2, y: height - 6, class: 'tick middle' }, colAxis));
-  root.append(svg('text', { x: 14, y: y(rows) + (cell * (rows + 1)) / 2, class: 'tick middle', transform: `rotate(-90 14 ${y(rows) + (cell * (rows + 1)) / 2})` }, rowAxis));
+  const middle = y(rows) + (cell * (rows + 1)) / 2;
+  root.append(svg('text', { x: 18, y: middle, class: 'tick middle', transform: `rotate(-90 18 ${middle})` }, rowAxis));
   return root;
 }
 
