@@ -2047,6 +2047,23 @@ describe('issue 40: the page\'s defects seen last time', () => {
     }
   });
 
+  test('a sum\'s moves name their game in the page\'s punctuation: "game 1: ..." and "第 1 个游戏：..."', async () => {
+    for (const [size, lang] of [[PROJECTOR, 'zh'], [PHONE, 'en']]) {
+      const page = await openPage(size, `?lang=${lang}&part=nim+3+4&part=kayles+5`);
+      await settled(page);
+      const words = await page.$$eval('button.move .what', (spans) => spans.map((x) => x.textContent));
+      const first = `${filled(lang, 'moves.part', { n: 1 })}${lang === 'zh' ? '：' : ': '}`;
+      assert.ok(words.length > 0 && words.some((w) => w.startsWith(first)), words.join(' | '));
+      if (lang === 'zh') assert.ok(words.every((w) => !w.includes(': ')), words.join(' | '));
+      const part = filled(lang, 'moves.part', { n: 1 });
+      const labels = await page.$$eval('[data-testid=board] [aria-label]', (all, p) => all.map((x) => x.getAttribute('aria-label')).filter((l) => l.startsWith(p)), part);
+      assert.ok(labels.length > 0, 'the heaps of game 1 are named with their game');
+      if (lang === 'zh') assert.ok(labels.every((l) => !l.includes(', ')), labels.join(' | '));
+      page.checkClean();
+      await page.context().close();
+    }
+  });
+
   test('a refused value in the address: the form shows the value in use, the message says why', async () => {
     for (const [size, lang] of [[DESKTOP, 'en'], [PHONE, 'zh']]) {
       const page = await openPage(size, `?lang=${lang}&game=bash&max=0&position=10`);

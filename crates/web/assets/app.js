@@ -1405,7 +1405,7 @@ function heapLabel(game, index, part) {
   const role = roleOf(game, index);
   // Numbered from 1, as the engine's move texts number them ("take 2 from pile 1").
   const name = t({ step: 'board.step', pile: 'board.pile', row: 'board.row' }[role] ?? 'board.heap', { n: index + 1 });
-  return part ? `${t('moves.part', { n: part })}, ${name}` : name;
+  return part ? t('board.partHeap', { part: t('moves.part', { n: part }), heap: name }) : name;
 }
 
 /**
@@ -1417,6 +1417,9 @@ function graphHelp(games) {
   if (clicks.size === 1) return clicks.has('vertex') ? 'board.graphHelpVertex' : 'board.graphHelpEdge';
   return 'board.graphHelp';
 }
+
+/** A move's words, after the part of a sum it is made in (from 1; none for one game), in the page's punctuation. */
+const inPart = (part, move) => (part ? t('moves.inPart', { part: t('moves.part', { n: part }), move }) : move);
 
 /** Draws every heap of the position (every part of a sum). */
 function renderBoard() {
@@ -1767,7 +1770,7 @@ function moveButton(move, onClick, testid) {
     type: 'button', class: `move ${v ? (v.good ? 'good' : 'bad') : ''}`.trim(), 'data-to': showPosition(move.to), 'data-testid': testid,
     on: { click: onClick },
   }, el('span', { class: 'to', text: `→ ${showPosition(move.to)}` }),
-  el('span', { class: 'what', text: move.part ? `${t('moves.part', { n: move.part })}: ${move.move}` : move.move }),
+  el('span', { class: 'what', text: inPart(move.part, move.move) }),
   v ? el('span', { class: 'verdict', text: `${v.good ? '✓' : '✗'} ${v.text}` }) : null);
 }
 
@@ -2296,7 +2299,7 @@ function renderAnalysis() {
   for (const w of a.winning_moves.slice(0, 20)) {
     const move = S.here.moves?.find((m) => (isSum() ? m.part === w.part && same(m.partTo, w.to.map(normal)) : same(m.to, w.to.map(normal))));
     const to = move ? move.to : w.to.map(normal);
-    const text = `${w.part ? `${t('moves.part', { n: w.part })}: ` : ''}${w.move} → ${showPosition(to)}`;
+    const text = `${inPart(w.part, w.move)} → ${showPosition(to)}`;
     list.append(el('li', {}, move && canPersonMove()
       ? el('button', { type: 'button', class: 'move', text, 'data-testid': 'winning-move', 'data-to': showPosition(to), on: { click: () => personMove(move) } })
       : el('span', { text })));
@@ -2348,7 +2351,7 @@ function renderHistory() {
   game.log.forEach((entry, k) => {
     const value = game.values[k + 1];
     const parts = [t('history.move', { who: seatName(entry.seat, true), from: showPosition(entry.from), to: showPosition(entry.to) })];
-    if (entry.text) parts.push(t('history.words', { text: `${entry.part ? `${t('moves.part', { n: entry.part })}: ` : ''}${entry.text}` }));
+    if (entry.text) parts.push(t('history.words', { text: inPart(entry.part, entry.text) }));
     // nimlab's explanation tells who is winning: shown with the values only.
     if (entry.explanation && shown) parts.push(`— ${entry.explanation}`);
     if (shown && value) {
