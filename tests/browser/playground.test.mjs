@@ -369,6 +369,15 @@ test('the focus ring stands out from the page by at least 3:1 (WCAG 2.2, focus a
   assert.ok(contrast >= 3, `the focus ring ${ring} on ${background}: ${contrast.toFixed(2)}:1`);
   page.checkClean();
   await page.context().close();
+  // On a graph the focused vertex and edge are drawn in the same colour as the ring.
+  const graph = await openPage(DESKTOP, `?game=hackenbush&graph=grid:3x4&ground=${encodeURIComponent('(2,2)')}&position=`);
+  await settled(graph);
+  await graph.waitForSelector('[data-testid=graph-0] .edge-button');
+  await tabTo(graph, '[data-testid=graph-0] .edge-button');
+  const stroke = await graph.evaluate(() => getComputedStyle(document.activeElement.querySelector('path.edge')).stroke);
+  assert.equal(stroke, ring, 'a focused edge is drawn in the focus colour');
+  graph.checkClean();
+  await graph.context().close();
 });
 
 // ------------------------------------------------------------------------------------------
