@@ -369,6 +369,15 @@ test('the focus ring stands out from the page by at least 3:1 (WCAG 2.2, focus a
   assert.ok(contrast >= 3, `the focus ring ${ring} on ${background}: ${contrast.toFixed(2)}:1`);
   page.checkClean();
   await page.context().close();
+  // On a graph the focused vertex and edge are drawn in the same colour as the ring.
+  const graph = await openPage(DESKTOP, `?game=hackenbush&graph=grid:3x4&ground=${encodeURIComponent('(2,2)')}&position=`);
+  await settled(graph);
+  await graph.waitForSelector('[data-testid=graph-0] .edge-button');
+  await tabTo(graph, '[data-testid=graph-0] .edge-button');
+  const stroke = await graph.evaluate(() => getComputedStyle(document.activeElement.querySelector('path.edge')).stroke);
+  assert.equal(stroke, ring, 'a focused edge is drawn in the focus colour');
+  graph.checkClean();
+  await graph.context().close();
 });
 
 // ------------------------------------------------------------------------------------------
@@ -479,44 +488,59 @@ test('a game against a weaker nimlab, with a pause before its moves (English at 
   }
 });
 
-test('the Wythoff outcome grid zoomed out to 200 x 200: the P-positions drawn by the reports, hidden in play', async () => {
+test('the Wythoff outcome grid zoomed out to 200 x 200: the P-positions drawn from the reports\' grid, the same in both modes, hidden in play', async () => {
   // Wythoff's P-positions (a, b), (b, a) with b < 200, by the mex rule.
   const expected = [];
   for (let k = 0, a = 0, used = new Set(); a + k < 200; k++) {
     while (used.has(a)) a++;
     if (a + k >= 200) break;
     used.add(a).add(a + k);
-    expected.push(`(${a}, ${a + k})`);
-    if (k > 0) expected.push(`(${a + k}, ${a})`);
+    expected.push([a, a + k]);
+    if (k > 0) expected.push([a + k, a]);
   }
+  const cells = expected.map(([r, c]) => `${r},${c}`).sort();
   for (const [size, lang] of [[DESKTOP, 'en'], [PROJECTOR, 'zh'], [PHONE, 'en']]) {
     const page = await openPage(size, `?lang=${lang}&game=wythoff&position=3,5&zoom=200`);
     await settled(page);
-    if (MODE === 'static') {
-      // The WebAssembly build draws no pictures (plotters' text needs the page's canvas): the
-      // engine's refusal, worded in the page's language, in place of the picture.
-      await page.waitForFunction((t) => document.querySelector('[data-testid=grid-picture-caption]').textContent === t, text(lang, 'server.no-pictures'));
-      assert.equal(await page.isVisible('[data-testid=grid-image]'), false);
-      page.checkClean();
-      await page.context().close();
-      continue;
-    }
-    await page.waitForFunction(() => {
-      const image = document.querySelector('[data-testid=grid-image]');
-      return !image.hidden && image.complete && image.naturalWidth > 0;
-    });
+    await page.waitForSelector('[data-testid=grid-image] svg');
     assert.equal(await page.isVisible('[data-testid=grid]'), false, 'the picture replaces the board\'s grid');
-    const natural = await page.evaluate(() => document.querySelector('[data-testid=grid-image]').naturalWidth);
-    assert.ok(natural >= 800, `a picture of 200 x 200 cells (${natural} px wide)`);
-    const shown = await page.locator('[data-testid=grid-image]').boundingBox();
-    assert.ok(shown.width <= size.width, 'the picture fits the page');
+    // One red cell per P-position, exactly Wythoff's, red as the page's P colour.
+    const drawn = await page.$$eval('[data-testid=grid-image] rect.p-cell', (rects) => rects.map((r) => r.dataset.cell).sort());
+    assert.deepEqual(drawn, cells);
+    assert.equal(await page.$eval('[data-testid=grid-image] rect.p-cell', (r) => getComputedStyle(r).fill), 'rgb(180, 35, 24)');
+    // It fills its column and fits the page.
+    const shown = await page.locator('[data-testid=grid-image] svg').boundingBox();
+    const column = await page.locator('[data-testid=grid-picture]').boundingBox();
+    assert.ok(shown.width <= size.width && shown.width >= Math.min(column.width - 4, 720), `the picture fits the page (${shown.width} of ${column.width} px)`);
+    // The axes are numbered and named in the page's language.
+    const ticks = await page.$$eval('[data-testid=grid-image] svg text', (texts) => texts.map((x) => x.textContent));
+    // No two of its words overlap (the rotated axis name beside the row numbers).
+    const boxes = await page.$$eval('[data-testid=grid-image] svg text', (texts) => texts.map((x) => {
+      const b = x.getBoundingClientRect();
+      return [b.left, b.top, b.right, b.bottom, x.textContent];
+    }));
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        assert.ok(a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1], `"${a[4]}" overlaps "${b[4]}"`);
+      }
+    }
+    assert.ok(ticks.includes('180') && ticks.includes(text(lang, 'picture.rows')) && ticks.includes(text(lang, 'picture.cols')), ticks.join(' '));
     const caption = await page.textContent('[data-testid=grid-picture-caption]');
     assert.ok(caption.includes(`${expected.length}`), `${expected.length} P-positions: ${caption}`);
     assert.ok(caption.includes('(0, 0), (1, 2), (2, 1), (3, 5), (4, 7), (5, 3)'), caption);
-    assert.match(await page.getAttribute('[data-testid=grid-image]', 'alt'), lang === 'en' ? /from 0 to 199/ : /从 0 到 199/);
+    assert.match(await page.getAttribute('[data-testid=grid-image] svg', 'aria-label'), lang === 'en' ? /from 0 to 199/ : /从 0 到 199/);
     if (size === DESKTOP) {
       await axeScan(page, 'wythoff picture');
       await shot(page, 'wythoff-200');
+      // In Chinese the axes are renamed at once.
+      await page.click('[data-testid=lang-zh]');
+      await page.waitForFunction((t) => [...document.querySelectorAll('[data-testid=grid-image] svg text')].some((x) => x.textContent === t), text('zh', 'picture.rows'));
+      await page.click('[data-testid=lang-en]');
+      // Zoom 50: the same P-positions up to 49.
+      await page.click('[data-testid=zoom-50]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=grid-picture-caption]').textContent.includes('49 × 49'));
+      const fifty = await page.$$eval('[data-testid=grid-image] rect.p-cell', (rects) => rects.map((r) => r.dataset.cell).sort());
+      assert.deepEqual(fifty, expected.filter(([r, c]) => r < 50 && c < 50).map(([r, c]) => `${r},${c}`).sort());
       // Back to the board's grid, and the picture is hidden with the values in play.
       await page.click('[data-testid=zoom-0]');
       assert.equal(await page.isVisible('[data-testid=grid]'), true);
@@ -1057,7 +1081,7 @@ describe('desktop 1280x900', () => {
     await page.waitForSelector(`${graph} [data-target=v0]`);
     assert.equal(await page.locator(`${graph} .vertex-button`).count(), 6, 'every vertex of the whole grid is a move');
     assert.equal(await page.locator(`${graph} path.edge`).count(), 7);
-    assert.equal(await page.textContent('#board-keys'), text('en', 'board.graphHelp'));
+    assert.equal(await page.textContent('#board-keys'), text('en', 'board.graphHelpVertex'));
     // Each vertex is named by its move, with its value where values are shown (in exploration).
     assert.match(await page.getAttribute(`${graph} [data-target=v4]`, 'aria-label'), /^pick vertex \(2, 2\): (win|lose)/);
     // A click on the corner (1, 1) deletes it with its neighbours (1, 2) and (2, 1).
@@ -1928,6 +1952,138 @@ describe('issue 40: what a person types is read by the engine, and a refused val
       for (const p of [link, position]) { p.checkClean(); await p.context().close(); }
     });
   }
+});
+
+describe('issue 40: the page\'s defects seen last time', () => {
+  test('the Players menu names who sits in the two seats: you and nimlab, two people, nimlab against nimlab', async () => {
+    for (const lang of ['en', 'zh']) {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=nim&position=3,4,5`);
+      await settled(page);
+      const two = () => page.$eval('[data-testid=players] option[value="2"]', (o) => o.textContent);
+      assert.equal(await two(), text(lang, 'setup.playersTwo'));
+      await page.selectOption('[data-testid=side-2]', 'human');
+      assert.equal(await two(), text(lang, 'setup.playersTwoPeople'));
+      await page.selectOption('[data-testid=side-1]', 'nimlab');
+      await page.selectOption('[data-testid=side-2]', 'nimlab');
+      assert.equal(await two(), text(lang, 'setup.playersTwoNimlab'));
+      page.checkClean();
+      await page.context().close();
+    }
+    // Two people from the address, on a phone.
+    const page = await openPage(PHONE, '?lang=zh&game=kayles&position=12&mode=play&sides=human,human');
+    await settled(page);
+    assert.equal(await page.$eval('[data-testid=players] option[value="2"]', (o) => o.textContent), text('zh', 'setup.playersTwoPeople'));
+    page.checkClean();
+    await page.context().close();
+  });
+
+  test('Hackenbush on a phone: every edge\'s mark stands on its edge, no two overlapping; the help names edges, Node-Kayles\' vertices', async () => {
+    for (const lang of ['en', 'zh']) {
+      const page = await openPage(PHONE, `?lang=${lang}&game=hackenbush&graph=grid:3x4&ground=${encodeURIComponent('(2,2)')}&position=`);
+      await settled(page);
+      const graph = '[data-testid=board] [data-testid=graph-0]';
+      await page.waitForSelector(`${graph} .edge-button .graph-mark`);
+      assert.equal(await page.textContent('#board-keys'), text(lang, 'board.graphHelpEdge'));
+      const boxes = await page.$$eval(`${graph} .graph-mark`, (marks) => marks.map((m) => {
+        const b = m.getBoundingClientRect();
+        return [b.left, b.top, b.right, b.bottom];
+      }));
+      assert.equal(boxes.length, await page.locator(`${graph} .edge-button`).count(), 'each edge that is a move is marked');
+      for (const [i, a] of boxes.entries()) {
+        for (const b of boxes.slice(i + 1)) {
+          const apart = a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1];
+          assert.ok(apart, `marks at ${a.map(Math.round)} and ${b.map(Math.round)} overlap`);
+        }
+      }
+      if (lang === 'en') await shot(page, 'hackenbush-phone');
+      page.checkClean();
+      await page.context().close();
+    }
+    const page = await openPage(PHONE, '?lang=zh&game=node-kayles&graph=grid:2x3&position=');
+    await settled(page);
+    await page.waitForSelector('[data-testid=board] [data-testid=graph-0] .vertex-button');
+    assert.equal(await page.textContent('#board-keys'), text('zh', 'board.graphHelpVertex'));
+    page.checkClean();
+    await page.context().close();
+  });
+
+  test('no blank gap above Move to position, at each size; a hint takes its place when asked for', async () => {
+    for (const [size, lang] of [[DESKTOP, 'en'], [PROJECTOR, 'zh'], [PHONE, 'en']]) {
+      const page = await openPage(size, `?lang=${lang}&game=nim&position=3,4,5&mode=play&first=me`);
+      await settled(page, ['you']);
+      const gap = () => page.evaluate(() => document.getElementById('move-form').getBoundingClientRect().top
+        - document.getElementById('values-help').getBoundingClientRect().bottom);
+      assert.ok(await gap() < 20, `${await gap()} px between the controls' help and Move to position`);
+      await page.click('[data-testid=hint]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=hint-text]').textContent.length > 0);
+      assert.equal(await page.isVisible('[data-testid=hint-text]'), true);
+      page.checkClean();
+      await page.context().close();
+    }
+  });
+
+  test('Chomp typed 3 4 5 is shown as the engine reads it, 5 4 3, in the form, on the board, in the history and the address', async () => {
+    for (const lang of ['en', 'zh']) {
+      const page = await openPage(DESKTOP, `?lang=${lang}&game=chomp&position=3,4,5`);
+      await settled(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '5 4 3');
+      assert.equal(await page.inputValue('[data-testid=position]'), '5 4 3');
+      assert.match(await page.textContent('[data-testid=history-start]'), /5 4 3/);
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('position') === '5,4,3');
+      // Typed in the form, the same.
+      await page.fill('[data-testid=position]', '2 3');
+      await page.click('[data-testid=analyse]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.position === '3 2');
+      await page.waitForFunction(() => document.querySelector('[data-testid=position]').value === '3 2');
+      page.checkClean();
+      await page.context().close();
+    }
+  });
+
+  test('the history marks the position shown, the start too, by weight and a straight bar', async () => {
+    for (const lang of ['en', 'zh']) {
+      const page = await openPage(PROJECTOR, `?lang=${lang}&game=nim&position=3,4,5`);
+      await settled(page);
+      const look = (selector) => page.$eval(selector, (b) => [getComputedStyle(b).fontWeight, getComputedStyle(b).borderTopLeftRadius, getComputedStyle(b).boxShadow !== 'none']);
+      assert.deepEqual(await look('[data-testid=history-start] button.entry'), ['700', '0px', true]);
+      await page.click('[data-testid=board] [data-testid=heap-0] button.token >> nth=0');
+      await page.waitForFunction(() => document.querySelector('[data-testid=board]').dataset.moves === '1');
+      await settled(page);
+      assert.deepEqual(await look('[data-testid=history-start] button.entry'), ['400', '0px', false]);
+      assert.deepEqual(await look('.log button.entry[aria-current=step]'), ['700', '0px', true]);
+      page.checkClean();
+      await page.context().close();
+    }
+  });
+
+  test('a sum\'s moves name their game in the page\'s punctuation: "game 1: ..." and "第 1 个游戏：..."', async () => {
+    for (const [size, lang] of [[PROJECTOR, 'zh'], [PHONE, 'en']]) {
+      const page = await openPage(size, `?lang=${lang}&part=nim+3+4&part=kayles+5`);
+      await settled(page);
+      const words = await page.$$eval('button.move .what', (spans) => spans.map((x) => x.textContent));
+      const first = `${filled(lang, 'moves.part', { n: 1 })}${lang === 'zh' ? '：' : ': '}`;
+      assert.ok(words.length > 0 && words.some((w) => w.startsWith(first)), words.join(' | '));
+      if (lang === 'zh') assert.ok(words.every((w) => !w.includes(': ')), words.join(' | '));
+      const part = filled(lang, 'moves.part', { n: 1 });
+      const labels = await page.$$eval('[data-testid=board] [aria-label]', (all, p) => all.map((x) => x.getAttribute('aria-label')).filter((l) => l.startsWith(p)), part);
+      assert.ok(labels.length > 0, 'the heaps of game 1 are named with their game');
+      if (lang === 'zh') assert.ok(labels.every((l) => !l.includes(', ')), labels.join(' | '));
+      page.checkClean();
+      await page.context().close();
+    }
+  });
+
+  test('a refused value in the address: the form shows the value in use, the message says why', async () => {
+    for (const [size, lang] of [[DESKTOP, 'en'], [PHONE, 'zh']]) {
+      const page = await openPage(size, `?lang=${lang}&game=bash&max=0&position=10`);
+      await settled(page);
+      assert.equal(await page.inputValue('[data-testid=param-max]'), '3');
+      const why = filled(lang, 'server.invalid-value-why', { value: '0', label: lang === 'zh' ? '每步最多取几个' : 'most stones per move', reason: filled(lang, 'value.at-least', { min: 1 }) });
+      assert.ok((await page.textContent('[data-testid=link-error]')).includes(why), await page.textContent('[data-testid=link-error]'));
+      page.checkClean();
+      await page.context().close();
+    }
+  });
 });
 
 test('the static folder: the first answer within 1 s of loading, then a game of Nim played to the end with the file server stopped', { skip: MODE !== 'static' && 'the static folder only' }, async () => {

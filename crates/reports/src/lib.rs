@@ -18,6 +18,7 @@ pub mod emit;
 pub mod error;
 pub mod explore;
 pub mod games;
+pub mod grid;
 pub mod layout;
 pub mod loopy;
 pub mod memory;

@@ -8,8 +8,8 @@
 //!   certified by the engine for subtraction games, otherwise the least period seen in the
 //!   computed values (and labelled as only observed).
 //!
-//! * [`grid_image`]: a grid picture as PNG bytes with its P-positions, for the playground (the
-//!   same cells and the same drawing as `nimlab plot --rows R --cols C`).
+//! The grid's cells are computed in [`crate::grid`] (re-exported here), which the playground's
+//! report of the same grid shares.
 //!
 //! Text is laid out with a font embedded in the binary (ab_glyph, registered on first use), so
 //! PNGs need no system fonts and SVG text is placed as in the PNG.
@@ -17,8 +17,11 @@
 use crate::error::CommandError;
 use std::sync::Once;
 
-use nimlab_engine::tables::{GridRequest, SequenceRequest, TableValues, P_CELL};
-use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GrundyValue, Outcome, Play, Query};
+pub use crate::grid::{
+    analyzed_cells, check_grid_size, grid_title, p_positions, table_cells, Cell, GridAsk, MAX_GRID_CELLS,
+};
+use nimlab_engine::tables::{SequenceRequest, TableValues};
+use nimlab_engine::{AnyGame, Budget, EngineError, Play};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
@@ -27,8 +30,6 @@ use thiserror::Error;
 use crate::table::SeenPeriod;
 use crate::ReportError;
 
-/// The most cells of a grid picture.
-pub const MAX_GRID_CELLS: u64 = 250_000;
 /// The longest sequence picture.
 pub const MAX_UPTO: u64 = 10_000;
 /// Font family name under which the embedded font is registered.
@@ -73,15 +74,6 @@ fn svg_string(
     Ok(svg)
 }
 
-/// One cell of a grid picture.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Cell {
-    /// True for a P-position (drawn red).
-    pub p_position: bool,
-    /// The Grundy value when shown (and small enough to colour).
-    pub grundy: Option<u64>,
-}
-
 /// A grid of positions, one cell per (row, column), row 0 at the bottom.
 #[derive(Debug, Clone)]
 pub struct GridPicture {
@@ -97,38 +89,6 @@ pub struct GridPicture {
     pub row_label: &'static str,
     /// The name of the column coordinate on its axis.
     pub col_label: &'static str,
-}
-
-/// The caption of a grid picture of `game` whose cells are the positions `template` (such as
-/// `"r c"` or `"r c c"`).
-pub fn grid_title(game: &str, outcomes: bool, template: &str, play: Play) -> String {
-    format!(
-        "{game}: {} of ({}){}",
-        if outcomes { "P-positions" } else { "Grundy values" },
-        template.replace(' ', ", "),
-        if play == Play::Misere { ", misère play" } else { "" }
-    )
-}
-
-/// The P-positions (row, column) of `cells` (row by row), in row-major order.
-pub fn p_positions(cells: &[Vec<Cell>]) -> Vec<[u64; 2]> {
-    (0u64..)
-        .zip(cells)
-        .flat_map(|(r, line)| {
-            (0u64..).zip(line).filter(|(_, cell)| cell.p_position).map(move |(c, _)| [r, c])
-        })
-        .collect()
-}
-
-/// Refuses a grid of more than [`MAX_GRID_CELLS`] cells.
-///
-/// # Errors
-/// [`ReportError::Invalid`] naming the limit.
-pub fn check_grid_size(rows: u64, cols: u64) -> Result<(), ReportError> {
-    if rows.saturating_add(1).saturating_mul(cols.saturating_add(1)) > MAX_GRID_CELLS {
-        return Err(ReportError::Invalid(CommandError::GridPictureTooLarge { max: MAX_GRID_CELLS }));
-    }
-    Ok(())
 }
 
 /// Bytes of one cell of an SVG grid picture: its `<rect>` element (corners, fill colour), about
@@ -157,30 +117,7 @@ pub fn hold_grid_picture(
         .map_err(|cause| EngineError::Exhausted { task: "drawing the grid picture".into(), cause }.into())
 }
 
-/// A grid picture's question: the cells `(r, c)`, `r = 0..=rows`, `c = 0..=cols`, with their
-/// Grundy values or only their outcomes, under a play convention.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GridAsk {
-    /// The last row.
-    pub rows: u64,
-    /// The last column.
-    pub cols: u64,
-    /// True when only outcomes are asked for (always under misère play, which has no values).
-    pub outcomes: bool,
-    /// The play convention.
-    pub play: Play,
-}
-
 impl GridAsk {
-    /// The question; misère play asks for outcomes whatever `outcomes` says.
-    ///
-    /// # Errors
-    /// [`ReportError::Invalid`] for more than [`MAX_GRID_CELLS`] cells.
-    pub fn new(rows: u64, cols: u64, outcomes: bool, play: Play) -> Result<GridAsk, ReportError> {
-        check_grid_size(rows, cols)?;
-        Ok(GridAsk { rows, cols, outcomes: outcomes || play == Play::Misere, play })
-    }
-
     /// The picture of the answer, whose cells are the positions `template` (`"r c"`, `"r c c"`).
     pub fn picture(&self, game: &str, template: &str) -> GridPicture {
         let title = grid_title(game, self.outcomes, template, self.play);
@@ -193,59 +130,6 @@ impl GridAsk {
             col_label: "c",
         }
     }
-}
-
-/// The cells of the grid `ask` of a game whose positions are two heaps, from the game's table
-/// path (the ruleset's fastest: a closed form, the line kernel, the dense table), row by row.
-///
-/// # Errors
-/// As [`AnyGame::grid`]: a game whose positions are not two heaps, the budget.
-pub fn table_cells(
-    game: &dyn AnyGame,
-    ask: &GridAsk,
-    budget: &Budget,
-) -> Result<Vec<Vec<Cell>>, ReportError> {
-    let values = if ask.outcomes { TableValues::Outcomes } else { TableValues::Grundy };
-    let mut grid = game.grid(&GridRequest::new(ask.rows, ask.cols, values, ask.play), budget)?;
-    let mut row = vec![0; grid.row_len()];
-    let mut cells = Vec::new();
-    while grid.next_row(&mut row)?.is_some() {
-        cells.push(
-            row.iter()
-                .map(|&v| Cell { p_position: v == P_CELL, grundy: (!ask.outcomes).then_some(v) })
-                .collect(),
-        );
-    }
-    Ok(cells)
-}
-
-/// The cells of the grid `ask` whose cell `(r, c)` is the position `position(r, c)` (any number
-/// of heaps, such as `r c c`), each analysed by the engine's planner.
-///
-/// # Errors
-/// A position the game refuses; the budget.
-pub fn analyzed_cells(
-    game: &dyn AnyGame,
-    ask: &GridAsk,
-    position: impl Fn(u64, u64) -> Vec<BigUint>,
-    budget: &Budget,
-) -> Result<Vec<Vec<Cell>>, ReportError> {
-    let query = Query { max_moves: 0, ..Query::play(ask.play) };
-    (0..=ask.rows)
-        .map(|r| {
-            (0..=ask.cols)
-                .map(|c| {
-                    let numbers = game.check_position(&position(r, c))?;
-                    let analysis = game.analyze(&numbers, &query, budget)?;
-                    let grundy = match (&analysis.grundy, ask.outcomes) {
-                        (GrundyValue::Value(g), false) => g.try_into().ok(),
-                        _ => None,
-                    };
-                    Ok(Cell { p_position: analysis.outcome == Outcome::P, grundy })
-                })
-                .collect()
-        })
-        .collect()
 }
 
 impl GridPicture {
@@ -362,67 +246,6 @@ fn cell_colour(cell: &Cell, max_grundy: u64) -> RGBColor {
             RGBColor(shade(214, 30), shade(228, 64), shade(247, 150))
         }
     }
-}
-
-impl GridPicture {
-    /// The picture of `cells` as PNG bytes (8-bit RGB), drawn by [`GridPicture::render`] on an
-    /// in-memory bitmap.
-    ///
-    /// # Errors
-    /// A drawing or encoding error.
-    pub fn png(&self, cells: &[Vec<Cell>]) -> Result<Vec<u8>, DrawError> {
-        let (width, height) = self.size();
-        let mut rgb = vec![0u8; width as usize * height as usize * 3];
-        {
-            let root = BitMapBackend::with_buffer(&mut rgb, (width, height)).into_drawing_area();
-            self.render(&root, cells)?;
-            root.present().map_err(drawing_error)?;
-        }
-        let mut bytes = Vec::new();
-        let mut encoder = png::Encoder::new(&mut bytes, width, height);
-        encoder.set_color(png::ColorType::Rgb);
-        encoder.set_depth(png::BitDepth::Eight);
-        encoder
-            .write_header()
-            .and_then(|mut writer| writer.write_image_data(&rgb))
-            .map_err(|e| DrawError(format!("the PNG could not be written: {e}")))?;
-        Ok(bytes)
-    }
-}
-
-/// A grid picture of a two-heap game with the P-positions it shows.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GridImage {
-    /// The last row and column.
-    pub rows: u64,
-    /// The last column.
-    pub cols: u64,
-    /// The picture's caption.
-    pub title: String,
-    /// The P-positions (row, column) in row-major order.
-    pub p_positions: Vec<[u64; 2]>,
-    /// The picture as PNG bytes.
-    pub png: Vec<u8>,
-}
-
-/// The grid `(r, c)`, `r = 0..=rows`, `c = 0..=cols`, of a game whose positions are two heaps,
-/// as `nimlab plot GAME --rows R --cols C [--outcomes]` draws it ([`table_cells`],
-/// [`GridPicture::render`]), as PNG, with its P-positions.
-///
-/// # Errors
-/// As [`table_cells`]; [`ReportError::Draw`] when the picture cannot be drawn.
-pub fn grid_image(game: &dyn AnyGame, ask: &GridAsk, budget: &Budget) -> Result<GridImage, ReportError> {
-    let cells = table_cells(game, ask, budget)?;
-    let picture = ask.picture(&game.name(), "r c");
-    hold_grid_picture(&cells, picture.size(), false, budget)?;
-    let png = picture.png(&cells)?;
-    Ok(GridImage {
-        rows: ask.rows,
-        cols: ask.cols,
-        title: picture.title,
-        p_positions: p_positions(&cells),
-        png,
-    })
 }
 
 /// Refuses a sequence picture beyond [`MAX_UPTO`].

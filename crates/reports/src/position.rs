@@ -50,6 +50,19 @@ impl From<&GameSpec> for GameRef {
     }
 }
 
+/// A typed position as the reports read it (`request::position_numbers`), with no search and no
+/// check against the game's rules: what a surface shows of what a person typed before a game
+/// starts (the playground's `/api/position`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReadPosition {
+    /// The game.
+    #[serde(flatten)]
+    pub game: GameRef,
+    /// The numbers read, in the order typed.
+    #[serde(serialize_with = "json::numbers")]
+    pub position: Vec<BigUint>,
+}
+
 /// Parses a game with its position written together, as a sum's part is: `nim 3 4`,
 /// `subtraction 10 --set 1,3,4`, `apple 1 5 5 --max 3 --bounded-equal` (the numbers are the
 /// position, the rest the game's spec).

@@ -10,7 +10,7 @@
 import { LANGUAGES, TEXT, translate } from './i18n.js';
 
 const TEXT_KEYS = new Set(Object.keys(TEXT.en));
-import { graphPicture, historyChart, sequenceChart } from './draw.js';
+import { graphPicture, gridPicture, historyChart, sequenceChart } from './draw.js';
 import { ask, onBusy, stop } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
@@ -49,10 +49,14 @@ const S = {
   lang: 'en',
   /** How many typed texts the engine is reading (readTyped); the page is not settled meanwhile. */
   reading: 0,
+  /** The Position text of the form the game on the board started from (one game). */
+  typedStart: null,
   /** The games of /api/games. */
   games: [],
   /** The games whose positions the API lays out as graphs (learned from its answers). */
   graphGames: new Set(),
+  /** For each of those, what its layouts have made clickable: 'vertex', 'edge' or both. */
+  graphClicks: new Map(),
   /** Of those, the games drawn as boards of cells (the layout's `cells`). */
   cellGames: new Set(),
   /** Of those, the games with a poisoned cell (the layout's `poisoned`): a click takes a square
@@ -473,14 +477,34 @@ async function arrive(token) {
     analysis: analysis.status === 'fulfilled' ? analysis.value : null,
     analysisError: analysis.status === 'rejected' ? analysis.reason.message : null,
   };
-  // The position as the game keeps it (Large Nim sorts its heaps and drops empty ones).
-  if (moves.status === 'fulfilled' && moves.value.position) S.history[movesMade()] = moves.value.position;
+  // The position as the game keeps it (Large Nim sorts its heaps and drops empty ones, Chomp's
+  // rows are longest first); the form's Position says so too while it holds the start typed.
+  if (moves.status === 'fulfilled' && moves.value.position) {
+    const kept = moves.value.position;
+    if (movesMade() === 0 && !isSum() && S.form.kind !== 'sum' && S.form.position === S.typedStart
+      && spaced(kept) !== spaced(S.history[0])) {
+      S.form.position = spaced(kept);
+      S.typedStart = S.form.position;
+      const field = $('position');
+      if (field && document.activeElement !== field) field.value = S.form.position;
+    }
+    const moved = spaced(kept) !== spaced(S.history[movesMade()]);
+    S.history[movesMade()] = kept;
+    // The address holds the start as kept too.
+    if (moved && movesMade() === 0) updateUrl();
+  }
   S.keys[movesMade()] = moves.status === 'fulfilled' ? moves.value.repetitionKey : undefined;
   S.here = here;
   // The games whose answers come with a layout are drawn as graphs, also while the next loads.
   const games = isSum() ? setup.parts.map((p) => p.game) : [setup.game];
   (here.layouts ?? []).forEach((layout, i) => {
     if (layout) S.graphGames.add(games[i]);
+    if (layout) {
+      const clicks = S.graphClicks.get(games[i]) ?? new Set();
+      if (layout.vertices.some((v) => v.move !== null)) clicks.add('vertex');
+      if (layout.edges.some((e) => e.move !== null)) clicks.add('edge');
+      S.graphClicks.set(games[i], clicks);
+    }
     if (layout?.cells) S.cellGames.add(games[i]);
     if (layout?.cells && layout.poisoned !== null && layout.poisoned !== undefined) S.poisonGames.add(games[i]);
   });
@@ -781,6 +805,7 @@ async function startFromForm(mode, first) {
     S.delay = S.form.delay;
   }
   const seat = first === 'sides' ? (S.sides[0] === 'human' ? 'me' : 'nimlab') : first;
+  S.typedStart = chosen.typed;
   const token = begin(chosen.setup, chosen.start, mode, seat);
   // Class mode folds the setup away again once its game is on the board, focus going to the board.
   if (S.classMode && S.setupOpen) {
@@ -1099,9 +1124,13 @@ async function restore(saved) {
   try {
     chosen = await readLinked(saved);
   } catch (error) {
+    renderForm();
     showError(t('error.badUrl', { message: error.message }));
     return;
   }
+  // The form shows what is in use: the position as read, a refused value's replacement.
+  renderForm();
+  S.typedStart = S.form.position;
   S.sides = [...S.form.sides];
   S.mistakes = chosen.setup.players > 2 ? 0 : S.form.mistakes;
   S.delay = S.form.delay;
@@ -1279,7 +1308,7 @@ function renderForm() {
   }
   const n = $('players');
   n.replaceChildren(...Array.from({ length: MAX_PLAYERS - 1 }, (_, k) => el('option', {
-    value: k + 2, text: k === 0 ? t('setup.playersTwo') : t('setup.playersN', { n: k + 2 }),
+    value: k + 2, text: k === 0 ? twoPlayersText(f.sides) : t('setup.playersN', { n: k + 2 }),
   })));
   // A repeating game is played by two (draws are a two-player notion here).
   const two = f.kind === 'sum' || loopyGame(f.game);
@@ -1306,6 +1335,12 @@ function renderForm() {
   $('misere').checked = f.misere;
   $('misere').disabled = f.kind === 'sum' || (!two && f.players > 2);
   if (focused && $(focused) && document.activeElement !== $(focused)) $(focused).focus();
+}
+
+/** The Players menu's two-player entry, naming who sits in the two seats of Who plays. */
+function twoPlayersText(sides) {
+  const people = sides.filter((side) => side === 'human').length;
+  return t(['setup.playersTwoNimlab', 'setup.playersTwo', 'setup.playersTwoPeople'][people]);
 }
 
 /** A new game in the form: its defaults and example position, then an analysis of that. */
@@ -1370,8 +1405,21 @@ function heapLabel(game, index, part) {
   const role = roleOf(game, index);
   // Numbered from 1, as the engine's move texts number them ("take 2 from pile 1").
   const name = t({ step: 'board.step', pile: 'board.pile', row: 'board.row' }[role] ?? 'board.heap', { n: index + 1 });
-  return part ? `${t('moves.part', { n: part })}, ${name}` : name;
+  return part ? t('board.partHeap', { part: t('moves.part', { n: part }), heap: name }) : name;
 }
+
+/**
+ * The help of a board of graphs: a click on a vertex, on an edge, or on either, as the engine's
+ * layouts of `games` have made them clickable (either while none is known yet).
+ */
+function graphHelp(games) {
+  const clicks = new Set(games.flatMap((g) => [...(S.graphClicks.get(g) ?? [])]));
+  if (clicks.size === 1) return clicks.has('vertex') ? 'board.graphHelpVertex' : 'board.graphHelpEdge';
+  return 'board.graphHelp';
+}
+
+/** A move's words, after the part of a sum it is made in (from 1; none for one game), in the page's punctuation. */
+const inPart = (part, move) => (part ? t('moves.inPart', { part: t('moves.part', { n: part }), move }) : move);
 
 /** Draws every heap of the position (every part of a sum). */
 function renderBoard() {
@@ -1383,7 +1431,7 @@ function renderBoard() {
   const games = isSum() ? S.setup.parts.map((p) => p.game) : [S.setup.game];
   const help = games.some((g) => S.poisonGames.has(g)) ? 'board.poisonHelp'
     : games.some((g) => S.cellGames.has(g)) ? 'board.cellsHelp'
-    : games.some((g) => S.graphGames.has(g)) ? 'board.graphHelp'
+    : games.some((g) => S.graphGames.has(g)) ? graphHelp(games)
     : games.some((g) => drawingOf(g).board === 'pins') ? 'board.pinsHelp' : 'board.keyboard';
   $('board-keys').textContent = t(help);
   if (isSum()) {
@@ -1722,7 +1770,7 @@ function moveButton(move, onClick, testid) {
     type: 'button', class: `move ${v ? (v.good ? 'good' : 'bad') : ''}`.trim(), 'data-to': showPosition(move.to), 'data-testid': testid,
     on: { click: onClick },
   }, el('span', { class: 'to', text: `→ ${showPosition(move.to)}` }),
-  el('span', { class: 'what', text: move.part ? `${t('moves.part', { n: move.part })}: ${move.move}` : move.move }),
+  el('span', { class: 'what', text: inPart(move.part, move.move) }),
   v ? el('span', { class: 'verdict', text: `${v.good ? '✓' : '✗'} ${v.text}` }) : null);
 }
 
@@ -1840,8 +1888,9 @@ function renderGrid() {
 }
 
 /**
- * The zoomed-out picture in place of the board's grid (zoom 50, 100 or 200): the PNG the reports
- * draw for `nimlab plot --outcomes`, with its P-positions in the caption. Returns false when the
+ * The zoomed-out picture in place of the board's grid (zoom 50, 100 or 200), drawn by the page
+ * from the reports' grid (`/api/plot`, what `nimlab plot --outcomes` draws), the same from the
+ * server and from the worker, with its P-positions in the caption. Returns false when the
  * board's grid is shown instead.
  */
 function renderPicture() {
@@ -1854,25 +1903,27 @@ function renderPicture() {
   const image = $('grid-image');
   const caption = $('grid-picture-caption');
   const last = S.zoom - 1;
-  if (!valuesVisible()) {
+  const picture = valuesVisible() && S.picture?.key === setupKey() && S.picture.zoom === S.zoom ? S.picture : null;
+  if (!picture || picture.error) {
+    // Hidden in play, still coming, or refused (the engine's message: a limit).
     image.hidden = true;
-    image.removeAttribute('src');
-    caption.textContent = t('picture.hidden');
+    image.replaceChildren();
+    caption.textContent = !valuesVisible() ? t('picture.hidden') : picture?.error ?? t('picture.loading');
     $('grid-caption').textContent = '';
     return true;
   }
-  const picture = S.picture?.key === setupKey() && S.picture.zoom === S.zoom ? S.picture : null;
-  if (!picture || picture.error) {
-    // Still coming, or refused (the engine's message: a limit, or a build that draws none).
-    image.hidden = true;
-    image.removeAttribute('src');
-    caption.textContent = picture?.error ?? t('picture.loading');
-    return true;
+  const { answer } = picture;
+  const drawn = `${S.lang} ${S.picture.key} ${S.picture.zoom}`;
+  if (image.hidden || image.dataset.drawn !== drawn) {
+    image.replaceChildren(gridPicture(answer, {
+      label: t('picture.alt', { game: gameText(S.setup.game, 'name'), last }),
+      rowAxis: t('picture.rows'),
+      colAxis: t('picture.cols'),
+    }));
+    image.dataset.drawn = drawn;
   }
-  const p = picture.answer.p_positions;
   image.hidden = false;
-  if (image.getAttribute('src') !== picture.answer.image) image.src = picture.answer.image;
-  image.alt = t('picture.alt', { game: gameText(S.setup.game, 'name'), last });
+  const p = answer.p_positions;
   caption.textContent = t('picture.caption', {
     last, count: p.length, list: p.slice(0, 8).map(([r, c]) => `(${r}, ${c})`).join(', '),
   });
@@ -2248,7 +2299,7 @@ function renderAnalysis() {
   for (const w of a.winning_moves.slice(0, 20)) {
     const move = S.here.moves?.find((m) => (isSum() ? m.part === w.part && same(m.partTo, w.to.map(normal)) : same(m.to, w.to.map(normal))));
     const to = move ? move.to : w.to.map(normal);
-    const text = `${w.part ? `${t('moves.part', { n: w.part })}: ` : ''}${w.move} → ${showPosition(to)}`;
+    const text = `${inPart(w.part, w.move)} → ${showPosition(to)}`;
     list.append(el('li', {}, move && canPersonMove()
       ? el('button', { type: 'button', class: 'move', text, 'data-testid': 'winning-move', 'data-to': showPosition(to), on: { click: () => personMove(move) } })
       : el('span', { text })));
@@ -2300,7 +2351,7 @@ function renderHistory() {
   game.log.forEach((entry, k) => {
     const value = game.values[k + 1];
     const parts = [t('history.move', { who: seatName(entry.seat, true), from: showPosition(entry.from), to: showPosition(entry.to) })];
-    if (entry.text) parts.push(t('history.words', { text: `${entry.part ? `${t('moves.part', { n: entry.part })}: ` : ''}${entry.text}` }));
+    if (entry.text) parts.push(t('history.words', { text: inPart(entry.part, entry.text) }));
     // nimlab's explanation tells who is winning: shown with the values only.
     if (entry.explanation && shown) parts.push(`— ${entry.explanation}`);
     if (shown && value) {
@@ -2602,8 +2653,12 @@ function wire() {
   $('play-me').addEventListener('click', () => startByHand('play', 'me'));
   $('play-nimlab').addEventListener('click', () => startByHand('play', 'nimlab'));
   $('play-sides').addEventListener('click', () => startByHand('play', 'sides'));
-  $('side-1').addEventListener('change', (e) => { S.form.sides[0] = e.target.value; });
-  $('side-2').addEventListener('change', (e) => { S.form.sides[1] = e.target.value; });
+  for (const [seat, id] of ['side-1', 'side-2'].entries()) {
+    $(id).addEventListener('change', (e) => {
+      S.form.sides[seat] = e.target.value;
+      $('players').querySelector('option[value="2"]').textContent = twoPlayersText(S.form.sides);
+    });
+  }
   $('strength').addEventListener('change', (e) => { S.form.mistakes = Number(e.target.value); });
   $('delay').addEventListener('change', (e) => { S.form.delay = Number(e.target.value); });
   $('kind-single').addEventListener('change', () => { S.form.kind = 'single'; renderForm(); });

@@ -53,6 +53,40 @@ export function sequenceChart({ values, current, period, label, here }) {
 }
 
 /**
+ * The grid of a two-heap game zoomed out, as `nimlab plot --rows R --cols C --outcomes` draws it,
+ * from the reports' grid (`/api/plot`): one cell per position (r, c), row 0 at the bottom,
+ * P-positions in red, the others grey; the rows and columns numbered along the axes. `label`
+ * names the picture, `rowAxis` and `colAxis` the axes.
+ */
+export function gridPicture({ rows, cols, p_positions: pPositions }, { label, rowAxis, colAxis }) {
+  const span = Math.max(rows, cols) + 1;
+  // About 600 units across, so that its numbers stay legible when a phone shrinks it.
+  const cell = Math.min(12, Math.max(2, Math.floor(600 / span)));
+  const [left, top, bottom, right] = [70, 8, 50, 8];
+  const width = left + cell * (cols + 1) + right;
+  const height = top + cell * (rows + 1) + bottom;
+  const x = (c) => left + c * cell;
+  const y = (r) => top + (rows - r) * cell;
+  const root = svg('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label, class: 'grid-plot' });
+  root.append(svg('rect', { x: x(0), y: y(rows), width: cell * (cols + 1), height: cell * (rows + 1), class: 'n-cells' }));
+  for (const [r, c] of pPositions) {
+    root.append(svg('rect', { x: x(c), y: y(r), width: cell, height: cell, class: 'p-cell', 'data-cell': `${r},${c}` }));
+  }
+  // About ten numbers along each axis, at round steps.
+  const step = [1, 2, 5, 10, 20, 25, 50, 100].find((s) => span / s <= 12) ?? 100;
+  for (let c = 0; c <= cols; c += step) {
+    root.append(svg('text', { x: x(c) + cell / 2, y: y(0) + cell + 20, class: 'tick middle' }, String(c)));
+  }
+  for (let r = 0; r <= rows; r += step) {
+    root.append(svg('text', { x: left - 6, y: y(r) + cell / 2 + 6, class: 'tick end' }, String(r)));
+  }
+  root.append(svg('text', { x: x(0) + (cell * (cols + 1)) / 2, y: height - 6, class: 'tick middle' }, colAxis));
+  const middle = y(rows) + (cell * (rows + 1)) / 2;
+  root.append(svg('text', { x: 18, y: middle, class: 'tick middle', transform: `rotate(-90 18 ${middle})` }, rowAxis));
+  return root;
+}
+
+/**
  * The value history: one point per position of the game, above the centre line when it favours
  * the side named `top`, below for `bottom`, at a distance given by the remoteness (moves left).
  * `points` are {side: +1 | -1, remoteness} or null where the value is unknown. The move numbers
@@ -213,6 +247,41 @@ function cellsPicture({ layout, label, groupLabel, mark, onPick, enabled, part }
 }
 
 /** The SVG path of an edge from `a` to `b` through its control points (none: a straight line). */
+/** The point at `t` (0 to 1) along the edge from `a` to `b` drawn through `curve`, as edgePath draws it. */
+function pointOnEdge(a, b, curve, t) {
+  const points = [a, ...curve, b];
+  // De Casteljau: the line, the quadratic or the cubic curve.
+  while (points.length > 1) {
+    for (let i = 0; i < points.length - 1; i++) {
+      points[i] = [points[i][0] + (points[i + 1][0] - points[i][0]) * t, points[i][1] + (points[i + 1][1] - points[i][1]) * t];
+    }
+    points.pop();
+  }
+  return points[0];
+}
+
+/**
+ * Where each edge's mark stands: on the edge, at the first of a few points along it (its middle
+ * first) at least `gap` from every vertex and every mark already placed, or else at the one
+ * farthest from them, so that two marks never cover each other where edges cross or meet.
+ */
+function edgeMarkPlaces(layout, point, marks) {
+  const gap = 34;
+  const taken = layout.vertices.map((v) => [v.x, v.y, 26]).concat(marks.map(([x, y]) => [x, y, 0]));
+  const room = ([x, y]) => Math.min(...taken.map(([tx, ty, r]) => Math.hypot(x - tx, y - ty) - r));
+  const places = new Map();
+  for (const edge of layout.edges) {
+    if (edge.move === null) continue;
+    const [a, b] = [point(edge.ends[0]), point(edge.ends[1])];
+    const candidates = [0.5, 0.38, 0.62, 0.27, 0.73, 0.18, 0.82].map((t) => pointOnEdge(a, b, edge.curve, t));
+    const place = candidates.find((c) => room(c) >= gap)
+      ?? candidates.reduce((best, c) => (room(c) > room(best) ? c : best));
+    places.set(edge.id, place);
+    taken.push([place[0], place[1], 0]);
+  }
+  return places;
+}
+
 function edgePath(a, b, curve) {
   const at = (p) => `${p[0]} ${p[1]}`;
   if (curve.length === 2) return `M ${at(a)} C ${at(curve[0])} ${at(curve[1])} ${at(b)}`;
@@ -258,12 +327,15 @@ export function graphPicture({ layout, label, groupLabel, groundLabel, mark, onP
     root.append(svg('text', { x: g.to, y: g.y + 40, class: 'ground-name end' }, groundLabel));
   }
   const point = (id) => [layout.vertices[id].x, layout.vertices[id].y];
-  const marked = (item, x, y, element) => {
+  const marked = (item, x, y, element, centred = false) => {
     const m = mark(item);
     if (!m) return;
     element.classList.add(m.good ? 'good' : 'bad');
-    element.append(svg('text', { x, y, class: 'graph-mark', 'aria-hidden': 'true' }, m.glyph));
+    element.append(svg('text', { x, y, class: centred ? 'graph-mark centred' : 'graph-mark', 'aria-hidden': 'true' }, m.glyph));
   };
+  // A vertex's mark stands at its upper right (the glyph's middle about 30 from its centre).
+  const vertexMarks = layout.vertices.filter((v) => v.move !== null).map((v) => [v.x + 29, v.y - 30]);
+  const edgeMarks = edgeMarkPlaces(layout, point, vertexMarks);
   for (const edge of layout.edges) {
     const [a, b] = [point(edge.ends[0]), point(edge.ends[1])];
     const d = edgePath(a, b, edge.curve);
@@ -277,8 +349,8 @@ export function graphPicture({ layout, label, groupLabel, groundLabel, mark, onP
     }, () => onPick(edge.move));
     if (!enabled) button.setAttribute('aria-disabled', 'true');
     button.append(svg('path', { d, class: 'edge-hit' }), svg('path', { d, class: `edge ${state}` }));
-    const middle = edge.curve.length ? edge.curve[0] : [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-    marked(edge, middle[0] + 10, middle[1] - 10, button);
+    const [x, y] = edgeMarks.get(edge.id);
+    marked(edge, x, y + 8, button, true);
     root.append(button);
   }
   for (const vertex of layout.vertices) {

@@ -8,7 +8,7 @@
 //! | `/api/solve` | `game`, `position`, parameters, `misere`, `method`, `players`, `all`, `graph`; or `part` (repeated) for a sum | `solve`; a game on a graph: `position` is one vertex name per token |
 //! | `/api/table` | `game`, parameters, `upto` or `rows` + `cols`, `outcomes`, `misere`, `method`, `period`, `graph`, `rectangles` | `table`; with `period=1` a sequence's period; a loopy game's every position reachable from those up to `upto`; a game on a graph: every vertex; with `rectangles=1` and `rows` + `cols` every rectangle's winning first moves (`table --rectangles`) |
 //! | `/api/p-positions` | `game`, parameters, `count`, `heaps`, `misere` | `p-positions` |
-//! | `/api/position` | `game`, `position`, parameters | `{"position"}`: a typed position's numbers as the reports read them (full-width forms too), with no search |
+//! | `/api/position` | `game`, `position`, parameters | `position::ReadPosition`: a typed position's numbers as the reports read them (full-width forms too), with no search |
 //! | `/api/options` | `game`, `position`, parameters, `misere`, `values` | every legal move; with `values=1` each move's value (outcome and remoteness); a game on a graph: its `layout` |
 //! | `/api/move` | `game`, `position`, parameters, `misere`, `mistakes`, `seed`; or `part` (repeated) for a sum, with `mistakes`, `seed` | nimlab's reply (`play::reply_report`, a sum's `play::sum_reply_report`) |
 //!
@@ -31,7 +31,7 @@ use nimlab_engine::{
     BigUint, Budget, EngineError, Exhausted, GameKind, GameSpec, Lang, Method, Play, UnknownMethod,
 };
 use nimlab_reports::play::{option_values, OptionsReport, Strength, ValuedOptions};
-use nimlab_reports::position::Position;
+use nimlab_reports::position::{GameRef, Position, ReadPosition};
 use nimlab_reports::request::{position_numbers, Cells, Limits, Part, Players, Question, Request};
 use nimlab_reports::table::TableShape;
 use nimlab_reports::verify::VerifyRequest;
@@ -423,13 +423,7 @@ pub fn answer(endpoint: &str, params: &Params, budget: &Budget, lane: Lane) -> A
         "period" => period(params, budget, lane),
         "verify" => verify(params, budget, lane),
         "census" => census(params, budget, lane),
-        #[cfg(feature = "pictures")]
         "plot" => plot(params, budget, lane),
-        #[cfg(not(feature = "pictures"))]
-        "plot" => Err(usage_with(
-            "this build of the playground draws no pictures (/api/plot): nimlab serve and nimlab plot do",
-            serde_json::json!({"code": "no-pictures"}),
-        )),
         other => Err(Reply::error(
             404,
             "usage",
@@ -618,15 +612,11 @@ fn verify(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply>
 /// playground's limits, with no search and not yet checked against the game's rules (the
 /// answers to it are): where a page starts what a person typed.
 fn read_position(params: &Params) -> Result<Answer, Reply> {
-    #[derive(Serialize)]
-    struct Read {
-        #[serde(serialize_with = "nimlab_engine::bigint::json::numbers")]
-        position: Vec<BigUint>,
-    }
     const OWN: &[&str] = &["game", "position", "lang"];
     let spec = params.spec(OWN)?;
     params.only(OWN, Some(&spec))?;
-    Ok(done(Ok(Read { position: params.position(&spec)? }), Lane::Final))
+    let read = ReadPosition { game: GameRef::from(&spec), position: params.position(&spec)? };
+    Ok(done(Ok(read), Lane::Final))
 }
 
 fn options(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
@@ -695,24 +685,9 @@ fn strength(params: &Params) -> Result<Strength, Reply> {
     Ok(Strength { mistakes, seed })
 }
 
-/// A grid picture as the page shows it: the reports' PNG as a `data:` address, its P-positions.
-#[cfg(feature = "pictures")]
-#[derive(Serialize)]
-struct PlotAnswer {
-    #[serde(flatten)]
-    game: nimlab_reports::position::GameRef,
-    play: Play,
-    rows: u64,
-    cols: u64,
-    title: String,
-    p_positions: Vec<[u64; 2]>,
-    image: String,
-}
-
-/// `/api/plot`: the grid `nimlab plot GAME --rows R --cols C [--outcomes]` draws, as PNG.
-#[cfg(feature = "pictures")]
+/// `/api/plot`: the grid `nimlab plot GAME --rows R --cols C [--outcomes]` draws, as the reports'
+/// values (`grid::grid_report`), which the page draws itself.
 fn plot(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
-    use base64::Engine as _;
     const OWN: &[&str] = &["game", "misere", "rows", "cols", "outcomes", "lang"];
     let spec = params.spec(OWN)?;
     params.only(OWN, Some(&spec))?;
@@ -725,25 +700,9 @@ fn plot(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> {
         )));
     }
     let (play, outcomes) = (params.play()?, params.flag("outcomes")?);
-    let image = nimlab_reports::plot::GridAsk::new(rows, cols, outcomes, play).and_then(|ask| {
-        let game = spec.build(budget)?;
-        nimlab_reports::plot::grid_image(game.as_ref(), &ask, budget)
-    });
-    Ok(done(
-        image.map(|image| PlotAnswer {
-            game: nimlab_reports::position::GameRef::from(&spec),
-            play,
-            rows: image.rows,
-            cols: image.cols,
-            title: image.title,
-            p_positions: image.p_positions,
-            image: format!(
-                "data:image/png;base64,{}",
-                base64::engine::general_purpose::STANDARD.encode(&image.png)
-            ),
-        }),
-        lane,
-    ))
+    let report = nimlab_reports::grid::GridAsk::new(rows, cols, outcomes, play)
+        .and_then(|ask| nimlab_reports::grid::grid_report(&spec, &ask, budget));
+    Ok(done(report, lane))
 }
 
 #[cfg(test)]
@@ -796,13 +755,17 @@ mod tests {
         assert_eq!(status("table", "game=chomp&rows=2&cols=2&rectangles=1&misere=1"), 400);
     }
 
-    /// Wythoff's outcome grid zoomed out to 200 x 200: the reports' picture (a PNG) and exactly
-    /// the P-positions of Wythoff's theorem, (floor(k phi), floor(k phi^2)) and their mirrors.
+    /// Wythoff's outcome grid zoomed out to 200 x 200: the reports' grid, exactly the
+    /// P-positions of Wythoff's theorem, (floor(k phi), floor(k phi^2)) and their mirrors; its
+    /// Grundy values when asked for them.
     #[test]
-    #[cfg(feature = "pictures")]
     fn the_wythoff_picture_shows_the_p_positions() {
         let answer = body("plot", "game=wythoff&rows=199&cols=199&outcomes=1");
-        assert!(answer["image"].as_str().unwrap().starts_with("data:image/png;base64,iVBORw0KGgo"));
+        assert_eq!((answer["rows"].as_u64(), answer["cols"].as_u64()), (Some(199), Some(199)));
+        assert_eq!(answer["values"], serde_json::Value::Null);
+        assert_eq!(answer["title"], "wythoff: P-positions of (r, c)");
+        let values = body("plot", "game=wythoff&rows=2&cols=3")["values"].clone();
+        assert_eq!(values, serde_json::json!([[0, 1, 2, 3], [1, 2, 0, 4], [2, 0, 1, 5]]));
         let isqrt = |n: u64| {
             let mut r = (n as f64).sqrt() as u64;
             while r * r > n {
@@ -1093,6 +1056,13 @@ mod tests {
     fn a_typed_position_is_read_by_the_reports() {
         let read = body("position", "game=nim&position=99999999999999999999999");
         assert_eq!(read["position"], serde_json::json!(["99999999999999999999999"]), "{read}");
+        assert_eq!(read["game"], "nim", "the reports' typed answer, with its game: {read}");
+        let bash = body("position", "game=bash&max=4&position=3");
+        assert_eq!(
+            (&bash["game"], &bash["params"]["max"]),
+            (&serde_json::json!("bash --max 4"), &serde_json::json!(4)),
+            "{bash}"
+        );
         assert_eq!(body("position", "game=ruler&position=THHTH")["position"], serde_json::json!([2, 3, 5]));
         assert_eq!(body("position", "game=nim&position=3;4")["detail"]["code"], "bad-number");
         assert_eq!(body("position", "game=bash&max=0&position=3")["detail"]["code"], "invalid-value");

@@ -280,8 +280,10 @@ impl Ruleset for Chomp {
         })
     }
 
+    /// The rows longest first, empty rows left out: the diagram as its moves' targets and its
+    /// picture have it, so that `3 4 5` is shown as the `5 4 3` it is read as.
     fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
-        Ok(numbers.to_vec())
+        Ok(sorted_rows(numbers))
     }
 
     /// `rows` rows of `cols` squares (no row: the diagram with no square).

@@ -205,3 +205,13 @@ fn rectangles_winning_first_moves_equal_the_plain_search() {
         }
     }
 }
+
+/// A typed diagram is read longest row first, empty rows left out, as its moves' targets are
+/// written: `3 4 5` is `5 4 3`.
+#[test]
+fn a_position_is_checked_longest_row_first() {
+    let game = game();
+    assert_eq!(game.check_position(&to_bigs(&[3, 4, 5])).unwrap(), to_bigs(&[5, 4, 3]));
+    assert_eq!(game.check_position(&to_bigs(&[2, 0, 6])).unwrap(), to_bigs(&[6, 2]));
+    assert_eq!(game.check_position(&to_bigs(&[0])).unwrap(), to_bigs(&[]));
+}
