@@ -30,6 +30,10 @@ fn cram_boards_are_answered_with_moves_on_the_board() {
     }
     // A board written out in full is the same game as RxC.
     assert_eq!(json(&["solve", "cram", "--board", "..../....", "--json"])["game"], "cram --board 2x4");
+    // Covered cells by their names, as the moves name them: the same position as their numbers.
+    let named = json(&["solve", "cram", "--board", "3x4", "b1", "c1", "--json"]);
+    assert_eq!(named["position"], serde_json::json!([1, 2]));
+    assert_eq!(named, json(&["solve", "cram", "--board", "3x4", "1", "2", "--json"]));
 }
 
 #[test]

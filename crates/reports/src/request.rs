@@ -23,7 +23,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use nimlab_engine::{
-    ascii_forms, parse_natural, AnyGame, BigUint, Budget, GameSpec, Lang, Method, Play, RulesetInfo,
+    ascii_forms, parse_natural, AnyGame, BigUint, Board, Budget, GameSpec, Lang, Method, Play, RulesetInfo,
 };
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -414,13 +414,29 @@ pub fn position_numbers<S: AsRef<str>>(
         return Ok(row);
     }
     limits.check(words.len(), words.iter().map(|w| w.trim().len()))?;
+    // A word that is not a number may name a vertex (a board's cell `b3`): the built game reads
+    // it, built once and only for a game drawn on a graph.
+    let mut named: Option<Option<Box<dyn AnyGame>>> = None;
+    let on_graph = RulesetInfo::find(game.name()).is_some_and(|info| info.drawing.board == Board::Graph);
     words
         .iter()
         .map(|word| {
-            parse_natural(word).map_err(|reason| ReportError::Invalid(CommandError::BadNumber { reason }))
+            parse_natural(word).or_else(|reason| {
+                let built = named.get_or_insert_with(|| {
+                    on_graph.then(|| game.build(&Budget::new(NAMES_WORK))).and_then(Result::ok)
+                });
+                built
+                    .as_ref()
+                    .and_then(|built| built.named_number(word))
+                    .ok_or(ReportError::Invalid(CommandError::BadNumber { reason }))
+            })
         })
         .collect()
 }
+
+/// The work a game is built with to read its vertices' names ([`position_numbers`]): a graph,
+/// not a search.
+const NAMES_WORK: u64 = 1_000_000;
 
 impl Limits {
     /// Fails when `count` numbers of `digits` digits each pass the limits.
@@ -557,6 +573,26 @@ mod tests {
         match request.decide(&no_files) {
             Err(ReportError::Invalid(e)) => e.code(),
             other => panic!("{request:?} was not refused as invalid: {other:?}"),
+        }
+    }
+
+    /// A board's cells may be typed by name (`b1`, or `B1`), a graph file's vertices too; a word
+    /// that names nothing is still refused as not a number, and a game not on a graph never
+    /// reads names.
+    #[test]
+    fn cells_are_read_by_their_names() {
+        let limits = Limits::default();
+        let numbers = |game: &str, words: &[&str]| position_numbers(&spec(game), words, &limits);
+        let big = |ns: &[u64]| ns.iter().map(|&n| BigUint::from(n)).collect::<Vec<_>>();
+        assert_eq!(numbers("cram --board 3x4", &["b1", "C1"]).unwrap(), big(&[1, 2]));
+        assert_eq!(numbers("cram --board 3x4", &["a3,d3"]).unwrap(), big(&[8, 11]));
+        assert_eq!(numbers("cram --board ..#./..../....", &["d1"]).unwrap(), big(&[3]));
+        assert_eq!(numbers("cram --board 3x4", &["1", "b2"]).unwrap(), big(&[1, 5]));
+        for (game, word) in [("cram --board 3x4", "z9"), ("cram --board 3x4", "b"), ("nim", "a1")] {
+            assert!(
+                matches!(numbers(game, &[word]), Err(ReportError::Invalid(CommandError::BadNumber { .. }))),
+                "{game} {word}"
+            );
         }
     }
 

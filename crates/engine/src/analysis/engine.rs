@@ -256,6 +256,12 @@ pub trait AnyGame: Send + Sync {
         None
     }
 
+    /// See [`Ruleset::named_number`]: the number a word of a typed position names (a cell's or
+    /// a vertex's name), for the reader of positions; `None` by default.
+    fn named_number(&self, _word: &str) -> Option<BigUint> {
+        None
+    }
+
     /// See [`Ruleset::symmetric_options`]; the default is each option itself.
     fn symmetric_options(
         &self,
@@ -932,6 +938,10 @@ impl<R: Ruleset> AnyGame for Engine<R> {
 
     fn graph_view(&self, numbers: &CheckedPosition) -> Option<GraphView<'_>> {
         self.ruleset.graph_view(numbers)
+    }
+
+    fn named_number(&self, word: &str) -> Option<BigUint> {
+        self.ruleset.named_number(word)
     }
 
     fn symmetric_options(

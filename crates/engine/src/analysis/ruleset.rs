@@ -224,6 +224,13 @@ pub trait Ruleset: Game<Position: Send> + Clone + Send + Sync + 'static {
         None
     }
 
+    /// The number a word of a typed position names, for a game whose positions are vertices
+    /// with names (a board's cells `a1`, `b1`, ...; a graph file's vertices): `None` (the
+    /// default) when it names none, or the game's positions are not vertices.
+    fn named_number(&self, _word: &str) -> Option<BigUint> {
+        None
+    }
+
     /// A checked position of a game on a graph as its picture shows it ([`GraphView`]: what is
     /// gone, the token, the move each click makes); `None` (the default) for a game not on a
     /// graph.

@@ -703,6 +703,19 @@ impl Ruleset for GraphGame {
         Some(solver.value_pruned(left, budget).map(|v| (v, solver.states())))
     }
 
+    fn named_number(&self, word: &str) -> Option<BigUint> {
+        if self.family.is_some() {
+            return None;
+        }
+        let names = self.graph().names();
+        // Cells are named in lower case (`b3`); `B3` names the same one.
+        let at = names.iter().position(|name| name == word).or_else(|| {
+            let lower = word.to_ascii_lowercase();
+            names.iter().position(|name| *name == lower)
+        });
+        at.map(BigUint::from)
+    }
+
     fn own_value_at_most(
         &self,
         left: &VSet,
