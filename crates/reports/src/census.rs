@@ -52,10 +52,7 @@ pub struct CensusColumn {
 /// What ran out of the budget.
 pub fn census(upto: u64, full: bool, budget: &Budget) -> Result<CensusReport, ReportError> {
     let census = Census::compute(upto, budget).map_err(|cause| {
-        ReportError::Engine(EngineError::Exhausted {
-            task: format!("the census of three-rowed Chomp up to the third row {upto}"),
-            cause,
-        })
+        ReportError::Engine(EngineError::Exhausted { task: nimlab_engine::Task::Census { upto }, cause })
     })?;
     let mut periods: Vec<PeriodCount> = Vec::new();
     for column in census.columns() {

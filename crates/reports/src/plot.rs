@@ -114,7 +114,7 @@ pub fn hold_grid_picture(
     let image = if svg { count * SVG_BYTES_PER_CELL } else { u64::from(size.0) * u64::from(size.1) * 3 };
     budget
         .check_memory(rows + row_bytes + image)
-        .map_err(|cause| EngineError::Exhausted { task: "drawing the grid picture".into(), cause }.into())
+        .map_err(|cause| EngineError::Exhausted { task: nimlab_engine::Task::GridPicture, cause }.into())
 }
 
 impl GridAsk {

@@ -172,7 +172,7 @@ impl From<GraphError> for crate::error::EngineError {
     fn from(e: GraphError) -> Self {
         match e {
             GraphError::Exhausted(cause) => {
-                crate::error::EngineError::Exhausted { task: "the loopy game's analysis".into(), cause }
+                crate::error::EngineError::Exhausted { task: crate::error::Task::LoopyAnalysis, cause }
             }
             GraphError::Vertex { from, to, vertices } => {
                 crate::error::EngineError::InvalidRequest(crate::error::RequestError::EdgeBeyondGraph {

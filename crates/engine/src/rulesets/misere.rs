@@ -61,7 +61,7 @@ impl MisereTheory {
     /// or a cancellation; an internal error of the method (as an invalid request, with its
     /// message).
     pub(crate) fn compute(code: &OctalCode, budget: &Budget) -> Result<Self, crate::EngineError> {
-        let task = || format!("computing the misère quotient of {code}");
+        let task = || crate::error::Task::MisereQuotient { code: code.to_string() };
         if budget.remaining() < MISERE_WORK {
             return Err(crate::EngineError::Exhausted {
                 task: task(),
@@ -374,7 +374,7 @@ pub fn verify(
     let total = sums_up_to(tokens);
     let mut brute = BruteMisere::new(code);
     let mut failure: Result<(), crate::budget::Exhausted> = Ok(());
-    let task = || format!("verifying the misère quotient of {title}");
+    let task = || crate::error::Task::VerifyQuotient { game: title.to_string() };
     for_each_sum(tokens32, |heaps| {
         if failure.is_err() || report.counterexample.is_some() {
             return;
