@@ -138,7 +138,7 @@ fn pay_writing(budget: &Budget, values: usize, eighths: u64) -> anyhow::Result<(
     let units = (values as u64).saturating_mul(eighths).div_ceil(8);
     budget.charge(units).map_err(|cause| {
         anyhow::Error::from(nimlab_engine::EngineError::Exhausted {
-            task: nimlab_engine::Task::WriteTable,
+            task: Box::new(nimlab_engine::Task::WriteTable),
             cause,
         })
     })

@@ -58,8 +58,9 @@ pub enum EngineError {
     /// A computation ran out of budget or time, or was cancelled.
     #[error("{task} stopped: {cause}")]
     Exhausted {
-        /// What was being computed, e.g. the search of nim 3 4 5, as data.
-        task: Task,
+        /// What was being computed, e.g. the search of nim 3 4 5, as data (boxed: the error
+        /// stays small beside the answers it stands for).
+        task: Box<Task>,
         /// What ran out.
         cause: Exhausted,
     },
@@ -312,7 +313,7 @@ pub(crate) trait Stopped<T> {
 
 impl<T> Stopped<T> for Result<T, Exhausted> {
     fn during(self, task: impl FnOnce() -> Task) -> Result<T, EngineError> {
-        self.map_err(|cause| EngineError::Exhausted { task: task(), cause })
+        self.map_err(|cause| EngineError::Exhausted { task: Box::new(task()), cause })
     }
 }
 
@@ -687,7 +688,7 @@ pub(crate) mod tests {
         for (task, data) in &samples {
             check_words(&format!("{task:?}"), &task.words(), data);
             assert_eq!(task.to_string(), task.words().en);
-            let error = EngineError::Exhausted { task: task.clone(), cause: Exhausted::Cancelled };
+            let error = EngineError::Exhausted { task: Box::new(task.clone()), cause: Exhausted::Cancelled };
             assert!(!error.is_usage());
             assert_eq!(error.to_string(), format!("{} stopped: {}", task.words().en, Exhausted::Cancelled));
         }

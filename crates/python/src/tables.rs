@@ -116,7 +116,7 @@ pub(crate) fn to_array(mut producer: Producer, budget: &Budget) -> Result<Py<PyA
     pay_memory(holder.clone(), bytes, budget)?;
     budget
         .check_memory(u64::try_from(bytes).unwrap_or(u64::MAX))
-        .map_err(|cause| TableError::Exhausted { task: Task::Holding { holder, bytes }, cause })?;
+        .map_err(|cause| TableError::Exhausted { task: Box::new(Task::Holding { holder, bytes }), cause })?;
     match width {
         Width::U8 => fill::<u8>(&mut producer, &shape),
         Width::U16 => fill::<u16>(&mut producer, &shape),

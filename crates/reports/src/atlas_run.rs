@@ -302,6 +302,7 @@ impl<R: CodedRow> AtlasRun<R> {
     /// with a store, that running it again resumes.
     fn stopped(&self, misere: bool, finished: usize, total: usize, cause: Exhausted) -> ReportError {
         let stored = self.store.is_some();
-        EngineError::Exhausted { task: Task::AtlasRun { misere, finished, total, stored }, cause }.into()
+        EngineError::Exhausted { task: Box::new(Task::AtlasRun { misere, finished, total, stored }), cause }
+            .into()
     }
 }

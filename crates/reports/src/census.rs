@@ -52,7 +52,10 @@ pub struct CensusColumn {
 /// What ran out of the budget.
 pub fn census(upto: u64, full: bool, budget: &Budget) -> Result<CensusReport, ReportError> {
     let census = Census::compute(upto, budget).map_err(|cause| {
-        ReportError::Engine(EngineError::Exhausted { task: nimlab_engine::Task::Census { upto }, cause })
+        ReportError::Engine(EngineError::Exhausted {
+            task: Box::new(nimlab_engine::Task::Census { upto }),
+            cause,
+        })
     })?;
     let mut periods: Vec<PeriodCount> = Vec::new();
     for column in census.columns() {

@@ -386,7 +386,7 @@ fn build(game: &LoopyGame, tokens: &[String], budget: &Budget) -> Result<Built, 
 
 /// The error of a computation that ran out during `task`.
 fn stopped(task: &Task) -> impl Fn(nimlab_engine::Exhausted) -> ReportError + '_ {
-    move |cause| ReportError::Engine(EngineError::Exhausted { task: task.clone(), cause })
+    move |cause| ReportError::Engine(EngineError::Exhausted { task: Box::new(task.clone()), cause })
 }
 
 /// Bytes a string holds: its buffer and its handle (24 bytes), with the allocator's overhead.

@@ -37,7 +37,7 @@ pub fn nimber(expression: &str, budget: &Budget) -> Result<NimberReport, ReportE
             fault,
         }),
         ExprError::Exhausted(cause) => ReportError::Engine(EngineError::Exhausted {
-            task: nimlab_engine::Task::Evaluation { expression: expression.to_string() },
+            task: Box::new(nimlab_engine::Task::Evaluation { expression: expression.to_string() }),
             cause,
         }),
     })?;
@@ -80,7 +80,7 @@ pub fn products(pairs: &[(u64, u64)], budget: &Budget) -> Result<Vec<u64>, Repor
     let mut out = Vec::with_capacity(pairs.len());
     let stopped = |cause| {
         ReportError::Engine(EngineError::Exhausted {
-            task: nimlab_engine::Task::NimProducts { pairs: pairs.len() },
+            task: Box::new(nimlab_engine::Task::NimProducts { pairs: pairs.len() }),
             cause,
         })
     };

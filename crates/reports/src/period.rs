@@ -612,7 +612,7 @@ fn sequence_period(
                 rare: stats.rare_values,
             };
             let cause = stopped.expect("the sequence stops only when the budget says so");
-            Err(EngineError::Exhausted { task, cause }.into())
+            Err(EngineError::Exhausted { task: Box::new(task), cause }.into())
         }
     }
 }

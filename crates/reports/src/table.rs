@@ -738,7 +738,7 @@ fn triple_table(game: &dyn AnyGame, bound: u64, budget: &Budget) -> Result<Tripl
         return Err(not_answered(Research::TripleTable, spec.name()).into());
     }
     let task = || Task::TripleTable { game: spec.to_string(), bound };
-    let stopped = |cause| ReportError::Engine(EngineError::Exhausted { task: task(), cause });
+    let stopped = |cause| ReportError::Engine(EngineError::Exhausted { task: Box::new(task()), cause });
     game.triple_table(bound, budget)
         .map_err(stopped)?
         .ok_or(ReportError::Invalid(CommandError::MnnUnsupported))

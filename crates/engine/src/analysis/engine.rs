@@ -378,7 +378,7 @@ impl<R: Ruleset> Engine<R> {
         })?;
         if self.ruleset.search_cost(numbers).at_least > big(budget.remaining()) {
             return Err(EngineError::Exhausted {
-                task: self.search_task(numbers),
+                task: Box::new(self.search_task(numbers)),
                 cause: Exhausted::Work { limit: budget.limit() },
             });
         }

@@ -154,7 +154,7 @@ fn next_cell(heaps: &mut [u64], bounds: &[u64]) {
 /// The error of a table path (by search, else dense) stopped by its budget.
 fn stopped(search: bool, game: &GameSpec, cell: usize) -> impl FnOnce(Exhausted) -> TableError {
     let task = Task::TableCell { search, game: game.to_string(), cell };
-    move |cause| TableError::Exhausted { task, cause }
+    move |cause| TableError::Exhausted { task: Box::new(task), cause }
 }
 
 /// Units the dense path charges for checking an option (its numbers read back and the ruleset's

@@ -157,7 +157,7 @@ pub fn p_positions(
                     found.push(numbers);
                     let buffer = found.capacity() * std::mem::size_of::<Vec<BigUint>>();
                     if let Err(cause) = budget.check_held(listed + buffer as u64 + ALLOCATION_OVERHEAD) {
-                        let error = EngineError::Exhausted { task: task(), cause };
+                        let error = EngineError::Exhausted { task: Box::new(task()), cause };
                         stopped_by = error.exhausted().cloned();
                         break 'search Some(stop_reason(&error, examined, largest));
                     }

@@ -139,7 +139,7 @@ pub(super) fn p_positions_by_table(
 
 /// Keeps one more P-position, charged to the budget.
 fn keep(found: &mut Vec<Vec<u64>>, position: Vec<u64>, budget: &Budget) -> Result<(), TableError> {
-    let stopped = |cause: Exhausted| TableError::Exhausted { task: Task::PCells, cause };
+    let stopped = |cause: Exhausted| TableError::Exhausted { task: Box::new(Task::PCells), cause };
     budget.charge(UNITS_PER_P_CELL).map_err(stopped)?;
     // What the listing holds: each position (its vector, its numbers, the allocator's share), twice
     // at most (a round's listing beside the one before it), within the memory ceiling however

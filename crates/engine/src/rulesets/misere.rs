@@ -64,7 +64,7 @@ impl MisereTheory {
         let task = || crate::error::Task::MisereQuotient { code: code.to_string() };
         if budget.remaining() < MISERE_WORK {
             return Err(crate::EngineError::Exhausted {
-                task: task(),
+                task: Box::new(task()),
                 cause: crate::Exhausted::Work { limit: budget.limit() },
             });
         }
@@ -72,7 +72,7 @@ impl MisereTheory {
         let quotient =
             compute(code, None, &part).map_err(|e| crate::EngineError::Internal { what: e.to_string() })?;
         if let Some(cause) = quotient.stopped.clone().filter(|c| !c.is_budget()) {
-            return Err(crate::EngineError::Exhausted { task: task(), cause });
+            return Err(crate::EngineError::Exhausted { task: Box::new(task()), cause });
         }
         let presentation: Presentation = quotient.presentation();
         let words = (0..quotient.quotient.order() as u32).map(|x| presentation.word(x)).collect();
@@ -404,7 +404,7 @@ pub fn verify(
             });
         }
     });
-    failure.map_err(|cause| EngineError::Exhausted { task: task(), cause })?;
+    failure.map_err(|cause| EngineError::Exhausted { task: Box::new(task()), cause })?;
     report.search_states = brute.states();
     progress(total, total);
     Ok(report)

@@ -278,7 +278,7 @@ pub fn sequence_error(error: SequenceError, task: impl FnOnce() -> Task) -> Engi
             EngineError::InvalidRequest(crate::error::RequestError::TooManyValues { requested, max })
         }
         SequenceError::OutOfMemory { bytes, .. } => {
-            EngineError::Exhausted { task: task(), cause: Exhausted::Memory { bytes } }
+            EngineError::Exhausted { task: Box::new(task()), cause: Exhausted::Memory { bytes } }
         }
     }
 }
@@ -315,7 +315,7 @@ impl TakeAndBreak {
         let (known, stopped) = compute_known(&rules, limit, &part, |_, _| true)?;
         if let Some(cause) = stopped.filter(|cause| !cause.is_budget()) {
             return Err(EngineError::Exhausted {
-                task: Task::ComputeSequence { game: rules.to_string() },
+                task: Box::new(Task::ComputeSequence { game: rules.to_string() }),
                 cause,
             });
         }
@@ -634,7 +634,7 @@ impl Ruleset for TakeAndBreak {
         if known.computed().is_some_and(|values| values < needed) {
             let cause = stopped.unwrap_or(Exhausted::Work { limit: budget.limit() });
             let task = Task::ComputeGrundyValues { game: self.rules.to_string(), largest };
-            return Err(EngineError::Exhausted { task, cause });
+            return Err(EngineError::Exhausted { task: Box::new(task), cause });
         }
         let mut held = self.known.write().unwrap_or_else(PoisonError::into_inner);
         if held.computed().is_some_and(|before| known.computed().is_none_or(|now| now > before)) {

@@ -135,7 +135,7 @@ impl Grid {
             return Ok(None);
         }
         let row = self.next;
-        let stopped = |cause| TableError::Exhausted { task: Task::GridRow { row }, cause };
+        let stopped = |cause| TableError::Exhausted { task: Box::new(Task::GridRow { row }), cause };
         self.charge.values(out.len() as u64).map_err(stopped)?;
         self.source.fill_row(out).map_err(stopped)?;
         self.next += 1;

@@ -241,8 +241,8 @@ pub enum TableError {
     #[error("{task}: {cause}")]
     Exhausted {
         /// What needed the memory or was stopped, e.g. the dense table's 4000000 bytes of memory
-        /// when 1000 units are left, as data.
-        task: crate::error::Task,
+        /// when 1000 units are left, as data (boxed: the error stays small).
+        task: Box<crate::error::Task>,
         /// What ran out.
         cause: Exhausted,
     },
@@ -303,7 +303,7 @@ pub fn pay_memory(holder: Holder, bytes: u128, budget: &Budget) -> Result<(), Ta
     let units = memory_units(bytes);
     let left = budget.remaining();
     budget.affords(units).and_then(|()| budget.charge(units)).map_err(|cause| TableError::Exhausted {
-        task: Task::Memory { holder, bytes, units, left },
+        task: Box::new(Task::Memory { holder, bytes, units, left }),
         cause,
     })?;
     budget.note_held(u64::try_from(bytes).unwrap_or(u64::MAX));
@@ -324,7 +324,10 @@ pub(crate) fn hold_memory(holder: Holder, bytes: u128, budget: &Budget) -> Resul
     budget
         .check_memory(u64::try_from(bytes).unwrap_or(u64::MAX))
         .and_then(|()| budget.affords(units))
-        .map_err(|cause| TableError::Exhausted { task: Task::Memory { holder, bytes, units, left }, cause })
+        .map_err(|cause| TableError::Exhausted {
+            task: Box::new(Task::Memory { holder, bytes, units, left }),
+            cause,
+        })
 }
 
 /// Charges a budget for the values of a table as they are produced, at its method's rate.

@@ -158,7 +158,8 @@ impl Sequence {
         let count = usize::try_from(remaining).map_or(out.len(), |r| r.min(out.len()));
         for piece in out[..count].chunks_mut(PIECE) {
             let next = self.next;
-            let stopped = |cause| TableError::Exhausted { task: Task::SequenceHeap { heap: next }, cause };
+            let stopped =
+                |cause| TableError::Exhausted { task: Box::new(Task::SequenceHeap { heap: next }), cause };
             self.charge.values(piece.len() as u64).map_err(stopped)?;
             self.source.fill(piece).map_err(stopped)?;
             self.next += piece.len() as u64;

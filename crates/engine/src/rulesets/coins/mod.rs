@@ -131,7 +131,7 @@ impl Row {
         let values = head_values(&self.rule, target, budget)
             .or_else(|_| head_values(&self.rule, upto, budget))
             .map_err(|cause| EngineError::Exhausted {
-                task: Task::CoinValues { game: self.named.words(), upto: Some(upto) },
+                task: Box::new(Task::CoinValues { game: self.named.words(), upto: Some(upto) }),
                 cause,
             })?;
         let mut held = self.known.write().unwrap_or_else(PoisonError::into_inner);
@@ -448,9 +448,11 @@ impl Ruleset for Row {
             let basis = TableBasis::closed_form(detail, if outcomes { 1 } else { bound });
             return Ok(Some(Sequence::new(per_heap(move |n| cell(value(n))), basis, request.upto, budget)));
         }
-        let values = head_values(&self.rule, request.upto, budget).map_err(|cause| {
-            TableError::Exhausted { task: Task::CoinValues { game: self.named.words(), upto: None }, cause }
-        })?;
+        let values =
+            head_values(&self.rule, request.upto, budget).map_err(|cause| TableError::Exhausted {
+                task: Box::new(Task::CoinValues { game: self.named.words(), upto: None }),
+                cause,
+            })?;
         let bound = values.iter().copied().max().unwrap_or(0);
         let basis = TableBasis {
             method: TableMethod::Stream,

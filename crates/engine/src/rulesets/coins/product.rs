@@ -492,8 +492,10 @@ impl Ruleset for Product {
                     .map(|n| row.value(&BigUint::from(n)).and_then(|v| v.to_u64()))
                     .collect::<Option<_>>()
                     .ok_or(TableError::InvalidRequest(RequestError::CoinValueTooWide)),
-                None => head_values(row.rule(), upto, budget)
-                    .map_err(|cause| TableError::Exhausted { task: crate::error::Task::FactorValues, cause }),
+                None => head_values(row.rule(), upto, budget).map_err(|cause| TableError::Exhausted {
+                    task: Box::new(crate::error::Task::FactorValues),
+                    cause,
+                }),
             }
         };
         let g1 = side(&self.left, request.rows)?;

@@ -216,7 +216,7 @@ pub(super) fn grid(
         check_upto(largest)?;
     }
     values.reach(largest + 1).map_err(|cause| TableError::Exhausted {
-        task: Task::GrundyValues { game: what.clone(), largest },
+        task: Box::new(Task::GrundyValues { game: what.clone(), largest }),
         cause,
     })?;
     let one_heap = basis(&values, &what.en, outcomes);
