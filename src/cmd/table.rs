@@ -137,7 +137,10 @@ const CSV_EIGHTHS: u64 = 1;
 fn pay_writing(budget: &Budget, values: usize, eighths: u64) -> anyhow::Result<()> {
     let units = (values as u64).saturating_mul(eighths).div_ceil(8);
     budget.charge(units).map_err(|cause| {
-        anyhow::Error::from(nimlab_engine::EngineError::Exhausted { task: "writing the table".into(), cause })
+        anyhow::Error::from(nimlab_engine::EngineError::Exhausted {
+            task: Box::new(nimlab_engine::Task::WriteTable),
+            cause,
+        })
     })
 }
 

@@ -6,12 +6,14 @@ use thiserror::Error;
 
 mod code;
 mod request;
+mod task;
 
 pub(crate) use crate::budget::Exhausted;
 use crate::lang::{words, Words};
 pub(crate) use crate::spec::SpecError;
 pub use code::CodeError;
 pub use request::{LimitReached, RequestError};
+pub use task::{Holder, Task};
 
 /// Every way an engine request can fail.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -56,8 +58,9 @@ pub enum EngineError {
     /// A computation ran out of budget or time, or was cancelled.
     #[error("{task} stopped: {cause}")]
     Exhausted {
-        /// What was being computed, e.g. "the search of nim 3 4 5".
-        task: String,
+        /// What was being computed, e.g. the search of nim 3 4 5, as data (boxed: the error
+        /// stays small beside the answers it stands for).
+        task: Box<Task>,
         /// What ran out.
         cause: Exhausted,
     },
@@ -305,12 +308,12 @@ impl EngineError {
 /// Attaches the task's name to a budget error.
 pub(crate) trait Stopped<T> {
     /// `Err(Exhausted)` becomes `Err(EngineError::Exhausted { task, .. })`.
-    fn during(self, task: impl FnOnce() -> String) -> Result<T, EngineError>;
+    fn during(self, task: impl FnOnce() -> Task) -> Result<T, EngineError>;
 }
 
 impl<T> Stopped<T> for Result<T, Exhausted> {
-    fn during(self, task: impl FnOnce() -> String) -> Result<T, EngineError> {
-        self.map_err(|cause| EngineError::Exhausted { task: task(), cause })
+    fn during(self, task: impl FnOnce() -> Task) -> Result<T, EngineError> {
+        self.map_err(|cause| EngineError::Exhausted { task: Box::new(task()), cause })
     }
 }
 
@@ -514,6 +517,238 @@ pub(crate) mod tests {
         assert!(!bug.is_usage() && bug.detail().is_none());
         check_words("internal", &bug.words().unwrap(), &["an invariant".to_string()]);
         assert_eq!(bug.to_string(), bug.words().unwrap().en);
+    }
+
+    /// Where a task stands in [`task_samples`]; a new kind must be added here (the match is
+    /// exhaustive) and given a sample.
+    fn task_slot(task: &Task) -> usize {
+        match task {
+            Task::Search { .. } => 0,
+            Task::PlayersSearch { .. } => 1,
+            Task::BestMove { .. } => 2,
+            Task::ListMoves { .. } => 3,
+            Task::Verify { .. } => 4,
+            Task::ListP { .. } => 5,
+            Task::PCells => 6,
+            Task::TableCell { .. } => 7,
+            Task::GridRow { .. } => 8,
+            Task::SequenceHeap { .. } => 9,
+            Task::Memory { .. } => 10,
+            Task::Holding { .. } => 11,
+            Task::PlanSearch { .. } => 12,
+            Task::Plan { .. } => 13,
+            Task::FactorValues => 14,
+            Task::CoinValues { .. } => 15,
+            Task::CertifyPeriod => 16,
+            Task::GrundyValues { .. } => 17,
+            Task::ComputeGrundyValues { .. } => 18,
+            Task::ComputeSequence { .. } => 19,
+            Task::Sequence { .. } => 20,
+            Task::PeriodUnseen { .. } => 21,
+            Task::Checkpoint { .. } => 22,
+            Task::NimTable { .. } => 23,
+            Task::NimFormula { .. } => 24,
+            Task::MisereQuotient { .. } => 25,
+            Task::VerifyQuotient { .. } => 26,
+            Task::LoopyAnalysis => 27,
+            Task::SumPart { .. } => 28,
+            Task::Evaluation { .. } => 29,
+            Task::NimProducts { .. } => 30,
+            Task::NimArithmetic => 31,
+            Task::Census { .. } => 32,
+            Task::GridOfValues => 33,
+            Task::GridPicture => 34,
+            Task::Atlas { .. } => 35,
+            Task::AtlasRun { .. } => 36,
+            Task::Retrograde { .. } => 37,
+            Task::FixedPoint { .. } => 38,
+            Task::TablePositions => 39,
+            Task::TripleTable { .. } => 40,
+            Task::WriteTable => 41,
+        }
+    }
+    const TASK_KINDS: usize = 42;
+
+    /// Where a holder stands in [`holder_samples`] (exhaustive, as [`task_slot`]).
+    fn holder_slot(holder: &Holder) -> usize {
+        match holder {
+            Holder::GridVector => 0,
+            Holder::SequenceVector => 1,
+            Holder::SubtractionWindow => 2,
+            Holder::GrundyCopy => 3,
+            Holder::DenseTable { .. } => 4,
+            Holder::GridRow => 5,
+            Holder::LineKernel { .. } => 6,
+            Holder::FactorValues => 7,
+            Holder::PeriodSearch => 8,
+            Holder::Array { .. } => 9,
+        }
+    }
+    const HOLDER_KINDS: usize = 10;
+
+    /// Every holder of memory with sample data, and the data its words must name.
+    fn holder_samples() -> Vec<(Holder, Vec<String>)> {
+        vec![
+            (Holder::GridVector, vec![]),
+            (Holder::SequenceVector, vec![]),
+            (Holder::SubtractionWindow, vec![]),
+            (Holder::GrundyCopy, vec![]),
+            (Holder::DenseTable { cells: 1331 }, vec!["1331".into()]),
+            (Holder::GridRow, vec![]),
+            (Holder::LineKernel { triangle: true }, vec![]),
+            (Holder::LineKernel { triangle: false }, vec![]),
+            (Holder::FactorValues, vec![]),
+            (Holder::PeriodSearch, vec![]),
+            (Holder::Array { width: "uint16".into(), cells: 4096 }, vec!["uint16".into(), "4096".into()]),
+        ]
+    }
+
+    /// Every task kind with sample data, and the data its words must name. A game named in both
+    /// languages is sampled with one text for both (a code), so that both must name it.
+    fn task_samples() -> Vec<(Task, Vec<String>)> {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let code = || Words { en: "0.07".into(), zh: "0.07".into() };
+        let at = |game: &str, position: &str| (game.to_string(), position.to_string());
+        let (game, position) = at("nim", "3 4 5");
+        vec![
+            (Task::Search { game: game.clone(), position: position.clone() }, s(&["nim 3 4 5"])),
+            (Task::Search { game: "nim".into(), position: String::new() }, s(&["nim"])),
+            (
+                Task::PlayersSearch { players: 3, game: game.clone(), position: position.clone() },
+                s(&["nim 3 4 5", "3"]),
+            ),
+            (Task::BestMove { game: game.clone(), position: position.clone() }, s(&["nim 3 4 5"])),
+            (Task::ListMoves { game: game.clone(), position: position.clone() }, s(&["nim 3 4 5"])),
+            (Task::Verify { game: "wythoff".into() }, s(&["wythoff"])),
+            (Task::ListP { game: "kayles".into() }, s(&["kayles"])),
+            (Task::PCells, vec![]),
+            (Task::TableCell { search: false, game: "nim".into(), cell: 17 }, s(&["nim", "17"])),
+            (Task::TableCell { search: true, game: "nim".into(), cell: 17 }, s(&["nim", "17"])),
+            (Task::GridRow { row: 12 }, s(&["12"])),
+            (Task::SequenceHeap { heap: 99 }, s(&["99"])),
+            (
+                Task::Memory { holder: Holder::GridRow, bytes: 80000, units: 20000, left: 1000 },
+                s(&["80000", "20000", "1000"]),
+            ),
+            (Task::Holding { holder: Holder::GrundyCopy, bytes: 8192 }, s(&["8192"])),
+            (Task::PlanSearch { position: "3 5 7".into() }, s(&["3 5 7"])),
+            (Task::Plan { position: "3 5 7".into(), lines: 40 }, s(&["3 5 7", "40"])),
+            (Task::FactorValues, vec![]),
+            (Task::CoinValues { game: code(), upto: Some(64) }, s(&["0.07", "64"])),
+            (Task::CoinValues { game: code(), upto: None }, s(&["0.07"])),
+            (Task::CertifyPeriod, vec![]),
+            (Task::GrundyValues { game: code(), largest: 500 }, s(&["0.07", "500"])),
+            (Task::ComputeGrundyValues { game: "0.07".into(), largest: 500 }, s(&["0.07", "500"])),
+            (Task::ComputeSequence { game: "0.07".into() }, s(&["0.07"])),
+            (Task::Sequence { game: "0.07".into() }, s(&["0.07"])),
+            (
+                Task::PeriodUnseen { game: code(), values: 1000, largest: 17, rare: Some(3) },
+                s(&["0.07", "1000", "17", "3"]),
+            ),
+            (
+                Task::PeriodUnseen { game: code(), values: 1000, largest: 17, rare: None },
+                s(&["0.07", "1000", "17"]),
+            ),
+            (Task::Checkpoint { game: "0.07".into() }, s(&["0.07"])),
+            (Task::NimTable { heaps: 3, max: 40 }, s(&["3", "40"])),
+            (Task::NimFormula { heaps: 3 }, s(&["3"])),
+            (Task::MisereQuotient { code: "0.77".into() }, s(&["0.77"])),
+            (Task::VerifyQuotient { game: "0.77".into() }, s(&["0.77"])),
+            (Task::LoopyAnalysis, vec![]),
+            (
+                Task::SumPart { part: 2, game: "wythoff".into(), position: "3 5".into() },
+                s(&["2", "wythoff", "3 5"]),
+            ),
+            (Task::Evaluation { expression: "*3 * *5".into() }, s(&["'*3 * *5'"])),
+            (Task::NimProducts { pairs: 8 }, s(&["8"])),
+            (Task::NimArithmetic, vec![]),
+            (Task::Census { upto: 30 }, s(&["30"])),
+            (Task::GridOfValues, vec![]),
+            (Task::GridPicture, vec![]),
+            (Task::Atlas { misere: false }, vec![]),
+            (Task::Atlas { misere: true }, vec![]),
+            (Task::AtlasRun { misere: false, finished: 7, total: 64, stored: true }, s(&["7", "64"])),
+            (Task::AtlasRun { misere: true, finished: 7, total: 64, stored: false }, s(&["7", "64"])),
+            (Task::Retrograde { graph: Some("cycle".into()) }, s(&["cycle"])),
+            (Task::Retrograde { graph: None }, vec![]),
+            (Task::FixedPoint { graph: "cycle".into() }, s(&["cycle"])),
+            (Task::TablePositions, vec![]),
+            (Task::TripleTable { game: "nim".into(), bound: 20 }, s(&["nim", "20"])),
+            (Task::WriteTable, vec![]),
+        ]
+    }
+
+    #[test]
+    fn every_task_and_holder_has_its_words_in_both_languages() {
+        let samples = task_samples();
+        let mut slots: Vec<usize> = samples.iter().map(|(t, _)| task_slot(t)).collect();
+        slots.sort_unstable();
+        slots.dedup();
+        assert_eq!(slots, (0..TASK_KINDS).collect::<Vec<_>>(), "a sample of every task kind");
+        for (task, data) in &samples {
+            check_words(&format!("{task:?}"), &task.words(), data);
+            assert_eq!(task.to_string(), task.words().en);
+            let error = EngineError::Exhausted { task: Box::new(task.clone()), cause: Exhausted::Cancelled };
+            assert!(!error.is_usage());
+            assert_eq!(error.to_string(), format!("{} stopped: {}", task.words().en, Exhausted::Cancelled));
+        }
+        let holders = holder_samples();
+        let mut slots: Vec<usize> = holders.iter().map(|(h, _)| holder_slot(h)).collect();
+        slots.sort_unstable();
+        slots.dedup();
+        assert_eq!(slots, (0..HOLDER_KINDS).collect::<Vec<_>>(), "a sample of every holder");
+        for (holder, data) in holders {
+            check_words(&format!("{holder:?}"), &holder.words(), &data);
+            let task = Task::Memory { holder: holder.clone(), bytes: 64, units: 16, left: 2 };
+            let mut named = data.clone();
+            named.extend(["64", "16", "2"].map(String::from));
+            check_words(&format!("{task:?}"), &task.words(), &named);
+        }
+    }
+
+    /// The English of a task is what the engine wrote before tasks were typed (the command
+    /// line's and the web API's messages and snapshots hold it).
+    #[test]
+    fn the_english_of_a_task_is_unchanged() {
+        let english = |task: Task| task.to_string();
+        assert_eq!(
+            english(Task::Search { game: "nim".into(), position: "3 4 5".into() }),
+            "the search of nim 3 4 5"
+        );
+        assert_eq!(
+            english(Task::Search { game: "nim".into(), position: String::new() }),
+            "the search of nim"
+        );
+        assert_eq!(
+            english(Task::PlayersSearch { players: 3, game: "nim".into(), position: "1 2".into() }),
+            "the 3-player search of nim 1 2"
+        );
+        assert_eq!(
+            english(Task::Memory { holder: Holder::DenseTable { cells: 1000000 }, bytes: 4000000, units: 1000000, left: 1000 }),
+            "the dense table of 1000000 cells needs 4000000 bytes of memory (1000000 units at 4 bytes a unit) and 1000 \
+             units are left"
+        );
+        assert_eq!(
+            english(Task::Holding { holder: Holder::Array { width: "uint8".into(), cells: 10 }, bytes: 10 }),
+            "the uint8 array of 10 values (10 bytes)"
+        );
+        assert_eq!(
+            english(Task::AtlasRun { misere: true, finished: 3, total: 9, stored: true }),
+            "the misère atlas (3 of 9 games finished and stored; run it again to resume)"
+        );
+        assert_eq!(
+            english(Task::PeriodUnseen {
+                game: Words { en: "0.07".into(), zh: "0.07".into() },
+                values: 100,
+                largest: 4,
+                rare: Some(2)
+            }),
+            "the period of 0.07 (no period in the 100 values computed; largest value 4; 2 rare values)"
+        );
+        assert_eq!(
+            english(Task::SumPart { part: 1, game: "nim".into(), position: "3".into() }),
+            "the Grundy value of part 1 (nim 3)"
+        );
     }
 
     /// The English of a kind is what it was before the kinds were typed (tests and scripts

@@ -100,7 +100,9 @@ pub use budget::{
     default_memory_ceiling, format_size, parse_size, Budget, CancelHandle, Exhausted, HeldBytes,
     ALLOCATION_OVERHEAD, DEFAULT_MEMORY_CAP, UNITS_PER_POSITION,
 };
-pub use error::{CodeError, EngineError, ErrorDetail, LimitReached, RequestError, TheoryQuestion};
+pub use error::{
+    CodeError, EngineError, ErrorDetail, Holder, LimitReached, RequestError, Task, TheoryQuestion,
+};
 pub use game::{Game, Outcome, Play, UnknownMethod, UnknownPlay};
 pub use lang::{Lang, UnknownLang, Words};
 pub use num_bigint::BigUint;

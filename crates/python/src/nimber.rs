@@ -48,7 +48,7 @@ fn word(n: &BigUint, name: &str) -> PyResult<u64> {
 
 fn budget_error(e: nimlab_engine::Exhausted) -> PyErr {
     py_error(nimlab_reports::ReportError::Engine(nimlab_engine::EngineError::Exhausted {
-        task: "the nim arithmetic".into(),
+        task: Box::new(nimlab_engine::Task::NimArithmetic),
         cause: e,
     }))
 }

@@ -14,7 +14,7 @@ use std::mem::MaybeUninit;
 use nimlab_engine::tables::{
     pay_memory, Grid, GridRequest, Sequence, SequenceRequest, TableBasis, TableError, Width, PIECE,
 };
-use nimlab_engine::{AnyGame, Budget, Play};
+use nimlab_engine::{AnyGame, Budget, Holder, Play, Task};
 use nimlab_reports::table::CellKind;
 use nimlab_reports::{CommandError, ReportError};
 use numpy::{Element, IxDyn, PyArray, PyArrayMethods};
@@ -112,11 +112,11 @@ pub(crate) fn to_array(mut producer: Producer, budget: &Budget) -> Result<Py<PyA
     let shape = producer.shape().ok_or(ReportError::Invalid(CommandError::TableBeyondAddressSpace))?;
     let cells = shape.iter().try_fold(1u128, |n, &len| n.checked_mul(len as u128)).unwrap_or(u128::MAX);
     let bytes = cells.saturating_mul(width.bytes() as u128);
-    let what = format!("the {width} array of {cells} values");
-    pay_memory(&what, bytes, budget)?;
+    let holder = Holder::Array { width: width.to_string(), cells };
+    pay_memory(holder.clone(), bytes, budget)?;
     budget
         .check_memory(u64::try_from(bytes).unwrap_or(u64::MAX))
-        .map_err(|cause| TableError::Exhausted { task: format!("{what} ({bytes} bytes)"), cause })?;
+        .map_err(|cause| TableError::Exhausted { task: Box::new(Task::Holding { holder, bytes }), cause })?;
     match width {
         Width::U8 => fill::<u8>(&mut producer, &shape),
         Width::U16 => fill::<u16>(&mut producer, &shape),

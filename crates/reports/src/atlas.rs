@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 use nimlab_engine::octal::{
     group_codes, run_atlas, AtlasEntry, CodeGroup, Equivalence, OctalCode, PeriodOutcome, SequenceError,
 };
-use nimlab_engine::sequence_error;
 use nimlab_engine::Budget;
 use nimlab_engine::Progress;
+use nimlab_engine::{sequence_error, Task};
 use nimlab_store::{AtlasRow, Shard};
 use serde::Serialize;
 
@@ -231,7 +231,7 @@ impl Convention for Normal {
     type Outcome = PeriodOutcome;
     type Row = AtlasRow;
     type Game = AtlasGame;
-    const WHAT: &'static str = "the atlas";
+    const MISERE: bool = false;
 
     fn groups(codes: &[OctalCode]) -> Vec<CodeGroup> {
         group_codes(codes)
@@ -263,7 +263,7 @@ pub fn atlas(
 ) -> Result<AtlasReport, ReportError> {
     let compute: Compute<'_, _, _, SequenceError> =
         &|pending, on_done| run_atlas(pending, request.upto, budget, on_done);
-    let failure = |e| sequence_error(e, || Normal::WHAT.to_string()).into();
+    let failure = |e| sequence_error(e, || Task::Atlas { misere: Normal::MISERE }).into();
     let atlas = drive::<Normal, _>(request, budget, progress, compute, failure)?;
     Ok(AtlasReport { game: "octal", codes: request.codes.clone(), upto: request.upto, atlas })
 }

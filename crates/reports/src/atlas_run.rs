@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 use nimlab_engine::octal::{expand_pattern, AtlasStop, CodeGroup, Finished, OctalCode};
 use nimlab_engine::Progress;
-use nimlab_engine::{Budget, EngineError, Exhausted};
+use nimlab_engine::{Budget, EngineError, Exhausted, Task};
 use nimlab_store::{CodedRow, CodedStore, MergeReport, StoreError};
 use serde::Serialize;
 
@@ -29,8 +29,8 @@ pub(crate) trait Convention {
     type Row: CodedRow + Sync;
     /// Its row in the report, which names the games not certified in the counts.
     type Game: Uncertified;
-    /// The atlas's name in the message of a run the budget stopped.
-    const WHAT: &'static str;
+    /// Misère play (else normal): which atlas a run the budget stopped names.
+    const MISERE: bool;
 
     /// The games of `codes`, in the order of their first code.
     fn groups(codes: &[OctalCode]) -> Vec<CodeGroup<Self::Alias>>;
@@ -151,7 +151,7 @@ pub(crate) fn drive<C: Convention, F>(
         let result = run
             .record_each(pending.len(), budget, progress, C::row_of, |on_done| compute(&pending, on_done))?;
         computed = result.map_err(|stop| match stop {
-            AtlasStop::Exhausted { finished, total, cause } => run.stopped(C::WHAT, finished, total, cause),
+            AtlasStop::Exhausted { finished, total, cause } => run.stopped(C::MISERE, finished, total, cause),
             AtlasStop::Game(error) => failure(error),
         })?;
         tally.computed = computed.len();
@@ -298,14 +298,11 @@ impl<R: CodedRow> AtlasRun<R> {
         Ok(rows)
     }
 
-    /// The budget's stop of the atlas called `what`, saying how many games finished and, with a
-    /// store, that running it again resumes.
-    fn stopped(&self, what: &str, finished: usize, total: usize, cause: Exhausted) -> ReportError {
-        let resume = if self.store.is_some() { " and stored; run it again to resume" } else { "" };
-        EngineError::Exhausted {
-            task: format!("{what} ({finished} of {total} games finished{resume})"),
-            cause,
-        }
-        .into()
+    /// The budget's stop of the atlas (misère or normal), saying how many games finished and,
+    /// with a store, that running it again resumes.
+    fn stopped(&self, misere: bool, finished: usize, total: usize, cause: Exhausted) -> ReportError {
+        let stored = self.store.is_some();
+        EngineError::Exhausted { task: Box::new(Task::AtlasRun { misere, finished, total, stored }), cause }
+            .into()
     }
 }

@@ -53,7 +53,7 @@ pub struct CensusColumn {
 pub fn census(upto: u64, full: bool, budget: &Budget) -> Result<CensusReport, ReportError> {
     let census = Census::compute(upto, budget).map_err(|cause| {
         ReportError::Engine(EngineError::Exhausted {
-            task: format!("the census of three-rowed Chomp up to the third row {upto}"),
+            task: Box::new(nimlab_engine::Task::Census { upto }),
             cause,
         })
     })?;

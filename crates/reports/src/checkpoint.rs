@@ -56,9 +56,12 @@ impl Checkpoint {
         sequence: &mut Sequence,
     ) -> Result<Checkpoint, ReportError> {
         Self::resume_values(path, &rules.to_string(), |chunk| {
-            sequence
-                .replay(chunk)
-                .map_err(|e| nimlab_engine::sequence_error(e, || format!("the checkpoint of {rules}")).into())
+            sequence.replay(chunk).map_err(|e| {
+                nimlab_engine::sequence_error(e, || nimlab_engine::Task::Checkpoint {
+                    game: rules.to_string(),
+                })
+                .into()
+            })
         })
     }
 

@@ -169,9 +169,10 @@ pub fn grid_report(spec: &GameSpec, ask: &GridAsk, budget: &Budget) -> Result<Gr
     // The cells and the values copied from them, at once.
     let count = ask.rows.saturating_add(1).saturating_mul(ask.cols.saturating_add(1));
     let bytes = count.saturating_mul((std::mem::size_of::<Cell>() + std::mem::size_of::<u64>()) as u64);
-    budget
-        .check_memory(bytes)
-        .map_err(|cause| EngineError::Exhausted { task: "the grid of values".into(), cause })?;
+    budget.check_memory(bytes).map_err(|cause| EngineError::Exhausted {
+        task: Box::new(nimlab_engine::Task::GridOfValues),
+        cause,
+    })?;
     let cells = table_cells(game.as_ref(), ask, budget)?;
     let values = (!ask.outcomes).then(|| {
         cells.iter().map(|line| line.iter().map(|cell| cell.grundy.unwrap_or(0)).collect()).collect()

@@ -11,11 +11,11 @@ use nimlab_engine::loopy::{
 use nimlab_engine::loopy::{parse_graph, ParseError};
 use nimlab_engine::loopy::{partitions, FairShares};
 use nimlab_engine::loopy::{sum_good_moves, sum_value, Component};
-use nimlab_engine::Counterexample;
 use nimlab_engine::LoopyPositions;
 use nimlab_engine::{
     say, AnyGame, BigUint, Budget, CheckedPosition, EngineError, GameSpec, Lang, Play, VerifyReport,
 };
+use nimlab_engine::{Counterexample, Task};
 use nimlab_engine::{ALLOCATION_OVERHEAD, UNITS_PER_POSITION};
 use serde::Serialize;
 
@@ -286,7 +286,7 @@ fn build_game(
         // Each listed position is charged as one stored, so that the budget bounds them.
         let mut roots = Vec::new();
         for position in game.verification_positions(bound) {
-            budget.charge(UNITS_PER_POSITION).map_err(stopped("listing the table's positions"))?;
+            budget.charge(UNITS_PER_POSITION).map_err(stopped(&Task::TablePositions))?;
             // Only the game's positions (a cap on a pile may be below the bound).
             if let Ok(position) = game.check_position(&position) {
                 roots.push(position);
@@ -384,8 +384,9 @@ fn build(game: &LoopyGame, tokens: &[String], budget: &Budget) -> Result<Built, 
     }
 }
 
-fn stopped(task: &str) -> impl Fn(nimlab_engine::Exhausted) -> ReportError + '_ {
-    move |cause| ReportError::Engine(EngineError::Exhausted { task: task.to_string(), cause })
+/// The error of a computation that ran out during `task`.
+fn stopped(task: &Task) -> impl Fn(nimlab_engine::Exhausted) -> ReportError + '_ {
+    move |cause| ReportError::Engine(EngineError::Exhausted { task: Box::new(task.clone()), cause })
 }
 
 /// Bytes a string holds: its buffer and its handle (24 bytes), with the allocator's overhead.
@@ -444,7 +445,7 @@ fn answer(
     lang: Lang,
     budget: &Budget,
 ) -> Result<LoopyReport, ReportError> {
-    let task = format!("the retrograde analysis of {}", b.name);
+    let task = Task::Retrograde { graph: Some(b.name.to_string()) };
     let s = solve(&b.graph, play, budget).map_err(stopped(&task))?;
     if tokens.is_empty() {
         // The memory account: the graph, the positions' names and the rows, which hold every
@@ -466,10 +467,8 @@ fn answer(
             listed += 2 * (1 + r.moves.len() as u64);
             rows.push(r);
             if u % 1024 == 1023 || u as usize + 1 == n {
-                budget
-                    .charge(std::mem::take(&mut listed))
-                    .map_err(stopped("listing the table's positions"))?;
-                budget.check_held(held).map_err(stopped("listing the table's positions"))?;
+                budget.charge(std::mem::take(&mut listed)).map_err(stopped(&Task::TablePositions))?;
+                budget.check_held(held).map_err(stopped(&Task::TablePositions))?;
             }
         }
         let mut counts = OutcomeCounts::default();
@@ -641,9 +640,9 @@ pub fn verify_built(
     let spec = game.spec();
     let bound = bound.unwrap_or(spec.kind().verify_bound());
     let b = build_game(game, &[], Some(bound), budget)?;
-    let task = format!("the retrograde analysis of {}", b.name);
+    let task = Task::Retrograde { graph: Some(b.name.to_string()) };
     let s = solve(&b.graph, play, budget).map_err(stopped(&task))?;
-    let check = format!("the fixed-point iterations over {}", b.name);
+    let check = Task::FixedPoint { graph: b.name.to_string() };
     let outcomes = outcomes_fixed_point(&b.graph, play, budget).map_err(stopped(&check))?;
     let values = match &s.gsg {
         Some(_) => Some(gsg_fixed_point(&b.graph, budget).map_err(stopped(&check))?),

@@ -118,7 +118,7 @@ impl Convention for Misere {
     type Outcome = MisereQuotient;
     type Row = MisereRow;
     type Game = MisereGame;
-    const WHAT: &'static str = "the misère atlas";
+    const MISERE: bool = true;
 
     /// The games with a move (a code without one has no quotient to compute).
     fn groups(codes: &[OctalCode]) -> Vec<MisereGroup> {

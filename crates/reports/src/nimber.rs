@@ -37,7 +37,7 @@ pub fn nimber(expression: &str, budget: &Budget) -> Result<NimberReport, ReportE
             fault,
         }),
         ExprError::Exhausted(cause) => ReportError::Engine(EngineError::Exhausted {
-            task: format!("the evaluation of '{expression}'"),
+            task: Box::new(nimlab_engine::Task::Evaluation { expression: expression.to_string() }),
             cause,
         }),
     })?;
@@ -79,7 +79,10 @@ pub fn products(pairs: &[(u64, u64)], budget: &Budget) -> Result<Vec<u64>, Repor
     let m = Multiplier::new();
     let mut out = Vec::with_capacity(pairs.len());
     let stopped = |cause| {
-        ReportError::Engine(EngineError::Exhausted { task: format!("{} nim-products", pairs.len()), cause })
+        ReportError::Engine(EngineError::Exhausted {
+            task: Box::new(nimlab_engine::Task::NimProducts { pairs: pairs.len() }),
+            cause,
+        })
     };
     for chunk in pairs.chunks(4096) {
         budget.charge(chunk.len() as u64).map_err(stopped)?;

@@ -22,7 +22,9 @@ use nimlab_engine::tables::{
 };
 use nimlab_engine::PeriodSequence;
 use nimlab_engine::{octal_title, sequence_error};
-use nimlab_engine::{AnyGame, BigUint, Budget, EngineError, GameSpec, Lang, Play, Research};
+use nimlab_engine::{
+    AnyGame, BigUint, Budget, EngineError, GameSpec, Holder, Lang, Play, Research, Task, Words,
+};
 use serde::Serialize;
 
 use crate::checkpoint::Checkpoint;
@@ -539,7 +541,7 @@ fn observed_report(
     budget: &Budget,
 ) -> Result<PeriodReport, ReportError> {
     // The search's scratch (4 bytes a value) and the sorted copy counting distinct values (8).
-    pay_memory("the period search", 12 * values.len() as u128, budget)?;
+    pay_memory(Holder::PeriodSearch, 12 * values.len() as u128, budget)?;
     let seen = observed_period(values.len(), |n| values[n], Evidence { periods: 2, saltus: true });
     let notation = seen.map(|o| {
         let (l, p) = (o.preperiod as usize, o.period as usize);
@@ -592,7 +594,7 @@ fn sequence_period(
         charged = progress.work;
         charge.map_err(|cause| stopped = Some(cause)).is_ok()
     })
-    .map_err(|e| sequence_error(e, || format!("the Grundy sequence of {rules}")))?;
+    .map_err(|e| sequence_error(e, || Task::Sequence { game: rules.to_string() }))?;
     if let Some(e) = failed {
         return Err(e);
     }
@@ -603,15 +605,14 @@ fn sequence_period(
         (Some(outcome), _) => Ok(SequencePeriod::new(octal_title(rules, Lang::En), outcome, sequence)),
         (None, stopped) => {
             let stats = sequence.stats();
-            let task = format!(
-                "the period of {} (no period in the {} values computed; largest value {}{})",
-                octal_title(rules, Lang::En),
-                stats.values,
-                stats.largest_value,
-                stats.rare_values.map(|r| format!("; {r} rare values")).unwrap_or_default()
-            );
+            let task = Task::PeriodUnseen {
+                game: Words { en: octal_title(rules, Lang::En), zh: octal_title(rules, Lang::Zh) },
+                values: stats.values,
+                largest: stats.largest_value,
+                rare: stats.rare_values,
+            };
             let cause = stopped.expect("the sequence stops only when the budget says so");
-            Err(EngineError::Exhausted { task, cause }.into())
+            Err(EngineError::Exhausted { task: Box::new(task), cause }.into())
         }
     }
 }

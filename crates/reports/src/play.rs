@@ -21,7 +21,7 @@ use nimlab_engine::loopy::{solve, LoopyOutcome};
 use nimlab_engine::{analyze_sum, GameKind, SumPart};
 use nimlab_engine::{
     AnyGame, BigUint, Board, Budget, CheckedPosition, EngineError, Exhausted, GameSpec, Lang, Method,
-    MoveReport, Outcome, Play, Query,
+    MoveReport, Outcome, Play, Query, Task,
 };
 use serde::Serialize;
 
@@ -282,9 +282,10 @@ fn loopy_reply(
     let mut roots = vec![numbers.clone()];
     roots.extend(options.iter().map(|m| m.to.clone()));
     let explored = game.position_graph(&roots, budget)?;
-    let task = || "the retrograde analysis of the positions reachable from here".to_string();
-    let s = solve(&explored.graph, play, budget)
-        .map_err(|cause| EngineError::Exhausted { task: task(), cause })?;
+    let s = solve(&explored.graph, play, budget).map_err(|cause| EngineError::Exhausted {
+        task: Box::new(Task::Retrograde { graph: None }),
+        cause,
+    })?;
     let here = explored.roots[0];
     let Some(to) = s.best_move(&explored.graph, here) else { return Ok(None) };
     let Some(index) = explored.roots[1..].iter().position(|&v| v == to) else { return Ok(None) };
@@ -561,9 +562,10 @@ fn loopy_values(
     let mut roots = vec![report.position.position.clone()];
     roots.extend(report.moves.iter().map(|m| m.to.clone()));
     let explored = game.position_graph(&roots, budget)?;
-    let task = || "the retrograde analysis of the positions reachable from here".to_string();
-    let s = solve(&explored.graph, report.play, budget)
-        .map_err(|cause| EngineError::Exhausted { task: task(), cause })?;
+    let s = solve(&explored.graph, report.play, budget).map_err(|cause| EngineError::Exhausted {
+        task: Box::new(Task::Retrograde { graph: None }),
+        cause,
+    })?;
     let value = |v: u32| PositionValue { outcome: s.outcome(v), remoteness: s.remoteness(v) };
     Ok((value(explored.roots[0]), explored.roots[1..].iter().map(|&v| value(v)).collect()))
 }

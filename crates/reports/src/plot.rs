@@ -112,9 +112,9 @@ pub fn hold_grid_picture(
     let row_bytes: u64 = cells.iter().map(|row| (row.capacity() * std::mem::size_of::<Cell>()) as u64).sum();
     let count: u64 = cells.iter().map(|row| row.len() as u64).sum();
     let image = if svg { count * SVG_BYTES_PER_CELL } else { u64::from(size.0) * u64::from(size.1) * 3 };
-    budget
-        .check_memory(rows + row_bytes + image)
-        .map_err(|cause| EngineError::Exhausted { task: "drawing the grid picture".into(), cause }.into())
+    budget.check_memory(rows + row_bytes + image).map_err(|cause| {
+        EngineError::Exhausted { task: Box::new(nimlab_engine::Task::GridPicture), cause }.into()
+    })
 }
 
 impl GridAsk {

@@ -14,7 +14,7 @@ use nimlab_engine::tables::{
     P_CELL,
 };
 use nimlab_engine::TripleTable;
-use nimlab_engine::{AnyGame, Budget, EngineError, GameSpec, Lang, Method, Outcome, Play, Research};
+use nimlab_engine::{AnyGame, Budget, EngineError, GameSpec, Lang, Method, Outcome, Play, Research, Task};
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::error::{invalid, CommandError};
@@ -737,8 +737,8 @@ fn triple_table(game: &dyn AnyGame, bound: u64, budget: &Budget) -> Result<Tripl
     if !spec.kind().capabilities().answers(Research::TripleTable) {
         return Err(not_answered(Research::TripleTable, spec.name()).into());
     }
-    let task = || format!("the (M, N, N) table of {spec} up to {bound}");
-    let stopped = |cause| ReportError::Engine(EngineError::Exhausted { task: task(), cause });
+    let task = || Task::TripleTable { game: spec.to_string(), bound };
+    let stopped = |cause| ReportError::Engine(EngineError::Exhausted { task: Box::new(task()), cause });
     game.triple_table(bound, budget)
         .map_err(stopped)?
         .ok_or(ReportError::Invalid(CommandError::MnnUnsupported))

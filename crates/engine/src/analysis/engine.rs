@@ -19,7 +19,7 @@ use super::plan::Strategy;
 use super::ruleset::{Listed, Ruleset};
 use crate::bigint::big;
 use crate::budget::{Budget, Exhausted, UNITS_PER_POSITION};
-use crate::error::{EngineError, Stopped, TheoryQuestion};
+use crate::error::{EngineError, Stopped, Task, TheoryQuestion};
 use crate::game::Method;
 use crate::game::{Outcome, Play};
 use crate::graphs::layout::GraphView;
@@ -370,8 +370,9 @@ impl<R: Ruleset> Engine<R> {
         &self.ruleset
     }
 
-    fn task(&self, what: &str, numbers: &[BigUint]) -> String {
-        format!("{what} {} {}", self.spec, short_position(numbers)).trim_end().to_string()
+    /// The search of `numbers`, for a stop.
+    fn search_task(&self, numbers: &[BigUint]) -> Task {
+        Task::Search { game: self.spec.to_string(), position: short_position(numbers) }
     }
 
     /// The search position of checked numbers. The search-cost policy, in one place: numbers
@@ -383,7 +384,7 @@ impl<R: Ruleset> Engine<R> {
         })?;
         if self.ruleset.search_cost(numbers).at_least > big(budget.remaining()) {
             return Err(EngineError::Exhausted {
-                task: self.task("the search of", numbers),
+                task: Box::new(self.search_task(numbers)),
                 cause: Exhausted::Work { limit: budget.limit() },
             });
         }
@@ -400,7 +401,7 @@ impl<R: Ruleset> Engine<R> {
 
     fn search(&self, numbers: &[BigUint], query: &Query, budget: &Budget) -> Result<Analysis, EngineError> {
         let position = self.search_position(numbers, budget)?;
-        let task = || self.task("the search of", numbers);
+        let task = || self.search_task(numbers);
         let options = reported_options(&self.ruleset, &position, numbers.len(), budget).during(task)?;
         let mut analysis = match query.play {
             Play::Normal => {
@@ -558,7 +559,11 @@ impl<R: Ruleset> Engine<R> {
     ) -> Result<MultiAnalysis, EngineError> {
         let valuation = StandardAlliance::new(players, self.ruleset.terminal_convention())?;
         let position = self.search_position(numbers, budget)?;
-        let task = || self.task(&format!("the {players}-player search of"), numbers);
+        let task = || Task::PlayersSearch {
+            players,
+            game: self.spec.to_string(),
+            position: short_position(numbers),
+        };
         let options = reported_options(&self.ruleset, &position, numbers.len(), budget).during(task)?;
         let mut solvers = lock(&self.multiplayer);
         let solver = solvers
@@ -727,7 +732,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             }
         }
         let position = self.search_position(numbers, budget)?;
-        let task = || self.task("the search of", numbers);
+        let task = || self.search_task(numbers);
         let options = reported_options(&self.ruleset, &position, numbers.len(), budget).during(task)?;
         let mut solver = lock(&self.grundy);
         let mut moves = Vec::new();
@@ -758,7 +763,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         let total = self.ruleset.verification_count(bound);
         for (i, numbers) in self.ruleset.verification_positions(bound).enumerate() {
             progress(i as u64, total);
-            budget.charge(UNITS_PER_POSITION).during(|| format!("verifying {}", self.spec))?;
+            budget.charge(UNITS_PER_POSITION).during(|| Task::Verify { game: self.spec.to_string() })?;
             // Theory that is computed as questions need it (values of a sequence) gets it first.
             self.ruleset.extend_theory(&numbers, play, budget)?;
             let theory = self.theory(&numbers, &query)?;
@@ -791,7 +796,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
         let total = self.ruleset.verification_count(bound);
         for (i, numbers) in self.ruleset.verification_positions(bound).enumerate() {
             progress(i as u64, total);
-            budget.charge(UNITS_PER_POSITION).during(|| format!("verifying {}", self.spec))?;
+            budget.charge(UNITS_PER_POSITION).during(|| Task::Verify { game: self.spec.to_string() })?;
             let Some(theory) = self.ruleset.multiplayer_theory(&numbers, players, Lang::En) else {
                 report.uncovered += 1;
                 continue;
@@ -834,7 +839,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
     ) -> Result<Vec<MoveReport>, EngineError> {
         let position = self.search_position(numbers, budget)?;
         let options = reported_options(&self.ruleset, &position, numbers.len(), budget)
-            .during(|| self.task("listing the moves of", numbers))?;
+            .during(|| Task::ListMoves { game: self.spec.to_string(), position: short_position(numbers) })?;
         let mut moves = Vec::new();
         for option in distinct(&options) {
             moves.push(self.move_report(numbers, option, lang));
@@ -870,7 +875,7 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             Play::Misere => &self.remoteness_misere,
         };
         let mut solver = lock(solver);
-        let task = || self.task("the search for the best move of", numbers);
+        let task = || Task::BestMove { game: self.spec.to_string(), position: short_position(numbers) };
         let here = solver.value(&position, budget).during(task)?;
         let options = solver.option_values(&position, budget).during(task)?;
         // From an N-position: a P-option of least remoteness. From a P-position: any option of

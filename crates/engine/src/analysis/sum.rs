@@ -103,12 +103,11 @@ pub fn analyze_sum(
         let analysis = part.game.analyze(&part.position, &query, budget)?;
         let GrundyValue::Value(grundy) = analysis.grundy else {
             return Err(EngineError::Exhausted {
-                task: format!(
-                    "the Grundy value of part {} ({} {})",
-                    i + 1,
-                    part.game.name(),
-                    short_position(&part.position)
-                ),
+                task: Box::new(crate::error::Task::SumPart {
+                    part: i + 1,
+                    game: part.game.name().to_string(),
+                    position: short_position(&part.position),
+                }),
                 cause: crate::budget::Exhausted::Work { limit: budget.limit() },
             });
         };

@@ -14,7 +14,7 @@
 //! unit per cell and one per option it lists (as the search does), the search its own work and
 //! positions, so time is bounded too.
 
-use crate::error::RequestError;
+use crate::error::{Holder, RequestError, Task};
 use num_traits::ToPrimitive;
 
 use super::ruleset::Ruleset;
@@ -113,7 +113,7 @@ pub(crate) fn box_values<R: Ruleset>(
 ) -> Result<Stored, TableError> {
     let cells =
         bounds.iter().try_fold(1u128, |cells, &b| cells.checked_mul(u128::from(b) + 1)).unwrap_or(u128::MAX);
-    pay_memory(&format!("the dense table of {cells} cells"), cells.saturating_mul(4), budget)?;
+    pay_memory(Holder::DenseTable { cells }, cells.saturating_mul(4), budget)?;
     let cells = cells as usize;
     let rule = Rule::new(values, play);
     let (values, method, detail) = match dense(ruleset, game, bounds, cells, rule, budget)? {
@@ -151,10 +151,10 @@ fn next_cell(heaps: &mut [u64], bounds: &[u64]) {
     }
 }
 
-/// The error of a table path stopped by its budget.
-fn stopped(what: &str, game: &GameSpec, cell: usize) -> impl FnOnce(Exhausted) -> TableError {
-    let task = format!("{what} of {game} stopped at cell {cell}");
-    move |cause| TableError::Exhausted { task, cause }
+/// The error of a table path (by search, else dense) stopped by its budget.
+fn stopped(search: bool, game: &GameSpec, cell: usize) -> impl FnOnce(Exhausted) -> TableError {
+    let task = Task::TableCell { search, game: game.to_string(), cell };
+    move |cause| TableError::Exhausted { task: Box::new(task), cause }
 }
 
 /// Units the dense path charges for checking an option (its numbers read back and the ruleset's
@@ -194,15 +194,10 @@ fn dense<R: Ruleset>(
     let mut option_values = Vec::new();
     for index in 0..cells {
         let position = cell_position(ruleset, game, &heaps)?;
-        meter.charge(1).map_err(stopped("the dense table", game, index))?;
+        meter.charge(1).map_err(stopped(false, game, index))?;
         option_values.clear();
-        let options =
-            collect_options(ruleset, &position, budget).map_err(stopped("the dense table", game, index))?;
-        meter.charge(CHECK_UNITS_PER_OPTION * options.len() as u64).map_err(stopped(
-            "the dense table",
-            game,
-            index,
-        ))?;
+        let options = collect_options(ruleset, &position, budget).map_err(stopped(false, game, index))?;
+        meter.charge(CHECK_UNITS_PER_OPTION * options.len() as u64).map_err(stopped(false, game, index))?;
         for option in options {
             let numbers = ruleset.numbers(&option);
             let Some(j) = cell_index(&numbers).filter(|&j| j < index) else { return Ok(None) };
@@ -215,7 +210,7 @@ fn dense<R: Ruleset>(
         table.push(rule.evaluate(&option_values));
         next_cell(&mut heaps, bounds);
     }
-    meter.flush().map_err(stopped("the dense table", game, cells))?;
+    meter.flush().map_err(stopped(false, game, cells))?;
     Ok(Some(table))
 }
 
@@ -241,7 +236,7 @@ fn searched<R: Ruleset>(
     let mut heaps = vec![0u64; bounds.len()];
     for index in 0..cells {
         let position = cell_position(ruleset, game, &heaps)?;
-        table.push(value(&position).map_err(stopped("the search of the table", game, index))?);
+        table.push(value(&position).map_err(stopped(true, game, index))?);
         next_cell(&mut heaps, bounds);
     }
     Ok(table)
@@ -312,7 +307,7 @@ pub(crate) fn grid<R: Ruleset>(
     if request.rows > MAX_UPTO || request.cols > MAX_UPTO {
         return Err(TableError::InvalidRequest(RequestError::GridBeyond { max: MAX_UPTO }));
     }
-    pay_memory("one row of the grid", (u128::from(request.cols) + 1) * 8, budget)?;
+    pay_memory(Holder::GridRow, (u128::from(request.cols) + 1) * 8, budget)?;
     // The fast path first: a game whose table is not of two heaps (a family of graphs in two
     // numbers) has its own.
     if request.method != Method::Search {

@@ -10,7 +10,7 @@ use serde::Serialize;
 use crate::analysis::{AnyGame, Method, Progress, Query};
 use crate::bigint::{json, to_bigs};
 use crate::budget::{Budget, Exhausted, HeldBytes, ALLOCATION_OVERHEAD, UNITS_PER_POSITION};
-use crate::error::{EngineError, Stopped, TheoryQuestion};
+use crate::error::{EngineError, Stopped, Task, TheoryQuestion};
 use crate::game::{Outcome, Play};
 use crate::lang::Lang;
 use crate::positions::TuplesWithMax;
@@ -143,7 +143,7 @@ pub fn p_positions(
     let mut stopped_by = None;
     let stopped = 'search: loop {
         for tuple in TuplesWithMax::new(heaps, largest, !request.all_orders) {
-            let task = || format!("listing the P-positions of {}", game.name());
+            let task = || Task::ListP { game: game.name().to_string() };
             if let Err(error) = budget.charge(UNITS_PER_POSITION).during(task) {
                 stopped_by = error.exhausted().cloned();
                 break 'search Some(stop_reason(&error, examined, largest));
@@ -157,7 +157,7 @@ pub fn p_positions(
                     found.push(numbers);
                     let buffer = found.capacity() * std::mem::size_of::<Vec<BigUint>>();
                     if let Err(cause) = budget.check_held(listed + buffer as u64 + ALLOCATION_OVERHEAD) {
-                        let error = EngineError::Exhausted { task: task(), cause };
+                        let error = EngineError::Exhausted { task: Box::new(task()), cause };
                         stopped_by = error.exhausted().cloned();
                         break 'search Some(stop_reason(&error, examined, largest));
                     }

@@ -13,7 +13,7 @@ use super::{ListingBasis, PListing};
 use crate::analysis::{AnyGame, Progress};
 use crate::bigint::to_bigs;
 use crate::budget::{Budget, Exhausted, ALLOCATION_OVERHEAD};
-use crate::error::EngineError;
+use crate::error::{EngineError, Task};
 use crate::game::Play;
 use crate::tables::sequence::MAX_UPTO;
 use crate::tables::{GridRequest, PeriodSpan, SequenceRequest, TableError, TableMethod, TableValues, P_CELL};
@@ -139,7 +139,7 @@ pub(super) fn p_positions_by_table(
 
 /// Keeps one more P-position, charged to the budget.
 fn keep(found: &mut Vec<Vec<u64>>, position: Vec<u64>, budget: &Budget) -> Result<(), TableError> {
-    let stopped = |cause: Exhausted| TableError::Exhausted { task: "listing the P cells".into(), cause };
+    let stopped = |cause: Exhausted| TableError::Exhausted { task: Box::new(Task::PCells), cause };
     budget.charge(UNITS_PER_P_CELL).map_err(stopped)?;
     // What the listing holds: each position (its vector, its numbers, the allocator's share), twice
     // at most (a round's listing beside the one before it), within the memory ceiling however

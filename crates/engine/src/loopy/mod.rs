@@ -171,9 +171,10 @@ impl Solution {
 impl From<GraphError> for crate::error::EngineError {
     fn from(e: GraphError) -> Self {
         match e {
-            GraphError::Exhausted(cause) => {
-                crate::error::EngineError::Exhausted { task: "the loopy game's analysis".into(), cause }
-            }
+            GraphError::Exhausted(cause) => crate::error::EngineError::Exhausted {
+                task: Box::new(crate::error::Task::LoopyAnalysis),
+                cause,
+            },
             GraphError::Vertex { from, to, vertices } => {
                 crate::error::EngineError::InvalidRequest(crate::error::RequestError::EdgeBeyondGraph {
                     from,

@@ -61,10 +61,10 @@ impl MisereTheory {
     /// or a cancellation; an internal error of the method (as an invalid request, with its
     /// message).
     pub(crate) fn compute(code: &OctalCode, budget: &Budget) -> Result<Self, crate::EngineError> {
-        let task = || format!("computing the misère quotient of {code}");
+        let task = || crate::error::Task::MisereQuotient { code: code.to_string() };
         if budget.remaining() < MISERE_WORK {
             return Err(crate::EngineError::Exhausted {
-                task: task(),
+                task: Box::new(task()),
                 cause: crate::Exhausted::Work { limit: budget.limit() },
             });
         }
@@ -72,7 +72,7 @@ impl MisereTheory {
         let quotient =
             compute(code, None, &part).map_err(|e| crate::EngineError::Internal { what: e.to_string() })?;
         if let Some(cause) = quotient.stopped.clone().filter(|c| !c.is_budget()) {
-            return Err(crate::EngineError::Exhausted { task: task(), cause });
+            return Err(crate::EngineError::Exhausted { task: Box::new(task()), cause });
         }
         let presentation: Presentation = quotient.presentation();
         let words = (0..quotient.quotient.order() as u32).map(|x| presentation.word(x)).collect();
@@ -374,7 +374,7 @@ pub fn verify(
     let total = sums_up_to(tokens);
     let mut brute = BruteMisere::new(code);
     let mut failure: Result<(), crate::budget::Exhausted> = Ok(());
-    let task = || format!("verifying the misère quotient of {title}");
+    let task = || crate::error::Task::VerifyQuotient { game: title.to_string() };
     for_each_sum(tokens32, |heaps| {
         if failure.is_err() || report.counterexample.is_some() {
             return;
@@ -404,7 +404,7 @@ pub fn verify(
             });
         }
     });
-    failure.map_err(|cause| EngineError::Exhausted { task: task(), cause })?;
+    failure.map_err(|cause| EngineError::Exhausted { task: Box::new(task()), cause })?;
     report.search_states = brute.states();
     progress(total, total);
     Ok(report)

@@ -31,7 +31,7 @@ use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset, SearchC
 use crate::analysis::{Capabilities, CodeSource, PeriodTheorem, Research, RulesSource, RulesetInfo};
 use crate::bigint::{join, to_bigs};
 use crate::budget::{Budget, UNITS_PER_POSITION};
-use crate::error::EngineError;
+use crate::error::{EngineError, Task};
 use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang, Words};
 use crate::octal::game::MoveMenu;
@@ -272,13 +272,13 @@ pub(crate) struct TakeAndBreak {
 }
 
 /// The sequence engine's errors as engine errors: a fixed limit (a usage error), or memory.
-pub fn sequence_error(error: SequenceError, task: impl FnOnce() -> String) -> EngineError {
+pub fn sequence_error(error: SequenceError, task: impl FnOnce() -> Task) -> EngineError {
     match error {
         SequenceError::TooManyValues { requested, max } => {
             EngineError::InvalidRequest(crate::error::RequestError::TooManyValues { requested, max })
         }
         SequenceError::OutOfMemory { bytes, .. } => {
-            EngineError::Exhausted { task: task(), cause: Exhausted::Memory { bytes } }
+            EngineError::Exhausted { task: Box::new(task()), cause: Exhausted::Memory { bytes } }
         }
     }
 }
@@ -315,7 +315,7 @@ impl TakeAndBreak {
         let (known, stopped) = compute_known(&rules, limit, &part, |_, _| true)?;
         if let Some(cause) = stopped.filter(|cause| !cause.is_budget()) {
             return Err(EngineError::Exhausted {
-                task: format!("computing the Grundy sequence of {rules}"),
+                task: Box::new(Task::ComputeSequence { game: rules.to_string() }),
                 cause,
             });
         }
@@ -486,7 +486,7 @@ fn compute_known(
         charged = progress.work;
         keep_going(progress.values, progress.work)
     })
-    .map_err(|e| sequence_error(e, || format!("computing the Grundy sequence of {rules}")))?;
+    .map_err(|e| sequence_error(e, || Task::ComputeSequence { game: rules.to_string() }))?;
     let known = match outcome {
         Some(PeriodOutcome::Certified(period)) => Known::Periodic(period),
         _ => Known::Prefix(sequence),
@@ -633,8 +633,8 @@ impl Ruleset for TakeAndBreak {
         })?;
         if known.computed().is_some_and(|values| values < needed) {
             let cause = stopped.unwrap_or(Exhausted::Work { limit: budget.limit() });
-            let task = format!("computing the Grundy values of {} up to heap {largest}", self.rules);
-            return Err(EngineError::Exhausted { task, cause });
+            let task = Task::ComputeGrundyValues { game: self.rules.to_string(), largest };
+            return Err(EngineError::Exhausted { task: Box::new(task), cause });
         }
         let mut held = self.known.write().unwrap_or_else(PoisonError::into_inner);
         if held.computed().is_some_and(|before| known.computed().is_none_or(|now| now > before)) {
@@ -798,7 +798,8 @@ impl Ruleset for TakeAndBreak {
             let Some(theory) = self.misere_theory(budget)? else { return Ok(None) };
             return Ok(misere::grid(&theory, &title(&self.rules, Lang::En), request, budget));
         }
-        tables::grid(self.known(), &title(&self.rules, Lang::En), request, budget).map(Some)
+        let what = Words { en: title(&self.rules, Lang::En), zh: title(&self.rules, Lang::Zh) };
+        tables::grid(self.known(), &what, request, budget).map(Some)
     }
 
     fn verification_positions(&self, bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {

@@ -118,7 +118,10 @@ impl Subtraction {
         let periodicity = match certify_period(&set, limit, budget) {
             Ok(p) => Some(Arc::new(p)),
             Err(PeriodicityError::Exhausted(cause)) if !cause.is_budget() => {
-                return Err(EngineError::Exhausted { task: "certifying the period".into(), cause })
+                return Err(EngineError::Exhausted {
+                    task: Box::new(crate::error::Task::CertifyPeriod),
+                    cause,
+                })
             }
             Err(_) => None,
         };

@@ -7,6 +7,7 @@
 //! ([`super::dense`], 4 bytes a cell under the budget).
 
 use crate::budget::{Budget, Exhausted};
+use crate::error::{Holder, Task};
 
 use super::{pay_memory, Charge, TableBasis, TableError, N_CELL, P_CELL};
 
@@ -134,7 +135,7 @@ impl Grid {
             return Ok(None);
         }
         let row = self.next;
-        let stopped = |cause| TableError::Exhausted { task: format!("the grid stopped at row {row}"), cause };
+        let stopped = |cause| TableError::Exhausted { task: Box::new(Task::GridRow { row }), cause };
         self.charge.values(out.len() as u64).map_err(stopped)?;
         self.source.fill_row(out).map_err(stopped)?;
         self.next += 1;
@@ -149,7 +150,7 @@ impl Grid {
     pub fn collect_rest(&mut self) -> Result<Vec<u64>, TableError> {
         let len = self.row_len();
         let count = u128::from(self.rows + 1 - self.next) * len as u128;
-        pay_memory("the grid collected in one vector", 8 * count, self.charge.budget())?;
+        pay_memory(Holder::GridVector, 8 * count, self.charge.budget())?;
         let mut values = vec![0; count as usize];
         for row in values.chunks_mut(len) {
             self.next_row(row)?;

@@ -31,6 +31,7 @@
 //! (`bench/wythoff_grid.c`, `docs/benchmarks.md`).
 
 use crate::budget::{Budget, Exhausted};
+use crate::error::Holder;
 use crate::solve::Amounts;
 
 use super::{hold_memory, memory_fits, BYTES_PER_UNIT, KERNEL_CELLS_PER_UNIT};
@@ -163,12 +164,11 @@ pub(crate) fn line_grid(
     let work =
         (u128::from(rows) + 1) * width / u128::from(KERNEL_CELLS_PER_UNIT) * u128::from(BYTES_PER_UNIT);
     let symmetric = row_lane == column_lane && rows <= cols && memory_fits(bytes + triangle + work, budget);
-    let what = if symmetric {
-        "the line kernel's bitsets, rows and upper triangle"
-    } else {
-        "the line kernel's bitsets and rows"
-    };
-    hold_memory(what, if symmetric { bytes + triangle } else { bytes }, budget)?;
+    hold_memory(
+        Holder::LineKernel { triangle: symmetric },
+        if symmetric { bytes + triangle } else { bytes },
+        budget,
+    )?;
     let outcomes = request.values == TableValues::Outcomes;
     let basis = TableBasis {
         method: TableMethod::LineKernel,

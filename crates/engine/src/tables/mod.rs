@@ -62,7 +62,7 @@ use thiserror::Error;
 
 use crate::analysis::Method;
 use crate::budget::{Budget, Exhausted};
-use crate::error::{EngineError, TheoryQuestion};
+use crate::error::{EngineError, Holder, Task, TheoryQuestion};
 use crate::game::{Outcome, Play};
 
 /// The value of a P-position in an outcome table: the player to move loses.
@@ -240,9 +240,9 @@ pub enum TableError {
     /// what is left of the budget; `task` says what.
     #[error("{task}: {cause}")]
     Exhausted {
-        /// What needed the memory or was stopped, e.g. "the dense table needs 4000000 bytes of
-        /// memory (1000000 units at 4 bytes a unit) and 1000 units are left".
-        task: String,
+        /// What needed the memory or was stopped, e.g. the dense table's 4000000 bytes of memory
+        /// when 1000 units are left, as data (boxed: the error stays small).
+        task: Box<crate::error::Task>,
         /// What ran out.
         cause: Exhausted,
     },
@@ -293,46 +293,41 @@ pub(crate) fn memory_fits(bytes: u128, budget: &Budget) -> bool {
     memory_units(bytes) <= budget.remaining()
 }
 
-/// Pays for `bytes` of memory that `what` holds: [`BYTES_PER_UNIT`] bytes a unit, charged at
+/// Pays for `bytes` of memory that `holder` holds: [`BYTES_PER_UNIT`] bytes a unit, charged at
 /// once.
 ///
 /// # Errors
-/// [`TableError::Exhausted`] naming `what` when the units exceed what is left of the budget
+/// [`TableError::Exhausted`] naming `holder` when the units exceed what is left of the budget
 /// (nothing is charged then), or when the deadline has passed or the table was cancelled.
-pub fn pay_memory(what: &str, bytes: u128, budget: &Budget) -> Result<(), TableError> {
+pub fn pay_memory(holder: Holder, bytes: u128, budget: &Budget) -> Result<(), TableError> {
     let units = memory_units(bytes);
     let left = budget.remaining();
     budget.affords(units).and_then(|()| budget.charge(units)).map_err(|cause| TableError::Exhausted {
-        task: format!(
-            "{what} needs {bytes} bytes of memory ({units} units at {BYTES_PER_UNIT} bytes a unit) and {left} units \
-             are left"
-        ),
+        task: Box::new(Task::Memory { holder, bytes, units, left }),
         cause,
     })?;
     budget.note_held(u64::try_from(bytes).unwrap_or(u64::MAX));
     Ok(())
 }
 
-/// Holds `bytes` of memory for `what` without charging work: checked against what is left of
+/// Holds `bytes` of memory for `holder` without charging work: checked against what is left of
 /// the budget ([`BYTES_PER_UNIT`] bytes a unit) and the memory ceiling, and recorded in the
 /// memory account. For a path whose memory grows with its work (the line kernel), where paying
 /// the memory as work too would make a unit of it far cheaper in time than elsewhere.
 ///
 /// # Errors
-/// [`TableError::Exhausted`] naming `what` when the memory exceeds what is left of the budget
+/// [`TableError::Exhausted`] naming `holder` when the memory exceeds what is left of the budget
 /// or the ceiling, or when the deadline has passed or the table was cancelled.
-pub(crate) fn hold_memory(what: &str, bytes: u128, budget: &Budget) -> Result<(), TableError> {
+pub(crate) fn hold_memory(holder: Holder, bytes: u128, budget: &Budget) -> Result<(), TableError> {
     let units = memory_units(bytes);
     let left = budget.remaining();
-    budget.check_memory(u64::try_from(bytes).unwrap_or(u64::MAX)).and_then(|()| budget.affords(units)).map_err(
-        |cause| TableError::Exhausted {
-            task: format!(
-                "{what} needs {bytes} bytes of memory ({units} units at {BYTES_PER_UNIT} bytes a unit) and {left} \
-                 units are left"
-            ),
+    budget
+        .check_memory(u64::try_from(bytes).unwrap_or(u64::MAX))
+        .and_then(|()| budget.affords(units))
+        .map_err(|cause| TableError::Exhausted {
+            task: Box::new(Task::Memory { holder, bytes, units, left }),
             cause,
-        },
-    )
+        })
 }
 
 /// Charges a budget for the values of a table as they are produced, at its method's rate.

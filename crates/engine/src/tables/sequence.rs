@@ -6,7 +6,7 @@
 //! generic dense path of the planner (`crate::analysis::tables`), which stores 4 bytes a heap
 //! under the budget.
 
-use crate::error::RequestError;
+use crate::error::{Holder, RequestError, Task};
 use crate::periodicity::PeriodicityError;
 use std::sync::Arc;
 
@@ -159,7 +159,7 @@ impl Sequence {
         for piece in out[..count].chunks_mut(PIECE) {
             let next = self.next;
             let stopped =
-                |cause| TableError::Exhausted { task: format!("the sequence stopped at heap {next}"), cause };
+                |cause| TableError::Exhausted { task: Box::new(Task::SequenceHeap { heap: next }), cause };
             self.charge.values(piece.len() as u64).map_err(stopped)?;
             self.source.fill(piece).map_err(stopped)?;
             self.next += piece.len() as u64;
@@ -174,7 +174,7 @@ impl Sequence {
     /// for [`Sequence::fill`].
     pub fn collect_rest(&mut self) -> Result<Vec<u64>, TableError> {
         let count = self.upto + 1 - self.next;
-        pay_memory("the sequence collected in one vector", 8 * u128::from(count), self.charge.budget())?;
+        pay_memory(Holder::SequenceVector, 8 * u128::from(count), self.charge.budget())?;
         let mut values = vec![0; count as usize];
         self.fill(&mut values)?;
         Ok(values)
@@ -272,7 +272,7 @@ pub fn subtraction_sequence(
     }
     let window = window_words(set)?;
     let piece = GENERATOR_PIECE as u128;
-    pay_memory("the SUB(S) generator's window", 8 * (2 * window + piece) + 4 * piece, budget)?;
+    pay_memory(Holder::SubtractionWindow, 8 * (2 * window + piece) + 4 * piece, budget)?;
     let stream = GrundyStream::new(set).map_err(|e| match e {
         PeriodicityError::EmptySet => TableError::InvalidRequest(RequestError::EmptySet),
         _ => TableError::InvalidRequest(RequestError::ZeroTake),

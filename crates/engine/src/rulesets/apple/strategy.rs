@@ -19,7 +19,7 @@ use crate::lang::Lang;
 
 use crate::bigint::{join, to_u64s};
 use crate::budget::{Budget, HeldBytes, ALLOCATION_OVERHEAD};
-use crate::error::{EngineError, Stopped};
+use crate::error::{EngineError, Stopped, Task};
 use crate::game::{Game, Outcome, Play};
 use crate::solve::GrundySolver;
 
@@ -139,8 +139,8 @@ impl Planner<'_> {
         })
     }
 
-    fn task(piles: &[BigUint]) -> impl FnOnce() -> String + '_ {
-        move || format!("the plan's search at {}", join(piles, " "))
+    fn task(piles: &[BigUint]) -> impl FnOnce() -> Task + '_ {
+        move || Task::PlanSearch { position: join(piles, " ") }
     }
 
     fn is_p(&mut self, piles: &[BigUint]) -> Result<bool, EngineError> {
@@ -183,7 +183,7 @@ impl Planner<'_> {
         let lines = self.lines;
         self.budget
             .check_held(self.held.saturating_add(self.solver.held_bytes()))
-            .during(|| format!("the plan at {} (holding {lines} lines)", join(piles, " ")))
+            .during(|| Task::Plan { position: join(piles, " "), lines })
     }
 
     fn plan(&mut self, piles: &[BigUint]) -> Result<Plan, EngineError> {

@@ -57,7 +57,7 @@ use crate::analysis::{
 };
 use crate::bigint::join;
 use crate::budget::{Budget, UNITS_PER_POSITION};
-use crate::error::EngineError;
+use crate::error::{EngineError, Task};
 use crate::game::{Game, Outcome, Play};
 use crate::lang::{say, Lang};
 use crate::tables::{by_chunks, per_heap, Sequence, SequenceRequest, TableBasis, TableError};
@@ -76,6 +76,13 @@ pub(crate) struct Named {
     pub en: &'static str,
     /// Chinese.
     pub zh: &'static str,
+}
+
+impl Named {
+    /// The name as words, for an error that names the game.
+    fn words(self) -> crate::lang::Words {
+        crate::lang::Words { en: self.en.to_string(), zh: self.zh.to_string() }
+    }
 }
 
 /// A one-dimensional coin-turning game: its rule, and the heads' values computed so far when
@@ -124,7 +131,7 @@ impl Row {
         let values = head_values(&self.rule, target, budget)
             .or_else(|_| head_values(&self.rule, upto, budget))
             .map_err(|cause| EngineError::Exhausted {
-                task: format!("the values of {} up to coin {upto}", self.named.en),
+                task: Box::new(Task::CoinValues { game: self.named.words(), upto: Some(upto) }),
                 cause,
             })?;
         let mut held = self.known.write().unwrap_or_else(PoisonError::into_inner);
@@ -441,9 +448,11 @@ impl Ruleset for Row {
             let basis = TableBasis::closed_form(detail, if outcomes { 1 } else { bound });
             return Ok(Some(Sequence::new(per_heap(move |n| cell(value(n))), basis, request.upto, budget)));
         }
-        let values = head_values(&self.rule, request.upto, budget).map_err(|cause| {
-            TableError::Exhausted { task: format!("the values of {}", self.named.en), cause }
-        })?;
+        let values =
+            head_values(&self.rule, request.upto, budget).map_err(|cause| TableError::Exhausted {
+                task: Box::new(Task::CoinValues { game: self.named.words(), upto: None }),
+                cause,
+            })?;
         let bound = values.iter().copied().max().unwrap_or(0);
         let basis = TableBasis {
             method: TableMethod::Stream,

@@ -482,7 +482,7 @@ impl Ruleset for Product {
             return Ok(None);
         }
         crate::tables::pay_memory(
-            "the factors' values",
+            crate::error::Holder::FactorValues,
             u128::from(request.rows + request.cols + 2) * 8,
             budget,
         )?;
@@ -492,8 +492,10 @@ impl Ruleset for Product {
                     .map(|n| row.value(&BigUint::from(n)).and_then(|v| v.to_u64()))
                     .collect::<Option<_>>()
                     .ok_or(TableError::InvalidRequest(RequestError::CoinValueTooWide)),
-                None => head_values(row.rule(), upto, budget)
-                    .map_err(|cause| TableError::Exhausted { task: "the factors' values".into(), cause }),
+                None => head_values(row.rule(), upto, budget).map_err(|cause| TableError::Exhausted {
+                    task: Box::new(crate::error::Task::FactorValues),
+                    cause,
+                }),
             }
         };
         let g1 = side(&self.left, request.rows)?;

@@ -15,7 +15,7 @@ use serde::{Serialize, Serializer};
 use super::LargeNim;
 use crate::budget::{hash_table_bytes, Budget, Exhausted, ALLOCATION_OVERHEAD};
 use crate::error::EngineError;
-use crate::error::Stopped;
+use crate::error::{Stopped, Task};
 use crate::solve::{sorted_heap_table, StandardAlliance, Terminal};
 
 /// A relation between consecutive terms of the chain `1, x_1, x_2, ..., x_N`.
@@ -170,9 +170,9 @@ pub fn explore(players: u32, heaps: usize, max: u64, budget: &Budget) -> Result<
         return Err(EngineError::InvalidRequest(crate::error::RequestError::ExploreNeedsHeaps));
     }
     let table = sorted_heap_table(&LargeNim, &valuation, heaps, max, budget)
-        .during(|| format!("the table of {heaps} heaps up to {max}"))?;
+        .during(|| Task::NimTable { heaps, max })?;
     let values = table.iter().filter(|(p, _)| p.len() == heaps);
-    classify(players, heaps, max, values, budget).during(|| format!("the formula of {heaps} heaps"))
+    classify(players, heaps, max, values, budget).during(|| Task::NimFormula { heaps })
 }
 
 /// Groups valued positions (sorted, `heaps` heaps each) by order pattern and builds the formula.

@@ -9,7 +9,8 @@
 //! ([`crate::octal::work_units`]), step by step, so that the budget, a deadline or a
 //! cancellation stops a long table within a few milliseconds.
 
-use crate::error::RequestError;
+use crate::error::{Holder, RequestError, Task};
+use crate::lang::Words;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -57,7 +58,7 @@ impl HeapValues {
             Known::Periodic(_) => return Ok(HeapValues::Periodic(known)),
             Known::Prefix(values) => values,
         };
-        pay_memory("a copy of the computed Grundy values", held_bytes(values).into(), budget)?;
+        pay_memory(Holder::GrundyCopy, held_bytes(values).into(), budget)?;
         let charged = work_units(&values.stats());
         Ok(HeapValues::Computed(Box::new(EngineValues {
             values: values.clone(),
@@ -198,13 +199,13 @@ pub(super) fn sequence(
 }
 
 /// The two-heap table: `G(r) XOR G(c)`, or P where `G(r) = G(c)`, from the values of heaps up to
-/// the larger side, computed before the first row.
+/// the larger side, computed before the first row; `what` names the game in both languages.
 ///
 /// # Errors
 /// As [`sequence`], and [`TableError::Exhausted`] when the budget stops the values.
 pub(super) fn grid(
     known: Arc<Known>,
-    what: &str,
+    what: &Words,
     request: &GridRequest,
     budget: &Budget,
 ) -> Result<Grid, TableError> {
@@ -215,10 +216,10 @@ pub(super) fn grid(
         check_upto(largest)?;
     }
     values.reach(largest + 1).map_err(|cause| TableError::Exhausted {
-        task: format!("the Grundy values of {what} up to heap {largest}"),
+        task: Box::new(Task::GrundyValues { game: what.clone(), largest }),
         cause,
     })?;
-    let one_heap = basis(&values, what, outcomes);
+    let one_heap = basis(&values, &what.en, outcomes);
     let side: Vec<u32> = (0..=request.cols).map(|c| values.value(c)).collect();
     // A nim-sum of values at most b is below the next power of two above b.
     let bound = match one_heap.value_bound {
