@@ -187,6 +187,29 @@ pub(crate) mod test_prelude {
             .collect()
     }
 
+    /// Asserts that the theory's moves from the one heap `n` to each value of `targets` are the
+    /// generic search's, move for move.
+    pub(crate) fn assert_theory_moves_to_values(
+        game: &dyn AnyGame,
+        n: u64,
+        targets: impl IntoIterator<Item = u64>,
+    ) {
+        let position = trusted(&[crate::bigint::big(n)]);
+        for t in targets {
+            let moves = |method| {
+                game.moves_to_value(
+                    &position,
+                    &crate::bigint::big(t),
+                    method,
+                    &Budget::default(),
+                    crate::Lang::En,
+                )
+                .unwrap_or_else(|e| panic!("heap {n} to {t}: {e}"))
+            };
+            assert_eq!(moves(Method::Theory), moves(Method::Search), "heap {n} to {t}");
+        }
+    }
+
     /// The game a spec text names, built under the default budget.
     pub(crate) fn test_game(spec: &str) -> Box<dyn AnyGame> {
         let spec: crate::spec::GameSpec = spec.parse().unwrap_or_else(|e| panic!("{spec}: {e}"));

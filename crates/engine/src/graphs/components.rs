@@ -7,7 +7,8 @@
 //! * its **shape**, for a graph drawn on a board whose edges follow from the cells' offsets
 //!   ([`Lattice`](super::graph::Lattice)): the cells moved to the corner and turned or reflected to the least of the
 //!   board's eight symmetries, so the same shape anywhere on any board of that lattice, of any
-//!   size, is one entry;
+//!   size, is one entry (a grid shape of at most 58 cells in its box keyed by one word, its
+//!   cells and its width, so that the table Cram's search probes most holds 16-byte entries);
 //! * its **form** ([`canon::canonical_form`]), for components of at most
 //!   [`canon::MAX_FORM_VERTICES`] vertices: every isomorphic component is one entry, whatever
 //!   the graph it came from;
@@ -36,7 +37,7 @@ use super::deletion::mex;
 use super::deletion::Deletion;
 use super::graph::Graph;
 use super::set::VSet;
-use super::shape::{board_shape_key, centre_first};
+use super::shape::{board_shape_key, centre_first, GRID_LATTICE};
 use super::word::Word;
 use crate::budget::{Budget, Exhausted, Meter};
 
@@ -49,6 +50,7 @@ const EXCLUDED: u32 = 1 << 31;
 /// hashbrown's layout: a key, a value, a control byte, at a load of 7/8).
 const SHAPE_ENTRY_BYTES: u64 = 56;
 const SMALL_SHAPE_ENTRY_BYTES: u64 = 29;
+const WORD_SHAPE_ENTRY_BYTES: u64 = 20;
 const FORM_ENTRY_BYTES: u64 = 48;
 
 /// A table of two generations (see the module doc).
@@ -98,6 +100,8 @@ impl<K: Hash + Eq> Generations<K> {
 /// What a family's graphs share: the values of shapes and forms (see the module doc).
 pub struct Memo {
     deletion: Deletion,
+    /// Grid shapes of at most [`WORD_SHAPE_CELLS`] cells in their box, in one word.
+    word_shapes: Generations<u64>,
     /// Shapes of at most [`SMALL_SHAPE_CELLS`] cells in their box, in two words.
     small_shapes: Generations<[u64; 2]>,
     shapes: Generations<[u64; 5]>,
@@ -114,6 +118,7 @@ impl Memo {
     pub fn new(deletion: Deletion) -> Self {
         Memo {
             deletion,
+            word_shapes: Generations::new(),
             small_shapes: Generations::new(),
             shapes: Generations::new(),
             forms: Generations::new(),
@@ -130,17 +135,18 @@ impl Memo {
 
     /// Entries held.
     pub fn states(&self) -> usize {
-        self.small_shapes.len() + self.shapes.len() + self.forms.len()
+        self.word_shapes.len() + self.small_shapes.len() + self.shapes.len() + self.forms.len()
     }
 
     /// Entries dropped to stay within the memory share.
     pub fn evicted(&self) -> u64 {
-        self.small_shapes.evicted + self.shapes.evicted + self.forms.evicted
+        self.word_shapes.evicted + self.small_shapes.evicted + self.shapes.evicted + self.forms.evicted
     }
 
     /// Bytes held, by the tables' sizes.
     pub fn held_bytes(&self) -> u64 {
-        self.small_shapes.len() as u64 * SMALL_SHAPE_ENTRY_BYTES
+        self.word_shapes.len() as u64 * WORD_SHAPE_ENTRY_BYTES
+            + self.small_shapes.len() as u64 * SMALL_SHAPE_ENTRY_BYTES
             + self.shapes.len() as u64 * SHAPE_ENTRY_BYTES
             + self.forms.len() as u64 * FORM_ENTRY_BYTES
             + self.form_words * 8
@@ -149,8 +155,9 @@ impl Memo {
     /// Sets the tables' capacities so that they hold at most `bytes` (each generation half).
     fn limit(&mut self, bytes: u64) {
         let per_generation = bytes / 2;
-        self.small_shapes.capacity = (per_generation / 4 / SMALL_SHAPE_ENTRY_BYTES).max(64) as usize;
-        self.shapes.capacity = (per_generation / 4 / SHAPE_ENTRY_BYTES).max(64) as usize;
+        self.word_shapes.capacity = (per_generation / 4 / WORD_SHAPE_ENTRY_BYTES).max(64) as usize;
+        self.small_shapes.capacity = (per_generation / 8 / SMALL_SHAPE_ENTRY_BYTES).max(64) as usize;
+        self.shapes.capacity = (per_generation / 8 / SHAPE_ENTRY_BYTES).max(64) as usize;
         // A form of k vertices is about k + 2 words.
         self.forms.capacity = (per_generation / 2 / (FORM_ENTRY_BYTES + 8 * 24)).max(64) as usize;
     }
@@ -160,9 +167,15 @@ impl Memo {
 /// lattice and the box's height and width).
 const SMALL_SHAPE_CELLS: u64 = 112;
 
+/// The most cells a grid shape's box may have for its key to fit one word: its cells' bits
+/// below bit 58 and its width above. Its height needs no bits: the box is the shape's own, so
+/// its last row holds the shape's last cell.
+const WORD_SHAPE_CELLS: u64 = 58;
+
 /// A shape's key (see [`board_shape_key`]), in two words when its box is small.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Shape {
+    Word(u64),
     Small([u64; 2]),
     Large(Box<[u64; 5]>),
 }
@@ -172,7 +185,9 @@ impl Shape {
     /// cells' bits.
     fn new(key: [u64; 5]) -> Shape {
         let (lattice, h, w) = (key[0] >> 32, key[0] >> 16 & 0xffff, key[0] & 0xffff);
-        if h * w <= SMALL_SHAPE_CELLS {
+        if lattice == GRID_LATTICE && h * w <= WORD_SHAPE_CELLS {
+            Shape::Word(key[1] | w << WORD_SHAPE_CELLS)
+        } else if h * w <= SMALL_SHAPE_CELLS {
             Shape::Small([key[1], key[2] | (lattice << 14 | h << 7 | w) << 48])
         } else {
             Shape::Large(Box::new(key))
@@ -183,6 +198,7 @@ impl Shape {
 impl Memo {
     fn shape_value(&mut self, shape: &Shape) -> Option<u32> {
         match shape {
+            Shape::Word(key) => self.word_shapes.get(key),
             Shape::Small(key) => self.small_shapes.get(key),
             Shape::Large(key) => self.shapes.get(key),
         }
@@ -190,6 +206,7 @@ impl Memo {
 
     fn store_shape(&mut self, shape: Shape, value: u32) {
         match shape {
+            Shape::Word(key) => self.word_shapes.insert(key, value),
             Shape::Small(key) => self.small_shapes.insert(key, value),
             Shape::Large(key) => self.shapes.insert(*key, value),
         }
@@ -650,8 +667,7 @@ impl<'m> ComponentSolver<'m> {
             self.memo.solved += 1;
             self.store(&frame.keys, value);
             if depth == 1 {
-                meter.flush()?;
-                budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
+                self.finish(meter, budget)?;
                 return Ok(value);
             }
             returned = Some(value);
@@ -670,20 +686,37 @@ impl<'m> ComponentSolver<'m> {
         if let Some(value) = self.chains_value(left, budget) {
             return value;
         }
-        self.memo.limit(budget.memory_limit() / 2);
-        let mut parts = Vec::new();
-        self.graph.components(left, &mut parts);
+        let (mut sum, open) = self.probe_components(left, budget);
         let mut meter = budget.meter();
-        let mut sum = 0;
-        for set in parts {
-            sum ^= match self.probe(&set) {
-                Ok(v) => v,
-                Err(part) => self.value_aspired(&set, &part.keys, &mut meter, budget)?,
-            };
+        for (set, part) in open {
+            sum ^= self.value_aspired(&set, &part.keys, &mut meter, budget)?;
         }
+        self.finish(meter, budget)?;
+        Ok(sum)
+    }
+
+    /// The nim-sum of the components of `left` the tables value, and the others with their
+    /// keys; the tables' room set from the budget's memory first.
+    fn probe_components(&mut self, left: &VSet, budget: &Budget) -> (u32, Vec<(VSet, Part)>) {
+        self.memo.limit(budget.memory_limit() / 2);
+        let mut sets = Vec::new();
+        self.graph.components(left, &mut sets);
+        let mut sum = 0;
+        let mut open = Vec::new();
+        for set in sets {
+            match self.probe(&set) {
+                Ok(v) => sum ^= v,
+                Err(part) => open.push((set, part)),
+            }
+        }
+        (sum, open)
+    }
+
+    /// Charges the meter's last units and tells the budget the tables' size.
+    fn finish(&self, mut meter: Meter<'_>, budget: &Budget) -> Result<(), Exhausted> {
         meter.flush()?;
         budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
-        Ok(sum)
+        Ok(())
     }
 
     /// The value of the position `left` when it is at most `bound`, else `None`: all its components but the
@@ -702,18 +735,9 @@ impl<'m> ComponentSolver<'m> {
         if bound >= 127 || self.chains {
             return self.value_pruned(left, budget).map(|v| (v <= bound).then_some(v));
         }
-        self.memo.limit(budget.memory_limit() / 2);
-        let mut sets = Vec::new();
-        self.graph.components(left, &mut sets);
+        let (mut sum, open) = self.probe_components(left, budget);
+        let open: Vec<Part> = open.into_iter().map(|(_, part)| part).collect();
         let mut meter = budget.meter();
-        let mut sum = 0;
-        let mut open = Vec::new();
-        for set in &sets {
-            match self.probe(set) {
-                Ok(v) => sum ^= v,
-                Err(part) => open.push(part),
-            }
-        }
         let largest = (0..open.len()).max_by_key(|&j| open[j].cells.len());
         let value = match largest {
             None => Some(sum),
@@ -725,8 +749,7 @@ impl<'m> ComponentSolver<'m> {
                     .map(|v| v ^ sum)
             }
         };
-        meter.flush()?;
-        budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
+        self.finish(meter, budget)?;
         Ok(value.filter(|&v| v <= bound))
     }
 

@@ -158,13 +158,13 @@ impl Word {
     pub(super) fn part(self, cells: u64) -> Word {
         let stride = self.width;
         let top = cells.trailing_zeros() / stride;
-        let height = (63 - cells.leading_zeros()) / stride - top + 1;
         let at_top = cells >> (top * stride);
         let row = (1u64 << stride) - 1;
-        let (mut columns, mut rest) = (0, at_top);
+        let (mut columns, mut rest, mut height) = (0, at_top, 0);
         while rest != 0 {
             columns |= rest & row;
             rest >>= stride;
+            height += 1;
         }
         let left = columns.trailing_zeros();
         let width = 64 - columns.leading_zeros() - left;

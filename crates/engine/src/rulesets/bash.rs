@@ -402,27 +402,7 @@ mod tests {
     fn moves_to_every_other_value() {
         let game = bash(4);
         for n in 0..20u64 {
-            for t in 0..5u64 {
-                let moves = game
-                    .moves_to_value(
-                        &trusted(&[big(n)]),
-                        &big(t),
-                        Method::Theory,
-                        &Budget::default(),
-                        Lang::En,
-                    )
-                    .unwrap();
-                let searched = game
-                    .moves_to_value(
-                        &trusted(&[big(n)]),
-                        &big(t),
-                        Method::Search,
-                        &Budget::default(),
-                        Lang::En,
-                    )
-                    .unwrap();
-                assert_eq!(moves, searched, "n {n} target {t}");
-            }
+            assert_theory_moves_to_values(game.as_ref(), n, 0..5);
         }
     }
 }

@@ -359,27 +359,7 @@ mod tests {
     fn moves_to_every_value_match_search_up_to_300() {
         let game = half();
         for n in 0..=300u64 {
-            for t in 0..=n.div_ceil(2) + 1 {
-                let theory = game
-                    .moves_to_value(
-                        &trusted(&[big(n)]),
-                        &big(t),
-                        Method::Theory,
-                        &Budget::default(),
-                        Lang::En,
-                    )
-                    .unwrap();
-                let search = game
-                    .moves_to_value(
-                        &trusted(&[big(n)]),
-                        &big(t),
-                        Method::Search,
-                        &Budget::default(),
-                        Lang::En,
-                    )
-                    .unwrap();
-                assert_eq!(theory, search, "n {n} target {t}");
-            }
+            assert_theory_moves_to_values(game.as_ref(), n, 0..=n.div_ceil(2) + 1);
         }
     }
 

@@ -508,27 +508,7 @@ mod tests {
     fn moves_to_every_value_match_search() {
         let game = subtraction(&[2, 3, 5, 7]);
         for n in 0..50u64 {
-            for t in 0..6u64 {
-                let theory = game
-                    .moves_to_value(
-                        &trusted(&[big(n)]),
-                        &big(t),
-                        Method::Theory,
-                        &Budget::default(),
-                        Lang::En,
-                    )
-                    .unwrap();
-                let search = game
-                    .moves_to_value(
-                        &trusted(&[big(n)]),
-                        &big(t),
-                        Method::Search,
-                        &Budget::default(),
-                        Lang::En,
-                    )
-                    .unwrap();
-                assert_eq!(theory, search, "n {n} target {t}");
-            }
+            assert_theory_moves_to_values(game.as_ref(), n, 0..6);
         }
     }
 
