@@ -873,7 +873,8 @@ impl<'m> ComponentSolver<'m> {
     }
 
     /// The part's value when it is in `wanted`, or at least when the tables know it; `None`
-    /// when it is not in `wanted` (and the tables record that, for values below 31).
+    /// when it is not in `wanted` (and the tables record the values the search ruled out, those
+    /// of `wanted` among them, for values below 31).
     ///
     /// Beling and Rogalski's search: a component with `d` distinct options has a value in
     /// `0..=d`, the candidates. Each option seen drops one candidate: its value if that is a
@@ -918,7 +919,8 @@ impl<'m> ComponentSolver<'m> {
             return self.component_value(*set, budget).map(Some);
         }
         let asked = up_to(greatest(wanted));
-        let mut candidates = up_to(moves.len() as u32);
+        let most = moves.len() as u32;
+        let mut candidates = up_to(most);
         // Options are split one by one, so that one the tables value may end the search before
         // the others are split.
         let mut options =
@@ -966,7 +968,11 @@ impl<'m> ComponentSolver<'m> {
             self.store(&part.keys, value);
             return Ok(Some(value));
         }
-        let bits = (excluded | wanted) as u32 & !EXCLUDED;
+        // The value is at most the number of moves, and, when it is at most the greatest value
+        // wanted, still a candidate (see the comment on the candidates above): every value up
+        // to that one that is no longer a candidate is ruled out, not only the values wanted.
+        let ruled_out = (up_to(greatest(wanted)) & !candidates) | !up_to(most);
+        let bits = (excluded | wanted | ruled_out) as u32 & !EXCLUDED;
         self.store(&part.keys, EXCLUDED | bits);
         Ok(None)
     }
