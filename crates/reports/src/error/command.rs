@@ -841,7 +841,7 @@ mod tests {
             check(error, data);
             let report = crate::ReportError::Invalid(error.clone());
             assert!(report.is_usage());
-            assert_eq!(report.words().as_ref(), Some(&error.words()));
+            assert_eq!(report.words(), error.words());
         }
         // The other form of a kind with two.
         check(&CommandError::AtlasNeedsPattern { compute: false }, &["--codes 0.??"]);

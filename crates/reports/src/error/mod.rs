@@ -45,9 +45,9 @@ pub enum ReportError {
     Checkpoint {
         /// The file.
         path: String,
-        /// What could not be done: "open it", "read it", "write it".
-        action: &'static str,
-        /// What the system says.
+        /// What could not be done.
+        action: FileAction,
+        /// What the system says (its own message, in its own language).
         cause: std::io::Error,
     },
     /// A picture could not be drawn or encoded (a runtime failure).
@@ -105,16 +105,34 @@ impl ReportError {
         }
     }
 
-    /// The words of a request's fault, an invalid position or a limit reached, in both
-    /// languages, from the error's data (`None` for the kinds surfaces word from their kind:
-    /// what ran out, a specification error, a runtime failure).
-    pub fn words(&self) -> Option<Words> {
+    /// The error's words in both languages, from its data (the English is its `Display`): every
+    /// kind has them, so that a surface says any error in the question's language. A message
+    /// from outside nimlab (the system's, SQLite's, the drawing library's) is quoted as it is in
+    /// both.
+    pub fn words(&self) -> Words {
         match self {
             ReportError::Engine(e) => e.words(),
-            ReportError::Table(TableError::InvalidRequest(e)) => Some(e.words()),
-            ReportError::Invalid(e) => Some(e.words()),
             ReportError::Periodicity(e) => e.words(),
-            _ => None,
+            ReportError::Prove(e) => e.words(),
+            #[cfg(feature = "store")]
+            ReportError::Store(e) => store_words(e),
+            ReportError::Table(e) => e.words(),
+            ReportError::WythoffRows(e) => e.words(),
+            ReportError::Invalid(e) => e.words(),
+            ReportError::Checkpoint { path, action, cause } => {
+                let zh = match action {
+                    FileAction::Open => "打开",
+                    FileAction::Read => "读取",
+                    FileAction::Write => "写入",
+                };
+                Words {
+                    en: self.to_string(), zh: format!("检查点文件“{path}”：无法{zh}：{cause}")
+                }
+            }
+            #[cfg(feature = "pictures")]
+            ReportError::Draw(e) => {
+                Words { en: e.to_string(), zh: format!("无法绘制图片：{}", e.cause()) }
+            }
         }
     }
 
@@ -123,6 +141,36 @@ impl ReportError {
     pub fn is_no_theory(&self) -> bool {
         matches!(self, ReportError::Engine(EngineError::NoTheory { .. }))
     }
+}
+
+/// What could not be done to a file ([`ReportError::Checkpoint`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum FileAction {
+    /// Open (or create) it.
+    #[error("open it")]
+    Open,
+    /// Read it.
+    #[error("read it")]
+    Read,
+    /// Write it.
+    #[error("write it")]
+    Write,
+}
+
+/// A store's failure in both languages (SQLite's own message quoted as it is).
+#[cfg(feature = "store")]
+fn store_words(error: &StoreError) -> Words {
+    let zh = match error {
+        StoreError::Sqlite(e) => format!("扫描数据库：{e}"),
+        StoreError::TooLarge(n) => format!("扫描数据库：数 {n} 太大，无法存储（上限是 2^63 - 1）"),
+        StoreError::Conflict { code, stored, new } => {
+            format!("图谱数据库：代码 {code} 存为已证明的 {stored}，新的结果却是 {new}")
+        }
+        StoreError::UnknownSweep(sweep) => {
+            format!("扫描数据库：没有 {sweep} 的结果；请先用 --db 运行这次扫描")
+        }
+    };
+    Words { en: error.to_string(), zh }
 }
 
 impl From<TableError> for ReportError {
