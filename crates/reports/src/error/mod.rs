@@ -192,3 +192,147 @@ impl From<CommandError> for ReportError {
         ReportError::Invalid(error)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nimlab_engine::large_nim::ProofStage;
+    use nimlab_engine::{LimitReached, RequestError, Task};
+
+    /// Words that may stay in a Chinese text: flags as typed and the program's name.
+    const SYNTAX: &[&str] = &["nimlab", "limit", "size", "max", "period", "sets", "KiB", "SUB"];
+
+    /// Both languages non-empty, the Chinese really Chinese, both naming every value of `data`,
+    /// no English left in the Chinese once the data is taken out, and the English the error's
+    /// own `Display`.
+    fn check(error: &ReportError, data: &[String]) {
+        let words = error.words();
+        assert!(!words.en.trim().is_empty() && !words.zh.trim().is_empty(), "{error:?}");
+        assert!(words.zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{error:?}: {}", words.zh);
+        let mut zh = words.zh.clone();
+        let mut data: Vec<&String> = data.iter().collect();
+        data.sort_by_key(|d| std::cmp::Reverse(d.len()));
+        for d in data {
+            assert!(words.en.contains(d.as_str()), "{error:?}: the English does not name {d}: {}", words.en);
+            assert!(words.zh.contains(d.as_str()), "{error:?}: the Chinese does not name {d}: {}", words.zh);
+            zh = zh.replace(d.as_str(), " ");
+        }
+        let english: Vec<&str> = zh
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| w.len() >= 3 && !SYNTAX.contains(w))
+            .collect();
+        assert!(english.is_empty(), "{error:?}: English left in the Chinese ({english:?}): {}", words.zh);
+        assert_eq!(error.to_string(), words.en, "{error:?}");
+    }
+
+    /// Where a report error stands; a new kind must be added here (the match is exhaustive)
+    /// and given a sample in the test below, so that it cannot lack its Chinese.
+    fn slot(error: &ReportError) -> usize {
+        match error {
+            ReportError::Engine(_) => 0,
+            ReportError::Periodicity(_) => 1,
+            ReportError::Prove(ProveError::TooFewPlayers(_)) => 2,
+            ReportError::Prove(ProveError::Stopped { .. }) => 3,
+            #[cfg(feature = "store")]
+            ReportError::Store(_) => 4,
+            ReportError::Table(TableError::InvalidRequest(_)) => 5,
+            ReportError::Table(TableError::Exhausted { .. }) => 6,
+            ReportError::Table(TableError::Engine(_)) => 7,
+            ReportError::WythoffRows(RowError::NoPeriod { .. }) => 8,
+            ReportError::WythoffRows(RowError::Exhausted { .. }) => 9,
+            ReportError::Invalid(_) => 10,
+            ReportError::Checkpoint { .. } => 11,
+            #[cfg(feature = "pictures")]
+            ReportError::Draw(_) => 12,
+        }
+    }
+
+    #[test]
+    fn every_report_error_kind_has_its_words_in_both_languages() {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let work = || Exhausted::Work { limit: 500 };
+        let mut samples: Vec<(ReportError, Vec<String>)> = vec![
+            (ReportError::Engine(EngineError::Limit(LimitReached::PlanLines { limit: 9 })), s(&["9"])),
+            (
+                ReportError::Periodicity(PeriodicityError::TooManySets { sets: 70, budget: 50 }),
+                s(&["70", "50"]),
+            ),
+            (ReportError::Prove(ProveError::TooFewPlayers(1)), s(&["1"])),
+            (ReportError::Table(TableError::InvalidRequest(RequestError::NoHeaps)), vec![]),
+            (
+                ReportError::Table(TableError::Exhausted {
+                    task: Box::new(Task::GridRow { row: 12 }),
+                    cause: work(),
+                }),
+                s(&["12", "500"]),
+            ),
+            (
+                ReportError::Table(TableError::Engine(EngineError::Internal { what: "a check".into() })),
+                s(&["a check"]),
+            ),
+            (ReportError::WythoffRows(RowError::NoPeriod { row: 7, columns: 4000 }), s(&["7", "4000"])),
+            (
+                ReportError::WythoffRows(RowError::Exhausted { row: 7, column: 300, cause: work() }),
+                s(&["7", "300", "500"]),
+            ),
+            (ReportError::Invalid(CommandError::NoStoredRows { family: "2,c".into() }), s(&["2,c"])),
+        ];
+        for what in [
+            ProofStage::OrderPatterns,
+            ProofStage::Classes,
+            ProofStage::Profiles,
+            ProofStage::Check,
+            ProofStage::Formula,
+        ] {
+            let error = ReportError::Prove(ProveError::Stopped { heaps: 12, what, cause: work() });
+            samples.push((error, s(&["12", "500"])));
+        }
+        for action in [FileAction::Open, FileAction::Read, FileAction::Write] {
+            let cause = std::io::Error::other("disk on fire");
+            let error = ReportError::Checkpoint { path: "/tmp/x.ckpt".into(), action, cause };
+            samples.push((error, s(&["/tmp/x.ckpt", "disk on fire"])));
+        }
+        #[cfg(feature = "store")]
+        {
+            let sqlite =
+                nimlab_store::SweepStore::open(std::path::Path::new("/nonexistent/dir/x.db")).err().unwrap();
+            let message = match &sqlite {
+                StoreError::Sqlite(e) => e.to_string(),
+                other => panic!("{other:?}"),
+            };
+            samples.push((ReportError::Store(sqlite), vec![message]));
+            samples.push((ReportError::Store(StoreError::TooLarge(u64::MAX)), s(&["18446744073709551615"])));
+            samples.push((
+                ReportError::Store(StoreError::Conflict {
+                    code: "0.07".into(),
+                    stored: "(53, 34)".into(),
+                    new: "(1, 2)".into(),
+                }),
+                s(&["0.07", "(53, 34)", "(1, 2)"]),
+            ));
+            samples.push((ReportError::Store(StoreError::UnknownSweep("sub 2,c".into())), s(&["sub 2,c"])));
+        }
+        #[cfg(feature = "pictures")]
+        {
+            let draw = crate::plot::drawing_error::<std::io::Error>(
+                plotters::drawing::DrawingAreaErrorKind::LayoutError,
+            );
+            let message = draw.cause().to_string();
+            samples.push((ReportError::Draw(draw), vec![message]));
+        }
+        let mut slots: Vec<usize> = samples.iter().map(|(e, _)| slot(e)).collect();
+        slots.sort_unstable();
+        slots.dedup();
+        let mut expected: Vec<usize> = (0..=11).collect();
+        if !cfg!(feature = "store") {
+            expected.retain(|&k| k != 4);
+        }
+        if cfg!(feature = "pictures") {
+            expected.push(12);
+        }
+        assert_eq!(slots, expected, "a sample of every kind");
+        for (error, data) in &samples {
+            check(error, data);
+        }
+    }
+}
