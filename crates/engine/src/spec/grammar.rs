@@ -171,10 +171,10 @@ pub(crate) fn count_value(text: &str) -> Result<u64, ValueFault> {
 /// words in both languages are made from it ([`NaturalError::words`]; `Display` is the English).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NaturalError {
-    /// A negative number.
+    /// A negative number: the text as the caller typed it.
     #[error("'{0}' is negative; expected a whole number of at least 0")]
     Negative(String),
-    /// Anything else that is not decimal digits.
+    /// Anything else that is not decimal digits: the text as the caller typed it.
     #[error("'{0}' is not a whole number")]
     NotWhole(String),
 }

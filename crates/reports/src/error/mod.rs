@@ -199,30 +199,12 @@ mod tests {
     use nimlab_engine::large_nim::ProofStage;
     use nimlab_engine::{LimitReached, RequestError, Task};
 
-    /// Words that may stay in a Chinese text: flags as typed and the program's name.
-    const SYNTAX: &[&str] = &["nimlab", "limit", "size", "max", "period", "sets", "KiB", "SUB"];
-
-    /// Both languages non-empty, the Chinese really Chinese, both naming every value of `data`,
-    /// no English left in the Chinese once the data is taken out, and the English the error's
-    /// own `Display`.
+    /// Both languages from the error's data, naming every value of `data`, and the English
+    /// the error's own `Display`.
     fn check(error: &ReportError, data: &[String]) {
-        let words = error.words();
-        assert!(!words.en.trim().is_empty() && !words.zh.trim().is_empty(), "{error:?}");
-        assert!(words.zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{error:?}: {}", words.zh);
-        let mut zh = words.zh.clone();
-        let mut data: Vec<&String> = data.iter().collect();
-        data.sort_by_key(|d| std::cmp::Reverse(d.len()));
-        for d in data {
-            assert!(words.en.contains(d.as_str()), "{error:?}: the English does not name {d}: {}", words.en);
-            assert!(words.zh.contains(d.as_str()), "{error:?}: the Chinese does not name {d}: {}", words.zh);
-            zh = zh.replace(d.as_str(), " ");
-        }
-        let english: Vec<&str> = zh
-            .split(|c: char| !c.is_ascii_alphabetic())
-            .filter(|w| w.len() >= 3 && !SYNTAX.contains(w))
-            .collect();
-        assert!(english.is_empty(), "{error:?}: English left in the Chinese ({english:?}): {}", words.zh);
-        assert_eq!(error.to_string(), words.en, "{error:?}");
+        let data: Vec<&str> = data.iter().map(String::as_str).collect();
+        command::tests::check_words(&format!("{error:?}"), &error.words(), &data);
+        assert_eq!(error.to_string(), error.words().en, "{error:?}");
     }
 
     /// Where a report error stands; a new kind must be added here (the match is exhaustive)

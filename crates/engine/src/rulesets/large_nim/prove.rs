@@ -162,7 +162,8 @@ pub enum RefinementOutcome {
     },
     /// The finer classes do not fit the budget.
     TooLarge {
-        /// The budget's message.
+        /// The budget's message ([`ProveError`]'s English: `prove` is a research report, which
+        /// stays English, and its JSON carries the sentence).
         message: String,
     },
 }
