@@ -91,9 +91,11 @@ fn every_kind_of_error_is_said_in_the_language_asked() {
     assert_eq!(value, "“0”不是 --max 的有效值：应不小于 1");
     let unknown = zh(&["solve", "nimm", "5"], 2, "usage");
     assert!(unknown.starts_with("没有名为“nimm”的游戏；游戏有：nim, "), "{unknown}");
-    let theory = zh(&["solve", "moore", "3", "4", "5", "--k", "2", "--misere", "--method", "theory"], 2, "usage");
+    let theory =
+        zh(&["solve", "moore", "3", "4", "5", "--k", "2", "--misere", "--method", "theory"], 2, "usage");
     assert!(
-        theory.starts_with("nimlab 没有 moore --k 2 的公式解（反常规则）") && theory.ends_with("；请用 --method search"),
+        theory.starts_with("nimlab 没有 moore --k 2 的公式解（反常规则）")
+            && theory.ends_with("；请用 --method search"),
         "{theory}"
     );
     let budget = zh(

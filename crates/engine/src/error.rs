@@ -629,11 +629,7 @@ pub(crate) mod tests {
                 s(&["nim", "max"]),
             ),
             (
-                SpecError::MissingParam {
-                    game: "bash".into(),
-                    param: "max".into(),
-                    help: "the most taken".into(),
-                },
+                SpecError::MissingParam { game: "bash".into(), param: "max".into(), help: "the most taken" },
                 s(&["bash", "max"]),
             ),
             (SpecError::Repeated { param: "max".into() }, s(&["max"])),

@@ -45,8 +45,9 @@ pub enum SpecError {
         game: String,
         /// The parameter.
         param: String,
-        /// What it means.
-        help: String,
+        /// What it means: the declaration's help (English; its Chinese is in the ruleset's
+        /// `Texts`).
+        help: &'static str,
     },
     /// A parameter was given twice (and is not repeatable).
     #[error("the parameter '{param}' is given more than once")]
@@ -629,7 +630,7 @@ impl GameSpec {
                 None => decl.default_value().ok_or_else(|| SpecError::MissingParam {
                     game: name.into(),
                     param: decl.name.into(),
-                    help: decl.help.into(),
+                    help: decl.help,
                 })?,
             };
             values.push((decl.name, value));
