@@ -5,7 +5,7 @@
 use nimlab_engine::periodicity::PeriodicityError;
 use nimlab_engine::tables::RowError;
 use nimlab_engine::TheoryQuestion;
-use nimlab_engine::{EngineError, Exhausted, Lang, RulesetInfo, SpecError};
+use nimlab_engine::{EngineError, Exhausted, Lang, RulesetInfo, SpecError, Words};
 use nimlab_reports::ReportError;
 use serde::Serialize;
 
@@ -49,41 +49,72 @@ pub struct ErrorReport {
     pub exit_status: u8,
 }
 
-/// The options of a game, as flags: ` (it takes --max, --set)`.
-fn takes(game: &str) -> String {
+/// The options of a game, as flags: ` (it takes --max, --set)`, in both languages.
+fn takes(game: &str) -> Words {
     match RulesetInfo::find(game) {
-        Some(info) if info.params.is_empty() => " (it takes no parameters)".into(),
+        Some(info) if info.params.is_empty() => {
+            Words { en: " (it takes no parameters)".into(), zh: "（它没有参数）".into() }
+        }
         Some(info) => {
             let flags: Vec<String> = info.params.iter().map(|p| format!("--{}", p.name)).collect();
-            format!(" (it takes {})", flags.join(", "))
+            let flags = flags.join(", ");
+            Words { en: format!(" (it takes {flags})"), zh: format!("（它的参数：{flags}）") }
         }
-        None => String::new(),
+        None => Words { en: String::new(), zh: String::new() },
     }
 }
 
-/// A spec error phrased with flags.
-fn spec_message(error: &SpecError) -> String {
+/// A spec error phrased with flags, in both languages (the rest as the engine words it).
+fn spec_words(error: &SpecError) -> Words {
     match error {
         SpecError::UnknownParam { game, param, .. } => {
-            format!("--{param} does not apply to the game '{game}'{}", takes(game))
+            let takes = takes(game);
+            Words {
+                en: format!("--{param} does not apply to the game '{game}'{}", takes.en),
+                zh: format!("--{param} 不适用于游戏“{game}”{}", takes.zh),
+            }
         }
-        SpecError::MissingParam { game, param, help } => format!("the game '{game}' needs --{param}: {help}"),
-        SpecError::Repeated { param } => format!("--{param} is given more than once"),
-        SpecError::InvalidValue { param, value, reason, .. } => {
-            format!("invalid value '{value}' for --{param}: {reason}")
+        SpecError::MissingParam { game, param, help } => {
+            // The parameter's help in Chinese is the declaration's, when it has one.
+            let help_zh = RulesetInfo::find(game)
+                .and_then(|info| info.zh.params.iter().find(|p| p.name == param.as_str()))
+                .map_or(String::new(), |p| format!("：{}", p.help));
+            Words {
+                en: format!("the game '{game}' needs --{param}: {help}"),
+                zh: format!("游戏“{game}”需要 --{param}{help_zh}"),
+            }
         }
-        other => other.to_string(),
+        SpecError::Repeated { param } => Words {
+            en: format!("--{param} is given more than once"),
+            zh: format!("--{param} 给了不止一次"),
+        },
+        SpecError::InvalidValue { param, value, why } => {
+            let why = why.words();
+            Words {
+                en: format!("invalid value '{value}' for --{param}: {}", why.en),
+                zh: format!("“{value}”不是 --{param} 的有效值：{}", why.zh),
+            }
+        }
+        other => other.words(),
     }
 }
 
-/// What ran out, with the option that raises it.
-fn exhausted_hint(cause: &Exhausted) -> &'static str {
-    match cause {
-        Exhausted::Work { .. } | Exhausted::Memory { .. } => "; raise it with --budget N",
-        Exhausted::Deadline { .. } => "; raise it with --timeout SECONDS",
-        Exhausted::MachineMemory { .. } => "; raise it with --memory SIZE (e.g. --memory 8G)",
-        Exhausted::Cancelled | Exhausted::Cycle { .. } => "",
-    }
+/// What ran out, with the option that raises it, in both languages.
+fn exhausted_hint(cause: &Exhausted) -> Words {
+    let (en, zh) = match cause {
+        Exhausted::Work { .. } | Exhausted::Memory { .. } => {
+            ("; raise it with --budget N", "；用 --budget N 提高上限")
+        }
+        Exhausted::Deadline { .. } => {
+            ("; raise it with --timeout SECONDS", "；用 --timeout SECONDS 延长时限")
+        }
+        Exhausted::MachineMemory { .. } => (
+            "; raise it with --memory SIZE (e.g. --memory 8G)",
+            "；用 --memory SIZE 提高上限（例如 --memory 8G）",
+        ),
+        Exhausted::Cancelled | Exhausted::Cycle { .. } => ("", ""),
+    };
+    Words { en: en.into(), zh: zh.into() }
 }
 
 fn kind_of(cause: Option<&Exhausted>) -> &'static str {
@@ -97,48 +128,57 @@ fn kind_of(cause: Option<&Exhausted>) -> &'static str {
     }
 }
 
-/// A report error phrased for the command line; `command` is the subcommand's name, for the
-/// options it has. With `--lang zh`, an error that has its words in both languages (a request's
-/// fault, an invalid position, a limit reached) is said in Chinese.
-fn report_message(error: &ReportError, command: &str, lang: Lang) -> String {
-    if let (Lang::Zh, Some(words)) = (lang, error.words()) {
-        return match error {
-            ReportError::Engine(EngineError::Limit(_)) => format!("{}；用 --lines N 提高上限", words.zh),
-            _ => words.zh,
-        };
-    }
+/// `words` followed by the command line's advice `(en, zh)`.
+fn advised(words: Words, en: &str, zh: &str) -> Words {
+    Words { en: format!("{}{en}", words.en), zh: format!("{}{zh}", words.zh) }
+}
+
+/// A report error phrased for the command line, in both languages: the error's words from its
+/// data, and the options of the subcommand `command` that change the answer.
+fn report_words(error: &ReportError, command: &str) -> Words {
+    let words = error.words();
     match error {
-        ReportError::Engine(EngineError::Spec(spec)) => spec_message(spec),
+        ReportError::Engine(EngineError::Spec(spec)) => spec_words(spec),
         ReportError::Engine(EngineError::NoTheory { question, .. }) => match command {
-            "solve" | "table" | "p-positions" => format!("{error}; use --method search"),
-            "verify" if matches!(question, TheoryQuestion::Play { .. }) => {
-                format!("{error} to verify (for its n-player theorems add --players N)")
+            "solve" | "table" | "p-positions" => {
+                advised(words, "; use --method search", "；请用 --method search")
             }
-            _ => error.to_string(),
+            "verify" if matches!(question, TheoryQuestion::Play { .. }) => advised(
+                words,
+                " to verify (for its n-player theorems add --players N)",
+                "，无法验证（要验证它的 n 人定理，请加 --players N）",
+            ),
+            _ => words,
         },
-        ReportError::Periodicity(PeriodicityError::LimitReached { .. }) => {
-            format!("{error}; raise it with --limit N")
+        ReportError::Periodicity(PeriodicityError::LimitReached { .. })
+        | ReportError::WythoffRows(RowError::NoPeriod { .. }) => {
+            advised(words, "; raise it with --limit N", "；用 --limit N 提高上限")
         }
-        ReportError::Periodicity(PeriodicityError::TooManySets { .. }) => {
-            format!("{error} (raise it with --max-sets N, or lower --size or --max)")
+        ReportError::Periodicity(PeriodicityError::TooManySets { .. }) => advised(
+            words,
+            " (raise it with --max-sets N, or lower --size or --max)",
+            "（用 --max-sets N 提高上限，或降低 --size 或 --max）",
+        ),
+        ReportError::Engine(EngineError::Limit(_)) => {
+            advised(words, "; raise it with --lines N", "；用 --lines N 提高上限")
         }
-        ReportError::Engine(EngineError::Limit(_)) => format!("{error}; raise it with --lines N"),
-        ReportError::WythoffRows(RowError::NoPeriod { .. }) => format!("{error}; raise it with --limit N"),
         _ => match error.exhausted() {
-            Some(cause) => format!("{error}{}", exhausted_hint(cause)),
-            None => error.to_string(),
+            Some(cause) => {
+                let hint = exhausted_hint(cause);
+                advised(words, &hint.en, &hint.zh)
+            }
+            None => words,
         },
     }
 }
 
-/// How the error of the subcommand `command` is reported, in `lang` where the error has its
-/// words in it.
+/// How the error of the subcommand `command` is reported, in `lang`.
 pub fn describe(error: &anyhow::Error, command: &str, lang: Lang) -> ErrorReport {
     for cause in error.chain() {
         if let Some(e) = cause.downcast_ref::<ReportError>() {
             let usage = e.is_usage();
             return ErrorReport {
-                error: report_message(e, command, lang),
+                error: report_words(e, command).get(lang).to_string(),
                 kind: if usage { "usage" } else { kind_of(e.exhausted()) },
                 exit_status: if usage { EXIT_USAGE } else { EXIT_FAILURE },
             };
@@ -147,17 +187,26 @@ pub fn describe(error: &anyhow::Error, command: &str, lang: Lang) -> ErrorReport
             return describe(&anyhow::Error::new(ReportError::Engine(e.clone())), command, lang);
         }
         if let Some(e) = cause.downcast_ref::<SpecError>() {
-            return ErrorReport { error: spec_message(e), kind: "usage", exit_status: EXIT_USAGE };
+            return ErrorReport {
+                error: spec_words(e).get(lang).to_string(),
+                kind: "usage",
+                exit_status: EXIT_USAGE,
+            };
         }
         if let Some(e) = cause.downcast_ref::<UsageError>() {
             return ErrorReport { error: e.0.clone(), kind: "usage", exit_status: EXIT_USAGE };
         }
         if let Some(stopped) = written_until(cause) {
-            return ErrorReport {
-                error: format!(
-                    "the answer was stopped while it was being written (what was written is incomplete): {stopped}{}",
-                    exhausted_hint(stopped)
+            let (cause, hint) = (stopped.words(), exhausted_hint(stopped));
+            let words = Words {
+                en: format!(
+                    "the answer was stopped while it was being written (what was written is incomplete): {}{}",
+                    cause.en, hint.en
                 ),
+                zh: format!("答案在写出时被停止了（已写出的部分不完整）：{}{}", cause.zh, hint.zh),
+            };
+            return ErrorReport {
+                error: words.get(lang).to_string(),
                 kind: kind_of(Some(stopped)),
                 exit_status: EXIT_FAILURE,
             };

@@ -52,9 +52,11 @@ impl GameParams {
                     .map_err(|e| nimlab_engine::SpecError::InvalidValue {
                         param: param.clone(),
                         value: value.clone(),
-                        reason: format!("cannot read the file {path}: {e}"),
-                        words: None,
-                        fault: None,
+                        // The system's message is its own, in both languages.
+                        why: Box::new(nimlab_engine::ValueWhy::Words(nimlab_engine::Words {
+                            en: format!("cannot read the file {path}: {e}"),
+                            zh: format!("无法读取文件 {path}：{e}"),
+                        })),
                     })?
                     .into(),
                 _ => value.as_str().into(),

@@ -73,3 +73,35 @@ fn request_errors_are_said_in_the_language_asked() {
         "至少要有 2 个玩家",
     );
 }
+
+/// Every kind of error is said in Chinese with `--lang zh`, the command line's advice about its
+/// options too: a specification's error (with flags), a theory the game lacks, a computation that
+/// ran out; the kind and exit status are the language's neither.
+#[test]
+fn every_kind_of_error_is_said_in_the_language_asked() {
+    let zh = |args: &[&str], status: i32, kind: &str| {
+        let error = crate::json_error(&[args, &["--lang", "zh"]].concat(), status, kind);
+        let english = crate::json_error(args, status, kind);
+        assert_ne!(error["error"], english["error"], "{error}");
+        error["error"].as_str().unwrap().to_string()
+    };
+    let missing = zh(&["solve", "bash", "5"], 2, "usage");
+    assert!(missing.starts_with("游戏“bash”需要 --max"), "{missing}");
+    let value = zh(&["solve", "bash", "5", "--max", "0"], 2, "usage");
+    assert_eq!(value, "“0”不是 --max 的有效值：应不小于 1");
+    let unknown = zh(&["solve", "nimm", "5"], 2, "usage");
+    assert!(unknown.starts_with("没有名为“nimm”的游戏；游戏有：nim, "), "{unknown}");
+    let theory =
+        zh(&["solve", "moore", "3", "4", "5", "--k", "2", "--misere", "--method", "theory"], 2, "usage");
+    assert!(
+        theory.starts_with("nimlab 没有 moore --k 2 的公式解（反常规则）")
+            && theory.ends_with("；请用 --method search"),
+        "{theory}"
+    );
+    let budget = zh(
+        &["solve", "subtraction", "100000", "--set", "1,3,4", "--method", "search", "--budget", "100"],
+        1,
+        "budget",
+    );
+    assert!(budget.contains("停止了：") && budget.ends_with("；用 --budget N 提高上限"), "{budget}");
+}

@@ -20,6 +20,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::clock::Instant;
+use crate::lang::Words;
 
 use thiserror::Error;
 
@@ -96,6 +97,27 @@ impl Exhausted {
     /// True when a larger work budget could help (as opposed to a deadline or a cancellation).
     pub fn is_budget(&self) -> bool {
         matches!(self, Exhausted::Work { .. } | Exhausted::Memory { .. })
+    }
+
+    /// What ran out, in English (its `Display`) and Chinese, from its data: the CLI's `--lang zh`
+    /// and every error that carries it say it in the question's language.
+    pub fn words(&self) -> Words {
+        let zh = match self {
+            Exhausted::Work { limit } => format!("需要超过 {limit} 个计算单位（计算量预算）"),
+            Exhausted::Memory { bytes } => format!(
+                "需要同时占用超过 {} 的内存（计算量预算每个单位 {BYTES_PER_UNIT} 字节）",
+                format_size(*bytes)
+            ),
+            Exhausted::MachineMemory { bytes } => {
+                format!("需要占用超过 {} 的内存，即内存上限", format_size(*bytes))
+            }
+            Exhausted::Deadline { after } => format!("超过了 {} 秒的时间上限", after.as_secs_f64()),
+            Exhausted::Cancelled => "已被取消".to_string(),
+            Exhausted::Cycle { depth } => format!(
+                "游戏会重复局面（在 {depth} 步深处发现了循环），有限游戏的搜索无法回答：循环游戏由逆向分析回答"
+            ),
+        };
+        Words { en: self.to_string(), zh }
     }
 }
 

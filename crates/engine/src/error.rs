@@ -52,7 +52,8 @@ pub enum EngineError {
     /// (never the caller's fault).
     #[error("internal error (a bug in nimlab): {what}")]
     Internal {
-        /// The invariant that failed.
+        /// The invariant that failed, in English for whoever fixes the bug (a bug is never the
+        /// caller's fault; both languages say "internal error" around it).
         what: String,
     },
     /// A computation ran out of budget or time, or was cancelled.
@@ -130,6 +131,32 @@ impl std::fmt::Display for TheoryQuestion {
     }
 }
 
+impl TheoryQuestion {
+    /// The question in both languages (the English is its `Display`), for
+    /// [`EngineError::NoTheory`]'s words.
+    pub fn words(&self) -> Words {
+        let play = |misere: bool| if misere { "反常规则" } else { "正常规则" };
+        let zh = match *self {
+            TheoryQuestion::Play { misere, at_position } => {
+                format!("{}{}", if at_position { "这个局面，" } else { "" }, play(misere))
+            }
+            TheoryQuestion::GrundyValues => "SG 函数值".to_string(),
+            TheoryQuestion::Players { players, up_to: None } => format!("这个局面上的 {players} 人游戏"),
+            TheoryQuestion::Players { players, up_to: Some(bound) } => {
+                format!("不超过 {bound} 的局面上的 {players} 人游戏")
+            }
+            TheoryQuestion::Listing { heaps } => format!("列出 {heaps} 堆上的 P 局面"),
+            TheoryQuestion::Table { what, outcomes, misere } => format!(
+                "{}{}的{}",
+                if misere { "反常规则下" } else { "" },
+                if outcomes { "胜负" } else { "SG 函数值" },
+                if what == "grid" { "网格" } else { "序列" }
+            ),
+        };
+        Words { en: self.to_string(), zh }
+    }
+}
+
 impl EngineError {
     /// True when the error is the caller's fault (bad specification or request), as opposed to
     /// a computation that could not be completed.
@@ -152,21 +179,31 @@ impl EngineError {
         }
     }
 
-    /// The words of an error that the caller caused or a limit reached, in both languages, from
-    /// its data (`None` for the kinds a surface words from their kind alone: a computation that
-    /// ran out, a specification error, which surfaces phrase with their own flags or keys).
-    pub fn words(&self) -> Option<Words> {
+    /// The error's words in both languages, from its data (the English is its `Display`): every
+    /// kind has them, so a surface says any error in the question's language; the advice that
+    /// names a surface's own flags or keys stays the surface's.
+    pub fn words(&self) -> Words {
         match self {
-            EngineError::InvalidRequest(e) => Some(e.words()),
-            EngineError::Limit(limit) => Some(limit.words()),
-            EngineError::InvalidPosition(reason) => Some(reason.clone()),
-            EngineError::Internal { what } => {
-                Some(words!("internal error (a bug in nimlab): {what}", "内部错误（nimlab 的缺陷）：{what}"))
+            EngineError::Spec(e) => e.words(),
+            EngineError::InvalidRequest(e) => e.words(),
+            EngineError::Limit(limit) => limit.words(),
+            EngineError::InvalidPosition(reason) => reason.clone(),
+            EngineError::NoTheory { game, question } => {
+                let Words { en, zh } = question.words();
+                words!("{game} has no closed form for {en} in nimlab", "nimlab 没有 {game} 的公式解（{zh}）")
             }
-            EngineError::Spec(_)
-            | EngineError::NoTheory { .. }
-            | EngineError::TooLargeForSearch { .. }
-            | EngineError::Exhausted { .. } => None,
+            EngineError::TooLargeForSearch { position } => words!(
+                "{position} is too large for the generic search: its numbers must fit in 64 bits (a fixed \
+                 limit); only a closed form answers heaps this large",
+                "{position} 对通用搜索来说太大：其中的数必须在 64 位以内（固定上限）；这么大的堆只有公式解能回答"
+            ),
+            EngineError::Internal { what } => {
+                words!("internal error (a bug in nimlab): {what}", "内部错误（nimlab 的缺陷）：{what}")
+            }
+            EngineError::Exhausted { task, cause } => {
+                let (task, cause) = (task.words(), cause.words());
+                Words { en: format!("{} stopped: {}", task.en, cause.en), zh: format!("{}停止了：{}", task.zh, cause.zh) }
+            }
         }
     }
 }
@@ -273,12 +310,13 @@ impl SpecError {
                 ErrorDetail::MissingParam { game: game.clone(), param: param.clone() }
             }
             SpecError::Repeated { param } => ErrorDetail::RepeatedParam { param: param.clone() },
-            SpecError::InvalidValue { param, value, words, fault, .. } => ErrorDetail::InvalidValue {
-                param: param.clone(),
-                value: value.clone(),
-                reason: words.as_deref().cloned(),
-                fault: fault.as_deref().cloned(),
-            },
+            SpecError::InvalidValue { param, value, why } => {
+                let (reason, fault) = match why.as_ref() {
+                    crate::spec::ValueWhy::Words(words) => (Some(words.clone()), None),
+                    crate::spec::ValueWhy::Fault(fault) => (None, Some(fault.clone())),
+                };
+                ErrorDetail::InvalidValue { param: param.clone(), value: value.clone(), reason, fault }
+            }
             SpecError::Invalid(reason) => ErrorDetail::InvalidParams { reason: reason.clone() },
             SpecError::Syntax { text, .. } => ErrorDetail::BadGameText { text: text.clone() },
         }
@@ -490,7 +528,7 @@ pub(crate) mod tests {
             assert_eq!(error.to_string(), error.words().en);
             let engine = EngineError::InvalidRequest(error.clone());
             assert!(engine.is_usage());
-            assert_eq!(engine.words().as_ref(), Some(&error.words()));
+            assert_eq!(engine.words(), error.words());
             assert_eq!(
                 engine.detail(),
                 Some(ErrorDetail::InvalidRequest { fault: error.code(), reason: error.words() })
@@ -515,8 +553,234 @@ pub(crate) mod tests {
         assert_eq!(engine.to_string(), limit.words().en);
         let bug = EngineError::Internal { what: "an invariant".into() };
         assert!(!bug.is_usage() && bug.detail().is_none());
-        check_words("internal", &bug.words().unwrap(), &["an invariant".to_string()]);
-        assert_eq!(bug.to_string(), bug.words().unwrap().en);
+        check_words("internal", &bug.words(), &["an invariant".to_string()]);
+        assert_eq!(bug.to_string(), bug.words().en);
+    }
+
+    /// Where an engine error stands in [`engine_samples`]; a new kind must be added here (the
+    /// match is exhaustive) and given a sample, so that it cannot lack its Chinese.
+    fn engine_slot(e: &EngineError) -> usize {
+        match e {
+            EngineError::Spec(_) => 0,
+            EngineError::InvalidPosition(_) => 1,
+            EngineError::InvalidRequest(_) => 2,
+            EngineError::NoTheory { .. } => 3,
+            EngineError::TooLargeForSearch { .. } => 4,
+            EngineError::Limit(_) => 5,
+            EngineError::Internal { .. } => 6,
+            EngineError::Exhausted { .. } => 7,
+        }
+    }
+    const ENGINE_KINDS: usize = 8;
+
+    /// Where a specification error stands in [`spec_samples`] (exhaustive, as [`engine_slot`]).
+    fn spec_slot(e: &SpecError) -> usize {
+        match e {
+            SpecError::UnknownGame { .. } => 0,
+            SpecError::UnknownParam { .. } => 1,
+            SpecError::MissingParam { .. } => 2,
+            SpecError::Repeated { .. } => 3,
+            SpecError::InvalidValue { .. } => 4,
+            SpecError::Invalid(_) => 5,
+            SpecError::Syntax { .. } => 6,
+        }
+    }
+    const SPEC_KINDS: usize = 7;
+
+    /// Every kind of refused value with sample data, and the data its words must name; the
+    /// match in the test is exhaustive, so a new kind needs its Chinese.
+    fn fault_samples() -> Vec<(crate::ValueFault, Vec<String>)> {
+        use crate::ValueFault as F;
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        vec![
+            (F::Empty, vec![]),
+            (F::Negative { text: "-3".into() }, s(&["-3"])),
+            (F::NotWhole { text: "x7".into() }, s(&["x7"])),
+            (
+                F::TooLarge { text: "99999999999999999999".into() },
+                s(&["99999999999999999999", "18446744073709551615"]),
+            ),
+            (F::NotRange { text: "3..".into() }, s(&["3..", "3..6"])),
+            (F::EmptyRange { low: 6, high: 3 }, s(&["6..3", "6 <= 3"])),
+            (F::EmptyItem { text: "1,,3".into() }, s(&["1,,3", "3..6,20"])),
+            (F::BelowMin { member: 0, min: 1 }, s(&["0", "1"])),
+            (F::TooManyMembers { max: 4096 }, s(&["4096"])),
+            (F::OutOfBounds { min: 1, max: Some(40) }, s(&["1..40"])),
+            (F::OutOfBounds { min: 1, max: None }, s(&["1"])),
+            (F::NotFlag, vec![]),
+        ]
+    }
+
+    /// Every specification error kind with sample data, and the data its words must name.
+    fn spec_samples() -> Vec<(SpecError, Vec<String>)> {
+        use crate::spec::{SyntaxFault, ValueWhy};
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let mut samples = vec![
+            (
+                SpecError::UnknownGame { name: "chess".into(), games: vec!["nim", "bash"] },
+                s(&["chess", "nim, bash"]),
+            ),
+            (
+                SpecError::UnknownParam { game: "bash".into(), param: "colour".into(), takes: vec!["max"] },
+                s(&["bash", "colour", "max"]),
+            ),
+            (
+                SpecError::UnknownParam { game: "nim".into(), param: "max".into(), takes: vec![] },
+                s(&["nim", "max"]),
+            ),
+            (
+                SpecError::MissingParam { game: "bash".into(), param: "max".into(), help: "the most taken" },
+                s(&["bash", "max"]),
+            ),
+            (SpecError::Repeated { param: "max".into() }, s(&["max"])),
+            (
+                SpecError::InvalidValue {
+                    param: "code".into(),
+                    value: "0x7f".into(),
+                    why: Box::new(ValueWhy::Words(words!("no point in {}", "没有小数点：{}", "0x7f"))),
+                },
+                s(&["code", "0x7f"]),
+            ),
+            (SpecError::Invalid(words!("too many heaps", "堆太多")), vec![]),
+            (SpecError::Syntax { text: String::new(), fault: SyntaxFault::Empty }, vec![]),
+            (
+                SpecError::Syntax {
+                    text: "bash 3".into(),
+                    fault: SyntaxFault::NotAParameter { word: "3".into() },
+                },
+                s(&["bash 3", "--"]),
+            ),
+            (
+                SpecError::Syntax {
+                    text: "bash --max".into(),
+                    fault: SyntaxFault::NeedsValue { param: "max".into() },
+                },
+                s(&["bash --max", "max"]),
+            ),
+        ];
+        for (fault, mut data) in fault_samples() {
+            data.extend(s(&["max", "v"]));
+            let why = Box::new(ValueWhy::Fault(fault));
+            samples.push((SpecError::InvalidValue { param: "max".into(), value: "v".into(), why }, data));
+        }
+        samples
+    }
+
+    /// Every kind of what ran out, with sample data and the data its words must name.
+    fn exhausted_samples() -> Vec<(Exhausted, Vec<String>)> {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let samples = vec![
+            (Exhausted::Work { limit: 1000 }, s(&["1000"])),
+            (Exhausted::Memory { bytes: 4096 }, s(&["4.0 KiB", "4"])),
+            (Exhausted::MachineMemory { bytes: 1 << 30 }, s(&["1.0 GiB"])),
+            (Exhausted::Deadline { after: std::time::Duration::from_millis(1500) }, s(&["1.5"])),
+            (Exhausted::Cancelled, vec![]),
+            (Exhausted::Cycle { depth: 12 }, s(&["12"])),
+        ];
+        for (cause, _) in &samples {
+            // Exhaustive: a new kind is a new arm, and a sample above.
+            match cause {
+                Exhausted::Work { .. }
+                | Exhausted::Memory { .. }
+                | Exhausted::MachineMemory { .. }
+                | Exhausted::Deadline { .. }
+                | Exhausted::Cancelled
+                | Exhausted::Cycle { .. } => {}
+            }
+        }
+        samples
+    }
+
+    /// Every question a theory may lack, with the data its words must name (exhaustive below).
+    fn question_samples() -> Vec<(TheoryQuestion, Vec<String>)> {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let samples = vec![
+            (TheoryQuestion::Play { misere: false, at_position: false }, vec![]),
+            (TheoryQuestion::Play { misere: true, at_position: true }, vec![]),
+            (TheoryQuestion::GrundyValues, vec![]),
+            (TheoryQuestion::Players { players: 3, up_to: None }, s(&["3"])),
+            (TheoryQuestion::Players { players: 3, up_to: Some(20) }, s(&["3", "20"])),
+            (TheoryQuestion::Listing { heaps: 4 }, s(&["4"])),
+            (TheoryQuestion::Table { what: "sequence", outcomes: true, misere: true }, vec![]),
+            (TheoryQuestion::Table { what: "grid", outcomes: false, misere: false }, vec![]),
+        ];
+        for (question, _) in &samples {
+            match question {
+                TheoryQuestion::Play { .. }
+                | TheoryQuestion::GrundyValues
+                | TheoryQuestion::Players { .. }
+                | TheoryQuestion::Listing { .. }
+                | TheoryQuestion::Table { .. } => {}
+            }
+        }
+        samples
+    }
+
+    /// Every engine error kind with sample data (each kind's own kinds inside), and the data its
+    /// words must name.
+    fn engine_samples() -> Vec<(EngineError, Vec<String>)> {
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let mut samples: Vec<(EngineError, Vec<String>)> = Vec::new();
+        samples.extend(spec_samples().into_iter().map(|(e, data)| (EngineError::Spec(e), data)));
+        samples.push((EngineError::InvalidPosition(words!("{} heaps", "{} 堆", 3)), s(&["3"])));
+        samples.extend(request_samples().into_iter().map(|(e, data)| (EngineError::InvalidRequest(e), data)));
+        for (question, mut data) in question_samples() {
+            data.push("kayles".into());
+            samples.push((EngineError::NoTheory { game: "kayles".into(), question }, data));
+        }
+        samples.push((
+            EngineError::TooLargeForSearch { position: "nim 99999999999999999999".into() },
+            s(&["nim 99999999999999999999"]),
+        ));
+        samples.push((EngineError::Limit(LimitReached::PlanLines { limit: 12 }), s(&["12"])));
+        samples.push((EngineError::Internal { what: "an invariant".into() }, s(&["an invariant"])));
+        for (cause, mut data) in exhausted_samples() {
+            data.push("nim 3 4 5".into());
+            let task = Box::new(Task::Search { game: "nim".into(), position: "3 4 5".into() });
+            samples.push((EngineError::Exhausted { task, cause }, data));
+        }
+        samples
+    }
+
+    /// Every engine error kind, and every kind inside one (a specification's, a refused
+    /// value's, what ran out, the question a theory lacks), has its words in both languages
+    /// from its data, and the English is the error's own `Display`.
+    #[test]
+    fn every_engine_error_kind_has_its_words_in_both_languages() {
+        let samples = engine_samples();
+        let mut slots: Vec<usize> = samples.iter().map(|(e, _)| engine_slot(e)).collect();
+        slots.sort_unstable();
+        slots.dedup();
+        assert_eq!(slots, (0..ENGINE_KINDS).collect::<Vec<_>>(), "a sample of every kind");
+        let mut spec: Vec<usize> = spec_samples().iter().map(|(e, _)| spec_slot(e)).collect();
+        spec.sort_unstable();
+        spec.dedup();
+        assert_eq!(spec, (0..SPEC_KINDS).collect::<Vec<_>>(), "a sample of every specification error");
+        for (fault, _) in fault_samples() {
+            use crate::ValueFault as F;
+            match fault {
+                F::Empty
+                | F::Negative { .. }
+                | F::NotWhole { .. }
+                | F::TooLarge { .. }
+                | F::NotRange { .. }
+                | F::EmptyRange { .. }
+                | F::EmptyItem { .. }
+                | F::BelowMin { .. }
+                | F::TooManyMembers { .. }
+                | F::OutOfBounds { .. }
+                | F::NotFlag => {}
+            }
+        }
+        for (error, data) in &samples {
+            let words = error.words();
+            check_words(&format!("{error:?}"), &words, data);
+            assert_eq!(words.en, error.to_string(), "{error:?}");
+        }
+        for (cause, data) in exhausted_samples() {
+            check_words(&format!("{cause:?}"), &cause.words(), &data);
+            assert_eq!(cause.words().en, cause.to_string());
+        }
     }
 
     /// Where a task stands in [`task_samples`]; a new kind must be added here (the match is

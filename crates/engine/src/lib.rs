@@ -121,14 +121,17 @@ pub use spec::grammar::{
     MAX_SET_MEMBERS,
 };
 pub use spec::{
-    Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, ParamValue, Params, SpecError, Texts, Token,
+    Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, ParamValue, Params, SpecError, SyntaxFault,
+    Texts, Token, ValueWhy,
 };
 
 /// Large Nim's research questions: values grouped by order pattern (`explore`) and theorems for
 /// heaps of any size (`prove`), what the reports `explore` and `prove` present.
 pub mod large_nim {
     pub use crate::rulesets::large_nim::explore::{explore, Exploration, FormulaCase};
-    pub use crate::rulesets::large_nim::prove::{prove, ProofReport, ProveError, RefinementOutcome};
+    pub use crate::rulesets::large_nim::prove::{
+        prove, ProofReport, ProofStage, ProveError, RefinementOutcome,
+    };
 }
 
 /// The engine's kernels as its benches, timing examples and integration tests use them (ruleset

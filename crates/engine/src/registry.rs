@@ -164,7 +164,7 @@ impl FromStr for GameSpec {
         let mut words = text.split_whitespace();
         let name = words
             .next()
-            .ok_or_else(|| SpecError::Syntax { text: text.into(), reason: "it is empty".into() })?;
+            .ok_or_else(|| SpecError::Syntax { text: text.into(), fault: crate::spec::SyntaxFault::Empty })?;
         let info = find(name)?;
         let words: Vec<&str> = words.collect();
         GameSpec::from_words(info.name, info.params, &words, text)

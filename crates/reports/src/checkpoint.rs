@@ -7,7 +7,7 @@
 //! [`SAVE_EVERY`] (and when the run ends), so a kill loses at most that much work; a value cut
 //! short by a kill is dropped when the file is read back. Disk: 4 bytes a value.
 
-use crate::error::CommandError;
+use crate::error::{CommandError, FileAction};
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -37,7 +37,7 @@ fn header(game: &str) -> String {
     format!("nimlab checkpoint 1: {game}\n")
 }
 
-fn io_error(path: &Path, what: &'static str, error: io::Error) -> ReportError {
+fn io_error(path: &Path, what: FileAction, error: io::Error) -> ReportError {
     ReportError::Checkpoint { path: path.display().to_string(), action: what, cause: error }
 }
 
@@ -81,17 +81,21 @@ impl Checkpoint {
             .create(true)
             .truncate(false)
             .open(path)
-            .map_err(|e| io_error(path, "open it", e))?;
+            .map_err(|e| io_error(path, FileAction::Open, e))?;
         let expected = header(game);
-        let length = file.metadata().map_err(|e| io_error(path, "read it", e))?.len();
+        let length = file.metadata().map_err(|e| io_error(path, FileAction::Read, e))?.len();
         if length == 0 {
-            file.write_all(expected.as_bytes()).map_err(|e| io_error(path, "write it", e))?;
-            file.sync_all().map_err(|e| io_error(path, "write it", e))?;
+            file.write_all(expected.as_bytes()).map_err(|e| io_error(path, FileAction::Write, e))?;
+            file.sync_all().map_err(|e| io_error(path, FileAction::Write, e))?;
             return Ok(Checkpoint { file, path: path.into(), saved: 0, last_save: Instant::now() });
         }
         let mut reader = BufReader::new(&mut file);
         let mut first = Vec::new();
-        reader.by_ref().take(4096).read_until(b'\n', &mut first).map_err(|e| io_error(path, "read it", e))?;
+        reader
+            .by_ref()
+            .take(4096)
+            .read_until(b'\n', &mut first)
+            .map_err(|e| io_error(path, FileAction::Read, e))?;
         if first != expected.as_bytes() {
             let found = String::from_utf8_lossy(&first);
             let found = found.trim_end();
@@ -111,7 +115,7 @@ impl Checkpoint {
         let mut chunk = Vec::with_capacity(READ_CHUNK);
         while left > 0 {
             let n = left.min(READ_CHUNK as u64) as usize;
-            reader.read_exact(&mut bytes[..n * 4]).map_err(|e| io_error(path, "read it", e))?;
+            reader.read_exact(&mut bytes[..n * 4]).map_err(|e| io_error(path, FileAction::Read, e))?;
             chunk.clear();
             chunk
                 .extend(bytes[..n * 4].chunks_exact(4).map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]])));
@@ -121,8 +125,8 @@ impl Checkpoint {
         drop(reader);
         // Drop a value cut short by a kill, so that appends stay aligned.
         let end = expected.len() as u64 + values * 4;
-        file.set_len(end).map_err(|e| io_error(path, "write it", e))?;
-        file.seek(SeekFrom::Start(end)).map_err(|e| io_error(path, "write it", e))?;
+        file.set_len(end).map_err(|e| io_error(path, FileAction::Write, e))?;
+        file.seek(SeekFrom::Start(end)).map_err(|e| io_error(path, FileAction::Write, e))?;
         Ok(Checkpoint { file, path: path.into(), saved: values as usize, last_save: Instant::now() })
     }
 
@@ -137,8 +141,8 @@ impl Checkpoint {
     /// # Errors
     /// [`ReportError::Checkpoint`] when the file cannot be written.
     pub fn append(&mut self, value: u32) -> Result<(), ReportError> {
-        self.file.write_all(&value.to_le_bytes()).map_err(|e| io_error(&self.path, "write it", e))?;
-        self.file.sync_data().map_err(|e| io_error(&self.path, "write it", e))?;
+        self.file.write_all(&value.to_le_bytes()).map_err(|e| io_error(&self.path, FileAction::Write, e))?;
+        self.file.sync_data().map_err(|e| io_error(&self.path, FileAction::Write, e))?;
         self.saved += 1;
         self.last_save = Instant::now();
         Ok(())
@@ -155,11 +159,11 @@ impl Checkpoint {
         }
         let mut out = io::BufWriter::with_capacity(1 << 20, &mut self.file);
         for value in values.slice(self.saved, values.len()).iter() {
-            out.write_all(&value.to_le_bytes()).map_err(|e| io_error(&self.path, "write it", e))?;
+            out.write_all(&value.to_le_bytes()).map_err(|e| io_error(&self.path, FileAction::Write, e))?;
         }
-        out.flush().map_err(|e| io_error(&self.path, "write it", e))?;
+        out.flush().map_err(|e| io_error(&self.path, FileAction::Write, e))?;
         drop(out);
-        self.file.sync_data().map_err(|e| io_error(&self.path, "write it", e))?;
+        self.file.sync_data().map_err(|e| io_error(&self.path, FileAction::Write, e))?;
         self.saved = values.len();
         self.last_save = Instant::now();
         Ok(())

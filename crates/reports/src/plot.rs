@@ -37,10 +37,18 @@ const FONT: &str = "sans-serif";
 /// The colour of P-positions.
 const P_RED: RGBColor = RGBColor(211, 47, 47);
 
-/// A picture could not be drawn; the innermost cause (an I/O error, say) in words.
+/// A picture could not be drawn; the innermost cause (an I/O error, say) in words: the drawing
+/// library's own message, kept as its text because nimlab does not know its kinds.
 #[derive(Debug, Error)]
 #[error("cannot draw the picture: {0}")]
 pub struct DrawError(String);
+
+impl DrawError {
+    /// The drawing library's message.
+    pub fn cause(&self) -> &str {
+        &self.0
+    }
+}
 
 /// A drawing error in words: the innermost cause, not the backend's debug text.
 pub fn drawing_error<E: std::error::Error + Send + Sync>(error: DrawingAreaErrorKind<E>) -> DrawError {

@@ -119,7 +119,7 @@ impl FitReport {
             ConjectureFit::NoFit(reason) => FitReport {
                 outer,
                 found: false,
-                reason: Some(reason.clone()),
+                reason: Some(reason.to_string()),
                 modulus: None,
                 threshold: None,
                 preperiod_formula: None,

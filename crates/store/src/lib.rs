@@ -31,7 +31,8 @@ use thiserror::Error;
 /// A failure of the store.
 #[derive(Debug, Error)]
 pub enum StoreError {
-    /// SQLite reported an error (cannot open the file, disk full, not a nimlab database...).
+    /// SQLite reported an error (cannot open the file, disk full, not a nimlab database...): a
+    /// third-party library's error, whose message is its own.
     #[error("sweep store: {0}")]
     Sqlite(#[from] rusqlite::Error),
     /// A number does not fit SQLite's signed 64-bit integers.
@@ -47,7 +48,7 @@ pub enum StoreError {
         /// The new one.
         new: String,
     },
-    /// The sweep definition is not in the store.
+    /// The sweep definition is not in the store: the sweep's name as its caller gave it.
     #[error("sweep store: no results for {0}; run the sweep with --db first")]
     UnknownSweep(String),
 }

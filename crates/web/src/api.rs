@@ -321,7 +321,7 @@ fn report_error(error: &ReportError) -> Reply {
     }
     match error.exhausted() {
         Some(Exhausted::Cancelled) => Reply::error(503, "cancelled", error.to_string()),
-        Some(Exhausted::Cycle { .. }) => Reply::error(422, "cycle", error.to_string()),
+        Some(Exhausted::Cycle { .. }) => Reply::error_with(422, "cycle", error.to_string(), Some(failure(error))),
         Some(Exhausted::Deadline { .. }) => Reply::error(
             422,
             "deadline",
@@ -337,8 +337,14 @@ fn report_error(error: &ReportError) -> Reply {
             "budget",
             format!("{error}; the playground's budget is fixed: use the command line (--budget N) for larger questions"),
         ),
-        None => Reply::error_with(500, "failure", error.to_string(), detail),
+        None => Reply::error_with(500, "failure", error.to_string(), Some(detail.unwrap_or_else(|| failure(error)))),
     }
+}
+
+/// The detail of an error the page has no text of its own for (a bug, a runtime failure, a game
+/// that repeats a position): its words in both languages, from its data.
+fn failure(error: &ReportError) -> serde_json::Value {
+    serde_json::json!({"code": "failure", "reason": error.words()})
 }
 
 /// A position's fault as the page words it from its own texts (`server.bad-number`, ...): the
@@ -962,6 +968,25 @@ mod tests {
             | ErrorDetail::TooLargeForSearch
             | ErrorDetail::InvalidRequest { .. }
             | ErrorDetail::Limit { .. } => code,
+        }
+    }
+
+    /// An error the page has no text of its own for (a bug, a game that repeats a position)
+    /// carries its words in both languages as the `failure` detail, the English its message.
+    #[test]
+    fn a_failure_carries_its_words_in_both_languages() {
+        let bug = ReportError::Engine(EngineError::Internal { what: "a check".into() });
+        let cycle = ReportError::Engine(EngineError::Exhausted {
+            task: Box::new(nimlab_engine::Task::Search { game: "nim".into(), position: "3".into() }),
+            cause: Exhausted::Cycle { depth: 4 },
+        });
+        for (error, kind, zh) in [(bug, "failure", "内部错误"), (cycle, "cycle", "对 nim 3 的搜索停止了")]
+        {
+            let reply: serde_json::Value = serde_json::from_str(&report_error(&error).body).unwrap();
+            assert_eq!(reply["kind"], kind, "{reply}");
+            assert_eq!(reply["detail"]["code"], "failure", "{reply}");
+            assert_eq!(reply["detail"]["reason"]["en"], reply["error"], "{reply}");
+            assert!(reply["detail"]["reason"]["zh"].as_str().unwrap().starts_with(zh), "{reply}");
         }
     }
 

@@ -46,7 +46,9 @@ pub struct BestMove {
 /// Where an answer came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Basis {
-    /// A closed form (or a theorem proved by nimlab): its name.
+    /// A closed form (or a theorem proved by nimlab): its name, already written by the ruleset
+    /// in the question's language (not an error: a text shown beside the answer, as every
+    /// reason is).
     Theory(String),
     /// The generic search, and how many states its memo holds.
     Search {

@@ -43,7 +43,9 @@ pub(crate) use quotient::{Presentation, Quotient};
 /// Why the quotient could not be computed at all.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MisereError {
-    /// An invariant of the method failed: a bug, reported rather than answered wrongly.
+    /// An invariant of the method failed: a bug, reported rather than answered wrongly. Its
+    /// text is English on purpose: it is never the caller's fault, and it is read by whoever
+    /// fixes the bug (the surfaces say "internal error" in both languages around it).
     #[error("internal error in the misère quotient computation: {0}")]
     Internal(String),
 }

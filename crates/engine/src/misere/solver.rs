@@ -70,7 +70,8 @@ fn pay(budget: &Budget, steps: u64) -> Result<(), Exhausted> {
 #[derive(Debug)]
 pub(crate) enum Stop {
     Exhausted(Exhausted),
-    /// A bug: an invariant of the method failed (never expected).
+    /// A bug: an invariant of the method failed (never expected); which one, in English, for
+    /// whoever fixes it (never the caller's fault, so not worded for users).
     Internal(String),
 }
 

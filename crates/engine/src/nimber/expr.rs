@@ -120,9 +120,9 @@ pub enum ExprFault {
 /// What an expression holds where something else was expected.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Found {
-    /// A number, in decimal.
+    /// A number, in decimal, as the caller typed it.
     Number(String),
-    /// A name.
+    /// A name, as the caller typed it.
     Name(String),
     /// An operator or parenthesis.
     Symbol(char),

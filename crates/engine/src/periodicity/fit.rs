@@ -154,8 +154,40 @@ pub struct PiecewiseFit {
 pub enum ConjectureFit {
     /// The data follow a piecewise-linear form.
     Fit(PiecewiseFit),
-    /// They do not (yet): the reason, in words.
-    NoFit(String),
+    /// They do not (yet): why, as data.
+    NoFit(NoFit),
+}
+
+/// Why sweep rows have no piecewise-linear fit ([`ConjectureFit::NoFit`]); `Display` is the
+/// English a research report shows.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NoFit {
+    /// Too few distinct rows to fit anything.
+    #[error("too few rows ({rows}) to fit: at least {needed} are needed")]
+    TooFewRows {
+        /// The distinct rows given.
+        rows: usize,
+        /// The least number of rows a fit needs.
+        needed: usize,
+    },
+    /// No modulus up to `q_max` gives every residue class enough rows on one line.
+    #[error("no modulus q ≤ {q_max} gives every residue class at least {support} rows on one line")]
+    NoModulus {
+        /// The largest modulus tried.
+        q_max: u64,
+        /// The rows each class needs on its line.
+        support: usize,
+    },
+    /// The best formula is not shorter than half the rows.
+    #[error("the best formula (modulus {modulus}, {exceptions} exceptions) is not shorter than half the {rows} rows")]
+    TooManyExceptions {
+        /// The best formula's modulus.
+        modulus: u64,
+        /// Its exceptions.
+        exceptions: usize,
+        /// The rows.
+        rows: usize,
+    },
 }
 
 /// Which quantity a piecewise formula describes.
@@ -228,11 +260,7 @@ pub fn fit_conjecture(rows: &[FitRow]) -> ConjectureFit {
     rows.sort_unstable();
     rows.dedup_by_key(|r| r.c);
     if rows.len() < 2 * MIN_SUPPORT {
-        return ConjectureFit::NoFit(format!(
-            "too few rows ({}) to fit: at least {} are needed",
-            rows.len(),
-            2 * MIN_SUPPORT
-        ));
+        return ConjectureFit::NoFit(NoFit::TooFewRows { rows: rows.len(), needed: 2 * MIN_SUPPORT });
     }
     let mut best: Option<Candidate> = None;
     let q_max = (rows.len() / MIN_SUPPORT) as u64;
@@ -253,15 +281,12 @@ pub fn fit_conjecture(rows: &[FitRow]) -> ConjectureFit {
         }
     }
     match best {
-        None => ConjectureFit::NoFit(format!(
-            "no modulus q ≤ {q_max} gives every residue class at least {MIN_SUPPORT} rows on one line"
-        )),
-        Some(b) if 2 * b.cost > rows.len() => ConjectureFit::NoFit(format!(
-            "the best formula (modulus {}, {} exceptions) is not shorter than half the {} rows",
-            b.fit.modulus,
-            b.fit.exceptions.len(),
-            rows.len()
-        )),
+        None => ConjectureFit::NoFit(NoFit::NoModulus { q_max, support: MIN_SUPPORT }),
+        Some(b) if 2 * b.cost > rows.len() => ConjectureFit::NoFit(NoFit::TooManyExceptions {
+            modulus: b.fit.modulus,
+            exceptions: b.fit.exceptions.len(),
+            rows: rows.len(),
+        }),
         Some(b) => ConjectureFit::Fit(b.fit),
     }
 }

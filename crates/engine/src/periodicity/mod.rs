@@ -30,7 +30,7 @@ pub(crate) mod sweep;
 pub use certify::{certify_period, Periodicity};
 pub use family::parse_set as parse_family_set;
 pub use family::{Family, FamilyError, Member, ParameterFault};
-pub use fit::{fit_conjecture, ConjectureFit, FitRow, LinearForm, Quantity};
+pub use fit::{fit_conjecture, ConjectureFit, FitRow, LinearForm, NoFit, Quantity};
 pub use generator::{grundy_values, GrundyStream};
 pub use observed::{observed_period, Evidence};
 pub use sweep::{search_period, sweep_periods, PeriodSummary};
@@ -84,10 +84,9 @@ pub enum PeriodicityError {
 }
 
 impl PeriodicityError {
-    /// The words of a request's fault, in both languages, from the error's data (`None` for a
-    /// computation that stopped or reached its limits, which surfaces word from the kind).
-    pub fn words(&self) -> Option<Words> {
-        Some(match self {
+    /// The error's words in both languages, from its data (the English is its `Display`).
+    pub fn words(&self) -> Words {
+        match self {
             PeriodicityError::EmptySet => words!(
                 "the subtraction set is empty; give at least one positive take, e.g. 2,3,5,7",
                 "减法集合是空的；请至少给一个正的取数，例如 2,3,5,7"
@@ -101,10 +100,19 @@ impl PeriodicityError {
                 "--size 必须在 1 和 --max（{max}）之间；这里是 {size}"
             ),
             PeriodicityError::ZeroPeriod => words!("--period must be at least 1", "--period 至少是 1"),
-            PeriodicityError::LimitReached { .. }
-            | PeriodicityError::Exhausted(_)
-            | PeriodicityError::TooManySets { .. } => return None,
-        })
+            PeriodicityError::LimitReached { set, limit } => words!(
+                "no certified period within the first {limit} values of SUB({{{set}}}) (the value limit)",
+                "SUB({{{set}}}) 的前 {limit} 个值里没有经过证明的周期（值的上限）"
+            ),
+            PeriodicityError::Exhausted(cause) => {
+                let Words { en, zh } = cause.words();
+                words!("the computation stopped: {en}", "计算停止了：{zh}")
+            }
+            PeriodicityError::TooManySets { sets, budget } => words!(
+                "the search covers {sets} sets, more than its limit of {budget} sets",
+                "这次搜索涉及 {sets} 个集合，超过了 {budget} 个集合的上限"
+            ),
+        }
     }
 }
 
@@ -158,39 +166,33 @@ mod tests {
         assert_eq!(runs(&[10, 10, 1]), "10^2 1");
     }
 
-    /// Every kind a caller causes has its words in both languages, and the English is the
-    /// error's own; the others are worded by the surfaces from their kind.
+    /// Every kind has its words in both languages, and the English is the error's own.
     #[test]
-    fn every_usage_kind_has_its_words_in_both_languages() {
+    fn every_kind_has_its_words_in_both_languages() {
         let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         let samples = [
             (PeriodicityError::EmptySet, s(&["2,3,5,7"])),
             (PeriodicityError::ZeroInSet, s(&["0"])),
             (PeriodicityError::SizeOutOfRange { size: 9, max: 5 }, s(&["--size", "--max", "9", "5"])),
             (PeriodicityError::ZeroPeriod, s(&["--period"])),
-            (PeriodicityError::LimitReached { set: "1,4".into(), limit: 10 }, vec![]),
-            (PeriodicityError::Exhausted(crate::budget::Exhausted::Cancelled), vec![]),
-            (PeriodicityError::TooManySets { sets: 9, budget: 5 }, vec![]),
+            (PeriodicityError::LimitReached { set: "1,4".into(), limit: 10 }, s(&["SUB({1,4})", "10"])),
+            (PeriodicityError::Exhausted(crate::budget::Exhausted::Work { limit: 77 }), s(&["77"])),
+            (PeriodicityError::TooManySets { sets: 9, budget: 5 }, s(&["9", "5"])),
         ];
         for (error, data) in &samples {
-            // Exhaustive: a new kind is a new arm, worded or not.
-            let usage = match error {
+            // Exhaustive: a new kind is a new arm, and has its words.
+            match error {
                 PeriodicityError::EmptySet
                 | PeriodicityError::ZeroInSet
                 | PeriodicityError::SizeOutOfRange { .. }
-                | PeriodicityError::ZeroPeriod => true,
-                PeriodicityError::LimitReached { .. }
+                | PeriodicityError::ZeroPeriod
+                | PeriodicityError::LimitReached { .. }
                 | PeriodicityError::Exhausted(_)
-                | PeriodicityError::TooManySets { .. } => false,
-            };
-            match error.words() {
-                Some(words) => {
-                    assert!(usage, "{error:?}");
-                    crate::error::tests::check_words(&format!("{error:?}"), &words, data);
-                    assert_eq!(words.en, error.to_string());
-                }
-                None => assert!(!usage, "{error:?} has no words"),
+                | PeriodicityError::TooManySets { .. } => {}
             }
+            let words = error.words();
+            crate::error::tests::check_words(&format!("{error:?}"), &words, data);
+            assert_eq!(words.en, error.to_string());
         }
     }
 }

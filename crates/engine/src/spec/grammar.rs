@@ -114,6 +114,30 @@ pub enum ValueFault {
     NotFlag,
 }
 
+impl ValueFault {
+    /// Why, in English (its `Display`) and Chinese, from its data (the page words the same kinds
+    /// in its `value.*` texts).
+    pub fn words(&self) -> Words {
+        let zh = match self {
+            ValueFault::Empty => "应为非负整数，却什么也没有".to_string(),
+            ValueFault::Negative { text } => format!("“{text}”是负数；应为不小于 0 的整数"),
+            ValueFault::NotWhole { text } => format!("“{text}”不是非负整数"),
+            ValueFault::TooLarge { text } => format!("“{text}”太大：至多为 {}（2^64 - 1）", u64::MAX),
+            ValueFault::NotRange { text } => format!("“{text}”不是 3..6 这样的范围（含两端）"),
+            ValueFault::EmptyRange { low, high } => {
+                format!("范围 {low}..{high} 是空的：需要 {low} <= {high}")
+            }
+            ValueFault::EmptyItem { text } => format!("“{text}”里有空项；请写成 1,3,4 或 3..6,20 这样"),
+            ValueFault::BelowMin { member, min } => format!("{member} 小于 {min}：每个成员都至少为 {min}"),
+            ValueFault::TooManyMembers { max } => format!("这个集合超过 {max} 个成员（固定上限）"),
+            ValueFault::OutOfBounds { min, max: Some(max) } => format!("应在 {min}..{max} 之间"),
+            ValueFault::OutOfBounds { min, max: None } => format!("应不小于 {min}"),
+            ValueFault::NotFlag => "开关只能是开或关（1 或 0）".to_string(),
+        };
+        Words { en: self.to_string(), zh }
+    }
+}
+
 /// Parses a count: a whole number that fits in 64 bits.
 ///
 /// # Errors
@@ -147,10 +171,10 @@ pub(crate) fn count_value(text: &str) -> Result<u64, ValueFault> {
 /// words in both languages are made from it ([`NaturalError::words`]; `Display` is the English).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NaturalError {
-    /// A negative number.
+    /// A negative number: the text as the caller typed it.
     #[error("'{0}' is negative; expected a whole number of at least 0")]
     Negative(String),
-    /// Anything else that is not decimal digits.
+    /// Anything else that is not decimal digits: the text as the caller typed it.
     #[error("'{0}' is not a whole number")]
     NotWhole(String),
 }

@@ -45,8 +45,9 @@ pub enum SpecError {
         game: String,
         /// The parameter.
         param: String,
-        /// What it means.
-        help: String,
+        /// What it means: the declaration's help (English; its Chinese is in the ruleset's
+        /// `Texts`).
+        help: &'static str,
     },
     /// A parameter was given twice (and is not repeatable).
     #[error("the parameter '{param}' is given more than once")]
@@ -55,31 +56,139 @@ pub enum SpecError {
         param: String,
     },
     /// A parameter's value is invalid.
-    #[error("invalid value '{value}' for the parameter '{param}': {reason}")]
+    #[error("invalid value '{value}' for the parameter '{param}': {why}")]
     InvalidValue {
         /// The parameter.
         param: String,
         /// The value given.
         value: String,
-        /// Why it is invalid.
-        reason: String,
-        /// Why, in both languages, where the check words it so (a text in a ruleset's own
-        /// grammar: an octal code, a take pattern, a graph); boxed, so that errors stay small.
-        words: Option<Box<crate::lang::Words>>,
-        /// Why, as data, for a count, a set or a flag (each surface words it); boxed too.
-        fault: Option<Box<grammar::ValueFault>>,
+        /// Why, as data or in both languages (boxed, so that errors stay small).
+        why: Box<ValueWhy>,
     },
     /// The values are valid one by one but not together (the ruleset's own check).
     #[error("{0}")]
     Invalid(crate::lang::Words),
     /// The text of a spec is malformed.
-    #[error("'{text}' is not a game: {reason}")]
+    #[error("'{text}' is not a game: {fault}")]
     Syntax {
         /// The text.
         text: String,
-        /// What is wrong.
-        reason: String,
+        /// What is wrong, as data.
+        fault: SyntaxFault,
     },
+}
+
+/// Why a parameter's value is refused ([`SpecError::InvalidValue`]): a count, a set or a flag
+/// as data, which each surface words (the page in its `value.*` texts), or a text in a ruleset's
+/// own grammar (an octal code, a take pattern, a graph) as its check words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValueWhy {
+    /// A count, a set or a flag refused, as data.
+    Fault(grammar::ValueFault),
+    /// A text's check said why, in both languages (or a surface that reads a file says why it
+    /// could not, the system's own message inside).
+    Words(crate::lang::Words),
+}
+
+impl ValueWhy {
+    /// Why, in both languages.
+    pub fn words(&self) -> crate::lang::Words {
+        match self {
+            ValueWhy::Fault(fault) => fault.words(),
+            ValueWhy::Words(words) => words.clone(),
+        }
+    }
+}
+
+impl fmt::Display for ValueWhy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ValueWhy::Fault(fault) => fault.fmt(f),
+            ValueWhy::Words(words) => f.write_str(&words.en),
+        }
+    }
+}
+
+/// What is wrong with the text of a game ([`SpecError::Syntax`]), as data.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SyntaxFault {
+    /// No game's name: the text is empty.
+    #[error("it is empty")]
+    Empty,
+    /// A word where a parameter was expected.
+    #[error("'{word}' is not a parameter (parameters start with --)")]
+    NotAParameter {
+        /// The word.
+        word: String,
+    },
+    /// A parameter (not a flag) at the end, without its value.
+    #[error("the parameter '{param}' needs a value")]
+    NeedsValue {
+        /// The parameter.
+        param: String,
+    },
+}
+
+impl SyntaxFault {
+    /// What is wrong, in English (its `Display`) and Chinese.
+    pub fn words(&self) -> crate::lang::Words {
+        let zh = match self {
+            SyntaxFault::Empty => "它是空的".to_string(),
+            SyntaxFault::NotAParameter { word } => format!("“{word}”不是参数（参数以 -- 开头）"),
+            SyntaxFault::NeedsValue { param } => format!("参数“{param}”需要一个值"),
+        };
+        crate::lang::Words { en: self.to_string(), zh }
+    }
+}
+
+impl SpecError {
+    /// The error's words in English (its `Display`) and Chinese, from its data. A missing
+    /// parameter's help is the declaration's English, so the Chinese names the parameter only.
+    pub fn words(&self) -> crate::lang::Words {
+        use crate::lang::words;
+        match self {
+            SpecError::UnknownGame { name, games } => {
+                let games = games.join(", ");
+                words!(
+                    "unknown game '{name}'; the games are: {games}",
+                    "没有名为“{name}”的游戏；游戏有：{games}"
+                )
+            }
+            SpecError::UnknownParam { game, param, takes } => {
+                let zh = if takes.is_empty() {
+                    "（它没有参数）".to_string()
+                } else {
+                    format!("（它的参数：{}）", takes.join(", "))
+                };
+                crate::lang::Words {
+                    en: self.to_string(),
+                    zh: format!("参数“{param}”不适用于游戏“{game}”{zh}"),
+                }
+            }
+            SpecError::MissingParam { game, param, .. } => crate::lang::Words {
+                en: self.to_string(),
+                zh: format!("游戏“{game}”需要参数“{param}”"),
+            },
+            SpecError::Repeated { param } => {
+                words!("the parameter '{param}' is given more than once", "参数“{param}”给了不止一次")
+            }
+            SpecError::InvalidValue { param, value, why } => {
+                let why = why.words();
+                crate::lang::Words {
+                    en: format!("invalid value '{value}' for the parameter '{param}': {}", why.en),
+                    zh: format!("“{value}”不是参数“{param}”的有效值：{}", why.zh),
+                }
+            }
+            SpecError::Invalid(words) => words.clone(),
+            SpecError::Syntax { text, fault } => {
+                let fault = fault.words();
+                crate::lang::Words {
+                    en: format!("'{text}' is not a game: {}", fault.en),
+                    zh: format!("“{text}”不是一个游戏：{}", fault.zh),
+                }
+            }
+        }
+    }
 }
 
 fn taking(names: &[&str]) -> String {
@@ -168,9 +277,7 @@ impl ParamDecl {
         let invalid = |fault: grammar::ValueFault| SpecError::InvalidValue {
             param: self.name.into(),
             value: text.into(),
-            reason: fault.to_string(),
-            words: None,
-            fault: Some(Box::new(fault)),
+            why: Box::new(ValueWhy::Fault(fault)),
         };
         // Full-width digits and separators read as ASCII; the error names the value as typed.
         let typed = grammar::ascii_forms(text);
@@ -194,9 +301,7 @@ impl ParamDecl {
                 .map_err(|words| SpecError::InvalidValue {
                     param: self.name.into(),
                     value: text.into(),
-                    reason: words.en.clone(),
-                    words: Some(Box::new(words)),
-                    fault: None,
+                    why: Box::new(ValueWhy::Words(words)),
                 }),
         }
     }
@@ -525,7 +630,7 @@ impl GameSpec {
                 None => decl.default_value().ok_or_else(|| SpecError::MissingParam {
                     game: name.into(),
                     param: decl.name.into(),
-                    help: decl.help.into(),
+                    help: decl.help,
                 })?,
             };
             values.push((decl.name, value));
@@ -545,13 +650,13 @@ impl GameSpec {
         words: &[&str],
         text: &str,
     ) -> Result<GameSpec, SpecError> {
-        let syntax = |reason: &str| SpecError::Syntax { text: text.into(), reason: reason.into() };
+        let syntax = |fault: SyntaxFault| SpecError::Syntax { text: text.into(), fault };
         let mut pairs: Vec<(&str, &str)> = Vec::new();
         let mut i = 0;
         while i < words.len() {
             let word = words[i];
             let Some(param) = word.strip_prefix("--") else {
-                return Err(syntax(&format!("'{word}' is not a parameter (parameters start with --)")));
+                return Err(syntax(SyntaxFault::NotAParameter { word: word.into() }));
             };
             if let Some((param, value)) = param.split_once('=') {
                 pairs.push((param, value));
@@ -569,7 +674,7 @@ impl GameSpec {
             } else {
                 let value = words
                     .get(i + 1)
-                    .ok_or_else(|| syntax(&format!("the parameter '{param}' needs a value")))?;
+                    .ok_or_else(|| syntax(SyntaxFault::NeedsValue { param: param.into() }))?;
                 pairs.push((param, value));
                 i += 2;
             }
@@ -861,10 +966,10 @@ mod tests {
     fn a_refused_value_says_why_as_data() {
         use grammar::ValueFault;
         let fault = |text: &str| match text.parse::<GameSpec>() {
-            Err(SpecError::InvalidValue { fault: Some(fault), reason, .. }) => {
-                assert_eq!(reason, fault.to_string());
-                *fault
-            }
+            Err(SpecError::InvalidValue { why, .. }) => match *why {
+                ValueWhy::Fault(fault) => fault,
+                ValueWhy::Words(words) => panic!("{text}: a fault as words: {words:?}"),
+            },
             other => panic!("{text}: {other:?}"),
         };
         assert_eq!(fault("bash --max 0"), ValueFault::OutOfBounds { min: 1, max: None });
@@ -879,7 +984,7 @@ mod tests {
         // An octal code's reason is worded by its check (no `fault`).
         assert!(matches!(
             "octal --code 0x7f".parse::<GameSpec>(),
-            Err(SpecError::InvalidValue { fault: None, words: Some(_), .. })
+            Err(SpecError::InvalidValue { why, .. }) if matches!(*why, ValueWhy::Words(_))
         ));
         let wide: GameSpec = "subtraction --set １，３、４．．６".parse().unwrap();
         assert_eq!(wide, "subtraction --set 1,3,4..6".parse().unwrap());

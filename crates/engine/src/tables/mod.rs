@@ -263,6 +263,21 @@ impl TableError {
         }
     }
 
+    /// The error's words in both languages, from its data (the English is its `Display`).
+    pub fn words(&self) -> crate::lang::Words {
+        match self {
+            TableError::InvalidRequest(e) => e.words(),
+            TableError::Exhausted { task, cause } => {
+                let (task, cause) = (task.words(), cause.words());
+                crate::lang::Words {
+                    en: format!("{}: {}", task.en, cause.en),
+                    zh: format!("{}：{}", task.zh, cause.zh),
+                }
+            }
+            TableError::Engine(e) => e.words(),
+        }
+    }
+
     /// What ran out, for a table stopped by its budget, deadline or cancellation.
     pub fn exhausted(&self) -> Option<&Exhausted> {
         match self {

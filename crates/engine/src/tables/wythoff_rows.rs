@@ -107,6 +107,19 @@ pub enum RowError {
 }
 
 impl RowError {
+    /// The error's words in both languages, from its data (the English is its `Display`).
+    pub fn words(&self) -> crate::lang::Words {
+        let zh = match self {
+            RowError::NoPeriod { row, columns } => {
+                format!("威佐夫博弈的第 {row} 行在 {columns} 列之内没有显出加性周期（列数上限）")
+            }
+            RowError::Exhausted { row, column, cause } => {
+                format!("威佐夫博弈第 0..={row} 行的计算停在第 {column} 列：{}", cause.words().zh)
+            }
+        };
+        crate::lang::Words { en: self.to_string(), zh }
+    }
+
     /// What ran out, for a sweep stopped by its budget, deadline or cancellation.
     pub fn exhausted(&self) -> Option<&Exhausted> {
         match self {

@@ -608,7 +608,7 @@ impl fmt::Display for CommandError {
 impl std::error::Error for CommandError {}
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Latin words that may stay in a Chinese text: commands, flags, parameters and the Python
@@ -657,7 +657,13 @@ mod tests {
     /// Both languages non-empty, the Chinese really Chinese, both naming every value of `data`,
     /// and no English left in the Chinese once the data is taken out.
     fn check(error: &CommandError, data: &[&str]) {
-        let (kind, words) = (error.code(), error.words());
+        check_words(error.code(), &error.words(), data);
+        assert_eq!(error.to_string(), error.words().en);
+    }
+
+    /// [`check`] for any error's words, `kind` naming it in a failure (every report error's
+    /// kinds use it too).
+    pub(crate) fn check_words(kind: &str, words: &Words, data: &[&str]) {
         assert!(!words.en.trim().is_empty() && !words.zh.trim().is_empty(), "{kind}");
         assert!(words.zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{kind}: {}", words.zh);
         let mut zh = words.zh.clone();
@@ -673,7 +679,6 @@ mod tests {
             .filter(|w| w.len() >= 3 && !SYNTAX.contains(w))
             .collect();
         assert!(english.is_empty(), "{kind}: English left in the Chinese ({english:?}): {}", words.zh);
-        assert_eq!(error.to_string(), words.en);
     }
 
     /// Every kind with sample data and the values its words must name.
@@ -841,7 +846,7 @@ mod tests {
             check(error, data);
             let report = crate::ReportError::Invalid(error.clone());
             assert!(report.is_usage());
-            assert_eq!(report.words().as_ref(), Some(&error.words()));
+            assert_eq!(report.words(), error.words());
         }
         // The other form of a kind with two.
         check(&CommandError::AtlasNeedsPattern { compute: false }, &["--codes 0.??"]);

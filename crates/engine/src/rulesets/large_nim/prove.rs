@@ -22,6 +22,7 @@
 //! on a check this process ran rather than on a shipped table.
 
 use crate::clock::Instant;
+use crate::lang::{words, Words};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
@@ -54,11 +55,58 @@ pub enum ProveError {
     Stopped {
         /// The number of heaps asked for.
         heaps: usize,
-        /// What did not fit: `"order patterns"`, `"profiles"`, `"the check"`, `"the formula"`.
-        what: &'static str,
+        /// What did not fit, or ran out.
+        what: ProofStage,
         /// What ran out.
         cause: Exhausted,
     },
+}
+
+/// The stage of a proof that did not fit the budget or ran out of it ([`ProveError::Stopped`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum ProofStage {
+    /// The order patterns (the tables at the pattern cap).
+    #[error("order patterns")]
+    OrderPatterns,
+    /// The gap classes (a refined table).
+    #[error("classes")]
+    Classes,
+    /// The profiles the check goes through.
+    #[error("profiles")]
+    Profiles,
+    /// The check itself.
+    #[error("the check")]
+    Check,
+    /// The formula merged from the values.
+    #[error("the formula")]
+    Formula,
+}
+
+impl ProveError {
+    /// The error's words in both languages, from its data (the English is its `Display`).
+    pub fn words(&self) -> Words {
+        match self {
+            ProveError::TooFewPlayers(players) => {
+                words!(
+                    "a game needs at least 2 players, got {players}",
+                    "一局游戏至少需要 2 名玩家，这里是 {players} 名"
+                )
+            }
+            ProveError::Stopped { heaps, what, cause } => {
+                let what = match what {
+                    ProofStage::OrderPatterns => "序型",
+                    ProofStage::Classes => "间隔类",
+                    ProofStage::Profiles => "轮廓",
+                    ProofStage::Check => "检验",
+                    ProofStage::Formula => "公式",
+                };
+                let zh = cause.words().zh;
+                Words {
+                    en: self.to_string(), zh: format!("证明 {heaps} 堆的定理停止了（{what}）：{zh}")
+                }
+            }
+        }
+    }
 }
 
 /// The theorem for the positions of one number of heaps.
@@ -114,7 +162,8 @@ pub enum RefinementOutcome {
     },
     /// The finer classes do not fit the budget.
     TooLarge {
-        /// The budget's message.
+        /// The budget's message ([`ProveError`]'s English: `prove` is a research report, which
+        /// stays English, and its JSON carries the sentence).
         message: String,
     },
 }
@@ -193,7 +242,7 @@ fn prove_with(
         .skip(1)
         .map(|counts| heap_count_theorem(&table, counts, budget))
         .collect::<Result<_, _>>()
-        .map_err(|cause| ProveError::Stopped { heaps, what: "the formula", cause })?;
+        .map_err(|cause| ProveError::Stopped { heaps, what: ProofStage::Formula, cause })?;
     let failure = outcome.failure.clone().map(|check| {
         let index = classes.index_of_gaps(&check.class).expect("the failing class is in the table");
         ProofFailure { pattern: classes.chain(index), check }
@@ -229,11 +278,11 @@ fn conjecture_and_check(
     let too_large =
         |what| ProveError::Stopped { heaps, what, cause: Exhausted::Work { limit: budget.limit() } };
     let room = usize::try_from(budget.remaining()).unwrap_or(usize::MAX);
-    let what = if cap == PATTERN_CAP { "order patterns" } else { "classes" };
+    let what = if cap == PATTERN_CAP { ProofStage::OrderPatterns } else { ProofStage::Classes };
     let classes = GapClasses::new(cap, heaps, room).ok_or_else(|| too_large(what))?;
     match profile_count(cap, heaps) {
         Some(profiles) if profiles <= room => {}
-        _ => return Err(too_large("profiles")),
+        _ => return Err(too_large(ProofStage::Profiles)),
     }
     budget.check_held(conjecture_bytes(&classes)).map_err(|cause| ProveError::Stopped {
         heaps,
@@ -243,8 +292,11 @@ fn conjecture_and_check(
     let started = Instant::now();
     let table = conjecture_classes(players, classes);
     let micros = micros_since(started);
-    let outcome =
-        check(&table, budget).map_err(|cause| ProveError::Stopped { heaps, what: "the check", cause })?;
+    let outcome = check(&table, budget).map_err(|cause| ProveError::Stopped {
+        heaps,
+        what: ProofStage::Check,
+        cause,
+    })?;
     Ok((table, micros, outcome))
 }
 
@@ -517,13 +569,17 @@ mod tests {
         let err = prove(3, 12, &Budget::new(100_000)).unwrap_err();
         assert_eq!(
             err,
-            ProveError::Stopped { heaps: 12, what: "profiles", cause: Exhausted::Work { limit: 100_000 } }
+            ProveError::Stopped {
+                heaps: 12,
+                what: ProofStage::Profiles,
+                cause: Exhausted::Work { limit: 100_000 }
+            }
         );
         let err = prove(3, 12, &Budget::new(1000)).unwrap_err();
         assert!(err.to_string().contains("stopped (order patterns)"), "{err}");
         // The check itself is metered: a budget that admits the profiles but not their options.
         let err = prove(3, 12, &Budget::new(1_000_000)).unwrap_err();
-        assert!(matches!(err, ProveError::Stopped { what: "the check", .. }), "{err}");
+        assert!(matches!(err, ProveError::Stopped { what: ProofStage::Check, .. }), "{err}");
         assert!(proved_table(3, SOLVE_HEAPS + 1).is_none());
     }
 }
