@@ -68,57 +68,43 @@ pub fn run(args: &sweep::Args, cx: &Context, out: &mut dyn Write) -> anyhow::Res
     if options.codes.is_none() && options.merge.is_empty() && !args.report {
         return usage("an octal atlas needs --codes PATTERN, e.g. --codes '0.??'");
     }
-    if options.misere {
-        return run_misere(args, cx, out);
-    }
     let request = AtlasRequest {
         codes: options.codes.clone(),
-        upto: options.upto.unwrap_or(DEFAULT_UPTO),
+        upto: options.upto.unwrap_or(if options.misere { DEFAULT_MISERE_UPTO } else { DEFAULT_UPTO }),
         shard: options.shard,
         db: args.db.as_deref(),
         report_only: args.report,
         merge: options.merge.clone(),
     };
     let bar = progress::bar("games");
-    let report = atlas(&request, &cx.budget, &progress::update(&bar))?;
-    bar.finish_and_clear();
-    if report.atlas.counts.missing > 0 {
-        eprintln!(
-            "note: {} games of the pattern are not in the store yet; run without --report",
-            report.atlas.counts.missing
-        );
-    }
-    if cx.json {
-        write_json(out, &report)
+    let update = progress::update(&bar);
+    if options.misere {
+        let report = misere_atlas(&request, &cx.budget, &update)?;
+        bar.finish_and_clear();
+        show(&report, report.atlas.counts.missing, misere_text, cx, out)
     } else {
-        Ok(write!(out, "{}", atlas_text(&report))?)
+        let report = atlas(&request, &cx.budget, &update)?;
+        bar.finish_and_clear();
+        show(&report, report.atlas.counts.missing, atlas_text, cx, out)
     }
 }
 
-/// `sweep octal --misere`: the misère atlas.
-fn run_misere(args: &sweep::Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()> {
-    let options = &args.atlas;
-    let request = AtlasRequest {
-        codes: options.codes.clone(),
-        upto: options.upto.unwrap_or(DEFAULT_MISERE_UPTO),
-        shard: options.shard,
-        db: args.db.as_deref(),
-        report_only: args.report,
-        merge: options.merge.clone(),
-    };
-    let bar = progress::bar("games");
-    let report = misere_atlas(&request, &cx.budget, &progress::update(&bar))?;
-    bar.finish_and_clear();
-    if report.atlas.counts.missing > 0 {
-        eprintln!(
-            "note: {} games of the pattern are not in the store yet; run without --report",
-            report.atlas.counts.missing
-        );
+/// Writes an atlas (normal or misère) as JSON or text, after a note on standard error when
+/// games of the pattern are missing from the store.
+fn show<R: serde::Serialize>(
+    report: &R,
+    missing: usize,
+    text: fn(&R) -> String,
+    cx: &Context,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    if missing > 0 {
+        eprintln!("note: {missing} games of the pattern are not in the store yet; run without --report");
     }
     if cx.json {
-        write_json(out, &report)
+        write_json(out, report)
     } else {
-        Ok(write!(out, "{}", misere_text(&report))?)
+        Ok(write!(out, "{}", text(report))?)
     }
 }
 
