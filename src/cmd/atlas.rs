@@ -4,7 +4,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use nimlab_reports::atlas::{atlas, AtlasGame, AtlasReport, AtlasRequest, Merged, DEFAULT_UPTO};
+use nimlab_reports::atlas::{
+    atlas, AtlasGame, AtlasReport, AtlasRequest, AtlasRows, Counts, Merged, DEFAULT_UPTO,
+};
 use nimlab_reports::misere_atlas::{misere_atlas, MisereAtlasReport, DEFAULT_MISERE_UPTO};
 use nimlab_reports::quotient::QuotientStatus;
 use nimlab_store::Shard;
@@ -130,14 +132,29 @@ fn atlas_name(atlas: &str, codes: &Option<String>, shard: &Option<String>) -> St
     }
 }
 
-fn misere_text(report: &MisereAtlasReport) -> String {
-    let mut text = merged_text(&report.atlas.merged);
-    let c = &report.atlas.counts;
-    let what = atlas_name("misère atlas", &report.codes, &report.atlas.shard);
+/// An atlas's first lines: the store files merged, then what it is (`name`, its codes and
+/// shard) and what it counts, its games not certified called `uncertified`.
+fn heading<U, G>(
+    atlas: &AtlasRows<Counts<U>, G>,
+    name: &str,
+    codes: &Option<String>,
+    uncertified: &str,
+) -> String {
+    let mut text = merged_text(&atlas.merged);
+    let c = &atlas.counts;
     text.push_str(&format!(
-        "{what}: {} codes, {} games ({} certified, {} partial quotients Q_n)\n\n",
-        c.codes, c.games, c.certified, c.uncertified
+        "{}: {} codes, {} games ({} certified, {} {uncertified})\n\n",
+        atlas_name(name, codes, &atlas.shard),
+        c.codes,
+        c.games,
+        c.certified,
+        c.uncertified
     ));
+    text
+}
+
+fn misere_text(report: &MisereAtlasReport) -> String {
+    let mut text = heading(&report.atlas, "misère atlas", &report.codes, "partial quotients Q_n");
     text.push_str(&format!(
         "{:<12} {:>9} {:>6} {:>5} {:>9} {:>7} {:>7}  presentation\n",
         "code", "status", "|Q|", "|P|", "preperiod", "period", "heaps"
@@ -164,13 +181,7 @@ fn misere_text(report: &MisereAtlasReport) -> String {
 }
 
 fn atlas_text(report: &AtlasReport) -> String {
-    let mut text = merged_text(&report.atlas.merged);
-    let c = &report.atlas.counts;
-    let what = atlas_name("octal atlas", &report.codes, &report.atlas.shard);
-    text.push_str(&format!(
-        "{what}: {} codes, {} games ({} certified, {} open up to their values computed)\n\n",
-        c.codes, c.games, c.certified, c.uncertified
-    ));
+    let mut text = heading(&report.atlas, "octal atlas", &report.codes, "open up to their values computed");
     text.push_str(&format!(
         "{:<12} {:>10} {:>9} {:>9} {:>8} {:>12}  aliases\n",
         "code", "preperiod", "period", "values", "largest", "rare"
