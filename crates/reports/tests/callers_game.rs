@@ -2,11 +2,59 @@
 //! types): a request about it is answered on the caller's built game, names it by its name with
 //! no parameters, and is refused where the reports would have to build it from a spec.
 
-use nimlab_engine::kernels::Nim;
-use nimlab_engine::{AnyGame, Budget, CustomGame, Engine, GameId, GameSpec, GrundyValue};
+use nimlab_engine::{
+    AnyGame, BigUint, Budget, CustomGame, Engine, EngineError, Game, GameId, GameSpec, GrundyValue, Lang,
+    Ruleset,
+};
 use nimlab_reports::loopy::no_files;
 use nimlab_reports::request::{Answer, Question, Request};
 use nimlab_reports::solve::SolveAnswer;
+
+/// Nim as a caller writes it (as Python's `Game.from_options` does): any number from one heap.
+#[derive(Clone)]
+struct Nim;
+
+impl Game for Nim {
+    type Position = Vec<u64>;
+
+    fn options(&self, heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+        let mut options = Vec::new();
+        for (i, &heap) in heaps.iter().enumerate() {
+            for left in 0..heap {
+                let mut option = heaps.clone();
+                option[i] = left;
+                options.push(option);
+            }
+        }
+        options
+    }
+}
+
+impl Ruleset for Nim {
+    fn check_position(&self, numbers: &[BigUint]) -> Result<Vec<BigUint>, EngineError> {
+        Ok(numbers.to_vec())
+    }
+
+    fn search_position(&self, numbers: &[BigUint]) -> Option<Vec<u64>> {
+        numbers.iter().map(|n| u64::try_from(n).ok()).collect()
+    }
+
+    fn numbers(&self, heaps: &Vec<u64>) -> Vec<BigUint> {
+        heaps.iter().map(|&n| n.into()).collect()
+    }
+
+    fn describe_move(&self, _from: &[BigUint], to: &[BigUint], _lang: Lang) -> String {
+        format!("move to {to:?}")
+    }
+
+    fn verification_positions(&self, _bound: u64) -> Box<dyn Iterator<Item = Vec<BigUint>> + '_> {
+        Box::new(std::iter::empty())
+    }
+
+    fn verification_count(&self, _bound: u64) -> u64 {
+        0
+    }
+}
 
 fn solve(game: GameId) -> Request {
     Request::new(Question::Solve { game, position: vec!["3".into(), "5".into()] })
