@@ -679,7 +679,7 @@ impl GameSpec {
     /// # Errors
     /// [`SpecError`] for an unknown parameter, a bad or missing value, or a parameter given
     /// twice.
-    pub fn from_decls(
+    pub(crate) fn from_decls(
         name: &'static str,
         decls: &'static [ParamDecl],
         pairs: &[(&str, &str)],
