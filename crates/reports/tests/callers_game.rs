@@ -85,6 +85,6 @@ fn a_callers_game_is_answered_on_its_built_game_only() {
 fn a_callers_game_answers_no_research_question() {
     let mine = Engine::new(CustomGame::new("my-board"), Nim);
     let rectangles = Request::new(Question::Rectangles { game: mine.spec().clone(), rows: 2, cols: 2 });
-    let err = rectangles.decide(&no_files).err().expect("no declaration, no rectangles");
+    let err = rectangles.decide(&no_files).expect_err("no declaration, no rectangles");
     assert!(err.to_string().contains("my-board"), "{err}");
 }
