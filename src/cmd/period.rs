@@ -82,7 +82,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
     if args.emit.is_some() && args.row.is_some() {
         return usage("--emit writes G(n) of a one-heap game; it does not apply to --row");
     }
-    let rows = spec.kind().capabilities().answers(Research::AdditiveRows);
+    let rows = spec.info().capabilities.answers(Research::AdditiveRows);
     match (rows, args.row) {
         (true, Some(row)) => {
             let report = row_period(&spec, row, args.limit.unwrap_or(DEFAULT_ROW_COLUMNS), &cx.budget)?;

@@ -412,7 +412,7 @@ impl Session<'_> {
             play: self.play,
             lang: self.lang,
             ..Request::new(Question::Solve {
-                game: self.spec.clone(),
+                game: self.spec.clone().into(),
                 position: self.current().iter().map(BigUint::to_string).collect(),
             })
         };

@@ -85,7 +85,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
             Question::Sum { parts }
         }
         None => Question::Solve {
-            game: args.params.spec(args.game.as_deref().unwrap_or_default())?,
+            game: args.params.spec(args.game.as_deref().unwrap_or_default())?.into(),
             position: args.position.clone(),
         },
     };

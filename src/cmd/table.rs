@@ -179,7 +179,7 @@ pub fn run(args: &Args, cx: &Context, out: &mut dyn Write) -> anyhow::Result<()>
         play: play(args.misere),
         method: args.method,
         lang: cx.lang,
-        ..Request::new(Question::Table { game: args.game.spec()?, shape, cells, period: false })
+        ..Request::new(Question::Table { game: args.game.spec()?.into(), shape, cells, period: false })
     };
     let request = match request.decide(&read_graph)? {
         Decided::Table { request, .. } => request,
@@ -230,7 +230,7 @@ fn rectangles(args: &Args, rows: u64, cols: u64, cx: &Context, out: &mut dyn Wri
     let request = Request {
         play: play(args.misere),
         lang: cx.lang,
-        ..Request::new(Question::Rectangles { game: args.game.spec()?, rows, cols })
+        ..Request::new(Question::Rectangles { game: args.game.spec()?.into(), rows, cols })
     };
     let report = match request.answer(&read_graph, &cx.budget)? {
         Answer::Rectangles(report) if !cx.json => report,

@@ -106,7 +106,7 @@ pub use error::{
 pub use game::{Game, Outcome, Play, UnknownMethod, UnknownPlay};
 pub use lang::{Lang, UnknownLang, Words};
 pub use num_bigint::BigUint;
-pub use registry::{answering, not_answered, unknown_game, GameKind, RULESETS};
+pub use registry::{answering, not_answered, unknown_game, RULESETS};
 pub use rulesets::apple::strategy::DEFAULT_LINE_LIMIT;
 pub use rulesets::chomp::census::Census;
 pub use rulesets::graph_games::is_graph_param;
@@ -121,8 +121,8 @@ pub use spec::grammar::{
     MAX_SET_MEMBERS,
 };
 pub use spec::{
-    Board, Drawing, GameSpec, ParamDecl, ParamKind, ParamTexts, ParamValue, Params, SpecError, SyntaxFault,
-    Texts, Token, ValueWhy,
+    Board, CustomGame, Drawing, GameId, GameSpec, ParamDecl, ParamKind, ParamTexts, ParamValue, Params,
+    SpecError, SyntaxFault, Texts, Token, ValueWhy,
 };
 
 /// Large Nim's research questions: values grouped by order pattern (`explore`) and theorems for

@@ -9,7 +9,7 @@ use crate::analysis::{AnyGame, Capabilities, Research, RulesetInfo};
 use crate::budget::Budget;
 use crate::error::EngineError;
 use crate::rulesets;
-use crate::spec::{GameSpec, SpecError};
+use crate::spec::{GameId, GameSpec, SpecError};
 
 /// Every ruleset nimlab knows, in the order they are listed to users: one line each.
 pub const RULESETS: &[&RulesetInfo] = &[
@@ -73,36 +73,18 @@ pub fn unknown_game(name: &str) -> SpecError {
     SpecError::UnknownGame { name: name.into(), games: RULESETS.iter().map(|r| r.name).collect() }
 }
 
-/// What a game is, as a type ([`GameSpec::kind`]): a ruleset of the registry, which carries its
-/// declaration, or a game its caller defines and builds (a Python function), which has none. Code
-/// that needs a declaration matches `Registered` and has it; the other arm says what a caller's
-/// game does instead.
-#[derive(Debug, Clone, Copy)]
-pub enum GameKind {
-    /// A registered ruleset, with its declaration.
-    Registered(&'static RulesetInfo),
-    /// A game its caller defines ([`GameSpec::custom`]).
-    Custom,
-}
-
-impl GameKind {
+impl GameId {
     /// What the game declares it can do: a registered ruleset's capabilities; none for a
     /// caller's game, which takes no fast path and answers no research question (its answers
     /// are the generic search's).
-    pub fn capabilities(self) -> Capabilities {
-        match self {
-            GameKind::Registered(info) => info.capabilities,
-            GameKind::Custom => Capabilities::NONE,
-        }
+    pub fn capabilities(&self) -> Capabilities {
+        self.registered().map_or(Capabilities::NONE, |spec| spec.info().capabilities)
     }
 
     /// The bound `verify` and a table of every position use by default: the declaration's; 0
     /// for a caller's game, which declares none.
-    pub fn verify_bound(self) -> u64 {
-        match self {
-            GameKind::Registered(info) => info.verify_bound,
-            GameKind::Custom => 0,
-        }
+    pub fn verify_bound(&self) -> u64 {
+        self.registered().map_or(0, |spec| spec.info().verify_bound)
     }
 }
 
@@ -130,29 +112,17 @@ impl GameSpec {
         GameSpec::from_pairs(name, &[])
     }
 
-    /// What the game is: a registered ruleset with its declaration, or a game its caller
-    /// defines ([`GameSpec::custom`]), which has none.
-    pub fn kind(&self) -> GameKind {
-        match RulesetInfo::find(self.name()) {
-            Some(info) if !self.is_custom() => GameKind::Registered(info),
-            _ => GameKind::Custom,
-        }
+    /// The ruleset's declaration: only the registry makes a spec, so its name is registered.
+    pub fn info(&self) -> &'static RulesetInfo {
+        RulesetInfo::find(self.name()).expect("a spec names a registered ruleset")
     }
 
     /// Builds the ruleset with its solvers, charging the work of building to `budget`.
     ///
     /// # Errors
-    /// [`EngineError::Spec`] when the values do not fit together (the ruleset's own check), or
-    /// for a game defined by its caller.
+    /// [`EngineError::Spec`] when the values do not fit together (the ruleset's own check).
     pub fn build(&self, budget: &Budget) -> Result<Box<dyn AnyGame>, EngineError> {
-        let GameKind::Registered(info) = self.kind() else {
-            let name = self.name();
-            return Err(EngineError::Spec(SpecError::Invalid(crate::lang::words!(
-                "the game '{name}' is defined by its caller, which builds it",
-                "游戏“{name}”由调用者自己定义并构建"
-            ))));
-        };
-        (info.build)(self, budget)
+        (self.info().build)(self, budget)
     }
 }
 
@@ -168,6 +138,16 @@ impl FromStr for GameSpec {
         let info = find(name)?;
         let words: Vec<&str> = words.collect();
         GameSpec::from_words(info.name, info.params, &words, text)
+    }
+}
+
+impl FromStr for GameId {
+    type Err = SpecError;
+
+    /// A game's text names a registered ruleset (see [`GameSpec`]'s `FromStr`): a caller's game
+    /// has no text to be read from.
+    fn from_str(text: &str) -> Result<GameId, SpecError> {
+        text.parse().map(GameId::Registered)
     }
 }
 
@@ -200,7 +180,7 @@ mod tests {
                 continue;
             }
             let game = spec.build(&Budget::default()).unwrap_or_else(|e| panic!("{}: {e}", info.name));
-            assert_eq!(game.spec(), &spec);
+            assert_eq!(game.spec().registered(), Some(&spec));
             let example: Vec<BigUint> =
                 info.example_position.split_whitespace().map(|n| n.parse().unwrap()).collect();
             game.check_position(&example).unwrap_or_else(|e| panic!("{}: {e}", info.name));

@@ -14,7 +14,9 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use nimlab_engine::bigint::{to_bigs, to_u64s};
 use nimlab_engine::Engine;
-use nimlab_engine::{AnyGame, BigUint, Budget, CancelHandle, EngineError, Game, GameSpec, Lang, Ruleset};
+use nimlab_engine::{
+    AnyGame, BigUint, Budget, CancelHandle, CustomGame, EngineError, Game, GameId, Lang, Ruleset,
+};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyString, PyTuple};
@@ -219,7 +221,7 @@ impl Ruleset for Callbacks {
 /// A game defined in Python with its engine (the memoized solvers); one call at a time.
 pub(crate) struct CallbackGame {
     callbacks: Callbacks,
-    spec: GameSpec,
+    spec: GameId,
     engine: Mutex<Arc<dyn AnyGame>>,
     /// True while a call runs; calls wait on `idle` for it to end.
     busy: Mutex<bool>,
@@ -236,17 +238,17 @@ impl CallbackGame {
             failure: Mutex::new(None),
             cancel: Mutex::new(None),
         }));
-        let spec = GameSpec::custom(name);
+        let spec = GameId::Custom(CustomGame::new(name));
         let engine = Mutex::new(Self::engine(&spec, &callbacks));
         CallbackGame { callbacks, spec, engine, busy: Mutex::new(false), idle: Condvar::new() }
     }
 
-    fn engine(spec: &GameSpec, callbacks: &Callbacks) -> Arc<dyn AnyGame> {
+    fn engine(spec: &GameId, callbacks: &Callbacks) -> Arc<dyn AnyGame> {
         Arc::new(Engine::new(spec.clone(), callbacks.clone()))
     }
 
-    /// The game's spec (its name).
-    pub(crate) fn spec(&self) -> &GameSpec {
+    /// The game: a caller's, by its name.
+    pub(crate) fn spec(&self) -> &GameId {
         &self.spec
     }
 

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
 use nimlab_engine::listing::PRequest;
-use nimlab_engine::{no_progress, GameKind, SumPart};
+use nimlab_engine::{no_progress, GameId, SumPart};
 use nimlab_engine::{
     AnyGame, BigUint, Budget, CheckedPosition, GameSpec, GrundyValue, Lang, Method, Play, RulesetInfo,
 };
@@ -44,7 +44,7 @@ enum Rules {
     /// A token game on a graph read from a file (a ruleset whose declaration's loopy capability
     /// names its file parameter): this surface reads the file once, and the loopy reports answer
     /// `solve` (one vertex name per token) and `table` (every vertex), as on the command line.
-    Graph(GameSpec, LoopyGame),
+    Graph(GameId, LoopyGame),
 }
 
 /// A game: a ruleset with its parameters, or your own game defined by a Python function.
@@ -130,7 +130,7 @@ fn max_moves(count: Option<usize>) -> usize {
 }
 
 impl Game {
-    pub(crate) fn spec(&self) -> &GameSpec {
+    pub(crate) fn spec(&self) -> &GameId {
         match &self.rules {
             Rules::Registered(game) => game.spec(),
             Rules::Python(game) => game.spec(),
@@ -340,7 +340,7 @@ impl Game {
             })
         };
         if let Some(graph) = graph_file_game(&spec, read).map_err(crate::compute::py_error)? {
-            return Ok(Game { rules: Rules::Graph(spec, graph) });
+            return Ok(Game { rules: Rules::Graph(GameId::Registered(spec), graph) });
         }
         let game = run(py, &Budget::default(), Lane::Point, |_| false, |budget| Ok(spec.build(budget)?))?;
         Ok(Game { rules: Rules::Registered(Arc::from(game)) })
@@ -605,7 +605,14 @@ impl Game {
         memory: Option<MemorySize>,
         timeout: Option<f64>,
     ) -> PyResult<QuotientResult> {
-        let request = QuotientRequest { spec: self.spec().clone(), upto };
+        // A game defined in Python has no take-and-break code, so no quotient.
+        let Some(spec) = self.spec().registered() else {
+            let game = self.spec().to_string();
+            return Err(crate::compute::py_error(ReportError::Invalid(CommandError::NoMisereQuotient {
+                game,
+            })));
+        };
+        let request = QuotientRequest { spec: spec.clone(), upto };
         let budget = self::budget(budget, memory, timeout)?;
         let report = run(py, &budget, Lane::Long, |_| false, |budget| quotient(&request, budget))?;
         Ok(QuotientResult(Report::new(report)))
@@ -626,14 +633,13 @@ impl Game {
         memory: Option<MemorySize>,
         timeout: Option<f64>,
     ) -> PyResult<VerifyResult> {
-        if matches!(self.spec().kind(), GameKind::Custom) {
+        let Some(spec) = self.spec().registered() else {
             return Err(PyValueError::new_err(format!(
                 "{} is defined in Python and has no closed form to verify",
                 self.spec()
             )));
-        }
-        let request =
-            VerifyRequest { spec: Some(self.spec().clone()), bound: upto, play: play(misere), players };
+        };
+        let request = VerifyRequest { spec: Some(spec.clone()), bound: upto, play: play(misere), players };
         let budget = self::budget(budget, memory, timeout)?;
         let report = run(
             py,

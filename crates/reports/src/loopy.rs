@@ -61,7 +61,7 @@ impl LoopyGame {
         upto: Option<u64>,
         read: impl FnOnce(&str) -> Result<String, ReportError>,
     ) -> Result<Option<LoopyGame>, ReportError> {
-        Ok(match spec.kind().capabilities().loopy {
+        Ok(match spec.info().capabilities.loopy {
             None => None,
             Some(LoopyPositions::Reachable) => Some(LoopyGame::Ruleset { spec: spec.clone(), upto }),
             Some(LoopyPositions::GraphFile { param }) => {
@@ -90,7 +90,7 @@ pub fn graph_file_game(
     spec: &GameSpec,
     read: impl FnOnce(&str) -> Result<String, ReportError>,
 ) -> Result<Option<LoopyGame>, ReportError> {
-    if !matches!(spec.kind().capabilities().loopy, Some(LoopyPositions::GraphFile { .. })) {
+    if !matches!(spec.info().capabilities.loopy, Some(LoopyPositions::GraphFile { .. })) {
         return Ok(None);
     }
     LoopyGame::of_spec(spec, None, read)
@@ -282,7 +282,7 @@ fn build_game(
 ) -> Result<Built, ReportError> {
     let spec = game.spec();
     let roots: Vec<CheckedPosition> = if tokens.is_empty() {
-        let bound = upto.unwrap_or(spec.kind().verify_bound());
+        let bound = upto.unwrap_or(spec.verify_bound());
         // Each listed position is charged as one stored, so that the budget bounds them.
         let mut roots = Vec::new();
         for position in game.verification_positions(bound) {
@@ -638,7 +638,7 @@ pub fn verify_built(
     budget: &Budget,
 ) -> Result<VerifyReport, ReportError> {
     let spec = game.spec();
-    let bound = bound.unwrap_or(spec.kind().verify_bound());
+    let bound = bound.unwrap_or(spec.verify_bound());
     let b = build_game(game, &[], Some(bound), budget)?;
     let task = Task::Retrograde { graph: Some(b.name.to_string()) };
     let s = solve(&b.graph, play, budget).map_err(stopped(&task))?;

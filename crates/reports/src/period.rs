@@ -417,7 +417,11 @@ pub fn period_of(
     limit: Option<u64>,
     budget: &Budget,
 ) -> Result<PeriodReport, ReportError> {
-    match certified_body(game.spec(), limit, budget)? {
+    let certified = match game.spec().registered() {
+        Some(spec) => certified_body(spec, limit, budget)?,
+        None => None,
+    };
+    match certified {
         Some(body) => Ok(PeriodReport { game: GameRef::from(game.spec()), body }),
         None => observed(game, limit, budget),
     }
@@ -438,7 +442,7 @@ pub fn period_checkpointed(
     budget: &Budget,
 ) -> Result<PeriodReport, ReportError> {
     let Some(PeriodSequence::TakeAndBreak(rules)) = period_sequence(spec)? else {
-        if spec.kind().capabilities().answers(Research::GraphFamily) {
+        if spec.info().capabilities.answers(Research::GraphFamily) {
             let game = spec.build(budget)?;
             return observed_checkpointed(game.as_ref(), limit, checkpoint, budget);
         }
@@ -467,9 +471,9 @@ fn certified_body(
 }
 
 /// The sequence a certificate's engine computes for `spec`, as its ruleset's capabilities declare
-/// it; `None` for a game defined by its caller or one whose period is only observed.
+/// it; `None` for a game whose period is only observed.
 fn period_sequence(spec: &GameSpec) -> Result<Option<PeriodSequence>, ReportError> {
-    Ok(spec.kind().capabilities().period_sequence(spec)?)
+    Ok(spec.info().capabilities.period_sequence(spec)?)
 }
 
 /// The regularity seen in `G(0 .. limit)` of `game`, computed by its table path.
@@ -481,7 +485,7 @@ fn observed(game: &dyn AnyGame, limit: Option<u64>, budget: &Budget) -> Result<P
     let request = SequenceRequest::new(count - 1, TableValues::Grundy, Play::Normal);
     // A family of graphs has a sequence (its members) though its positions are not one heap.
     let one_heap = game.check_position(&[BigUint::default()]);
-    let family = game.spec().kind().capabilities().answers(Research::GraphFamily);
+    let family = game.spec().capabilities().answers(Research::GraphFamily);
     match (one_heap, family) {
         (Err(EngineError::InvalidPosition(reason)), false) => {
             return invalid(CommandError::PeriodNotOneHeap { game: game.spec().to_string(), reason })
@@ -671,7 +675,7 @@ pub fn row_period(
     columns: u64,
     budget: &Budget,
 ) -> Result<RowPeriodReport, ReportError> {
-    if !spec.kind().capabilities().answers(Research::AdditiveRows) {
+    if !spec.info().capabilities.answers(Research::AdditiveRows) {
         return Err(not_answered(Research::AdditiveRows, spec.name()).into());
     }
     let found = wythoff_row(row, columns, budget)?;

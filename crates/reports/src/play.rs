@@ -18,7 +18,7 @@
 //! reply in the first part with a move left; a weaker nimlab draws among every part's moves.
 
 use nimlab_engine::loopy::{solve, LoopyOutcome};
-use nimlab_engine::{analyze_sum, GameKind, SumPart};
+use nimlab_engine::{analyze_sum, SumPart};
 use nimlab_engine::{
     AnyGame, BigUint, Board, Budget, CheckedPosition, EngineError, Exhausted, GameSpec, Lang, Method,
     MoveReport, Outcome, Play, Query, Task,
@@ -217,7 +217,7 @@ pub fn reply(
     let basis_reply =
         |report: MoveReport, basis: ReplyBasis| Reply { report, basis, explanation: basis.explanation(lang) };
     let spec = game.spec();
-    if spec.kind().capabilities().loopy.is_some() {
+    if spec.capabilities().loopy.is_some() {
         return loopy_reply(game, numbers, play, budget, lang);
     }
     // Misère play of a game with a misère quotient: the quotient's winning move, at once and at
@@ -231,7 +231,7 @@ pub fn reply(
         let first = analysis.winning_moves.into_iter().next()?;
         Some(basis_reply(first, ReplyBasis::Theory))
     };
-    if play == Play::Misere && spec.kind().capabilities().misere_quotient.is_some() {
+    if play == Play::Misere && spec.capabilities().misere_quotient.is_some() {
         if let Some(reply) = theory_move() {
             return Ok(Some(reply));
         }
@@ -318,7 +318,7 @@ pub fn repetition_key(game: &dyn AnyGame, numbers: &CheckedPosition) -> Vec<BigU
 /// loopy capability; a game defined outside the registry shows it by a cycle in the search).
 fn repeats(game: &dyn AnyGame) -> bool {
     let spec = game.spec();
-    spec.kind().capabilities().loopy.is_some()
+    spec.capabilities().loopy.is_some()
 }
 
 /// Who made the last move wins under normal play and loses under misère play.
@@ -370,8 +370,7 @@ pub struct CoinBoard {
 impl CoinBoard {
     /// The coins of a position and of its moves; `None` for a game not drawn as coins.
     fn of(game: &dyn AnyGame, numbers: &[BigUint], moves: &[MoveReport]) -> Option<CoinBoard> {
-        let GameKind::Registered(info) = game.spec().kind() else { return None };
-        let drawing = info.drawing;
+        let drawing = game.spec().registered()?.info().drawing;
         let turns = moves.iter().map(|m| drawing.turned(numbers, &m.to)).collect::<Option<_>>()?;
         Some(CoinBoard {
             first: drawing.first_coin()?,

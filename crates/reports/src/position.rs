@@ -2,7 +2,9 @@
 
 use crate::error::CommandError;
 use nimlab_engine::bigint::json;
-use nimlab_engine::{AnyGame, BigUint, Budget, CheckedPosition, GameSpec, Params};
+use nimlab_engine::{
+    AnyGame, BigUint, Budget, CheckedPosition, EngineError, GameId, GameSpec, Params, SpecError, Words,
+};
 use serde::Serialize;
 
 use crate::ReportError;
@@ -11,7 +13,7 @@ use crate::ReportError;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Position {
     /// The game.
-    pub game: GameSpec,
+    pub game: GameId,
     /// The game's parameter values.
     pub params: Params,
     /// The numbers of the position, checked by the game and in full form.
@@ -31,7 +33,28 @@ impl Position {
     ) -> Result<(Box<dyn AnyGame>, Position), ReportError> {
         let game = spec.build(budget)?;
         let position = game.check_position(numbers)?;
-        Ok((game, Position { game: spec.clone(), params: spec.params().clone(), position }))
+        let id = GameId::Registered(spec.clone());
+        Ok((game, Position { game: id, params: spec.params().clone(), position }))
+    }
+}
+
+/// The spec of a registered game, from which the reports build it. A caller's game is built by
+/// its caller (Python keeps it built and asks through
+/// [`crate::request::Decided::answer_built`]), never from the registry.
+///
+/// # Errors
+/// [`ReportError::Engine`] for a caller's game, which has no spec.
+pub(crate) fn registered(game: &GameId) -> Result<&GameSpec, ReportError> {
+    match game {
+        GameId::Registered(spec) => Ok(spec),
+        GameId::Custom(_) => {
+            let name = game.name();
+            Err(EngineError::Spec(SpecError::Invalid(Words {
+                en: format!("the game '{name}' is defined by its caller, which builds it"),
+                zh: format!("游戏“{name}”由调用者自己定义并构建"),
+            }))
+            .into())
+        }
     }
 }
 
@@ -39,14 +62,20 @@ impl Position {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GameRef {
     /// The game.
-    pub game: GameSpec,
+    pub game: GameId,
     /// The game's parameter values.
     pub params: Params,
 }
 
+impl From<&GameId> for GameRef {
+    fn from(game: &GameId) -> Self {
+        GameRef { game: game.clone(), params: game.params().clone() }
+    }
+}
+
 impl From<&GameSpec> for GameRef {
     fn from(spec: &GameSpec) -> Self {
-        GameRef { game: spec.clone(), params: spec.params().clone() }
+        GameRef { game: GameId::Registered(spec.clone()), params: spec.params().clone() }
     }
 }
 

@@ -7,7 +7,7 @@ use crate::error::CommandError;
 use nimlab_engine::misere::{compute, Certificate, MisereQuotient, Periodicity};
 use nimlab_engine::misere::{genera, Genus};
 use nimlab_engine::CodeSource;
-use nimlab_engine::{Budget, GameKind, GameSpec};
+use nimlab_engine::{Budget, GameSpec};
 use serde::Serialize;
 
 use crate::position::GameRef;
@@ -167,9 +167,8 @@ impl QuotientReport {
 /// errors; an internal failure of the method.
 pub fn quotient(request: &QuotientRequest, budget: &Budget) -> Result<QuotientReport, ReportError> {
     let spec = &request.spec;
-    let (GameKind::Registered(info), Some(source)) =
-        (spec.kind(), spec.kind().capabilities().misere_quotient)
-    else {
+    let info = spec.info();
+    let Some(source) = info.capabilities.misere_quotient else {
         return Err(ReportError::Invalid(CommandError::NoMisereQuotient { game: spec.name().to_string() }));
     };
     let code = source.code(spec)?;

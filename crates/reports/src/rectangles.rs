@@ -68,7 +68,7 @@ pub struct Rectangle {
 /// budget.
 pub fn rectangles(request: &RectanglesRequest, budget: &Budget) -> Result<RectanglesReport, ReportError> {
     let spec = &request.spec;
-    if !spec.kind().capabilities().answers(Research::Rectangles) {
+    if !spec.info().capabilities.answers(Research::Rectangles) {
         return Err(not_answered(Research::Rectangles, spec.name()).into());
     }
     if request.rows.saturating_mul(request.cols) > MAX_RECTANGLES {

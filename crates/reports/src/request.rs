@@ -23,7 +23,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use nimlab_engine::{
-    ascii_forms, parse_natural, AnyGame, BigUint, Board, Budget, GameSpec, Lang, Method, Play, RulesetInfo,
+    ascii_forms, not_answered, parse_natural, AnyGame, BigUint, Board, Budget, GameId, GameSpec, Lang,
+    Method, Play, Research,
 };
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -174,7 +175,7 @@ pub enum Question {
     Solve {
         /// The game.
         #[serde(with = "text")]
-        game: GameSpec,
+        game: GameId,
         /// The position's words, as given.
         position: Vec<String>,
     },
@@ -187,7 +188,7 @@ pub enum Question {
     Table {
         /// The game.
         #[serde(with = "text")]
-        game: GameSpec,
+        game: GameId,
         /// Which positions.
         shape: TableShape,
         /// What the cells show, as asked.
@@ -202,7 +203,7 @@ pub enum Question {
     Rectangles {
         /// The game.
         #[serde(with = "text")]
-        game: GameSpec,
+        game: GameId,
         /// The most rows.
         rows: u64,
         /// The most columns.
@@ -296,9 +297,13 @@ impl Request {
                 if position.len() > self.limits.max_numbers {
                     return invalid(CommandError::TooManyNumbers { max: self.limits.max_numbers });
                 }
-                if let Some(graph) = graph_file_game(game, read)? {
+                let graph = match game.registered() {
+                    Some(spec) => graph_file_game(spec, read)?.map(|graph| (spec, graph)),
+                    None => None,
+                };
+                if let Some((spec, graph)) = graph {
                     let request = TokensRequest {
-                        spec: game.clone(),
+                        spec: spec.clone(),
                         tokens: position.clone(),
                         play: self.play,
                         players,
@@ -354,8 +359,11 @@ impl Request {
                 if self.play == Play::Misere || players.is_some() {
                     return invalid(CommandError::RectanglesNormalPlay);
                 }
+                let Some(spec) = game.registered() else {
+                    return Err(not_answered(Research::Rectangles, game.name()).into());
+                };
                 Ok(Decided::Rectangles(RectanglesRequest {
-                    spec: game.clone(),
+                    spec: spec.clone(),
                     rows: *rows,
                     cols: *cols,
                     lang: self.lang,
@@ -373,8 +381,8 @@ impl Request {
     }
 
     /// The numbers of `words` within the request's limits ([`position_numbers`]).
-    fn numbers(&self, game: &GameSpec, words: &[String]) -> Result<Vec<BigUint>, ReportError> {
-        position_numbers(game, words, &self.limits)
+    fn numbers(&self, game: &GameId, words: &[String]) -> Result<Vec<BigUint>, ReportError> {
+        read_numbers(game.registered(), words, &self.limits)
     }
 }
 
@@ -405,8 +413,18 @@ pub fn position_numbers<S: AsRef<str>>(
     typed: &[S],
     limits: &Limits,
 ) -> Result<Vec<BigUint>, ReportError> {
+    read_numbers(Some(game), typed, limits)
+}
+
+/// [`position_numbers`] of a registered game, or of a caller's game (`None`: whole numbers only).
+fn read_numbers<S: AsRef<str>>(
+    game: Option<&GameSpec>,
+    typed: &[S],
+    limits: &Limits,
+) -> Result<Vec<BigUint>, ReportError> {
     let words = position_words(typed);
-    let row = RulesetInfo::find(game.name()).and_then(|info| info.drawing.typed_row(&words));
+    let info = game.map(GameSpec::info);
+    let row = info.and_then(|info| info.drawing.typed_row(&words));
     if let Some(row) = row {
         if row.len() > limits.max_numbers {
             return invalid(CommandError::TooManyNumbers { max: limits.max_numbers });
@@ -417,13 +435,13 @@ pub fn position_numbers<S: AsRef<str>>(
     // A word that is not a number may name a vertex (a board's cell `b3`): the built game reads
     // it, built once and only for a game drawn on a graph.
     let mut named: Option<Option<Box<dyn AnyGame>>> = None;
-    let on_graph = RulesetInfo::find(game.name()).is_some_and(|info| info.drawing.board == Board::Graph);
+    let on_graph = game.filter(|_| info.is_some_and(|info| info.drawing.board == Board::Graph));
     words
         .iter()
         .map(|word| {
             parse_natural(word).or_else(|reason| {
                 let built = named.get_or_insert_with(|| {
-                    on_graph.then(|| game.build(&Budget::new(NAMES_WORK))).and_then(Result::ok)
+                    on_graph.and_then(|game| game.build(&Budget::new(NAMES_WORK)).ok())
                 });
                 built
                     .as_ref()
@@ -559,13 +577,13 @@ mod tests {
 
     fn solve_of(game: &str, position: &[&str]) -> Request {
         Request::new(Question::Solve {
-            game: spec(game),
+            game: spec(game).into(),
             position: position.iter().map(|w| (*w).to_string()).collect(),
         })
     }
 
     fn table_of(game: &str, shape: TableShape) -> Request {
-        Request::new(Question::Table { game: spec(game), shape, cells: Cells::Usual, period: false })
+        Request::new(Question::Table { game: spec(game).into(), shape, cells: Cells::Usual, period: false })
     }
 
     /// The fault's code of a refused request.
@@ -627,7 +645,7 @@ mod tests {
         };
         let table = Request {
             question: Question::Table {
-                game: spec("nim"),
+                game: spec("nim").into(),
                 shape: TableShape::Grid { rows: 3, cols: 4 },
                 cells: Cells::Outcomes,
                 period: false,
@@ -745,7 +763,7 @@ mod tests {
         let request = solve_of("nim", &["3", "4", "5"]);
         let direct = solve(
             &SolveRequest {
-                spec: spec("nim"),
+                spec: spec("nim").into(),
                 position: [3u32, 4, 5].map(BigUint::from).to_vec(),
                 play: Play::Normal,
                 method: Method::Auto,

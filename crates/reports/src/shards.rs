@@ -20,7 +20,7 @@ use num_traits::ToPrimitive;
 use serde::Serialize;
 
 use crate::error::{invalid, CommandError};
-use crate::position::Position;
+use crate::position::{registered, Position};
 use crate::solve::SolveRequest;
 use crate::ReportError;
 
@@ -74,7 +74,7 @@ pub fn solve_sharded(
     if request.play == Play::Misere || request.players.is_some() {
         return invalid(CommandError::ShardsNormalPlay);
     }
-    let (game, position) = Position::new(&request.spec, &request.position, budget)?;
+    let (game, position) = Position::new(registered(&request.spec)?, &request.position, budget)?;
     let store = OptionStore::open(db)?;
     let moves = game.options(&position.position, budget, request.lang)?;
     let targets: Vec<CheckedPosition> = moves.iter().map(|m| m.to.clone()).collect();

@@ -1,6 +1,6 @@
 //! `solve`: one position (two players or `n` players), or a sum of positions.
 
-use nimlab_engine::{analyze_sum, GameKind, SumAnalysis, SumPart};
+use nimlab_engine::{analyze_sum, GameId, SumAnalysis, SumPart};
 use nimlab_engine::{
     Analysis, AnyGame, BigUint, Budget, CheckedPosition, Exhausted, GameSpec, Lang, Method, MultiAnalysis,
     Play, Query,
@@ -9,14 +9,14 @@ use serde::Serialize;
 
 use crate::error::{invalid, CommandError};
 use crate::loopy::{loopy, loopy_built, no_files, two_players, LoopyGame, LoopyReport, LoopyRequest};
-use crate::position::Position;
+use crate::position::{registered, Position};
 use crate::ReportError;
 
 /// What to solve.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SolveRequest {
     /// The game.
-    pub spec: GameSpec,
+    pub spec: GameId,
     /// The position's numbers, as given.
     pub position: Vec<BigUint>,
     /// Normal or misère play (two players only).
@@ -73,7 +73,7 @@ pub enum SolveAnswer {
 /// [`ReportError::Engine`] for a bad position, no theory for `Method::Theory`, or a search that
 /// does not fit the budget.
 pub fn solve(request: &SolveRequest, budget: &Budget) -> Result<SolveAnswer, ReportError> {
-    let (game, position) = Position::new(&request.spec, &request.position, budget)?;
+    let (game, position) = Position::new(registered(&request.spec)?, &request.position, budget)?;
     answer_built(game.as_ref(), position, request, budget)
 }
 
@@ -112,7 +112,7 @@ pub fn answer_built(
             // search stops at the cycle, and the loopy engine answers over the positions
             // reachable from this one.
             Err(e)
-                if matches!(game.spec().kind(), GameKind::Custom)
+                if matches!(game.spec(), GameId::Custom(_))
                     && matches!(e.exhausted(), Some(Exhausted::Cycle { .. })) =>
             {
                 let numbers: Vec<String> = position.position.iter().map(ToString::to_string).collect();
@@ -169,7 +169,10 @@ pub fn solve_tokens(
 /// The loopy engine's game when `game`'s declaration says its positions may repeat, by the rules
 /// (a graph read from a file is answered by the command line, which reads files).
 fn loopy_ruleset(game: &dyn AnyGame) -> Result<Option<LoopyGame>, ReportError> {
-    LoopyGame::of_spec(game.spec(), None, no_files)
+    match game.spec().registered() {
+        Some(spec) => LoopyGame::of_spec(spec, None, no_files),
+        None => Ok(None),
+    }
 }
 
 /// Solves a position of a game already built (the playground and `play` keep the game).

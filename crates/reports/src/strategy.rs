@@ -34,7 +34,7 @@ pub fn strategy(
     lines: usize,
     budget: &Budget,
 ) -> Result<StrategyReport, ReportError> {
-    if !spec.kind().capabilities().answers(Research::WinningPlan) {
+    if !spec.info().capabilities.answers(Research::WinningPlan) {
         return Err(not_answered(Research::WinningPlan, spec.name()).into());
     }
     let game = spec.build(budget)?;

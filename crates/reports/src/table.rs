@@ -14,14 +14,14 @@ use nimlab_engine::tables::{
     P_CELL,
 };
 use nimlab_engine::TripleTable;
-use nimlab_engine::{AnyGame, Budget, EngineError, GameSpec, Lang, Method, Outcome, Play, Research, Task};
+use nimlab_engine::{AnyGame, Budget, EngineError, GameId, Lang, Method, Outcome, Play, Research, Task};
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::error::{invalid, CommandError};
 use crate::loopy::{
     loopy, loopy_built, no_files, LoopyGame, LoopyReport, LoopyRequest, LoopyTableReport, ReadFile,
 };
-use crate::position::GameRef;
+use crate::position::{registered, GameRef};
 use crate::ReportError;
 
 /// The most cells a [`TableReport`] holds in memory: a fixed limit of the one-object report
@@ -117,7 +117,7 @@ impl CellKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableRequest {
     /// The game.
-    pub spec: GameSpec,
+    pub spec: GameId,
     /// The positions.
     pub shape: TableShape,
     /// What each cell shows (misère play shows outcomes only).
@@ -500,7 +500,7 @@ fn effective_kind(request: &TableRequest) -> CellKind {
 /// theory asked for where there is none, or memory beyond the budget; engine errors when the
 /// game cannot be built; [`ReportError::Invalid`] for an (M, N, N) table the game cannot make.
 pub fn table_stream(request: &TableRequest, budget: &Budget) -> Result<TableStream, ReportError> {
-    let game = request.spec.build(budget)?;
+    let game = registered(&request.spec)?.build(budget)?;
     table_stream_of(game.as_ref(), request, budget)
 }
 
@@ -642,10 +642,10 @@ fn loopy_table(
     read: ReadFile<'_>,
     budget: &Budget,
 ) -> Result<Option<LoopyTableReport>, ReportError> {
-    let spec = &request.spec;
-    if spec.kind().capabilities().loopy.is_none() {
+    // A caller's game declares no loopy positions: its table is the search's.
+    let Some(spec) = request.spec.registered().filter(|spec| spec.info().capabilities.loopy.is_some()) else {
         return Ok(None);
-    }
+    };
     let upto = match request.shape {
         TableShape::Sequence { upto } => Some(upto),
         TableShape::Positions { upto } => upto,
@@ -734,7 +734,7 @@ fn mnn(
 
 fn triple_table(game: &dyn AnyGame, bound: u64, budget: &Budget) -> Result<TripleTable, ReportError> {
     let spec = game.spec();
-    if !spec.kind().capabilities().answers(Research::TripleTable) {
+    if !spec.capabilities().answers(Research::TripleTable) {
         return Err(not_answered(Research::TripleTable, spec.name()).into());
     }
     let task = || Task::TripleTable { game: spec.to_string(), bound };

@@ -47,7 +47,7 @@ pub fn verify(
 ) -> Result<VerifyAllReport, ReportError> {
     let mut reports = Vec::new();
     match &request.spec {
-        Some(spec) if spec.kind().capabilities().loopy.is_some() => {
+        Some(spec) if spec.info().capabilities.loopy.is_some() => {
             // Positions that repeat: the loopy engine against its independent checks.
             crate::loopy::two_players(spec.name(), request.players)?;
             let game = spec.build(budget)?;
@@ -62,7 +62,7 @@ pub fn verify(
         Some(spec) => {
             let game = spec.build(budget)?;
             // A built game is a registered one (a caller-defined game does not build here).
-            let bound = request.bound.unwrap_or(spec.kind().verify_bound());
+            let bound = request.bound.unwrap_or(spec.info().verify_bound);
             reports.push(match request.players {
                 Some(players) => game.verify_players(bound, players, budget, progress)?,
                 None => game.verify(bound, request.play, budget, progress)?,
@@ -99,7 +99,7 @@ pub fn verify(
 
 /// Where the take-and-break code of a game with a misère quotient comes from.
 fn quotient_of(spec: &GameSpec) -> Option<CodeSource> {
-    spec.kind().capabilities().misere_quotient
+    spec.info().capabilities.misere_quotient
 }
 
 /// The game's misère quotient against the brute-force misère search on every sum of heaps with

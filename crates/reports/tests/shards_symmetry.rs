@@ -4,7 +4,7 @@
 //! mex over every option valued on its own (no symmetry), and every option's reported value is
 //! its own value. (The `kill -9` test of the command is `tests/cli/boards.rs`.)
 
-use nimlab_engine::{mex, Budget, GameSpec, GrundyValue, Lang, Method, Play, Query};
+use nimlab_engine::{mex, Budget, GameId, GrundyValue, Lang, Method, Play, Query};
 use nimlab_reports::shards::{merge_shards, solve_sharded};
 use nimlab_reports::solve::SolveRequest;
 use nimlab_store::Shard;
@@ -12,7 +12,7 @@ use num_bigint::BigUint;
 
 fn request(spec: &str, position: &[u64]) -> SolveRequest {
     SolveRequest {
-        spec: spec.parse::<GameSpec>().unwrap(),
+        spec: spec.parse::<GameId>().unwrap(),
         position: position.iter().map(|&n| BigUint::from(n)).collect(),
         play: Play::Normal,
         method: Method::Auto,
@@ -24,7 +24,7 @@ fn request(spec: &str, position: &[u64]) -> SolveRequest {
 
 /// The value of a position by the plain (generic) search.
 fn searched(request: &SolveRequest, numbers: &[BigUint], budget: &Budget) -> u64 {
-    let game = request.spec.build(budget).unwrap();
+    let game = request.spec.registered().expect("a registered game").build(budget).unwrap();
     let numbers = game.check_position(numbers).unwrap();
     let query = Query { method: Method::Search, ..Query::default() };
     match game.analyze(&numbers, &query, budget).unwrap().grundy {

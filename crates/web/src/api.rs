@@ -27,9 +27,7 @@ use nimlab_engine::parse_count;
 use nimlab_engine::LoopyPositions;
 use nimlab_engine::RulesetInfo;
 use nimlab_engine::UnknownLang;
-use nimlab_engine::{
-    BigUint, Budget, EngineError, Exhausted, GameKind, GameSpec, Lang, Method, Play, UnknownMethod,
-};
+use nimlab_engine::{BigUint, Budget, EngineError, Exhausted, GameSpec, Lang, Method, Play, UnknownMethod};
 use nimlab_reports::play::{option_values, OptionsReport, Strength, ValuedOptions};
 use nimlab_reports::position::{GameRef, Position, ReadPosition};
 use nimlab_reports::request::{position_numbers, Cells, Limits, Part, Players, Question, Request};
@@ -174,10 +172,8 @@ impl Params {
     /// Fails on a key that is neither the endpoint's own nor a game parameter of `spec`'s game
     /// (the spec itself rejects parameters of other games).
     fn only(&self, own: &[&str], spec: Option<&GameSpec>) -> Result<(), Reply> {
-        let declared: BTreeSet<&str> = match spec.map(GameSpec::kind) {
-            Some(GameKind::Registered(info)) => info.params.iter().map(|p| p.name).collect(),
-            Some(GameKind::Custom) | None => BTreeSet::new(),
-        };
+        let declared: BTreeSet<&str> =
+            spec.into_iter().flat_map(|spec| spec.info().params).map(|p| p.name).collect();
         match self.0.iter().map(|(k, _)| k.as_str()).find(|k| !own.contains(k) && !declared.contains(k)) {
             Some(key) => {
                 let mut accepted: Vec<&str> = own.to_vec();
@@ -468,7 +464,7 @@ fn solve(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
                 None => (params.spec(OWN)?, None),
             };
             params.only(OWN, Some(&game))?;
-            (Question::Solve { game, position: params.words()? }, text)
+            (Question::Solve { game: game.into(), position: params.words()? }, text)
         }
     };
     let request = Request {
@@ -525,10 +521,10 @@ fn table(params: &Params, budget: &Budget, lane: Lane) -> Result<Answer, Reply> 
     let question = match shape {
         // The winning first moves of every rectangle of a game on a board of squares.
         TableShape::Grid { rows, cols } if params.flag("rectangles")? => {
-            Question::Rectangles { game: spec, rows, cols }
+            Question::Rectangles { game: spec.into(), rows, cols }
         }
         shape => Question::Table {
-            game: spec,
+            game: spec.into(),
             shape,
             cells: if params.flag("outcomes")? { Cells::Outcomes } else { Cells::Usual },
             period: params.flag("period")?,

@@ -29,7 +29,7 @@ use crate::solve::{
     collect_at_most, GrundySolver, MisereSolver, MultiplayerSolver, Remoteness, RemotenessSolver,
     StandardAlliance, TripleTable,
 };
-use crate::spec::GameSpec;
+use crate::spec::GameId;
 use crate::tables::{Grid, GridRequest, Sequence, SequenceRequest, TableError};
 
 /// A question about one position.
@@ -98,7 +98,7 @@ fn reported_options<R: Ruleset>(
 /// The object-safe face of a ruleset with its solvers.
 pub trait AnyGame: Send + Sync {
     /// The game: its ruleset and parameters.
-    fn spec(&self) -> &GameSpec;
+    fn spec(&self) -> &GameId;
     /// The game's name with its parameters, e.g. `bash --max 3`.
     fn name(&self) -> String {
         self.spec().to_string()
@@ -309,7 +309,7 @@ pub struct PositionGraph {
 
 /// A ruleset with its memoized solvers; memo tables persist across questions.
 pub struct Engine<R: Ruleset> {
-    spec: GameSpec,
+    spec: GameId,
     ruleset: R,
     grundy: Mutex<GrundySolver<R>>,
     misere: Mutex<MisereSolver<R>>,
@@ -346,10 +346,11 @@ fn short_number(n: &BigUint) -> String {
 }
 
 impl<R: Ruleset> Engine<R> {
-    /// The ruleset `spec` names, with its solvers.
-    pub fn new(spec: GameSpec, ruleset: R) -> Self {
+    /// The game `spec` (a registered ruleset's spec or a caller's game), played by `ruleset`,
+    /// with its solvers.
+    pub fn new(spec: impl Into<GameId>, ruleset: R) -> Self {
         Engine {
-            spec,
+            spec: spec.into(),
             grundy: Mutex::new(GrundySolver::new(ruleset.clone())),
             misere: Mutex::new(MisereSolver::misere(ruleset.clone())),
             remoteness_normal: Mutex::new(RemotenessSolver::with_valuation(
@@ -669,7 +670,7 @@ fn brace_list(values: &BTreeSet<u32>) -> String {
 }
 
 impl<R: Ruleset> AnyGame for Engine<R> {
-    fn spec(&self) -> &GameSpec {
+    fn spec(&self) -> &GameId {
         &self.spec
     }
 
@@ -1087,7 +1088,7 @@ mod tests {
     }
 
     fn lying_bash() -> Engine<LyingBash> {
-        Engine::new("bash --max 2".parse().unwrap(), LyingBash)
+        Engine::new("bash --max 2".parse::<crate::GameSpec>().unwrap(), LyingBash)
     }
 
     /// The first P-positions of `heaps` non-decreasing heaps by search, in order of the largest

@@ -23,7 +23,7 @@ use crate::budget::{Budget, Exhausted};
 use crate::error::EngineError;
 use crate::game::{Method, Play};
 use crate::solve::{collect_options, mex32, GrundySolver, MisereSolver};
-use crate::spec::GameSpec;
+use crate::spec::GameId;
 use crate::tables::sequence::MAX_UPTO;
 use crate::tables::{
     check_values, no_theory, pay_memory, Grid, GridRequest, GridSource, Sequence, SequenceRequest,
@@ -105,7 +105,7 @@ impl Rule {
 /// not a valid position or does not fit the search.
 pub(crate) fn box_values<R: Ruleset>(
     ruleset: &R,
-    game: &GameSpec,
+    game: &GameId,
     bounds: &[u64],
     values: TableValues,
     play: Play,
@@ -132,7 +132,7 @@ pub(crate) fn box_values<R: Ruleset>(
 }
 
 /// The search position of the cell with these heaps.
-fn cell_position<R: Ruleset>(ruleset: &R, game: &GameSpec, heaps: &[u64]) -> Result<R::Position, TableError> {
+fn cell_position<R: Ruleset>(ruleset: &R, game: &GameId, heaps: &[u64]) -> Result<R::Position, TableError> {
     let numbers = ruleset.check_position(&to_bigs(heaps))?;
     ruleset.search_position(&numbers).ok_or_else(|| {
         let heaps: Vec<String> = heaps.iter().map(u64::to_string).collect();
@@ -152,7 +152,7 @@ fn next_cell(heaps: &mut [u64], bounds: &[u64]) {
 }
 
 /// The error of a table path (by search, else dense) stopped by its budget.
-fn stopped(search: bool, game: &GameSpec, cell: usize) -> impl FnOnce(Exhausted) -> TableError {
+fn stopped(search: bool, game: &GameId, cell: usize) -> impl FnOnce(Exhausted) -> TableError {
     let task = Task::TableCell { search, game: game.to_string(), cell };
     move |cause| TableError::Exhausted { task: Box::new(task), cause }
 }
@@ -167,7 +167,7 @@ const CHECK_UNITS_PER_OPTION: u64 = 1;
 /// The dense path, or `None` when some option is not an earlier cell of the box.
 fn dense<R: Ruleset>(
     ruleset: &R,
-    game: &GameSpec,
+    game: &GameId,
     bounds: &[u64],
     cells: usize,
     rule: Rule,
@@ -217,7 +217,7 @@ fn dense<R: Ruleset>(
 /// Every cell by memoized search, in row-major order.
 fn searched<R: Ruleset>(
     ruleset: &R,
-    game: &GameSpec,
+    game: &GameId,
     bounds: &[u64],
     cells: usize,
     rule: Rule,
@@ -252,7 +252,7 @@ fn searched<R: Ruleset>(
 /// [`TableError::Exhausted`] or an engine error from the path that computes it.
 pub(crate) fn sequence<R: Ruleset>(
     ruleset: &R,
-    game: &GameSpec,
+    game: &GameId,
     request: &SequenceRequest,
     budget: &Budget,
 ) -> Result<Sequence, TableError> {
@@ -299,7 +299,7 @@ pub(crate) fn sequence<R: Ruleset>(
 /// the generic path.
 pub(crate) fn grid<R: Ruleset>(
     ruleset: &R,
-    game: &GameSpec,
+    game: &GameId,
     request: &GridRequest,
     budget: &Budget,
 ) -> Result<Grid, TableError> {
@@ -346,8 +346,8 @@ mod tests {
     use crate::rulesets::nim::Nim;
     use crate::solve::GrundySolver;
 
-    fn spec(text: &str) -> GameSpec {
-        text.parse().unwrap()
+    fn spec(text: &str) -> GameId {
+        GameId::Registered(text.parse().unwrap())
     }
 
     #[test]
@@ -413,8 +413,8 @@ mod tests {
         assert_eq!(stored.values.values, (0..20).map(|n| n % 4).collect::<Vec<u32>>());
     }
 
-    fn moore() -> (Moore, GameSpec) {
-        (Moore::new(2).unwrap(), "moore --k 2".parse().unwrap())
+    fn moore() -> (Moore, GameId) {
+        (Moore::new(2).unwrap(), spec("moore --k 2"))
     }
 
     #[test]
@@ -451,7 +451,7 @@ mod tests {
         assert!(err.is_usage() && err.to_string().contains("normal play only"), "{err}");
         let half = crate::rulesets::half::Half;
         let request = GridRequest { play: Play::Normal, ..request };
-        let err = grid(&half, &"half".parse().unwrap(), &request, &budget).err().unwrap();
+        let err = grid(&half, &self::spec("half"), &request, &budget).err().unwrap();
         assert!(err.to_string().starts_with("a grid needs a game on two heaps; half:"), "{err}");
     }
 

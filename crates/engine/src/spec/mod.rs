@@ -528,6 +528,9 @@ pub struct Params {
     values: Vec<(&'static str, ParamValue)>,
 }
 
+/// A caller's game's parameters: none.
+static NO_PARAMS: Params = Params { values: Vec::new() };
+
 impl Params {
     fn get(&self, name: &str) -> Option<&ParamValue> {
         self.values.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
@@ -580,14 +583,91 @@ impl Serialize for Params {
     }
 }
 
-/// A game as the user names it: a registered ruleset and validated values of its parameters,
-/// or a game its caller defines ([`GameSpec::custom`]).
+/// A game as the user names it: a registered ruleset and validated values of its parameters.
+/// Only the registry makes one, so every spec names a ruleset it can build.
 #[derive(Debug, Clone)]
 pub struct GameSpec {
     name: &'static str,
     decls: &'static [ParamDecl],
     params: Params,
-    custom: bool,
+}
+
+/// A game its caller defines and builds (a Python function) instead of a registered ruleset: a
+/// name only. It has no declaration, so nothing builds it from the registry.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct CustomGame {
+    name: &'static str,
+}
+
+impl CustomGame {
+    /// The caller's game `name`.
+    pub fn new(name: &'static str) -> CustomGame {
+        CustomGame { name }
+    }
+}
+
+/// The game a built game plays: a registered ruleset's spec or a caller's game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum GameId {
+    /// A registered ruleset with its parameters.
+    Registered(GameSpec),
+    /// A game its caller defines.
+    Custom(CustomGame),
+}
+
+impl GameId {
+    /// The ruleset's or the caller's name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            GameId::Registered(spec) => spec.name(),
+            GameId::Custom(game) => game.name,
+        }
+    }
+
+    /// The parameter values: a spec's, none for a caller's game.
+    pub fn params(&self) -> &Params {
+        match self {
+            GameId::Registered(spec) => spec.params(),
+            GameId::Custom(_) => &NO_PARAMS,
+        }
+    }
+
+    /// The registered spec, or `None` for a caller's game.
+    pub fn registered(&self) -> Option<&GameSpec> {
+        match self {
+            GameId::Registered(spec) => Some(spec),
+            GameId::Custom(_) => None,
+        }
+    }
+}
+
+impl From<GameSpec> for GameId {
+    fn from(spec: GameSpec) -> GameId {
+        GameId::Registered(spec)
+    }
+}
+
+impl From<CustomGame> for GameId {
+    fn from(game: CustomGame) -> GameId {
+        GameId::Custom(game)
+    }
+}
+
+impl fmt::Display for GameId {
+    /// A spec's text, or the caller's game's name.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameId::Registered(spec) => spec.fmt(f),
+            GameId::Custom(game) => f.write_str(game.name),
+        }
+    }
+}
+
+impl Serialize for GameId {
+    /// The game as its text.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
 }
 
 impl GameSpec {
@@ -599,7 +679,7 @@ impl GameSpec {
     /// # Errors
     /// [`SpecError`] for an unknown parameter, a bad or missing value, or a parameter given
     /// twice.
-    pub fn from_decls(
+    pub(crate) fn from_decls(
         name: &'static str,
         decls: &'static [ParamDecl],
         pairs: &[(&str, &str)],
@@ -635,7 +715,7 @@ impl GameSpec {
             };
             values.push((decl.name, value));
         }
-        Ok(GameSpec { name, decls, params: Params { values }, custom: false })
+        Ok(GameSpec { name, decls, params: Params { values } })
     }
 
     /// The game `name`, declaring the parameters `decls`, from the words after its name in
@@ -682,20 +762,6 @@ impl GameSpec {
         GameSpec::from_decls(name, decls, &pairs)
     }
 
-    /// A game its caller defines instead of a registered ruleset (a Python function, in the
-    /// Python module): a name and no parameters. There is no declaration to build it from, so
-    /// the registry's `GameSpec::build` refuses it: the caller wraps its own ruleset in an
-    /// `Engine` and passes the built game to the reports.
-    pub fn custom(name: &'static str) -> GameSpec {
-        GameSpec { name, decls: &[], params: Params { values: Vec::new() }, custom: true }
-    }
-
-    /// True for a game defined by its caller ([`GameSpec::custom`]); callers outside the engine
-    /// ask `GameSpec::kind`.
-    pub(crate) fn is_custom(&self) -> bool {
-        self.custom
-    }
-
     /// The ruleset's name.
     pub fn name(&self) -> &'static str {
         self.name
@@ -716,7 +782,7 @@ impl GameSpec {
 /// follow from the name).
 impl PartialEq for GameSpec {
     fn eq(&self, other: &Self) -> bool {
-        (self.name, &self.params, self.custom) == (other.name, &other.params, other.custom)
+        (self.name, &self.params) == (other.name, &other.params)
     }
 }
 
@@ -724,7 +790,7 @@ impl Eq for GameSpec {}
 
 impl std::hash::Hash for GameSpec {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (self.name, &self.params, self.custom).hash(state);
+        (self.name, &self.params).hash(state);
     }
 }
 
@@ -732,9 +798,6 @@ impl fmt::Display for GameSpec {
     /// `NAME` followed by every parameter whose value differs from its default.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name)?;
-        if self.custom {
-            return Ok(());
-        }
         for (name, value) in self.params.iter() {
             let decl = self.decls.iter().find(|d| d.name == name).expect("declared");
             if decl.default_value().as_ref() == Some(value) {
@@ -917,25 +980,14 @@ mod tests {
     }
 
     #[test]
-    fn a_game_defined_by_its_caller_has_a_name_and_is_not_built_from_it() {
-        let spec = GameSpec::custom("my-game");
-        assert!(spec.is_custom() && spec.params().iter().next().is_none());
-        assert_eq!(spec.to_string(), "my-game");
-        let err =
-            spec.build(&Budget::default()).err().expect("a custom game has no declaration to build from");
-        assert!(err.to_string().contains("defined by its caller"), "{err}");
-        assert_ne!(GameSpec::custom("nim"), GameSpec::named("nim").unwrap());
-        assert!(!GameSpec::named("nim").unwrap().is_custom());
-        // A caller-defined game is of the other kind, even under a registered game's name; a
-        // registered one carries its declaration.
-        use crate::registry::GameKind;
-        assert!(
-            matches!(spec.kind(), GameKind::Custom)
-                && matches!(GameSpec::custom("nim").kind(), GameKind::Custom)
-        );
-        assert!(
-            matches!(GameSpec::named("nim").unwrap().kind(), GameKind::Registered(info) if info.name == "nim")
-        );
+    fn a_game_defined_by_its_caller_is_of_the_other_kind_under_any_name() {
+        let mine = GameId::Custom(CustomGame::new("nim"));
+        let nim = GameId::from(GameSpec::named("nim").unwrap());
+        assert_eq!(mine.to_string(), "nim");
+        assert_ne!(mine, nim);
+        assert!(mine.registered().is_none() && mine.capabilities() == crate::analysis::Capabilities::NONE);
+        assert_eq!(mine.verify_bound(), 0);
+        assert_eq!(nim.registered().map(|spec| spec.info().name), Some("nim"));
     }
 
     #[test]

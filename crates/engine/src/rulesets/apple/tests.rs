@@ -134,7 +134,7 @@ fn power_of_two_rule_on_every_triple() {
 fn five_piles_with_power_of_two() {
     let report = {
         let game = Apple::new(3, false).unwrap();
-        let engine = crate::analysis::Engine::new("apple --max 3".parse().unwrap(), game);
+        let engine = crate::analysis::Engine::new("apple --max 3".parse::<crate::GameSpec>().unwrap(), game);
         let mut worst = None;
         for piles in heap_box(5, 5) {
             let theory = engine
