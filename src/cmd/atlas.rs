@@ -140,17 +140,10 @@ fn heading<U, G>(
     codes: &Option<String>,
     uncertified: &str,
 ) -> String {
-    let mut text = merged_text(&atlas.merged);
-    let c = &atlas.counts;
-    text.push_str(&format!(
-        "{}: {} codes, {} games ({} certified, {} {uncertified})\n\n",
-        atlas_name(name, codes, &atlas.shard),
-        c.codes,
-        c.games,
-        c.certified,
-        c.uncertified
-    ));
-    text
+    let what = atlas_name(name, codes, &atlas.shard);
+    let Counts { codes, games, certified, uncertified: open, .. } = atlas.counts;
+    let counts = format!("{codes} codes, {games} games ({certified} certified, {open} {uncertified})");
+    merged_text(&atlas.merged) + &format!("{what}: {counts}\n\n")
 }
 
 fn misere_text(report: &MisereAtlasReport) -> String {
