@@ -1051,8 +1051,9 @@ impl<'m> ComponentSolver<'m> {
             Moves::Word(word, deleted) => {
                 let mut split = std::mem::take(&mut self.word_scratch);
                 let mut pieces = std::mem::take(&mut self.pieces);
-                word.components(word.bits & !deleted[m], &mut split);
+                let rest = word.bits & !deleted[m];
                 if self.memo.deletion == Deletion::Edge {
+                    word.components_cut(rest, word.copied_across(rest), &mut split);
                     let mut i = 0;
                     while i < split.len() {
                         let cells = split[i];
@@ -1060,11 +1061,13 @@ impl<'m> ComponentSolver<'m> {
                         if kept == cells {
                             i += 1;
                         } else {
-                            word.components(kept, &mut pieces);
+                            word.components_cut(kept, word.copied_across(kept), &mut pieces);
                             split.swap_remove(i);
                             split.extend_from_slice(&pieces);
                         }
                     }
+                } else {
+                    word.components(rest, &mut split);
                 }
                 let start = options.parts.len();
                 let mut sum = 0;
