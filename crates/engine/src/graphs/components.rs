@@ -79,6 +79,9 @@ impl<K: Hash + Eq> Generations<K> {
         if let Some(&v) = self.hot.get(key) {
             return Some(v);
         }
+        if self.cold.is_empty() {
+            return None;
+        }
         let v = self.cold.remove(key)?;
         self.insert(key.clone(), v);
         Some(v)
