@@ -28,6 +28,8 @@
 //! vertices). Every move tried is charged one unit of work.
 
 use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
@@ -35,6 +37,7 @@ use super::canon::{self, SmallGraph, MAX_FORM_VERTICES};
 use super::chains::{Chain, ChainValues};
 use super::deletion::mex;
 use super::deletion::Deletion;
+use super::exchange::Exchange;
 use super::graph::Graph;
 use super::set::VSet;
 use super::shape::{board_shape_key, centre_first, GRID_LATTICE};
@@ -114,7 +117,24 @@ pub struct Memo {
     chains: ChainValues,
     /// Components solved (not found in a table).
     pub solved: u64,
+    /// How many threads may search one component's options at once (see
+    /// [`ComponentSolver::value_pruned`]).
+    workers: usize,
+    /// The other threads' memos, kept from one search to the next.
+    helpers: Vec<Memo>,
+    /// The table the threads share, once there are helpers.
+    exchange: Option<Arc<Exchange>>,
 }
+
+/// The most threads a search uses.
+const MOST_WORKERS: usize = 4;
+
+/// The fewest cells a component must have for its options to be searched by several threads:
+/// smaller ones take milliseconds, and their counts of entries stay the same from run to run.
+const PARALLEL_CELLS: usize = 30;
+
+/// The most bytes the shared table takes, of the memory the tables may hold.
+const EXCHANGE_BYTES: u64 = 16 << 20;
 
 impl Memo {
     /// An empty memo for a game.
@@ -128,7 +148,32 @@ impl Memo {
             form_words: 0,
             chains: ChainValues::new(deletion),
             solved: 0,
+            workers: std::thread::available_parallelism().map_or(1, |n| n.get()).min(MOST_WORKERS),
+            helpers: Vec::new(),
+            exchange: None,
         }
+    }
+
+    /// Searches with at most `workers` threads (at least one).
+    #[must_use]
+    pub fn with_workers(mut self, workers: usize) -> Self {
+        self.workers = workers.clamp(1, MOST_WORKERS);
+        self
+    }
+
+    /// Makes the other threads' memos and the table they share, when there are none yet.
+    fn hire(&mut self, bytes: u64) {
+        if self.helpers.len() + 1 >= self.workers {
+            return;
+        }
+        let exchange = Arc::new(Exchange::new((bytes / 8).min(EXCHANGE_BYTES)));
+        while self.helpers.len() + 1 < self.workers {
+            let mut helper = Memo::new(self.deletion).with_workers(1);
+            helper.exchange = Some(Arc::clone(&exchange));
+            self.helpers.push(helper);
+        }
+        self.exchange = Some(exchange);
+        self.limit(bytes);
     }
 
     /// The game.
@@ -138,12 +183,15 @@ impl Memo {
 
     /// Entries held.
     pub fn states(&self) -> usize {
-        self.word_shapes.len() + self.small_shapes.len() + self.shapes.len() + self.forms.len()
+        let own = self.word_shapes.len() + self.small_shapes.len() + self.shapes.len() + self.forms.len();
+        own + self.helpers.iter().map(Memo::states).sum::<usize>()
     }
 
     /// Entries dropped to stay within the memory share.
     pub fn evicted(&self) -> u64 {
-        self.word_shapes.evicted + self.small_shapes.evicted + self.shapes.evicted + self.forms.evicted
+        let own =
+            self.word_shapes.evicted + self.small_shapes.evicted + self.shapes.evicted + self.forms.evicted;
+        own + self.helpers.iter().map(Memo::evicted).sum::<u64>()
     }
 
     /// Bytes held, by the tables' sizes.
@@ -153,10 +201,17 @@ impl Memo {
             + self.shapes.len() as u64 * SHAPE_ENTRY_BYTES
             + self.forms.len() as u64 * FORM_ENTRY_BYTES
             + self.form_words * 8
+            + self.helpers.iter().map(Memo::held_bytes).sum::<u64>()
+            + self.exchange.as_ref().map_or(0, |exchange| exchange.bytes())
     }
 
     /// Sets the tables' capacities so that they hold at most `bytes` (each generation half).
     fn limit(&mut self, bytes: u64) {
+        let bytes = bytes.saturating_sub(self.exchange.as_ref().map_or(0, |exchange| exchange.bytes()))
+            / (1 + self.helpers.len() as u64);
+        for helper in &mut self.helpers {
+            helper.limit(bytes);
+        }
         let per_generation = bytes / 2;
         self.word_shapes.capacity = (per_generation / 4 / WORD_SHAPE_ENTRY_BYTES).max(64) as usize;
         self.small_shapes.capacity = (per_generation / 8 / SMALL_SHAPE_ENTRY_BYTES).max(64) as usize;
@@ -435,6 +490,9 @@ pub struct ComponentSolver<'m> {
     rooms: Vec<Room>,
     /// Is every vertex of degree at most two, so that positions are valued by their chains?
     chains: bool,
+    /// Set when another thread has answered the round this one works on
+    /// ([`ComponentSolver::ask_together`]): its searches stop with [`Exhausted::Cancelled`].
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// How many leaves the canonical form's search may have before the component is keyed by its
@@ -463,6 +521,7 @@ impl<'m> ComponentSolver<'m> {
             word_scratch: Vec::new(),
             pieces: Vec::new(),
             rooms: Vec::new(),
+            stop: None,
         }
     }
 
@@ -569,7 +628,7 @@ impl<'m> ComponentSolver<'m> {
     /// its keys alone, without finding them again.
     fn known(&mut self, keys: &Keys) -> Result<u32, u32> {
         let entry = match keys {
-            Keys::Shape(shape) => self.memo.shape_value(shape),
+            Keys::Shape(shape) => self.shared_value(shape),
             Keys::Form(form) => self.memo.forms.get(form),
             Keys::Own(set) => self.own.get(set).copied(),
         };
@@ -580,10 +639,33 @@ impl<'m> ComponentSolver<'m> {
         }
     }
 
+    /// What this thread's tables hold for a shape, with what the shared table holds for a word
+    /// shape they do not value (an exact value found there is kept in this thread's own).
+    fn shared_value(&mut self, shape: &Shape) -> Option<u32> {
+        let held = self.memo.shape_value(shape);
+        let (Shape::Word(key), Some(exchange)) = (shape, &self.memo.exchange) else { return held };
+        if held.is_some_and(|entry| entry < EXCLUDED) {
+            return held;
+        }
+        match exchange.get(*key) {
+            Some(value) if value < EXCLUDED => {
+                self.memo.word_shapes.insert(*key, value);
+                Some(value)
+            }
+            Some(excluded) => Some(held.map_or(excluded, |entry| entry | excluded)),
+            None => held,
+        }
+    }
+
     /// Records a component's value, or ([`EXCLUDED`] with bits) the values it does not have.
     fn store(&mut self, keys: &Keys, entry: u32) {
         match keys {
-            Keys::Shape(shape) => self.memo.store_shape(shape.clone(), entry),
+            Keys::Shape(shape) => {
+                if let (Shape::Word(key), Some(exchange)) = (shape, &self.memo.exchange) {
+                    exchange.put(*key, entry);
+                }
+                self.memo.store_shape(shape.clone(), entry);
+            }
             Keys::Form(form) => {
                 self.memo.form_words += form.len() as u64;
                 self.memo.forms.insert(form.clone(), entry);
@@ -792,6 +874,13 @@ impl<'m> ComponentSolver<'m> {
         while seen >> k & 1 == 1 {
             k += 1;
         }
+        if self.memo.workers > 1 && set.len() >= PARALLEL_CELLS && open.len() > 1 {
+            self.memo.hire(budget.memory_limit() / 2);
+            let k = self.rounds_together(&options, open, seen, meter, budget)?;
+            self.memo.solved += 1;
+            self.store(keys, k);
+            return Ok(k);
+        }
         'values: while !open.is_empty() {
             let mut i = 0;
             while i < open.len() {
@@ -820,6 +909,122 @@ impl<'m> ComponentSolver<'m> {
         self.memo.solved += 1;
         self.store(keys, k);
         Ok(k)
+    }
+
+    /// [`ComponentSolver::value_aspired`]'s rounds with the memo's helpers: in each, every
+    /// option still open (`open`, indices of `options`) is asked whether its value is `k`, the
+    /// least value not `seen`, by whichever thread is free, until one has it. The options that
+    /// answer with their value are closed and their values seen; when one has `k`, the next
+    /// round asks about the next value not seen, and when none has it, `k` is the value. The
+    /// threads share what they find through the memo's shared table.
+    fn rounds_together(
+        &mut self,
+        options: &Options,
+        mut open: Vec<usize>,
+        mut seen: Values,
+        meter: &mut Meter<'_>,
+        budget: &Budget,
+    ) -> Result<u32, Exhausted> {
+        let mut k = seen.trailing_ones();
+        while !open.is_empty() {
+            let answers = self.ask_together(options, &open, k, meter, budget)?;
+            let mut answered = vec![false; open.len()];
+            for (j, value) in answers {
+                if let Some(v) = value {
+                    answered[j] = true;
+                    if v < 128 {
+                        seen |= 1 << v;
+                    }
+                }
+            }
+            let mut j = 0;
+            open.retain(|_| {
+                j += 1;
+                !answered[j - 1]
+            });
+            if seen >> k & 1 == 0 {
+                break;
+            }
+            k = seen.trailing_ones();
+        }
+        Ok(k)
+    }
+
+    /// One round of [`ComponentSolver::rounds_together`]: the options' answers, by their place
+    /// in `open` (`None`: not `k`); the round stops early once an option has the value `k`.
+    fn ask_together(
+        &mut self,
+        options: &Options,
+        open: &[usize],
+        k: u32,
+        meter: &mut Meter<'_>,
+        budget: &Budget,
+    ) -> Result<Vec<(usize, Option<u32>)>, Exhausted> {
+        let next = AtomicUsize::new(0);
+        let found = Arc::new(AtomicBool::new(false));
+        // A thread's question about one option; `Cancelled` when another thread's option has `k`.
+        let question = |solver: &mut ComponentSolver<'_>, meter: &mut Meter<'_>, i: usize| {
+            meter.charge(1)?;
+            let span = &options.spans[i];
+            let parts = &options.parts[span.start..span.end];
+            let largest =
+                (0..parts.len()).max_by_key(|&p| parts[p].cells.len()).expect("an open option has a part");
+            let mut sum = span.sum;
+            for (_, part) in parts.iter().enumerate().filter(|&(p, _)| p != largest) {
+                sum ^= solver.exact(part, meter, budget)?;
+            }
+            if k ^ sum >= 128 {
+                return Ok(None);
+            }
+            Ok(solver.value_in(&parts[largest], 1 << (k ^ sum), meter, budget)?.map(|v| v ^ sum))
+        };
+        let ask = |solver: &mut ComponentSolver<'_>, meter: &mut Meter<'_>| {
+            solver.stop = Some(Arc::clone(&found));
+            let mut answers = Vec::new();
+            while !found.load(Ordering::Relaxed) {
+                let j = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&i) = open.get(j) else { break };
+                let value = match question(solver, meter, i) {
+                    Err(Exhausted::Cancelled) if found.load(Ordering::Relaxed) => break,
+                    answer => answer?,
+                };
+                if value == Some(k) {
+                    found.store(true, Ordering::Relaxed);
+                }
+                answers.push((j, value));
+            }
+            solver.stop = None;
+            Ok::<_, Exhausted>(answers)
+        };
+        let mut helpers = std::mem::take(&mut self.memo.helpers);
+        let graphs: Vec<Graph> = helpers.iter().map(|_| self.graph.clone()).collect();
+        let answers = std::thread::scope(|scope| {
+            let ask = &ask;
+            let threads: Vec<_> = helpers
+                .iter_mut()
+                .zip(graphs)
+                .map(|(memo, graph)| {
+                    scope.spawn(move || {
+                        let mut solver = ComponentSolver::new(graph, memo);
+                        let mut meter = budget.meter();
+                        let answers = ask(&mut solver, &mut meter)?;
+                        meter.flush()?;
+                        Ok(answers)
+                    })
+                })
+                .collect();
+            let mut answers = ask(self, meter);
+            for thread in threads {
+                let theirs = thread.join().expect("a search thread does not panic");
+                answers = answers.and_then(|mut mine| {
+                    mine.extend(theirs?);
+                    Ok(mine)
+                });
+            }
+            answers
+        });
+        self.memo.helpers = helpers;
+        answers
     }
 
     /// The options the tables do not value, easiest first ([`difficulty`]): the copies are left
@@ -900,6 +1105,9 @@ impl<'m> ComponentSolver<'m> {
         meter: &mut Meter<'_>,
         budget: &Budget,
     ) -> Result<Option<u32>, Exhausted> {
+        if self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            return Err(Exhausted::Cancelled);
+        }
         let excluded = match self.known(&part.keys) {
             Ok(v) => return Ok(Some(v)),
             Err(known) => Values::from(known & !EXCLUDED),

@@ -8,6 +8,7 @@ pub(crate) mod canon;
 pub(crate) mod chains;
 pub(crate) mod components;
 pub(crate) mod deletion;
+mod exchange;
 pub(crate) mod family;
 pub(crate) mod geography;
 pub(crate) mod graph;
