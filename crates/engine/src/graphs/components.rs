@@ -57,6 +57,7 @@ const WORD_SHAPE_ENTRY_BYTES: u64 = 20;
 const FORM_ENTRY_BYTES: u64 = 48;
 
 /// A table of two generations (see the module doc).
+#[derive(Clone)]
 struct Generations<K> {
     hot: FxHashMap<K, u32>,
     cold: FxHashMap<K, u32>,
@@ -130,8 +131,9 @@ pub struct Memo {
 const MOST_WORKERS: usize = 4;
 
 /// The fewest cells a component must have for its options to be searched by several threads:
-/// smaller ones take milliseconds, and their counts of entries stay the same from run to run.
-const PARALLEL_CELLS: usize = 30;
+/// smaller ones take a few milliseconds, and their counts of entries stay the same from run to
+/// run.
+const PARALLEL_CELLS: usize = 24;
 
 /// The most bytes the shared table takes, of the memory the tables may hold: a table that stays
 /// in the cache more than pays for the entries it loses (Cram's 4 x 9 and 5 x 8 boards took 15 %
@@ -163,7 +165,8 @@ impl Memo {
         self
     }
 
-    /// Makes the other threads' memos and the table they share, when there are none yet.
+    /// Makes the other threads' memos and the table they share, when there are none yet; each
+    /// starts with this memo's word shapes (found before there were threads to share them).
     fn hire(&mut self, bytes: u64) {
         if self.helpers.len() + 1 >= self.workers {
             return;
@@ -172,6 +175,7 @@ impl Memo {
         while self.helpers.len() + 1 < self.workers {
             let mut helper = Memo::new(self.deletion).with_workers(1);
             helper.exchange = Some(Arc::clone(&exchange));
+            helper.word_shapes = self.word_shapes.clone();
             self.helpers.push(helper);
         }
         self.exchange = Some(exchange);
