@@ -23,6 +23,10 @@
 //! generations; an entry found in the older one is kept), so a long run slows down rather than
 //! stopping.
 //!
+//! A component of at least [`PARALLEL_CELLS`] cells is searched by up to [`MOST_WORKERS`]
+//! threads ([`ComponentSolver::rounds_together`]), each with its own tables, sharing what they
+//! find about word shapes through a lock-free table of fixed size ([`super::exchange`]).
+//!
 //! The search keeps its own stack (a frame per component being solved; each is a proper
 //! subgraph of the one below it, so the stack holds at most as many frames as the graph has
 //! vertices). Every move tried is charged one unit of work.
