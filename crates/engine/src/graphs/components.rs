@@ -988,8 +988,7 @@ impl<'m> ComponentSolver<'m> {
             }
             Ok(solver.value_in(&parts[largest], 1 << (k ^ sum), meter, budget)?.map(|v| v ^ sum))
         };
-        let ask = |solver: &mut ComponentSolver<'_>, meter: &mut Meter<'_>| {
-            solver.stop = Some(Arc::clone(&found));
+        let answer_all = |solver: &mut ComponentSolver<'_>, meter: &mut Meter<'_>| {
             let mut answers = Vec::new();
             while !found.load(Ordering::Relaxed) {
                 let j = next.fetch_add(1, Ordering::Relaxed);
@@ -1003,8 +1002,13 @@ impl<'m> ComponentSolver<'m> {
                 }
                 answers.push((j, value));
             }
-            solver.stop = None;
             Ok::<_, Exhausted>(answers)
+        };
+        let ask = |solver: &mut ComponentSolver<'_>, meter: &mut Meter<'_>| {
+            solver.stop = Some(Arc::clone(&found));
+            let answers = answer_all(solver, meter);
+            solver.stop = None;
+            answers
         };
         let mut helpers = std::mem::take(&mut self.memo.helpers);
         let graphs: Vec<Graph> = helpers.iter().map(|_| self.graph.clone()).collect();
