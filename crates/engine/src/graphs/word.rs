@@ -91,22 +91,8 @@ impl Word {
     }
 
     /// The connected components of `cells` (cells of this box), in order of their least cell.
-    pub(super) fn components(self, mut cells: u64, out: &mut Vec<u64>) {
-        out.clear();
-        let first = self.first;
-        let last = first << (self.width - 1);
-        while cells != 0 {
-            let mut component = cells & cells.wrapping_neg();
-            loop {
-                let grown = self.grow(component, first, last) & cells;
-                if grown == component {
-                    break;
-                }
-                component = grown;
-            }
-            cells &= !component;
-            out.push(component);
-        }
+    pub(super) fn components(self, cells: u64, out: &mut Vec<u64>) {
+        self.components_cut(cells, 0, out);
     }
 
     /// For Arc-Kayles (Cram), the left cells of the dominoes across that another move copies
