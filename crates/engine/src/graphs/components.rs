@@ -975,18 +975,11 @@ impl<'m> ComponentSolver<'m> {
         // A thread's question about one option; `Cancelled` when another thread's option has `k`.
         let question = |solver: &mut ComponentSolver<'_>, meter: &mut Meter<'_>, i: usize| {
             meter.charge(1)?;
-            let span = &options.spans[i];
-            let parts = &options.parts[span.start..span.end];
-            let largest =
-                (0..parts.len()).max_by_key(|&p| parts[p].cells.len()).expect("an open option has a part");
-            let mut sum = span.sum;
-            for (_, part) in parts.iter().enumerate().filter(|&(p, _)| p != largest) {
-                sum ^= solver.exact(part, meter, budget)?;
-            }
+            let (sum, largest) = solver.value_all_but_largest(options, i, meter, budget)?;
             if k ^ sum >= 128 {
                 return Ok(None);
             }
-            Ok(solver.value_in(&parts[largest], 1 << (k ^ sum), meter, budget)?.map(|v| v ^ sum))
+            Ok(solver.value_in(&options.parts[largest], 1 << (k ^ sum), meter, budget)?.map(|v| v ^ sum))
         };
         let answer_all = |solver: &mut ComponentSolver<'_>, meter: &mut Meter<'_>| {
             let mut answers = Vec::new();
@@ -1069,10 +1062,28 @@ impl<'m> ComponentSolver<'m> {
     }
 
     /// Values all parts of option `i` but the largest, folding their values into its sum, which
-    /// is returned with the largest part's index.
+    /// is returned with the largest part's index; the option is left as that part and sum.
     fn reduce_to_largest(
         &mut self,
         options: &mut Options,
+        i: usize,
+        meter: &mut Meter<'_>,
+        budget: &Budget,
+    ) -> Result<(u32, usize), Exhausted> {
+        let (sum, largest) = self.value_all_but_largest(options, i, meter, budget)?;
+        let start = options.spans[i].start;
+        options.parts.swap(start, largest);
+        options.spans[i].sum = sum;
+        options.spans[i].end = start + 1;
+        Ok((sum, start))
+    }
+
+    /// The nim-sum of option `i`'s sum and the values of all its parts but the largest, with the
+    /// largest part's index; the option is not changed (the threads of
+    /// [`ComponentSolver::ask_together`] share the options).
+    fn value_all_but_largest(
+        &mut self,
+        options: &Options,
         i: usize,
         meter: &mut Meter<'_>,
         budget: &Budget,
@@ -1083,10 +1094,7 @@ impl<'m> ComponentSolver<'m> {
         for j in (start..end).filter(|&j| j != largest) {
             sum ^= self.exact(&options.parts[j], meter, budget)?;
         }
-        options.parts.swap(start, largest);
-        options.spans[i].sum = sum;
-        options.spans[i].end = start + 1;
-        Ok((sum, start))
+        Ok((sum, largest))
     }
 
     /// The value of a part, asked with every value.
