@@ -353,6 +353,10 @@ impl Options {
     /// parts the tables value: its parts sorted by their keys, pairs of equal keys dropped
     /// (isomorphic parts' values cancel).
     fn close(&mut self, start: usize, sum: u32) {
+        if self.parts.len() <= start + 1 {
+            self.spans.push(Span { sum, start, end: self.parts.len(), copy: false });
+            return;
+        }
         self.parts[start..].sort_unstable_by(|a, b| a.keys.cmp(&b.keys));
         let mut kept = start;
         let mut j = start;
@@ -423,6 +427,15 @@ fn xor_each(values: Values, s: u32) -> Values {
         }
     }
     out
+}
+
+/// How many cells `cells` holds, counted up to three (three standing for three or more): the
+/// sizes that decide a part's value at once ([`Deletion::small_value`]) or leave nothing to
+/// reduce, without a population count, which x86-64's baseline lacks.
+fn count_to_three(cells: u64) -> usize {
+    let rest = cells & cells.wrapping_sub(1);
+    let rest_of_rest = rest & rest.wrapping_sub(1);
+    usize::from(cells != 0) + usize::from(rest != 0) + usize::from(rest_of_rest != 0)
 }
 
 /// How hard an option's parts are to value, for trying the easiest options first: the sum of
@@ -625,7 +638,7 @@ impl<'m> ComponentSolver<'m> {
 
     /// [`ComponentSolver::probe`] for the cells `cells` of a word's box, which make a word too.
     fn probe_word(&mut self, word: Word, cells: u64) -> Result<u32, Part> {
-        if let Some(v) = self.memo.deletion.small_value(cells.count_ones() as usize) {
+        if let Some(v) = self.memo.deletion.small_value(count_to_three(cells)) {
             return Ok(v);
         }
         let part = word.part(cells);
@@ -1173,7 +1186,9 @@ impl<'m> ComponentSolver<'m> {
                 open.push((difficulty(&options.parts[start..end]), i));
             }
         }
-        open.sort_unstable();
+        if candidates & wanted != 0 {
+            open.sort_unstable();
+        }
         if self.memo.solved as usize >= self.noted_at + 4096 {
             self.noted_at = self.memo.solved as usize;
             budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
@@ -1290,7 +1305,7 @@ impl<'m> ComponentSolver<'m> {
                     let mut i = 0;
                     while i < split.len() {
                         let cells = split[i];
-                        let kept = if cells.count_ones() >= 3 { word.reduced(cells) } else { cells };
+                        let kept = if count_to_three(cells) == 3 { word.reduced(cells) } else { cells };
                         if kept == cells {
                             i += 1;
                         } else {

@@ -128,11 +128,17 @@ impl Word {
         let last = first << (self.width - 1);
         let to_right = !cut & !last;
         let to_left = to_right << 1;
+        // The cells joined to the cell on their right.
+        let links = cells & to_right & cells >> 1;
         while cells != 0 {
             let mut component = cells & cells.wrapping_neg();
             loop {
+                // To the right along each row at once: adding a cell to the links carries through
+                // the links after it and stops at the cell after the last, so the bits the sum
+                // changes are the cells that cell reaches to its right.
+                let rightwards = links.wrapping_add(component & links) ^ links;
                 let grown = (component
-                    | (component & to_right) << 1
+                    | rightwards
                     | (component & to_left) >> 1
                     | component << self.width
                     | component >> self.width)
@@ -258,5 +264,57 @@ fn centre_out(span: u32, mut each: impl FnMut(u32, u32)) {
     let (low, high) = ((span - 1) / 2, span / 2);
     for d in 0..=low {
         each(low - d, high + d);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::Word;
+
+    /// The components of `cells` in a box `width` wide, cell by cell: a cell joins its
+    /// neighbours above and below, and the one to its right unless it is in the last column or
+    /// among `cut`.
+    fn components_by_cells(cells: u64, cut: u64, width: u32) -> Vec<u64> {
+        let mut left = cells;
+        let mut out = Vec::new();
+        while left != 0 {
+            let mut component = 0u64;
+            let mut stack = vec![left.trailing_zeros()];
+            while let Some(at) = stack.pop() {
+                if component >> at & 1 == 1 || left >> at & 1 == 0 {
+                    continue;
+                }
+                component |= 1 << at;
+                let column = at % width;
+                if column + 1 < width && cut >> at & 1 == 0 {
+                    stack.push(at + 1);
+                }
+                if column > 0 && cut >> (at - 1) & 1 == 0 {
+                    stack.push(at - 1);
+                }
+                stack.extend(at.checked_sub(width));
+                if at + width < 64 {
+                    stack.push(at + width);
+                }
+            }
+            left &= !component;
+            out.push(component);
+        }
+        out
+    }
+
+    proptest! {
+        /// The flood fill by shifts, whose rows are filled to the right by carries, finds the
+        /// components cell by cell search finds, with edges across cut or not.
+        #[test]
+        fn components_are_found_cell_by_cell(height in 1u32..=8, width in 1u32..=8, cells: u64, cut: u64) {
+            let inside = if height * width == 64 { u64::MAX } else { (1 << (height * width)) - 1 };
+            let word = Word::new(cells & inside, height, width);
+            let mut found = Vec::new();
+            word.components_cut(word.bits, cut & inside, &mut found);
+            prop_assert_eq!(found, components_by_cells(word.bits, cut & inside, width));
+        }
     }
 }
