@@ -641,6 +641,9 @@ impl<'m> ComponentSolver<'m> {
         if let Some(v) = self.memo.deletion.small_value(count_to_three(cells)) {
             return Ok(v);
         }
+        if let (Deletion::Edge, Some(v)) = (self.memo.deletion, word.four_cells_value(cells)) {
+            return Ok(v);
+        }
         let part = word.part(cells);
         let keys = Keys::Shape(Shape::new([part.head(), part.bits, 0, 0, 0]));
         self.known(&keys).map_err(|_| Part { cells: Cells::Word(part), keys })

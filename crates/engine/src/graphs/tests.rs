@@ -539,3 +539,29 @@ proptest! {
         prop_assert_eq!(value(3), one);
     }
 }
+
+/// The closed form of Cram's components of four cells, on every set of cells of a 4 x 4 board:
+/// a connected set of four cells has the plain search's value, and any other set none.
+#[test]
+fn four_cells_have_the_searchs_values() {
+    let cells: Vec<(u16, u16)> = (0..4).flat_map(|r| (0..4).map(move |c| (r, c))).collect();
+    let graph = Graph::on_board(Lattice::Grid, 4, 4, cells).unwrap();
+    let key = shape::board_shape_key(graph.board().unwrap(), &graph.vertices()).unwrap();
+    let word = super::word::Word::from_key(&key).unwrap();
+    let mut checked = 0;
+    for bits in 1u64..1 << 16 {
+        let set = VSet([bits, 0, 0, 0]);
+        let mut parts = Vec::new();
+        graph.components(&set, &mut parts);
+        let value = word.four_cells_value(bits);
+        if bits.count_ones() == 4 && parts.len() == 1 {
+            assert_eq!(value, Some(plain(&graph, Deletion::Edge, &set)), "cells {bits:#x}");
+            checked += 1;
+        } else if bits.count_ones() != 4 {
+            assert_eq!(value, None, "cells {bits:#x}");
+        }
+    }
+    // The connected sets of four cells of a 4 x 4 board: 9 squares, 24 Ts and 80 paths (I 8,
+    // L and J 48, S and Z 24).
+    assert_eq!(checked, 113);
+}

@@ -195,6 +195,31 @@ impl Word {
         kept & !(others & !leaves & !next_to_others)
     }
 
+    /// For Arc-Kayles (Cram), the value of a component `cells` of this box when it has four
+    /// cells: the square 0 (every domino leaves a domino), the T 1 (every domino leaves two single
+    /// cells), and the paths, the I, L, S and Z, 2 (a domino at an end leaves a domino, the
+    /// middle one two single cells). Equal to the search (tests).
+    pub(super) fn four_cells_value(self, cells: u64) -> Option<u32> {
+        let rest = cells & cells.wrapping_sub(1);
+        let rest = rest & rest.wrapping_sub(1);
+        let last_cell = rest & rest.wrapping_sub(1);
+        if rest == 0 || last_cell == 0 || last_cell & last_cell.wrapping_sub(1) != 0 {
+            return None;
+        }
+        let (first, w) = (self.first, self.width);
+        let last = first << (w - 1);
+        let corner = cells & cells.wrapping_neg();
+        if corner & last == 0 && cells == corner | corner << 1 | corner << w | corner << (w + 1) {
+            return Some(0);
+        }
+        let right = cells & (cells >> 1) & !last;
+        let left = cells & (cells << 1) & !first;
+        let below = cells & (cells >> w);
+        let above = cells & (cells << w);
+        let three = (right & left & (below | above)) | ((right | left) & below & above);
+        Some(if three == 0 { 2 } else { 1 })
+    }
+
     /// The cells `cells` of this box (not empty) as a word of their own, in their shape key's
     /// orientation: moved to the corner, then the least of the turns and reflections that keep
     /// the box no higher than wide (as [`rows_shape_key`](super::shape::rows_shape_key) orders
