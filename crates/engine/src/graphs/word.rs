@@ -226,9 +226,12 @@ impl Word {
     /// them; tested equal), all by shifts of the word.
     pub(super) fn part(self, cells: u64) -> Word {
         let stride = self.width;
-        let top = cells.trailing_zeros() / stride;
-        let at_top = cells >> (top * stride);
         let row = (1u64 << stride) - 1;
+        // Up to the first row with a cell, by shifts (a division by the width takes longer).
+        let mut at_top = cells;
+        while at_top & row == 0 {
+            at_top >>= stride;
+        }
         let (mut columns, mut rest, mut height) = (0, at_top, 0);
         while rest != 0 {
             columns |= rest & row;
