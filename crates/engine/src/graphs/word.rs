@@ -209,7 +209,8 @@ impl Word {
         let (first, w) = (self.first, self.width);
         let last = first << (w - 1);
         let corner = cells & cells.wrapping_neg();
-        if corner & last == 0 && cells == corner | corner << 1 | corner << w | corner << (w + 1) {
+        let below_corner = corner << w;
+        if corner & last == 0 && cells == corner | corner << 1 | below_corner | below_corner << 1 {
             return Some(0);
         }
         let right = cells & (cells >> 1) & !last;
