@@ -45,7 +45,7 @@ use super::exchange::Exchange;
 use super::graph::Graph;
 use super::set::VSet;
 use super::shape::{board_shape_key, centre_first, GRID_LATTICE};
-use super::word::Word;
+use super::word::{count_up_to, Word};
 use crate::budget::{Budget, Exhausted, Meter};
 
 /// A table entry with this bit set holds no value but the bits (`1 << k`, `k < 31`) of values
@@ -429,15 +429,6 @@ fn xor_each(values: Values, s: u32) -> Values {
     out
 }
 
-/// How many cells `cells` holds, counted up to three (three standing for three or more): the
-/// sizes that decide a part's value at once ([`Deletion::small_value`]) or leave nothing to
-/// reduce, without a population count, which x86-64's baseline lacks.
-fn count_to_three(cells: u64) -> usize {
-    let rest = cells & cells.wrapping_sub(1);
-    let rest_of_rest = rest & rest.wrapping_sub(1);
-    usize::from(cells != 0) + usize::from(rest != 0) + usize::from(rest_of_rest != 0)
-}
-
 /// How hard an option's parts are to value, for trying the easiest options first: the sum of
 /// their squared sizes, so that options that split a component come before those that do not.
 fn difficulty(parts: &[Part]) -> usize {
@@ -638,7 +629,7 @@ impl<'m> ComponentSolver<'m> {
 
     /// [`ComponentSolver::probe`] for the cells `cells` of a word's box, which make a word too.
     fn probe_word(&mut self, word: Word, cells: u64) -> Result<u32, Part> {
-        if let Some(v) = self.memo.deletion.small_value(count_to_three(cells)) {
+        if let Some(v) = self.memo.deletion.small_value(count_up_to(cells, 3) as usize) {
             return Ok(v);
         }
         if let (Deletion::Edge, Some(v)) = (self.memo.deletion, word.four_cells_value(cells)) {
@@ -1308,7 +1299,7 @@ impl<'m> ComponentSolver<'m> {
                     let mut i = 0;
                     while i < split.len() {
                         let cells = split[i];
-                        let kept = if count_to_three(cells) == 3 { word.reduced(cells) } else { cells };
+                        let kept = if count_up_to(cells, 3) == 3 { word.reduced(cells) } else { cells };
                         if kept == cells {
                             i += 1;
                         } else {

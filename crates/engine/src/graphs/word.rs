@@ -165,11 +165,7 @@ impl Word {
     pub(super) fn reduced(self, cells: u64) -> u64 {
         let first = self.first;
         let last = first << (self.width - 1);
-        // The cells with a neighbour to the right, left, below and above.
-        let right = cells & (cells >> 1) & !last;
-        let left = cells & (cells << 1) & !first;
-        let below = cells & (cells >> self.width);
-        let above = cells & (cells << self.width);
+        let Sides { right, left, below, above } = self.sides(cells);
         let two = (right & left) | ((right | left) & (below | above)) | (below & above);
         let leaves = (right | left | below | above) & !two;
         // Each leaf's centre, direction by direction; a leaf whose centre has one already goes.
@@ -200,25 +196,31 @@ impl Word {
     /// cells), and the paths, the I, L, S and Z, 2 (a domino at an end leaves a domino, the
     /// middle one two single cells). Equal to the search (tests).
     pub(super) fn four_cells_value(self, cells: u64) -> Option<u32> {
-        let rest = cells & cells.wrapping_sub(1);
-        let rest = rest & rest.wrapping_sub(1);
-        let last_cell = rest & rest.wrapping_sub(1);
-        if rest == 0 || last_cell == 0 || last_cell & last_cell.wrapping_sub(1) != 0 {
+        if count_up_to(cells, 5) != 4 {
             return None;
         }
-        let (first, w) = (self.first, self.width);
-        let last = first << (w - 1);
+        let last = self.first << (self.width - 1);
         let corner = cells & cells.wrapping_neg();
-        let below_corner = corner << w;
+        let below_corner = corner << self.width;
         if corner & last == 0 && cells == corner | corner << 1 | below_corner | below_corner << 1 {
             return Some(0);
         }
-        let right = cells & (cells >> 1) & !last;
-        let left = cells & (cells << 1) & !first;
-        let below = cells & (cells >> w);
-        let above = cells & (cells << w);
+        let Sides { right, left, below, above } = self.sides(cells);
         let three = (right & left & (below | above)) | ((right | left) & below & above);
         Some(if three == 0 { 2 } else { 1 })
+    }
+
+    /// Of the cells `cells` of this box, those with a neighbour among them to the right, left,
+    /// below and above.
+    fn sides(self, cells: u64) -> Sides {
+        let first = self.first;
+        let last = first << (self.width - 1);
+        Sides {
+            right: cells & (cells >> 1) & !last,
+            left: cells & (cells << 1) & !first,
+            below: cells & (cells >> self.width),
+            above: cells & (cells << self.width),
+        }
     }
 
     /// The cells `cells` of this box (not empty) as a word of their own, in their shape key's
@@ -258,6 +260,26 @@ impl Word {
         }
         best.expect("a box is no higher than wide or no wider than high")
     }
+}
+
+/// The cells of a set with a neighbour in the set on each side ([`Word::sides`]).
+struct Sides {
+    right: u64,
+    left: u64,
+    below: u64,
+    above: u64,
+}
+
+/// How many cells `cells` holds, counted up to `most` (`most` standing for `most` or more), by
+/// clearing the lowest cell: cheaper than a population count, which x86-64's baseline lacks,
+/// when `most` is small.
+pub(super) fn count_up_to(mut cells: u64, most: u32) -> u32 {
+    let mut count = 0;
+    while cells != 0 && count < most {
+        cells &= cells - 1;
+        count += 1;
+    }
+    count
 }
 
 /// The least of `bits` (a box of `height` x `width` cells, row by row) reflected top to bottom,
