@@ -60,24 +60,18 @@ const SMALL_SHAPE_ENTRY_BYTES: u64 = 29;
 const WORD_SHAPE_ENTRY_BYTES: u64 = 20;
 const FORM_ENTRY_BYTES: u64 = 48;
 
-/// A table of two generations (see the module doc).
+/// A table of two generations (see the module doc); the [`Memo`] turns the hot generations of
+/// all its tables into the cold ones at once ([`Memo::make_room`]).
 #[derive(Clone)]
 struct Generations<K> {
     hot: FxHashMap<K, u32>,
     cold: FxHashMap<K, u32>,
-    /// Entries the hot generation may hold before it becomes the cold one.
-    capacity: usize,
     evicted: u64,
 }
 
 impl<K: Hash + Eq> Generations<K> {
     fn new() -> Self {
-        Generations {
-            hot: FxHashMap::default(),
-            cold: FxHashMap::default(),
-            capacity: usize::MAX,
-            evicted: 0,
-        }
+        Generations { hot: FxHashMap::default(), cold: FxHashMap::default(), evicted: 0 }
     }
 
     fn get(&mut self, key: &K) -> Option<u32>
@@ -96,11 +90,13 @@ impl<K: Hash + Eq> Generations<K> {
     }
 
     fn insert(&mut self, key: K, value: u32) {
-        if self.hot.len() >= self.capacity {
-            self.evicted += self.cold.len() as u64;
-            self.cold = std::mem::take(&mut self.hot);
-        }
         self.hot.insert(key, value);
+    }
+
+    /// Drops the cold generation; the hot one becomes the cold.
+    fn rotate(&mut self) {
+        self.evicted += self.cold.len() as u64;
+        self.cold = std::mem::take(&mut self.hot);
     }
 
     fn len(&self) -> usize {
@@ -118,8 +114,12 @@ pub struct Memo {
     shapes: Generations<[u64; 5]>,
     forms: Generations<Box<[u64]>>,
     form_words: u64,
+    /// Bytes the tables' hot generations may hold together ([`Memo::make_room`]).
+    generation_bytes: u64,
     /// The values of paths and cycles, for graphs of maximum degree two.
     chains: ChainValues,
+    /// The values of the chains a word can hold ([`Word::chain`]; see [`word_chains`]).
+    word_chains: Box<[u32]>,
     /// Components solved (not found in a table).
     pub solved: u64,
     /// How many threads may search one component's options at once (see
@@ -129,6 +129,19 @@ pub struct Memo {
     helpers: Vec<Memo>,
     /// The table the threads share, once there are helpers.
     exchange: Option<Arc<Exchange>>,
+}
+
+/// The values of the paths of 0 to 64 vertices, then of the cycles of 0 to 64 (0 below three
+/// vertices, where there is no cycle): every chain a word holds. A few thousand moves, so
+/// not charged to a budget.
+fn word_chains(deletion: Deletion) -> Box<[u32]> {
+    let mut chains = ChainValues::new(deletion);
+    let unbounded = Budget::new(u64::MAX);
+    let mut value =
+        |chain| chains.value(chain, &unbounded).expect("a few thousand moves are within any budget");
+    let paths: Vec<u32> = (0..=64).map(|n| value(Chain::Path(n))).collect();
+    let cycles = (0..=64).map(|n| if n < 3 { 0 } else { value(Chain::Cycle(n)) });
+    paths.into_iter().chain(cycles).collect()
 }
 
 /// The most threads a search uses.
@@ -154,7 +167,9 @@ impl Memo {
             shapes: Generations::new(),
             forms: Generations::new(),
             form_words: 0,
+            generation_bytes: u64::MAX,
             chains: ChainValues::new(deletion),
+            word_chains: word_chains(deletion),
             solved: 0,
             workers: std::thread::available_parallelism().map_or(1, |n| n.get()).min(MOST_WORKERS),
             helpers: Vec::new(),
@@ -186,6 +201,14 @@ impl Memo {
         self.limit(bytes);
     }
 
+    /// The value of a chain of at most 64 vertices.
+    pub(super) fn word_chain_value(&self, chain: Chain) -> u32 {
+        self.word_chains[match chain {
+            Chain::Path(n) => n,
+            Chain::Cycle(n) => 65 + n,
+        }]
+    }
+
     /// The game.
     pub fn deletion(&self) -> Deletion {
         self.deletion
@@ -215,21 +238,41 @@ impl Memo {
             + self.exchange.as_ref().map_or(0, |exchange| exchange.bytes())
     }
 
-    /// Sets the tables' capacities so that they hold at most `bytes` (each generation half).
+    /// Sets the tables' room so that they hold at most `bytes`, each generation half. The
+    /// tables share it: a game that keys its components one way (Cram's by word shapes) has all
+    /// of it for that table.
     fn limit(&mut self, bytes: u64) {
         let bytes = bytes.saturating_sub(self.exchange.as_ref().map_or(0, |exchange| exchange.bytes()))
             / (1 + self.helpers.len() as u64);
         for helper in &mut self.helpers {
             helper.limit(bytes);
         }
-        let per_generation = bytes / 2;
-        self.word_shapes.capacity = (per_generation / 4 / WORD_SHAPE_ENTRY_BYTES).max(64) as usize;
-        self.small_shapes.capacity = (per_generation / 8 / SMALL_SHAPE_ENTRY_BYTES).max(64) as usize;
-        self.shapes.capacity = (per_generation / 8 / SHAPE_ENTRY_BYTES).max(64) as usize;
-        // A form of k vertices is about k + 2 words.
-        self.forms.capacity = (per_generation / 2 / (FORM_ENTRY_BYTES + 8 * 24)).max(64) as usize;
+        self.generation_bytes = (bytes / 2).max(64 * SHAPE_ENTRY_BYTES);
+    }
+
+    /// Bytes the tables' hot generations hold.
+    fn hot_bytes(&self) -> u64 {
+        self.word_shapes.hot.len() as u64 * WORD_SHAPE_ENTRY_BYTES
+            + self.small_shapes.hot.len() as u64 * SMALL_SHAPE_ENTRY_BYTES
+            + self.shapes.hot.len() as u64 * SHAPE_ENTRY_BYTES
+            + self.forms.hot.len() as u64 * FORM_BYTES
+    }
+
+    /// Before an entry is stored: when the hot generations are full, every table's hot
+    /// generation becomes its cold one and the cold entries are dropped.
+    fn make_room(&mut self) {
+        if self.hot_bytes() >= self.generation_bytes {
+            self.word_shapes.rotate();
+            self.small_shapes.rotate();
+            self.shapes.rotate();
+            self.forms.rotate();
+        }
     }
 }
+
+/// Bytes a form's entry takes with its key: a form of k vertices is about k + 2 words, counted
+/// as 24.
+const FORM_BYTES: u64 = FORM_ENTRY_BYTES + 8 * 24;
 
 /// The most cells a shape's box may have for its key to fit two words (with 16 bits for the
 /// lattice and the box's height and width).
@@ -273,6 +316,7 @@ impl Memo {
     }
 
     fn store_shape(&mut self, shape: Shape, value: u32) {
+        self.make_room();
         match shape {
             Shape::Word(key) => self.word_shapes.insert(key, value),
             Shape::Small(key) => self.small_shapes.insert(key, value),
@@ -632,8 +676,12 @@ impl<'m> ComponentSolver<'m> {
         if let Some(v) = self.memo.deletion.small_value(count_up_to(cells, 3) as usize) {
             return Ok(v);
         }
-        if let (Deletion::Edge, Some(v)) = (self.memo.deletion, word.four_cells_value(cells)) {
-            return Ok(v);
+        if let Some(chain) = word.chain(cells) {
+            return Ok(self.memo.word_chain_value(chain));
+        }
+        // Of four cells only the T is no chain; each of its dominoes leaves two single cells.
+        if self.memo.deletion == Deletion::Edge && count_up_to(cells, 5) == 4 {
+            return Ok(1);
         }
         let part = word.part(cells);
         let keys = Keys::Shape(Shape::new([part.head(), part.bits, 0, 0, 0]));
@@ -685,6 +733,7 @@ impl<'m> ComponentSolver<'m> {
             }
             Keys::Form(form) => {
                 self.memo.form_words += form.len() as u64;
+                self.memo.make_room();
                 self.memo.forms.insert(form.clone(), entry);
             }
             Keys::Own(set) => {

@@ -5,6 +5,7 @@
 //! and the small parts of larger ones) in words, the way Beling's igs searches Cram; the tables
 //! are the shapes' tables, shared with components held as vertex sets.
 
+use super::chains::Chain;
 use super::deletion::Deletion;
 use super::shape::GRID_LATTICE;
 
@@ -191,23 +192,16 @@ impl Word {
         kept & !(others & !leaves & !next_to_others)
     }
 
-    /// For Arc-Kayles (Cram), the value of a component `cells` of this box when it has four
-    /// cells: the square 0 (every domino leaves a domino), the T 1 (every domino leaves two single
-    /// cells), and the paths, the I, L, S and Z, 2 (a domino at an end leaves a domino, the
-    /// middle one two single cells). Equal to the search (tests).
-    pub(super) fn four_cells_value(self, cells: u64) -> Option<u32> {
-        if count_up_to(cells, 5) != 4 {
+    /// The connected cells `cells` of this box as a chain, when none has more than two
+    /// neighbours among them: a path, or a cycle when they hold as many dominoes as cells.
+    pub(super) fn chain(self, cells: u64) -> Option<Chain> {
+        let Sides { right, left, below, above } = self.sides(cells);
+        if (right & left & (below | above)) | ((right | left) & below & above) != 0 {
             return None;
         }
-        let last = self.first << (self.width - 1);
-        let corner = cells & cells.wrapping_neg();
-        let below_corner = corner << self.width;
-        if corner & last == 0 && cells == corner | corner << 1 | below_corner | below_corner << 1 {
-            return Some(0);
-        }
-        let Sides { right, left, below, above } = self.sides(cells);
-        let three = (right & left & (below | above)) | ((right | left) & below & above);
-        Some(if three == 0 { 2 } else { 1 })
+        let n = cells.count_ones() as usize;
+        let dominoes = (right.count_ones() + below.count_ones()) as usize;
+        Some(if dominoes < n { Chain::Path(n) } else { Chain::Cycle(n) })
     }
 
     /// Of the cells `cells` of this box, those with a neighbour among them to the right, left,
