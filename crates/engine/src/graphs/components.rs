@@ -323,6 +323,12 @@ impl Memo {
             Shape::Large(key) => self.shapes.insert(*key, value),
         }
     }
+
+    fn store_form(&mut self, form: Box<[u64]>, value: u32) {
+        self.form_words += form.len() as u64;
+        self.make_room();
+        self.forms.insert(form, value);
+    }
 }
 
 /// The key of one component, the cheapest it has (see the module doc). Components with equal
@@ -731,11 +737,7 @@ impl<'m> ComponentSolver<'m> {
                 }
                 self.memo.store_shape(shape.clone(), entry);
             }
-            Keys::Form(form) => {
-                self.memo.form_words += form.len() as u64;
-                self.memo.make_room();
-                self.memo.forms.insert(form.clone(), entry);
-            }
+            Keys::Form(form) => self.memo.store_form(form.clone(), entry),
             Keys::Own(set) => {
                 self.own.insert(*set, entry);
             }
