@@ -18,7 +18,8 @@
 # and searches its value only within a small share of the budget. Each program runs REPEAT
 # times (default 1), alternately, each run under TIMEOUT seconds (default 300) and nimlab under
 # --budget BUDGET (default 10^12 units, so that time or memory, not work, stops it) and its
-# default memory ceiling. The two values must agree where both finish; the script stops otherwise.
+# default memory ceiling, or MEMORY when given (e.g. MEMORY=8G, the table igsolve itself takes for
+# a board of more than 40 cells). The two values must agree where both finish; the script stops otherwise.
 # Printed per board: the value, the median wall seconds (bash's EPOCHREALTIME), the largest peak
 # RSS (/usr/bin/time %M) of each, and the ratio of the wall times, peer / nimlab (above 1: nimlab
 # is faster). A run that does not finish shows `stopped` and its board no ratio.
@@ -29,6 +30,7 @@ NIMLAB=${2:-${NIMLAB:-}}
 REPEAT=${REPEAT:-1}
 TIMEOUT=${TIMEOUT:-300}
 BUDGET=${BUDGET:-1000000000000}
+MEMORY=${MEMORY:-}
 BOARDS=${BOARDS:-"5x7 4x9 5x8 4x11 6x7"}
 OUT=${OUT:-${CARGO_TARGET_DIR:-target}/bench/boards}
 
@@ -67,7 +69,7 @@ finished() { ! grep -q '^stopped ' "$1"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-") print "-"; else if (b > 0) printf "%.2f", a / b; else print "inf" }'; }
 
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores ($(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)), $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo); load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# peer: $PEER; nimlab: $NIMLAB ($("$NIMLAB" --version)); $REPEAT run(s) each, at most ${TIMEOUT} s a run"
+echo "# peer: $PEER; nimlab: $NIMLAB ($("$NIMLAB" --version)); $REPEAT run(s) each, at most ${TIMEOUT} s a run${MEMORY:+; nimlab --memory $MEMORY}"
 printf '%-6s %6s %10s %9s %10s %9s %8s\n' board value 'peer wall' 'peer MiB' 'nl wall' 'nl MiB' 'wall x'
 for b in $BOARDS; do
     rows=${b%x*} cols=${b#*x}
@@ -75,7 +77,8 @@ for b in $BOARDS; do
     : >"$OUT/nimlab.txt"
     for _ in $(seq "$REPEAT"); do
         measure "$OUT/peer.txt" peer "$PEER" cram -r "$rows" -c "$cols"
-        measure "$OUT/nimlab.txt" nimlab "$NIMLAB" table cram --board "${rows}xn" --upto "$cols" --budget "$BUDGET" --json
+        measure "$OUT/nimlab.txt" nimlab "$NIMLAB" table cram --board "${rows}xn" --upto "$cols" --budget "$BUDGET" \
+            ${MEMORY:+--memory "$MEMORY"} --json
     done
     values=$(cut -d' ' -f1 "$OUT/peer.txt" "$OUT/nimlab.txt" | grep -v '^stopped$' | sort -u)
     if [ "$(wc -l <<<"$values")" -gt 1 ]; then

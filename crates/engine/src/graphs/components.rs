@@ -21,11 +21,13 @@
 //! `3 x n` grids for every `n`). The tables count their bytes in the budget's memory account
 //! and never pass their share of the memory limit: when full, the older half is dropped (two
 //! generations; an entry found in the older one is kept), so a long run slows down rather than
-//! stopping.
+//! stopping. What the pruned search finds a word shape's value not to be is kept apart, in a
+//! small table of fixed size that keeps each slot's latest entry ([`Exclusions`]), so that the
+//! table of word shapes holds values only.
 //!
 //! A component of at least [`PARALLEL_CELLS`] cells is searched by up to [`MOST_WORKERS`]
-//! threads ([`ComponentSolver::rounds_together`]), each with its own tables, sharing what they
-//! find about word shapes through a lock-free table of fixed size ([`super::exchange`]).
+//! threads ([`ComponentSolver::rounds_together`]), each with its own tables, sharing the values
+//! they find of word shapes through a lock-free table of fixed size ([`super::exchange`]).
 //!
 //! The search keeps its own stack (a frame per component being solved; each is a proper
 //! subgraph of the one below it, so the stack holds at most as many frames as the graph has
@@ -104,11 +106,52 @@ impl<K: Hash + Eq> Generations<K> {
     }
 }
 
+/// What the pruned search found a word shape's value not to be ([`EXCLUDED`] with bits), in a
+/// small table that keeps the latest entry of each slot: such a finding saves a search only when
+/// the same question comes again soon, and kept in the main tables it made Cram's entries seven
+/// or eight times as many as its values (4 x 11: 2.8 million instead of 342,000) and its large
+/// boards slower, more probes missing the caches (docs/boards.md, tenth pass).
+#[derive(Default)]
+struct Exclusions {
+    /// Empty until the first entry; then [`EXCLUSION_SLOTS`] of (key, entry), key 0 for none (a
+    /// word key holds its shape's width above its cells, so is never 0).
+    slots: Vec<(u64, u32)>,
+}
+
+/// The slots of [`Exclusions`]: 1 MiB, which on Cram's 4 x 9 and 5 x 8 and Node-Kayles' 5 x 11
+/// was as fast as 16,384 slots or faster, and faster than 262,144.
+const EXCLUSION_SLOTS: usize = 1 << 16;
+
+impl Exclusions {
+    fn slot(key: u64) -> usize {
+        // Fibonacci hashing: the top bits of the product.
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - EXCLUSION_SLOTS.trailing_zeros())) as usize
+    }
+
+    fn get(&self, key: u64) -> Option<u32> {
+        self.slots.get(Self::slot(key)).and_then(|&(held, entry)| (held == key).then_some(entry))
+    }
+
+    fn put(&mut self, key: u64, entry: u32) {
+        debug_assert_ne!(key, 0, "0 marks an empty slot");
+        if self.slots.is_empty() {
+            self.slots = vec![(0, 0); EXCLUSION_SLOTS];
+        }
+        self.slots[Self::slot(key)] = (key, entry);
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.slots.len() * std::mem::size_of::<(u64, u32)>()) as u64
+    }
+}
+
 /// What a family's graphs share: the values of shapes and forms (see the module doc).
 pub struct Memo {
     deletion: Deletion,
-    /// Grid shapes of at most [`WORD_SHAPE_CELLS`] cells in their box, in one word.
+    /// Grid shapes of at most [`WORD_SHAPE_CELLS`] cells in their box, in one word: their
+    /// values only (what the search rules out is kept in `exclusions`).
     word_shapes: Generations<u64>,
+    exclusions: Exclusions,
     /// Shapes of at most [`SMALL_SHAPE_CELLS`] cells in their box, in two words.
     small_shapes: Generations<[u64; 2]>,
     shapes: Generations<[u64; 5]>,
@@ -163,6 +206,7 @@ impl Memo {
         Memo {
             deletion,
             word_shapes: Generations::new(),
+            exclusions: Exclusions::default(),
             small_shapes: Generations::new(),
             shapes: Generations::new(),
             forms: Generations::new(),
@@ -234,6 +278,7 @@ impl Memo {
             + self.shapes.len() as u64 * SHAPE_ENTRY_BYTES
             + self.forms.len() as u64 * FORM_ENTRY_BYTES
             + self.form_words * 8
+            + self.exclusions.bytes()
             + self.helpers.iter().map(Memo::held_bytes).sum::<u64>()
             + self.exchange.as_ref().map_or(0, |exchange| exchange.bytes())
     }
@@ -710,27 +755,25 @@ impl<'m> ComponentSolver<'m> {
         }
     }
 
-    /// What this thread's tables hold for a shape, with what the shared table holds for a word
-    /// shape they do not value (an exact value found there is kept in this thread's own).
+    /// What this thread's tables hold for a shape; for a word shape they do not value, the
+    /// value the shared table holds (kept in this thread's own), else what the exclusions hold.
     fn shared_value(&mut self, shape: &Shape) -> Option<u32> {
         let held = self.memo.shape_value(shape);
-        let (Shape::Word(key), Some(exchange)) = (shape, &self.memo.exchange) else { return held };
-        if held.is_some_and(|entry| entry < EXCLUDED) {
+        let Shape::Word(key) = shape else { return held };
+        if held.is_some() {
             return held;
         }
-        match exchange.get(*key) {
-            Some(value) if value < EXCLUDED => {
-                self.memo.word_shapes.insert(*key, value);
-                Some(value)
-            }
-            Some(excluded) => Some(held.map_or(excluded, |entry| entry | excluded)),
-            None => held,
+        if let Some(value) = self.memo.exchange.as_ref().and_then(|exchange| exchange.get(*key)) {
+            self.memo.word_shapes.insert(*key, value);
+            return Some(value);
         }
+        self.memo.exclusions.get(*key)
     }
 
     /// Records a component's value, or ([`EXCLUDED`] with bits) the values it does not have.
     fn store(&mut self, keys: &Keys, entry: u32) {
         match keys {
+            Keys::Shape(Shape::Word(key)) if entry >= EXCLUDED => self.memo.exclusions.put(*key, entry),
             Keys::Shape(shape) => {
                 if let (Shape::Word(key), Some(exchange)) = (shape, &self.memo.exchange) {
                     exchange.put(*key, entry);
@@ -1415,5 +1458,25 @@ impl<'m> ComponentSolver<'m> {
         self.colours.clear();
         self.colours.resize(k, 0);
         canon::canonical_form(&SmallGraph { rows: &self.rows, colours: &self.colours }, LEAF_LIMIT)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exclusions_answer_only_for_the_key_last_put_in_a_slot() {
+        let mut exclusions = Exclusions::default();
+        assert_eq!(exclusions.get(7), None, "an empty table holds nothing");
+        assert_eq!(exclusions.bytes(), 0, "and takes no room");
+        exclusions.put(7, EXCLUDED | 0b101);
+        assert_eq!(exclusions.get(7), Some(EXCLUDED | 0b101));
+        assert_eq!(exclusions.get(8), None);
+        let same_slot = (8..).find(|&key| Exclusions::slot(key) == Exclusions::slot(7)).expect("a key");
+        exclusions.put(same_slot, EXCLUDED | 1);
+        assert_eq!(exclusions.get(same_slot), Some(EXCLUDED | 1));
+        assert_eq!(exclusions.get(7), None, "the slot's older entry is gone");
+        assert_eq!(exclusions.bytes(), 16 * EXCLUSION_SLOTS as u64);
     }
 }

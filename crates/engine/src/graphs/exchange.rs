@@ -1,4 +1,4 @@
-//! The table through which the threads of one search share what they find about grid shapes
+//! The table through which the threads of one search share the values they find of grid shapes
 //! held in one word (see [`super::components`]): a fixed number of slots, read without locks.
 //!
 //! Each thread keeps its own tables, complete within its share of the memory; this one only
@@ -10,7 +10,7 @@
 
 use std::sync::atomic::{fence, AtomicU32, AtomicU64, Ordering};
 
-/// One entry: a shape's key and what the tables hold for it (a value, or excluded values).
+/// One entry: a shape's key and its value.
 #[derive(Default)]
 struct Slot {
     sequence: AtomicU32,
