@@ -43,7 +43,7 @@ use super::canon::{self, SmallGraph, MAX_FORM_VERTICES};
 use super::chains::{Chain, ChainValues};
 use super::deletion::mex;
 use super::deletion::Deletion;
-use super::exchange::Exchange;
+use super::exchange::{fibonacci_slot, Exchange};
 use super::graph::Graph;
 use super::set::VSet;
 use super::shape::{board_shape_key, centre_first, GRID_LATTICE};
@@ -124,8 +124,7 @@ const EXCLUSION_SLOTS: usize = 1 << 16;
 
 impl Exclusions {
     fn slot(key: u64) -> usize {
-        // Fibonacci hashing: the top bits of the product.
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - EXCLUSION_SLOTS.trailing_zeros())) as usize
+        fibonacci_slot(key, EXCLUSION_SLOTS.trailing_zeros())
     }
 
     fn get(&self, key: u64) -> Option<u32> {

@@ -23,6 +23,12 @@ struct Slot {
 #[repr(align(64))]
 struct Bucket([Slot; 4]);
 
+/// Which of `1 << bits` slots a word key takes, by Fibonacci hashing: the top `bits` bits of
+/// the key times 2^64 divided by the golden ratio (slot 0 when `bits` is 0).
+pub(super) fn fibonacci_slot(key: u64, bits: u32) -> usize {
+    key.wrapping_mul(0x9E37_79B9_7F4A_7C15).checked_shr(64 - bits).unwrap_or(0) as usize
+}
+
 /// Bytes a slot takes.
 pub(super) const SLOT_BYTES: u64 = 16;
 
@@ -30,7 +36,7 @@ pub(super) const SLOT_BYTES: u64 = 16;
 pub(super) struct Exchange {
     buckets: Box<[Bucket]>,
     /// The bits of a key's hash that pick its bucket.
-    shift: u32,
+    bits: u32,
 }
 
 impl Exchange {
@@ -38,7 +44,7 @@ impl Exchange {
     pub(super) fn new(bytes: u64) -> Exchange {
         let buckets = (bytes / (4 * SLOT_BYTES)).max(1);
         let bits = 63 - buckets.leading_zeros();
-        Exchange { buckets: (0..1usize << bits).map(|_| Bucket::default()).collect(), shift: 64 - bits }
+        Exchange { buckets: (0..1usize << bits).map(|_| Bucket::default()).collect(), bits }
     }
 
     /// Bytes held.
@@ -47,9 +53,7 @@ impl Exchange {
     }
 
     fn bucket(&self, key: u64) -> &Bucket {
-        // Fibonacci hashing: the top bits of the product; no bucket when there is only one.
-        let at = key.wrapping_mul(0x9E37_79B9_7F4A_7C15).checked_shr(self.shift).unwrap_or(0);
-        &self.buckets[at as usize]
+        &self.buckets[fibonacci_slot(key, self.bits)]
     }
 
     /// What the table holds for `key`, if it holds it.
