@@ -13,6 +13,7 @@ pub(crate) mod family;
 pub(crate) mod geography;
 pub(crate) mod graph;
 pub(crate) mod hackenbush;
+mod huge;
 pub(crate) mod layout;
 pub(crate) mod regions;
 pub(crate) mod set;
