@@ -182,6 +182,20 @@ class TableResult(_Result):
     cells: list[list[int | str]]
 
 @final
+class ShardResult(_Rows):
+    game: str
+    params: dict[str, Any]
+    position: list[int]
+    shard: str | None
+    options: int
+    classes: int
+    owned: int
+    computed: int
+    stored: int
+    grundy: int | None
+    values: list[Record]
+
+@final
 class SweepResult(_Rows):
     definition: str
     parameters: list[str]
@@ -255,6 +269,18 @@ class Game:
         timeout: float | None = None,
         lang: _Lang = "en",
     ) -> Any: ...
+    def solve_shard(
+        self,
+        position: _Numbers,
+        db: str | os.PathLike[str],
+        *,
+        shard: str | None = None,
+        merge: Sequence[str | os.PathLike[str]] = [],
+        budget: int | None = None,
+        memory: int | str | None = None,
+        timeout: float | None = None,
+        lang: _Lang = "en",
+    ) -> ShardResult: ...
     def at(self, position: _Numbers) -> Position: ...
     def options(
         self, position: _Numbers, *, budget: int | None = None, memory: int | str | None = None, timeout: float | None = None, lang: _Lang = "en"

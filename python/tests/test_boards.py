@@ -1,6 +1,11 @@
 """Boards from Python (issue 39): Cram and Chomp as every other ruleset, and the census of
 three-rowed Chomp (`nimlab census`), whose named P-positions must be P by the engine's search."""
 
+import json
+import os
+import subprocess
+from pathlib import Path
+
 import pytest
 
 from nimlab import BudgetExceeded, Game, census
@@ -51,3 +56,33 @@ def test_the_rectangles_winning_first_moves_are_the_searches() -> None:
         Game("nim").table(rows=2, cols=2, rectangles=True)
     with pytest.raises(ValueError):
         Game("chomp").table(upto=3, rectangles=True)
+
+
+def test_a_board_split_in_shards_merges_to_the_unsplit_value(tmp_path: Path) -> None:
+    cram = Game("cram", board="3x5")
+    whole = cram.solve([]).grundy
+    stores = [tmp_path / f"shard{i}.sqlite" for i in range(3)]
+    parts = [cram.solve_shard([], stores[i], shard=f"{i}/3") for i in range(3)]
+    assert sum(p.owned for p in parts) == parts[0].classes
+    assert all(p.grundy is None or p.stored == p.classes for p in parts)
+    merged = cram.solve_shard([], tmp_path / "all.sqlite", merge=stores)
+    assert merged.computed == 0, "every class came from the shards' stores"
+    assert merged.grundy == whole
+    again = cram.solve_shard([], stores[0], shard="0/3")
+    assert again.computed == 0, "a shard run again finds its classes stored"
+    winning = [v for v in merged.values if v.value == 0]
+    assert winning and all(cram.solve(v.to).grundy == 0 for v in winning)
+
+
+def test_a_shard_is_named_i_of_n(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="shard"):
+        Game("cram", board="2x3").solve_shard([], tmp_path / "s.sqlite", shard="3/3")
+
+
+@pytest.mark.skipif(not os.environ.get("NIMLAB_BIN"), reason="NIMLAB_BIN names the nimlab binary")
+def test_a_shard_answers_the_command_lines_report(tmp_path: Path) -> None:
+    command = [os.environ["NIMLAB_BIN"], "solve", "cram", "--board", "3x4", "--db"]
+    store = str(tmp_path / "cli.sqlite")
+    cli = subprocess.run([*command, store, "--shard", "1/3", "--json"], capture_output=True, check=True, text=True)
+    python = Game("cram", board="3x4").solve_shard([], tmp_path / "py.sqlite", shard="1/3")
+    assert json.loads(python.to_json()) == json.loads(cli.stdout)

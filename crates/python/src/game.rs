@@ -3,6 +3,7 @@
 //! `Sum` for disjunctive sums.
 
 use std::collections::HashSet;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use nimlab_engine::listing::PRequest;
@@ -13,7 +14,8 @@ use nimlab_engine::{
 use nimlab_reports::loopy::{graph_file_game, no_files, LoopyGame};
 use nimlab_reports::plot::{self, SequencePicture};
 use nimlab_reports::quotient::{quotient, QuotientRequest};
-use nimlab_reports::request::{Answer, Cells, Limits, Players, Question, Request};
+use nimlab_reports::request::{Answer, Cells, Decided, Limits, Players, Question, Request};
+use nimlab_reports::shards::{merge_shards, solve_sharded, Shard};
 use nimlab_reports::solve::SolveAnswer;
 use nimlab_reports::table::{TableAnswer, TableAnswerWithPeriod, TableShape};
 use nimlab_reports::verify::VerifyRequest;
@@ -33,7 +35,7 @@ use crate::picture::Picture;
 use crate::report::{Record, Report};
 use crate::results::{
     LoopyResult, LoopyTableResult, PPositions, PeriodResult, PlayersResult, QuotientResult, RectanglesResult,
-    SolveResult, SumResult, TableResult, VerifyResult,
+    ShardResult, SolveResult, SumResult, TableResult, VerifyResult,
 };
 use crate::tables::{last_index, to_array, Producer};
 
@@ -487,6 +489,66 @@ impl Game {
             _ => self::position(position)?.iter().map(ToString::to_string).collect(),
         };
         self.solve_words(py, words, misere, players, method, max_moves, budget, memory, timeout, lang)
+    }
+
+    /// Values one shard of the position's options into the SQLite store ``db`` (``nimlab solve
+    /// --db FILE --shard I/N``): the options' classes under the position's symmetries are split
+    /// into ``n`` parts by a stable hash, and this call values the classes of part ``i``
+    /// (``shard='i/n'``; ``None``: every class), each stored as soon as it is known, so a run
+    /// killed at any point resumes where it stopped. ``merge``: other shards' stores, merged into
+    /// ``db`` first. Once ``db`` holds every class, ``grundy`` is the position's value and
+    /// ``values`` every option's (normal play only).
+    ///
+    /// >>> import os, tempfile
+    /// >>> d = tempfile.mkdtemp()
+    /// >>> a, b = os.path.join(d, 'a.sqlite'), os.path.join(d, 'b.sqlite')
+    /// >>> cram = Game('cram', board='3x5')
+    /// >>> cram.solve_shard([], a, shard='0/2').grundy is None
+    /// True
+    /// >>> r = cram.solve_shard([], b, shard='1/2', merge=[a])
+    /// >>> r.grundy == cram.solve([]).grundy, r.stored == r.classes
+    /// (True, True)
+    #[pyo3(
+        signature = (position, db, *, shard = None, merge = Vec::new(), budget = None, memory = None, timeout = None, lang = "en"),
+        text_signature = "(self, /, position, db, *, shard=None, merge=[], budget=None, memory=None, timeout=None, lang='en')"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn solve_shard(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        db: PathBuf,
+        shard: Option<&str>,
+        merge: Vec<PathBuf>,
+        budget: Option<u64>,
+        memory: Option<MemorySize>,
+        timeout: Option<f64>,
+        lang: &str,
+    ) -> PyResult<ShardResult> {
+        let shard = shard.map(|text| text.parse::<Shard>().map_err(PyValueError::new_err)).transpose()?;
+        let words = self::position(position)?.iter().map(ToString::to_string).collect();
+        let question = Question::Solve { game: self.spec().clone(), position: words };
+        let request = self.request(question, false, None, "auto", None, lang)?;
+        // A position of numbers; the other decision of one position, tokens on a graph read from a
+        // file, has no options to split.
+        let Decided::Solve(request) = request.decide(&no_files).map_err(crate::compute::py_error)? else {
+            let game = self.spec().to_string();
+            return Err(crate::compute::py_error(ReportError::Invalid(CommandError::GraphGameByTokens {
+                game,
+            })));
+        };
+        let budget = self::budget(budget, memory, timeout)?;
+        let report = run(
+            py,
+            &budget,
+            Lane::Long,
+            |_| false,
+            |budget| {
+                merge_shards(&db, &merge)?;
+                solve_sharded(&request, &db, shard, budget)
+            },
+        )?;
+        Ok(ShardResult(Report::new(report)))
     }
 
     /// The position ``position`` of this game, for sums: ``g1.at([3, 4]) + g2.at([3, 5])``.

@@ -160,6 +160,7 @@ fn _nimlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<results::LoopyResult>()?;
     m.add_class::<results::LoopyTableResult>()?;
     m.add_class::<infinite::Infinite>()?;
+    m.add_class::<results::ShardResult>()?;
     m.add_class::<results::SweepResult>()?;
     m.add_class::<results::VerifyResult>()?;
     m.add_class::<results::QuotientResult>()?;

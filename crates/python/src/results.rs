@@ -303,6 +303,24 @@ conjecture (preperiod and period eventually linear in ``c`` on each residue clas
 );
 
 result_class!(
+    ShardResult,
+    "One shard of a position's options valued into an SQLite store (``Game.solve_shard``; the fields
+of `nimlab solve --db FILE --shard I/N --json`): the ``game`` and ``position``, the ``shard``, the
+counts of ``options``, their ``classes`` under the position's symmetries, the classes this run
+``owned`` and ``computed``, those the store holds (``stored``), the position's ``grundy`` value once
+it holds every class (else ``None``), and ``values``, each option whose class is stored.
+``to_records()`` lists those.
+
+>>> import os, tempfile
+>>> r = Game('cram', board='2x3').solve_shard([], os.path.join(tempfile.mkdtemp(), 's.sqlite'))
+>>> r.grundy, r.classes, r.values[0].value
+(1, 3, 2)
+",
+    |v| format!("{}: {} of {} classes stored", text(v, "game"), text(v, "stored"), text(v, "classes")),
+    records: |v| list(v, "values")
+);
+
+result_class!(
     QuotientResult,
     "The misère quotient of a take-and-break game (the fields of `nimlab quotient --json`): its
 ``presentation``, ``order``, ``elements`` (records with ``.element``, ``.word``, ``.exponents``,

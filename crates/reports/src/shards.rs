@@ -15,7 +15,9 @@
 use std::path::Path;
 
 use nimlab_engine::{mex, AnyGame, BigUint, Budget, CheckedPosition, GrundyValue, MoveReport, Play, Query};
-use nimlab_store::{OptionRow, OptionStore, Shard};
+/// One of `n` parts of a position's options (`I/N`), as every surface names it.
+pub use nimlab_store::Shard;
+use nimlab_store::{OptionRow, OptionStore};
 use num_traits::ToPrimitive;
 use serde::Serialize;
 
