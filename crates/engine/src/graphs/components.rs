@@ -37,7 +37,7 @@ use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use rustc_hash::{FxBuildHasher, FxHashMap};
+use rustc_hash::FxHashMap;
 
 use super::canon::{self, SmallGraph, MAX_FORM_VERTICES};
 use super::chains::{Chain, ChainValues};
@@ -45,7 +45,7 @@ use super::deletion::mex;
 use super::deletion::Deletion;
 use super::exchange::{fibonacci_slot, Exchange};
 use super::graph::Graph;
-use super::huge::HugePages;
+use super::huge::Table;
 use super::set::VSet;
 use super::shape::{board_shape_key, centre_first, GRID_LATTICE};
 use super::word::{count_up_to, Word};
@@ -62,9 +62,6 @@ const SHAPE_ENTRY_BYTES: u64 = 56;
 const SMALL_SHAPE_ENTRY_BYTES: u64 = 29;
 const WORD_SHAPE_ENTRY_BYTES: u64 = 20;
 const FORM_ENTRY_BYTES: u64 = 48;
-
-/// One generation's table, in memory backed by huge pages once large.
-type Table<K> = hashbrown::HashMap<K, u32, FxBuildHasher, HugePages>;
 
 /// A table of two generations (see the module doc); the [`Memo`] turns the hot generations of
 /// all its tables into the cold ones at once ([`Memo::make_room`]).

@@ -17,6 +17,9 @@ const HUGE_PAGE: usize = 2 << 20;
 #[derive(Clone, Copy, Default)]
 pub(crate) struct HugePages;
 
+/// A table of values, in memory backed by huge pages once large.
+pub(super) type Table<K> = hashbrown::HashMap<K, u32, rustc_hash::FxBuildHasher, HugePages>;
+
 /// The layout an allocation takes: a large one aligned to a huge page.
 fn placed(layout: Layout) -> Layout {
     if layout.size() >= HUGE_PAGE {
@@ -65,8 +68,7 @@ mod tests {
         assert_eq!(block.len(), 3 << 20);
         // SAFETY: allocated above with this layout.
         unsafe { HugePages.deallocate(block.cast(), layout) };
-        let mut table: hashbrown::HashMap<u64, u32, rustc_hash::FxBuildHasher, HugePages> =
-            hashbrown::HashMap::default();
+        let mut table = Table::<u64>::default();
         for key in 0..300_000u64 {
             table.insert(key * 7919, key as u32);
         }
