@@ -27,7 +27,8 @@
 //!
 //! A component of at least [`PARALLEL_CELLS`] cells is searched by up to [`MOST_WORKERS`]
 //! threads ([`ComponentSolver::rounds_together`]), each with its own tables, sharing the values
-//! they find of word shapes through a lock-free table of fixed size ([`super::exchange`]).
+//! they find of word shapes through a lock-free table that starts small and is replaced by a
+//! larger one as it fills ([`super::exchange`]).
 //!
 //! The search keeps its own stack (a frame per component being solved; each is a proper
 //! subgraph of the one below it, so the stack holds at most as many frames as the graph has
@@ -43,7 +44,7 @@ use super::canon::{self, SmallGraph, MAX_FORM_VERTICES};
 use super::chains::{Chain, ChainValues};
 use super::deletion::mex;
 use super::deletion::Deletion;
-use super::exchange::{fibonacci_slot, Exchange};
+use super::exchange::{fibonacci_slot, Exchange, Exchanges};
 use super::graph::Graph;
 use super::huge::Table;
 use super::set::VSet;
@@ -170,8 +171,14 @@ pub struct Memo {
     workers: usize,
     /// The other threads' memos, kept from one search to the next.
     helpers: Vec<Memo>,
-    /// The table the threads share, once there are helpers.
+    /// The tables the threads share, once there are helpers, and the one this thread uses
+    /// with the generation it is ([`Memo::refresh_exchange`]).
+    exchanges: Option<Arc<Exchanges>>,
     exchange: Option<Arc<Exchange>>,
+    exchange_generation: u64,
+    /// Bytes of the first shared table and the most it grows to ([`FIRST_EXCHANGE_BYTES`],
+    /// [`EXCHANGE_BYTES`]; smaller in a test, to make it grow).
+    exchange_sizes: (u64, u64),
 }
 
 /// The values of the paths of 0 to 64 vertices, then of the cycles of 0 to 64 (0 below three
@@ -195,10 +202,14 @@ const MOST_WORKERS: usize = 4;
 /// run.
 const PARALLEL_CELLS: usize = 24;
 
-/// The most bytes the shared table takes, of the memory the tables may hold: a table that stays
-/// in the cache more than pays for the entries it loses (Cram's 4 x 9 and 5 x 8 boards took 15 %
-/// more time with 16 MiB, and no less with 1 or 2 MiB).
-const EXCHANGE_BYTES: u64 = 4 << 20;
+/// The bytes of the first shared table: Cram's 4 x 9 and 5 x 8 boards took 15 % more time with
+/// 16 MiB (on 4 KiB pages), and no less with 1 or 2 MiB.
+const FIRST_EXCHANGE_BYTES: u64 = 4 << 20;
+
+/// The most bytes the shared table grows to, and at most an eighth of the tables' memory: growing
+/// to 512 MiB, Cram's 6 x 7 on two threads took 482 s instead of 721 s with 4 MiB, the threads
+/// no longer repeating each other's searches (docs/boards.md, twelfth pass).
+const EXCHANGE_BYTES: u64 = 512 << 20;
 
 impl Memo {
     /// An empty memo for a game.
@@ -217,7 +228,10 @@ impl Memo {
             solved: 0,
             workers: std::thread::available_parallelism().map_or(1, |n| n.get()).min(MOST_WORKERS),
             helpers: Vec::new(),
+            exchanges: None,
             exchange: None,
+            exchange_generation: 0,
+            exchange_sizes: (FIRST_EXCHANGE_BYTES, EXCHANGE_BYTES),
         }
     }
 
@@ -228,21 +242,44 @@ impl Memo {
         self
     }
 
+    /// Starts the shared table at `first` bytes and lets it grow to `most`.
+    #[cfg(test)]
+    pub(super) fn with_exchange_sizes(mut self, first: u64, most: u64) -> Self {
+        self.exchange_sizes = (first, most);
+        self
+    }
+
     /// Makes the other threads' memos and the table they share, when there are none yet; each
     /// starts with this memo's word shapes (found before there were threads to share them).
     fn hire(&mut self, bytes: u64) {
         if self.helpers.len() + 1 >= self.workers {
             return;
         }
-        let exchange = Arc::new(Exchange::new((bytes / 8).min(EXCHANGE_BYTES)));
+        let (first, most) = self.exchange_sizes;
+        let exchanges = Arc::new(Exchanges::new(first, (bytes / 8).min(most)));
         while self.helpers.len() + 1 < self.workers {
             let mut helper = Memo::new(self.deletion).with_workers(1);
-            helper.exchange = Some(Arc::clone(&exchange));
+            helper.exchanges = Some(Arc::clone(&exchanges));
             helper.word_shapes = self.word_shapes.clone();
             self.helpers.push(helper);
         }
-        self.exchange = Some(exchange);
+        self.exchanges = Some(exchanges);
         self.limit(bytes);
+    }
+
+    /// Takes the shared table the threads use now, when it has been replaced by a larger one
+    /// since this thread last looked (and this memo's helpers too).
+    fn refresh_exchange(&mut self) {
+        if let Some(exchanges) = &self.exchanges {
+            let generation = exchanges.generation();
+            if self.exchange.is_none() || generation != self.exchange_generation {
+                self.exchange = Some(exchanges.current());
+                self.exchange_generation = generation;
+            }
+        }
+        for helper in &mut self.helpers {
+            helper.refresh_exchange();
+        }
     }
 
     /// The value of a chain of at most 64 vertices.
@@ -280,14 +317,24 @@ impl Memo {
             + self.form_words * 8
             + self.exclusions.bytes()
             + self.helpers.iter().map(Memo::held_bytes).sum::<u64>()
-            + self.exchange.as_ref().map_or(0, |exchange| exchange.bytes())
+            + self.exchange_bytes(Exchanges::bytes)
     }
 
-    /// Sets the tables' room so that they hold at most `bytes`, each generation half. The
-    /// tables share it: a game that keys its components one way (Cram's by word shapes) has all
-    /// of it for that table.
+    /// Bytes of the shared table (`size`: its current or its most), counted by the memo that
+    /// hired the helpers only.
+    fn exchange_bytes(&self, size: fn(&Exchanges) -> u64) -> u64 {
+        match &self.exchanges {
+            Some(exchanges) if !self.helpers.is_empty() => size(exchanges),
+            _ => 0,
+        }
+    }
+
+    /// Sets the tables' room so that they hold at most `bytes`, each generation half, less the
+    /// most the shared table may grow to, the rest split among the threads. The tables share it:
+    /// a game that keys its components one way (Cram's by word shapes) has all of it for that
+    /// table.
     fn limit(&mut self, bytes: u64) {
-        let bytes = bytes.saturating_sub(self.exchange.as_ref().map_or(0, |exchange| exchange.bytes()))
+        let bytes = bytes.saturating_sub(self.exchange_bytes(Exchanges::most_bytes))
             / (1 + self.helpers.len() as u64);
         for helper in &mut self.helpers {
             helper.limit(bytes);
@@ -777,6 +824,13 @@ impl<'m> ComponentSolver<'m> {
             Keys::Shape(shape) => {
                 if let (Shape::Word(key), Some(exchange)) = (shape, &self.memo.exchange) {
                     exchange.put(*key, entry);
+                    if exchange.half_full() {
+                        self.memo
+                            .exchanges
+                            .as_ref()
+                            .expect("an exchange comes from the exchanges")
+                            .grow(exchange);
+                    }
                 }
                 self.memo.store_shape(shape.clone(), entry);
             }
@@ -1104,6 +1158,7 @@ impl<'m> ComponentSolver<'m> {
             solver.stop = None;
             answers
         };
+        self.memo.refresh_exchange();
         let mut helpers = std::mem::take(&mut self.memo.helpers);
         let graphs: Vec<Graph> = helpers.iter().map(|_| self.graph.clone()).collect();
         let answers = std::thread::scope(|scope| {
@@ -1279,6 +1334,7 @@ impl<'m> ComponentSolver<'m> {
         }
         if self.memo.solved as usize >= self.noted_at + 4096 {
             self.noted_at = self.memo.solved as usize;
+            self.memo.refresh_exchange();
             budget.note_held(self.memo.held_bytes() + self.own.len() as u64 * 64);
         }
         let mut exact = true;

@@ -524,19 +524,22 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     /// Boards of 24 to 28 cells (a 4 x 7 board with up to four holes), where a component's
-    /// options are searched by several threads: two and three threads give one thread's value.
+    /// options are searched by several threads: two and three threads give one thread's value,
+    /// and so do two threads whose shared table starts at 1 KiB and grows fourfold to 64 KiB.
     #[test]
     fn threads_give_one_threads_value(holes in proptest::collection::vec((0u16..4, 0u16..7), 0..=4)) {
         let cells: Vec<(u16, u16)> =
             (0..4).flat_map(|r| (0..7).map(move |c| (r, c))).filter(|cell| !holes.contains(cell)).collect();
         let graph = Graph::on_board(Lattice::Grid, 4, 7, cells).unwrap();
-        let value = |workers| {
-            let mut memo = Memo::new(Deletion::Edge).with_workers(workers);
+        let value = |memo: Memo| {
+            let mut memo = memo;
             ComponentSolver::new(graph.clone(), &mut memo).value_pruned(&graph.vertices(), &Budget::default()).unwrap()
         };
-        let one = value(1);
-        prop_assert_eq!(value(2), one);
-        prop_assert_eq!(value(3), one);
+        let threads = |workers| Memo::new(Deletion::Edge).with_workers(workers);
+        let one = value(threads(1));
+        prop_assert_eq!(value(threads(2)), one);
+        prop_assert_eq!(value(threads(3)), one);
+        prop_assert_eq!(value(threads(2).with_exchange_sizes(1 << 10, 1 << 16)), one);
     }
 }
 
