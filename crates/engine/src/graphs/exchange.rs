@@ -138,8 +138,6 @@ pub(super) struct Exchanges {
     /// How many times the table was replaced, so that a thread sees when to take the new one
     /// without the lock.
     generation: AtomicU64,
-    /// Bytes the current table takes.
-    bytes: AtomicU64,
     /// Bytes the largest table takes, a power of two.
     most_bytes: u64,
 }
@@ -149,10 +147,8 @@ impl Exchanges {
     /// both rounded down to a power of two.
     pub(super) fn new(first_bytes: u64, most_bytes: u64) -> Exchanges {
         let most_bytes = 1 << (63 - most_bytes.max(4 * SLOT_BYTES).leading_zeros());
-        let first = Exchange::new(first_bytes.min(most_bytes));
         Exchanges {
-            bytes: AtomicU64::new(first.bytes()),
-            current: Mutex::new(Arc::new(first)),
+            current: Mutex::new(Arc::new(Exchange::new(first_bytes.min(most_bytes)))),
             generation: AtomicU64::new(0),
             most_bytes,
         }
@@ -160,7 +156,7 @@ impl Exchanges {
 
     /// Bytes the current table takes.
     pub(super) fn bytes(&self) -> u64 {
-        self.bytes.load(Ordering::Relaxed)
+        self.current().bytes()
     }
 
     /// Bytes the largest table takes.
@@ -190,7 +186,6 @@ impl Exchanges {
         }
         let larger = Exchange::new((full.bytes() * 4).min(self.most_bytes));
         full.copy_into(&larger);
-        self.bytes.store(larger.bytes(), Ordering::Relaxed);
         *current = Arc::new(larger);
         self.generation.fetch_add(1, Ordering::Release);
     }
