@@ -58,6 +58,30 @@ fn cram_has_a_table_of_boards_and_verify() {
     assert_eq!(report["all_agree"], true);
 }
 
+/// `--method search` values every member of a family by the component engine, the boards the
+/// symmetry strategy answers among them, and gives the default table; `--method theory`, which
+/// a family has not, points to it.
+#[test]
+fn cram_tables_by_search_alone_equal_the_default() {
+    let values = |args: &[&str], method: &str| {
+        let mut args = args.to_vec();
+        args.extend(["--method", method, "--json"]);
+        json(&args)
+    };
+    let by_search = values(&["table", "cram", "--board", "2xn", "--upto", "12"], "search");
+    assert_eq!(
+        by_search["values"],
+        values(&["table", "cram", "--board", "2xn", "--upto", "12"], "auto")["values"]
+    );
+    assert_eq!(by_search["detail"], "the component engine, member by member (grid:2xn with n = 0, 1, ...)");
+    let grid = ["table", "cram", "--board", "mxn", "--rows", "4", "--cols", "4"];
+    assert_eq!(values(&grid, "search")["cells"], values(&grid, "auto")["cells"]);
+    usage_error(
+        &["table", "cram", "--board", "2xn", "--upto", "4", "--method", "theory"],
+        "use --method search",
+    );
+}
+
 /// `--board mxn`: the grid of every R x C board, each row the one-number family's table, the
 /// grid symmetric (a board and its transpose are one game), and a grid of a one-number family
 /// refused with the family it needs.

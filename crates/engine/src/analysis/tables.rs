@@ -261,11 +261,14 @@ pub(crate) fn sequence<R: Ruleset>(
         return Err(TableError::InvalidRequest(RequestError::SequenceBeyond { max: MAX_UPTO }));
     }
     // The fast path first: a game whose table is not of one heap (a family of graphs) has its
-    // own.
-    if request.method != Method::Search {
+    // own, its only one, which honours the method.
+    if request.method != Method::Search || ruleset.not_heaps().is_some() {
         let fast = ruleset.fast_sequence(request, budget)?;
         match fast {
-            Some(sequence) if request.method == Method::Auto || sequence.basis().method.is_theory() => {
+            Some(sequence)
+                if request.method == Method::Auto
+                    || sequence.basis().method.is_theory() == (request.method == Method::Theory) =>
+            {
                 return Ok(sequence)
             }
             _ if request.method == Method::Theory => {
@@ -309,11 +312,14 @@ pub(crate) fn grid<R: Ruleset>(
     }
     pay_memory(Holder::GridRow, (u128::from(request.cols) + 1) * 8, budget)?;
     // The fast path first: a game whose table is not of two heaps (a family of graphs in two
-    // numbers) has its own.
-    if request.method != Method::Search {
+    // numbers) has its own, its only one, which honours the method.
+    if request.method != Method::Search || ruleset.not_heaps().is_some() {
         let fast = ruleset.fast_grid(request, budget)?;
         match fast {
-            Some(grid) if request.method == Method::Auto || grid.basis().method.is_theory() => {
+            Some(grid)
+                if request.method == Method::Auto
+                    || grid.basis().method.is_theory() == (request.method == Method::Theory) =>
+            {
                 return Ok(grid)
             }
             _ if request.method == Method::Theory => {

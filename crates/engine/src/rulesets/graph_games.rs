@@ -29,7 +29,7 @@ use crate::analysis::{Analysis, Basis, GrundyValue, MoveReport, Ruleset};
 use crate::bigint::big;
 use crate::budget::{Budget, Exhausted};
 use crate::error::{EngineError, RequestError};
-use crate::game::{Game, Outcome, Play};
+use crate::game::{Game, Method, Outcome, Play};
 use crate::graphs::graph::GraphError;
 use crate::graphs::layout::{GraphView, Style, Target};
 use crate::graphs::set::MAX_VERTICES;
@@ -241,10 +241,17 @@ impl GraphGame {
 
     /// How a family table's members are valued: Grundy values or outcomes under normal play, or
     /// outcomes under misère play.
-    fn member_values(&self, values: TableValues, play: Play, budget: &Budget) -> MemberValues {
+    fn member_values(
+        &self,
+        values: TableValues,
+        play: Play,
+        method: Method,
+        budget: &Budget,
+    ) -> MemberValues {
         MemberValues {
             family: self.clone(),
             misere: play == Play::Misere,
+            theory: method != Method::Search,
             budget: budget.clone(),
             outcomes: values == TableValues::Outcomes,
         }
@@ -659,9 +666,9 @@ impl Ruleset for GraphGame {
             return Err(TableError::InvalidRequest(RequestError::FamilyBeyond { max: MAX_FAMILY_MEMBER }));
         }
         check_member(&family::instantiate(&family, request.upto).expect("a family has n"))?;
-        let basis = member_basis(&family, request.play, "n = 0, 1, ...");
+        let basis = member_basis(&family, request.play, request.method, "n = 0, 1, ...");
         let source = FamilySource {
-            values: self.member_values(request.values, request.play, budget),
+            values: self.member_values(request.values, request.play, request.method, budget),
             family,
             next: 0,
         };
@@ -679,9 +686,9 @@ impl Ruleset for GraphGame {
         check_member(
             &family::instantiate_grid(&family, request.rows, request.cols).expect("a family has m and n"),
         )?;
-        let basis = member_basis(&family, request.play, "m = 0, 1, ... and n = 0, 1, ...");
+        let basis = member_basis(&family, request.play, request.method, "m = 0, 1, ... and n = 0, 1, ...");
         let source = FamilyGridSource {
-            values: self.member_values(request.values, request.play, budget),
+            values: self.member_values(request.values, request.play, request.method, budget),
             family,
             cols: request.cols,
             next_row: 0,
@@ -789,7 +796,7 @@ fn check_member(member: &str) -> Result<(), TableError> {
 }
 
 /// How a family table is computed; `members` says which (`n = 0, 1, ...`).
-fn member_basis(family: &str, play: Play, members: &str) -> TableBasis {
+fn member_basis(family: &str, play: Play, method: Method, members: &str) -> TableBasis {
     TableBasis {
         method: TableMethod::Search,
         detail: if play == Play::Misere {
@@ -797,6 +804,8 @@ fn member_basis(family: &str, play: Play, members: &str) -> TableBasis {
                 "the misère search over the regions' shapes (on a board; elsewhere the plain search), member by \
                  member ({family} with {members})"
             )
+        } else if method == Method::Search {
+            format!("the component engine, member by member ({family} with {members})")
         } else {
             format!(
                 "the theory where it answers (the symmetry strategy, paths and cycles), else the component \
@@ -814,14 +823,17 @@ struct MemberValues {
     /// The family's game, whose memos its members share.
     family: GraphGame,
     misere: bool,
+    /// Is a member's value taken from the theory when it answers (not under `--method search`)?
+    theory: bool,
     budget: Budget,
     outcomes: bool,
 }
 
 impl MemberValues {
     /// The table's cell of the member `member`: under normal play by the theory when it answers
-    /// (the symmetry strategy, paths and cycles), else by the component engine; under misère play
-    /// by the misère search. A member with no vertex (a board of width 0) has no move.
+    /// (the symmetry strategy, paths and cycles) and may be used, else by the component engine;
+    /// under misère play by the misère search. A member with no vertex (a board of width 0) has
+    /// no move.
     fn cell(&self, member: &str) -> Result<u64, Exhausted> {
         let Ok(graph) = family::build(member) else {
             return Ok(match (self.misere, self.outcomes) {
@@ -840,7 +852,7 @@ impl MemberValues {
             };
             return Ok(if outcome == Outcome::P { P_CELL } else { N_CELL });
         }
-        let theory = game.theory(&[], Play::Normal, 0, Lang::En);
+        let theory = if self.theory { game.theory(&[], Play::Normal, 0, Lang::En) } else { None };
         let value = match theory {
             Some(analysis) if self.outcomes => {
                 return Ok(if analysis.outcome == Outcome::P { P_CELL } else { N_CELL })
