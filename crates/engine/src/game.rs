@@ -36,6 +36,16 @@ impl Method {
             Method::Search => "search",
         }
     }
+
+    /// Does this method take an answer found by theory (`by_theory`) or by search? Auto takes
+    /// either.
+    pub(crate) fn accepts(self, by_theory: bool) -> bool {
+        match self {
+            Method::Auto => true,
+            Method::Theory => by_theory,
+            Method::Search => !by_theory,
+        }
+    }
 }
 
 /// A method name nimlab does not know; its text names the three there are.

@@ -265,10 +265,7 @@ pub(crate) fn sequence<R: Ruleset>(
     if request.method != Method::Search || ruleset.not_heaps().is_some() {
         let fast = ruleset.fast_sequence(request, budget)?;
         match fast {
-            Some(sequence)
-                if request.method == Method::Auto
-                    || sequence.basis().method.is_theory() == (request.method == Method::Theory) =>
-            {
+            Some(sequence) if request.method.accepts(sequence.basis().method.is_theory()) => {
                 return Ok(sequence)
             }
             _ if request.method == Method::Theory => {
@@ -316,12 +313,7 @@ pub(crate) fn grid<R: Ruleset>(
     if request.method != Method::Search || ruleset.not_heaps().is_some() {
         let fast = ruleset.fast_grid(request, budget)?;
         match fast {
-            Some(grid)
-                if request.method == Method::Auto
-                    || grid.basis().method.is_theory() == (request.method == Method::Theory) =>
-            {
-                return Ok(grid)
-            }
+            Some(grid) if request.method.accepts(grid.basis().method.is_theory()) => return Ok(grid),
             _ if request.method == Method::Theory => {
                 return Err(no_theory(game.name(), "grid", request.values, request.play))
             }

@@ -822,15 +822,10 @@ impl<'m> ComponentSolver<'m> {
         match keys {
             Keys::Shape(Shape::Word(key)) if entry >= EXCLUDED => self.memo.exclusions.put(*key, entry),
             Keys::Shape(shape) => {
-                if let (Shape::Word(key), Some(exchange)) = (shape, &self.memo.exchange) {
-                    exchange.put(*key, entry);
-                    if exchange.half_full() {
-                        self.memo
-                            .exchanges
-                            .as_ref()
-                            .expect("an exchange comes from the exchanges")
-                            .grow(exchange);
-                    }
+                if let (Shape::Word(key), Some(exchanges), Some(exchange)) =
+                    (shape, &self.memo.exchanges, &self.memo.exchange)
+                {
+                    exchanges.put(exchange, *key, entry);
                 }
                 self.memo.store_shape(shape.clone(), entry);
             }

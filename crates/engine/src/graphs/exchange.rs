@@ -83,7 +83,7 @@ impl Exchange {
     }
 
     /// Whether half the slots or more are taken.
-    pub(super) fn half_full(&self) -> bool {
+    fn half_full(&self) -> bool {
         self.taken.load(Ordering::Relaxed) * 2 >= self.buckets.len() as u64 * 4
     }
 
@@ -174,9 +174,16 @@ impl Exchanges {
         Arc::clone(&self.current.lock().unwrap_or_else(PoisonError::into_inner))
     }
 
+    /// Records `entry` for `key` in `table`, a table of these exchanges, and grows it when that
+    /// fills it past half ([`Exchanges::grow`]).
+    pub(super) fn put(&self, table: &Arc<Exchange>, key: u64, entry: u32) {
+        table.put(key, entry);
+        self.grow(table);
+    }
+
     /// Replaces `full` by a table four times as large (at most the most), with its entries,
     /// when it is still the current table, half full, and smaller than the most.
-    pub(super) fn grow(&self, full: &Arc<Exchange>) {
+    fn grow(&self, full: &Arc<Exchange>) {
         if !full.half_full() || full.bytes() >= self.most_bytes {
             return;
         }
@@ -214,10 +221,7 @@ mod tests {
         assert_eq!(exchanges.most_bytes(), 1 << 14, "rounded down to a power of two");
         let mut table = exchanges.current();
         let put = |table: &mut Arc<Exchange>, key: u64| {
-            table.put(key << 20 | 7, key as u32);
-            if table.half_full() {
-                exchanges.grow(table);
-            }
+            exchanges.put(table, key << 20 | 7, key as u32);
             *table = exchanges.current();
         };
         for key in 1..=40 {
