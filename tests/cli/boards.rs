@@ -82,6 +82,21 @@ fn cram_tables_by_search_alone_equal_the_default() {
     );
 }
 
+/// An even x odd board's outcome is the symmetry strategy's; its value is a by-product search
+/// within a share of the budget, which a small budget leaves too small (the reason names the
+/// share) and a larger one fills.
+#[test]
+fn cram_values_beside_the_theory_take_their_share_of_the_budget() {
+    let small = json(&["solve", "cram", "--board", "3x12", "--budget", "300000", "--json"]);
+    assert_eq!(small["outcome"], "N");
+    assert_eq!(small["grundy"], serde_json::Value::Null);
+    let reason = small["reason"].as_str().unwrap();
+    assert!(reason.contains("its search ran out of its share of the budget"), "{reason}");
+    let larger = json(&["solve", "cram", "--board", "3x12", "--budget", "5000000", "--json"]);
+    assert_eq!(larger["grundy"], 1);
+    assert_eq!(larger["basis"], "theory");
+}
+
 /// `--board mxn`: the grid of every R x C board, each row the one-number family's table, the
 /// grid symmetric (a board and its transpose are one game), and a grid of a one-number family
 /// refused with the family it needs.

@@ -3,7 +3,7 @@
 //!
 //! Every question is answered under the caller's [`Budget`]; the one search-cost policy lives
 //! here ([`Engine::search_position`] refuses a search whose least cost exceeds the budget, and
-//! [`Engine::fill_grundy`] runs a by-product search only when it fits a small sub-budget).
+//! [`Engine::fill_grundy`] runs a by-product search only when it fits its share of the budget).
 
 use crate::lang::Words;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -70,8 +70,14 @@ pub type Progress<'a> = &'a (dyn Fn(u64, u64) + Sync);
 /// A progress report that goes nowhere.
 pub fn no_progress(_done: u64, _total: u64) {}
 
-/// The work a by-product search (a Grundy value the theory does not give) may spend.
+/// The least work a by-product search (a Grundy value the theory does not give) may spend.
 const BYPRODUCT_WORK: u64 = 20_000_000;
+
+/// The share of the budget a by-product search may spend, when more than [`BYPRODUCT_WORK`]: a
+/// caller who raises the budget raises it too (Cram's 3 x 18 is a first-player win by the
+/// theory, and its value 1 takes 1.25·10^8 units), while the default budget's answer stays
+/// quick.
+const BYPRODUCT_SHARE: u64 = 8;
 
 /// Units charged per option of an answered position, beside its generation: each option is
 /// canonicalized and looked up, and may become a move with a text, which costs about as much as
@@ -610,12 +616,12 @@ impl<R: Ruleset> Engine<R> {
         })
     }
 
-    /// Fills in a Grundy value the theory does not give, by a search that must fit a small
-    /// sub-budget ([`BYPRODUCT_WORK`] units): it is skipped when the ruleset's cost bound says it
-    /// would not, and the value stays unknown when the search runs out. The sentence it appends to
-    /// the reason is in `lang`.
+    /// Fills in a Grundy value the theory does not give, by a search that must fit a sub-budget
+    /// (an eighth of the budget, at least [`BYPRODUCT_WORK`] units): it is skipped when the
+    /// ruleset's cost bound says it would not, and the value stays unknown when the search runs
+    /// out. The sentence it appends to the reason is in `lang`.
     fn fill_grundy(&self, numbers: &[BigUint], analysis: &mut Analysis, budget: &Budget, lang: Lang) {
-        let sub = budget.sub_budget(BYPRODUCT_WORK);
+        let sub = budget.sub_budget(byproduct_work(budget.limit()));
         let cost = self.ruleset.search_cost(numbers);
         let limit = big(sub.limit());
         if cost.at_least > limit || cost.at_most.is_some_and(|c| c > limit) {
@@ -644,14 +650,22 @@ impl<R: Ruleset> Engine<R> {
                 ));
             }
             Err(_) => {
+                let share = sub.limit();
                 analysis.grundy = GrundyValue::Unknown;
-                analysis.reason.push_str(lang.pick(
-                    "; the Grundy value is unknown (the search ran out of its budget)",
-                    "；SG 值未知（搜索用完了预算）",
+                analysis.reason.push_str(&say!(
+                    lang,
+                    "; the Grundy value is unknown (its search ran out of its share of the budget, {share} units: an eighth of the budget, at least {BYPRODUCT_WORK}; a larger budget raises it)",
+                    "；SG 值未知（其搜索用完了分给它的预算 {share} 单位：总预算的八分之一，至少 {BYPRODUCT_WORK}；加大预算即可提高）"
                 ));
             }
         }
     }
+}
+
+/// The work a by-product search may spend under a budget of `limit` units (before what is left
+/// of it bounds the share).
+fn byproduct_work(limit: u64) -> u64 {
+    BYPRODUCT_WORK.max(limit / BYPRODUCT_SHARE)
 }
 
 /// The options without repeats (a ruleset may list the same option twice), in order.
@@ -1375,5 +1389,15 @@ mod tests {
             assert_eq!(one.winning_move_count, Some(count as u64));
             assert!(!one.moves_complete);
         }
+    }
+
+    /// The by-product search's share: the fixed least under the default budget, an eighth of a
+    /// larger one, so that raising the budget raises it.
+    #[test]
+    fn a_byproduct_search_may_spend_an_eighth_of_the_budget_and_at_least_the_least() {
+        assert_eq!(byproduct_work(Budget::DEFAULT_WORK), BYPRODUCT_WORK);
+        assert_eq!(byproduct_work(1000), BYPRODUCT_WORK);
+        assert_eq!(byproduct_work(1_000_000_000_000), 125_000_000_000);
+        assert_eq!(Budget::new(1000).sub_budget(byproduct_work(1000)).limit(), 1000);
     }
 }
