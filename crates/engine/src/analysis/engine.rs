@@ -654,8 +654,8 @@ impl<R: Ruleset> Engine<R> {
                 analysis.grundy = GrundyValue::Unknown;
                 analysis.reason.push_str(&say!(
                     lang,
-                    "; the Grundy value is unknown (its search ran out of its share of the budget, {share} units: an eighth of the budget, at least {BYPRODUCT_WORK}; a larger budget raises it)",
-                    "；SG 值未知（其搜索用完了分给它的预算 {share} 单位：总预算的八分之一，至少 {BYPRODUCT_WORK}；加大预算即可提高）"
+                    "; the Grundy value is unknown (its search ran out of its share of the budget, {share} units: an eighth of the budget, at least {BYPRODUCT_WORK} where that much is left; a larger budget raises it)",
+                    "；SG 值未知（其搜索用完了分给它的预算 {share} 单位：总预算的八分之一，剩余足够时至少 {BYPRODUCT_WORK}；加大预算即可提高）"
                 ));
             }
         }
