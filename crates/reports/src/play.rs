@@ -226,7 +226,7 @@ pub fn reply(
     // The theory's first winning move (only the theory: the automatic method could fall back to
     // a search of a large position).
     let theory_move = || {
-        let query = Query { method: Method::Theory, play, max_moves: 1, lang };
+        let query = Query { method: Method::Theory, play, max_moves: 1, lang, outcome_only: false };
         let analysis = game.analyze(numbers, &query, budget).ok()?;
         let first = analysis.winning_moves.into_iter().next()?;
         Some(basis_reply(first, ReplyBasis::Theory))

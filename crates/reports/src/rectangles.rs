@@ -75,8 +75,13 @@ pub fn rectangles(request: &RectanglesRequest, budget: &Budget) -> Result<Rectan
         return invalid(CommandError::TableTooLarge { max: MAX_RECTANGLES });
     }
     let game = spec.build(budget)?;
-    let query =
-        Query { method: Method::Search, play: Play::Normal, max_moves: usize::MAX, lang: request.lang };
+    let query = Query {
+        method: Method::Search,
+        play: Play::Normal,
+        max_moves: usize::MAX,
+        lang: request.lang,
+        outcome_only: false,
+    };
     let mut rectangles = Vec::new();
     for rows in 1..=request.rows {
         for cols in 1..=request.cols {

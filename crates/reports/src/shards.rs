@@ -139,7 +139,13 @@ fn option_value(
     request: &SolveRequest,
     budget: &Budget,
 ) -> Result<u64, ReportError> {
-    let query = Query { method: request.method, play: Play::Normal, max_moves: 0, lang: request.lang };
+    let query = Query {
+        method: request.method,
+        play: Play::Normal,
+        max_moves: 0,
+        lang: request.lang,
+        outcome_only: false,
+    };
     match game.analyze(to, &query, budget)?.grundy {
         GrundyValue::Value(value) => match value.to_u64() {
             Some(value) => Ok(value),

@@ -190,6 +190,7 @@ pub fn solve_built(
         play: request.play,
         max_moves: request.max_moves,
         lang: request.lang,
+        outcome_only: false,
     };
     let analysis = game.analyze(&position.position, &query, budget)?;
     Ok(SolveReport { position, play: request.play, analysis })

@@ -43,12 +43,21 @@ pub struct Query {
     pub max_moves: usize,
     /// The language of the reason and the move texts.
     pub lang: Lang,
+    /// Only the outcome is wanted (a listing of P-positions): no by-product search for a Grundy
+    /// value the theory does not give ([`Engine::fill_grundy`]).
+    pub outcome_only: bool,
 }
 
 impl Default for Query {
     /// The automatic method, normal play, every winning move.
     fn default() -> Self {
-        Query { method: Method::Auto, play: Play::Normal, max_moves: usize::MAX, lang: Lang::En }
+        Query {
+            method: Method::Auto,
+            play: Play::Normal,
+            max_moves: usize::MAX,
+            lang: Lang::En,
+            outcome_only: false,
+        }
     }
 }
 
@@ -716,7 +725,10 @@ impl<R: Ruleset> AnyGame for Engine<R> {
             Method::Auto => match self.ruleset.theory(numbers, query.play, query.max_moves, query.lang) {
                 None => self.search(numbers, query, budget),
                 Some(mut analysis) => {
-                    if analysis.grundy == GrundyValue::Unknown && query.play == Play::Normal {
+                    if analysis.grundy == GrundyValue::Unknown
+                        && query.play == Play::Normal
+                        && !query.outcome_only
+                    {
                         self.fill_grundy(numbers, &mut analysis, budget, query.lang);
                     }
                     analysis.limit_moves(query.max_moves);

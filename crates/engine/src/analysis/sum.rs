@@ -97,7 +97,7 @@ pub fn analyze_sum(
     if parts.is_empty() {
         return Err(EngineError::InvalidRequest(crate::error::RequestError::EmptySum));
     }
-    let query = Query { method, play: Play::Normal, max_moves: 0, lang };
+    let query = Query { method, play: Play::Normal, max_moves: 0, lang, outcome_only: false };
     let mut reports = Vec::with_capacity(parts.len());
     for (i, part) in parts.iter().enumerate() {
         let analysis = part.game.analyze(&part.position, &query, budget)?;

@@ -134,7 +134,8 @@ pub fn p_positions(
             return Ok(listing);
         }
     }
-    let query = Query { method: Method::Auto, play: request.play, max_moves: 0, lang: Lang::En };
+    let query =
+        Query { method: Method::Auto, play: request.play, max_moves: 0, lang: Lang::En, outcome_only: true };
     let mut found: Vec<Vec<BigUint>> = Vec::new();
     // Bytes of the positions listed (their vectors and numbers), beside the list's own buffer.
     let mut listed = 0u64;

@@ -54,6 +54,21 @@ fn boards_get_the_theory_they_should() {
     assert_eq!(row.grundy, GrundyValue::Value(big(1)));
 }
 
+/// An even x odd board's value is a by-product search beside the theory's outcome, made only
+/// when the value is wanted: a listing of P-positions asks for the outcome alone.
+#[test]
+fn the_value_beside_the_theory_is_searched_only_when_wanted() {
+    let board = game("3x8");
+    let budget = Budget::default();
+    let outcome = Query { outcome_only: true, ..Query::default() };
+    let alone = board.analyze(&trusted(&[]), &outcome, &budget).unwrap();
+    assert_eq!((alone.outcome, &alone.grundy), (Outcome::N, &GrundyValue::Unknown));
+    let used = budget.used();
+    let full = board.analyze(&trusted(&[]), &Query::default(), &budget).unwrap();
+    assert_eq!(full.grundy, GrundyValue::Value(big(3)));
+    assert!(budget.used() > used, "the value's search is charged");
+}
+
 #[test]
 fn moves_are_worded_on_the_board() {
     let game = game("3x4");
